@@ -1,0 +1,38 @@
+/// What the app should show first.
+///
+/// Precedence, highest first: end of life; blocked or below the minimum (or, when no allowed
+/// version runs on the device's OS, device unsupported); recommended; available; up to date.
+public enum UpdateDecision: Sendable, Hashable {
+    /// Nothing to show.
+    case upToDate
+    /// A newer version exists: a dismissable banner that opens a details dialog (seed 004).
+    case updateAvailable(UpdatePrompt)
+    /// A skippable full screen (seed 003's recommended update).
+    case updateRecommended(UpdatePrompt)
+    /// A blocking screen; the app can't be used until it is updated.
+    case updateRequired(UpdatePrompt)
+    /// A blocking end-of-life screen.
+    case endOfLife(UpdatePrompt)
+    /// A required update exists, but it does not run on this device's OS.
+    case deviceUnsupported(UpdatePrompt)
+
+    /// The prompt, or `nil` when up to date.
+    public var prompt: UpdatePrompt? {
+        switch self {
+        case .upToDate: nil
+        case .updateAvailable(let prompt), .updateRecommended(let prompt), .updateRequired(let prompt),
+             .endOfLife(let prompt), .deviceUnsupported(let prompt): prompt
+        }
+    }
+
+    /// The screen to show, or `nil` when up to date.
+    public var kind: ScreenKind? { prompt?.kind }
+
+    /// Whether the app must stay behind the screen: required, end of life, or unsupported.
+    public var isBlocking: Bool {
+        switch self {
+        case .updateRequired, .endOfLife, .deviceUnsupported: true
+        case .upToDate, .updateAvailable, .updateRecommended: false
+        }
+    }
+}

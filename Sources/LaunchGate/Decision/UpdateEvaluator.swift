@@ -1,0 +1,86 @@
+import Foundation
+
+/// Decides what an app shows first, from a policy and what it knows about the install.
+///
+/// Pure and synchronous: no clock, network or storage of its own, so a decision can be made
+/// from a cached policy at launch in microseconds.
+///
+/// ```swift
+/// let evaluator = UpdateEvaluator(isExempt: { _ in session.email == "test@example.com" })
+/// let decision = evaluator.evaluate(policy, for: EvaluationContext(version: "2.3.0", now: clock()))
+/// ```
+public struct UpdateEvaluator: Sendable {
+    /// Returns `true` for installs that always see "up to date" (testers, App Review).
+    public var isExempt: @Sendable (EvaluationContext) -> Bool
+
+    /// Creates an evaluator.
+    /// - Parameter isExempt: Exempts installs from every prompt; none by default.
+    public init(isExempt: @escaping @Sendable (EvaluationContext) -> Bool = { _ in false }) {
+        self.isExempt = isExempt
+    }
+
+    /// Evaluates a policy.
+    /// - Parameters:
+    ///   - policy: The policy document.
+    ///   - context: The installed app, device and time.
+    /// - Returns: The decision, carrying what its screen needs.
+    public func evaluate(_ policy: UpdatePolicy, for context: EvaluationContext) -> UpdateDecision {
+        guard let entry = policy.policy(for: context.platform), !isExempt(context) else { return .upToDate }
+        let (version, build) = (context.version, context.build)
+        let latest = entry.latest
+
+        if let endOfLife = entry.endOfLife {
+            return .endOfLife(prompt(.endOfLife, entry, context, endOfLifeMessage: endOfLife.message))
+        }
+        // A device whose OS can't run the latest release is never offered it.
+        let osTooOld: Bool = {
+            guard let minimum = latest?.minimumOS, let os = context.osVersion else { return false }
+            return os < minimum
+        }()
+        let isBlocked = entry.blocked.contains(version: version, build: build)
+        if isBlocked || entry.required?.isAbove(version: version, build: build) == true {
+            let reason: UpdatePrompt.Reason = isBlocked ? .blocked : .belowMinimum
+            return osTooOld
+                ? .deviceUnsupported(prompt(.deviceUnsupported, entry, context, reason: reason))
+                : .updateRequired(prompt(.updateRequired, entry, context, reason: reason))
+        }
+        // An App Review or TestFlight build newer than the latest release is up to date.
+        if let latest, latest.gate.isBelow(version: version, build: build) { return .upToDate }
+        if osTooOld || !isInRollout(entry, context) { return .upToDate }
+        if entry.recommended?.isAbove(version: version, build: build) == true {
+            return .updateRecommended(prompt(.updateRecommended, entry, context))
+        }
+        if let latest, latest.gate.isAbove(version: version, build: build) {
+            return .updateAvailable(prompt(.updateAvailable, entry, context))
+        }
+        return .upToDate
+    }
+
+    private func isInRollout(_ entry: PlatformPolicy, _ context: EvaluationContext) -> Bool {
+        guard let rollout = entry.rollout else { return true }
+        let share = rollout.percentage(at: context.now, releaseDate: entry.latest?.releaseDate)
+        if share >= 100 { return true }
+        let target = "\(entry.latest?.version?.description ?? "")+\(entry.latest?.build?.description ?? "")"
+        return RolloutBucket.position(installID: context.installID, target: target) < share
+    }
+
+    private func prompt(
+        _ kind: ScreenKind, _ entry: PlatformPolicy, _ context: EvaluationContext,
+        reason: UpdatePrompt.Reason = .none, endOfLifeMessage: String? = nil
+    ) -> UpdatePrompt {
+        // VersionLockout documents name no latest release: the recommended or required version is the target.
+        let target = entry.latest?.gate ?? entry.recommended ?? entry.required
+        return UpdatePrompt(
+            kind: kind,
+            targetVersion: target?.version,
+            targetBuild: target?.build,
+            releaseNotes: entry.latest?.notes,
+            updateURL: entry.updateURL,
+            minimumOS: entry.latest?.minimumOS,
+            text: LocalizedTextResolver.text(for: kind, in: entry.texts, preferredLanguages: context.preferredLanguages),
+            endOfLifeMessage: endOfLifeMessage,
+            reason: reason,
+            reminderInterval: entry.reminderInterval
+        )
+    }
+}

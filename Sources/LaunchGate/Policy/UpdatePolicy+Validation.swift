@@ -1,0 +1,116 @@
+import Foundation
+
+extension UpdatePolicy {
+    /// Checks the rules that decoding alone can't: ordering, URL schemes, text lengths, intervals.
+    ///
+    /// Versions that don't parse and unknown platforms are already rejected by decoding.
+    /// - Returns: Every problem found; empty when the policy is sound.
+    public func validate() -> [PolicyIssue] {
+        var issues: [PolicyIssue] = []
+        if platforms.isEmpty {
+            issues.append(PolicyIssue(field: "platforms", reason: "name at least one platform"))
+        }
+        for platform in Platform.allCases {
+            guard let policy = platforms[platform] else { continue }
+            issues += policy.validate(path: "platforms.\(platform.rawValue)")
+        }
+        return issues
+    }
+
+    /// The policy itself when it is sound.
+    /// - Returns: `self`.
+    /// - Throws: ``PolicyValidationError`` listing every problem.
+    @discardableResult
+    public func validated() throws -> UpdatePolicy {
+        let issues = validate()
+        guard issues.isEmpty else { throw PolicyValidationError(issues: issues) }
+        return self
+    }
+}
+
+extension PlatformPolicy {
+    func validate(path: String) -> [PolicyIssue] {
+        var issues: [PolicyIssue] = []
+        func issue(_ field: String, _ reason: String) { issues.append(PolicyIssue(field: "\(path).\(field)", reason: reason)) }
+
+        // required ≤ recommended ≤ latest, compared as gates so build-only policies work too.
+        let latestGate = latest?.gate
+        if let required, let recommended, Self.isOrdered(required, after: recommended) {
+            issue("required", "the required version \(Self.describe(required)) is above the recommended \(Self.describe(recommended))")
+        }
+        if let recommended, let latestGate, Self.isOrdered(recommended, after: latestGate) {
+            issue("recommended", "the recommended version \(Self.describe(recommended)) is above the latest \(Self.describe(latestGate))")
+        }
+        if let required, let latestGate, Self.isOrdered(required, after: latestGate) {
+            issue("required", "the required version \(Self.describe(required)) is above the latest \(Self.describe(latestGate))")
+        }
+        for (name, gate) in [("required", required), ("recommended", recommended)] where gate?.isEmpty == true {
+            issue(name, "give a version, a build, or both")
+        }
+        if let url = updateURL {
+            let scheme = url.scheme?.lowercased() ?? ""
+            if !PolicyLimits.updateURLSchemes.contains(scheme) {
+                issue("updateURL", "use an https or itms-apps URL; \"\(scheme)\" is not allowed")
+            } else if scheme == "https", (url.host ?? "").isEmpty {
+                issue("updateURL", "the https URL has no host")
+            }
+        }
+        if let notes = latest?.notes, notes.count > PolicyLimits.notes {
+            issue("latest.notes", "release notes are \(notes.count) characters; the limit is \(PolicyLimits.notes)")
+        }
+        if let message = endOfLife?.message, message.count > PolicyLimits.message {
+            issue("endOfLife.message", "the message is \(message.count) characters; the limit is \(PolicyLimits.message)")
+        }
+        for (locale, texts) in texts.sorted(by: { $0.key < $1.key }) {
+            if !Self.isLanguageTag(locale) {
+                issue("texts.\(locale.prefix(40))", "use a language tag such as en or fr-CA")
+            }
+            for kind in ScreenKind.allCases {
+                guard let text = texts[kind] else { continue }
+                if let title = text.title, title.count > PolicyLimits.title {
+                    issue("texts.\(locale).\(kind.rawValue).title", "the title is \(title.count) characters; the limit is \(PolicyLimits.title)")
+                }
+                if let message = text.message, message.count > PolicyLimits.message {
+                    issue("texts.\(locale).\(kind.rawValue).message", "the message is \(message.count) characters; the limit is \(PolicyLimits.message)")
+                }
+            }
+        }
+        for (name, value) in [("reminderInterval", reminderInterval), ("refreshInterval", refreshInterval)]
+        where !(0...PolicyLimits.interval).contains(value) {
+            issue(name, "use a number of seconds from 0 to \(Int(PolicyLimits.interval))")
+        }
+        if case .percentage(let value) = rollout, !(0...100).contains(value) {
+            issue("rollout.percentage", "use a percentage from 0 to 100")
+        }
+        if rollout == .applePhased, latest?.releaseDate == nil {
+            issue("rollout", "a phased rollout counts from latest.releaseDate; set it")
+        }
+        return issues
+    }
+
+    /// Whether gate `a` sits strictly above gate `b`, comparing only what both name.
+    private static func isOrdered(_ a: VersionRequirement, after b: VersionRequirement) -> Bool {
+        if let left = a.version, let right = b.version {
+            if left != right { return left > right }
+            if let leftBuild = a.build, let rightBuild = b.build { return leftBuild > rightBuild }
+            return false
+        }
+        if let left = a.build, let right = b.build { return left > right }
+        return false
+    }
+
+    private static func describe(_ gate: VersionRequirement) -> String {
+        switch (gate.version, gate.build) {
+        case let (version?, build?): "\(version) (\(build))"
+        case let (version?, nil): version.description
+        case let (nil, build?): "build \(build)"
+        case (nil, nil): "(none)"
+        }
+    }
+
+    private static func isLanguageTag(_ tag: String) -> Bool {
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy(\.isLetter) else { return false }
+        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isLetter || $0.isNumber } }
+    }
+}

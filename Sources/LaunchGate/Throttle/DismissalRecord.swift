@@ -1,0 +1,9 @@
+import Foundation
+
+/// The last dismissed prompt and when (seed 004 FR-014), as stored.
+struct DismissalRecord: Codable, Hashable {
+    /// ``UpdatePrompt/throttleKey`` of the dismissed prompt.
+    var key: String
+    /// When it was dismissed, by the wall clock at the time.
+    var dismissedAt: Date
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import LaunchGate
+
+@Suite("Validating a policy before it is published or trusted")
+struct PolicyValidationTests {
+    private func issues(_ ios: PlatformPolicy) -> [PolicyIssue] {
+        UpdatePolicy(platforms: [.ios: ios]).validate()
+    }
+
+    // MARK: Tests
+
+    @Test("required above recommended, and recommended above latest, are both reported with their versions")
+    func ordering() {
+        let found = issues(PlatformPolicy(
+            latest: Release(version: "2.0.0"),
+            required: VersionRequirement(version: "2.5.0"),
+            recommended: VersionRequirement(version: "2.1.0")
+        ))
+        #expect(found.map(\.field).contains("platforms.ios.required"))
+        #expect(found.map(\.field).contains("platforms.ios.recommended"))
+        #expect(found.first?.reason.contains("2.5.0") == true)
+        #expect(found.allSatisfy { !$0.reason.isEmpty })
+    }
+
+    @Test("equal required, recommended and latest are allowed, and so are build-only gates in order")
+    func equalIsFine() {
+        #expect(issues(PlatformPolicy(
+            latest: Release(version: "2.0.0"), required: VersionRequirement(version: "2.0.0"),
+            recommended: VersionRequirement(version: "2.0.0")
+        )).isEmpty)
+        #expect(issues(PlatformPolicy(latest: Release(build: BuildNumber(42)), required: VersionRequirement(build: BuildNumber(42)))).isEmpty)
+        #expect(!issues(PlatformPolicy(latest: Release(build: BuildNumber(41)), required: VersionRequirement(build: BuildNumber(42)))).isEmpty)
+    }
+
+    @Test("the update URL must be https or itms-apps", arguments: [
+        ("http://apps.apple.com/app/id1", false), ("javascript:alert(1)", false), ("ftp://x.example/a", false),
+        ("https://apps.apple.com/app/id1", true), ("itms-apps://itunes.apple.com/app/id1", true), ("https:///nohost", false),
+    ])
+    func updateURLScheme(url: String, accepted: Bool) throws {
+        let found = issues(PlatformPolicy(updateURL: try #require(URL(string: url))))
+        #expect(found.isEmpty == accepted, "\(found)")
+        if !accepted { #expect(found.first?.field == "platforms.ios.updateURL") }
+    }
+
+    @Test("texts over their length limits, and malformed language tags, are reported")
+    func textLimits() {
+        var texts = ScreenTexts()
+        texts.updateAvailable = ScreenText(title: String(repeating: "t", count: PolicyLimits.title + 1), message: "ok")
+        texts.endOfLife = ScreenText(message: String(repeating: "m", count: PolicyLimits.message + 1))
+        let found = issues(PlatformPolicy(
+            latest: Release(notes: String(repeating: "n", count: PolicyLimits.notes + 1)),
+            texts: ["en": texts, "not a tag!": ScreenTexts()]
+        ))
+        let fields = Set(found.map(\.field))
+        #expect(fields.contains("platforms.ios.texts.en.updateAvailable.title"))
+        #expect(fields.contains("platforms.ios.texts.en.endOfLife.message"))
+        #expect(fields.contains("platforms.ios.latest.notes"))
+        #expect(fields.contains("platforms.ios.texts.not a tag!"))
+    }
+
+    @Test("intervals, rollout percentages and a phased rollout without a release date are checked")
+    func intervalsAndRollout() {
+        let found = issues(PlatformPolicy(
+            latest: Release(version: "1.0.0"), reminderInterval: -1, refreshInterval: 10 * 366 * 86_400,
+            rollout: .applePhased
+        ))
+        #expect(Set(found.map(\.field)) == ["platforms.ios.reminderInterval", "platforms.ios.refreshInterval", "platforms.ios.rollout"])
+        #expect(issues(PlatformPolicy(rollout: .percentage(140))).map(\.field) == ["platforms.ios.rollout.percentage"])
+    }
+
+    @Test("an empty policy and an empty gate are reported; validated() throws every issue at once")
+    func emptyParts() {
+        #expect(UpdatePolicy().validate().map(\.field) == ["platforms"])
+        #expect(issues(PlatformPolicy(required: VersionRequirement())).map(\.field) == ["platforms.ios.required"])
+        let error = #expect(throws: PolicyValidationError.self) {
+            try UpdatePolicy(platforms: [.ios: PlatformPolicy(reminderInterval: -1, refreshInterval: -1)]).validated()
+        }
+        #expect(error?.issues.count == 2)
+        #expect(error?.description.contains("reminderInterval") == true)
+    }
+}
