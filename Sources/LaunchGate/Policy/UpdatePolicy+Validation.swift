@@ -44,6 +44,9 @@ extension PlatformPolicy {
         if let required, let latestGate, Self.isOrdered(required, after: latestGate) {
             issue("required", "the required version \(Self.describe(required)) is above the latest \(Self.describe(latestGate))")
         }
+        if let latest, let version = latest.version, blocked.contains(version: version, build: latest.build) {
+            issue("blocked", "the latest release \(version) is on the block list; publish a newer release or unblock it")
+        }
         for (name, gate) in [("required", required), ("recommended", recommended)] where gate?.isEmpty == true {
             issue(name, "give a version, a build, or both")
         }

@@ -69,6 +69,12 @@ struct PolicyValidationTests {
         #expect(issues(PlatformPolicy(rollout: .percentage(140))).map(\.field) == ["platforms.ios.rollout.percentage"])
     }
 
+    @Test("blocking the latest release itself is reported, since nobody could update out of it")
+    func blockedLatest() {
+        let found = issues(PlatformPolicy(latest: Release(version: "2.0.0"), blocked: BlockedReleases(versions: ["2.0"])))
+        #expect(found.map(\.field) == ["platforms.ios.blocked"])
+    }
+
     @Test("an empty policy and an empty gate are reported; validated() throws every issue at once")
     func emptyParts() {
         #expect(UpdatePolicy().validate().map(\.field) == ["platforms"])

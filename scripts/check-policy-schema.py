@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+"""Checks docs/policy.schema.json against the examples in docs/examples/.
+
+Every canonical example must validate, and known-bad variants must not, so the schema
+and the Swift decoder (tested separately on the same files) cannot drift apart.
+"""
+import copy
+import json
+import pathlib
+import sys
+
+import jsonschema
+
+docs = pathlib.Path(__file__).resolve().parent.parent / "docs"
+schema = json.loads((docs / "policy.schema.json").read_text())
+jsonschema.Draft202012Validator.check_schema(schema)
+validator = jsonschema.Draft202012Validator(schema)
+
+passed = failed = 0
+def check(name, ok):
+    global passed, failed
+    print(("ok   " if ok else "FAIL ") + name)
+    passed, failed = passed + ok, failed + (not ok)
+
+for path in sorted((docs / "examples").glob("*.json")):
+    document = json.loads(path.read_text())
+    if "schemaVersion" in document:
+        errors = list(validator.iter_errors(document))
+        check(f"{path.name} is valid", not errors)
+        for error in errors:
+            print("     ", error.message)
+
+base = json.loads((docs / "examples" / "canonical.json").read_text())
+def variant(change):
+    document = copy.deepcopy(base)
+    change(document)
+    return document
+bad = {
+    "unknown platform": variant(lambda d: d["platforms"].update(blackberry={})),
+    "http update URL": variant(lambda d: d["platforms"]["ios"].update(updateURL="http://x.example")),
+    "schemaVersion 2": variant(lambda d: d.update(schemaVersion=2)),
+    "version 1..2": variant(lambda d: d["platforms"]["ios"]["latest"].update(version="1..2")),
+    "rollout 140 %": variant(lambda d: d["platforms"]["ios"].update(rollout={"percentage": 140})),
+}
+for name, document in bad.items():
+    check(f"{name} is rejected", not validator.is_valid(document))
+
+print(f"{passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
