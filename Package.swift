@@ -9,11 +9,21 @@ let package = Package(
     platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "LaunchGate", targets: ["LaunchGate"]),
+        .library(name: "LaunchGateUI", targets: ["LaunchGateUI"]),
         .library(name: "LaunchGateTesting", targets: ["LaunchGateTesting"]),
     ],
+    dependencies: [
+        // Ed25519 signature checks. On Apple platforms swift-crypto defers to CryptoKit.
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
+    ],
     targets: [
-        .target(name: "LaunchGate"),
+        .target(name: "LaunchGate", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        // SwiftUI and UIKit adapters: Apple-only, render `GateScreen` and hold no decisions.
+        .target(name: "LaunchGateUI", dependencies: ["LaunchGate"]),
         .target(name: "LaunchGateTesting", dependencies: ["LaunchGate"]),
+        // Time from creating the monitor to a decision with a warm cache; not a product.
+        .executableTarget(name: "LaunchBenchmark", dependencies: ["LaunchGate", "LaunchGateTesting"],
+                          path: "Benchmarks/LaunchBenchmark"),
         .testTarget(name: "LaunchGateTests", dependencies: ["LaunchGate", "LaunchGateTesting"]),
     ]
 )

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Keeps the last verified policy in a ``KeyValueStore``.
+///
+/// Only policies that passed signature and validation checks are saved, so what is loaded at
+/// launch is trusted without checking again, which keeps the cached decision instant.
+public struct PolicyCache: Sendable {
+    private let store: any KeyValueStore
+    private let key: String
+
+    /// Creates a cache.
+    /// - Parameters:
+    ///   - store: The store.
+    ///   - keyPrefix: The prefix shared with the throttle's keys.
+    public init(store: any KeyValueStore, keyPrefix: String = "launchgate") {
+        self.store = store
+        self.key = keyPrefix + ".policy"
+    }
+
+    /// The cached entry for a source, if any.
+    /// - Parameter source: The policy URL now configured.
+    /// - Returns: The entry, or `nil` when nothing (or something unreadable, or another source's) is stored.
+    public func load(for source: URL) -> CachedPolicy? {
+        guard let data = store.data(forKey: key), let entry = try? PolicyJSON.decoder.decode(CachedPolicy.self, from: data),
+              entry.source == source else { return nil }
+        return entry
+    }
+
+    /// Replaces the cached entry.
+    /// - Parameter entry: The new entry.
+    /// - Throws: The store's error; the previous entry is kept.
+    public func save(_ entry: CachedPolicy) throws {
+        try store.set(try PolicyJSON.encoder.encode(entry), forKey: key)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// The installed app and device, as the evaluator and the server see them.
+public struct AppInfo: Sendable, Hashable {
+    /// The marketing version (`CFBundleShortVersionString`).
+    public var version: AppVersion
+    /// The build (`CFBundleVersion`).
+    public var build: BuildNumber?
+    /// The platform.
+    public var platform: Platform
+    /// The OS version.
+    public var osVersion: AppVersion?
+    /// The user's languages, most preferred first.
+    public var preferredLanguages: [String]
+
+    /// Creates app info.
+    /// - Parameters:
+    ///   - version: The marketing version.
+    ///   - build: The build.
+    ///   - platform: The platform.
+    ///   - osVersion: The OS version.
+    ///   - preferredLanguages: The user's languages.
+    public init(version: AppVersion, build: BuildNumber? = nil, platform: Platform = .ios,
+                osVersion: AppVersion? = nil, preferredLanguages: [String] = ["en"]) {
+        self.version = version
+        self.build = build
+        self.platform = platform
+        self.osVersion = osVersion
+        self.preferredLanguages = preferredLanguages
+    }
+
+    /// Reads the running app from its bundle and the process.
+    /// - Parameters:
+    ///   - bundle: The app's bundle.
+    ///   - platform: The platform; the compile-time platform by default.
+    /// - Returns: The app info.
+    /// - Throws: ``VersionParseError`` when the bundle's version is missing or malformed.
+    public static func current(bundle: Bundle = .main, platform: Platform = .compiled) throws -> AppInfo {
+        let short = bundle.object(forInfoDictionaryKey: "CFBundleShortVersionString") as? String ?? ""
+        let build = (bundle.object(forInfoDictionaryKey: "CFBundleVersion") as? String).flatMap { try? BuildNumber(parsing: $0) }
+        let os = ProcessInfo.processInfo.operatingSystemVersion
+        return AppInfo(
+            version: try AppVersion(parsing: short), build: build, platform: platform,
+            osVersion: AppVersion([os.majorVersion, os.minorVersion, os.patchVersion]),
+            preferredLanguages: Locale.preferredLanguages
+        )
+    }
+
+    /// The value of the `LaunchGate-Client` request header: an RFC 8941 dictionary that tells the
+    /// server the version, build, platform, OS and the random install ID, for adoption counts.
+    /// - Parameter installID: The install's random ID.
+    /// - Returns: For example `version="2.4.1", build="241", platform="ios", os="17.4.0", install="…"`.
+    public func clientHeader(installID: String) -> String {
+        func quoted(_ text: String) -> String {
+            "\"" + text.filter { $0.isASCII && !$0.isNewline }
+                .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        var fields = ["version=" + quoted(version.description)]
+        if let build { fields.append("build=" + quoted(build.description)) }
+        fields.append("platform=" + quoted(platform.rawValue))
+        if let osVersion { fields.append("os=" + quoted(osVersion.description)) }
+        fields.append("install=" + quoted(installID))
+        return fields.joined(separator: ", ")
+    }
+
+    /// The name of the header ``clientHeader(installID:)`` fills.
+    public static let clientHeaderName = "LaunchGate-Client"
+}
+
+extension Platform {
+    /// The platform this code was compiled for (Linux builds report iOS, for tests and tools).
+    public static var compiled: Platform {
+        #if os(macOS)
+        .macos
+        #elseif os(tvOS)
+        .tvos
+        #elseif os(watchOS)
+        .watchos
+        #elseif os(visionOS)
+        .visionos
+        #else
+        .ios
+        #endif
+    }
+}

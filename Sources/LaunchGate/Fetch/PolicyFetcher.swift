@@ -1,0 +1,103 @@
+import Foundation
+
+/// Fetches, verifies and caches the policy, one request at a time.
+///
+/// Concurrent callers (several scenes, a launch racing a foreground) share the request in
+/// flight. Every failure (timeout, offline, 5xx, malformed, oversized, a wrong content type, a
+/// bad signature, a rollback) leaves a good cached policy in place.
+public actor PolicyFetcher {
+    /// Settings for a fetcher; every one has a default.
+    public struct Configuration: Sendable {
+        /// The whole check's time limit, sidecar signature included (seed 004 FR-007: 5 s).
+        public var timeout: Duration
+        /// The largest body accepted.
+        public var maximumSize: Int
+
+        /// Creates settings.
+        /// - Parameters:
+        ///   - timeout: The time limit.
+        ///   - maximumSize: The body size cap in bytes.
+        public init(timeout: Duration = .seconds(5), maximumSize: Int = 256 * 1024) {
+            self.timeout = timeout
+            self.maximumSize = maximumSize
+        }
+    }
+
+    private let source: PolicySource
+    private let app: AppInfo
+    private let installID: String
+    private let transport: any HTTPTransport
+    private let cache: PolicyCache
+    private let configuration: Configuration
+    private var inFlight: Task<FetchOutcome, Never>?
+
+    /// Creates a fetcher.
+    /// - Parameters:
+    ///   - source: Where the policy lives and which keys must have signed it.
+    ///   - app: The installed app, sent in the `LaunchGate-Client` header.
+    ///   - installID: The install's random ID.
+    ///   - transport: The HTTP transport.
+    ///   - cache: The policy cache.
+    ///   - configuration: Timeout and size cap.
+    public init(source: PolicySource, app: AppInfo, installID: String, transport: any HTTPTransport,
+                cache: PolicyCache, configuration: Configuration = Configuration()) {
+        self.source = source
+        self.app = app
+        self.installID = installID
+        self.transport = transport
+        self.cache = cache
+        self.configuration = configuration
+    }
+
+    /// Checks for a new policy, joining a check already in flight.
+    /// - Returns: The outcome; never throws, since every failure must fail open.
+    public func fetch() async -> FetchOutcome {
+        if let inFlight { return await inFlight.value }
+        let task = Task { await self.performWithDeadline() }
+        inFlight = task
+        let outcome = await task.value
+        inFlight = nil
+        return outcome
+    }
+
+    private func performWithDeadline() async -> FetchOutcome {
+        let cached = cache.load(for: source.url)
+        do {
+            let (source, app, installID, transport, maximumSize) = (source, app, installID, transport, configuration.maximumSize)
+            let response = try await Deadline.run(configuration.timeout) {
+                try await PolicyDownload(source: source, app: app, installID: installID, transport: transport,
+                                         maximumSize: maximumSize).run(etag: cached?.etag)
+            }
+            return try accept(response, cached: cached)
+        } catch let error as LaunchGateError {
+            return .failed(error)
+        } catch {
+            return .failed(.transport(String(describing: error)))
+        }
+    }
+
+    private func accept(_ download: PolicyDownload.Result, cached: CachedPolicy?) throws -> FetchOutcome {
+        switch download {
+        case .notModified:
+            guard let cached else { throw LaunchGateError.notModifiedWithoutCache }
+            return .notModified(cached.policy)
+        case .document(let body, let etag, let signature):
+            if source.requiresSignature {
+                guard let signature else { throw LaunchGateError.signatureMissing }
+                guard signature.isValid(for: body, keys: source.publicKeys) else { throw LaunchGateError.signatureInvalid }
+            }
+            let policy: UpdatePolicy
+            do { policy = try PolicyReader.read(body, format: source.format, platform: app.platform) } catch {
+                throw LaunchGateError.malformed(error)
+            }
+            do { try policy.validated() } catch let error as PolicyValidationError { throw LaunchGateError.invalidPolicy(error) }
+            if source.requiresSignature {
+                guard let issuedAt = policy.issuedAt else { throw LaunchGateError.signedWithoutIssuedAt }
+                if let previous = cached?.policy.issuedAt, issuedAt < previous { throw LaunchGateError.rollback }
+            }
+            // A failed cache write still lets this launch use the new policy; the next check retries.
+            try? cache.save(CachedPolicy(policy: policy, etag: etag, source: source.url))
+            return .updated(policy)
+        }
+    }
+}

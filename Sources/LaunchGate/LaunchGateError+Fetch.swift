@@ -1,0 +1,54 @@
+extension LaunchGateError {
+    /// The check took longer than its timeout.
+    public static let timeout = LaunchGateError(code: "timeout", message: "the policy check timed out")
+    /// The transport failed (offline, DNS, TLS).
+    public static func transport(_ detail: String) -> LaunchGateError {
+        LaunchGateError(code: "transport", message: "the policy could not be fetched: \(detail)")
+    }
+    /// The server answered with a status that is neither 2xx nor 304.
+    public static func httpStatus(_ status: Int) -> LaunchGateError {
+        LaunchGateError(code: "http-status", message: "the policy server answered HTTP \(status)")
+    }
+    /// The body is larger than the cap.
+    public static func tooLarge(_ size: Int, limit: Int) -> LaunchGateError {
+        LaunchGateError(code: "too-large", message: "the policy is \(size) bytes; the limit is \(limit)")
+    }
+    /// The body is shorter than its Content-Length.
+    public static func truncated(received: Int, expected: Int) -> LaunchGateError {
+        LaunchGateError(code: "truncated", message: "the policy was cut off: \(received) of \(expected) bytes arrived")
+    }
+    /// The content type is not JSON (a captive portal's HTML page, say).
+    public static func contentType(_ type: String) -> LaunchGateError {
+        LaunchGateError(code: "content-type", message: "the policy came as \(type), not JSON; a captive portal or a misconfigured host may be in the way")
+    }
+    /// The body could not be read as a policy.
+    public static func malformed(_ error: any Error) -> LaunchGateError {
+        LaunchGateError(code: "malformed", message: "the policy could not be read: \(error)")
+    }
+    /// The policy was read but breaks the validation rules.
+    public static func invalidPolicy(_ error: PolicyValidationError) -> LaunchGateError {
+        LaunchGateError(code: "invalid-policy", message: error.description)
+    }
+    /// A key is pinned but the policy carried no signature.
+    public static let signatureMissing = LaunchGateError(
+        code: "signature-missing", message: "a public key is pinned but the policy is not signed")
+    /// The signature does not verify against any pinned key.
+    public static let signatureInvalid = LaunchGateError(
+        code: "signature-invalid", message: "the policy's signature does not match the pinned key")
+    /// A signed policy lacks `issuedAt`, so rollback can't be detected.
+    public static let signedWithoutIssuedAt = LaunchGateError(
+        code: "signed-without-issued-at", message: "a signed policy must carry issuedAt so older copies can be refused")
+    /// A signed policy is older than the cached one.
+    public static let rollback = LaunchGateError(
+        code: "rollback", message: "the policy is older than the one already trusted; it was refused")
+    /// 304 arrived but nothing is cached to reuse.
+    public static let notModifiedWithoutCache = LaunchGateError(
+        code: "not-modified-without-cache", message: "the server answered 304 but no policy is cached")
+}
+
+extension LaunchGateError {
+    /// A key's text or bytes are not an Ed25519 key.
+    public static func invalidKey(_ detail: String) -> LaunchGateError {
+        LaunchGateError(code: "invalid-key", message: "the key is not a valid Ed25519 key: \(detail)")
+    }
+}

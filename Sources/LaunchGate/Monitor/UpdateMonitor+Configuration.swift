@@ -1,0 +1,53 @@
+import Foundation
+
+extension UpdateMonitor {
+    /// How a monitor checks and behaves; every setting but the source has a default.
+    public struct Configuration: Sendable {
+        /// Where the policy lives and which keys must have signed it.
+        public var source: PolicySource
+        /// Blocking or non-blocking launch.
+        public var launchMode: LaunchMode
+        /// The time limit of one check (seed 004 FR-007: 5 s).
+        public var fetchTimeout: Duration
+        /// The body size cap.
+        public var maximumSize: Int
+        /// Overrides the policy's refresh interval, in seconds; `nil` uses the policy's (3 h by default).
+        public var refreshInterval: TimeInterval?
+        /// Shows ``GateState/checking`` during foreground refreshes too (seed 003's `showLoadingOnRefresh`).
+        public var showLoadingOnRefresh: Bool
+        /// Where "Update Now" goes when the policy has no URL (for example your App Store page).
+        public var fallbackUpdateURL: URL?
+        /// Installs that always see "up to date" (seed 000 skips `test@example.com`).
+        public var isExempt: @Sendable (EvaluationContext) -> Bool
+        /// The prefix of every key LaunchGate writes to the store.
+        public var storeKeyPrefix: String
+
+        /// Creates a configuration.
+        /// - Parameters:
+        ///   - source: The policy source.
+        ///   - launchMode: Blocking or non-blocking.
+        ///   - fetchTimeout: One check's time limit.
+        ///   - maximumSize: The body size cap.
+        ///   - refreshInterval: A refresh interval that overrides the policy's.
+        ///   - showLoadingOnRefresh: Whether refreshes show the loading state.
+        ///   - fallbackUpdateURL: The update URL when the policy has none.
+        ///   - isExempt: Exempts installs.
+        ///   - storeKeyPrefix: The store key prefix.
+        public init(
+            source: PolicySource, launchMode: LaunchMode = .nonBlocking, fetchTimeout: Duration = .seconds(5),
+            maximumSize: Int = 256 * 1024, refreshInterval: TimeInterval? = nil, showLoadingOnRefresh: Bool = false,
+            fallbackUpdateURL: URL? = nil, isExempt: @escaping @Sendable (EvaluationContext) -> Bool = { _ in false },
+            storeKeyPrefix: String = "launchgate"
+        ) {
+            self.source = source
+            self.launchMode = launchMode
+            self.fetchTimeout = fetchTimeout
+            self.maximumSize = maximumSize
+            self.refreshInterval = refreshInterval
+            self.showLoadingOnRefresh = showLoadingOnRefresh
+            self.fallbackUpdateURL = fallbackUpdateURL
+            self.isExempt = isExempt
+            self.storeKeyPrefix = storeKeyPrefix
+        }
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import Observation
+
+/// What an app calls at launch: it decides from the cached policy at once, checks for a new one,
+/// and publishes the ``GateState`` the UI renders.
+///
+/// ```swift
+/// let monitor = UpdateMonitor(
+///     configuration: .init(source: PolicySource(url: policyURL, publicKeys: [pinnedKey])),
+///     app: try AppInfo.current(), store: UserDefaultsStore(defaults: .standard), opener: systemOpener)
+/// // SwiftUI: .task { await monitor.start() } and .onChange(of: scenePhase) { await monitor.didBecomeActive() }
+/// ```
+///
+/// Offline, on a timeout, a 5xx or a bad document, the app fails open with no error shown, but a
+/// required update or end of life known from the cache stays enforced. A blocking state can't be
+/// dismissed, and a background/foreground cycle can't escape it.
+@MainActor
+@Observable
+public final class UpdateMonitor {
+    /// What the UI shows now.
+    public private(set) var state: GateState = .app
+    /// The decision behind the state, available from the cache as soon as the monitor exists.
+    public private(set) var decision: UpdateDecision = .upToDate
+    /// The policy in use: the last verified one.
+    public private(set) var policy: UpdatePolicy?
+    /// The last check's failure, for logs and diagnostics; never shown to the user.
+    public private(set) var lastError: LaunchGateError?
+
+    @ObservationIgnored private let configuration: Configuration
+    @ObservationIgnored private let app: AppInfo
+    @ObservationIgnored private let installID: String
+    @ObservationIgnored private let fetcher: PolicyFetcher
+    @ObservationIgnored private let throttle: PromptThrottle
+    @ObservationIgnored private let evaluator: UpdateEvaluator
+    @ObservationIgnored private let opener: any URLOpening
+    @ObservationIgnored private let now: @Sendable () -> Date
+    @ObservationIgnored private var isLoading = false
+    @ObservationIgnored private var isShowingDetails = false
+    @ObservationIgnored private var sessionDismissals: Set<String> = []
+
+    /// Creates a monitor and makes the cached decision available at once, without the network.
+    /// - Parameters:
+    ///   - configuration: Source, launch mode and behaviour.
+    ///   - app: The installed app and device.
+    ///   - store: Where the cache, dismissals and install ID live.
+    ///   - transport: The HTTP transport.
+    ///   - opener: Opens the update URL.
+    ///   - now: The clock.
+    ///   - makeInstallID: Makes the random install ID on first launch.
+    public init(
+        configuration: Configuration, app: AppInfo, store: any KeyValueStore,
+        transport: any HTTPTransport = URLSessionTransport(), opener: any URLOpening,
+        now: @escaping @Sendable () -> Date = Date.init,
+        makeInstallID: @Sendable () -> String = { UUID().uuidString }
+    ) {
+        self.configuration = configuration
+        self.app = app
+        self.opener = opener
+        self.now = now
+        let installKey = configuration.storeKeyPrefix + ".installID"
+        let installID = store.data(forKey: installKey).map { String(decoding: $0, as: UTF8.self) } ?? {
+            let created = makeInstallID()
+            try? store.set(Data(created.utf8), forKey: installKey)
+            return created
+        }()
+        self.installID = installID
+        let cache = PolicyCache(store: store, keyPrefix: configuration.storeKeyPrefix)
+        self.fetcher = PolicyFetcher(
+            source: configuration.source, app: app, installID: installID, transport: transport, cache: cache,
+            configuration: .init(timeout: configuration.fetchTimeout, maximumSize: configuration.maximumSize))
+        self.throttle = PromptThrottle(store: store, keyPrefix: configuration.storeKeyPrefix, now: now)
+        self.evaluator = UpdateEvaluator(isExempt: configuration.isExempt)
+        self.policy = cache.load(for: configuration.source.url)?.policy
+        reevaluate(loading: { if case .blocking = configuration.launchMode { return true } else { return false } }())
+    }
+
+    /// Runs the launch check. Await it from a task; it returns when the check is over.
+    public func start() async {
+        guard case .blocking(let timeout) = configuration.launchMode else { return await check() }
+        let fetch = Task { [fetcher] in await fetcher.fetch() }
+        do {
+            apply(try await Deadline.run(timeout) { await fetch.value })
+        } catch {
+            // The network is slow: fail open to the cached decision now, and apply the answer when it comes.
+            lastError = .timeout
+            reevaluate(loading: false)
+            apply(await fetch.value)
+        }
+    }
+
+    /// Call when the app returns to the foreground: re-decides, and re-checks once the refresh
+    /// interval has passed (0 means every time, as in seed 000).
+    public func didBecomeActive() async {
+        reevaluate(loading: isLoading)
+        guard throttle.isCheckDue(interval: refreshInterval) else { return }
+        if configuration.showLoadingOnRefresh && !decision.isBlocking { reevaluate(loading: true) }
+        await check()
+    }
+
+    /// Hides a banner, its dialog or a recommended screen for the reminder interval.
+    /// - Returns: `false` when nothing dismissable is shown; a blocking screen stays.
+    @discardableResult
+    public func dismiss() -> Bool {
+        guard let prompt = decision.prompt, !decision.isBlocking, state.screen?.isDismissable == true else { return false }
+        sessionDismissals.insert(prompt.throttleKey)
+        // If the store can't be written, the in-memory dismissal still holds for this session.
+        try? throttle.recordDismissal(of: decision)
+        isShowingDetails = false
+        reevaluate(loading: false)
+        return true
+    }
+
+    /// Opens the banner's details dialog.
+    public func showDetails() {
+        guard case .banner = state else { return }
+        isShowingDetails = true
+        reevaluate(loading: false)
+    }
+
+    /// Hands the update URL to the opener. A blocking state stays until a new policy lifts it.
+    /// - Returns: Whether a URL was opened.
+    @discardableResult
+    public func openUpdate() async -> Bool {
+        guard decision.prompt != nil, let url = updateURL else { return false }
+        return await opener.open(url)
+    }
+
+    /// The random install ID sent to the server and used for rollout buckets.
+    public var installIdentifier: String { installID }
+
+    // MARK: Internals
+
+    private var refreshInterval: TimeInterval {
+        configuration.refreshInterval ?? policy?.policy(for: app.platform)?.refreshInterval ?? PlatformPolicy.defaultRefreshInterval
+    }
+
+    private var updateURL: URL? {
+        guard let url = decision.prompt?.updateURL ?? configuration.fallbackUpdateURL,
+              PolicyLimits.updateURLSchemes.contains(url.scheme?.lowercased() ?? "") else { return nil }
+        return url
+    }
+
+    private func check() async { apply(await fetcher.fetch()) }
+
+    private func apply(_ outcome: FetchOutcome) {
+        switch outcome {
+        case .updated(let fresh), .notModified(let fresh):
+            policy = fresh
+            lastError = nil
+            try? throttle.recordSuccessfulCheck()
+        case .failed(let error):
+            lastError = error
+        }
+        reevaluate(loading: false)
+    }
+
+    private func reevaluate(loading: Bool) {
+        let context = EvaluationContext(
+            version: app.version, build: app.build, platform: app.platform, osVersion: app.osVersion,
+            installID: installID, preferredLanguages: app.preferredLanguages, now: now())
+        decision = policy.map { evaluator.evaluate($0, for: context) } ?? .upToDate
+        // A known blocking decision is never hidden behind a loading state.
+        isLoading = loading && !decision.isBlocking
+        state = render()
+    }
+
+    private func render() -> GateState {
+        if isLoading { return .checking }
+        guard let prompt = decision.prompt else { return .app }
+        func screen(_ style: GateScreen.Style) -> GateScreen {
+            GateScreen.make(for: prompt, style: style, platform: app.platform, hasUpdateURL: updateURL != nil)
+        }
+        if decision.isBlocking { return .blocked(screen(.blocking)) }
+        guard !sessionDismissals.contains(prompt.throttleKey), throttle.shouldShow(decision) else { return .app }
+        if case .updateRecommended = decision { return .prompt(screen(.fullScreen)) }
+        return isShowingDetails ? .details(screen(.dialog)) : .banner(screen(.banner))
+    }
+}

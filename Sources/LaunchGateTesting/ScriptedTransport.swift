@@ -1,0 +1,98 @@
+import Foundation
+import LaunchGate
+
+/// An ``HTTPTransport`` that answers from a script, per URL, and records every request.
+///
+/// With nothing scripted for a URL it behaves as if offline.
+///
+/// ```swift
+/// let transport = ScriptedTransport()
+/// transport.enqueue(.respond(.json(#"{"latest_build": 42}"#)), for: url)
+/// transport.enqueue(.hang, for: url)          // never answers: exercises timeouts
+/// ```
+public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
+    /// One scripted answer.
+    public enum Step: Sendable {
+        /// Answers with a response.
+        case respond(HTTPResponse)
+        /// Answers with a response after a delay.
+        case delayed(Duration, HTTPResponse)
+        /// Fails as a transport error would.
+        case fail(LaunchGateError)
+        /// Never answers, and ignores cancellation too, like a stuck connection.
+        case hang
+    }
+
+    private let lock = NSLock()
+    private var script: [URL: [Step]] = [:]
+    private var repeating: [URL: Step] = [:]
+    private var recorded: [HTTPRequest] = []
+
+    /// Creates an empty script.
+    public init() {}
+
+    /// Adds an answer for the next request to a URL.
+    /// - Parameters:
+    ///   - step: The answer.
+    ///   - url: The URL it answers.
+    public func enqueue(_ step: Step, for url: URL) { lock.withLock { script[url, default: []].append(step) } }
+
+    /// Answers every request to a URL the same way, once its queued steps are used up.
+    /// - Parameters:
+    ///   - step: The answer.
+    ///   - url: The URL.
+    public func always(_ step: Step, for url: URL) { lock.withLock { repeating[url] = step } }
+
+    /// Every request received, in order.
+    public var requests: [HTTPRequest] { lock.withLock { recorded } }
+
+    /// Answers from the script.
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let step: Step? = lock.withLock {
+            recorded.append(request)
+            if var queue = script[request.url], !queue.isEmpty {
+                let next = queue.removeFirst()
+                script[request.url] = queue
+                return next
+            }
+            return repeating[request.url]
+        }
+        switch step {
+        case .respond(let response)?:
+            return response
+        case .delayed(let delay, let response)?:
+            try await Task.sleep(for: delay)
+            return response
+        case .fail(let error)?:
+            throw error
+        case .hang?:
+            // Deliberately deaf to cancellation: the fetcher's deadline must not depend on it.
+            await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+            throw CancellationError()
+        case nil:
+            throw LaunchGateError.transport("offline (nothing scripted for \(request.url.absoluteString))")
+        }
+    }
+}
+
+extension HTTPResponse {
+    /// A JSON response for scripts.
+    /// - Parameters:
+    ///   - body: The JSON text.
+    ///   - status: The status code.
+    ///   - headers: Extra headers; `Content-Type: application/json` is set unless given.
+    /// - Returns: The response.
+    public static func json(_ body: String, status: Int = 200, headers: [String: String] = [:]) -> HTTPResponse {
+        json(Data(body.utf8), status: status, headers: headers)
+    }
+
+    /// A JSON response for scripts, from bytes.
+    /// - Parameters:
+    ///   - body: The JSON bytes.
+    ///   - status: The status code.
+    ///   - headers: Extra headers.
+    /// - Returns: The response.
+    public static func json(_ body: Data, status: Int = 200, headers: [String: String] = [:]) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "application/json"].merging(headers) { $1 }, body: body)
+    }
+}
