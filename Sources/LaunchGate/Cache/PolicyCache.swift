@@ -3,7 +3,8 @@ import Foundation
 /// Keeps the last verified policy in a ``KeyValueStore``.
 ///
 /// Only policies that passed signature and validation checks are saved, so what is loaded at
-/// launch is trusted without checking again, which keeps the cached decision instant.
+/// launch is trusted without checking again. The entry is stored in a compact binary form
+/// (see `CachedPolicy+Binary.swift`) because it is read on every launch, before the first frame.
 public struct PolicyCache: Sendable {
     private let store: any KeyValueStore
     private let key: String
@@ -21,7 +22,7 @@ public struct PolicyCache: Sendable {
     /// - Parameter source: The policy URL now configured.
     /// - Returns: The entry, or `nil` when nothing (or something unreadable, or another source's) is stored.
     public func load(for source: URL) -> CachedPolicy? {
-        guard let data = store.data(forKey: key), let entry = try? PolicyJSON.decoder.decode(CachedPolicy.self, from: data),
+        guard let data = store.data(forKey: key), let entry = try? CachedPolicy(binaryData: data),
               entry.source == source else { return nil }
         return entry
     }
@@ -30,6 +31,6 @@ public struct PolicyCache: Sendable {
     /// - Parameter entry: The new entry.
     /// - Throws: The store's error; the previous entry is kept.
     public func save(_ entry: CachedPolicy) throws {
-        try store.set(try PolicyJSON.encoder.encode(entry), forKey: key)
+        try store.set(entry.binaryData(), forKey: key)
     }
 }

@@ -96,7 +96,7 @@ public actor PolicyFetcher {
                 if let previous = cached?.policy.issuedAt, issuedAt < previous { throw LaunchGateError.rollback }
             }
             // A failed cache write still lets this launch use the new policy; the next check retries.
-            try? cache.save(CachedPolicy(policy: policy, etag: etag, source: source.url))
+            try? cache.save(CachedPolicy(policy: policy.narrowed(to: app.platform), etag: etag, source: source.url))
             return .updated(policy)
         }
     }

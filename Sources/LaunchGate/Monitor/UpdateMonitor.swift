@@ -102,9 +102,10 @@ public final class UpdateMonitor {
     @discardableResult
     public func dismiss() -> Bool {
         guard let prompt = decision.prompt, !decision.isBlocking, state.screen?.isDismissable == true else { return false }
-        sessionDismissals.insert(prompt.throttleKey)
-        // If the store can't be written, the in-memory dismissal still holds for this session.
-        try? throttle.recordDismissal(of: decision)
+        do { try throttle.recordDismissal(of: decision) } catch {
+            // The store can't be written: hide the prompt for the rest of this session instead.
+            sessionDismissals.insert(prompt.throttleKey)
+        }
         isShowingDetails = false
         reevaluate(loading: false)
         return true

@@ -38,6 +38,13 @@ public struct UpdatePolicy: Sendable, Hashable {
         return platform == .ipados ? platforms[.ios] : nil
     }
 
+    /// The same policy with only what one platform reads, filed under that platform.
+    /// - Parameter platform: The platform to keep.
+    /// - Returns: A policy with at most one entry.
+    public func narrowed(to platform: Platform) -> UpdatePolicy {
+        UpdatePolicy(app: app, issuedAt: issuedAt, platforms: policy(for: platform).map { [platform: $0] } ?? [:])
+    }
+
     /// Decodes the canonical JSON form.
     /// - Parameter json: The document's bytes.
     /// - Throws: ``PolicyError`` naming the field and the problem.

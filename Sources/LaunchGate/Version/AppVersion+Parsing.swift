@@ -8,75 +8,51 @@ extension AppVersion {
     /// - Parameter text: The version string, for example `CFBundleShortVersionString`.
     /// - Throws: ``VersionParseError`` naming the problem; never a silent `0.0.0`.
     public init(parsing text: String) throws {
+        // Parsed as ASCII bytes: every valid version is ASCII, and this runs for each version of
+        // a cached policy at launch, so it avoids Foundation's Unicode-aware string APIs.
         guard text.utf8.count <= Self.maximumLength else {
             throw VersionParseError(.tooLong, input: text, "longer than \(Self.maximumLength) characters")
         }
-        var rest = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        let all = Array(text.utf8)
+        var rest = VersionBytes.trimmed(all[...])
         guard !rest.isEmpty else { throw VersionParseError(.empty, input: text, "it is empty") }
 
         var build: BuildNumber?
-        if rest.hasSuffix(")"), let open = rest.lastIndex(of: "(") {
-            let inner = rest[rest.index(after: open)..<rest.index(before: rest.endIndex)]
-            do { build = try BuildNumber(parsing: String(inner)) } catch let error as VersionParseError {
+        if rest.last == UInt8(ascii: ")"), let open = rest.lastIndex(of: UInt8(ascii: "(")) {
+            let inner = VersionBytes.trimmed(rest[(open + 1)..<(rest.endIndex - 1)])
+            guard !inner.isEmpty else {
+                throw VersionParseError(.invalidBuild, input: text, "the build in parentheses is empty")
+            }
+            do { build = BuildNumber(components: try VersionBytes.numbers(inner, input: text)) } catch let error as VersionParseError {
                 throw VersionParseError(.invalidBuild, input: text, "the build in parentheses is invalid: \(error.reason)")
             }
-            rest = Substring(rest[..<open].trimmingCharacters(in: .whitespaces))
+            rest = VersionBytes.trimmed(rest[..<open])
         }
-        if let first = rest.first, first == "v" || first == "V" || first == "=" { rest = rest.dropFirst() }
+        if let first = rest.first, first == UInt8(ascii: "v") || first == UInt8(ascii: "V") || first == UInt8(ascii: "=") {
+            rest = rest.dropFirst()
+        }
         guard !rest.isEmpty else { throw VersionParseError(.empty, input: text, "it has no version number") }
 
         var metadata: [String] = []
-        if let plus = rest.firstIndex(of: "+") {
-            metadata = try Self.identifiers(rest[rest.index(after: plus)...], kind: "build metadata", input: text)
+        if let plus = rest.firstIndex(of: UInt8(ascii: "+")) {
+            metadata = try VersionBytes.identifiers(rest[(plus + 1)...], kind: "build metadata", input: text)
             rest = rest[..<plus]
         }
         var prerelease: [PrereleaseIdentifier] = []
-        if let dash = rest.firstIndex(of: "-") {
-            prerelease = try Self.identifiers(rest[rest.index(after: dash)...], kind: "pre-release", input: text)
+        if let dash = rest.firstIndex(of: UInt8(ascii: "-")) {
+            prerelease = try VersionBytes.identifiers(rest[(dash + 1)...], kind: "pre-release", input: text)
                 .map { try Self.prereleaseIdentifier($0, input: text) }
             rest = rest[..<dash]
         }
         guard !rest.isEmpty else {
             throw VersionParseError(.notNumeric, input: text, "it must start with a number, as in 1.2.3")
         }
-        let components = try Self.numbers(rest, input: text)
+        let components = try VersionBytes.numbers(rest, input: text)
         self.init(components, prerelease: prerelease, buildMetadata: metadata, build: build)
     }
 
-    /// Dot-separated numbers, as in a release or a build; leading zeros are allowed (`2022.08.25`).
-    static func numbers(_ text: Substring, input: String) throws -> [Int] {
-        try text.split(separator: ".", omittingEmptySubsequences: false).map { part in
-            guard !part.isEmpty else {
-                throw VersionParseError(.emptyComponent, input: input, "a component between dots is empty")
-            }
-            guard part.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
-                throw VersionParseError(.notNumeric, input: input, "\"\(part.prefix(32))\" is not a number")
-            }
-            guard let value = Int(part) else {
-                throw VersionParseError(.outOfRange, input: input, "\(part.prefix(32)) is too large")
-            }
-            return value
-        }
-    }
-
-    private static func identifiers(_ text: Substring, kind: String, input: String) throws -> [String] {
-        try text.split(separator: ".", omittingEmptySubsequences: false).map { part in
-            guard !part.isEmpty else {
-                throw VersionParseError(.invalidIdentifier, input: input, "the \(kind) has an empty identifier")
-            }
-            let allowed = part.utf8.allSatisfy { byte in
-                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2D
-            }
-            guard allowed else {
-                throw VersionParseError(.invalidIdentifier, input: input,
-                                        "the \(kind) \"\(part.prefix(32))\" may hold only letters, digits and hyphens")
-            }
-            return String(part)
-        }
-    }
-
     private static func prereleaseIdentifier(_ text: String, input: String) throws -> PrereleaseIdentifier {
-        guard text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return .alphanumeric(text) }
+        guard text.utf8.allSatisfy(VersionBytes.isDigit) else { return .alphanumeric(text) }
         // SemVer §9 forbids leading zeros here, unlike release components.
         guard text == "0" || !text.hasPrefix("0") else {
             throw VersionParseError(.invalidIdentifier, input: input, "the pre-release number \(text) has a leading zero")

@@ -19,10 +19,12 @@ public struct BuildNumber: Sendable, Comparable, Hashable, CustomStringConvertib
         guard text.utf8.count <= AppVersion.maximumLength else {
             throw VersionParseError(.tooLong, input: text, "longer than \(AppVersion.maximumLength) characters")
         }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = VersionBytes.trimmed(Array(text.utf8)[...])
         guard !trimmed.isEmpty else { throw VersionParseError(.empty, input: text, "the build number is empty") }
-        components = try AppVersion.numbers(Substring(trimmed), input: text)
+        components = try VersionBytes.numbers(trimmed, input: text)
     }
+
+    init(components: [Int]) { self.components = components.isEmpty ? [0] : components }
 
     /// The components joined by dots.
     public var description: String { components.map(String.init).joined(separator: ".") }

@@ -93,3 +93,15 @@ struct UpdatePolicyCodingTests {
         #expect(error?.reason.isEmpty == false)
     }
 }
+
+@Suite("Narrowing a policy to the app's platform for the cache")
+struct UpdatePolicyNarrowingTests {
+    @Test("narrowing keeps one platform, and an iPad without its own entry keeps the iOS one under ipados")
+    func narrowing() throws {
+        let policy = try Fixtures.canonicalPolicy
+        #expect(Array(policy.narrowed(to: .android).platforms.keys) == [.android])
+        #expect(policy.narrowed(to: .ipados).platforms[.ipados] == policy.platforms[.ios])
+        #expect(policy.narrowed(to: .watchos).platforms.isEmpty)
+        #expect(policy.narrowed(to: .ios).issuedAt == policy.issuedAt)
+    }
+}

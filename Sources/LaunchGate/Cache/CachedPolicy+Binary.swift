@@ -1,0 +1,124 @@
+import Foundation
+
+/// The cache entry's binary form. JSON decoding alone costs more than the 50 µs launch budget,
+/// and the cache is private to the app, so it uses a compact versioned encoding instead.
+/// A different magic or version, or any damage, reads as "no cache": the next check refills it.
+extension CachedPolicy {
+    private static let magic: [UInt8] = Array("LGC".utf8) + [1]
+
+    func binaryData() -> Data {
+        var writer = BinaryWriter()
+        for byte in Self.magic { writer.byte(byte) }
+        writer.string(source.absoluteString)
+        writer.optional(etag) { $0.string($1) }
+        writer.optional(policy.app) { $0.string($1) }
+        writer.optional(policy.issuedAt) { $0.double($1.timeIntervalSince1970) }
+        writer.array(policy.platforms.sorted { $0.key.rawValue < $1.key.rawValue }) { writer, entry in
+            writer.string(entry.key.rawValue)
+            Self.write(entry.value, to: &writer)
+        }
+        return writer.data
+    }
+
+    init(binaryData data: Data) throws {
+        var reader = BinaryReader(data)
+        for byte in Self.magic where try reader.byte() != byte { throw BinaryReader.Malformed() }
+        guard let source = URL(string: try reader.string()) else { throw BinaryReader.Malformed() }
+        let etag = try reader.optional { try $0.string() }
+        let app = try reader.optional { try $0.string() }
+        let issuedAt = try reader.optional { Date(timeIntervalSince1970: try $0.double()) }
+        let entries = try reader.array { reader -> (Platform, PlatformPolicy) in
+            guard let platform = Platform(rawValue: try reader.string()) else { throw BinaryReader.Malformed() }
+            return (platform, try Self.readPlatform(&reader))
+        }
+        guard reader.isAtEnd else { throw BinaryReader.Malformed() }
+        let policy = UpdatePolicy(app: app, issuedAt: issuedAt, platforms: Dictionary(entries, uniquingKeysWith: { $1 }))
+        self.init(policy: policy, etag: etag, source: source)
+    }
+
+    // MARK: Platform entries
+
+    private static func write(_ entry: PlatformPolicy, to writer: inout BinaryWriter) {
+        writer.optional(entry.latest) { writer, latest in
+            writeGate(latest.gate, to: &writer)
+            writer.optional(latest.releaseDate) { $0.double($1.timeIntervalSince1970) }
+            writer.optional(latest.notes) { $0.string($1) }
+            writer.optional(latest.minimumOS) { $0.string($1.description) }
+        }
+        writer.optional(entry.required) { writeGate($1, to: &$0) }
+        writer.optional(entry.recommended) { writeGate($1, to: &$0) }
+        writer.array(entry.blocked.versions) { $0.string($1.description) }
+        writer.array(entry.blocked.builds) { $0.string($1.description) }
+        writer.optional(entry.endOfLife) { writer, eol in writer.optional(eol.message) { $0.string($1) } }
+        writer.optional(entry.updateURL) { $0.string($1.absoluteString) }
+        writer.string(entry.channel.rawValue)
+        writer.array(entry.texts.sorted { $0.key < $1.key }) { writer, text in
+            writer.string(text.key)
+            for kind in ScreenKind.allCases {
+                writer.optional(text.value[kind]) { writer, screen in
+                    writer.optional(screen.title) { $0.string($1) }
+                    writer.optional(screen.message) { $0.string($1) }
+                }
+            }
+        }
+        writer.double(entry.reminderInterval)
+        writer.double(entry.refreshInterval)
+        switch entry.rollout {
+        case nil: writer.byte(0)
+        case .percentage(let value)?: writer.byte(1); writer.double(value)
+        case .applePhased?: writer.byte(2)
+        }
+    }
+
+    private static func readPlatform(_ reader: inout BinaryReader) throws -> PlatformPolicy {
+        var entry = PlatformPolicy()
+        entry.latest = try reader.optional { reader in
+            let gate = try readGate(&reader)
+            return Release(version: gate.version, build: gate.build,
+                           releaseDate: try reader.optional { Date(timeIntervalSince1970: try $0.double()) },
+                           notes: try reader.optional { try $0.string() },
+                           minimumOS: try reader.optional { try AppVersion(parsing: try $0.string()) })
+        }
+        entry.required = try reader.optional(readGate)
+        entry.recommended = try reader.optional(readGate)
+        entry.blocked = BlockedReleases(versions: try reader.array { try AppVersion(parsing: try $0.string()) },
+                                        builds: try reader.array { try BuildNumber(parsing: try $0.string()) })
+        entry.endOfLife = try reader.optional { EndOfLife(message: try $0.optional { try $0.string() }) }
+        entry.updateURL = try reader.optional { reader in
+            guard let url = URL(string: try reader.string()) else { throw BinaryReader.Malformed() }
+            return url
+        }
+        guard let channel = ReleaseChannel(rawValue: try reader.string()) else { throw BinaryReader.Malformed() }
+        entry.channel = channel
+        let texts = try reader.array { reader -> (String, ScreenTexts) in
+            let locale = try reader.string()
+            var texts = ScreenTexts()
+            for kind in ScreenKind.allCases {
+                texts[kind] = try reader.optional { reader in
+                    ScreenText(title: try reader.optional { try $0.string() }, message: try reader.optional { try $0.string() })
+                }
+            }
+            return (locale, texts)
+        }
+        entry.texts = Dictionary(texts, uniquingKeysWith: { $1 })
+        entry.reminderInterval = try reader.double()
+        entry.refreshInterval = try reader.double()
+        switch try reader.byte() {
+        case 0: entry.rollout = nil
+        case 1: entry.rollout = .percentage(try reader.double())
+        case 2: entry.rollout = .applePhased
+        default: throw BinaryReader.Malformed()
+        }
+        return entry
+    }
+
+    private static func writeGate(_ gate: VersionRequirement, to writer: inout BinaryWriter) {
+        writer.optional(gate.version) { $0.string($1.description) }
+        writer.optional(gate.build) { $0.string($1.description) }
+    }
+
+    private static func readGate(_ reader: inout BinaryReader) throws -> VersionRequirement {
+        VersionRequirement(version: try reader.optional { try AppVersion(parsing: try $0.string()) },
+                           build: try reader.optional { try BuildNumber(parsing: try $0.string()) })
+    }
+}

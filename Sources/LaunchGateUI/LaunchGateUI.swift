@@ -1,1 +1,0 @@
-// Apple-only adapters follow.
