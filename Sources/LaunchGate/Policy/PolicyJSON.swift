@@ -7,7 +7,15 @@ enum PolicyJSON {
     static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
+        // Whole seconds stay short; sub-second times (the server's issuedAt) keep their milliseconds,
+        // so two publishes in one second still order for anti-rollback.
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            let fractional = date.timeIntervalSince1970.truncatingRemainder(dividingBy: 1) != 0
+            // The formatter truncates, and 0.001 is stored as 0.000999…: shift half a millisecond to round.
+            let shifted = fractional ? date.addingTimeInterval(0.0005) : date
+            try container.encode(shifted.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: fractional)))
+        }
         return encoder
     }
 

@@ -1,0 +1,61 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The server and the `launchgate` CLI. A separate package so that an app adding the SDK by URL
+// never resolves Hummingbird, NIO or a database driver.
+let package = Package(
+    name: "LaunchGateServer",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "launchgate", targets: ["launchgate"]),
+        .library(name: "LaunchGateServer", targets: ["LaunchGateServer"]),
+    ],
+    dependencies: [
+        // Named explicitly: a path dependency otherwise takes its identity from the checkout folder's name.
+        .package(name: "LaunchGate", path: ".."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+    ],
+    targets: [
+        .target(
+            name: "LaunchGateServer",
+            dependencies: [
+                .product(name: "LaunchGate", package: "LaunchGate"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+            ],
+            // Served at /openapi.yaml; Server/openapi.yaml is a link to this file.
+            resources: [.copy("Resources/openapi.yaml")]
+        ),
+        .executableTarget(
+            name: "launchgate",
+            dependencies: [
+                "LaunchGateServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "LaunchGateServerTests",
+            dependencies: [
+                "LaunchGateServer",
+                .product(name: "LaunchGateTesting", package: "LaunchGate"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+    ]
+)

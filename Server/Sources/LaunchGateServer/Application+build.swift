@@ -1,0 +1,96 @@
+import Foundation
+import Hummingbird
+import LaunchGate
+import Logging
+import Metrics
+import Prometheus
+import ServiceLifecycle
+import Synchronization
+
+/// The server's parts, built from a configuration; the CLI and the tests share them.
+public struct ServerComponents: Sendable {
+    /// The open database, when not in memory.
+    public let database: Database?
+    /// Storage.
+    public let repository: any LaunchGateRepository
+    /// Publishing and serving.
+    public let policies: PolicyService
+    /// Signing keys.
+    public let signingKeys: SigningKeys
+    /// Admin tokens.
+    public let tokens: AdminTokens
+
+    /// Opens the database, runs pending migrations and loads the master key.
+    /// - Parameters:
+    ///   - configuration: The configuration.
+    ///   - createMasterKey: Whether a missing master key file may be created.
+    ///   - now: The clock.
+    ///   - logger: For the database driver.
+    public static func open(_ configuration: ServerConfiguration, createMasterKey: Bool, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) async throws -> ServerComponents {
+        let database = try await Database.open(configuration.database, logger: logger)
+        do {
+            try await Migrator(database: database, now: now).migrate()
+            let repository = SQLRepository(database: database)
+            let masterKey = try MasterKey.load(environmentValue: configuration.masterKey, file: configuration.masterKeyFile, create: createMasterKey)
+            return ServerComponents(database: database, repository: repository, masterKey: masterKey, now: now)
+        } catch {
+            await database.close()
+            throw error
+        }
+    }
+
+    /// Assembles the parts over any repository (the memory one in tests).
+    public init(database: Database?, repository: any LaunchGateRepository, masterKey: MasterKey, now: @escaping @Sendable () -> Date = Date.init) {
+        self.database = database
+        self.repository = repository
+        self.signingKeys = SigningKeys(repository: repository, masterKey: masterKey)
+        self.policies = PolicyService(repository: repository, signingKeys: signingKeys, now: now)
+        self.tokens = AdminTokens(repository: repository, now: now)
+    }
+}
+
+/// Swift-metrics can be bootstrapped once per process; every application shares this registry.
+let metricsRegistry: PrometheusCollectorRegistry = {
+    let registry = PrometheusCollectorRegistry()
+    MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+    return registry
+}()
+
+/// Builds the router: public, admin and operations endpoints, with logging, metrics and request IDs.
+public func buildRouter(_ components: ServerComponents, configuration: ServerConfiguration, now: @escaping @Sendable () -> Date = Date.init) -> Router<BasicRequestContext> {
+    let router = Router()
+    router.add(middleware: LogRequestsMiddleware(.info))
+    router.add(middleware: MetricsMiddleware())
+    router.add(middleware: RequestIDMiddleware())
+    PublicController(policies: components.policies, defaultApp: configuration.defaultApp, maxAge: configuration.maxAge).addRoutes(to: router)
+    AdminController(repository: components.repository, policies: components.policies, tokens: components.tokens, now: now).addRoutes(to: router)
+    OperationsController(repository: components.repository, registry: metricsRegistry).addRoutes(to: router)
+    return router
+}
+
+/// Builds the application: the HTTP server, the change watcher and the database's shutdown.
+/// Graceful shutdown on SIGTERM and SIGINT comes from `runService()`.
+public func buildApplication(_ components: ServerComponents, configuration: ServerConfiguration, logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+    _ = metricsRegistry
+    let router = buildRouter(components, configuration: configuration)
+    var app = Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "LaunchGate"),
+        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+        logger: logger)
+    // Services stop in reverse order: the server, then the watcher, and only then the database.
+    if let database = components.database { app.addServices(DatabaseCloser(database: database)) }
+    app.addServices(ChangeWatcher(repository: components.repository, policies: components.policies,
+                                  interval: configuration.pollInterval, logger: logger))
+    return app
+}
+
+/// Closes the database once the server has shut down.
+struct DatabaseCloser: Service {
+    let database: Database
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await database.close()
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Logging
+
+/// Everything `launchgate serve` needs, with a default for every setting. The CLI fills it from
+/// flags and environment variables in one place (`Serve.swift`); tests build it directly.
+public struct ServerConfiguration: Sendable {
+    /// The address to bind.
+    public var host: String
+    /// The port; 0 picks a free one (tests).
+    public var port: Int
+    /// The database.
+    public var database: DatabaseLocation
+    /// Create a demo app, token and key when the database is empty.
+    public var demo: Bool
+    /// The app served at the seed-compatible root paths (`/api/version`, `/version.json`, …).
+    public var defaultApp: String?
+    /// `LAUNCHGATE_MASTER_KEY`, if set.
+    public var masterKey: String?
+    /// The master key file used when `masterKey` is not set.
+    public var masterKeyFile: URL
+    /// How often to look for publishes made by other instances.
+    public var pollInterval: Duration
+    /// `Cache-Control` max-age for public documents, in seconds.
+    public var maxAge: Int
+    /// The log level.
+    public var logLevel: Logger.Level
+
+    /// Creates a configuration.
+    public init(
+        host: String = "0.0.0.0", port: Int = 8080, database: DatabaseLocation = .default, demo: Bool = false,
+        defaultApp: String? = nil, masterKey: String? = nil, masterKeyFile: URL? = nil,
+        pollInterval: Duration = .milliseconds(500), maxAge: Int = 60, logLevel: Logger.Level = .info
+    ) {
+        self.host = host
+        self.port = port
+        self.database = database
+        self.demo = demo
+        self.defaultApp = defaultApp
+        self.masterKey = masterKey
+        self.masterKeyFile = masterKeyFile ?? Self.defaultKeyFile(for: database)
+        self.pollInterval = pollInterval
+        self.maxAge = maxAge
+        self.logLevel = logLevel
+    }
+
+    /// `launchgate.key` beside a SQLite file, or in the working directory for PostgreSQL.
+    public static func defaultKeyFile(for database: DatabaseLocation) -> URL {
+        switch database {
+        case .sqlite(let path): URL(fileURLWithPath: path).deletingPathExtension().appendingPathExtension("key")
+        case .postgres: URL(fileURLWithPath: "launchgate.key")
+        }
+    }
+}

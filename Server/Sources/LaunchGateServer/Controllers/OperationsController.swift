@@ -1,0 +1,32 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Prometheus
+
+/// `/healthz`, `/readyz`, `/metrics` and `/openapi.yaml`.
+struct OperationsController<Context: RequestContext> {
+    let repository: any LaunchGateRepository
+    let registry: PrometheusCollectorRegistry
+
+    func addRoutes(to router: Router<Context>) {
+        router.get("/healthz") { _, _ in
+            try RequestValues.json(["status": "ok"])
+        }
+        router.get("/readyz") { _, _ in
+            do { _ = try await repository.changeStamp() } catch {
+                throw ServerError.unavailable("the database is not answering: \(String(describing: error).prefix(200))")
+            }
+            return try RequestValues.json(["status": "ready"])
+        }
+        router.get("/metrics") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
+                     body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
+        }
+        router.get("/openapi.yaml") { _, _ in
+            guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml"), let data = try? Data(contentsOf: url) else {
+                throw ServerError.notFound("the API description is missing from this build")
+            }
+            return Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LaunchGate
+
+/// The unauthenticated endpoints apps call: the signed policy, the evaluated check, and the
+/// seed-compatible shapes, per app and (for a configured default app) at the seeds' own paths.
+struct PublicController<Context: RequestContext> {
+    let policies: PolicyService
+    let defaultApp: String?
+    let maxAge: Int
+
+    func addRoutes(to router: Router<Context>) {
+        router.get("/v1/apps/:app/policy") { request, context in
+            try await policy(request, app: context.parameters.require("app"))
+        }
+        router.get("/v1/apps/:app/check") { request, context in
+            try await CheckEndpoint(policies: policies).check(request, app: context.parameters.require("app"))
+        }
+        let seeds: [(String, String, SeedDocument)] = [
+            ("/v1/apps/:app/version", "/api/version", .latestBuild),
+            ("/v1/apps/:app/config", "/api/config", .minimumSupportedVersion),
+            ("/v1/apps/:app/version-lockout", "/api/version-lockout", .versionLockout),
+            ("/v1/apps/:app/version.json", "/version.json", .versionJSON),
+        ]
+        for (appPath, rootPath, seed) in seeds {
+            router.get(RouterPath(appPath)) { request, context in
+                try await serve(request, app: context.parameters.require("app"), format: .seed(seed))
+            }
+            router.get(RouterPath(rootPath)) { request, _ in
+                guard let defaultApp else {
+                    throw ServerError.notFound("no default app is configured for \(rootPath); start the server with --default-app", code: "no-default-app")
+                }
+                return try await serve(request, app: defaultApp, format: .seed(seed))
+            }
+        }
+    }
+
+    private func policy(_ request: Request, app: String) async throws -> Response {
+        try await serve(request, app: app, format: .canonical, platform: RequestValues.platform(request, default: nil))
+    }
+
+    private func serve(_ request: Request, app: String, format: DocumentFormat, platform: Platform?? = .none) async throws -> Response {
+        let platform = try platform ?? RequestValues.platform(request)
+        let channel = try RequestValues.channel(request)
+        let exempt = try await policies.exemptions.isExempt(
+            app: app, install: RequestValues.clientField(request, "install"), device: RequestValues.clientField(request, "device"))
+        let document = try await policies.document(app: app, channel: channel, platform: platform, format: format, exempt: exempt)
+        var headers: HTTPFields = [
+            .eTag: document.etag,
+            // Exempt answers are per install: no shared cache may keep them.
+            .cacheControl: exempt ? "private, no-store"
+                : "public, max-age=\(maxAge), stale-while-revalidate=\(maxAge * 5), stale-if-error=86400",
+        ]
+        if let signature = document.signature { headers[RequestValues.signatureHeader] = signature }
+        if RequestValues.matches(request, etag: document.etag) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentType] = "application/json"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: document.body))
+    }
+}

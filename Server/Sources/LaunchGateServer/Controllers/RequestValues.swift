@@ -1,0 +1,80 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LaunchGate
+
+/// Reading query parameters and headers into LaunchGate types, with errors a person can act on.
+enum RequestValues {
+    static let clientHeader = HTTPField.Name(AppInfo.clientHeaderName)!
+    static let signatureHeader = HTTPField.Name(PolicySignature.headerName)!
+
+    static func platform(_ request: Request, default fallback: Platform? = .ios) throws -> Platform? {
+        guard let name = request.uri.queryParameters.get("platform"), !name.isEmpty else { return fallback }
+        do { return try Platform(validating: name) } catch let error as PolicyError {
+            throw ServerError.badRequest(error.reason, code: "unknown-platform")
+        }
+    }
+
+    static func channel(_ request: Request) throws -> ReleaseChannel {
+        guard let name = request.uri.queryParameters.get("channel"), !name.isEmpty else { return .production }
+        guard let channel = ReleaseChannel(rawValue: name.lowercased()) else {
+            throw ServerError.badRequest("unknown channel \"\(name.prefix(40))\"; use production or beta", code: "unknown-channel")
+        }
+        return channel
+    }
+
+    static func version(_ text: String?, name: String) throws -> AppVersion? {
+        guard let text, !text.isEmpty else { return nil }
+        do { return try AppVersion(parsing: text) } catch let error as VersionParseError {
+            throw ServerError.badRequest("\(name): \(error.description)", code: "invalid-version")
+        }
+    }
+
+    /// One field of the `LaunchGate-Client` dictionary, such as `install`.
+    static func clientField(_ request: Request, _ name: String) -> String? {
+        guard let header = request.headers[clientHeader] else { return nil }
+        for member in header.split(separator: ",") {
+            let pair = member.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard pair.count == 2, pair[0] == name else { continue }
+            return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        }
+        return nil
+    }
+
+    /// Whether `If-None-Match` names the ETag (or `*`), comparing weakly as RFC 9110 says for GET.
+    static func matches(_ request: Request, etag: String) -> Bool {
+        guard let header = request.headers[.ifNoneMatch] else { return false }
+        let bare = etag.hasPrefix("W/") ? String(etag.dropFirst(2)) : etag
+        return header.split(separator: ",").contains { candidate in
+            let trimmed = candidate.trimmingCharacters(in: .whitespaces)
+            return trimmed == "*" || trimmed == bare || trimmed == "W/" + bare
+        }
+    }
+
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+    }
+
+    static func body<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
+        let buffer = try await request.body.collect(upTo: 256 * 1024)
+        do { return try JSONDecoder().decode(type, from: Data(buffer: buffer)) } catch {
+            throw ServerError.badRequest("the request body is not the JSON this endpoint expects: \(Self.describe(error))", code: "invalid-body")
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        guard let decoding = error as? DecodingError else { return "not JSON" }
+        switch decoding {
+        case .keyNotFound(let key, _): return "\"\(key.stringValue)\" is required"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(context.codingPath.map(\.stringValue).joined(separator: ".")) has the wrong type"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "not valid JSON" : "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+        @unknown default: return "unreadable"
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Logging
+import SQLKit
+
+/// Applies pending migrations in order, each in its own transaction, and records them.
+public struct Migrator: Sendable {
+    /// Every migration, oldest first. Append only: never reorder or edit an applied one.
+    public static let all: [any Migration] = [
+        CreateApps(), CreatePolicyRevisions(), CreateTokens(), CreateSigningKeys(), CreateExemptions(),
+    ]
+
+    private let database: Database
+    private let migrations: [any Migration]
+    private let now: @Sendable () -> Date
+
+    /// Creates a migrator.
+    /// - Parameters:
+    ///   - database: The database.
+    ///   - migrations: The migrations; all of them by default.
+    ///   - now: The clock, for the applied-at time.
+    public init(database: Database, migrations: [any Migration] = Migrator.all, now: @escaping @Sendable () -> Date = Date.init) {
+        self.database = database
+        self.migrations = migrations
+        self.now = now
+    }
+
+    /// The names already applied.
+    public func applied() async throws -> Set<String> {
+        try await ensureTable()
+        return try await database.read { db in
+            Set(try await db.select().column("name").from("launchgate_migrations").all().map { try $0.decode(column: "name", as: String.self) })
+        }
+    }
+
+    /// Applies what is pending.
+    /// - Returns: The names applied now.
+    @discardableResult
+    public func migrate() async throws -> [String] {
+        let done = try await applied()
+        var ran: [String] = []
+        for migration in migrations where !done.contains(migration.name) {
+            let appliedAt = Int64(now().timeIntervalSince1970 * 1000)
+            try await database.transaction { db in
+                try await migration.prepare(on: db)
+                try await db.insert(into: "launchgate_migrations").columns("name", "applied_at")
+                    .values(SQLBind(migration.name), SQLBind(appliedAt)).run()
+            }
+            ran.append(migration.name)
+        }
+        return ran
+    }
+
+    /// Reverts the newest applied migration.
+    /// - Returns: Its name, or `nil` when nothing is applied.
+    @discardableResult
+    public func revertLast() async throws -> String? {
+        let done = try await applied()
+        guard let migration = migrations.last(where: { done.contains($0.name) }) else { return nil }
+        try await database.transaction { db in
+            try await migration.revert(on: db)
+            try await db.delete(from: "launchgate_migrations").where("name", .equal, migration.name).run()
+        }
+        return migration.name
+    }
+
+    private func ensureTable() async throws {
+        try await database.read { db in
+            try await db.create(table: "launchgate_migrations").ifNotExists()
+                .column("name", type: .text, .primaryKey(autoIncrement: false))
+                .column("applied_at", type: .bigint, .notNull)
+                .run()
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Crypto
+import Foundation
+import LaunchGate
+import Logging
+import NIOCore
+
+/// Publishing, rollback and serving of policies, shared by the HTTP API and the CLI.
+public struct PolicyService: Sendable {
+    let repository: any LaunchGateRepository
+    let signingKeys: SigningKeys
+    let cache: DocumentCache
+    let exemptions: ExemptionCache
+    let now: @Sendable () -> Date
+
+    /// Creates the service.
+    public init(repository: any LaunchGateRepository, signingKeys: SigningKeys, now: @escaping @Sendable () -> Date = Date.init) {
+        self.repository = repository
+        self.signingKeys = signingKeys
+        self.cache = DocumentCache()
+        self.exemptions = ExemptionCache(repository: repository)
+        self.now = now
+    }
+
+    // MARK: Publishing
+
+    /// Validates and publishes a policy as the app's newest revision.
+    /// - Throws: ``ServerError`` `invalid-policy` with every field issue, or `app-not-found`.
+    public func publish(_ policy: UpdatePolicy, app: String, channel: ReleaseChannel, author: String, note: String? = nil) async throws -> PolicyRevision {
+        let issues = policy.validate()
+        guard issues.isEmpty else { throw ServerError.invalidPolicy(issues) }
+        let revision = try await repository.publish(appID: app, channel: channel, policy: policy, author: author, note: note, at: now())
+        cache.removeAll()
+        return revision
+    }
+
+    /// Publishes an earlier revision's document again, as a new revision with a new `issuedAt`.
+    /// - Throws: ``ServerError`` `revision-not-found` or `app-not-found`.
+    public func rollback(app: String, channel: ReleaseChannel, to number: Int, author: String) async throws -> PolicyRevision {
+        guard let target = try await repository.revision(appID: app, channel: channel, number: number) else {
+            guard try await repository.app(id: app) != nil else { throw ServerError.appNotFound(app) }
+            throw ServerError.notFound("app \"\(app)\" has no \(channel.rawValue) revision \(number); see 'launchgate policy history \(app)'", code: "revision-not-found")
+        }
+        let policy = try UpdatePolicy(json: target.document)
+        return try await publish(policy, app: app, channel: channel, author: author, note: "rollback to \(number)")
+    }
+
+    /// The current policy.
+    /// - Throws: ``ServerError`` `app-not-found` or `no-policy`.
+    public func current(app: String, channel: ReleaseChannel) async throws -> (PolicyRevision, UpdatePolicy) {
+        guard let revision = try await repository.currentRevision(appID: app, channel: channel) else {
+            guard try await repository.app(id: app) != nil else { throw ServerError.appNotFound(app) }
+            throw ServerError.noPolicy(app, channel: channel)
+        }
+        return (revision, try UpdatePolicy(json: revision.document))
+    }
+
+    // MARK: Serving
+
+    /// A ready-to-send document, from the cache or built and cached.
+    /// - Parameters:
+    ///   - app: The app.
+    ///   - channel: The channel.
+    ///   - platform: The platform; `nil` serves the whole canonical document.
+    ///   - format: Canonical or a seed shape.
+    ///   - exempt: Whether the caller is an exempt install.
+    public func document(app: String, channel: ReleaseChannel, platform: Platform?, format: DocumentFormat, exempt: Bool = false) async throws -> ServedDocument {
+        let key = DocumentKey(app: app, channel: channel, platform: platform, format: format, exempt: exempt)
+        if let cached = cache.document(for: key) { return cached }
+        let (revision, policy) = try await current(app: app, channel: channel)
+        let body: Data
+        switch format {
+        case .canonical:
+            var served = platform.map(policy.narrowed) ?? policy
+            if exempt, let platform {
+                // Says nothing, so the SDK decides "up to date"; keeps issuedAt for anti-rollback.
+                served.platforms = [platform: PlatformPolicy(refreshInterval: policy.policy(for: platform)?.refreshInterval ?? PlatformPolicy.defaultRefreshInterval)]
+            }
+            body = try served.jsonData()
+        case .seed(let seed):
+            guard let rendered = seed.render(exempt ? UpdatePolicy(issuedAt: policy.issuedAt) : policy, platform: platform ?? .ios) else {
+                throw ServerError.notFound("the \(channel.rawValue) policy of \"\(app)\" has nothing to say for \(platform?.rawValue ?? "ios") in this format", code: "no-policy")
+            }
+            body = rendered
+        }
+        let digest = SHA256.hash(data: body).prefix(16).map { String(format: "%02x", $0) }.joined()
+        let signature = try await signingKeys.active().map { try $0.signature(for: body).description }
+        let document = ServedDocument(body: ByteBuffer(bytes: body), etag: "\"\(digest)\"", signature: signature, issuedAt: revision.issuedAt)
+        cache.store(document, for: key)
+        return document
+    }
+
+    /// Drops every cached document and exemption list, after a change made elsewhere.
+    public func invalidate() async {
+        cache.removeAll()
+        await exemptions.removeAll()
+    }
+}

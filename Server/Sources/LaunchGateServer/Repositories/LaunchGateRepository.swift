@@ -1,0 +1,74 @@
+import Foundation
+import LaunchGate
+
+/// Everything the server stores. ``MemoryRepository`` and ``SQLRepository`` (SQLite and
+/// PostgreSQL) implement it, and one contract test suite runs against all of them.
+public protocol LaunchGateRepository: Sendable {
+    // MARK: Apps
+
+    /// Creates an app.
+    /// - Throws: ``ServerError`` `app-exists` when the ID is taken.
+    func createApp(_ app: AppRecord) async throws
+    /// One app, or `nil`.
+    func app(id: String) async throws -> AppRecord?
+    /// Every app, by ID.
+    func apps() async throws -> [AppRecord]
+
+    // MARK: Policies
+
+    /// Appends a revision as the app's current policy on a channel, in one transaction.
+    ///
+    /// The revision's number is the previous one plus one. Its `issuedAt` is raised above the
+    /// previous revision's when needed, so clients' anti-rollback accepts it (a rollback publishes
+    /// an old document with a new `issuedAt`).
+    /// - Returns: The stored revision.
+    /// - Throws: ``ServerError`` `app-not-found`, or `conflict` when another publish won the race.
+    func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date) async throws -> PolicyRevision
+    /// The newest revision, or `nil` before the first publish.
+    func currentRevision(appID: String, channel: ReleaseChannel) async throws -> PolicyRevision?
+    /// One revision by number.
+    func revision(appID: String, channel: ReleaseChannel, number: Int) async throws -> PolicyRevision?
+    /// All revisions, newest first.
+    func revisions(appID: String, channel: ReleaseChannel) async throws -> [PolicyRevision]
+    /// A number that grows with every publish anywhere; instances poll it to drop stale caches.
+    func changeStamp() async throws -> Int
+
+    // MARK: Tokens
+
+    /// Stores a new token.
+    func saveToken(_ token: TokenRecord) async throws
+    /// One token by its public ID, revoked or not.
+    func token(id: String) async throws -> TokenRecord?
+    /// Every token, newest first.
+    func tokens() async throws -> [TokenRecord]
+    /// Revokes a token. - Returns: `false` when there is no such active token.
+    func revokeToken(id: String, at now: Date) async throws -> Bool
+
+    // MARK: Signing keys
+
+    /// Stores a key and makes it the active one.
+    func saveSigningKey(_ key: SigningKeyRecord) async throws
+    /// The newest key, or `nil` before `keys generate`.
+    func activeSigningKey() async throws -> SigningKeyRecord?
+
+    // MARK: Exemptions
+
+    /// Adds or replaces an exemption.
+    func saveExemption(_ exemption: Exemption) async throws
+    /// Removes one. - Returns: `false` when there was none.
+    func removeExemption(appID: String, kind: ExemptionKind, value: String) async throws -> Bool
+    /// An app's exemptions.
+    func exemptions(appID: String) async throws -> [Exemption]
+}
+
+extension LaunchGateRepository {
+    /// The document a publish stores: the policy with the server's `issuedAt`, canonical bytes.
+    static func stamped(_ policy: UpdatePolicy, after previous: PolicyRevision?, now: Date) throws -> (Data, Date) {
+        // Whole milliseconds (as stored), strictly after the previous revision, so ordering survives storage.
+        let milliseconds = max(now.milliseconds, (previous?.issuedAt.milliseconds ?? .min) + 1)
+        let issuedAt = Date(milliseconds: milliseconds)
+        var stamped = policy
+        stamped.issuedAt = issuedAt
+        return (try stamped.jsonData(), issuedAt)
+    }
+}

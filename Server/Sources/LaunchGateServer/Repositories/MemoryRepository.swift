@@ -1,0 +1,88 @@
+import Foundation
+import LaunchGate
+
+/// An in-memory ``LaunchGateRepository`` for tests and `serve --memory`.
+public actor MemoryRepository: LaunchGateRepository {
+    private var appsByID: [String: AppRecord] = [:]
+    private var revisionsByKey: [String: [PolicyRevision]] = [:]
+    private var stamp = 0
+    private var tokensByID: [String: TokenRecord] = [:]
+    private var keys: [SigningKeyRecord] = []
+    private var exemptionsByKey: [String: Exemption] = [:]
+
+    /// Creates an empty repository.
+    public init() {}
+
+    private func key(_ app: String, _ channel: ReleaseChannel) -> String { "\(app)|\(channel.rawValue)" }
+
+    public func createApp(_ app: AppRecord) throws {
+        guard appsByID[app.id] == nil else { throw ServerError.conflict("an app \"\(app.id)\" already exists", code: "app-exists") }
+        appsByID[app.id] = app
+    }
+
+    public func app(id: String) -> AppRecord? { appsByID[id] }
+
+    public func apps() -> [AppRecord] { appsByID.values.sorted { $0.id < $1.id } }
+
+    public func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date) throws -> PolicyRevision {
+        guard appsByID[appID] != nil else { throw ServerError.appNotFound(appID) }
+        let previous = revisionsByKey[key(appID, channel)]?.last
+        let (document, issuedAt) = try Self.stamped(policy, after: previous, now: now)
+        let revision = PolicyRevision(appID: appID, channel: channel, number: (previous?.number ?? 0) + 1,
+                                      document: document, issuedAt: issuedAt, author: author, note: note)
+        revisionsByKey[key(appID, channel), default: []].append(revision)
+        stamp += 1
+        return revision
+    }
+
+    public func currentRevision(appID: String, channel: ReleaseChannel) -> PolicyRevision? {
+        revisionsByKey[key(appID, channel)]?.last
+    }
+
+    public func revision(appID: String, channel: ReleaseChannel, number: Int) -> PolicyRevision? {
+        revisionsByKey[key(appID, channel)]?.first { $0.number == number }
+    }
+
+    public func revisions(appID: String, channel: ReleaseChannel) -> [PolicyRevision] {
+        (revisionsByKey[key(appID, channel)] ?? []).reversed()
+    }
+
+    public func changeStamp() -> Int { stamp }
+
+    public func saveToken(_ token: TokenRecord) throws {
+        guard tokensByID[token.id] == nil else { throw ServerError.conflict("token id collision; try again") }
+        tokensByID[token.id] = token
+    }
+
+    public func token(id: String) -> TokenRecord? { tokensByID[id] }
+
+    public func tokens() -> [TokenRecord] {
+        tokensByID.values.sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }
+    }
+
+    public func revokeToken(id: String, at now: Date) -> Bool {
+        guard var token = tokensByID[id], token.revokedAt == nil else { return false }
+        token.revokedAt = now
+        tokensByID[id] = token
+        return true
+    }
+
+    public func saveSigningKey(_ key: SigningKeyRecord) { keys.append(key) }
+
+    public func activeSigningKey() -> SigningKeyRecord? { keys.last }
+
+    private func key(_ exemption: (String, ExemptionKind, String)) -> String { "\(exemption.0)|\(exemption.1.rawValue)|\(exemption.2)" }
+
+    public func saveExemption(_ exemption: Exemption) throws {
+        guard appsByID[exemption.appID] != nil else { throw ServerError.appNotFound(exemption.appID) }
+        exemptionsByKey[key((exemption.appID, exemption.kind, exemption.value))] = exemption
+    }
+
+    public func removeExemption(appID: String, kind: ExemptionKind, value: String) -> Bool {
+        exemptionsByKey.removeValue(forKey: key((appID, kind, value))) != nil
+    }
+
+    public func exemptions(appID: String) -> [Exemption] {
+        exemptionsByKey.values.filter { $0.appID == appID }.sorted { ($0.kind.rawValue, $0.value) < ($1.kind.rawValue, $1.value) }
+    }
+}

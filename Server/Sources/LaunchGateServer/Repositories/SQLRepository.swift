@@ -1,0 +1,183 @@
+import Foundation
+import LaunchGate
+import SQLKit
+
+/// The ``LaunchGateRepository`` over SQLKit, for SQLite and PostgreSQL alike.
+///
+/// Query builders throughout; the few raw fragments only use `\(bind:)` and `\(ident:)`.
+public struct SQLRepository: LaunchGateRepository {
+    private let database: Database
+
+    /// Creates a repository; run ``Migrator`` first.
+    /// - Parameter database: The open database.
+    public init(database: Database) { self.database = database }
+
+    // MARK: Apps
+
+    public func createApp(_ app: AppRecord) async throws {
+        do {
+            try await database.read { db in
+                try await db.insert(into: "apps").columns("id", "name", "created_at")
+                    .values(SQLBind(app.id), SQLBind(app.name), SQLBind(app.createdAt.milliseconds)).run()
+            }
+        } catch where Self.isUniqueViolation(error) {
+            throw ServerError.conflict("an app \"\(app.id)\" already exists", code: "app-exists")
+        }
+    }
+
+    public func app(id: String) async throws -> AppRecord? {
+        try await database.read { db in
+            try await db.select().columns("id", "name", "created_at").from("apps").where("id", .equal, id).first().map(Self.app)
+        }
+    }
+
+    public func apps() async throws -> [AppRecord] {
+        try await database.read { db in
+            try await db.select().columns("id", "name", "created_at").from("apps").orderBy("id").all().map(Self.app)
+        }
+    }
+
+    // MARK: Policies
+
+    public func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date) async throws -> PolicyRevision {
+        do {
+            return try await database.transaction { db in
+                guard try await db.select().column("id").from("apps").where("id", .equal, appID).first() != nil else {
+                    throw ServerError.appNotFound(appID)
+                }
+                let previous = try await Self.revisions(db, appID: appID, channel: channel, limit: 1).first
+                let (document, issuedAt) = try Self.stamped(policy, after: previous, now: now)
+                let revision = PolicyRevision(appID: appID, channel: channel, number: (previous?.number ?? 0) + 1,
+                                              document: document, issuedAt: issuedAt, author: author, note: note)
+                try await db.insert(into: "policy_revisions")
+                    .columns("app_id", "channel", "number", "document", "issued_at", "author", "note")
+                    .values(SQLBind(appID), SQLBind(channel.rawValue), SQLBind(revision.number),
+                            SQLBind(String(decoding: document, as: UTF8.self)), SQLBind(issuedAt.milliseconds),
+                            SQLBind(author), SQLBind(note))
+                    .run()
+                return revision
+            }
+        } catch where Self.isUniqueViolation(error) {
+            throw ServerError.conflict("another publish to \(appID)/\(channel.rawValue) happened at the same moment; publish again", code: "publish-race")
+        }
+    }
+
+    public func currentRevision(appID: String, channel: ReleaseChannel) async throws -> PolicyRevision? {
+        try await database.read { db in try await Self.revisions(db, appID: appID, channel: channel, limit: 1).first }
+    }
+
+    public func revision(appID: String, channel: ReleaseChannel, number: Int) async throws -> PolicyRevision? {
+        try await database.read { db in
+            try await Self.revisionQuery(db, appID: appID, channel: channel).where("number", .equal, number).first().map(Self.revision)
+        }
+    }
+
+    public func revisions(appID: String, channel: ReleaseChannel) async throws -> [PolicyRevision] {
+        try await database.read { db in try await Self.revisions(db, appID: appID, channel: channel, limit: nil) }
+    }
+
+    public func changeStamp() async throws -> Int {
+        try await database.read { db in
+            let row = try await db.select().column(SQLFunction("COALESCE", args: SQLFunction("MAX", args: SQLColumn("id")), SQLLiteral.numeric("0")), as: "stamp")
+                .from("policy_revisions").first()
+            return try row?.decode(column: "stamp", as: Int.self) ?? 0
+        }
+    }
+
+    // MARK: Tokens
+
+    public func saveToken(_ token: TokenRecord) async throws {
+        try await database.read { db in
+            try await db.insert(into: "tokens").columns("id", "name", "scope", "secret_hash", "created_at", "revoked_at")
+                .values(SQLBind(token.id), SQLBind(token.name), SQLBind(token.scope.rawValue), SQLBind(token.secretHash),
+                        SQLBind(token.createdAt.milliseconds), SQLBind(token.revokedAt?.milliseconds))
+                .run()
+        }
+    }
+
+    public func token(id: String) async throws -> TokenRecord? {
+        try await database.read { db in try await Self.tokenQuery(db).where("id", .equal, id).first().map(Self.token) }
+    }
+
+    public func tokens() async throws -> [TokenRecord] {
+        try await database.read { db in
+            try await Self.tokenQuery(db).orderBy("created_at", .descending).orderBy("id", .descending).all().map(Self.token)
+        }
+    }
+
+    public func revokeToken(id: String, at now: Date) async throws -> Bool {
+        try await database.transaction { db in
+            guard try await db.select().column("id").from("tokens").where("id", .equal, id).where("revoked_at", .is, SQLLiteral.null)
+                .first() != nil else { return false }
+            try await db.update("tokens").set("revoked_at", to: SQLBind(now.milliseconds)).where("id", .equal, id).run()
+            return true
+        }
+    }
+
+    // MARK: Signing keys
+
+    public func saveSigningKey(_ key: SigningKeyRecord) async throws {
+        try await database.transaction { db in
+            let row = try await db.select().column(SQLFunction("COALESCE", args: SQLFunction("MAX", args: SQLColumn("sequence")), SQLLiteral.numeric("0")), as: "last")
+                .from("signing_keys").first()
+            let next = (try row?.decode(column: "last", as: Int.self) ?? 0) + 1
+            try await db.insert(into: "signing_keys").columns("id", "public_key", "sealed_private_key", "created_at", "sequence")
+                .values(SQLBind(key.id), SQLBind(key.publicKey), SQLBind(key.sealedPrivateKey), SQLBind(key.createdAt.milliseconds), SQLBind(next))
+                .run()
+        }
+    }
+
+    public func activeSigningKey() async throws -> SigningKeyRecord? {
+        try await database.read { db in
+            try await db.select().columns("id", "public_key", "sealed_private_key", "created_at").from("signing_keys")
+                .orderBy("sequence", .descending).limit(1).first().map { row in
+                    SigningKeyRecord(id: try row.decode(column: "id", as: String.self),
+                                     publicKey: try row.decode(column: "public_key", as: String.self),
+                                     sealedPrivateKey: try row.decode(column: "sealed_private_key", as: String.self),
+                                     createdAt: Date(milliseconds: try row.decode(column: "created_at", as: Int64.self)))
+                }
+        }
+    }
+
+    // MARK: Exemptions
+
+    public func saveExemption(_ exemption: Exemption) async throws {
+        try await database.transaction { db in
+            guard try await db.select().column("id").from("apps").where("id", .equal, exemption.appID).first() != nil else {
+                throw ServerError.appNotFound(exemption.appID)
+            }
+            try await db.delete(from: "exemptions").where("app_id", .equal, exemption.appID)
+                .where("kind", .equal, exemption.kind.rawValue).where("value", .equal, exemption.value).run()
+            try await db.insert(into: "exemptions").columns("app_id", "kind", "value", "note", "created_at")
+                .values(SQLBind(exemption.appID), SQLBind(exemption.kind.rawValue), SQLBind(exemption.value),
+                        SQLBind(exemption.note), SQLBind(exemption.createdAt.milliseconds))
+                .run()
+        }
+    }
+
+    public func removeExemption(appID: String, kind: ExemptionKind, value: String) async throws -> Bool {
+        try await database.transaction { db in
+            let existing = try await db.select().column("value").from("exemptions").where("app_id", .equal, appID)
+                .where("kind", .equal, kind.rawValue).where("value", .equal, value).first()
+            guard existing != nil else { return false }
+            try await db.delete(from: "exemptions").where("app_id", .equal, appID)
+                .where("kind", .equal, kind.rawValue).where("value", .equal, value).run()
+            return true
+        }
+    }
+
+    public func exemptions(appID: String) async throws -> [Exemption] {
+        try await database.read { db in
+            try await db.select().columns("app_id", "kind", "value", "note", "created_at").from("exemptions")
+                .where("app_id", .equal, appID).orderBy("kind").orderBy("value").all().map { row in
+                    guard let kind = ExemptionKind(rawValue: try row.decode(column: "kind", as: String.self)) else {
+                        throw ServerError.unavailable("the exemptions table holds an unknown kind; was it edited by hand?")
+                    }
+                    return Exemption(appID: try row.decode(column: "app_id", as: String.self), kind: kind,
+                                     value: try row.decode(column: "value", as: String.self),
+                                     note: try row.decode(column: "note", as: String?.self),
+                                     createdAt: Date(milliseconds: try row.decode(column: "created_at", as: Int64.self)))
+                }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// Keeps several instances on one database coherent: polls the repository's change stamp and
+/// drops cached documents when another instance has published. Exemption lists are reloaded on
+/// the same beat. With the default 500 ms interval a publish is visible everywhere within a second.
+public struct ChangeWatcher: Service {
+    private let repository: any LaunchGateRepository
+    private let policies: PolicyService
+    private let interval: Duration
+    private let logger: Logger
+
+    /// Creates the watcher.
+    public init(repository: any LaunchGateRepository, policies: PolicyService, interval: Duration = .milliseconds(500), logger: Logger) {
+        self.repository = repository
+        self.policies = policies
+        self.interval = interval
+        self.logger = logger
+    }
+
+    /// Polls until the service group shuts down.
+    public func run() async throws {
+        var last = try? await repository.changeStamp()
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            if Task.isShuttingDownGracefully || Task.isCancelled { break }
+            do {
+                let stamp = try await repository.changeStamp()
+                if stamp != last {
+                    logger.debug("policy changed elsewhere; dropping cached documents", metadata: ["stamp": "\(stamp)"])
+                    last = stamp
+                    await policies.invalidate()
+                } else {
+                    await policies.exemptions.removeAll()
+                }
+            } catch {
+                logger.warning("could not poll for policy changes: \(error)")
+            }
+        }
+    }
+}

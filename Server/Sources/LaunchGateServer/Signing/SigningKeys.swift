@@ -1,0 +1,39 @@
+import Foundation
+import LaunchGate
+
+/// Generates and opens the policy signing keys kept in the repository.
+public struct SigningKeys: Sendable {
+    private let repository: any LaunchGateRepository
+    private let masterKey: MasterKey
+
+    /// Creates the key manager.
+    public init(repository: any LaunchGateRepository, masterKey: MasterKey) {
+        self.repository = repository
+        self.masterKey = masterKey
+    }
+
+    /// Makes a new key and makes it active.
+    /// - Parameter now: The creation time.
+    /// - Returns: The public key, for pinning in the app.
+    @discardableResult
+    public func generate(now: Date) async throws -> PolicyPublicKey {
+        let key = PolicySigningKey()
+        let record = SigningKeyRecord(
+            id: UUID().uuidString.lowercased(), publicKey: key.publicKey.description,
+            sealedPrivateKey: try masterKey.seal(key.rawRepresentation), createdAt: now)
+        try await repository.saveSigningKey(record)
+        return key.publicKey
+    }
+
+    /// The active key, opened.
+    /// - Returns: `nil` before any key was generated.
+    public func active() async throws -> PolicySigningKey? {
+        guard let record = try await repository.activeSigningKey() else { return nil }
+        return try PolicySigningKey(rawRepresentation: masterKey.open(record.sealedPrivateKey))
+    }
+
+    /// The active public key, without opening the private key.
+    public func activePublicKey() async throws -> PolicyPublicKey? {
+        try await repository.activeSigningKey().map { try PolicyPublicKey($0.publicKey) }
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import LaunchGateServer
+
+/// `launchgate apps create|list`.
+struct Apps: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Create and list apps.", subcommands: [Create.self, List.self])
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Create an app.")
+        @Argument(help: "The app's ID: lowercase letters, digits, '.', '-' or '_'.") var id: String
+        @Option(help: "A display name.") var name: String?
+        @OptionGroup var database: DatabaseOptions
+
+        func validate() throws {
+            guard AppRecord.isValidID(id) else { throw ValidationError("app id must be 1 to 64 lowercase letters, digits, '.', '-' or '_'") }
+        }
+
+        func run() async throws {
+            try await database.withComponents { components in
+                try await components.repository.createApp(AppRecord(id: id, name: name ?? id, createdAt: Date()))
+                print("created app \(id)")
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List apps.")
+        @OptionGroup var database: DatabaseOptions
+
+        func run() async throws {
+            try await database.withComponents { components in
+                let apps = try await components.repository.apps()
+                if apps.isEmpty { print("no apps yet; create one with 'launchgate apps create ID'") }
+                for app in apps { print("\(app.id)\t\(app.name)") }
+            }
+        }
+    }
+}

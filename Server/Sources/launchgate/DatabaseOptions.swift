@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import LaunchGateServer
+import Logging
+
+/// The options every database command shares. Flags win over environment variables; this is the
+/// one place either is read (with `Serve`'s network options).
+struct DatabaseOptions: ParsableArguments {
+    @Option(name: .customLong("database-url"), help: "postgres://user:pass@host/db, or a SQLite file path. Env: LAUNCHGATE_DATABASE_URL.")
+    var databaseURL: String?
+
+    @Option(name: .customLong("master-key-file"), help: "The file holding the key that seals signing keys. Env: LAUNCHGATE_MASTER_KEY holds the key itself.")
+    var masterKeyFile: String?
+
+    func configuration(base: ServerConfiguration = ServerConfiguration()) throws -> ServerConfiguration {
+        let environment = ProcessInfo.processInfo.environment
+        var configuration = base
+        if let url = databaseURL ?? environment["LAUNCHGATE_DATABASE_URL"] {
+            do { configuration.database = try DatabaseLocation(parsing: url) } catch { throw ValidationError("\(error)") }
+        }
+        configuration.masterKey = environment["LAUNCHGATE_MASTER_KEY"]
+        configuration.masterKeyFile = masterKeyFile.map { URL(fileURLWithPath: $0) }
+            ?? ServerConfiguration.defaultKeyFile(for: configuration.database)
+        return configuration
+    }
+
+    /// Opens the database (migrating it), runs the work, and closes it.
+    func withComponents<T>(createMasterKey: Bool = false, _ body: (ServerComponents) async throws -> T) async throws -> T {
+        let components = try await ServerComponents.open(try configuration(), createMasterKey: createMasterKey, logger: Self.quietLogger)
+        do {
+            let result = try await body(components)
+            await components.database?.close()
+            return result
+        } catch {
+            await components.database?.close()
+            throw error
+        }
+    }
+
+    static let quietLogger: Logger = {
+        var logger = Logger(label: "launchgate")
+        logger.logLevel = .warning
+        return logger
+    }()
+}

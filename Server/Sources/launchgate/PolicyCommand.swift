@@ -1,0 +1,144 @@
+import ArgumentParser
+import Foundation
+import LaunchGate
+import LaunchGateServer
+
+/// `launchgate policy publish|show|history|rollback`.
+struct PolicyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "policy", abstract: "Publish, inspect and roll back policies.",
+        subcommands: [Publish.self, Show.self, History.self, Rollback.self])
+
+    struct Target: ParsableArguments {
+        @Argument(help: "The app's ID.") var app: String
+        @Option(help: "production or beta.") var channel: String = "production"
+
+        func releaseChannel() throws -> ReleaseChannel {
+            guard let channel = ReleaseChannel(rawValue: channel) else { throw ValidationError("channel must be production or beta") }
+            return channel
+        }
+    }
+
+    struct Publish: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Publish a new revision, from a JSON file or by changing the current policy with flags.",
+            discussion: "Examples:\n  launchgate policy publish notes --file policy.json\n  launchgate policy publish notes --platform ios --required 2.0.0 --latest 2.4.1")
+        @OptionGroup var target: Target
+        @Option(help: "A canonical policy document (see docs/policy-format.md).") var file: String?
+        @Option(help: "With flags: the platform to change.") var platform: String = "ios"
+        @Option(help: "The minimum supported version.") var required: String?
+        @Option(help: "The latest version.") var latest: String?
+        @Option(help: "The latest build.") var latestBuild: String?
+        @Option(help: "The recommended minimum version.") var recommended: String?
+        @Option(help: "Where \"Update Now\" goes (https or itms-apps).") var url: String?
+        @Option(help: "Release notes of the latest version.") var notes: String?
+        @Option(help: "A note for the history.") var note: String?
+        @OptionGroup var database: DatabaseOptions
+
+        func validate() throws {
+            let flags = [required, latest, latestBuild, recommended, url, notes].contains { $0 != nil }
+            if file != nil && flags { throw ValidationError("give either --file or flags such as --required, not both") }
+            if file == nil && !flags { throw ValidationError("give --file or at least one of --required, --latest, --latest-build, --recommended, --url, --notes") }
+        }
+
+        func run() async throws {
+            let channel = try target.releaseChannel()
+            try await database.withComponents { components in
+                let policy: UpdatePolicy
+                if let file { policy = try Self.read(file) } else { policy = try await edited(components, channel: channel) }
+                let revision = try await components.policies.publish(policy, app: target.app, channel: channel, author: "cli", note: note)
+                print("published \(target.app) \(channel.rawValue) revision \(revision.number)")
+            }
+        }
+
+        private static func read(_ path: String) throws -> UpdatePolicy {
+            let data: Data
+            do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch { throw ValidationError("can't read \(path): \(error.localizedDescription)") }
+            do { return try UpdatePolicy(json: data) } catch { throw ValidationError("\(path): \(error)") }
+        }
+
+        private func edited(_ components: ServerComponents, channel: ReleaseChannel) async throws -> UpdatePolicy {
+            let platform: Platform
+            do { platform = try Platform(validating: self.platform) } catch { throw ValidationError("\(error)") }
+            var policy = (try? await components.policies.current(app: target.app, channel: channel).1) ?? UpdatePolicy()
+            var entry = policy.platforms[platform] ?? PlatformPolicy()
+            func version(_ text: String?) throws -> AppVersion? {
+                do { return try text.map { try AppVersion(parsing: $0) } } catch { throw ValidationError("\(error)") }
+            }
+            if let required = try version(required) { entry.required = VersionRequirement(version: required, build: entry.required?.build) }
+            if let recommended = try version(recommended) { entry.recommended = VersionRequirement(version: recommended) }
+            if let latest = try version(latest) {
+                entry.latest = Release(version: latest, releaseDate: Date(), notes: notes ?? entry.latest?.notes, minimumOS: entry.latest?.minimumOS)
+            } else if let notes {
+                entry.latest = (entry.latest ?? Release()).with(notes: notes)
+            }
+            if let latestBuild {
+                do { entry.latest = (entry.latest ?? Release()).with(build: try BuildNumber(parsing: latestBuild)) } catch { throw ValidationError("\(error)") }
+            }
+            if let url {
+                guard let parsed = URL(string: url) else { throw ValidationError("\(url) is not a URL") }
+                entry.updateURL = parsed
+            }
+            policy.platforms[platform] = entry
+            return policy
+        }
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the current policy document.")
+        @OptionGroup var target: Target
+        @OptionGroup var database: DatabaseOptions
+
+        func run() async throws {
+            try await database.withComponents { components in
+                let (revision, _) = try await components.policies.current(app: target.app, channel: try target.releaseChannel())
+                print(String(decoding: revision.document, as: UTF8.self))
+            }
+        }
+    }
+
+    struct History: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List revisions, newest first.")
+        @OptionGroup var target: Target
+        @OptionGroup var database: DatabaseOptions
+
+        func run() async throws {
+            try await database.withComponents { components in
+                guard try await components.repository.app(id: target.app) != nil else { throw ServerError.appNotFound(target.app) }
+                let revisions = try await components.repository.revisions(appID: target.app, channel: try target.releaseChannel())
+                if revisions.isEmpty { print("no revisions yet") }
+                for revision in revisions {
+                    print("\(revision.number)\t\(revision.issuedAt.formatted(.iso8601))\t\(revision.author)\t\(revision.note ?? "")")
+                }
+            }
+        }
+    }
+
+    struct Rollback: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Publish an earlier revision again, as a new revision.")
+        @OptionGroup var target: Target
+        @Option(help: "The revision number to go back to.") var to: Int
+        @OptionGroup var database: DatabaseOptions
+
+        func run() async throws {
+            try await database.withComponents { components in
+                let revision = try await components.policies.rollback(app: target.app, channel: try target.releaseChannel(), to: to, author: "cli")
+                print("published revision \(revision.number) with the contents of revision \(to)")
+            }
+        }
+    }
+}
+
+extension Release {
+    fileprivate func with(notes: String) -> Release {
+        var copy = self
+        copy.notes = notes
+        return copy
+    }
+
+    fileprivate func with(build: BuildNumber) -> Release {
+        var copy = self
+        copy.build = build
+        return copy
+    }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import LaunchGateServer
+import Logging
+
+/// `launchgate serve`: the HTTP server.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the server (SIGTERM or SIGINT stop it gracefully).")
+
+    @Option(help: "The address to bind. Env: LAUNCHGATE_HOST.") var host: String?
+    @Option(help: "The port (default 8080). Env: LAUNCHGATE_PORT.") var port: Int?
+    @Flag(help: "Create a demo app, admin token and signing key when the database is empty, and print how to try them.") var demo = false
+    @Option(help: "The app answered at the seed paths (/api/version, /version.json…). Env: LAUNCHGATE_DEFAULT_APP.") var defaultApp: String?
+    @Option(help: "trace, debug, info, notice, warning, error or critical. Env: LOG_LEVEL.") var logLevel: String?
+    @OptionGroup var database: DatabaseOptions
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        var configuration = try database.configuration()
+        configuration.host = host ?? environment["LAUNCHGATE_HOST"] ?? configuration.host
+        if let port = try port ?? environment["LAUNCHGATE_PORT"].map(Self.port) { configuration.port = port }
+        configuration.demo = demo
+        configuration.defaultApp = defaultApp ?? environment["LAUNCHGATE_DEFAULT_APP"] ?? (demo ? DemoSeeder.appID : nil)
+        if let level = logLevel ?? environment["LOG_LEVEL"] {
+            guard let parsed = Logger.Level(rawValue: level) else { throw ValidationError("unknown log level \"\(level)\"") }
+            configuration.logLevel = parsed
+        }
+        guard (0...65535).contains(configuration.port) else { throw ValidationError("the port must be 0 to 65535") }
+
+        var logger = Logger(label: "launchgate")
+        logger.logLevel = configuration.logLevel
+        let components = try await ServerComponents.open(configuration, createMasterKey: true, logger: logger)
+        let seeded = try await DemoSeeder(components: components).seedIfEmpty()
+        let shown = configuration.host == "0.0.0.0" ? "localhost" : configuration.host
+        let (isDemo, location) = (configuration.demo, "\(configuration.database)")
+        let app = buildApplication(components, configuration: configuration, logger: logger) { port in
+            // Unbuffered, so the banner appears even when stdout is a file or a pipe.
+            FileHandle.standardOutput.write(Data((Self.banner(seeded, demo: isDemo, base: "http://\(shown):\(port)", database: location) + "\n").utf8))
+        }
+        try await app.runService()
+    }
+
+    private static func port(_ text: String) throws -> Int {
+        guard let value = Int(text) else { throw ValidationError("LAUNCHGATE_PORT must be a number") }
+        return value
+    }
+
+    static func banner(_ seeded: DemoSeeder.Result, demo: Bool, base: String, database: String) -> String {
+        var lines = ["LaunchGate is listening on \(base) (database: \(database))",
+                     "  Public key (pin it in the app): \(seeded.publicKey)"]
+        if let token = seeded.token {
+            lines.append("  Admin token (shown once, stored hashed): \(token)")
+        } else if demo {
+            lines.append("  The database already had data; make a token with 'launchgate tokens create --name me --scope admin'.")
+        }
+        if demo {
+            let token = seeded.token ?? "<token>"
+            lines += [
+                "Try:",
+                "  curl -i '\(base)/v1/apps/demo/policy?platform=ios'",
+                "  curl '\(base)/v1/apps/demo/check?platform=ios&version=1.9.0'",
+                "  curl '\(base)/api/version'",
+                "  curl '\(base)/version.json'",
+                "  curl -H 'Authorization: Bearer \(token)' '\(base)/v1/admin/apps/demo/policy/history'",
+            ]
+        }
+        return lines.joined(separator: "\n")
+    }
+}

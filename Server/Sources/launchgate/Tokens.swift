@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import LaunchGateServer
+
+/// `launchgate tokens create|revoke|list`.
+struct Tokens: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Manage admin API tokens.", subcommands: [Create.self, Revoke.self, List.self])
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Create a token; it is printed once and stored hashed.")
+        @Option(help: "Who holds it.") var name: String
+        @Option(help: "read, publish or admin.") var scope: String = "publish"
+        @OptionGroup var database: DatabaseOptions
+
+        func run() async throws {
+            guard let scope = TokenScope(rawValue: scope) else { throw ValidationError("scope must be read, publish or admin") }
+            try await database.withComponents { components in
+                let (record, token) = try await components.tokens.create(name: name, scope: scope)
+                print(token)
+                FileHandle.standardError.write(Data("token \(record.id) (\(record.scope.rawValue)) for \(record.name); it will not be shown again\n".utf8))
+            }
+        }
+    }
+
+    struct Revoke: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Revoke a token by its ID (the part after lgt_).")
+        @Argument var id: String
+        @OptionGroup var database: DatabaseOptions
+
+        func run() async throws {
+            let id = self.id.hasPrefix("lgt_") ? String(self.id.split(separator: "_")[1]) : self.id
+            try await database.withComponents { components in
+                guard try await components.repository.revokeToken(id: id, at: Date()) else {
+                    throw ServerError.notFound("no active token \(id); see 'launchgate tokens list'", code: "token-not-found")
+                }
+                print("revoked \(id)")
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List tokens (never their secrets).")
+        @OptionGroup var database: DatabaseOptions
+
+        func run() async throws {
+            try await database.withComponents { components in
+                for token in try await components.repository.tokens() {
+                    print("\(token.id)\t\(token.scope.rawValue)\t\(token.name)\t\(token.revokedAt == nil ? "active" : "revoked")")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import LaunchGate
+import SQLKit
+import Testing
+@testable import LaunchGateServer
+
+@Suite("The SQL layer: migrations and transactions on SQLite and PostgreSQL")
+struct DatabaseTests {
+    // MARK: Tests
+
+    @Test("migrations apply once, are recorded, and revert", arguments: TestBackend.sql)
+    func migrations(backend: TestBackend) async throws {
+        let database = try await Database.open(try #require(try await backend.freshLocation()), logger: TestBackend.logger)
+        defer { Task { await database.close() } }
+        let migrator = Migrator(database: database)
+        #expect(try await migrator.migrate() == Migrator.all.map(\.name))
+        #expect(try await migrator.migrate().isEmpty)
+        #expect(try await migrator.applied() == Set(Migrator.all.map(\.name)))
+        #expect(try await migrator.revertLast() == Migrator.all.last?.name)
+        #expect(try await migrator.migrate() == [Migrator.all.last!.name])
+    }
+
+    @Test("a failure in the middle of a transaction leaves nothing behind: the old revision keeps serving", arguments: TestBackend.sql)
+    func transactionRollsBack(backend: TestBackend) async throws {
+        let (repository, database) = try await backend.makeRepository()
+        let db = try #require(database)
+        defer { Task { await db.close() } }
+        try await repository.createApp(Samples.app())
+        let first = try await repository.publish(appID: "notes", channel: .production, policy: Samples.policy(), author: "a", note: nil, at: Samples.now)
+        struct Crash: Error {}
+        await #expect(throws: Crash.self) {
+            try await db.transaction { sql in
+                try await sql.insert(into: "policy_revisions")
+                    .columns("app_id", "channel", "number", "document", "issued_at", "author", "note")
+                    .values(SQLBind("notes"), SQLBind("production"), SQLBind(2), SQLBind("{}"), SQLBind(Int64(1)), SQLBind("x"), SQLBind(String?.none))
+                    .run()
+                throw Crash()
+            }
+        }
+        #expect(try await repository.currentRevision(appID: "notes", channel: .production) == first)
+    }
+
+    @Test("concurrent publishes each get their own number, or a clear conflict; none is lost silently", arguments: TestBackend.sql)
+    func concurrentPublishes(backend: TestBackend) async throws {
+        let (repository, database) = try await backend.makeRepository()
+        defer { Task { await database?.close() } }
+        try await repository.createApp(Samples.app())
+        let results = await withTaskGroup(of: Result<PolicyRevision, any Error>.self) { group in
+            for index in 0..<6 {
+                group.addTask {
+                    do { return .success(try await repository.publish(appID: "notes", channel: .production, policy: Samples.policy(), author: "\(index)", note: nil, at: Samples.now)) }
+                    catch { return .failure(error) }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        let numbers = results.compactMap { try? $0.get().number }
+        #expect(Set(numbers).count == numbers.count)
+        for case .failure(let error) in results { #expect((error as? ServerError)?.code == "publish-race") }
+        #expect(try await repository.revisions(appID: "notes", channel: .production).count == numbers.count)
+    }
+
+    @Test("database URLs are read into locations, with passwords hidden in descriptions")
+    func locations() throws {
+        #expect(try DatabaseLocation(parsing: "postgres://u:secret@db/x") == .postgres(url: "postgres://u:secret@db/x"))
+        #expect(try DatabaseLocation(parsing: "postgres://u:secret@db/x").description == "postgres://u:****@db/x")
+        #expect(try DatabaseLocation(parsing: "sqlite://data/lg.sqlite") == .sqlite(path: "data/lg.sqlite"))
+        #expect(try DatabaseLocation(parsing: "lg.sqlite") == .sqlite(path: "lg.sqlite"))
+        #expect(throws: ServerError.self) { try DatabaseLocation(parsing: "mysql://x") }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import LaunchGate
+import Testing
+@testable import LaunchGateServer
+
+@Suite("The repository contract, on memory, SQLite and PostgreSQL")
+struct RepositoryContractTests {
+    private func withRepository(_ backend: TestBackend, _ body: (any LaunchGateRepository) async throws -> Void) async throws {
+        let (repository, database) = try await backend.makeRepository()
+        do { try await body(repository) } catch { await database?.close(); throw error }
+        await database?.close()
+    }
+
+    // MARK: Tests
+
+    @Test("apps are created, listed in order, and a duplicate ID is a conflict", arguments: TestBackend.available)
+    func apps(backend: TestBackend) async throws {
+        try await withRepository(backend) { repository in
+            try await repository.createApp(Samples.app("zeta"))
+            try await repository.createApp(Samples.app("alpha"))
+            #expect(try await repository.apps().map(\.id) == ["alpha", "zeta"])
+            #expect(try await repository.app(id: "alpha")?.createdAt == Samples.now)
+            #expect(try await repository.app(id: "missing") == nil)
+            let error = await #expect(throws: ServerError.self) { try await repository.createApp(Samples.app("alpha")) }
+            #expect(error?.code == "app-exists")
+        }
+    }
+
+    @Test("publishing numbers revisions, keeps history newest first, and stamps a strictly increasing issuedAt", arguments: TestBackend.available)
+    func publishing(backend: TestBackend) async throws {
+        try await withRepository(backend) { repository in
+            try await repository.createApp(Samples.app())
+            let stampBefore = try await repository.changeStamp()
+            let first = try await repository.publish(appID: "notes", channel: .production, policy: Samples.policy(), author: "a", note: nil, at: Samples.now)
+            // The same instant again: issuedAt still moves forward, so clients' anti-rollback accepts it.
+            let second = try await repository.publish(appID: "notes", channel: .production, policy: Samples.policy(required: "2.1.0"), author: "b", note: "raise", at: Samples.now)
+            #expect(first.number == 1 && second.number == 2)
+            #expect(second.issuedAt > first.issuedAt)
+            // The document carries the same instant, to the millisecond it is stored with.
+            #expect(try UpdatePolicy(json: second.document).issuedAt?.milliseconds == second.issuedAt.milliseconds)
+            #expect(try await repository.currentRevision(appID: "notes", channel: .production) == second)
+            #expect(try await repository.revisions(appID: "notes", channel: .production).map(\.number) == [2, 1])
+            #expect(try await repository.revision(appID: "notes", channel: .production, number: 1) == first)
+            #expect(try await repository.currentRevision(appID: "notes", channel: .beta) == nil)
+            #expect(try await repository.changeStamp() > stampBefore)
+        }
+    }
+
+    @Test("publishing to an unknown app fails and stores nothing", arguments: TestBackend.available)
+    func publishUnknownApp(backend: TestBackend) async throws {
+        try await withRepository(backend) { repository in
+            let error = await #expect(throws: ServerError.self) {
+                try await repository.publish(appID: "ghost", channel: .production, policy: Samples.policy(), author: "a", note: nil, at: Samples.now)
+            }
+            #expect(error?.code == "app-not-found")
+            let stored = try await repository.currentRevision(appID: "ghost", channel: .production)
+            #expect(stored == nil)
+        }
+    }
+
+    @Test("tokens are stored, listed and revoked once", arguments: TestBackend.available)
+    func tokens(backend: TestBackend) async throws {
+        try await withRepository(backend) { repository in
+            let token = TokenRecord(id: "abc", name: "ci", scope: .publish, secretHash: "hash", createdAt: Samples.now)
+            try await repository.saveToken(token)
+            #expect(try await repository.token(id: "abc") == token)
+            #expect(try await repository.tokens().map(\.id) == ["abc"])
+            #expect(try await repository.revokeToken(id: "abc", at: Samples.now))
+            #expect(try await !repository.revokeToken(id: "abc", at: Samples.now))
+            #expect(try await repository.token(id: "abc")?.revokedAt == Samples.now)
+            #expect(try await !repository.revokeToken(id: "nope", at: Samples.now))
+        }
+    }
+
+    @Test("the newest signing key is the active one", arguments: TestBackend.available)
+    func signingKeys(backend: TestBackend) async throws {
+        try await withRepository(backend) { repository in
+            #expect(try await repository.activeSigningKey() == nil)
+            let old = SigningKeyRecord(id: "k1", publicKey: "p1", sealedPrivateKey: "s1", createdAt: Samples.now)
+            let new = SigningKeyRecord(id: "k2", publicKey: "p2", sealedPrivateKey: "s2", createdAt: Samples.now)
+            try await repository.saveSigningKey(old)
+            try await repository.saveSigningKey(new)
+            #expect(try await repository.activeSigningKey() == new)
+        }
+    }
+
+    @Test("exemptions are added, replaced, listed per app and removed", arguments: TestBackend.available)
+    func exemptions(backend: TestBackend) async throws {
+        try await withRepository(backend) { repository in
+            try await repository.createApp(Samples.app())
+            try await repository.saveExemption(Exemption(appID: "notes", kind: .install, value: "i1", note: "QA", createdAt: Samples.now))
+            try await repository.saveExemption(Exemption(appID: "notes", kind: .install, value: "i1", note: "App Review", createdAt: Samples.now))
+            try await repository.saveExemption(Exemption(appID: "notes", kind: .device, value: "d1", createdAt: Samples.now))
+            let listed = try await repository.exemptions(appID: "notes")
+            #expect(listed.map(\.value) == ["d1", "i1"])
+            #expect(listed.last?.note == "App Review")
+            #expect(try await repository.removeExemption(appID: "notes", kind: .install, value: "i1"))
+            #expect(try await !repository.removeExemption(appID: "notes", kind: .install, value: "i1"))
+            let error = await #expect(throws: ServerError.self) {
+                try await repository.saveExemption(Exemption(appID: "ghost", kind: .device, value: "x", createdAt: Samples.now))
+            }
+            #expect(error?.code == "app-not-found")
+        }
+    }
+}

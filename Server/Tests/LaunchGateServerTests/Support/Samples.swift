@@ -1,0 +1,20 @@
+import Foundation
+import LaunchGate
+@testable import LaunchGateServer
+
+enum Samples {
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    static func app(_ id: String = "notes") -> AppRecord { AppRecord(id: id, name: "Notes", createdAt: now) }
+
+    static func policy(required: AppVersion = "2.0.0", latest: AppVersion = "2.4.1") -> UpdatePolicy {
+        UpdatePolicy(app: "com.example.notes", platforms: [
+            .ios: PlatformPolicy(latest: Release(version: latest, build: BuildNumber(241), releaseDate: now, notes: "Faster sync.", minimumOS: "16.0"),
+                                 required: VersionRequirement(version: required, build: BuildNumber(200)),
+                                 recommended: VersionRequirement(version: "2.3.0"),
+                                 updateURL: URL(string: "https://apps.apple.com/app/id1")),
+            .android: PlatformPolicy(latest: Release(version: "2.4.0"), required: VersionRequirement(version: "1.9.0"),
+                                     updateURL: URL(string: "https://play.google.com/store/apps/details?id=x")),
+        ])
+    }
+}

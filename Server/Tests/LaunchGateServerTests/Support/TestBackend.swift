@@ -1,0 +1,69 @@
+import Foundation
+import LaunchGate
+import Logging
+import Testing
+@testable import LaunchGateServer
+
+/// The storage backends every contract test runs against.
+enum TestBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case memory, sqlite, postgres
+
+    var testDescription: String { rawValue }
+
+    /// Memory and SQLite always; PostgreSQL when `scripts/with-postgres` provides it. When
+    /// `LAUNCHGATE_REQUIRE_POSTGRES` is set, PostgreSQL is always listed so a missing server fails.
+    static var available: [TestBackend] {
+        let environment = ProcessInfo.processInfo.environment
+        let postgres = environment["LAUNCHGATE_TEST_POSTGRES_URL"] != nil || environment["LAUNCHGATE_REQUIRE_POSTGRES"] != nil
+        return postgres ? allCases : [.memory, .sqlite]
+    }
+
+    /// SQL backends only, for tests of the SQL layer itself.
+    static var sql: [TestBackend] { available.filter { $0 != .memory } }
+
+    static let logger: Logger = {
+        var logger = Logger(label: "launchgate-tests")
+        logger.logLevel = .warning
+        return logger
+    }()
+
+    /// A fresh, empty, migrated location for this backend (`nil` for memory).
+    func freshLocation() async throws -> DatabaseLocation? {
+        switch self {
+        case .memory:
+            return nil
+        case .sqlite:
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("launchgate-test-\(UUID().uuidString).sqlite").path
+            return .sqlite(path: path)
+        case .postgres:
+            guard let url = ProcessInfo.processInfo.environment["LAUNCHGATE_TEST_POSTGRES_URL"] else {
+                throw ServerError.unavailable("LAUNCHGATE_TEST_POSTGRES_URL is not set; run the tests through ./scripts/test")
+            }
+            // A database per test keeps tests independent on one throwaway cluster.
+            let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+            let admin = try await Database.open(.postgres(url: url), logger: Self.logger)
+            try await admin.read { try await $0.raw("CREATE DATABASE \(ident: name)").run() }
+            await admin.close()
+            var components = URLComponents(string: url)!
+            components.path = "/" + name
+            return .postgres(url: components.string!)
+        }
+    }
+
+    /// A repository on a fresh database, and the database to close.
+    func makeRepository() async throws -> (any LaunchGateRepository, Database?) {
+        guard let location = try await freshLocation() else { return (MemoryRepository(), nil) }
+        let database = try await Database.open(location, logger: Self.logger)
+        try await Migrator(database: database).migrate()
+        return (SQLRepository(database: database), database)
+    }
+
+    /// Server components on a fresh database with a signing key.
+    func makeComponents(now: @escaping @Sendable () -> Date = Date.init) async throws -> ServerComponents {
+        let (repository, database) = try await makeRepository()
+        let components = ServerComponents(database: database, repository: repository,
+                                          masterKey: try MasterKey(rawRepresentation: Data(repeating: 7, count: 32)), now: now)
+        try await components.signingKeys.generate(now: now())
+        return components
+    }
+}
