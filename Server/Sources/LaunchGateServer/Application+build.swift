@@ -31,8 +31,10 @@ public struct ServerComponents: Sendable {
         do {
             try await Migrator(database: database, now: now).migrate()
             let repository = SQLRepository(database: database)
-            let masterKey = try MasterKey.load(environmentValue: configuration.masterKey, file: configuration.masterKeyFile, create: createMasterKey)
-            return ServerComponents(database: database, repository: repository, masterKey: masterKey, now: now)
+            let (value, file) = (configuration.masterKey, configuration.masterKeyFile)
+            return ServerComponents(database: database, repository: repository, now: now) {
+                try MasterKey.load(environmentValue: value, file: file, create: createMasterKey)
+            }
         } catch {
             await database.close()
             throw error
@@ -41,6 +43,12 @@ public struct ServerComponents: Sendable {
 
     /// Assembles the parts over any repository (the memory one in tests).
     public init(database: Database?, repository: any LaunchGateRepository, masterKey: MasterKey, now: @escaping @Sendable () -> Date = Date.init) {
+        self.init(database: database, repository: repository, now: now) { masterKey }
+    }
+
+    /// Assembles the parts, loading the master key only when a signing key is made or opened.
+    public init(database: Database?, repository: any LaunchGateRepository, now: @escaping @Sendable () -> Date = Date.init,
+                masterKey: @escaping @Sendable () throws -> MasterKey) {
         self.database = database
         self.repository = repository
         self.signingKeys = SigningKeys(repository: repository, masterKey: masterKey)

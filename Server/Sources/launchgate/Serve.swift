@@ -31,7 +31,10 @@ struct Serve: AsyncParsableCommand {
         var logger = Logger(label: "launchgate")
         logger.logLevel = configuration.logLevel
         let components = try await ServerComponents.open(configuration, createMasterKey: true, logger: logger)
-        let seeded = try await DemoSeeder(components: components).seedIfEmpty()
+        // Policies are always served signed: make a key on first start. Demo data only with --demo.
+        let seeded = configuration.demo
+            ? try await DemoSeeder(components: components).seedIfEmpty()
+            : DemoSeeder.Result(token: nil, publicKey: try await components.signingKeys.ensure(now: Date()))
         let shown = configuration.host == "0.0.0.0" ? "localhost" : configuration.host
         let (isDemo, location) = (configuration.demo, "\(configuration.database)")
         let app = buildApplication(components, configuration: configuration, logger: logger) { port in

@@ -12,6 +12,12 @@ public struct DemoSeeder: Sendable {
         public let token: String?
         /// The public key to pin.
         public let publicKey: PolicyPublicKey
+
+        /// Creates a result.
+        public init(token: String?, publicKey: PolicyPublicKey) {
+            self.token = token
+            self.publicKey = publicKey
+        }
     }
 
     let components: ServerComponents
@@ -37,9 +43,7 @@ public struct DemoSeeder: Sendable {
 
     /// Seeds when the database has no apps; always makes sure a signing key exists.
     public func seedIfEmpty() async throws -> Result {
-        var publicKey = try await components.signingKeys.activePublicKey()
-        if publicKey == nil { publicKey = try await components.signingKeys.generate(now: now()) }
-        guard let publicKey else { throw ServerError.unavailable("no signing key could be made") }
+        let publicKey = try await components.signingKeys.ensure(now: now())
         guard try await components.repository.apps().isEmpty else { return Result(token: nil, publicKey: publicKey) }
         try await components.repository.createApp(AppRecord(id: Self.appID, name: "Demo App", createdAt: now()))
         _ = try await components.policies.publish(Self.policy(releasedAt: now()), app: Self.appID, channel: .production, author: "demo")

@@ -4,10 +4,14 @@ import LaunchGate
 /// Generates and opens the policy signing keys kept in the repository.
 public struct SigningKeys: Sendable {
     private let repository: any LaunchGateRepository
-    private let masterKey: MasterKey
+    private let masterKey: @Sendable () throws -> MasterKey
 
     /// Creates the key manager.
-    public init(repository: any LaunchGateRepository, masterKey: MasterKey) {
+    /// - Parameters:
+    ///   - repository: Where sealed keys are kept.
+    ///   - masterKey: Loads the master key; called only when a key is made or opened, so commands
+    ///     that never sign (apps, policy) work without one.
+    public init(repository: any LaunchGateRepository, masterKey: @escaping @Sendable () throws -> MasterKey) {
         self.repository = repository
         self.masterKey = masterKey
     }
@@ -20,7 +24,7 @@ public struct SigningKeys: Sendable {
         let key = PolicySigningKey()
         let record = SigningKeyRecord(
             id: UUID().uuidString.lowercased(), publicKey: key.publicKey.description,
-            sealedPrivateKey: try masterKey.seal(key.rawRepresentation), createdAt: now)
+            sealedPrivateKey: try masterKey().seal(key.rawRepresentation), createdAt: now)
         try await repository.saveSigningKey(record)
         return key.publicKey
     }
@@ -29,7 +33,13 @@ public struct SigningKeys: Sendable {
     /// - Returns: `nil` before any key was generated.
     public func active() async throws -> PolicySigningKey? {
         guard let record = try await repository.activeSigningKey() else { return nil }
-        return try PolicySigningKey(rawRepresentation: masterKey.open(record.sealedPrivateKey))
+        return try PolicySigningKey(rawRepresentation: masterKey().open(record.sealedPrivateKey))
+    }
+
+    /// Makes a key when there is none yet. - Returns: The active public key.
+    public func ensure(now: Date) async throws -> PolicyPublicKey {
+        if let key = try await activePublicKey() { return key }
+        return try await generate(now: now)
     }
 
     /// The active public key, without opening the private key.
