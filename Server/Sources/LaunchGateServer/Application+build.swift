@@ -65,11 +65,12 @@ let metricsRegistry: PrometheusCollectorRegistry = {
 }()
 
 /// Builds the router: public, admin and operations endpoints, with logging, metrics and request IDs.
-public func buildRouter(_ components: ServerComponents, configuration: ServerConfiguration, now: @escaping @Sendable () -> Date = Date.init) -> Router<BasicRequestContext> {
-    let router = Router()
+public func buildRouter(_ components: ServerComponents, configuration: ServerConfiguration, now: @escaping @Sendable () -> Date = Date.init) -> Router<LaunchGateRequestContext> {
+    let router = Router(context: LaunchGateRequestContext.self)
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: RequestIDMiddleware())
+    router.add(middleware: AdminRateLimitMiddleware(limiter: RateLimiter(capacity: configuration.adminBurst, perSecond: configuration.adminRefillPerSecond)))
     PublicController(policies: components.policies, defaultApp: configuration.defaultApp, maxAge: configuration.maxAge).addRoutes(to: router)
     AdminController(repository: components.repository, policies: components.policies, tokens: components.tokens, now: now).addRoutes(to: router)
     OperationsController(repository: components.repository, registry: metricsRegistry).addRoutes(to: router)

@@ -24,13 +24,20 @@ public struct ServerConfiguration: Sendable {
     public var maxAge: Int
     /// The log level.
     public var logLevel: Logger.Level
+    /// Admin requests one client address may make at once before the refill rate applies.
+    public var adminBurst: Int
+    /// Admin requests per second one client address regains.
+    public var adminRefillPerSecond: Double
 
     /// Creates a configuration.
     public init(
         host: String = "0.0.0.0", port: Int = 8080, database: DatabaseLocation = .default, demo: Bool = false,
         defaultApp: String? = nil, masterKey: String? = nil, masterKeyFile: URL? = nil,
-        pollInterval: Duration = .milliseconds(500), maxAge: Int = 60, logLevel: Logger.Level = .info
+        pollInterval: Duration = .milliseconds(500), maxAge: Int = 60, logLevel: Logger.Level = .info, adminBurst: Int = 30,
+        adminRefillPerSecond: Double = 1
     ) {
+        self.adminBurst = adminBurst
+        self.adminRefillPerSecond = adminRefillPerSecond
         self.host = host
         self.port = port
         self.database = database

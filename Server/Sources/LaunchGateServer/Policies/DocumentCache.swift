@@ -7,17 +7,29 @@ import Synchronization
 /// dictionary lookup. A publish on this instance clears it at once; ``ChangeWatcher`` clears it
 /// when another instance publishes.
 final class DocumentCache: Sendable {
-    private let entries = Mutex<[DocumentKey: ServedDocument]>([:])
+    private struct State {
+        var entries: [DocumentKey: ServedDocument] = [:]
+        /// Bumped by every invalidation, so a document built from data read before it is not kept.
+        var generation = 0
+    }
+    private let state = Mutex(State())
 
     func document(for key: DocumentKey) -> ServedDocument? {
-        entries.withLock { $0[key] }
+        state.withLock { $0.entries[key] }
     }
 
-    func store(_ document: ServedDocument, for key: DocumentKey) {
-        entries.withLock { $0[key] = document }
+    /// The generation to pass to ``store(_:for:builtIn:)``; read it before reading the database.
+    var generation: Int { state.withLock { $0.generation } }
+
+    /// Keeps a document unless the cache was invalidated while it was being built.
+    func store(_ document: ServedDocument, for key: DocumentKey, builtIn generation: Int) {
+        state.withLock { if $0.generation == generation { $0.entries[key] = document } }
     }
 
     func removeAll() {
-        entries.withLock { $0.removeAll(keepingCapacity: true) }
+        state.withLock {
+            $0.entries.removeAll(keepingCapacity: true)
+            $0.generation += 1
+        }
     }
 }

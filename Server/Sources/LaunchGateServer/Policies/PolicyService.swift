@@ -66,6 +66,7 @@ public struct PolicyService: Sendable {
     public func document(app: String, channel: ReleaseChannel, platform: Platform?, format: DocumentFormat, exempt: Bool = false) async throws -> ServedDocument {
         let key = DocumentKey(app: app, channel: channel, platform: platform, format: format, exempt: exempt)
         if let cached = cache.document(for: key) { return cached }
+        let generation = cache.generation
         let (revision, policy) = try await current(app: app, channel: channel)
         let body: Data
         switch format {
@@ -85,7 +86,7 @@ public struct PolicyService: Sendable {
         let digest = SHA256.hash(data: body).prefix(16).map { String(format: "%02x", $0) }.joined()
         let signature = try await signingKeys.active().map { try $0.signature(for: body).description }
         let document = ServedDocument(body: ByteBuffer(bytes: body), etag: "\"\(digest)\"", signature: signature, issuedAt: revision.issuedAt)
-        cache.store(document, for: key)
+        cache.store(document, for: key, builtIn: generation)
         return document
     }
 

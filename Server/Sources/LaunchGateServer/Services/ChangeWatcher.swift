@@ -21,10 +21,10 @@ public struct ChangeWatcher: Service {
 
     /// Polls until the service group shuts down.
     public func run() async throws {
-        var last = try? await repository.changeStamp()
+        // Unknown until the first poll, which then always invalidates: a document cached before the
+        // watcher started could predate a publish it would otherwise never notice.
+        var last: Int?
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            try? await Task.sleep(for: interval)
-            if Task.isShuttingDownGracefully || Task.isCancelled { break }
             do {
                 let stamp = try await repository.changeStamp()
                 if stamp != last {
@@ -37,6 +37,7 @@ public struct ChangeWatcher: Service {
             } catch {
                 logger.warning("could not poll for policy changes: \(error)")
             }
+            try? await Task.sleep(for: interval)
         }
     }
 }
