@@ -34,6 +34,8 @@ LOG_LEVEL=warning "$bin" serve --demo --host 127.0.0.1 --port "$lg_port" > "$wor
 pids+=($!)
 for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$lg_port/healthz" >/dev/null && break; sleep 0.1; done
 "$bin" export --out "$work/site" >/dev/null
+# nginx's workers drop root privileges: they must be able to read the exported files.
+chmod 755 "$work"; chmod -R a+rX "$work/site"
 
 ng_port=$(free_port)
 cat > "$work/nginx.conf" <<CONF
@@ -61,7 +63,7 @@ for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$ng_port/demo/ios/policy.jso
 
 lg_url="http://127.0.0.1:$lg_port/v1/apps/demo/policy?platform=ios"
 ng_url="http://127.0.0.1:$ng_port/demo/ios/policy.json"
-etag_of() { curl -sI "$1" | tr -d '\r' | awk 'tolower($1) == "etag:" { print $2 }'; }
+etag_of() { curl -s -D - -o /dev/null "$1" | tr -d '\r' | awk 'tolower($1) == "etag:" { print $2 }'; }
 lg_etag=$(etag_of "$lg_url")
 ng_etag=$(etag_of "$ng_url")
 [ "$(curl -s -o /dev/null -w '%{http_code}' -H "If-None-Match: $lg_etag" "$lg_url")" = 304 ] || { echo "launchgate did not answer 304" >&2; exit 1; }

@@ -83,7 +83,8 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
     _ = metricsRegistry
     let router = buildRouter(components, configuration: configuration)
     var app = Application(
-        router: router,
+        responder: PolicyFastPath(cache: components.policies.cache, exemptions: components.policies.exemptions,
+                                  fallback: router.buildResponder()),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "LaunchGate"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger)

@@ -14,6 +14,12 @@ struct PublicController<Context: RequestContext> {
         router.get("/v1/apps/:app/policy") { request, context in
             try await policy(request, app: context.parameters.require("app"))
         }
+        // CDNs and monitors probe with HEAD: the same headers, no body.
+        router.head("/v1/apps/:app/policy") { request, context in
+            var response = try await policy(request, app: context.parameters.require("app"))
+            response.body = .init()
+            return response
+        }
         router.get("/v1/apps/:app/check") { request, context in
             try await CheckEndpoint(policies: policies).check(request, app: context.parameters.require("app"))
         }
@@ -45,6 +51,7 @@ struct PublicController<Context: RequestContext> {
         let channel = try RequestValues.channel(request)
         let exempt = try await policies.exemptions.isExempt(
             app: app, install: RequestValues.clientField(request, "install"), device: RequestValues.clientField(request, "device"))
+        let generation = policies.cache.generation
         let document = try await policies.document(app: app, channel: channel, platform: platform, format: format, exempt: exempt)
         var headers: HTTPFields = [
             .eTag: document.etag,
@@ -53,10 +60,13 @@ struct PublicController<Context: RequestContext> {
                 : "public, max-age=\(maxAge), stale-while-revalidate=\(maxAge * 5), stale-if-error=86400",
         ]
         if let signature = document.signature { headers[RequestValues.signatureHeader] = signature }
-        if RequestValues.matches(request, etag: document.etag) {
-            return Response(status: .notModified, headers: headers)
+        var okHeaders = headers
+        okHeaders[.contentType] = "application/json"
+        let prepared = PreparedResponse(app: app, etag: document.etag, okHeaders: okHeaders, notModifiedHeaders: headers, body: document.body)
+        if request.method == .get, !exempt {
+            // The next identical request is answered by PolicyFastPath without reaching the router.
+            policies.cache.prepare(prepared, for: request.uri.description, builtIn: generation)
         }
-        headers[.contentType] = "application/json"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: document.body))
+        return prepared.response(notModified: RequestValues.matches(request, etag: document.etag))
     }
 }

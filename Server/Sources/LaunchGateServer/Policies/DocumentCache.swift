@@ -9,6 +9,8 @@ import Synchronization
 final class DocumentCache: Sendable {
     private struct State {
         var entries: [DocumentKey: ServedDocument] = [:]
+        /// Complete public answers by exact request target, for ``PolicyFastPath``.
+        var prepared: [String: PreparedResponse] = [:]
         /// Bumped by every invalidation, so a document built from data read before it is not kept.
         var generation = 0
     }
@@ -26,9 +28,24 @@ final class DocumentCache: Sendable {
         state.withLock { if $0.generation == generation { $0.entries[key] = document } }
     }
 
+    /// The prepared answer for a request target, such as `/v1/apps/notes/policy?platform=ios`.
+    func prepared(for target: String) -> PreparedResponse? {
+        state.withLock { $0.prepared[target] }
+    }
+
+    /// Keeps a prepared answer unless the cache was invalidated while it was being built.
+    func prepare(_ response: PreparedResponse, for target: String, builtIn generation: Int) {
+        state.withLock {
+            // Bounded: arbitrary query strings must not grow the table without limit.
+            guard $0.generation == generation, $0.prepared.count < 4_096 else { return }
+            $0.prepared[target] = response
+        }
+    }
+
     func removeAll() {
         state.withLock {
             $0.entries.removeAll(keepingCapacity: true)
+            $0.prepared.removeAll(keepingCapacity: true)
             $0.generation += 1
         }
     }

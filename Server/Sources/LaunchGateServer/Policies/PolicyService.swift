@@ -93,6 +93,6 @@ public struct PolicyService: Sendable {
     /// Drops every cached document and exemption list, after a change made elsewhere.
     public func invalidate() async {
         cache.removeAll()
-        await exemptions.removeAll()
+        exemptions.removeAll()
     }
 }

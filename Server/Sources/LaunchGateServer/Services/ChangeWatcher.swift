@@ -32,7 +32,7 @@ public struct ChangeWatcher: Service {
                     last = stamp
                     await policies.invalidate()
                 } else {
-                    await policies.exemptions.removeAll()
+                    await policies.exemptions.refresh()
                 }
             } catch {
                 logger.warning("could not poll for policy changes: \(error)")

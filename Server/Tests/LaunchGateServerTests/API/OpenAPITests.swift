@@ -14,7 +14,7 @@ struct OpenAPITests {
         for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("  /"), line.hasSuffix(":") { path = String(line.dropFirst(2).dropLast()) }
             else if !line.hasPrefix(" "), !line.isEmpty { path = nil }
-            else if let path, let method = ["get", "post", "put", "delete"].first(where: { line.hasPrefix("    \($0):") }) {
+            else if let path, let method = ["get", "head", "post", "put", "delete"].first(where: { line.hasPrefix("    \($0):") }) {
                 routes.insert("\(method.uppercased()) \(path)")
             }
         }

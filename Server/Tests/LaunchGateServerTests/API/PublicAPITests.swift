@@ -32,6 +32,10 @@ struct PublicAPITests {
             #expect(again.headers[.eTag] == etag)
             let stale = try await client.execute(uri: "/v1/apps/notes/policy?platform=ios", method: .get, headers: [.ifNoneMatch: "\"other\""])
             #expect(stale.status == .ok)
+            let head = try await client.execute(uri: "/v1/apps/notes/policy?platform=ios", method: .head)
+            #expect(head.status == .ok)
+            #expect(head.headers[.eTag] == etag)
+            #expect(head.body.readableBytes == 0)
             let whole = try await client.execute(uri: "/v1/apps/notes/policy", method: .get)
             #expect(Set(try UpdatePolicy(json: whole.data).platforms.keys) == [.ios, .android])
         }

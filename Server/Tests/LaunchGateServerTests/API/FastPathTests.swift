@@ -1,0 +1,68 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import LaunchGate
+import Testing
+@testable import LaunchGateServer
+
+@Suite("The read fast path answers exactly as the router does")
+struct FastPathTests {
+    private let uri = "/v1/apps/notes/policy?platform=ios"
+
+    // MARK: Tests
+
+    @Test("repeat requests get the same bytes, ETag and headers, and 304 still works; the hits are counted")
+    func sameAnswers() async throws {
+        let server = try await TestServer.make()
+        try await server.application.test(.router) { client in
+            let first = try await client.execute(uri: uri, method: .get)
+            #expect(server.components.policies.cache.prepared(for: uri) != nil)
+            let second = try await client.execute(uri: uri, method: .get)
+            #expect(second.data == first.data)
+            for name in [HTTPField.Name.eTag, .cacheControl, .contentType, .init("LaunchGate-Signature")!] {
+                #expect(second.headers[name] == first.headers[name], "\(name)")
+            }
+            let revalidated = try await client.execute(uri: uri, method: .get, headers: [.ifNoneMatch: try #require(first.headers[.eTag])])
+            #expect(revalidated.status == .notModified)
+            #expect(revalidated.body.readableBytes == 0)
+            let metrics = try await client.execute(uri: "/metrics", method: .get).text
+            #expect(metrics.contains("launchgate_fast_path_responses_total"))
+        }
+    }
+
+    @Test("a publish drops prepared answers at once, so the next request gets the new document")
+    func publishDrops() async throws {
+        let server = try await TestServer.make()
+        try await server.application.test(.router) { client in
+            _ = try await client.execute(uri: uri, method: .get)
+            _ = try await server.components.policies.publish(Samples.policy(required: "2.3.0"), app: "notes", channel: .production, author: "t")
+            #expect(server.components.policies.cache.prepared(for: uri) == nil)
+            let after = try await client.execute(uri: uri, method: .get)
+            #expect(try UpdatePolicy(json: after.data).platforms[.ios]?.required?.version == "2.3.0")
+        }
+    }
+
+    @Test("an exempt install still gets its private answer after the public one was prepared")
+    func exemptBypasses() async throws {
+        let server = try await TestServer.make()
+        try await server.components.repository.saveExemption(Exemption(appID: "notes", kind: .install, value: "tester", createdAt: Date()))
+        try await server.application.test(.router) { client in
+            _ = try await client.execute(uri: uri, method: .get)
+            _ = try await client.execute(uri: uri, method: .get)
+            let exempt = try await client.execute(uri: uri, method: .get, headers: [.init("LaunchGate-Client")!: #"version="1.0", install="tester""#])
+            #expect(exempt.headers[.cacheControl] == "private, no-store")
+            let other = try await client.execute(uri: uri, method: .get, headers: [.init("LaunchGate-Client")!: #"version="1.0", install="someone""#])
+            #expect(other.headers[.cacheControl]?.hasPrefix("public") == true)
+        }
+    }
+
+    @Test("errors are never prepared: an unknown app keeps going through the router")
+    func errorsNotPrepared() async throws {
+        let server = try await TestServer.make()
+        try await server.application.test(.router) { client in
+            _ = try await client.execute(uri: "/v1/apps/ghost/policy", method: .get)
+            #expect(server.components.policies.cache.prepared(for: "/v1/apps/ghost/policy") == nil)
+        }
+    }
+}
