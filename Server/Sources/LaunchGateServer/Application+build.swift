@@ -82,9 +82,16 @@ public func buildRouter(_ components: ServerComponents, configuration: ServerCon
 public func buildApplication(_ components: ServerComponents, configuration: ServerConfiguration, logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
     _ = metricsRegistry
     let router = buildRouter(components, configuration: configuration)
+    let (cache, exemptions) = (components.policies.cache, components.policies.exemptions)
+    let date = HTTPDateHeader()
+    let counter = Counter(label: "launchgate_fast_path_responses_total")
     var app = Application(
-        responder: PolicyFastPath(cache: components.policies.cache, exemptions: components.policies.exemptions,
-                                  fallback: router.buildResponder()),
+        router: router,
+        server: .http1(configuration: .init(additionalChannelHandlers: [
+            PolicyFastPathInstaller { socket in
+                PolicyFastPathHandler(cache: cache, exemptions: exemptions, date: date, counter: counter, socket: socket)
+            },
+        ])),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "LaunchGate"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger)

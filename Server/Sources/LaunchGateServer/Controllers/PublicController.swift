@@ -64,7 +64,7 @@ struct PublicController<Context: RequestContext> {
         okHeaders[.contentType] = "application/json"
         let prepared = PreparedResponse(app: app, etag: document.etag, okHeaders: okHeaders, notModifiedHeaders: headers, body: document.body)
         if request.method == .get, !exempt {
-            // The next identical request is answered by PolicyFastPath without reaching the router.
+            // The next identical request is answered by PolicyFastPathHandler without reaching Hummingbird.
             policies.cache.prepare(prepared, for: request.uri.description, builtIn: generation)
         }
         return prepared.response(notModified: RequestValues.matches(request, etag: document.etag))

@@ -43,12 +43,7 @@ enum RequestValues {
 
     /// Whether `If-None-Match` names the ETag (or `*`), comparing weakly as RFC 9110 says for GET.
     static func matches(_ request: Request, etag: String) -> Bool {
-        guard let header = request.headers[.ifNoneMatch] else { return false }
-        let bare = etag.hasPrefix("W/") ? String(etag.dropFirst(2)) : etag
-        return header.split(separator: ",").contains { candidate in
-            let trimmed = candidate.trimmingCharacters(in: .whitespaces)
-            return trimmed == "*" || trimmed == bare || trimmed == "W/" + bare
-        }
+        request.headers[.ifNoneMatch].map { PolicyFastPathHandler.matches($0, etag: etag) } ?? false
     }
 
     static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {

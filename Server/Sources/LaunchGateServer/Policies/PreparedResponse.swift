@@ -1,7 +1,8 @@
 import HTTPTypes
 import Hummingbird
 
-/// A public document's complete answers, built once per publish: the 200 and the 304.
+/// A public document's complete answers, built once per publish: the 200 and the 304, as
+/// Hummingbird responses for the router and as serialized HTTP/1.1 bytes for the fast path.
 struct PreparedResponse: Sendable {
     /// The app it belongs to, for the exemption check.
     let app: String
@@ -9,10 +10,32 @@ struct PreparedResponse: Sendable {
     let okHeaders: HTTPFields
     let notModifiedHeaders: HTTPFields
     let body: ByteBuffer
+    /// `HTTP/1.1 200 OK` and every header but `Date`, ending just before the `Date` line.
+    let okPrefix: ByteBuffer
+    /// The same for the 304.
+    let notModifiedPrefix: ByteBuffer
+
+    init(app: String, etag: String, okHeaders: HTTPFields, notModifiedHeaders: HTTPFields, body: ByteBuffer) {
+        self.app = app
+        self.etag = etag
+        self.okHeaders = okHeaders
+        self.notModifiedHeaders = notModifiedHeaders
+        self.body = body
+        var ok = okHeaders
+        ok[.contentLength] = String(body.readableBytes)
+        okPrefix = Self.serialize("HTTP/1.1 200 OK", ok)
+        notModifiedPrefix = Self.serialize("HTTP/1.1 304 Not Modified", notModifiedHeaders)
+    }
 
     func response(notModified: Bool) -> Response {
         notModified
             ? Response(status: .notModified, headers: notModifiedHeaders)
             : Response(status: .ok, headers: okHeaders, body: .init(byteBuffer: body))
+    }
+
+    private static func serialize(_ statusLine: String, _ fields: HTTPFields) -> ByteBuffer {
+        var text = statusLine + "\r\nserver: LaunchGate\r\n"
+        for field in fields { text += "\(field.name.canonicalName): \(field.value)\r\n" }
+        return ByteBuffer(string: text)
     }
 }

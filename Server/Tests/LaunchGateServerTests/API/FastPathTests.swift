@@ -15,10 +15,13 @@ struct FastPathTests {
     @Test("repeat requests get the same bytes, ETag and headers, and 304 still works; the hits are counted")
     func sameAnswers() async throws {
         let server = try await TestServer.make()
-        try await server.application.test(.router) { client in
+        try await server.application.test(.live) { client in
             let first = try await client.execute(uri: uri, method: .get)
             #expect(server.components.policies.cache.prepared(for: uri) != nil)
             let second = try await client.execute(uri: uri, method: .get)
+            #expect(first.headers[.init("X-Request-ID")!] != nil, "the first answer comes from the router")
+            #expect(second.headers[.init("X-Request-ID")!] == nil, "the second comes from the fast path")
+            #expect(second.headers[.date] != nil)
             #expect(second.data == first.data)
             for name in [HTTPField.Name.eTag, .cacheControl, .contentType, .init("LaunchGate-Signature")!] {
                 #expect(second.headers[name] == first.headers[name], "\(name)")
@@ -27,14 +30,15 @@ struct FastPathTests {
             #expect(revalidated.status == .notModified)
             #expect(revalidated.body.readableBytes == 0)
             let metrics = try await client.execute(uri: "/metrics", method: .get).text
-            #expect(metrics.contains("launchgate_fast_path_responses_total"))
+            let line = metrics.split(separator: "\n").first { $0.hasPrefix("launchgate_fast_path_responses_total ") }
+            #expect((line?.split(separator: " ").last.flatMap { Double($0) } ?? 0) >= 2)
         }
     }
 
     @Test("a publish drops prepared answers at once, so the next request gets the new document")
     func publishDrops() async throws {
         let server = try await TestServer.make()
-        try await server.application.test(.router) { client in
+        try await server.application.test(.live) { client in
             _ = try await client.execute(uri: uri, method: .get)
             _ = try await server.components.policies.publish(Samples.policy(required: "2.3.0"), app: "notes", channel: .production, author: "t")
             #expect(server.components.policies.cache.prepared(for: uri) == nil)
@@ -47,7 +51,7 @@ struct FastPathTests {
     func exemptBypasses() async throws {
         let server = try await TestServer.make()
         try await server.components.repository.saveExemption(Exemption(appID: "notes", kind: .install, value: "tester", createdAt: Date()))
-        try await server.application.test(.router) { client in
+        try await server.application.test(.live) { client in
             _ = try await client.execute(uri: uri, method: .get)
             _ = try await client.execute(uri: uri, method: .get)
             let exempt = try await client.execute(uri: uri, method: .get, headers: [.init("LaunchGate-Client")!: #"version="1.0", install="tester""#])
@@ -60,7 +64,7 @@ struct FastPathTests {
     @Test("errors are never prepared: an unknown app keeps going through the router")
     func errorsNotPrepared() async throws {
         let server = try await TestServer.make()
-        try await server.application.test(.router) { client in
+        try await server.application.test(.live) { client in
             _ = try await client.execute(uri: "/v1/apps/ghost/policy", method: .get)
             #expect(server.components.policies.cache.prepared(for: "/v1/apps/ghost/policy") == nil)
         }
