@@ -3,13 +3,17 @@
 # same exported file, on this machine, in one run, for 200 and for 304 (If-None-Match).
 # Prints requests/s, p50 and p99 for each, and launchgate's ratio to nginx.
 #
-#   scripts/bench/policy.sh [duration-seconds] [connections]
+#   scripts/bench/policy.sh [duration-seconds] [connections] [rounds]
+#
+# Each case runs `rounds` times (default 3), nginx and launchgate interleaved, and the median
+# round is reported, because a 2-core machine shared with wrk is noisy from run to run.
 #
 # Loopback only. Installs wrk and nginx from Debian's packages when missing (needs root).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 duration=${1:-10}
 connections=${2:-64}
+rounds=${3:-3}
 
 for tool in wrk nginx; do
   if ! command -v "$tool" >/dev/null && ! [ -x "/usr/sbin/$tool" ]; then
@@ -82,14 +86,23 @@ run() {
     END { printf "%.0f %.3f %.3f %s\n", rps, p50, p99, (errors == "" ? 0 : errors) }'
 }
 
-printf '\nwrk -t1 -c%s -d%ss, loopback, %s cores\n' "$connections" "$duration" "$(nproc)"
+# median LINES...: the line whose req/s (first field) is the median.
+median() { printf '%s\n' "$@" | sort -n | sed -n "$(( ($# + 1) / 2 ))p"; }
+
+printf '\nwrk -t1 -c%s -d%ss, loopback, %s cores, median of %s interleaved rounds\n' "$connections" "$duration" "$(nproc)" "$rounds"
 printf '%-24s %10s %10s %10s %8s\n' "case" "req/s" "p50 ms" "p99 ms" "vs nginx"
 for status in 200 304; do
   header=""; ng_header=""
   if [ "$status" = 304 ]; then header="If-None-Match: $lg_etag"; ng_header="If-None-Match: $ng_etag"; fi
-  read -r ng_rps ng_p50 ng_p99 ng_err < <(run nginx "$ng_url" "$ng_header")
-  read -r lg_rps lg_p50 lg_p99 lg_err < <(run launchgate "$lg_url" "$header")
+  ng_runs=(); lg_runs=()
+  for _ in $(seq 1 "$rounds"); do
+    ng_runs+=("$(run nginx "$ng_url" "$ng_header")")
+    lg_runs+=("$(run launchgate "$lg_url" "$header")")
+  done
+  read -r ng_rps ng_p50 ng_p99 ng_err <<<"$(median "${ng_runs[@]}")"
+  read -r lg_rps lg_p50 lg_p99 lg_err <<<"$(median "${lg_runs[@]}")"
   ratio=$(python3 -c "print(f'{$lg_rps / $ng_rps:.2f}x')")
   printf '%-24s %10s %10s %10s %8s\n' "nginx $status" "$ng_rps" "$ng_p50" "$ng_p99" "1.00x"
   printf '%-24s %10s %10s %10s %8s\n' "launchgate $status" "$lg_rps" "$lg_p50" "$lg_p99" "$ratio"
+  [ "$ng_err$lg_err" = 00 ] || echo "  note: non-2xx/3xx answers: nginx $ng_err, launchgate $lg_err"
 done

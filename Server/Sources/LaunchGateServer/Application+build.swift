@@ -3,6 +3,7 @@ import Hummingbird
 import LaunchGate
 import Logging
 import Metrics
+import NIOPosix
 import Prometheus
 import ServiceLifecycle
 import Synchronization
@@ -94,6 +95,7 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
         ])),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "LaunchGate"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+        eventLoopGroupProvider: configuration.threads.map { .shared(MultiThreadedEventLoopGroup(numberOfThreads: $0)) } ?? .singleton,
         logger: logger)
     // Services stop in reverse order: the server, then the watcher, and only then the database.
     if let database = components.database { app.addServices(DatabaseCloser(database: database)) }

@@ -13,6 +13,7 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Create a demo app, admin token and signing key when the database is empty, and print how to try them.") var demo = false
     @Option(help: "The app answered at the seed paths (/api/version, /version.json…). Env: LAUNCHGATE_DEFAULT_APP.") var defaultApp: String?
     @Option(help: "trace, debug, info, notice, warning, error or critical. Env: LOG_LEVEL.") var logLevel: String?
+    @Option(help: "Event loop threads (default: one per core). Env: LAUNCHGATE_THREADS.") var threads: Int?
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
@@ -27,6 +28,8 @@ struct Serve: AsyncParsableCommand {
             configuration.logLevel = parsed
         }
         guard (0...65535).contains(configuration.port) else { throw ValidationError("the port must be 0 to 65535") }
+        configuration.threads = threads ?? environment["LAUNCHGATE_THREADS"].flatMap(Int.init)
+        if let threads = configuration.threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1 to 256") }
 
         var logger = Logger(label: "launchgate")
         logger.logLevel = configuration.logLevel

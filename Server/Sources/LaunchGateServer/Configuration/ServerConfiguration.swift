@@ -28,14 +28,17 @@ public struct ServerConfiguration: Sendable {
     public var adminBurst: Int
     /// Admin requests per second one client address regains.
     public var adminRefillPerSecond: Double
+    /// Event loop threads; `nil` uses one per core.
+    public var threads: Int?
 
     /// Creates a configuration.
     public init(
         host: String = "0.0.0.0", port: Int = 8080, database: DatabaseLocation = .default, demo: Bool = false,
         defaultApp: String? = nil, masterKey: String? = nil, masterKeyFile: URL? = nil,
         pollInterval: Duration = .milliseconds(500), maxAge: Int = 60, logLevel: Logger.Level = .info, adminBurst: Int = 30,
-        adminRefillPerSecond: Double = 1
+        adminRefillPerSecond: Double = 1, threads: Int? = nil
     ) {
+        self.threads = threads
         self.adminBurst = adminBurst
         self.adminRefillPerSecond = adminRefillPerSecond
         self.host = host

@@ -1,3 +1,4 @@
+import Foundation
 import Metrics
 import NIOCore
 import NIOHTTP1
@@ -27,6 +28,8 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
     private var inFlight = 0
     /// Set while the rest of a request answered here is read and dropped.
     private var answered = false
+    /// The last complete answers this connection sent, valid for one prepared entry and one second.
+    private var memo: (prepared: PreparedResponse, second: Int, ok: ByteBuffer, notModified: ByteBuffer)?
 
     init(cache: DocumentCache, exemptions: ExemptionCache, date: HTTPDateHeader, counter: Counter, socket: RawResponseWriter) {
         self.cache = cache
@@ -67,11 +70,20 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
         return prepared
     }
 
-    private func answer(_ prepared: PreparedResponse, to head: HTTPRequestHead) -> [ByteBuffer] {
+    /// The complete answer as one buffer; rebuilt at most once a second per connection, so a hit
+    /// costs one retained buffer and one write.
+    private func answer(_ prepared: PreparedResponse, to head: HTTPRequestHead) -> ByteBuffer {
         let notModified = head.headers.first(name: "if-none-match").map { Self.matches($0, etag: prepared.etag) } ?? false
-        return notModified
-            ? [prepared.notModifiedPrefix, date.line]
-            : [prepared.okPrefix, date.line, prepared.body]
+        let second = Int(Date().timeIntervalSince1970)
+        if let memo, memo.prepared === prepared, memo.second == second { return notModified ? memo.notModified : memo.ok }
+        let dateLine = date.line
+        var ok = prepared.okPrefix
+        ok.writeImmutableBuffer(dateLine)
+        ok.writeImmutableBuffer(prepared.body)
+        var revalidated = prepared.notModifiedPrefix
+        revalidated.writeImmutableBuffer(dateLine)
+        memo = (prepared, second, ok, revalidated)
+        return notModified ? revalidated : ok
     }
 
     /// `If-None-Match` against a strong ETag, compared weakly as RFC 9110 says for GET.

@@ -3,7 +3,8 @@ import Hummingbird
 
 /// A public document's complete answers, built once per publish: the 200 and the 304, as
 /// Hummingbird responses for the router and as serialized HTTP/1.1 bytes for the fast path.
-struct PreparedResponse: Sendable {
+/// A class, so the fast path can tell by identity that its memoised bytes are still current.
+final class PreparedResponse: Sendable {
     /// The app it belongs to, for the exemption check.
     let app: String
     let etag: String

@@ -11,11 +11,10 @@ final class RawResponseWriter: ChannelOutboundHandler, RemovableChannelHandler {
     func handlerAdded(context: ChannelHandlerContext) { self.context = context }
     func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
 
-    /// Writes and flushes buffers. - Returns: `false` when not in a pipeline.
-    func write(_ buffers: [ByteBuffer]) -> Bool {
+    /// Writes and flushes a buffer. - Returns: `false` when not in a pipeline.
+    func write(_ buffer: ByteBuffer) -> Bool {
         guard let context else { return false }
-        for buffer in buffers { context.write(wrapOutboundOut(.byteBuffer(buffer)), promise: nil) }
-        context.flush()
+        context.writeAndFlush(wrapOutboundOut(.byteBuffer(buffer)), promise: nil)
         return true
     }
 }
