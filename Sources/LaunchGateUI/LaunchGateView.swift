@@ -57,11 +57,7 @@ public struct LaunchGateView<Content: View>: View {
     }
 
     private func perform(_ action: GateAction) {
-        switch action.role {
-        case .update: Task { await monitor.openUpdate() }
-        case .dismiss: monitor.dismiss()
-        case .showDetails: monitor.showDetails()
-        }
+        Task { await monitor.perform(action) }
     }
 }
 #endif

@@ -89,11 +89,7 @@ public final class LaunchGateViewController: UIViewController {
     }
 
     private func perform(_ action: GateAction) {
-        switch action.role {
-        case .update: Task { await monitor.openUpdate() }
-        case .dismiss: monitor.dismiss()
-        case .showDetails: monitor.showDetails()
-        }
+        Task { await monitor.perform(action) }
     }
 }
 #endif

@@ -126,6 +126,16 @@ public final class UpdateMonitor {
         return await opener.open(url)
     }
 
+    /// Runs a screen button's action; the SwiftUI and UIKit adapters call this for every button.
+    /// - Parameter action: The tapped action.
+    public func perform(_ action: GateAction) async {
+        switch action.role {
+        case .update: await openUpdate()
+        case .dismiss: dismiss()
+        case .showDetails: showDetails()
+        }
+    }
+
     /// The random install ID sent to the server and used for rollout buckets.
     public var installIdentifier: String { installID }
 

@@ -182,6 +182,20 @@ struct UpdateMonitorTests {
         #expect(monitor.state.screen?.style == .banner)
     }
 
+    @Test("every button of a screen does what its role says, through perform(_:)")
+    func performActions() async {
+        transport.always(.respond(.json(PolicyDocuments.canonical())), for: url)
+        let monitor = monitor()
+        await monitor.start()
+        let banner = monitor.state.screen
+        await monitor.perform(banner!.primaryAction!)
+        guard case .details(let dialog) = monitor.state else { Issue.record("Details should open the dialog"); return }
+        await monitor.perform(dialog.primaryAction!)
+        #expect(opener.opened.count == 1)
+        await monitor.perform(dialog.secondaryAction!)
+        #expect(monitor.state == .app)
+    }
+
     @Test("a dismissal holds for the session even when the store can't be written")
     func dismissalWithFailingStore() async {
         transport.always(.respond(.json(PolicyDocuments.canonical())), for: url)
