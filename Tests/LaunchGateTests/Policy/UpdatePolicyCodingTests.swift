@@ -45,6 +45,19 @@ struct UpdatePolicyCodingTests {
         #expect(try policy.jsonData() == bytes)
     }
 
+    @Test("a server issuedAt with milliseconds survives encoding, so two publishes in one second stay ordered")
+    func millisecondIssuedAt() throws {
+        let first = UpdatePolicy(issuedAt: Date(timeIntervalSince1970: 1_800_000_000.001), platforms: [.ios: PlatformPolicy()])
+        var second = first
+        second.issuedAt = Date(timeIntervalSince1970: 1_800_000_000.002)
+        let decodedFirst = try UpdatePolicy(json: first.jsonData()).issuedAt
+        let decodedSecond = try UpdatePolicy(json: second.jsonData()).issuedAt
+        #expect(String(decoding: try first.jsonData(), as: UTF8.self).contains("00.001Z"))
+        #expect(try #require(decodedFirst) < #require(decodedSecond))
+        let whole = UpdatePolicy(issuedAt: Date(timeIntervalSince1970: 1_800_000_000), platforms: [.ios: PlatformPolicy()])
+        #expect(String(decoding: try whole.jsonData(), as: UTF8.self).contains("00Z"))
+    }
+
     @Test("iPadOS falls back to the iOS entry when it has none of its own")
     func ipadFallback() throws {
         let policy = try Fixtures.canonicalPolicy
