@@ -60,20 +60,29 @@ struct PolicyCommand: AsyncParsableCommand {
         private func edited(_ components: ServerComponents, channel: ReleaseChannel) async throws -> UpdatePolicy {
             let platform: Platform
             do { platform = try Platform(validating: self.platform) } catch { throw ValidationError("\(error)") }
-            var policy = (try? await components.policies.current(app: target.app, channel: channel).1) ?? UpdatePolicy()
+            // Start fresh only when there is no policy yet; any other failure must not lead to a
+            // publish that silently drops the other platforms' settings.
+            var policy: UpdatePolicy
+            do { policy = try await components.policies.current(app: target.app, channel: channel).1 } catch let error as ServerError where error.code == "no-policy" {
+                policy = UpdatePolicy()
+            }
             var entry = policy.platforms[platform] ?? PlatformPolicy()
             func version(_ text: String?) throws -> AppVersion? {
                 do { return try text.map { try AppVersion(parsing: $0) } } catch { throw ValidationError("\(error)") }
             }
             if let required = try version(required) { entry.required = VersionRequirement(version: required, build: entry.required?.build) }
             if let recommended = try version(recommended) { entry.recommended = VersionRequirement(version: recommended) }
-            if let latest = try version(latest) {
-                entry.latest = Release(version: latest, releaseDate: Date(), notes: notes ?? entry.latest?.notes, minimumOS: entry.latest?.minimumOS)
-            } else if let notes {
-                entry.latest = (entry.latest ?? Release()).with(notes: notes)
-            }
-            if let latestBuild {
-                do { entry.latest = (entry.latest ?? Release()).with(build: try BuildNumber(parsing: latestBuild)) } catch { throw ValidationError("\(error)") }
+            if latest != nil || latestBuild != nil || notes != nil {
+                var release = entry.latest ?? Release()
+                if let version = try version(latest) {
+                    // A new version starts a new release: the old build and date belong to the old one.
+                    (release.version, release.build, release.releaseDate) = (version, nil, Date())
+                }
+                if let latestBuild {
+                    do { release.build = try BuildNumber(parsing: latestBuild) } catch { throw ValidationError("\(error)") }
+                }
+                if let notes { release.notes = notes }
+                entry.latest = release
             }
             if let url {
                 guard let parsed = URL(string: url) else { throw ValidationError("\(url) is not a URL") }
@@ -126,19 +135,5 @@ struct PolicyCommand: AsyncParsableCommand {
                 print("published revision \(revision.number) with the contents of revision \(to)")
             }
         }
-    }
-}
-
-extension Release {
-    fileprivate func with(notes: String) -> Release {
-        var copy = self
-        copy.notes = notes
-        return copy
-    }
-
-    fileprivate func with(build: BuildNumber) -> Release {
-        var copy = self
-        copy.build = build
-        return copy
     }
 }
