@@ -22,11 +22,11 @@ struct OperationsController<Context: RequestContext> {
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
                      body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
         }
+        // Read once, not per request.
+        let description = Bundle.module.url(forResource: "openapi", withExtension: "yaml").flatMap { try? Data(contentsOf: $0) }
         router.get("/openapi.yaml") { _, _ in
-            guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml"), let data = try? Data(contentsOf: url) else {
-                throw ServerError.notFound("the API description is missing from this build")
-            }
-            return Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+            guard let description else { throw ServerError.notFound("the API description is missing from this build") }
+            return Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: ByteBuffer(bytes: description)))
         }
     }
 }

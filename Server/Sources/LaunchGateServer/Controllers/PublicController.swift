@@ -62,11 +62,14 @@ struct PublicController<Context: RequestContext> {
         if let signature = document.signature { headers[RequestValues.signatureHeader] = signature }
         var okHeaders = headers
         okHeaders[.contentType] = "application/json"
-        let prepared = PreparedResponse(app: app, etag: document.etag, okHeaders: okHeaders, notModifiedHeaders: headers, body: document.body)
-        if request.method == .get, !exempt {
+        let target = request.uri.description
+        if request.method == .get, !exempt, policies.cache.prepared(for: target) == nil {
             // The next identical request is answered by PolicyFastPathHandler without reaching Hummingbird.
-            policies.cache.prepare(prepared, for: request.uri.description, builtIn: generation)
+            let prepared = PreparedResponse(app: app, etag: document.etag, okHeaders: okHeaders, notModifiedHeaders: headers, body: document.body)
+            policies.cache.prepare(prepared, for: target, builtIn: generation)
         }
-        return prepared.response(notModified: RequestValues.matches(request, etag: document.etag))
+        return RequestValues.matches(request, etag: document.etag)
+            ? Response(status: .notModified, headers: headers)
+            : Response(status: .ok, headers: okHeaders, body: .init(byteBuffer: document.body))
     }
 }

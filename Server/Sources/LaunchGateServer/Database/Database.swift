@@ -9,11 +9,6 @@ import SQLiteKit
 /// interleaves with another; reads on the request hot path come from memory, not from here.
 /// PostgreSQL leases a pooled connection per operation.
 public final class Database: Sendable {
-    /// Which engine this is; migrations use it where the dialects differ.
-    public enum Kind: String, Sendable { case sqlite, postgres }
-
-    /// The engine.
-    public let kind: Kind
     private let connector: Connector
     private let lock = AsyncLock()
 
@@ -22,8 +17,7 @@ public final class Database: Sendable {
         case postgres(PostgresClient, Task<Void, Never>)
     }
 
-    private init(kind: Kind, connector: Connector) {
-        self.kind = kind
+    private init(connector: Connector) {
         self.connector = connector
     }
 
@@ -41,7 +35,7 @@ public final class Database: Sendable {
             _ = try await connection.query("PRAGMA journal_mode = WAL")
             _ = try await connection.query("PRAGMA busy_timeout = 5000")
             _ = try await connection.query("PRAGMA foreign_keys = ON")
-            return Database(kind: .sqlite, connector: .sqlite(connection))
+            return Database(connector: .sqlite(connection))
         case .postgres(let url):
             let configuration: SQLPostgresConfiguration
             do { configuration = try SQLPostgresConfiguration(url: url) } catch {
@@ -55,7 +49,7 @@ public final class Database: Sendable {
             clientConfiguration.options.maximumConnections = 8
             let client = PostgresClient(configuration: clientConfiguration, backgroundLogger: logger)
             let run = Task { await client.run() }
-            let database = Database(kind: .postgres, connector: .postgres(client, run))
+            let database = Database(connector: .postgres(client, run))
             // Fail fast with a clear message rather than on the first request.
             do { try await database.read { try await $0.raw("SELECT 1").run() } } catch {
                 run.cancel()

@@ -67,7 +67,7 @@ public struct PolicyService: Sendable {
         let key = DocumentKey(app: app, channel: channel, platform: platform, format: format, exempt: exempt)
         if let cached = cache.document(for: key) { return cached }
         let generation = cache.generation
-        let (revision, policy) = try await current(app: app, channel: channel)
+        let (_, policy) = try await current(app: app, channel: channel)
         let body: Data
         switch format {
         case .canonical:
@@ -85,7 +85,7 @@ public struct PolicyService: Sendable {
         }
         let digest = SHA256.hash(data: body).prefix(16).map { String(format: "%02x", $0) }.joined()
         let signature = try await signingKeys.active().map { try $0.signature(for: body).description }
-        let document = ServedDocument(body: ByteBuffer(bytes: body), etag: "\"\(digest)\"", signature: signature, issuedAt: revision.issuedAt)
+        let document = ServedDocument(body: ByteBuffer(bytes: body), etag: "\"\(digest)\"", signature: signature)
         cache.store(document, for: key, builtIn: generation)
         return document
     }

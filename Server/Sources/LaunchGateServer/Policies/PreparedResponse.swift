@@ -28,12 +28,6 @@ final class PreparedResponse: Sendable {
         notModifiedPrefix = Self.serialize("HTTP/1.1 304 Not Modified", notModifiedHeaders)
     }
 
-    func response(notModified: Bool) -> Response {
-        notModified
-            ? Response(status: .notModified, headers: notModifiedHeaders)
-            : Response(status: .ok, headers: okHeaders, body: .init(byteBuffer: body))
-    }
-
     private static func serialize(_ statusLine: String, _ fields: HTTPFields) -> ByteBuffer {
         var text = statusLine + "\r\nserver: LaunchGate\r\n"
         for field in fields { text += "\(field.name.canonicalName): \(field.value)\r\n" }

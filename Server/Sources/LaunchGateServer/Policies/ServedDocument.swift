@@ -1,4 +1,3 @@
-import Foundation
 import NIOCore
 
 /// A document ready to send: its bytes, strong ETag and signature, computed once per publish.
@@ -9,6 +8,4 @@ public struct ServedDocument: Sendable {
     public let etag: String
     /// The `LaunchGate-Signature` value, when a signing key exists.
     public let signature: String?
-    /// When the underlying revision was issued.
-    public let issuedAt: Date
 }
