@@ -89,8 +89,8 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
     var app = Application(
         router: router,
         server: .http1(configuration: .init(additionalChannelHandlers: [
-            PolicyFastPathInstaller { socket in
-                PolicyFastPathHandler(cache: cache, exemptions: exemptions, date: date, counter: counter, socket: socket)
+            PolicyFastPathInstaller { tracker in
+                PolicyFastPathHandler(cache: cache, exemptions: exemptions, date: date, counter: counter, tracker: tracker)
             },
         ])),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "LaunchGate"),

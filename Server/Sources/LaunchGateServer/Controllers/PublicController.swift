@@ -53,15 +53,17 @@ struct PublicController<Context: RequestContext> {
             app: app, install: RequestValues.clientField(request, "install"), device: RequestValues.clientField(request, "device"))
         let generation = policies.cache.generation
         let document = try await policies.document(app: app, channel: channel, platform: platform, format: format, exempt: exempt)
-        var headers: HTTPFields = [
+        let headers: HTTPFields = [
             .eTag: document.etag,
             // Exempt answers are per install: no shared cache may keep them.
             .cacheControl: exempt ? "private, no-store"
                 : "public, max-age=\(maxAge), stale-while-revalidate=\(maxAge * 5), stale-if-error=86400",
         ]
-        if let signature = document.signature { headers[RequestValues.signatureHeader] = signature }
+        // A 304 carries only what updates a cache's stored copy (RFC 9110 §15.4.5); the
+        // signature belongs to the body the client already holds.
         var okHeaders = headers
         okHeaders[.contentType] = "application/json"
+        if let signature = document.signature { okHeaders[RequestValues.signatureHeader] = signature }
         let target = request.uri.description
         if request.method == .get, !exempt, policies.cache.prepared(for: target) == nil {
             // The next identical request is answered by PolicyFastPathHandler without reaching Hummingbird.

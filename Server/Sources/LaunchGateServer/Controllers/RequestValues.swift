@@ -43,7 +43,7 @@ enum RequestValues {
 
     /// Whether `If-None-Match` names the ETag (or `*`), comparing weakly as RFC 9110 says for GET.
     static func matches(_ request: Request, etag: String) -> Bool {
-        request.headers[.ifNoneMatch].map { PolicyFastPathHandler.matches($0, etag: etag) } ?? false
+        request.headers[.ifNoneMatch].map { EntityTag.matches($0, etag: etag) } ?? false
     }
 
     static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {

@@ -1,15 +1,17 @@
 import HTTPTypes
 import Hummingbird
 
-/// A public document's complete answers, built once per publish: the 200 and the 304, as
-/// Hummingbird responses for the router and as serialized HTTP/1.1 bytes for the fast path.
+/// A public document's complete answers, built once per publish: the 200 and the 304 as
+/// serialized HTTP/1.1 bytes for ``PolicyFastPathHandler``.
 /// A class, so the fast path can tell by identity that its memoised bytes are still current.
 final class PreparedResponse: Sendable {
     /// The app it belongs to, for the exemption check.
     let app: String
+    /// The strong ETag, quoted.
     let etag: String
-    let okHeaders: HTTPFields
-    let notModifiedHeaders: HTTPFields
+    /// The ETag's bytes, to compare with `If-None-Match` before making any string.
+    let etagBytes: [UInt8]
+    /// The document.
     let body: ByteBuffer
     /// `HTTP/1.1 200 OK` and every header but `Date`, ending just before the `Date` line.
     let okPrefix: ByteBuffer
@@ -19,8 +21,7 @@ final class PreparedResponse: Sendable {
     init(app: String, etag: String, okHeaders: HTTPFields, notModifiedHeaders: HTTPFields, body: ByteBuffer) {
         self.app = app
         self.etag = etag
-        self.okHeaders = okHeaders
-        self.notModifiedHeaders = notModifiedHeaders
+        self.etagBytes = Array(etag.utf8)
         self.body = body
         var ok = okHeaders
         ok[.contentLength] = String(body.readableBytes)

@@ -1,0 +1,164 @@
+/// One HTTP/1 request head read straight from received bytes, for ``PolicyFastPathHandler``.
+///
+/// Deliberately strict: anything unusual (a bare LF, folded or odd header lines, a body, an
+/// upgrade) is not ours to answer and goes to NIO's full decoder. The scanner only has to decide
+/// two things safely: whether a request may be answered from prepared bytes, and whether the
+/// bytes before it end exactly between two messages, so the decoder never sees half of one.
+struct RawRequestHead: Equatable {
+    /// Heads longer than this are left to the decoder, which enforces its own limits.
+    static let maximumLength = 8 * 1024
+
+    /// The outcome of scanning bytes that start at a message boundary.
+    enum Scan: Equatable {
+        /// A complete head; its bytes are the first `length`.
+        case head(RawRequestHead)
+        /// A valid start, but the blank line that ends the head has not arrived yet.
+        case incomplete
+        /// Not something the fast path understands; the decoder must judge it.
+        case unrecognized
+    }
+
+    /// The bytes of the head, up to and including the blank line.
+    let length: Int
+    /// `GET`.
+    let isGET: Bool
+    /// HTTP/1.1 with no `Connection` header, or `Connection: keep-alive`.
+    let isKeepAlive: Bool
+    /// A `Content-Length` other than `0`, or any `Transfer-Encoding`: a body follows.
+    let hasBody: Bool
+    /// `Upgrade` or `Expect`: the decoder may pause or answer `100 Continue` itself.
+    let needsDecoder: Bool
+    /// Whether a `LaunchGate-Client` header came, which may name an exempt install.
+    let hasClientHeader: Bool
+    /// The request target's offsets, such as `/v1/apps/notes/policy?platform=ios`.
+    let target: Range<Int>
+    /// The `If-None-Match` value's offsets, without surrounding spaces.
+    let ifNoneMatch: Range<Int>?
+
+    /// Whether the decoder, given exactly these bytes, ends between messages again.
+    var endsAtMessageBoundary: Bool { !hasBody && !needsDecoder }
+
+    /// Whether prepared bytes may answer it: a keep-alive `GET` with nothing after the head.
+    var isAnswerable: Bool { isGET && isKeepAlive && endsAtMessageBoundary }
+
+    /// Scans one head at the start of `bytes`.
+    static func scan(_ bytes: UnsafeRawBufferPointer) -> Scan {
+        var scanner = Scanner(bytes: bytes)
+        return scanner.scan()
+    }
+}
+
+extension RawRequestHead {
+    /// A single pass over the bytes; `index` only moves forward.
+    private struct Scanner {
+        let bytes: UnsafeRawBufferPointer
+        var index = 0
+        var isKeepAlive = false
+        var hasBody = false
+        var needsDecoder = false
+        var hasClientHeader = false
+        var ifNoneMatch: Range<Int>?
+        var contentLengths = 0
+
+        init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+        mutating func scan() -> Scan {
+            // Request line: METHOD SP target SP HTTP/1.x CRLF.
+            guard let method = take(while: Self.isTokenByte) else { return ending() }
+            guard !method.isEmpty, take(Self.space) else { return .unrecognized }
+            guard let target = take(while: { $0 > Self.space && $0 < 0x7F }) else { return ending() }
+            guard !target.isEmpty, take(Self.space) else { return .unrecognized }
+            guard let version = take(while: { Self.isTokenByte($0) || $0 == UInt8(ascii: "/") }) else { return ending() }
+            guard matches(version, "HTTP/1.1", caseSensitive: true) || matches(version, "HTTP/1.0", caseSensitive: true) else { return .unrecognized }
+            guard take(Self.cr), take(Self.lf) else { return ending() }
+            // HTTP/1.1 connections persist unless told otherwise (RFC 9112 §9.3).
+            isKeepAlive = bytes[version.upperBound - 1] == UInt8(ascii: "1")
+            while true {
+                guard index < bytes.count else { return ending() }
+                if bytes[index] == Self.cr { break }
+                guard let name = take(while: Self.isTokenByte), !name.isEmpty, take(UInt8(ascii: ":")),
+                      take(while: Self.isSpace) != nil,
+                      var value = take(while: Self.isValueByte), take(Self.cr), take(Self.lf) else { return ending() }
+                while !value.isEmpty, Self.isSpace(bytes[value.upperBound - 1]) { value = value.lowerBound..<(value.upperBound - 1) }
+                read(name: name, value: value)
+            }
+            guard take(Self.cr), take(Self.lf) else { return ending() }
+            // Two Content-Length lines are an error the decoder reports.
+            if contentLengths > 1 { hasBody = true }
+            return .head(RawRequestHead(
+                length: index, isGET: matches(method, "GET", caseSensitive: true), isKeepAlive: isKeepAlive,
+                hasBody: hasBody, needsDecoder: needsDecoder, hasClientHeader: hasClientHeader,
+                target: target, ifNoneMatch: ifNoneMatch))
+        }
+
+        private mutating func read(name: Range<Int>, value: Range<Int>) {
+            switch name.count {
+            case 6 where matches(name, "expect"), 7 where matches(name, "upgrade"):
+                needsDecoder = true
+            case 10 where matches(name, "connection"):
+                if matches(value, "close") { isKeepAlive = false }
+                // Tokens such as `upgrade` or a list are left to the decoder.
+                else if !matches(value, "keep-alive") { needsDecoder = true }
+            case 13 where matches(name, "if-none-match"):
+                ifNoneMatch = value
+            case 14 where matches(name, "content-length"):
+                contentLengths += 1
+                if !matches(value, "0") { hasBody = true }
+            case 17 where matches(name, "transfer-encoding"):
+                hasBody = true
+            case 17 where matches(name, "launchgate-client"):
+                hasClientHeader = true
+            default:
+                break
+            }
+        }
+
+        /// Running out of bytes means the head is incomplete; anything else is not ours.
+        private func ending() -> Scan {
+            index >= bytes.count && bytes.count <= RawRequestHead.maximumLength ? .incomplete : .unrecognized
+        }
+
+        private mutating func take(_ byte: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+
+        /// The run of bytes that pass `accept`, possibly empty; `nil` when the input ends inside it.
+        private mutating func take(while accept: (UInt8) -> Bool) -> Range<Int>? {
+            let start = index
+            while index < bytes.count, accept(bytes[index]) { index += 1 }
+            return index < bytes.count ? start..<index : nil
+        }
+
+        /// Compares with a literal; unless asked not to, ignores the case of letters (the literal is lowercase).
+        private func matches(_ range: Range<Int>, _ literal: StaticString, caseSensitive: Bool = false) -> Bool {
+            guard range.count == literal.utf8CodeUnitCount else { return false }
+            let expected = UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+            for offset in 0..<range.count {
+                let (byte, wanted) = (bytes[range.lowerBound + offset], expected[offset])
+                if byte == wanted { continue }
+                // Only letters differ by case, and only by the 0x20 bit.
+                guard !caseSensitive, wanted >= UInt8(ascii: "a"), wanted <= UInt8(ascii: "z"), byte | 0x20 == wanted else { return false }
+            }
+            return true
+        }
+
+        static let space = UInt8(ascii: " ")
+        static let cr = UInt8(ascii: "\r")
+        static let lf = UInt8(ascii: "\n")
+        static func isSpace(_ byte: UInt8) -> Bool { byte == space || byte == UInt8(ascii: "\t") }
+        /// Field values: visible ASCII, spaces, tabs and non-ASCII, as RFC 9110 §5.5 allows.
+        static func isValueByte(_ byte: UInt8) -> Bool { (byte >= space && byte != 0x7F) || byte == UInt8(ascii: "\t") }
+        /// RFC 9110 §5.6.2 `tchar`.
+        static func isTokenByte(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+            case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"),
+                 UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "^"),
+                 UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"): true
+            default: false
+            }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Testing
+@testable import LaunchGateServer
+
+@Suite("The fast path's request-head scanner")
+struct RawRequestHeadTests {
+    private let target = "/v1/apps/notes/policy?platform=ios"
+
+    // MARK: Tests
+
+    @Test("a keep-alive GET is answerable, with its target and If-None-Match value located")
+    func plainGet() throws {
+        let text = "GET \(target) HTTP/1.1\r\nHost: t\r\nIf-None-Match:  \"abc\" \r\nAccept: */*\r\n\r\n"
+        let head = try #require(scan(text).head)
+        #expect(head.isAnswerable)
+        #expect(head.length == text.utf8.count)
+        #expect(slice(text, head.target) == target)
+        #expect(slice(text, try #require(head.ifNoneMatch)) == "\"abc\"")
+        #expect(!head.hasClientHeader)
+    }
+
+    @Test("header names match in any case")
+    func caseInsensitiveNames() throws {
+        let head = try #require(scan("GET / HTTP/1.1\r\nIF-NONE-MATCH: *\r\nlaunchgate-CLIENT: install=\"a\"\r\nCONNECTION: Keep-Alive\r\n\r\n").head)
+        #expect(head.ifNoneMatch != nil)
+        #expect(head.hasClientHeader)
+        #expect(head.isAnswerable)
+    }
+
+    @Test("only the first head counts when two arrive together")
+    func pipelined() throws {
+        let first = "GET /a HTTP/1.1\r\n\r\n"
+        let head = try #require(scan(first + "GET /b HTTP/1.1\r\n\r\n").head)
+        #expect(head.length == first.utf8.count)
+    }
+
+    @Test("a head cut short is incomplete, until it is too long to be ours")
+    func incomplete() {
+        #expect(scan("GET / HTTP/1.1\r\nHost: t\r\n") == .incomplete)
+        #expect(scan("GE") == .incomplete)
+        #expect(scan("GET / HTTP/1.1\r\nHost: t\r\n\r") == .incomplete)
+        #expect(scan("GET / HTTP/1.1\r\nX: " + String(repeating: "a", count: RawRequestHead.maximumLength)) == .unrecognized)
+    }
+
+    @Test("HTTP/1.0, Connection: close and other methods reach the decoder between messages")
+    func notAnswerable() throws {
+        for text in ["GET / HTTP/1.0\r\n\r\n", "GET / HTTP/1.1\r\nConnection: close\r\n\r\n", "HEAD / HTTP/1.1\r\n\r\n",
+                     "get / HTTP/1.1\r\n\r\n", "POST / HTTP/1.1\r\nContent-Length: 0\r\n\r\n"] {
+            let head = try #require(scan(text).head, "\(text)")
+            #expect(!head.isAnswerable, "\(text)")
+            #expect(head.endsAtMessageBoundary, "\(text)")
+        }
+    }
+
+    @Test("a body, two lengths, an upgrade or an expectation leave the framing to the decoder")
+    func decoderFraming() throws {
+        for text in ["POST / HTTP/1.1\r\nContent-Length: 5\r\n\r\n", "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n",
+                     "GET / HTTP/1.1\r\nContent-Length: 0\r\nContent-Length: 0\r\n\r\n", "GET / HTTP/1.1\r\nUpgrade: h2c\r\n\r\n",
+                     "GET / HTTP/1.1\r\nConnection: Upgrade\r\n\r\n", "GET / HTTP/1.1\r\nExpect: 100-continue\r\n\r\n"] {
+            let head = try #require(scan(text).head, "\(text)")
+            #expect(!head.endsAtMessageBoundary, "\(text)")
+            #expect(!head.isAnswerable, "\(text)")
+        }
+    }
+
+    @Test("anything malformed is left to the decoder to reject")
+    func malformed() {
+        for text in ["GET / HTTP/1.1\nHost: t\n\n", "GET / HTTP/1.1\r\nHost : t\r\n\r\n", "GET / HTTP/1.1\r\nHost: t\r\n folded\r\n\r\n",
+                     "\r\nGET / HTTP/1.1\r\n\r\n", "GET  / HTTP/1.1\r\n\r\n", "GET / HTTP/2.0\r\n\r\n", "GET / HTTP/1.1\r\nX: a\u{1}b\r\n\r\n",
+                     "GET / HTTP/1.1\r\n: empty\r\n\r\n", "GET / http/1.1\r\n\r\n", "\u{16}\u{3}\u{1}\u{2}\u{0}"] {
+            #expect(scan(text) == .unrecognized, "\(text.debugDescription)")
+        }
+    }
+
+    // MARK: Helpers
+
+    private func scan(_ text: String) -> RawRequestHead.Scan {
+        Array(text.utf8).withUnsafeBytes(RawRequestHead.scan)
+    }
+
+    private func slice(_ text: String, _ range: Range<Int>) -> String {
+        String(decoding: Array(text.utf8)[range], as: UTF8.self)
+    }
+}
+
+extension RawRequestHead.Scan {
+    fileprivate var head: RawRequestHead? {
+        if case .head(let head) = self { head } else { nil }
+    }
+}
