@@ -9,9 +9,14 @@
 # round is reported, because a 2-core machine shared with wrk is noisy from run to run.
 #
 # Loopback only. Installs wrk and nginx from Debian's packages when missing (needs root).
+#
+# PIN=1 runs wrk on CPU 0 and both servers on CPU 1 (taskset), so neither server competes with
+# wrk for a core; figures are steadier from run to run, and the servers are still on equal terms.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 duration=${1:-10}
+pin_server=(); pin_client=()
+if [ "${PIN:-0}" = 1 ]; then pin_server=(taskset -c 1); pin_client=(taskset -c 0); fi
 connections=${2:-64}
 rounds=${3:-3}
 
@@ -34,7 +39,7 @@ free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1
 
 export LAUNCHGATE_DATABASE_URL="$work/bench.sqlite"
 lg_port=$(free_port)
-LOG_LEVEL=warning "$bin" serve --demo --host 127.0.0.1 --port "$lg_port" > "$work/serve.log" 2>&1 &
+LOG_LEVEL=warning "${pin_server[@]}" "$bin" serve --demo --host 127.0.0.1 --port "$lg_port" > "$work/serve.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$lg_port/healthz" >/dev/null && break; sleep 0.1; done
 "$bin" export --out "$work/site" >/dev/null
@@ -61,7 +66,7 @@ http {
   }
 }
 CONF
-"$nginx_bin" -c "$work/nginx.conf" -e "$work/nginx-error.log" &
+"${pin_server[@]}" "$nginx_bin" -c "$work/nginx.conf" -e "$work/nginx-error.log" &
 pids+=($!)
 for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$ng_port/demo/ios/policy.json" >/dev/null && break; sleep 0.1; done
 
@@ -78,8 +83,8 @@ echo "body: launchgate $(curl -s "$lg_url" | wc -c) bytes, nginx $(curl -s "$ng_
 run() {
   local args=(-t1 -c"$connections" -d"${duration}s" --latency)
   [ -n "${3:-}" ] && args+=(-H "$3")
-  wrk "${args[@]}" -d2s "$2" >/dev/null 2>&1 || true   # warm-up
-  wrk "${args[@]}" "$2" | awk '
+  "${pin_client[@]}" wrk "${args[@]}" -d2s "$2" >/dev/null 2>&1 || true   # warm-up
+  "${pin_client[@]}" wrk "${args[@]}" "$2" | awk '
     function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
     $1 == "50%" { p50 = ms($2) } $1 == "99%" { p99 = ms($2) } $1 == "Requests/sec:" { rps = $2 }
     / Non-2xx or 3xx responses:/ { errors = $NF }
@@ -89,7 +94,8 @@ run() {
 # median LINES...: the line whose req/s (first field) is the median.
 median() { printf '%s\n' "$@" | sort -n | sed -n "$(( ($# + 1) / 2 ))p"; }
 
-printf '\nwrk -t1 -c%s -d%ss, loopback, %s cores, median of %s interleaved rounds\n' "$connections" "$duration" "$(nproc)" "$rounds"
+printf '\nwrk -t1 -c%s -d%ss, loopback, %s cores%s, median of %s interleaved rounds\n' "$connections" "$duration" "$(nproc)" \
+  "$([ "${PIN:-0}" = 1 ] && echo ', wrk pinned to CPU 0 and servers to CPU 1')" "$rounds"
 printf '%-24s %10s %10s %10s %8s\n' "case" "req/s" "p50 ms" "p99 ms" "vs nginx"
 for status in 200 304; do
   header=""; ng_header=""

@@ -50,6 +50,21 @@ public enum SeedDocument: String, Sendable, CaseIterable {
         }
     }
 
+    /// What an exempt install sees: the same shape, saying that no version is too old and none
+    /// is newer, so its client shows nothing. Keeps `issuedAt` and the update URLs.
+    /// - Parameters:
+    ///   - policy: The canonical policy.
+    ///   - platform: The platform, for single-platform shapes.
+    /// - Returns: JSON bytes.
+    public func renderUpToDate(_ policy: UpdatePolicy, platform: Platform) -> Data? {
+        var platforms: [Platform: PlatformPolicy] = [:]
+        for each in Set(policy.platforms.keys).union([platform]) {
+            platforms[each] = PlatformPolicy(latest: Release(version: "0.0.0"), required: VersionRequirement(version: "0.0.0"),
+                                             updateURL: policy.policy(for: each)?.updateURL)
+        }
+        return render(UpdatePolicy(app: policy.app, issuedAt: policy.issuedAt, platforms: platforms), platform: platform)
+    }
+
     private static func day(_ date: Date) -> String {
         date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day())
     }

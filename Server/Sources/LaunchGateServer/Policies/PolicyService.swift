@@ -78,8 +78,9 @@ public struct PolicyService: Sendable {
             }
             body = try served.jsonData()
         case .seed(let seed):
-            guard let rendered = seed.render(exempt ? UpdatePolicy(issuedAt: policy.issuedAt) : policy, platform: platform ?? .ios) else {
-                throw ServerError.notFound("the \(channel.rawValue) policy of \"\(app)\" has nothing to say for \(platform?.rawValue ?? "ios") in this format", code: "no-policy")
+            let platform = platform ?? .ios
+            guard let rendered = exempt ? seed.renderUpToDate(policy, platform: platform) : seed.render(policy, platform: platform) else {
+                throw ServerError.notFound("the \(channel.rawValue) policy of \"\(app)\" has nothing to say for \(platform.rawValue) in this format", code: "no-policy")
             }
             body = rendered
         }

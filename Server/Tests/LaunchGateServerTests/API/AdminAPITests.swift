@@ -120,6 +120,26 @@ struct AdminAPITests {
             #expect(try await client.execute(uri: "/v1/admin/apps/notes/exemptions/install/tester-1", method: .delete, headers: auth).status == .notFound)
         }
     }
+
+    @Test("an exempt install sees up to date in every seed shape too, privately, while others still see the policy")
+    func exemptSeedShapes() async throws {
+        let server = try await TestServer.make()
+        try await server.components.repository.saveExemption(Exemption(appID: "notes", kind: .install, value: "tester-1", createdAt: Samples.now))
+        try await server.application.test(.router) { client in
+            let exempt: HTTPFields = [.init("LaunchGate-Client")!: #"version="1.0.0", platform="ios", install="tester-1""#]
+            let other: HTTPFields = [.init("LaunchGate-Client")!: #"version="1.0.0", platform="ios", install="someone""#]
+            for path in ["/api/version", "/api/config", "/api/version-lockout", "/version.json", "/v1/apps/notes/version.json"] {
+                let response = try await client.execute(uri: path, method: .get, headers: exempt)
+                #expect(response.status == .ok, "\(path)")
+                #expect(response.headers[.cacheControl] == "private, no-store", "\(path)")
+                let policy = try PolicyReader.read(response.data)
+                let context = EvaluationContext(version: "1.0.0", build: BuildNumber(1), now: Samples.now)
+                #expect(UpdateEvaluator().evaluate(policy, for: context) == .upToDate, "\(path)")
+                let seen = try PolicyReader.read(try await client.execute(uri: path, method: .get, headers: other).data)
+                #expect(UpdateEvaluator().evaluate(seen, for: context) != .upToDate, "\(path)")
+            }
+        }
+    }
 }
 
 @Suite("Rate limits on the admin API")
