@@ -48,7 +48,13 @@ public final class Database: Sendable {
                 database: core.database, tls: .disable)
             clientConfiguration.options.maximumConnections = 8
             let client = PostgresClient(configuration: clientConfiguration, backgroundLogger: logger)
-            let run = Task { await client.run() }
+            // Leasing before run() has begun works but logs a warning; wait until the task starts.
+            let (started, signal) = AsyncStream<Void>.makeStream()
+            let run = Task {
+                signal.finish()
+                await client.run()
+            }
+            for await _ in started {}
             let database = Database(connector: .postgres(client, run))
             // Fail fast with a clear message rather than on the first request.
             do { try await database.read { try await $0.raw("SELECT 1").run() } } catch {
