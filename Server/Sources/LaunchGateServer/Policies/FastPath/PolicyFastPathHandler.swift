@@ -1,4 +1,3 @@
-import Foundation
 import Metrics
 import NIOCore
 
@@ -118,7 +117,7 @@ final class PolicyFastPathHandler: ChannelInboundHandler, RemovableChannelHandle
         let notModified = head.ifNoneMatch.map { range in
             buffer.withUnsafeReadableBytes { bytes in
                 let value = UnsafeRawBufferPointer(rebasing: bytes[range])
-                return Self.equal(value, prepared.etagBytes) || EntityTag.matches(String(decoding: value, as: UTF8.self), etag: prepared.etag)
+                return prepared.etagBytes.withUnsafeBytes { EntityTag.matches(value, etag: $0) }
             }
         } ?? false
         // Rebuilt at most once a second per connection, so a hit costs one retained buffer.
@@ -140,16 +139,10 @@ final class PolicyFastPathHandler: ChannelInboundHandler, RemovableChannelHandle
         let generation = cache.generation
         return buffer.withUnsafeReadableBytes { bytes in
             let target = UnsafeRawBufferPointer(rebasing: bytes[head.target])
-            if generation == lastGeneration, let lastPrepared, Self.equal(target, lastTarget) { return lastPrepared }
+            if generation == lastGeneration, let lastPrepared, lastTarget.withUnsafeBytes(target.hasSameBytes) { return lastPrepared }
             guard let prepared = cache.prepared(for: String(decoding: target, as: UTF8.self)) else { return nil }
             (lastTarget, lastPrepared, lastGeneration) = (Array(target), prepared, generation)
             return prepared
         }
-    }
-
-    private static func equal(_ bytes: UnsafeRawBufferPointer, _ other: [UInt8]) -> Bool {
-        guard bytes.count == other.count else { return false }
-        guard let base = bytes.baseAddress else { return true }
-        return other.withUnsafeBytes { memcmp(base, $0.baseAddress!, bytes.count) == 0 }
     }
 }
