@@ -95,6 +95,11 @@ final class PolicyFastPathHandler: ChannelInboundHandler, RemovableChannelHandle
         if passedOn || !decoderIsBetweenMessages {
             passedOn = false
             context.fireChannelReadComplete()
+        } else if tracker.isIdle {
+            // Nothing is queued further on, so there is no backpressure to respect: ask for the
+            // next read from here. The channel then skips its own request, which would walk every
+            // handler from the tail (about a fifth of the hot path's user time).
+            context.read()
         }
     }
 
