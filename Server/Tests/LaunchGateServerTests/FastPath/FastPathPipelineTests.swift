@@ -116,6 +116,16 @@ struct FastPathPipelineTests {
         #expect(pipe.app.heads.count == 1)
     }
 
+    @Test("after answering, it asks for the next read itself, but leaves reads to backpressure once the router has work")
+    func reads() throws {
+        let pipe = try Pipe()
+        try pipe.send(Self.get)
+        _ = try pipe.written()
+        #expect(pipe.reads.count == 1)
+        try pipe.send("GET /healthz HTTP/1.1\r\n\r\n")
+        #expect(pipe.reads.count == 1, "the async channel decides when to read while a request is queued")
+    }
+
     @Test("malformed input reaches the decoder, which rejects it")
     func malformed() throws {
         let pipe = try Pipe()
@@ -134,6 +144,7 @@ struct FastPathPipelineTests {
     private struct Pipe {
         let channel = EmbeddedChannel()
         let app = RecordingApp()
+        let reads = ReadCounter()
         let cache = DocumentCache()
         let exemptions = ExemptionCache(repository: MemoryRepository())
 
@@ -150,9 +161,11 @@ struct FastPathPipelineTests {
                 PolicyFastPathHandler(cache: cache, exemptions: exemptions, date: date, counter: Counter(label: "test_fast_path"), tracker: tracker)
             })
             try pipeline.addHandler(app)
+            try pipeline.addHandler(reads, position: .first)
             channel.embeddedEventLoop.run()
         }
 
+        /// One read from the socket: the bytes, then the end of the read.
         func send(_ text: String) throws {
             try channel.writeInbound(ByteBuffer(string: text))
         }
@@ -164,6 +177,17 @@ struct FastPathPipelineTests {
                 text += buffer.readString(length: buffer.readableBytes) ?? ""
             }
             return text
+        }
+    }
+
+    /// Counts requests for the next read from the socket, where the channel would receive them.
+    private final class ReadCounter: ChannelOutboundHandler {
+        typealias OutboundIn = Any
+        private(set) var count = 0
+
+        func read(context: ChannelHandlerContext) {
+            count += 1
+            context.read()
         }
     }
 
