@@ -123,6 +123,7 @@ struct FastPathPipelineTests {
         _ = try pipe.written()
         #expect(pipe.reads.count == 1)
         try pipe.send("GET /healthz HTTP/1.1\r\n\r\n")
+        try pipe.send("GET \(Self.target) HT")
         #expect(pipe.reads.count == 1, "the async channel decides when to read while a request is queued")
     }
 
