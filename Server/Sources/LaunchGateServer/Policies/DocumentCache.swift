@@ -9,7 +9,7 @@ import Synchronization
 final class DocumentCache: Sendable {
     private struct State {
         var entries: [DocumentKey: ServedDocument] = [:]
-        /// Complete public answers by exact request target, for ``PolicyFastPath``.
+        /// Complete public answers by exact request target, for ``PolicyFastPathHandler``.
         var prepared: [String: PreparedResponse] = [:]
         /// Bumped by every invalidation, so a document built from data read before it is not kept.
         var generation = 0
