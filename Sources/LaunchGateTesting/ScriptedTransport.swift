@@ -17,6 +17,8 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         case respond(HTTPResponse)
         /// Answers with a response after a delay.
         case delayed(Duration, HTTPResponse)
+        /// Answers with a response once the test opens the gate.
+        case gated(TransportGate, HTTPResponse)
         /// Fails as a transport error would.
         case fail(LaunchGateError)
         /// Never answers, and ignores cancellation too, like a stuck connection.
@@ -62,6 +64,9 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
             return response
         case .delayed(let delay, let response)?:
             try await Task.sleep(for: delay)
+            return response
+        case .gated(let gate, let response)?:
+            await gate.pass()
             return response
         case .fail(let error)?:
             throw error

@@ -13,13 +13,24 @@ struct UpdateMonitorTests {
     private let url = PolicyDocuments.url
 
     private func monitor(_ mode: LaunchMode = .nonBlocking, version: AppVersion = "1.5.0", showLoadingOnRefresh: Bool = false,
-                         exempt: Bool = false, fallback: URL? = nil) -> UpdateMonitor {
+                         exempt: Bool = false, fallback: URL? = nil, fetchTimeout: Duration = .milliseconds(300)) -> UpdateMonitor {
         UpdateMonitor(
-            configuration: .init(source: PolicySource(url: url), launchMode: mode, fetchTimeout: .milliseconds(300),
+            configuration: .init(source: PolicySource(url: url), launchMode: mode, fetchTimeout: fetchTimeout,
                                  showLoadingOnRefresh: showLoadingOnRefresh, fallbackUpdateURL: fallback,
                                  isExempt: { _ in exempt }),
             app: AppInfo(version: version, platform: .ios, osVersion: "17.4"), store: store, transport: transport,
             opener: opener, now: clock.now, makeInstallID: { "install-1" })
+    }
+
+    /// Waits until `condition` holds, checking every millisecond. The limit only stops a broken
+    /// test from hanging; no expectation depends on how long anything takes.
+    private func until(_ limit: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return true
     }
 
     /// Launches once with a policy so it is cached, as a previous session would have.
@@ -52,11 +63,12 @@ struct UpdateMonitorTests {
 
     @Test("blocking: on timeout with no cache the app opens (fail open), and a late answer still applies")
     func blockingTimeout() async {
-        transport.enqueue(.delayed(.milliseconds(250), .json(PolicyDocuments.canonical(required: "1.8.0"))), for: url)
-        let monitor = monitor(.blocking(timeout: .milliseconds(20)))
+        let answer = TransportGate()
+        transport.enqueue(.gated(answer, .json(PolicyDocuments.canonical(required: "1.8.0"))), for: url)
+        let monitor = monitor(.blocking(timeout: .milliseconds(20)), fetchTimeout: .seconds(30))
         let started = Task { await monitor.start() }
-        try? await Task.sleep(for: .milliseconds(120))
-        #expect(monitor.state == .app)
+        #expect(await until { monitor.state == .app }, "the app opens while the answer is still outstanding")
+        answer.open()
         await started.value
         #expect(monitor.state.screen?.kind == .updateRequired)
     }
@@ -114,21 +126,24 @@ struct UpdateMonitorTests {
 
     @Test("a foreground refresh is silent unless showLoadingOnRefresh is set")
     func loadingOnRefresh() async {
+        let (silentAnswer, loudAnswer) = (TransportGate(), TransportGate())
         transport.enqueue(.respond(.json(PolicyDocuments.canonical(latest: "1.5.0"))), for: url)
-        transport.enqueue(.delayed(.milliseconds(200), .json(PolicyDocuments.canonical(latest: "1.5.0"))), for: url)
-        transport.enqueue(.delayed(.milliseconds(200), .json(PolicyDocuments.canonical(latest: "1.5.0"))), for: url)
+        transport.enqueue(.gated(silentAnswer, .json(PolicyDocuments.canonical(latest: "1.5.0"))), for: url)
+        transport.enqueue(.gated(loudAnswer, .json(PolicyDocuments.canonical(latest: "1.5.0"))), for: url)
         let silent = monitor()
         await silent.start()
         clock.advance(by: 20_000)
         let refresh = Task { await silent.didBecomeActive() }
-        try? await Task.sleep(for: .milliseconds(50))
+        #expect(await until { transport.requests.count == 2 })
         #expect(silent.state == .app)
+        silentAnswer.open()
         await refresh.value
         let loud = monitor(showLoadingOnRefresh: true)
         clock.advance(by: 20_000)
         let loudRefresh = Task { await loud.didBecomeActive() }
-        try? await Task.sleep(for: .milliseconds(50))
+        #expect(await until { transport.requests.count == 3 })
         #expect(loud.state == .checking)
+        loudAnswer.open()
         await loudRefresh.value
         #expect(loud.state == .app)
     }
