@@ -58,6 +58,7 @@ let package = Package(
                 .product(name: "LaunchGateTesting", package: "LaunchGate"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
             ]
         ),
     ]

@@ -20,6 +20,8 @@ public struct ServerComponents: Sendable {
     public let signingKeys: SigningKeys
     /// Admin tokens.
     public let tokens: AdminTokens
+    /// The clock every part was built with.
+    public let now: @Sendable () -> Date
 
     /// Opens the database, runs pending migrations and loads the master key.
     /// - Parameters:
@@ -55,6 +57,7 @@ public struct ServerComponents: Sendable {
         self.signingKeys = SigningKeys(repository: repository, masterKey: masterKey)
         self.policies = PolicyService(repository: repository, signingKeys: signingKeys, now: now)
         self.tokens = AdminTokens(repository: repository, now: now)
+        self.now = now
     }
 }
 
@@ -65,15 +68,20 @@ let metricsRegistry: PrometheusCollectorRegistry = {
     return registry
 }()
 
-/// Builds the router: public, admin and operations endpoints, with logging, metrics and request IDs.
-public func buildRouter(_ components: ServerComponents, configuration: ServerConfiguration, now: @escaping @Sendable () -> Date = Date.init) -> Router<LaunchGateRequestContext> {
+/// Builds the router: public, admin and operations endpoints, with logging, metrics, request IDs
+/// and one JSON shape for every error. Time comes from `components.now`.
+public func buildRouter(_ components: ServerComponents, configuration: ServerConfiguration) -> Router<LaunchGateRequestContext> {
     let router = Router(context: LaunchGateRequestContext.self)
-    router.add(middleware: LogRequestsMiddleware(.info))
+    // Outermost first: the log line sees the status the error middleware chose.
+    router.add(middleware: RequestLogMiddleware(level: .info))
     router.add(middleware: MetricsMiddleware())
-    router.add(middleware: RequestIDMiddleware())
-    router.add(middleware: AdminRateLimitMiddleware(limiter: RateLimiter(capacity: configuration.adminBurst, perSecond: configuration.adminRefillPerSecond)))
+    router.add(middleware: ErrorMiddleware())
+    let authenticator = AdminAuthenticator(
+        tokens: components.tokens,
+        failures: RateLimiter(capacity: configuration.authFailureBurst, perSecond: configuration.authFailureRefillPerSecond),
+        clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies))
     PublicController(policies: components.policies, defaultApp: configuration.defaultApp, maxAge: configuration.maxAge).addRoutes(to: router)
-    AdminController(repository: components.repository, policies: components.policies, tokens: components.tokens, now: now).addRoutes(to: router)
+    AdminController(repository: components.repository, policies: components.policies, authenticator: authenticator, now: components.now).addRoutes(to: router)
     OperationsController(repository: components.repository, registry: metricsRegistry).addRoutes(to: router)
     return router
 }

@@ -25,9 +25,9 @@ struct Export: AsyncParsableCommand {
         let root = URL(fileURLWithPath: out)
         try await database.withComponents { components in
             let apps = try await components.repository.apps().filter { app == nil || $0.id == app }
-            if let app, apps.isEmpty { throw ServerError.appNotFound(app) }
+            if let app, apps.isEmpty { throw ServiceError.appNotFound(app) }
             guard let key = try await components.signingKeys.active() else {
-                throw ServerError.notFound("no signing key yet; run 'launchgate keys generate'", code: "no-signing-key")
+                throw ServiceError.noSigningKey
             }
             var written = 0
             for app in apps {

@@ -26,7 +26,7 @@ struct Keys: AsyncParsableCommand {
         func run() async throws {
             try await database.withComponents { components in
                 guard let key = try await components.signingKeys.activePublicKey() else {
-                    throw ServerError.notFound("no signing key yet; run 'launchgate keys generate'", code: "no-signing-key")
+                    throw ServiceError.noSigningKey
                 }
                 print(key)
             }

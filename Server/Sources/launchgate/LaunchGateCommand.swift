@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import LaunchGateServer
 
 /// `launchgate`: serve update policies, manage apps, policies, tokens and keys, export static files.
 @main
@@ -13,4 +15,22 @@ struct LaunchGateCommand: AsyncParsableCommand {
         subcommands: [Serve.self, Migrate.self, Apps.self, PolicyCommand.self, Tokens.self, Keys.self,
                       Export.self, Check.self, VersionCommand.self]
     )
+
+    /// Runs the command; domain errors print their message and exit with ``ExitStatus``'s code,
+    /// argument errors as ArgumentParser decides.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch let failure as any LaunchGateFailure {
+            FileHandle.standardError.write(Data("Error: \(failure)\n".utf8))
+            Foundation.exit(ExitStatus.code(for: failure.kind))
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

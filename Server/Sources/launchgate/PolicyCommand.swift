@@ -63,7 +63,7 @@ struct PolicyCommand: AsyncParsableCommand {
             // Start fresh only when there is no policy yet; any other failure must not lead to a
             // publish that silently drops the other platforms' settings.
             var policy: UpdatePolicy
-            do { policy = try await components.policies.current(app: target.app, channel: channel).1 } catch let error as ServerError where error.code == "no-policy" {
+            do { policy = try await components.policies.current(app: target.app, channel: channel).1 } catch let error as ServiceError where error == .noPolicy(target.app, channel: channel) {
                 policy = UpdatePolicy()
             }
             var entry = policy.platforms[platform] ?? PlatformPolicy()
@@ -113,7 +113,7 @@ struct PolicyCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await database.withComponents { components in
-                guard try await components.repository.app(id: target.app) != nil else { throw ServerError.appNotFound(target.app) }
+                guard try await components.repository.app(id: target.app) != nil else { throw ServiceError.appNotFound(target.app) }
                 let revisions = try await components.repository.revisions(appID: target.app, channel: try target.releaseChannel())
                 if revisions.isEmpty { print("no revisions yet") }
                 for revision in revisions {

@@ -14,6 +14,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The app answered at the seed paths (/api/version, /version.json…). Env: LAUNCHGATE_DEFAULT_APP.") var defaultApp: String?
     @Option(help: "trace, debug, info, notice, warning, error or critical. Env: LOG_LEVEL.") var logLevel: String?
     @Option(help: "Event loop threads (default: one per core). Env: LAUNCHGATE_THREADS.") var threads: Int?
+    @Option(name: .customLong("trusted-proxy"), help: "A proxy (CIDR, repeatable) whose X-Forwarded-For names the client. Env: LAUNCHGATE_TRUSTED_PROXIES, comma-separated.")
+    var trustedProxies: [String] = []
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
@@ -30,6 +32,11 @@ struct Serve: AsyncParsableCommand {
         guard (0...65535).contains(configuration.port) else { throw ValidationError("the port must be 0 to 65535") }
         configuration.threads = threads ?? environment["LAUNCHGATE_THREADS"].flatMap(Int.init)
         if let threads = configuration.threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1 to 256") }
+
+        let proxies = trustedProxies.isEmpty
+            ? (environment["LAUNCHGATE_TRUSTED_PROXIES"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            : trustedProxies
+        do { configuration.trustedProxies = try proxies.map(IPNetwork.init(parsing:)) } catch { throw ValidationError("--trusted-proxy: \(error)") }
 
         var logger = Logger(label: "launchgate")
         logger.logLevel = configuration.logLevel

@@ -31,7 +31,7 @@ struct Tokens: AsyncParsableCommand {
             let id = self.id.hasPrefix("lgt_") ? String(self.id.split(separator: "_")[1]) : self.id
             try await database.withComponents { components in
                 guard try await components.repository.revokeToken(id: id, at: Date()) else {
-                    throw ServerError.notFound("no active token \(id); see 'launchgate tokens list'", code: "token-not-found")
+                    throw ServiceError.tokenNotFound(id)
                 }
                 print("revoked \(id)")
             }

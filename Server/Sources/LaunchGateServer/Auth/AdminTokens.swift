@@ -18,8 +18,8 @@ public struct AdminTokens: Sendable {
     /// Makes a token; the plaintext is returned once and never stored.
     /// - Returns: The record and the token to hand out.
     public func create(name: String, scope: TokenScope) async throws -> (TokenRecord, String) {
-        guard !name.trimmingCharacters(in: .whitespaces).isEmpty, name.count <= 100 else {
-            throw ServerError.badRequest("give the token a name of 1 to 100 characters that says who holds it")
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty, name.utf8.count <= 100 else {
+            throw ServiceError.invalidTokenName
         }
         let id = Self.randomHex(6)
         let secret = Self.randomHex(32)

@@ -24,10 +24,12 @@ public struct ServerConfiguration: Sendable {
     public var maxAge: Int
     /// The log level.
     public var logLevel: Logger.Level
-    /// Admin requests one client address may make at once before the refill rate applies.
-    public var adminBurst: Int
-    /// Admin requests per second one client address regains.
-    public var adminRefillPerSecond: Double
+    /// Failed admin authentications one client may make at once before the refill rate applies.
+    public var authFailureBurst: Int
+    /// Failed admin authentications per second one client regains.
+    public var authFailureRefillPerSecond: Double
+    /// Proxies (load balancers, CDNs) whose `X-Forwarded-For` names the client.
+    public var trustedProxies: [IPNetwork]
     /// Event loop threads; `nil` uses one per core.
     public var threads: Int?
 
@@ -35,12 +37,13 @@ public struct ServerConfiguration: Sendable {
     public init(
         host: String = "0.0.0.0", port: Int = 8080, database: DatabaseLocation = .default, demo: Bool = false,
         defaultApp: String? = nil, masterKey: String? = nil, masterKeyFile: URL? = nil,
-        pollInterval: Duration = .milliseconds(500), maxAge: Int = 60, logLevel: Logger.Level = .info, adminBurst: Int = 30,
-        adminRefillPerSecond: Double = 1, threads: Int? = nil
+        pollInterval: Duration = .milliseconds(500), maxAge: Int = 60, logLevel: Logger.Level = .info, authFailureBurst: Int = 10,
+        authFailureRefillPerSecond: Double = 0.1, trustedProxies: [IPNetwork] = [], threads: Int? = nil
     ) {
         self.threads = threads
-        self.adminBurst = adminBurst
-        self.adminRefillPerSecond = adminRefillPerSecond
+        self.authFailureBurst = authFailureBurst
+        self.authFailureRefillPerSecond = authFailureRefillPerSecond
+        self.trustedProxies = trustedProxies
         self.host = host
         self.port = port
         self.database = database

@@ -4,10 +4,10 @@ import Hummingbird
 import LaunchGate
 
 /// The admin API under `/v1/admin`, closed without a bearer token of the right scope.
-struct AdminController<Context: RequestContext> {
+struct AdminController<Context: RemoteAddressRequestContext> {
     let repository: any LaunchGateRepository
     let policies: PolicyService
-    let tokens: AdminTokens
+    let authenticator: AdminAuthenticator
     let now: @Sendable () -> Date
 
     struct NewApp: Decodable {
@@ -45,83 +45,86 @@ struct AdminController<Context: RequestContext> {
 
     func addRoutes(to router: Router<Context>) {
         let admin = router.group("/v1/admin")
-        admin.get("/apps") { request, _ in
-            _ = try await authorize(request, .read)
+        admin.get("/apps") { request, context in
+            _ = try await authorize(request, context, .read)
             return try RequestValues.json(try await repository.apps())
         }
         admin.post("/apps") { request, context in
-            _ = try await authorize(request, .admin)
+            _ = try await authorize(request, context, .admin)
             let body = try await RequestValues.body(NewApp.self, from: request, context: context)
             guard AppRecord.isValidID(body.id) else {
-                throw ServerError.badRequest("app id \"\(body.id.prefix(64))\" must be 1 to 64 lowercase letters, digits, '.', '-' or '_'", code: "invalid-app-id")
+                throw ServiceError.invalidAppID(body.id)
             }
             let app = AppRecord(id: body.id, name: body.name ?? body.id, createdAt: now())
             try await repository.createApp(app)
+            // The read path refuses apps it doesn't know without asking the database.
+            await policies.invalidate()
             return try RequestValues.json(app, status: .created)
         }
         admin.get("/apps/:app/policy") { request, context in
-            _ = try await authorize(request, .read)
+            _ = try await authorize(request, context, .read)
             let (revision, _) = try await policies.current(app: context.parameters.require("app"), channel: RequestValues.channel(request))
             return Response(status: .ok, headers: [.contentType: "application/json", .init("LaunchGate-Revision")!: "\(revision.number)"],
                             body: .init(byteBuffer: ByteBuffer(bytes: revision.document)))
         }
         admin.put("/apps/:app/policy") { request, context in
-            let token = try await authorize(request, .publish)
+            let token = try await authorize(request, context, .publish)
             let data = Data(buffer: try await request.body.collect(upTo: PolicyReader.maximumSize))
             let policy: UpdatePolicy
             do { policy = try UpdatePolicy(json: data) } catch let error as PolicyError {
-                throw ServerError.invalidPolicy([PolicyIssue(field: error.field.isEmpty ? "(document)" : error.field, reason: error.reason)])
+                throw ServiceError.invalidPolicy([PolicyIssue(field: error.field.isEmpty ? "(document)" : error.field, reason: error.reason)])
             }
             let revision = try await policies.publish(policy, app: context.parameters.require("app"),
                                                       channel: RequestValues.channel(request), author: token.name)
             return try RequestValues.json(RevisionSummary(revision), status: .created)
         }
         admin.get("/apps/:app/policy/history") { request, context in
-            _ = try await authorize(request, .read)
+            _ = try await authorize(request, context, .read)
             let app = try context.parameters.require("app")
-            guard try await repository.app(id: app) != nil else { throw ServerError.appNotFound(app) }
+            guard try await repository.app(id: app) != nil else { throw ServiceError.appNotFound(app) }
             return try RequestValues.json(try await repository.revisions(appID: app, channel: RequestValues.channel(request)).map(RevisionSummary.init))
         }
         admin.post("/apps/:app/policy/rollback") { request, context in
-            let token = try await authorize(request, .publish)
+            let token = try await authorize(request, context, .publish)
             let body = try await RequestValues.body(Rollback.self, from: request, context: context)
             let revision = try await policies.rollback(app: context.parameters.require("app"), channel: RequestValues.channel(request),
                                                        to: body.revision, author: token.name)
             return try RequestValues.json(RevisionSummary(revision), status: .created)
         }
         admin.get("/apps/:app/exemptions") { request, context in
-            _ = try await authorize(request, .read)
+            _ = try await authorize(request, context, .read)
             let app = try context.parameters.require("app")
-            guard try await repository.app(id: app) != nil else { throw ServerError.appNotFound(app) }
+            guard try await repository.app(id: app) != nil else { throw ServiceError.appNotFound(app) }
             return try RequestValues.json(try await repository.exemptions(appID: app))
         }
         admin.post("/apps/:app/exemptions") { request, context in
-            _ = try await authorize(request, .admin)
+            _ = try await authorize(request, context, .admin)
             let body = try await RequestValues.body(NewExemption.self, from: request, context: context)
-            guard (1...200).contains(body.value.count) else { throw ServerError.badRequest("value must be 1 to 200 characters", code: "invalid-exemption") }
+            guard (1...200).contains(body.value.utf8.count) else { throw ServiceError.invalidExemption("value must be 1 to 200 bytes") }
             let exemption = Exemption(appID: try context.parameters.require("app"), kind: body.kind, value: body.value, note: body.note, createdAt: now())
             try await repository.saveExemption(exemption)
             await policies.invalidate()
             return try RequestValues.json(exemption, status: .created)
         }
         admin.delete("/apps/:app/exemptions/:kind/:value") { request, context in
-            _ = try await authorize(request, .admin)
+            _ = try await authorize(request, context, .admin)
             guard let kind = ExemptionKind(rawValue: try context.parameters.require("kind")) else {
-                throw ServerError.badRequest("kind must be install or device", code: "invalid-exemption")
+                throw ServiceError.invalidExemption("kind must be install or device")
             }
-            let removed = try await repository.removeExemption(appID: context.parameters.require("app"), kind: kind, value: context.parameters.require("value"))
-            guard removed else { throw ServerError.notFound("no such exemption", code: "exemption-not-found") }
+            let removed = try await repository.removeExemption(appID: context.parameters.require("app"), kind: kind, value: Self.decoded(context, "value"))
+            guard removed else { throw ServiceError.exemptionNotFound }
             await policies.invalidate()
             return Response(status: .noContent)
         }
     }
 
-    private func authorize(_ request: Request, _ scope: TokenScope) async throws -> TokenRecord {
-        guard let header = request.headers[.authorization], header.hasPrefix("Bearer "),
-              let token = try await tokens.verify(String(header.dropFirst("Bearer ".count)).trimmingCharacters(in: .whitespaces)) else {
-            throw ServerError.unauthorized
-        }
-        guard token.scope >= scope else { throw ServerError.forbidden(needs: scope) }
-        return token
+    private func authorize(_ request: Request, _ context: Context, _ scope: TokenScope) async throws -> TokenRecord {
+        try await authenticator.authorize(request, peer: context.remoteAddress?.ipAddress, scope: scope)
+    }
+
+    /// A path parameter, percent-decoded: exemption values may hold '/', spaces or any UTF-8.
+    private static func decoded(_ context: Context, _ name: String) throws -> String {
+        guard let value = try context.parameters.require(name).removingPercentEncoding else { throw InputError.invalidPathParameter(name) }
+        return value
     }
 }

@@ -34,16 +34,16 @@ struct CheckEndpoint {
     func check(_ request: Request, app: String) async throws -> Response {
         let query = request.uri.queryParameters
         guard let version = try RequestValues.version(query.get("version"), name: "version") else {
-            throw ServerError.badRequest("give the installed version, as in ?version=2.3.0", code: "missing-version")
+            throw InputError.missingVersion
         }
         let build: BuildNumber?
         do { build = try query.get("build").flatMap { $0.isEmpty ? nil : try BuildNumber(parsing: $0) } } catch {
-            throw ServerError.badRequest("build: \(error)", code: "invalid-version")
+            throw InputError.invalidVersion("build", "\(error)")
         }
         let platform = try RequestValues.platform(request) ?? .ios
         let install = query.get("install") ?? RequestValues.clientField(request, "install")
         let device = query.get("device") ?? RequestValues.clientField(request, "device")
-        let (_, policy) = try await policies.current(app: app, channel: RequestValues.channel(request))
+        let policy = try await policies.served(app: app, channel: RequestValues.channel(request))
         let exempt = try await policies.exemptions.isExempt(app: app, install: install, device: device)
         let context = EvaluationContext(
             version: version, build: build, platform: platform, osVersion: try RequestValues.version(query.get("os"), name: "os"),

@@ -14,7 +14,7 @@ struct OperationsController<Context: RequestContext> {
         }
         router.get("/readyz") { _, _ in
             do { _ = try await repository.changeStamp() } catch {
-                throw ServerError.unavailable("the database is not answering: \(String(describing: error).prefix(200))")
+                throw OperationsError.databaseNotAnswering
             }
             return try RequestValues.json(["status": "ready"])
         }
@@ -25,7 +25,7 @@ struct OperationsController<Context: RequestContext> {
         // Read once, not per request.
         let description = Bundle.module.url(forResource: "openapi", withExtension: "yaml").flatMap { try? Data(contentsOf: $0) }
         router.get("/openapi.yaml") { _, _ in
-            guard let description else { throw ServerError.notFound("the API description is missing from this build") }
+            guard let description else { throw HTTPError(.notFound, message: "the API description is missing from this build") }
             return Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: ByteBuffer(bytes: description)))
         }
     }

@@ -35,7 +35,7 @@ struct PublicController<Context: RequestContext> {
             }
             router.get(RouterPath(rootPath)) { request, _ in
                 guard let defaultApp else {
-                    throw ServerError.notFound("no default app is configured for \(rootPath); start the server with --default-app", code: "no-default-app")
+                    throw ServiceError.noDefaultApp(path: rootPath)
                 }
                 return try await serve(request, app: defaultApp, format: .seed(seed))
             }

@@ -11,14 +11,14 @@ enum RequestValues {
     static func platform(_ request: Request, default fallback: Platform? = .ios) throws -> Platform? {
         guard let name = request.uri.queryParameters.get("platform"), !name.isEmpty else { return fallback }
         do { return try Platform(validating: name) } catch let error as PolicyError {
-            throw ServerError.badRequest(error.reason, code: "unknown-platform")
+            throw InputError.unknownPlatform(error.reason)
         }
     }
 
     static func channel(_ request: Request) throws -> ReleaseChannel {
         guard let name = request.uri.queryParameters.get("channel"), !name.isEmpty else { return .production }
         guard let channel = ReleaseChannel(rawValue: name.lowercased()) else {
-            throw ServerError.badRequest("unknown channel \"\(name.prefix(40))\"; use production or beta", code: "unknown-channel")
+            throw InputError.unknownChannel(name)
         }
         return channel
     }
@@ -26,7 +26,7 @@ enum RequestValues {
     static func version(_ text: String?, name: String) throws -> AppVersion? {
         guard let text, !text.isEmpty else { return nil }
         do { return try AppVersion(parsing: text) } catch let error as VersionParseError {
-            throw ServerError.badRequest("\(name): \(error.description)", code: "invalid-version")
+            throw InputError.invalidVersion(name, error.description)
         }
     }
 
@@ -57,7 +57,7 @@ enum RequestValues {
     static func body<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
         let buffer = try await request.body.collect(upTo: 256 * 1024)
         do { return try JSONDecoder().decode(type, from: Data(buffer: buffer)) } catch {
-            throw ServerError.badRequest("the request body is not the JSON this endpoint expects: \(Self.describe(error))", code: "invalid-body")
+            throw InputError.invalidBody(Self.describe(error))
         }
     }
 

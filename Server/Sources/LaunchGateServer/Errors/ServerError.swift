@@ -7,7 +7,8 @@ import LaunchGate
 ///
 /// Over HTTP it renders one JSON shape: `{"error": {"code": "…", "message": "…", "issues": [{"field", "reason"}]}}`,
 /// with a stable `code` that scripts can match and a message a person can act on.
-public struct ServerError: Error, HTTPResponseError, Sendable, CustomStringConvertible {
+// TEMPORARY: storage and key code still throw this until their own errors land; removed after that merge.
+public struct ServerError: LaunchGateFailure {
     /// The HTTP status.
     public let status: HTTPResponse.Status
     /// A stable identifier, such as `app-not-found`.
@@ -28,29 +29,15 @@ public struct ServerError: Error, HTTPResponseError, Sendable, CustomStringConve
         self.headers = headers
     }
 
-    /// The message, with issues on their own lines.
-    public var description: String {
-        issues.isEmpty ? message : message + "\n" + issues.map { "  - \($0.field): \($0.reason)" }.joined(separator: "\n")
-    }
-
-    private struct Body: Encodable {
-        struct Detail: Encodable {
-            let code: String
-            let message: String
-            let issues: [PolicyIssue]?
+    /// The kind, from the status.
+    public var kind: FailureKind {
+        switch status {
+        case .badRequest: .invalidInput
+        case .notFound: .notFound
+        case .conflict: .conflict
+        case .serviceUnavailable: .unavailable
+        default: .internal
         }
-        let error: Detail
-    }
-
-    /// Renders the JSON error body.
-    public func response(from request: Request, context: some RequestContext) throws -> Response {
-        let body = Body(error: .init(code: code, message: message, issues: issues.isEmpty ? nil : issues))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(body)
-        var fields = headers
-        fields[.contentType] = "application/json; charset=utf-8"
-        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }
 

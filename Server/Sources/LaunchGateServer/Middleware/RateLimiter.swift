@@ -1,31 +1,63 @@
 import Foundation
 import Synchronization
 
-/// A token bucket per client: `capacity` requests at once, refilled at `perSecond`.
+/// A token bucket per client: `capacity` at once, refilled at `perSecond`.
+///
+/// The table is bounded: idle clients are forgotten, and when `maximumClients` are all recent
+/// the ones with the most budget left (the least suspicious) make room first.
 final class RateLimiter: Sendable {
     private struct Bucket { var tokens: Double; var updated: ContinuousClock.Instant }
     private let buckets = Mutex<[String: Bucket]>([:])
     private let capacity: Double
     private let perSecond: Double
+    private let maximumClients: Int
+    private let now: @Sendable () -> ContinuousClock.Instant
 
-    init(capacity: Int, perSecond: Double) {
+    init(capacity: Int, perSecond: Double, maximumClients: Int = 10_000, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
         self.capacity = Double(capacity)
         self.perSecond = perSecond
+        self.maximumClients = maximumClients
+        self.now = now
     }
 
     /// Takes a token. - Returns: `nil` when allowed, or the seconds until one is available.
-    func take(for client: String, now: ContinuousClock.Instant = .now) -> Int? {
-        buckets.withLock { buckets in
-            // Forget idle clients now and then so the table can't grow without bound.
-            if buckets.count > 10_000 { buckets = buckets.filter { now - $0.value.updated < .seconds(capacity / perSecond) } }
+    func take(for client: String) -> Int? {
+        update(client, consume: true)
+    }
+
+    /// Whether the client is out of tokens, without taking one. - Returns: the seconds to wait, or `nil`.
+    func waitTime(for client: String) -> Int? {
+        update(client, consume: false)
+    }
+
+    /// How many clients are tracked (for tests).
+    var count: Int { buckets.withLock { $0.count } }
+
+    private func update(_ client: String, consume: Bool) -> Int? {
+        let now = now()
+        return buckets.withLock { buckets in
             var bucket = buckets[client] ?? Bucket(tokens: capacity, updated: now)
             let elapsed = now - bucket.updated
             bucket.tokens = min(capacity, bucket.tokens + perSecond * (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
             bucket.updated = now
-            defer { buckets[client] = bucket }
-            guard bucket.tokens >= 1 else { return Int(((1 - bucket.tokens) / perSecond).rounded(.up)) }
+            guard bucket.tokens >= 1 else {
+                buckets[client] = bucket
+                return Int(((1 - bucket.tokens) / perSecond).rounded(.up))
+            }
+            // A client that has only looked costs nothing to forget.
+            guard consume else { return nil }
             bucket.tokens -= 1
+            if buckets[client] == nil, buckets.count >= maximumClients { makeRoom(in: &buckets, now: now) }
+            buckets[client] = bucket
             return nil
         }
+    }
+
+    private func makeRoom(in buckets: inout [String: Bucket], now: ContinuousClock.Instant) {
+        let refill = Duration.seconds(capacity / perSecond)
+        buckets = buckets.filter { now - $0.value.updated < refill }
+        guard buckets.count >= maximumClients else { return }
+        let keep = buckets.sorted { $0.value.tokens < $1.value.tokens }.prefix(maximumClients / 2)
+        buckets = Dictionary(uniqueKeysWithValues: keep.map { ($0.key, $0.value) })
     }
 }

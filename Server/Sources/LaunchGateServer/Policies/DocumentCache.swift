@@ -1,16 +1,24 @@
 import Foundation
+import LaunchGate
 import Synchronization
 
-/// The request hot path: serialized, signed bytes per app, channel, platform and format.
+/// The request hot path: serialized, signed bytes per app, channel, platform and format, the
+/// decoded policies they came from, and the set of apps that exist.
 ///
 /// Built on first request after a publish and kept until the next change, so serving is a
 /// dictionary lookup. A publish on this instance clears it at once; ``ChangeWatcher`` clears it
-/// when another instance publishes.
+/// when another instance publishes. Every table is bounded: entries exist only for apps in
+/// ``knownApps``, which an admin creates, and a request naming any other app is refused from
+/// that set without touching the database.
 final class DocumentCache: Sendable {
     private struct State {
         var entries: [DocumentKey: ServedDocument] = [:]
         /// Complete public answers by exact request target, for ``PolicyFastPathHandler``.
         var prepared: [String: PreparedResponse] = [:]
+        /// Decoded current policies, for `/check` and for rendering documents.
+        var policies: [ServedPolicyKey: UpdatePolicy] = [:]
+        /// Every app's ID, loaded on first use after each change.
+        var knownApps: Set<String>?
         /// Bumped by every invalidation, so a document built from data read before it is not kept.
         var generation = 0
     }
@@ -28,6 +36,24 @@ final class DocumentCache: Sendable {
         state.withLock { if $0.generation == generation { $0.entries[key] = document } }
     }
 
+    /// The decoded current policy, if loaded since the last change.
+    func policy(for key: ServedPolicyKey) -> UpdatePolicy? {
+        state.withLock { $0.policies[key] }
+    }
+
+    /// Keeps a decoded policy unless the cache was invalidated while it was being read.
+    func store(_ policy: UpdatePolicy, for key: ServedPolicyKey, builtIn generation: Int) {
+        state.withLock { if $0.generation == generation { $0.policies[key] = policy } }
+    }
+
+    /// The IDs of every app, if loaded since the last change.
+    var knownApps: Set<String>? { state.withLock { $0.knownApps } }
+
+    /// Keeps the set of app IDs unless the cache was invalidated while it was being read.
+    func storeKnownApps(_ apps: Set<String>, builtIn generation: Int) {
+        state.withLock { if $0.generation == generation { $0.knownApps = apps } }
+    }
+
     /// The prepared answer for a request target, such as `/v1/apps/notes/policy?platform=ios`.
     func prepared(for target: String) -> PreparedResponse? {
         state.withLock { $0.prepared[target] }
@@ -42,10 +68,17 @@ final class DocumentCache: Sendable {
         }
     }
 
+    /// How many entries each table holds, for tests and metrics.
+    var sizes: (documents: Int, prepared: Int, policies: Int) {
+        state.withLock { ($0.entries.count, $0.prepared.count, $0.policies.count) }
+    }
+
     func removeAll() {
         state.withLock {
             $0.entries.removeAll(keepingCapacity: true)
             $0.prepared.removeAll(keepingCapacity: true)
+            $0.policies.removeAll()
+            $0.knownApps = nil
             $0.generation += 1
         }
     }

@@ -24,37 +24,57 @@ public struct PolicyService: Sendable {
     // MARK: Publishing
 
     /// Validates and publishes a policy as the app's newest revision.
-    /// - Throws: ``ServerError`` `invalid-policy` with every field issue, or `app-not-found`.
+    /// - Throws: ``ServiceError`` `invalid-policy` with every field issue, or `app-not-found`.
     public func publish(_ policy: UpdatePolicy, app: String, channel: ReleaseChannel, author: String, note: String? = nil) async throws -> PolicyRevision {
         let issues = policy.validate()
-        guard issues.isEmpty else { throw ServerError.invalidPolicy(issues) }
+        guard issues.isEmpty else { throw ServiceError.invalidPolicy(issues) }
         let revision = try await repository.publish(appID: app, channel: channel, policy: policy, author: author, note: note, at: now())
         cache.removeAll()
         return revision
     }
 
     /// Publishes an earlier revision's document again, as a new revision with a new `issuedAt`.
-    /// - Throws: ``ServerError`` `revision-not-found` or `app-not-found`.
+    /// - Throws: ``ServiceError`` `revision-not-found` or `app-not-found`.
     public func rollback(app: String, channel: ReleaseChannel, to number: Int, author: String) async throws -> PolicyRevision {
         guard let target = try await repository.revision(appID: app, channel: channel, number: number) else {
-            guard try await repository.app(id: app) != nil else { throw ServerError.appNotFound(app) }
-            throw ServerError.notFound("app \"\(app)\" has no \(channel.rawValue) revision \(number); see 'launchgate policy history \(app)'", code: "revision-not-found")
+            guard try await repository.app(id: app) != nil else { throw ServiceError.appNotFound(app) }
+            throw ServiceError.revisionNotFound(app, channel: channel, number: number)
         }
         let policy = try UpdatePolicy(json: target.document)
         return try await publish(policy, app: app, channel: channel, author: author, note: "rollback to \(number)")
     }
 
     /// The current policy.
-    /// - Throws: ``ServerError`` `app-not-found` or `no-policy`.
+    /// - Throws: ``ServiceError`` `app-not-found` or `no-policy`.
     public func current(app: String, channel: ReleaseChannel) async throws -> (PolicyRevision, UpdatePolicy) {
         guard let revision = try await repository.currentRevision(appID: app, channel: channel) else {
-            guard try await repository.app(id: app) != nil else { throw ServerError.appNotFound(app) }
-            throw ServerError.noPolicy(app, channel: channel)
+            guard try await repository.app(id: app) != nil else { throw ServiceError.appNotFound(app) }
+            throw ServiceError.noPolicy(app, channel: channel)
         }
         return (revision, try UpdatePolicy(json: revision.document))
     }
 
     // MARK: Serving
+
+    /// The current policy as the read path serves it: from memory after the first request
+    /// following a change, and refused at once for an app that doesn't exist.
+    /// - Throws: ``ServiceError`` `app-not-found` or `no-policy`.
+    public func served(app: String, channel: ReleaseChannel) async throws -> UpdatePolicy {
+        let key = ServedPolicyKey(app: app, channel: channel)
+        if let policy = cache.policy(for: key) { return policy }
+        let generation = cache.generation
+        let known: Set<String>
+        if let cached = cache.knownApps {
+            known = cached
+        } else {
+            known = Set(try await repository.apps().map(\.id))
+            cache.storeKnownApps(known, builtIn: generation)
+        }
+        guard known.contains(app) else { throw ServiceError.appNotFound(app) }
+        let (_, policy) = try await current(app: app, channel: channel)
+        cache.store(policy, for: key, builtIn: generation)
+        return policy
+    }
 
     /// A ready-to-send document, from the cache or built and cached.
     /// - Parameters:
@@ -67,7 +87,7 @@ public struct PolicyService: Sendable {
         let key = DocumentKey(app: app, channel: channel, platform: platform, format: format, exempt: exempt)
         if let cached = cache.document(for: key) { return cached }
         let generation = cache.generation
-        let (_, policy) = try await current(app: app, channel: channel)
+        let policy = try await served(app: app, channel: channel)
         let body: Data
         switch format {
         case .canonical:
@@ -80,7 +100,7 @@ public struct PolicyService: Sendable {
         case .seed(let seed):
             let platform = platform ?? .ios
             guard let rendered = exempt ? seed.renderUpToDate(policy, platform: platform) : seed.render(policy, platform: platform) else {
-                throw ServerError.notFound("the \(channel.rawValue) policy of \"\(app)\" has nothing to say for \(platform.rawValue) in this format", code: "no-policy")
+                throw ServiceError.nothingInFormat(app, channel: channel, platform: platform)
             }
             body = rendered
         }

@@ -141,37 +141,3 @@ struct AdminAPITests {
         }
     }
 }
-
-@Suite("Rate limits on the admin API")
-struct AdminRateLimitTests {
-    @Test("a client that keeps guessing tokens is told to slow down with 429 and Retry-After")
-    func bruteForce() async throws {
-        let base = try await TestServer.make()
-        let server = TestServer(components: base.components,
-                                configuration: ServerConfiguration(host: "127.0.0.1", port: 0, defaultApp: "notes", adminBurst: 5, adminRefillPerSecond: 0.001),
-                                adminToken: base.adminToken)
-        try await server.application.test(.live) { client in
-            var statuses: [HTTPResponse.Status] = []
-            for _ in 0..<8 {
-                statuses.append(try await client.execute(uri: "/v1/admin/apps", method: .get, headers: TestServer.bearer("lgt_guess")).status)
-            }
-            #expect(statuses.prefix(5).allSatisfy { $0 == .unauthorized })
-            let limited = try await client.execute(uri: "/v1/admin/apps", method: .get, headers: TestServer.bearer(server.adminToken))
-            #expect(limited.status == .tooManyRequests)
-            #expect(limited.errorCode == "rate-limited")
-            #expect(limited.headers[.retryAfter] != nil)
-            #expect(try await client.execute(uri: "/v1/apps/notes/policy", method: .get).status == .ok, "public reads are not limited")
-        }
-    }
-
-    @Test("a bucket refills over time")
-    func refill() {
-        let limiter = RateLimiter(capacity: 2, perSecond: 1)
-        let start = ContinuousClock.now
-        #expect(limiter.take(for: "a", now: start) == nil)
-        #expect(limiter.take(for: "a", now: start) == nil)
-        #expect(limiter.take(for: "a", now: start) == 1)
-        #expect(limiter.take(for: "b", now: start) == nil)
-        #expect(limiter.take(for: "a", now: start + .seconds(1.5)) == nil)
-    }
-}

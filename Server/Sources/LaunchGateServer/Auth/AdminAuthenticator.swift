@@ -1,0 +1,43 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Checks the admin API's bearer tokens, and limits failed attempts per client.
+///
+/// Only failures are counted, so anonymous or mistaken requests can't lock out a caller that
+/// holds a valid token from another address. A client over the limit is refused before its
+/// token is looked up, so guessing costs the database nothing. The client is the socket peer,
+/// or the forwarded address when the peer is a trusted proxy (``ClientAddressResolver``), so
+/// everyone behind a load balancer doesn't share one budget.
+struct AdminAuthenticator: Sendable {
+    let tokens: AdminTokens
+    let failures: RateLimiter
+    let clients: ClientAddressResolver
+
+    /// The token a request carries, if it is valid and has the scope.
+    /// - Throws: ``AuthError`` `unauthenticated`, `forbidden` or `tooManyFailures`.
+    func authorize(_ request: Request, peer: String?, scope: TokenScope) async throws -> TokenRecord {
+        let client = clients.client(peer: peer, forwardedFor: request.headers[values: .xForwardedFor])
+        if let retryAfter = failures.waitTime(for: client) { throw AuthError.tooManyFailures(retryAfter: retryAfter) }
+        guard let bearer = Self.bearer(request.headers[.authorization]), let token = try await tokens.verify(bearer) else {
+            _ = failures.take(for: client)
+            throw AuthError.unauthenticated
+        }
+        guard token.scope >= scope else { throw AuthError.forbidden(needs: scope) }
+        return token
+    }
+
+    /// The credentials of `Authorization: Bearer …`; the scheme is case-insensitive (RFC 9110 §11.1).
+    static func bearer(_ header: String?) -> String? {
+        guard let header else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        let credentials = parts[1].trimmingCharacters(in: .whitespaces)
+        return credentials.isEmpty ? nil : credentials
+    }
+}
+
+extension HTTPField.Name {
+    /// `X-Forwarded-For`, believed only from trusted proxies.
+    static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
+}

@@ -1,0 +1,102 @@
+import LaunchGate
+
+/// What the services (policies, apps, tokens, exemptions, keys) refuse, without HTTP vocabulary.
+public struct ServiceError: LaunchGateFailure, Equatable {
+    private enum Reason: Equatable {
+        case appNotFound(String)
+        case noPolicy(app: String, channel: ReleaseChannel)
+        case nothingInFormat(app: String, channel: ReleaseChannel, platform: Platform)
+        case revisionNotFound(app: String, channel: ReleaseChannel, number: Int)
+        case exemptionNotFound
+        case tokenNotFound(String)
+        case noSigningKey
+        case noDefaultApp(path: String)
+        case invalidPolicy([PolicyIssue])
+        case invalid(code: String, message: String)
+    }
+
+    private let reason: Reason
+
+    private init(_ reason: Reason) { self.reason = reason }
+
+    /// No app with that ID.
+    public static func appNotFound(_ id: String) -> ServiceError { .init(.appNotFound(id)) }
+    /// The app has no policy on that channel yet.
+    public static func noPolicy(_ app: String, channel: ReleaseChannel) -> ServiceError { .init(.noPolicy(app: app, channel: channel)) }
+    /// The policy says nothing a seed format can carry for that platform.
+    public static func nothingInFormat(_ app: String, channel: ReleaseChannel, platform: Platform) -> ServiceError {
+        .init(.nothingInFormat(app: app, channel: channel, platform: platform))
+    }
+    /// No revision with that number.
+    public static func revisionNotFound(_ app: String, channel: ReleaseChannel, number: Int) -> ServiceError {
+        .init(.revisionNotFound(app: app, channel: channel, number: number))
+    }
+    /// No such exemption.
+    public static let exemptionNotFound = ServiceError(.exemptionNotFound)
+    /// No active token with that ID.
+    public static func tokenNotFound(_ id: String) -> ServiceError { .init(.tokenNotFound(id)) }
+    /// No signing key has been generated yet.
+    public static let noSigningKey = ServiceError(.noSigningKey)
+    /// A seed path was called but no default app is configured.
+    public static func noDefaultApp(path: String) -> ServiceError { .init(.noDefaultApp(path: path)) }
+    /// The policy breaks validation rules; every issue is listed.
+    public static func invalidPolicy(_ issues: [PolicyIssue]) -> ServiceError { .init(.invalidPolicy(issues)) }
+    /// An app ID outside the allowed alphabet or length.
+    public static func invalidAppID(_ id: String) -> ServiceError {
+        .init(.invalid(code: "invalid-app-id", message: "app id \"\(id.prefix(64))\" must be 1 to 64 lowercase letters, digits, '.', '-' or '_'"))
+    }
+    /// A token name that is empty or too long.
+    public static let invalidTokenName = ServiceError(.invalid(
+        code: "invalid-token-name", message: "give the token a name of 1 to 100 bytes that says who holds it"))
+    /// An exemption that can't be stored.
+    public static func invalidExemption(_ why: String) -> ServiceError { .init(.invalid(code: "invalid-exemption", message: why)) }
+
+    /// See ``LaunchGateFailure/code``.
+    public var code: String {
+        switch reason {
+        case .appNotFound: "app-not-found"
+        case .noPolicy, .nothingInFormat: "no-policy"
+        case .revisionNotFound: "revision-not-found"
+        case .exemptionNotFound: "exemption-not-found"
+        case .tokenNotFound: "token-not-found"
+        case .noSigningKey: "no-signing-key"
+        case .noDefaultApp: "no-default-app"
+        case .invalidPolicy: "invalid-policy"
+        case .invalid(let code, _): code
+        }
+    }
+
+    /// See ``LaunchGateFailure/message``.
+    public var message: String {
+        switch reason {
+        case .appNotFound(let id): "no app \"\(id.prefix(64))\"; create it with 'launchgate apps create'"
+        case .noPolicy(let app, let channel):
+            "app \"\(app.prefix(64))\" has no \(channel.rawValue) policy yet; publish one with 'launchgate policy publish'"
+        case .nothingInFormat(let app, let channel, let platform):
+            "the \(channel.rawValue) policy of \"\(app.prefix(64))\" has nothing to say for \(platform.rawValue) in this format"
+        case .revisionNotFound(let app, let channel, let number):
+            "app \"\(app.prefix(64))\" has no \(channel.rawValue) revision \(number); see 'launchgate policy history \(app.prefix(64))'"
+        case .exemptionNotFound: "no such exemption; see 'launchgate exemptions list'"
+        case .tokenNotFound(let id): "no active token \(id.prefix(64)); see 'launchgate tokens list'"
+        case .noSigningKey: "no signing key yet; run 'launchgate keys generate'"
+        case .noDefaultApp(let path): "no default app is configured for \(path); start the server with --default-app"
+        case .invalidPolicy: "the policy is invalid; fix the fields listed in issues"
+        case .invalid(_, let message): message
+        }
+    }
+
+    /// See ``LaunchGateFailure/kind``.
+    public var kind: FailureKind {
+        switch reason {
+        case .appNotFound, .noPolicy, .nothingInFormat, .revisionNotFound, .exemptionNotFound, .tokenNotFound, .noSigningKey, .noDefaultApp:
+            .notFound
+        case .invalidPolicy, .invalid: .invalidInput
+        }
+    }
+
+    /// See ``LaunchGateFailure/issues``.
+    public var issues: [PolicyIssue] {
+        if case .invalidPolicy(let issues) = reason { return issues }
+        return []
+    }
+}

@@ -1,0 +1,7 @@
+import LaunchGate
+
+/// Identifies an app's current policy on one channel.
+struct ServedPolicyKey: Hashable, Sendable {
+    var app: String
+    var channel: ReleaseChannel
+}

@@ -1,0 +1,43 @@
+import Testing
+@testable import LaunchGateServer
+
+@Suite("Trusted proxies and the client's address")
+struct ClientAddressTests {
+    @Test("networks in CIDR notation hold the addresses they should, IPv4 and IPv6")
+    func networks() throws {
+        let v4 = try IPNetwork(parsing: "10.0.0.0/8")
+        #expect(v4.contains("10.1.2.3"))
+        #expect(v4.contains("::ffff:10.1.2.3"))
+        #expect(!v4.contains("11.0.0.1"))
+        #expect(!v4.contains("not an address"))
+        let v6 = try IPNetwork(parsing: "fd00::/8")
+        #expect(v6.contains("fd12:3456::1"))
+        #expect(!v6.contains("fe80::1"))
+        #expect(try IPNetwork(parsing: "192.0.2.1").contains("192.0.2.1"))
+        #expect(try !IPNetwork(parsing: "192.0.2.1").contains("192.0.2.2"))
+        #expect(try IPNetwork(parsing: "0.0.0.0/0").contains("8.8.8.8"))
+        #expect(try IPNetwork(parsing: "10.0.0.0/12").contains("10.15.255.255"))
+        #expect(try !IPNetwork(parsing: "10.0.0.0/12").contains("10.16.0.0"))
+    }
+
+    @Test("bad networks are refused with a message that shows the form")
+    func badNetworks() {
+        for text in ["", "10.0.0.0/33", "::/129", "10.0.0/8", "example.com", "10.0.0.0/x", "1.2.3.4/-1"] {
+            #expect(throws: IPNetworkError.self, "\(text)") { try IPNetwork(parsing: text) }
+        }
+    }
+
+    @Test("X-Forwarded-For counts only from trusted proxies, read from the right past every trusted hop")
+    func forwardedFor() throws {
+        let resolver = ClientAddressResolver(trustedProxies: [try IPNetwork(parsing: "10.0.0.0/8")])
+        #expect(resolver.client(peer: "10.0.0.5", forwardedFor: ["203.0.113.7"]) == "203.0.113.7")
+        #expect(resolver.client(peer: "10.0.0.5", forwardedFor: ["198.51.100.1, 203.0.113.7, 10.0.0.9"]) == "203.0.113.7")
+        #expect(resolver.client(peer: "10.0.0.5", forwardedFor: ["198.51.100.1", "203.0.113.7"]) == "203.0.113.7")
+        #expect(resolver.client(peer: "192.0.2.1", forwardedFor: ["203.0.113.7"]) == "192.0.2.1", "an untrusted peer can't name a client")
+        #expect(resolver.client(peer: "10.0.0.5", forwardedFor: []) == "10.0.0.5")
+        #expect(resolver.client(peer: "10.0.0.5", forwardedFor: ["garbage"]) == "10.0.0.5", "garbage falls back to the peer")
+        #expect(resolver.client(peer: nil, forwardedFor: ["203.0.113.7"]) == "unknown")
+        let long = Array(repeating: "10.0.0.1", count: 10_000).joined(separator: ",")
+        #expect(resolver.client(peer: "10.0.0.5", forwardedFor: [long]) == "10.0.0.1", "a long chain is read only so far")
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import LaunchGateServer
+
+@Suite("Requests naming apps that don't exist can't grow the server's tables")
+struct UnknownAppTests {
+    @Test("thousands of random app names, with and without the SDK's header, are refused from memory and leave every table as it was")
+    func randomNames() async throws {
+        let server = try await TestServer.make(.sqlite)
+        let cache = server.components.policies.cache
+        // The router alone: no change watcher, whose polls would need the database this test closes.
+        let application = Application(router: buildRouter(server.components, configuration: server.configuration))
+        try await application.test(.router) { client in
+            #expect(try await client.execute(uri: "/v1/apps/notes/policy?platform=ios", method: .get).status == .ok)
+            #expect(try await client.execute(uri: "/v1/apps/notes/check?version=1.0.0", method: .get).status == .ok)
+            let before = cache.sizes
+            // With the database gone, any answer that needed it would be an error other than app-not-found.
+            await server.close()
+            let header: HTTPFields = [.init("LaunchGate-Client")!: #"v="1.0.0", b=1, p=ios, os="17.4", i="x""#]
+            for index in 0..<2_000 {
+                let name = "random-\(index)-\(UUID().uuidString.prefix(8).lowercased())"
+                for path in ["/v1/apps/\(name)/policy?platform=ios", "/v1/apps/\(name)/check?version=1.0.0", "/v1/apps/\(name)/version.json"] {
+                    let response = try await client.execute(uri: path, method: .get, headers: index.isMultiple(of: 2) ? header : [:])
+                    #expect(response.status == .notFound)
+                    #expect(response.errorCode == "app-not-found")
+                }
+            }
+            let known = try await client.execute(uri: "/v1/apps/notes/policy?platform=ios", method: .get)
+            #expect(known.status == .ok, "\(known.text)")
+            let after = cache.sizes
+            #expect(after.documents == before.documents)
+            #expect(after.prepared == before.prepared)
+            #expect(after.policies == before.policies)
+        }
+    }
+
+    @Test("an app created on this instance is served at once, though unknown names are answered from memory")
+    func createdAppIsKnown() async throws {
+        let server = try await TestServer.make()
+        try await server.application.test(.router) { client in
+            #expect(try await client.execute(uri: "/v1/apps/fresh/policy", method: .get).errorCode == "app-not-found")
+            let created = try await client.execute(uri: "/v1/admin/apps", method: .post, headers: TestServer.bearer(server.adminToken),
+                                                   body: ByteBuffer(string: #"{"id": "fresh"}"#))
+            #expect(created.status == .created)
+            #expect(try await client.execute(uri: "/v1/apps/fresh/policy", method: .get).errorCode == "no-policy")
+        }
+    }
+}
