@@ -41,6 +41,13 @@ extension LaunchGateError {
     /// A signed policy is older than the cached one.
     public static let rollback = LaunchGateError(
         code: "rollback", message: "the policy is older than the one already trusted; it was refused")
+    /// A signed policy carries no `subject`, so it could be another app's, channel's or platform's.
+    public static let subjectMissing = LaunchGateError(
+        code: "subject-missing", message: "a signed policy must name its app, channel and platform in subject; it was refused")
+    /// A signed policy is about another app, channel or platform than the one asking.
+    public static func subjectMismatch(_ detail: String) -> LaunchGateError {
+        LaunchGateError(code: "subject-mismatch", message: "the signed policy is not about this app: \(detail)")
+    }
     /// 304 arrived but nothing is cached to reuse.
     public static let notModifiedWithoutCache = LaunchGateError(
         code: "not-modified-without-cache", message: "the server answered 304 but no policy is cached")

@@ -4,7 +4,8 @@ import Foundation
 /// and the cache is private to the app, so it uses a compact versioned encoding instead.
 /// A different magic or version, or any damage, reads as "no cache": the next check refills it.
 extension CachedPolicy {
-    private static let magic: [UInt8] = Array("LGC".utf8) + [1]
+    // Version 2 added the subject and the exemptions; a version-1 entry reads as "no cache".
+    private static let magic: [UInt8] = Array("LGC".utf8) + [2]
 
     func binaryData() -> Data {
         var writer = BinaryWriter()
@@ -13,6 +14,11 @@ extension CachedPolicy {
         writer.optional(etag) { $0.string($1) }
         writer.optional(policy.app) { $0.string($1) }
         writer.optional(policy.issuedAt) { $0.double($1.timeIntervalSince1970) }
+        writer.optional(policy.subject) { writer, subject in
+            writer.string(subject.app)
+            writer.string(subject.channel.rawValue)
+            writer.optional(subject.platform) { $0.string($1.rawValue) }
+        }
         writer.array(policy.platforms.sorted { $0.key.rawValue < $1.key.rawValue }) { writer, entry in
             writer.string(entry.key.rawValue)
             Self.write(entry.value, to: &writer)
@@ -27,12 +33,21 @@ extension CachedPolicy {
         let etag = try reader.optional { try $0.string() }
         let app = try reader.optional { try $0.string() }
         let issuedAt = try reader.optional { Date(timeIntervalSince1970: try $0.double()) }
+        let subject = try reader.optional { reader -> PolicySubject in
+            let app = try reader.string()
+            guard let channel = ReleaseChannel(rawValue: try reader.string()) else { throw BinaryReader.Malformed() }
+            let platform = try reader.optional { reader -> Platform in
+                guard let platform = Platform(rawValue: try reader.string()) else { throw BinaryReader.Malformed() }
+                return platform
+            }
+            return PolicySubject(app: app, channel: channel, platform: platform)
+        }
         let entries = try reader.array { reader -> (Platform, PlatformPolicy) in
             guard let platform = Platform(rawValue: try reader.string()) else { throw BinaryReader.Malformed() }
             return (platform, try Self.readPlatform(&reader))
         }
         guard reader.isAtEnd else { throw BinaryReader.Malformed() }
-        let policy = UpdatePolicy(app: app, issuedAt: issuedAt, platforms: Dictionary(entries, uniquingKeysWith: { $1 }))
+        let policy = UpdatePolicy(app: app, issuedAt: issuedAt, subject: subject, platforms: Dictionary(entries, uniquingKeysWith: { $1 }))
         self.init(policy: policy, etag: etag, source: source)
     }
 

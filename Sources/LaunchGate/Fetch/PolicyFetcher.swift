@@ -92,6 +92,7 @@ public actor PolicyFetcher {
             }
             do { try policy.validated() } catch let error as PolicyValidationError { throw LaunchGateError.invalidPolicy(error) }
             if source.requiresSignature {
+                try source.checkSubject(of: policy, platform: app.platform)
                 guard let issuedAt = policy.issuedAt else { throw LaunchGateError.signedWithoutIssuedAt }
                 if let previous = cached?.policy.issuedAt, issuedAt < previous { throw LaunchGateError.rollback }
             }

@@ -10,6 +10,14 @@ extension UpdatePolicy {
         if platforms.isEmpty {
             issues.append(PolicyIssue(field: "platforms", reason: "name at least one platform"))
         }
+        if let subject {
+            if subject.app.isEmpty || subject.app.count > PolicyLimits.subjectApp {
+                issues.append(PolicyIssue(field: "subject.app", reason: "name the app in 1 to \(PolicyLimits.subjectApp) characters"))
+            }
+            if let platform = subject.platform, let other = platforms.keys.map(\.rawValue).sorted().first(where: { $0 != platform.rawValue }) {
+                issues.append(PolicyIssue(field: "platforms.\(other)", reason: "the subject names only \(platform.rawValue); remove the other platforms or the subject's platform"))
+            }
+        }
         for platform in Platform.allCases {
             guard let policy = platforms[platform] else { continue }
             issues += policy.validate(path: "platforms.\(platform.rawValue)")

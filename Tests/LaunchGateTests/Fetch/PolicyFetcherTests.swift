@@ -105,7 +105,7 @@ struct PolicyFetcherTests {
         let sidecar = URL(string: "https://cdn.example.com/notes/policy.json.sig")!
         #expect(PolicySignature.sidecarURL(for: PolicyDocuments.staticURL) == sidecar)
         transport.enqueue(.respond(HTTPResponse(status: 200, body: Data((try key.signature(for: body).description + "\n").utf8))), for: sidecar)
-        let outcome = await fetcher(PolicySource(url: PolicyDocuments.staticURL, publicKeys: [key.publicKey])).fetch()
+        let outcome = await fetcher(PolicySource(url: PolicyDocuments.staticURL, publicKeys: [key.publicKey], app: "notes")).fetch()
         #expect(outcome.policy != nil, "\(outcome)")
     }
 
@@ -151,7 +151,7 @@ struct PolicyFetcherTests {
 
     @Test("a signed policy without issuedAt is refused, since rollback could not be detected")
     func signedNeedsIssuedAt() async throws {
-        let body = Data(#"{"schemaVersion": 1, "platforms": {"ios": {"latest": {"version": "2.0"}}}}"#.utf8)
+        let body = Data(#"{"schemaVersion": 1, "subject": \#(PolicyDocuments.iosSubject), "platforms": {"ios": {"latest": {"version": "2.0"}}}}"#.utf8)
         transport.enqueue(.respond(try signed(body)), for: PolicyDocuments.url)
         let outcome = await fetcher(PolicySource(url: PolicyDocuments.url, publicKeys: [key.publicKey])).fetch()
         #expect(failure(outcome) == .signedWithoutIssuedAt)
