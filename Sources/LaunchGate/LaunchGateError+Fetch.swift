@@ -1,3 +1,5 @@
+import Foundation
+
 extension LaunchGateError {
     /// The check took longer than its timeout.
     public static let timeout = LaunchGateError(code: "timeout", message: "the policy check timed out")
@@ -47,6 +49,16 @@ extension LaunchGateError {
     /// A signed policy is about another app, channel or platform than the one asking.
     public static func subjectMismatch(_ detail: String) -> LaunchGateError {
         LaunchGateError(code: "subject-mismatch", message: "the signed policy is not about this app: \(detail)")
+    }
+    /// A signed policy re-uses the cached policy's `issuedAt` but says something else: a second
+    /// document for the same instant can only be a replay or a forgery with a leaked key.
+    public static let issuedAtReused = LaunchGateError(
+        code: "issued-at-reused", message: "the policy has the same issuedAt as the one already trusted but different content; it was refused")
+    /// A signed policy claims to be issued too far in the future; trusting it would let it outrank
+    /// every later policy for as long as the clock is behind it.
+    public static func issuedInFuture(_ issuedAt: Date, now: Date) -> LaunchGateError {
+        LaunchGateError(code: "issued-in-future",
+                        message: "the policy's issuedAt \(issuedAt.formatted(.iso8601)) is more than 24 hours after this device's clock (\(now.formatted(.iso8601))); it was refused")
     }
     /// 304 arrived but nothing is cached to reuse.
     public static let notModifiedWithoutCache = LaunchGateError(

@@ -12,6 +12,7 @@ extension CachedPolicy {
         for byte in Self.magic { writer.byte(byte) }
         writer.string(source.absoluteString)
         writer.optional(etag) { $0.string($1) }
+        writer.optional(digest) { $0.string($1.base64EncodedString()) }
         writer.optional(policy.app) { $0.string($1) }
         writer.optional(policy.issuedAt) { $0.double($1.timeIntervalSince1970) }
         writer.optional(policy.subject) { writer, subject in
@@ -31,6 +32,10 @@ extension CachedPolicy {
         for byte in Self.magic where try reader.byte() != byte { throw BinaryReader.Malformed() }
         guard let source = URL(string: try reader.string()) else { throw BinaryReader.Malformed() }
         let etag = try reader.optional { try $0.string() }
+        let digest = try reader.optional { reader -> Data in
+            guard let digest = Data(base64Encoded: try reader.string()) else { throw BinaryReader.Malformed() }
+            return digest
+        }
         let app = try reader.optional { try $0.string() }
         let issuedAt = try reader.optional { Date(timeIntervalSince1970: try $0.double()) }
         let subject = try reader.optional { reader -> PolicySubject in
@@ -48,7 +53,7 @@ extension CachedPolicy {
         }
         guard reader.isAtEnd else { throw BinaryReader.Malformed() }
         let policy = UpdatePolicy(app: app, issuedAt: issuedAt, subject: subject, platforms: Dictionary(entries, uniquingKeysWith: { $1 }))
-        self.init(policy: policy, etag: etag, source: source)
+        self.init(policy: policy, etag: etag, source: source, digest: digest)
     }
 
     // MARK: Platform entries

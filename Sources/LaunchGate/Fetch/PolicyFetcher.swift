@@ -29,6 +29,7 @@ public actor PolicyFetcher {
     private let transport: any HTTPTransport
     private let cache: PolicyCache
     private let configuration: Configuration
+    private let now: @Sendable () -> Date
     private var inFlight: Task<FetchOutcome, Never>?
 
     /// Creates a fetcher.
@@ -39,14 +40,17 @@ public actor PolicyFetcher {
     ///   - transport: The HTTP transport.
     ///   - cache: The policy cache.
     ///   - configuration: Timeout and size cap.
+    ///   - now: The clock that bounds how far in the future a signed `issuedAt` may be.
     public init(source: PolicySource, app: AppInfo, installID: String, transport: any HTTPTransport,
-                cache: PolicyCache, configuration: Configuration = Configuration()) {
+                cache: PolicyCache, configuration: Configuration = Configuration(),
+                now: @escaping @Sendable () -> Date = Date.init) {
         self.source = source
         self.app = app
         self.installID = installID
         self.transport = transport
         self.cache = cache
         self.configuration = configuration
+        self.now = now
     }
 
     /// Checks for a new policy, joining a check already in flight.
@@ -91,13 +95,13 @@ public actor PolicyFetcher {
                 throw LaunchGateError.malformed(error)
             }
             do { try policy.validated() } catch let error as PolicyValidationError { throw LaunchGateError.invalidPolicy(error) }
+            let digest = PolicyTrust.digest(of: body)
             if source.requiresSignature {
                 try source.checkSubject(of: policy, platform: app.platform)
-                guard let issuedAt = policy.issuedAt else { throw LaunchGateError.signedWithoutIssuedAt }
-                if let previous = cached?.policy.issuedAt, issuedAt < previous { throw LaunchGateError.rollback }
+                try PolicyTrust.checkFreshness(of: policy, digest: digest, platform: app.platform, cached: cached, now: now())
             }
             // A failed cache write still lets this launch use the new policy; the next check retries.
-            try? cache.save(CachedPolicy(policy: policy.narrowed(to: app.platform), etag: etag, source: source.url))
+            try? cache.save(CachedPolicy(policy: policy.narrowed(to: app.platform), etag: etag, source: source.url, digest: digest))
             return .updated(policy)
         }
     }

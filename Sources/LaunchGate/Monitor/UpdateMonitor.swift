@@ -67,7 +67,7 @@ public final class UpdateMonitor {
         let cache = PolicyCache(store: store, keyPrefix: configuration.storeKeyPrefix)
         self.fetcher = PolicyFetcher(
             source: configuration.source, app: app, installID: installID, transport: transport, cache: cache,
-            configuration: .init(timeout: configuration.fetchTimeout, maximumSize: configuration.maximumSize))
+            configuration: .init(timeout: configuration.fetchTimeout, maximumSize: configuration.maximumSize), now: now)
         self.throttle = PromptThrottle(store: store, keyPrefix: configuration.storeKeyPrefix, now: now)
         self.evaluator = UpdateEvaluator(isExempt: configuration.isExempt)
         self.policy = cache.load(for: configuration.source.url)?.policy
