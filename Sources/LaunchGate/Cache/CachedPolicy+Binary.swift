@@ -20,6 +20,10 @@ extension CachedPolicy {
             writer.string(subject.channel.rawValue)
             writer.optional(subject.platform) { $0.string($1.rawValue) }
         }
+        writer.optional(policy.exemptions) { writer, exemptions in
+            writer.array(exemptions.installs.sorted()) { $0.string($1) }
+            writer.array(exemptions.devices.sorted()) { $0.string($1) }
+        }
         writer.array(policy.platforms.sorted { $0.key.rawValue < $1.key.rawValue }) { writer, entry in
             writer.string(entry.key.rawValue)
             Self.write(entry.value, to: &writer)
@@ -47,12 +51,15 @@ extension CachedPolicy {
             }
             return PolicySubject(app: app, channel: channel, platform: platform)
         }
+        let exemptions = try reader.optional { reader in
+            PolicyExemptions(installs: Set(try reader.array { try $0.string() }), devices: Set(try reader.array { try $0.string() }))
+        }
         let entries = try reader.array { reader -> (Platform, PlatformPolicy) in
             guard let platform = Platform(rawValue: try reader.string()) else { throw BinaryReader.Malformed() }
             return (platform, try Self.readPlatform(&reader))
         }
         guard reader.isAtEnd else { throw BinaryReader.Malformed() }
-        let policy = UpdatePolicy(app: app, issuedAt: issuedAt, subject: subject, platforms: Dictionary(entries, uniquingKeysWith: { $1 }))
+        let policy = UpdatePolicy(app: app, issuedAt: issuedAt, subject: subject, exemptions: exemptions, platforms: Dictionary(entries, uniquingKeysWith: { $1 }))
         self.init(policy: policy, etag: etag, source: source, digest: digest)
     }
 

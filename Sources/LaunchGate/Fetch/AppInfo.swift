@@ -12,6 +12,9 @@ public struct AppInfo: Sendable, Hashable {
     public var osVersion: AppVersion?
     /// The user's languages, most preferred first.
     public var preferredLanguages: [String]
+    /// The device's ID (for example `identifierForVendor`), if the app chooses to share one: it is
+    /// matched against the policy's device exemptions and sent in the client header.
+    public var deviceID: String?
 
     /// Creates app info.
     /// - Parameters:
@@ -20,13 +23,15 @@ public struct AppInfo: Sendable, Hashable {
     ///   - platform: The platform.
     ///   - osVersion: The OS version.
     ///   - preferredLanguages: The user's languages.
+    ///   - deviceID: The device's ID, if the app shares one.
     public init(version: AppVersion, build: BuildNumber? = nil, platform: Platform = .ios,
-                osVersion: AppVersion? = nil, preferredLanguages: [String] = ["en"]) {
+                osVersion: AppVersion? = nil, preferredLanguages: [String] = ["en"], deviceID: String? = nil) {
         self.version = version
         self.build = build
         self.platform = platform
         self.osVersion = osVersion
         self.preferredLanguages = preferredLanguages
+        self.deviceID = deviceID
     }
 
     /// Reads the running app from its bundle and the process.

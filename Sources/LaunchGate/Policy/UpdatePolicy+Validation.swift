@@ -18,6 +18,20 @@ extension UpdatePolicy {
                 issues.append(PolicyIssue(field: "platforms.\(other)", reason: "the subject names only \(platform.rawValue); remove the other platforms or the subject's platform"))
             }
         }
+        if let exemptions {
+            let count = exemptions.installs.count + exemptions.devices.count
+            if count > PolicyLimits.exemptions {
+                issues.append(PolicyIssue(field: "exemptions", reason: "\(count) entries are listed; the limit is \(PolicyLimits.exemptions)"))
+            }
+            for (name, list) in [("installs", exemptions.installs), ("devices", exemptions.devices)] {
+                // One issue per list, not one per entry: a bad list can be thousands long.
+                let bad = list.filter { !PolicyExemptions.isHash($0) }
+                if let first = bad.sorted().first {
+                    issues.append(PolicyIssue(field: "exemptions.\(name)", reason:
+                        "\(bad.count) entries are not 64 lowercase hex characters (such as \"\(first.prefix(20))\"); list PolicyExemptions.hash(id), the SHA-256 of the ID"))
+                }
+            }
+        }
         for platform in Platform.allCases {
             guard let policy = platforms[platform] else { continue }
             issues += policy.validate(path: "platforms.\(platform.rawValue)")

@@ -17,6 +17,8 @@ public struct UpdatePolicy: Sendable, Hashable {
     public var issuedAt: Date?
     /// What the document was issued for; signed documents must carry it (see ``PolicySubject``).
     public var subject: PolicySubject?
+    /// Installs and devices that always see "up to date"; `nil` when none are listed.
+    public var exemptions: PolicyExemptions?
     /// The policy for each platform.
     public var platforms: [Platform: PlatformPolicy]
 
@@ -26,11 +28,13 @@ public struct UpdatePolicy: Sendable, Hashable {
     ///   - issuedAt: When it was issued.
     ///   - subject: What the document was issued for; `nil` for unsigned and seed documents.
     ///   - platforms: The policy per platform.
+    ///   - exemptions: Hashed installs and devices that always see "up to date".
     public init(app: String? = nil, issuedAt: Date? = nil, subject: PolicySubject? = nil,
-                platforms: [Platform: PlatformPolicy] = [:]) {
+                exemptions: PolicyExemptions? = nil, platforms: [Platform: PlatformPolicy] = [:]) {
         self.app = app
         self.issuedAt = issuedAt
         self.subject = subject
+        self.exemptions = exemptions
         self.platforms = platforms
     }
 
@@ -67,7 +71,7 @@ public struct UpdatePolicy: Sendable, Hashable {
 }
 
 extension UpdatePolicy: Codable {
-    private enum CodingKeys: String, CodingKey { case schemaVersion, app, issuedAt, subject, platforms }
+    private enum CodingKeys: String, CodingKey { case schemaVersion, app, issuedAt, subject, exemptions, platforms }
 
     /// Decodes a canonical document, rejecting newer schema versions and unknown platforms.
     public init(from decoder: any Decoder) throws {
@@ -80,6 +84,7 @@ extension UpdatePolicy: Codable {
         app = try container.decodeIfPresent(String.self, forKey: .app)
         issuedAt = try container.decodeIfPresent(Date.self, forKey: .issuedAt)
         subject = try container.decodeIfPresent(PolicySubject.self, forKey: .subject)
+        exemptions = try container.decodeIfPresent(PolicyExemptions.self, forKey: .exemptions)
         let entries = try container.decode([String: PlatformPolicy].self, forKey: .platforms)
         var platforms: [Platform: PlatformPolicy] = [:]
         for (name, policy) in entries {
@@ -97,6 +102,7 @@ extension UpdatePolicy: Codable {
         try container.encodeIfPresent(app, forKey: .app)
         try container.encodeIfPresent(issuedAt, forKey: .issuedAt)
         try container.encodeIfPresent(subject, forKey: .subject)
+        if let exemptions, !exemptions.isEmpty { try container.encode(exemptions, forKey: .exemptions) }
         let entries = Dictionary(uniqueKeysWithValues: platforms.map { ($0.key.rawValue, $0.value) })
         try container.encode(entries, forKey: .platforms)
     }
