@@ -22,11 +22,13 @@ struct PolicyDownload: Sendable {
     let installID: String
     let transport: any HTTPTransport
     let maximumSize: Int
+    /// The transport's own timeout, so a live transport gives up with the fetch deadline.
+    let timeout: TimeInterval
 
     func run(etag: String?) async throws -> Result {
         var headers = [AppInfo.clientHeaderName: app.clientHeader(installID: installID), "Accept": "application/json"]
         if let etag { headers["If-None-Match"] = etag }
-        let response = try await send(HTTPRequest(url: source.url, headers: headers))
+        let response = try await send(HTTPRequest(url: source.url, headers: headers, timeout: timeout, maximumBodySize: maximumSize))
         if response.status == 304 { return .notModified }
         let body = try checked(response)
         var signature = response.header(PolicySignature.headerName).flatMap(PolicySignature.init)
@@ -60,7 +62,8 @@ struct PolicyDownload: Sendable {
     /// Static hosting has no headers to set, so the signature sits beside the document.
     /// A sidecar that can't be fetched means "not signed"; the deadline still bounds the wait.
     private func sidecarSignature() async -> PolicySignature? {
-        guard let response = try? await send(HTTPRequest(url: PolicySignature.sidecarURL(for: source.url))),
+        let request = HTTPRequest(url: PolicySignature.sidecarURL(for: source.url), timeout: timeout, maximumBodySize: 1024)
+        guard let response = try? await send(request),
               (200..<300).contains(response.status), response.body.count <= 1024 else { return nil }
         return PolicySignature(String(decoding: response.body, as: UTF8.self))
     }

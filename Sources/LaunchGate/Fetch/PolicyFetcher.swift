@@ -68,9 +68,10 @@ public actor PolicyFetcher {
         let cached = cache.load(for: source.url)
         do {
             let (source, app, installID, transport, maximumSize) = (source, app, installID, transport, configuration.maximumSize)
+            let seconds = Double(configuration.timeout.components.seconds) + Double(configuration.timeout.components.attoseconds) / 1e18
             let response = try await Deadline.run(configuration.timeout) {
                 try await PolicyDownload(source: source, app: app, installID: installID, transport: transport,
-                                         maximumSize: maximumSize).run(etag: cached?.etag)
+                                         maximumSize: maximumSize, timeout: seconds).run(etag: cached?.etag)
             }
             return try accept(response, cached: cached)
         } catch let error as LaunchGateError {
