@@ -15,6 +15,11 @@ extension LaunchGateError {
     public static func tooLarge(_ size: Int, limit: Int) -> LaunchGateError {
         LaunchGateError(code: "too-large", message: "the policy is \(size) bytes; the limit is \(limit)")
     }
+    /// The server redirected to another origin (scheme, host or port), or from https to http.
+    public static func redirectRefused(from original: URL, to target: URL) -> LaunchGateError {
+        LaunchGateError(code: "redirect-refused",
+                        message: "the policy request to \(original.host ?? "?") was redirected to \(target.scheme ?? "?")://\(target.host ?? "?"); only redirects within the same https origin are followed")
+    }
     /// The body is shorter than its Content-Length.
     public static func truncated(received: Int, expected: Int) -> LaunchGateError {
         LaunchGateError(code: "truncated", message: "the policy was cut off: \(received) of \(expected) bytes arrived")

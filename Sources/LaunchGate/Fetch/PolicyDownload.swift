@@ -39,11 +39,17 @@ struct PolicyDownload: Sendable {
     }
 
     private func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        do { return try await transport.send(request) } catch let error as LaunchGateError { throw error } catch is CancellationError {
+        let response: HTTPResponse
+        do { response = try await transport.send(request) } catch let error as LaunchGateError { throw error } catch is CancellationError {
             throw LaunchGateError.timeout
         } catch {
             throw LaunchGateError.transport(error.localizedDescription)
         }
+        // Checked here too, not only in the live transport, so any transport that follows redirects is held to it.
+        if let final = response.url, !RedirectRule.allows(from: request.url, to: final) {
+            throw LaunchGateError.redirectRefused(from: request.url, to: final)
+        }
+        return response
     }
 
     private func checked(_ response: HTTPResponse) throws -> Data {

@@ -59,6 +59,20 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         DispatchQueue.global().async { dataTask.cancel() }
     }
 
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        let allowed: Bool = lock.withLock {
+            guard let exchange = exchanges[task.taskIdentifier] else { return false }
+            guard let target = request.url, RedirectRule.allows(from: exchange.request.url, to: target) else {
+                exchange.failure = .redirectRefused(from: exchange.request.url, to: request.url ?? exchange.request.url)
+                return false
+            }
+            return true
+        }
+        // nil ends the task with the 3xx itself; the recorded failure is what the caller hears.
+        completionHandler(allowed ? request : nil)
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let exchange = lock.withLock({ exchanges.removeValue(forKey: task.taskIdentifier) }) else { return }
         let (continuation, result): (CheckedContinuation<HTTPResponse, any Error>?, Result<HTTPResponse, any Error>) = lock.withLock {
