@@ -52,24 +52,15 @@ public struct AppInfo: Sendable, Hashable {
     }
 
     /// The value of the `LaunchGate-Client` request header: an RFC 8941 dictionary that tells the
-    /// server the version, build, platform, OS and the random install ID, for adoption counts.
+    /// server the version, build, platform, OS, the random install ID and, when shared, the device ID.
     /// - Parameter installID: The install's random ID.
     /// - Returns: For example `version="2.4.1", build="241", platform="ios", os="17.4.0", install="…"`.
     public func clientHeader(installID: String) -> String {
-        func quoted(_ text: String) -> String {
-            "\"" + text.filter { $0.isASCII && !$0.isNewline }
-                .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-        }
-        var fields = ["version=" + quoted(version.description)]
-        if let build { fields.append("build=" + quoted(build.description)) }
-        fields.append("platform=" + quoted(platform.rawValue))
-        if let osVersion { fields.append("os=" + quoted(osVersion.description)) }
-        fields.append("install=" + quoted(installID))
-        return fields.joined(separator: ", ")
+        ClientHeader(app: self, installID: installID).rendered()
     }
 
-    /// The name of the header ``clientHeader(installID:)`` fills.
-    public static let clientHeaderName = "LaunchGate-Client"
+    /// The name of the header ``clientHeader(installID:)`` fills; the same as ``ClientHeader/name``.
+    public static let clientHeaderName = ClientHeader.name
 }
 
 extension Platform {
