@@ -31,6 +31,8 @@ public actor PolicyFetcher {
     private let configuration: Configuration
     private let now: @Sendable () -> Date
     private var inFlight: Task<FetchOutcome, Never>?
+    /// Callers waiting on a check someone else started; lets tests see coalescing without timing.
+    private(set) var joinedCallers = 0
 
     /// Creates a fetcher.
     /// - Parameters:
@@ -56,7 +58,11 @@ public actor PolicyFetcher {
     /// Checks for a new policy, joining a check already in flight.
     /// - Returns: The outcome; never throws, since every failure must fail open.
     public func fetch() async -> FetchOutcome {
-        if let inFlight { return await inFlight.value }
+        if let inFlight {
+            joinedCallers += 1
+            defer { joinedCallers -= 1 }
+            return await inFlight.value
+        }
         let task = Task { await self.performWithDeadline() }
         inFlight = task
         let outcome = await task.value

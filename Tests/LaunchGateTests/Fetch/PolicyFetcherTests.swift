@@ -166,12 +166,17 @@ struct PolicyFetcherTests {
 
     @Test("concurrent callers share one request in flight")
     func coalesced() async {
-        transport.enqueue(.delayed(.milliseconds(200), .json(PolicyDocuments.canonical())), for: PolicyDocuments.url)
-        let fetcher = fetcher()
-        let outcomes = await withTaskGroup(of: FetchOutcome.self) { group in
-            for _ in 0..<5 { group.addTask { await fetcher.fetch() } }
-            return await group.reduce(into: []) { $0.append($1) }
-        }
+        let answer = TransportGate()
+        transport.enqueue(.gated(answer, .json(PolicyDocuments.canonical())), for: PolicyDocuments.url)
+        let fetcher = fetcher(timeout: .seconds(60))
+        let callers = (0..<5).map { _ in Task { await fetcher.fetch() } }
+        // The answer is held until the four later callers have joined the first one's request.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while await fetcher.joinedCallers < 4, ContinuousClock.now < deadline { await Task.yield() }
+        #expect(await fetcher.joinedCallers == 4)
+        answer.open()
+        var outcomes: [FetchOutcome] = []
+        for caller in callers { outcomes.append(await caller.value) }
         #expect(transport.requests.count == 1)
         #expect(outcomes.allSatisfy { $0.policy != nil })
     }
