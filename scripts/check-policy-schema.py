@@ -42,6 +42,18 @@ bad = {
     "version 1..2": variant(lambda d: d["platforms"]["ios"]["latest"].update(version="1..2")),
     "rollout 140 %": variant(lambda d: d["platforms"]["ios"].update(rollout={"percentage": 140})),
 }
+signed = json.loads((docs / "examples" / "signed-subject.json").read_text())
+def signed_variant(change):
+    document = copy.deepcopy(signed)
+    change(document)
+    return document
+bad.update({
+    "subject without app": signed_variant(lambda d: d["subject"].pop("app")),
+    "subject channel staging": signed_variant(lambda d: d["subject"].update(channel="staging")),
+    "subject platform web": signed_variant(lambda d: d["subject"].update(platform="web")),
+    "exemption not hashed": signed_variant(lambda d: d["exemptions"]["installs"].append("tester@example.com")),
+    "exemption in upper case": signed_variant(lambda d: d["exemptions"]["devices"].append("A" * 64)),
+})
 for name, document in bad.items():
     check(f"{name} is rejected", not validator.is_valid(document))
 

@@ -1,3 +1,5 @@
+import Foundation
+
 extension LaunchGateError {
     /// The check took longer than its timeout.
     public static let timeout = LaunchGateError(code: "timeout", message: "the policy check timed out")
@@ -12,6 +14,11 @@ extension LaunchGateError {
     /// The body is larger than the cap.
     public static func tooLarge(_ size: Int, limit: Int) -> LaunchGateError {
         LaunchGateError(code: "too-large", message: "the policy is \(size) bytes; the limit is \(limit)")
+    }
+    /// The server redirected to another origin (scheme, host or port), or from https to http.
+    public static func redirectRefused(from original: URL, to target: URL) -> LaunchGateError {
+        LaunchGateError(code: "redirect-refused",
+                        message: "the policy request to \(original.host ?? "?") was redirected to \(target.scheme ?? "?")://\(target.host ?? "?"); only redirects within the same https origin are followed")
     }
     /// The body is shorter than its Content-Length.
     public static func truncated(received: Int, expected: Int) -> LaunchGateError {
@@ -41,6 +48,23 @@ extension LaunchGateError {
     /// A signed policy is older than the cached one.
     public static let rollback = LaunchGateError(
         code: "rollback", message: "the policy is older than the one already trusted; it was refused")
+    /// A signed policy carries no `subject`, so it could be another app's, channel's or platform's.
+    public static let subjectMissing = LaunchGateError(
+        code: "subject-missing", message: "a signed policy must name its app, channel and platform in subject; it was refused")
+    /// A signed policy is about another app, channel or platform than the one asking.
+    public static func subjectMismatch(_ detail: String) -> LaunchGateError {
+        LaunchGateError(code: "subject-mismatch", message: "the signed policy is not about this app: \(detail)")
+    }
+    /// A signed policy re-uses the cached policy's `issuedAt` but says something else: a second
+    /// document for the same instant can only be a replay or a forgery with a leaked key.
+    public static let issuedAtReused = LaunchGateError(
+        code: "issued-at-reused", message: "the policy has the same issuedAt as the one already trusted but different content; it was refused")
+    /// A signed policy claims to be issued too far in the future; trusting it would let it outrank
+    /// every later policy for as long as the clock is behind it.
+    public static func issuedInFuture(_ issuedAt: Date, now: Date) -> LaunchGateError {
+        LaunchGateError(code: "issued-in-future",
+                        message: "the policy's issuedAt \(issuedAt.formatted(.iso8601)) is more than 24 hours after this device's clock (\(now.formatted(.iso8601))); it was refused")
+    }
     /// 304 arrived but nothing is cached to reuse.
     public static let notModifiedWithoutCache = LaunchGateError(
         code: "not-modified-without-cache", message: "the server answered 304 but no policy is cached")

@@ -9,6 +9,7 @@ import LaunchGate
 /// let transport = ScriptedTransport()
 /// transport.enqueue(.respond(.json(#"{"latest_build": 42}"#)), for: url)
 /// transport.enqueue(.hang, for: url)          // never answers: exercises timeouts
+/// transport.enqueue(.redirected(to: other, .json(body)), for: url)   // answered after a redirect
 /// ```
 public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     /// One scripted answer.
@@ -19,6 +20,9 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         case delayed(Duration, HTTPResponse)
         /// Answers with a response once the test opens the gate.
         case gated(TransportGate, HTTPResponse)
+        /// Answers with a response as if a redirect to `target` had been followed: the response's
+        /// ``HTTPResponse/url`` is `target`, as a live transport reports it.
+        case redirected(to: URL, HTTPResponse)
         /// Fails as a transport error would.
         case fail(LaunchGateError)
         /// Never answers, and ignores cancellation too, like a stuck connection.
@@ -67,6 +71,9 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
             return response
         case .gated(let gate, let response)?:
             await gate.pass()
+            return response
+        case .redirected(let target, var response)?:
+            response.url = target
             return response
         case .fail(let error)?:
             throw error

@@ -4,15 +4,26 @@ import Foundation
 /// and the cache is private to the app, so it uses a compact versioned encoding instead.
 /// A different magic or version, or any damage, reads as "no cache": the next check refills it.
 extension CachedPolicy {
-    private static let magic: [UInt8] = Array("LGC".utf8) + [1]
+    // Version 2 added the subject and the exemptions; a version-1 entry reads as "no cache".
+    private static let magic: [UInt8] = Array("LGC".utf8) + [2]
 
     func binaryData() -> Data {
         var writer = BinaryWriter()
         for byte in Self.magic { writer.byte(byte) }
         writer.string(source.absoluteString)
         writer.optional(etag) { $0.string($1) }
+        writer.optional(digest) { $0.string($1.base64EncodedString()) }
         writer.optional(policy.app) { $0.string($1) }
         writer.optional(policy.issuedAt) { $0.double($1.timeIntervalSince1970) }
+        writer.optional(policy.subject) { writer, subject in
+            writer.string(subject.app)
+            writer.string(subject.channel.rawValue)
+            writer.optional(subject.platform) { $0.string($1.rawValue) }
+        }
+        writer.optional(policy.exemptions) { writer, exemptions in
+            writer.array(exemptions.installs.sorted()) { $0.string($1) }
+            writer.array(exemptions.devices.sorted()) { $0.string($1) }
+        }
         writer.array(policy.platforms.sorted { $0.key.rawValue < $1.key.rawValue }) { writer, entry in
             writer.string(entry.key.rawValue)
             Self.write(entry.value, to: &writer)
@@ -25,15 +36,31 @@ extension CachedPolicy {
         for byte in Self.magic where try reader.byte() != byte { throw BinaryReader.Malformed() }
         guard let source = URL(string: try reader.string()) else { throw BinaryReader.Malformed() }
         let etag = try reader.optional { try $0.string() }
+        let digest = try reader.optional { reader -> Data in
+            guard let digest = Data(base64Encoded: try reader.string()) else { throw BinaryReader.Malformed() }
+            return digest
+        }
         let app = try reader.optional { try $0.string() }
         let issuedAt = try reader.optional { Date(timeIntervalSince1970: try $0.double()) }
+        let subject = try reader.optional { reader -> PolicySubject in
+            let app = try reader.string()
+            guard let channel = ReleaseChannel(rawValue: try reader.string()) else { throw BinaryReader.Malformed() }
+            let platform = try reader.optional { reader -> Platform in
+                guard let platform = Platform(rawValue: try reader.string()) else { throw BinaryReader.Malformed() }
+                return platform
+            }
+            return PolicySubject(app: app, channel: channel, platform: platform)
+        }
+        let exemptions = try reader.optional { reader in
+            PolicyExemptions(installs: Set(try reader.array { try $0.string() }), devices: Set(try reader.array { try $0.string() }))
+        }
         let entries = try reader.array { reader -> (Platform, PlatformPolicy) in
             guard let platform = Platform(rawValue: try reader.string()) else { throw BinaryReader.Malformed() }
             return (platform, try Self.readPlatform(&reader))
         }
         guard reader.isAtEnd else { throw BinaryReader.Malformed() }
-        let policy = UpdatePolicy(app: app, issuedAt: issuedAt, platforms: Dictionary(entries, uniquingKeysWith: { $1 }))
-        self.init(policy: policy, etag: etag, source: source)
+        let policy = UpdatePolicy(app: app, issuedAt: issuedAt, subject: subject, exemptions: exemptions, platforms: Dictionary(entries, uniquingKeysWith: { $1 }))
+        self.init(policy: policy, etag: etag, source: source, digest: digest)
     }
 
     // MARK: Platform entries

@@ -12,6 +12,9 @@ public struct EvaluationContext: Sendable, Hashable {
     public var osVersion: AppVersion?
     /// A random ID for this install, stable across launches and not tied to the user.
     public var installID: String
+    /// The device's ID (for example `identifierForVendor`), if the app shares one; matched against
+    /// the policy's hashed device exemptions and nothing else.
+    public var deviceID: String?
     /// The user's preferred languages, most preferred first (`Locale.preferredLanguages`).
     public var preferredLanguages: [String]
     /// The current time.
@@ -24,17 +27,19 @@ public struct EvaluationContext: Sendable, Hashable {
     ///   - platform: The platform.
     ///   - osVersion: The OS version.
     ///   - installID: The install's random ID.
+    ///   - deviceID: The device's ID, if shared.
     ///   - preferredLanguages: Preferred languages, most preferred first.
     ///   - now: The current time.
     public init(
         version: AppVersion, build: BuildNumber? = nil, platform: Platform = .ios, osVersion: AppVersion? = nil,
-        installID: String = "", preferredLanguages: [String] = ["en"], now: Date
+        installID: String = "", deviceID: String? = nil, preferredLanguages: [String] = ["en"], now: Date
     ) {
         self.version = version
         self.build = build
         self.platform = platform
         self.osVersion = osVersion
         self.installID = installID
+        self.deviceID = deviceID
         self.preferredLanguages = preferredLanguages
         self.now = now
     }

@@ -25,6 +25,8 @@ public struct UpdateEvaluator: Sendable {
     ///   - context: The installed app, device and time.
     /// - Returns: The decision, carrying what its screen needs.
     public func evaluate(_ policy: UpdatePolicy, for context: EvaluationContext) -> UpdateDecision {
+        // The policy's own list comes first, before end of life or a required update.
+        if policy.exemptions?.contains(installID: context.installID, deviceID: context.deviceID) == true { return .upToDate }
         guard let entry = policy.policy(for: context.platform), !isExempt(context) else { return .upToDate }
         let (version, build) = (context.version, context.build)
         let latest = entry.latest

@@ -12,6 +12,9 @@ public struct AppInfo: Sendable, Hashable {
     public var osVersion: AppVersion?
     /// The user's languages, most preferred first.
     public var preferredLanguages: [String]
+    /// The device's ID (for example `identifierForVendor`), if the app chooses to share one: it is
+    /// matched against the policy's device exemptions and sent in the client header.
+    public var deviceID: String?
 
     /// Creates app info.
     /// - Parameters:
@@ -20,13 +23,15 @@ public struct AppInfo: Sendable, Hashable {
     ///   - platform: The platform.
     ///   - osVersion: The OS version.
     ///   - preferredLanguages: The user's languages.
+    ///   - deviceID: The device's ID, if the app shares one.
     public init(version: AppVersion, build: BuildNumber? = nil, platform: Platform = .ios,
-                osVersion: AppVersion? = nil, preferredLanguages: [String] = ["en"]) {
+                osVersion: AppVersion? = nil, preferredLanguages: [String] = ["en"], deviceID: String? = nil) {
         self.version = version
         self.build = build
         self.platform = platform
         self.osVersion = osVersion
         self.preferredLanguages = preferredLanguages
+        self.deviceID = deviceID
     }
 
     /// Reads the running app from its bundle and the process.
@@ -47,24 +52,15 @@ public struct AppInfo: Sendable, Hashable {
     }
 
     /// The value of the `LaunchGate-Client` request header: an RFC 8941 dictionary that tells the
-    /// server the version, build, platform, OS and the random install ID, for adoption counts.
+    /// server the version, build, platform, OS, the random install ID and, when shared, the device ID.
     /// - Parameter installID: The install's random ID.
     /// - Returns: For example `version="2.4.1", build="241", platform="ios", os="17.4.0", install="…"`.
     public func clientHeader(installID: String) -> String {
-        func quoted(_ text: String) -> String {
-            "\"" + text.filter { $0.isASCII && !$0.isNewline }
-                .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-        }
-        var fields = ["version=" + quoted(version.description)]
-        if let build { fields.append("build=" + quoted(build.description)) }
-        fields.append("platform=" + quoted(platform.rawValue))
-        if let osVersion { fields.append("os=" + quoted(osVersion.description)) }
-        fields.append("install=" + quoted(installID))
-        return fields.joined(separator: ", ")
+        ClientHeader(app: self, installID: installID).rendered()
     }
 
-    /// The name of the header ``clientHeader(installID:)`` fills.
-    public static let clientHeaderName = "LaunchGate-Client"
+    /// The name of the header ``clientHeader(installID:)`` fills; the same as ``ClientHeader/name``.
+    public static let clientHeaderName = ClientHeader.name
 }
 
 extension Platform {

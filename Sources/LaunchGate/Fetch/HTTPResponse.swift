@@ -8,16 +8,21 @@ public struct HTTPResponse: Sendable, Hashable {
     public var headers: [String: String]
     /// The body bytes.
     public var body: Data
+    /// The URL that answered, after any redirects the transport followed; `nil` when the
+    /// transport can't tell, which means the request's own URL.
+    public var url: URL?
 
     /// Creates a response.
     /// - Parameters:
     ///   - status: The status code.
     ///   - headers: Header fields.
     ///   - body: The body.
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    ///   - url: The URL that answered, if the transport followed a redirect.
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data(), url: URL? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.url = url
     }
 
     /// A header's value, matching the name without regard to case.

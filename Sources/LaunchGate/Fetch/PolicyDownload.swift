@@ -22,11 +22,13 @@ struct PolicyDownload: Sendable {
     let installID: String
     let transport: any HTTPTransport
     let maximumSize: Int
+    /// The transport's own timeout, so a live transport gives up with the fetch deadline.
+    let timeout: TimeInterval
 
     func run(etag: String?) async throws -> Result {
         var headers = [AppInfo.clientHeaderName: app.clientHeader(installID: installID), "Accept": "application/json"]
         if let etag { headers["If-None-Match"] = etag }
-        let response = try await send(HTTPRequest(url: source.url, headers: headers))
+        let response = try await send(HTTPRequest(url: source.url, headers: headers, timeout: timeout, maximumBodySize: maximumSize))
         if response.status == 304 { return .notModified }
         let body = try checked(response)
         var signature = response.header(PolicySignature.headerName).flatMap(PolicySignature.init)
@@ -37,11 +39,17 @@ struct PolicyDownload: Sendable {
     }
 
     private func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        do { return try await transport.send(request) } catch let error as LaunchGateError { throw error } catch is CancellationError {
+        let response: HTTPResponse
+        do { response = try await transport.send(request) } catch let error as LaunchGateError { throw error } catch is CancellationError {
             throw LaunchGateError.timeout
         } catch {
             throw LaunchGateError.transport(error.localizedDescription)
         }
+        // Checked here too, not only in the live transport, so any transport that follows redirects is held to it.
+        if let final = response.url, !RedirectRule.allows(from: request.url, to: final) {
+            throw LaunchGateError.redirectRefused(from: request.url, to: final)
+        }
+        return response
     }
 
     private func checked(_ response: HTTPResponse) throws -> Data {
@@ -60,7 +68,8 @@ struct PolicyDownload: Sendable {
     /// Static hosting has no headers to set, so the signature sits beside the document.
     /// A sidecar that can't be fetched means "not signed"; the deadline still bounds the wait.
     private func sidecarSignature() async -> PolicySignature? {
-        guard let response = try? await send(HTTPRequest(url: PolicySignature.sidecarURL(for: source.url))),
+        let request = HTTPRequest(url: PolicySignature.sidecarURL(for: source.url), timeout: timeout, maximumBodySize: 1024)
+        guard let response = try? await send(request),
               (200..<300).contains(response.status), response.body.count <= 1024 else { return nil }
         return PolicySignature(String(decoding: response.body, as: UTF8.self))
     }

@@ -29,7 +29,10 @@ public actor PolicyFetcher {
     private let transport: any HTTPTransport
     private let cache: PolicyCache
     private let configuration: Configuration
+    private let now: @Sendable () -> Date
     private var inFlight: Task<FetchOutcome, Never>?
+    /// Callers waiting on a check someone else started; lets tests see coalescing without timing.
+    private(set) var joinedCallers = 0
 
     /// Creates a fetcher.
     /// - Parameters:
@@ -39,20 +42,27 @@ public actor PolicyFetcher {
     ///   - transport: The HTTP transport.
     ///   - cache: The policy cache.
     ///   - configuration: Timeout and size cap.
+    ///   - now: The clock that bounds how far in the future a signed `issuedAt` may be.
     public init(source: PolicySource, app: AppInfo, installID: String, transport: any HTTPTransport,
-                cache: PolicyCache, configuration: Configuration = Configuration()) {
+                cache: PolicyCache, configuration: Configuration = Configuration(),
+                now: @escaping @Sendable () -> Date = Date.init) {
         self.source = source
         self.app = app
         self.installID = installID
         self.transport = transport
         self.cache = cache
         self.configuration = configuration
+        self.now = now
     }
 
     /// Checks for a new policy, joining a check already in flight.
     /// - Returns: The outcome; never throws, since every failure must fail open.
     public func fetch() async -> FetchOutcome {
-        if let inFlight { return await inFlight.value }
+        if let inFlight {
+            joinedCallers += 1
+            defer { joinedCallers -= 1 }
+            return await inFlight.value
+        }
         let task = Task { await self.performWithDeadline() }
         inFlight = task
         let outcome = await task.value
@@ -64,9 +74,10 @@ public actor PolicyFetcher {
         let cached = cache.load(for: source.url)
         do {
             let (source, app, installID, transport, maximumSize) = (source, app, installID, transport, configuration.maximumSize)
+            let seconds = Double(configuration.timeout.components.seconds) + Double(configuration.timeout.components.attoseconds) / 1e18
             let response = try await Deadline.run(configuration.timeout) {
                 try await PolicyDownload(source: source, app: app, installID: installID, transport: transport,
-                                         maximumSize: maximumSize).run(etag: cached?.etag)
+                                         maximumSize: maximumSize, timeout: seconds).run(etag: cached?.etag)
             }
             return try accept(response, cached: cached)
         } catch let error as LaunchGateError {
@@ -91,12 +102,13 @@ public actor PolicyFetcher {
                 throw LaunchGateError.malformed(error)
             }
             do { try policy.validated() } catch let error as PolicyValidationError { throw LaunchGateError.invalidPolicy(error) }
+            let digest = PolicyTrust.digest(of: body)
             if source.requiresSignature {
-                guard let issuedAt = policy.issuedAt else { throw LaunchGateError.signedWithoutIssuedAt }
-                if let previous = cached?.policy.issuedAt, issuedAt < previous { throw LaunchGateError.rollback }
+                try source.checkSubject(of: policy, platform: app.platform)
+                try PolicyTrust.checkFreshness(of: policy, digest: digest, platform: app.platform, cached: cached, now: now())
             }
             // A failed cache write still lets this launch use the new policy; the next check retries.
-            try? cache.save(CachedPolicy(policy: policy.narrowed(to: app.platform), etag: etag, source: source.url))
+            try? cache.save(CachedPolicy(policy: policy.narrowed(to: app.platform), etag: etag, source: source.url, digest: digest))
             return .updated(policy)
         }
     }

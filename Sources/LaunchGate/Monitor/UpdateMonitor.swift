@@ -67,7 +67,7 @@ public final class UpdateMonitor {
         let cache = PolicyCache(store: store, keyPrefix: configuration.storeKeyPrefix)
         self.fetcher = PolicyFetcher(
             source: configuration.source, app: app, installID: installID, transport: transport, cache: cache,
-            configuration: .init(timeout: configuration.fetchTimeout, maximumSize: configuration.maximumSize))
+            configuration: .init(timeout: configuration.fetchTimeout, maximumSize: configuration.maximumSize), now: now)
         self.throttle = PromptThrottle(store: store, keyPrefix: configuration.storeKeyPrefix, now: now)
         self.evaluator = UpdateEvaluator(isExempt: configuration.isExempt)
         self.policy = cache.load(for: configuration.source.url)?.policy
@@ -168,7 +168,7 @@ public final class UpdateMonitor {
     private func reevaluate(loading: Bool) {
         let context = EvaluationContext(
             version: app.version, build: app.build, platform: app.platform, osVersion: app.osVersion,
-            installID: installID, preferredLanguages: app.preferredLanguages, now: now())
+            installID: installID, deviceID: app.deviceID, preferredLanguages: app.preferredLanguages, now: now())
         decision = policy.map { evaluator.evaluate($0, for: context) } ?? .upToDate
         // A known blocking decision is never hidden behind a loading state.
         isLoading = loading && !decision.isBlocking

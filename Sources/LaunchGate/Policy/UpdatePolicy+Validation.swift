@@ -10,6 +10,28 @@ extension UpdatePolicy {
         if platforms.isEmpty {
             issues.append(PolicyIssue(field: "platforms", reason: "name at least one platform"))
         }
+        if let subject {
+            if subject.app.isEmpty || subject.app.count > PolicyLimits.subjectApp {
+                issues.append(PolicyIssue(field: "subject.app", reason: "name the app in 1 to \(PolicyLimits.subjectApp) characters"))
+            }
+            if let platform = subject.platform, let other = platforms.keys.map(\.rawValue).sorted().first(where: { $0 != platform.rawValue }) {
+                issues.append(PolicyIssue(field: "platforms.\(other)", reason: "the subject names only \(platform.rawValue); remove the other platforms or the subject's platform"))
+            }
+        }
+        if let exemptions {
+            let count = exemptions.installs.count + exemptions.devices.count
+            if count > PolicyLimits.exemptions {
+                issues.append(PolicyIssue(field: "exemptions", reason: "\(count) entries are listed; the limit is \(PolicyLimits.exemptions)"))
+            }
+            for (name, list) in [("installs", exemptions.installs), ("devices", exemptions.devices)] {
+                // One issue per list, not one per entry: a bad list can be thousands long.
+                let bad = list.filter { !PolicyExemptions.isHash($0) }
+                if let first = bad.sorted().first {
+                    issues.append(PolicyIssue(field: "exemptions.\(name)", reason:
+                        "\(bad.count) entries are not 64 lowercase hex characters (such as \"\(first.prefix(20))\"); list PolicyExemptions.hash(id), the SHA-256 of the ID"))
+                }
+            }
+        }
         for platform in Platform.allCases {
             guard let policy = platforms[platform] else { continue }
             issues += policy.validate(path: "platforms.\(platform.rawValue)")

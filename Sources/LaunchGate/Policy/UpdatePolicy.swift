@@ -15,6 +15,10 @@ public struct UpdatePolicy: Sendable, Hashable {
     public var app: String?
     /// When the policy was issued; signed policies older than the cached one are refused.
     public var issuedAt: Date?
+    /// What the document was issued for; signed documents must carry it (see ``PolicySubject``).
+    public var subject: PolicySubject?
+    /// Installs and devices that always see "up to date"; `nil` when none are listed.
+    public var exemptions: PolicyExemptions?
     /// The policy for each platform.
     public var platforms: [Platform: PlatformPolicy]
 
@@ -22,10 +26,15 @@ public struct UpdatePolicy: Sendable, Hashable {
     /// - Parameters:
     ///   - app: The app's identifier.
     ///   - issuedAt: When it was issued.
+    ///   - subject: What the document was issued for; `nil` for unsigned and seed documents.
     ///   - platforms: The policy per platform.
-    public init(app: String? = nil, issuedAt: Date? = nil, platforms: [Platform: PlatformPolicy] = [:]) {
+    ///   - exemptions: Hashed installs and devices that always see "up to date".
+    public init(app: String? = nil, issuedAt: Date? = nil, subject: PolicySubject? = nil,
+                exemptions: PolicyExemptions? = nil, platforms: [Platform: PlatformPolicy] = [:]) {
         self.app = app
         self.issuedAt = issuedAt
+        self.subject = subject
+        self.exemptions = exemptions
         self.platforms = platforms
     }
 
@@ -40,9 +49,11 @@ public struct UpdatePolicy: Sendable, Hashable {
 
     /// The same policy with only what one platform reads, filed under that platform.
     /// - Parameter platform: The platform to keep.
-    /// - Returns: A policy with at most one entry.
+    /// - Returns: A policy with at most one entry; everything outside `platforms` is kept.
     public func narrowed(to platform: Platform) -> UpdatePolicy {
-        UpdatePolicy(app: app, issuedAt: issuedAt, platforms: policy(for: platform).map { [platform: $0] } ?? [:])
+        var narrowed = self
+        narrowed.platforms = policy(for: platform).map { [platform: $0] } ?? [:]
+        return narrowed
     }
 
     /// Decodes the canonical JSON form.
@@ -60,7 +71,7 @@ public struct UpdatePolicy: Sendable, Hashable {
 }
 
 extension UpdatePolicy: Codable {
-    private enum CodingKeys: String, CodingKey { case schemaVersion, app, issuedAt, platforms }
+    private enum CodingKeys: String, CodingKey { case schemaVersion, app, issuedAt, subject, exemptions, platforms }
 
     /// Decodes a canonical document, rejecting newer schema versions and unknown platforms.
     public init(from decoder: any Decoder) throws {
@@ -72,6 +83,8 @@ extension UpdatePolicy: Codable {
         }
         app = try container.decodeIfPresent(String.self, forKey: .app)
         issuedAt = try container.decodeIfPresent(Date.self, forKey: .issuedAt)
+        subject = try container.decodeIfPresent(PolicySubject.self, forKey: .subject)
+        exemptions = try container.decodeIfPresent(PolicyExemptions.self, forKey: .exemptions)
         let entries = try container.decode([String: PlatformPolicy].self, forKey: .platforms)
         var platforms: [Platform: PlatformPolicy] = [:]
         for (name, policy) in entries {
@@ -88,6 +101,8 @@ extension UpdatePolicy: Codable {
         try container.encode(Self.schemaVersion, forKey: .schemaVersion)
         try container.encodeIfPresent(app, forKey: .app)
         try container.encodeIfPresent(issuedAt, forKey: .issuedAt)
+        try container.encodeIfPresent(subject, forKey: .subject)
+        if let exemptions, !exemptions.isEmpty { try container.encode(exemptions, forKey: .exemptions) }
         let entries = Dictionary(uniqueKeysWithValues: platforms.map { ($0.key.rawValue, $0.value) })
         try container.encode(entries, forKey: .platforms)
     }

@@ -105,7 +105,7 @@ struct PolicyFetcherTests {
         let sidecar = URL(string: "https://cdn.example.com/notes/policy.json.sig")!
         #expect(PolicySignature.sidecarURL(for: PolicyDocuments.staticURL) == sidecar)
         transport.enqueue(.respond(HTTPResponse(status: 200, body: Data((try key.signature(for: body).description + "\n").utf8))), for: sidecar)
-        let outcome = await fetcher(PolicySource(url: PolicyDocuments.staticURL, publicKeys: [key.publicKey])).fetch()
+        let outcome = await fetcher(PolicySource(url: PolicyDocuments.staticURL, publicKeys: [key.publicKey], app: "notes")).fetch()
         #expect(outcome.policy != nil, "\(outcome)")
     }
 
@@ -151,7 +151,7 @@ struct PolicyFetcherTests {
 
     @Test("a signed policy without issuedAt is refused, since rollback could not be detected")
     func signedNeedsIssuedAt() async throws {
-        let body = Data(#"{"schemaVersion": 1, "platforms": {"ios": {"latest": {"version": "2.0"}}}}"#.utf8)
+        let body = Data(#"{"schemaVersion": 1, "subject": \#(PolicyDocuments.iosSubject), "platforms": {"ios": {"latest": {"version": "2.0"}}}}"#.utf8)
         transport.enqueue(.respond(try signed(body)), for: PolicyDocuments.url)
         let outcome = await fetcher(PolicySource(url: PolicyDocuments.url, publicKeys: [key.publicKey])).fetch()
         #expect(failure(outcome) == .signedWithoutIssuedAt)
@@ -166,12 +166,17 @@ struct PolicyFetcherTests {
 
     @Test("concurrent callers share one request in flight")
     func coalesced() async {
-        transport.enqueue(.delayed(.milliseconds(200), .json(PolicyDocuments.canonical())), for: PolicyDocuments.url)
-        let fetcher = fetcher()
-        let outcomes = await withTaskGroup(of: FetchOutcome.self) { group in
-            for _ in 0..<5 { group.addTask { await fetcher.fetch() } }
-            return await group.reduce(into: []) { $0.append($1) }
-        }
+        let answer = TransportGate()
+        transport.enqueue(.gated(answer, .json(PolicyDocuments.canonical())), for: PolicyDocuments.url)
+        let fetcher = fetcher(timeout: .seconds(60))
+        let callers = (0..<5).map { _ in Task { await fetcher.fetch() } }
+        // The answer is held until the four later callers have joined the first one's request.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while await fetcher.joinedCallers < 4, ContinuousClock.now < deadline { await Task.yield() }
+        #expect(await fetcher.joinedCallers == 4)
+        answer.open()
+        var outcomes: [FetchOutcome] = []
+        for caller in callers { outcomes.append(await caller.value) }
         #expect(transport.requests.count == 1)
         #expect(outcomes.allSatisfy { $0.policy != nil })
     }

@@ -43,10 +43,15 @@ struct UpdateMonitorTests {
 
     @Test("non-blocking: content at once, then the banner when the check answers")
     func nonBlocking() async {
-        transport.enqueue(.delayed(.milliseconds(50), .json(PolicyDocuments.canonical())), for: url)
-        let monitor = monitor()
+        let answer = TransportGate()
+        transport.enqueue(.gated(answer, .json(PolicyDocuments.canonical())), for: url)
+        let monitor = monitor(fetchTimeout: .seconds(30))
         #expect(monitor.state == .app)
-        await monitor.start()
+        let started = Task { await monitor.start() }
+        #expect(await until { transport.requests.count == 1 }, "the check is under way")
+        #expect(monitor.state == .app, "the app shows while the answer is outstanding")
+        answer.open()
+        await started.value
         #expect(monitor.state.screen?.style == .banner)
         #expect(monitor.state.screen?.message == "Version 2.0.0 is available.")
     }

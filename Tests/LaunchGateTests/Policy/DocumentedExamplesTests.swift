@@ -9,7 +9,7 @@ struct DocumentedExamplesTests {
         .appendingPathComponent("docs/examples")
 
     private static let expectedFormats: [String: PolicyFormat] = [
-        "canonical.json": .canonical, "build-only.json": .canonical, "per-feature.json": .canonical,
+        "canonical.json": .canonical, "build-only.json": .canonical, "per-feature.json": .canonical, "signed-subject.json": .canonical,
         "latest-build.json": .latestBuild, "min-supported-version.json": .minimumSupportedVersion,
         "version-lockout.json": .versionLockout, "version.json": .versionJSON, "app-store-lookup.json": .appStoreLookup,
     ]
@@ -30,6 +30,14 @@ struct DocumentedExamplesTests {
     func everyPlatform() throws {
         let data = try Data(contentsOf: Self.examples.appendingPathComponent("per-feature.json"))
         #expect(Set(try UpdatePolicy(json: data).platforms.keys) == Set(Platform.allCases))
+    }
+
+    @Test("the signed example names its subject and hashed exemptions, which exempt the documented IDs")
+    func signedExample() throws {
+        let policy = try UpdatePolicy(json: Data(contentsOf: Self.examples.appendingPathComponent("signed-subject.json")))
+        #expect(policy.subject == PolicySubject(app: "notes", channel: .production, platform: .ios))
+        #expect(policy.exemptions?.contains(installID: "6F9619FF-8B86-D011-B42D-00C04FC964FF", deviceID: nil) == true)
+        #expect(policy.exemptions?.contains(installID: "other", deviceID: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F") == true)
     }
 
     @Test("no example is left untested")

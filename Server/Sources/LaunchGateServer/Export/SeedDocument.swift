@@ -3,8 +3,9 @@ import LaunchGate
 
 /// The shapes that apps already in the field parse, rendered from a canonical policy.
 ///
-/// Each is exactly what its seed's client reads, with every key it needs present, since those
-/// clients treat a missing key as "no update". The SDK's readers read them back (tested).
+/// Each shape is read and rendered by one type in the SDK (`LatestBuildDocument`,
+/// `MinimumSupportedVersionDocument`, `VersionLockoutDocument`, `VersionJSONDocument`); this
+/// enum only names them for the routes and `export`, so nothing is written twice.
 public enum SeedDocument: String, Sendable, CaseIterable {
     /// Seed 000, `GET /api/version`: `{"latest_build": 42, "testflight_url": "…"}`.
     case latestBuild
@@ -22,31 +23,11 @@ public enum SeedDocument: String, Sendable, CaseIterable {
     /// - Returns: JSON bytes, or `nil` when the policy has nothing this shape can say
     ///   (no platform entry, or no latest version for version.json).
     public func render(_ policy: UpdatePolicy, platform: Platform) -> Data? {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         switch self {
-        case .minimumSupportedVersion:
-            var minimums: [String: String] = [:]
-            for (platform, entry) in policy.platforms {
-                if let version = entry.required?.version { minimums["min_supported_version_\(platform.rawValue)"] = version.description }
-            }
-            return try? encoder.encode(minimums)
-        case .latestBuild:
-            guard let entry = policy.policy(for: platform) else { return nil }
-            // Seed 000's client blocks every build below latest_build: that is our required build.
-            let build = entry.required?.build?.components.first ?? 0
-            return try? encoder.encode(LatestBuild(latestBuild: build, testflightURL: entry.updateURL?.absoluteString ?? ""))
-        case .versionLockout:
-            guard let entry = policy.policy(for: platform) else { return nil }
-            let required = entry.required?.version?.description ?? "0.0.0"
-            return try? encoder.encode(VersionLockout(
-                recommendedVersion: entry.recommended?.version?.description ?? required, requiredVersion: required,
-                updateUrl: entry.updateURL?.absoluteString ?? "", eol: entry.endOfLife != nil, message: entry.endOfLife?.message ?? ""))
-        case .versionJSON:
-            guard let entry = policy.policy(for: platform), let latest = entry.latest, let version = latest.version else { return nil }
-            return try? encoder.encode(VersionJSON(
-                latestVersion: version.description, releaseDate: latest.releaseDate.map { Self.day($0) },
-                releaseNotes: latest.notes, updateUrl: entry.updateURL?.absoluteString))
+        case .latestBuild: LatestBuildDocument.render(policy, platform: platform)
+        case .minimumSupportedVersion: MinimumSupportedVersionDocument.render(policy, platform: platform)
+        case .versionLockout: VersionLockoutDocument.render(policy, platform: platform)
+        case .versionJSON: VersionJSONDocument.render(policy, platform: platform)
         }
     }
 
@@ -57,36 +38,11 @@ public enum SeedDocument: String, Sendable, CaseIterable {
     ///   - platform: The platform, for single-platform shapes.
     /// - Returns: JSON bytes.
     public func renderUpToDate(_ policy: UpdatePolicy, platform: Platform) -> Data? {
-        var platforms: [Platform: PlatformPolicy] = [:]
-        for each in Set(policy.platforms.keys).union([platform]) {
-            platforms[each] = PlatformPolicy(latest: Release(version: "0.0.0"), required: VersionRequirement(version: "0.0.0"),
-                                             updateURL: policy.policy(for: each)?.updateURL)
+        switch self {
+        case .latestBuild: LatestBuildDocument.renderUpToDate(policy, platform: platform)
+        case .minimumSupportedVersion: MinimumSupportedVersionDocument.renderUpToDate(policy, platform: platform)
+        case .versionLockout: VersionLockoutDocument.renderUpToDate(policy, platform: platform)
+        case .versionJSON: VersionJSONDocument.renderUpToDate(policy, platform: platform)
         }
-        return render(UpdatePolicy(app: policy.app, issuedAt: policy.issuedAt, platforms: platforms), platform: platform)
-    }
-
-    private static func day(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day())
-    }
-
-    private struct LatestBuild: Encodable {
-        let latestBuild: Int
-        let testflightURL: String
-        enum CodingKeys: String, CodingKey { case latestBuild = "latest_build", testflightURL = "testflight_url" }
-    }
-
-    private struct VersionLockout: Encodable {
-        let recommendedVersion: String
-        let requiredVersion: String
-        let updateUrl: String
-        let eol: Bool
-        let message: String
-    }
-
-    private struct VersionJSON: Encodable {
-        let latestVersion: String
-        let releaseDate: String?
-        let releaseNotes: String?
-        let updateUrl: String?
     }
 }

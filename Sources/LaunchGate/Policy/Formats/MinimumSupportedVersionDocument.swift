@@ -1,10 +1,11 @@
 import Foundation
 
-/// Seed 001's config: `{"min_supported_version_ios": "10.10.5", "min_supported_version_android": "3.1"}`.
+/// Seed 001's config: `{"min_supported_version_ios": "10.10.5", "min_supported_version_android": "3.1"}`,
+/// read and rendered here and nowhere else.
 ///
 /// Keys for platforms LaunchGate does not know (say `_web`) are ignored rather than refused,
 /// because this document is usually a shared app config with other keys in it.
-struct MinimumSupportedVersionDocument {
+public struct MinimumSupportedVersionDocument: Sendable {
     static let keyPrefix = "min_supported_version_"
     let minimums: [Platform: AppVersion]
 
@@ -21,6 +22,36 @@ struct MinimumSupportedVersionDocument {
             throw PolicyError(.empty, "no min_supported_version_<platform> key names a known platform")
         }
         self.minimums = minimums
+    }
+
+    /// Reads the document.
+    /// - Parameter data: The document's bytes.
+    /// - Returns: The canonical policy, with a required version per platform named.
+    /// - Throws: ``PolicyError`` naming the field and the problem.
+    public static func read(_ data: Data) throws -> UpdatePolicy {
+        try Self(object: PolicyReader.object(from: data)).policy()
+    }
+
+    /// Renders every platform's required version as `min_supported_version_<platform>`.
+    /// - Parameters:
+    ///   - policy: The canonical policy.
+    ///   - platform: Unused: this document covers every platform; kept so every seed renders alike.
+    /// - Returns: JSON bytes (`{}` when no platform has a required version).
+    public static func render(_ policy: UpdatePolicy, platform: Platform) -> Data? {
+        var minimums: [String: String] = [:]
+        for (platform, entry) in policy.platforms {
+            if let version = entry.required?.version { minimums[keyPrefix + platform.rawValue] = version.description }
+        }
+        return try? SeedRendering.encoder.encode(minimums)
+    }
+
+    /// Renders what an exempt install sees: every minimum is 0.0.0.
+    /// - Parameters:
+    ///   - policy: The canonical policy.
+    ///   - platform: The platform asked about; it is always listed.
+    /// - Returns: JSON bytes.
+    public static func renderUpToDate(_ policy: UpdatePolicy, platform: Platform) -> Data? {
+        render(SeedRendering.upToDate(policy, platform: platform), platform: platform)
     }
 
     func policy() -> UpdatePolicy {

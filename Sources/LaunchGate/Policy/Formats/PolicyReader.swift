@@ -27,13 +27,13 @@ public enum PolicyReader {
         case .canonical:
             return try UpdatePolicy(json: data)
         case .latestBuild:
-            return try PolicyJSON.decode(LatestBuildDocument.self, from: data).policy(for: platform)
+            return try LatestBuildDocument.read(data, platform: platform)
         case .minimumSupportedVersion:
-            return try MinimumSupportedVersionDocument(object: object(from: data)).policy()
+            return try MinimumSupportedVersionDocument.read(data)
         case .versionLockout:
-            return try PolicyJSON.decode(VersionLockoutDocument.self, from: data).policy(for: platform)
+            return try VersionLockoutDocument.read(data, platform: platform)
         case .versionJSON:
-            return try PolicyJSON.decode(VersionJSONDocument.self, from: data).policy(for: platform)
+            return try VersionJSONDocument.read(data, platform: platform)
         case .appStoreLookup:
             return try PolicyJSON.decode(AppStoreLookupDocument.self, from: data).policy(for: platform)
         }

@@ -1,0 +1,66 @@
+import Foundation
+import LaunchGateTesting
+import Testing
+@testable import LaunchGate
+
+@Suite("The live URLSession transport against a local server")
+struct URLSessionTransportTests {
+    private static let cap = 256 * 1024
+
+    /// The byte count a `tooLarge` error reports.
+    private func received(_ error: any Error) -> Int? {
+        guard let error = error as? LaunchGateError, error == .tooLarge(0, limit: 0) else { return nil }
+        return Int(error.message.split(separator: " ")[3])
+    }
+
+    // MARK: Tests
+
+    @Test("an endless body without Content-Length stops at the cap plus one read, while the server is still sending")
+    func streamingCap() async throws {
+        // 8 GiB is "endless" here: the test stops the server long before, and it bounds a broken run.
+        let server = try LocalHTTPServer([.stream(chunk: 16 * 1024, total: 8 << 30)])
+        async let served: Void = server.serve()
+        let request = HTTPRequest(url: server.base.appendingPathComponent("policy"), timeout: 10, maximumBodySize: Self.cap)
+        let error = await #expect(throws: LaunchGateError.self) { try await URLSessionTransport().send(request) }
+        // The answer came while the server was still streaming: the transport did not wait for the end.
+        let stillStreaming = server.isStreaming
+        server.stop()
+        await served
+        #expect(stillStreaming)
+        let count = try #require(error.flatMap(received), "\(String(describing: error))")
+        #expect(count > Self.cap && count <= Self.cap + 64 * 1024, "read \(count) bytes")
+    }
+
+    @Test("a declared Content-Length over the cap is refused before the body is read")
+    func declaredLength() async throws {
+        let server = try LocalHTTPServer([.raw("HTTP/1.1 200 OK\r\nContent-Length: 9999999\r\nConnection: close\r\n\r\n{}")])
+        async let served: Void = server.serve()
+        let request = HTTPRequest(url: server.base, timeout: 10, maximumBodySize: Self.cap)
+        let error = await #expect(throws: LaunchGateError.self) { try await URLSessionTransport().send(request) }
+        await served
+        #expect(error.flatMap(received) == 9_999_999)
+    }
+
+    @Test("a body under the cap arrives whole, with its status and headers, and the request's headers reach the server")
+    func smallBody() async throws {
+        let server = try LocalHTTPServer([.raw("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nETag: \"v9\"\r\nContent-Length: 11\r\nConnection: close\r\n\r\n{\"a\": true}")])
+        async let served: Void = server.serve()
+        let request = HTTPRequest(url: server.base, headers: ["LaunchGate-Client": "version=\"1.0\""], timeout: 10, maximumBodySize: Self.cap)
+        let response = try await URLSessionTransport().send(request)
+        await served
+        #expect(response.status == 200 && response.header("etag") == "\"v9\"")
+        #expect(response.body == Data(#"{"a": true}"#.utf8))
+        #expect(server.requests.first?.lowercased().contains("launchgate-client: version=\"1.0\"") == true)
+    }
+
+    @Test("the fetcher hands its timeout and size cap to the transport")
+    func requestCarriesLimits() async {
+        let transport = ScriptedTransport()
+        let fetcher = PolicyFetcher(source: PolicySource(url: PolicyDocuments.url), app: AppInfo(version: "1.0"), installID: "i",
+                                    transport: transport, cache: PolicyCache(store: InMemoryKeyValueStore()),
+                                    configuration: .init(timeout: .milliseconds(1_500), maximumSize: 4_096))
+        _ = await fetcher.fetch()
+        #expect(transport.requests.first?.timeout == 1.5)
+        #expect(transport.requests.first?.maximumBodySize == 4_096)
+    }
+}

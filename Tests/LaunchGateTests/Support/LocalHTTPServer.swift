@@ -1,0 +1,126 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A tiny HTTP/1.1 server on 127.0.0.1 for the live transport's tests, on plain sockets.
+///
+/// It answers one connection per scripted answer, in order, on its own thread. Every wait is
+/// bounded (accept by `poll`, reads and writes by socket timeouts), so a broken test fails
+/// instead of hanging.
+final class LocalHTTPServer: @unchecked Sendable {
+    enum Answer {
+        /// A 200 with no Content-Length that streams `chunk`-byte writes until the client goes,
+        /// ``stop()`` is called, or `total` bytes are out.
+        case stream(chunk: Int, total: Int)
+        /// These exact bytes (head and body), then close.
+        case raw(String)
+    }
+
+    let port: UInt16
+    private let listener: Int32
+    private let answers: [Answer]
+    private let lock = NSLock()
+    private var written: [Int] = []
+    private var requestHeads: [String] = []
+    private var stopped = false
+    private var streaming = false
+
+    init(_ answers: [Answer]) throws {
+        self.answers = answers
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard listener >= 0 else { throw POSIXError(.EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                bind(listener, generic, length) == 0 && listen(listener, 4) == 0
+                    && getsockname(listener, generic, &length) == 0
+            }
+        }
+        guard bound else { close(listener); throw POSIXError(.EADDRINUSE) }
+        self.listener = listener
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    /// The base URL, such as `http://127.0.0.1:54321`.
+    var base: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    /// Body bytes the kernel accepted per connection (what reached the socket, not what was read).
+    var bytesWritten: [Int] { lock.withLock { written } }
+    /// Whether a stream is being written right now.
+    var isStreaming: Bool { lock.withLock { streaming } }
+
+    /// Ends a stream at its next write.
+    func stop() { lock.withLock { stopped = true } }
+
+    /// Each request's head, in order.
+    var requests: [String] { lock.withLock { requestHeads } }
+
+    /// Serves the answers on a thread and returns once every answered connection is closed.
+    func serve() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let thread = Thread { [self] in
+                for answer in answers { guard serveOne(answer) else { break } }
+                close(listener)
+                done.resume()
+            }
+            thread.start()
+        }
+    }
+
+    private func serveOne(_ answer: Answer) -> Bool {
+        var waiting = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+        guard poll(&waiting, 1, 10_000) == 1 else { return false }
+        let connection = accept(listener, nil, nil)
+        guard connection >= 0 else { return false }
+        defer { close(connection) }
+        var limit = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        let head = readHead(connection)
+        lock.withLock { requestHeads.append(head) }
+        switch answer {
+        case .raw(let text):
+            _ = write(connection, Array(text.utf8))
+            lock.withLock { written.append(0) }
+        case .stream(let chunk, let total):
+            _ = write(connection, Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n".utf8))
+            let bytes = [UInt8](repeating: 0x20, count: chunk)
+            var sent = 0
+            lock.withLock { streaming = true }
+            while sent < total, !lock.withLock({ stopped }), write(connection, bytes) { sent += chunk }
+            lock.withLock { written.append(sent); streaming = false }
+        }
+        return true
+    }
+
+    /// Reads up to the blank line that ends a request head, at most 16 KiB.
+    private func readHead(_ connection: Int32) -> String {
+        var head: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        while head.count < 16 * 1024 {
+            let count = recv(connection, &buffer, buffer.count, 0)
+            guard count > 0 else { break }
+            head += buffer[0..<count]
+            if head.count >= 4, head.suffix(4) == [13, 10, 13, 10] { break }
+        }
+        return String(decoding: head, as: UTF8.self)
+    }
+
+    /// Writes every byte, without SIGPIPE when the client has gone; `false` once it has.
+    private func write(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { return false }
+            offset += count
+        }
+        return true
+    }
+}
