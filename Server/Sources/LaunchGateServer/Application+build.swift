@@ -91,14 +91,14 @@ public func buildRouter(_ components: ServerComponents, configuration: ServerCon
 public func buildApplication(_ components: ServerComponents, configuration: ServerConfiguration, logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
     _ = metricsRegistry
     let router = buildRouter(components, configuration: configuration)
-    let (cache, exemptions) = (components.policies.cache, components.policies.exemptions)
+    let cache = components.policies.cache
     let date = HTTPDateHeader()
     let counter = Counter(label: "launchgate_fast_path_responses_total")
     var app = Application(
         router: router,
         server: .http1(configuration: .init(additionalChannelHandlers: [
             PolicyFastPathInstaller { tracker in
-                PolicyFastPathHandler(cache: cache, exemptions: exemptions, date: date, counter: counter, tracker: tracker)
+                PolicyFastPathHandler(cache: cache, date: date, counter: counter, tracker: tracker)
             },
         ])),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "LaunchGate"),

@@ -48,7 +48,7 @@ public struct UpdateEvaluator: Sendable {
         }
         // An App Review or TestFlight build newer than the latest release is up to date.
         if let latest, latest.gate.isBelow(version: version, build: build) { return .upToDate }
-        if osTooOld || !isInRollout(entry, context) { return .upToDate }
+        if osTooOld || !entry.includesInRollout(installID: context.installID, at: context.now) { return .upToDate }
         if entry.recommended?.isAbove(version: version, build: build) == true {
             return .updateRecommended(prompt(.updateRecommended, entry, context))
         }
@@ -56,14 +56,6 @@ public struct UpdateEvaluator: Sendable {
             return .updateAvailable(prompt(.updateAvailable, entry, context))
         }
         return .upToDate
-    }
-
-    private func isInRollout(_ entry: PlatformPolicy, _ context: EvaluationContext) -> Bool {
-        guard let rollout = entry.rollout else { return true }
-        let share = rollout.percentage(at: context.now, releaseDate: entry.latest?.releaseDate)
-        if share >= 100 { return true }
-        let target = "\(entry.latest?.version?.description ?? "")+\(entry.latest?.build?.description ?? "")"
-        return RolloutBucket.position(installID: context.installID, target: target) < share
     }
 
     private func prompt(

@@ -93,27 +93,22 @@ struct AdminController<Context: RemoteAddressRequestContext> {
         }
         admin.get("/apps/:app/exemptions") { request, context in
             _ = try await authorize(request, context, .read)
-            let app = try context.parameters.require("app")
-            guard try await repository.app(id: app) != nil else { throw ServiceError.appNotFound(app) }
-            return try RequestValues.json(try await repository.exemptions(appID: app))
+            return try RequestValues.json(try await policies.exemptions(app: context.parameters.require("app")))
         }
         admin.post("/apps/:app/exemptions") { request, context in
-            _ = try await authorize(request, context, .admin)
+            let token = try await authorize(request, context, .admin)
             let body = try await RequestValues.body(NewExemption.self, from: request, context: context)
-            guard (1...200).contains(body.value.utf8.count) else { throw ServiceError.invalidExemption("value must be 1 to 200 bytes") }
-            let exemption = Exemption(appID: try context.parameters.require("app"), kind: body.kind, value: body.value, note: body.note, createdAt: now())
-            try await repository.saveExemption(exemption)
-            await policies.invalidate()
+            let exemption = try await policies.addExemption(app: context.parameters.require("app"), kind: body.kind, id: body.value,
+                                                            note: body.note, author: token.name)
             return try RequestValues.json(exemption, status: .created)
         }
         admin.delete("/apps/:app/exemptions/:kind/:value") { request, context in
-            _ = try await authorize(request, context, .admin)
+            let token = try await authorize(request, context, .admin)
             guard let kind = ExemptionKind(rawValue: try context.parameters.require("kind")) else {
                 throw ServiceError.invalidExemption("kind must be install or device")
             }
-            let removed = try await repository.removeExemption(appID: context.parameters.require("app"), kind: kind, value: Self.decoded(context, "value"))
-            guard removed else { throw ServiceError.exemptionNotFound }
-            await policies.invalidate()
+            try await policies.removeExemption(app: context.parameters.require("app"), kind: kind,
+                                               idOrHash: Self.decoded(context, "value"), author: token.name)
             return Response(status: .noContent)
         }
     }

@@ -49,15 +49,12 @@ struct PublicController<Context: RequestContext> {
     private func serve(_ request: Request, app: String, format: DocumentFormat, platform: Platform?? = .none) async throws -> Response {
         let platform = try platform ?? RequestValues.platform(request)
         let channel = try RequestValues.channel(request)
-        let exempt = try await policies.exemptions.isExempt(
-            app: app, install: RequestValues.clientField(request, "install"), device: RequestValues.clientField(request, "device"))
         let generation = policies.cache.generation
-        let document = try await policies.document(app: app, channel: channel, platform: platform, format: format, exempt: exempt)
+        let document = try await policies.document(app: app, channel: channel, platform: platform, format: format)
+        // One answer for everyone (exemptions are inside the signed document), so shared caches may keep it.
         let headers: HTTPFields = [
             .eTag: document.etag,
-            // Exempt answers are per install: no shared cache may keep them.
-            .cacheControl: exempt ? "private, no-store"
-                : "public, max-age=\(maxAge), stale-while-revalidate=\(maxAge * 5), stale-if-error=86400",
+            .cacheControl: "public, max-age=\(maxAge), stale-while-revalidate=\(maxAge * 5), stale-if-error=86400",
         ]
         // A 304 carries only what updates a cache's stored copy (RFC 9110 §15.4.5); the
         // signature belongs to the body the client already holds.
@@ -65,7 +62,7 @@ struct PublicController<Context: RequestContext> {
         okHeaders[.contentType] = "application/json"
         if let signature = document.signature { okHeaders[RequestValues.signatureHeader] = signature }
         let target = request.uri.description
-        if request.method == .get, !exempt, policies.cache.prepared(for: target) == nil {
+        if request.method == .get, policies.cache.prepared(for: target) == nil {
             // The next identical request is answered by PolicyFastPathHandler without reaching Hummingbird.
             let prepared = PreparedResponse(app: app, etag: document.etag, okHeaders: okHeaders, notModifiedHeaders: headers, body: document.body)
             policies.cache.prepare(prepared, for: target, builtIn: generation)

@@ -30,28 +30,20 @@ enum RequestValues {
         }
     }
 
-    /// One field of the `LaunchGate-Client` dictionary, such as `install`.
-    static func clientField(_ request: Request, _ name: String) -> String? {
-        guard let header = request.headers[clientHeader] else { return nil }
-        for member in header.split(separator: ",") {
-            let pair = member.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard pair.count == 2, pair[0] == name else { continue }
-            return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-        }
-        return nil
-    }
-
     /// Whether `If-None-Match` names the ETag (or `*`), comparing weakly as RFC 9110 says for GET.
     static func matches(_ request: Request, etag: String) -> Bool {
         request.headers[.ifNoneMatch].map { EntityTag.matches($0, etag: etag) } ?? false
     }
 
     static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        Response(status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: try jsonBytes(value)))
+    }
+
+    static func jsonBytes(_ value: some Encodable) throws -> ByteBuffer {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+        return ByteBuffer(bytes: try encoder.encode(value))
     }
 
     static func body<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {

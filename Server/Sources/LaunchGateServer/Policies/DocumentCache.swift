@@ -1,5 +1,6 @@
 import Foundation
 import LaunchGate
+import NIOCore
 import Synchronization
 
 /// The request hot path: serialized, signed bytes per app, channel, platform and format, the
@@ -19,6 +20,8 @@ final class DocumentCache: Sendable {
         var policies: [ServedPolicyKey: UpdatePolicy] = [:]
         /// Every app's ID, loaded on first use after each change.
         var knownApps: Set<String>?
+        /// Encoded `/check` answers.
+        var answers: [CheckAnswerKey: ByteBuffer] = [:]
         /// Bumped by every invalidation, so a document built from data read before it is not kept.
         var generation = 0
     }
@@ -54,6 +57,24 @@ final class DocumentCache: Sendable {
         state.withLock { if $0.generation == generation { $0.knownApps = apps } }
     }
 
+    /// A `/check` answer, if one was encoded since the last change.
+    func answer(for key: CheckAnswerKey) -> ByteBuffer? {
+        state.withLock { $0.answers[key] }
+    }
+
+    /// Keeps a `/check` answer unless the cache was invalidated while it was being built. The
+    /// table is bounded: when it is full it starts over, which costs a re-evaluation, not memory.
+    func store(_ answer: ByteBuffer, for key: CheckAnswerKey, builtIn generation: Int) {
+        state.withLock {
+            guard $0.generation == generation else { return }
+            if $0.answers.count >= Self.maximumAnswers { $0.answers.removeAll(keepingCapacity: true) }
+            $0.answers[key] = answer
+        }
+    }
+
+    /// `/check` answers kept at most.
+    static let maximumAnswers = 10_000
+
     /// The prepared answer for a request target, such as `/v1/apps/notes/policy?platform=ios`.
     func prepared(for target: String) -> PreparedResponse? {
         state.withLock { $0.prepared[target] }
@@ -69,8 +90,8 @@ final class DocumentCache: Sendable {
     }
 
     /// How many entries each table holds, for tests and metrics.
-    var sizes: (documents: Int, prepared: Int, policies: Int) {
-        state.withLock { ($0.entries.count, $0.prepared.count, $0.policies.count) }
+    var sizes: (documents: Int, prepared: Int, policies: Int, answers: Int) {
+        state.withLock { ($0.entries.count, $0.prepared.count, $0.policies.count, $0.answers.count) }
     }
 
     func removeAll() {
@@ -78,6 +99,7 @@ final class DocumentCache: Sendable {
             $0.entries.removeAll(keepingCapacity: true)
             $0.prepared.removeAll(keepingCapacity: true)
             $0.policies.removeAll()
+            $0.answers.removeAll()
             $0.knownApps = nil
             $0.generation += 1
         }

@@ -6,6 +6,4 @@ struct DocumentKey: Hashable, Sendable {
     var channel: ReleaseChannel
     var platform: Platform?
     var format: DocumentFormat
-    /// Exempt installs get a document that says nothing, never cached by shared caches.
-    var exempt: Bool
 }

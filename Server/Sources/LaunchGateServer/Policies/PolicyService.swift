@@ -9,7 +9,6 @@ public struct PolicyService: Sendable {
     let repository: any LaunchGateRepository
     let signingKeys: SigningKeys
     let cache: DocumentCache
-    let exemptions: ExemptionCache
     let now: @Sendable () -> Date
 
     /// Creates the service.
@@ -17,15 +16,22 @@ public struct PolicyService: Sendable {
         self.repository = repository
         self.signingKeys = signingKeys
         self.cache = DocumentCache()
-        self.exemptions = ExemptionCache(repository: repository)
         self.now = now
     }
 
     // MARK: Publishing
 
     /// Validates and publishes a policy as the app's newest revision.
+    ///
+    /// The app's exemptions replace any the document names, so each revision carries, signed,
+    /// the list that was current when it was published.
     /// - Throws: ``ServiceError`` `invalid-policy` with every field issue, or `app-not-found`.
     public func publish(_ policy: UpdatePolicy, app: String, channel: ReleaseChannel, author: String, note: String? = nil) async throws -> PolicyRevision {
+        var policy = policy
+        let exemptions = try await repository.exemptions(appID: app)
+        policy.exemptions = exemptions.isEmpty ? nil : PolicyExemptions(
+            installs: Set(exemptions.filter { $0.kind == .install }.map(\.value)),
+            devices: Set(exemptions.filter { $0.kind == .device }.map(\.value)))
         let issues = policy.validate()
         guard issues.isEmpty else { throw ServiceError.invalidPolicy(issues) }
         let revision = try await repository.publish(appID: app, channel: channel, policy: policy, author: author, note: note, at: now())
@@ -82,9 +88,8 @@ public struct PolicyService: Sendable {
     ///   - channel: The channel.
     ///   - platform: The platform; `nil` serves the whole canonical document.
     ///   - format: Canonical or a seed shape.
-    ///   - exempt: Whether the caller is an exempt install.
-    public func document(app: String, channel: ReleaseChannel, platform: Platform?, format: DocumentFormat, exempt: Bool = false) async throws -> ServedDocument {
-        let key = DocumentKey(app: app, channel: channel, platform: platform, format: format, exempt: exempt)
+    public func document(app: String, channel: ReleaseChannel, platform: Platform?, format: DocumentFormat) async throws -> ServedDocument {
+        let key = DocumentKey(app: app, channel: channel, platform: platform, format: format)
         if let cached = cache.document(for: key) { return cached }
         let generation = cache.generation
         let policy = try await served(app: app, channel: channel)
@@ -92,14 +97,13 @@ public struct PolicyService: Sendable {
         switch format {
         case .canonical:
             var served = platform.map(policy.narrowed) ?? policy
-            if exempt, let platform {
-                // Says nothing, so the SDK decides "up to date"; keeps issuedAt for anti-rollback.
-                served.platforms = [platform: PlatformPolicy(refreshInterval: policy.policy(for: platform)?.refreshInterval ?? PlatformPolicy.defaultRefreshInterval)]
-            }
+            // Signed together with the body, so a client refuses this document for another app,
+            // channel or platform (a replayed ?platform=android answer, a redirect elsewhere).
+            served.subject = PolicySubject(app: app, channel: channel, platform: platform)
             body = try served.jsonData()
         case .seed(let seed):
             let platform = platform ?? .ios
-            guard let rendered = exempt ? seed.renderUpToDate(policy, platform: platform) : seed.render(policy, platform: platform) else {
+            guard let rendered = seed.render(policy, platform: platform) else {
                 throw ServiceError.nothingInFormat(app, channel: channel, platform: platform)
             }
             body = rendered
@@ -111,9 +115,8 @@ public struct PolicyService: Sendable {
         return document
     }
 
-    /// Drops every cached document and exemption list, after a change made elsewhere.
+    /// Drops every cached document, after a change made elsewhere.
     public func invalidate() async {
         cache.removeAll()
-        exemptions.removeAll()
     }
 }

@@ -127,7 +127,7 @@ public struct Exemption: Sendable, Hashable, Codable {
     public var appID: String
     /// What ``value`` is.
     public var kind: ExemptionKind
-    /// The install or device ID.
+    /// The SHA-256 of the install or device ID, lowercase hex (``PolicyExemptions/hash(_:)``): the ID itself is never stored.
     public var value: String
     /// Who or why, such as "App Review".
     public var note: String?

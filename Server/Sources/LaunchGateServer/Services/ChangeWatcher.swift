@@ -3,8 +3,7 @@ import Logging
 import ServiceLifecycle
 
 /// Keeps several instances on one database coherent: polls the repository's change stamp and
-/// drops cached documents when another instance has published. Exemption lists are reloaded on
-/// the same beat. With the default 500 ms interval a publish is visible everywhere within a second.
+/// drops cached documents when another instance has published. With the default 500 ms interval a publish is visible everywhere within a second.
 public struct ChangeWatcher: Service {
     private let repository: any LaunchGateRepository
     private let policies: PolicyService
@@ -31,8 +30,6 @@ public struct ChangeWatcher: Service {
                     logger.debug("policy changed elsewhere; dropping cached documents", metadata: ["stamp": "\(stamp)"])
                     last = stamp
                     await policies.invalidate()
-                } else {
-                    await policies.exemptions.refresh()
                 }
             } catch {
                 logger.warning("could not poll for policy changes: \(error)")

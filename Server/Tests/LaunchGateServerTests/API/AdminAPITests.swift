@@ -98,46 +98,4 @@ struct AdminAPITests {
             #expect(missing.errorCode == "revision-not-found")
         }
     }
-
-    @Test("an exempt install sees up to date, in check and in a private policy; removing it restores the policy")
-    func exemptions() async throws {
-        let server = try await TestServer.make()
-        try await server.application.test(.router) { client in
-            let auth = TestServer.bearer(server.adminToken)
-            let added = try await client.execute(uri: "/v1/admin/apps/notes/exemptions", method: .post, headers: auth,
-                                                 body: body(#"{"kind": "install", "value": "tester-1", "note": "App Review"}"#))
-            #expect(added.status == .created)
-            let check = try await client.execute(uri: "/v1/apps/notes/check?version=1.0.0&install=tester-1", method: .get)
-            #expect(try check.json()["decision"] as? String == "upToDate")
-            let client1: HTTPFields = [.init("LaunchGate-Client")!: #"version="1.0.0", platform="ios", install="tester-1""#]
-            let exempt = try await client.execute(uri: "/v1/apps/notes/policy?platform=ios", method: .get, headers: client1)
-            #expect(exempt.headers[.cacheControl] == "private, no-store")
-            let policy = try UpdatePolicy(json: exempt.data)
-            #expect(UpdateEvaluator().evaluate(policy, for: EvaluationContext(version: "1.0.0", now: Samples.now)) == .upToDate)
-            #expect(try await client.execute(uri: "/v1/admin/apps/notes/exemptions/install/tester-1", method: .delete, headers: auth).status == .noContent)
-            let after = try await client.execute(uri: "/v1/apps/notes/check?version=1.0.0&install=tester-1", method: .get)
-            #expect(try after.json()["decision"] as? String == "updateRequired")
-            #expect(try await client.execute(uri: "/v1/admin/apps/notes/exemptions/install/tester-1", method: .delete, headers: auth).status == .notFound)
-        }
-    }
-
-    @Test("an exempt install sees up to date in every seed shape too, privately, while others still see the policy")
-    func exemptSeedShapes() async throws {
-        let server = try await TestServer.make()
-        try await server.components.repository.saveExemption(Exemption(appID: "notes", kind: .install, value: "tester-1", createdAt: Samples.now))
-        try await server.application.test(.router) { client in
-            let exempt: HTTPFields = [.init("LaunchGate-Client")!: #"version="1.0.0", platform="ios", install="tester-1""#]
-            let other: HTTPFields = [.init("LaunchGate-Client")!: #"version="1.0.0", platform="ios", install="someone""#]
-            for path in ["/api/version", "/api/config", "/api/version-lockout", "/version.json", "/v1/apps/notes/version.json"] {
-                let response = try await client.execute(uri: path, method: .get, headers: exempt)
-                #expect(response.status == .ok, "\(path)")
-                #expect(response.headers[.cacheControl] == "private, no-store", "\(path)")
-                let policy = try PolicyReader.read(response.data)
-                let context = EvaluationContext(version: "1.0.0", build: BuildNumber(1), now: Samples.now)
-                #expect(UpdateEvaluator().evaluate(policy, for: context) == .upToDate, "\(path)")
-                let seen = try PolicyReader.read(try await client.execute(uri: path, method: .get, headers: other).data)
-                #expect(UpdateEvaluator().evaluate(seen, for: context) != .upToDate, "\(path)")
-            }
-        }
-    }
 }

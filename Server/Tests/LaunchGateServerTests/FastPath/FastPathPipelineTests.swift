@@ -92,20 +92,6 @@ struct FastPathPipelineTests {
         }
     }
 
-    @Test("a LaunchGate-Client header goes to the router unless the app is known to have no exemptions")
-    func exemptions() async throws {
-        let pipe = try Pipe()
-        let request = "GET \(Self.target) HTTP/1.1\r\nLaunchGate-Client: install=\"tester\"\r\n\r\n"
-        try pipe.send(request)
-        #expect(pipe.app.heads.count == 1)
-        try pipe.app.answer("router")
-        _ = try pipe.written()
-        #expect(try await !pipe.exemptions.isExempt(app: "notes", install: "tester", device: nil))
-        try pipe.send(request)
-        #expect(try pipe.written() == Self.okBytes)
-        #expect(pipe.app.heads.count == 1)
-    }
-
     @Test("a publish invalidates what the connection remembered")
     func invalidation() throws {
         let pipe = try Pipe()
@@ -147,19 +133,18 @@ struct FastPathPipelineTests {
         let app = RecordingApp()
         let reads = ReadCounter()
         let cache = DocumentCache()
-        let exemptions = ExemptionCache(repository: MemoryRepository())
 
         init() throws {
             let prepared = PreparedResponse(app: "notes", etag: FastPathPipelineTests.etag,
                                             okHeaders: [.eTag: FastPathPipelineTests.etag, .contentType: "application/json"],
                                             notModifiedHeaders: [.eTag: FastPathPipelineTests.etag], body: ByteBuffer(string: "{}"))
             cache.prepare(prepared, for: FastPathPipelineTests.target, builtIn: cache.generation)
-            let (cache, exemptions) = (cache, exemptions)
+            let cache = cache
             let date = HTTPDateHeader(now: { Date(timeIntervalSince1970: TimeInterval(FastPathPipelineTests.second)) })
             let pipeline = channel.pipeline.syncOperations
             try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: false, withErrorHandling: true)
             try pipeline.addHandler(PolicyFastPathInstaller { tracker in
-                PolicyFastPathHandler(cache: cache, exemptions: exemptions, date: date, counter: Counter(label: "test_fast_path"), tracker: tracker)
+                PolicyFastPathHandler(cache: cache, date: date, counter: Counter(label: "test_fast_path"), tracker: tracker)
             })
             try pipeline.addHandler(app)
             try pipeline.addHandler(reads, position: .first)

@@ -47,20 +47,6 @@ struct FastPathTests {
         }
     }
 
-    @Test("an exempt install still gets its private answer after the public one was prepared")
-    func exemptBypasses() async throws {
-        let server = try await TestServer.make()
-        try await server.components.repository.saveExemption(Exemption(appID: "notes", kind: .install, value: "tester", createdAt: Date()))
-        try await server.application.test(.live) { client in
-            _ = try await client.execute(uri: uri, method: .get)
-            _ = try await client.execute(uri: uri, method: .get)
-            let exempt = try await client.execute(uri: uri, method: .get, headers: [.init("LaunchGate-Client")!: #"version="1.0", install="tester""#])
-            #expect(exempt.headers[.cacheControl] == "private, no-store")
-            let other = try await client.execute(uri: uri, method: .get, headers: [.init("LaunchGate-Client")!: #"version="1.0", install="someone""#])
-            #expect(other.headers[.cacheControl]?.hasPrefix("public") == true)
-        }
-    }
-
     @Test("errors are never prepared: an unknown app keeps going through the router")
     func errorsNotPrepared() async throws {
         let server = try await TestServer.make()

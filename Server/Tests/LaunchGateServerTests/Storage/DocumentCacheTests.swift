@@ -5,7 +5,7 @@ import Testing
 
 @Suite("The hot-path document cache")
 struct DocumentCacheTests {
-    private let key = DocumentKey(app: "notes", channel: .production, platform: .ios, format: .canonical, exempt: false)
+    private let key = DocumentKey(app: "notes", channel: .production, platform: .ios, format: .canonical)
     private let document = ServedDocument(body: ByteBuffer(string: "{}"), etag: "\"1\"", signature: nil)
 
     @Test("a document built before an invalidation is not kept, so a stale read can't outlive a publish")

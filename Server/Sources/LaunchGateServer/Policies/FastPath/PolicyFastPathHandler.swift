@@ -21,7 +21,6 @@ final class PolicyFastPathHandler: ChannelInboundHandler, RemovableChannelHandle
     typealias InboundOut = ByteBuffer
 
     private let cache: DocumentCache
-    private let exemptions: ExemptionCache
     private let date: HTTPDateHeader
     private let counter: Counter
     private let tracker: RequestTracker
@@ -43,9 +42,8 @@ final class PolicyFastPathHandler: ChannelInboundHandler, RemovableChannelHandle
     /// Answers sent since the last read completed, counted in one step.
     private var answered = 0
 
-    init(cache: DocumentCache, exemptions: ExemptionCache, date: HTTPDateHeader, counter: Counter, tracker: RequestTracker) {
+    init(cache: DocumentCache, date: HTTPDateHeader, counter: Counter, tracker: RequestTracker) {
         self.cache = cache
-        self.exemptions = exemptions
         self.date = date
         self.counter = counter
         self.tracker = tracker
@@ -118,7 +116,6 @@ final class PolicyFastPathHandler: ChannelInboundHandler, RemovableChannelHandle
     /// The complete answer to a request head, or `nil` when the router must answer it.
     private func answer(_ head: RawRequestHead, in buffer: ByteBuffer) -> ByteBuffer? {
         guard head.isAnswerable, let prepared = prepared(for: head, in: buffer) else { return nil }
-        if head.hasClientHeader, exemptions.mayHaveExemptions(app: prepared.app) { return nil }
         let notModified = head.ifNoneMatch.map { range in
             buffer.withUnsafeReadableBytes { bytes in
                 let value = UnsafeRawBufferPointer(rebasing: bytes[range])

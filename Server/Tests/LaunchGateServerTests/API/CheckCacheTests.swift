@@ -1,0 +1,59 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import LaunchGate
+import Testing
+@testable import LaunchGateServer
+
+@Suite("/check answers from memory, shared by installs that would get the same answer")
+struct CheckCacheTests {
+    private func decision(_ response: TestResponse) throws -> String? { try response.json()["decision"] as? String }
+
+    @Test("many installs on one version share one cached answer, and a publish replaces it at once")
+    func shared() async throws {
+        let server = try await TestServer.make()
+        let cache = server.components.policies.cache
+        try await server.application.test(.router) { client in
+            for index in 0..<200 {
+                #expect(try decision(try await client.execute(uri: "/v1/apps/notes/check?version=2.2.0&install=i\(index)", method: .get)) == "updateRecommended")
+            }
+            #expect(cache.sizes.answers == 1)
+            _ = try await server.components.policies.publish(Samples.policy(required: "2.3.0"), app: "notes", channel: .production, author: "t")
+            #expect(cache.sizes.answers == 0)
+            #expect(try decision(try await client.execute(uri: "/v1/apps/notes/check?version=2.2.0&install=i1", method: .get)) == "updateRequired")
+        }
+    }
+
+    @Test("under a phased rollout each install gets exactly the SDK's own decision")
+    func rollout() async throws {
+        let server = try await TestServer.make()
+        var policy = Samples.policy()
+        policy.platforms[.ios]?.rollout = .percentage(50)
+        _ = try await server.components.policies.publish(policy, app: "notes", channel: .production, author: "t")
+        let served = try await server.components.policies.served(app: "notes", channel: .production)
+        try await server.application.test(.router) { client in
+            var seen = Set<String>()
+            for index in 0..<60 {
+                let install = "install-\(index)"
+                let expected = UpdateEvaluator().evaluate(served, for: EvaluationContext(version: "2.4.0", installID: install, now: Date()))
+                let answer = try decision(try await client.execute(uri: "/v1/apps/notes/check?version=2.4.0&install=\(install)", method: .get))
+                #expect(answer == (expected.prompt?.kind.rawValue ?? "upToDate"), "\(install)")
+                seen.insert(answer ?? "")
+            }
+            #expect(seen == ["updateAvailable", "upToDate"], "a 50 % rollout splits the installs")
+        }
+    }
+
+    @Test("the answer table stays bounded however many distinct versions are asked about")
+    func bounded() async throws {
+        let server = try await TestServer.make()
+        try await server.application.test(.router) { client in
+            for minor in 0..<300 {
+                _ = try await client.execute(uri: "/v1/apps/notes/check?version=1.\(minor).0&lang=\(String(repeating: "x", count: 30))", method: .get)
+            }
+        }
+        #expect(server.components.policies.cache.sizes.answers <= DocumentCache.maximumAnswers)
+        #expect(server.components.policies.cache.sizes.answers == 300)
+    }
+}
