@@ -3,15 +3,17 @@ import Foundation
 /// The bounds ``UpdatePolicy/validate()`` enforces, so a typo can't put a novel on a
 /// blocking screen or silence prompts for a century.
 public enum PolicyLimits {
-    /// The longest screen title, in characters.
-    public static let title = 120
-    /// The longest screen message or end-of-life message, in characters.
-    public static let message = 2_000
-    /// The longest release notes, in characters.
-    public static let notes = 4_000
+    // Text limits are in UTF-8 bytes, not characters: one character can be thousands of bytes of
+    // combining marks. Each allows four bytes a character, so 120 characters of any script fit.
+    /// The longest screen title, in UTF-8 bytes.
+    public static let title = 480
+    /// The longest screen message or end-of-life message, in UTF-8 bytes.
+    public static let message = 8_000
+    /// The longest release notes, in UTF-8 bytes.
+    public static let notes = 16_000
     /// The longest reminder or refresh interval: one year.
     public static let interval: TimeInterval = 366 * 86_400
-    /// The longest app identifier in a policy's subject, in characters.
+    /// The longest app identifier in a policy's subject, in UTF-8 bytes.
     public static let subjectApp = 200
     /// The most exempt installs and devices, together, one policy may list.
     public static let exemptions = 10_000

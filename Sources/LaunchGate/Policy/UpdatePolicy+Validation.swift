@@ -11,8 +11,8 @@ extension UpdatePolicy {
             issues.append(PolicyIssue(field: "platforms", reason: "name at least one platform"))
         }
         if let subject {
-            if subject.app.isEmpty || subject.app.count > PolicyLimits.subjectApp {
-                issues.append(PolicyIssue(field: "subject.app", reason: "name the app in 1 to \(PolicyLimits.subjectApp) characters"))
+            if subject.app.isEmpty || subject.app.utf8.count > PolicyLimits.subjectApp {
+                issues.append(PolicyIssue(field: "subject.app", reason: "name the app in 1 to \(PolicyLimits.subjectApp) bytes"))
             }
             if let platform = subject.platform, let other = platforms.keys.map(\.rawValue).sorted().first(where: { $0 != platform.rawValue }) {
                 issues.append(PolicyIssue(field: "platforms.\(other)", reason: "the subject names only \(platform.rawValue); remove the other platforms or the subject's platform"))
@@ -80,11 +80,11 @@ extension PlatformPolicy {
                 issue("updateURL", "the https URL has no host")
             }
         }
-        if let notes = latest?.notes, notes.count > PolicyLimits.notes {
-            issue("latest.notes", "release notes are \(notes.count) characters; the limit is \(PolicyLimits.notes)")
+        if let notes = latest?.notes, notes.utf8.count > PolicyLimits.notes {
+            issue("latest.notes", "release notes are \(notes.utf8.count) bytes; the limit is \(PolicyLimits.notes)")
         }
-        if let message = endOfLife?.message, message.count > PolicyLimits.message {
-            issue("endOfLife.message", "the message is \(message.count) characters; the limit is \(PolicyLimits.message)")
+        if let message = endOfLife?.message, message.utf8.count > PolicyLimits.message {
+            issue("endOfLife.message", "the message is \(message.utf8.count) bytes; the limit is \(PolicyLimits.message)")
         }
         for (locale, texts) in texts.sorted(by: { $0.key < $1.key }) {
             if !Self.isLanguageTag(locale) {
@@ -92,11 +92,11 @@ extension PlatformPolicy {
             }
             for kind in ScreenKind.allCases {
                 guard let text = texts[kind] else { continue }
-                if let title = text.title, title.count > PolicyLimits.title {
-                    issue("texts.\(locale).\(kind.rawValue).title", "the title is \(title.count) characters; the limit is \(PolicyLimits.title)")
+                if let title = text.title, title.utf8.count > PolicyLimits.title {
+                    issue("texts.\(locale).\(kind.rawValue).title", "the title is \(title.utf8.count) bytes; the limit is \(PolicyLimits.title)")
                 }
-                if let message = text.message, message.count > PolicyLimits.message {
-                    issue("texts.\(locale).\(kind.rawValue).message", "the message is \(message.count) characters; the limit is \(PolicyLimits.message)")
+                if let message = text.message, message.utf8.count > PolicyLimits.message {
+                    issue("texts.\(locale).\(kind.rawValue).message", "the message is \(message.utf8.count) bytes; the limit is \(PolicyLimits.message)")
                 }
             }
         }

@@ -59,6 +59,22 @@ struct PolicyValidationTests {
         #expect(fields.contains("platforms.ios.texts.not a tag!"))
     }
 
+    @Test("limits count bytes: a one-character title of 40 KB is refused, and 120 characters of any script fit")
+    func limitsInBytes() {
+        // A base letter and 20,000 combining accents: one Character, 40 KB of UTF-8.
+        let oneCharacter = "e" + String(repeating: "\u{301}", count: 20_000)
+        #expect(oneCharacter.count == 1)
+        var texts = ScreenTexts()
+        texts.updateRequired = ScreenText(title: oneCharacter, message: oneCharacter)
+        let found = Set(issues(PlatformPolicy(latest: Release(notes: oneCharacter), texts: ["en": texts])).map(\.field))
+        #expect(found.contains("platforms.ios.texts.en.updateRequired.title"))
+        #expect(found.contains("platforms.ios.texts.en.updateRequired.message"))
+        #expect(found.contains("platforms.ios.latest.notes"))
+        var wide = ScreenTexts()
+        wide.updateRequired = ScreenText(title: String(repeating: "更", count: 120), message: String(repeating: "新", count: 2_000))
+        #expect(issues(PlatformPolicy(latest: Release(version: "1.0.0"), texts: ["zh": wide])).isEmpty)
+    }
+
     @Test("intervals, rollout percentages and a phased rollout without a release date are checked")
     func intervalsAndRollout() {
         let found = issues(PlatformPolicy(
