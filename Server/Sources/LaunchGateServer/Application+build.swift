@@ -3,6 +3,7 @@ import Hummingbird
 import LaunchGate
 import Logging
 import Metrics
+import NIOCore
 import NIOPosix
 import Prometheus
 import ServiceLifecycle
@@ -83,14 +84,17 @@ public func buildRouter(_ components: ServerComponents, configuration: ServerCon
 public func buildApplication(_ components: ServerComponents, configuration: ServerConfiguration, logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
     _ = metricsRegistry
     let router = buildRouter(components, configuration: configuration)
-    let (cache, exemptions) = (components.policies.cache, components.policies.exemptions)
+    let cache = components.policies.cache
     let date = HTTPDateHeader()
     let counter = Counter(label: "launchgate_fast_path_responses_total")
+    let limits = PolicyFastPathInstaller.Limits(
+        idleTimeout: TimeAmount(configuration.idleTimeout), headerTimeout: TimeAmount(configuration.headerTimeout),
+        connections: ConnectionLimit(maximum: configuration.maxConnections))
     var app = Application(
         router: router,
         server: .http1(configuration: .init(additionalChannelHandlers: [
-            PolicyFastPathInstaller { tracker in
-                PolicyFastPathHandler(cache: cache, exemptions: exemptions, date: date, counter: counter, tracker: tracker)
+            PolicyFastPathInstaller(limits: limits) { tracker, timeouts in
+                PolicyFastPathHandler(cache: cache, date: date, counter: counter, tracker: tracker, timeouts: timeouts)
             },
         ])),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "LaunchGate"),

@@ -47,17 +47,14 @@ struct FastPathTests {
         }
     }
 
-    @Test("an exempt install still gets its private answer after the public one was prepared")
-    func exemptBypasses() async throws {
+    @Test("a request with LaunchGate-Client gets the prepared public answer: exemptions live in the signed document")
+    func clientHeaderFast() async throws {
         let server = try await TestServer.make()
-        try await server.components.repository.saveExemption(Exemption(appID: "notes", kind: .install, value: "tester", createdAt: Date()))
         try await server.application.test(.live) { client in
-            _ = try await client.execute(uri: uri, method: .get)
-            _ = try await client.execute(uri: uri, method: .get)
-            let exempt = try await client.execute(uri: uri, method: .get, headers: [.init("LaunchGate-Client")!: #"version="1.0", install="tester""#])
-            #expect(exempt.headers[.cacheControl] == "private, no-store")
-            let other = try await client.execute(uri: uri, method: .get, headers: [.init("LaunchGate-Client")!: #"version="1.0", install="someone""#])
-            #expect(other.headers[.cacheControl]?.hasPrefix("public") == true)
+            let first = try await client.execute(uri: uri, method: .get)
+            let withClient = try await client.execute(uri: uri, method: .get, headers: [.init("LaunchGate-Client")!: #"version="1.0", install="tester""#])
+            #expect(withClient.headers[.init("X-Request-ID")!] == nil, "answered by the fast path")
+            #expect(withClient.data == first.data)
         }
     }
 
