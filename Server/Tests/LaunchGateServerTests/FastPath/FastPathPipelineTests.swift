@@ -71,7 +71,9 @@ struct FastPathPipelineTests {
         #expect(pipe.app.heads.map(\.method) == [.CONNECT])
         try pipe.app.answer("tunnel")
         try pipe.send(Self.get)
-        #expect(try pipe.written() == RecordingApp.answerBytes("tunnel"), "the prepared GET must not pose as /healthz's answer")
+        let written = try pipe.written()
+        // NIO's encoder sends a 2xx to CONNECT without framing headers or body: a tunnel follows.
+        #expect(written == "HTTP/1.1 200 OK\r\n\r\n", "the prepared GET must not pose as /healthz's answer")
     }
 
     @Test("requests the fast path passed on hold back later answers until each is answered, whatever the decoder made of them")

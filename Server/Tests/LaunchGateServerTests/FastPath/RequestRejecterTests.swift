@@ -16,8 +16,9 @@ struct RequestRejecterTests {
     func malformed() throws {
         let pipe = try Pipe()
         try pipe.send("GET / HTTP/1.1\nHost: t\n\n")
-        #expect(try pipe.written() == Pipe.rejection("400 Bad Request", code: "bad-request", message:
-            "the request is not valid HTTP/1.1; end every line with CRLF and separate the head from the body with an empty line"))
+        let written = try pipe.written()
+        #expect(written == Pipe.rejection("400 Bad Request", code: "bad-request", message:
+            "the request line must end with the version HTTP/1.1 and CRLF"))
         #expect(!pipe.channel.isActive)
     }
 

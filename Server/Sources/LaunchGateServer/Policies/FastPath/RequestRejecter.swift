@@ -98,7 +98,7 @@ final class RequestRejecter: ChannelDuplexHandler, RemovableChannelHandler {
         switch error {
         case .headerOverflow: "the request head is too large; send fewer or shorter headers"
         case .invalidMethod: "the method is not valid HTTP/1.1; use an upper-case method such as GET"
-        case .invalidVersion: "the HTTP version is not supported; send HTTP/1.1"
+        case .invalidVersion: "the request line must end with the version HTTP/1.1 and CRLF"
         case .lfExpected, .invalidConstant, .strictModeAssertion:
             "the request is not valid HTTP/1.1; end every line with CRLF and separate the head from the body with an empty line"
         case .invalidHeaderToken, .invalidCharactersUsed: "a header name or value has characters HTTP does not allow"
