@@ -3,6 +3,7 @@ import Hummingbird
 import LaunchGate
 import Logging
 import Metrics
+import NIOCore
 import NIOPosix
 import Prometheus
 import ServiceLifecycle
@@ -94,11 +95,14 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
     let cache = components.policies.cache
     let date = HTTPDateHeader()
     let counter = Counter(label: "launchgate_fast_path_responses_total")
+    let limits = PolicyFastPathInstaller.Limits(
+        idleTimeout: TimeAmount(configuration.idleTimeout), headerTimeout: TimeAmount(configuration.headerTimeout),
+        connections: ConnectionLimit(maximum: configuration.maxConnections))
     var app = Application(
         router: router,
         server: .http1(configuration: .init(additionalChannelHandlers: [
-            PolicyFastPathInstaller { tracker in
-                PolicyFastPathHandler(cache: cache, date: date, counter: counter, tracker: tracker)
+            PolicyFastPathInstaller(limits: limits) { tracker, timeouts in
+                PolicyFastPathHandler(cache: cache, date: date, counter: counter, tracker: tracker, timeouts: timeouts)
             },
         ])),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "LaunchGate"),

@@ -16,6 +16,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Event loop threads (default: one per core). Env: LAUNCHGATE_THREADS.") var threads: Int?
     @Option(name: .customLong("trusted-proxy"), help: "A proxy (CIDR, repeatable) whose X-Forwarded-For names the client. Env: LAUNCHGATE_TRUSTED_PROXIES, comma-separated.")
     var trustedProxies: [String] = []
+    @Option(help: "Seconds a connection may send and receive nothing before it is closed (default 60). Env: LAUNCHGATE_IDLE_TIMEOUT.") var idleTimeout: Double?
+    @Option(help: "Seconds a client may take to send a request head once it started (default 10). Env: LAUNCHGATE_HEADER_TIMEOUT.") var headerTimeout: Double?
+    @Option(help: "Connections open at once; more are closed at once (default 10000). Env: LAUNCHGATE_MAX_CONNECTIONS.") var maxConnections: Int?
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
@@ -32,6 +35,16 @@ struct Serve: AsyncParsableCommand {
         guard (0...65535).contains(configuration.port) else { throw ValidationError("the port must be 0 to 65535") }
         configuration.threads = threads ?? environment["LAUNCHGATE_THREADS"].flatMap(Int.init)
         if let threads = configuration.threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1 to 256") }
+        if let seconds = try idleTimeout ?? Self.number(environment["LAUNCHGATE_IDLE_TIMEOUT"], name: "LAUNCHGATE_IDLE_TIMEOUT") {
+            configuration.idleTimeout = try Self.seconds(seconds, flag: "--idle-timeout", range: 1...86_400)
+        }
+        if let seconds = try headerTimeout ?? Self.number(environment["LAUNCHGATE_HEADER_TIMEOUT"], name: "LAUNCHGATE_HEADER_TIMEOUT") {
+            configuration.headerTimeout = try Self.seconds(seconds, flag: "--header-timeout", range: 1...3_600)
+        }
+        if let count = try maxConnections ?? environment["LAUNCHGATE_MAX_CONNECTIONS"].map(Self.connections) {
+            guard (1...1_000_000).contains(count) else { throw ValidationError("--max-connections must be 1 to 1000000") }
+            configuration.maxConnections = count
+        }
 
         let proxies = trustedProxies.isEmpty
             ? (environment["LAUNCHGATE_TRUSTED_PROXIES"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -57,6 +70,24 @@ struct Serve: AsyncParsableCommand {
     private static func port(_ text: String) throws -> Int {
         guard let value = Int(text) else { throw ValidationError("LAUNCHGATE_PORT must be a number") }
         return value
+    }
+
+    private static func number(_ text: String?, name: String) throws -> Double? {
+        guard let text else { return nil }
+        guard let value = Double(text), value.isFinite else { throw ValidationError("\(name) must be a number of seconds") }
+        return value
+    }
+
+    private static func connections(_ text: String) throws -> Int {
+        guard let value = Int(text) else { throw ValidationError("LAUNCHGATE_MAX_CONNECTIONS must be a whole number") }
+        return value
+    }
+
+    private static func seconds(_ value: Double, flag: String, range: ClosedRange<Double>) throws -> Duration {
+        guard range.contains(value) else {
+            throw ValidationError("\(flag) must be \(Int(range.lowerBound)) to \(Int(range.upperBound)) seconds")
+        }
+        return .milliseconds(Int64((value * 1000).rounded()))
     }
 
     static func banner(_ seeded: DemoSeeder.Result, demo: Bool, base: String, database: String) -> String {

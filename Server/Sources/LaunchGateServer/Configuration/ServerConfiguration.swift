@@ -32,15 +32,26 @@ public struct ServerConfiguration: Sendable {
     public var trustedProxies: [IPNetwork]
     /// Event loop threads; `nil` uses one per core.
     public var threads: Int?
+    /// How long a connection may send and receive nothing before it is closed.
+    public var idleTimeout: Duration
+    /// How long a client may take to send a complete request head once its first byte arrived.
+    public var headerTimeout: Duration
+    /// The most connections open at once; later ones are closed at once and counted in
+    /// `launchgate_connections_rejected_total`.
+    public var maxConnections: Int
 
     /// Creates a configuration.
     public init(
         host: String = "0.0.0.0", port: Int = 8080, database: DatabaseLocation = .default, demo: Bool = false,
         defaultApp: String? = nil, masterKey: String? = nil, masterKeyFile: URL? = nil,
         pollInterval: Duration = .milliseconds(500), maxAge: Int = 60, logLevel: Logger.Level = .info, authFailureBurst: Int = 10,
-        authFailureRefillPerSecond: Double = 0.1, trustedProxies: [IPNetwork] = [], threads: Int? = nil
+        authFailureRefillPerSecond: Double = 0.1, trustedProxies: [IPNetwork] = [], threads: Int? = nil,
+        idleTimeout: Duration = .seconds(60), headerTimeout: Duration = .seconds(10), maxConnections: Int = 10_000
     ) {
         self.threads = threads
+        self.idleTimeout = idleTimeout
+        self.headerTimeout = headerTimeout
+        self.maxConnections = maxConnections
         self.authFailureBurst = authFailureBurst
         self.authFailureRefillPerSecond = authFailureRefillPerSecond
         self.trustedProxies = trustedProxies

@@ -83,8 +83,8 @@ final class DocumentCache: Sendable {
     /// Keeps a prepared answer unless the cache was invalidated while it was being built.
     func prepare(_ response: PreparedResponse, for target: String, builtIn generation: Int) {
         state.withLock {
-            // Bounded: arbitrary query strings must not grow the table without limit.
-            guard $0.generation == generation, $0.prepared.count < 4_096 else { return }
+            // Bounded in count and key size: arbitrary query strings must not grow the table without limit.
+            guard $0.generation == generation, $0.prepared.count < 4_096, target.utf8.count <= PreparedResponse.maximumTargetLength else { return }
             $0.prepared[target] = response
         }
     }

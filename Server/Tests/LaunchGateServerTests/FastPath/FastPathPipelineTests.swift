@@ -11,10 +11,12 @@ import Testing
 /// that records what reaches it and answers only when told to.
 @Suite("The fast path keeps HTTP/1.1 framing and ordering intact")
 struct FastPathPipelineTests {
-    private static let target = "/v1/apps/notes/policy?platform=ios"
-    private static let etag = "\"abc\""
-    private static let get = "GET \(target) HTTP/1.1\r\nHost: t\r\n\r\n"
-    private static let second = 1_795_000_000
+    private typealias Pipe = FastPathPipe
+    private static let target = Pipe.target
+    private static let etag = Pipe.etag
+    private static let get = Pipe.get
+    private static let okBytes = Pipe.okBytes
+    private static let notModifiedBytes = Pipe.notModifiedBytes
 
     // MARK: Tests
 
@@ -50,6 +52,41 @@ struct FastPathPipelineTests {
         try pipe.send(Self.get)
         #expect(try pipe.written() == Self.okBytes)
         #expect(pipe.app.heads.count == 2)
+    }
+
+    @Test("a lower-case method's 400 comes before anything pipelined after it, which is never answered")
+    func lowercaseMethod() throws {
+        let pipe = try Pipe()
+        try pipe.send("get / HTTP/1.1\r\n\r\n" + Self.get)
+        #expect(try pipe.written() == Pipe.rejection(
+            "400 Bad Request", code: "bad-request", message: "the method is not valid HTTP/1.1; use an upper-case method such as GET"))
+        #expect(pipe.app.heads.isEmpty)
+        #expect(!pipe.channel.isActive, "the connection closes after the 400")
+    }
+
+    @Test("after CONNECT, nothing on the connection is answered from prepared bytes, not even once CONNECT is answered")
+    func connectHandsOver() throws {
+        let pipe = try Pipe()
+        try pipe.send("CONNECT a:1 HTTP/1.1\r\n\r\nGET /healthz HTTP/1.1\r\n\r\n")
+        #expect(pipe.app.heads.map(\.method) == [.CONNECT])
+        try pipe.app.answer("tunnel")
+        try pipe.send(Self.get)
+        let written = try pipe.written()
+        // NIO's encoder sends a 2xx to CONNECT without framing headers or body: a tunnel follows.
+        #expect(written == "HTTP/1.1 200 OK\r\n\r\n", "the prepared GET must not pose as /healthz's answer")
+    }
+
+    @Test("requests the fast path passed on hold back later answers until each is answered, whatever the decoder made of them")
+    func countsWhatItPassed() throws {
+        let pipe = try Pipe()
+        try pipe.send("GET /healthz HTTP/1.1\r\n\r\nDELETE /v1/x HTTP/1.1\r\n\r\n" + Self.get)
+        #expect(pipe.app.heads.map(\.uri) == ["/healthz", "/v1/x", Self.target])
+        try pipe.app.answer("one")
+        try pipe.app.answer("two")
+        try pipe.app.answer("three")
+        try pipe.send(Self.get)
+        #expect(try pipe.written() == RecordingApp.answerBytes("one") + RecordingApp.answerBytes("two")
+            + RecordingApp.answerBytes("three") + Self.okBytes)
     }
 
     @Test("a head split across reads is answered once it is whole")
@@ -92,6 +129,14 @@ struct FastPathPipelineTests {
         }
     }
 
+    @Test("a LaunchGate-Client header gets the same prepared answer: exemptions live in the signed document")
+    func clientHeader() throws {
+        let pipe = try Pipe()
+        try pipe.send("GET \(Self.target) HTTP/1.1\r\nLaunchGate-Client: install=\"tester\"\r\n\r\n")
+        #expect(try pipe.written() == Self.okBytes)
+        #expect(pipe.app.heads.isEmpty)
+    }
+
     @Test("a publish invalidates what the connection remembered")
     func invalidation() throws {
         let pipe = try Pipe()
@@ -119,89 +164,5 @@ struct FastPathPipelineTests {
         try? pipe.send("GET / HTTP/1.1\nHost: t\n\n")
         #expect(try pipe.written().hasPrefix("HTTP/1.1 400"))
         #expect(pipe.app.heads.isEmpty)
-    }
-
-    // MARK: Helpers
-
-    private static let okBytes = "HTTP/1.1 200 OK\r\nserver: LaunchGate\r\netag: \(etag)\r\ncontent-type: application/json\r\ncontent-length: 2\r\n"
-        + "date: \(dateText)\r\n\r\n{}"
-    private static let notModifiedBytes = "HTTP/1.1 304 Not Modified\r\nserver: LaunchGate\r\netag: \(etag)\r\ndate: \(dateText)\r\n\r\n"
-    private static let dateText = "Wed, 18 Nov 2026 11:06:40 GMT"
-
-    private struct Pipe {
-        let channel = EmbeddedChannel()
-        let app = RecordingApp()
-        let reads = ReadCounter()
-        let cache = DocumentCache()
-
-        init() throws {
-            let prepared = PreparedResponse(app: "notes", etag: FastPathPipelineTests.etag,
-                                            okHeaders: [.eTag: FastPathPipelineTests.etag, .contentType: "application/json"],
-                                            notModifiedHeaders: [.eTag: FastPathPipelineTests.etag], body: ByteBuffer(string: "{}"))
-            cache.prepare(prepared, for: FastPathPipelineTests.target, builtIn: cache.generation)
-            let cache = cache
-            let date = HTTPDateHeader(now: { Date(timeIntervalSince1970: TimeInterval(FastPathPipelineTests.second)) })
-            let pipeline = channel.pipeline.syncOperations
-            try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: false, withErrorHandling: true)
-            try pipeline.addHandler(PolicyFastPathInstaller { tracker in
-                PolicyFastPathHandler(cache: cache, date: date, counter: Counter(label: "test_fast_path"), tracker: tracker)
-            })
-            try pipeline.addHandler(app)
-            try pipeline.addHandler(reads, position: .first)
-            channel.embeddedEventLoop.run()
-        }
-
-        /// One read from the socket: the bytes, then the end of the read.
-        func send(_ text: String) throws {
-            try channel.writeInbound(ByteBuffer(string: text))
-        }
-
-        /// Everything written to the socket since the last call.
-        func written() throws -> String {
-            var text = ""
-            while var buffer = try channel.readOutbound(as: IOData.self).flatMap({ if case .byteBuffer(let b) = $0 { b } else { nil } }) {
-                text += buffer.readString(length: buffer.readableBytes) ?? ""
-            }
-            return text
-        }
-    }
-
-    /// Counts requests for the next read from the socket, where the channel would receive them.
-    private final class ReadCounter: ChannelOutboundHandler {
-        typealias OutboundIn = Any
-        private(set) var count = 0
-
-        func read(context: ChannelHandlerContext) {
-            count += 1
-            context.read()
-        }
-    }
-
-    /// Stands in for Hummingbird: records requests and answers them only when told to.
-    private final class RecordingApp: ChannelInboundHandler {
-        typealias InboundIn = HTTPServerRequestPart
-        typealias OutboundOut = HTTPServerResponsePart
-
-        private(set) var heads: [HTTPRequestHead] = []
-        private(set) var bodyBytes = 0
-        private var context: ChannelHandlerContext?
-
-        func handlerAdded(context: ChannelHandlerContext) { self.context = context }
-
-        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-            switch unwrapInboundIn(data) {
-            case .head(let head): heads.append(head)
-            case .body(let body): bodyBytes += body.readableBytes
-            case .end: break
-            }
-        }
-
-        func answer(_ text: String) throws {
-            let context = try #require(context)
-            let head = HTTPResponseHead(version: .http1_1, status: .ok, headers: ["content-length": String(text.utf8.count)])
-            context.write(wrapOutboundOut(.head(head)), promise: nil)
-            context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: text)))), promise: nil)
-            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-        }
     }
 }

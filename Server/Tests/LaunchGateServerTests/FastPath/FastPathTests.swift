@@ -47,6 +47,17 @@ struct FastPathTests {
         }
     }
 
+    @Test("a request with LaunchGate-Client gets the prepared public answer: exemptions live in the signed document")
+    func clientHeaderFast() async throws {
+        let server = try await TestServer.make()
+        try await server.application.test(.live) { client in
+            let first = try await client.execute(uri: uri, method: .get)
+            let withClient = try await client.execute(uri: uri, method: .get, headers: [.init("LaunchGate-Client")!: #"version="1.0", install="tester""#])
+            #expect(withClient.headers[.init("X-Request-ID")!] == nil, "answered by the fast path")
+            #expect(withClient.data == first.data)
+        }
+    }
+
     @Test("errors are never prepared: an unknown app keeps going through the router")
     func errorsNotPrepared() async throws {
         let server = try await TestServer.make()

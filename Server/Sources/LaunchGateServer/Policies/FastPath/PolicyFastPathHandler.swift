@@ -5,29 +5,43 @@ import NIOCore
 /// is answered with prepared bytes as soon as it is read, before any HTTP decoding, async task,
 /// routing, header building or middleware.
 ///
-/// Installed first in the pipeline by ``PolicyFastPathInstaller``. It scans each request head
+/// Installed ahead of NIO's HTTP codec by ``PolicyFastPathInstaller``. It scans each request head
 /// itself (``RawRequestHead``) and answers only when all of this holds:
-/// - ``RequestTracker`` says no earlier request is still being answered, so responses stay in order;
+/// - every request it passed on earlier has been answered (``RequestTracker``), so responses
+///   stay in order;
 /// - NIO's decoder is between messages, so it never misses half of one;
-/// - the exact request target has a prepared answer, and the app has no exemptions if the
-///   request carries `LaunchGate-Client`.
-/// Everything else (first requests after a publish, HTTP/1.0, `Connection: close`, bodies,
-/// admin) goes on to the decoder and Hummingbird, whose router prepares the answer for next time.
-/// Once a request with a body or an unrecognised head has gone to the decoder, the rest of the
-/// connection does too, because only the decoder then knows where the next message starts.
+/// - the exact request target has a prepared answer;
+/// - the peer is reading what was sent: while the channel is not writable, received bytes wait
+///   here and no more are read, so a client that pipelines without reading can't grow the server.
+/// Everything else (first requests after a publish, bodies, admin) goes on to the decoder and
+/// Hummingbird, whose router prepares the answer for next time. Once a head the decoder might not
+/// turn into exactly one request has gone to it (a body, an unknown method, `CONNECT`,
+/// `Connection: close`, anything odd), the rest of the connection does too, because only the
+/// decoder then knows where the next message starts.
 /// Answers sent here are counted in `launchgate_fast_path_responses_total`, not logged one by one.
-final class PolicyFastPathHandler: ChannelInboundHandler, RemovableChannelHandler {
+final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
+    typealias OutboundIn = IOData
+    typealias OutboundOut = IOData
+
+    /// Bytes held while the peer is not reading; more means something asked for reads anyway.
+    static let maximumHeldBytes = 1 << 20
 
     private let cache: DocumentCache
     private let date: HTTPDateHeader
     private let counter: Counter
     private let tracker: RequestTracker
+    private let timeouts: ConnectionTimeouts?
     /// Whether everything passed to the decoder so far ended exactly at a message's end.
     private var decoderIsBetweenMessages = true
-    /// The start of a head whose end has not arrived yet.
-    private var partialHead: ByteBuffer?
+    /// Received bytes not handled yet, starting between messages: a head whose end has not
+    /// arrived, or whatever came while the channel was not writable.
+    private var unprocessed: ByteBuffer?
+    /// Whether a read was asked for while the channel was not writable.
+    private var readHeld = false
+    /// Whether ``ConnectionTimeouts`` is timing a head.
+    private var timingHead = false
     /// The last target answered and what answered it, so repeats need no string or lookup.
     private var lastTarget: [UInt8] = []
     private var lastPrepared: PreparedResponse?
@@ -42,45 +56,23 @@ final class PolicyFastPathHandler: ChannelInboundHandler, RemovableChannelHandle
     /// Answers sent since the last read completed, counted in one step.
     private var answered = 0
 
-    init(cache: DocumentCache, date: HTTPDateHeader, counter: Counter, tracker: RequestTracker) {
+    init(cache: DocumentCache, date: HTTPDateHeader, counter: Counter, tracker: RequestTracker, timeouts: ConnectionTimeouts? = nil) {
         self.cache = cache
         self.date = date
         self.counter = counter
         self.tracker = tracker
+        self.timeouts = timeouts
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard decoderIsBetweenMessages else {
-            passedOn = true
-            return context.fireChannelRead(data)
-        }
         var buffer = unwrapInboundIn(data)
-        if var partial = partialHead.take() {
-            partial.writeBuffer(&buffer)
-            buffer = partial
+        guard decoderIsBetweenMessages else { return passOn(buffer, context: context) }
+        if var held = unprocessed.take() {
+            held.writeBuffer(&buffer)
+            buffer = held
         }
-        // Pipelined requests answered here leave in one flush.
-        let answeredBefore = answered
-        defer { if answered > answeredBefore { context.flush() } }
-        while buffer.readableBytes > 0 {
-            switch buffer.withUnsafeReadableBytes(RawRequestHead.scan) {
-            case .incomplete:
-                partialHead = buffer
-                return
-            case .unrecognized:
-                return passRest(buffer, context: context)
-            case .head(let head):
-                guard head.endsAtMessageBoundary else { return passRest(buffer, context: context) }
-                if tracker.isIdle, let answer = answer(head, in: buffer) {
-                    context.write(NIOAny(IOData.byteBuffer(answer)), promise: nil)
-                    answered += 1
-                    buffer.moveReaderIndex(forwardBy: head.length)
-                } else if let request = buffer.readSlice(length: head.length) {
-                    passedOn = true
-                    context.fireChannelRead(wrapInboundOut(request))
-                }
-            }
-        }
+        guard buffer.readableBytes <= Self.maximumHeldBytes else { return context.close(promise: nil) }
+        process(buffer, context: context)
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
@@ -97,25 +89,103 @@ final class PolicyFastPathHandler: ChannelInboundHandler, RemovableChannelHandle
             // Nothing is queued further on, so there is no backpressure to respect: ask for the
             // next read from here. The channel then skips its own request, which would walk every
             // handler from the tail (about a fifth of the hot path's user time).
-            context.read()
+            read(context: context)
         }
     }
 
+    func read(context: ChannelHandlerContext) {
+        // Reading on while the peer reads nothing would only queue more answers.
+        guard context.channel.isWritable else {
+            readHeld = true
+            return
+        }
+        readHeld = false
+        context.read()
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        context.fireChannelWritabilityChanged()
+        guard context.channel.isWritable else { return }
+        if decoderIsBetweenMessages, let held = unprocessed.take() {
+            process(held, context: context)
+            channelReadComplete(context: context)
+        }
+        if readHeld, context.channel.isWritable { read(context: context) }
+    }
+
     func channelInactive(context: ChannelHandlerContext) {
-        partialHead = nil
+        unprocessed = nil
         context.fireChannelInactive()
+    }
+
+    /// Answers or passes on each complete head in `buffer`, which starts between messages.
+    private func process(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
+        var buffer = buffer
+        // Pipelined requests answered here leave in one flush.
+        let answeredBefore = answered
+        defer { if answered > answeredBefore { context.flush() } }
+        while buffer.readableBytes > 0 {
+            guard context.channel.isWritable else {
+                unprocessed = buffer
+                return
+            }
+            switch buffer.withUnsafeReadableBytes(RawRequestHead.scan) {
+            case .incomplete:
+                unprocessed = buffer
+                if !timingHead {
+                    timingHead = true
+                    timeouts?.headBegan()
+                }
+                return
+            case .unrecognized:
+                return passRest(buffer, context: context)
+            case .head(let head):
+                if timingHead {
+                    timingHead = false
+                    timeouts?.headEnded()
+                }
+                guard head.endsAtMessageBoundary, head.isKeepAlive else { return passRest(buffer, context: context) }
+                if tracker.isIdle, let answer = answer(head, in: buffer) {
+                    context.write(NIOAny(IOData.byteBuffer(answer)), promise: nil)
+                    answered += 1
+                    buffer.moveReaderIndex(forwardBy: head.length)
+                } else if let request = buffer.readSlice(length: head.length) {
+                    tracker.requestPassed()
+                    passedOn = true
+                    context.fireChannelRead(wrapInboundOut(request))
+                }
+            }
+        }
     }
 
     /// Hands everything from here on to the decoder.
     private func passRest(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
         decoderIsBetweenMessages = false
+        passOn(buffer, context: context)
+    }
+
+    /// Passes bytes to the decoder, timing a head the decoder has started but not finished: bytes
+    /// that produced nothing while it waited for a head can only be the start of one.
+    private func passOn(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
         passedOn = true
+        let partsBefore = tracker.partsSeen
         context.fireChannelRead(wrapInboundOut(buffer))
+        if tracker.awaitingHead, tracker.partsSeen == partsBefore {
+            if !timingHead {
+                timingHead = true
+                timeouts?.headBegan()
+            }
+        } else if timingHead {
+            timingHead = false
+            timeouts?.headEnded()
+        }
     }
 
     /// The complete answer to a request head, or `nil` when the router must answer it.
     private func answer(_ head: RawRequestHead, in buffer: ByteBuffer) -> ByteBuffer? {
-        guard head.isAnswerable, let prepared = prepared(for: head, in: buffer) else { return nil }
+        // Longer targets are never prepared; looking would only cost a string.
+        guard head.isAnswerable, head.target.count <= PreparedResponse.maximumTargetLength,
+              let prepared = prepared(for: head, in: buffer) else { return nil }
         let notModified = head.ifNoneMatch.map { range in
             buffer.withUnsafeReadableBytes { bytes in
                 let value = UnsafeRawBufferPointer(rebasing: bytes[range])

@@ -2,25 +2,60 @@ import NIOCore
 import NIOHTTP1
 
 /// Hummingbird adds extra handlers after its HTTP type conversion; the fast path belongs before
-/// all of it. This handler, added there, puts ``PolicyFastPathHandler`` ahead of NIO's HTTP codec and
-/// its ``RequestTracker`` right after NIO's request decoder, then takes itself out.
+/// all of it. This handler, added there, builds the connection's pipeline around NIO's codec and
+/// then takes itself out:
+///
+/// `ConnectionLimitHandler`, `ConnectionTimeouts`, ``PolicyFastPathHandler``, NIO's encoder and
+/// decoder, ``RequestTracker``, ``RequestRejecter``, then Hummingbird's handlers.
 final class PolicyFastPathInstaller: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
 
-    private let makeHandler: @Sendable (RequestTracker) -> PolicyFastPathHandler
+    /// Per-connection limits; `nil` leaves that limit out.
+    struct Limits: Sendable {
+        /// How long a connection may pass no bytes either way.
+        var idleTimeout: TimeAmount
+        /// How long a request head may take from its first byte to its end.
+        var headerTimeout: TimeAmount
+        /// The server-wide cap on open connections.
+        var connections: ConnectionLimit?
+    }
 
-    init(makeHandler: @escaping @Sendable (RequestTracker) -> PolicyFastPathHandler) { self.makeHandler = makeHandler }
+    private let limits: Limits?
+    private let makeRequestID: (@Sendable () -> String)?
+    private let makeHandler: @Sendable (RequestTracker, ConnectionTimeouts?) -> PolicyFastPathHandler
+
+    /// - Parameters:
+    ///   - limits: Timeouts and the connection cap; `nil` for none (tests of other behaviour).
+    ///   - makeRequestID: For ``RequestRejecter``'s answers; `nil` uses Hummingbird's request IDs.
+    ///   - makeHandler: Builds the connection's fast path around its tracker and timeouts.
+    init(limits: Limits? = nil, makeRequestID: (@Sendable () -> String)? = nil,
+         makeHandler: @escaping @Sendable (RequestTracker, ConnectionTimeouts?) -> PolicyFastPathHandler) {
+        self.limits = limits
+        self.makeRequestID = makeRequestID
+        self.makeHandler = makeHandler
+    }
 
     func handlerAdded(context: ChannelHandlerContext) {
         let pipeline = context.pipeline.syncOperations
+        var timeouts: ConnectionTimeouts?
+        if let limits {
+            let handler = ConnectionTimeouts(idle: limits.idleTimeout, head: limits.headerTimeout)
+            try? pipeline.addHandler(handler, position: .first)
+            timeouts = handler
+            if let connections = limits.connections {
+                try? pipeline.addHandler(ConnectionLimitHandler(limit: connections), position: .first)
+            }
+        }
         // NIO puts the response encoder just before the request decoder. Going before the encoder
         // keeps anything ahead of both (such as TLS) ahead of the fast path too. Without them
         // where expected, the pipeline stays as Hummingbird built it.
         if let encoder = try? pipeline.handler(type: HTTPResponseEncoder.self),
            let decoder = try? pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self) {
             let tracker = RequestTracker()
-            if (try? pipeline.addHandler(tracker, position: .after(decoder))) != nil {
-                try? pipeline.addHandler(makeHandler(tracker), position: .before(encoder))
+            let rejecter = makeRequestID.map { RequestRejecter(makeRequestID: $0) } ?? RequestRejecter()
+            if (try? pipeline.addHandler(tracker, position: .after(decoder))) != nil,
+               (try? pipeline.addHandler(rejecter, position: .after(tracker))) != nil {
+                try? pipeline.addHandler(makeHandler(tracker, timeouts), position: .before(encoder))
             }
         }
         context.eventLoop.assumeIsolated().execute { [context] in

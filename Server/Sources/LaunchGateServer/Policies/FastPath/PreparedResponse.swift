@@ -5,7 +5,11 @@ import Hummingbird
 /// serialized HTTP/1.1 bytes for ``PolicyFastPathHandler``.
 /// A class, so the fast path can tell by identity that its memoised bytes are still current.
 final class PreparedResponse: Sendable {
-    /// The app it belongs to, for the exemption check.
+    /// Targets longer than this get no prepared answer, so request data can't make the table's
+    /// keys large: real policy URLs are well under it.
+    static let maximumTargetLength = 512
+
+    /// The app it belongs to.
     let app: String
     /// The strong ETag, quoted.
     let etag: String

@@ -7,6 +7,8 @@
 struct RawRequestHead: Equatable {
     /// Heads longer than this are left to the decoder, which enforces its own limits.
     static let maximumLength = 8 * 1024
+    /// Targets longer than this are left to the decoder, after which ``RequestRejecter`` answers 414.
+    static let maximumTargetLength = 4 * 1024
 
     /// The outcome of scanning bytes that start at a message boundary.
     enum Scan: Equatable {
@@ -28,8 +30,6 @@ struct RawRequestHead: Equatable {
     let hasBody: Bool
     /// `Upgrade` or `Expect`: the decoder may pause or answer `100 Continue` itself.
     let needsDecoder: Bool
-    /// Whether a `LaunchGate-Client` header came, which may name an exempt install.
-    let hasClientHeader: Bool
     /// The request target's offsets, such as `/v1/apps/notes/policy?platform=ios`.
     let target: Range<Int>
     /// The `If-None-Match` value's offsets, without surrounding spaces.
@@ -56,7 +56,6 @@ extension RawRequestHead {
         var isKeepAlive = false
         var hasBody = false
         var needsDecoder = false
-        var hasClientHeader = false
         var ifNoneMatch: Range<Int>?
         var contentLengths = 0
 
@@ -65,9 +64,11 @@ extension RawRequestHead {
         mutating func scan() -> Scan {
             // Request line: METHOD SP target SP HTTP/1.x CRLF.
             guard let method = take(while: Self.isTokenByte) else { return ending() }
-            guard !method.isEmpty, take(Self.space) else { return .unrecognized }
+            // Only methods the decoder turns into exactly one request each: after a CONNECT or a
+            // method it rejects, its idea of where the next request starts is not ours.
+            guard Self.isKnownMethod(method, in: bytes), take(Self.space) else { return .unrecognized }
             guard let target = take(while: { $0 > Self.space && $0 < 0x7F }) else { return ending() }
-            guard !target.isEmpty, take(Self.space) else { return .unrecognized }
+            guard !target.isEmpty, target.count <= RawRequestHead.maximumTargetLength, take(Self.space) else { return .unrecognized }
             guard let version = take(while: { Self.isTokenByte($0) || $0 == UInt8(ascii: "/") }) else { return ending() }
             guard matches(version, "HTTP/1.1", caseSensitive: true) || matches(version, "HTTP/1.0", caseSensitive: true) else { return .unrecognized }
             guard take(Self.cr), take(Self.lf) else { return ending() }
@@ -87,7 +88,7 @@ extension RawRequestHead {
             if contentLengths > 1 { hasBody = true }
             return .head(RawRequestHead(
                 length: index, isGET: matches(method, "GET", caseSensitive: true), isKeepAlive: isKeepAlive,
-                hasBody: hasBody, needsDecoder: needsDecoder, hasClientHeader: hasClientHeader,
+                hasBody: hasBody, needsDecoder: needsDecoder,
                 target: target, ifNoneMatch: ifNoneMatch))
         }
 
@@ -106,8 +107,6 @@ extension RawRequestHead {
                 if !matches(value, "0") { hasBody = true }
             case 17 where matches(name, "transfer-encoding"):
                 hasBody = true
-            case 17 where matches(name, "launchgate-client"):
-                hasClientHeader = true
             default:
                 break
             }
@@ -143,6 +142,16 @@ extension RawRequestHead {
             }
             return true
         }
+
+        /// The methods the server knows, in upper case as RFC 9110 §9.1 spells them; `CONNECT` is
+        /// not among them because the decoder treats what follows it as a tunnel.
+        static func isKnownMethod(_ range: Range<Int>, in bytes: UnsafeRawBufferPointer) -> Bool {
+            let method = UnsafeRawBufferPointer(rebasing: bytes[range])
+            for known in knownMethods where known.withUnsafeBytes(method.hasSameBytes) { return true }
+            return false
+        }
+
+        private static let knownMethods: [[UInt8]] = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"].map { Array($0.utf8) }
 
         static let space = UInt8(ascii: " ")
         static let cr = UInt8(ascii: "\r")

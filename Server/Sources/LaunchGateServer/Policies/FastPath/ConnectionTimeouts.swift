@@ -1,0 +1,106 @@
+import NIOCore
+
+/// Closes a connection that sends and receives nothing for `idle`, or that takes longer than
+/// `head` to finish a request head once its first byte arrived (slowloris).
+///
+/// First in the pipeline, so it sees raw bytes both ways, fast-path answers included. One timer
+/// per connection, set for the nearest deadline; activity only stores the time, so the hot path
+/// never schedules or cancels anything. Deadlines come from the event loop's clock, so tests
+/// drive them with `EmbeddedEventLoop.advanceTime`.
+///
+/// Hummingbird's own idle timeout is not used: it counts only requests that reach Hummingbird,
+/// so it would close a busy connection answered entirely by the fast path, and it reads the
+/// system clock rather than the event loop's.
+final class ConnectionTimeouts: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    typealias OutboundIn = IOData
+    typealias OutboundOut = IOData
+
+    private let idle: TimeAmount
+    private let head: TimeAmount
+    private var context: ChannelHandlerContext?
+    private var lastActivity = NIODeadline.uptimeNanoseconds(0)
+    /// When the head now being read must be complete; `nil` between heads.
+    private var headDeadline: NIODeadline?
+    private var timer: Scheduled<Void>?
+    private var timerDeadline = NIODeadline.distantFuture
+
+    /// - Parameters:
+    ///   - idle: How long a connection may pass no bytes either way.
+    ///   - head: How long a request head may take from its first byte to its blank line.
+    init(idle: TimeAmount, head: TimeAmount) {
+        self.idle = idle
+        self.head = head
+    }
+
+    /// The first byte of a request head arrived; starts its clock unless it is already running.
+    func headBegan() {
+        guard headDeadline == nil, let context else { return }
+        let deadline = context.eventLoop.now + head
+        headDeadline = deadline
+        if deadline < timerDeadline { schedule(at: deadline) }
+    }
+
+    /// The head being read is complete.
+    func headEnded() { headDeadline = nil }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        if context.channel.isActive { start(context: context) }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        timer?.cancel()
+        timer = nil
+        self.context = nil
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        start(context: context)
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        timer?.cancel()
+        timer = nil
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        lastActivity = context.eventLoop.now
+        context.fireChannelRead(data)
+    }
+
+    func flush(context: ChannelHandlerContext) {
+        // Once per batch of answers rather than per write: cheaper, and as good a sign of life.
+        lastActivity = context.eventLoop.now
+        context.flush()
+    }
+
+    private func start(context: ChannelHandlerContext) {
+        guard timer == nil else { return }
+        lastActivity = context.eventLoop.now
+        schedule(at: lastActivity + idle)
+    }
+
+    private func schedule(at deadline: NIODeadline) {
+        guard let context else { return }
+        timer?.cancel()
+        timerDeadline = deadline
+        timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [self] in fire() }
+    }
+
+    private func fire() {
+        guard let context else { return }
+        timer = nil
+        timerDeadline = .distantFuture
+        let now = context.eventLoop.now
+        if let headDeadline, now >= headDeadline {
+            return context.close(promise: nil)
+        }
+        let idleDeadline = lastActivity + idle
+        if now >= idleDeadline { return context.close(promise: nil) }
+        schedule(at: min(idleDeadline, headDeadline ?? idleDeadline))
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Metrics
+import NIOCore
+import NIOEmbedded
+import Testing
+@testable import LaunchGateServer
+
+/// Idle sockets, slowloris heads and connection floods are closed, on the event loop's clock.
+@Suite("Connections are closed when idle, slow to send a head, or over the cap")
+struct ConnectionLimitsTests {
+    private typealias Pipe = FastPathPipe
+
+    // MARK: Tests
+
+    @Test("a connection that passes no bytes for the idle timeout is closed, and activity pushes the deadline back")
+    func idle() throws {
+        let pipe = try Pipe(limits: limits())
+        pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(30))
+        try pipe.send(Pipe.get)
+        _ = try pipe.written()
+        pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(59))
+        #expect(pipe.channel.isActive)
+        pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(1))
+        #expect(!pipe.channel.isActive)
+    }
+
+    @Test("a head sent a byte at a time is cut off at the header timeout, though the connection is never idle")
+    func slowloris() throws {
+        let pipe = try Pipe(limits: limits())
+        for byte in "GET \(Pipe.target) HTTP/1.1\r\nX-A: " {
+            try pipe.send(String(byte))
+            pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(1))
+            if !pipe.channel.isActive { break }
+        }
+        #expect(!pipe.channel.isActive)
+        #expect(pipe.app.heads.isEmpty)
+    }
+
+    @Test("the header timeout starts at a head's first byte and stops at its end")
+    func headClock() throws {
+        let pipe = try Pipe(limits: limits())
+        try pipe.send("GET \(Pipe.target) HTTP/1.1\r\n")
+        pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(9))
+        try pipe.send("\r\n")
+        #expect(try pipe.written() == Pipe.okBytes)
+        pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(5))
+        #expect(pipe.channel.isActive, "a complete head is not timed")
+        try pipe.send("GET /x")
+        pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(10))
+        #expect(!pipe.channel.isActive)
+    }
+
+    @Test("once the decoder frames the connection, a stalled head is still cut off")
+    func slowlorisAfterBody() throws {
+        let pipe = try Pipe(limits: limits())
+        try pipe.send("POST /v1/admin/apps HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}")
+        try pipe.app.answer("created")
+        try pipe.send("GET /v1/apps HTTP/1.1\r\nX-A: ")
+        pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(9))
+        #expect(pipe.channel.isActive)
+        pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(1))
+        #expect(!pipe.channel.isActive)
+    }
+
+    @Test("connections over the cap are closed at once and counted; a closed one frees its place")
+    func cap() throws {
+        let rejected = Counter(label: "test_connections_rejected")
+        let limit = ConnectionLimit(maximum: 2, rejected: rejected)
+        let (first, second) = (try Pipe(limits: limits(limit)), try Pipe(limits: limits(limit)))
+        #expect(first.channel.isActive && second.channel.isActive)
+        let third = try Pipe(limits: limits(limit))
+        #expect(!third.channel.isActive)
+        #expect(limit.rejectedCount == 1)
+        _ = try first.channel.finish()
+        #expect(limit.count == 1)
+        let fourth = try Pipe(limits: limits(limit))
+        #expect(fourth.channel.isActive)
+        #expect(limit.count == 2)
+    }
+
+    @Test("the live server closes a socket that sends nothing")
+    func liveIdle() async throws {
+        let server = try await Self.server { $0.idleTimeout = .seconds(1) }
+        try await server.application.test(.live) { client in
+            let idle = try RawClientSocket(port: try #require(client.port))
+            #expect(idle.readUntilClosed(seconds: 30).closed)
+        }
+    }
+
+    @Test("the live server closes connections over the cap at once and counts them in its metrics")
+    func liveCap() async throws {
+        let server = try await Self.server { $0.maxConnections = 2 }
+        try await server.application.test(.live) { client in
+            // The test client's connection is the first.
+            _ = try await client.execute(uri: "/healthz", method: .get)
+            let port = try #require(client.port)
+            let second = try RawClientSocket(port: port)
+            let third = try RawClientSocket(port: port)
+            let refused = third.readUntilClosed(seconds: 30)
+            #expect(refused.closed && refused.text.isEmpty)
+            try second.write("GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n")
+            #expect(second.readUntilClosed(seconds: 30).text.hasPrefix("HTTP/1.1 200"))
+            let metrics = try await client.execute(uri: "/metrics", method: .get).text
+            let line = metrics.split(separator: "\n").first { $0.hasPrefix("launchgate_connections_rejected_total ") }
+            #expect((line?.split(separator: " ").last.flatMap { Double($0) } ?? 0) >= 1)
+        }
+    }
+
+    // MARK: Helpers
+
+    private static func server(_ change: (inout ServerConfiguration) -> Void) async throws -> TestServer {
+        let server = try await TestServer.make()
+        var configuration = server.configuration
+        change(&configuration)
+        return TestServer(components: server.components, configuration: configuration, adminToken: server.adminToken)
+    }
+
+    private func limits(_ connections: ConnectionLimit? = nil) -> PolicyFastPathInstaller.Limits {
+        .init(idleTimeout: .seconds(60), headerTimeout: .seconds(10), connections: connections)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import NIOEmbedded
+import Testing
+@testable import LaunchGateServer
+
+/// A client that pipelines requests and never reads must not make the server read, answer and
+/// queue without end.
+@Suite("The fast path stops reading while the peer reads nothing")
+struct FastPathBackpressureTests {
+    private typealias Pipe = FastPathPipe
+
+    // MARK: Tests
+
+    @Test("while the channel is not writable nothing is answered and no read is requested; both resume once it is")
+    func holdsReads() throws {
+        let pipe = try Pipe()
+        pipe.setWritable(false)
+        try pipe.send(Pipe.get + Pipe.get)
+        #expect(try pipe.written().isEmpty)
+        let before = pipe.reads.count
+        pipe.channel.pipeline.read()
+        #expect(pipe.reads.count == before, "the channel's own read request waits too")
+        pipe.setWritable(true)
+        #expect(try pipe.written() == Pipe.okBytes + Pipe.okBytes)
+        #expect(pipe.reads.count == before + 1)
+    }
+
+    @Test("answers stop in the middle of a read once the channel turns unwritable, and the rest follow when it is writable")
+    func stopsMidRead() throws {
+        let pipe = try Pipe()
+        try pipe.channel.pipeline.syncOperations.addHandler(UnwritableAfterWrite(), position: .first)
+        try pipe.send(Pipe.get + Pipe.get + Pipe.get)
+        #expect(try pipe.written() == Pipe.okBytes)
+        pipe.setWritable(true)
+        #expect(try pipe.written() == Pipe.okBytes + Pipe.okBytes)
+    }
+
+    @Test("a partial head and a request for the router are held the same way")
+    func holdsRouterRequests() throws {
+        let pipe = try Pipe()
+        pipe.setWritable(false)
+        try pipe.send("GET /healthz HTTP/1.1\r\n\r\nGET /x HT")
+        #expect(pipe.app.heads.isEmpty)
+        pipe.setWritable(true)
+        #expect(pipe.app.heads.map(\.uri) == ["/healthz"])
+    }
+
+    @Test("a live client that pipelines GETs and never reads is soon refused more bytes")
+    func liveClientBlocks() async throws {
+        let server = try await TestServer.make()
+        let uri = Pipe.target
+        try await server.application.test(.live) { client in
+            _ = try await client.execute(uri: uri, method: .get)
+            let port = try #require(client.port)
+            let socket = try RawClientSocket(port: port, sendBuffer: 64 * 1024)
+            let chunk = Array(String(repeating: "GET \(uri) HTTP/1.1\r\nHost: t\r\n\r\n", count: 1_000).utf8)
+            let limit = 16 * 1024 * 1024
+            var (sent, stalls) = (0, 0)
+            let deadline = Date().addingTimeInterval(120)
+            // Stalled twice in a row for a second: the server has stopped reading.
+            while sent < limit, stalls < 2, Date() < deadline {
+                // Whole requests only: go on from where the kernel stopped taking bytes.
+                let offset = sent % chunk.count
+                let taken = try socket.writeWithoutBlocking(Array(chunk[offset...]))
+                sent += taken
+                if taken == 0 { stalls = socket.waitUntilWritable(milliseconds: 1_000) ? 0 : stalls + 1 }
+            }
+            #expect(stalls == 2, "the server kept reading: \(sent) bytes taken")
+            #expect(sent < limit)
+        }
+    }
+}
+
+/// Makes the channel unwritable after its first write, as a socket whose peer stopped reading would.
+private final class UnwritableAfterWrite: ChannelOutboundHandler {
+    typealias OutboundIn = IOData
+    private var done = false
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        context.write(data, promise: promise)
+        guard !done else { return }
+        done = true
+        (context.channel as? EmbeddedChannel)?.isWritable = false
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import LaunchGateServer
+
+/// What never reaches routing gets the server's JSON error shape, and long targets never grow a table.
+@Suite("Malformed requests and long targets are rejected before routing")
+struct RequestRejecterTests {
+    private typealias Pipe = FastPathPipe
+
+    // MARK: Tests
+
+    @Test("a malformed request gets a 400 in the JSON error shape, with a request ID, and the connection closes")
+    func malformed() throws {
+        let pipe = try Pipe()
+        try pipe.send("GET / HTTP/1.1\nHost: t\n\n")
+        let written = try pipe.written()
+        #expect(written == Pipe.rejection("400 Bad Request", code: "bad-request", message:
+            "the request line must end with the version HTTP/1.1 and CRLF"))
+        #expect(!pipe.channel.isActive)
+    }
+
+    @Test("a target over 4 KB gets a 414 before routing, not a prepared answer or a table entry")
+    func longTarget() throws {
+        let pipe = try Pipe()
+        let target = "/v1/apps/notes/policy?platform=ios&x=" + String(repeating: "a", count: 5_000)
+        try pipe.send("GET \(target) HTTP/1.1\r\n\r\n" + Pipe.get)
+        #expect(try pipe.written() == Pipe.rejection("414 URI Too Long", code: "uri-too-long",
+                                                     message: "the request target is longer than 4096 bytes; shorten the path and query"))
+        #expect(pipe.app.heads.isEmpty)
+        #expect(!pipe.channel.isActive)
+    }
+
+    @Test("a rejection waits for the answers to requests before it")
+    func waitsItsTurn() throws {
+        let pipe = try Pipe()
+        try pipe.send("GET /healthz HTTP/1.1\r\n\r\nGET /\(String(repeating: "a", count: 5_000)) HTTP/1.1\r\n\r\n")
+        #expect(try pipe.written().isEmpty)
+        try pipe.app.answer("ok")
+        let written = try pipe.written()
+        #expect(written.hasPrefix(RecordingApp.answerBytes("ok") + "HTTP/1.1 414"))
+    }
+
+    @Test("a target over 512 bytes is never prepared")
+    func longTargetsNotPrepared() {
+        let cache = DocumentCache()
+        let prepared = PreparedResponse(app: "notes", etag: "\"e\"", okHeaders: [:], notModifiedHeaders: [:], body: .init())
+        let long = "/v1/apps/notes/policy?platform=ios&x=" + String(repeating: "a", count: 500)
+        cache.prepare(prepared, for: long, builtIn: cache.generation)
+        cache.prepare(prepared, for: Pipe.target, builtIn: cache.generation)
+        #expect(cache.prepared(for: long) == nil)
+        #expect(cache.prepared(for: Pipe.target) != nil)
+    }
+
+    @Test("the live server answers a long target with 414 and a malformed request with the JSON 400")
+    func live() async throws {
+        let server = try await TestServer.make()
+        try await server.application.test(.live) { client in
+            let long = try await client.execute(uri: "/v1/apps/notes/policy?x=" + String(repeating: "a", count: 5_000), method: .get)
+            #expect(long.status == .uriTooLong)
+            #expect(long.errorCode == "uri-too-long")
+            #expect(long.headers[.contentType] == "application/json; charset=utf-8")
+            #expect(long.headers[.init("X-Request-ID")!]?.isEmpty == false)
+            let socket = try RawClientSocket(port: try #require(client.port))
+            try socket.write("GET / HTTP/1.1\r\nHost t\r\n\r\n")
+            let (text, closed) = socket.readUntilClosed(seconds: 30)
+            #expect(text.hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
+            #expect(text.contains("X-Request-ID: "))
+            #expect(text.hasSuffix(#"{"error":{"code":"bad-request","message":"a header name or value has characters HTTP does not allow"}}"#))
+            #expect(closed)
+        }
+    }
+}
