@@ -30,7 +30,8 @@ public protocol LaunchGateRepository: Sendable {
     func revision(appID: String, channel: ReleaseChannel, number: Int) async throws -> PolicyRevision?
     /// All revisions, newest first.
     func revisions(appID: String, channel: ReleaseChannel) async throws -> [PolicyRevision]
-    /// A number that grows with every publish anywhere; instances poll it to drop stale caches.
+    /// A number that changes with every committed write that changes what is served (apps,
+    /// publishes and rollbacks, exemptions, signing keys), on any instance; they poll it to drop stale caches.
     func changeStamp() async throws -> Int
 
     // MARK: Tokens

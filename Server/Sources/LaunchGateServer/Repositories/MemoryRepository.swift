@@ -18,6 +18,7 @@ public actor MemoryRepository: LaunchGateRepository {
     public func createApp(_ app: AppRecord) throws {
         guard appsByID[app.id] == nil else { throw ServerError.conflict("an app \"\(app.id)\" already exists", code: "app-exists") }
         appsByID[app.id] = app
+        stamp += 1
     }
 
     public func app(id: String) -> AppRecord? { appsByID[id] }
@@ -67,7 +68,10 @@ public actor MemoryRepository: LaunchGateRepository {
         return true
     }
 
-    public func saveSigningKey(_ key: SigningKeyRecord) { keys.append(key) }
+    public func saveSigningKey(_ key: SigningKeyRecord) {
+        keys.append(key)
+        stamp += 1
+    }
 
     public func activeSigningKey() -> SigningKeyRecord? { keys.last }
 
@@ -76,10 +80,13 @@ public actor MemoryRepository: LaunchGateRepository {
     public func saveExemption(_ exemption: Exemption) throws {
         guard appsByID[exemption.appID] != nil else { throw ServerError.appNotFound(exemption.appID) }
         exemptionsByKey[key((exemption.appID, exemption.kind, exemption.value))] = exemption
+        stamp += 1
     }
 
     public func removeExemption(appID: String, kind: ExemptionKind, value: String) -> Bool {
-        exemptionsByKey.removeValue(forKey: key((appID, kind, value))) != nil
+        guard exemptionsByKey.removeValue(forKey: key((appID, kind, value))) != nil else { return false }
+        stamp += 1
+        return true
     }
 
     public func exemptions(appID: String) -> [Exemption] {
