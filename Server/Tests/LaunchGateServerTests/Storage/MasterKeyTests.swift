@@ -138,7 +138,8 @@ struct MasterKeyTests {
             let before = try Data(contentsOf: other)
             let wrong = ServerConfiguration(database: database, masterKeyFile: other)
             let error = await #expect(throws: MasterKeyError.self) {
-                _ = try await ServerComponents.open(wrong, createMasterKey: true, checkMasterKey: true, logger: TestBackend.logger)
+                let opened = try await ServerComponents.open(wrong, createMasterKey: true, checkMasterKey: true, logger: TestBackend.logger)
+                await opened.database?.close()
             }
             #expect(error?.kind == .wrongKey)
             #expect(error?.message.contains(other.path) == true)

@@ -43,7 +43,7 @@ struct PostgresConnectionTests {
     func unknownMode() async throws {
         for value in ["allow", "yes", "verify_full"] {
             let error = await #expect(throws: StorageError.self) {
-                _ = try await Database.open(.postgres(url: "postgres://u@127.0.0.1:1/x?sslmode=\(value)"), logger: TestBackend.logger)
+                await (try await Database.open(.postgres(url: "postgres://u@127.0.0.1:1/x?sslmode=\(value)"), logger: TestBackend.logger)).close()
             }
             #expect(error?.kind == .invalidLocation)
             #expect(error?.message.contains("verify-full") == true)
@@ -54,7 +54,7 @@ struct PostgresConnectionTests {
     func serverDown() async throws {
         // Port 1 on loopback: nothing listens, so the connection is refused.
         let error = await #expect(throws: StorageError.self) {
-            _ = try await Database.open(.postgres(url: "postgres://u@127.0.0.1:1/x?sslmode=disable"), leaseTimeout: .seconds(30), logger: TestBackend.logger)
+            await (try await Database.open(.postgres(url: "postgres://u@127.0.0.1:1/x?sslmode=disable"), leaseTimeout: .seconds(30), logger: TestBackend.logger)).close()
         }
         #expect(error?.kind == .unavailable)
         #expect(error?.message.contains("127.0.0.1") == true)
@@ -63,7 +63,7 @@ struct PostgresConnectionTests {
     @Test("sslmode=require against a server without TLS fails with a message that says so", .enabled(if: hasPostgres))
     func requireWithoutTLS() async throws {
         let url = try #require(Self.testURL(sslmode: "require"))
-        let error = await #expect(throws: StorageError.self) { _ = try await Database.open(.postgres(url: url), logger: TestBackend.logger) }
+        let error = await #expect(throws: StorageError.self) { await (try await Database.open(.postgres(url: url), logger: TestBackend.logger)).close() }
         #expect(error?.kind == .insecureConnection)
         #expect(error?.message.contains("does not offer TLS") == true, "\(String(describing: error))")
     }
