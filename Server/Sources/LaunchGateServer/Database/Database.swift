@@ -2,21 +2,20 @@ import Foundation
 import Logging
 import PostgresKit
 import SQLiteKit
-import Synchronization
 
 /// The connection to SQLite or PostgreSQL, behind one interface for the SQL repository.
 ///
 /// SQLite uses one connection and runs one operation at a time on it, so a transaction never
 /// interleaves with another; reads on the request hot path come from memory, not from here.
-/// PostgreSQL leases a pooled connection per operation. When PostgreSQL is down, an operation
-/// waits at most ``leaseTimeout`` for a connection and then throws ``StorageError`` `unavailable`;
-/// the pool keeps trying in the background and serves again as soon as the server is back.
+/// PostgreSQL leases a pooled connection per operation. Connection failures are thrown as
+/// ``StorageError`` `unavailable`; the pool keeps trying in the background and serves again as
+/// soon as the server is back.
 public final class Database: Sendable {
     private let connector: Connector
     private let lock = AsyncLock()
     /// Where it is, for messages (passwords hidden).
     let location: DatabaseLocation
-    /// How long an operation waits for a pooled PostgreSQL connection before reporting the database unavailable.
+    /// How long start-up waits for PostgreSQL to answer before reporting it unavailable.
     let leaseTimeout: Duration
 
     private enum Connector: Sendable {
@@ -33,7 +32,7 @@ public final class Database: Sendable {
     /// Opens the database.
     /// - Parameters:
     ///   - location: Where it is.
-    ///   - leaseTimeout: For PostgreSQL, how long an operation (and start-up) waits for a connection.
+    ///   - leaseTimeout: For PostgreSQL, how long start-up waits for the server to answer.
     ///   - logger: For driver logs.
     /// - Returns: An open database; call ``close()`` when done.
     /// - Throws: ``StorageError``: `invalidLocation` for a URL that can't be used, `unavailable`
@@ -76,7 +75,7 @@ public final class Database: Sendable {
             return try await lock.withLock { try await body(connection.sql()) }
         case .postgres(let client, _):
             do {
-                return try await leasing(client) { try await body($0.sql()) }
+                return try await client.withConnection { try await body($0.sql()) }
             } catch {
                 throw PostgresSettings.classify(error, location: location)
             }
@@ -107,47 +106,4 @@ public final class Database: Sendable {
         case .postgres(_, let run): run.cancel()
         }
     }
-
-    /// Leases a connection, giving up after ``leaseTimeout`` if none comes; once leased, the work
-    /// runs to its end (PostgreSQL's own timeouts and the connection's health bound it).
-    private func leasing<T: Sendable>(_ client: PostgresClient, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
-        let leased = LeaseFlag()
-        let timeout = leaseTimeout
-        return try await withThrowingTaskGroup(of: LeaseOutcome<T>.self) { group in
-            group.addTask { .finished(try await client.withConnection { connection in
-                leased.set()
-                return try await body(connection)
-            }) }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                return .timedOut
-            }
-            while let outcome = try await group.next() {
-                switch outcome {
-                case .finished(let value):
-                    group.cancelAll()
-                    return value
-                case .timedOut where leased.isSet:
-                    continue
-                case .timedOut:
-                    group.cancelAll()
-                    throw StorageError.unavailable("PostgreSQL at \(location) gave no connection within \(timeout); is it running and reachable? The server keeps retrying")
-                }
-            }
-            throw CancellationError()
-        }
-    }
-}
-
-/// What finished first while leasing: the work, or the lease timer.
-private enum LeaseOutcome<T: Sendable>: Sendable {
-    case finished(T)
-    case timedOut
-}
-
-/// Set once a connection was leased, so the lease timer leaves running work alone.
-private final class LeaseFlag: Sendable {
-    private let value = Atomic<Bool>(false)
-    func set() { value.store(true, ordering: .releasing) }
-    var isSet: Bool { value.load(ordering: .acquiring) }
 }
