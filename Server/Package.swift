@@ -24,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        // Already resolved through postgres-nio; named so that sslmode can set certificate checks.
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.25.0"),
     ],
     targets: [
         .target(
@@ -40,6 +42,7 @@ let package = Package(
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             // Served at /openapi.yaml; Server/openapi.yaml is a link to this file.
             resources: [.copy("Resources/openapi.yaml")]
@@ -59,6 +62,7 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
     ]

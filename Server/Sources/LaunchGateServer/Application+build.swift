@@ -27,18 +27,29 @@ public struct ServerComponents: Sendable {
     /// Opens the database, runs pending migrations and loads the master key.
     /// - Parameters:
     ///   - configuration: The configuration.
-    ///   - createMasterKey: Whether a missing master key file may be created.
+    ///   - createMasterKey: Whether an absent master key file may be created.
+    ///   - checkMasterKey: Load the master key now and check that it opens the active signing key,
+    ///     for `serve` and commands that sign; otherwise it is loaded only when a key is made or opened.
     ///   - now: The clock.
     ///   - logger: For the database driver.
-    public static func open(_ configuration: ServerConfiguration, createMasterKey: Bool, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) async throws -> ServerComponents {
+    /// - Throws: ``StorageError`` when the database can't be opened, ``MasterKeyError`` when the
+    ///   master key can't be loaded or (with `checkMasterKey`) does not open the signing key.
+    public static func open(_ configuration: ServerConfiguration, createMasterKey: Bool, checkMasterKey: Bool = false,
+                            now: @escaping @Sendable () -> Date = Date.init, logger: Logger) async throws -> ServerComponents {
         let database = try await Database.open(configuration.database, logger: logger)
         do {
             try await Migrator(database: database, now: now).migrate()
             let repository = SQLRepository(database: database)
             let (value, file) = (configuration.masterKey, configuration.masterKeyFile)
-            return ServerComponents(database: database, repository: repository, now: now) {
-                try MasterKey.load(environmentValue: value, file: file, create: createMasterKey)
+            guard checkMasterKey else {
+                return ServerComponents(database: database, repository: repository, now: now) {
+                    try MasterKey.load(environmentValue: value, file: file, create: createMasterKey)
+                }
             }
+            let key = try MasterKey.load(environmentValue: value, file: file, create: createMasterKey)
+            let components = ServerComponents(database: database, repository: repository, masterKey: key, now: now)
+            try await components.signingKeys.checkMasterKey()
+            return components
         } catch {
             await database.close()
             throw error

@@ -25,8 +25,12 @@ struct DatabaseOptions: ParsableArguments {
     }
 
     /// Opens the database (migrating it), runs the work, and closes it.
-    func withComponents<T>(createMasterKey: Bool = false, _ body: (ServerComponents) async throws -> T) async throws -> T {
-        let components = try await ServerComponents.open(try configuration(), createMasterKey: createMasterKey, logger: Self.quietLogger)
+    /// - Parameters:
+    ///   - createMasterKey: Whether an absent master key file may be created.
+    ///   - checkMasterKey: For commands that sign: check first that the master key opens the signing key.
+    func withComponents<T>(createMasterKey: Bool = false, checkMasterKey: Bool = false, _ body: (ServerComponents) async throws -> T) async throws -> T {
+        let components = try await ServerComponents.open(try configuration(), createMasterKey: createMasterKey,
+                                                         checkMasterKey: checkMasterKey, logger: Self.quietLogger)
         do {
             let result = try await body(components)
             await components.database?.close()

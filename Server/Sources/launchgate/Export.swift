@@ -23,32 +23,38 @@ struct Export: AsyncParsableCommand {
 
     func run() async throws {
         let root = URL(fileURLWithPath: out)
-        try await database.withComponents { components in
+        try await database.withComponents(checkMasterKey: true) { components in
             let apps = try await components.repository.apps().filter { app == nil || $0.id == app }
             if let app, apps.isEmpty { throw ServiceError.appNotFound(app) }
             guard let key = try await components.signingKeys.active() else {
                 throw ServiceError.noSigningKey
             }
+            // The same documents the server sends, from the same code: canonical ones carry their
+            // subject (app, channel, platform), so the SDK refuses one copied to another path.
+            let policies = components.policies
             var written = 0
             for app in apps {
                 for channel in ReleaseChannel.allCases {
                     guard let revision = try await components.repository.currentRevision(appID: app.id, channel: channel) else { continue }
                     let policy = try UpdatePolicy(json: revision.document)
                     let folder = root.appendingPathComponent(app.id).appendingPathComponent(channel == .production ? "" : channel.rawValue)
-                    written += try Self.write(revision.document, to: folder.appendingPathComponent("policy.json"), signedWith: key)
+                    func document(_ platform: Platform?, _ format: DocumentFormat) async throws -> Data? {
+                        do {
+                            return Data(buffer: try await policies.document(app: app.id, channel: channel, platform: platform, format: format).body)
+                        } catch let error as ServiceError where error.code == "no-policy" {
+                            return nil // this seed format has nothing to say for the platform
+                        }
+                    }
+                    written += try Self.write(try await document(nil, .canonical), to: folder.appendingPathComponent("policy.json"), signedWith: key)
                     for platform in policy.platforms.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
                         let platformFolder = folder.appendingPathComponent(platform.rawValue)
-                        written += try Self.write(try policy.narrowed(to: platform).jsonData(), to: platformFolder.appendingPathComponent("policy.json"), signedWith: key)
+                        written += try Self.write(try await document(platform, .canonical), to: platformFolder.appendingPathComponent("policy.json"), signedWith: key)
                         for (seed, name) in [(SeedDocument.versionJSON, "version.json"), (.versionLockout, "version-lockout.json")] {
-                            if let data = seed.render(policy, platform: platform) {
-                                written += try Self.write(data, to: platformFolder.appendingPathComponent(name), signedWith: nil)
-                            }
+                            written += try Self.write(try await document(platform, .seed(seed)), to: platformFolder.appendingPathComponent(name), signedWith: nil)
                         }
                     }
                     for (seed, name) in [(SeedDocument.latestBuild, "api/version"), (.minimumSupportedVersion, "api/config")] {
-                        if let data = seed.render(policy, platform: .ios) {
-                            written += try Self.write(data, to: folder.appendingPathComponent(name), signedWith: nil)
-                        }
+                        written += try Self.write(try await document(.ios, .seed(seed)), to: folder.appendingPathComponent(name), signedWith: nil)
                     }
                 }
             }
@@ -56,8 +62,9 @@ struct Export: AsyncParsableCommand {
         }
     }
 
-    /// Writes atomically, with the `.sig` beside signed documents. - Returns: files written.
-    private static func write(_ data: Data, to url: URL, signedWith key: PolicySigningKey?) throws -> Int {
+    /// Writes atomically, with the `.sig` beside signed documents. - Returns: files written (none for `nil` data).
+    private static func write(_ data: Data?, to url: URL, signedWith key: PolicySigningKey?) throws -> Int {
+        guard let data else { return 0 }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try data.write(to: url, options: .atomic)
         guard let key else { return 1 }

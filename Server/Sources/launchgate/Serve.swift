@@ -53,7 +53,7 @@ struct Serve: AsyncParsableCommand {
 
         var logger = Logger(label: "launchgate")
         logger.logLevel = configuration.logLevel
-        let components = try await ServerComponents.open(configuration, createMasterKey: true, logger: logger)
+        let components = try await ServerComponents.open(configuration, createMasterKey: true, checkMasterKey: true, logger: logger)
         // Policies are always served signed: make a key on first start. Demo data only with --demo.
         let seeded = configuration.demo
             ? try await DemoSeeder(components: components).seedIfEmpty()

@@ -28,7 +28,9 @@ struct Tokens: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run() async throws {
-            let id = self.id.hasPrefix("lgt_") ? String(self.id.split(separator: "_")[1]) : self.id
+            guard let id = AdminTokens.tokenID(fromArgument: self.id) else {
+                throw ValidationError("\"\(self.id.prefix(80))\" is not a token ID: give the 12 hex digits after lgt_ (see 'launchgate tokens list') or the whole token")
+            }
             try await database.withComponents { components in
                 guard try await components.repository.revokeToken(id: id, at: Date()) else {
                     throw ServiceError.tokenNotFound(id)

@@ -7,47 +7,53 @@ import SQLiteKit
 ///
 /// SQLite uses one connection and runs one operation at a time on it, so a transaction never
 /// interleaves with another; reads on the request hot path come from memory, not from here.
-/// PostgreSQL leases a pooled connection per operation.
+/// PostgreSQL leases a pooled connection per operation. Connection failures are thrown as
+/// ``StorageError`` `unavailable`; the pool keeps trying in the background and serves again as
+/// soon as the server is back.
 public final class Database: Sendable {
     private let connector: Connector
     private let lock = AsyncLock()
+    /// Where it is, for messages (passwords hidden).
+    let location: DatabaseLocation
+    /// How long start-up waits for PostgreSQL to answer before reporting it unavailable.
+    let leaseTimeout: Duration
 
     private enum Connector: Sendable {
         case sqlite(SQLiteConnection)
         case postgres(PostgresClient, Task<Void, Never>)
     }
 
-    private init(connector: Connector) {
+    private init(connector: Connector, location: DatabaseLocation, leaseTimeout: Duration) {
         self.connector = connector
+        self.location = location
+        self.leaseTimeout = leaseTimeout
     }
 
     /// Opens the database.
     /// - Parameters:
     ///   - location: Where it is.
+    ///   - leaseTimeout: For PostgreSQL, how long start-up waits for the server to answer.
     ///   - logger: For driver logs.
     /// - Returns: An open database; call ``close()`` when done.
-    /// - Throws: When the file can't be opened or the URL can't be read.
-    public static func open(_ location: DatabaseLocation, logger: Logger) async throws -> Database {
+    /// - Throws: ``StorageError``: `invalidLocation` for a URL that can't be used, `unavailable`
+    ///   when the server can't be reached, `insecureConnection` when `sslmode` can't be honoured,
+    ///   `fileNotCreated` when the SQLite file can't be made.
+    public static func open(_ location: DatabaseLocation, leaseTimeout: Duration = .seconds(10), logger: Logger) async throws -> Database {
         switch location {
         case .sqlite(let path):
+            try createPrivateFile(path)
             let connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
             // WAL lets a second process (another instance, the CLI) read while one writes.
             _ = try await connection.query("PRAGMA journal_mode = WAL")
             _ = try await connection.query("PRAGMA busy_timeout = 5000")
             _ = try await connection.query("PRAGMA foreign_keys = ON")
-            return Database(connector: .sqlite(connection))
+            return Database(connector: .sqlite(connection), location: location, leaseTimeout: leaseTimeout)
         case .postgres(let url):
-            let configuration: SQLPostgresConfiguration
-            do { configuration = try SQLPostgresConfiguration(url: url) } catch {
-                throw ServerError.badRequest("the PostgreSQL URL could not be read: \(error)")
-            }
-            let core = configuration.coreConfiguration
-            guard let host = core.host else { throw ServerError.badRequest("the PostgreSQL URL needs a host") }
-            var clientConfiguration = PostgresClient.Configuration(
-                host: host, port: core.port ?? 5432, username: core.username, password: core.password,
-                database: core.database, tls: .disable)
-            clientConfiguration.options.maximumConnections = 8
-            let client = PostgresClient(configuration: clientConfiguration, backgroundLogger: logger)
+            let settings = try PostgresSettings(url: url, location: location)
+            // One direct connection first: it fails at once with the real cause (refused, TLS,
+            // password), where the pool would retry quietly until the lease timeout.
+            try await settings.probe(timeout: leaseTimeout, logger: logger)
+            let client = PostgresClient(configuration: settings.clientConfiguration, backgroundLogger: logger)
             // Leasing before run() has begun works but logs a warning; wait until the task starts.
             let (started, signal) = AsyncStream<Void>.makeStream()
             let run = Task {
@@ -55,25 +61,24 @@ public final class Database: Sendable {
                 await client.run()
             }
             for await _ in started {}
-            let database = Database(connector: .postgres(client, run))
-            // Fail fast with a clear message rather than on the first request.
-            do { try await database.read { try await $0.raw("SELECT 1").run() } } catch {
-                run.cancel()
-                throw ServerError.unavailable("PostgreSQL at \(location) is not reachable: \(String(reflecting: error).prefix(200))")
-            }
-            return database
+            return Database(connector: .postgres(client, run), location: location, leaseTimeout: leaseTimeout)
         }
     }
 
     /// Runs statements on one connection, outside a transaction.
     /// - Parameter body: The work.
     /// - Returns: What the work returns.
+    /// - Throws: What the work throws, or ``StorageError`` `unavailable` when the server can't be reached.
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         switch connector {
         case .sqlite(let connection):
             return try await lock.withLock { try await body(connection.sql()) }
         case .postgres(let client, _):
-            return try await client.withConnection { try await body($0.sql()) }
+            do {
+                return try await client.withConnection { try await body($0.sql()) }
+            } catch {
+                throw PostgresSettings.classify(error, location: location)
+            }
         }
     }
 

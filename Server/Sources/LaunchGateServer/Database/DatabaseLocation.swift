@@ -12,19 +12,19 @@ public enum DatabaseLocation: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads `postgres://…`, `postgresql://…`, `sqlite:///abs/path`, `sqlite://relative/path` or a bare file path.
     /// - Parameter text: The URL or path.
-    /// - Throws: ``ServerError`` when the scheme is unknown.
+    /// - Throws: ``StorageError`` `invalidLocation` when the scheme is unknown.
     public init(parsing text: String) throws {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.hasPrefix("postgres://") || trimmed.hasPrefix("postgresql://") {
             self = .postgres(url: trimmed)
         } else if trimmed.hasPrefix("sqlite://") {
             let path = String(trimmed.dropFirst("sqlite://".count))
-            guard !path.isEmpty else { throw ServerError.badRequest("the sqlite URL names no file, as in sqlite://launchgate.sqlite") }
+            guard !path.isEmpty else { throw StorageError.invalidLocation("the sqlite URL names no file, as in sqlite://launchgate.sqlite") }
             self = .sqlite(path: path)
         } else if !trimmed.isEmpty, !trimmed.contains("://") {
             self = .sqlite(path: trimmed)
         } else {
-            throw ServerError.badRequest("unsupported database URL \"\(trimmed.prefix(60))\"; use postgres://… or a SQLite file path")
+            throw StorageError.invalidLocation("unsupported database URL \"\(trimmed.prefix(60))\"; use postgres://… or a SQLite file path")
         }
     }
 

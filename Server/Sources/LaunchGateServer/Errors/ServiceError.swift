@@ -13,6 +13,9 @@ public struct ServiceError: LaunchGateFailure, Equatable {
         case noDefaultApp(path: String)
         case invalidPolicy([PolicyIssue])
         case invalid(code: String, message: String)
+        case appExists(String)
+        case publishRace(app: String, channel: ReleaseChannel)
+        case idCollision
     }
 
     private let reason: Reason
@@ -39,6 +42,12 @@ public struct ServiceError: LaunchGateFailure, Equatable {
     public static let noSigningKey = ServiceError(.noSigningKey)
     /// A seed path was called but no default app is configured.
     public static func noDefaultApp(path: String) -> ServiceError { .init(.noDefaultApp(path: path)) }
+    /// An app with that ID already exists.
+    public static func appExists(_ id: String) -> ServiceError { .init(.appExists(id)) }
+    /// Another publish to the same app and channel committed first.
+    public static func publishRace(_ app: String, channel: ReleaseChannel) -> ServiceError { .init(.publishRace(app: app, channel: channel)) }
+    /// A freshly drawn random ID is already taken (astronomically rare; a retry draws another).
+    public static let idCollision = ServiceError(.idCollision)
     /// The policy breaks validation rules; every issue is listed.
     public static func invalidPolicy(_ issues: [PolicyIssue]) -> ServiceError { .init(.invalidPolicy(issues)) }
     /// An app ID outside the allowed alphabet or length.
@@ -63,6 +72,9 @@ public struct ServiceError: LaunchGateFailure, Equatable {
         case .noDefaultApp: "no-default-app"
         case .invalidPolicy: "invalid-policy"
         case .invalid(let code, _): code
+        case .appExists: "app-exists"
+        case .publishRace: "publish-race"
+        case .idCollision: "conflict"
         }
     }
 
@@ -82,6 +94,10 @@ public struct ServiceError: LaunchGateFailure, Equatable {
         case .noDefaultApp(let path): "no default app is configured for \(path); start the server with --default-app"
         case .invalidPolicy: "the policy is invalid; fix the fields listed in issues"
         case .invalid(_, let message): message
+        case .appExists(let id): "an app \"\(id.prefix(64))\" already exists"
+        case .publishRace(let app, let channel):
+            "another publish to \(app.prefix(64))/\(channel.rawValue) happened at the same moment; publish again"
+        case .idCollision: "a new ID collided with an existing one; try again"
         }
     }
 
@@ -91,6 +107,7 @@ public struct ServiceError: LaunchGateFailure, Equatable {
         case .appNotFound, .noPolicy, .nothingInFormat, .revisionNotFound, .exemptionNotFound, .tokenNotFound, .noSigningKey, .noDefaultApp:
             .notFound
         case .invalidPolicy, .invalid: .invalidInput
+        case .appExists, .publishRace, .idCollision: .conflict
         }
     }
 

@@ -7,6 +7,7 @@ public struct Migrator: Sendable {
     /// Every migration, oldest first. Append only: never reorder or edit an applied one.
     public static let all: [any Migration] = [
         CreateApps(), CreatePolicyRevisions(), CreateTokens(), CreateSigningKeys(), CreateExemptions(),
+        CreateChangeCounter(), HashExemptionValues(),
     ]
 
     private let database: Database

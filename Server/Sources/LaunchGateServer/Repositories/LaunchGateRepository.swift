@@ -7,7 +7,7 @@ public protocol LaunchGateRepository: Sendable {
     // MARK: Apps
 
     /// Creates an app.
-    /// - Throws: ``ServerError`` `app-exists` when the ID is taken.
+    /// - Throws: ``ServiceError`` `app-exists` when the ID is taken.
     func createApp(_ app: AppRecord) async throws
     /// One app, or `nil`.
     func app(id: String) async throws -> AppRecord?
@@ -22,7 +22,7 @@ public protocol LaunchGateRepository: Sendable {
     /// previous revision's when needed, so clients' anti-rollback accepts it (a rollback publishes
     /// an old document with a new `issuedAt`).
     /// - Returns: The stored revision.
-    /// - Throws: ``ServerError`` `app-not-found`, or `conflict` when another publish won the race.
+    /// - Throws: ``ServiceError`` `app-not-found`, or `conflict` when another publish won the race.
     func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date) async throws -> PolicyRevision
     /// The newest revision, or `nil` before the first publish.
     func currentRevision(appID: String, channel: ReleaseChannel) async throws -> PolicyRevision?
@@ -30,7 +30,8 @@ public protocol LaunchGateRepository: Sendable {
     func revision(appID: String, channel: ReleaseChannel, number: Int) async throws -> PolicyRevision?
     /// All revisions, newest first.
     func revisions(appID: String, channel: ReleaseChannel) async throws -> [PolicyRevision]
-    /// A number that grows with every publish anywhere; instances poll it to drop stale caches.
+    /// A number that changes with every committed write that changes what is served (apps,
+    /// publishes and rollbacks, exemptions, signing keys), on any instance; they poll it to drop stale caches.
     func changeStamp() async throws -> Int
 
     // MARK: Tokens

@@ -16,8 +16,9 @@ public actor MemoryRepository: LaunchGateRepository {
     private func key(_ app: String, _ channel: ReleaseChannel) -> String { "\(app)|\(channel.rawValue)" }
 
     public func createApp(_ app: AppRecord) throws {
-        guard appsByID[app.id] == nil else { throw ServerError.conflict("an app \"\(app.id)\" already exists", code: "app-exists") }
+        guard appsByID[app.id] == nil else { throw ServiceError.appExists(app.id) }
         appsByID[app.id] = app
+        stamp += 1
     }
 
     public func app(id: String) -> AppRecord? { appsByID[id] }
@@ -25,7 +26,7 @@ public actor MemoryRepository: LaunchGateRepository {
     public func apps() -> [AppRecord] { appsByID.values.sorted { $0.id < $1.id } }
 
     public func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date) throws -> PolicyRevision {
-        guard appsByID[appID] != nil else { throw ServerError.appNotFound(appID) }
+        guard appsByID[appID] != nil else { throw ServiceError.appNotFound(appID) }
         let previous = revisionsByKey[key(appID, channel)]?.last
         let (document, issuedAt) = try Self.stamped(policy, after: previous, now: now)
         let revision = PolicyRevision(appID: appID, channel: channel, number: (previous?.number ?? 0) + 1,
@@ -50,7 +51,7 @@ public actor MemoryRepository: LaunchGateRepository {
     public func changeStamp() -> Int { stamp }
 
     public func saveToken(_ token: TokenRecord) throws {
-        guard tokensByID[token.id] == nil else { throw ServerError.conflict("token id collision; try again") }
+        guard tokensByID[token.id] == nil else { throw ServiceError.idCollision }
         tokensByID[token.id] = token
     }
 
@@ -67,19 +68,25 @@ public actor MemoryRepository: LaunchGateRepository {
         return true
     }
 
-    public func saveSigningKey(_ key: SigningKeyRecord) { keys.append(key) }
+    public func saveSigningKey(_ key: SigningKeyRecord) {
+        keys.append(key)
+        stamp += 1
+    }
 
     public func activeSigningKey() -> SigningKeyRecord? { keys.last }
 
     private func key(_ exemption: (String, ExemptionKind, String)) -> String { "\(exemption.0)|\(exemption.1.rawValue)|\(exemption.2)" }
 
     public func saveExemption(_ exemption: Exemption) throws {
-        guard appsByID[exemption.appID] != nil else { throw ServerError.appNotFound(exemption.appID) }
+        guard appsByID[exemption.appID] != nil else { throw ServiceError.appNotFound(exemption.appID) }
         exemptionsByKey[key((exemption.appID, exemption.kind, exemption.value))] = exemption
+        stamp += 1
     }
 
     public func removeExemption(appID: String, kind: ExemptionKind, value: String) -> Bool {
-        exemptionsByKey.removeValue(forKey: key((appID, kind, value))) != nil
+        guard exemptionsByKey.removeValue(forKey: key((appID, kind, value))) != nil else { return false }
+        stamp += 1
+        return true
     }
 
     public func exemptions(appID: String) -> [Exemption] {

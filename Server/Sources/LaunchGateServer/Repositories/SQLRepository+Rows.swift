@@ -21,7 +21,7 @@ extension SQLRepository {
 
     static func revision(_ row: any SQLRow) throws -> PolicyRevision {
         guard let channel = ReleaseChannel(rawValue: try row.decode(column: "channel", as: String.self)) else {
-            throw ServerError.unavailable("the policy_revisions table holds an unknown channel; was it edited by hand?")
+            throw StorageError.corrupt("the policy_revisions table holds an unknown channel; was it edited by hand?")
         }
         return PolicyRevision(
             appID: try row.decode(column: "app_id", as: String.self), channel: channel,
@@ -37,7 +37,7 @@ extension SQLRepository {
 
     static func token(_ row: any SQLRow) throws -> TokenRecord {
         guard let scope = TokenScope(rawValue: try row.decode(column: "scope", as: String.self)) else {
-            throw ServerError.unavailable("the tokens table holds an unknown scope; was it edited by hand?")
+            throw StorageError.corrupt("the tokens table holds an unknown scope; was it edited by hand?")
         }
         return TokenRecord(
             id: try row.decode(column: "id", as: String.self), name: try row.decode(column: "name", as: String.self), scope: scope,

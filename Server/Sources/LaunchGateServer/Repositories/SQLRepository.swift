@@ -16,12 +16,13 @@ public struct SQLRepository: LaunchGateRepository {
 
     public func createApp(_ app: AppRecord) async throws {
         do {
-            try await database.read { db in
+            try await database.transaction { db in
                 try await db.insert(into: "apps").columns("id", "name", "created_at")
                     .values(SQLBind(app.id), SQLBind(app.name), SQLBind(app.createdAt.milliseconds)).run()
+                try await ChangeCounter.bump(db)
             }
         } catch where Self.isUniqueViolation(error) {
-            throw ServerError.conflict("an app \"\(app.id)\" already exists", code: "app-exists")
+            throw ServiceError.appExists(app.id)
         }
     }
 
@@ -42,24 +43,31 @@ public struct SQLRepository: LaunchGateRepository {
     public func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date) async throws -> PolicyRevision {
         do {
             return try await database.transaction { db in
-                guard try await db.select().column("id").from("apps").where("id", .equal, appID).first() != nil else {
-                    throw ServerError.appNotFound(appID)
-                }
-                let previous = try await Self.revisions(db, appID: appID, channel: channel, limit: 1).first
-                let (document, issuedAt) = try Self.stamped(policy, after: previous, now: now)
-                let revision = PolicyRevision(appID: appID, channel: channel, number: (previous?.number ?? 0) + 1,
-                                              document: document, issuedAt: issuedAt, author: author, note: note)
-                try await db.insert(into: "policy_revisions")
-                    .columns("app_id", "channel", "number", "document", "issued_at", "author", "note")
-                    .values(SQLBind(appID), SQLBind(channel.rawValue), SQLBind(revision.number),
-                            SQLBind(String(decoding: document, as: UTF8.self)), SQLBind(issuedAt.milliseconds),
-                            SQLBind(author), SQLBind(note))
-                    .run()
-                return revision
+                try await Self.publish(db, appID: appID, channel: channel, policy: policy, author: author, note: note, at: now)
             }
         } catch where Self.isUniqueViolation(error) {
-            throw ServerError.conflict("another publish to \(appID)/\(channel.rawValue) happened at the same moment; publish again", code: "publish-race")
+            throw ServiceError.publishRace(appID, channel: channel)
         }
+    }
+
+    /// A publish's statements, in the caller's transaction: the new revision and the change bump.
+    static func publish(_ db: any SQLDatabase, appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String,
+                        note: String?, at now: Date) async throws -> PolicyRevision {
+        guard try await db.select().column("id").from("apps").where("id", .equal, appID).first() != nil else {
+            throw ServiceError.appNotFound(appID)
+        }
+        let previous = try await revisions(db, appID: appID, channel: channel, limit: 1).first
+        let (document, issuedAt) = try stamped(policy, after: previous, now: now)
+        let revision = PolicyRevision(appID: appID, channel: channel, number: (previous?.number ?? 0) + 1,
+                                      document: document, issuedAt: issuedAt, author: author, note: note)
+        try await db.insert(into: "policy_revisions")
+            .columns("app_id", "channel", "number", "document", "issued_at", "author", "note")
+            .values(SQLBind(appID), SQLBind(channel.rawValue), SQLBind(revision.number),
+                    SQLBind(String(decoding: document, as: UTF8.self)), SQLBind(issuedAt.milliseconds),
+                    SQLBind(author), SQLBind(note))
+            .run()
+        try await ChangeCounter.bump(db)
+        return revision
     }
 
     public func currentRevision(appID: String, channel: ReleaseChannel) async throws -> PolicyRevision? {
@@ -76,12 +84,9 @@ public struct SQLRepository: LaunchGateRepository {
         try await database.read { db in try await Self.revisions(db, appID: appID, channel: channel, limit: nil) }
     }
 
+    /// The change counter: every write that changes what is served bumps it when it commits.
     public func changeStamp() async throws -> Int {
-        try await database.read { db in
-            let row = try await db.select().column(SQLFunction("COALESCE", args: SQLFunction("MAX", args: SQLColumn("id")), SQLLiteral.numeric("0")), as: "stamp")
-                .from("policy_revisions").first()
-            return try row?.decode(column: "stamp", as: Int.self) ?? 0
-        }
+        try await database.read { db in try await ChangeCounter.read(db) }
     }
 
     // MARK: Tokens
@@ -124,6 +129,8 @@ public struct SQLRepository: LaunchGateRepository {
             try await db.insert(into: "signing_keys").columns("id", "public_key", "sealed_private_key", "created_at", "sequence")
                 .values(SQLBind(key.id), SQLBind(key.publicKey), SQLBind(key.sealedPrivateKey), SQLBind(key.createdAt.milliseconds), SQLBind(next))
                 .run()
+            // Served documents carry the key's signature.
+            try await ChangeCounter.bump(db)
         }
     }
 
@@ -144,7 +151,7 @@ public struct SQLRepository: LaunchGateRepository {
     public func saveExemption(_ exemption: Exemption) async throws {
         try await database.transaction { db in
             guard try await db.select().column("id").from("apps").where("id", .equal, exemption.appID).first() != nil else {
-                throw ServerError.appNotFound(exemption.appID)
+                throw ServiceError.appNotFound(exemption.appID)
             }
             try await db.delete(from: "exemptions").where("app_id", .equal, exemption.appID)
                 .where("kind", .equal, exemption.kind.rawValue).where("value", .equal, exemption.value).run()
@@ -152,6 +159,7 @@ public struct SQLRepository: LaunchGateRepository {
                 .values(SQLBind(exemption.appID), SQLBind(exemption.kind.rawValue), SQLBind(exemption.value),
                         SQLBind(exemption.note), SQLBind(exemption.createdAt.milliseconds))
                 .run()
+            try await ChangeCounter.bump(db)
         }
     }
 
@@ -162,6 +170,7 @@ public struct SQLRepository: LaunchGateRepository {
             guard existing != nil else { return false }
             try await db.delete(from: "exemptions").where("app_id", .equal, appID)
                 .where("kind", .equal, kind.rawValue).where("value", .equal, value).run()
+            try await ChangeCounter.bump(db)
             return true
         }
     }
@@ -171,7 +180,7 @@ public struct SQLRepository: LaunchGateRepository {
             try await db.select().columns("app_id", "kind", "value", "note", "created_at").from("exemptions")
                 .where("app_id", .equal, appID).orderBy("kind").orderBy("value").all().map { row in
                     guard let kind = ExemptionKind(rawValue: try row.decode(column: "kind", as: String.self)) else {
-                        throw ServerError.unavailable("the exemptions table holds an unknown kind; was it edited by hand?")
+                        throw StorageError.corrupt("the exemptions table holds an unknown kind; was it edited by hand?")
                     }
                     return Exemption(appID: try row.decode(column: "app_id", as: String.self), kind: kind,
                                      value: try row.decode(column: "value", as: String.self),

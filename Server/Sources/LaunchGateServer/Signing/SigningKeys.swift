@@ -42,6 +42,19 @@ public struct SigningKeys: Sendable {
         return try await generate(now: now)
     }
 
+    /// Checks, before serving, that the master key opens the active signing key.
+    ///
+    /// Run at start-up by `serve` and by commands that sign, so a wrong or replaced master key
+    /// stops them with a clear message instead of failing every request. Loads the master key
+    /// (creating it only where the loader allows) even when there is no signing key yet.
+    /// - Throws: ``MasterKeyError``: `wrongKey` when the key does not open the stored signing
+    ///   key, or whatever loading the master key throws.
+    public func checkMasterKey() async throws {
+        let key = try masterKey()
+        guard let record = try await repository.activeSigningKey() else { return }
+        _ = try PolicySigningKey(rawRepresentation: key.open(record.sealedPrivateKey))
+    }
+
     /// The active public key, without opening the private key.
     public func activePublicKey() async throws -> PolicyPublicKey? {
         try await repository.activeSigningKey().map { try PolicyPublicKey($0.publicKey) }

@@ -21,7 +21,7 @@ struct RepositoryContractTests {
             #expect(try await repository.apps().map(\.id) == ["alpha", "zeta"])
             #expect(try await repository.app(id: "alpha")?.createdAt == Samples.now)
             #expect(try await repository.app(id: "missing") == nil)
-            let error = await #expect(throws: ServerError.self) { try await repository.createApp(Samples.app("alpha")) }
+            let error = await #expect(throws: ServiceError.self) { try await repository.createApp(Samples.app("alpha")) }
             #expect(error?.code == "app-exists")
         }
     }
@@ -49,7 +49,7 @@ struct RepositoryContractTests {
     @Test("publishing to an unknown app fails and stores nothing", arguments: TestBackend.available)
     func publishUnknownApp(backend: TestBackend) async throws {
         try await withRepository(backend) { repository in
-            let error = await #expect(throws: ServerError.self) {
+            let error = await #expect(throws: ServiceError.self) {
                 try await repository.publish(appID: "ghost", channel: .production, policy: Samples.policy(), author: "a", note: nil, at: Samples.now)
             }
             #expect(error?.code == "app-not-found")
@@ -96,7 +96,7 @@ struct RepositoryContractTests {
             #expect(listed.last?.note == "App Review")
             #expect(try await repository.removeExemption(appID: "notes", kind: .install, value: "i1"))
             #expect(try await !repository.removeExemption(appID: "notes", kind: .install, value: "i1"))
-            let error = await #expect(throws: ServerError.self) {
+            let error = await #expect(throws: ServiceError.self) {
                 try await repository.saveExemption(Exemption(appID: "ghost", kind: .device, value: "x", createdAt: Samples.now))
             }
             #expect(error?.code == "app-not-found")

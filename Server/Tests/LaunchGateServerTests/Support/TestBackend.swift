@@ -37,7 +37,7 @@ enum TestBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
             return .sqlite(path: path)
         case .postgres:
             guard let url = ProcessInfo.processInfo.environment["LAUNCHGATE_TEST_POSTGRES_URL"] else {
-                throw ServerError.unavailable("LAUNCHGATE_TEST_POSTGRES_URL is not set; run the tests through ./scripts/test")
+                throw StorageError.unavailable("LAUNCHGATE_TEST_POSTGRES_URL is not set; run the tests through ./scripts/test")
             }
             // A database per test keeps tests independent on one throwaway cluster.
             let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
@@ -47,6 +47,34 @@ enum TestBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
             var components = URLComponents(string: url)!
             components.path = "/" + name
             return .postgres(url: components.string!)
+        }
+    }
+
+    /// Runs `body` on a fresh location and removes it afterwards (the SQLite files, or the
+    /// PostgreSQL database), whether `body` returns or throws. `nil` for memory.
+    func withFreshLocation<T>(_ body: (DatabaseLocation?) async throws -> T) async throws -> T {
+        let location = try await freshLocation()
+        let result: T
+        do { result = try await body(location) } catch {
+            if let location { await Self.remove(location) }
+            throw error
+        }
+        if let location { await Self.remove(location) }
+        return result
+    }
+
+    /// Deletes a location made by ``freshLocation()``; its connections must be closed first.
+    static func remove(_ location: DatabaseLocation) async {
+        switch location {
+        case .sqlite(let path):
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        case .postgres(let url):
+            guard let admin = ProcessInfo.processInfo.environment["LAUNCHGATE_TEST_POSTGRES_URL"],
+                  let name = URLComponents(string: url)?.path.dropFirst(), !name.isEmpty,
+                  let database = try? await Database.open(.postgres(url: admin), logger: logger) else { return }
+            // FORCE ends connections a failed test left behind.
+            try? await database.read { try await $0.raw("DROP DATABASE IF EXISTS \(ident: String(name)) WITH (FORCE)").run() }
+            await database.close()
         }
     }
 

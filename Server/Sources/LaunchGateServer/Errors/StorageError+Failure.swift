@@ -1,0 +1,15 @@
+extension StorageError: LaunchGateFailure {
+    /// See ``LaunchGateFailure/code``: the reason's stable name, such as `unavailable`.
+    public var code: String { reason.description }
+
+    /// See ``LaunchGateFailure/kind``. A database that can't be reached now is worth retrying; a
+    /// location that can't be used or TLS that can't be had is the operator's input to fix; a file
+    /// that can't be made or a row this version can't read is the server's own fault.
+    public var kind: FailureKind {
+        switch reason {
+        case .unavailable: .unavailable
+        case .invalidLocation, .insecureConnection: .invalidInput
+        default: .internal
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import NIOSSL
+import Testing
+@testable import LaunchGateServer
+
+@Suite("PostgreSQL URLs: sslmode, and clear errors when the server can't be had")
+struct PostgresConnectionTests {
+    /// The throwaway server's URL with `sslmode` set, or `nil` without PostgreSQL.
+    private static func testURL(sslmode: String) -> String? {
+        guard let url = ProcessInfo.processInfo.environment["LAUNCHGATE_TEST_POSTGRES_URL"],
+              var components = URLComponents(string: url) else { return nil }
+        components.queryItems = [URLQueryItem(name: "sslmode", value: sslmode)]
+        return components.string
+    }
+
+    private static var hasPostgres: Bool { TestBackend.sql.contains(.postgres) }
+
+    // MARK: Tests
+
+    @Test("each sslmode is read into the matching certificate check, and no sslmode means prefer, as in libpq")
+    func modes() throws {
+        let base = "postgres://u:p@db.example.com:5432/lg"
+        let cases: [(String, PostgresTLSMode, CertificateVerification?)] = [
+            ("?sslmode=disable", .disable, nil),
+            ("?sslmode=prefer", .prefer, CertificateVerification.none),
+            ("?sslmode=require", .require, CertificateVerification.none),
+            ("?sslmode=verify-ca", .verifyCA, .noHostnameVerification),
+            ("?sslmode=verify-full", .verifyFull, .fullVerification),
+            ("?tlsmode=verify-full", .verifyFull, .fullVerification),
+            ("", .prefer, CertificateVerification.none),
+        ]
+        for (query, mode, verification) in cases {
+            let parsed = try PostgresTLSMode.parse(url: base + query)
+            #expect(parsed.mode == mode, "\(query)")
+            #expect(parsed.mode.certificateVerification == verification, "\(query)")
+            #expect(parsed.mode.tlsConfiguration(rootCertificate: nil)?.certificateVerification == verification, "\(query)")
+        }
+        let rooted = try PostgresTLSMode.parse(url: base + "?sslmode=verify-full&sslrootcert=/etc/ca.pem")
+        #expect(rooted.rootCertificate == "/etc/ca.pem")
+    }
+
+    @Test("an unknown sslmode is refused with the modes that work, before anything connects")
+    func unknownMode() async throws {
+        for value in ["allow", "yes", "verify_full"] {
+            let error = await #expect(throws: StorageError.self) {
+                await (try await Database.open(.postgres(url: "postgres://u@127.0.0.1:1/x?sslmode=\(value)"), logger: TestBackend.logger)).close()
+            }
+            #expect(error?.reason == .invalidLocation)
+            #expect(error?.message.contains("verify-full") == true)
+        }
+    }
+
+    @Test("a server that is not running is reported as unavailable, at once")
+    func serverDown() async throws {
+        // Port 1 on loopback: nothing listens, so the connection is refused.
+        let error = await #expect(throws: StorageError.self) {
+            await (try await Database.open(.postgres(url: "postgres://u@127.0.0.1:1/x?sslmode=disable"), leaseTimeout: .seconds(30), logger: TestBackend.logger)).close()
+        }
+        #expect(error?.reason == .unavailable)
+        #expect(error?.message.contains("127.0.0.1") == true)
+    }
+
+    @Test("sslmode=require against a server without TLS fails with a message that says so", .enabled(if: hasPostgres))
+    func requireWithoutTLS() async throws {
+        let url = try #require(Self.testURL(sslmode: "require"))
+        let error = await #expect(throws: StorageError.self) { await (try await Database.open(.postgres(url: url), logger: TestBackend.logger)).close() }
+        #expect(error?.reason == .insecureConnection)
+        #expect(error?.message.contains("does not offer TLS") == true, "\(String(describing: error))")
+    }
+
+    @Test("sslmode=disable and sslmode=prefer connect to a server without TLS", .enabled(if: hasPostgres), arguments: ["disable", "prefer"])
+    func plainModesConnect(sslmode: String) async throws {
+        let url = try #require(Self.testURL(sslmode: sslmode))
+        let database = try await Database.open(.postgres(url: url), logger: TestBackend.logger)
+        let one = try await database.read { try await $0.raw("SELECT 1 AS one").first()?.decode(column: "one", as: Int.self) }
+        await database.close()
+        #expect(one == 1)
+    }
+
+    @Test("when the server drops every connection, failures are 'unavailable' and the pool reconnects by itself",
+          .enabled(if: hasPostgres))
+    func recoversAfterDroppedConnections() async throws {
+        try await TestBackend.postgres.withFreshLocation { location in
+            let location = try #require(location)
+            guard case .postgres(let url) = location, let name = URLComponents(string: url)?.path.dropFirst() else { return }
+            let database = try await Database.open(location, logger: TestBackend.logger)
+            let admin = try await Database.open(.postgres(url: try #require(Self.testURL(sslmode: "disable"))), logger: TestBackend.logger)
+            do {
+                // Several pooled connections, then the server ends them all, as a restart does.
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for _ in 0..<3 { group.addTask { try await database.read { try await $0.raw("SELECT pg_sleep(0.05)").run() } } }
+                    try await group.waitForAll()
+                }
+                try await admin.read { db in
+                    try await db.raw("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = \(bind: String(name)) AND pid <> pg_backend_pid()").run()
+                }
+                var answered = false
+                for _ in 0..<20 where !answered {
+                    do {
+                        answered = try await database.read { try await $0.raw("SELECT 1 AS one").first()?.decode(column: "one", as: Int.self) } == 1
+                    } catch let error as StorageError {
+                        #expect(error.reason == .unavailable, "\(error)")
+                    }
+                }
+                #expect(answered, "the pool did not reconnect")
+            } catch {
+                await database.close()
+                await admin.close()
+                throw error
+            }
+            await database.close()
+            await admin.close()
+        }
+    }
+}
