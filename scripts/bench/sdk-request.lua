@@ -8,12 +8,15 @@
 --   LG_BENCH_MODE  "policy" (default): the path as given; "check": adds the check endpoint's
 --                  query (?platform=&version=&build=&os=&install=) to the path
 --   LG_BENCH_ETAG  an entity tag to send in If-None-Match (the 304 case)
+--   LG_BENCH_ETAG_SHARE  the share of requests that send it (default 1: all); apps that have a
+--                  cached policy revalidate, fresh installs don't
 --
 -- All requests are formatted once in init(), so wrk spends no time in Lua per request and both
 -- servers get exactly the same bytes.
 local path = os.getenv("LG_BENCH_PATH") or "/v1/apps/demo/policy?platform=ios"
 local mode = os.getenv("LG_BENCH_MODE") or "policy"
 local etag = os.getenv("LG_BENCH_ETAG")
+local etag_share = tonumber(os.getenv("LG_BENCH_ETAG_SHARE") or "1")
 local installs = 100000
 
 -- Most installs run the newest releases; a long tail runs old ones.
@@ -44,7 +47,7 @@ function init(args)
     headers["Accept"] = "application/json"
     headers["LaunchGate-Client"] = string.format('version="%s", build="%d", platform="ios", os="%s", install="%s"',
                                                  release[1], release[2], os_version, id)
-    if etag and etag ~= "" then headers["If-None-Match"] = etag end
+    if etag and etag ~= "" and math.random() < etag_share then headers["If-None-Match"] = etag end
     local target = path
     if mode == "check" then
       target = string.format("%s?platform=ios&version=%s&build=%d&os=%s&install=%s", path, release[1], release[2], os_version, id)
