@@ -14,7 +14,8 @@ private let source = URL(string: "https://updates.example.com/v1/apps/demo/polic
 
 /// libFuzzer entry: the binary launch-cache reader, through `PolicyCache.load(for:)`, which reads
 /// every field before it compares the source. Damage must read as "no cache", never a crash; an
-/// entry that loads must save and load back unchanged.
+/// entry that loads must save and load back to the same bytes (bytes, not `==`: a NaN date read
+/// from damaged bytes is never equal to itself).
 ///
 /// With `FUZZ_CACHE_SEED_POLICY` (a canonical policy file) and `FUZZ_CACHE_SEED_OUT` set, the first
 /// call also writes that policy's cache entry to the out file: the seed corpus's valid entry, made
@@ -23,9 +24,13 @@ private let source = URL(string: "https://updates.example.com/v1/apps/demo/polic
 public func fuzzLaunchCache(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     _ = writeSeedOnce
     store.stored = start.map { Data(bytes: $0, count: count) } ?? Data()
+    defer { store.stored = nil }
     guard let entry = cache.load(for: source) else { return 0 }
     do { try cache.save(entry) } catch { fatalError("saving a loaded entry failed: \(error)") }
-    precondition(cache.load(for: source) == entry, "a loaded entry did not survive save and load")
+    let saved = store.stored
+    guard let again = cache.load(for: source) else { fatalError("a saved entry does not load: \(entry)") }
+    do { try cache.save(again) } catch { fatalError("saving a loaded entry failed: \(error)") }
+    precondition(store.stored == saved, "a loaded entry changed through save and load: \(entry) became \(again)")
     return 0
 }
 
