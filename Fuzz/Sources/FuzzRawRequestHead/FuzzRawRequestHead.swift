@@ -1,0 +1,27 @@
+/// libFuzzer entry: the server's fast-path request-head scanner, `RawRequestHead.scan`.
+///
+/// Besides not crashing, a head it accepts must lie inside the bytes, its target and
+/// If-None-Match must lie inside the head, and scanning a prefix of an accepted head must not
+/// claim a complete head of a different length.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzRawRequestHead(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+    let bytes = UnsafeRawBufferPointer(start: start, count: count)
+    switch RawRequestHead.scan(bytes) {
+    case .head(let head):
+        precondition(head.length > 0 && head.length <= count, "head length \(head.length) outside \(count) bytes")
+        precondition(head.target.lowerBound >= 0 && head.target.upperBound <= head.length && !head.target.isEmpty, "target outside the head")
+        if let etag = head.ifNoneMatch { precondition(etag.lowerBound >= 0 && etag.upperBound <= head.length, "If-None-Match outside the head") }
+        // The same head with anything after it is the same head.
+        let prefix = UnsafeRawBufferPointer(rebasing: bytes[0..<head.length])
+        precondition(RawRequestHead.scan(prefix) == .head(head), "the head alone scans differently")
+        if head.length > 1 {
+            let shorter = UnsafeRawBufferPointer(rebasing: bytes[0..<(head.length - 1)])
+            if case .head = RawRequestHead.scan(shorter) { preconditionFailure("a head missing its last byte is complete") }
+        }
+    case .incomplete:
+        precondition(count <= RawRequestHead.maximumLength, "incomplete beyond the maximum length")
+    case .unrecognized:
+        break
+    }
+    return 0
+}

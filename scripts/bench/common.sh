@@ -1,0 +1,142 @@
+# Shared by policy.sh and check.sh: sourced, never run.
+#
+# Starts `launchgate serve --demo` (release build, or $LAUNCHGATE_BIN) and nginx serving the same
+# exported files on loopback, and gives `run`, which drives wrk with the SDK's real request
+# (sdk-request.lua). Expects $duration, $connections and $rounds to be set.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+lua="$root/scripts/bench/sdk-request.lua"
+pin_server=(); pin_client=()
+if [ "${PIN:-0}" = 1 ]; then pin_server=(taskset -c 1); pin_client=(taskset -c 0); fi
+
+for tool in wrk nginx; do
+  if ! command -v "$tool" >/dev/null && ! [ -x "/usr/sbin/$tool" ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$tool" >/dev/null
+  fi
+done
+nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
+
+if [ -n "${LAUNCHGATE_BIN:-}" ]; then
+  bin=$LAUNCHGATE_BIN
+else
+  echo "building launchgate (release)..." >&2
+  swift build -c release --package-path "$root/Server" --product launchgate >/dev/null
+  bin="$root/Server/.build/release/launchgate"
+fi
+
+work=$(mktemp -d /tmp/launchgate-bench.XXXXXX)
+pids=()
+cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
+trap cleanup EXIT
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+export LAUNCHGATE_DATABASE_URL="$work/bench.sqlite"
+lg_port=$(free_port)
+LOG_LEVEL=warning "${pin_server[@]}" "$bin" serve --demo --host 127.0.0.1 --port "$lg_port" > "$work/serve.log" 2>&1 &
+pids+=($!)
+for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$lg_port/healthz" >/dev/null && break; sleep 0.1; done
+"$bin" export --out "$work/site" >/dev/null
+# nginx's workers drop root privileges: they must be able to read the exported files.
+chmod 755 "$work"; chmod -R a+rX "$work/site"
+
+ng_port=$(free_port)
+cat > "$work/nginx.conf" <<CONF
+worker_processes auto;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log;
+daemon off;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  types { application/json json; }
+  server {
+    listen 127.0.0.1:$ng_port;
+    root $work/site;
+    etag on;
+  }
+}
+CONF
+"${pin_server[@]}" "$nginx_bin" -c "$work/nginx.conf" -e "$work/nginx-error.log" &
+pids+=($!)
+for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$ng_port/demo/ios/policy.json" >/dev/null && break; sleep 0.1; done
+
+lg_base="http://127.0.0.1:$lg_port"
+ng_base="http://127.0.0.1:$ng_port"
+etag_of() { curl -s -D - -o /dev/null "$1" | tr -d '\r' | awk 'tolower($1) == "etag:" { print $2 }'; }
+
+# cpu_ticks PID...: user + system clock ticks used so far by those processes' threads.
+cpu_ticks() {
+  local total=0 pid task stat
+  for pid in "$@"; do
+    for task in /proc/"$pid"/task/*/stat; do
+      read -r -a stat < "$task" 2>/dev/null || continue
+      total=$((total + stat[13] + stat[14]))
+    done
+  done
+  echo "$total"
+}
+
+# run BASE PATH MODE ETAG PID...: wrk with the SDK's requests (sdk-request.lua) on BASE, with
+# LG_BENCH_PATH=PATH, LG_BENCH_MODE=MODE and, when not empty, If-None-Match: ETAG. Prints
+# "req/s p50 p99 errors cpu-us/req" (latencies in ms; CPU time the server's processes used per
+# request, which varies less than req/s on a shared machine).
+run() {
+  local url=$1 path=$2 mode=$3 etag=$4; shift 4
+  local args=(-t1 -c"$connections" --latency -s "$lua")
+  export LG_BENCH_PATH=$path LG_BENCH_MODE=$mode LG_BENCH_ETAG=$etag
+  "${pin_client[@]}" wrk "${args[@]}" -d2s "$url" >/dev/null 2>&1 || true   # warm-up
+  local before after
+  before=$(cpu_ticks "$@")
+  local out
+  out=$("${pin_client[@]}" wrk "${args[@]}" -d"${duration}s" "$url")
+  after=$(cpu_ticks "$@")
+  echo "$out" | awk -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" '
+    function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
+    $1 == "50%" { p50 = ms($2) } $1 == "99%" { p99 = ms($2) } $1 == "Requests/sec:" { rps = $2 }
+    / requests in / { total = $1 }
+    / Non-2xx or 3xx responses:/ { errors = $NF }
+    /Socket errors:/ { gsub(",", ""); socket = $4 + $6 + $8 + $10 }
+    END { printf "%.0f %.3f %.3f %s %.2f\n", rps, p50, p99, (errors == "" ? 0 : errors) + socket, ticks * 1e6 / hz / total }'
+}
+
+# median VALUES...: the middle value (the lower one of the two middles for an even count).
+median() { printf '%s\n' "$@" | sort -g | sed -n "$(( ($# + 1) / 2 ))p"; }
+# field N LINES...: the Nth field of each line.
+field() { local n=$1; shift; printf '%s\n' "$@" | awk -v n="$n" '{ print $n }'; }
+
+# The servers' processes, whose CPU time is measured: launchgate, and nginx's master and workers.
+lg_pids=("${pids[0]}")
+ng_pids=("${pids[1]}" $(pgrep -P "${pids[1]}"))
+
+# compare LABEL LG_PATH NG_PATH MODE LG_ETAG NG_ETAG: runs both servers `rounds` times, alternating
+# which goes first, and prints the medians and launchgate's median per-round ratio to nginx.
+compare() {
+  local label=$1 lg_path=$2 ng_path=$3 mode=$4 lg_etag=$5 ng_etag=$6
+  local ng_runs=() lg_runs=() ratios=() round ng lg name runs ratio errors
+  for round in $(seq 1 "$rounds"); do
+    if [ $((round % 2)) = 1 ]; then
+      ng=$(run "$ng_base" "$ng_path" "$mode" "$ng_etag" "${ng_pids[@]}"); lg=$(run "$lg_base" "$lg_path" "$mode" "$lg_etag" "${lg_pids[@]}")
+    else
+      lg=$(run "$lg_base" "$lg_path" "$mode" "$lg_etag" "${lg_pids[@]}"); ng=$(run "$ng_base" "$ng_path" "$mode" "$ng_etag" "${ng_pids[@]}")
+    fi
+    ng_runs+=("$ng"); lg_runs+=("$lg")
+    # Each round's pair ran back to back, so its ratio cancels slower drifts in machine speed.
+    ratios+=("$(python3 -c "print(${lg%% *} / max(1, ${ng%% *}))")")
+  done
+  for name in nginx launchgate; do
+    if [ "$name" = nginx ]; then runs=("${ng_runs[@]}"); ratio="1.00x"; else runs=("${lg_runs[@]}"); ratio=$(printf '%.2fx' "$(median "${ratios[@]}")"); fi
+    printf '%-16s %9s %8s %8s %12s %9s\n' "$name $label" "$(median $(field 1 "${runs[@]}"))" "$(median $(field 2 "${runs[@]}"))" \
+      "$(median $(field 3 "${runs[@]}"))" "$(median $(field 5 "${runs[@]}"))" "$ratio"
+    errors=$(field 4 "${runs[@]}" | awk '{ s += $1 } END { print s + 0 }')
+    [ "$errors" = 0 ] || echo "  note: $errors socket errors or non-2xx/3xx answers from $name"
+  done
+}
+
+print_header() {
+  printf '\nwrk -t1 -c%s -d%ss with the SDK'"'"'s request (sdk-request.lua: LaunchGate-Client, 100,000 install IDs), loopback, %s cores%s; medians of %s rounds, alternating which server goes first\n' \
+    "$connections" "$duration" "$(nproc)" "$([ "${PIN:-0}" = 1 ] && echo ', wrk pinned to CPU 0 and servers to CPU 1')" "$rounds"
+  printf '%-16s %9s %8s %8s %12s %9s\n' "case" "req/s" "p50 ms" "p99 ms" "CPU us/req" "vs nginx"
+}

@@ -1,0 +1,62 @@
+-- wrk script: the request the SDK sends, as `PolicyDownload` sends it: `Accept: application/json`,
+-- the `LaunchGate-Client` header exactly as `AppInfo.clientHeader(installID:)` writes it, and
+-- `If-None-Match` when LG_BENCH_ETAG is set. Install IDs are spread over 100,000 values and
+-- versions, builds and OS versions over a realistic mix (most installs on recent releases).
+--
+-- Environment:
+--   LG_BENCH_PATH  the path, e.g. /v1/apps/demo/policy?platform=ios or /v1/apps/demo/check
+--   LG_BENCH_MODE  "policy" (default): the path as given; "check": adds the check endpoint's
+--                  query (?platform=&version=&build=&os=&install=) to the path
+--   LG_BENCH_ETAG  an entity tag to send in If-None-Match (the 304 case)
+--   LG_BENCH_ETAG_SHARE  the share of requests that send it (default 1: all); apps that have a
+--                  cached policy revalidate, fresh installs don't
+--
+-- All requests are formatted once in init(), so wrk spends no time in Lua per request and both
+-- servers get exactly the same bytes.
+local path = os.getenv("LG_BENCH_PATH") or "/v1/apps/demo/policy?platform=ios"
+local mode = os.getenv("LG_BENCH_MODE") or "policy"
+local etag = os.getenv("LG_BENCH_ETAG")
+local etag_share = tonumber(os.getenv("LG_BENCH_ETAG_SHARE") or "1")
+local installs = 100000
+
+-- Most installs run the newest releases; a long tail runs old ones.
+local releases = {
+  {"2.4.1", 241}, {"2.4.1", 241}, {"2.4.1", 241}, {"2.4.0", 240}, {"2.4.0", 240},
+  {"2.3.0", 230}, {"2.2.0", 221}, {"2.1.3", 213}, {"2.0.0", 200}, {"1.9.0", 190}, {"1.8.2", 182},
+}
+local oses = {"17.4", "17.5.1", "17.6.1", "18.0", "18.1", "18.1", "16.7.8", "15.8.3"}
+
+local requests = {}
+local next_index = 0
+
+local function install_id(i)
+  -- A UUID-shaped ID, as the SDK stores one per install.
+  return string.format("%08X-%04X-4%03X-A%03X-%012X", i * 2654435761 % 4294967296, i % 65536, i % 4096, (i * 7) % 4096, i * 97)
+end
+
+function init(args)
+  math.randomseed(12345)
+  local headers_base = {}
+  for name, value in pairs(wrk.headers) do headers_base[name] = value end
+  for i = 1, installs do
+    local release = releases[math.random(#releases)]
+    local os_version = oses[math.random(#oses)]
+    local id = install_id(i)
+    local headers = {}
+    for name, value in pairs(headers_base) do headers[name] = value end
+    headers["Accept"] = "application/json"
+    headers["LaunchGate-Client"] = string.format('version="%s", build="%d", platform="ios", os="%s", install="%s"',
+                                                 release[1], release[2], os_version, id)
+    if etag and etag ~= "" and math.random() < etag_share then headers["If-None-Match"] = etag end
+    local target = path
+    if mode == "check" then
+      target = string.format("%s?platform=ios&version=%s&build=%d&os=%s&install=%s", path, release[1], release[2], os_version, id)
+    end
+    requests[i] = wrk.format("GET", target, headers)
+  end
+end
+
+function request()
+  next_index = next_index % installs + 1
+  return requests[next_index]
+end

@@ -1,0 +1,452 @@
+#!/usr/bin/env python3
+"""Hostile clients against a running `launchgate serve`, for scripts/reliability/hostile.
+
+Usage: hostile.py PORT SERVER_PID ADMIN_TOKEN PUBLIC_KEY LAUNCHGATE_BIN [--short] [--timeouts IDLE HEADER]
+
+Every loop is bounded in count and in time. Prints one line per check ("ok   ..." or
+"FAIL ..."), and exits 1 when any check failed.
+"""
+import os, random, socket, string, subprocess, sys, threading, time, json, http.server, urllib.request
+
+port, server_pid, token, public_key, launchgate = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
+short = "--short" in sys.argv
+timeouts = None
+if "--timeouts" in sys.argv:
+    i = sys.argv.index("--timeouts")
+    timeouts = (float(sys.argv[i + 1]), float(sys.argv[i + 2]))
+failures = []
+POLICY = "/v1/apps/demo/policy?platform=ios"
+RSS_BUDGET_KB = 50 * 1024
+
+
+def ok(message): print(f"ok   {message}", flush=True)
+def fail(message):
+    failures.append(message)
+    print(f"FAIL {message}", flush=True)
+
+
+def rss_kb():
+    with open(f"/proc/{server_pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def cpu_seconds():
+    with open(f"/proc/{server_pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def client_header(install):
+    # Exactly AppInfo.clientHeader(installID:) for 1.9.0 (190) on iOS 17.4.
+    return f'version="1.9.0", build="190", platform="ios", os="17.4", install="{install}"'
+
+
+def request(path, extra=""):
+    return (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\n{extra}\r\n").encode()
+
+
+class Reader:
+    """Reads whole HTTP/1.1 responses (Content-Length bodies) from a socket, with a deadline."""
+    def __init__(self, sock, deadline):
+        self.sock, self.deadline, self.buffer, self.closed = sock, deadline, b"", False
+        self.timed_out = False
+
+    def _fill(self):
+        remaining = self.deadline - time.monotonic()
+        if self.closed:
+            return False
+        if remaining <= 0:
+            self.closed = self.timed_out = True
+            return False
+        self.sock.settimeout(remaining)
+        try:
+            chunk = self.sock.recv(65536)
+        except socket.timeout:
+            self.closed = self.timed_out = True
+            return False
+        except ConnectionResetError:
+            self.closed = True
+            return False
+        if not chunk:
+            self.closed = True
+            return False
+        self.buffer += chunk
+        return True
+
+    def response(self):
+        """(status, headers dict, body), or None when the connection ended or the deadline passed."""
+        while b"\r\n\r\n" not in self.buffer:
+            if len(self.buffer) > 1 << 20 or not self._fill():
+                return None
+        head, self.buffer = self.buffer.split(b"\r\n\r\n", 1)
+        lines = head.decode("latin-1").split("\r\n")
+        parts = lines[0].split(" ", 2)
+        status = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else -1
+        headers = {}
+        for line in lines[1:]:
+            name, _, value = line.partition(":")
+            headers[name.strip().lower()] = value.strip()
+        length = int(headers.get("content-length", "0") or 0)
+        while len(self.buffer) < length:
+            if not self._fill():
+                return None
+        body, self.buffer = self.buffer[:length], self.buffer[length:]
+        return status, headers, body
+
+
+def exchange(payload, count, seconds=10, status=None):
+    """Sends payload on a new connection and reads up to `count` responses. With a `status` dict,
+    sets status["timed_out"] when the server neither answered nor closed in time."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    try:
+        sock.sendall(payload)
+        reader = Reader(sock, time.monotonic() + seconds)
+        answers = []
+        for _ in range(count):
+            answer = reader.response()
+            if answer is None:
+                break
+            answers.append(answer)
+        if status is not None:
+            status["timed_out"] = reader.timed_out
+        return answers
+    finally:
+        sock.close()
+
+
+def settle():
+    """Gives the allocator a moment after a burst; bounded."""
+    time.sleep(1.0)
+
+
+# 1. A pipelining client that sends and never reads.
+def never_reads():
+    before = rss_kb()
+    peak = before
+    sock = socket.create_connection(("127.0.0.1", port))
+    sock.setblocking(False)
+    burst = request(POLICY, f"LaunchGate-Client: {client_header('pipeline')}\r\n") * 256
+    sent, stalled_since = 0, None
+    limit_bytes = (64 if short else 512) << 20
+    deadline = time.monotonic() + (10 if short else 30)
+    while sent < limit_bytes and time.monotonic() < deadline:
+        try:
+            sent += sock.send(burst)
+            stalled_since = None
+        except BlockingIOError:
+            # The server stopped reading: that is the back-pressure we want. Watch memory a little longer.
+            stalled_since = stalled_since or time.monotonic()
+            if time.monotonic() - stalled_since > 3:
+                break
+            time.sleep(0.05)
+        except (BrokenPipeError, ConnectionResetError):
+            break
+        peak = max(peak, rss_kb())
+    peak = max(peak, rss_kb())
+    sock.close()
+    grew = peak - before
+    print(f"     never-reading pipeliner: sent {sent >> 20} MB, server RSS {before // 1024} -> peak {peak // 1024} MB")
+    if grew < RSS_BUDGET_KB:
+        ok(f"a client that pipelines and never reads leaves RSS bounded (+{grew // 1024} MB)")
+    else:
+        fail(f"a client that pipelines and never reads grew server RSS by {grew // 1024} MB (budget 50 MB)")
+
+
+# 2. Slowloris and idle sockets.
+def slow_and_idle():
+    count = 200
+    idle_timeout, header_timeout = timeouts or (5, 3)
+    sockets = []
+    for i in range(count):
+        s = socket.create_connection(("127.0.0.1", port), timeout=5)
+        s.setblocking(False)
+        sockets.append((s, "idle" if i % 2 == 0 else "slow"))
+    for s, kind in sockets:
+        if kind == "slow":
+            s.send(b"GET /v1/apps/demo/policy?platform=ios HTTP/1.1\r\nHost: x\r\n")
+    started = time.monotonic()
+    # Both timeouts, plus slack for a loaded 2-core machine.
+    deadline = started + max(idle_timeout, header_timeout) + 7
+    open_sockets = dict(enumerate(sockets))
+    closed_after = {"idle": [], "slow": []}
+    while open_sockets and time.monotonic() < deadline:
+        for key in list(open_sockets):
+            s, kind = open_sockets[key]
+            try:
+                data = s.recv(4096)
+                if data == b"":
+                    closed_after[kind].append(time.monotonic() - started)
+                    s.close(); del open_sockets[key]
+                    continue
+                # A 408 or similar answer before the close is fine; keep reading until it closes.
+            except BlockingIOError:
+                pass
+            except (ConnectionResetError, BrokenPipeError):
+                closed_after[kind].append(time.monotonic() - started)
+                s.close(); del open_sockets[key]
+                continue
+            if kind == "slow":
+                try:
+                    s.send(b"X")  # one byte of a header line at a time
+                except BlockingIOError:
+                    pass
+                except (BrokenPipeError, ConnectionResetError):
+                    closed_after[kind].append(time.monotonic() - started)
+                    s.close(); del open_sockets[key]
+        time.sleep(0.5)
+    remaining = {"idle": 0, "slow": 0}
+    for s, kind in open_sockets.values():
+        remaining[kind] += 1
+        s.close()
+    for kind, limit in (("idle", idle_timeout), ("slow", header_timeout)):
+        times = closed_after[kind]
+        slowest = f"{max(times):.1f} s" if times else "-"
+        if remaining[kind] == 0:
+            ok(f"100 {kind} sockets closed by the server (slowest after {slowest}, timeout {limit:g} s)")
+        else:
+            fail(f"{remaining[kind]} of 100 {kind} sockets still open after {deadline - started:.0f} s (timeout {limit:g} s)")
+    # The server still answers afterwards.
+    answers = exchange(request(POLICY), 1)
+    if not answers or answers[0][0] != 200:
+        fail("the server does not answer after the slowloris round")
+
+
+# 3. Odd methods pipelined before prepared GETs: answers come back in order.
+def odd_methods_in_order():
+    exchange(request(POLICY), 1)  # prepares the fast-path answer
+    exchange(request(POLICY), 1)
+    cases = [
+        ("FOO", b"FOO /v1/apps/demo/policy?platform=ios HTTP/1.1\r\nHost: x\r\n\r\n"),
+        ("lowercase get", b"get /v1/apps/demo/policy?platform=ios HTTP/1.1\r\nHost: x\r\n\r\n"),
+        ("CONNECT", b"CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\n\r\n"),
+        ("DELETE", b"DELETE /v1/apps/demo/policy?platform=ios HTTP/1.1\r\nHost: x\r\n\r\n"),
+        ("OPTIONS *", b"OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n"),
+    ]
+    for name, first in cases:
+        try:
+            state = {}
+            answers = exchange(first + request(POLICY) * 2, 3, status=state)
+        except OSError as error:
+            fail(f"{name} then two GETs: {error}"); continue
+        statuses = [a[0] for a in answers]
+        if not answers:
+            fail(f"{name} pipelined before two GETs: no answer at all"); continue
+        head_status, _, head_body = answers[0]
+        first_is_policy = b'"schemaVersion"' in head_body
+        if len(answers) < 3 and state.get("timed_out"):
+            fail(f"{name} pipelined before two GETs: {len(answers)} answers {statuses}, then the server neither answered nor closed within 10 s")
+        elif first_is_policy or head_status == 200 and name != "OPTIONS *":
+            fail(f"{name} pipelined before two GETs: the first answer is {head_status} {'with the policy' if first_is_policy else ''} (statuses {statuses})")
+        elif head_status >= 500 and head_status != 501:
+            fail(f"{name} pipelined before two GETs: first answer {head_status} (a server error)")
+        elif any(s != 200 or b'"schemaVersion"' not in body for s, _, body in answers[1:]):
+            fail(f"{name} pipelined before two GETs: later answers out of order: statuses {statuses}")
+        else:
+            closed = "" if len(answers) == 3 else ", then the server closed the connection"
+            ok(f"{name} pipelined before two GETs: status lines in order {statuses}{closed}")
+    # HEAD's answer has no body even with a Content-Length, which Reader would wait for: this
+    # check reads the raw bytes.
+    raw = socket.create_connection(("127.0.0.1", port), timeout=5)
+    raw.sendall(b"HEAD /v1/apps/demo/policy?platform=ios HTTP/1.1\r\nHost: x\r\n\r\n" + request(POLICY))
+    data, deadline = b"", time.monotonic() + 5
+    while data.count(b"HTTP/1.1 ") < 2 and time.monotonic() < deadline:
+        raw.settimeout(max(0.1, deadline - time.monotonic()))
+        try:
+            chunk = raw.recv(65536)
+        except socket.timeout:
+            break
+        if not chunk:
+            break
+        data += chunk
+    raw.close()
+    first_status = data.split(b"\r\n", 1)[0]
+    second_at = data.find(b"HTTP/1.1 ", 1)
+    body_before_second = data[:second_at] if second_at > 0 else data
+    if first_status.startswith(b"HTTP/1.1 200") and second_at > 0 and b'"schemaVersion"' not in body_before_second \
+            and data[second_at:].startswith(b"HTTP/1.1 200"):
+        ok("HEAD then GET on the policy: the HEAD answer has no body and the GET follows")
+    else:
+        fail(f"HEAD then GET on the policy: got {data[:300]!r}")
+
+
+# 4. Long and random URLs.
+def long_and_random_urls():
+    answers = []
+    try:
+        answers = exchange(request("/v1/apps/demo/policy?platform=ios&x=" + "a" * 80_000), 1)
+    except OSError:
+        pass
+    if answers and 400 <= answers[0][0] < 500:
+        ok(f"an 80 KB URL gets {answers[0][0]}")
+    elif not answers:
+        # Closing the connection is acceptable only if the server is still alive and well.
+        alive = exchange(request("/healthz"), 1)
+        (ok if alive and alive[0][0] == 200 else fail)("an 80 KB URL: connection closed without an answer; server " + ("healthy" if alive else "NOT answering"))
+    else:
+        fail(f"an 80 KB URL gets {answers[0][0]} (want 4xx)")
+    rng = random.Random(1234)
+    alphabet = string.ascii_letters + string.digits + "-._~!$&'()*+,;=:@/?%#[]"
+    count = 300 if short else 2000
+    server_errors, unanswered = [], 0
+    deadline = time.monotonic() + (30 if short else 120)
+    done = 0
+    for _ in range(count):
+        if time.monotonic() > deadline:
+            break
+        path = "/" + "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 300)))
+        if rng.random() < 0.3:
+            path = "/v1/apps/" + path.lstrip("/")
+        if rng.random() < 0.2:
+            path += "%" + rng.choice(["", "0", "zz", "00", "ff", "c0%af"])
+        try:
+            got = exchange(request(path), 1, seconds=5)
+        except OSError:
+            got = []
+        done += 1
+        if not got:
+            unanswered += 1
+        elif got[0][0] >= 500:
+            server_errors.append((got[0][0], path))
+    if server_errors:
+        fail(f"{len(server_errors)} of {done} random URLs got a 5xx, e.g. {server_errors[0]}")
+    else:
+        ok(f"{done} random URLs: no 5xx ({unanswered} closed without an answer)")
+    if unanswered > done // 10:
+        fail(f"{unanswered} of {done} random URLs got no answer at all")
+
+
+# 5. Many random app names, each with a fresh install ID.
+def random_app_names():
+    count = 5000 if short else 20000
+    settle()
+    before = rss_kb()
+    rng = random.Random(99)
+    lock = threading.Lock()
+    statuses = {}
+    deadline = time.monotonic() + (60 if short else 240)
+    def worker(share):
+        sock, reader = None, None
+        sent = 0
+        while sent < share and time.monotonic() < deadline:
+            if sock is None:
+                sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+                reader = Reader(sock, deadline)
+            batch = min(50, share - sent)
+            names = ["".join(rng.choice(string.ascii_lowercase + string.digits) for _ in range(rng.randint(1, 64))) for _ in range(batch)]
+            payload = b"".join(request(f"/v1/apps/{n}/policy?platform=ios",
+                                       f"LaunchGate-Client: {client_header(os.urandom(16).hex())}\r\n") for n in names)
+            try:
+                sock.sendall(payload)
+            except OSError:
+                sock.close(); sock = None; continue
+            for _ in range(batch):
+                answer = reader.response()
+                if answer is None:
+                    sock.close(); sock = None
+                    with lock: statuses["none"] = statuses.get("none", 0) + 1
+                    break
+                with lock: statuses[answer[0]] = statuses.get(answer[0], 0) + 1
+            sent += batch
+        if sock: sock.close()
+    threads = [threading.Thread(target=worker, args=(count // 8,)) for _ in range(8)]
+    started = time.monotonic()
+    for t in threads: t.start()
+    for t in threads: t.join(max(1, deadline - time.monotonic() + 5))
+    elapsed = time.monotonic() - started
+    settle()
+    after = rss_kb()
+    total = sum(statuses.values())
+    print(f"     {total} random app names in {elapsed:.1f} s: statuses {statuses}; RSS {before // 1024} -> {after // 1024} MB")
+    if total < count:
+        fail(f"only {total} of {count} random app-name requests were answered in time")
+    bad = {s: n for s, n in statuses.items() if s == "none" or s >= 500 or s not in (404,)}
+    if bad:
+        fail(f"random app names: answers other than 404: {bad}")
+    else:
+        ok(f"{total} random app names each get 404")
+    (ok if after - before < RSS_BUDGET_KB else fail)(f"random app names leave RSS bounded (+{(after - before) // 1024} MB, budget 50 MB)")
+    # Idle CPU back near zero: measured over 3 s, well after the load stopped.
+    time.sleep(1)
+    start_cpu, start = cpu_seconds(), time.monotonic()
+    time.sleep(3)
+    share = (cpu_seconds() - start_cpu) / (time.monotonic() - start)
+    (ok if share < 0.05 else fail)(f"idle CPU after the load: {share * 100:.1f} % of a core (want < 5 %)")
+
+
+# 6. Replayed and redirected signed documents against `launchgate check`.
+def replayed_documents():
+    upstream = f"http://127.0.0.1:{port}"
+    def fetch(path):
+        with urllib.request.urlopen(upstream + path, timeout=5) as r:
+            return r.status, r.headers, r.read()  # headers: case-insensitive lookups
+    # A policy with both platforms, so there is a signed Android document to replay.
+    both = {"schemaVersion": 1, "app": "demo", "platforms": {
+        "ios": {"latest": {"version": "2.4.1"}, "required": {"version": "2.0.0"}, "updateURL": "https://apps.apple.com/app/id1"},
+        "android": {"latest": {"version": "2.4.1"}}}}
+    publish = urllib.request.Request(upstream + "/v1/admin/apps/demo/policy", data=json.dumps(both).encode(), method="PUT",
+                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(publish, timeout=10) as r:
+        assert r.status == 201, r.status
+    android = fetch("/v1/apps/demo/policy?platform=android")
+    class Proxy(http.server.BaseHTTPRequestHandler):
+        def log_message(self, *args): pass
+        def do_GET(self):
+            if self.path.startswith("/replay/"):
+                status, headers, body = android
+                self.send_response(200)
+                for name in ("Content-Type", "LaunchGate-Signature", "ETag", "Cache-Control"):
+                    if headers.get(name):
+                        self.send_header(name, headers[name])
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+            elif self.path.startswith("/redirect/"):
+                self.send_response(302)
+                self.send_header("Location", upstream + "/v1/apps/demo/policy?platform=android")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+            else:
+                self.send_response(404); self.send_header("Content-Length", "0"); self.end_headers()
+    proxy = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Proxy)
+    threading.Thread(target=proxy.serve_forever, daemon=True).start()
+    proxy_base = f"http://127.0.0.1:{proxy.server_address[1]}"
+    def check(url):
+        run = subprocess.run([launchgate, "check", "--url", url, "--version", "1.0.0", "--platform", "ios", "--key", public_key],
+                             capture_output=True, text=True, timeout=30)
+        return run.returncode, (run.stdout + run.stderr).strip().replace("\n", " | ")
+    try:
+        code, out = check(upstream + "/v1/apps/demo/policy?platform=ios")
+        if code != 0:
+            fail(f"launchgate check against the real iOS document failed: {out}")
+        for name, path in (("replayed", "/replay/v1/apps/demo/policy?platform=ios"),
+                           ("redirected", "/redirect/v1/apps/demo/policy?platform=ios")):
+            code, out = check(proxy_base + path)
+            if code != 0:
+                ok(f"a signed ?platform=android document {name} to an iOS check is refused ({out[:120]})")
+            else:
+                fail(f"a signed ?platform=android document {name} to an iOS check was accepted: {out[:160]}")
+    finally:
+        proxy.shutdown()
+
+
+checks = [("never-reading pipeliner", never_reads), ("slowloris and idle sockets", slow_and_idle),
+          ("odd methods pipelined", odd_methods_in_order), ("long and random URLs", long_and_random_urls),
+          ("random app names", random_app_names), ("replayed signed documents", replayed_documents)]
+only = os.environ.get("HOSTILE_ONLY")
+for name, run in checks:
+    if only and only not in name:
+        continue
+    print(f"--- {name}", flush=True)
+    try:
+        run()
+    except Exception as error:  # a crashed check is a failed check, and the others still run
+        fail(f"{name}: {type(error).__name__}: {error}")
+    try:
+        os.kill(server_pid, 0)
+    except OSError:
+        fail(f"the server died during '{name}'")
+        break
+sys.exit(1 if failures else 0)
