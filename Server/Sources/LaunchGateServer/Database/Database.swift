@@ -17,28 +17,34 @@ public final class Database: Sendable {
     let location: DatabaseLocation
     /// How long start-up waits for PostgreSQL to answer before reporting it unavailable.
     let leaseTimeout: Duration
+    /// How long an operation waits for a pooled connection before it is answered `unavailable`.
+    let leaseWait: Duration
 
     private enum Connector: Sendable {
         case sqlite(SQLiteConnection)
         case postgres(PostgresClient, Task<Void, Never>)
     }
 
-    private init(connector: Connector, location: DatabaseLocation, leaseTimeout: Duration) {
+    private init(connector: Connector, location: DatabaseLocation, leaseTimeout: Duration, leaseWait: Duration) {
         self.connector = connector
         self.location = location
         self.leaseTimeout = leaseTimeout
+        self.leaseWait = leaseWait
     }
 
     /// Opens the database.
     /// - Parameters:
     ///   - location: Where it is.
     ///   - leaseTimeout: For PostgreSQL, how long start-up waits for the server to answer.
+    ///   - leaseWait: For PostgreSQL, how long an operation waits for a connection while the server
+    ///     is unreachable or every connection is busy, before it fails as `unavailable` (a 503).
     ///   - logger: For driver logs.
     /// - Returns: An open database; call ``close()`` when done.
     /// - Throws: ``StorageError``: `invalidLocation` for a URL that can't be used, `unavailable`
     ///   when the server can't be reached, `insecureConnection` when `sslmode` can't be honoured,
     ///   `fileNotCreated` when the SQLite file can't be made.
-    public static func open(_ location: DatabaseLocation, leaseTimeout: Duration = .seconds(10), logger: Logger) async throws -> Database {
+    public static func open(_ location: DatabaseLocation, leaseTimeout: Duration = .seconds(10), leaseWait: Duration = .seconds(3),
+                            logger: Logger) async throws -> Database {
         switch location {
         case .sqlite(let path):
             try createPrivateFile(path)
@@ -47,7 +53,7 @@ public final class Database: Sendable {
             _ = try await connection.query("PRAGMA journal_mode = WAL")
             _ = try await connection.query("PRAGMA busy_timeout = 5000")
             _ = try await connection.query("PRAGMA foreign_keys = ON")
-            return Database(connector: .sqlite(connection), location: location, leaseTimeout: leaseTimeout)
+            return Database(connector: .sqlite(connection), location: location, leaseTimeout: leaseTimeout, leaseWait: leaseWait)
         case .postgres(let url):
             let settings = try PostgresSettings(url: url, location: location)
             // One direct connection first: it fails at once with the real cause (refused, TLS,
@@ -61,7 +67,7 @@ public final class Database: Sendable {
                 await client.run()
             }
             for await _ in started {}
-            return Database(connector: .postgres(client, run), location: location, leaseTimeout: leaseTimeout)
+            return Database(connector: .postgres(client, run), location: location, leaseTimeout: leaseTimeout, leaseWait: leaseWait)
         }
     }
 
@@ -74,11 +80,7 @@ public final class Database: Sendable {
         case .sqlite(let connection):
             return try await lock.withLock { try await body(connection.sql()) }
         case .postgres(let client, _):
-            do {
-                return try await client.withConnection { try await body($0.sql()) }
-            } catch {
-                throw PostgresSettings.classify(error, location: location)
-            }
+            return try await leased(from: client, body)
         }
     }
 
