@@ -16,7 +16,7 @@ let package = Package(
         .executableTarget(name: "FuzzCanonicalPolicy", dependencies: [.product(name: "LaunchGate", package: "LaunchGate")]),
         .executableTarget(name: "FuzzLaunchCache", dependencies: [.product(name: "LaunchGate", package: "LaunchGate")]),
         .executableTarget(name: "FuzzClientHeader", dependencies: [.product(name: "LaunchGate", package: "LaunchGate")]),
-        // The server's request-head scanner uses only the standard library: its source file is
+        // The server's request-head scanner needs only Foundation: its source files are
         // symlinked here rather than building the server (NIO, Hummingbird) with sanitizers.
         .executableTarget(name: "FuzzRawRequestHead"),
     ]
