@@ -41,12 +41,20 @@ public struct ServerComponents: Sendable {
             try await Migrator(database: database, now: now).migrate()
             let repository = SQLRepository(database: database)
             let (value, file) = (configuration.masterKey, configuration.masterKeyFile)
-            guard checkMasterKey else {
-                return ServerComponents(database: database, repository: repository, now: now) {
-                    try MasterKey.load(environmentValue: value, file: file, create: createMasterKey)
+            // A database that already holds a sealed signing key needs the master key it was sealed
+            // with. Making a new one there would leave a stray key file that opens nothing, so its
+            // absence is reported instead (and the message says what the missing file protects).
+            let sealedKeyExists = try await repository.activeSigningKey() != nil
+            let create = createMasterKey && !sealedKeyExists
+            let load: @Sendable () throws -> MasterKey = {
+                do { return try MasterKey.load(environmentValue: value, file: file, create: create) } catch let error as MasterKeyError where error.reason == .missing && sealedKeyExists {
+                    throw MasterKeyError.lost(path: file.path)
                 }
             }
-            let key = try MasterKey.load(environmentValue: value, file: file, create: createMasterKey)
+            guard checkMasterKey else {
+                return ServerComponents(database: database, repository: repository, now: now, masterKey: load)
+            }
+            let key = try load()
             let components = ServerComponents(database: database, repository: repository, masterKey: key, now: now)
             try await components.signingKeys.checkMasterKey()
             return components

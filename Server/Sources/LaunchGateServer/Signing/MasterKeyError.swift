@@ -58,6 +58,11 @@ public struct MasterKeyError: Error, Sendable, CustomStringConvertible {
         MasterKeyError(.missing, "no master key: set LAUNCHGATE_MASTER_KEY or run 'launchgate keys generate' to create \(path)")
     }
 
+    /// No key file at `path`, while the database holds a signing key sealed with a master key.
+    static func lost(path: String) -> MasterKeyError {
+        MasterKeyError(.missing, "no master key at \(path), but the database holds a signing key sealed with one; restore the key file from your backup or set LAUNCHGATE_MASTER_KEY. No new key was made: it could not open the signing key that apps pin")
+    }
+
     /// The file at `path` exists but can't be read; `reason` is the system's.
     static func unreadable(path: String, reason: String) -> MasterKeyError {
         MasterKeyError(.unreadable, "the master key file \(path) exists but can't be read (\(reason)); fix it or point --master-key-file at the right file. It was left untouched: a new key would lock out the sealed signing keys")

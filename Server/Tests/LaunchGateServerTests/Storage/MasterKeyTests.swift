@@ -151,4 +151,33 @@ struct MasterKeyTests {
             await reopened.database?.close()
         }
     }
+
+    @Test("a lost key file is reported, not replaced by a new key, when the database holds a sealed signing key")
+    func lostKeyIsNotRecreated() async throws {
+        try await withFolder { folder in
+            let database = DatabaseLocation.sqlite(path: folder.appendingPathComponent("lg.sqlite").path)
+            let keyFile = folder.appendingPathComponent("lg.key")
+            let configuration = ServerConfiguration(database: database, masterKeyFile: keyFile)
+            let components = try await ServerComponents.open(configuration, createMasterKey: true, checkMasterKey: true, logger: TestBackend.logger)
+            try await components.signingKeys.generate(now: Samples.now)
+            await components.database?.close()
+            try FileManager.default.removeItem(at: keyFile)
+
+            for check in [true, false] {
+                let error = await #expect(throws: MasterKeyError.self) {
+                    let opened = try await ServerComponents.open(configuration, createMasterKey: true, checkMasterKey: check, logger: TestBackend.logger)
+                    // Only reached by a regression: close what it opened, then fail through the key use.
+                    do { _ = try await opened.signingKeys.active() } catch {
+                        await opened.database?.close()
+                        throw error
+                    }
+                    await opened.database?.close()
+                }
+                #expect(error?.reason == .missing)
+                #expect(error?.message.contains(keyFile.path) == true)
+                #expect(error?.message.contains("restore") == true)
+                #expect(!FileManager.default.fileExists(atPath: keyFile.path))
+            }
+        }
+    }
 }
