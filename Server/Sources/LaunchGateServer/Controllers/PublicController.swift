@@ -62,7 +62,8 @@ struct PublicController<Context: RequestContext> {
         okHeaders[.contentType] = "application/json"
         if let signature = document.signature { okHeaders[RequestValues.signatureHeader] = signature }
         let target = request.uri.description
-        if request.method == .get, policies.cache.prepared(for: target) == nil {
+        if request.method == .get, RequestValues.isCanonical(request.uri.query, platform: platform, channel: channel),
+           policies.cache.prepared(for: target) == nil {
             // The next identical request is answered by PolicyFastPathHandler without reaching Hummingbird.
             let prepared = PreparedResponse(app: app, etag: document.etag, okHeaders: okHeaders, notModifiedHeaders: headers, body: document.body)
             policies.cache.prepare(prepared, for: target, builtIn: generation)

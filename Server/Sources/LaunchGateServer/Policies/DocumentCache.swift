@@ -26,6 +26,16 @@ final class DocumentCache: Sendable {
         var generation = 0
     }
     private let state = Mutex(State())
+    /// `/check` answers kept at most.
+    let maximumAnswers: Int
+    /// Prepared fast-path answers kept at most.
+    let maximumPrepared: Int
+
+    /// Creates an empty cache; the bounds are parameters so tests can reach them.
+    init(maximumAnswers: Int = 10_000, maximumPrepared: Int = 4_096) {
+        self.maximumAnswers = maximumAnswers
+        self.maximumPrepared = maximumPrepared
+    }
 
     func document(for key: DocumentKey) -> ServedDocument? {
         state.withLock { $0.entries[key] }
@@ -67,13 +77,10 @@ final class DocumentCache: Sendable {
     func store(_ answer: ByteBuffer, for key: CheckAnswerKey, builtIn generation: Int) {
         state.withLock {
             guard $0.generation == generation else { return }
-            if $0.answers.count >= Self.maximumAnswers { $0.answers.removeAll(keepingCapacity: true) }
+            if $0.answers.count >= maximumAnswers { $0.answers.removeAll(keepingCapacity: true) }
             $0.answers[key] = answer
         }
     }
-
-    /// `/check` answers kept at most.
-    static let maximumAnswers = 10_000
 
     /// The prepared answer for a request target, such as `/v1/apps/notes/policy?platform=ios`.
     func prepared(for target: String) -> PreparedResponse? {
@@ -84,7 +91,7 @@ final class DocumentCache: Sendable {
     func prepare(_ response: PreparedResponse, for target: String, builtIn generation: Int) {
         state.withLock {
             // Bounded in count and key size: arbitrary query strings must not grow the table without limit.
-            guard $0.generation == generation, $0.prepared.count < 4_096, target.utf8.count <= PreparedResponse.maximumTargetLength else { return }
+            guard $0.generation == generation, $0.prepared.count < maximumPrepared, target.utf8.count <= PreparedResponse.maximumTargetLength else { return }
             $0.prepared[target] = response
         }
     }

@@ -66,4 +66,24 @@ struct FastPathTests {
             #expect(server.components.policies.cache.prepared(for: "/v1/apps/ghost/policy") == nil)
         }
     }
+
+    @Test("junk query strings are answered but never prepared, so they can't push the real URL off the fast path")
+    func junkQueriesNotPrepared() async throws {
+        let server = try await TestServer.make()
+        try await server.application.test(.router) { client in
+            let junk = ["?platform=ios&x=%d", "?platform=IOS&channel=production&n=%d", "?channel=production&channel=beta&platform=ios&%d",
+                        "?platform=ios&platform=android&k%d=1"]
+            for index in 0..<4_200 {
+                let target = "/v1/apps/notes/policy" + String(format: junk[index % junk.count], index)
+                let response = try await client.execute(uri: target, method: .get)
+                #expect(response.status == .ok, "junk is still answered: \(target)")
+            }
+            #expect(server.components.policies.cache.sizes.prepared == 0)
+            for canonical in [uri, uri + "&channel=production", "/v1/apps/notes/policy?channel=production&platform=ios"] {
+                _ = try await client.execute(uri: canonical, method: .get)
+                #expect(server.components.policies.cache.prepared(for: canonical) != nil, "\(canonical)")
+            }
+        }
+    }
 }
+
