@@ -2,8 +2,9 @@ import Foundation
 import LaunchGate
 
 /// Exemptions live in the signed policy, as hashes, so the SDK decides for itself and a CDN can
-/// cache one answer for everyone. Every change publishes each channel's current policy again, so
-/// clients see a new `issuedAt` and accept the new list.
+/// cache one answer for everyone. Every change publishes each channel's current policy again, in
+/// the same transaction, so clients see a new `issuedAt` and accept the new list, and an
+/// exemption is never stored without the documents that carry it.
 extension PolicyService {
     /// The app's exemptions, as stored (hashed).
     /// - Throws: ``ServiceError`` `app-not-found`.
@@ -26,8 +27,12 @@ extension PolicyService {
         guard (note?.utf8.count ?? 0) <= 200 else { throw ServiceError.invalidExemption("the note must be at most 200 bytes") }
         guard try await repository.app(id: app) != nil else { throw ServiceError.appNotFound(app) }
         let exemption = Exemption(appID: app, kind: kind, value: PolicyExemptions.hash(id), note: note, createdAt: now())
-        try await repository.saveExemption(exemption)
-        try await republish(app: app, author: author, note: "exempted a \(kind.rawValue)")
+        let current = try await repository.exemptions(appID: app)
+        if !current.contains(where: { $0.kind == kind && $0.value == exemption.value }), current.count >= PolicyLimits.exemptions {
+            throw ServiceError.invalidExemption("the app already has \(current.count) exemptions, the most a signed policy may list; remove some first")
+        }
+        try await repository.saveExemption(exemption, author: author, note: "exempted a \(kind.rawValue)", at: now())
+        cache.removeAll()
         return exemption
     }
 
@@ -35,17 +40,11 @@ extension PolicyService {
     /// - Parameter idOrHash: The ID as the app knows it, or the hash that ``exemptions(app:)`` lists.
     /// - Throws: ``ServiceError`` `exemption-not-found`.
     public func removeExemption(app: String, kind: ExemptionKind, idOrHash: String, author: String) async throws {
-        var removed = try await repository.removeExemption(appID: app, kind: kind, value: idOrHash)
-        if !removed { removed = try await repository.removeExemption(appID: app, kind: kind, value: PolicyExemptions.hash(idOrHash)) }
-        guard removed else { throw ServiceError.exemptionNotFound }
-        try await republish(app: app, author: author, note: "removed a \(kind.rawValue) exemption")
-    }
-
-    /// Publishes each channel's current document again, which picks up the current exemptions.
-    private func republish(app: String, author: String, note: String) async throws {
-        for channel in ReleaseChannel.allCases {
-            guard let revision = try await repository.currentRevision(appID: app, channel: channel) else { continue }
-            _ = try await publish(try UpdatePolicy(json: revision.document), app: app, channel: channel, author: author, note: note)
+        let note = "removed a \(kind.rawValue) exemption"
+        let stored = try await repository.exemptions(appID: app)
+        let value = stored.contains { $0.kind == kind && $0.value == idOrHash } ? idOrHash : PolicyExemptions.hash(idOrHash)
+        guard try await repository.removeExemption(appID: app, kind: kind, value: value, author: author, note: note, at: now()) else {
+            throw ServiceError.exemptionNotFound
         }
         cache.removeAll()
     }

@@ -28,10 +28,9 @@ public struct PolicyService: Sendable {
     /// - Throws: ``ServiceError`` `invalid-policy` with every field issue, or `app-not-found`.
     public func publish(_ policy: UpdatePolicy, app: String, channel: ReleaseChannel, author: String, note: String? = nil) async throws -> PolicyRevision {
         var policy = policy
-        let exemptions = try await repository.exemptions(appID: app)
-        policy.exemptions = exemptions.isEmpty ? nil : PolicyExemptions(
-            installs: Set(exemptions.filter { $0.kind == .install }.map(\.value)),
-            devices: Set(exemptions.filter { $0.kind == .device }.map(\.value)))
+        // Validated with the current list; the repository stamps the list it reads in the publish's
+        // own transaction, so an exemption added meanwhile is never dropped.
+        policy.exemptions = PolicyExemptions(stored: try await repository.exemptions(appID: app))
         let issues = policy.validate()
         guard issues.isEmpty else { throw ServiceError.invalidPolicy(issues) }
         let revision = try await repository.publish(appID: app, channel: channel, policy: policy, author: author, note: note, at: now())

@@ -18,6 +18,8 @@ public protocol LaunchGateRepository: Sendable {
 
     /// Appends a revision as the app's current policy on a channel, in one transaction.
     ///
+    /// The app's exemptions, as read in that transaction, replace any the policy names, so each
+    /// revision carries, signed, the list that was current when it was published.
     /// The revision's number is the previous one plus one. Its `issuedAt` is raised above the
     /// previous revision's when needed, so clients' anti-rollback accepts it (a rollback publishes
     /// an old document with a new `issuedAt`).
@@ -54,22 +56,27 @@ public protocol LaunchGateRepository: Sendable {
 
     // MARK: Exemptions
 
-    /// Adds or replaces an exemption.
-    func saveExemption(_ exemption: Exemption) async throws
-    /// Removes one. - Returns: `false` when there was none.
-    func removeExemption(appID: String, kind: ExemptionKind, value: String) async throws -> Bool
+    /// Adds or replaces an exemption and, in the same transaction, publishes each channel's
+    /// current document again with the new list: the exemption is stored only if the documents
+    /// that carry it are.
+    /// - Throws: ``ServiceError`` `app-not-found`, or `conflict` when a publish won the race.
+    func saveExemption(_ exemption: Exemption, author: String, note: String?, at now: Date) async throws
+    /// Removes one and republishes likewise. - Returns: `false` when there was none (nothing changes).
+    func removeExemption(appID: String, kind: ExemptionKind, value: String, author: String, note: String?, at now: Date) async throws -> Bool
     /// An app's exemptions.
     func exemptions(appID: String) async throws -> [Exemption]
 }
 
 extension LaunchGateRepository {
-    /// The document a publish stores: the policy with the server's `issuedAt`, canonical bytes.
-    static func stamped(_ policy: UpdatePolicy, after previous: PolicyRevision?, now: Date) throws -> (Data, Date) {
+    /// The document a publish stores: the policy with the server's `issuedAt` and the app's
+    /// exemptions, as canonical bytes.
+    static func stamped(_ policy: UpdatePolicy, after previous: PolicyRevision?, exemptions: [Exemption], now: Date) throws -> (Data, Date) {
         // Whole milliseconds (as stored), strictly after the previous revision, so ordering survives storage.
         let milliseconds = max(now.milliseconds, (previous?.issuedAt.milliseconds ?? .min) + 1)
         let issuedAt = Date(milliseconds: milliseconds)
         var stamped = policy
         stamped.issuedAt = issuedAt
+        stamped.exemptions = PolicyExemptions(stored: exemptions)
         return (try stamped.jsonData(), issuedAt)
     }
 }

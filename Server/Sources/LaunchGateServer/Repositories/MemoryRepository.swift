@@ -28,7 +28,7 @@ public actor MemoryRepository: LaunchGateRepository {
     public func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date) throws -> PolicyRevision {
         guard appsByID[appID] != nil else { throw ServiceError.appNotFound(appID) }
         let previous = revisionsByKey[key(appID, channel)]?.last
-        let (document, issuedAt) = try Self.stamped(policy, after: previous, now: now)
+        let (document, issuedAt) = try Self.stamped(policy, after: previous, exemptions: exemptions(appID: appID), now: now)
         let revision = PolicyRevision(appID: appID, channel: channel, number: (previous?.number ?? 0) + 1,
                                       document: document, issuedAt: issuedAt, author: author, note: note)
         revisionsByKey[key(appID, channel), default: []].append(revision)
@@ -77,16 +77,40 @@ public actor MemoryRepository: LaunchGateRepository {
 
     private func key(_ exemption: (String, ExemptionKind, String)) -> String { "\(exemption.0)|\(exemption.1.rawValue)|\(exemption.2)" }
 
-    public func saveExemption(_ exemption: Exemption) throws {
+    public func saveExemption(_ exemption: Exemption, author: String, note: String?, at now: Date) throws {
         guard appsByID[exemption.appID] != nil else { throw ServiceError.appNotFound(exemption.appID) }
+        let saved = exemptionsByKey
         exemptionsByKey[key((exemption.appID, exemption.kind, exemption.value))] = exemption
+        do { try republish(appID: exemption.appID, author: author, note: note, at: now) } catch {
+            exemptionsByKey = saved
+            throw error
+        }
         stamp += 1
     }
 
-    public func removeExemption(appID: String, kind: ExemptionKind, value: String) -> Bool {
+    public func removeExemption(appID: String, kind: ExemptionKind, value: String, author: String, note: String?, at now: Date) throws -> Bool {
+        let saved = exemptionsByKey
         guard exemptionsByKey.removeValue(forKey: key((appID, kind, value))) != nil else { return false }
+        do { try republish(appID: appID, author: author, note: note, at: now) } catch {
+            exemptionsByKey = saved
+            throw error
+        }
         stamp += 1
         return true
+    }
+
+    /// Publishes each channel's current document again (an actor method runs whole, so this is atomic).
+    private func republish(appID: String, author: String, note: String?, at now: Date) throws {
+        let before = revisionsByKey
+        do {
+            for channel in ReleaseChannel.allCases {
+                guard let current = currentRevision(appID: appID, channel: channel) else { continue }
+                _ = try publish(appID: appID, channel: channel, policy: UpdatePolicy(json: current.document), author: author, note: note, at: now)
+            }
+        } catch {
+            revisionsByKey = before
+            throw error
+        }
     }
 
     public func exemptions(appID: String) -> [Exemption] {

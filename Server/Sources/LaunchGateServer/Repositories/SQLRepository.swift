@@ -57,7 +57,8 @@ public struct SQLRepository: LaunchGateRepository {
             throw ServiceError.appNotFound(appID)
         }
         let previous = try await revisions(db, appID: appID, channel: channel, limit: 1).first
-        let (document, issuedAt) = try stamped(policy, after: previous, now: now)
+        let exemptions = try await exemptions(db, appID: appID)
+        let (document, issuedAt) = try stamped(policy, after: previous, exemptions: exemptions, now: now)
         let revision = PolicyRevision(appID: appID, channel: channel, number: (previous?.number ?? 0) + 1,
                                       document: document, issuedAt: issuedAt, author: author, note: note)
         try await db.insert(into: "policy_revisions")
@@ -148,8 +149,8 @@ public struct SQLRepository: LaunchGateRepository {
 
     // MARK: Exemptions
 
-    public func saveExemption(_ exemption: Exemption) async throws {
-        try await database.transaction { db in
+    public func saveExemption(_ exemption: Exemption, author: String, note: String?, at now: Date) async throws {
+        try await changeExemptions(appID: exemption.appID, author: author, note: note, at: now) { db in
             guard try await db.select().column("id").from("apps").where("id", .equal, exemption.appID).first() != nil else {
                 throw ServiceError.appNotFound(exemption.appID)
             }
@@ -159,34 +160,57 @@ public struct SQLRepository: LaunchGateRepository {
                 .values(SQLBind(exemption.appID), SQLBind(exemption.kind.rawValue), SQLBind(exemption.value),
                         SQLBind(exemption.note), SQLBind(exemption.createdAt.milliseconds))
                 .run()
-            try await ChangeCounter.bump(db)
+            return true
         }
     }
 
-    public func removeExemption(appID: String, kind: ExemptionKind, value: String) async throws -> Bool {
-        try await database.transaction { db in
+    public func removeExemption(appID: String, kind: ExemptionKind, value: String, author: String, note: String?, at now: Date) async throws -> Bool {
+        try await changeExemptions(appID: appID, author: author, note: note, at: now) { db in
             let existing = try await db.select().column("value").from("exemptions").where("app_id", .equal, appID)
                 .where("kind", .equal, kind.rawValue).where("value", .equal, value).first()
             guard existing != nil else { return false }
             try await db.delete(from: "exemptions").where("app_id", .equal, appID)
                 .where("kind", .equal, kind.rawValue).where("value", .equal, value).run()
-            try await ChangeCounter.bump(db)
             return true
         }
     }
 
-    public func exemptions(appID: String) async throws -> [Exemption] {
-        try await database.read { db in
-            try await db.select().columns("app_id", "kind", "value", "note", "created_at").from("exemptions")
-                .where("app_id", .equal, appID).orderBy("kind").orderBy("value").all().map { row in
-                    guard let kind = ExemptionKind(rawValue: try row.decode(column: "kind", as: String.self)) else {
-                        throw StorageError.corrupt("the exemptions table holds an unknown kind; was it edited by hand?")
-                    }
-                    return Exemption(appID: try row.decode(column: "app_id", as: String.self), kind: kind,
-                                     value: try row.decode(column: "value", as: String.self),
-                                     note: try row.decode(column: "note", as: String?.self),
-                                     createdAt: Date(milliseconds: try row.decode(column: "created_at", as: Int64.self)))
+    /// Runs an exemption change and, when it changed something, publishes each channel's current
+    /// document again with the new list, all in one transaction.
+    @discardableResult
+    private func changeExemptions(appID: String, author: String, note: String?, at now: Date,
+                                  _ change: @escaping @Sendable (any SQLDatabase) async throws -> Bool) async throws -> Bool {
+        do {
+            return try await database.transaction { db in
+                guard try await change(db) else { return false }
+                for channel in ReleaseChannel.allCases {
+                    guard let current = try await Self.revisions(db, appID: appID, channel: channel, limit: 1).first else { continue }
+                    _ = try await Self.publish(db, appID: appID, channel: channel, policy: UpdatePolicy(json: current.document),
+                                               author: author, note: note, at: now)
                 }
+                try await ChangeCounter.bump(db)
+                return true
+            }
+        } catch where Self.isUniqueViolation(error) {
+            throw ServiceError.publishRace(appID, channel: .production)
         }
+    }
+
+    public func exemptions(appID: String) async throws -> [Exemption] {
+        try await database.read { db in try await Self.exemptions(db, appID: appID) }
+    }
+
+    /// An app's exemptions, in the caller's transaction.
+    static func exemptions(_ db: any SQLDatabase, appID: String) async throws -> [Exemption] {
+        try await db.select().columns("app_id", "kind", "value", "note", "created_at").from("exemptions")
+            .where("app_id", .equal, appID).orderBy("kind").orderBy("value").all().map { row in
+                guard let kind = ExemptionKind(rawValue: try row.decode(column: "kind", as: String.self)) else {
+                    throw StorageError.corrupt("the exemptions table holds an unknown kind; was it edited by hand?")
+                }
+                return Exemption(appID: try row.decode(column: "app_id", as: String.self), kind: kind,
+                                 value: try row.decode(column: "value", as: String.self),
+                                 note: try row.decode(column: "note", as: String?.self),
+                                 createdAt: Date(milliseconds: try row.decode(column: "created_at", as: Int64.self)))
+            }
     }
 }

@@ -51,6 +51,25 @@ struct ExemptionTests {
         }
     }
 
+    @Test("the whole document, without ?platform, carries the same hashes, so an exempt install that asks for it is exempt too")
+    func wholeDocument() async throws {
+        let server = try await TestServer.make()
+        try await server.application.test(.router) { client in
+            let auth = TestServer.bearer(server.adminToken)
+            #expect(try await client.execute(uri: "/v1/admin/apps/notes/exemptions", method: .post, headers: auth,
+                                             body: body(#"{"kind": "device", "value": "device-7"}"#)).status == .created)
+            let served = try await client.execute(uri: "/v1/apps/notes/policy", method: .get)
+            #expect(served.status == .ok)
+            let policy = try UpdatePolicy(json: served.data)
+            #expect(policy.subject == PolicySubject(app: "notes", channel: .production, platform: nil))
+            #expect(policy.exemptions?.devices == [PolicyExemptions.hash("device-7")])
+            let exempt = EvaluationContext(version: "1.0.0", platform: .ios, deviceID: "device-7", now: Samples.now)
+            #expect(UpdateEvaluator().evaluate(policy, for: exempt) == .upToDate)
+            let other = EvaluationContext(version: "1.0.0", platform: .ios, deviceID: "device-8", now: Samples.now)
+            #expect(UpdateEvaluator().evaluate(policy, for: other).isBlocking)
+        }
+    }
+
     @Test("IDs with '/', spaces or non-ASCII can be removed by the ID, percent-encoded, or by the hash the list shows")
     func awkwardIDs() async throws {
         let server = try await TestServer.make()

@@ -23,9 +23,9 @@ struct ChangeStampTests {
             try await expectChanged("creating an app")
             _ = try await repository.publish(appID: "notes", channel: .production, policy: Samples.policy(), author: "a", note: nil, at: Samples.now)
             try await expectChanged("a publish")
-            try await repository.saveExemption(Exemption(appID: "notes", kind: .install, value: "i-1", note: nil, createdAt: Samples.now))
+            try await repository.saveExemption(Exemption(appID: "notes", kind: .install, value: "i-1", note: nil, createdAt: Samples.now), author: "t", note: nil, at: Samples.now)
             try await expectChanged("adding an exemption")
-            #expect(try await repository.removeExemption(appID: "notes", kind: .install, value: "i-1"))
+            #expect(try await repository.removeExemption(appID: "notes", kind: .install, value: "i-1", author: "t", note: nil, at: Samples.now))
             try await expectChanged("removing an exemption")
             try await repository.saveSigningKey(SigningKeyRecord(id: "k", publicKey: "p", sealedPrivateKey: "s", createdAt: Samples.now))
             try await expectChanged("a new signing key")
@@ -44,7 +44,7 @@ struct ChangeStampTests {
           arguments: TestBackend.sql.filter { $0 == .postgres })
     func lateCommitIsNoticed(backend: TestBackend) async throws {
         try await backend.withFreshLocation { location in
-            let database = try await Database.open(try #require(location), logger: TestBackend.logger)
+            let database = try await TestBackend.open(try #require(location))
             do {
                 try await interleave(on: database)
             } catch {

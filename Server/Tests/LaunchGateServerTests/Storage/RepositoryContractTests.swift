@@ -88,18 +88,49 @@ struct RepositoryContractTests {
     func exemptions(backend: TestBackend) async throws {
         try await withRepository(backend) { repository in
             try await repository.createApp(Samples.app())
-            try await repository.saveExemption(Exemption(appID: "notes", kind: .install, value: "i1", note: "QA", createdAt: Samples.now))
-            try await repository.saveExemption(Exemption(appID: "notes", kind: .install, value: "i1", note: "App Review", createdAt: Samples.now))
-            try await repository.saveExemption(Exemption(appID: "notes", kind: .device, value: "d1", createdAt: Samples.now))
+            try await repository.saveExemption(Exemption(appID: "notes", kind: .install, value: "i1", note: "QA", createdAt: Samples.now), author: "t", note: nil, at: Samples.now)
+            try await repository.saveExemption(Exemption(appID: "notes", kind: .install, value: "i1", note: "App Review", createdAt: Samples.now), author: "t", note: nil, at: Samples.now)
+            try await repository.saveExemption(Exemption(appID: "notes", kind: .device, value: "d1", createdAt: Samples.now), author: "t", note: nil, at: Samples.now)
             let listed = try await repository.exemptions(appID: "notes")
             #expect(listed.map(\.value) == ["d1", "i1"])
             #expect(listed.last?.note == "App Review")
-            #expect(try await repository.removeExemption(appID: "notes", kind: .install, value: "i1"))
-            #expect(try await !repository.removeExemption(appID: "notes", kind: .install, value: "i1"))
+            #expect(try await repository.removeExemption(appID: "notes", kind: .install, value: "i1", author: "t", note: nil, at: Samples.now))
+            #expect(try await !repository.removeExemption(appID: "notes", kind: .install, value: "i1", author: "t", note: nil, at: Samples.now))
             let error = await #expect(throws: ServiceError.self) {
-                try await repository.saveExemption(Exemption(appID: "ghost", kind: .device, value: "x", createdAt: Samples.now))
+                try await repository.saveExemption(Exemption(appID: "ghost", kind: .device, value: "x", createdAt: Samples.now), author: "t", note: nil, at: Samples.now)
             }
             #expect(error?.code == "app-not-found")
         }
     }
+
+    @Test("an exemption change republishes every channel in its own transaction, and the documents carry the hashes",
+          arguments: TestBackend.available)
+    func exemptionsRepublish(backend: TestBackend) async throws {
+        try await withRepository(backend) { repository in
+            try await repository.createApp(Samples.app())
+            _ = try await repository.publish(appID: "notes", channel: .production, policy: Samples.policy(), author: "a", note: nil, at: Samples.now)
+            let hash = PolicyExemptions.hash("install-1")
+            try await repository.saveExemption(Exemption(appID: "notes", kind: .install, value: hash, createdAt: Samples.now),
+                                               author: "t", note: "exempted", at: Samples.now)
+            let republished = try #require(try await repository.currentRevision(appID: "notes", channel: .production))
+            #expect(republished.number == 2)
+            #expect(republished.note == "exempted")
+            #expect(try UpdatePolicy(json: republished.document).exemptions?.installs == [hash])
+            #expect(try await repository.currentRevision(appID: "notes", channel: .beta) == nil, "an unpublished channel stays unpublished")
+
+            // A publish stamps the list it reads in its own transaction, whatever the document named.
+            var named = Samples.policy()
+            named.exemptions = PolicyExemptions(installs: [PolicyExemptions.hash("someone-else")])
+            let published = try await repository.publish(appID: "notes", channel: .production, policy: named, author: "a", note: nil, at: Samples.now)
+            #expect(try UpdatePolicy(json: published.document).exemptions?.installs == [hash])
+
+            #expect(try await repository.removeExemption(appID: "notes", kind: .install, value: hash, author: "t", note: "removed", at: Samples.now))
+            let after = try #require(try await repository.currentRevision(appID: "notes", channel: .production))
+            #expect(after.number == 4)
+            #expect(try UpdatePolicy(json: after.document).exemptions == nil)
+            #expect(try await !repository.removeExemption(appID: "notes", kind: .install, value: hash, author: "t", note: nil, at: Samples.now))
+            #expect(try await repository.currentRevision(appID: "notes", channel: .production)?.number == 4, "removing nothing publishes nothing")
+        }
+    }
 }
+
