@@ -32,6 +32,11 @@ public enum PostgresTLSMode: String, Sendable, CaseIterable {
     /// - Throws: ``StorageError`` `invalidLocation` for a value that is not one of the modes.
     static func parse(url: String) throws -> (mode: PostgresTLSMode, rootCertificate: String?) {
         let items = URLComponents(string: url)?.queryItems ?? []
+        // postgres-kit also reads `ssl=` and `tls=`; their meaning varies between drivers, so
+        // rather than guess (and perhaps connect in the clear), ask for the unambiguous name.
+        if let alias = items.first(where: { ["ssl", "tls"].contains($0.name.lowercased()) }) {
+            throw StorageError.invalidLocation("\(alias.name)=\(alias.value?.prefix(40) ?? "") is not read; say sslmode=require (or verify-full, with sslrootcert= for a private CA) instead")
+        }
         let rootCertificate = items.last { $0.name.lowercased() == "sslrootcert" }?.value
         guard let value = items.last(where: { ["sslmode", "tlsmode"].contains($0.name.lowercased()) })?.value else {
             return (.prefer, rootCertificate)

@@ -43,18 +43,42 @@ struct PostgresConnectionTests {
     func unknownMode() async throws {
         for value in ["allow", "yes", "verify_full"] {
             let error = await #expect(throws: StorageError.self) {
-                await (try await Database.open(.postgres(url: "postgres://u@127.0.0.1:1/x?sslmode=\(value)"), logger: TestBackend.logger)).close()
+                await (try await TestBackend.open(.postgres(url: "postgres://u@127.0.0.1:1/x?sslmode=\(value)"))).close()
             }
             #expect(error?.reason == .invalidLocation)
             #expect(error?.message.contains("verify-full") == true)
         }
     }
 
+    @Test("ssl= and tls= are refused with a pointer to sslmode, instead of silently meaning prefer")
+    func aliasesRefused() async throws {
+        for query in ["ssl=true", "ssl=require", "tls=require", "SSL=1"] {
+            let error = await #expect(throws: StorageError.self) {
+                await (try await TestBackend.open(.postgres(url: "postgres://u@127.0.0.1:1/x?\(query)"))).close()
+            }
+            #expect(error?.reason == .invalidLocation)
+            #expect(error?.message.contains("sslmode=require") == true)
+        }
+    }
+
+    @Test("verify-full builds settings that check the chain and the host name, with the given authority")
+    func verifyFullSettings() throws {
+        let parsed = try PostgresTLSMode.parse(url: "postgres://u@db.example.com/x?sslmode=verify-full&sslrootcert=/etc/ca.pem")
+        #expect(parsed.mode == .verifyFull)
+        #expect(parsed.rootCertificate == "/etc/ca.pem")
+        let configuration = try #require(parsed.mode.tlsConfiguration(rootCertificate: parsed.rootCertificate))
+        #expect(configuration.certificateVerification == .fullVerification)
+        #expect(configuration.trustRoots == .file("/etc/ca.pem"))
+        let url = "postgres://u@db.example.com/x?sslmode=verify-full"
+        let settings = try PostgresSettings(url: url, location: .postgres(url: url))
+        #expect(settings.mode == .verifyFull)
+    }
+
     @Test("a server that is not running is reported as unavailable, at once")
     func serverDown() async throws {
         // Port 1 on loopback: nothing listens, so the connection is refused.
         let error = await #expect(throws: StorageError.self) {
-            await (try await Database.open(.postgres(url: "postgres://u@127.0.0.1:1/x?sslmode=disable"), leaseTimeout: .seconds(30), logger: TestBackend.logger)).close()
+            await (try await TestBackend.open(.postgres(url: "postgres://u@127.0.0.1:1/x?sslmode=disable"), leaseTimeout: .seconds(30))).close()
         }
         #expect(error?.reason == .unavailable)
         #expect(error?.message.contains("127.0.0.1") == true)
@@ -63,7 +87,7 @@ struct PostgresConnectionTests {
     @Test("sslmode=require against a server without TLS fails with a message that says so", .enabled(if: hasPostgres))
     func requireWithoutTLS() async throws {
         let url = try #require(Self.testURL(sslmode: "require"))
-        let error = await #expect(throws: StorageError.self) { await (try await Database.open(.postgres(url: url), logger: TestBackend.logger)).close() }
+        let error = await #expect(throws: StorageError.self) { await (try await TestBackend.open(.postgres(url: url))).close() }
         #expect(error?.reason == .insecureConnection)
         #expect(error?.message.contains("does not offer TLS") == true, "\(String(describing: error))")
     }
@@ -71,7 +95,7 @@ struct PostgresConnectionTests {
     @Test("sslmode=disable and sslmode=prefer connect to a server without TLS", .enabled(if: hasPostgres), arguments: ["disable", "prefer"])
     func plainModesConnect(sslmode: String) async throws {
         let url = try #require(Self.testURL(sslmode: sslmode))
-        let database = try await Database.open(.postgres(url: url), logger: TestBackend.logger)
+        let database = try await TestBackend.open(.postgres(url: url))
         let one = try await database.read { try await $0.raw("SELECT 1 AS one").first()?.decode(column: "one", as: Int.self) }
         await database.close()
         #expect(one == 1)
@@ -83,8 +107,8 @@ struct PostgresConnectionTests {
         try await TestBackend.postgres.withFreshLocation { location in
             let location = try #require(location)
             guard case .postgres(let url) = location, let name = URLComponents(string: url)?.path.dropFirst() else { return }
-            let database = try await Database.open(location, logger: TestBackend.logger)
-            let admin = try await Database.open(.postgres(url: try #require(Self.testURL(sslmode: "disable"))), logger: TestBackend.logger)
+            let database = try await TestBackend.open(location)
+            let admin = try await TestBackend.open(.postgres(url: try #require(Self.testURL(sslmode: "disable"))))
             do {
                 // Several pooled connections, then the server ends them all, as a restart does.
                 try await withThrowingTaskGroup(of: Void.self) { group in
