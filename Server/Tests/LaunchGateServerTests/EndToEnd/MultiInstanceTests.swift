@@ -15,7 +15,7 @@ struct MultiInstanceTests {
             var instances: [ServerComponents] = []
             do {
                 for _ in 0..<count {
-                    let database = try await Database.open(location, logger: TestBackend.logger)
+                    let database = try await TestBackend.open(location)
                     instances.append(ServerComponents(database: database, repository: SQLRepository(database: database), masterKey: key))
                     try await Migrator(database: database).migrate()
                 }

@@ -10,7 +10,7 @@ struct DatabaseTests {
 
     @Test("migrations apply once, are recorded, and revert", arguments: TestBackend.sql)
     func migrations(backend: TestBackend) async throws {
-        let database = try await Database.open(try #require(try await backend.freshLocation()), logger: TestBackend.logger)
+        let database = try await TestBackend.open(try #require(try await backend.freshLocation()))
         defer { Task { await database.close() } }
         let migrator = Migrator(database: database)
         #expect(try await migrator.migrate() == Migrator.all.map(\.name))
@@ -22,7 +22,7 @@ struct DatabaseTests {
 
     @Test("upgrading hashes exemption IDs stored in the clear, so the signed policy never carries a raw ID", arguments: TestBackend.sql)
     func exemptionsHashedOnUpgrade(backend: TestBackend) async throws {
-        let database = try await Database.open(try #require(try await backend.freshLocation()), logger: TestBackend.logger)
+        let database = try await TestBackend.open(try #require(try await backend.freshLocation()))
         defer { Task { await database.close() } }
         let before = Array(Migrator.all.prefix { $0.name != HashExemptionValues().name })
         _ = try await Migrator(database: database, migrations: before).migrate()

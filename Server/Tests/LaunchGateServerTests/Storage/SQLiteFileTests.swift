@@ -14,7 +14,7 @@ struct SQLiteFileTests {
     func modes() async throws {
         try await TestBackend.sqlite.withFreshLocation { location in
             guard case .sqlite(let path) = try #require(location) else { Issue.record("not SQLite"); return }
-            let database = try await Database.open(.sqlite(path: path), logger: TestBackend.logger)
+            let database = try await TestBackend.open(.sqlite(path: path))
             do {
                 try await Migrator(database: database).migrate()
                 try await SQLRepository(database: database).createApp(Samples.app())
@@ -36,11 +36,11 @@ struct SQLiteFileTests {
     func existingFile() async throws {
         try await TestBackend.sqlite.withFreshLocation { location in
             guard case .sqlite(let path) = try #require(location) else { Issue.record("not SQLite"); return }
-            let first = try await Database.open(.sqlite(path: path), logger: TestBackend.logger)
+            let first = try await TestBackend.open(.sqlite(path: path))
             try await Migrator(database: first).migrate()
             try await SQLRepository(database: first).createApp(Samples.app())
             await first.close()
-            let second = try await Database.open(.sqlite(path: path), logger: TestBackend.logger)
+            let second = try await TestBackend.open(.sqlite(path: path))
             let apps = try await SQLRepository(database: second).apps()
             await second.close()
             #expect(apps.map(\.id) == ["notes"])
@@ -50,7 +50,7 @@ struct SQLiteFileTests {
     @Test("a SQLite file in a folder that does not exist is a clear storage error")
     func missingFolder() async throws {
         let path = "/nonexistent-\(UUID().uuidString)/lg.sqlite"
-        let error = await #expect(throws: StorageError.self) { _ = try await Database.open(.sqlite(path: path), logger: TestBackend.logger) }
+        let error = await #expect(throws: StorageError.self) { _ = try await TestBackend.open(.sqlite(path: path)) }
         #expect(error?.reason == .fileNotCreated)
         #expect(error?.message.contains(path) == true)
     }

@@ -41,7 +41,7 @@ enum TestBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
             }
             // A database per test keeps tests independent on one throwaway cluster.
             let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-            let admin = try await Database.open(.postgres(url: url), logger: Self.logger)
+            let admin = try await TestBackend.open(.postgres(url: url))
             try await admin.read { try await $0.raw("CREATE DATABASE \(ident: name)").run() }
             await admin.close()
             var components = URLComponents(string: url)!
@@ -71,7 +71,7 @@ enum TestBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case .postgres(let url):
             guard let admin = ProcessInfo.processInfo.environment["LAUNCHGATE_TEST_POSTGRES_URL"],
                   let name = URLComponents(string: url)?.path.dropFirst(), !name.isEmpty,
-                  let database = try? await Database.open(.postgres(url: admin), logger: logger) else { return }
+                  let database = try? await TestBackend.open(.postgres(url: admin)) else { return }
             // FORCE ends connections a failed test left behind.
             try? await database.read { try await $0.raw("DROP DATABASE IF EXISTS \(ident: String(name)) WITH (FORCE)").run() }
             await database.close()
@@ -81,12 +81,19 @@ enum TestBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
     /// A repository on a fresh database, and the database to close.
     func makeRepository() async throws -> (any LaunchGateRepository, Database?) {
         guard let location = try await freshLocation() else { return (MemoryRepository(), nil) }
-        let database = try await Database.open(location, logger: Self.logger)
+        let database = try await TestBackend.open(location)
         try await Migrator(database: database).migrate()
         return (SQLRepository(database: database), database)
     }
 
     /// Server components on a fresh database with a signing key.
+    /// Opens a database for a test. Operations wait up to 30 s for a pooled PostgreSQL connection
+    /// (the server waits 3 s, then answers 503): the whole suite runs at once on two cores, and a
+    /// slow connect under that load is not the outage the server's short wait is for.
+    static func open(_ location: DatabaseLocation, leaseTimeout: Duration = .seconds(10)) async throws -> Database {
+        try await Database.open(location, leaseTimeout: leaseTimeout, leaseWait: .seconds(30), logger: logger)
+    }
+
     func makeComponents(now: @escaping @Sendable () -> Date = Date.init) async throws -> ServerComponents {
         let (repository, database) = try await makeRepository()
         let components = ServerComponents(database: database, repository: repository,
