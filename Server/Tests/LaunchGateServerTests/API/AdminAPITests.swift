@@ -29,6 +29,24 @@ struct AdminAPITests {
         }
     }
 
+    @Test("the router takes its time from the injected clock: apps, publishes and the Date header use it")
+    func injectedClock() async throws {
+        let fixed = Date(timeIntervalSince1970: 1_900_000_000)
+        let server = try await TestServer.make(now: { fixed })
+        let document = String(decoding: try Samples.policy(required: "2.1.0").jsonData(), as: UTF8.self)
+        try await server.application.test(.router) { client in
+            let auth = TestServer.bearer(server.adminToken)
+            let created = try await client.execute(uri: "/v1/admin/apps", method: .post, headers: auth, body: body(#"{"id": "clocked"}"#))
+            #expect(created.status == .created)
+            let app = try await server.components.repository.app(id: "clocked")
+            #expect(app?.createdAt == fixed)
+            let published = try await client.execute(uri: "/v1/admin/apps/clocked/policy", method: .put, headers: auth, body: body(document))
+            #expect(published.status == .created)
+            let revision = try await server.components.repository.currentRevision(appID: "clocked", channel: .production)
+            #expect(revision?.issuedAt == fixed)
+        }
+    }
+
     @Test("scopes nest: read can't publish, publish can't create apps, admin can do everything")
     func scopes() async throws {
         let server = try await TestServer.make()

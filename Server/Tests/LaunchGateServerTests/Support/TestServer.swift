@@ -12,8 +12,9 @@ struct TestServer {
     let configuration: ServerConfiguration
     let adminToken: String
 
-    static func make(_ backend: TestBackend = .memory, pollInterval: Duration = .milliseconds(100)) async throws -> TestServer {
-        let components = try await backend.makeComponents()
+    static func make(_ backend: TestBackend = .memory, pollInterval: Duration = .milliseconds(100),
+                     now: @escaping @Sendable () -> Date = Date.init) async throws -> TestServer {
+        let components = try await backend.makeComponents(now: now)
         try await components.repository.createApp(Samples.app())
         _ = try await components.policies.publish(Samples.policy(), app: "notes", channel: .production, author: "setup")
         let (_, token) = try await components.tokens.create(name: "tests", scope: .admin)
