@@ -48,18 +48,4 @@ struct SeedDocumentRenderingTests {
         #expect(try decisionAfterRoundTrip(LatestBuildDocument.render, { try LatestBuildDocument.read($0) }, policy: builds, version: "1.0", build: BuildNumber(41)).isBlocking)
         #expect(try decisionAfterRoundTrip(LatestBuildDocument.render, { try LatestBuildDocument.read($0) }, policy: builds, version: "1.0", build: BuildNumber(42)) == .upToDate)
     }
-
-    @Test("the up-to-date rendering of every seed format reads back as up to date, even for an old install")
-    func upToDate() throws {
-        let policy = try Fixtures.canonicalPolicy
-        let context = EvaluationContext(version: "0.1.0", build: BuildNumber(1), platform: .ios, now: now)
-        let renders: [(UpdatePolicy, Platform) -> Data?] = [LatestBuildDocument.renderUpToDate, MinimumSupportedVersionDocument.renderUpToDate,
-                                                            VersionLockoutDocument.renderUpToDate, VersionJSONDocument.renderUpToDate]
-        for render in renders {
-            let data = try #require(render(policy, .ios))
-            let decision = UpdateEvaluator().evaluate(try PolicyReader.read(data, platform: .ios), for: context)
-            #expect(!decision.isBlocking, "\(String(decoding: data, as: UTF8.self))")
-        }
-        #expect(text(LatestBuildDocument.renderUpToDate(policy, platform: .ios)) == #"{"latest_build":0,"testflight_url":"https://apps.apple.com/app/id1234567890"}"#)
-    }
 }

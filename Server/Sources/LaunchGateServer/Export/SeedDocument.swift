@@ -30,19 +30,4 @@ public enum SeedDocument: String, Sendable, CaseIterable {
         case .versionJSON: VersionJSONDocument.render(policy, platform: platform)
         }
     }
-
-    /// What an exempt install sees: the same shape, saying that no version is too old and none
-    /// is newer, so its client shows nothing. Keeps `issuedAt` and the update URLs.
-    /// - Parameters:
-    ///   - policy: The canonical policy.
-    ///   - platform: The platform, for single-platform shapes.
-    /// - Returns: JSON bytes.
-    public func renderUpToDate(_ policy: UpdatePolicy, platform: Platform) -> Data? {
-        switch self {
-        case .latestBuild: LatestBuildDocument.renderUpToDate(policy, platform: platform)
-        case .minimumSupportedVersion: MinimumSupportedVersionDocument.renderUpToDate(policy, platform: platform)
-        case .versionLockout: VersionLockoutDocument.renderUpToDate(policy, platform: platform)
-        case .versionJSON: VersionJSONDocument.renderUpToDate(policy, platform: platform)
-        }
-    }
 }

@@ -37,15 +37,6 @@ public struct LatestBuildDocument: Decodable, Sendable {
         return try? SeedRendering.encoder.encode(Rendered(latestBuild: build, testflightURL: entry.updateURL?.absoluteString ?? ""))
     }
 
-    /// Renders what an exempt install sees: no build is too old.
-    /// - Parameters:
-    ///   - policy: The canonical policy.
-    ///   - platform: The platform asked about.
-    /// - Returns: JSON bytes.
-    public static func renderUpToDate(_ policy: UpdatePolicy, platform: Platform) -> Data? {
-        render(SeedRendering.upToDate(policy, platform: platform), platform: platform)
-    }
-
     func policy(for platform: Platform) throws -> UpdatePolicy {
         let entry = PlatformPolicy(
             latest: Release(build: latestBuild),

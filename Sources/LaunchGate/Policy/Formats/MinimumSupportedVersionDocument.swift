@@ -45,15 +45,6 @@ public struct MinimumSupportedVersionDocument: Sendable {
         return try? SeedRendering.encoder.encode(minimums)
     }
 
-    /// Renders what an exempt install sees: every minimum is 0.0.0.
-    /// - Parameters:
-    ///   - policy: The canonical policy.
-    ///   - platform: The platform asked about; it is always listed.
-    /// - Returns: JSON bytes.
-    public static func renderUpToDate(_ policy: UpdatePolicy, platform: Platform) -> Data? {
-        render(SeedRendering.upToDate(policy, platform: platform), platform: platform)
-    }
-
     func policy() -> UpdatePolicy {
         UpdatePolicy(platforms: minimums.mapValues { PlatformPolicy(required: VersionRequirement(version: $0)) })
     }

@@ -54,15 +54,6 @@ public struct VersionJSONDocument: Decodable, Sendable {
             releaseNotes: latest.notes, updateUrl: entry.updateURL?.absoluteString))
     }
 
-    /// Renders what an exempt install sees: the latest version is 0.0.0, so nothing is newer.
-    /// - Parameters:
-    ///   - policy: The canonical policy.
-    ///   - platform: The platform asked about.
-    /// - Returns: JSON bytes.
-    public static func renderUpToDate(_ policy: UpdatePolicy, platform: Platform) -> Data? {
-        render(SeedRendering.upToDate(policy, platform: platform), platform: platform)
-    }
-
     private struct Rendered: Encodable {
         let latestVersion: String
         let releaseDate: String?

@@ -57,15 +57,6 @@ public struct VersionLockoutDocument: Decodable, Sendable {
             updateUrl: entry.updateURL?.absoluteString ?? "", eol: entry.endOfLife != nil, message: entry.endOfLife?.message ?? ""))
     }
 
-    /// Renders what an exempt install sees: nothing required or recommended.
-    /// - Parameters:
-    ///   - policy: The canonical policy.
-    ///   - platform: The platform asked about.
-    /// - Returns: JSON bytes.
-    public static func renderUpToDate(_ policy: UpdatePolicy, platform: Platform) -> Data? {
-        render(SeedRendering.upToDate(policy, platform: platform), platform: platform)
-    }
-
     private struct Rendered: Encodable {
         let recommendedVersion: String
         let requiredVersion: String
