@@ -53,6 +53,22 @@ struct URLSessionTransportTests {
         #expect(server.requests.first?.lowercased().contains("launchgate-client: version=\"1.0\"") == true)
     }
 
+    @Test("a POST reaches the server with its method, headers and exact body")
+    func postBody() async throws {
+        let server = try LocalHTTPServer([.raw("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}")])
+        async let served: Void = server.serve()
+        let body = Data(#"{"email":"ada@example.com"}"#.utf8)
+        let request = HTTPRequest(method: "POST", url: server.base.appendingPathComponent("api/auth/send-code"),
+                                  headers: ["Content-Type": "application/json"], body: body, timeout: 10, maximumBodySize: Self.cap)
+        let response = try await URLSessionTransport().send(request)
+        await served
+        #expect(response.status == 200)
+        let received = try #require(server.requests.first)
+        #expect(received.hasPrefix("POST /api/auth/send-code HTTP/1.1\r\n"), "\(received)")
+        #expect(received.lowercased().contains("content-type: application/json"))
+        #expect(received.hasSuffix("\r\n\r\n" + String(decoding: body, as: UTF8.self)), "\(received)")
+    }
+
     @Test("the fetcher hands its timeout and size cap to the transport")
     func requestCarriesLimits() async {
         let transport = ScriptedTransport()
