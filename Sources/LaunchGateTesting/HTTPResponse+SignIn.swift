@@ -21,7 +21,7 @@ extension HTTPResponse {
     ///   - expiresAt: The session's expiry, RFC 3339.
     /// - Returns: The response.
     public static func signedIn(email: String = "ada@example.com", userID: String = "usr_1", isNewUser: Bool = false,
-                                token: String = "lgs_test", expiresAt: String = "2027-01-15T08:00:00Z") -> HTTPResponse {
+                                token: String = "lgs_test", expiresAt: String = "2030-01-01T00:00:00Z") -> HTTPResponse {
         .json(#"""
         {"status": "success", "message": "Signed in.", "is_new_user": \#(isNewUser), "session_token": "\#(token)",
          "expires_at": "\#(expiresAt)", "user": {"id": "\#(userID)", "email": "\#(email)",
