@@ -26,7 +26,6 @@ final class LocalHTTPServer: @unchecked Sendable {
     private var written: [Int] = []
     private var requestTexts: [String] = []
     private var stopped = false
-    private var streaming = false
 
     init(_ answers: [Answer]) throws {
         self.answers = answers
@@ -53,8 +52,6 @@ final class LocalHTTPServer: @unchecked Sendable {
 
     /// Body bytes the kernel accepted per connection (what reached the socket, not what was read).
     var bytesWritten: [Int] { lock.withLock { written } }
-    /// Whether a stream is being written right now.
-    var isStreaming: Bool { lock.withLock { streaming } }
 
     /// Ends a stream at its next write.
     func stop() { lock.withLock { stopped = true } }
@@ -93,9 +90,8 @@ final class LocalHTTPServer: @unchecked Sendable {
             _ = write(connection, Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n".utf8))
             let bytes = [UInt8](repeating: 0x20, count: chunk)
             var sent = 0
-            lock.withLock { streaming = true }
             while sent < total, !lock.withLock({ stopped }), write(connection, bytes) { sent += chunk }
-            lock.withLock { written.append(sent); streaming = false }
+            lock.withLock { written.append(sent) }
         }
         return true
     }
