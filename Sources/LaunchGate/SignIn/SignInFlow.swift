@@ -178,7 +178,10 @@ public final class SignInFlow {
     public func restore() async {
         guard session == nil, case .enteringEmail = state else { return }
         let stored: SignInSession?
-        do { stored = try sessions.loadSession() } catch { return lastError = Self.storageError(error) }
+        do { stored = try sessions.loadSession() } catch {
+            lastError = Self.storageError(error)
+            return
+        }
         guard let stored else { return }
         guard !stored.isExpired(at: now()) else { return clearLocally() }
         adopt(stored)
