@@ -27,4 +27,9 @@ extension SignInFlow {
     static func secondsUntil(_ date: Date, now: Date) -> Int {
         max(0, Int((date.timeIntervalSince(now)).rounded(.up)))
     }
+
+    /// A store's failure as a sign-in error; the stores in this package already throw one.
+    static func storageError(_ error: any Error) -> SignInError {
+        error as? SignInError ?? .storageFailed(String(describing: error))
+    }
 }

@@ -17,41 +17,4 @@ extension SignInFlow {
         /// ``SignInFlow/recover()`` takes it.
         case failed(message: String, recovery: Recovery)
     }
-
-    /// The code step: where the code went, how long it is, and when another may be sent.
-    public struct CodeEntry: Sendable, Hashable {
-        /// The address the code was sent to, for "sent to ada@example.com".
-        public var address: EmailAddress
-        /// The number of digits; the server's `code_length`.
-        public var codeLength: Int
-        /// When ``SignInFlow/resend()`` is allowed, by the flow's clock.
-        public var resendAllowedAt: Date
-        /// When the code stops working, by the flow's clock.
-        public var expiresAt: Date
-
-        /// Creates a code step.
-        /// - Parameters:
-        ///   - address: Where the code went.
-        ///   - codeLength: The number of digits.
-        ///   - resendAllowedAt: When a resend is allowed.
-        ///   - expiresAt: When the code expires.
-        public init(address: EmailAddress, codeLength: Int, resendAllowedAt: Date, expiresAt: Date) {
-            self.address = address
-            self.codeLength = codeLength
-            self.resendAllowedAt = resendAllowedAt
-            self.expiresAt = expiresAt
-        }
-    }
-
-    /// The way out of a failure, which a view turns into its button.
-    public enum Recovery: Sendable, Hashable {
-        /// The address needs changing: back to the address, as typed.
-        case editEmail
-        /// The code was wrong or expired: back to the code step with the digits cleared, where a
-        /// new code can be sent once the countdown allows.
-        case enterCodeAgain
-        /// Nothing to fix: back to the step that failed, to try again from `notBefore` on
-        /// (the server's `Retry-After`), or at once when it is `nil`.
-        case tryAgain(notBefore: Date?)
-    }
 }

@@ -310,8 +310,4 @@ public final class SignInFlow {
     }
 
     private func welcomeKey(for user: SignInUser) -> String { "\(configuration.storeKeyPrefix).signIn.welcomeSeen.\(user.id)" }
-
-    private static func storageError(_ error: any Error) -> SignInError {
-        error as? SignInError ?? .storageFailed(String(describing: error))
-    }
 }
