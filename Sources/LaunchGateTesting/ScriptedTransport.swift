@@ -1,15 +1,18 @@
 import Foundation
 import LaunchGate
 
-/// An ``HTTPTransport`` that answers from a script, per URL, and records every request.
+/// An ``HTTPTransport`` that answers from a script, per URL (and, when given, per method), and
+/// records every request, body included.
 ///
-/// With nothing scripted for a URL it behaves as if offline.
+/// With nothing scripted for a request it behaves as if offline.
 ///
 /// ```swift
 /// let transport = ScriptedTransport()
 /// transport.enqueue(.respond(.json(#"{"latest_build": 42}"#)), for: url)
 /// transport.enqueue(.hang, for: url)          // never answers: exercises timeouts
 /// transport.enqueue(.redirected(to: other, .json(body)), for: url)   // answered after a redirect
+/// transport.enqueue(.respond(.json(#"{"status": "success"}"#)), for: signOutURL, method: "POST")
+/// #expect(transport.requests(to: signOutURL).first?.body == Data("{}".utf8))
 /// ```
 public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     /// One scripted answer.
@@ -29,9 +32,15 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         case hang
     }
 
+    /// A URL, and the method when the script names one; `nil` answers any method.
+    private struct Route: Hashable {
+        let url: URL
+        let method: String?
+    }
+
     private let lock = NSLock()
-    private var script: [URL: [Step]] = [:]
-    private var repeating: [URL: Step] = [:]
+    private var script: [Route: [Step]] = [:]
+    private var repeating: [Route: Step] = [:]
     private var recorded: [HTTPRequest] = []
 
     /// Creates an empty script.
@@ -41,27 +50,42 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     /// - Parameters:
     ///   - step: The answer.
     ///   - url: The URL it answers.
-    public func enqueue(_ step: Step, for url: URL) { lock.withLock { script[url, default: []].append(step) } }
+    ///   - method: The method it answers, such as `POST`; `nil` answers any. Answers scripted for a
+    ///     method are used before those for any method.
+    public func enqueue(_ step: Step, for url: URL, method: String? = nil) {
+        lock.withLock { script[Route(url: url, method: method?.uppercased()), default: []].append(step) }
+    }
 
     /// Answers every request to a URL the same way, once its queued steps are used up.
     /// - Parameters:
     ///   - step: The answer.
     ///   - url: The URL.
-    public func always(_ step: Step, for url: URL) { lock.withLock { repeating[url] = step } }
+    ///   - method: The method it answers; `nil` answers any.
+    public func always(_ step: Step, for url: URL, method: String? = nil) {
+        lock.withLock { repeating[Route(url: url, method: method?.uppercased())] = step }
+    }
 
     /// Every request received, in order.
     public var requests: [HTTPRequest] { lock.withLock { recorded } }
+
+    /// The requests received for one URL, in order, so a test can check the exact body and headers sent.
+    /// - Parameter url: The URL.
+    /// - Returns: The requests to it, whatever their method.
+    public func requests(to url: URL) -> [HTTPRequest] { lock.withLock { recorded.filter { $0.url == url } } }
 
     /// Answers from the script.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let step: Step? = lock.withLock {
             recorded.append(request)
-            if var queue = script[request.url], !queue.isEmpty {
-                let next = queue.removeFirst()
-                script[request.url] = queue
-                return next
+            let routes = [Route(url: request.url, method: request.method.uppercased()), Route(url: request.url, method: nil)]
+            for route in routes {
+                if var queue = script[route], !queue.isEmpty {
+                    let next = queue.removeFirst()
+                    script[route] = queue
+                    return next
+                }
             }
-            return repeating[request.url]
+            return routes.lazy.compactMap { self.repeating[$0] }.first
         }
         switch step {
         case .respond(let response)?:
@@ -82,7 +106,7 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
             await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
             throw CancellationError()
         case nil:
-            throw LaunchGateError.transport("offline (nothing scripted for \(request.url.absoluteString))")
+            throw LaunchGateError.transport("offline (nothing scripted for \(request.method) \(request.url.absoluteString))")
         }
     }
 }

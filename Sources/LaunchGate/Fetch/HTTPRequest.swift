@@ -1,11 +1,17 @@
 import Foundation
 
-/// A GET request as LaunchGate sends it; kept small so any HTTP stack can carry it.
+/// A request as LaunchGate sends it; kept small so any HTTP stack can carry it.
+///
+/// Policy checks are `GET`s without a body; sign-in sends `POST`s with a JSON body.
 public struct HTTPRequest: Sendable, Hashable {
-    /// The URL.
+    /// The method, upper case: `GET` or `POST`.
+    public var method: String
+    /// Where the request goes.
     public var url: URL
     /// Header fields; names are case-insensitive on the wire.
     public var headers: [String: String]
+    /// The body bytes, or `nil` for none (a `GET`).
+    public var body: Data?
     /// How long, in seconds, the transport may wait for the server before giving up.
     public var timeout: TimeInterval
     /// The most body bytes the transport may read; it stops reading and throws
@@ -14,13 +20,18 @@ public struct HTTPRequest: Sendable, Hashable {
 
     /// Creates a request.
     /// - Parameters:
-    ///   - url: The URL.
+    ///   - method: The method; `GET` by default.
+    ///   - url: Where the request goes.
     ///   - headers: Header fields.
+    ///   - body: The body, or `nil` for none.
     ///   - timeout: The transport's own timeout, in seconds.
-    ///   - maximumBodySize: The body size cap in bytes, or `nil` for none.
-    public init(url: URL, headers: [String: String] = [:], timeout: TimeInterval = 5, maximumBodySize: Int? = nil) {
+    ///   - maximumBodySize: The response body's size cap in bytes, or `nil` for none.
+    public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil,
+                timeout: TimeInterval = 5, maximumBodySize: Int? = nil) {
+        self.method = method
         self.url = url
         self.headers = headers
+        self.body = body
         self.timeout = timeout
         self.maximumBodySize = maximumBodySize
     }

@@ -36,9 +36,11 @@ public struct URLSessionTransport: HTTPTransport {
         }())
     }
 
-    /// Sends a GET request, reading at most `request.maximumBodySize` body bytes.
+    /// Sends a request with its method and body, reading at most `request.maximumBodySize` body bytes.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
+        urlRequest.httpMethod = request.method
+        urlRequest.httpBody = request.body
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         let task = owner.session.dataTask(with: urlRequest)
         let exchange = URLSessionTransportDelegate.Exchange(request: request)

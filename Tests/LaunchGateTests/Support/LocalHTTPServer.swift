@@ -24,9 +24,8 @@ final class LocalHTTPServer: @unchecked Sendable {
     private let answers: [Answer]
     private let lock = NSLock()
     private var written: [Int] = []
-    private var requestHeads: [String] = []
+    private var requestTexts: [String] = []
     private var stopped = false
-    private var streaming = false
 
     init(_ answers: [Answer]) throws {
         self.answers = answers
@@ -53,14 +52,12 @@ final class LocalHTTPServer: @unchecked Sendable {
 
     /// Body bytes the kernel accepted per connection (what reached the socket, not what was read).
     var bytesWritten: [Int] { lock.withLock { written } }
-    /// Whether a stream is being written right now.
-    var isStreaming: Bool { lock.withLock { streaming } }
 
     /// Ends a stream at its next write.
     func stop() { lock.withLock { stopped = true } }
 
-    /// Each request's head, in order.
-    var requests: [String] { lock.withLock { requestHeads } }
+    /// Each request's head and body, in order.
+    var requests: [String] { lock.withLock { requestTexts } }
 
     /// Serves the answers on a thread and returns once every answered connection is closed.
     func serve() async {
@@ -83,8 +80,8 @@ final class LocalHTTPServer: @unchecked Sendable {
         var limit = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        let head = readHead(connection)
-        lock.withLock { requestHeads.append(head) }
+        let request = readRequest(connection)
+        lock.withLock { requestTexts.append(request) }
         switch answer {
         case .raw(let text):
             _ = write(connection, Array(text.utf8))
@@ -93,24 +90,35 @@ final class LocalHTTPServer: @unchecked Sendable {
             _ = write(connection, Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n".utf8))
             let bytes = [UInt8](repeating: 0x20, count: chunk)
             var sent = 0
-            lock.withLock { streaming = true }
             while sent < total, !lock.withLock({ stopped }), write(connection, bytes) { sent += chunk }
-            lock.withLock { written.append(sent); streaming = false }
+            lock.withLock { written.append(sent) }
         }
         return true
     }
 
-    /// Reads up to the blank line that ends a request head, at most 16 KiB.
-    private func readHead(_ connection: Int32) -> String {
-        var head: [UInt8] = []
+    /// Reads a request head and, when it declares a Content-Length, its body; at most 16 KiB in all.
+    private func readRequest(_ connection: Int32) -> String {
+        var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1024)
-        while head.count < 16 * 1024 {
+        while bytes.count < 16 * 1024 {
+            if let end = Self.headEnd(in: bytes), bytes.count >= end + Self.contentLength(in: bytes[..<end]) { break }
             let count = recv(connection, &buffer, buffer.count, 0)
             guard count > 0 else { break }
-            head += buffer[0..<count]
-            if head.count >= 4, head.suffix(4) == [13, 10, 13, 10] { break }
+            bytes += buffer[0..<count]
         }
-        return String(decoding: head, as: UTF8.self)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Where the blank line after the head ends, if it has arrived.
+    private static func headEnd(in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 4 else { return nil }
+        return (0...(bytes.count - 4)).first { bytes[$0..<($0 + 4)].elementsEqual([13, 10, 13, 10]) }.map { $0 + 4 }
+    }
+
+    private static func contentLength(in head: ArraySlice<UInt8>) -> Int {
+        let lines = String(decoding: head, as: UTF8.self).split(separator: "\r\n")
+        let field = lines.first { $0.lowercased().hasPrefix("content-length:") }
+        return field.flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
     }
 
     /// Writes every byte, without SIGPIPE when the client has gone; `false` once it has.

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Which family of sign-in paths a server offers.
+///
+/// ```swift
+/// AuthClient(baseURL: URL(string: "https://auth.example.com")!, paths: .app("notes"))  // /v1/apps/notes/auth/…
+/// AuthClient(baseURL: URL(string: "https://legacy.example.com")!, paths: .seed)        // /api/auth/…
+/// ```
+public enum AuthPaths: Sendable, Hashable {
+    /// The per-app paths, `/v1/apps/{app}/auth/…`: send-code, verify-code, session and sign-out.
+    case app(String)
+    /// Seed 002's paths, `/api/auth/…`, which a LaunchGate server serves for its `--default-app`:
+    /// send-code and verify-code only, so sessions can't be checked or signed out on the server.
+    case seed
+
+    /// Whether the paths have the session check and sign-out.
+    public var supportsSessions: Bool {
+        if case .app = self { return true } else { return false }
+    }
+
+    /// The URL of an endpoint under a base URL (the server's root, or where it is mounted).
+    /// - Throws: ``SignInError/notOnSeedPaths(_:)`` for the session endpoints on ``seed``.
+    func url(for endpoint: AuthEndpoint, base: URL) throws(SignInError) -> URL {
+        let prefix: String
+        switch self {
+        case .app(let app):
+            // Encoded as one segment, so an app name can't add path segments or a query.
+            var segment = CharacterSet.urlPathAllowed
+            segment.remove(charactersIn: "/;?#")
+            prefix = "/v1/apps/\(app.addingPercentEncoding(withAllowedCharacters: segment) ?? app)/auth/"
+        case .seed:
+            guard !endpoint.needsSession else { throw SignInError.notOnSeedPaths(endpoint.rawValue) }
+            prefix = "/api/auth/"
+        }
+        guard var components = URLComponents(url: base, resolvingAgainstBaseURL: true) else {
+            throw SignInError.insecureURL(base)
+        }
+        let root = components.percentEncodedPath.hasSuffix("/") ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
+        components.percentEncodedPath = root + prefix + endpoint.rawValue
+        components.query = nil
+        components.fragment = nil
+        guard let url = components.url else { throw SignInError.insecureURL(base) }
+        return url
+    }
+}

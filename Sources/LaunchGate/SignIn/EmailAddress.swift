@@ -1,0 +1,81 @@
+import Foundation
+
+/// An email address as sign-in sends it: trimmed, lowercased and checked against the same rules
+/// the server applies, so a typo is caught before a request is made.
+///
+/// ```swift
+/// let address = try EmailAddress("  Ada@Example.com\n")   // "ada@example.com"
+/// ```
+///
+/// The rules (RFC 5321's lengths, counted in UTF-8 bytes): exactly one `@`, a non-empty local part
+/// of at most 64 bytes, a non-empty domain of at most 255 bytes, at most 254 bytes in all, and no
+/// whitespace or control characters anywhere (a CR or LF could smuggle a header into a mail).
+/// Nothing stricter: an address the server accepts is never refused here.
+public struct EmailAddress: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The most UTF-8 bytes in a whole address.
+    public static let maximumLength = 254
+    /// The most UTF-8 bytes before the `@`.
+    public static let maximumLocalPartLength = 64
+    /// The most UTF-8 bytes after the `@`.
+    public static let maximumDomainLength = 255
+
+    /// The normalised address, as sent to the server.
+    public let value: String
+
+    /// Normalises and checks typed text.
+    /// - Parameter text: What the user typed; surrounding whitespace and newlines are dropped and
+    ///   the rest is lowercased.
+    /// - Throws: ``SignInError/invalidEmail``, with a message that says which rule failed.
+    public init(_ text: String) throws(SignInError) {
+        let value = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        if let problem = Self.problem(with: value) {
+            throw SignInError.invalidEmail.with(message: problem, retryAfter: nil)
+        }
+        self.value = value
+    }
+
+    /// The part before the `@`.
+    public var localPart: Substring { value[..<atIndex] }
+    /// The part after the `@`.
+    public var domain: Substring { value[value.index(after: atIndex)...] }
+
+    private var atIndex: String.Index { value.firstIndex(of: "@") ?? value.endIndex }
+
+    /// The address.
+    public var description: String { value }
+
+    /// Decodes an address from a string, applying the same rules.
+    /// - Parameter decoder: The decoder.
+    /// - Throws: `DecodingError.dataCorrupted` for an address that breaks them.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do { try self.init(text) } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
+        }
+    }
+
+    /// Encodes the address as a string.
+    /// - Parameter encoder: The encoder.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
+    }
+
+    /// What is wrong with a normalised address, in words for the user; `nil` when nothing is.
+    private static func problem(with value: String) -> String? {
+        if value.isEmpty { return "Enter your email address." }
+        if value.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
+            return "An email address can't contain spaces or line breaks."
+        }
+        let parts = value.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return "An email address has exactly one @, as in ada@example.com." }
+        let (local, domain) = (parts[0], parts[1])
+        if local.isEmpty || domain.isEmpty { return "Enter the whole address, as in ada@example.com." }
+        if local.utf8.count > maximumLocalPartLength { return "The part before the @ is too long (at most 64 characters)." }
+        if domain.utf8.count > maximumDomainLength || value.utf8.count > maximumLength {
+            return "That email address is too long (at most 254 characters)."
+        }
+        return nil
+    }
+}

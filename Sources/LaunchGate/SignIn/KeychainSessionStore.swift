@@ -1,0 +1,101 @@
+#if canImport(Security)
+import Foundation
+import Security
+
+/// A ``SessionStore`` in the keychain: the live store on Apple platforms.
+///
+/// The session and the device ID are two generic-password items of one service, readable after
+/// the first unlock (so a background refresh can use the session) and only on this device: they
+/// are never restored to another device from a backup, where the session would not work anyway.
+/// The keychain outlives the app, so a reinstall keeps the user signed in on the same device ID.
+///
+/// ```swift
+/// let flow = SignInFlow(client: client, sessions: KeychainSessionStore(), store: UserDefaultsStore(defaults: .standard))
+/// ```
+public struct KeychainSessionStore: SessionStore {
+    /// The items' service name.
+    public let service: String
+    /// The keychain access group to share the items with app extensions; `nil` is the app's own.
+    public let accessGroup: String?
+
+    private static let sessionAccount = "session"
+    private static let deviceAccount = "device-id"
+
+    /// Creates a store.
+    /// - Parameters:
+    ///   - service: The items' service name.
+    ///   - accessGroup: A shared access group, or `nil` for the app's default.
+    public init(service: String = "launchgate.sign-in", accessGroup: String? = nil) {
+        self.service = service
+        self.accessGroup = accessGroup
+    }
+
+    /// The stored session.
+    public func loadSession() throws -> SignInSession? {
+        try read(Self.sessionAccount).flatMap(StoredSignIn.decode)?.session
+    }
+
+    /// Stores a session.
+    public func saveSession(_ session: SignInSession) throws {
+        try write(StoredSignIn.encode(StoredSignIn(session: session)), account: Self.sessionAccount)
+    }
+
+    /// Removes the session; the device ID stays.
+    public func removeSession() throws { try delete(Self.sessionAccount) }
+
+    /// The stored device ID.
+    public func loadDeviceID() throws -> DeviceID? {
+        try read(Self.deviceAccount).flatMap(StoredSignIn.decode)?.deviceID
+    }
+
+    /// Stores the device ID.
+    public func saveDeviceID(_ deviceID: DeviceID) throws {
+        try write(StoredSignIn.encode(StoredSignIn(deviceID: deviceID)), account: Self.deviceAccount)
+    }
+
+    // MARK: Keychain
+
+    private func query(_ account: String) -> [String: Any] {
+        var query: [String: Any] = [
+            kSecClass as String: kSecClassGenericPassword,
+            kSecAttrService as String: service,
+            kSecAttrAccount as String: account,
+        ]
+        if let accessGroup { query[kSecAttrAccessGroup as String] = accessGroup }
+        return query
+    }
+
+    private func read(_ account: String) throws -> Data? {
+        var query = query(account)
+        query[kSecReturnData as String] = true
+        query[kSecMatchLimit as String] = kSecMatchLimitOne
+        var result: CFTypeRef?
+        let status = SecItemCopyMatching(query as CFDictionary, &result)
+        if status == errSecItemNotFound { return nil }
+        guard status == errSecSuccess else { throw Self.failure("read", status) }
+        return result as? Data
+    }
+
+    private func write(_ data: Data, account: String) throws {
+        let attributes: [String: Any] = [
+            kSecValueData as String: data,
+            kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly,
+        ]
+        let status = SecItemUpdate(query(account) as CFDictionary, attributes as CFDictionary)
+        if status == errSecSuccess { return }
+        guard status == errSecItemNotFound else { throw Self.failure("update", status) }
+        let added = SecItemAdd(query(account).merging(attributes) { $1 } as CFDictionary, nil)
+        guard added == errSecSuccess else { throw Self.failure("add", added) }
+    }
+
+    private func delete(_ account: String) throws {
+        let status = SecItemDelete(query(account) as CFDictionary)
+        guard status == errSecSuccess || status == errSecItemNotFound else { throw Self.failure("delete", status) }
+    }
+
+    private static func failure(_ action: String, _ status: OSStatus) -> SignInError {
+        let reason = SecCopyErrorMessageString(status, nil).map { $0 as String } ?? "OSStatus \(status)"
+        return SignInError.storageFailed("the keychain could not \(action) the item: \(reason)")
+    }
+}
+#endif

@@ -1,0 +1,65 @@
+import Foundation
+import LaunchGate
+import Testing
+
+@Suite("Email addresses are trimmed, lowercased and held to the server's rules")
+struct EmailAddressTests {
+    private func problem(_ text: String) -> SignInError? {
+        do { _ = try EmailAddress(text); return nil } catch { return error }
+    }
+
+    // MARK: Tests
+
+    @Test("surrounding spaces, tabs and newlines are dropped and the address is lowercased")
+    func normalised() throws {
+        #expect(try EmailAddress("  Ada.Lovelace@Example.COM \t\n").value == "ada.lovelace@example.com")
+        #expect(try EmailAddress("ÉMILE@EXAMPLE.FR").value == "émile@example.fr")
+        let address = try EmailAddress("Ada@Example.com")
+        #expect(address.localPart == "ada" && address.domain == "example.com")
+    }
+
+    @Test("an empty or blank address is refused as invalid_email", arguments: ["", "   ", "\n\t"])
+    func empty(text: String) {
+        #expect(problem(text) == .invalidEmail)
+        #expect(problem(text)?.message == "Enter your email address.")
+    }
+
+    @Test("an address needs exactly one @ with something on both sides",
+          arguments: ["ada.example.com", "ada@@example.com", "a@b@example.com", "@example.com", "ada@"])
+    func oneAt(text: String) {
+        #expect(problem(text) == .invalidEmail, "\(text) was accepted")
+    }
+
+    @Test("spaces, line breaks and control characters inside are refused",
+          arguments: ["ada lovelace@example.com", "ada@exa mple.com", "ada@example.com\r\nBcc: eve@example.com",
+                      "ada\n@example.com", "ada\u{0}@example.com", "ada\u{7F}@example.com", "ada\u{00A0}@example.com"])
+    func noWhitespaceOrControls(text: String) {
+        #expect(problem(text) == .invalidEmail, "\(text.debugDescription) was accepted")
+    }
+
+    @Test("a 64-byte local part is accepted and 65 bytes refused, counted in UTF-8 bytes")
+    func localPartLength() throws {
+        #expect(try EmailAddress(String(repeating: "a", count: 64) + "@example.com").localPart.utf8.count == 64)
+        #expect(problem(String(repeating: "a", count: 65) + "@example.com") == .invalidEmail)
+        // 32 two-byte characters are 64 bytes; 33 are 66.
+        #expect(problem(String(repeating: "é", count: 32) + "@example.com") == nil)
+        #expect(problem(String(repeating: "é", count: 33) + "@example.com") == .invalidEmail)
+    }
+
+    @Test("a 254-byte address is accepted and 255 bytes refused")
+    func totalLength() {
+        let local = String(repeating: "a", count: 64) + "@"
+        let domain254 = String(repeating: "d", count: 254 - local.utf8.count)
+        #expect(problem(local + domain254) == nil)
+        #expect(problem(local + domain254 + "d") == .invalidEmail)
+        #expect(problem(local + domain254 + "d")?.message.contains("254") == true)
+    }
+
+    @Test("decoding applies the same rules, and encoding writes the normalised string")
+    func coding() throws {
+        let decoded = try JSONDecoder().decode([EmailAddress].self, from: Data(#"[" Ada@Example.com "]"#.utf8))
+        #expect(decoded.first?.value == "ada@example.com")
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([EmailAddress].self, from: Data(#"["no-at-sign"]"#.utf8)) }
+        #expect(String(decoding: try JSONEncoder().encode([decoded[0]]), as: UTF8.self) == #"["ada@example.com"]"#)
+    }
+}
