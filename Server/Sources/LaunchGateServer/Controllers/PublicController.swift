@@ -12,7 +12,8 @@ struct PublicController<Context: RequestContext> {
 
     func addRoutes(to router: Router<Context>) {
         router.get("/v1/apps/:app/policy") { request, context in
-            try await policy(request, app: context.parameters.require("app"))
+            let app = try context.parameters.require("app")
+            return try await policy(request, app: app)
         }
         // CDNs and monitors probe with HEAD: the same headers, no body.
         router.head("/v1/apps/:app/policy") { request, context in
@@ -31,22 +32,25 @@ struct PublicController<Context: RequestContext> {
         ]
         for (appPath, rootPath, seed) in seeds {
             router.get(RouterPath(appPath)) { request, context in
-                try await serve(request, app: context.parameters.require("app"), format: .seed(seed))
+                let app = try context.parameters.require("app")
+                return try await serve(request, app: app, format: .seed(seed), path: appPath.replacingOccurrences(of: ":app", with: app))
             }
             router.get(RouterPath(rootPath)) { request, _ in
                 guard let defaultApp else {
                     throw ServiceError.noDefaultApp(path: rootPath)
                 }
-                return try await serve(request, app: defaultApp, format: .seed(seed))
+                return try await serve(request, app: defaultApp, format: .seed(seed), path: rootPath)
             }
         }
     }
 
     private func policy(_ request: Request, app: String) async throws -> Response {
-        try await serve(request, app: app, format: .canonical, platform: RequestValues.platform(request, default: nil))
+        try await serve(request, app: app, format: .canonical, path: "/v1/apps/\(app)/policy", platform: RequestValues.platform(request, default: nil))
     }
 
-    private func serve(_ request: Request, app: String, format: DocumentFormat, platform: Platform?? = .none) async throws -> Response {
+    /// Answers a public document. `path` is the route's own spelling of this request's path; only a
+    /// request spelled exactly so (and with a canonical query) may take a prepared fast-path slot.
+    private func serve(_ request: Request, app: String, format: DocumentFormat, path: String, platform: Platform?? = .none) async throws -> Response {
         let platform = try platform ?? RequestValues.platform(request)
         let channel = try RequestValues.channel(request)
         let generation = policies.cache.generation
@@ -62,7 +66,9 @@ struct PublicController<Context: RequestContext> {
         okHeaders[.contentType] = "application/json"
         if let signature = document.signature { okHeaders[RequestValues.signatureHeader] = signature }
         let target = request.uri.description
-        if request.method == .get, RequestValues.isCanonical(request.uri.query, platform: platform, channel: channel),
+        // The router also matches `//v1/apps/x//policy` and percent-encoded names: such spellings are
+        // answered, but each would take a slot of its own and push real URLs off the fast path.
+        if request.method == .get, request.uri.path == path, RequestValues.isCanonical(request.uri.query, platform: platform, channel: channel),
            policies.cache.prepared(for: target) == nil {
             // The next identical request is answered by PolicyFastPathHandler without reaching Hummingbird.
             let prepared = PreparedResponse(app: app, etag: document.etag, okHeaders: okHeaders, notModifiedHeaders: headers, body: document.body)

@@ -18,6 +18,10 @@ final class DocumentCache: Sendable {
         var prepared: [String: PreparedResponse] = [:]
         /// Decoded current policies, for `/check` and for rendering documents.
         var policies: [ServedPolicyKey: UpdatePolicy] = [:]
+        /// Known apps' channels with nothing published yet: a beta channel that was never used is
+        /// asked for as often as a real one, and must not cost a query each time. Bounded like
+        /// `policies`, by known apps times channels.
+        var unpublished: Set<ServedPolicyKey> = []
         /// Every app's ID, loaded on first use after each change.
         var knownApps: Set<String>?
         /// Encoded `/check` answers.
@@ -57,6 +61,16 @@ final class DocumentCache: Sendable {
     /// Keeps a decoded policy unless the cache was invalidated while it was being read.
     func store(_ policy: UpdatePolicy, for key: ServedPolicyKey, builtIn generation: Int) {
         state.withLock { if $0.generation == generation { $0.policies[key] = policy } }
+    }
+
+    /// Whether the app's channel was found to have no policy since the last change.
+    func isUnpublished(_ key: ServedPolicyKey) -> Bool {
+        state.withLock { $0.unpublished.contains(key) }
+    }
+
+    /// Remembers that a known app's channel has no policy, unless the cache was invalidated meanwhile.
+    func storeUnpublished(_ key: ServedPolicyKey, builtIn generation: Int) {
+        state.withLock { if $0.generation == generation { $0.unpublished.insert(key) } }
     }
 
     /// The IDs of every app, if loaded since the last change.
@@ -106,6 +120,7 @@ final class DocumentCache: Sendable {
             $0.entries.removeAll(keepingCapacity: true)
             $0.prepared.removeAll(keepingCapacity: true)
             $0.policies.removeAll()
+            $0.unpublished.removeAll()
             $0.answers.removeAll()
             $0.knownApps = nil
             $0.generation += 1

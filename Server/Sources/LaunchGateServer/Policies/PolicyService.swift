@@ -76,7 +76,12 @@ public struct PolicyService: Sendable {
             cache.storeKnownApps(known, builtIn: generation)
         }
         guard known.contains(app) else { throw ServiceError.appNotFound(app) }
-        let (_, policy) = try await current(app: app, channel: channel)
+        guard !cache.isUnpublished(key) else { throw ServiceError.noPolicy(app, channel: channel) }
+        guard let revision = try await repository.currentRevision(appID: app, channel: channel) else {
+            cache.storeUnpublished(key, builtIn: generation)
+            throw ServiceError.noPolicy(app, channel: channel)
+        }
+        let policy = try UpdatePolicy(json: revision.document)
         cache.store(policy, for: key, builtIn: generation)
         return policy
     }

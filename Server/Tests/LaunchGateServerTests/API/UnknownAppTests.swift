@@ -48,4 +48,34 @@ struct UnknownAppTests {
             #expect(try await client.execute(uri: "/v1/apps/fresh/policy", method: .get).errorCode == "no-policy")
         }
     }
+    @Test("a known app's channel with nothing published is answered from memory, and a publish there is served at once")
+    func unpublishedChannel() async throws {
+        let server = try await TestServer.make(.sqlite)
+        let cache = server.components.policies.cache
+        let application = Application(router: buildRouter(server.components, configuration: server.configuration))
+        try await application.test(.router) { client in
+            let paths = ["/v1/apps/notes/policy?platform=ios&channel=beta", "/v1/apps/notes/check?version=1.0.0&channel=beta"]
+            for path in paths { #expect(try await client.execute(uri: path, method: .get).errorCode == "no-policy") }
+            // With the database closed, an answer that still needed it would be unavailable, not no-policy.
+            await server.close()
+            for _ in 0..<200 {
+                for path in paths {
+                    let response = try await client.execute(uri: path, method: .get)
+                    #expect(response.errorCode == "no-policy", "\(path): \(response.text)")
+                }
+            }
+            #expect(cache.sizes.policies <= 1)
+        }
+    }
+
+    @Test("publishing to a channel that was answered no-policy serves the new policy at once")
+    func publishClearsUnpublished() async throws {
+        let server = try await TestServer.make()
+        try await server.application.test(.router) { client in
+            let path = "/v1/apps/notes/policy?platform=ios&channel=beta"
+            #expect(try await client.execute(uri: path, method: .get).errorCode == "no-policy")
+            _ = try await server.components.policies.publish(Samples.policy(), app: "notes", channel: .beta, author: "t")
+            #expect(try await client.execute(uri: path, method: .get).status == .ok)
+        }
+    }
 }

@@ -85,5 +85,22 @@ struct FastPathTests {
             }
         }
     }
+    @Test("other spellings of the path (doubled slashes, percent-encoded names) are answered but take no prepared slot")
+    func pathSpellingsNotPrepared() async throws {
+        let server = try await TestServer.make()
+        try await server.application.test(.router) { client in
+            let spellings = ["//v1/apps/notes/policy?platform=ios", "/v1/apps/notes//policy?platform=ios", "/v1//apps/notes/policy?platform=ios",
+                             "//v1/apps/notes/version.json", "/v1/apps/notes//version"]
+            for target in spellings {
+                let response = try await client.execute(uri: target, method: .get)
+                #expect(response.status == .ok, "the router still answers \(target): \(response.text)")
+            }
+            _ = try await client.execute(uri: "/v1/apps/%6Eotes/policy?platform=ios", method: .get)
+            #expect(server.components.policies.cache.sizes.prepared == 0)
+            for canonical in [uri, "/v1/apps/notes/version.json", "/version.json"] {
+                _ = try await client.execute(uri: canonical, method: .get)
+                #expect(server.components.policies.cache.prepared(for: canonical) != nil, "\(canonical)")
+            }
+        }
+    }
 }
-
