@@ -11,12 +11,18 @@ public enum PolicyLimits {
     public static let message = 8_000
     /// The longest release notes, in UTF-8 bytes.
     public static let notes = 16_000
+    /// The longest language tag a text may be keyed by, in ASCII bytes (BCP 47's recommended minimum support).
+    public static let languageTag = 35
+    /// The most languages one platform's texts may have.
+    public static let locales = 100
     /// The longest reminder or refresh interval: one year.
     public static let interval: TimeInterval = 366 * 86_400
     /// The longest app identifier in a policy's subject, in UTF-8 bytes.
     public static let subjectApp = 200
-    /// The most exempt installs and devices, together, one policy may list.
-    public static let exemptions = 10_000
+    /// The most exempt installs and devices, together, one policy may list. Each entry costs 67
+    /// bytes of JSON, so 2,000 take about 134 KB and leave room for the texts under the 256 KiB
+    /// a client accepts (``PolicyReader/maximumSize``).
+    public static let exemptions = 2_000
     /// URL schemes an update link may use; plain `http` is refused so "Update Now" can't be downgraded.
     public static let updateURLSchemes: Set<String> = ["https", "itms-apps"]
 }

@@ -86,6 +86,9 @@ extension PlatformPolicy {
         if let message = endOfLife?.message, message.utf8.count > PolicyLimits.message {
             issue("endOfLife.message", "the message is \(message.utf8.count) bytes; the limit is \(PolicyLimits.message)")
         }
+        if texts.count > PolicyLimits.locales {
+            issue("texts", "\(texts.count) languages are listed; the limit is \(PolicyLimits.locales)")
+        }
         for (locale, texts) in texts.sorted(by: { $0.key < $1.key }) {
             if !Self.isLanguageTag(locale) {
                 issue("texts.\(locale.prefix(40))", "use a language tag such as en or fr-CA")
@@ -93,10 +96,10 @@ extension PlatformPolicy {
             for kind in ScreenKind.allCases {
                 guard let text = texts[kind] else { continue }
                 if let title = text.title, title.utf8.count > PolicyLimits.title {
-                    issue("texts.\(locale).\(kind.rawValue).title", "the title is \(title.utf8.count) bytes; the limit is \(PolicyLimits.title)")
+                    issue("texts.\(locale.prefix(40)).\(kind.rawValue).title", "the title is \(title.utf8.count) bytes; the limit is \(PolicyLimits.title)")
                 }
                 if let message = text.message, message.utf8.count > PolicyLimits.message {
-                    issue("texts.\(locale).\(kind.rawValue).message", "the message is \(message.utf8.count) bytes; the limit is \(PolicyLimits.message)")
+                    issue("texts.\(locale.prefix(40)).\(kind.rawValue).message", "the message is \(message.utf8.count) bytes; the limit is \(PolicyLimits.message)")
                 }
             }
         }
@@ -133,9 +136,16 @@ extension PlatformPolicy {
         }
     }
 
+    /// A BCP 47 tag in the shape apps use (`en`, `fr-CA`, `zh-Hant-TW`), checked on ASCII bytes:
+    /// `Character` counts would let a combining mark or a letter of another script through, and an
+    /// unbounded number of subtags would let one key be any size.
     private static func isLanguageTag(_ tag: String) -> Bool {
-        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
-        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy(\.isLetter) else { return false }
-        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isLetter || $0.isNumber } }
+        let bytes = Array(tag.utf8)
+        guard (2...PolicyLimits.languageTag).contains(bytes.count) else { return false }
+        let parts = bytes.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+        func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy(isLetter) else { return false }
+        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { isLetter($0) || isDigit($0) } }
     }
 }

@@ -59,6 +59,25 @@ struct PolicyValidationTests {
         #expect(fields.contains("platforms.ios.texts.not a tag!"))
     }
 
+    @Test("language tags are checked on ASCII bytes: combining marks, other scripts and endless subtags are refused; real tags pass",
+          arguments: [("e\u{301}n", false), ("ελ", false), ("en-" + Array(repeating: "a", count: 1_000).joined(separator: "-"), false),
+                      ("en", true), ("fr-CA", true), ("zh-Hant-TW", true), ("es-419", true), ("x", false)])
+    func languageTags(tag: String, accepted: Bool) {
+        let found = issues(PlatformPolicy(latest: Release(version: "1.0.0"), texts: [tag: ScreenTexts()]))
+        #expect(found.isEmpty == accepted, "\(tag.prefix(20)): \(found)")
+    }
+
+    @Test("a platform may list at most PolicyLimits.locales languages")
+    func localeCount() {
+        // "aaa", "aab", … : distinct, valid three-letter tags.
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        let many = Dictionary(uniqueKeysWithValues: (0...PolicyLimits.locales).map { ("a\(letters[$0 / 26])\(letters[$0 % 26])", ScreenTexts()) })
+        #expect(many.count == PolicyLimits.locales + 1)
+        let found = issues(PlatformPolicy(latest: Release(version: "1.0.0"), texts: many))
+        #expect(found.contains { $0.field == "platforms.ios.texts" })
+        #expect(issues(PlatformPolicy(latest: Release(version: "1.0.0"), texts: Dictionary(uniqueKeysWithValues: many.prefix(PolicyLimits.locales).map { ($0.key, $0.value) }))).isEmpty)
+    }
+
     @Test("limits count bytes: a one-character title of 40 KB is refused, and 120 characters of any script fit")
     func limitsInBytes() {
         // A base letter and 20,000 combining accents: one Character, 40 KB of UTF-8.

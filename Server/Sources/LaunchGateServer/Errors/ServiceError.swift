@@ -57,6 +57,10 @@ public struct ServiceError: LaunchGateFailure, Equatable {
     /// A token name that is empty or too long.
     public static let invalidTokenName = ServiceError(.invalid(
         code: "invalid-token-name", message: "give the token a name of 1 to 100 bytes that says who holds it"))
+    /// The document a publish or an exemption change would sign is larger than clients accept.
+    public static func documentTooLarge(bytes: Int, limit: Int) -> ServiceError {
+        .init(.invalid(code: "document-too-large", message: "the signed document would be \(bytes) bytes, and apps refuse documents over \(limit); shorten the texts or remove exemptions. Nothing was changed"))
+    }
     /// An exemption that can't be stored.
     public static func invalidExemption(_ why: String) -> ServiceError { .init(.invalid(code: "invalid-exemption", message: why)) }
 

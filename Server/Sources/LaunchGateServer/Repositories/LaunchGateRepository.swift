@@ -77,6 +77,16 @@ extension LaunchGateRepository {
         var stamped = policy
         stamped.issuedAt = issuedAt
         stamped.exemptions = PolicyExemptions(stored: exemptions)
-        return (try stamped.jsonData(), issuedAt)
+        // The subject is set per answer when serving; one stored with a PUT (a downloaded
+        // ?platform=ios document sent back) would otherwise stick to every later revision.
+        stamped.subject = nil
+        let document = try stamped.jsonData()
+        // Checked here, inside the write's transaction, so no mix of publishes and exemption
+        // changes can ever store a document that every app would refuse (and so keep its old,
+        // perhaps less strict, policy forever without anyone being told).
+        guard document.count <= PolicyReader.maximumSize else {
+            throw ServiceError.documentTooLarge(bytes: document.count, limit: PolicyReader.maximumSize)
+        }
+        return (document, issuedAt)
     }
 }

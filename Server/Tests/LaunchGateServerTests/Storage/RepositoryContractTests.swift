@@ -132,5 +132,48 @@ struct RepositoryContractTests {
             #expect(try await repository.currentRevision(appID: "notes", channel: .production)?.number == 4, "removing nothing publishes nothing")
         }
     }
+    @Test("no publish or exemption change can store a document larger than clients accept; the refused write changes nothing", arguments: TestBackend.available)
+    func documentSizeBound(backend: TestBackend) async throws {
+        try await withRepository(backend) { repository in
+            try await repository.createApp(Samples.app())
+            var huge = Samples.policy()
+            huge.platforms[.ios]?.latest?.notes = String(repeating: "n", count: PolicyReader.maximumSize)
+            let refused = await #expect(throws: ServiceError.self) {
+                _ = try await repository.publish(appID: "notes", channel: .production, policy: huge, author: "a", note: nil, at: Samples.now)
+            }
+            #expect(refused?.code == "document-too-large")
+            #expect(try await repository.currentRevision(appID: "notes", channel: .production) == nil)
+
+            // A document a few bytes under the cap is stored; one exemption more would cross it.
+            var full = Samples.policy()
+            full.platforms[.ios]?.latest?.notes = ""
+            let (bare, _) = try stamp(full)
+            full.platforms[.ios]?.latest?.notes = String(repeating: "n", count: PolicyReader.maximumSize - bare.count - 10)
+            let stored = try await repository.publish(appID: "notes", channel: .production, policy: full, author: "a", note: nil, at: Samples.now)
+            #expect(stored.document.count > PolicyReader.maximumSize - 20)
+            let tooMany = await #expect(throws: ServiceError.self) {
+                try await repository.saveExemption(Exemption(appID: "notes", kind: .install, value: PolicyExemptions.hash("i"), createdAt: Samples.now),
+                                                   author: "t", note: nil, at: Samples.now)
+            }
+            #expect(tooMany?.code == "document-too-large")
+            #expect(try await repository.exemptions(appID: "notes").isEmpty, "the exemption is stored only with the documents that carry it")
+            #expect(try await repository.currentRevision(appID: "notes", channel: .production)?.number == stored.number)
+        }
+    }
+
+    @Test("the most exemptions a policy may list fit, with a usual policy, in what a client accepts")
+    func exemptionLimitFits() throws {
+        let exemptions = (0..<PolicyLimits.exemptions).map {
+            Exemption(appID: "notes", kind: $0.isMultiple(of: 2) ? .install : .device, value: PolicyExemptions.hash("id-\($0)"), createdAt: Samples.now)
+        }
+        let (document, _) = try stamp(Samples.policy(), exemptions: exemptions)
+        #expect(document.count < PolicyReader.maximumSize * 3 / 4, "\(document.count) bytes leave too little room for texts")
+        let read = try UpdatePolicy(json: document)
+        #expect((read.exemptions?.installs.count ?? 0) + (read.exemptions?.devices.count ?? 0) == PolicyLimits.exemptions)
+    }
 }
 
+/// The repositories' shared stamping, reached through a concrete conformer (it is a static protocol extension).
+private func stamp(_ policy: UpdatePolicy, exemptions: [Exemption] = []) throws -> (Data, Date) {
+    try MemoryRepository.stamped(policy, after: nil, exemptions: exemptions, now: Samples.now)
+}
