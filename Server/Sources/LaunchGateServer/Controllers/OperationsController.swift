@@ -25,7 +25,7 @@ struct OperationsController<Context: RequestContext> {
         // Read once, not per request.
         let description = Bundle.module.url(forResource: "openapi", withExtension: "yaml").flatMap { try? Data(contentsOf: $0) }
         router.get("/openapi.yaml") { _, _ in
-            guard let description else { throw HTTPError(.notFound, message: "the API description is missing from this build") }
+            guard let description else { throw OperationsError.apiDescriptionMissing }
             return Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: ByteBuffer(bytes: description)))
         }
     }

@@ -32,10 +32,11 @@ enum ErrorResponse {
             var headers: HTTPFields = [:]
             if failure.kind == .unauthenticated { headers[.wwwAuthenticate] = "Bearer" }
             if let retryAfter = failure.retryAfter { headers[.retryAfter] = "\(retryAfter)" }
-            if failure.kind == .internal || failure.kind == .unavailable {
+            if failure.kind == .internal || failure.kind == .unavailable || failure.isForOperatorsOnly {
                 logger.error("request failed", metadata: ["code": "\(failure.code)", "error": "\(failure.message)"])
             }
-            response = make(status(for: failure.kind), code: failure.code, message: failure.message, issues: failure.issues, headers: headers)
+            let message = failure.isForOperatorsOnly ? publicMessage(for: failure.kind) : failure.message
+            response = make(status(for: failure.kind), code: failure.code, message: message, issues: failure.issues, headers: headers)
         case is NIOTooManyBytesError:
             // What `collect(upTo:)` throws when a body passes the endpoint's limit.
             response = make(.contentTooLarge, code: "body-too-large", message: message(for: .contentTooLarge))
@@ -48,6 +49,16 @@ enum ErrorResponse {
         }
         response.headers[.requestID] = requestID
         return response
+    }
+
+    /// What a client is told about a failure whose own message is for operators only.
+    static func publicMessage(for kind: FailureKind) -> String {
+        switch kind {
+        case .unavailable:
+            "the server's storage is not answering now; try again shortly (the server's log has details under this request's X-Request-ID)"
+        default:
+            "the server could not do this because of its own configuration or state; its log has the details under this request's X-Request-ID"
+        }
     }
 
     /// A JSON error response.

@@ -13,6 +13,10 @@ public protocol LaunchGateFailure: Error, Sendable, CustomStringConvertible {
     var issues: [PolicyIssue] { get }
     /// For ``FailureKind/rateLimited``: whole seconds until a retry may succeed.
     var retryAfter: Int? { get }
+    /// Whether ``message`` may be shown to any HTTP client. Storage and key messages name hosts,
+    /// users, paths and driver text for the operator (the CLI prints them); over HTTP they are
+    /// logged and the client gets a generic message with the request ID.
+    var isForOperatorsOnly: Bool { get }
 }
 
 extension LaunchGateFailure {
@@ -20,6 +24,8 @@ extension LaunchGateFailure {
     public var issues: [PolicyIssue] { [] }
     /// None by default.
     public var retryAfter: Int? { nil }
+    /// Clients may read most messages.
+    public var isForOperatorsOnly: Bool { false }
     /// The message, with issues on their own lines.
     public var description: String {
         issues.isEmpty ? message : message + "\n" + issues.map { "  - \($0.field): \($0.reason)" }.joined(separator: "\n")

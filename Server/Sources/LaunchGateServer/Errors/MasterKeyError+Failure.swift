@@ -12,4 +12,7 @@ extension MasterKeyError: LaunchGateFailure {
         default: .unavailable
         }
     }
+
+    /// See ``LaunchGateFailure/isForOperatorsOnly``: messages name the key file's path.
+    public var isForOperatorsOnly: Bool { true }
 }

@@ -12,4 +12,7 @@ extension StorageError: LaunchGateFailure {
         default: .internal
         }
     }
+
+    /// See ``LaunchGateFailure/isForOperatorsOnly``: messages name the database's location.
+    public var isForOperatorsOnly: Bool { true }
 }

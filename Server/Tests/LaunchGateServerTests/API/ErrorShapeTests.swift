@@ -77,4 +77,22 @@ struct ErrorShapeTests {
         #expect(ServiceError.appNotFound("x").kind == .notFound)
         #expect(ServiceError.invalidPolicy([]).code == "invalid-policy")
     }
+    @Test("storage and key errors reach HTTP clients without hosts, users or paths; the detail goes to the log under the request ID",
+          arguments: [StorageError.unavailable("PostgreSQL at db-7.internal:5432 as launchgate_rw is not reachable") as any LaunchGateFailure,
+                      MasterKeyError.lost(path: "/srv/launchgate/master.key")])
+    func operatorDetailsStayInLog(failure: any LaunchGateFailure) async throws {
+        let logs = InMemoryLogHandler()
+        let router = Router(context: LaunchGateRequestContext.self)
+        router.add(middleware: ErrorMiddleware())
+        router.get("/boom") { _, _ -> Response in throw failure }
+        let application = Application(router: router, logger: Logger(label: "t") { _ in logs })
+        try await application.test(.router) { client in
+            let response = try await client.execute(uri: "/boom", method: .get)
+            #expect(!response.text.contains("db-7") && !response.text.contains("launchgate_rw") && !response.text.contains("/srv/launchgate"), "\(response.text)")
+            #expect(response.text.contains("X-Request-ID"), "\(response.text)")
+            #expect(response.errorCode == failure.code)
+            #expect(response.headers[.requestID]?.isEmpty == false)
+        }
+        #expect(logs.entries.contains { "\($0.metadata)".contains(String(failure.message.prefix(20))) }, "the log keeps the detail")
+    }
 }
