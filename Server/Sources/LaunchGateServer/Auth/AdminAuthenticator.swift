@@ -17,7 +17,7 @@ struct AdminAuthenticator: Sendable {
     /// The token a request carries, if it is valid and has the scope.
     /// - Throws: ``AuthError`` `unauthenticated`, `forbidden` or `tooManyFailures`.
     func authorize(_ request: Request, peer: String?, scope: TokenScope) async throws -> TokenRecord {
-        let client = clients.client(peer: peer, forwardedFor: request.headers[values: .xForwardedFor])
+        let client = clients.limitKey(peer: peer, forwardedFor: request.headers[values: .xForwardedFor])
         if let retryAfter = failures.waitTime(for: client) { throw AuthError.tooManyFailures(retryAfter: retryAfter) }
         guard let bearer = Self.bearer(request.headers[.authorization]), let token = try await tokens.verify(bearer) else {
             _ = failures.take(for: client)

@@ -23,12 +23,38 @@ public struct ClientAddressResolver: Sendable {
         guard isTrusted(peer), !forwardedFor.isEmpty else { return peer }
         // Each proxy appends the address it received from, so read from the right.
         let hops = forwardedFor.joined(separator: ",").split(separator: ",").suffix(Self.maximumHops)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { Self.withoutPort($0.trimmingCharacters(in: .whitespaces)) }
         for hop in hops.reversed() {
             guard IPNetwork.addressBytes(hop) != nil else { return peer }
             if !isTrusted(hop) { return hop }
         }
         return hops.first ?? peer
+    }
+
+    /// The key a per-client limit counts under: the client's address, except that IPv6 counts
+    /// per /64, the block one subscriber usually holds, so an attacker can't take a fresh bucket
+    /// for each of its 2⁶⁴ addresses. IPv4-mapped IPv6 counts as the IPv4 address.
+    public func limitKey(peer: String?, forwardedFor: [String]) -> String {
+        Self.bucket(client(peer: peer, forwardedFor: forwardedFor))
+    }
+
+    /// See ``limitKey(peer:forwardedFor:)``.
+    static func bucket(_ address: String) -> String {
+        guard let bytes = IPNetwork.addressBytes(address) else { return address }
+        if bytes.count == 4 { return bytes.map(String.init).joined(separator: ".") }
+        if bytes.prefix(10).allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF {
+            return bytes.suffix(4).map(String.init).joined(separator: ".")
+        }
+        let groups = stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
+        return groups.joined(separator: ":") + "::/64"
+    }
+
+    /// Proxies may write `1.2.3.4:5678` or `[2001:db8::1]:443`; the port says nothing about the client.
+    static func withoutPort(_ hop: String) -> String {
+        if hop.hasPrefix("["), let close = hop.firstIndex(of: "]") { return String(hop[hop.index(after: hop.startIndex)..<close]) }
+        let colons = hop.filter { $0 == ":" }.count
+        if colons == 1, let colon = hop.firstIndex(of: ":") { return String(hop[..<colon]) }
+        return hop
     }
 
     private func isTrusted(_ address: String) -> Bool {

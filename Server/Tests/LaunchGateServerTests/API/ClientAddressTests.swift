@@ -40,4 +40,22 @@ struct ClientAddressTests {
         let long = Array(repeating: "10.0.0.1", count: 10_000).joined(separator: ",")
         #expect(resolver.client(peer: "10.0.0.5", forwardedFor: [long]) == "10.0.0.1", "a long chain is read only so far")
     }
+    @Test("limits count IPv6 clients per /64 and IPv4-mapped ones as IPv4; each IPv4 address is its own")
+    func limitKeys() {
+        let resolver = ClientAddressResolver()
+        let a = resolver.limitKey(peer: "2001:db8:1:2:aaaa::1", forwardedFor: [])
+        #expect(a == resolver.limitKey(peer: "2001:db8:1:2:ffff:ffff:ffff:ffff", forwardedFor: []))
+        #expect(a == "2001:db8:1:2::/64")
+        #expect(a != resolver.limitKey(peer: "2001:db8:1:3::1", forwardedFor: []))
+        #expect(resolver.limitKey(peer: "::ffff:192.0.2.7", forwardedFor: []) == "192.0.2.7")
+        #expect(resolver.limitKey(peer: "192.0.2.7", forwardedFor: []) != resolver.limitKey(peer: "192.0.2.8", forwardedFor: []))
+    }
+
+    @Test("X-Forwarded-For entries with a port name the client, not the proxy's shared bucket")
+    func forwardedWithPort() throws {
+        let resolver = ClientAddressResolver(trustedProxies: [try IPNetwork(parsing: "10.0.0.0/8")])
+        #expect(resolver.client(peer: "10.0.0.1", forwardedFor: ["203.0.113.9:5678"]) == "203.0.113.9")
+        #expect(resolver.client(peer: "10.0.0.1", forwardedFor: ["[2001:db8::9]:443"]) == "2001:db8::9")
+        #expect(resolver.client(peer: "10.0.0.1", forwardedFor: ["2001:db8::9"]) == "2001:db8::9")
+    }
 }
