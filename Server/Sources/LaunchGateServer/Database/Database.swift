@@ -88,8 +88,12 @@ public final class Database: Sendable {
     /// - Parameter body: The work; throwing rolls everything back.
     /// - Returns: What the work returns.
     public func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await read { database in
-            try await database.raw("BEGIN").run()
+        // SQLite: IMMEDIATE takes the write lock up front, waiting out busy_timeout. A deferred
+        // BEGIN that reads and then writes fails at once with SQLITE_BUSY_SNAPSHOT when another
+        // process (the CLI beside a running server) wrote in between, which no timeout retries.
+        let begin: SQLQueryString = if case .sqlite = connector { "BEGIN IMMEDIATE" } else { "BEGIN" }
+        return try await read { database in
+            try await database.raw(begin).run()
             do {
                 let result = try await body(database)
                 try await database.raw("COMMIT").run()
