@@ -14,7 +14,7 @@ struct Keys: AsyncParsableCommand {
 
         func run() async throws {
             try await database.withComponents(createMasterKey: true) { components in
-                print(try await components.signingKeys.generate(now: Date()))
+                print(try await components.signingKeys.generate(now: components.now()))
             }
         }
     }

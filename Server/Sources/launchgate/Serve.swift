@@ -57,7 +57,7 @@ struct Serve: AsyncParsableCommand {
         // Policies are always served signed: make a key on first start. Demo data only with --demo.
         let seeded = configuration.demo
             ? try await DemoSeeder(components: components).seedIfEmpty()
-            : DemoSeeder.Result(token: nil, publicKey: try await components.signingKeys.ensure(now: Date()))
+            : DemoSeeder.Result(token: nil, publicKey: try await components.signingKeys.ensure(now: components.now()))
         let shown = configuration.host == "0.0.0.0" ? "localhost" : configuration.host
         let (isDemo, location) = (configuration.demo, "\(configuration.database)")
         let app = buildApplication(components, configuration: configuration, logger: logger) { port in

@@ -32,7 +32,7 @@ struct Tokens: AsyncParsableCommand {
                 throw ValidationError("\"\(self.id.prefix(80))\" is not a token ID: give the 12 hex digits after lgt_ (see 'launchgate tokens list') or the whole token")
             }
             try await database.withComponents { components in
-                guard try await components.repository.revokeToken(id: id, at: Date()) else {
+                guard try await components.repository.revokeToken(id: id, at: components.now()) else {
                     throw ServiceError.tokenNotFound(id)
                 }
                 print("revoked \(id)")

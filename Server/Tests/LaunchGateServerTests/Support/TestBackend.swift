@@ -86,7 +86,6 @@ enum TestBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         return (SQLRepository(database: database), database)
     }
 
-    /// Server components on a fresh database with a signing key.
     /// Opens a database for a test. Operations wait up to 30 s for a pooled PostgreSQL connection
     /// (the server waits 3 s, then answers 503): the whole suite runs at once on two cores, and a
     /// slow connect under that load is not the outage the server's short wait is for.
@@ -94,6 +93,7 @@ enum TestBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         try await Database.open(location, leaseTimeout: leaseTimeout, leaseWait: .seconds(30), logger: logger)
     }
 
+    /// Server components on a fresh database with a signing key.
     func makeComponents(now: @escaping @Sendable () -> Date = Date.init) async throws -> ServerComponents {
         let (repository, database) = try await makeRepository()
         let components = ServerComponents(database: database, repository: repository,
