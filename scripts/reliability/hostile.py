@@ -435,9 +435,42 @@ def replayed_documents():
         proxy.shutdown()
 
 
+# 7. CONNECT and Upgrade, then a stream of bytes: NIO's decoder stops parsing after either and would
+# keep every later byte. The server must refuse and close, so memory can't follow the attacker's bandwidth.
+def upgrade_streams():
+    before = rss_kb()
+    peak = before
+    for head in (b"CONNECT example.com:443 HTTP/1.1\r\nHost: example.com\r\n\r\n",
+                 b"GET / HTTP/1.1\r\nHost: t\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n",
+                 b"GET / HTTP/1.1\r\nHost: t\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAAQAAP__\r\n\r\n"):
+        sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+        sock.sendall(head)
+        chunk, sent, closed = b"A" * 65536, 0, False
+        deadline = time.monotonic() + 5
+        while sent < (256 << 20) and time.monotonic() < deadline:
+            try:
+                sent += sock.send(chunk)
+            except (BrokenPipeError, ConnectionResetError, socket.timeout):
+                closed = True
+                break
+            peak = max(peak, rss_kb())
+        sock.close()
+        name = head.split(b"\r\n")[0].decode()
+        if closed and sent < (64 << 20):
+            ok(f"{name!r} then a byte stream: closed after {sent >> 20} MB")
+        else:
+            fail(f"{name!r} then a byte stream: {sent >> 20} MB accepted in 5 s without a close")
+    grew = peak - before
+    if grew < RSS_BUDGET_KB:
+        ok(f"CONNECT and upgrades followed by streams leave RSS bounded (+{grew // 1024} MB)")
+    else:
+        fail(f"CONNECT and upgrades followed by streams grew RSS by {grew // 1024} MB")
+
+
 checks = [("never-reading pipeliner", never_reads), ("slowloris and idle sockets", slow_and_idle),
           ("odd methods pipelined", odd_methods_in_order), ("long and random URLs", long_and_random_urls),
-          ("random app names", random_app_names), ("replayed signed documents", replayed_documents)]
+          ("random app names", random_app_names), ("replayed signed documents", replayed_documents),
+          ("upgrades then streams", upgrade_streams)]
 only = os.environ.get("HOSTILE_ONLY")
 for name, run in checks:
     if only and only not in name:

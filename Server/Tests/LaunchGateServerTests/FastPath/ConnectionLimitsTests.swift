@@ -52,6 +52,28 @@ struct ConnectionLimitsTests {
         #expect(!pipe.channel.isActive)
     }
 
+    @Test("a body trickled a byte at a time is cut off at the header timeout, though the connection is never idle")
+    func slowBody() throws {
+        let pipe = try Pipe(limits: limits())
+        try pipe.send("PUT /v1/admin/apps/notes/policy HTTP/1.1\r\nContent-Length: 1000000\r\n\r\n{")
+        for _ in 0..<20 where pipe.channel.isActive {
+            pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(2))
+            if pipe.channel.isActive { try pipe.send(" ") }
+        }
+        #expect(!pipe.channel.isActive)
+    }
+
+    @Test("a whole body within the header timeout is not cut off, and the clock stops at the request's end")
+    func bodyInTime() throws {
+        let pipe = try Pipe(limits: limits())
+        try pipe.send("POST /v1/admin/apps HTTP/1.1\r\nContent-Length: 2\r\n\r\n{")
+        pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(8))
+        try pipe.send("}")
+        pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(8))
+        #expect(pipe.channel.isActive, "a complete request is not timed while it is answered")
+        #expect(pipe.app.heads.count == 1)
+    }
+
     @Test("once the decoder frames the connection, a stalled head is still cut off")
     func slowlorisAfterBody() throws {
         let pipe = try Pipe(limits: limits())

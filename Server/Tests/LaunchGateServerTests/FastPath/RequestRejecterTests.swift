@@ -33,6 +33,30 @@ struct RequestRejecterTests {
         #expect(!pipe.channel.isActive)
     }
 
+    @Test("Upgrade is refused with the JSON 400 and the connection closes, so nothing after it is held",
+          arguments: ["GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n",
+                      "GET / HTTP/1.1\r\nHost: t\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAAQAAP__\r\n\r\n"])
+    func upgradesRefused(request: String) throws {
+        let pipe = try Pipe()
+        try pipe.send(request + "x" + String(repeating: "A", count: 70_000))
+        let written = try pipe.written()
+        #expect(written == Pipe.rejection("400 Bad Request", code: "upgrade-refused",
+                                          message: "this server answers plain HTTP/1.1 requests only; CONNECT and protocol upgrades are refused"), "\(written)")
+        #expect(pipe.app.heads.isEmpty)
+        #expect(!pipe.channel.isActive)
+    }
+
+    @Test("CONNECT is refused with a 400 and the connection closes (NIO's encoder sends no body to a CONNECT)")
+    func connectRefused() throws {
+        let pipe = try Pipe()
+        try pipe.send("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com\r\n\r\n" + String(repeating: "A", count: 70_000))
+        let written = try pipe.written()
+        #expect(written.hasPrefix("HTTP/1.1 400 Bad Request\r\n"), "\(written)")
+        #expect(written.contains("Connection: close\r\n"))
+        #expect(pipe.app.heads.isEmpty)
+        #expect(!pipe.channel.isActive)
+    }
+
     @Test("a rejection waits for the answers to requests before it")
     func waitsItsTurn() throws {
         let pipe = try Pipe()

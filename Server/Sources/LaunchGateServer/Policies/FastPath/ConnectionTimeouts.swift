@@ -1,7 +1,8 @@
 import NIOCore
 
 /// Closes a connection that sends and receives nothing for `idle`, or that takes longer than
-/// `head` to finish a request head once its first byte arrived (slowloris).
+/// `head` to finish a request head once its first byte arrived (slowloris), or its body once the
+/// head was read (a trickled upload).
 ///
 /// First in the pipeline, so it sees raw bytes both ways, fast-path answers included. One timer
 /// per connection, set for the nearest deadline; activity only stores the time, so the hot path

@@ -51,6 +51,8 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
     private var memoSecond = Int.min
     private var memoOK = ByteBuffer()
     private var memoNotModified = ByteBuffer()
+    /// Bytes the decoder took since it last produced a part.
+    private var bytesWithoutParts = 0
     /// Whether anything went on to the decoder since the last read completed.
     private var passedOn = false
     /// Answers sent since the last read completed, counted in one step.
@@ -164,13 +166,24 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
         passOn(buffer, context: context)
     }
 
-    /// Passes bytes to the decoder, timing a head the decoder has started but not finished: bytes
-    /// that produced nothing while it waited for a head can only be the start of one.
+    /// Passes bytes to the decoder, timing a request the decoder has started but not finished:
+    /// bytes that produced nothing while it waited for a head can only be the start of one, and a
+    /// request whose end has not come is still arriving.
     private func passOn(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
         passedOn = true
         let partsBefore = tracker.partsSeen
         context.fireChannelRead(wrapInboundOut(buffer))
-        if tracker.awaitingHead, tracker.partsSeen == partsBefore {
+        // A decoder that turns bytes into nothing is holding them (a head it can't end, or bytes
+        // after an upgrade it stopped parsing at): past a bound, the connection goes, not memory.
+        if tracker.partsSeen == partsBefore {
+            bytesWithoutParts += buffer.readableBytes
+            if bytesWithoutParts > Self.maximumHeldBytes { return context.close(promise: nil) }
+        } else {
+            bytesWithoutParts = 0
+        }
+        // Timed from a head's first byte to its request's end: a head or a body trickled in a byte
+        // at a time (never idle) must not hold a connection slot for ever.
+        if !tracker.awaitingHead || tracker.partsSeen == partsBefore {
             if !timingHead {
                 timingHead = true
                 timeouts?.headBegan()

@@ -101,6 +101,8 @@ extension RawRequestHead {
                 // Tokens such as `upgrade` or a list are left to the decoder.
                 else if !matches(value, "keep-alive") { needsDecoder = true }
             case 13 where matches(name, "if-none-match"):
+                // Several lines form one list (RFC 9110 §5.3), which the router reads whole.
+                if ifNoneMatch != nil { needsDecoder = true }
                 ifNoneMatch = value
             case 14 where matches(name, "content-length"):
                 contentLengths += 1

@@ -4,7 +4,8 @@ import NIOCore
 import NIOHTTP1
 
 /// Answers what must never reach routing: a request target over
-/// ``RawRequestHead/maximumTargetLength`` (414) and bytes NIO's decoder rejects (400), both in the
+/// ``RawRequestHead/maximumTargetLength`` (414), `CONNECT` and `Upgrade` (400), and bytes NIO's
+/// decoder rejects (400), all in the
 /// server's JSON error shape with an `X-Request-ID`, then closes the connection.
 ///
 /// Sits right after ``RequestTracker``. Hummingbird's own answer to a decoder error is a 400 with
@@ -39,6 +40,13 @@ final class RequestRejecter: ChannelDuplexHandler, RemovableChannelHandler {
             guard head.uri.utf8.count <= RawRequestHead.maximumTargetLength else {
                 return reject(.uriTooLong, code: "uri-too-long",
                               message: "the request target is longer than \(RawRequestHead.maximumTargetLength) bytes; shorten the path and query",
+                              context: context)
+            }
+            // No upgraders and no tunnels here. After either, NIO's decoder stops parsing and keeps
+            // every later byte, so a client could stream into memory until a timeout; refuse and close.
+            if head.method == .CONNECT || head.headers.contains(name: "upgrade") {
+                return reject(.badRequest, code: "upgrade-refused",
+                              message: "this server answers plain HTTP/1.1 requests only; CONNECT and protocol upgrades are refused",
                               context: context)
             }
             inFlight += 1
