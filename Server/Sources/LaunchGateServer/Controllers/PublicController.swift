@@ -66,9 +66,10 @@ struct PublicController<Context: RequestContext> {
         okHeaders[.contentType] = "application/json"
         if let signature = document.signature { okHeaders[RequestValues.signatureHeader] = signature }
         let target = request.uri.description
-        // The router also matches `//v1/apps/x//policy` and percent-encoded names: such spellings are
+        // The router also matches `//v1/apps/x//policy`, a trailing slash or a `#fragment`: such spellings are
         // answered, but each would take a slot of its own and push real URLs off the fast path.
-        if request.method == .get, request.uri.path == path, RequestValues.isCanonical(request.uri.query, platform: platform, channel: channel),
+        if request.method == .get, target == path + (request.uri.query.map { "?" + $0 } ?? ""),
+           RequestValues.isCanonical(request.uri.query, platform: platform, channel: channel),
            policies.cache.prepared(for: target) == nil {
             // The next identical request is answered by PolicyFastPathHandler without reaching Hummingbird.
             let prepared = PreparedResponse(app: app, etag: document.etag, okHeaders: okHeaders, notModifiedHeaders: headers, body: document.body)

@@ -24,20 +24,25 @@ final class DocumentCache: Sendable {
         var unpublished: Set<ServedPolicyKey> = []
         /// Every app's ID, loaded on first use after each change.
         var knownApps: Set<String>?
-        /// Encoded `/check` answers.
+        /// Encoded `/check` answers, and their bytes in all.
         var answers: [CheckAnswerKey: ByteBuffer] = [:]
+        var answerBytes = 0
         /// Bumped by every invalidation, so a document built from data read before it is not kept.
         var generation = 0
     }
     private let state = Mutex(State())
     /// `/check` answers kept at most.
     let maximumAnswers: Int
+    /// Bytes of `/check` answers kept at most: answers carry the release notes, so a count alone
+    /// would let long notes times many versions grow the table to gigabytes.
+    let maximumAnswerBytes: Int
     /// Prepared fast-path answers kept at most.
     let maximumPrepared: Int
 
     /// Creates an empty cache; the bounds are parameters so tests can reach them.
-    init(maximumAnswers: Int = 10_000, maximumPrepared: Int = 4_096) {
+    init(maximumAnswers: Int = 10_000, maximumAnswerBytes: Int = 32 << 20, maximumPrepared: Int = 4_096) {
         self.maximumAnswers = maximumAnswers
+        self.maximumAnswerBytes = maximumAnswerBytes
         self.maximumPrepared = maximumPrepared
     }
 
@@ -91,8 +96,11 @@ final class DocumentCache: Sendable {
     func store(_ answer: ByteBuffer, for key: CheckAnswerKey, builtIn generation: Int) {
         state.withLock {
             guard $0.generation == generation else { return }
-            if $0.answers.count >= maximumAnswers { $0.answers.removeAll(keepingCapacity: true) }
-            $0.answers[key] = answer
+            if $0.answers.count >= maximumAnswers || $0.answerBytes + answer.readableBytes > maximumAnswerBytes {
+                $0.answers.removeAll(keepingCapacity: true)
+                $0.answerBytes = 0
+            }
+            $0.answerBytes += answer.readableBytes - ($0.answers.updateValue(answer, forKey: key)?.readableBytes ?? 0)
         }
     }
 
@@ -110,6 +118,9 @@ final class DocumentCache: Sendable {
         }
     }
 
+    /// Bytes of `/check` answers held, for tests and metrics.
+    var answerBytes: Int { state.withLock { $0.answerBytes } }
+
     /// How many entries each table holds, for tests and metrics.
     var sizes: (documents: Int, prepared: Int, policies: Int, answers: Int) {
         state.withLock { ($0.entries.count, $0.prepared.count, $0.policies.count, $0.answers.count) }
@@ -122,6 +133,7 @@ final class DocumentCache: Sendable {
             $0.policies.removeAll()
             $0.unpublished.removeAll()
             $0.answers.removeAll()
+            $0.answerBytes = 0
             $0.knownApps = nil
             $0.generation += 1
         }

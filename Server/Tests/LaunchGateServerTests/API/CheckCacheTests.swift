@@ -57,4 +57,17 @@ struct CheckCacheTests {
             #expect(cache.answer(for: key) == ByteBuffer(string: "\(minor)"), "the newest answer is kept")
         }
     }
+    @Test("the answer table stays bounded in bytes too: long answers for many versions never hold more than the byte cap")
+    func boundedInBytes() async throws {
+        let cache = DocumentCache(maximumAnswerBytes: 64 * 1024)
+        let long = String(repeating: "n", count: 16 * 1024)
+        for minor in 0..<100 {
+            let key = CheckAnswerKey(app: "notes", channel: .production, platform: .ios, version: try AppVersion(parsing: "2.\(minor).0"),
+                                     build: nil, os: nil, languages: ["en"], exempt: false, inRollout: true)
+            cache.store(ByteBuffer(string: long), for: key, builtIn: cache.generation)
+            #expect(cache.answerBytes <= 64 * 1024)
+            #expect(cache.answer(for: key) != nil, "the newest answer is kept")
+        }
+        #expect(cache.sizes.answers <= 4)
+    }
 }

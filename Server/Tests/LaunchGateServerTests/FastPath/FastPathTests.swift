@@ -85,12 +85,13 @@ struct FastPathTests {
             }
         }
     }
-    @Test("other spellings of the path (doubled slashes, percent-encoded names) are answered but take no prepared slot")
+    @Test("other spellings of the target (doubled or trailing slashes, fragments, percent-encoded names) are answered but take no prepared slot")
     func pathSpellingsNotPrepared() async throws {
         let server = try await TestServer.make()
         try await server.application.test(.router) { client in
             let spellings = ["//v1/apps/notes/policy?platform=ios", "/v1/apps/notes//policy?platform=ios", "/v1//apps/notes/policy?platform=ios",
-                             "//v1/apps/notes/version.json", "/v1/apps/notes//version"]
+                             "//v1/apps/notes/version.json", "/v1/apps/notes//version", "/v1/apps/notes/policy/?platform=ios",
+                             "/v1/apps/notes/policy?platform=ios#1", "/v1/apps/notes/policy?platform=ios#2"]
             for target in spellings {
                 let response = try await client.execute(uri: target, method: .get)
                 #expect(response.status == .ok, "the router still answers \(target): \(response.text)")
