@@ -53,6 +53,10 @@ struct Serve: AsyncParsableCommand {
 
         var logger = Logger(label: "launchgate")
         logger.logLevel = configuration.logLevel
+        let files = OpenFileLimit.raise(toFit: configuration.maxConnections)
+        if !files.fits {
+            logger.warning("this process may open only \(files.limit) files, fewer than --max-connections \(configuration.maxConnections) needs; raise the hard limit (ulimit -Hn, LimitNOFILE=) or lower --max-connections")
+        }
         let components = try await ServerComponents.open(configuration, createMasterKey: true, checkMasterKey: true, logger: logger)
         // Policies are always served signed: make a key on first start. Demo data only with --demo.
         let seeded = configuration.demo

@@ -1,0 +1,44 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import LaunchGateServer
+
+@Suite("The failure budget per client")
+struct RateLimiterTests {
+    final class Clock: @unchecked Sendable {
+        var now = ContinuousClock.now
+    }
+
+    @Test("a bucket refills over time")
+    func refill() {
+        let clock = Clock()
+        let limiter = RateLimiter(capacity: 2, perSecond: 1, now: { clock.now })
+        #expect(limiter.take(for: "a") == nil)
+        #expect(limiter.take(for: "a") == nil)
+        #expect(limiter.take(for: "a") == 1)
+        #expect(limiter.waitTime(for: "a") == 1)
+        #expect(limiter.take(for: "b") == nil)
+        clock.now += .seconds(1.5)
+        #expect(limiter.waitTime(for: "a") == nil)
+        #expect(limiter.take(for: "a") == nil)
+    }
+
+    @Test("looking a client up never adds it to the table")
+    func lookupsDontGrow() {
+        let limiter = RateLimiter(capacity: 2, perSecond: 1)
+        for index in 0..<1_000 { _ = limiter.waitTime(for: "client-\(index)") }
+        #expect(limiter.count == 0)
+    }
+
+    @Test("the table stays bounded under a flood of new clients, and the most suspicious are kept")
+    func bounded() {
+        let clock = Clock()
+        let limiter = RateLimiter(capacity: 3, perSecond: 0.0001, maximumClients: 100, now: { clock.now })
+        for _ in 0..<3 { _ = limiter.take(for: "attacker") }
+        for index in 0..<10_000 { _ = limiter.take(for: "spray-\(index)") }
+        #expect(limiter.count <= 100)
+        #expect(limiter.waitTime(for: "attacker") != nil)
+    }
+}
