@@ -84,23 +84,6 @@ struct PostgresConnectionTests {
         #expect(error?.message.contains("127.0.0.1") == true)
     }
 
-    @Test("sslmode=require against a server without TLS fails with a message that says so", .enabled(if: hasPostgres))
-    func requireWithoutTLS() async throws {
-        let url = try #require(Self.testURL(sslmode: "require"))
-        let error = await #expect(throws: StorageError.self) { await (try await TestBackend.open(.postgres(url: url))).close() }
-        #expect(error?.reason == .insecureConnection)
-        #expect(error?.message.contains("does not offer TLS") == true, "\(String(describing: error))")
-    }
-
-    @Test("sslmode=disable and sslmode=prefer connect to a server without TLS", .enabled(if: hasPostgres), arguments: ["disable", "prefer"])
-    func plainModesConnect(sslmode: String) async throws {
-        let url = try #require(Self.testURL(sslmode: sslmode))
-        let database = try await TestBackend.open(.postgres(url: url))
-        let one = try await database.read { try await $0.raw("SELECT 1 AS one").first()?.decode(column: "one", as: Int.self) }
-        await database.close()
-        #expect(one == 1)
-    }
-
     @Test("when the server drops every connection, failures are 'unavailable' and the pool reconnects by itself",
           .enabled(if: hasPostgres))
     func recoversAfterDroppedConnections() async throws {
