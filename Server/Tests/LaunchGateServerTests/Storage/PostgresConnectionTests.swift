@@ -101,12 +101,15 @@ struct PostgresConnectionTests {
                 try await admin.read { db in
                     try await db.raw("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = \(bind: String(name)) AND pid <> pg_backend_pid()").run()
                 }
+                // Each attempt is answered (a failure comes at once, not after a hang); a client
+                // retries after a 503, so the test does too, with a pause for the pool to catch up.
                 var answered = false
-                for _ in 0..<20 where !answered {
+                for _ in 0..<50 where !answered {
                     do {
                         answered = try await database.read { try await $0.raw("SELECT 1 AS one").first()?.decode(column: "one", as: Int.self) } == 1
                     } catch let error as StorageError {
                         #expect(error.reason == .unavailable, "\(error)")
+                        try await Task.sleep(for: .milliseconds(100))
                     }
                 }
                 #expect(answered, "the pool did not reconnect")
