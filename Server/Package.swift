@@ -61,6 +61,7 @@ let package = Package(
                 .product(name: "LaunchGateTesting", package: "LaunchGate"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]

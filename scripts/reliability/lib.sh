@@ -2,8 +2,12 @@
 #
 # Gives: $root, $short (1 with --short), $work (a temporary folder removed on exit), $bin (the
 # launchgate binary: $LAUNCHGATE_BIN, or a build: debug in short mode, release otherwise),
-# free_port, start_server, wait_healthy, rss_kb, cpu_ticks, fail, check, need_tool, and a trap that
-# stops every process registered in $pids and removes $work.
+# free_port, start_server, wait_healthy, reap, rss_kb, cpu_ticks, fail, check, need_tool, and a trap
+# that stops every process still registered in $pids and removes $work.
+#
+# Register each background process in $pids (`pids+=("$!")`) and wait for it with `reap PID`, never
+# a bare `wait`: reap also takes the PID off the list. Once a process has been waited for, the
+# kernel may give its PID to anyone, and the trap must not signal a stranger.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 script_name=$(basename "$0")
@@ -19,13 +23,33 @@ done
 pids=()
 failures=0
 work=$(mktemp -d "/tmp/launchgate-$script_name.XXXXXX")
+# is_our_child PID: whether PID is still a child of this shell. Bash collects an exited background
+# process by itself, so a PID nobody waited for can be reused too; its new owner is not our child.
+is_our_child() {
+  local stat
+  stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+  stat=${stat##*) }   # the fields after "(comm)", which may itself hold spaces
+  set -- $stat
+  [ "${2:-}" = "$$" ]
+}
+
+# reap PID: waits for a process this script started, returns its exit status, and takes it off $pids.
+reap() {
+  local pid=$1 status=0 kept=() other
+  wait "$pid" 2>/dev/null || status=$?
+  for other in "${pids[@]}"; do [ "$other" = "$pid" ] || kept+=("$other"); done
+  pids=("${kept[@]}")
+  return "$status"
+}
+
 cleanup() {
-  local pid
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  for pid in "${pids[@]}"; do
+  local pid live=()
+  for pid in "${pids[@]}"; do is_our_child "$pid" && live+=("$pid"); done
+  for pid in "${live[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${live[@]}"; do
     # Bounded: a server that ignores SIGTERM for 5 s is killed.
-    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -9 "$pid" 2>/dev/null || true
+    for _ in $(seq 1 50); do is_our_child "$pid" || break; kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    is_our_child "$pid" && kill -9 "$pid" 2>/dev/null || true
   done
   [ "${KEEP_WORK:-0}" = 1 ] && echo "kept $work" >&2 || rm -rf "$work"
 }
@@ -91,7 +115,7 @@ stop_server() {
   kill "$server_pid" 2>/dev/null || true
   for _ in $(seq 1 100); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.1; done
   kill -9 "$server_pid" 2>/dev/null || true
-  wait "$server_pid" 2>/dev/null || true
+  reap "$server_pid" || true
 }
 
 # admin_token LOG: the token `serve --demo` printed on first start.

@@ -21,6 +21,13 @@ extension Database {
             Task {
                 do {
                     let result = try await client.withConnection { connection in
+                        // The pool can hand out a connection the server has just ended, before it
+                        // hears of the close. PostgresNIO drops a query written to a closed channel
+                        // without ever answering it, so the work would wait forever: fail at once
+                        // instead, as nothing was sent; the pool replaces the connection.
+                        guard !connection.isClosed else {
+                            throw StorageError.unavailable("the connection to PostgreSQL at \(location) was lost; try again")
+                        }
                         guard gate.begin() else { throw CancellationError() }
                         return try await body(connection.sql())
                     }

@@ -59,16 +59,22 @@ public final class Database: Sendable {
             // One direct connection first: it fails at once with the real cause (refused, TLS,
             // password), where the pool would retry quietly until the lease timeout.
             try await settings.probe(timeout: leaseTimeout, logger: logger)
-            let client = PostgresClient(configuration: settings.clientConfiguration, backgroundLogger: logger)
-            // Leasing before run() has begun works but logs a warning; wait until the task starts.
-            let (started, signal) = AsyncStream<Void>.makeStream()
-            let run = Task {
-                signal.finish()
-                await client.run()
-            }
-            for await _ in started {}
-            return Database(connector: .postgres(client, run), location: location, leaseTimeout: leaseTimeout, leaseWait: leaseWait)
+            return await pool(settings, leaseTimeout: leaseTimeout, leaseWait: leaseWait, logger: logger)
         }
+    }
+
+    /// Starts the PostgreSQL pool without the start-up probe; ``open(_:leaseTimeout:leaseWait:logger:)``
+    /// probes first. Every pooled connection is made with `settings`' TLS, as the probe's is.
+    static func pool(_ settings: PostgresSettings, leaseTimeout: Duration, leaseWait: Duration, logger: Logger) async -> Database {
+        let client = PostgresClient(configuration: settings.clientConfiguration, backgroundLogger: logger)
+        // Leasing before run() has begun works but logs a warning; wait until the task starts.
+        let (started, signal) = AsyncStream<Void>.makeStream()
+        let run = Task {
+            signal.finish()
+            await client.run()
+        }
+        for await _ in started {}
+        return Database(connector: .postgres(client, run), location: settings.location, leaseTimeout: leaseTimeout, leaseWait: leaseWait)
     }
 
     /// Runs statements on one connection, outside a transaction.

@@ -13,7 +13,7 @@ struct AdminAuthTests {
         let configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, defaultApp: "notes", authFailureBurst: burst, authFailureRefillPerSecond: 0.0001,
             trustedProxies: try proxies.map(IPNetwork.init(parsing:)))
-        return TestServer(components: base.components, configuration: configuration, adminToken: base.adminToken)
+        return TestServer(components: base.components, configuration: configuration, adminToken: base.adminToken, location: base.location)
     }
 
     private func headers(_ token: String, from client: String?) -> HTTPFields {

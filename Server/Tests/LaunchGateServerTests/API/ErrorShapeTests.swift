@@ -11,7 +11,9 @@ import Testing
 struct ErrorShapeTests {
     // MARK: Tests
 
-    @Test("Hummingbird's own 404, 405 and 413 answer in the JSON shape with X-Request-ID")
+    /// Hummingbird's router has no 405: a path it serves, asked with a method it does not take,
+    /// resolves to no responder and gets the same 404 as a path it does not serve.
+    @Test("Hummingbird's own 404 (an unknown path, or a known path with a method it does not take) and 413 answer in the JSON shape with X-Request-ID")
     func frameworkErrors() async throws {
         let server = try await TestServer.make()
         try await server.application.test(.router) { client in
@@ -20,6 +22,11 @@ struct ErrorShapeTests {
             #expect(missing.errorCode == "not-found")
             #expect(missing.headers[.requestID]?.isEmpty == false)
             #expect(missing.headers[.contentType] == "application/json; charset=utf-8")
+            let wrongMethod = try await client.execute(uri: "/v1/apps/notes/policy", method: .delete)
+            #expect(wrongMethod.status == .notFound)
+            #expect(wrongMethod.errorCode == "not-found")
+            #expect(wrongMethod.headers[.requestID]?.isEmpty == false)
+            #expect(wrongMethod.headers[.contentType] == "application/json; charset=utf-8")
             let huge = ByteBuffer(repeating: UInt8(ascii: "x"), count: 300 * 1024)
             let tooLarge = try await client.execute(uri: "/v1/admin/apps/notes/policy", method: .put, headers: TestServer.bearer(server.adminToken), body: huge)
             #expect(tooLarge.status == .contentTooLarge)

@@ -12,34 +12,34 @@ struct PublicAPITests {
 
     @Test("the policy is signed over its exact bytes, with a strong ETag, 304 on If-None-Match, and CDN cache headers", arguments: TestBackend.available)
     func policy(backend: TestBackend) async throws {
-        let server = try await TestServer.make(backend)
-        let key = try #require(try await server.components.signingKeys.activePublicKey())
-        try await server.application.test(.router) { client in
-            let response = try await client.execute(uri: "/v1/apps/notes/policy?platform=ios", method: .get)
-            #expect(response.status == .ok)
-            let etag = try #require(response.headers[.eTag])
-            #expect(etag.hasPrefix("\"") && !etag.hasPrefix("W/"))
-            #expect(response.headers[.cacheControl] == "public, max-age=60, stale-while-revalidate=300, stale-if-error=86400")
-            let signature = try #require(response.headers[.init("LaunchGate-Signature")!].flatMap(PolicySignature.init))
-            #expect(signature.isValid(for: response.data, keys: [key]))
-            let policy = try UpdatePolicy(json: response.data)
-            #expect(Array(policy.platforms.keys) == [.ios])
-            #expect(policy.issuedAt != nil)
+        try await TestServer.with(backend) { server in
+            let key = try #require(try await server.components.signingKeys.activePublicKey())
+            try await server.application.test(.router) { client in
+                let response = try await client.execute(uri: "/v1/apps/notes/policy?platform=ios", method: .get)
+                #expect(response.status == .ok)
+                let etag = try #require(response.headers[.eTag])
+                #expect(etag.hasPrefix("\"") && !etag.hasPrefix("W/"))
+                #expect(response.headers[.cacheControl] == "public, max-age=60, stale-while-revalidate=300, stale-if-error=86400")
+                let signature = try #require(response.headers[.init("LaunchGate-Signature")!].flatMap(PolicySignature.init))
+                #expect(signature.isValid(for: response.data, keys: [key]))
+                let policy = try UpdatePolicy(json: response.data)
+                #expect(Array(policy.platforms.keys) == [.ios])
+                #expect(policy.issuedAt != nil)
 
-            let again = try await client.execute(uri: "/v1/apps/notes/policy?platform=ios", method: .get, headers: [.ifNoneMatch: etag])
-            #expect(again.status == .notModified)
-            #expect(again.body.readableBytes == 0)
-            #expect(again.headers[.eTag] == etag)
-            let stale = try await client.execute(uri: "/v1/apps/notes/policy?platform=ios", method: .get, headers: [.ifNoneMatch: "\"other\""])
-            #expect(stale.status == .ok)
-            let head = try await client.execute(uri: "/v1/apps/notes/policy?platform=ios", method: .head)
-            #expect(head.status == .ok)
-            #expect(head.headers[.eTag] == etag)
-            #expect(head.body.readableBytes == 0)
-            let whole = try await client.execute(uri: "/v1/apps/notes/policy", method: .get)
-            #expect(Set(try UpdatePolicy(json: whole.data).platforms.keys) == [.ios, .android])
+                let again = try await client.execute(uri: "/v1/apps/notes/policy?platform=ios", method: .get, headers: [.ifNoneMatch: etag])
+                #expect(again.status == .notModified)
+                #expect(again.body.readableBytes == 0)
+                #expect(again.headers[.eTag] == etag)
+                let stale = try await client.execute(uri: "/v1/apps/notes/policy?platform=ios", method: .get, headers: [.ifNoneMatch: "\"other\""])
+                #expect(stale.status == .ok)
+                let head = try await client.execute(uri: "/v1/apps/notes/policy?platform=ios", method: .head)
+                #expect(head.status == .ok)
+                #expect(head.headers[.eTag] == etag)
+                #expect(head.body.readableBytes == 0)
+                let whole = try await client.execute(uri: "/v1/apps/notes/policy", method: .get)
+                #expect(Set(try UpdatePolicy(json: whole.data).platforms.keys) == [.ios, .android])
+            }
         }
-        await server.close()
     }
 
     @Test("a publish changes the ETag and the document at once on this instance")
@@ -126,7 +126,8 @@ struct PublicAPITests {
     @Test("the seed root paths answer for the default app only, and say so when none is configured")
     func defaultApp() async throws {
         var server = try await TestServer.make()
-        server = TestServer(components: server.components, configuration: ServerConfiguration(host: "127.0.0.1", port: 0), adminToken: server.adminToken)
+        server = TestServer(components: server.components, configuration: ServerConfiguration(host: "127.0.0.1", port: 0), adminToken: server.adminToken,
+                            location: server.location)
         try await server.application.test(.router) { client in
             let response = try await client.execute(uri: "/api/version", method: .get)
             #expect(response.status == .notFound)
@@ -136,15 +137,15 @@ struct PublicAPITests {
 
     @Test("health, readiness, metrics and the API description are served")
     func operations() async throws {
-        let server = try await TestServer.make(.sqlite)
-        try await server.application.test(.router) { client in
-            #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok)
-            #expect(try await client.execute(uri: "/readyz", method: .get).status == .ok)
-            _ = try await client.execute(uri: "/v1/apps/notes/policy", method: .get)
-            #expect(try await client.execute(uri: "/metrics", method: .get).text.contains("hb_requests"))
-            let spec = try await client.execute(uri: "/openapi.yaml", method: .get)
-            #expect(spec.text.hasPrefix("openapi: 3.1"))
+        try await TestServer.with(.sqlite) { server in
+            try await server.application.test(.router) { client in
+                #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok)
+                #expect(try await client.execute(uri: "/readyz", method: .get).status == .ok)
+                _ = try await client.execute(uri: "/v1/apps/notes/policy", method: .get)
+                #expect(try await client.execute(uri: "/metrics", method: .get).text.contains("hb_requests"))
+                let spec = try await client.execute(uri: "/openapi.yaml", method: .get)
+                #expect(spec.text.hasPrefix("openapi: 3.1"))
+            }
         }
-        await server.close()
     }
 }

@@ -9,31 +9,33 @@ import Testing
 struct UnknownAppTests {
     @Test("thousands of random app names, with and without the SDK's header, are refused from memory and leave every table as it was")
     func randomNames() async throws {
-        let server = try await TestServer.make(.sqlite)
-        let cache = server.components.policies.cache
-        // The router alone: no change watcher, whose polls would need the database this test closes.
-        let application = Application(router: buildRouter(server.components, configuration: server.configuration))
-        try await application.test(.router) { client in
-            #expect(try await client.execute(uri: "/v1/apps/notes/policy?platform=ios", method: .get).status == .ok)
-            #expect(try await client.execute(uri: "/v1/apps/notes/check?version=1.0.0", method: .get).status == .ok)
-            let before = cache.sizes
-            // With the database gone, any answer that needed it would be an error other than app-not-found.
-            await server.close()
-            let header: HTTPFields = [.init("LaunchGate-Client")!: #"v="1.0.0", b=1, p=ios, os="17.4", i="x""#]
-            for index in 0..<2_000 {
-                let name = "random-\(index)-\(UUID().uuidString.prefix(8).lowercased())"
-                for path in ["/v1/apps/\(name)/policy?platform=ios", "/v1/apps/\(name)/check?version=1.0.0", "/v1/apps/\(name)/version.json"] {
-                    let response = try await client.execute(uri: path, method: .get, headers: index.isMultiple(of: 2) ? header : [:])
-                    #expect(response.status == .notFound)
-                    #expect(response.errorCode == "app-not-found")
+        // The database is closed halfway through; with() closes it again (harmlessly) and removes it.
+        try await TestServer.with(.sqlite) { server in
+            let cache = server.components.policies.cache
+            // The router alone: no change watcher, whose polls would need the database this test closes.
+            let application = Application(router: buildRouter(server.components, configuration: server.configuration))
+            try await application.test(.router) { client in
+                #expect(try await client.execute(uri: "/v1/apps/notes/policy?platform=ios", method: .get).status == .ok)
+                #expect(try await client.execute(uri: "/v1/apps/notes/check?version=1.0.0", method: .get).status == .ok)
+                let before = cache.sizes
+                // With the database gone, any answer that needed it would be an error other than app-not-found.
+                await server.close()
+                let header: HTTPFields = [.init("LaunchGate-Client")!: #"v="1.0.0", b=1, p=ios, os="17.4", i="x""#]
+                for index in 0..<2_000 {
+                    let name = "random-\(index)-\(UUID().uuidString.prefix(8).lowercased())"
+                    for path in ["/v1/apps/\(name)/policy?platform=ios", "/v1/apps/\(name)/check?version=1.0.0", "/v1/apps/\(name)/version.json"] {
+                        let response = try await client.execute(uri: path, method: .get, headers: index.isMultiple(of: 2) ? header : [:])
+                        #expect(response.status == .notFound)
+                        #expect(response.errorCode == "app-not-found")
+                    }
                 }
+                let known = try await client.execute(uri: "/v1/apps/notes/policy?platform=ios", method: .get)
+                #expect(known.status == .ok, "\(known.text)")
+                let after = cache.sizes
+                #expect(after.documents == before.documents)
+                #expect(after.prepared == before.prepared)
+                #expect(after.policies == before.policies)
             }
-            let known = try await client.execute(uri: "/v1/apps/notes/policy?platform=ios", method: .get)
-            #expect(known.status == .ok, "\(known.text)")
-            let after = cache.sizes
-            #expect(after.documents == before.documents)
-            #expect(after.prepared == before.prepared)
-            #expect(after.policies == before.policies)
         }
     }
 

@@ -20,19 +20,19 @@ struct SDKEndToEndTests {
 
     @Test("the signed canonical policy is fetched, verified against the pinned key, decided, and revalidated with 304", arguments: TestBackend.available)
     func canonical(backend: TestBackend) async throws {
-        let server = try await TestServer.make(backend)
-        let key = try #require(try await server.components.signingKeys.activePublicKey())
-        try await server.application.test(.live) { client in
-            let port = try #require(client.port)
-            let fetcher = fetcher("http://127.0.0.1:\(port)/v1/apps/notes/policy?platform=ios", keys: [key])
-            let first = await fetcher.fetch()
-            guard case .updated(let policy) = first else { Issue.record("expected a verified policy, got \(first)"); return }
-            let decision = UpdateEvaluator().evaluate(policy, for: EvaluationContext(version: app.version, build: app.build, now: Date()))
-            #expect(decision.kind == .updateRequired)
-            #expect(decision.prompt?.targetVersion == "2.4.1")
-            guard case .notModified = await fetcher.fetch() else { Issue.record("the second check should be a 304"); return }
+        try await TestServer.with(backend) { server in
+            let key = try #require(try await server.components.signingKeys.activePublicKey())
+            try await server.application.test(.live) { client in
+                let port = try #require(client.port)
+                let fetcher = fetcher("http://127.0.0.1:\(port)/v1/apps/notes/policy?platform=ios", keys: [key])
+                let first = await fetcher.fetch()
+                guard case .updated(let policy) = first else { Issue.record("expected a verified policy, got \(first)"); return }
+                let decision = UpdateEvaluator().evaluate(policy, for: EvaluationContext(version: app.version, build: app.build, now: Date()))
+                #expect(decision.kind == .updateRequired)
+                #expect(decision.prompt?.targetVersion == "2.4.1")
+                guard case .notModified = await fetcher.fetch() else { Issue.record("the second check should be a 304"); return }
+            }
         }
-        await server.close()
     }
 
     @Test("a policy signed by another key is refused by the live client")

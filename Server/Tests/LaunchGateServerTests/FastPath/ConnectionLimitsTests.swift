@@ -138,7 +138,7 @@ struct ConnectionLimitsTests {
         let server = try await TestServer.make()
         var configuration = server.configuration
         change(&configuration)
-        return TestServer(components: server.components, configuration: configuration, adminToken: server.adminToken)
+        return TestServer(components: server.components, configuration: configuration, adminToken: server.adminToken, location: server.location)
     }
 
     private func limits(_ connections: ConnectionLimit? = nil) -> PolicyFastPathInstaller.Limits {

@@ -11,8 +11,7 @@ struct ChangeStampTests {
 
     @Test("every write that changes what is served changes the stamp", arguments: TestBackend.available)
     func everyServedWrite(backend: TestBackend) async throws {
-        let (repository, database) = try await backend.makeRepository()
-        do {
+        try await backend.withRepository { repository, _ in
             var seen = [try await repository.changeStamp()]
             func expectChanged(_ what: String) async throws {
                 let stamp = try await repository.changeStamp()
@@ -31,11 +30,7 @@ struct ChangeStampTests {
             try await expectChanged("a new signing key")
             try await repository.saveToken(TokenRecord(id: "abcdefabcdef", name: "ci", scope: .publish, secretHash: "h", createdAt: Samples.now))
             #expect(try await repository.changeStamp() == seen.last, "tokens are not served, so they leave the stamp alone")
-        } catch {
-            await database?.close()
-            throw error
         }
-        await database?.close()
     }
 
     /// The race the old `MAX(id)` stamp lost: a publish that took its id first but commits last.
@@ -43,15 +38,8 @@ struct ChangeStampTests {
     @Test("a publish that commits after a later one is still noticed by a watcher that polled in between",
           arguments: TestBackend.sql.filter { $0 == .postgres })
     func lateCommitIsNoticed(backend: TestBackend) async throws {
-        try await backend.withFreshLocation { location in
-            let database = try await TestBackend.open(try #require(location))
-            do {
-                try await interleave(on: database)
-            } catch {
-                await database.close()
-                throw error
-            }
-            await database.close()
+        try await backend.withDatabase { database in
+            try await interleave(on: database)
         }
     }
 

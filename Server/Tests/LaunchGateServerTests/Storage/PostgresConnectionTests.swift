@@ -84,23 +84,6 @@ struct PostgresConnectionTests {
         #expect(error?.message.contains("127.0.0.1") == true)
     }
 
-    @Test("sslmode=require against a server without TLS fails with a message that says so", .enabled(if: hasPostgres))
-    func requireWithoutTLS() async throws {
-        let url = try #require(Self.testURL(sslmode: "require"))
-        let error = await #expect(throws: StorageError.self) { await (try await TestBackend.open(.postgres(url: url))).close() }
-        #expect(error?.reason == .insecureConnection)
-        #expect(error?.message.contains("does not offer TLS") == true, "\(String(describing: error))")
-    }
-
-    @Test("sslmode=disable and sslmode=prefer connect to a server without TLS", .enabled(if: hasPostgres), arguments: ["disable", "prefer"])
-    func plainModesConnect(sslmode: String) async throws {
-        let url = try #require(Self.testURL(sslmode: sslmode))
-        let database = try await TestBackend.open(.postgres(url: url))
-        let one = try await database.read { try await $0.raw("SELECT 1 AS one").first()?.decode(column: "one", as: Int.self) }
-        await database.close()
-        #expect(one == 1)
-    }
-
     @Test("when the server drops every connection, failures are 'unavailable' and the pool reconnects by itself",
           .enabled(if: hasPostgres))
     func recoversAfterDroppedConnections() async throws {
@@ -118,12 +101,15 @@ struct PostgresConnectionTests {
                 try await admin.read { db in
                     try await db.raw("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = \(bind: String(name)) AND pid <> pg_backend_pid()").run()
                 }
+                // Each attempt is answered (a failure comes at once, not after a hang); a client
+                // retries after a 503, so the test does too, with a pause for the pool to catch up.
                 var answered = false
-                for _ in 0..<20 where !answered {
+                for _ in 0..<50 where !answered {
                     do {
                         answered = try await database.read { try await $0.raw("SELECT 1 AS one").first()?.decode(column: "one", as: Int.self) } == 1
                     } catch let error as StorageError {
                         #expect(error.reason == .unavailable, "\(error)")
+                        try await Task.sleep(for: .milliseconds(100))
                     }
                 }
                 #expect(answered, "the pool did not reconnect")

@@ -6,9 +6,7 @@ import Testing
 @Suite("The repository contract, on memory, SQLite and PostgreSQL")
 struct RepositoryContractTests {
     private func withRepository(_ backend: TestBackend, _ body: (any LaunchGateRepository) async throws -> Void) async throws {
-        let (repository, database) = try await backend.makeRepository()
-        do { try await body(repository) } catch { await database?.close(); throw error }
-        await database?.close()
+        try await backend.withRepository { repository, _ in try await body(repository) }
     }
 
     // MARK: Tests

@@ -32,18 +32,33 @@ struct SQLiteFileTests {
         }
     }
 
+    /// An operator may have loosened or tightened the mode on purpose (a group that backs it up,
+    /// say); opening the file must not reset it, and must not lose what is in it.
     @Test("an existing database file keeps its mode and its data")
     func existingFile() async throws {
         try await TestBackend.sqlite.withFreshLocation { location in
             guard case .sqlite(let path) = try #require(location) else { Issue.record("not SQLite"); return }
             let first = try await TestBackend.open(.sqlite(path: path))
-            try await Migrator(database: first).migrate()
-            try await SQLRepository(database: first).createApp(Samples.app())
+            do {
+                try await Migrator(database: first).migrate()
+                try await SQLRepository(database: first).createApp(Samples.app())
+            } catch {
+                await first.close()
+                throw error
+            }
             await first.close()
+            // A mode start-up would never choose, so keeping it can't be a coincidence.
+            try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
             let second = try await TestBackend.open(.sqlite(path: path))
-            let apps = try await SQLRepository(database: second).apps()
+            let apps: [AppRecord]
+            do { apps = try await SQLRepository(database: second).apps() } catch {
+                await second.close()
+                throw error
+            }
             await second.close()
             #expect(apps.map(\.id) == ["notes"])
+            let found = try mode(path)
+            #expect(found == 0o640, "the file is \(String(found, radix: 8)) after it was opened again")
         }
     }
 

@@ -78,12 +78,29 @@ enum TestBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         }
     }
 
-    /// A repository on a fresh database, and the database to close.
-    func makeRepository() async throws -> (any LaunchGateRepository, Database?) {
-        guard let location = try await freshLocation() else { return (MemoryRepository(), nil) }
-        let database = try await TestBackend.open(location)
-        try await Migrator(database: database).migrate()
-        return (SQLRepository(database: database), database)
+    /// Runs `body` with an open database on a fresh location, not yet migrated, then closes it and
+    /// removes the location, whether `body` returns or throws. SQL backends only.
+    func withDatabase<T>(_ body: (Database) async throws -> T) async throws -> T {
+        try await withFreshLocation { location in
+            let database = try await TestBackend.open(try #require(location, "\(self) has no database"))
+            let result: T
+            do { result = try await body(database) } catch {
+                await database.close()
+                throw error
+            }
+            await database.close()
+            return result
+        }
+    }
+
+    /// Runs `body` with a repository on a fresh, migrated database (and that database; `nil` for
+    /// memory), then closes the database and removes its location, whether `body` returns or throws.
+    func withRepository<T>(_ body: (any LaunchGateRepository, Database?) async throws -> T) async throws -> T {
+        guard self != .memory else { return try await body(MemoryRepository(), nil) }
+        return try await withDatabase { database in
+            try await Migrator(database: database).migrate()
+            return try await body(SQLRepository(database: database), database)
+        }
     }
 
     /// Opens a database for a test. Operations wait up to 30 s for a pooled PostgreSQL connection
@@ -93,12 +110,27 @@ enum TestBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         try await Database.open(location, leaseTimeout: leaseTimeout, leaseWait: .seconds(30), logger: logger)
     }
 
-    /// Server components on a fresh database with a signing key.
-    func makeComponents(now: @escaping @Sendable () -> Date = Date.init) async throws -> ServerComponents {
-        let (repository, database) = try await makeRepository()
-        let components = ServerComponents(database: database, repository: repository,
-                                          masterKey: try MasterKey(rawRepresentation: Data(repeating: 7, count: 32)), now: now)
-        try await components.signingKeys.generate(now: now())
-        return components
+    /// Server components with a signing key, on a migrated database at `location` (memory for
+    /// `nil`); on failure the database is closed again. The caller removes `location`.
+    static func makeComponents(at location: DatabaseLocation?, now: @escaping @Sendable () -> Date = Date.init) async throws -> ServerComponents {
+        var database: Database?
+        do {
+            let repository: any LaunchGateRepository
+            if let location {
+                let opened = try await TestBackend.open(location)
+                database = opened
+                try await Migrator(database: opened).migrate()
+                repository = SQLRepository(database: opened)
+            } else {
+                repository = MemoryRepository()
+            }
+            let components = ServerComponents(database: database, repository: repository,
+                                              masterKey: try MasterKey(rawRepresentation: Data(repeating: 7, count: 32)), now: now)
+            try await components.signingKeys.generate(now: now())
+            return components
+        } catch {
+            await database?.close()
+            throw error
+        }
     }
 }
