@@ -21,6 +21,12 @@ public struct ServerComponents: Sendable {
     public let signingKeys: SigningKeys
     /// Admin tokens.
     public let tokens: AdminTokens
+    /// Sign-in storage.
+    public let signInRepository: any SignInRepository
+    /// Passwordless sign-in.
+    public let signIn: SignInService
+    /// Wakes the outbox worker when sign-in queues mail.
+    public let outboxSignal: OutboxSignal
     /// The clock every part was built with.
     public let now: @Sendable () -> Date
 
@@ -51,11 +57,12 @@ public struct ServerComponents: Sendable {
                     throw MasterKeyError.lost(path: file.path)
                 }
             }
+            let signIn = configuration.signIn
             guard checkMasterKey else {
-                return ServerComponents(database: database, repository: repository, now: now, masterKey: load)
+                return ServerComponents(database: database, repository: repository, signInConfiguration: signIn, now: now, masterKey: load)
             }
             let key = try load()
-            let components = ServerComponents(database: database, repository: repository, masterKey: key, now: now)
+            let components = ServerComponents(database: database, repository: repository, signInConfiguration: signIn, masterKey: key, now: now)
             try await components.signingKeys.checkMasterKey()
             return components
         } catch {
@@ -65,18 +72,32 @@ public struct ServerComponents: Sendable {
     }
 
     /// Assembles the parts over any repository (the memory one in tests).
-    public init(database: Database?, repository: any LaunchGateRepository, masterKey: MasterKey, now: @escaping @Sendable () -> Date = Date.init) {
-        self.init(database: database, repository: repository, now: now) { masterKey }
+    /// - Parameters:
+    ///   - signInRepository: Sign-in storage; by default the SQL one on `database`, or memory without one.
+    public init(database: Database?, repository: any LaunchGateRepository, signInRepository: (any SignInRepository)? = nil,
+                signInConfiguration: SignInConfiguration = SignInConfiguration(), random: any RandomSource = SystemRandomSource(),
+                masterKey: MasterKey, now: @escaping @Sendable () -> Date = Date.init) {
+        self.init(database: database, repository: repository, signInRepository: signInRepository, signInConfiguration: signInConfiguration,
+                  random: random, now: now) { masterKey }
     }
 
-    /// Assembles the parts, loading the master key only when a signing key is made or opened.
-    public init(database: Database?, repository: any LaunchGateRepository, now: @escaping @Sendable () -> Date = Date.init,
-                masterKey: @escaping @Sendable () throws -> MasterKey) {
+    /// Assembles the parts, loading the master key only when a signing key is made or opened, or
+    /// sign-in first needs it.
+    public init(database: Database?, repository: any LaunchGateRepository, signInRepository: (any SignInRepository)? = nil,
+                signInConfiguration: SignInConfiguration = SignInConfiguration(), random: any RandomSource = SystemRandomSource(),
+                now: @escaping @Sendable () -> Date = Date.init, masterKey: @escaping @Sendable () throws -> MasterKey) {
         self.database = database
         self.repository = repository
         self.signingKeys = SigningKeys(repository: repository, masterKey: masterKey)
         self.policies = PolicyService(repository: repository, signingKeys: signingKeys, now: now)
         self.tokens = AdminTokens(repository: repository, now: now)
+        let signInRepository = signInRepository ?? database.map { SQLSignInRepository(database: $0) } ?? MemorySignInRepository()
+        self.signInRepository = signInRepository
+        self.outboxSignal = OutboxSignal()
+        self.signIn = SignInService(
+            repository: signInRepository, policies: policies,
+            secrets: SignInSecrets(repository: signInRepository, masterKey: masterKey, random: random, now: now),
+            configuration: signInConfiguration, random: random, signal: outboxSignal, now: now)
         self.now = now
     }
 }

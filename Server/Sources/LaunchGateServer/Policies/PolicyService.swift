@@ -68,14 +68,7 @@ public struct PolicyService: Sendable {
         let key = ServedPolicyKey(app: app, channel: channel)
         if let policy = cache.policy(for: key) { return policy }
         let generation = cache.generation
-        let known: Set<String>
-        if let cached = cache.knownApps {
-            known = cached
-        } else {
-            known = Set(try await repository.apps().map(\.id))
-            cache.storeKnownApps(known, builtIn: generation)
-        }
-        guard known.contains(app) else { throw ServiceError.appNotFound(app) }
+        guard try await appExists(app) else { throw ServiceError.appNotFound(app) }
         let (_, policy) = try await current(app: app, channel: channel)
         cache.store(policy, for: key, builtIn: generation)
         return policy
