@@ -122,6 +122,8 @@ public func buildRouter(_ components: ServerComponents, configuration: ServerCon
         failures: RateLimiter(capacity: configuration.authFailureBurst, perSecond: configuration.authFailureRefillPerSecond),
         clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies))
     PublicController(policies: components.policies, defaultApp: configuration.defaultApp, maxAge: configuration.maxAge).addRoutes(to: router)
+    SignInController(signIn: components.signIn, defaultApp: configuration.defaultApp,
+                     clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies)).addRoutes(to: router)
     AdminController(repository: components.repository, policies: components.policies, authenticator: authenticator, now: components.now).addRoutes(to: router)
     OperationsController(repository: components.repository, registry: metricsRegistry).addRoutes(to: router)
     return router
