@@ -129,9 +129,12 @@ public func buildRouter(_ components: ServerComponents, configuration: ServerCon
     return router
 }
 
-/// Builds the application: the HTTP server, the change watcher and the database's shutdown.
-/// Graceful shutdown on SIGTERM and SIGINT comes from `runService()`.
-public func buildApplication(_ components: ServerComponents, configuration: ServerConfiguration, logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+/// Builds the application: the HTTP server, the change watcher, the outbox worker and the
+/// database's shutdown. Graceful shutdown on SIGTERM and SIGINT comes from `runService()`.
+/// - Parameter mail: Where sign-in mail goes; printed to standard output by default.
+public func buildApplication(_ components: ServerComponents, configuration: ServerConfiguration, logger: Logger,
+                             mail: any MailTransport = LogMailTransport(),
+                             onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
     _ = metricsRegistry
     let router = buildRouter(components, configuration: configuration)
     let cache = components.policies.cache
@@ -155,6 +158,8 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
     if let database = components.database { app.addServices(DatabaseCloser(database: database)) }
     app.addServices(ChangeWatcher(repository: components.repository, policies: components.policies,
                                   interval: configuration.pollInterval, logger: logger))
+    app.addServices(OutboxWorker(signIn: components.signIn, apps: components.repository, transport: mail,
+                                 sender: configuration.mailFrom, logger: logger))
     return app
 }
 

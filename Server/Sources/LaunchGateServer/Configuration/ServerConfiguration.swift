@@ -41,6 +41,8 @@ public struct ServerConfiguration: Sendable {
     public var maxConnections: Int
     /// Sign-in's lifetimes and limits.
     public var signIn: SignInConfiguration
+    /// The `From` of sign-in mail.
+    public var mailFrom: MailSender
 
     /// Creates a configuration.
     public init(
@@ -49,9 +51,10 @@ public struct ServerConfiguration: Sendable {
         pollInterval: Duration = .milliseconds(500), maxAge: Int = 60, logLevel: Logger.Level = .info, authFailureBurst: Int = 10,
         authFailureRefillPerSecond: Double = 0.1, trustedProxies: [IPNetwork] = [], threads: Int? = nil,
         idleTimeout: Duration = .seconds(60), headerTimeout: Duration = .seconds(10), maxConnections: Int = 10_000,
-        signIn: SignInConfiguration = SignInConfiguration()
+        signIn: SignInConfiguration = SignInConfiguration(), mailFrom: MailSender = .fallback
     ) {
         self.signIn = signIn
+        self.mailFrom = mailFrom
         self.threads = threads
         self.idleTimeout = idleTimeout
         self.headerTimeout = headerTimeout

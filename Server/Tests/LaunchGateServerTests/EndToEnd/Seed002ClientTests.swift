@@ -108,7 +108,7 @@ struct Seed002ClientTests {
             await again.sendCode()
             again.code = try #require(try await server.code(for: "ada@example.com", app: DemoSeeder.appID))
             await again.verifyCode(deviceID: "seed-device")
-            #expect(again.isAuthenticated && !again.isNewUser)
+            #expect(again.isAuthenticated && !again.isNewUser, "\(again.errorMessage)")
 
             again.email = "not an address"
             again.enteringCode = false

@@ -11,6 +11,8 @@ struct TestServer {
     let components: ServerComponents
     let configuration: ServerConfiguration
     let adminToken: String
+    /// Where the server's mail goes.
+    var mailbox = RecordingMailTransport()
 
     static func make(_ backend: TestBackend = .memory, pollInterval: Duration = .milliseconds(100),
                      now: @escaping @Sendable () -> Date = Date.init) async throws -> TestServer {
@@ -23,7 +25,7 @@ struct TestServer {
     }
 
     var application: some ApplicationProtocol {
-        buildApplication(components, configuration: configuration, logger: TestBackend.logger)
+        buildApplication(components, configuration: configuration, logger: TestBackend.logger, mail: mailbox)
     }
 
     func token(scope: TokenScope) async throws -> String {
