@@ -125,6 +125,7 @@ public func buildRouter(_ components: ServerComponents, configuration: ServerCon
     SignInController(signIn: components.signIn, defaultApp: configuration.defaultApp,
                      clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies)).addRoutes(to: router)
     AdminController(repository: components.repository, policies: components.policies, authenticator: authenticator, now: components.now).addRoutes(to: router)
+    SignInAdminController(signIn: components.signIn, authenticator: authenticator).addRoutes(to: router)
     OperationsController(repository: components.repository, registry: metricsRegistry).addRoutes(to: router)
     return router
 }
