@@ -45,6 +45,29 @@ struct SignInAbuseTests {
         }
     }
 
+    @Test("while the database can't be reached every sign-in endpoint answers 503 unavailable with Retry-After, in the seed's shape")
+    func unavailable() async throws {
+        let base = try await TestServer.make()
+        let components = ServerComponents(database: nil, repository: base.components.repository, signInRepository: UnavailableSignInRepository(),
+                                          masterKey: SignInFixture.masterKey)
+        let server = TestServer(components: components, configuration: base.configuration, adminToken: base.adminToken)
+        try await server.application.test(.router) { client in
+            let requests: [(String, HTTPRequest.Method, String?)] = [
+                ("/v1/apps/notes/auth/send-code", .post, #"{"email": "ada@example.com"}"#),
+                ("/api/auth/verify-code", .post, #"{"email": "ada@example.com", "code": "123456", "device_id": "d"}"#),
+                ("/v1/apps/notes/auth/session", .get, nil),
+            ]
+            for (path, method, body) in requests {
+                let response = try await client.execute(uri: path, method: method, headers: TestServer.bearer("lgs_" + String(repeating: "A", count: 43)),
+                                                        body: body.map { ByteBuffer(string: $0) })
+                #expect(response.status == .serviceUnavailable, "\(path): \(response.text)")
+                #expect(response.seedError == "unavailable" && response.seedStatus == "error")
+                #expect(response.headers[.retryAfter] != nil)
+                #expect(!response.text.contains("PostgreSQL"), "the cause goes to the log, not to the person signing in")
+            }
+        }
+    }
+
     @Test("random bytes, odd JSON and odd text are answered 400 in the seed's shape, never 500")
     func junk() async throws {
         let server = try await server(trusting: [], clientSends: 0)

@@ -119,3 +119,22 @@ private final class Printed: @unchecked Sendable {
     func append(_ text: String) { lock.withLock { parts.append(text) } }
     var text: String { lock.withLock { parts.joined() } }
 }
+
+@Suite("The outbox signal")
+struct OutboxSignalTests {
+    @Test("a wait ends at a notification or at its timeout, and keeps waiting the whole timeout every time after")
+    func waits() async throws {
+        let signal = OutboxSignal()
+        signal.notify()
+        let clock = ContinuousClock()
+        #expect(await clock.measure { await signal.wait(atMost: .seconds(5)) } < .seconds(1), "a notification before the wait counts")
+        for _ in 0..<3 {
+            let waited = await clock.measure { await signal.wait(atMost: .milliseconds(200)) }
+            #expect(waited >= .milliseconds(190), "no wait returns early: \(waited)")
+        }
+        let notified = Task { await clock.measure { await signal.wait(atMost: .seconds(5)) } }
+        try await Task.sleep(for: .milliseconds(100))
+        signal.notify()
+        #expect(await notified.value < .seconds(2))
+    }
+}
