@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
         // Already resolved through postgres-nio; named so that sslmode can set certificate checks.
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.25.0"),
+        // Sign-in mail bodies (text and HTML) are Mustache templates an operator can override per app.
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
     ],
     targets: [
         .target(
@@ -43,6 +45,7 @@ let package = Package(
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
             // Served at /openapi.yaml; Server/openapi.yaml is a link to this file.
             resources: [.copy("Resources/openapi.yaml")]

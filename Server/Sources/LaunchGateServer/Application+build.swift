@@ -21,6 +21,12 @@ public struct ServerComponents: Sendable {
     public let signingKeys: SigningKeys
     /// Admin tokens.
     public let tokens: AdminTokens
+    /// Sign-in storage.
+    public let signInRepository: any SignInRepository
+    /// Passwordless sign-in.
+    public let signIn: SignInService
+    /// Wakes the outbox worker when sign-in queues mail.
+    public let outboxSignal: OutboxSignal
     /// The clock every part was built with.
     public let now: @Sendable () -> Date
 
@@ -51,11 +57,12 @@ public struct ServerComponents: Sendable {
                     throw MasterKeyError.lost(path: file.path)
                 }
             }
+            let signIn = configuration.signIn
             guard checkMasterKey else {
-                return ServerComponents(database: database, repository: repository, now: now, masterKey: load)
+                return ServerComponents(database: database, repository: repository, signInConfiguration: signIn, now: now, masterKey: load)
             }
             let key = try load()
-            let components = ServerComponents(database: database, repository: repository, masterKey: key, now: now)
+            let components = ServerComponents(database: database, repository: repository, signInConfiguration: signIn, masterKey: key, now: now)
             try await components.signingKeys.checkMasterKey()
             return components
         } catch {
@@ -65,18 +72,32 @@ public struct ServerComponents: Sendable {
     }
 
     /// Assembles the parts over any repository (the memory one in tests).
-    public init(database: Database?, repository: any LaunchGateRepository, masterKey: MasterKey, now: @escaping @Sendable () -> Date = Date.init) {
-        self.init(database: database, repository: repository, now: now) { masterKey }
+    /// - Parameters:
+    ///   - signInRepository: Sign-in storage; by default the SQL one on `database`, or memory without one.
+    public init(database: Database?, repository: any LaunchGateRepository, signInRepository: (any SignInRepository)? = nil,
+                signInConfiguration: SignInConfiguration = SignInConfiguration(), random: any RandomSource = SystemRandomSource(),
+                masterKey: MasterKey, now: @escaping @Sendable () -> Date = Date.init) {
+        self.init(database: database, repository: repository, signInRepository: signInRepository, signInConfiguration: signInConfiguration,
+                  random: random, now: now) { masterKey }
     }
 
-    /// Assembles the parts, loading the master key only when a signing key is made or opened.
-    public init(database: Database?, repository: any LaunchGateRepository, now: @escaping @Sendable () -> Date = Date.init,
-                masterKey: @escaping @Sendable () throws -> MasterKey) {
+    /// Assembles the parts, loading the master key only when a signing key is made or opened, or
+    /// sign-in first needs it.
+    public init(database: Database?, repository: any LaunchGateRepository, signInRepository: (any SignInRepository)? = nil,
+                signInConfiguration: SignInConfiguration = SignInConfiguration(), random: any RandomSource = SystemRandomSource(),
+                now: @escaping @Sendable () -> Date = Date.init, masterKey: @escaping @Sendable () throws -> MasterKey) {
         self.database = database
         self.repository = repository
         self.signingKeys = SigningKeys(repository: repository, masterKey: masterKey)
         self.policies = PolicyService(repository: repository, signingKeys: signingKeys, now: now)
         self.tokens = AdminTokens(repository: repository, now: now)
+        let signInRepository = signInRepository ?? database.map { SQLSignInRepository(database: $0) } ?? MemorySignInRepository()
+        self.signInRepository = signInRepository
+        self.outboxSignal = OutboxSignal()
+        self.signIn = SignInService(
+            repository: signInRepository, policies: policies,
+            secrets: SignInSecrets(repository: signInRepository, masterKey: masterKey, random: random, now: now),
+            configuration: signInConfiguration, random: random, signal: outboxSignal, now: now)
         self.now = now
     }
 }
@@ -101,14 +122,20 @@ public func buildRouter(_ components: ServerComponents, configuration: ServerCon
         failures: RateLimiter(capacity: configuration.authFailureBurst, perSecond: configuration.authFailureRefillPerSecond),
         clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies))
     PublicController(policies: components.policies, defaultApp: configuration.defaultApp, maxAge: configuration.maxAge).addRoutes(to: router)
+    SignInController(signIn: components.signIn, defaultApp: configuration.defaultApp,
+                     clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies)).addRoutes(to: router)
     AdminController(repository: components.repository, policies: components.policies, authenticator: authenticator, now: components.now).addRoutes(to: router)
+    SignInAdminController(signIn: components.signIn, authenticator: authenticator).addRoutes(to: router)
     OperationsController(repository: components.repository, registry: metricsRegistry).addRoutes(to: router)
     return router
 }
 
-/// Builds the application: the HTTP server, the change watcher and the database's shutdown.
-/// Graceful shutdown on SIGTERM and SIGINT comes from `runService()`.
-public func buildApplication(_ components: ServerComponents, configuration: ServerConfiguration, logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+/// Builds the application: the HTTP server, the change watcher, the outbox worker and the
+/// database's shutdown. Graceful shutdown on SIGTERM and SIGINT comes from `runService()`.
+/// - Parameter mail: Where sign-in mail goes; printed to standard output by default.
+public func buildApplication(_ components: ServerComponents, configuration: ServerConfiguration, logger: Logger,
+                             mail: any MailTransport = LogMailTransport(),
+                             onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
     _ = metricsRegistry
     let router = buildRouter(components, configuration: configuration)
     let cache = components.policies.cache
@@ -132,6 +159,8 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
     if let database = components.database { app.addServices(DatabaseCloser(database: database)) }
     app.addServices(ChangeWatcher(repository: components.repository, policies: components.policies,
                                   interval: configuration.pollInterval, logger: logger))
+    app.addServices(OutboxWorker(signIn: components.signIn, apps: components.repository, transport: mail,
+                                 sender: configuration.mailFrom, logger: logger))
     return app
 }
 

@@ -4,7 +4,7 @@ import LaunchGateServer
 
 /// `launchgate apps create|list`.
 struct Apps: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Create and list apps.", subcommands: [Create.self, List.self])
+    static let configuration = CommandConfiguration(abstract: "Create and list apps, and set their sign-in.", subcommands: [Create.self, List.self, SignIn.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create an app.")

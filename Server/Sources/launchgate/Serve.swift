@@ -20,6 +20,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds a client may take to send a request head, and then its body, once each started (default 10). Env: LAUNCHGATE_HEADER_TIMEOUT.") var headerTimeout: Double?
     @Option(help: "Connections open at once; more are closed at once (default 10000). Env: LAUNCHGATE_MAX_CONNECTIONS.") var maxConnections: Int?
     @OptionGroup var database: DatabaseOptions
+    @OptionGroup(title: "Mail") var mail: MailOptions
+    @OptionGroup(title: "Sign-in limits") var signIn: SignInOptions
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
@@ -51,6 +53,10 @@ struct Serve: AsyncParsableCommand {
             : trustedProxies
         do { configuration.trustedProxies = try proxies.map(IPNetwork.init(parsing:)) } catch { throw ValidationError("--trusted-proxy: \(error)") }
 
+        configuration.signIn = try signIn.apply(to: configuration.signIn)
+        configuration.mailFrom = try mail.sender()
+        let transport = try mail.transport()
+
         var logger = Logger(label: "launchgate")
         logger.logLevel = configuration.logLevel
         let files = OpenFileLimit.raise(toFit: configuration.maxConnections)
@@ -64,9 +70,11 @@ struct Serve: AsyncParsableCommand {
             : DemoSeeder.Result(token: nil, publicKey: try await components.signingKeys.ensure(now: components.now()))
         let shown = configuration.host == "0.0.0.0" ? "localhost" : configuration.host
         let (isDemo, location) = (configuration.demo, "\(configuration.database)")
-        let app = buildApplication(components, configuration: configuration, logger: logger) { port in
+        let destination = transport.destination
+        let app = buildApplication(components, configuration: configuration, logger: logger, mail: transport) { port in
             // Unbuffered, so the banner appears even when stdout is a file or a pipe.
-            FileHandle.standardOutput.write(Data((Self.banner(seeded, demo: isDemo, base: "http://\(shown):\(port)", database: location) + "\n").utf8))
+            let banner = Self.banner(seeded, demo: isDemo, base: "http://\(shown):\(port)", database: location, mail: destination)
+            FileHandle.standardOutput.write(Data((banner + "\n").utf8))
         }
         try await app.runService()
     }
@@ -94,9 +102,10 @@ struct Serve: AsyncParsableCommand {
         return .milliseconds(Int64((value * 1000).rounded()))
     }
 
-    static func banner(_ seeded: DemoSeeder.Result, demo: Bool, base: String, database: String) -> String {
+    static func banner(_ seeded: DemoSeeder.Result, demo: Bool, base: String, database: String, mail: String) -> String {
         var lines = ["LaunchGate is listening on \(base) (database: \(database))",
-                     "  Public key (pin it in the app): \(seeded.publicKey)"]
+                     "  Public key (pin it in the app): \(seeded.publicKey)",
+                     "  Sign-in mail: \(mail)"]
         if let token = seeded.token {
             lines.append("  Admin token (shown once, stored hashed): \(token)")
         } else if demo {
@@ -111,6 +120,7 @@ struct Serve: AsyncParsableCommand {
                 "  curl '\(base)/api/version'",
                 "  curl '\(base)/version.json'",
                 "  curl -H 'Authorization: Bearer \(token)' '\(base)/v1/admin/apps/demo/policy/history'",
+                "  curl -H 'Content-Type: application/json' -d '{\"email\": \"ada@example.com\"}' '\(base)/api/auth/send-code'",
             ]
         }
         return lines.joined(separator: "\n")

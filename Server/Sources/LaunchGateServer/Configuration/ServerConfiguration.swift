@@ -39,6 +39,10 @@ public struct ServerConfiguration: Sendable {
     /// The most connections open at once; later ones are closed at once and counted in
     /// `launchgate_connections_rejected_total`.
     public var maxConnections: Int
+    /// Sign-in's lifetimes and limits.
+    public var signIn: SignInConfiguration
+    /// The `From` of sign-in mail.
+    public var mailFrom: MailSender
 
     /// Creates a configuration.
     public init(
@@ -46,8 +50,11 @@ public struct ServerConfiguration: Sendable {
         defaultApp: String? = nil, masterKey: String? = nil, masterKeyFile: URL? = nil,
         pollInterval: Duration = .milliseconds(500), maxAge: Int = 60, logLevel: Logger.Level = .info, authFailureBurst: Int = 10,
         authFailureRefillPerSecond: Double = 0.1, trustedProxies: [IPNetwork] = [], threads: Int? = nil,
-        idleTimeout: Duration = .seconds(60), headerTimeout: Duration = .seconds(10), maxConnections: Int = 10_000
+        idleTimeout: Duration = .seconds(60), headerTimeout: Duration = .seconds(10), maxConnections: Int = 10_000,
+        signIn: SignInConfiguration = SignInConfiguration(), mailFrom: MailSender = .fallback
     ) {
+        self.signIn = signIn
+        self.mailFrom = mailFrom
         self.threads = threads
         self.idleTimeout = idleTimeout
         self.headerTimeout = headerTimeout

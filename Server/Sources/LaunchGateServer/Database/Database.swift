@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOPosix
 import PostgresKit
 import SQLiteKit
 
@@ -21,7 +22,7 @@ public final class Database: Sendable {
     let leaseWait: Duration
 
     private enum Connector: Sendable {
-        case sqlite(SQLiteConnection)
+        case sqlite(SQLiteConnection, NIOThreadPool)
         case postgres(PostgresClient, Task<Void, Never>)
     }
 
@@ -48,12 +49,24 @@ public final class Database: Sendable {
         switch location {
         case .sqlite(let path):
             try createPrivateFile(path)
-            let connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+            // A thread of its own: SQLite waits for another process's write lock by sleeping in the
+            // calling thread (busy_timeout), which on the shared pool could starve every other
+            // connection of the process. The connection runs one operation at a time anyway.
+            let pool = NIOThreadPool(numberOfThreads: 1)
+            pool.start()
+            let connection: SQLiteConnection
+            do {
+                connection = try await SQLiteConnection.open(storage: .file(path: path), threadPool: pool, logger: logger,
+                                                             on: MultiThreadedEventLoopGroup.singleton.any())
+            } catch {
+                try? await pool.shutdownGracefully()
+                throw error
+            }
             // WAL lets a second process (another instance, the CLI) read while one writes.
             _ = try await connection.query("PRAGMA journal_mode = WAL")
             _ = try await connection.query("PRAGMA busy_timeout = 5000")
             _ = try await connection.query("PRAGMA foreign_keys = ON")
-            return Database(connector: .sqlite(connection), location: location, leaseTimeout: leaseTimeout, leaseWait: leaseWait)
+            return Database(connector: .sqlite(connection, pool), location: location, leaseTimeout: leaseTimeout, leaseWait: leaseWait)
         case .postgres(let url):
             let settings = try PostgresSettings(url: url, location: location)
             // One direct connection first: it fails at once with the real cause (refused, TLS,
@@ -83,7 +96,7 @@ public final class Database: Sendable {
     /// - Throws: What the work throws, or ``StorageError`` `unavailable` when the server can't be reached.
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         switch connector {
-        case .sqlite(let connection):
+        case .sqlite(let connection, _):
             return try await lock.withLock { try await body(connection.sql()) }
         case .postgres(let client, _):
             return try await leased(from: client, body)
@@ -114,7 +127,9 @@ public final class Database: Sendable {
     /// Closes the connection or pool.
     public func close() async {
         switch connector {
-        case .sqlite(let connection): try? await connection.close()
+        case .sqlite(let connection, let pool):
+            try? await connection.close()
+            try? await pool.shutdownGracefully()
         case .postgres(_, let run): run.cancel()
         }
     }

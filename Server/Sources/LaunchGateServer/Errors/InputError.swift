@@ -33,6 +33,10 @@ public struct InputError: LaunchGateFailure, Equatable {
     public static func bodyTooLarge(limit: Int) -> InputError {
         .init("body-too-large", "the request body is larger than this endpoint accepts (\(limit) bytes)", kind: .tooLarge)
     }
+    /// A query parameter out of its range or form.
+    public static func invalidParameter(_ name: String, _ reason: String) -> InputError {
+        .init("invalid-parameter", "\(name): \(reason)")
+    }
     /// A path parameter that isn't valid percent-encoded UTF-8.
     public static func invalidPathParameter(_ name: String) -> InputError {
         .init("invalid-path", "the \(name) in the path is not valid percent-encoded UTF-8")

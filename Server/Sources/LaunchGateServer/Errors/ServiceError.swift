@@ -9,6 +9,7 @@ public struct ServiceError: LaunchGateFailure, Equatable {
         case revisionNotFound(app: String, channel: ReleaseChannel, number: Int)
         case exemptionNotFound
         case tokenNotFound(String)
+        case userNotFound(app: String, user: String)
         case noSigningKey
         case noDefaultApp(path: String)
         case invalidPolicy([PolicyIssue])
@@ -38,6 +39,8 @@ public struct ServiceError: LaunchGateFailure, Equatable {
     public static let exemptionNotFound = ServiceError(.exemptionNotFound)
     /// No active token with that ID.
     public static func tokenNotFound(_ id: String) -> ServiceError { .init(.tokenNotFound(id)) }
+    /// No sign-in user with that ID or address in the app.
+    public static func userNotFound(_ app: String, user: String) -> ServiceError { .init(.userNotFound(app: app, user: user)) }
     /// No signing key has been generated yet.
     public static let noSigningKey = ServiceError(.noSigningKey)
     /// A seed path was called but no default app is configured.
@@ -72,6 +75,7 @@ public struct ServiceError: LaunchGateFailure, Equatable {
         case .revisionNotFound: "revision-not-found"
         case .exemptionNotFound: "exemption-not-found"
         case .tokenNotFound: "token-not-found"
+        case .userNotFound: "user-not-found"
         case .noSigningKey: "no-signing-key"
         case .noDefaultApp: "no-default-app"
         case .invalidPolicy: "invalid-policy"
@@ -94,6 +98,8 @@ public struct ServiceError: LaunchGateFailure, Equatable {
             "app \"\(app.prefix(64))\" has no \(channel.rawValue) revision \(number); see 'launchgate policy history \(app.prefix(64))'"
         case .exemptionNotFound: "no such exemption; see 'launchgate exemptions list'"
         case .tokenNotFound(let id): "no active token \(id.prefix(64)); see 'launchgate tokens list'"
+        case .userNotFound(let app, let user):
+            "app \"\(app.prefix(64))\" has no user \(user.prefix(254)); see 'launchgate users list \(app.prefix(64))'"
         case .noSigningKey: "no signing key yet; run 'launchgate keys generate'"
         case .noDefaultApp(let path): "no default app is configured for \(path); start the server with --default-app"
         case .invalidPolicy: "the policy is invalid; fix the fields listed in issues"
@@ -108,7 +114,8 @@ public struct ServiceError: LaunchGateFailure, Equatable {
     /// See ``LaunchGateFailure/kind``.
     public var kind: FailureKind {
         switch reason {
-        case .appNotFound, .noPolicy, .nothingInFormat, .revisionNotFound, .exemptionNotFound, .tokenNotFound, .noSigningKey, .noDefaultApp:
+        case .appNotFound, .noPolicy, .nothingInFormat, .revisionNotFound, .exemptionNotFound, .tokenNotFound, .userNotFound, .noSigningKey,
+             .noDefaultApp:
             .notFound
         case .invalidPolicy, .invalid: .invalidInput
         case .appExists, .publishRace, .idCollision: .conflict

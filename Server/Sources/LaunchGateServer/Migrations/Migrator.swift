@@ -8,6 +8,8 @@ public struct Migrator: Sendable {
     public static let all: [any Migration] = [
         CreateApps(), CreatePolicyRevisions(), CreateTokens(), CreateSigningKeys(), CreateExemptions(),
         CreateChangeCounter(), HashExemptionValues(),
+        CreateSignInSettings(), CreateServerSecrets(), CreateSignInUsers(), CreateSignInCodes(), CreateSignInSessions(),
+        CreateSignInAddresses(), CreateRateLimits(), CreateMailOutbox(),
     ]
 
     private let database: Database

@@ -68,14 +68,7 @@ public struct PolicyService: Sendable {
         let key = ServedPolicyKey(app: app, channel: channel)
         if let policy = cache.policy(for: key) { return policy }
         let generation = cache.generation
-        let known: Set<String>
-        if let cached = cache.knownApps {
-            known = cached
-        } else {
-            known = Set(try await repository.apps().map(\.id))
-            cache.storeKnownApps(known, builtIn: generation)
-        }
-        guard known.contains(app) else { throw ServiceError.appNotFound(app) }
+        guard try await appExists(app) else { throw ServiceError.appNotFound(app) }
         guard !cache.isUnpublished(key) else { throw ServiceError.noPolicy(app, channel: channel) }
         guard let revision = try await repository.currentRevision(appID: app, channel: channel) else {
             cache.storeUnpublished(key, builtIn: generation)

@@ -41,13 +41,27 @@ public struct DemoSeeder: Sendable {
         return UpdatePolicy(app: "com.example.demo", platforms: [.ios: ios, .android: android])
     }
 
-    /// Seeds when the database has no apps; always makes sure a signing key exists.
+    /// Digits in the demo app's sign-in codes: seed 002's client accepts exactly 4.
+    public static let codeLength = 4
+
+    /// Seeds when the database has no apps; always makes sure a signing key exists, and that the
+    /// demo app (when there is one) has its sign-in settings, also in a database seeded before them.
     public func seedIfEmpty() async throws -> Result {
         let publicKey = try await components.signingKeys.ensure(now: now())
-        guard try await components.repository.apps().isEmpty else { return Result(token: nil, publicKey: publicKey) }
+        guard try await components.repository.apps().isEmpty else {
+            try await ensureSignInSettings()
+            return Result(token: nil, publicKey: publicKey)
+        }
         try await components.repository.createApp(AppRecord(id: Self.appID, name: "Demo App", createdAt: now()))
         _ = try await components.policies.publish(Self.policy(releasedAt: now()), app: Self.appID, channel: .production, author: "demo")
+        try await ensureSignInSettings()
         let (_, token) = try await components.tokens.create(name: "demo admin", scope: .admin)
         return Result(token: token, publicKey: publicKey)
+    }
+
+    private func ensureSignInSettings() async throws {
+        guard try await components.repository.app(id: Self.appID) != nil,
+              try await components.signInRepository.settings(appID: Self.appID) == nil else { return }
+        try await components.signInRepository.saveSettings(SignInSettings(appID: Self.appID, codeLength: Self.codeLength))
     }
 }

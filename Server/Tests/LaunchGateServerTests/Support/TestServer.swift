@@ -14,8 +14,11 @@ struct TestServer {
     let components: ServerComponents
     let configuration: ServerConfiguration
     let adminToken: String
-    /// The database's location, removed by ``close()``; `nil` on memory.
-    let location: DatabaseLocation?
+    /// The database's location, removed by ``close()``; `nil` on memory, and for a server that
+    /// shares another's database (that one removes it).
+    var location: DatabaseLocation? = nil
+    /// Where the server's mail goes.
+    var mailbox = RecordingMailTransport()
 
     static func make(_ backend: TestBackend = .memory, pollInterval: Duration = .milliseconds(100),
                      now: @escaping @Sendable () -> Date = Date.init) async throws -> TestServer {
@@ -53,7 +56,7 @@ struct TestServer {
     }
 
     var application: some ApplicationProtocol {
-        buildApplication(components, configuration: configuration, logger: TestBackend.logger)
+        buildApplication(components, configuration: configuration, logger: TestBackend.logger, mail: mailbox)
     }
 
     func token(scope: TokenScope) async throws -> String {

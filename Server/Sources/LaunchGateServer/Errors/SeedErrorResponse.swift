@@ -1,0 +1,46 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+
+/// Errors on the seed-compatible sign-in endpoints, in the shape seed 002's client parses:
+/// `{"status": "error", "message": "…", "error": "<code>"}`. Statuses come from
+/// ``ErrorResponse/status(for:)``, the one map of failure kinds to HTTP; only the body differs.
+enum SeedErrorResponse {
+    /// The response for any error a sign-in handler threw.
+    static func response(for error: any Error, logger: Logger) -> Response {
+        let status: HTTPResponse.Status
+        let code: String
+        let message: String
+        var headers: HTTPFields = [:]
+        switch error {
+        case let failure as SignInServiceError:
+            (status, code, message) = (ErrorResponse.status(for: failure.kind), failure.code, failure.message)
+            if let seconds = failure.retryAfter { headers[.retryAfter] = "\(seconds)" }
+            if failure.kind == .unauthenticated { headers[.wwwAuthenticate] = "Bearer" }
+        case let failure as any LaunchGateFailure where failure.kind == .notFound:
+            (status, code, message) = (.notFound, "not_found", failure.message)
+        case let failure as any LaunchGateFailure where failure.kind == .unavailable:
+            logger.error("sign-in unavailable", metadata: ["code": "\(failure.code)", "error": "\(failure.message)"])
+            (status, code, message) = (.serviceUnavailable, "unavailable", "Sign-in is unavailable right now. Try again in a moment.")
+            headers[.retryAfter] = "5"
+        case is NIOTooManyBytesError:
+            (status, code, message) = (.badRequest, "invalid_request", "The request could not be read: the body is too large.")
+        default:
+            logger.error("sign-in failed unexpectedly", metadata: ["error": "\(String(reflecting: error).prefix(500))"])
+            (status, code, message) = (.internalServerError, "internal",
+                                       "Something went wrong on the server. Try again later; the server's log has the details.")
+        }
+        return SignInWire.response(SignInWire.Failure(message: message, error: code), status: status, headers: headers)
+    }
+}
+
+/// Renders every error of the sign-in routes in the seed's shape; the outer ``ErrorMiddleware``
+/// still stamps the request ID.
+struct SeedErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do { return try await next(request, context) } catch {
+            return SeedErrorResponse.response(for: error, logger: context.logger)
+        }
+    }
+}

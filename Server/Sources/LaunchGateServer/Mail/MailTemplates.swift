@@ -1,0 +1,72 @@
+import Foundation
+import Mustache
+
+/// The sign-in mail's subject, text and HTML, rendered with Mustache from built-in templates or an
+/// app's own (``SignInSettings``).
+///
+/// Templates see `app_name`, `code`, `minutes` (the code's lifetime) and `email`. The HTML body
+/// escapes them; the subject and text don't (they are not HTML), and the subject is folded to one
+/// line, so no value can add a header.
+enum MailTemplates {
+    static let subject = "{{code}} is your {{app_name}} sign-in code"
+
+    static let text = """
+        Your {{app_name}} sign-in code is
+
+            {{code}}
+
+        It works once, for {{minutes}} minutes. If you didn't ask for it, you can ignore this email:
+        no one can sign in without the code.
+        """
+
+    static let html = """
+        <!DOCTYPE html>
+        <html><body style="font-family: -apple-system, Helvetica, Arial, sans-serif; color: #111;">
+        <p>Your {{app_name}} sign-in code is</p>
+        <p style="font-size: 28px; font-weight: bold; letter-spacing: 4px;">{{code}}</p>
+        <p>It works once, for {{minutes}} minutes. If you didn't ask for it, you can ignore this email:
+        no one can sign in without the code.</p>
+        </body></html>
+        """
+
+    /// A rendered message's parts.
+    struct Rendered: Sendable, Hashable {
+        var subject: String
+        var text: String
+        var html: String
+    }
+
+    /// Renders the mail for one code.
+    /// - Parameters:
+    ///   - appName: The app's display name.
+    ///   - code: The digits.
+    ///   - lifetime: Seconds the code works.
+    ///   - email: The recipient.
+    ///   - settings: The app's overrides, if any.
+    /// - Throws: ``SignInServiceError`` `invalid_settings` when an override doesn't parse.
+    static func render(appName: String, code: String, lifetime: TimeInterval, email: String, settings: SignInSettings?) throws -> Rendered {
+        let values: [String: Any] = [
+            "app_name": appName, "code": code, "minutes": max(1, Int((lifetime / 60).rounded())), "email": email,
+        ]
+        let subject = try template(settings?.subjectTemplate ?? Self.subject, html: false, part: "subject").render(values)
+        return Rendered(
+            subject: subject.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ").trimmingCharacters(in: .whitespaces),
+            text: try template(settings?.textTemplate ?? Self.text, html: false, part: "text").render(values),
+            html: try template(settings?.htmlTemplate ?? Self.html, html: true, part: "HTML").render(values))
+    }
+
+    /// Checks that an app's overrides parse.
+    /// - Throws: ``SignInServiceError`` `invalid_settings`, naming the part.
+    static func validate(_ settings: SignInSettings) throws {
+        _ = try render(appName: "App", code: "123456", lifetime: 600, email: "ada@example.com", settings: settings)
+    }
+
+    private static func template(_ source: String, html: Bool, part: String) throws -> MustacheTemplate {
+        do {
+            // Only the HTML body escapes for HTML: "&" in an app's name stays "&" in the subject and text.
+            return try MustacheTemplate(string: html ? source : "{{% CONTENT_TYPE: TEXT}}" + source)
+        } catch {
+            throw SignInServiceError.invalidSettings("the \(part) template is not valid Mustache: \(error)")
+        }
+    }
+}

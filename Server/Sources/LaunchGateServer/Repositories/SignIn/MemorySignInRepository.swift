@@ -1,0 +1,128 @@
+import Foundation
+
+/// An in-memory ``SignInRepository`` for tests and `serve` without a database file. An actor
+/// method runs whole, so every claim and count is atomic, as the SQL one is per transaction.
+public actor MemorySignInRepository: SignInRepository {
+    var settingsByApp: [String: SignInSettings] = [:]
+    var secrets: [String: String] = [:]
+    var codesByAddress: [String: SignInCodeRecord] = [:]
+    var usersByID: [String: UserRecord] = [:]
+    var sessionsByID: [String: SessionRecord] = [:]
+    var addresses: [String: AddressState] = [:]
+    var events: [String: [Date]] = [:]
+    var outbox: [String: OutboxMessage] = [:]
+
+    /// Creates an empty repository.
+    public init() {}
+
+    func address(_ app: String, _ email: String) -> String { "\(app)\u{0}\(email)" }
+
+    // MARK: Settings
+
+    public func settings(appID: String) -> SignInSettings? { settingsByApp[appID] }
+
+    public func saveSettings(_ settings: SignInSettings) { settingsByApp[settings.appID] = settings }
+
+    // MARK: Secrets
+
+    public func secret(named name: String, orStore candidate: String, at now: Date) -> String {
+        if let stored = secrets[name] { return stored }
+        secrets[name] = candidate
+        return candidate
+    }
+
+    // MARK: Codes
+
+    public func issueCode(_ code: SignInCodeRecord, mail: OutboxMessage) throws {
+        guard outbox[mail.id] == nil else { throw ServiceError.idCollision }
+        codesByAddress[address(code.appID, code.email)] = code
+        outbox[mail.id] = mail
+    }
+
+    public func claimAttempt(appID: String, email: String, maxAttempts: Int, at now: Date) -> SignInCodeRecord? {
+        let key = address(appID, email)
+        guard var code = codesByAddress[key], code.consumedAt == nil, now < code.expiresAt, code.attempts < maxAttempts else { return nil }
+        code.attempts += 1
+        codesByAddress[key] = code
+        return code
+    }
+
+    public func completeSignIn(codeID: String, appID: String, email: String, newUserID: String, grant: SessionGrant,
+                               at now: Date) throws -> SignInCompletion? {
+        let key = address(appID, email)
+        guard var code = codesByAddress[key], code.id == codeID, code.consumedAt == nil, now < code.expiresAt else { return nil }
+        guard sessionsByID[grant.id] == nil else { throw ServiceError.idCollision }
+        code.consumedAt = now
+        codesByAddress[key] = code
+        var user: UserRecord
+        let isNew: Bool
+        if let existing = usersByID.values.first(where: { $0.appID == appID && $0.email == email }) {
+            user = existing
+            user.lastSignInAt = now
+            isNew = false
+        } else {
+            guard usersByID[newUserID] == nil else { throw ServiceError.idCollision }
+            user = UserRecord(id: newUserID, appID: appID, email: email, createdAt: now, lastSignInAt: now)
+            isNew = true
+        }
+        usersByID[user.id] = user
+        let session = SessionRecord(id: grant.id, appID: appID, userID: user.id, deviceID: grant.deviceID, tokenHash: grant.tokenHash,
+                                    createdAt: now, expiresAt: grant.expiresAt)
+        sessionsByID[session.id] = session
+        if var state = addresses[key] {
+            state.failures = 0
+            addresses[key] = state
+        }
+        return SignInCompletion(user: user, isNewUser: isNew, session: session)
+    }
+
+    // MARK: Addresses
+
+    public func addressState(appID: String, email: String) -> AddressState { addresses[address(appID, email)] ?? AddressState() }
+
+    public func recordFailure(appID: String, email: String, threshold: Int, lockout: TimeInterval, at now: Date) -> AddressState {
+        let key = address(appID, email)
+        var state = addresses[key] ?? AddressState()
+        state.failures += 1
+        if state.failures >= threshold {
+            state.failures = 0
+            state.lockedUntil = now.addingTimeInterval(lockout)
+        }
+        addresses[key] = state
+        return state
+    }
+
+    // MARK: Rate limits
+
+    public func recordEvent(key: String, rules: [RateLimitRule], at now: Date) -> TimeInterval? {
+        let longest = rules.map(\.window).max() ?? 0
+        let kept = (events[key] ?? []).filter { now.timeIntervalSince($0) < longest }
+        if let wait = rules.compactMap({ $0.wait(after: kept, at: now) }).max() {
+            events[key] = kept
+            return wait
+        }
+        events[key] = kept + [now]
+        return nil
+    }
+
+    // MARK: Upkeep
+
+    public func sweep(eventsBefore: Date, recordsBefore: Date, at now: Date) -> Int {
+        var deleted = 0
+        for (key, times) in events {
+            let kept = times.filter { $0 >= eventsBefore }
+            deleted += times.count - kept.count
+            events[key] = kept.isEmpty ? nil : kept
+        }
+        func drop<Value>(_ table: inout [String: Value], where stale: (Value) -> Bool) {
+            let before = table.count
+            table = table.filter { !stale($0.value) }
+            deleted += before - table.count
+        }
+        drop(&codesByAddress) { $0.expiresAt < recordsBefore }
+        drop(&sessionsByID) { $0.expiresAt < recordsBefore }
+        drop(&outbox) { $0.state != .pending && ($0.finishedAt ?? now) < recordsBefore }
+        drop(&addresses) { $0.failures == 0 && ($0.lockedUntil.map { $0 < now } ?? true) }
+        return deleted
+    }
+}

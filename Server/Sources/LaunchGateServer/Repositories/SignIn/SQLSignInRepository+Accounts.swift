@@ -1,0 +1,177 @@
+import Foundation
+import SQLKit
+
+extension SQLSignInRepository {
+    // MARK: Sessions
+
+    public func session(tokenHash: String) async throws -> (SessionRecord, UserRecord)? {
+        try await database.read { db in
+            guard let session = try await db.select().columns(Self.sessionColumns).from("sign_in_sessions")
+                .where("token_hash", .equal, tokenHash).first().map(Self.session) else { return nil }
+            guard let user = try await db.select().columns(Self.userColumns).from("sign_in_users")
+                .where("id", .equal, session.userID).first().map(Self.user) else { return nil }
+            return (session, user)
+        }
+    }
+
+    public func revokeSession(tokenHash: String, at now: Date) async throws -> Bool {
+        try await database.read { db in
+            try await !db.update("sign_in_sessions").set("revoked_at", to: SQLBind(now.milliseconds))
+                .where("token_hash", .equal, tokenHash).where("revoked_at", .is, SQLLiteral.null)
+                .returning("id").all().isEmpty
+        }
+    }
+
+    public func revokeSessions(appID: String, _ selector: SessionSelector, at now: Date) async throws -> Int {
+        let (column, value): (String, String) = switch selector {
+        case .session(let id): ("id", id)
+        case .user(let id): ("user_id", id)
+        case .device(let id): ("device_id", id)
+        }
+        return try await database.read { db in
+            try await db.update("sign_in_sessions").set("revoked_at", to: SQLBind(now.milliseconds))
+                .where("app_id", .equal, appID).where(SQLIdentifier(column), .equal, SQLBind(value)).where("revoked_at", .is, SQLLiteral.null)
+                .returning("id").all().count
+        }
+    }
+
+    public func sessions(appID: String, userID: String) async throws -> [SessionRecord] {
+        try await database.read { db in
+            try await db.select().columns(Self.sessionColumns).from("sign_in_sessions")
+                .where("app_id", .equal, appID).where("user_id", .equal, userID)
+                .orderBy("created_at", .descending).orderBy("id", .descending).all().map(Self.session)
+        }
+    }
+
+    // MARK: Users
+
+    public func users(appID: String, after email: String?, limit: Int) async throws -> [UserRecord] {
+        try await database.read { db in
+            var query = db.select().columns(Self.userColumns).from("sign_in_users").where("app_id", .equal, appID)
+            if let email { query = query.where("email", .greaterThan, email) }
+            return try await query.orderBy("email").limit(max(0, limit)).all().map(Self.user)
+        }
+    }
+
+    public func user(appID: String, id: String) async throws -> UserRecord? {
+        try await database.read { db in
+            try await db.select().columns(Self.userColumns).from("sign_in_users")
+                .where("app_id", .equal, appID).where("id", .equal, id).first().map(Self.user)
+        }
+    }
+
+    public func user(appID: String, email: String) async throws -> UserRecord? {
+        try await database.read { db in
+            try await db.select().columns(Self.userColumns).from("sign_in_users")
+                .where("app_id", .equal, appID).where("email", .equal, email).first().map(Self.user)
+        }
+    }
+
+    public func deleteUser(appID: String, id: String) async throws -> Bool {
+        try await database.transaction { db in
+            // A write first (a no-op one), so SQLite takes its write lock before anything is read.
+            let found = try await db.update("sign_in_users").set("email", to: SQLColumn("email"))
+                .where("app_id", .equal, appID).where("id", .equal, id).returning("email").all()
+            guard let email = try found.first?.decode(column: "email", as: String.self) else { return false }
+            try await db.delete(from: "sign_in_sessions").where("user_id", .equal, id).run()
+            for table in ["sign_in_codes", "sign_in_addresses", "mail_outbox"] {
+                try await db.delete(from: table).where("app_id", .equal, appID).where("email", .equal, email).run()
+            }
+            try await db.delete(from: "sign_in_users").where("id", .equal, id).run()
+            return true
+        }
+    }
+
+    // MARK: Outbox
+
+    public func claimDueMail(at now: Date, lease: TimeInterval, limit: Int) async throws -> [OutboxMessage] {
+        // Not one transaction: a SQLite transaction that reads before it writes can't wait for another
+        // process's write lock. Each claim is one conditional statement, atomic on its own.
+        let pending = OutboxMessage.State.pending.rawValue
+        let due = try await database.read { db in
+            try await db.select().column("id").from("mail_outbox")
+                .where("state", .equal, pending).where("next_attempt_at", .lessThanOrEqual, now.milliseconds)
+                .orderBy("next_attempt_at").orderBy("id").limit(max(0, limit)).all()
+                .map { try $0.decode(column: "id", as: String.self) }
+        }
+        var claimed: [OutboxMessage] = []
+        for id in due {
+            // Conditional, so an instance that read the same row a moment later claims nothing.
+            claimed += try await database.read { db in
+                try await db.update("mail_outbox")
+                    .set("attempts", to: SQLBinaryExpression(SQLColumn("attempts"), .add, SQLLiteral.numeric("1")))
+                    .set("next_attempt_at", to: SQLBind(now.addingTimeInterval(lease).milliseconds))
+                    .where("id", .equal, id).where("state", .equal, pending)
+                    .where("next_attempt_at", .lessThanOrEqual, now.milliseconds)
+                    .returning(Self.outboxColumns.map { SQLColumn($0) }).all().map(Self.outboxMessage)
+            }
+        }
+        return claimed
+    }
+
+    public func retryMail(id: String, error: String, nextAttemptAt: Date) async throws {
+        try await database.read { db in
+            try await db.update("mail_outbox").set("last_error", to: SQLBind(error))
+                .set("next_attempt_at", to: SQLBind(nextAttemptAt.milliseconds))
+                .where("id", .equal, id).where("state", .equal, OutboxMessage.State.pending.rawValue).run()
+        }
+    }
+
+    public func finishMail(id: String, state: OutboxMessage.State, error: String?, at now: Date) async throws {
+        try await database.read { db in
+            var update = db.update("mail_outbox").set("state", to: SQLBind(state.rawValue))
+                .set("sealed_code", to: SQLLiteral.null).set("finished_at", to: SQLBind(now.milliseconds))
+            if let error { update = update.set("last_error", to: SQLBind(error)) }
+            try await update.where("id", .equal, id).where("state", .equal, OutboxMessage.State.pending.rawValue).run()
+        }
+    }
+
+    public func takeDeliveryFailure(appID: String, email: String) async throws -> String? {
+        try await database.read { db in
+            let rows = try await db.update("mail_outbox").set("failure_reported", to: SQLBind(1))
+                .where("app_id", .equal, appID).where("email", .equal, email)
+                .where("state", .equal, OutboxMessage.State.failed.rawValue).where("failure_reported", .equal, 0)
+                .returning("id", "last_error", "finished_at").all()
+            let failures = try rows.map { row in
+                (try row.decode(column: "finished_at", as: Int64?.self) ?? 0, try row.decode(column: "id", as: String.self),
+                 try row.decode(column: "last_error", as: String?.self))
+            }
+            guard let newest = failures.max(by: { ($0.0, $0.1) < ($1.0, $1.1) }) else { return nil }
+            return newest.2 ?? OutboxMessage.unknownFailure
+        }
+    }
+
+    public func outboxStatus() async throws -> OutboxStatus {
+        try await database.read { db in
+            var counts = Dictionary(uniqueKeysWithValues: OutboxMessage.State.allCases.map { ($0.rawValue, 0) })
+            let grouped = try await db.select().column("state").column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
+                .from("mail_outbox").groupBy("state").all()
+            for row in grouped { counts[try row.decode(column: "state", as: String.self)] = try row.decode(column: "n", as: Int.self) }
+            let oldest = try await db.select().column(SQLFunction("MIN", args: SQLColumn("created_at")), as: "oldest").from("mail_outbox")
+                .where("state", .equal, OutboxMessage.State.pending.rawValue).first()
+                .flatMap { try $0.decode(column: "oldest", as: Int64?.self) }.map(Date.init(milliseconds:))
+            let failures = try await db.select().columns(Self.outboxColumns).from("mail_outbox")
+                .where("state", .equal, OutboxMessage.State.failed.rawValue)
+                .orderBy("finished_at", .descending).orderBy("id", .descending).limit(50).all().map(Self.outboxMessage)
+            return OutboxStatus(counts: counts, oldestPendingAt: oldest, failures: failures)
+        }
+    }
+
+    // MARK: Upkeep
+
+    public func sweep(eventsBefore: Date, recordsBefore: Date, at now: Date) async throws -> Int {
+        let (events, records) = (eventsBefore.milliseconds, recordsBefore.milliseconds)
+        return try await database.transaction { db in
+            var deleted = try await db.delete(from: "rate_limit_events").where("at", .lessThan, events).returning("id").all().count
+            deleted += try await db.delete(from: "rate_limit_keys").where("touched_at", .lessThan, events).returning("key").all().count
+            deleted += try await db.delete(from: "sign_in_codes").where("expires_at", .lessThan, records).returning("id").all().count
+            deleted += try await db.delete(from: "sign_in_sessions").where("expires_at", .lessThan, records).returning("id").all().count
+            deleted += try await db.delete(from: "mail_outbox").where("state", .notEqual, OutboxMessage.State.pending.rawValue)
+                .where("finished_at", .lessThan, records).returning("id").all().count
+            deleted += try await db.delete(from: "sign_in_addresses").where("failures", .equal, 0)
+                .where(group: { $0.where("locked_until", .is, SQLLiteral.null).orWhere("locked_until", .lessThan, now.milliseconds) })
+                .returning("email").all().count
+            return deleted
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// Everything passwordless sign-in stores: settings, the sealed code secret, codes, users,
+/// sessions, per-address state, rate-limit events and the mail outbox.
+///
+/// ``MemorySignInRepository`` and ``SQLSignInRepository`` (SQLite and PostgreSQL) implement it, and
+/// one contract suite runs against all three. Every method that decides (claims, consumes, counts)
+/// is atomic across instances sharing one database, so limits hold for the whole deployment.
+public protocol SignInRepository: Sendable {
+    // MARK: Settings
+
+    /// An app's settings, or `nil` when it uses the defaults.
+    func settings(appID: String) async throws -> SignInSettings?
+    /// Stores an app's settings, replacing earlier ones.
+    func saveSettings(_ settings: SignInSettings) async throws
+
+    // MARK: Secrets
+
+    /// The sealed secret stored under `name`, storing `candidate` first when there is none.
+    ///
+    /// Two instances starting at once each propose a candidate; both get the one that was stored first.
+    func secret(named name: String, orStore candidate: String, at now: Date) async throws -> String
+
+    // MARK: Codes
+
+    /// Stores a new code for its address, replacing any earlier one with its attempts, and queues
+    /// its mail, in one transaction: a code is never stored without its mail, nor mail without its code.
+    func issueCode(_ code: SignInCodeRecord, mail: OutboxMessage) async throws
+    /// Claims one attempt on the address's code: adds one to its attempts, atomically, if it is
+    /// unused, unexpired, and has fewer than `maxAttempts`.
+    /// - Returns: The code after the claim, or `nil` when no code can be tried (none, used,
+    ///   expired or out of attempts: the caller can't tell which, and neither can its client).
+    func claimAttempt(appID: String, email: String, maxAttempts: Int, at now: Date) async throws -> SignInCodeRecord?
+    /// Consumes a claimed code and signs its address in, in one transaction: marks the code used
+    /// if it still is the address's unused, unexpired code; creates the user (with `newUserID`)
+    /// or updates its last sign-in; stores the session; and clears the failure count.
+    /// - Returns: `nil` when the code was used, replaced or expired meanwhile: of two concurrent
+    ///   verifies of one code, exactly one gets a completion.
+    func completeSignIn(codeID: String, appID: String, email: String, newUserID: String, grant: SessionGrant,
+                        at now: Date) async throws -> SignInCompletion?
+
+    // MARK: Addresses
+
+    /// The address's failure count and lock; a fresh state for an address never seen.
+    func addressState(appID: String, email: String) async throws -> AddressState
+    /// Counts a failed verify. At `threshold` failures in a row the address locks until
+    /// `now + lockout` and the count starts again.
+    /// - Returns: The state after counting.
+    func recordFailure(appID: String, email: String, threshold: Int, lockout: TimeInterval, at now: Date) async throws -> AddressState
+
+    // MARK: Rate limits
+
+    /// Records one event under `key` if every rule allows one more, atomically across instances.
+    /// - Returns: `nil` when the event was recorded; otherwise the seconds until every rule would
+    ///   allow it (and nothing was recorded, so waiting clients don't extend their own wait).
+    func recordEvent(key: String, rules: [RateLimitRule], at now: Date) async throws -> TimeInterval?
+
+    // MARK: Sessions
+
+    /// The session with this token hash and its user, active or not.
+    func session(tokenHash: String) async throws -> (SessionRecord, UserRecord)?
+    /// Revokes the active session with this token hash. - Returns: `false` when there was none.
+    func revokeSession(tokenHash: String, at now: Date) async throws -> Bool
+    /// Revokes an app's active sessions that the selector names. - Returns: How many.
+    func revokeSessions(appID: String, _ selector: SessionSelector, at now: Date) async throws -> Int
+    /// A user's sessions, newest first, revoked and expired ones included.
+    func sessions(appID: String, userID: String) async throws -> [SessionRecord]
+
+    // MARK: Users
+
+    /// An app's users ordered by address, after `email` when given, at most `limit`.
+    func users(appID: String, after email: String?, limit: Int) async throws -> [UserRecord]
+    /// One user by ID.
+    func user(appID: String, id: String) async throws -> UserRecord?
+    /// One user by normalised address.
+    func user(appID: String, email: String) async throws -> UserRecord?
+    /// Deletes a user and everything kept about the address in the app: codes, sessions,
+    /// queued and past mail, the failure count and lock.
+    /// - Returns: `false` when there was no such user.
+    func deleteUser(appID: String, id: String) async throws -> Bool
+
+    // MARK: Outbox
+
+    /// Claims up to `limit` pending messages that are due: each gets one more attempt and is
+    /// hidden from every other instance until `now + lease`, when it is due again unless finished
+    /// or rescheduled (so a crash mid-send delays a message but never loses it).
+    func claimDueMail(at now: Date, lease: TimeInterval, limit: Int) async throws -> [OutboxMessage]
+    /// Schedules another attempt after a temporary failure.
+    func retryMail(id: String, error: String, nextAttemptAt: Date) async throws
+    /// Ends a message as sent, failed or expired, erasing its sealed code.
+    func finishMail(id: String, state: OutboxMessage.State, error: String?, at now: Date) async throws
+    /// Marks the address's unreported permanent failures as reported.
+    /// - Returns: The newest one's error, or `nil` when there was none to report.
+    func takeDeliveryFailure(appID: String, email: String) async throws -> String?
+    /// Counts per state and the newest permanent failures.
+    func outboxStatus() async throws -> OutboxStatus
+
+    // MARK: Upkeep
+
+    /// Deletes what no rule needs any more: rate-limit events before `eventsBefore`; codes and
+    /// sessions that expired, and finished mail, before `recordsBefore`; address states that
+    /// hold neither failures nor a lock.
+    /// - Returns: The number of rows deleted.
+    @discardableResult
+    func sweep(eventsBefore: Date, recordsBefore: Date, at now: Date) async throws -> Int
+}

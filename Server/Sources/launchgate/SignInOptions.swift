@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import LaunchGateServer
+
+/// `serve`'s sign-in limits. Each flag has an environment variable, LAUNCHGATE_ and the flag's
+/// name in capitals (`--sign-in-sends-per-hour` is LAUNCHGATE_SIGN_IN_SENDS_PER_HOUR); flags win.
+struct SignInOptions: ParsableArguments {
+    @Option(help: "Seconds a code works (default 600).") var signInCodeLifetime: Double?
+    @Option(help: "Verifies one code takes before it is dead (default 5).") var signInCodeAttempts: Int?
+    @Option(help: "Verifies of one address in any hour (default 25).") var signInGuessesPerHour: Int?
+    @Option(help: "Failed verifies in a row that lock an address (default 100).") var signInLockoutFailures: Int?
+    @Option(help: "Seconds an address stays locked (default 3600).") var signInLockoutDuration: Double?
+    @Option(help: "Seconds between two sends to one address (default 60).") var signInResendInterval: Double?
+    @Option(help: "Sends to one address in any hour (default 5).") var signInSendsPerHour: Int?
+    @Option(help: "The window of the per-client caps, in seconds (default 300).") var signInClientWindow: Double?
+    @Option(help: "Sends from one client address per window; 0 turns the cap off (default 30).") var signInClientSends: Int?
+    @Option(help: "Verifies from one client address per window; 0 turns the cap off (default 100).") var signInClientVerifies: Int?
+    @Option(help: "Days a session works (default 30).") var signInSessionDays: Double?
+
+    /// The configuration with every flag or variable given applied.
+    /// - Throws: `ValidationError` naming the flag and its range.
+    func apply(to base: SignInConfiguration) throws -> SignInConfiguration {
+        var configuration = base
+        func number(_ flag: Double?, _ name: String, _ range: ClosedRange<Double>) throws -> Double? {
+            guard let value = try flag ?? Self.environment(name).map({ try Self.parse($0, name) }) else { return nil }
+            guard range.contains(value) else {
+                throw ValidationError("--\(name) must be \(Self.show(range.lowerBound)) to \(Self.show(range.upperBound))")
+            }
+            return value
+        }
+        func count(_ flag: Int?, _ name: String, _ range: ClosedRange<Int>) throws -> Int? {
+            try number(flag.map(Double.init), name, Double(range.lowerBound)...Double(range.upperBound)).map { Int($0) }
+        }
+        if let value = try number(signInCodeLifetime, "sign-in-code-lifetime", 60...86_400) { configuration.codeLifetime = value }
+        if let value = try count(signInCodeAttempts, "sign-in-code-attempts", 1...100) { configuration.attemptsPerCode = value }
+        if let value = try count(signInGuessesPerHour, "sign-in-guesses-per-hour", 1...100_000) { configuration.guessesPerHour = value }
+        if let value = try count(signInLockoutFailures, "sign-in-lockout-failures", 1...1_000_000) { configuration.lockoutFailures = value }
+        if let value = try number(signInLockoutDuration, "sign-in-lockout-duration", 1...604_800) { configuration.lockoutDuration = value }
+        if let value = try number(signInResendInterval, "sign-in-resend-interval", 1...3_600) { configuration.resendInterval = value }
+        if let value = try count(signInSendsPerHour, "sign-in-sends-per-hour", 1...100_000) { configuration.sendsPerHour = value }
+        if let value = try number(signInClientWindow, "sign-in-client-window", 1...86_400) { configuration.clientWindow = value }
+        if let value = try count(signInClientSends, "sign-in-client-sends", 0...10_000_000) { configuration.clientSends = value }
+        if let value = try count(signInClientVerifies, "sign-in-client-verifies", 0...10_000_000) { configuration.clientVerifies = value }
+        if let value = try number(signInSessionDays, "sign-in-session-days", 0.01...3_650) { configuration.sessionLifetime = value * 86_400 }
+        return configuration
+    }
+
+    private static func environment(_ flag: String) -> String? {
+        ProcessInfo.processInfo.environment["LAUNCHGATE_" + flag.uppercased().replacingOccurrences(of: "-", with: "_")]
+    }
+
+    private static func parse(_ text: String, _ flag: String) throws -> Double {
+        guard let value = Double(text), value.isFinite else {
+            throw ValidationError("LAUNCHGATE_\(flag.uppercased().replacingOccurrences(of: "-", with: "_")) must be a number")
+        }
+        return value
+    }
+
+    private static func show(_ value: Double) -> String { value == value.rounded() ? "\(Int(value))" : "\(value)" }
+}

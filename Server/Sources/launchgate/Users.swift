@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import LaunchGateServer
+
+/// `launchgate users list|show|delete`: the people who signed in to an app.
+struct Users: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List, show and delete an app's sign-in users.",
+                                                    subcommands: [List.self, Show.self, Delete.self])
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List an app's users by address, a page at a time.")
+        @Argument(help: "The app's ID.") var app: String
+        @Option(help: "Start after this address (the last one of the previous page).") var after: String?
+        @Option(help: "At most this many, 1 to 1000.") var limit: Int = 100
+        @OptionGroup var database: DatabaseOptions
+
+        func validate() throws {
+            guard (1...1000).contains(limit) else { throw ValidationError("--limit must be 1 to 1000") }
+        }
+
+        func run() async throws {
+            try await database.withComponents { components in
+                let users = try await components.signIn.users(app: app, after: after, limit: limit)
+                if users.isEmpty { print(after == nil ? "no users yet: someone signs in with a code first" : "no more users") }
+                for user in users {
+                    print("\(user.id)\t\(user.email)\tcreated \(user.createdAt.formatted(.iso8601))\tlast sign-in \(user.lastSignInAt.formatted(.iso8601))")
+                }
+            }
+        }
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show a user and its sessions.")
+        @Argument(help: "The app's ID.") var app: String
+        @Argument(help: "The user's usr_ ID or address.") var user: String
+        @OptionGroup var database: DatabaseOptions
+
+        func run() async throws {
+            try await database.withComponents { components in
+                guard let found = try await components.signIn.user(app: app, idOrEmail: user) else {
+                    throw ServiceError.userNotFound(app, user: user)
+                }
+                print("id:              \(found.id)")
+                print("email:           \(found.email)")
+                print("created:         \(found.createdAt.formatted(.iso8601))")
+                print("last sign-in:    \(found.lastSignInAt.formatted(.iso8601))")
+                let sessions = try await components.signIn.sessions(app: app, userID: found.id)
+                print("sessions:        \(sessions.isEmpty ? "none" : "")")
+                let now = Date()
+                for session in sessions {
+                    let state = session.revokedAt.map { "revoked \($0.formatted(.iso8601))" }
+                        ?? (session.isActive(at: now) ? "active until \(session.expiresAt.formatted(.iso8601))" : "expired")
+                    print("  \(session.id)\tdevice \(session.deviceID)\t\(state)")
+                }
+            }
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a user, with its sessions, codes, queued mail and failure count.")
+        @Argument(help: "The app's ID.") var app: String
+        @Argument(help: "The user's usr_ ID or address.") var user: String
+        @OptionGroup var database: DatabaseOptions
+
+        func run() async throws {
+            try await database.withComponents { components in
+                guard try await components.signIn.deleteUser(app: app, idOrEmail: user) else { throw ServiceError.userNotFound(app, user: user) }
+                print("deleted \(user) from \(app), with its sessions and codes")
+            }
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+import Synchronization
+@testable import LaunchGateServer
+
+/// Hands out scripted bytes first, then the system's random bytes.
+final class ScriptedRandomSource: RandomSource {
+    private let script: Mutex<[UInt8]>
+
+    init(_ bytes: [UInt8] = []) { script = Mutex(bytes) }
+
+    func bytes(_ count: Int) -> [UInt8] {
+        let scripted = script.withLock { script in
+            let taken = Array(script.prefix(count))
+            script.removeFirst(taken.count)
+            return taken
+        }
+        return scripted + SystemRandomSource().bytes(count - scripted.count)
+    }
+}
