@@ -10,10 +10,13 @@ extension AppVersion {
     public init(parsing text: String) throws {
         // Parsed as ASCII bytes: every valid version is ASCII, and this runs for each version of
         // a cached policy at launch, so it avoids Foundation's Unicode-aware string APIs.
-        guard text.utf8.count <= Self.maximumLength else {
+        // Spaces don't count towards the limit: `description` writes `1.0.3 (6)` with one, so a
+        // version that fits written tightly must fit written back (the fuzzer found 256 bytes
+        // that came back as 257). The total is still bounded, so the work is.
+        let all = Array(text.utf8.prefix(Self.maximumLength * 4 + 1))
+        guard all.count <= Self.maximumLength * 4, all.lazy.filter({ !VersionBytes.isSpace($0) }).count <= Self.maximumLength else {
             throw VersionParseError(.tooLong, input: text, "longer than \(Self.maximumLength) characters")
         }
-        let all = Array(text.utf8)
         var rest = VersionBytes.trimmed(all[...])
         guard !rest.isEmpty else { throw VersionParseError(.empty, input: text, "it is empty") }
 

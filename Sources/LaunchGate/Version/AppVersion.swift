@@ -13,7 +13,7 @@ import Foundation
 /// installed < minimum // true
 /// ```
 public struct AppVersion: Sendable, CustomStringConvertible {
-    /// The longest input accepted; real versions are a few dozen characters at most.
+    /// The longest input accepted, not counting spaces; real versions are a few dozen characters at most.
     public static let maximumLength = 256
 
     /// The numeric release components, as written (`[2, 4, 1]` for `2.4.1`).

@@ -2,7 +2,7 @@
 enum VersionBytes {
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
     private static func text(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes.prefix(32), as: UTF8.self) }
 

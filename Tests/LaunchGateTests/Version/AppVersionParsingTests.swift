@@ -80,6 +80,17 @@ struct AppVersionParsingTests {
         #expect((error?.description.count ?? .max) < 200)
     }
 
+    @Test("a version at the length limit with a build in parentheses parses back from its own description (found by the fuzzer)")
+    func longestRoundTrip() throws {
+        // 256 bytes written tightly; the description adds a space before "(21)".
+        let text = "0." + String(repeating: "9.", count: 124) + "10(21)"
+        #expect(text.utf8.count == AppVersion.maximumLength)
+        let version = try AppVersion(parsing: text)
+        #expect(version.description.utf8.count == AppVersion.maximumLength + 1)
+        #expect(try AppVersion(parsing: version.description) == version)
+        #expect(throws: VersionParseError.self) { try AppVersion(parsing: text + "1") }
+    }
+
     @Test("versions round-trip through JSON as strings, and bad ones fail decoding with the parser's message")
     func codable() throws {
         let data = try JSONEncoder().encode([AppVersion([1, 10, 0], prerelease: [.alphanumeric("rc"), .numeric(1)])])
