@@ -141,6 +141,7 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
     let cache = components.policies.cache
     let date = HTTPDateHeader()
     let counter = Counter(label: "launchgate_fast_path_responses_total")
+    let check = CheckFastPath(cache: cache, date: date, now: components.policies.now)
     let limits = PolicyFastPathInstaller.Limits(
         idleTimeout: TimeAmount(configuration.idleTimeout), headerTimeout: TimeAmount(configuration.headerTimeout),
         connections: ConnectionLimit(maximum: configuration.maxConnections))
@@ -148,7 +149,7 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
         router: router,
         server: .http1(configuration: .init(additionalChannelHandlers: [
             PolicyFastPathInstaller(limits: limits) { tracker, timeouts in
-                PolicyFastPathHandler(cache: cache, date: date, counter: counter, tracker: tracker, timeouts: timeouts)
+                PolicyFastPathHandler(cache: cache, date: date, counter: counter, tracker: tracker, timeouts: timeouts, check: check)
             },
         ])),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "LaunchGate"),

@@ -31,41 +31,42 @@ struct CheckEndpoint {
         let screen: Screen?
     }
 
-    /// Languages read from `lang` at the most, each at most 35 bytes (BCP 47's practical limit).
-    static let maximumLanguages = 8
-
     func check(_ request: Request, app: String) async throws -> Response {
+        let query = try Self.query(of: request)
+        let generation = policies.cache.generation
+        let policy = try await policies.served(app: app, channel: query.channel)
+        let now = policies.now()
+        let header = { request.headers[RequestValues.clientHeader].flatMap(ClientHeader.parse) }
+        let key = CheckAnswerKey(app: app, query: query, policy: policy, now: now, header: header)
+        let body: ByteBuffer
+        if let cached = policies.cache.answer(for: key) {
+            body = cached
+        } else {
+            let ids = query.identity(header: header)
+            let context = EvaluationContext(version: query.version, build: query.build, platform: query.platform, osVersion: query.os,
+                                            installID: ids.install, deviceID: ids.device,
+                                            preferredLanguages: query.languages.isEmpty ? ["en"] : query.languages, now: now)
+            body = try RequestValues.jsonBytes(answer(for: UpdateEvaluator().evaluate(policy, for: context), platform: query.platform))
+            policies.cache.store(body, for: key, builtIn: generation)
+        }
+        return Response(status: .ok, headers: Self.headers, body: .init(byteBuffer: body))
+    }
+
+    /// The headers of every answer; the fast path sends the same ones.
+    static let headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+
+    /// The request's query, with an error naming the first value that can't be read.
+    static func query(of request: Request) throws -> CheckQuery {
         let query = request.uri.queryParameters
         guard let version = try RequestValues.version(query.get("version"), name: "version") else { throw InputError.missingVersion }
         let build: BuildNumber?
         do { build = try query.get("build").flatMap { $0.isEmpty ? nil : try BuildNumber(parsing: $0) } } catch {
             throw InputError.invalidVersion("build", "\(error)")
         }
-        let platform = try RequestValues.platform(request) ?? .ios
-        let channel = try RequestValues.channel(request)
-        let os = try RequestValues.version(query.get("os"), name: "os")
-        let header = request.headers[RequestValues.clientHeader].flatMap(ClientHeader.parse)
-        let install = query.get("install") ?? header?.install ?? ""
-        let device = query.get("device") ?? header?.device
-        let languages = (query.get("lang") ?? "en").split(separator: ",").prefix(Self.maximumLanguages)
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && $0.utf8.count <= 35 }
-        let generation = policies.cache.generation
-        let policy = try await policies.served(app: app, channel: channel)
-        let now = policies.now()
-        let key = CheckAnswerKey(
-            app: app, channel: channel, platform: platform, version: version, build: build, os: os, languages: languages,
-            exempt: policy.exemptions?.contains(installID: install, deviceID: device) ?? false,
-            inRollout: policy.policy(for: platform)?.includesInRollout(installID: install, at: now) ?? true)
-        let body: ByteBuffer
-        if let cached = policies.cache.answer(for: key) {
-            body = cached
-        } else {
-            let context = EvaluationContext(version: version, build: build, platform: platform, osVersion: os, installID: install,
-                                            deviceID: device, preferredLanguages: languages.isEmpty ? ["en"] : languages, now: now)
-            body = try RequestValues.jsonBytes(answer(for: UpdateEvaluator().evaluate(policy, for: context), platform: platform))
-            policies.cache.store(body, for: key, builtIn: generation)
-        }
-        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: body))
+        return CheckQuery(
+            version: version, build: build, platform: try RequestValues.platform(request) ?? .ios, channel: try RequestValues.channel(request),
+            os: try RequestValues.version(query.get("os"), name: "os"), install: query.get("install"), device: query.get("device"),
+            languages: CheckQuery.languages(from: query.get("lang").map { Substring($0) }))
     }
 
     private func answer(for decision: UpdateDecision, platform: Platform) -> Answer {

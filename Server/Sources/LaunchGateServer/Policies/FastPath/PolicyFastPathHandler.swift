@@ -33,6 +33,7 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
     private let counter: Counter
     private let tracker: RequestTracker
     private let timeouts: ConnectionTimeouts?
+    private let check: CheckFastPath?
     /// Whether everything passed to the decoder so far ended exactly at a message's end.
     private var decoderIsBetweenMessages = true
     /// Received bytes not handled yet, starting between messages: a head whose end has not
@@ -58,7 +59,10 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
     /// Answers sent since the last read completed, counted in one step.
     private var answered = 0
 
-    init(cache: DocumentCache, date: HTTPDateHeader, counter: Counter, tracker: RequestTracker, timeouts: ConnectionTimeouts? = nil) {
+    /// - Parameter check: Answers `/check` requests too when given.
+    init(cache: DocumentCache, date: HTTPDateHeader, counter: Counter, tracker: RequestTracker, timeouts: ConnectionTimeouts? = nil,
+         check: CheckFastPath? = nil) {
+        self.check = check
         self.cache = cache
         self.date = date
         self.counter = counter
@@ -196,8 +200,20 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
 
     /// The complete answer to a request head, or `nil` when the router must answer it.
     private func answer(_ head: RawRequestHead, in buffer: ByteBuffer) -> ByteBuffer? {
+        guard head.isAnswerable else { return nil }
+        if let check {
+            let outcome = buffer.withUnsafeReadableBytes { bytes in
+                check.answer(target: UnsafeRawBufferPointer(rebasing: bytes[head.target]),
+                             clientHeader: head.launchGateClient.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) })
+            }
+            switch outcome {
+            case .notCheck: break
+            case .router: return nil
+            case .answer(let response): return response
+            }
+        }
         // Longer targets are never prepared; looking would only cost a string.
-        guard head.isAnswerable, head.target.count <= PreparedResponse.maximumTargetLength,
+        guard head.target.count <= PreparedResponse.maximumTargetLength,
               let prepared = prepared(for: head, in: buffer) else { return nil }
         let notModified = head.ifNoneMatch.map { range in
             buffer.withUnsafeReadableBytes { bytes in

@@ -34,6 +34,8 @@ struct RawRequestHead: Equatable {
     let target: Range<Int>
     /// The `If-None-Match` value's offsets, without surrounding spaces.
     let ifNoneMatch: Range<Int>?
+    /// The `LaunchGate-Client` value's offsets, for `/check` requests whose query leaves out an ID.
+    var launchGateClient: Range<Int>? = nil
 
     /// Whether the decoder, given exactly these bytes, ends between messages again.
     var endsAtMessageBoundary: Bool { !hasBody && !needsDecoder }
@@ -57,6 +59,7 @@ extension RawRequestHead {
         var hasBody = false
         var needsDecoder = false
         var ifNoneMatch: Range<Int>?
+        var launchGateClient: Range<Int>?
         var contentLengths = 0
 
         init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
@@ -89,7 +92,7 @@ extension RawRequestHead {
             return .head(RawRequestHead(
                 length: index, isGET: matches(method, "GET", caseSensitive: true), isKeepAlive: isKeepAlive,
                 hasBody: hasBody, needsDecoder: needsDecoder,
-                target: target, ifNoneMatch: ifNoneMatch))
+                target: target, ifNoneMatch: ifNoneMatch, launchGateClient: launchGateClient))
         }
 
         private mutating func read(name: Range<Int>, value: Range<Int>) {
@@ -104,6 +107,10 @@ extension RawRequestHead {
                 // Several lines form one list (RFC 9110 §5.3), which the router reads whole.
                 if ifNoneMatch != nil { needsDecoder = true }
                 ifNoneMatch = value
+            case 17 where matches(name, "launchgate-client"):
+                // Two lines would be read as one list by the router; leave that reading to it.
+                if launchGateClient != nil { needsDecoder = true }
+                launchGateClient = value
             case 14 where matches(name, "content-length"):
                 contentLengths += 1
                 if !matches(value, "0") { hasBody = true }
