@@ -17,6 +17,16 @@ struct RawRequestHeadTests {
         #expect(slice(text, try #require(head.ifNoneMatch)) == "\"abc\"")
     }
 
+    @Test("the LaunchGate-Client value is located for /check; two such lines leave the request to the decoder")
+    func clientHeader() throws {
+        let text = "GET / HTTP/1.1\r\nlaunchgate-client:  install=\"a\" \r\n\r\n"
+        let head = try #require(scan(text).head)
+        #expect(slice(text, try #require(head.launchGateClient)) == "install=\"a\"")
+        #expect(head.isAnswerable)
+        let twice = try #require(scan("GET / HTTP/1.1\r\nLaunchGate-Client: a=\"1\"\r\nLaunchGate-Client: b=\"2\"\r\n\r\n").head)
+        #expect(!twice.isAnswerable)
+    }
+
     @Test("header names match in any case")
     func caseInsensitiveNames() throws {
         let head = try #require(scan("GET / HTTP/1.1\r\nIF-NONE-MATCH: *\r\nCONNECTION: Keep-Alive\r\n\r\n").head)

@@ -96,4 +96,32 @@ struct RequestRejecterTests {
             #expect(closed)
         }
     }
+
+    @Test("HTTP/1.0 without keep-alive, and Connection: Close in any case, reach the router as Connection: close; keep-alive stays",
+          arguments: [("GET /healthz HTTP/1.0\r\n\r\n", "close"), ("GET /healthz HTTP/1.1\r\nConnection: Close\r\n\r\n", "close"),
+                      ("GET /healthz HTTP/1.0\r\nConnection: keep-alive\r\n\r\n", "keep-alive")])
+    func http10Closes(request: String, expected: String) throws {
+        let pipe = try Pipe()
+        try pipe.send(request)
+        #expect(pipe.app.heads.last?.headers["connection"] == [expected])
+    }
+
+    @Test("the live server closes an HTTP/1.0 connection after answering, unless the client asked for keep-alive")
+    func liveHTTP10() async throws {
+        let server = try await TestServer.make()
+        try await server.application.test(.live) { client in
+            for target in ["/healthz", "/v1/apps/notes/policy?platform=ios"] {
+                let socket = try RawClientSocket(port: try #require(client.port))
+                try socket.write("GET \(target) HTTP/1.0\r\n\r\n")
+                let (text, closed) = socket.readUntilClosed(seconds: 10)
+                #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(target)")
+                #expect(closed, "\(target)")
+            }
+            let kept = try RawClientSocket(port: try #require(client.port))
+            try kept.write("GET /healthz HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+            let (text, closed) = kept.readUntilClosed(seconds: 5)
+            #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"))
+            #expect(!closed)
+        }
+    }
 }

@@ -11,6 +11,10 @@ import NIOHTTP1
 /// Sits right after ``RequestTracker``. Hummingbird's own answer to a decoder error is a 400 with
 /// no body, which a person can do nothing with. Requests already passed on are answered first:
 /// the rejection waits for the end of their last response, so answers stay in order.
+///
+/// It also carries one fact across the conversion to HTTP types, which drops the version: an
+/// HTTP/1.0 request without `Connection: keep-alive` gets `Connection: close` added, so
+/// Hummingbird closes the connection after answering it, as RFC 9112 §9.3 asks.
 final class RequestRejecter: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -36,7 +40,7 @@ final class RequestRejecter: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard case .passing = state else { return }
-        if case .head(let head) = unwrapInboundIn(data) {
+        if case .head(var head) = unwrapInboundIn(data) {
             guard head.uri.utf8.count <= RawRequestHead.maximumTargetLength else {
                 return reject(.uriTooLong, code: "uri-too-long",
                               message: "the request target is longer than \(RawRequestHead.maximumTargetLength) bytes; shorten the path and query",
@@ -50,6 +54,10 @@ final class RequestRejecter: ChannelDuplexHandler, RemovableChannelHandler {
                               context: context)
             }
             inFlight += 1
+            if !head.isKeepAlive, head.headers[canonicalForm: "connection"] != ["close"] {
+                head.headers.replaceOrAdd(name: "Connection", value: "close")
+                return context.fireChannelRead(wrapInboundOut(.head(head)))
+            }
         }
         context.fireChannelRead(data)
     }
