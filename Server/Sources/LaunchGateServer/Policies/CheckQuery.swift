@@ -9,8 +9,6 @@ import LaunchGate
 struct CheckQuery: Sendable, Equatable {
     /// Languages read from `lang` at the most, each at most 35 bytes (BCP 47's practical limit).
     static let maximumLanguages = 8
-    /// The names the endpoint reads; any other name is ignored, as the router ignores it.
-    static let names: [Substring] = ["version", "build", "platform", "channel", "os", "install", "device", "lang"]
 
     var version: AppVersion
     var build: BuildNumber?
@@ -24,9 +22,13 @@ struct CheckQuery: Sendable, Equatable {
     /// The preferred languages, `en` when `lang` is missing, none when it is empty.
     var languages: [String]
 
+    /// What a request without `lang` prefers.
+    static let defaultLanguages = ["en"]
+
     /// `lang`'s list: split on commas, trimmed, empty and over-long entries left out, bounded.
     static func languages(from text: Substring?) -> [String] {
-        (text ?? "en").split(separator: ",").prefix(maximumLanguages)
+        guard let text else { return defaultLanguages }
+        return text.split(separator: ",").prefix(maximumLanguages)
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && $0.utf8.count <= 35 }
     }
@@ -36,45 +38,58 @@ extension CheckQuery {
     /// Reads a raw query string (what follows `?`) for the fast path, or `nil` when the router
     /// must read it: percent-encoding, a fragment, an empty or name-only pair, a name the endpoint
     /// reads given twice, or any value the router would refuse. Names are matched exactly, as
-    /// Hummingbird matches them.
-    init?(rawQuery query: Substring) {
-        guard !query.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "#") }) else { return nil }
-        var values = [Substring?](repeating: nil, count: Self.names.count)
-        for pair in query.split(separator: "&", omittingEmptySubsequences: false) {
-            guard let equals = pair.firstIndex(of: "=") else { return nil }
-            let name = pair[..<equals]
-            guard !name.isEmpty else { return nil }
-            guard let index = Self.names.firstIndex(of: name) else { continue }
-            guard values[index] == nil else { return nil }
-            values[index] = pair[pair.index(after: equals)...]
+    /// Hummingbird matches them. It works on bytes and makes a string only for each value it
+    /// keeps: this runs for every `/check` request the fast path answers.
+    init?(rawQuery query: UnsafeRawBufferPointer) {
+        var fields = RawQueryFields()
+        var start = 0
+        while start <= query.count {
+            var end = start
+            while end < query.count, query[end] != UInt8(ascii: "&") { end += 1 }
+            guard fields.read(UnsafeRawBufferPointer(rebasing: query[start..<end])) else { return nil }
+            start = end + 1
         }
-        func value(_ name: Substring) -> Substring? { values[Self.names.firstIndex(of: name)!] }
-        guard let versionText = value("version"), !versionText.isEmpty,
-              let version = try? AppVersion(parsing: String(versionText)) else { return nil }
+        func text(_ value: UnsafeRawBufferPointer?) -> String? {
+            value.map { String(decoding: $0, as: UTF8.self) }
+        }
+        guard let versionText = text(fields.version), !versionText.isEmpty,
+              let version = try? AppVersion(parsing: versionText) else { return nil }
         self.version = version
-        if let text = value("build"), !text.isEmpty {
-            guard let build = try? BuildNumber(parsing: String(text)) else { return nil }
+        if let text = text(fields.build), !text.isEmpty {
+            guard let build = try? BuildNumber(parsing: text) else { return nil }
             self.build = build
         }
-        if let text = value("platform"), !text.isEmpty {
-            guard let platform = try? Platform(validating: String(text)) else { return nil }
+        if let text = text(fields.platform), !text.isEmpty {
+            guard let platform = try? Platform(validating: text) else { return nil }
             self.platform = platform
         } else {
             platform = .ios
         }
-        if let text = value("channel"), !text.isEmpty {
+        if let text = text(fields.channel), !text.isEmpty {
             guard let channel = ReleaseChannel(rawValue: text.lowercased()) else { return nil }
             self.channel = channel
         } else {
             channel = .production
         }
-        if let text = value("os"), !text.isEmpty {
-            guard let os = try? AppVersion(parsing: String(text)) else { return nil }
+        if let text = text(fields.os), !text.isEmpty {
+            guard let os = try? AppVersion(parsing: text) else { return nil }
             self.os = os
         }
-        install = value("install").map(String.init)
-        device = value("device").map(String.init)
-        languages = Self.languages(from: value("lang"))
+        install = text(fields.install)
+        device = text(fields.device)
+        // A raw target holds no spaces or tabs (the head scanner stops at them), so there is
+        // nothing to trim: splitting and bounding read `lang` as the router does.
+        languages = fields.lang.map { lang in
+            lang.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: true).prefix(Self.maximumLanguages)
+                .filter { $0.count <= 35 }.map { String(decoding: UnsafeRawBufferPointer(rebasing: $0), as: UTF8.self) }
+        } ?? Self.defaultLanguages
+    }
+
+    /// Convenience for tests and callers holding a string.
+    init?(rawQuery query: Substring) {
+        var query = query
+        guard let read = query.withUTF8({ CheckQuery(rawQuery: UnsafeRawBufferPointer($0)) }) else { return nil }
+        self = read
     }
 }
 

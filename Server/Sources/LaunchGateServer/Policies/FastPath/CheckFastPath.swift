@@ -33,10 +33,8 @@ struct CheckFastPath: Sendable {
     /// The answer to a request for `target`, given its `LaunchGate-Client` value if it sent one.
     func answer(target: UnsafeRawBufferPointer, clientHeader: UnsafeRawBufferPointer?) -> Outcome {
         guard let split = Self.split(target) else { return .notCheck }
-        let text = String(decoding: target, as: UTF8.self)
-        let utf8 = text.utf8
-        let app = String(text[utf8.index(utf8.startIndex, offsetBy: Self.prefix.count)..<utf8.index(utf8.startIndex, offsetBy: split.appEnd)])
-        guard let query = CheckQuery(rawQuery: text[utf8.index(utf8.startIndex, offsetBy: split.queryStart)...]),
+        let app = String(decoding: UnsafeRawBufferPointer(rebasing: target[Self.prefix.count..<split.appEnd]), as: UTF8.self)
+        guard let query = CheckQuery(rawQuery: UnsafeRawBufferPointer(rebasing: target[split.queryStart...])),
               let policy = cache.policy(for: ServedPolicyKey(app: app, channel: query.channel)) else { return .router }
         let key = CheckAnswerKey(app: app, query: query, policy: policy, now: now()) {
             clientHeader.flatMap { ClientHeader.parse(String(decoding: $0, as: UTF8.self)) }
