@@ -19,5 +19,7 @@ let package = Package(
         // The server's request-head scanner needs only Foundation: its source files are
         // symlinked here rather than building the server (NIO, Hummingbird) with sanitizers.
         .executableTarget(name: "FuzzRawRequestHead"),
+        // The fast path's reader of /check queries, symlinked the same way; it needs the SDK's types.
+        .executableTarget(name: "FuzzCheckQuery", dependencies: [.product(name: "LaunchGate", package: "LaunchGate")]),
     ]
 )

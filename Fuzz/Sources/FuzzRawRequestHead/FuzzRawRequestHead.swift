@@ -11,6 +11,7 @@ public func fuzzRawRequestHead(_ start: UnsafeRawPointer?, _ count: Int) -> CInt
         precondition(head.length > 0 && head.length <= count, "head length \(head.length) outside \(count) bytes")
         precondition(head.target.lowerBound >= 0 && head.target.upperBound <= head.length && !head.target.isEmpty, "target outside the head")
         if let etag = head.ifNoneMatch { precondition(etag.lowerBound >= 0 && etag.upperBound <= head.length, "If-None-Match outside the head") }
+        if let client = head.launchGateClient { precondition(client.lowerBound >= 0 && client.upperBound <= head.length, "LaunchGate-Client outside the head") }
         // The same head with anything after it is the same head.
         let prefix = UnsafeRawBufferPointer(rebasing: bytes[0..<head.length])
         precondition(RawRequestHead.scan(prefix) == .head(head), "the head alone scans differently")

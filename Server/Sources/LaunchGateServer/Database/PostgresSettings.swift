@@ -14,6 +14,10 @@ struct PostgresSettings: Sendable {
     /// Where it is, for messages (password hidden).
     let location: DatabaseLocation
 
+    /// Every session's limits, in milliseconds: a statement may run 15 s, a transaction may sit
+    /// idle 30 s, and a lock is waited for 10 s. LaunchGate's statements take milliseconds.
+    static let sessionLimits = [("statement_timeout", "15000"), ("idle_in_transaction_session_timeout", "30000"), ("lock_timeout", "10000")]
+
     /// Reads the URL.
     /// - Throws: ``StorageError`` `invalidLocation` when it can't be used.
     init(url: String, location: DatabaseLocation) throws {
@@ -34,11 +38,16 @@ struct PostgresSettings: Sendable {
             database: core.database, tls: mode.clientTLS(rootCertificate: rootCertificate))
         client.options.maximumConnections = 8
         client.options.connectTimeout = .seconds(5)
+        // A statement that has begun is always waited for (see ``LeaseGate``), so the server must
+        // end one that hangs (a lock held by a stuck session, a query gone wrong): otherwise it
+        // holds a pooled connection, and the request waiting on it, for ever.
+        client.options.additionalStartupParameters = Self.sessionLimits
         var connection = core
         do { connection.tls = try mode.connectionTLS(rootCertificate: rootCertificate) } catch {
             throw StorageError.invalidLocation("sslrootcert=\(rootCertificate ?? "") can't be used: \(error)")
         }
         connection.options.connectTimeout = .seconds(5)
+        connection.options.additionalStartupParameters = Self.sessionLimits
         self.clientConfiguration = client
         self.connectionConfiguration = connection
         self.mode = mode
@@ -102,6 +111,9 @@ struct PostgresSettings: Sendable {
         case .server where ["57P01", "57P02", "57P03"].contains(psql.serverInfo?[.sqlState] ?? ""):
             // Shutting down, restarting after a crash, or still starting: gone for now, back soon.
             return StorageError.unavailable("PostgreSQL at \(location) is shutting down or starting up; try again shortly")
+        case .server where ["57014", "55P03", "25P03"].contains(psql.serverInfo?[.sqlState] ?? ""):
+            // Ended by the session limits (``sessionLimits``): nothing was committed.
+            return StorageError.unavailable("PostgreSQL at \(location) took too long (a statement or a lock wait hit its time limit), so nothing was changed; try again")
         default:
             return error
         }

@@ -84,6 +84,33 @@ struct PostgresConnectionTests {
         #expect(error?.message.contains("127.0.0.1") == true)
     }
 
+    @Test("every pooled session carries time limits, and a statement ended by one is 'unavailable', not an internal error",
+          .enabled(if: hasPostgres))
+    func sessionLimits() async throws {
+        try await TestBackend.postgres.withFreshLocation { location in
+            let database = try await TestBackend.open(try #require(location))
+            do {
+                for (name, expected) in [("statement_timeout", "15s"), ("idle_in_transaction_session_timeout", "30s"), ("lock_timeout", "10s")] {
+                    let shown = try await database.read { try await $0.raw("SHOW \(unsafeRaw: name)").first()?.decode(column: name, as: String.self) }
+                    #expect(shown == expected, "\(name)")
+                }
+                // The same limit, made short for the test, on a statement that outlives it.
+                let error = await #expect(throws: StorageError.self) {
+                    try await database.transaction { db in
+                        try await db.raw("SET LOCAL statement_timeout = 50").run()
+                        try await db.raw("SELECT pg_sleep(2)").run()
+                    }
+                }
+                #expect(error?.reason == .unavailable)
+                #expect(error?.message.contains("took too long") == true)
+            } catch {
+                await database.close()
+                throw error
+            }
+            await database.close()
+        }
+    }
+
     @Test("when the server drops every connection, failures are 'unavailable' and the pool reconnects by itself",
           .enabled(if: hasPostgres))
     func recoversAfterDroppedConnections() async throws {
