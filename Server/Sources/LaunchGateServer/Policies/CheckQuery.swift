@@ -78,10 +78,11 @@ extension CheckQuery {
         install = text(fields.install)
         device = text(fields.device)
         // A raw target holds no spaces or tabs (the head scanner stops at them), so there is
-        // nothing to trim: splitting and bounding read `lang` as the router does.
+        // nothing to trim: splitting and bounding read `lang` as the router does. Bounded after
+        // decoding, as the router bounds it: a byte that is not UTF-8 becomes three.
         languages = fields.lang.map { lang in
             lang.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: true).prefix(Self.maximumLanguages)
-                .filter { $0.count <= 35 }.map { String(decoding: UnsafeRawBufferPointer(rebasing: $0), as: UTF8.self) }
+                .map { String(decoding: UnsafeRawBufferPointer(rebasing: $0), as: UTF8.self) }.filter { $0.utf8.count <= 35 }
         } ?? Self.defaultLanguages
     }
 

@@ -117,6 +117,10 @@ struct CheckFastPathTests {
         #expect(CheckQuery(rawQuery: "version=1.0"[...])?.languages == ["en"])
         #expect(CheckQuery(rawQuery: "version=1.0&install="[...])?.install == "", "an empty install stays empty, as the router reads it")
         #expect(CheckQuery(rawQuery: "version=1.0&channel=BETA"[...])?.channel == .beta)
+        // Found by fuzzing: bytes that are not UTF-8 grow when decoded, and the bound is on what is kept.
+        let notUTF8 = Array("version=1.0&lang=".utf8) + [UInt8](repeating: 0xCC, count: 20) + Array(",de".utf8)
+        let decoded = try #require(notUTF8.withUnsafeBytes { CheckQuery(rawQuery: $0) })
+        #expect(decoded.languages == ["de"])
         for refused in ["", "build=2", "version=", "version=x", "version=1.0&version=1.0", "version=1.0&&x=1", "version=1.0&flag",
                         "version=1.0&=1", "version=1%2E0", "version=1.0#frag", "version=1.0&build=b", "version=1.0&os=q",
                         "version=1.0&platform=plan9", "version=1.0&channel=nightly"] {
