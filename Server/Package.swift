@@ -57,6 +57,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The SDK's SignInFlow against a running server, for scripts/signin-e2e: only the SDK.
+        .executableTarget(
+            name: "signin-flow-e2e",
+            dependencies: [.product(name: "LaunchGate", package: "LaunchGate")]
+        ),
         .testTarget(
             name: "LaunchGateServerTests",
             dependencies: [

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import Synchronization
 
 /// The sign-in mail's subject, text and HTML, rendered with Mustache from built-in templates or an
 /// app's own (``SignInSettings``).
@@ -61,7 +62,24 @@ enum MailTemplates {
         _ = try render(appName: "App", code: "123456", lifetime: 600, email: "ada@example.com", settings: settings)
     }
 
+    /// Parsed templates by source, so each message renders without parsing again. Sources are the
+    /// built-in ones and those admins set, never request data; the bound only guards against an
+    /// operator cycling through many overrides.
+    private static let parsed = Mutex<[String: MustacheTemplate]>([:])
+    private static let maximumParsed = 64
+
     private static func template(_ source: String, html: Bool, part: String) throws -> MustacheTemplate {
+        let key = (html ? "html:" : "text:") + source
+        if let known = parsed.withLock({ $0[key] }) { return known }
+        let template = try parse(source, html: html, part: part)
+        parsed.withLock { table in
+            if table.count >= maximumParsed { table.removeAll() }
+            table[key] = template
+        }
+        return template
+    }
+
+    private static func parse(_ source: String, html: Bool, part: String) throws -> MustacheTemplate {
         do {
             // Only the HTML body escapes for HTML: "&" in an app's name stays "&" in the subject and text.
             return try MustacheTemplate(string: html ? source : "{{% CONTENT_TYPE: TEXT}}" + source)
