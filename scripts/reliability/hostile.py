@@ -123,12 +123,12 @@ def settle():
 
 
 # 1. A pipelining client that sends and never reads.
-def never_reads():
+def never_reads(path=POLICY):
     before = rss_kb()
     peak = before
     sock = socket.create_connection(("127.0.0.1", port))
     sock.setblocking(False)
-    burst = request(POLICY, f"LaunchGate-Client: {client_header('pipeline')}\r\n") * 256
+    burst = request(path, f"LaunchGate-Client: {client_header('pipeline')}\r\n") * 256
     sent, stalled_since = 0, None
     limit_bytes = (64 if short else 512) << 20
     deadline = time.monotonic() + (10 if short else 30)
@@ -467,10 +467,53 @@ def upgrade_streams():
         fail(f"CONNECT and upgrades followed by streams grew RSS by {grew // 1024} MB")
 
 
+# 8. Thin clients' /check, answered on the fast path: a pipeliner that never reads, many distinct
+# versions and installs (the answer table is bounded), and answers that stay in order among others.
+def check_endpoint():
+    never_reads("/v1/apps/demo/check?platform=ios&version=1.9.0&build=190&os=17.4&install=pipeline")
+    settle()
+    before = rss_kb()
+    rng = random.Random(7)
+    count = 5000 if short else 40000
+    deadline = time.monotonic() + (60 if short else 240)
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    reader = Reader(sock, deadline)
+    answered, bad, out_of_order = 0, {}, 0
+    while answered < count and time.monotonic() < deadline:
+        batch = []
+        for _ in range(50):
+            version = f"{rng.randint(0, 40)}.{rng.randint(0, 40)}.{rng.randint(0, 9)}"
+            batch.append((f"/v1/apps/demo/check?platform=ios&version={version}&build={rng.randint(1, 999)}&install={os.urandom(8).hex()}", 200))
+            if rng.random() < 0.1:
+                batch.append(("/v1/apps/demo/check?version=bad", 400))
+            if rng.random() < 0.1:
+                batch.append(("/healthz", 200))
+        sock.sendall(b"".join(request(path) for path, _ in batch))
+        for path, expected in batch:
+            answer = reader.response()
+            if answer is None:
+                bad["none"] = bad.get("none", 0) + 1
+                break
+            answered += 1
+            if answer[0] != expected:
+                out_of_order += 1
+            elif path == "/healthz" and b'"ok"' not in answer[2]:
+                out_of_order += 1
+        if "none" in bad:
+            break
+    sock.close()
+    settle()
+    after = rss_kb()
+    print(f"     {answered} /check requests over many versions, installs and others pipelined; RSS {before // 1024} -> {after // 1024} MB")
+    (ok if not bad and answered >= count else fail)(f"/check answered {answered} of {count} pipelined requests ({bad or 'no connection lost'})")
+    (ok if out_of_order == 0 else fail)(f"/check answers come back in order among 400s and other routes ({out_of_order} out of place)")
+    (ok if after - before < RSS_BUDGET_KB else fail)(f"/check over many versions and installs leaves RSS bounded (+{(after - before) // 1024} MB)")
+
+
 checks = [("never-reading pipeliner", never_reads), ("slowloris and idle sockets", slow_and_idle),
           ("odd methods pipelined", odd_methods_in_order), ("long and random URLs", long_and_random_urls),
           ("random app names", random_app_names), ("replayed signed documents", replayed_documents),
-          ("upgrades then streams", upgrade_streams)]
+          ("upgrades then streams", upgrade_streams), ("/check from thin clients", check_endpoint)]
 only = os.environ.get("HOSTILE_ONLY")
 for name, run in checks:
     if only and only not in name:
