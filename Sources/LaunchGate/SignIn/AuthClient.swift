@@ -40,7 +40,7 @@ public struct AuthClient: Sendable {
     /// - Throws: ``SignInError``: for example ``SignInError/rateLimited`` with ``SignInError/retryAfter``,
     ///   or ``SignInError/deliveryFailed`` when mail to the address bounces.
     public func sendCode(to email: EmailAddress) async throws(SignInError) -> CodeDelivery {
-        let body = try await exchange(.sendCode, body: AuthWire.body(AuthWire.SendCode(email: email)))
+        let body = try await exchange(.sendCode, body: AuthWire.body(AuthWire.SendCode(email: email.value)))
         let sent = try AuthWire.decode(AuthWire.CodeSent.self, from: body)
         let fallback = configuration.fallbackDelivery
         let length = sent.codeLength ?? fallback.codeLength
@@ -67,7 +67,7 @@ public struct AuthClient: Sendable {
         guard (1...16).contains(code.utf8.count), code.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
             throw SignInError.invalidCode.with(message: "Enter the digits of the code from the email.", retryAfter: nil)
         }
-        let body = try await exchange(.verifyCode, body: AuthWire.body(AuthWire.VerifyCode(email: email, code: code, deviceID: deviceID)))
+        let body = try await exchange(.verifyCode, body: AuthWire.body(AuthWire.VerifyCode(email: email.value, code: code, deviceID: deviceID.rawValue)))
         let reply = try AuthWire.decode(AuthWire.SignedIn.self, from: body)
         guard let token = SessionToken(reply.sessionToken) else { throw SignInError.invalidResponse("session_token is not a valid token") }
         return SignInSession(token: token, expiresAt: try AuthWire.date(reply.expiresAt, field: "expires_at"),

@@ -1,18 +1,34 @@
 import Foundation
 
-/// The sign-in wire format of `docs/sign-in.md`, read and rendered in one place: the request
-/// bodies, the success answers and the error shape `{"status": "error", "message", "error"}`.
-enum AuthWire {
-    // MARK: Requests
+/// The sign-in wire format of `docs/sign-in.md` (seed 002's shapes, with LaunchGate's fields
+/// added), in one place for both ends: the SDK's ``AuthClient`` encodes the requests and decodes
+/// the answers, and the LaunchGate server decodes the requests and encodes the answers with these
+/// same types. Field names are the wire's snake_case; times are RFC 3339 strings.
+public enum AuthWire {
+    /// `POST …/send-code`: `{"email": …}`.
+    public struct SendCode: Codable, Sendable, Hashable {
+        /// The address as the user typed it; the server trims and lowercases it again.
+        public var email: String
 
-    struct SendCode: Encodable {
-        let email: EmailAddress
+        /// Creates the body.
+        public init(email: String) { self.email = email }
     }
 
-    struct VerifyCode: Encodable {
-        let email: EmailAddress
-        let code: String
-        let deviceID: DeviceID
+    /// `POST …/verify-code`: `{"email": …, "code": …, "device_id": …}`.
+    public struct VerifyCode: Codable, Sendable, Hashable {
+        /// The address the code was sent to.
+        public var email: String
+        /// The digits.
+        public var code: String
+        /// The device the session is for.
+        public var deviceID: String
+
+        /// Creates the body.
+        public init(email: String, code: String, deviceID: String) {
+            self.email = email
+            self.code = code
+            self.deviceID = deviceID
+        }
 
         enum CodingKeys: String, CodingKey {
             case email, code
@@ -21,90 +37,38 @@ enum AuthWire {
     }
 
     /// Sign-out's body: an empty object, so the request is a well-formed JSON POST.
-    struct Empty: Encodable {}
+    public struct Empty: Codable, Sendable, Hashable {
+        /// Creates the body.
+        public init() {}
+    }
+
+    /// What every answer carries, and all a failure carries: `{"status": "error", "message", "error"}`.
+    public struct Envelope: Codable, Sendable, Hashable {
+        /// `success` or `error`.
+        public var status: String?
+        /// A message for a person.
+        public var message: String?
+        /// A failure's stable code, such as `invalid_code`.
+        public var error: String?
+
+        /// Creates an envelope; a failure has all three.
+        public init(status: String?, message: String?, error: String? = nil) {
+            self.status = status
+            self.message = message
+            self.error = error
+        }
+    }
 
     /// Sorted keys and unescaped slashes: the same value always gives the same bytes.
-    static func body(_ value: some Encodable) -> Data {
+    public static func encoded(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Every request type is strings and nothing else, which always encodes.
-        return (try? encoder.encode(value)) ?? Data("{}".utf8)
+        return try encoder.encode(value)
     }
 
-    // MARK: Answers
-
-    /// The fields every answer may carry; `error` only on a failure.
-    struct Envelope: Decodable {
-        let status: String?
-        let message: String?
-        let error: String?
-    }
-
-    struct CodeSent: Decodable {
-        let message: String?
-        let codeLength: Int?
-        let expiresIn: Double?
-        let resendAfter: Double?
-
-        enum CodingKeys: String, CodingKey {
-            case message
-            case codeLength = "code_length"
-            case expiresIn = "expires_in"
-            case resendAfter = "resend_after"
-        }
-    }
-
-    struct SignedIn: Decodable {
-        let isNewUser: Bool?
-        let sessionToken: String
-        let expiresAt: String
-        let user: User
-
-        enum CodingKeys: String, CodingKey {
-            case user
-            case isNewUser = "is_new_user"
-            case sessionToken = "session_token"
-            case expiresAt = "expires_at"
-        }
-    }
-
-    struct Session: Decodable {
-        let expiresAt: String
-        let deviceID: String
-        let user: User
-
-        enum CodingKeys: String, CodingKey {
-            case user
-            case expiresAt = "expires_at"
-            case deviceID = "device_id"
-        }
-    }
-
-    struct User: Decodable {
-        let id: String
-        let email: String
-        let createdAt: String
-        let lastSignInAt: String
-
-        enum CodingKeys: String, CodingKey {
-            case id, email
-            case createdAt = "created_at"
-            case lastSignInAt = "last_sign_in_at"
-        }
-
-        func value() throws(SignInError) -> SignInUser {
-            guard !id.isEmpty else { throw SignInError.invalidResponse("the user has no id") }
-            let address: EmailAddress
-            do { address = try EmailAddress(email) } catch { throw SignInError.invalidResponse("the user's email is not valid") }
-            return SignInUser(id: id, email: address, createdAt: try AuthWire.date(createdAt, field: "created_at"),
-                              lastSignInAt: try AuthWire.date(lastSignInAt, field: "last_sign_in_at"))
-        }
-    }
-
-    static func decode<T: Decodable>(_ type: T.Type, from body: Data) throws(SignInError) -> T {
-        do { return try JSONDecoder().decode(type, from: body) } catch {
-            throw SignInError.invalidResponse(Self.describe(error))
-        }
+    /// A time as the wire carries it: RFC 3339 in UTC, whole seconds.
+    public static func timestamp(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle())
     }
 
     /// An RFC 3339 timestamp, with or without fractional seconds.
@@ -112,6 +76,17 @@ enum AuthWire {
         if let date = try? Date(text, strategy: .iso8601) { return date }
         if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
         throw SignInError.invalidResponse("\(field) is not an RFC 3339 time")
+    }
+
+    /// A request body; every request type is strings and nothing else, which always encodes.
+    static func body(_ value: some Encodable) -> Data {
+        (try? encoded(value)) ?? Data("{}".utf8)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from body: Data) throws(SignInError) -> T {
+        do { return try JSONDecoder().decode(type, from: body) } catch {
+            throw SignInError.invalidResponse(Self.describe(error))
+        }
     }
 
     private static func describe(_ error: any Error) -> String {

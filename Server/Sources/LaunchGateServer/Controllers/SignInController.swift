@@ -1,10 +1,11 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LaunchGate
 
 /// Passwordless sign-in: `/v1/apps/{app}/auth/…`, and seed 002's `/api/auth/send-code` and
 /// `/api/auth/verify-code` for the default app. Every answer, failures included, has the seed's
-/// shape (``SignInWire``, ``SeedErrorResponse``).
+/// shape (``AuthWire``, ``SeedErrorResponse``).
 struct SignInController<Context: RemoteAddressRequestContext> {
     let signIn: SignInService
     let defaultApp: String?
@@ -24,12 +25,12 @@ struct SignInController<Context: RemoteAddressRequestContext> {
         app.get("/session") { request, context in
             let (session, user) = try await signIn.session(app: context.parameters.require("app"), token: bearer(request),
                                                            deviceID: request.headers[Self.deviceHeader])
-            return SignInWire.response(SignInWire.Session(session, user))
+            return SignInWire.response(AuthWire.Session(session, user))
         }
         app.post("/sign-out") { request, context in
             try await SignInWire.drain(request)
             try await signIn.signOut(app: context.parameters.require("app"), token: bearer(request), deviceID: request.headers[Self.deviceHeader])
-            return SignInWire.response(SignInWire.SignedOut())
+            return SignInWire.response(AuthWire.Envelope.signedOut)
         }
         let seed = router.group("/api/auth").add(middleware: SeedErrorMiddleware())
         seed.post("/send-code") { request, context in
@@ -41,17 +42,17 @@ struct SignInController<Context: RemoteAddressRequestContext> {
     }
 
     private func sendCode(_ request: Request, _ context: Context, app: String) async throws -> Response {
-        let body = try await SignInWire.read(SignInWire.SendCode.self, from: request, example: #"{"email": "ada@example.com"}"#)
+        let body = try await SignInWire.read(AuthWire.SendCode.self, from: request, example: #"{"email": "ada@example.com"}"#)
         let sent = try await signIn.sendCode(app: app, email: body.email, client: client(request, context))
-        return SignInWire.response(SignInWire.CodeSent(sent))
+        return SignInWire.response(AuthWire.CodeSent(sent))
     }
 
     private func verifyCode(_ request: Request, _ context: Context, app: String) async throws -> Response {
-        let body = try await SignInWire.read(SignInWire.VerifyCode.self, from: request,
+        let body = try await SignInWire.read(AuthWire.VerifyCode.self, from: request,
                                              example: #"{"email": "ada@example.com", "code": "123456", "device_id": "…"}"#)
         let signedIn = try await signIn.verifyCode(app: app, email: body.email, code: body.code, deviceID: body.deviceID,
                                                    client: client(request, context))
-        return SignInWire.response(SignInWire.SignedIn(signedIn))
+        return SignInWire.response(AuthWire.SignedIn(signedIn))
     }
 
     private func seedApp(_ path: String) throws -> String {

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import LaunchGate
 import Logging
 import NIOCore
 
@@ -31,7 +32,7 @@ enum SeedErrorResponse {
             (status, code, message) = (.internalServerError, "internal",
                                        "Something went wrong on the server. Try again later; the server's log has the details.")
         }
-        return SignInWire.response(SignInWire.Failure(message: message, error: code), status: status, headers: headers)
+        return SignInWire.response(AuthWire.Envelope.failure(message: message, code: code), status: status, headers: headers)
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import LaunchGate
 import LaunchGateTesting
 import NIOCore
 import Testing
@@ -39,6 +40,30 @@ struct SignInAPITests {
             }
         }
         await server.close()
+    }
+
+    @Test("every answer decodes with the SDK's own AuthWire types, the ones its AuthClient reads")
+    func sharedWireTypes() async throws {
+        let server = try await TestServer.make()
+        try await server.application.test(.router) { client in
+            let sent = try JSONDecoder().decode(AuthWire.CodeSent.self, from: try await client.post(
+                "/v1/apps/notes/auth/send-code", json: #"{"email": "ada@example.com"}"#).data)
+            #expect(sent.status == "success" && sent.codeLength == 6 && sent.expiresIn == 600 && sent.resendAfter == 60)
+            let code = try #require(try await server.code(for: "ada@example.com"))
+            let body = try AuthWire.encoded(AuthWire.VerifyCode(email: "ada@example.com", code: code, deviceID: "phone-1"))
+            let verified = try await client.post("/v1/apps/notes/auth/verify-code", json: String(decoding: body, as: UTF8.self))
+            let signedIn = try JSONDecoder().decode(AuthWire.SignedIn.self, from: verified.data)
+            #expect(signedIn.isNewUser == true && signedIn.user.email == "ada@example.com" && !signedIn.sessionToken.isEmpty)
+            let auth: HTTPFields = [.authorization: "Bearer \(signedIn.sessionToken)"]
+            let session = try JSONDecoder().decode(AuthWire.Session.self, from: try await client.execute(
+                uri: "/v1/apps/notes/auth/session", method: .get, headers: auth).data)
+            #expect(session.deviceID == "phone-1" && session.user == signedIn.user && session.expiresAt == signedIn.expiresAt)
+            let again = try JSONDecoder().decode(AuthWire.Envelope.self, from: verified.data)
+            #expect(again.status == "success" && again.error == nil)
+            let refused = try JSONDecoder().decode(AuthWire.Envelope.self, from: try await client.post(
+                "/v1/apps/notes/auth/verify-code", json: String(decoding: body, as: UTF8.self)).data)
+            #expect(refused.status == "error" && refused.error == "invalid_code" && refused.message?.isEmpty == false)
+        }
     }
 
     @Test("send-code's answer is the same, byte for byte apart from the address, for a known and an unknown address")
