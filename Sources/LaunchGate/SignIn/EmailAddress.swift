@@ -9,8 +9,9 @@ import Foundation
 ///
 /// The rules (RFC 5321's lengths, counted in UTF-8 bytes): exactly one `@`, a non-empty local part
 /// of at most 64 bytes, a non-empty domain of at most 255 bytes, at most 254 bytes in all, and no
-/// whitespace or control characters anywhere (a CR or LF could smuggle a header into a mail).
-/// Nothing stricter: an address the server accepts is never refused here.
+/// whitespace, control characters or any of `<>()[],;:"\` anywhere (a CR or LF could smuggle a
+/// header into a mail; the others make a list or a display name of it). The rules are
+/// ``problem(with:)-swift.type.method``'s, which the server applies too, so an address the server accepts is never refused here.
 public struct EmailAddress: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The most UTF-8 bytes in a whole address.
     public static let maximumLength = 254
@@ -27,8 +28,8 @@ public struct EmailAddress: Sendable, Hashable, Codable, CustomStringConvertible
     ///   the rest is lowercased.
     /// - Throws: ``SignInError/invalidEmail``, with a message that says which rule failed.
     public init(_ text: String) throws(SignInError) {
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        if let problem = Self.problem(with: value) {
+        let value = Self.normalize(text)
+        if let problem: String = Self.problem(with: value) {
             throw SignInError.invalidEmail.with(message: problem, retryAfter: nil)
         }
         self.value = value
@@ -64,18 +65,15 @@ public struct EmailAddress: Sendable, Hashable, Codable, CustomStringConvertible
 
     /// What is wrong with a normalised address, in words for the user; `nil` when nothing is.
     private static func problem(with value: String) -> String? {
-        if value.isEmpty { return "Enter your email address." }
-        if value.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
-            return "An email address can't contain spaces or line breaks."
+        switch problem(with: value) as Problem? {
+        case nil: nil
+        case .empty: "Enter your email address."
+        case .whitespaceOrControl: "An email address can't contain spaces or line breaks."
+        case .specialCharacter: #"An email address can't contain any of < > ( ) [ ] , ; : " \."#
+        case .notOneAt: "An email address has exactly one @, as in ada@example.com."
+        case .partMissing: "Enter the whole address, as in ada@example.com."
+        case .localPartTooLong: "The part before the @ is too long (at most 64 characters)."
+        case .tooLong: "That email address is too long (at most 254 characters)."
         }
-        let parts = value.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return "An email address has exactly one @, as in ada@example.com." }
-        let (local, domain) = (parts[0], parts[1])
-        if local.isEmpty || domain.isEmpty { return "Enter the whole address, as in ada@example.com." }
-        if local.utf8.count > maximumLocalPartLength { return "The part before the @ is too long (at most 64 characters)." }
-        if domain.utf8.count > maximumDomainLength || value.utf8.count > maximumLength {
-            return "That email address is too long (at most 254 characters)."
-        }
-        return nil
     }
 }

@@ -62,4 +62,20 @@ struct EmailAddressTests {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode([EmailAddress].self, from: Data(#"["no-at-sign"]"#.utf8)) }
         #expect(String(decoding: try JSONEncoder().encode([decoded[0]]), as: UTF8.self) == #"["ada@example.com"]"#)
     }
+
+    @Test("the characters that make a list or a display name in a mail header are refused",
+          arguments: ["ada@example.com,eve@example.com", "Ada<ada@example.com>", "ada@example.com>", "\"ada\"@example.com",
+                      "ada(comment)@example.com", "ada;eve@example.com", "ada:x@example.com", "ada@[127.0.0.1]", "a\\b@example.com"])
+    func specials(text: String) {
+        #expect(problem(text) == .invalidEmail, "\(text) was accepted")
+        #expect(EmailAddress.problem(with: EmailAddress.normalize(text)) == .specialCharacter, "\(text)")
+        #expect(problem(text)?.message.contains("can't contain any of") == true)
+    }
+
+    @Test("plus, dots, dashes, underscores and non-ASCII letters stay allowed")
+    func ordinaryCharacters() {
+        for text in ["ada+news@example.com", "a.d-a_l@sub.example.co.uk", "émile@exemple.fr", "o'brien@example.com"] {
+            #expect(problem(text) == nil, "\(text)")
+        }
+    }
 }

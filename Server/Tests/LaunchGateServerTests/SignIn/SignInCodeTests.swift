@@ -134,7 +134,8 @@ struct SignInCodeTests {
             #expect(error?.code == "invalid_request")
         }
         for email in ["", "ada", "a@b@c", "ada @example.com", "ada@example.com\r\nBcc: x@y", "@example.com", "ada@",
-                      String(repeating: "a", count: 65) + "@example.com", "a@" + String(repeating: "b", count: 253)] {
+                      String(repeating: "a", count: 65) + "@example.com", "a@" + String(repeating: "b", count: 253),
+                      "Ada <ada@example.com>", "ada@example.com,eve@example.com", "\"ada\"@example.com", "ada;x@example.com"] {
             let error = await #expect(throws: SignInServiceError.self, "\(email)") {
                 try await service.sendCode(app: "notes", email: email, client: "c")
             }

@@ -1,0 +1,45 @@
+extension EmailAddress {
+    /// Why a normalised address is refused: one rule set for the SDK and the LaunchGate server, so
+    /// an address one accepts is never refused by the other. Each side words the message itself.
+    public enum Problem: Sendable, Hashable {
+        /// Nothing was typed.
+        case empty
+        /// Whitespace or a control character (a CR or LF could smuggle a header into a mail).
+        case whitespaceOrControl
+        /// One of `<>()[],;:"\`: legal only in quoted forms this sign-in doesn't take, and the
+        /// characters that turn an address into a list or a display name in a mail header.
+        case specialCharacter
+        /// Not exactly one `@`.
+        case notOneAt
+        /// Nothing before or after the `@`.
+        case partMissing
+        /// More than ``EmailAddress/maximumLocalPartLength`` bytes before the `@`.
+        case localPartTooLong
+        /// More than ``EmailAddress/maximumDomainLength`` bytes after the `@`, or
+        /// ``EmailAddress/maximumLength`` in all.
+        case tooLong
+    }
+
+    /// What is typed, trimmed of surrounding whitespace and newlines and lowercased.
+    public static func normalize(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+
+    /// The first rule a normalised address breaks, or `nil` when it breaks none.
+    public static func problem(with value: String) -> Problem? {
+        if value.isEmpty { return .empty }
+        if value.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
+            return .whitespaceOrControl
+        }
+        if value.unicodeScalars.contains(where: { specials.contains($0) }) { return .specialCharacter }
+        let parts = value.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return .notOneAt }
+        let (local, domain) = (parts[0], parts[1])
+        if local.isEmpty || domain.isEmpty { return .partMissing }
+        if local.utf8.count > maximumLocalPartLength { return .localPartTooLong }
+        if domain.utf8.count > maximumDomainLength || value.utf8.count > maximumLength { return .tooLong }
+        return nil
+    }
+
+    private static let specials = Set("<>()[],;:\"\\".unicodeScalars)
+}
