@@ -21,6 +21,11 @@ enum SeedErrorResponse {
             if failure.kind == .unauthenticated { headers[.wwwAuthenticate] = "Bearer" }
         case let failure as any LaunchGateFailure where failure.kind == .notFound:
             (status, code, message) = (.notFound, "not_found", failure.message)
+        case let failure as HTTPError where failure.status == .notFound:
+            (status, code, message) = (.notFound, "not_found", "There is no such sign-in endpoint. See docs/sign-in.md for the paths.")
+        case let failure as HTTPError where failure.status == .methodNotAllowed:
+            (status, code, message) = (.methodNotAllowed, "method_not_allowed",
+                                       "This sign-in endpoint does not take that method: send-code, verify-code and sign-out take POST, session takes GET.")
         case let failure as any LaunchGateFailure where failure.kind == .unavailable:
             logger.error("sign-in unavailable", metadata: ["code": "\(failure.code)", "error": "\(failure.message)"])
             (status, code, message) = (.serviceUnavailable, "unavailable", "Sign-in is unavailable right now. Try again in a moment.")

@@ -11,7 +11,21 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             response.headers[.requestID] = context.id
             return response
         } catch {
+            // A sign-in path no route matched (a wrong method, a misspelt endpoint) never reached
+            // the sign-in routes' own middleware; its client still parses only seed 002's shape.
+            if Self.isSignInPath(request.uri.path) {
+                var response = SeedErrorResponse.response(for: error, logger: context.logger)
+                response.headers[.requestID] = context.id
+                return response
+            }
             return ErrorResponse.response(for: error, requestID: context.id, logger: context.logger)
         }
+    }
+
+    /// `/api/auth/…` or `/v1/apps/{app}/auth/…`: the paths whose answers have seed 002's shape.
+    static func isSignInPath(_ path: String) -> Bool {
+        if path.hasPrefix("/api/auth/") { return true }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        return segments.count >= 5 && segments[0].isEmpty && segments[1] == "v1" && segments[2] == "apps" && segments[4] == "auth"
     }
 }

@@ -66,6 +66,29 @@ struct SignInAPITests {
         }
     }
 
+    @Test("a sign-in path no route matches (wrong method, unknown endpoint) still answers in seed 002's shape, with a request ID")
+    func unmatchedSignInPaths() async throws {
+        let server = try await TestServer.make()
+        try await server.application.test(.router) { client in
+            let cases: [(String, HTTPRequest.Method)] = [("/v1/apps/notes/auth/send-code", .get), ("/v1/apps/notes/auth/nope", .post),
+                                                         ("/api/auth/verify-code", .get), ("/api/auth/nope", .post), ("/api/auth/session", .get)]
+            for (uri, method) in cases {
+                let response = try await client.execute(uri: uri, method: method, headers: [.contentType: "application/json"],
+                                                        body: ByteBuffer(string: "{}"))
+                let body = try response.json()
+                #expect(response.status == .notFound || response.status == .methodNotAllowed, "\(method) \(uri)")
+                #expect(body["status"] as? String == "error", "\(method) \(uri): \(response.text)")
+                #expect(body["error"] as? String == (response.status == .notFound ? "not_found" : "method_not_allowed"))
+                #expect((body["message"] as? String)?.isEmpty == false)
+                #expect(response.headers[HTTPField.Name("X-Request-ID")!] != nil)
+            }
+            // Elsewhere the admin shape stays.
+            let other = try await client.execute(uri: "/v1/apps/notes/nope", method: .get)
+            #expect(other.status == .notFound)
+            #expect(try other.json()["status"] == nil)
+        }
+    }
+
     @Test("send-code's answer is the same, byte for byte apart from the address, for a known and an unknown address")
     func sameAnswer() async throws {
         let clock = TestClock()
