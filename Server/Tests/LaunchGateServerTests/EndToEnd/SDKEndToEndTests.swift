@@ -72,7 +72,9 @@ struct SDKEndToEndTests {
         let store = InMemoryKeyValueStore()
         let policyURL = try await server.application.test(.live) { client -> URL in
             let url = URL(string: "http://127.0.0.1:\(try #require(client.port))/v1/apps/notes/policy?platform=ios")!
-            let monitor = await UpdateMonitor(configuration: .init(source: PolicySource(url: url, publicKeys: [key]), launchMode: .blocking(timeout: .seconds(5))),
+            // A generous wait: the first answer must come from the server, and on a machine busy
+            // with every other suite (CI) a short one could end before it, which is not under test.
+            let monitor = await UpdateMonitor(configuration: .init(source: PolicySource(url: url, publicKeys: [key]), launchMode: .blocking(timeout: .seconds(30)), fetchTimeout: .seconds(30)),
                                               app: app, store: store, opener: RecordingURLOpener())
             await monitor.start()
             let state = await monitor.state
