@@ -82,7 +82,7 @@ public struct AuthClient: Sendable {
     ///   another device; ``SignInError/notOnSeedPaths(_:)`` with ``AuthPaths/seed``; any other
     ///   ``SignInError`` when the question went unanswered.
     public func checkSession(_ session: SignInSession) async throws(SignInError) -> SignInSession {
-        let body = try await exchange(.session, body: nil, token: session.token)
+        let body = try await exchange(.session, body: nil, token: session.token, deviceID: session.deviceID)
         let reply = try AuthWire.decode(AuthWire.Session.self, from: body)
         guard reply.deviceID == session.deviceID.rawValue else {
             throw SignInError.unauthorized.with(message: "This session belongs to another device. Sign in again.", retryAfter: nil)
@@ -94,21 +94,27 @@ public struct AuthClient: Sendable {
     }
 
     /// Revokes a session on the server (`POST …/auth/sign-out` with the body `{}`).
-    /// - Parameter token: The session's token.
+    /// - Parameters:
+    ///   - token: The session's token.
+    ///   - deviceID: The device the session was issued to, sent as `LaunchGate-Device-ID` so the
+    ///     server refuses the token from any other install; `nil` sends none.
     /// - Throws: ``SignInError``; ``SignInError/notOnSeedPaths(_:)`` with ``AuthPaths/seed``.
-    public func signOut(_ token: SessionToken) async throws(SignInError) {
-        _ = try await exchange(.signOut, body: AuthWire.body(AuthWire.Empty()), token: token)
+    public func signOut(_ token: SessionToken, deviceID: DeviceID? = nil) async throws(SignInError) {
+        _ = try await exchange(.signOut, body: AuthWire.body(AuthWire.Empty()), token: token, deviceID: deviceID)
     }
 
     // MARK: Exchange
 
     /// Sends one request and returns the body of a successful answer.
-    private func exchange(_ endpoint: AuthEndpoint, body: Data?, token: SessionToken? = nil) async throws(SignInError) -> Data {
+    private func exchange(_ endpoint: AuthEndpoint, body: Data?, token: SessionToken? = nil,
+                          deviceID: DeviceID? = nil) async throws(SignInError) -> Data {
         let url = try paths.url(for: endpoint, base: baseURL)
         guard SecureOrigin.allows(url) else { throw SignInError.insecureURL(url) }
         var headers = ["Accept": "application/json"]
         if body != nil { headers["Content-Type"] = "application/json" }
         if let token { headers["Authorization"] = "Bearer \(token.rawValue)" }
+        // The server refuses a session presented from another device than the one it was issued to.
+        if let deviceID { headers["LaunchGate-Device-ID"] = deviceID.rawValue }
         let timeout = configuration.timeout.components
         let request = HTTPRequest(method: endpoint.method, url: url, headers: headers, body: body,
                                   timeout: Double(timeout.seconds) + Double(timeout.attoseconds) / 1e18,

@@ -206,7 +206,7 @@ public final class SignInFlow {
         clearLocally()
         email = ""
         guard let ended, client.paths.supportsSessions else { return }
-        do { try await client.signOut(ended.token) } catch { lastError = error }
+        do { try await client.signOut(ended.token, deviceID: ended.deviceID) } catch { lastError = error }
     }
 
     /// Records that the signed-in user has seen the welcome, so it never shows to them again.

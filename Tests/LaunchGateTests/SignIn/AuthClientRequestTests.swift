@@ -53,22 +53,28 @@ struct AuthClientRequestTests {
         #expect(!AuthPaths.seed.supportsSessions && AuthPaths.app("notes").supportsSessions)
     }
 
-    @Test("the session check is a GET with the bearer token and no body")
+    @Test("the session check is a GET with the bearer token, the session's device ID and no body")
     func sessionRequest() async throws {
         transport.enqueue(.respond(SignInFixtures.sessionAnswer()), for: SignInFixtures.session, method: "GET")
         let fresh = try await SignInFixtures.client(transport).checkSession(SignInFixtures.storedSession(isNewUser: true))
         let request = try #require(transport.requests.first)
         #expect(request.method == "GET" && request.body == nil && request.headers["Content-Type"] == nil)
         #expect(request.headers["Authorization"] == "Bearer lgs_stored")
+        #expect(request.headers["LaunchGate-Device-ID"] == SignInFixtures.storedSession().deviceID.rawValue)
         #expect(fresh.expiresAt == Date(timeIntervalSince1970: 1_801_440_000))
         #expect(fresh.user.lastSignInAt == Date(timeIntervalSince1970: 1_796_119_200))
         #expect(fresh.isNewUser && fresh.token == SessionToken("lgs_stored"), "token and isNewUser are kept")
     }
 
-    @Test("sign-out posts {} with the bearer token")
+    @Test("sign-out posts {} with the bearer token, and the device ID when given")
     func signOutRequest() async throws {
         transport.enqueue(.respond(.json(#"{"status": "success", "message": "Signed out."}"#)), for: SignInFixtures.signOut, method: "POST")
-        try await SignInFixtures.client(transport).signOut(SignInFixtures.storedSession().token)
+        transport.enqueue(.respond(.json(#"{"status": "success", "message": "Signed out."}"#)), for: SignInFixtures.signOut, method: "POST")
+        let stored = SignInFixtures.storedSession()
+        try await SignInFixtures.client(transport).signOut(stored.token)
+        try await SignInFixtures.client(transport).signOut(stored.token, deviceID: stored.deviceID)
+        #expect(transport.requests.first?.headers["LaunchGate-Device-ID"] == nil)
+        #expect(transport.requests.last?.headers["LaunchGate-Device-ID"] == stored.deviceID.rawValue)
         let request = try #require(transport.requests.first)
         #expect(request.method == "POST" && SignInFixtures.body(request) == "{}")
         #expect(request.headers["Authorization"] == "Bearer lgs_stored")

@@ -61,7 +61,8 @@ struct SignInController<Context: RemoteAddressRequestContext> {
     }
 
     private func client(_ request: Request, _ context: Context) -> String {
-        clients.client(peer: context.remoteAddress?.ipAddress, forwardedFor: request.headers[values: .xForwardedFor])
+        // The limit key, not the address: IPv6 clients are counted per /64, as one host holds a whole /64.
+        clients.limitKey(peer: context.remoteAddress?.ipAddress, forwardedFor: request.headers[values: .xForwardedFor])
     }
 
     private func bearer(_ request: Request) -> String? { AdminAuthenticator.bearer(request.headers[.authorization]) }

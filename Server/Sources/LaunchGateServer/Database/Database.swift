@@ -66,6 +66,9 @@ public final class Database: Sendable {
             _ = try await connection.query("PRAGMA journal_mode = WAL")
             _ = try await connection.query("PRAGMA busy_timeout = 5000")
             _ = try await connection.query("PRAGMA foreign_keys = ON")
+            // Relaxed by default; durable transactions sync (see Durability). Statements outside a
+            // transaction are reads, or writes that a lost commit only repeats.
+            _ = try await connection.query("PRAGMA synchronous = NORMAL")
             return Database(connector: .sqlite(connection, pool), location: location, leaseTimeout: leaseTimeout, leaseWait: leaseWait)
         case .postgres(let url):
             let settings = try PostgresSettings(url: url, location: location)
@@ -104,23 +107,44 @@ public final class Database: Sendable {
     }
 
     /// Runs statements in one transaction: all of them take effect, or none.
-    /// - Parameter body: The work; throwing rolls everything back.
+    /// - Parameters:
+    ///   - durability: Whether the commit must survive a crash of the machine (the default) or only
+    ///     of the process.
+    ///   - body: The work; throwing rolls everything back.
     /// - Returns: What the work returns.
-    public func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        // SQLite: IMMEDIATE takes the write lock up front, waiting out busy_timeout. A deferred
-        // BEGIN that reads and then writes fails at once with SQLITE_BUSY_SNAPSHOT when another
-        // process (the CLI beside a running server) wrote in between, which no timeout retries.
-        let begin: SQLQueryString = if case .sqlite = connector { "BEGIN IMMEDIATE" } else { "BEGIN" }
+    public func transaction<T: Sendable>(_ durability: Durability = .durable,
+                                         _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        guard case .sqlite = connector else {
+            return try await read { database in try await Self.inTransaction(database, begin: "BEGIN", body) }
+        }
         return try await read { database in
-            try await database.raw(begin).run()
+            // The connection runs relaxed; a durable commit syncs, and the setting goes back after.
+            guard durability == .durable else { return try await Self.inTransaction(database, begin: "BEGIN IMMEDIATE", body) }
+            try await database.raw("PRAGMA synchronous = FULL").run()
             do {
-                let result = try await body(database)
-                try await database.raw("COMMIT").run()
+                let result = try await Self.inTransaction(database, begin: "BEGIN IMMEDIATE", body)
+                try await database.raw("PRAGMA synchronous = NORMAL").run()
                 return result
             } catch {
-                try? await database.raw("ROLLBACK").run()
+                try? await database.raw("PRAGMA synchronous = NORMAL").run()
                 throw error
             }
+        }
+    }
+
+    /// SQLite begins IMMEDIATE: it takes the write lock up front, waiting out busy_timeout. A
+    /// deferred BEGIN that reads and then writes fails at once with SQLITE_BUSY_SNAPSHOT when another
+    /// process (the CLI beside a running server) wrote in between, which no timeout retries.
+    private static func inTransaction<T: Sendable>(_ database: any SQLDatabase, begin: SQLQueryString,
+                                                   _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await database.raw(begin).run()
+        do {
+            let result = try await body(database)
+            try await database.raw("COMMIT").run()
+            return result
+        } catch {
+            try? await database.raw("ROLLBACK").run()
+            throw error
         }
     }
 

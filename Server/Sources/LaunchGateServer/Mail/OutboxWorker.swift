@@ -69,7 +69,9 @@ public struct OutboxWorker: Service {
     @discardableResult
     public func deliverDue() async throws -> Int {
         let messages = try await repository.claimDueMail(at: now(), lease: lease, limit: batch)
-        for message in messages { await deliver(message) }
+        // Apps' names, looked up once a batch rather than once a message.
+        var names: [String: String] = [:]
+        for message in messages { await deliver(message, names: &names) }
         return messages.count
     }
 
@@ -81,14 +83,21 @@ public struct OutboxWorker: Service {
         if deleted > 0 { logger.debug("swept sign-in records", metadata: ["rows": "\(deleted)"]) }
     }
 
-    private func deliver(_ message: OutboxMessage) async {
+    private func deliver(_ message: OutboxMessage, names: inout [String: String]) async {
         let now = now()
         guard let sealed = message.sealedCode, now < message.codeExpiresAt else {
             await finish(message, .expired, error: message.lastError)
             return
         }
         do {
-            let mail = try await render(message, code: try signIn.secrets.open(sealed), at: now)
+            let name: String
+            if let known = names[message.appID] {
+                name = known
+            } else {
+                name = try await apps.app(id: message.appID)?.name ?? message.appID
+                names[message.appID] = name
+            }
+            let mail = try await render(message, appName: name, code: try signIn.secrets.open(sealed), at: now)
             try await transport.send(mail)
             await finish(message, .sent, error: nil)
         } catch let error as MailDeliveryError where error.isPermanent {
@@ -111,9 +120,8 @@ public struct OutboxWorker: Service {
         }
     }
 
-    private func render(_ message: OutboxMessage, code: String, at now: Date) async throws -> MailMessage {
-        let name = try await apps.app(id: message.appID)?.name ?? message.appID
-        let settings = try await repository.settings(appID: message.appID)
+    private func render(_ message: OutboxMessage, appName name: String, code: String, at now: Date) async throws -> MailMessage {
+        let settings = try await signIn.cachedSettings(app: message.appID, at: now)
         let lifetime = message.codeExpiresAt.timeIntervalSince(now)
         let rendered: MailTemplates.Rendered
         do {

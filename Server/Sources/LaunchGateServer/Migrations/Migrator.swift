@@ -9,7 +9,7 @@ public struct Migrator: Sendable {
         CreateApps(), CreatePolicyRevisions(), CreateTokens(), CreateSigningKeys(), CreateExemptions(),
         CreateChangeCounter(), HashExemptionValues(),
         CreateSignInSettings(), CreateServerSecrets(), CreateSignInUsers(), CreateSignInCodes(), CreateSignInSessions(),
-        CreateSignInAddresses(), CreateRateLimits(), CreateMailOutbox(),
+        CreateSignInAddresses(), CreateRateLimits(), CreateMailOutbox(), AddAddressFailureTimes(),
     ]
 
     private let database: Database

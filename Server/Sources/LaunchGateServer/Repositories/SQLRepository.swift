@@ -93,7 +93,8 @@ public struct SQLRepository: LaunchGateRepository {
     // MARK: Tokens
 
     public func saveToken(_ token: TokenRecord) async throws {
-        try await database.read { db in
+        // A transaction for its durable commit: the token was shown once and must not be lost.
+        try await database.transaction { db in
             try await db.insert(into: "tokens").columns("id", "name", "scope", "secret_hash", "created_at", "revoked_at")
                 .values(SQLBind(token.id), SQLBind(token.name), SQLBind(token.scope.rawValue), SQLBind(token.secretHash),
                         SQLBind(token.createdAt.milliseconds), SQLBind(token.revokedAt?.milliseconds))

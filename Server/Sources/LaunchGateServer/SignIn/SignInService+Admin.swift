@@ -58,6 +58,7 @@ extension SignInService {
         }
         try MailTemplates.validate(settings)
         try await repository.saveSettings(settings)
+        settingsCache.forget(app: settings.appID)
     }
 
     /// The admin API's error for an unknown app, in its own vocabulary.

@@ -19,6 +19,7 @@ public struct SignInService: Sendable {
     let random: any RandomSource
     let signal: OutboxSignal
     let now: @Sendable () -> Date
+    let settingsCache = SignInSettingsCache()
 
     /// Creates the service.
     /// - Parameters:
@@ -74,23 +75,28 @@ public struct SignInService: Sendable {
         let email = try SignInAddress.normalized(email)
         try await requireApp(app)
         let now = now()
-        try await checkLock(app: app, email: email, at: now)
-        if try await repository.takeDeliveryFailure(appID: app, email: email) != nil { throw SignInServiceError.deliveryFailed }
-        if configuration.clientSends > 0 {
-            try await limit("send-client|\(client)", [RateLimitRule(limit: configuration.clientSends, window: configuration.clientWindow)], at: now)
-        }
-        try await limit("send|\(app)|\(email)", configuration.addressSendRules, at: now)
-        let length = try await settings(app: app).codeLength
+        let length = try await cachedSettings(app: app, at: now).codeLength
         let code = SignInTokens.code(length: length, using: random)
         let expiresAt = now.addingTimeInterval(configuration.codeLifetime)
         let record = SignInCodeRecord(id: SignInTokens.id("code", bytes: 12, using: random), appID: app, email: email,
                                       codeHash: try await secrets.codeHash(code, app: app, email: email), createdAt: now, expiresAt: expiresAt)
         let mail = OutboxMessage(id: SignInTokens.id("msg", bytes: 12, using: random), appID: app, email: email,
                                  sealedCode: try secrets.seal(code), codeExpiresAt: expiresAt, nextAttemptAt: now, createdAt: now)
-        try await repository.issueCode(record, mail: mail)
-        signal.notify()
-        return CodeSent(email: email, codeLength: length, expiresIn: Int(configuration.codeLifetime.rounded()),
-                        resendAfter: Int(configuration.resendInterval.rounded(.up)))
+        var charges: [RateLimitCharge] = []
+        if configuration.clientSends > 0 {
+            charges.append(RateLimitCharge(key: "send-client|\(client)", rules: [RateLimitRule(limit: configuration.clientSends, window: configuration.clientWindow)]))
+        }
+        charges.append(RateLimitCharge(key: "send|\(app)|\(email)", rules: configuration.addressSendRules))
+        // One transaction: the lock, a failed delivery to report, the limits, then the code and its mail.
+        switch try await repository.requestCode(CodeRequest(code: record, mail: mail, charges: charges), at: now) {
+        case .issued:
+            signal.notify()
+            return CodeSent(email: email, codeLength: length, expiresIn: Int(configuration.codeLifetime.rounded()),
+                            resendAfter: Int(configuration.resendInterval.rounded(.up)))
+        case .locked(let until): throw SignInServiceError.locked(retryAfter: Self.seconds(until.timeIntervalSince(now)))
+        case .deliveryFailed: throw SignInServiceError.deliveryFailed
+        case .rateLimited(let wait): throw SignInServiceError.rateLimited(retryAfter: Self.seconds(wait))
+        }
     }
 
     // MARK: Verifying
@@ -111,33 +117,32 @@ public struct SignInService: Sendable {
             throw SignInServiceError.invalidRequest("device_id must be 1 to 128 printable ASCII characters")
         }
         try await requireApp(app)
-        let length = try await settings(app: app).codeLength
+        let now = now()
+        let length = try await cachedSettings(app: app, at: now).codeLength
         let digits = code.trimmingCharacters(in: .whitespaces)
         guard digits.utf8.count == length, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
             throw SignInServiceError.invalidCodeShape(length: length)
         }
-        let now = now()
-        try await checkLock(app: app, email: email, at: now)
+        var charges: [RateLimitCharge] = []
         if configuration.clientVerifies > 0 {
-            try await limit("verify-client|\(client)", [RateLimitRule(limit: configuration.clientVerifies, window: configuration.clientWindow)], at: now)
+            charges.append(RateLimitCharge(key: "verify-client|\(client)", rules: [RateLimitRule(limit: configuration.clientVerifies, window: configuration.clientWindow)]))
         }
-        try await limit("guess|\(app)|\(email)", configuration.guessRules, at: now)
-        let claimed = try await repository.claimAttempt(appID: app, email: email, maxAttempts: configuration.attemptsPerCode, at: now)
-        // Hashed even when there is no code, so the time taken doesn't tell whether one was sent.
-        let hash = try await secrets.codeHash(digits, app: app, email: email)
-        guard let claimed, SignInTokens.constantTimeEquals(hash, claimed.codeHash) else {
-            try await fail(app: app, email: email, at: now)
-        }
+        charges.append(RateLimitCharge(key: "guess|\(app)|\(email)", rules: configuration.guessRules))
+        // Drawn before anyone knows whether the code is right, so a wrong code costs what a right one does.
         let token = SignInTokens.sessionToken(using: random)
-        let grant = SessionGrant(id: SignInTokens.id("ses", bytes: 8, using: random), deviceID: deviceID,
-                                 tokenHash: SignInTokens.hash(token), expiresAt: now.addingTimeInterval(configuration.sessionLifetime))
-        guard let completion = try await repository.completeSignIn(
-            codeID: claimed.id, appID: app, email: email, newUserID: SignInTokens.id("usr", bytes: 12, using: random), grant: grant, at: now)
-        else {
-            // Another verify of the same code won the race.
-            try await fail(app: app, email: email, at: now)
+        let attempt = CodeAttempt(
+            appID: app, email: email, codeHash: try await secrets.codeHash(digits, app: app, email: email), charges: charges,
+            maxAttempts: configuration.attemptsPerCode, lockoutThreshold: configuration.lockoutFailures, lockout: configuration.lockoutDuration,
+            newUserID: SignInTokens.id("usr", bytes: 12, using: random),
+            grant: SessionGrant(id: SignInTokens.id("ses", bytes: 8, using: random), deviceID: deviceID,
+                                tokenHash: SignInTokens.hash(token), expiresAt: now.addingTimeInterval(configuration.sessionLifetime)))
+        // One transaction: the lock, the limits, a try on the code, then the sign-in or the failure.
+        switch try await repository.attemptCode(attempt, at: now) {
+        case .signedIn(let completion): return SignedIn(completion: completion, token: token)
+        case .wrong: throw SignInServiceError.invalidCode
+        case .locked(let until): throw SignInServiceError.locked(retryAfter: Self.seconds(until.timeIntervalSince(now)))
+        case .rateLimited(let wait): throw SignInServiceError.rateLimited(retryAfter: Self.seconds(wait))
         }
-        return SignedIn(completion: completion, token: token)
     }
 
     // MARK: Sessions
@@ -167,33 +172,21 @@ public struct SignInService: Sendable {
 
     // MARK: Rules
 
-    /// An app's settings, or the defaults.
+    /// An app's settings, or the defaults, as stored now.
     public func settings(app: String) async throws -> SignInSettings {
         try await repository.settings(appID: app) ?? SignInSettings(appID: app)
     }
 
+    /// An app's settings as read at most a few seconds ago (``SignInSettingsCache``), for the hot path.
+    func cachedSettings(app: String, at now: Date) async throws -> SignInSettings {
+        if let cached = settingsCache.settings(app: app, at: now) { return cached }
+        let settings = try await settings(app: app)
+        settingsCache.store(settings, at: now)
+        return settings
+    }
+
     func requireApp(_ app: String) async throws {
         guard try await policies.appExists(app) else { throw SignInServiceError.appNotFound(app) }
-    }
-
-    private func checkLock(app: String, email: String, at now: Date) async throws {
-        if let until = try await repository.addressState(appID: app, email: email).lockedUntil, until > now {
-            throw SignInServiceError.locked(retryAfter: Self.seconds(until.timeIntervalSince(now)))
-        }
-    }
-
-    private func limit(_ key: String, _ rules: [RateLimitRule], at now: Date) async throws {
-        if let wait = try await repository.recordEvent(key: key, rules: rules, at: now) {
-            throw SignInServiceError.rateLimited(retryAfter: Self.seconds(wait))
-        }
-    }
-
-    /// Counts a failed verify and answers it: `invalid_code`, whatever the reason, and whether or
-    /// not this failure locked the address (the next request says so).
-    private func fail(app: String, email: String, at now: Date) async throws -> Never {
-        _ = try await repository.recordFailure(appID: app, email: email, threshold: configuration.lockoutFailures,
-                                               lockout: configuration.lockoutDuration, at: now)
-        throw SignInServiceError.invalidCode
     }
 
     /// Whole seconds for Retry-After, never 0 while something is still refused.

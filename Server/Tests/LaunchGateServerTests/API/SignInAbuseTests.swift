@@ -35,6 +35,17 @@ struct SignInAbuseTests {
         }
     }
 
+    @Test("IPv6 clients share one cap per /64: rotating addresses inside a prefix takes no fresh budget")
+    func ipv6Prefix() async throws {
+        let server = try await server(trusting: ["127.0.0.1/32", "::1/128"])
+        try await server.application.test(.live) { (client: any TestClientProtocol) async throws in
+            #expect(try await send(client, "a@example.com", from: "2001:db8:1:2::1") == .ok)
+            #expect(try await send(client, "b@example.com", from: "2001:db8:1:2:ffff::9") == .ok)
+            #expect(try await send(client, "c@example.com", from: "2001:db8:1:2:abcd:1234:5678:9abc") == .tooManyRequests)
+            #expect(try await send(client, "c@example.com", from: "2001:db8:1:3::1") == .ok, "another /64 is another client")
+        }
+    }
+
     @Test("without a trusted proxy X-Forwarded-For is ignored: a client can't take a fresh budget by writing the header")
     func untrustedHeader() async throws {
         let server = try await server(trusting: [])

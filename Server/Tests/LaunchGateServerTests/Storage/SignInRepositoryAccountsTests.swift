@@ -119,7 +119,8 @@ struct SignInRepositoryAccountsTests {
         }
     }
 
-    @Test("a sweep deletes old events, expired codes and sessions, finished mail and empty address states", arguments: TestBackend.available)
+    @Test("a sweep deletes old events, expired codes and sessions, finished mail, empty address states and idle streaks",
+          arguments: TestBackend.available)
     func sweep(backend: TestBackend) async throws {
         try await backend.withSignInRepositories { (repositories) async throws in
             let repository = repositories[0]
@@ -129,12 +130,15 @@ struct SignInRepositoryAccountsTests {
             _ = try await repository.recordFailure(appID: "notes", email: "bob@example.com", threshold: 1, lockout: 60, at: Self.now)
             _ = try await repository.recordFailure(appID: "notes", email: "cy@example.com", threshold: 100, lockout: 60, at: Self.now)
             let much = Self.now.addingTimeInterval(2 * 86_400)
+            _ = try await repository.recordFailure(appID: "notes", email: "dee@example.com", threshold: 100, lockout: 60, at: much)
             let deleted = try await repository.sweep(eventsBefore: much, recordsBefore: much, at: much)
-            #expect(deleted >= 5)
+            #expect(deleted >= 6)
             #expect(try await repository.session(tokenHash: "token-ses_a") == nil)
             #expect(try await repository.outboxStatus().counts["sent"] == 0)
             #expect(try await repository.addressState(appID: "notes", email: "bob@example.com") == AddressState(), "its lock is over")
-            #expect(try await repository.addressState(appID: "notes", email: "cy@example.com").failures == 1, "a streak is kept")
+            #expect(try await repository.addressState(appID: "notes", email: "cy@example.com") == AddressState(),
+                    "a streak idle since before the horizon is forgotten")
+            #expect(try await repository.addressState(appID: "notes", email: "dee@example.com").failures == 1, "a recent streak is kept")
             #expect(try await repository.user(appID: "notes", id: "usr_a") != nil, "users stay")
         }
     }

@@ -12,6 +12,8 @@ struct UnavailableSignInRepository: SignInRepository {
     func claimAttempt(appID: String, email: String, maxAttempts: Int, at now: Date) async throws -> SignInCodeRecord? { throw down }
     func completeSignIn(codeID: String, appID: String, email: String, newUserID: String, grant: SessionGrant,
                         at now: Date) async throws -> SignInCompletion? { throw down }
+    func requestCode(_ request: CodeRequest, at now: Date) async throws -> CodeRequestOutcome { throw down }
+    func attemptCode(_ attempt: CodeAttempt, at now: Date) async throws -> CodeAttemptOutcome { throw down }
     func addressState(appID: String, email: String) async throws -> AddressState { throw down }
     func recordFailure(appID: String, email: String, threshold: Int, lockout: TimeInterval, at now: Date) async throws -> AddressState { throw down }
     func recordEvent(key: String, rules: [RateLimitRule], at now: Date) async throws -> TimeInterval? { throw down }

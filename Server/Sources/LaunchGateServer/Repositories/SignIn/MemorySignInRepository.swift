@@ -9,6 +9,8 @@ public actor MemorySignInRepository: SignInRepository {
     var usersByID: [String: UserRecord] = [:]
     var sessionsByID: [String: SessionRecord] = [:]
     var addresses: [String: AddressState] = [:]
+    /// When each address's streak last grew, for the sweep.
+    var lastFailures: [String: Date] = [:]
     var events: [String: [Date]] = [:]
     var outbox: [String: OutboxMessage] = [:]
 
@@ -36,6 +38,13 @@ public actor MemorySignInRepository: SignInRepository {
     public func issueCode(_ code: SignInCodeRecord, mail: OutboxMessage) throws {
         guard outbox[mail.id] == nil else { throw ServiceError.idCollision }
         codesByAddress[address(code.appID, code.email)] = code
+        // Mail still waiting for the code just replaced would only deliver a dead code.
+        for var waiting in outbox.values where waiting.appID == code.appID && waiting.email == code.email && waiting.state == .pending {
+            waiting.state = .expired
+            waiting.sealedCode = nil
+            waiting.finishedAt = code.createdAt
+            outbox[waiting.id] = waiting
+        }
         outbox[mail.id] = mail
     }
 
@@ -84,6 +93,7 @@ public actor MemorySignInRepository: SignInRepository {
         let key = address(appID, email)
         var state = addresses[key] ?? AddressState()
         state.failures += 1
+        lastFailures[key] = now
         if state.failures >= threshold {
             state.failures = 0
             state.lockedUntil = now.addingTimeInterval(lockout)
@@ -122,7 +132,13 @@ public actor MemorySignInRepository: SignInRepository {
         drop(&codesByAddress) { $0.expiresAt < recordsBefore }
         drop(&sessionsByID) { $0.expiresAt < recordsBefore }
         drop(&outbox) { $0.state != .pending && ($0.finishedAt ?? now) < recordsBefore }
-        drop(&addresses) { $0.failures == 0 && ($0.lockedUntil.map { $0 < now } ?? true) }
+        let addressCount = addresses.count
+        // A streak nobody added to for the retention period is forgotten, as a lock that ended is.
+        addresses = addresses.filter { key, state in
+            !((state.failures == 0 || (lastFailures[key] ?? .distantPast) < recordsBefore) && (state.lockedUntil.map { $0 < now } ?? true))
+        }
+        deleted += addressCount - addresses.count
+        lastFailures = lastFailures.filter { addresses[$0.key] != nil }
         return deleted
     }
 }

@@ -15,7 +15,8 @@ extension SQLSignInRepository {
     }
 
     public func revokeSession(tokenHash: String, at now: Date) async throws -> Bool {
-        try await database.read { db in
+        // Transactions for their durable commits: a revoked session must stay revoked.
+        try await database.transaction { db in
             try await !db.update("sign_in_sessions").set("revoked_at", to: SQLBind(now.milliseconds))
                 .where("token_hash", .equal, tokenHash).where("revoked_at", .is, SQLLiteral.null)
                 .returning("id").all().isEmpty
@@ -28,7 +29,7 @@ extension SQLSignInRepository {
         case .user(let id): ("user_id", id)
         case .device(let id): ("device_id", id)
         }
-        return try await database.read { db in
+        return try await database.transaction { db in
             try await db.update("sign_in_sessions").set("revoked_at", to: SQLBind(now.milliseconds))
                 .where("app_id", .equal, appID).where(SQLIdentifier(column), .equal, SQLBind(value)).where("revoked_at", .is, SQLLiteral.null)
                 .returning("id").all().count
@@ -85,28 +86,21 @@ extension SQLSignInRepository {
     // MARK: Outbox
 
     public func claimDueMail(at now: Date, lease: TimeInterval, limit: Int) async throws -> [OutboxMessage] {
-        // Not one transaction: a SQLite transaction that reads before it writes can't wait for another
-        // process's write lock. Each claim is one conditional statement, atomic on its own.
-        let pending = OutboxMessage.State.pending.rawValue
-        let due = try await database.read { db in
-            try await db.select().column("id").from("mail_outbox")
-                .where("state", .equal, pending).where("next_attempt_at", .lessThanOrEqual, now.milliseconds)
-                .orderBy("next_attempt_at").orderBy("id").limit(max(0, limit)).all()
-                .map { try $0.decode(column: "id", as: String.self) }
+        let (pending, due, until) = (OutboxMessage.State.pending.rawValue, now.milliseconds, now.addingTimeInterval(lease).milliseconds)
+        let columns = Self.outboxColumns.joined(separator: ", ")
+        // One statement. The outer conditions are checked again on each row as it is updated, so
+        // where two instances picked the same rows, PostgreSQL's row lock makes the second skip
+        // what the first claimed, and SQLite runs one writer at a time anyway.
+        let claimed = try await database.read { db in
+            try await db.raw("""
+                UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = \(bind: until)
+                WHERE id IN (SELECT id FROM mail_outbox WHERE state = \(bind: pending) AND next_attempt_at <= \(bind: due)
+                             ORDER BY next_attempt_at, id LIMIT \(bind: max(0, limit)))
+                  AND state = \(bind: pending) AND next_attempt_at <= \(bind: due)
+                RETURNING \(unsafeRaw: columns)
+                """).all().map(Self.outboxMessage)
         }
-        var claimed: [OutboxMessage] = []
-        for id in due {
-            // Conditional, so an instance that read the same row a moment later claims nothing.
-            claimed += try await database.read { db in
-                try await db.update("mail_outbox")
-                    .set("attempts", to: SQLBinaryExpression(SQLColumn("attempts"), .add, SQLLiteral.numeric("1")))
-                    .set("next_attempt_at", to: SQLBind(now.addingTimeInterval(lease).milliseconds))
-                    .where("id", .equal, id).where("state", .equal, pending)
-                    .where("next_attempt_at", .lessThanOrEqual, now.milliseconds)
-                    .returning(Self.outboxColumns.map { SQLColumn($0) }).all().map(Self.outboxMessage)
-            }
-        }
-        return claimed
+        return claimed.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 
     public func retryMail(id: String, error: String, nextAttemptAt: Date) async throws {
@@ -127,18 +121,7 @@ extension SQLSignInRepository {
     }
 
     public func takeDeliveryFailure(appID: String, email: String) async throws -> String? {
-        try await database.read { db in
-            let rows = try await db.update("mail_outbox").set("failure_reported", to: SQLBind(1))
-                .where("app_id", .equal, appID).where("email", .equal, email)
-                .where("state", .equal, OutboxMessage.State.failed.rawValue).where("failure_reported", .equal, 0)
-                .returning("id", "last_error", "finished_at").all()
-            let failures = try rows.map { row in
-                (try row.decode(column: "finished_at", as: Int64?.self) ?? 0, try row.decode(column: "id", as: String.self),
-                 try row.decode(column: "last_error", as: String?.self))
-            }
-            guard let newest = failures.max(by: { ($0.0, $0.1) < ($1.0, $1.1) }) else { return nil }
-            return newest.2 ?? OutboxMessage.unknownFailure
-        }
+        try await database.read { db in try await Self.takeDeliveryFailure(appID: appID, email: email, on: db) }
     }
 
     public func outboxStatus() async throws -> OutboxStatus {
@@ -168,7 +151,11 @@ extension SQLSignInRepository {
             deleted += try await db.delete(from: "sign_in_sessions").where("expires_at", .lessThan, records).returning("id").all().count
             deleted += try await db.delete(from: "mail_outbox").where("state", .notEqual, OutboxMessage.State.pending.rawValue)
                 .where("finished_at", .lessThan, records).returning("id").all().count
-            deleted += try await db.delete(from: "sign_in_addresses").where("failures", .equal, 0)
+            // A streak nobody added to for the retention period is forgotten, as a lock that ended is.
+            deleted += try await db.delete(from: "sign_in_addresses")
+                .where(group: {
+                    $0.where("failures", .equal, 0).orWhere("last_failure_at", .is, SQLLiteral.null).orWhere("last_failure_at", .lessThan, records)
+                })
                 .where(group: { $0.where("locked_until", .is, SQLLiteral.null).orWhere("locked_until", .lessThan, now.milliseconds) })
                 .returning("email").all().count
             return deleted

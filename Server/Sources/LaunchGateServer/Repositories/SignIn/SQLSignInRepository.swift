@@ -24,7 +24,7 @@ public struct SQLSignInRepository: SignInRepository {
 
     public func saveSettings(_ settings: SignInSettings) async throws {
         do {
-            try await database.read { db in
+            try await database.transaction { db in
                 try await db.insert(into: "sign_in_settings")
                     .columns("app_id", "code_length", "subject_template", "text_template", "html_template")
                     .values(SQLBind(settings.appID), SQLBind(settings.codeLength), SQLBind(settings.subjectTemplate),
@@ -58,61 +58,22 @@ public struct SQLSignInRepository: SignInRepository {
 
     public func issueCode(_ code: SignInCodeRecord, mail: OutboxMessage) async throws {
         do {
-            try await database.transaction { db in
-                try await db.insert(into: "sign_in_codes")
-                    .columns("app_id", "email", "id", "code_hash", "attempts", "created_at", "expires_at", "consumed_at")
-                    .values(SQLBind(code.appID), SQLBind(code.email), SQLBind(code.id), SQLBind(code.codeHash), SQLBind(code.attempts),
-                            SQLBind(code.createdAt.milliseconds), SQLBind(code.expiresAt.milliseconds), SQLBind(code.consumedAt?.milliseconds))
-                    .onConflict(with: ["app_id", "email"]) {
-                        $0.set(excludedValueOf: "id").set(excludedValueOf: "code_hash").set(excludedValueOf: "attempts")
-                            .set(excludedValueOf: "created_at").set(excludedValueOf: "expires_at").set(excludedValueOf: "consumed_at")
-                    }
-                    .run()
-                try await Self.insert(mail, into: db)
-            }
+            try await database.transaction(.relaxed) { db in try await Self.insert(code, mail: mail, on: db) }
         } catch where SQLRepository.isUniqueViolation(error) {
             throw ServiceError.idCollision
         }
     }
 
     public func claimAttempt(appID: String, email: String, maxAttempts: Int, at now: Date) async throws -> SignInCodeRecord? {
-        try await database.read { db in
-            try await db.update("sign_in_codes")
-                .set("attempts", to: SQLBinaryExpression(SQLColumn("attempts"), .add, SQLLiteral.numeric("1")))
-                .where("app_id", .equal, appID).where("email", .equal, email)
-                .where("consumed_at", .is, SQLLiteral.null)
-                .where("expires_at", .greaterThan, now.milliseconds)
-                .where("attempts", .lessThan, maxAttempts)
-                .returning(Self.codeColumns.map { SQLColumn($0) }).all().first.map(Self.code)
-        }
+        try await database.read { db in try await Self.claimAttempt(appID: appID, email: email, maxAttempts: maxAttempts, at: now, on: db) }
     }
 
     public func completeSignIn(codeID: String, appID: String, email: String, newUserID: String, grant: SessionGrant,
                                at now: Date) async throws -> SignInCompletion? {
         do {
-            return try await database.transaction { db in
-                // First, so the row lock orders concurrent verifies: the second sees the code used.
-                let consumed = try await db.update("sign_in_codes").set("consumed_at", to: SQLBind(now.milliseconds))
-                    .where("app_id", .equal, appID).where("email", .equal, email).where("id", .equal, codeID)
-                    .where("consumed_at", .is, SQLLiteral.null).where("expires_at", .greaterThan, now.milliseconds)
-                    .returning("id").all()
-                guard !consumed.isEmpty else { return nil }
-                let rows = try await db.insert(into: "sign_in_users").columns("id", "app_id", "email", "created_at", "last_sign_in_at")
-                    .values(SQLBind(newUserID), SQLBind(appID), SQLBind(email), SQLBind(now.milliseconds), SQLBind(now.milliseconds))
-                    .onConflict(with: ["app_id", "email"]) { $0.set(excludedValueOf: "last_sign_in_at") }
-                    .returning(Self.userColumns.map { SQLColumn($0) }).all()
-                guard let row = rows.first else { throw StorageError.corrupt("signing in stored no user row") }
-                let user = try Self.user(row)
-                let session = SessionRecord(id: grant.id, appID: appID, userID: user.id, deviceID: grant.deviceID,
-                                            tokenHash: grant.tokenHash, createdAt: now, expiresAt: grant.expiresAt)
-                try await db.insert(into: "sign_in_sessions")
-                    .columns("id", "app_id", "user_id", "device_id", "token_hash", "created_at", "expires_at", "revoked_at")
-                    .values(SQLBind(session.id), SQLBind(appID), SQLBind(user.id), SQLBind(session.deviceID), SQLBind(session.tokenHash),
-                            SQLBind(now.milliseconds), SQLBind(session.expiresAt.milliseconds), SQLBind(Int64?.none))
-                    .run()
-                try await db.update("sign_in_addresses").set("failures", to: SQLBind(0))
-                    .where("app_id", .equal, appID).where("email", .equal, email).run()
-                return SignInCompletion(user: user, isNewUser: user.id == newUserID, session: session)
+            return try await database.transaction(.relaxed) { db in
+                try await Self.completeSignIn(codeID: codeID, appID: appID, email: email, newUserID: newUserID, grant: grant, at: now,
+                                              failures: nil, on: db)
             }
         } catch where SQLRepository.isUniqueViolation(error) {
             throw ServiceError.idCollision
@@ -122,47 +83,18 @@ public struct SQLSignInRepository: SignInRepository {
     // MARK: Addresses
 
     public func addressState(appID: String, email: String) async throws -> AddressState {
-        try await database.read { db in
-            try await db.select().columns("failures", "locked_until").from("sign_in_addresses")
-                .where("app_id", .equal, appID).where("email", .equal, email).first().map(Self.addressState) ?? AddressState()
-        }
+        try await database.read { db in try await Self.addressState(appID: appID, email: email, on: db) ?? AddressState() }
     }
 
     public func recordFailure(appID: String, email: String, threshold: Int, lockout: TimeInterval, at now: Date) async throws -> AddressState {
-        try await database.transaction { db in
-            let counted = try await db.insert(into: "sign_in_addresses").columns("app_id", "email", "failures", "locked_until")
-                .values(SQLBind(appID), SQLBind(email), SQLBind(1), SQLBind(Int64?.none))
-                .onConflict(with: ["app_id", "email"]) {
-                    $0.set("failures", to: SQLBinaryExpression(SQLColumn("failures", table: "sign_in_addresses"), .add, SQLLiteral.numeric("1")))
-                }
-                .returning("failures", "locked_until").all()
-            guard let row = counted.first else { throw StorageError.corrupt("counting a failure stored no row") }
-            let state = try Self.addressState(row)
-            guard state.failures >= threshold else { return state }
-            let locked = AddressState(failures: 0, lockedUntil: now.addingTimeInterval(lockout))
-            try await db.update("sign_in_addresses").set("failures", to: SQLBind(0))
-                .set("locked_until", to: SQLBind(locked.lockedUntil?.milliseconds))
-                .where("app_id", .equal, appID).where("email", .equal, email).run()
-            return locked
+        try await database.transaction(.relaxed) { db in
+            try await Self.recordFailure(appID: appID, email: email, threshold: threshold, lockout: lockout, at: now, on: db)
         }
     }
 
     // MARK: Rate limits
 
     public func recordEvent(key: String, rules: [RateLimitRule], at now: Date) async throws -> TimeInterval? {
-        let longest = rules.map(\.window).max() ?? 0
-        let horizon = now.addingTimeInterval(-longest).milliseconds
-        return try await database.transaction { db in
-            // The write that takes the key's lock comes first, before anything is counted.
-            try await db.insert(into: "rate_limit_keys").columns("key", "touched_at").values(SQLBind(key), SQLBind(now.milliseconds))
-                .onConflict(with: ["key"]) { $0.set(excludedValueOf: "touched_at") }.run()
-            let times = try await db.select().column("at").from("rate_limit_events")
-                .where("key", .equal, key).where("at", .greaterThan, horizon).all()
-                .map { Date(milliseconds: try $0.decode(column: "at", as: Int64.self)) }
-            if let wait = rules.compactMap({ $0.wait(after: times, at: now) }).max() { return wait }
-            try await db.delete(from: "rate_limit_events").where("key", .equal, key).where("at", .lessThanOrEqual, horizon).run()
-            try await db.insert(into: "rate_limit_events").columns("key", "at").values(SQLBind(key), SQLBind(now.milliseconds)).run()
-            return nil
-        }
+        try await database.transaction(.relaxed) { db in try await Self.charge(RateLimitCharge(key: key, rules: rules), at: now, on: db) }
     }
 }

@@ -39,6 +39,19 @@ public protocol SignInRepository: Sendable {
     func completeSignIn(codeID: String, appID: String, email: String, newUserID: String, grant: SessionGrant,
                         at now: Date) async throws -> SignInCompletion?
 
+    // MARK: Requests, each one transaction
+
+    /// A whole send-code in one transaction, each step as its own method does it: refuses a locked
+    /// address; reports (``takeDeliveryFailure(appID:email:)``) an unreported permanent failure;
+    /// charges each limit (``recordEvent(key:rules:at:)``) in order; stores the code with its mail
+    /// (``issueCode(_:mail:)``). It stops at the first step that refuses and keeps what came before.
+    func requestCode(_ request: CodeRequest, at now: Date) async throws -> CodeRequestOutcome
+    /// A whole verify-code in one transaction: refuses a locked address; charges each limit in
+    /// order; claims a try (``claimAttempt(appID:email:maxAttempts:at:)``); when the stored hash
+    /// equals the attempt's (in constant time) signs in (``completeSignIn(codeID:appID:email:newUserID:grant:at:)``),
+    /// and otherwise counts the failure (``recordFailure(appID:email:threshold:lockout:at:)``).
+    func attemptCode(_ attempt: CodeAttempt, at now: Date) async throws -> CodeAttemptOutcome
+
     // MARK: Addresses
 
     /// The address's failure count and lock; a fresh state for an address never seen.

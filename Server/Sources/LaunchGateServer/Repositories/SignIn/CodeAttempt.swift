@@ -1,0 +1,39 @@
+import Foundation
+
+/// Everything a verify-code decides, handed to ``SignInRepository/attemptCode(_:at:)`` so that one
+/// transaction checks the lock, charges the limits, claims a try, compares and signs in or counts
+/// the failure.
+public struct CodeAttempt: Sendable, Hashable {
+    /// The app.
+    public var appID: String
+    /// The normalised address.
+    public var email: String
+    /// The HMAC of the digits typed, compared in constant time with the stored one.
+    public var codeHash: String
+    /// Limits charged in this order; the first that refuses ends the attempt.
+    public var charges: [RateLimitCharge]
+    /// Tries a code allows.
+    public var maxAttempts: Int
+    /// Failures in a row that lock the address, and for how long.
+    public var lockoutThreshold: Int
+    /// Seconds a lock lasts.
+    public var lockout: TimeInterval
+    /// The ID a new user gets.
+    public var newUserID: String
+    /// The session to store when the code is right.
+    public var grant: SessionGrant
+
+    /// Creates an attempt.
+    public init(appID: String, email: String, codeHash: String, charges: [RateLimitCharge], maxAttempts: Int,
+                lockoutThreshold: Int, lockout: TimeInterval, newUserID: String, grant: SessionGrant) {
+        self.appID = appID
+        self.email = email
+        self.codeHash = codeHash
+        self.charges = charges
+        self.maxAttempts = maxAttempts
+        self.lockoutThreshold = lockoutThreshold
+        self.lockout = lockout
+        self.newUserID = newUserID
+        self.grant = grant
+    }
+}

@@ -1,0 +1,13 @@
+import Foundation
+
+/// What ``SignInRepository/requestCode(_:at:)`` did.
+public enum CodeRequestOutcome: Sendable, Hashable {
+    /// The code and its mail are stored.
+    case issued
+    /// The address is locked until then; nothing was charged or stored.
+    case locked(until: Date)
+    /// The address's last mail failed for good; the failure is now reported, and nothing else was done.
+    case deliveryFailed(String)
+    /// A limit refused: one more event fits after these seconds. Charges before it stay recorded.
+    case rateLimited(TimeInterval)
+}

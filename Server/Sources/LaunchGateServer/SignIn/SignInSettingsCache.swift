@@ -1,0 +1,48 @@
+import Foundation
+import Synchronization
+
+/// Apps' sign-in settings as last read, for a few seconds, so that a send or a verify doesn't read
+/// them from the database each time.
+///
+/// Saving through this instance forgets the app's entry at once; another instance's save is seen
+/// within ``lifetime``. Only apps that exist get here (the service checks first), and the table is
+/// cleared when it would pass ``capacity`` all the same.
+final class SignInSettingsCache: Sendable {
+    private struct Entry {
+        var settings: SignInSettings
+        var readAt: Date
+    }
+
+    /// How long an entry is used.
+    let lifetime: TimeInterval
+    /// The most apps held.
+    let capacity: Int
+    private let entries = Mutex<[String: Entry]>([:])
+
+    init(lifetime: TimeInterval = 5, capacity: Int = 1_024) {
+        self.lifetime = lifetime
+        self.capacity = capacity
+    }
+
+    /// The app's settings read less than ``lifetime`` ago, else `nil`.
+    func settings(app: String, at now: Date) -> SignInSettings? {
+        entries.withLock { entries in
+            guard let entry = entries[app], now.timeIntervalSince(entry.readAt) >= 0,
+                  now.timeIntervalSince(entry.readAt) < lifetime else { return nil }
+            return entry.settings
+        }
+    }
+
+    /// Keeps settings just read.
+    func store(_ settings: SignInSettings, at now: Date) {
+        entries.withLock { entries in
+            if entries.count >= capacity, entries[settings.appID] == nil { entries.removeAll(keepingCapacity: true) }
+            entries[settings.appID] = Entry(settings: settings, readAt: now)
+        }
+    }
+
+    /// Forgets an app's settings, after a save.
+    func forget(app: String) {
+        _ = entries.withLock { $0.removeValue(forKey: app) }
+    }
+}
