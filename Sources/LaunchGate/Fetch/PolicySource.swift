@@ -54,9 +54,10 @@ public struct PolicySource: Sendable, Hashable {
     }
 
     /// The `channel` query item; an unknown name is kept out (the subject check then refuses mismatches).
+    /// The first of repeated items, as the server reads it, so the two agree on the subject.
     static func channel(in url: URL) -> ReleaseChannel? {
         guard let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems,
-              let value = items.last(where: { $0.name == "channel" })?.value, !value.isEmpty else { return nil }
+              let value = items.first(where: { $0.name == "channel" })?.value, !value.isEmpty else { return nil }
         return ReleaseChannel(rawValue: value.lowercased())
     }
 }

@@ -63,6 +63,15 @@ struct PolicySubjectTests {
         #expect(try await fetch(beta, source: source).policy != nil)
     }
 
+    @Test("a repeated channel item means its first value, as the server reads it, so the server's document is accepted")
+    func repeatedChannel() async throws {
+        let url = URL(string: "https://updates.example.com/v1/apps/notes/policy?platform=ios&channel=beta&channel=production")!
+        let source = PolicySource(url: url, publicKeys: [key.publicKey])
+        #expect(source.channel == .beta)
+        let beta = PolicyDocuments.canonical(subject: #"{"app": "notes", "channel": "beta", "platform": "ios"}"#)
+        #expect(try await fetch(beta, source: source).policy != nil)
+    }
+
     @Test("a static source names its app explicitly; without one a signed document can't be bound and is refused")
     func staticSource() async throws {
         let anonymous = PolicySource(url: PolicyDocuments.staticURL, publicKeys: [key.publicKey])

@@ -53,7 +53,11 @@ struct CheckEndpoint {
     }
 
     /// The headers of every answer; the fast path sends the same ones.
-    static let headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+    ///
+    /// Never stored by a shared cache: without `install` or `device` in the query the answer
+    /// depends on the `LaunchGate-Client` header (an exempt tester's "up to date" must not reach
+    /// everyone asking the same URL), and a rollout's answer depends on the install either way.
+    static let headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "private, no-store"]
 
     /// The request's query, with an error naming the first value that can't be read.
     static func query(of request: Request) throws -> CheckQuery {

@@ -16,12 +16,28 @@ struct PostgresSettings: Sendable {
 
     /// Every session's limits, in milliseconds: a statement may run 15 s, a transaction may sit
     /// idle 30 s, and a lock is waited for 10 s. LaunchGate's statements take milliseconds.
+    ///
+    /// They travel as start-up parameters, which PgBouncer refuses unless its
+    /// `ignore_startup_parameters` lists them; `session_limits=off` in the URL leaves them out
+    /// (set them on the database role instead: `ALTER ROLE … SET statement_timeout = '15s'`).
     static let sessionLimits = [("statement_timeout", "15000"), ("idle_in_transaction_session_timeout", "30000"), ("lock_timeout", "10000")]
+
+    /// The URL's `session_limits`: `on` (the default) or `off`.
+    /// - Throws: ``StorageError`` `invalidLocation` for any other value.
+    static func sendsSessionLimits(url: String) throws -> Bool {
+        let items = URLComponents(string: url)?.queryItems ?? []
+        switch items.last(where: { $0.name.lowercased() == "session_limits" })?.value?.lowercased() {
+        case nil, "on": return true
+        case "off": return false
+        case let other?: throw StorageError.invalidLocation("session_limits=\(other.prefix(20)) is not supported; use on or off")
+        }
+    }
 
     /// Reads the URL.
     /// - Throws: ``StorageError`` `invalidLocation` when it can't be used.
     init(url: String, location: DatabaseLocation) throws {
         let (mode, rootCertificate) = try PostgresTLSMode.parse(url: url)
+        let limits = try Self.sendsSessionLimits(url: url) ? Self.sessionLimits : []
         let core: PostgresConnection.Configuration
         do {
             guard let parsed = URL(string: url) else { throw URLError(.badURL) }
@@ -41,13 +57,13 @@ struct PostgresSettings: Sendable {
         // A statement that has begun is always waited for (see ``LeaseGate``), so the server must
         // end one that hangs (a lock held by a stuck session, a query gone wrong): otherwise it
         // holds a pooled connection, and the request waiting on it, for ever.
-        client.options.additionalStartupParameters = Self.sessionLimits
+        client.options.additionalStartupParameters = limits
         var connection = core
         do { connection.tls = try mode.connectionTLS(rootCertificate: rootCertificate) } catch {
             throw StorageError.invalidLocation("sslrootcert=\(rootCertificate ?? "") can't be used: \(error)")
         }
         connection.options.connectTimeout = .seconds(5)
-        connection.options.additionalStartupParameters = Self.sessionLimits
+        connection.options.additionalStartupParameters = limits
         self.clientConfiguration = client
         self.connectionConfiguration = connection
         self.mode = mode

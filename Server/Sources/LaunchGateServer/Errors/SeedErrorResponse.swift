@@ -40,13 +40,3 @@ enum SeedErrorResponse {
         return SignInWire.response(AuthWire.Envelope.failure(message: message, code: code), status: status, headers: headers)
     }
 }
-
-/// Renders every error of the sign-in routes in the seed's shape; the outer ``ErrorMiddleware``
-/// still stamps the request ID.
-struct SeedErrorMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        do { return try await next(request, context) } catch {
-            return SeedErrorResponse.response(for: error, logger: context.logger)
-        }
-    }
-}

@@ -24,13 +24,12 @@ final class DocumentCache: Sendable {
         var unpublished: Set<ServedPolicyKey> = []
         /// Every app's ID, loaded on first use after each change.
         var knownApps: Set<String>?
-        /// Encoded `/check` answers, and their bytes in all.
-        var answers: [CheckAnswerKey: ByteBuffer] = [:]
-        var answerBytes = 0
+        /// Encoded `/check` answers.
+        var answers: CheckAnswerTable
         /// Bumped by every invalidation, so a document built from data read before it is not kept.
         var generation = 0
     }
-    private let state = Mutex(State())
+    private let state: Mutex<State>
     /// `/check` answers kept at most.
     let maximumAnswers: Int
     /// Bytes of `/check` answers kept at most: answers carry the release notes, so a count alone
@@ -44,6 +43,7 @@ final class DocumentCache: Sendable {
         self.maximumAnswers = maximumAnswers
         self.maximumAnswerBytes = maximumAnswerBytes
         self.maximumPrepared = maximumPrepared
+        state = Mutex(State(answers: CheckAnswerTable(maximumCount: maximumAnswers, maximumBytes: maximumAnswerBytes)))
     }
 
     func document(for key: DocumentKey) -> ServedDocument? {
@@ -92,15 +92,11 @@ final class DocumentCache: Sendable {
     }
 
     /// Keeps a `/check` answer unless the cache was invalidated while it was being built. The
-    /// table is bounded: when it is full it starts over, which costs a re-evaluation, not memory.
+    /// table is bounded (``CheckAnswerTable``): a full one evicts its oldest answers.
     func store(_ answer: ByteBuffer, for key: CheckAnswerKey, builtIn generation: Int) {
         state.withLock {
             guard $0.generation == generation else { return }
-            if $0.answers.count >= maximumAnswers || $0.answerBytes + answer.readableBytes > maximumAnswerBytes {
-                $0.answers.removeAll(keepingCapacity: true)
-                $0.answerBytes = 0
-            }
-            $0.answerBytes += answer.readableBytes - ($0.answers.updateValue(answer, forKey: key)?.readableBytes ?? 0)
+            $0.answers.store(answer, for: key)
         }
     }
 
@@ -118,8 +114,8 @@ final class DocumentCache: Sendable {
         }
     }
 
-    /// Bytes of `/check` answers held, for tests and metrics.
-    var answerBytes: Int { state.withLock { $0.answerBytes } }
+    /// Bytes of `/check` answers and their keys held, for tests and metrics.
+    var answerBytes: Int { state.withLock { $0.answers.bytes } }
 
     /// How many entries each table holds, for tests and metrics.
     var sizes: (documents: Int, prepared: Int, policies: Int, answers: Int) {
@@ -133,7 +129,6 @@ final class DocumentCache: Sendable {
             $0.policies.removeAll()
             $0.unpublished.removeAll()
             $0.answers.removeAll()
-            $0.answerBytes = 0
             $0.knownApps = nil
             $0.generation += 1
         }

@@ -57,6 +57,33 @@ struct CheckCacheTests {
             #expect(cache.answer(for: key) == ByteBuffer(string: "\(minor)"), "the newest answer is kept")
         }
     }
+    @Test("a full answer table evicts only its oldest answers: a burst of new keys leaves the rest in place")
+    func evictsOldest() async throws {
+        let cache = DocumentCache(maximumAnswers: 8)
+        func key(_ minor: Int) throws -> CheckAnswerKey {
+            CheckAnswerKey(app: "notes", channel: .production, platform: .ios, version: try AppVersion(parsing: "3.\(minor).0"),
+                           build: nil, os: nil, languages: ["en"], exempt: false, inRollout: true)
+        }
+        for minor in 0..<8 { cache.store(ByteBuffer(string: "\(minor)"), for: try key(minor), builtIn: cache.generation) }
+        for minor in 8..<11 { cache.store(ByteBuffer(string: "\(minor)"), for: try key(minor), builtIn: cache.generation) }
+        #expect(cache.sizes.answers == 8)
+        #expect(try (0..<3).allSatisfy { cache.answer(for: try key($0)) == nil }, "the three oldest made room")
+        #expect(try (3..<11).allSatisfy { cache.answer(for: try key($0)) == ByteBuffer(string: "\($0)") }, "every other answer stayed")
+    }
+
+    @Test("long keys count against the byte cap: many languages can't hide memory behind short answers")
+    func keysCount() async throws {
+        let cache = DocumentCache(maximumAnswerBytes: 16 * 1024)
+        let languages = (0..<8).map { "x-\(String(repeating: "a", count: 32))-\($0)" }
+        for minor in 0..<200 {
+            let key = CheckAnswerKey(app: "notes", channel: .production, platform: .ios, version: try AppVersion(parsing: "4.\(minor).0"),
+                                     build: nil, os: nil, languages: languages, exempt: false, inRollout: true)
+            cache.store(ByteBuffer(string: "{}"), for: key, builtIn: cache.generation)
+            #expect(cache.answerBytes <= 16 * 1024)
+        }
+        #expect(cache.sizes.answers < 100, "each entry costs its key's bytes, not the 2 of its answer")
+    }
+
     @Test("the answer table stays bounded in bytes too: long answers for many versions never hold more than the byte cap")
     func boundedInBytes() async throws {
         let cache = DocumentCache(maximumAnswerBytes: 64 * 1024)

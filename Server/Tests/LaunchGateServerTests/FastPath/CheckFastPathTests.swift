@@ -25,6 +25,8 @@ struct CheckFastPathTests {
             #expect(second.status == .ok)
             #expect(second.data == first.data)
             #expect(second.headers[.contentType] == first.headers[.contentType])
+            #expect(first.headers[.cacheControl] == "private, no-store" && second.headers[.cacheControl] == first.headers[.cacheControl],
+                    "no shared cache may keep an answer that depends on who asks")
             #expect(second.headers[.date] != nil)
             #expect(try second.json()["decision"] as? String == "updateRecommended")
             _ = try await server.components.policies.publish(Samples.policy(required: "2.3.0"), app: "notes", channel: .production, author: "t")

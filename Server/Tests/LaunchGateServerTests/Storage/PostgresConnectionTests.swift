@@ -74,6 +74,19 @@ struct PostgresConnectionTests {
         #expect(settings.mode == .verifyFull)
     }
 
+    @Test("session limits go as start-up parameters unless the URL says session_limits=off, for PgBouncer; other values are refused")
+    func sessionLimitsOption() throws {
+        func parameters(_ query: String) throws -> [String] {
+            let url = "postgres://u@db.example.com/x?sslmode=disable\(query)"
+            return try PostgresSettings(url: url, location: .postgres(url: url)).clientConfiguration.options.additionalStartupParameters.map(\.0)
+        }
+        #expect(try parameters("") == ["statement_timeout", "idle_in_transaction_session_timeout", "lock_timeout"])
+        #expect(try parameters("&session_limits=on").count == 3)
+        #expect(try parameters("&session_limits=off").isEmpty)
+        let error = #expect(throws: StorageError.self) { try parameters("&session_limits=maybe") }
+        #expect(error?.message.contains("session_limits") == true)
+    }
+
     @Test("a server that is not running is reported as unavailable, at once")
     func serverDown() async throws {
         // Port 1 on loopback: nothing listens, so the connection is refused.

@@ -28,7 +28,8 @@ struct CheckFastPath: Sendable {
     private static let prefix = Array("/v1/apps/".utf8)
     private static let suffix = Array("/check".utf8)
     /// Everything before the `Date` line but the length, as the router's answers carry it.
-    private static let head = "HTTP/1.1 200 OK\r\nserver: LaunchGate\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: "
+    private static let head = "HTTP/1.1 200 OK\r\nserver: LaunchGate\r\ncontent-type: application/json; charset=utf-8\r\n"
+        + "cache-control: private, no-store\r\ncontent-length: "
 
     /// The answer to a request for `target`, given its `LaunchGate-Client` value if it sent one.
     func answer(target: UnsafeRawBufferPointer, clientHeader: UnsafeRawBufferPointer?) -> Outcome {
