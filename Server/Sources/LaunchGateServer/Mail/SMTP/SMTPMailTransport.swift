@@ -4,7 +4,8 @@ import NIOPosix
 import NIOSSL
 
 /// Sends mail with LaunchGate's own small SMTP client on SwiftNIO and NIOSSL: implicit TLS,
-/// required STARTTLS or plain (``SMTPSettings``), AUTH PLAIN or LOGIN, a timeout on the
+/// required STARTTLS or plain (``SMTPSettings``), AUTH PLAIN or LOGIN (never in the clear but on
+/// loopback), a timeout on the
 /// connection and on every reply, dot-stuffing, and MIME from ``MIMEMessage``.
 ///
 /// A 5xx to `MAIL FROM`, `RCPT TO` or the message is permanent: the message itself is refused.
@@ -17,9 +18,11 @@ public struct SMTPMailTransport: MailTransport {
     let tls: NIOSSLContext?
 
     /// Creates the transport and its TLS context.
-    /// - Throws: ``MailConfigurationError`` when the trust roots file can't be used.
+    /// - Throws: ``MailConfigurationError`` when the trust roots file can't be used, or the
+    ///   settings (changed since ``SMTPSettings/init(url:)`` checked them) would send a login in the clear.
     public init(settings: SMTPSettings, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
                 random: any RandomSource = SystemRandomSource()) throws {
+        if let problem = settings.clearTextLoginProblem { throw MailConfigurationError.invalidSMTPURL(problem) }
         self.settings = settings
         self.group = group
         self.random = random
@@ -102,8 +105,11 @@ public struct SMTPMailTransport: MailTransport {
         return keywords
     }
 
-    /// AUTH PLAIN when offered, else AUTH LOGIN; the password never appears in an error.
+    /// AUTH PLAIN when offered, else AUTH LOGIN; the password never appears in an error, nor on a
+    /// plain connection to another host.
     private func authenticate(_ smtp: SMTPConversation, username: String, capabilities: Set<String>) async throws {
+        // init refuses such settings already; this is the last line, right where the secret would go out.
+        if let problem = settings.clearTextLoginProblem { throw MailDeliveryError.permanent(problem) }
         let password = settings.password ?? ""
         func base64(_ text: String) -> String { Data(text.utf8).base64EncodedString() }
         if capabilities.contains("AUTH=PLAIN") {
