@@ -9,7 +9,7 @@ import Foundation
 ///   (`user:pass@`) is refused here unless the host is loopback (`localhost`, 127.0.0.0/8, `::1`):
 ///   it would cross the network in the clear.
 ///
-/// Query options: `starttls=off`, `timeout=SECONDS` (per reply, 30 by default), `cafile=PATH`
+/// Query options: `starttls=off`, `timeout=SECONDS` (per reply and per write, 30 by default), `cafile=PATH`
 /// (PEM roots to trust besides the system's, for a private CA), `helo=NAME` (the EHLO name).
 public struct SMTPSettings: Sendable, Hashable, CustomStringConvertible {
     /// How the connection is protected.
@@ -34,7 +34,7 @@ public struct SMTPSettings: Sendable, Hashable, CustomStringConvertible {
     public var password: String?
     /// How long to wait for the connection.
     public var connectTimeout: Duration
-    /// How long to wait for each reply.
+    /// How long to wait for each reply, and for the server to take each write.
     public var replyTimeout: Duration
     /// A PEM file of roots to trust besides the system's.
     public var trustRootsFile: String?
