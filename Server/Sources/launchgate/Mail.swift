@@ -14,17 +14,8 @@ struct Mail: AsyncParsableCommand {
 
         func run() async throws {
             try await database.withComponents { components in
-                let status = try await components.signIn.outboxStatus()
-                for state in OutboxMessage.State.allCases {
-                    print("\(state.rawValue):\t\(status.counts[state.rawValue] ?? 0)")
-                }
-                if let oldest = status.oldestPendingAt {
-                    print("oldest waiting since \(oldest.formatted(.iso8601)) (\(Int(Date().timeIntervalSince(oldest))) s)")
-                }
-                if !status.failures.isEmpty { print("permanent failures, newest first:") }
-                for failure in status.failures {
-                    print("  \((failure.finishedAt ?? failure.createdAt).formatted(.iso8601))\t\(failure.appID)\t\(failure.email)\t\(failure.lastError ?? "")")
-                }
+                // The report replaces control characters in what the mail server said before it reaches the terminal.
+                try await components.signIn.outboxStatus().report(now: components.now()).forEach { print($0) }
             }
         }
     }

@@ -46,7 +46,7 @@ struct Users: AsyncParsableCommand {
                 print("last sign-in:    \(found.lastSignInAt.formatted(.iso8601))")
                 let sessions = try await components.signIn.sessions(app: app, userID: found.id)
                 print("sessions:        \(sessions.isEmpty ? "none" : "")")
-                let now = Date()
+                let now = components.now()
                 for session in sessions {
                     let state = session.revokedAt.map { "revoked \($0.formatted(.iso8601))" }
                         ?? (session.isActive(at: now) ? "active until \(session.expiresAt.formatted(.iso8601))" : "expired")

@@ -1,3 +1,5 @@
+import Foundation
+
 extension EmailAddress {
     /// Why a normalised address is refused: one rule set for the SDK and the LaunchGate server, so
     /// an address one accepts is never refused by the other. Each side words the message itself.
@@ -6,6 +8,11 @@ extension EmailAddress {
         case empty
         /// Whitespace or a control character (a CR or LF could smuggle a header into a mail).
         case whitespaceOrControl
+        /// An invisible character: a format character (general category Cf, such as a zero-width
+        /// space U+200B, a right-to-left override U+202E, a byte-order mark U+FEFF or a soft hyphen
+        /// U+00AD) or any other default-ignorable code point. Such an address looks like another
+        /// (or, reversed, like a different one) while being a different key.
+        case invisibleCharacter
         /// One of `<>()[],;:"\`: legal only in quoted forms this sign-in doesn't take, and the
         /// characters that turn an address into a list or a display name in a mail header.
         case specialCharacter
@@ -20,9 +27,13 @@ extension EmailAddress {
         case tooLong
     }
 
-    /// What is typed, trimmed of surrounding whitespace and newlines and lowercased.
+    /// What is typed, trimmed of surrounding whitespace and newlines, lowercased, and in Unicode
+    /// Normalization Form C.
+    ///
+    /// NFC makes one address one key: "zoë" typed precomposed (U+00EB) and decomposed (`e` and
+    /// U+0308) are equal as Swift strings, but not as bytes, which is how SQL compares them.
     public static func normalize(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().precomposedStringWithCanonicalMapping
     }
 
     /// The first rule a normalised address breaks, or `nil` when it breaks none.
@@ -30,6 +41,9 @@ extension EmailAddress {
         if value.isEmpty { return .empty }
         if value.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
             return .whitespaceOrControl
+        }
+        if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .format || $0.properties.isDefaultIgnorableCodePoint }) {
+            return .invisibleCharacter
         }
         if value.unicodeScalars.contains(where: { specials.contains($0) }) { return .specialCharacter }
         let parts = value.split(separator: "@", omittingEmptySubsequences: false)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// An email address as sign-in sends it: trimmed, lowercased and checked against the same rules
+/// An email address as sign-in sends it: trimmed, lowercased, in NFC and checked against the same rules
 /// the server applies, so a typo is caught before a request is made.
 ///
 /// ```swift
@@ -9,8 +9,10 @@ import Foundation
 ///
 /// The rules (RFC 5321's lengths, counted in UTF-8 bytes): exactly one `@`, a non-empty local part
 /// of at most 64 bytes, a non-empty domain of at most 255 bytes, at most 254 bytes in all, and no
-/// whitespace, control characters or any of `<>()[],;:"\` anywhere (a CR or LF could smuggle a
-/// header into a mail; the others make a list or a display name of it). The rules are
+/// whitespace, control characters, invisible characters (format or default-ignorable code points,
+/// such as U+200B or U+202E) or any of `<>()[],;:"\` anywhere (a CR or LF could smuggle a header
+/// into a mail; an invisible character makes an address that looks like another; the others make
+/// a list or a display name of it). The rules are
 /// ``problem(with:)-swift.type.method``'s, which the server applies too, so an address the server accepts is never refused here.
 public struct EmailAddress: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The most UTF-8 bytes in a whole address.
@@ -25,7 +27,7 @@ public struct EmailAddress: Sendable, Hashable, Codable, CustomStringConvertible
 
     /// Normalises and checks typed text.
     /// - Parameter text: What the user typed; surrounding whitespace and newlines are dropped and
-    ///   the rest is lowercased.
+    ///   the rest is lowercased and put in Unicode NFC.
     /// - Throws: ``SignInError/invalidEmail``, with a message that says which rule failed.
     public init(_ text: String) throws(SignInError) {
         let value = Self.normalize(text)
@@ -69,6 +71,7 @@ public struct EmailAddress: Sendable, Hashable, Codable, CustomStringConvertible
         case nil: nil
         case .empty: "Enter your email address."
         case .whitespaceOrControl: "An email address can't contain spaces or line breaks."
+        case .invisibleCharacter: "This address contains an invisible character (such as a zero-width space or a text-direction mark). Type it in again rather than pasting it."
         case .specialCharacter: #"An email address can't contain any of < > ( ) [ ] , ; : " \."#
         case .notOneAt: "An email address has exactly one @, as in ada@example.com."
         case .partMissing: "Enter the whole address, as in ada@example.com."

@@ -32,7 +32,8 @@ struct EmailAddressTests {
 
     @Test("spaces, line breaks and control characters inside are refused",
           arguments: ["ada lovelace@example.com", "ada@exa mple.com", "ada@example.com\r\nBcc: eve@example.com",
-                      "ada\n@example.com", "ada\u{0}@example.com", "ada\u{7F}@example.com", "ada\u{00A0}@example.com"])
+                      "ada\n@example.com", "ada\u{0}@example.com", "ada\u{7F}@example.com", "ada\u{00A0}@example.com",
+                      "ada\u{1B}[31m@example.com", "ada\u{9B}31m@example.com"])
     func noWhitespaceOrControls(text: String) {
         #expect(problem(text) == .invalidEmail, "\(text.debugDescription) was accepted")
     }
@@ -77,5 +78,25 @@ struct EmailAddressTests {
         for text in ["ada+news@example.com", "a.d-a_l@sub.example.co.uk", "émile@exemple.fr", "o'brien@example.com"] {
             #expect(problem(text) == nil, "\(text)")
         }
+    }
+
+    @Test("precomposed and decomposed spellings of an address normalise to the same bytes (NFC)")
+    func canonicalForm() throws {
+        let precomposed = "zo\u{EB}@exampl\u{E9}.com"
+        for typed in [precomposed, "zoe\u{308}@example\u{301}.com", "ZOE\u{308}@EXAMPLE\u{301}.COM", " Zo\u{CB}@Exampl\u{C9}.com "] {
+            // Swift's == calls canonically equivalent strings equal; a database compares bytes.
+            #expect(Array(try EmailAddress(typed).value.utf8) == Array(precomposed.utf8), "\(typed.unicodeScalars.map(\.value))")
+            #expect(Array(EmailAddress.normalize(typed).utf8) == Array(precomposed.utf8))
+        }
+    }
+
+    @Test("invisible characters (format and default-ignorable code points) are refused, with a message that says so",
+          arguments: ["ada\u{200B}@example.com", "ada@exam\u{202E}moc.elp", "ada@exa\u{FEFF}mple.com", "ad\u{AD}a@example.com",
+                      "ada\u{2060}@example.com", "ada\u{200D}@example.com", "ada\u{E0041}@example.com", "ada\u{FE0F}@example.com",
+                      "ada\u{34F}@example.com", "ada\u{115F}@example.com"])
+    func invisibleCharacters(text: String) {
+        #expect(problem(text) == .invalidEmail, "\(text.unicodeScalars.map(\.value)) was accepted")
+        #expect(EmailAddress.problem(with: EmailAddress.normalize(text)) == .invisibleCharacter)
+        #expect(problem(text)?.message.contains("invisible") == true)
     }
 }

@@ -17,6 +17,14 @@ final class FakeSMTPServer: Sendable {
         var messageReply = "250 queued"
         /// After this command (its first word, upper-cased), the server says nothing more.
         var silentAfter: String?
+        /// Sent in the clear in the same write as the 220 to STARTTLS, line ends included: what a
+        /// man in the middle would inject.
+        var afterStartTLSReply = ""
+        /// More lines for the EHLO reply, between the greeting line and the last.
+        var extraEHLOLines: [String] = []
+        /// After the 354 to DATA the server reads nothing more, with a small receive buffer, so a
+        /// large message fills the client's socket buffer and its write has to wait.
+        var stopsReadingAtData = false
     }
 
     /// What one connection's client did.
@@ -50,8 +58,10 @@ final class FakeSMTPServer: Sendable {
             certificateChain: [.certificate(try NIOSSLCertificate(bytes: Array(TestCertificates.localhost.utf8), format: .pem))],
             privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(TestCertificates.localhostKey.utf8), format: .pem))))
         let recorder = Recorder()
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+        var bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+        // Accepted sockets inherit the listener's buffer size, and a set size turns off Linux's autotuning.
+        if options.stopsReadingAtData { bootstrap = bootstrap.serverChannelOption(.socketOption(.so_rcvbuf), value: 4096) }
+        let channel = try await bootstrap
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     if options.implicitTLS { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) }
@@ -132,13 +142,15 @@ final class FakeSMTPServer: Sendable {
             case "EHLO":
                 var lines = ["250-fake.test"]
                 if options.offerStartTLS { lines.append("250-STARTTLS") }
+                lines += options.extraEHLOLines.map { "250-" + $0 }
                 if !options.auth.isEmpty { lines.append("250-AUTH " + options.auth.joined(separator: " ")) }
                 if options.smtputf8 { lines.append("250-SMTPUTF8") }
                 lines.append("250 8BITMIME")
                 send(context, lines.joined(separator: "\r\n"))
             case "STARTTLS":
                 let tls = self.tls
-                context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: "220 go ahead\r\n"))).whenSuccess {
+                let reply = "220 go ahead\r\n" + options.afterStartTLSReply
+                context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: reply))).whenSuccess {
                     try? context.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls), position: .first)
                 }
                 server?.record(session) { $0.tlsStarted = true }
@@ -160,6 +172,7 @@ final class FakeSMTPServer: Sendable {
             case "DATA":
                 inData = true
                 send(context, "354 go on")
+                if options.stopsReadingAtData { try? context.channel.syncOptions?.setOption(.autoRead, value: false) }
             case "QUIT":
                 context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: "221 bye\r\n"))).whenComplete { _ in context.close(promise: nil) }
             default: send(context, "502 unknown")

@@ -10,15 +10,25 @@ struct SMTPLineDecoder: ByteToMessageDecoder {
 
     struct LineTooLong: Error {}
 
+    /// Told of every line passed on and of the bytes held back, for the client's STARTTLS check.
+    let tally: SMTPInputTally?
+
+    init(tally: SMTPInputTally? = nil) {
+        self.tally = tally
+    }
+
     mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
         guard let newline = buffer.readableBytesView.firstIndex(of: UInt8(ascii: "\n")) else {
             if buffer.readableBytes > Self.maximumLineLength { throw LineTooLong() }
+            tally?.undecoded(buffer.readableBytes)
             return .needMoreData
         }
         let length = newline - buffer.readerIndex
         guard length <= Self.maximumLineLength, var line = buffer.readSlice(length: length) else { throw LineTooLong() }
         buffer.moveReaderIndex(forwardBy: 1)
         if line.readableBytesView.last == UInt8(ascii: "\r") { line = line.getSlice(at: line.readerIndex, length: line.readableBytes - 1) ?? line }
+        tally?.lineDecoded()
+        tally?.undecoded(buffer.readableBytes)
         context.fireChannelRead(wrapInboundOut(String(decoding: line.readableBytesView, as: UTF8.self)))
         return .continue
     }

@@ -4,8 +4,9 @@ import NIOPosix
 import NIOSSL
 
 /// Sends mail with LaunchGate's own small SMTP client on SwiftNIO and NIOSSL: implicit TLS,
-/// required STARTTLS or plain (``SMTPSettings``), AUTH PLAIN or LOGIN, a timeout on the
-/// connection and on every reply, dot-stuffing, and MIME from ``MIMEMessage``.
+/// required STARTTLS or plain (``SMTPSettings``), AUTH PLAIN or LOGIN (never in the clear but on
+/// loopback), a timeout on the connection and on every write and reply, replies of bounded size,
+/// dot-stuffing, and MIME from ``MIMEMessage``.
 ///
 /// A 5xx to `MAIL FROM`, `RCPT TO` or the message is permanent: the message itself is refused.
 /// Everything else (no connection, a timeout, a 4xx, a refused login or STARTTLS) is temporary,
@@ -17,9 +18,11 @@ public struct SMTPMailTransport: MailTransport {
     let tls: NIOSSLContext?
 
     /// Creates the transport and its TLS context.
-    /// - Throws: ``MailConfigurationError`` when the trust roots file can't be used.
+    /// - Throws: ``MailConfigurationError`` when the trust roots file can't be used, or the
+    ///   settings (changed since ``SMTPSettings/init(url:)`` checked them) would send a login in the clear.
     public init(settings: SMTPSettings, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
                 random: any RandomSource = SystemRandomSource()) throws {
+        if let problem = settings.clearTextLoginProblem { throw MailConfigurationError.invalidSMTPURL(problem) }
         self.settings = settings
         self.group = group
         self.random = random
@@ -43,12 +46,14 @@ public struct SMTPMailTransport: MailTransport {
         let boundary = "lg-" + random.bytes(16).map { String(format: "%02x", $0) }.joined()
         let data = Self.dotStuffed(try MIMEMessage.render(message, boundary: boundary))
         let international = !(message.to + message.from.address).unicodeScalars.allSatisfy(\.isASCII)
+        let tally = SMTPInputTally()
         let channel: NIOAsyncChannel<String, ByteBuffer>
-        do { channel = try await connect() } catch let error as MailDeliveryError { throw error } catch {
+        do { channel = try await connect(tally: tally) } catch let error as MailDeliveryError { throw error } catch {
             throw MailDeliveryError.temporary("could not connect to \(settings): \(error)")
         }
-        try await channel.executeThenClose { inbound, outbound in
-            let smtp = SMTPConversation(channel: channel.channel, inbound: inbound, outbound: outbound, timeout: settings.replyTimeout)
+        try await channel.executeThenClose { inbound, _ in
+            // Writes go through the channel itself, whose futures say when the server took the bytes.
+            let smtp = SMTPConversation(channel: channel.channel, inbound: inbound, tally: tally, timeout: settings.replyTimeout)
             try Self.expect(try await smtp.reply(during: "the greeting"), 220, "the greeting")
             var capabilities = try await hello(smtp)
             if settings.security == .startTLS {
@@ -68,13 +73,13 @@ public struct SMTPMailTransport: MailTransport {
             let recipient = try await smtp.command("RCPT TO:<\(message.to)>")
             try Self.expect(recipient, recipient.code == 251 ? 251 : 250, "RCPT TO", permanent: true)
             try Self.expect(try await smtp.command("DATA"), 354, "DATA", permanent: true)
-            try await smtp.write(data + ".\r\n")
+            try await smtp.write(data + ".\r\n", during: "the message")
             try Self.expect(try await smtp.reply(during: "the end of the message"), 250, "the message", permanent: true)
             _ = try? await smtp.command("QUIT")
         }
     }
 
-    private func connect() async throws -> NIOAsyncChannel<String, ByteBuffer> {
+    func connect(tally: SMTPInputTally) async throws -> NIOAsyncChannel<String, ByteBuffer> {
         let (tls, host, implicit) = (self.tls, settings.host, settings.security == .implicitTLS)
         return try await ClientBootstrap(group: group).connectTimeout(TimeAmount(settings.connectTimeout))
             .connect(host: host, port: settings.port) { channel in
@@ -82,7 +87,7 @@ public struct SMTPMailTransport: MailTransport {
                     if implicit, let tls {
                         try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: Self.sniName(host)))
                     }
-                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(SMTPLineDecoder()))
+                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(SMTPLineDecoder(tally: tally)))
                     return try NIOAsyncChannel<String, ByteBuffer>(wrappingChannelSynchronously: channel)
                 }
             }
@@ -102,8 +107,11 @@ public struct SMTPMailTransport: MailTransport {
         return keywords
     }
 
-    /// AUTH PLAIN when offered, else AUTH LOGIN; the password never appears in an error.
+    /// AUTH PLAIN when offered, else AUTH LOGIN; the password never appears in an error, nor on a
+    /// plain connection to another host.
     private func authenticate(_ smtp: SMTPConversation, username: String, capabilities: Set<String>) async throws {
+        // init refuses such settings already; this is the last line, right where the secret would go out.
+        if let problem = settings.clearTextLoginProblem { throw MailDeliveryError.permanent(problem) }
         let password = settings.password ?? ""
         func base64(_ text: String) -> String { Data(text.utf8).base64EncodedString() }
         if capabilities.contains("AUTH=PLAIN") {

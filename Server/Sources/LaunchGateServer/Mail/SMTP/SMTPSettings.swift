@@ -5,9 +5,11 @@ import Foundation
 /// - `smtps://user:pass@host:465`: TLS from the first byte (port 465 by default);
 /// - `smtp://user:pass@host:587`: STARTTLS, required: a server that doesn't offer it gets no mail
 ///   (port 587 by default);
-/// - `smtp://host:25?starttls=off`: plain, for a relay on the same host or a test sink.
+/// - `smtp://host:25?starttls=off`: plain, for a relay on the same host or a test sink. A login
+///   (`user:pass@`) is refused here unless the host is loopback (`localhost`, 127.0.0.0/8, `::1`):
+///   it would cross the network in the clear.
 ///
-/// Query options: `starttls=off`, `timeout=SECONDS` (per reply, 30 by default), `cafile=PATH`
+/// Query options: `starttls=off`, `timeout=SECONDS` (per reply and per write, 30 by default), `cafile=PATH`
 /// (PEM roots to trust besides the system's, for a private CA), `helo=NAME` (the EHLO name).
 public struct SMTPSettings: Sendable, Hashable, CustomStringConvertible {
     /// How the connection is protected.
@@ -32,7 +34,7 @@ public struct SMTPSettings: Sendable, Hashable, CustomStringConvertible {
     public var password: String?
     /// How long to wait for the connection.
     public var connectTimeout: Duration
-    /// How long to wait for each reply.
+    /// How long to wait for each reply, and for the server to take each write.
     public var replyTimeout: Duration
     /// A PEM file of roots to trust besides the system's.
     public var trustRootsFile: String?
@@ -77,6 +79,24 @@ public struct SMTPSettings: Sendable, Hashable, CustomStringConvertible {
         guard heloName.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else {
             throw MailConfigurationError.invalidSMTPURL("helo must be a host name")
         }
+        // Refused here, so `serve` stops at start-up rather than the first mail failing.
+        if let problem = clearTextLoginProblem { throw MailConfigurationError.invalidSMTPURL(problem) }
+    }
+
+    /// Whether the host is this machine (`localhost`, 127.0.0.0/8 or `::1`), the one place a plain
+    /// connection is not seen by anyone else.
+    public var isLoopback: Bool {
+        host.lowercased() == "localhost" || Self.loopbackNetworks.contains { $0.contains(host) }
+    }
+
+    private static let loopbackNetworks = [try! IPNetwork(parsing: "127.0.0.0/8"), try! IPNetwork(parsing: "::1")]
+
+    /// Why these settings can't be used with a login, or `nil` when they can: AUTH over a plain
+    /// connection to another host hands the password to anyone on the path.
+    var clearTextLoginProblem: String? {
+        guard username != nil, security == .none, !isLoopback else { return nil }
+        return "a login over a plain connection (starttls=off) to \(host) would send the password in the clear; "
+            + "use smtps:// or STARTTLS (smtp:// without starttls=off), or keep starttls=off for a relay on loopback only"
     }
 
     /// The URL without the password, and how the connection is protected.

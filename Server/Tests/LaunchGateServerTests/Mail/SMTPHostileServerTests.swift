@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import LaunchGateServer
+
+@Suite("The SMTP client against a hostile or broken server: STARTTLS injection, endless replies, a stalled body, logins in the clear")
+struct SMTPHostileServerTests {
+    private func failure(_ url: String, _ message: MailMessage = SMTPTransportTests.message()) async -> MailDeliveryError? {
+        do {
+            try await SMTPMailTransport(settings: try SMTPSettings(url: url)).send(message)
+            return nil
+        } catch let error as MailDeliveryError { return error } catch {
+            Issue.record("not a MailDeliveryError: \(error)")
+            return nil
+        }
+    }
+
+    // MARK: Tests
+
+    @Test("text sent in the clear right after the 220 to STARTTLS fails the delivery and is never read as a reply from inside TLS")
+    func startTLSInjection() async throws {
+        // What a man in the middle would add: an EHLO answer without AUTH or STARTTLS, whole lines
+        // or the start of one, either of which the old client read after the handshake.
+        for injected in ["250-injected\r\n250 8BITMIME\r\n", "250 half a line"] {
+            let server = try await FakeSMTPServer.start(.init(offerStartTLS: true, afterStartTLSReply: injected))
+            let error = await failure("smtp://localhost:\(server.port)?cafile=\(SMTPTransportTests.caFile)")
+            #expect(error?.isPermanent == false)
+            #expect(error?.message.contains("after its 220 to STARTTLS") == true, "\(error?.message ?? "delivered")")
+            #expect(server.sessions.first?.commands == ["EHLO localhost", "STARTTLS"], "nothing more was said, in TLS or not")
+            #expect(server.messages.isEmpty)
+            await server.stop()
+        }
+    }
+
+    @Test("a reply of more than 100 lines or 64 KiB fails the delivery instead of filling memory")
+    func endlessReply() async throws {
+        let manyLines = Array(repeating: "X-PADDING", count: 100)
+        let manyBytes = Array(repeating: String(repeating: "X", count: 4000), count: 17)
+        for lines in [manyLines, manyBytes] {
+            let server = try await FakeSMTPServer.start(.init(extraEHLOLines: lines))
+            let error = await failure("smtp://127.0.0.1:\(server.port)?starttls=off")
+            #expect(error?.isPermanent == false)
+            #expect(error?.message.contains("longer than 100 lines or 64 KiB") == true, "\(error?.message ?? "delivered")")
+            #expect(server.sessions.first?.commands == ["EHLO localhost"])
+            await server.stop()
+        }
+        // 98 extra lines make EHLO's reply 100 lines, of which the longest real servers send a fraction.
+        let longest = try await FakeSMTPServer.start(.init(extraEHLOLines: Array(repeating: "X-PADDING", count: 98)))
+        #expect(await failure("smtp://127.0.0.1:\(longest.port)?starttls=off") == nil)
+        await longest.stop()
+    }
+
+    @Test("a write the server does not take within the timeout fails the delivery: a server that stops reading can't hold it")
+    func stalledWrite() async throws {
+        let server = try await FakeSMTPServer.start(.init(stopsReadingAtData: true))
+        let transport = try SMTPMailTransport(settings: try SMTPSettings(url: "smtp://127.0.0.1:\(server.port)?starttls=off"))
+        // The conversation itself, not a whole send: rendering a message this big takes seconds.
+        let tally = SMTPInputTally()
+        let channel = try await transport.connect(tally: tally)
+        try await channel.executeThenClose { inbound, _ in
+            let smtp = SMTPConversation(channel: channel.channel, inbound: inbound, tally: tally, timeout: .seconds(2))
+            let (greeting, data) = (try await smtp.reply(during: "the greeting"), try await smtp.command("DATA"))
+            #expect(greeting.code == 220 && data.code == 354)
+            // Eight times what Linux's socket buffers hold at most (4 MiB), so the write has to wait for the server.
+            let started = ContinuousClock.now
+            let error = await #expect(throws: MailDeliveryError.self) {
+                try await smtp.write(String(repeating: "a", count: 32 << 20), during: "the message")
+            }
+            #expect(error?.isPermanent == false)
+            #expect(error?.message.contains("did not take the message within 2") == true, "\(error?.message ?? "taken")")
+            #expect(ContinuousClock.now - started < .seconds(20))
+        }
+        await server.stop()
+    }
+
+    @Test("a login over a plain connection is refused unless the server is on this machine, and the error says to use TLS")
+    func plaintextLogin() throws {
+        for url in ["smtp://u:p@mail.example.com?starttls=off", "smtp://u:p@192.0.2.1:25?starttls=off", "smtp://u@[2001:db8::1]?starttls=off",
+                    "smtp://u:p@127.example.com?starttls=off"] {
+            let error = #expect(throws: MailConfigurationError.self, "\(url)") { try SMTPSettings(url: url) }
+            #expect(error?.message.contains("in the clear") == true && error?.message.contains("smtps://") == true
+                && error?.message.contains("STARTTLS") == true, "\(error?.message ?? "")")
+        }
+        for url in ["smtp://u:p@127.0.0.1:2525?starttls=off", "smtp://u:p@127.8.9.10?starttls=off", "smtp://u:p@[::1]:25?starttls=off",
+                    "smtp://u:p@LocalHost?starttls=off", "smtp://mail.example.com?starttls=off", "smtp://u:p@mail.example.com",
+                    "smtps://u:p@mail.example.com"] {
+            #expect(throws: Never.self, "\(url)") { try SMTPSettings(url: url) }
+        }
+        // Settings changed after parsing are checked again before a transport uses them.
+        var settings = try SMTPSettings(url: "smtp://u:p@127.0.0.1?starttls=off")
+        settings.host = "mail.example.com"
+        #expect(throws: MailConfigurationError.self) { try SMTPMailTransport(settings: settings) }
+    }
+}
