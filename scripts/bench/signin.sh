@@ -7,6 +7,7 @@
 #
 #   scripts/bench/signin.sh [seconds] [connections]
 #
+# DATABASES="sqlite" (or "postgresql") runs one of the two; both by default.
 # Uses $LAUNCHGATE_BIN when set, else builds the release binary. PostgreSQL is a throwaway cluster
 # from scripts/with-postgres (installed from Debian's packages when missing; needs root).
 set -euo pipefail
@@ -42,7 +43,11 @@ run() {
 
 printf '\nsend-code + verify-code pairs, %s s, %s connections, loopback, %s cores\n' "$duration" "$connections" "$(nproc)"
 printf '%-12s %10s %8s %8s %7s\n' "database" "pairs/s" "p50 ms" "p99 ms" "errors"
-sqlite_dir=$(mktemp -d /tmp/launchgate-signin-sqlite.XXXXXX)
-run sqlite "$sqlite_dir/bench.sqlite"
-rm -rf "$sqlite_dir"
+databases=${DATABASES:-sqlite postgresql}
+if [[ " $databases " == *" sqlite "* ]]; then
+  sqlite_dir=$(mktemp -d /tmp/launchgate-signin-sqlite.XXXXXX)
+  run sqlite "$sqlite_dir/bench.sqlite"
+  rm -rf "$sqlite_dir"
+fi
+[[ " $databases " == *" postgresql "* ]] || exit 0
 "$root/scripts/with-postgres" bash -c "$(declare -f run); root='$root' bin='$bin' duration='$duration' connections='$connections'; "'run postgresql "$LAUNCHGATE_TEST_POSTGRES_URL"'
