@@ -67,6 +67,45 @@ struct RequestRejecterTests {
         #expect(written.hasPrefix(RecordingApp.answerBytes("ok") + "HTTP/1.1 414"))
     }
 
+    @Test("a malformed chunk in a body being read is answered 400 at once, not after the handler's wait for the rest times out")
+    func malformedBody() throws {
+        let pipe = try Pipe()
+        try pipe.send("POST /api/auth/send-code HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\nZZ\r\n")
+        #expect(pipe.app.heads.count == 1, "the head went on; its body never ends")
+        let written = try pipe.written()
+        #expect(written == Pipe.rejection("400 Bad Request", code: "bad-request", message: "the chunked body is malformed"), "\(written)")
+        #expect(!pipe.channel.isActive)
+    }
+
+    @Test("a malformed body after a request still being answered waits for that answer, then is rejected")
+    func malformedBodyWaitsItsTurn() throws {
+        let pipe = try Pipe()
+        try pipe.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n"
+                      + "POST /api/auth/send-code HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n")
+        #expect(try pipe.written().isEmpty)
+        try pipe.app.answer("ok")
+        let written = try pipe.written()
+        #expect(written == RecordingApp.answerBytes("ok")
+                + Pipe.rejection("400 Bad Request", code: "bad-request", message: "the chunked body is malformed"), "\(written)")
+    }
+
+    @Test("Expect: 100-continue gets 100 Continue at once, and the answer after the body; behind another request, after its answer")
+    func expectContinue() throws {
+        let pipe = try Pipe()
+        let post = "POST /api/auth/send-code HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n"
+        try pipe.send(post)
+        #expect(try pipe.written() == "HTTP/1.1 100 Continue\r\n\r\n")
+        try pipe.send("{}")
+        try pipe.app.answer("ok")
+        #expect(try pipe.written() == RecordingApp.answerBytes("ok"))
+
+        try pipe.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n" + post)
+        #expect(try pipe.written().isEmpty, "no interim answer before the earlier request's answer")
+        try pipe.app.answer("first")
+        #expect(try pipe.written() == RecordingApp.answerBytes("first") + "HTTP/1.1 100 Continue\r\n\r\n")
+        #expect(pipe.channel.isActive)
+    }
+
     @Test("a target over 512 bytes is never prepared")
     func longTargetsNotPrepared() {
         let cache = DocumentCache()

@@ -24,6 +24,12 @@ final class RequestRejecter: ChannelDuplexHandler, RemovableChannelHandler {
     private let makeRequestID: @Sendable () -> String
     /// Requests passed on whose responses have not ended yet.
     private var inFlight = 0
+    /// The last request passed on has had its head but not the end of its body.
+    private var bodyOpen = false
+    /// A response has begun (its head is written) and not ended.
+    private var responding = false
+    /// The last request passed on asked for `100 Continue`, which is not sent yet.
+    private var continuePending = false
     private var state = State.passing
 
     private enum State {
@@ -54,11 +60,19 @@ final class RequestRejecter: ChannelDuplexHandler, RemovableChannelHandler {
                               context: context)
             }
             inFlight += 1
+            bodyOpen = true
+            // Hummingbird never answers `Expect: 100-continue`, so a client that waits for it
+            // before sending the body would wait until the body timeout: say go on when it is
+            // this request's turn to be answered.
+            continuePending = head.version == .http1_1
+                && head.headers[canonicalForm: "expect"].contains { $0.lowercased() == "100-continue" }
+            sendContinueIfDue(context: context)
             if !head.isKeepAlive, head.headers[canonicalForm: "connection"] != ["close"] {
                 head.headers.replaceOrAdd(name: "Connection", value: "close")
                 return context.fireChannelRead(wrapInboundOut(.head(head)))
             }
         }
+        if case .end = unwrapInboundIn(data) { (bodyOpen, continuePending) = (false, false) }
         context.fireChannelRead(data)
     }
 
@@ -69,17 +83,44 @@ final class RequestRejecter: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .rejected = state {
+            // The rejection has been sent; the handler of the request it cut short answers late.
+            promise?.fail(ChannelError.ioOnClosedChannel)
+            return
+        }
         context.write(data, promise: promise)
-        guard case .end = unwrapOutboundIn(data) else { return }
-        inFlight = max(0, inFlight - 1)
-        if inFlight == 0, case .rejecting(let status, let code, let message) = state {
-            send(status, code: code, message: message, context: context)
+        switch unwrapOutboundIn(data) {
+        case .head: responding = true
+        case .body: break
+        case .end:
+            responding = false
+            inFlight = max(0, inFlight - 1)
+            if case .rejecting(let status, let code, let message) = state, isTurn {
+                send(status, code: code, message: message, context: context)
+            } else {
+                sendContinueIfDue(context: context)
+            }
         }
     }
 
     private func reject(_ status: HTTPResponseStatus, code: String, message: String, context: ChannelHandlerContext) {
         state = .rejecting(status, code: code, message: message)
-        if inFlight == 0 { send(status, code: code, message: message, context: context) }
+        if isTurn { send(status, code: code, message: message, context: context) }
+    }
+
+    /// Writes the interim `100 Continue` once every earlier answer has ended.
+    private func sendContinueIfDue(context: ChannelHandlerContext) {
+        guard continuePending, case .passing = state, bodyOpen, inFlight == 1, !responding else { return }
+        continuePending = false
+        context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .continue))), promise: nil)
+    }
+
+    /// Whether the rejection may be written now: every earlier answer has ended. A request whose
+    /// body the decoder gave up on (a bad chunk) never gets its end, and its handler would wait
+    /// for it until a timeout: when it is the only one left and its answer has not begun, the
+    /// rejection answers it.
+    private var isTurn: Bool {
+        inFlight == 0 || (bodyOpen && inFlight == 1 && !responding)
     }
 
     private func send(_ status: HTTPResponseStatus, code: String, message: String, context: ChannelHandlerContext) {
