@@ -35,6 +35,8 @@ let package = Package(
             dependencies: [
                 .product(name: "LaunchGate", package: "LaunchGate"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // URI alone, for CheckQuery(uri:), which the fuzz package builds without the rest.
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

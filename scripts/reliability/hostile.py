@@ -468,45 +468,133 @@ def upgrade_streams():
 
 
 # 8. Thin clients' /check, answered on the fast path: a pipeliner that never reads, many distinct
-# versions and installs (the answer table is bounded), and answers that stay in order among others.
+# versions and installs (the answer table is bounded), and each answer matching its own request
+# while fast-path and router answers interleave on one connection.
+#
+# The policy is published here, so the expected answers don't depend on which checks ran before.
+# Decisions depend on the version alone (no build, OS or rollout rules), in five bands whose answers
+# all differ, so two answers that trade places are caught whenever their bands differ.
+CHECK_POLICY = {"schemaVersion": 1, "app": "demo", "platforms": {"ios": {
+    "latest": {"version": "2.4.1", "notes": "Faster sync."}, "required": {"version": "2.0.0"},
+    "recommended": {"version": "2.3.0"}, "blocked": {"versions": ["2.2.0"]},
+    "updateURL": "https://apps.apple.com/app/id1"}}}
+# One version per band: required, blocked, recommended, available, up to date.
+CHECK_BANDS = {"required": "1.9.0", "blocked": "2.2.0", "recommended": "2.1.0", "available": "2.3.5", "upToDate": "2.4.1"}
+# Warmed once before the pipelined rounds, so the fast path answers them from then on.
+WARM_VERSIONS = ["0.9.0", "1.9.0", "2.0.0", "2.1.0", "2.2.0", "2.3.0", "2.3.5", "2.4.0", "2.4.1", "3.0.0"]
+WARM_QUERY = "platform=ios&version={}&build=100&install=warm"
+
+
+def check_band(version):
+    """Which answer CHECK_POLICY gives an x.y.z version."""
+    v = tuple(int(part) for part in version.split("."))
+    if v < (2, 0, 0): return "required"
+    if v == (2, 2, 0): return "blocked"
+    if v < (2, 3, 0): return "recommended"
+    if v < (2, 4, 1): return "available"
+    return "upToDate"
+
+
+def fast_path_answers():
+    """The server's count of answers sent from the fast path."""
+    for line in exchange(request("/metrics"), 1)[0][2].decode().splitlines():
+        if line.startswith("launchgate_fast_path_responses_total "):
+            return float(line.split()[1])
+    return 0.0
+
+
 def check_endpoint():
     never_reads("/v1/apps/demo/check?platform=ios&version=1.9.0&build=190&os=17.4&install=pipeline")
+    upstream = f"http://127.0.0.1:{port}"
+    publish = urllib.request.Request(upstream + "/v1/admin/apps/demo/policy", data=json.dumps(CHECK_POLICY).encode(), method="PUT",
+                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(publish, timeout=10) as r:
+        assert r.status == 201, r.status
+    # The expected answers: one request at a time per band, and the warm versions (each twice, so
+    # the second is the fast path's) must agree with their band, or the expectation itself is wrong.
+    reference = {}
+    for band, version in CHECK_BANDS.items():
+        answers = exchange(request(f"/v1/apps/demo/check?platform=ios&version={version}&build=7&install=reference"), 1)
+        assert answers and answers[0][0] == 200, f"reference request for {version}: {answers[:1]}"
+        reference[band] = json.loads(answers[0][2])
+    decisions = {band: body["decision"] for band, body in reference.items()}
+    if len({json.dumps(body, sort_keys=True) for body in reference.values()}) != len(reference):
+        fail(f"/check: the five bands' answers are not all different, so swaps can't be seen: {decisions}")
+    for version in WARM_VERSIONS:
+        for _ in range(2):
+            answers = exchange(request(f"/v1/apps/demo/check?{WARM_QUERY.format(version)}"), 1)
+            if not answers or answers[0][0] != 200 or json.loads(answers[0][2]) != reference[check_band(version)]:
+                fail(f"/check {version} one request at a time: {answers[0][:1] if answers else 'no answer'} "
+                     f"{answers[0][2][:200] if answers else ''}, want the {check_band(version)} answer")
+                return
+    print(f"     expected decisions by band: {decisions}")
+
     settle()
     before = rss_kb()
+    fast_before = fast_path_answers()
     rng = random.Random(7)
     count = 5000 if short else 40000
     deadline = time.monotonic() + (60 if short else 240)
     sock = socket.create_connection(("127.0.0.1", port), timeout=5)
     reader = Reader(sock, deadline)
-    answered, bad, out_of_order = 0, {}, 0
-    while answered < count and time.monotonic() < deadline:
-        batch = []
-        for _ in range(50):
-            version = f"{rng.randint(0, 40)}.{rng.randint(0, 40)}.{rng.randint(0, 9)}"
-            batch.append((f"/v1/apps/demo/check?platform=ios&version={version}&build={rng.randint(1, 999)}&install={os.urandom(8).hex()}", 200))
-            if rng.random() < 0.1:
-                batch.append(("/v1/apps/demo/check?version=bad", 400))
-            if rng.random() < 0.1:
-                batch.append(("/healthz", 200))
-        sock.sendall(b"".join(request(path) for path, _ in batch))
-        for path, expected in batch:
+    answered, lost, wrong, sent_warm, sent_cold = 0, 0, [], 0, 0
+    while answered < count and time.monotonic() < deadline and not lost:
+        # Parts of (path, status, expected JSON body or bytes it must hold): warm versions first
+        # (the fast path's, once every request before them is answered), then a cold one (a version
+        # and build not seen yet, which only the router answers), then more warm ones, which must
+        # wait for it. Parts go out with short pauses, so some arrive while router answers are
+        # still being made and some after: fast and router answers alternate on the connection.
+        def warm():
+            version = rng.choice(WARM_VERSIONS)
+            return (f"/v1/apps/demo/check?{WARM_QUERY.format(version)}", 200, reference[check_band(version)])
+        def cold():
+            version = f"{rng.randint(0, 3)}.{rng.randint(0, 9)}.{rng.randint(0, 9)}"
+            path = f"/v1/apps/demo/check?platform=ios&version={version}&build={rng.randint(1000, 999999)}&install={os.urandom(8).hex()}"
+            return (path, 200, reference[check_band(version)])
+        parts = []
+        for _ in range(10):
+            part = [warm() for _ in range(rng.randint(0, 4))] + [cold()] + [warm() for _ in range(rng.randint(0, 2))]
+            if rng.random() < 0.25:
+                part.insert(rng.randint(0, len(part)), ("/v1/apps/demo/check?version=bad", 400, b'"invalid-version"'))
+            if rng.random() < 0.25:
+                part.insert(rng.randint(0, len(part)), ("/healthz", 200, b'"ok"'))
+            parts.append(part)
+        batch = [entry for part in parts for entry in part]
+        sent_warm += sum(1 for path, _, _ in batch if "install=warm" in path)
+        sent_cold += sum(1 for path, _, _ in batch if "install=warm" not in path and "build=" in path)
+        for part in parts:
+            sock.sendall(b"".join(request(path) for path, _, _ in part))
+            time.sleep(rng.choice([0, 0.001, 0.003]))
+        for path, status, expected in batch:
             answer = reader.response()
             if answer is None:
-                bad["none"] = bad.get("none", 0) + 1
+                lost += 1
                 break
             answered += 1
-            if answer[0] != expected:
-                out_of_order += 1
-            elif path == "/healthz" and b'"ok"' not in answer[2]:
-                out_of_order += 1
-        if "none" in bad:
-            break
+            got_status, _, body = answer
+            if isinstance(expected, dict):
+                try:
+                    good = got_status == status and json.loads(body) == expected
+                except ValueError:
+                    good = False
+            else:
+                good = got_status == status and expected in body
+            if not good:
+                want = expected.get("decision") if isinstance(expected, dict) else expected.decode()
+                wrong.append(f"{path} -> {got_status} {body[:160]!r} (want {status} {want})")
     sock.close()
+    fast = fast_path_answers() - fast_before
     settle()
     after = rss_kb()
-    print(f"     {answered} /check requests over many versions, installs and others pipelined; RSS {before // 1024} -> {after // 1024} MB")
-    (ok if not bad and answered >= count else fail)(f"/check answered {answered} of {count} pipelined requests ({bad or 'no connection lost'})")
-    (ok if out_of_order == 0 else fail)(f"/check answers come back in order among 400s and other routes ({out_of_order} out of place)")
+    print(f"     {answered} /check and other requests pipelined ({sent_warm} warm, {sent_cold} cold), "
+          f"{fast:.0f} answered on the fast path; RSS {before // 1024} -> {after // 1024} MB")
+    (ok if not lost and answered >= count else fail)(f"/check answered {answered} of {count} pipelined requests ({'a connection lost' if lost else 'no connection lost'})")
+    (ok if not wrong else fail)(f"each pipelined /check answer is its own request's, among 400s and other routes ({len(wrong)} wrong"
+                                + (f", e.g. {wrong[0]}" if wrong else "") + ")")
+    # Interleaved means both paths answered on the one connection: a run the router answered alone
+    # would not test the fast path's ordering at all.
+    (ok if fast >= sent_warm / 10 and fast < answered else fail)(
+        f"fast-path and router answers interleave ({fast:.0f} of {answered} from the fast path, want at least {sent_warm // 10})")
     (ok if after - before < RSS_BUDGET_KB else fail)(f"/check over many versions and installs leaves RSS bounded (+{(after - before) // 1024} MB)")
 
 

@@ -1,14 +1,18 @@
 /// libFuzzer entry: the server's fast-path request-head scanner, `RawRequestHead.scan`.
 ///
 /// Besides not crashing, a head it accepts must lie inside the bytes, its target and
-/// If-None-Match must lie inside the head, and scanning a prefix of an accepted head must not
-/// claim a complete head of a different length.
+/// If-None-Match must lie inside the head, no head may be longer than `maximumLength`, and
+/// scanning a prefix of an accepted head must not claim a complete head of a different length.
+/// Resuming after a prefix that scanned as incomplete (as the handler does when a head trickles
+/// in) must give what a scan from the start gives, except that it may still say incomplete where
+/// that scan already says unrecognized.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRawRequestHead(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
     switch RawRequestHead.scan(bytes) {
     case .head(let head):
         precondition(head.length > 0 && head.length <= count, "head length \(head.length) outside \(count) bytes")
+        precondition(head.length <= RawRequestHead.maximumLength, "a head of \(head.length) bytes, over the maximum")
         precondition(head.target.lowerBound >= 0 && head.target.upperBound <= head.length && !head.target.isEmpty, "target outside the head")
         if let etag = head.ifNoneMatch { precondition(etag.lowerBound >= 0 && etag.upperBound <= head.length, "If-None-Match outside the head") }
         if let client = head.launchGateClient { precondition(client.lowerBound >= 0 && client.upperBound <= head.length, "LaunchGate-Client outside the head") }
@@ -24,5 +28,18 @@ public func fuzzRawRequestHead(_ start: UnsafeRawPointer?, _ count: Int) -> CInt
     case .unrecognized:
         break
     }
+    checkResumed(bytes)
     return 0
+}
+
+/// Resumes after a few prefixes that scan as incomplete: the last bytes arriving alone, and the
+/// head arriving in halves or thirds.
+private func checkResumed(_ bytes: UnsafeRawBufferPointer) {
+    let whole = RawRequestHead.scan(bytes)
+    for scanned in Set([bytes.count - 1, bytes.count - 2, bytes.count - 4, bytes.count / 2, bytes.count / 3]) where scanned > 0 {
+        guard RawRequestHead.scan(UnsafeRawBufferPointer(rebasing: bytes[..<scanned])) == .incomplete else { continue }
+        let resumed = RawRequestHead.scan(bytes, scannedUpTo: scanned)
+        precondition(resumed == whole || (resumed == .incomplete && whole == .unrecognized),
+                     "resumed after \(scanned) bytes: \(resumed), from the start: \(whole)")
+    }
 }

@@ -32,7 +32,7 @@ struct CheckEndpoint {
     }
 
     func check(_ request: Request, app: String) async throws -> Response {
-        let query = try Self.query(of: request)
+        let query = try CheckQuery(uri: request.uri)
         let generation = policies.cache.generation
         let policy = try await policies.served(app: app, channel: query.channel)
         let now = policies.now()
@@ -58,20 +58,6 @@ struct CheckEndpoint {
     /// depends on the `LaunchGate-Client` header (an exempt tester's "up to date" must not reach
     /// everyone asking the same URL), and a rollout's answer depends on the install either way.
     static let headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "private, no-store"]
-
-    /// The request's query, with an error naming the first value that can't be read.
-    static func query(of request: Request) throws -> CheckQuery {
-        let query = request.uri.queryParameters
-        guard let version = try RequestValues.version(query.get("version"), name: "version") else { throw InputError.missingVersion }
-        let build: BuildNumber?
-        do { build = try query.get("build").flatMap { $0.isEmpty ? nil : try BuildNumber(parsing: $0) } } catch {
-            throw InputError.invalidVersion("build", "\(error)")
-        }
-        return CheckQuery(
-            version: version, build: build, platform: try RequestValues.platform(request) ?? .ios, channel: try RequestValues.channel(request),
-            os: try RequestValues.version(query.get("os"), name: "os"), install: query.get("install"), device: query.get("device"),
-            languages: CheckQuery.languages(from: query.get("lang").map { Substring($0) }))
-    }
 
     private func answer(for decision: UpdateDecision, platform: Platform) -> Answer {
         guard let prompt = decision.prompt else {

@@ -9,25 +9,11 @@ enum RequestValues {
     static let signatureHeader = HTTPField.Name(PolicySignature.headerName)!
 
     static func platform(_ request: Request, default fallback: Platform? = .ios) throws -> Platform? {
-        guard let name = request.uri.queryParameters.get("platform"), !name.isEmpty else { return fallback }
-        do { return try Platform(validating: name) } catch let error as PolicyError {
-            throw InputError.unknownPlatform(error.reason)
-        }
+        try QueryValues.platform(request.uri.queryParameters.get("platform"), default: fallback)
     }
 
     static func channel(_ request: Request) throws -> ReleaseChannel {
-        guard let name = request.uri.queryParameters.get("channel"), !name.isEmpty else { return .production }
-        guard let channel = ReleaseChannel(rawValue: name.lowercased()) else {
-            throw InputError.unknownChannel(name)
-        }
-        return channel
-    }
-
-    static func version(_ text: String?, name: String) throws -> AppVersion? {
-        guard let text, !text.isEmpty else { return nil }
-        do { return try AppVersion(parsing: text) } catch let error as VersionParseError {
-            throw InputError.invalidVersion(name, error.description)
-        }
+        try QueryValues.channel(request.uri.queryParameters.get("channel"))
     }
 
     /// Whether a query names only what the public routes read (`platform`, `channel`), each at

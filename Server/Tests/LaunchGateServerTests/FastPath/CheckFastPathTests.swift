@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import HummingbirdTesting
 import LaunchGate
 import NIOCore
@@ -128,6 +129,17 @@ struct CheckFastPathTests {
                         "version=1.0&platform=plan9", "version=1.0&channel=nightly"] {
             #expect(CheckQuery(rawQuery: refused[...]) == nil, "\(refused)")
         }
+    }
+
+    @Test("what the raw reader reads, the router reads the same from the same target (FuzzCheckQuery checks this at scale)")
+    func rawQueryMatchesRouter() throws {
+        for query in ["platform=android&version=2.1.3&build=213&os=14&install=ABC&lang=de,,en&x=1", "version=1.0&channel=BETA&lang=",
+                      "version=1.0&install=&device=d", "version=2.4.1-rc.1+b.5&build=7&platform=ios&lang=a,b,c,d,e,f,g,h,i",
+                      "version=1.0&channel=Beta&os=17.4.1&lang=" + String(repeating: "x", count: 36) + ",fr", "version=1.0&x=a=b&y=?"] {
+            let fast = try #require(CheckQuery(rawQuery: query[...]), "\(query)")
+            #expect(try CheckQuery(uri: URI("/v1/apps/a/check?" + query)) == fast, "\(query)")
+        }
+        #expect(throws: InputError.missingVersion) { try CheckQuery(uri: URI("/v1/apps/a/check?build=2")) }
     }
 
     @Test("only /v1/apps/{app}/check with a query is taken for a check target")

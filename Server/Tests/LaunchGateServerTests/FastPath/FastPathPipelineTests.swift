@@ -106,6 +106,28 @@ struct FastPathPipelineTests {
         #expect(pipe.app.heads.isEmpty)
     }
 
+    @Test("a head trickled in a byte per read is answered once whole, and one that ends in bare line feeds still reaches the decoder")
+    func trickledHead() throws {
+        let pipe = try Pipe()
+        for byte in Self.get.utf8 { try pipe.send(String(decoding: [byte], as: UTF8.self)) }
+        #expect(try pipe.written() == Self.okBytes)
+        #expect(pipe.app.heads.isEmpty)
+        try pipe.send("GET \(Self.target) HTTP/1.1\r\n")
+        try? pipe.send("Host: t\n\n")
+        // Whatever the decoder makes of it, it has the head at once, not after the header timeout.
+        let written = try pipe.written()
+        #expect(pipe.app.heads.count == 1 || written.hasPrefix("HTTP/1.1 400"), "\(written)")
+    }
+
+    @Test("a complete head over 8 KB goes to the router, even when it arrives in one read")
+    func overlongHead() throws {
+        let pipe = try Pipe()
+        let padding = String(repeating: "a", count: RawRequestHead.maximumLength)
+        try pipe.send("GET \(Self.target) HTTP/1.1\r\nX-Padding: \(padding)\r\n\r\n")
+        #expect(pipe.app.heads.map(\.uri) == [Self.target])
+        #expect(try pipe.written().isEmpty, "the prepared answer would skip the decoder's limits")
+    }
+
     @Test("pipelined prepared GETs are all answered, in one flush")
     func pipelinedFast() throws {
         let pipe = try Pipe()

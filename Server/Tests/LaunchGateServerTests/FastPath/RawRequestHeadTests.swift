@@ -4,6 +4,7 @@ import Testing
 @Suite("The fast path's request-head scanner")
 struct RawRequestHeadTests {
     private let target = "/v1/apps/notes/policy?platform=ios"
+    private static let get = "GET /v1/apps/notes/policy?platform=ios HTTP/1.1\r\nHost: t\r\n\r\n"
 
     // MARK: Tests
 
@@ -88,10 +89,49 @@ struct RawRequestHeadTests {
         }
     }
 
+    @Test("a complete head longer than 8 KB is the decoder's, even when all of it arrives in one read")
+    func overlongCompleteHead() throws {
+        let start = "GET / HTTP/1.1\r\nX: "
+        let longest = start + String(repeating: "a", count: RawRequestHead.maximumLength - start.utf8.count - 4) + "\r\n\r\n"
+        #expect(try #require(scan(longest).head).length == RawRequestHead.maximumLength)
+        let over = start + String(repeating: "a", count: RawRequestHead.maximumLength - start.utf8.count - 3) + "\r\n\r\n"
+        #expect(scan(over) == .unrecognized)
+        #expect(scan(over + Self.get) == .unrecognized)
+    }
+
+    @Test("a head trickled in a byte per read ends with the verdict a scan of all of it gives")
+    func trickled() {
+        for text in [Self.get, "GET / HTTP/1.1\r\nIf-None-Match: \"a\"\r\nContent-Length: 2\r\n\r\n", "GET / HTTP/1.1\r\nHost: t\n\n",
+                     "GET / HTTP/1.1\r\nX\u{1}: a\r\n\r\n", "GET / HTTP/1.1\r\nX: a\r\r\n\r\n", "GET / HTTP/1.1\r\n\r\r\n\r\n", "GE\nT"] {
+            let bytes = Array(text.utf8)
+            var scanned = 0
+            var verdict = RawRequestHead.Scan.incomplete
+            // As the handler reads: each scan is told how much of the head the last one found incomplete.
+            for count in 1...bytes.count {
+                verdict = bytes[..<count].withUnsafeBytes { RawRequestHead.scan($0, scannedUpTo: scanned) }
+                guard verdict == .incomplete else { break }
+                scanned = count
+            }
+            #expect(verdict == scan(text), "\(text.debugDescription)")
+        }
+    }
+
+    @Test("bytes scanned before are not scanned again until what follows them can end the head")
+    func resumesAfterScanned() {
+        let scanned = Array("GET / HTTP/1.1\r\nX: a".utf8)
+        #expect(scanned.withUnsafeBytes { RawRequestHead.scan($0) } == .incomplete)
+        // A byte the scanner refuses, where it has already looked: only a scan from the start would see it.
+        var changed = scanned
+        changed[0] = 0
+        #expect((changed + Array("b\r".utf8)).withUnsafeBytes { RawRequestHead.scan($0, scannedUpTo: scanned.count) } == .incomplete)
+        #expect((changed + Array("b\r\n\r\n".utf8)).withUnsafeBytes { RawRequestHead.scan($0, scannedUpTo: scanned.count) } == .unrecognized)
+        #expect((changed + Array("b\n".utf8)).withUnsafeBytes { RawRequestHead.scan($0, scannedUpTo: scanned.count) } == .unrecognized)
+    }
+
     // MARK: Helpers
 
     private func scan(_ text: String) -> RawRequestHead.Scan {
-        Array(text.utf8).withUnsafeBytes(RawRequestHead.scan)
+        Array(text.utf8).withUnsafeBytes { RawRequestHead.scan($0) }
     }
 
     private func slice(_ text: String, _ range: Range<Int>) -> String {

@@ -39,6 +39,9 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
     /// Received bytes not handled yet, starting between messages: a head whose end has not
     /// arrived, or whatever came while the channel was not writable.
     private var unprocessed: ByteBuffer?
+    /// How many bytes of `unprocessed` scanned as an incomplete head, so that a head trickling in
+    /// is not scanned from its first byte on every read.
+    private var scannedIncomplete = 0
     /// Whether a read was asked for while the channel was not writable.
     private var readHeld = false
     /// Whether ``ConnectionTimeouts`` is timing a head.
@@ -121,6 +124,7 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
 
     func channelInactive(context: ChannelHandlerContext) {
         unprocessed = nil
+        scannedIncomplete = 0
         context.fireChannelInactive()
     }
 
@@ -135,9 +139,13 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
                 unprocessed = buffer
                 return
             }
-            switch buffer.withUnsafeReadableBytes(RawRequestHead.scan) {
+            // Only the first head in `buffer` can be one scanned before.
+            let scanned = scannedIncomplete
+            scannedIncomplete = 0
+            switch buffer.withUnsafeReadableBytes({ RawRequestHead.scan($0, scannedUpTo: scanned) }) {
             case .incomplete:
                 unprocessed = buffer
+                scannedIncomplete = buffer.readableBytes
                 if !timingHead {
                     timingHead = true
                     timeouts?.headBegan()

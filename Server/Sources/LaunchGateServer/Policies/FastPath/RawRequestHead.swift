@@ -5,7 +5,8 @@
 /// two things safely: whether a request may be answered from prepared bytes, and whether the
 /// bytes before it end exactly between two messages, so the decoder never sees half of one.
 struct RawRequestHead: Equatable {
-    /// Heads longer than this are left to the decoder, which enforces its own limits.
+    /// Heads longer than this, complete or not, are left to the decoder, which enforces its own
+    /// limits; the scanner never looks past it, so a scan costs at most this many bytes.
     static let maximumLength = 8 * 1024
     /// Targets longer than this are left to the decoder, after which ``RequestRejecter`` answers 414.
     static let maximumTargetLength = 4 * 1024
@@ -44,9 +45,38 @@ struct RawRequestHead: Equatable {
     var isAnswerable: Bool { isGET && isKeepAlive && endsAtMessageBoundary }
 
     /// Scans one head at the start of `bytes`.
-    static func scan(_ bytes: UnsafeRawBufferPointer) -> Scan {
+    /// - Parameters:
+    ///   - bytes: Received bytes, starting between messages.
+    ///   - scannedUpTo: How many of `bytes` an earlier scan found to be an incomplete head, or 0.
+    ///     They are scanned again only once what follows them can end the head
+    ///     (``mayEnd(_:after:)``), so a head trickled in a byte per packet costs work in proportion
+    ///     to its length rather than to its length squared.
+    static func scan(_ bytes: UnsafeRawBufferPointer, scannedUpTo: Int = 0) -> Scan {
+        if scannedUpTo > 0, !mayEnd(bytes, after: scannedUpTo) { return .incomplete }
         var scanner = Scanner(bytes: bytes)
         return scanner.scan()
+    }
+
+    /// Whether the bytes after the first `scanned`, which scanned as an incomplete head, hold
+    /// something that makes scanning again worth it: a blank line (CR LF CR LF), a line feed
+    /// without its carriage return (which the decoder may take for a line's end), or more than
+    /// ``maximumLength`` bytes in all.
+    ///
+    /// Without any of them no scan can find a complete head, and the decoder can't make a request
+    /// of the bytes either. The most a scan could tell is that they are malformed, which the
+    /// decoder then hears a little later: when one of them arrives, or never, if the header
+    /// timeout closes the connection first.
+    static func mayEnd(_ bytes: UnsafeRawBufferPointer, after scanned: Int) -> Bool {
+        guard bytes.count <= maximumLength else { return true }
+        // From three bytes back: the blank line may have begun in what was scanned before.
+        var index = max(scanned - 3, 0)
+        while index < bytes.count {
+            defer { index += 1 }
+            guard bytes[index] == Scanner.lf else { continue }
+            if index == 0 || bytes[index - 1] != Scanner.cr { return true }
+            if index >= 3, bytes[index - 3] == Scanner.cr, bytes[index - 2] == Scanner.lf { return true }
+        }
+        return false
     }
 }
 
@@ -61,8 +91,16 @@ extension RawRequestHead {
         var ifNoneMatch: Range<Int>?
         var launchGateClient: Range<Int>?
         var contentLengths = 0
+        /// Whether bytes past ``RawRequestHead/maximumLength`` were left out: running out of
+        /// bytes then means the head is too long, not incomplete.
+        let isCut: Bool
 
-        init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+        init(bytes: UnsafeRawBufferPointer) {
+            // A head longer than the limit is the decoder's, however it ends, so nothing past the
+            // limit can change the verdict.
+            self.bytes = UnsafeRawBufferPointer(rebasing: bytes.prefix(RawRequestHead.maximumLength))
+            isCut = bytes.count > RawRequestHead.maximumLength
+        }
 
         mutating func scan() -> Scan {
             // Request line: METHOD SP target SP HTTP/1.x CRLF.
@@ -123,7 +161,7 @@ extension RawRequestHead {
 
         /// Running out of bytes means the head is incomplete; anything else is not ours.
         private func ending() -> Scan {
-            index >= bytes.count && bytes.count <= RawRequestHead.maximumLength ? .incomplete : .unrecognized
+            index >= bytes.count && !isCut ? .incomplete : .unrecognized
         }
 
         private mutating func take(_ byte: UInt8) -> Bool {

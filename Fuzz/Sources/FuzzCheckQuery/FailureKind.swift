@@ -1,0 +1,1 @@
+../../../Server/Sources/LaunchGateServer/Errors/FailureKind.swift
