@@ -107,7 +107,7 @@ struct ConnectionLimitsTests {
         let server = try await Self.server { $0.idleTimeout = .seconds(1) }
         try await server.application.test(.live) { client in
             let idle = try RawClientSocket(port: try #require(client.port))
-            #expect(idle.readUntilClosed(seconds: 30).closed)
+            #expect(await idle.receive(seconds: 30).closed)
         }
     }
 
@@ -121,7 +121,8 @@ struct ConnectionLimitsTests {
             // Each connection may be set up on its own event loop, so either of these may be the one over.
             let sockets = [try RawClientSocket(port: port), try RawClientSocket(port: port)]
             for socket in sockets { try? socket.write("GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n") }
-            let answers = sockets.map { $0.readUntilClosed(seconds: 30) }
+            var answers: [(text: String, closed: Bool)] = []
+            for socket in sockets { answers.append(await socket.receive(seconds: 30)) }
             let (closed, texts) = (answers.allSatisfy { $0.closed }, answers.map { $0.text })
             #expect(closed)
             #expect(texts.filter { $0.isEmpty }.count == 1, "one is closed without an answer")

@@ -7,7 +7,7 @@ import Darwin
 
 /// A plain TCP client socket, for tests that must behave as no HTTP client would: send bytes
 /// that are not HTTP, never read, or stall halfway through a head.
-final class RawClientSocket {
+final class RawClientSocket: @unchecked Sendable {
     private let fd: Int32
 
     /// Connects to `127.0.0.1:port`.
@@ -67,6 +67,15 @@ final class RawClientSocket {
     }
 
     /// Reads until the server closes the connection or `seconds` pass; what arrived, and whether it closed.
+    /// ``readUntilClosed(seconds:)`` on a Dispatch thread. A live test's server runs on Swift's
+    /// cooperative pool (two threads on two cores): a blocking read there can starve the very
+    /// server it waits for when other tests block the other thread.
+    func receive(seconds: Double) async -> (text: String, closed: Bool) {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: self.readUntilClosed(seconds: seconds)) }
+        }
+    }
+
     func readUntilClosed(seconds: Double) -> (text: String, closed: Bool) {
         var received: [UInt8] = []
         let deadline = Date().addingTimeInterval(seconds)

@@ -128,7 +128,7 @@ struct RequestRejecterTests {
             #expect(long.headers[.init("X-Request-ID")!]?.isEmpty == false)
             let socket = try RawClientSocket(port: try #require(client.port))
             try socket.write("GET / HTTP/1.1\r\nHost t\r\n\r\n")
-            let (text, closed) = socket.readUntilClosed(seconds: 30)
+            let (text, closed) = await socket.receive(seconds: 30)
             #expect(text.hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
             #expect(text.contains("X-Request-ID: "))
             #expect(text.hasSuffix(#"{"error":{"code":"bad-request","message":"a header name or value has characters HTTP does not allow"}}"#))
@@ -152,13 +152,13 @@ struct RequestRejecterTests {
             for target in ["/healthz", "/v1/apps/notes/policy?platform=ios"] {
                 let socket = try RawClientSocket(port: try #require(client.port))
                 try socket.write("GET \(target) HTTP/1.0\r\n\r\n")
-                let (text, closed) = socket.readUntilClosed(seconds: 10)
+                let (text, closed) = await socket.receive(seconds: 10)
                 #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(target)")
                 #expect(closed, "\(target)")
             }
             let kept = try RawClientSocket(port: try #require(client.port))
             try kept.write("GET /healthz HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
-            let (text, closed) = kept.readUntilClosed(seconds: 5)
+            let (text, closed) = await kept.receive(seconds: 5)
             #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"))
             #expect(!closed)
         }
