@@ -135,6 +135,29 @@ struct ConnectionLimitsTests {
 
     // MARK: Helpers
 
+    @Test("a client that pipelines and never reads gets a small send buffer's worth of answers out of the server, not megabytes")
+    func liveNonReader() async throws {
+        let server = try await TestServer.make()
+        try await server.application.test(.live) { client in
+            let socket = try RawClientSocket(port: try #require(client.port), receiveBuffer: 4096)
+            let pipeline = Array(String(repeating: "GET /nope HTTP/1.1\r\nHost: t\r\n\r\n", count: 2_000).utf8)
+            // Whole requests, however the kernel splits the writes: the next write starts where the last stopped.
+            var offset = 0
+            let until = Date().addingTimeInterval(3)
+            while Date() < until {
+                offset = (offset + ((try? socket.writeWithoutBlocking(Array(pipeline[offset...]))) ?? 0)) % pipeline.count
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            let metrics = try await client.execute(uri: "/metrics", method: .get).text
+            let line = try #require(metrics.split(separator: "\n").first {
+                $0.hasPrefix("hb_requests{") && $0.contains("NotFound") && $0.contains("\"404\"")
+            })
+            let answered = Int(Double(line.split(separator: " ").last ?? "") ?? -1)
+            // Each 404 is about 300 bytes; Linux's default would let tens of thousands through.
+            #expect((1..<3_000).contains(answered), "\(answered) answers to a client that reads nothing")
+        }
+    }
+
     private static func server(_ change: (inout ServerConfiguration) -> Void) async throws -> TestServer {
         let server = try await TestServer.make()
         var configuration = server.configuration

@@ -28,6 +28,25 @@ struct FastPathBackpressureTests {
         #expect(pipe.reads.count == before + 1)
     }
 
+    @Test("at most 16 of a connection's requests wait for the router; the rest of its pipeline waits unread until answers go out")
+    func capsPipeline() throws {
+        let pipe = try Pipe()
+        let count = PolicyFastPathHandler.maximumInFlight
+        try pipe.send(String(repeating: "GET /nope HTTP/1.1\r\nHost: t\r\n\r\n", count: count + 4))
+        #expect(pipe.app.heads.count == count, "the rest is held")
+        let before = pipe.reads.count
+        pipe.channel.pipeline.read()
+        #expect(pipe.reads.count == before, "and nothing more is read meanwhile")
+        try pipe.app.answer("a")
+        pipe.channel.embeddedEventLoop.run()
+        #expect(pipe.app.heads.count == count + 1, "each answer lets one more through")
+        for _ in 0..<3 { try pipe.app.answer("b") }
+        pipe.channel.embeddedEventLoop.run()
+        #expect(pipe.app.heads.count == count + 4)
+        #expect(pipe.reads.count == before + 1, "the held read goes out once the pipeline is short again")
+        #expect(try pipe.written().hasPrefix(RecordingApp.answerBytes("a")))
+    }
+
     @Test("answers stop in the middle of a read once the channel turns unwritable, and the rest follow when it is writable")
     func stopsMidRead() throws {
         let pipe = try Pipe()

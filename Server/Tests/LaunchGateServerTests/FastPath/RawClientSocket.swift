@@ -11,8 +11,10 @@ final class RawClientSocket: @unchecked Sendable {
     private let fd: Int32
 
     /// Connects to `127.0.0.1:port`.
-    /// - Parameter sendBuffer: `SO_SNDBUF`, set before connecting, to keep the kernel's share small.
-    init(port: Int, sendBuffer: Int32? = nil) throws {
+    /// - Parameters:
+    ///   - sendBuffer: `SO_SNDBUF`, set before connecting, to keep the kernel's share small.
+    ///   - receiveBuffer: `SO_RCVBUF`, likewise, for a client that never reads.
+    init(port: Int, sendBuffer: Int32? = nil, receiveBuffer: Int32? = nil) throws {
         #if canImport(Glibc)
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -21,6 +23,9 @@ final class RawClientSocket: @unchecked Sendable {
         guard fd >= 0 else { throw Failure("socket: \(errno)") }
         if var size = sendBuffer {
             setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        if var size = receiveBuffer {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

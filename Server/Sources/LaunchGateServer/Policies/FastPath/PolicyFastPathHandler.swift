@@ -27,6 +27,10 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
 
     /// Bytes held while the peer is not reading; more means something asked for reads anyway.
     static let maximumHeldBytes = 1 << 20
+    /// Requests of one connection that may wait for Hummingbird at once. Past it the rest of a
+    /// pipeline waits here, unread: one client that pipelines thousands of requests (and perhaps
+    /// never reads the answers) must not queue them all ahead of every other connection's.
+    static let maximumInFlight = 16
 
     private let cache: DocumentCache
     private let date: HTTPDateHeader
@@ -42,8 +46,10 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
     /// How many bytes of `unprocessed` scanned as an incomplete head, so that a head trickling in
     /// is not scanned from its first byte on every read.
     private var scannedIncomplete = 0
-    /// Whether a read was asked for while the channel was not writable.
+    /// Whether a read was asked for while the channel was not writable or answers were awaited.
     private var readHeld = false
+    /// Whether ``maximumInFlight`` requests wait for answers, holding the rest in `unprocessed`.
+    private var awaitingAnswers = false
     /// Whether ``ConnectionTimeouts`` is timing a head.
     private var timingHead = false
     /// The last target answered and what answered it, so repeats need no string or lookup.
@@ -71,6 +77,17 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
         self.counter = counter
         self.tracker = tracker
         self.timeouts = timeouts
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        // Both handlers run on the channel's event loop. On the next tick, not inside the write
+        // that ended the answer: requests let through then reach Hummingbird as any read does.
+        let loop = context.eventLoop.assumeIsolated()
+        tracker.onAnswer = { [weak self] in loop.execute { self?.answerSent(context: context) } }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        tracker.onAnswer = nil
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -103,8 +120,9 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
     }
 
     func read(context: ChannelHandlerContext) {
-        // Reading on while the peer reads nothing would only queue more answers.
-        guard context.channel.isWritable else {
+        // Reading on while the peer reads nothing would only queue more answers, and reading on
+        // while a full pipeline waits would only queue more requests.
+        guard context.channel.isWritable, !awaitingAnswers else {
             readHeld = true
             return
         }
@@ -120,6 +138,17 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
             channelReadComplete(context: context)
         }
         if readHeld, context.channel.isWritable { read(context: context) }
+    }
+
+    /// A response ended: requests held back for a full pipeline may go on.
+    private func answerSent(context: ChannelHandlerContext) {
+        guard awaitingAnswers, tracker.inFlight < Self.maximumInFlight else { return }
+        awaitingAnswers = false
+        if decoderIsBetweenMessages, let held = unprocessed.take() {
+            process(held, context: context)
+            channelReadComplete(context: context)
+        }
+        if readHeld, !awaitingAnswers, context.channel.isWritable { read(context: context) }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -163,6 +192,10 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
                     context.write(NIOAny(IOData.byteBuffer(answer)), promise: nil)
                     answered += 1
                     buffer.moveReaderIndex(forwardBy: head.length)
+                } else if tracker.inFlight >= Self.maximumInFlight {
+                    unprocessed = buffer
+                    awaitingAnswers = true
+                    return
                 } else if let request = buffer.readSlice(length: head.length) {
                     tracker.requestPassed()
                     passedOn = true

@@ -35,9 +35,19 @@ final class PolicyFastPathInstaller: ChannelInboundHandler, RemovableChannelHand
         self.makeHandler = makeHandler
     }
 
+    /// The kernel's send buffer per connection. Left to itself Linux grows it to megabytes, and a
+    /// client that pipelines requests and never reads gets that many bytes of answers (tens of
+    /// thousands of requests' work) out of the server before the channel turns unwritable and
+    /// reading stops: thirty such clients starve everyone else for seconds. 64 KiB still carries
+    /// the largest policy document in a few round trips.
+    static let sendBufferSize = 64 * 1024
+
     func handlerAdded(context: ChannelHandlerContext) {
         let pipeline = context.pipeline.syncOperations
         var timeouts: ConnectionTimeouts?
+        if limits != nil {
+            _ = context.channel.setOption(.socketOption(.so_sndbuf), value: SocketOptionValue(Self.sendBufferSize))
+        }
         if let limits {
             let handler = ConnectionTimeouts(idle: limits.idleTimeout, head: limits.headerTimeout)
             try? pipeline.addHandler(handler, position: .first)

@@ -24,6 +24,9 @@ final class RequestTracker: ChannelDuplexHandler, RemovableChannelHandler {
     /// Parts the decoder produced, so a caller can tell whether some bytes completed anything.
     private(set) var partsSeen = 0
 
+    /// Called, on the channel's event loop, each time a response ends.
+    var onAnswer: (() -> Void)?
+
     /// Whether every request passed on has been answered.
     var isIdle: Bool { inFlight == 0 && !decoderFailed }
 
@@ -45,7 +48,9 @@ final class RequestTracker: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) { inFlight = max(0, inFlight - 1) }
+        guard case .end = unwrapOutboundIn(data) else { return context.write(data, promise: promise) }
+        inFlight = max(0, inFlight - 1)
         context.write(data, promise: promise)
+        onAnswer?()
     }
 }
