@@ -9,7 +9,7 @@ public struct Migrator: Sendable {
         CreateApps(), CreatePolicyRevisions(), CreateTokens(), CreateSigningKeys(), CreateExemptions(),
         CreateChangeCounter(), HashExemptionValues(),
         CreateSignInSettings(), CreateServerSecrets(), CreateSignInUsers(), CreateSignInCodes(), CreateSignInSessions(),
-        CreateSignInAddresses(), CreateRateLimits(), CreateMailOutbox(), AddAddressFailureTimes(),
+        CreateSignInAddresses(), CreateRateLimits(), CreateMailOutbox(), AddAddressFailureTimes(), IndexRateLimitEventTimes(),
     ]
 
     private let database: Database

@@ -31,7 +31,11 @@ struct CheckAnswerTable {
     /// Keeps an answer, replacing the key's earlier one; one that could never fit is not kept.
     mutating func store(_ answer: ByteBuffer, for key: CheckAnswerKey) {
         let cost = Self.cost(answer, key)
-        guard cost <= maximumBytes, maximumCount > 0 else { return }
+        guard cost <= maximumBytes, maximumCount > 0 else {
+            // Never kept; nor is an older answer for the key, which is out of date.
+            if let old = answers.removeValue(forKey: key) { bytes -= Self.cost(old, key) }
+            return
+        }
         if let old = answers.updateValue(answer, forKey: key) {
             bytes += cost - Self.cost(old, key)
         } else {

@@ -180,8 +180,9 @@ public struct SignInService: Sendable {
     /// An app's settings as read at most a few seconds ago (``SignInSettingsCache``), for the hot path.
     func cachedSettings(app: String, at now: Date) async throws -> SignInSettings {
         if let cached = settingsCache.settings(app: app, at: now) { return cached }
+        let generation = settingsCache.generation
         let settings = try await settings(app: app)
-        settingsCache.store(settings, at: now)
+        settingsCache.store(settings, at: now, readAfter: generation)
         return settings
     }
 

@@ -18,6 +18,11 @@ final class SignInSettingsCache: Sendable {
     /// The most apps held.
     let capacity: Int
     private let entries = Mutex<[String: Entry]>([:])
+    /// Bumped by every ``forget(app:)``, so settings read before a save are not kept after it.
+    private let saves = Mutex(0)
+
+    /// The number of saves so far; pass it back to ``store(_:at:readAfter:)``.
+    var generation: Int { saves.withLock { $0 } }
 
     init(lifetime: TimeInterval = 5, capacity: Int = 1_024) {
         self.lifetime = lifetime
@@ -33,16 +38,23 @@ final class SignInSettingsCache: Sendable {
         }
     }
 
-    /// Keeps settings just read.
-    func store(_ settings: SignInSettings, at now: Date) {
-        entries.withLock { entries in
+    /// Keeps settings just read, unless a save came after the read began.
+    /// - Parameter generation: ``generation`` from before the read.
+    func store(_ settings: SignInSettings, at now: Date, readAfter generation: Int) {
+        saves.withLock { saves in
+            guard saves == generation else { return }
+            entries.withLock { entries in
             if entries.count >= capacity, entries[settings.appID] == nil { entries.removeAll(keepingCapacity: true) }
             entries[settings.appID] = Entry(settings: settings, readAt: now)
+            }
         }
     }
 
     /// Forgets an app's settings, after a save.
     func forget(app: String) {
-        _ = entries.withLock { $0.removeValue(forKey: app) }
+        saves.withLock { saves in
+            saves += 1
+            _ = entries.withLock { $0.removeValue(forKey: app) }
+        }
     }
 }

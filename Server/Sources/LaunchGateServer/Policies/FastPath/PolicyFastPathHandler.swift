@@ -83,7 +83,10 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
         // Both handlers run on the channel's event loop. On the next tick, not inside the write
         // that ended the answer: requests let through then reach Hummingbird as any read does.
         let loop = context.eventLoop.assumeIsolated()
-        tracker.onAnswer = { [weak self] in loop.execute { self?.answerSent(context: context) } }
+        tracker.onAnswer = { [weak self] in
+            guard let self, self.awaitingAnswers else { return }
+            loop.execute { self.answerSent(context: context) }
+        }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {

@@ -33,7 +33,10 @@ extension SQLSignInRepository {
                 if let claimed = try await Self.claimAttempt(appID: app, email: email, maxAttempts: attempt.maxAttempts, at: now, on: db),
                    SignInTokens.constantTimeEquals(attempt.codeHash, claimed.codeHash),
                    let completion = try await Self.completeSignIn(codeID: claimed.id, appID: app, email: email, newUserID: attempt.newUserID,
-                                                                  grant: attempt.grant, at: now, failures: state?.failures ?? 0, on: db) {
+                                                                  grant: attempt.grant, at: now,
+                                                                  // On PostgreSQL another verify may have counted a failure since the
+                                                                  // read (READ COMMITTED); SQLite's write lock has kept it current.
+                                                                  failures: db.dialect.name == "sqlite" ? state?.failures ?? 0 : nil, on: db) {
                     return .signedIn(completion)
                 }
                 _ = try await Self.recordFailure(appID: app, email: email, threshold: attempt.lockoutThreshold, lockout: attempt.lockout,

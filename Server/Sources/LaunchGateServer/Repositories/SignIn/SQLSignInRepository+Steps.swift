@@ -38,7 +38,8 @@ extension SQLSignInRepository {
             .where("key", .equal, charge.key).where("at", .greaterThan, horizon).all()
             .map { Date(milliseconds: try $0.decode(column: "at", as: Int64.self)) }
         if let wait = charge.rules.compactMap({ $0.wait(after: times, at: now) }).max() { return wait }
-        // Older events are left to the sweep: a key holds at most its limit per window meanwhile.
+        // Older events are left to the sweep (every 10 minutes, by `at`): a key holds at most its
+        // limit per window, times the windows between sweeps, meanwhile.
         try await db.insert(into: "rate_limit_events").columns("key", "at").values(SQLBind(charge.key), SQLBind(now.milliseconds)).run()
         return nil
     }
@@ -98,7 +99,7 @@ extension SQLSignInRepository {
         // Read in the same transaction: no count to clear, no statement.
         if failures != 0 {
             try await db.update("sign_in_addresses").set("failures", to: SQLBind(0))
-                .where("app_id", .equal, appID).where("email", .equal, email).run()
+                .where("app_id", .equal, appID).where("email", .equal, email).where("failures", .notEqual, 0).run()
         }
         return SignInCompletion(user: user, isNewUser: user.id == newUserID, session: session)
     }
