@@ -38,7 +38,7 @@ public struct AdminTokens: Sendable {
     }
 
     static func hash(_ secret: String) -> String {
-        SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(data: Data(secret.utf8)).lowercaseHex
     }
 
     static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
@@ -48,6 +48,6 @@ public struct AdminTokens: Sendable {
     }
 
     private static func randomHex(_ bytes: Int) -> String {
-        SymmetricKey(size: SymmetricKeySize(bitCount: bytes * 8)).withUnsafeBytes { $0.map { String(format: "%02x", $0) }.joined() }
+        SymmetricKey(size: SymmetricKeySize(bitCount: bytes * 8)).withUnsafeBytes { $0.lowercaseHex }
     }
 }

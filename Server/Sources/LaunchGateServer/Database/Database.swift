@@ -14,6 +14,7 @@ import SQLiteKit
 public final class Database: Sendable {
     private let connector: Connector
     private let lock = AsyncLock()
+    private let logger: Logger
     /// Where it is, for messages (passwords hidden).
     let location: DatabaseLocation
     /// How long start-up waits for PostgreSQL to answer before reporting it unavailable.
@@ -22,12 +23,13 @@ public final class Database: Sendable {
     let leaseWait: Duration
 
     private enum Connector: Sendable {
-        case sqlite(SQLiteConnection, NIOThreadPool)
+        case sqlite(SQLiteHandle, SQLiteTaskExecutor)
         case postgres(PostgresClient, Task<Void, Never>)
     }
 
-    private init(connector: Connector, location: DatabaseLocation, leaseTimeout: Duration, leaseWait: Duration) {
+    private init(connector: Connector, logger: Logger, location: DatabaseLocation, leaseTimeout: Duration, leaseWait: Duration) {
         self.connector = connector
+        self.logger = logger
         self.location = location
         self.leaseTimeout = leaseTimeout
         self.leaseWait = leaseWait
@@ -49,33 +51,41 @@ public final class Database: Sendable {
         switch location {
         case .sqlite(let path):
             try createPrivateFile(path)
-            // A thread of its own: SQLite waits for another process's write lock by sleeping in the
-            // calling thread (busy_timeout), which on the shared pool could starve every other
-            // connection of the process. The connection runs one operation at a time anyway.
-            let pool = NIOThreadPool(numberOfThreads: 1)
-            pool.start()
-            let connection: SQLiteConnection
+            // A thread of its own (SQLiteTaskExecutor), where every operation's Swift code and SQLite
+            // calls run: SQLite waits for another process's write lock by sleeping in the calling
+            // thread (busy_timeout), which on the shared pool could starve the rest of the process.
+            let executor = SQLiteTaskExecutor(name: "launchgate-sqlite")
             do {
-                connection = try await SQLiteConnection.open(storage: .file(path: path), threadPool: pool, logger: logger,
-                                                             on: MultiThreadedEventLoopGroup.singleton.any())
+                let handle = try await withTaskExecutorPreference(executor) { try Self.openSQLite(path) }
+                return Database(connector: .sqlite(handle, executor), logger: logger, location: location,
+                                leaseTimeout: leaseTimeout, leaseWait: leaseWait)
             } catch {
-                try? await pool.shutdownGracefully()
+                executor.shutdown()
                 throw error
             }
-            // WAL lets a second process (another instance, the CLI) read while one writes.
-            _ = try await connection.query("PRAGMA journal_mode = WAL")
-            _ = try await connection.query("PRAGMA busy_timeout = 5000")
-            _ = try await connection.query("PRAGMA foreign_keys = ON")
-            // Relaxed by default; durable transactions sync (see Durability). Statements outside a
-            // transaction are reads, or writes that a lost commit only repeats.
-            _ = try await connection.query("PRAGMA synchronous = NORMAL")
-            return Database(connector: .sqlite(connection, pool), location: location, leaseTimeout: leaseTimeout, leaseWait: leaseWait)
         case .postgres(let url):
             let settings = try PostgresSettings(url: url, location: location)
             // One direct connection first: it fails at once with the real cause (refused, TLS,
             // password), where the pool would retry quietly until the lease timeout.
             try await settings.probe(timeout: leaseTimeout, logger: logger)
             return await pool(settings, leaseTimeout: leaseTimeout, leaseWait: leaseWait, logger: logger)
+        }
+    }
+
+    /// Opens the file and sets the connection up: wait up to 5 s for another process's write lock
+    /// (set first, as the journal mode change may need to wait), WAL so a second process (another
+    /// instance, the CLI) reads while one writes, foreign keys, and relaxed syncing (durable
+    /// transactions sync; see Durability).
+    private static func openSQLite(_ path: String) throws -> SQLiteHandle {
+        let handle = try SQLiteHandle(path: path)
+        do {
+            for pragma in ["PRAGMA busy_timeout = 5000", "PRAGMA journal_mode = WAL", "PRAGMA foreign_keys = ON", "PRAGMA synchronous = NORMAL"] {
+                try handle.run(pragma, []) { _ in }
+            }
+            return handle
+        } catch {
+            handle.close()
+            throw error
         }
     }
 
@@ -90,7 +100,7 @@ public final class Database: Sendable {
             await client.run()
         }
         for await _ in started {}
-        return Database(connector: .postgres(client, run), location: settings.location, leaseTimeout: leaseTimeout, leaseWait: leaseWait)
+        return Database(connector: .postgres(client, run), logger: logger, location: settings.location, leaseTimeout: leaseTimeout, leaseWait: leaseWait)
     }
 
     /// Runs statements on one connection, outside a transaction.
@@ -99,8 +109,9 @@ public final class Database: Sendable {
     /// - Throws: What the work throws, or ``StorageError`` `unavailable` when the server can't be reached.
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         switch connector {
-        case .sqlite(let connection, _):
-            return try await lock.withLock { try await body(connection.sql()) }
+        case .sqlite(let handle, let executor):
+            let session = SQLiteSession(handle: handle, logger: logger, eventLoop: MultiThreadedEventLoopGroup.singleton.any())
+            return try await withTaskExecutorPreference(executor) { try await lock.withLock { try await body(session) } }
         case .postgres(let client, _):
             return try await leased(from: client, body)
         }
@@ -148,12 +159,19 @@ public final class Database: Sendable {
         }
     }
 
+    /// How many statements the SQLite connection keeps prepared; `nil` on PostgreSQL.
+    func preparedStatementCount() async throws -> Int? {
+        guard case .sqlite(let handle, let executor) = connector else { return nil }
+        return try await withTaskExecutorPreference(executor) { try await lock.withLock { handle.preparedCount } }
+    }
+
     /// Closes the connection or pool.
     public func close() async {
         switch connector {
-        case .sqlite(let connection, let pool):
-            try? await connection.close()
-            try? await pool.shutdownGracefully()
+        case .sqlite(let handle, let executor):
+            // After the operations already waiting, on the thread that runs them.
+            try? await withTaskExecutorPreference(executor) { try await lock.withLock { handle.close() } }
+            executor.shutdown()
         case .postgres(_, let run): run.cancel()
         }
     }

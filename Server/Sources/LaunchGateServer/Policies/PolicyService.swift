@@ -105,7 +105,7 @@ public struct PolicyService: Sendable {
             }
             body = rendered
         }
-        let digest = SHA256.hash(data: body).prefix(16).map { String(format: "%02x", $0) }.joined()
+        let digest = SHA256.hash(data: body).prefix(16).lowercaseHex
         let signature = try await signingKeys.active().map { try $0.signature(for: body).description }
         let document = ServedDocument(body: ByteBuffer(bytes: body), etag: "\"\(digest)\"", signature: signature)
         cache.store(document, for: key, builtIn: generation)

@@ -37,7 +37,7 @@ public final class SignInSecrets: Sendable {
     public func codeHash(_ code: String, app: String, email: String) async throws -> String {
         let key = try await key()
         let message = Data("\(app)\u{0}\(email)\u{0}\(code)".utf8)
-        return Data(HMAC<SHA256>.authenticationCode(for: message, using: key)).map { String(format: "%02x", $0) }.joined()
+        return HMAC<SHA256>.authenticationCode(for: message, using: key).lowercaseHex
     }
 
     /// A code sealed for the outbox.

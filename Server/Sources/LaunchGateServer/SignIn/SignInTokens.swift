@@ -38,12 +38,12 @@ enum SignInTokens {
     /// SHA-256 of a token, lowercase hex: how sessions are stored and found. A token has 256 bits
     /// of entropy, so a plain hash is enough (no stretching), as for admin tokens.
     static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(data: Data(token.utf8)).lowercaseHex
     }
 
     /// `prefix_` and `bytes` random bytes in lowercase hex.
     static func id(_ prefix: String, bytes: Int, using random: any RandomSource) -> String {
-        prefix + "_" + random.bytes(bytes).map { String(format: "%02x", $0) }.joined()
+        prefix + "_" + random.bytes(bytes).lowercaseHex
     }
 
     /// Compares two strings in time that depends only on their lengths.

@@ -43,7 +43,7 @@ public struct SMTPMailTransport: MailTransport {
 
     /// See ``MailTransport/send(_:)``.
     public func send(_ message: MailMessage) async throws {
-        let boundary = "lg-" + random.bytes(16).map { String(format: "%02x", $0) }.joined()
+        let boundary = "lg-" + random.bytes(16).lowercaseHex
         let data = Self.dotStuffed(try MIMEMessage.render(message, boundary: boundary))
         let international = !(message.to + message.from.address).unicodeScalars.allSatisfy(\.isASCII)
         let tally = SMTPInputTally()
