@@ -54,7 +54,7 @@ public final class Database: Sendable {
             // A thread of its own (SQLiteTaskExecutor), where every operation's Swift code and SQLite
             // calls run: SQLite waits for another process's write lock by sleeping in the calling
             // thread (busy_timeout), which on the shared pool could starve the rest of the process.
-            let executor = SQLiteTaskExecutor(name: "launchgate-sqlite")
+            let executor = SQLiteTaskExecutor(name: "lg-sqlite")
             do {
                 let handle = try await withTaskExecutorPreference(executor) { try Self.openSQLite(path) }
                 return Database(connector: .sqlite(handle, executor), logger: logger, location: location,

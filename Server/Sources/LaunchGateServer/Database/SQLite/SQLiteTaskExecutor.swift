@@ -19,9 +19,11 @@ final class SQLiteTaskExecutor: TaskExecutor, @unchecked Sendable {
     /// Starts the thread.
     /// - Parameter name: The thread's name, for debuggers and profilers.
     init(name: String) {
-        let thread = Thread { [self] in run() }
-        thread.name = name
-        thread.start()
+        // Named from inside, where Linux applies it (at most 15 bytes).
+        Thread { [self] in
+            Thread.current.name = name
+            run()
+        }.start()
     }
 
     func enqueue(_ job: consuming ExecutorJob) {

@@ -112,11 +112,13 @@ extension SQLSignInRepository {
     }
 
     public func finishMail(id: String, state: OutboxMessage.State, error: String?, at now: Date) async throws {
+        // SQL text rather than a builder: it runs once per message delivered (see SQLSignInRepository+Steps).
         try await database.read { db in
-            var update = db.update("mail_outbox").set("state", to: SQLBind(state.rawValue))
-                .set("sealed_code", to: SQLLiteral.null).set("finished_at", to: SQLBind(now.milliseconds))
-            if let error { update = update.set("last_error", to: SQLBind(error)) }
-            try await update.where("id", .equal, id).where("state", .equal, OutboxMessage.State.pending.rawValue).run()
+            try await db.raw("""
+                UPDATE mail_outbox SET state = \(bind: state.rawValue), sealed_code = NULL, finished_at = \(bind: now.milliseconds),
+                  last_error = COALESCE(\(bind: error), last_error)
+                WHERE id = \(bind: id) AND state = \(bind: OutboxMessage.State.pending.rawValue)
+                """).run()
         }
     }
 

@@ -61,12 +61,13 @@ extension SQLSignInRepository {
     }
 
     static func insert(_ mail: OutboxMessage, into db: any SQLDatabase) async throws {
-        try await db.insert(into: "mail_outbox").columns(outboxColumns)
-            .values(SQLBind(mail.id), SQLBind(mail.appID), SQLBind(mail.email), SQLBind(mail.sealedCode),
-                    SQLBind(mail.codeExpiresAt.milliseconds), SQLBind(mail.state.rawValue), SQLBind(mail.attempts),
-                    SQLBind(mail.nextAttemptAt.milliseconds), SQLBind(mail.lastError), SQLBind(mail.createdAt.milliseconds),
-                    SQLBind(mail.finishedAt?.milliseconds), SQLBind(mail.failureReported ? 1 : 0))
-            .run()
+        // SQL text rather than a builder: it runs on every send (see SQLSignInRepository+Steps).
+        try await db.raw("""
+            INSERT INTO mail_outbox (\(unsafeRaw: outboxColumns.joined(separator: ", ")))
+            VALUES (\(bind: mail.id), \(bind: mail.appID), \(bind: mail.email), \(bind: mail.sealedCode), \(bind: mail.codeExpiresAt.milliseconds),
+                    \(bind: mail.state.rawValue), \(bind: mail.attempts), \(bind: mail.nextAttemptAt.milliseconds), \(bind: mail.lastError),
+                    \(bind: mail.createdAt.milliseconds), \(bind: mail.finishedAt?.milliseconds), \(bind: mail.failureReported ? 1 : 0))
+            """).run()
     }
 
     /// Both engines name the failed foreign key in their message (SQLite: "FOREIGN KEY constraint", PostgreSQL: 23503).
