@@ -15,6 +15,10 @@ public struct LogMailTransport: MailTransport {
     /// See ``MailTransport/destination``.
     public var destination: String { "printed to standard output, codes included (development only; set --smtp-url to send it)" }
 
+    /// See ``MailTransport/longestDelivery``: a write to standard output, which a reader that
+    /// stopped reading could hold; seconds are plenty otherwise.
+    public var longestDelivery: Duration { .seconds(30) }
+
     /// See ``MailTransport/send(_:)``.
     public func send(_ message: MailMessage) async throws {
         write("""

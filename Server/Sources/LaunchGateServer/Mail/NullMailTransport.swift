@@ -6,6 +6,9 @@ public struct NullMailTransport: MailTransport {
     /// See ``MailTransport/destination``.
     public var destination: String { "nowhere: dropped (--mail-transport none)" }
 
+    /// See ``MailTransport/longestDelivery``.
+    public var longestDelivery: Duration { .seconds(1) }
+
     /// See ``MailTransport/send(_:)``.
     public func send(_ message: MailMessage) async throws {}
 }

@@ -16,8 +16,9 @@ public struct OutboxWorker: Service {
     let sender: MailSender
     let pollInterval: Duration
     let logger: Logger
-    /// How long a claimed message stays hidden from other instances: longer than a delivery can take.
-    let lease: TimeInterval = 180
+    /// How long a claimed message stays hidden from other instances: 3 minutes, or twice the
+    /// transport's longest delivery when that is longer.
+    var lease: TimeInterval { max(180, 2 * longestDelivery) }
     /// Messages claimed at once.
     let batch = 10
     /// How often to sweep.
@@ -26,6 +27,10 @@ public struct OutboxWorker: Service {
     let retention: TimeInterval = 7 * 86_400
 
     private var repository: any SignInRepository { signIn.repository }
+    private var longestDelivery: TimeInterval {
+        let (seconds, attoseconds) = transport.longestDelivery.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
     private var now: @Sendable () -> Date { signIn.now }
 
     /// Creates the worker.
@@ -64,14 +69,24 @@ public struct OutboxWorker: Service {
         }
     }
 
-    /// Claims the messages due now and tries each once.
+    /// Claims the messages due now and tries each once, while the claim has time left for a
+    /// delivery. Those it has no time for stay claimed until the claim lapses, and are then tried
+    /// by whichever instance claims them: never by two at once.
     /// - Returns: How many were claimed.
     @discardableResult
     public func deliverDue() async throws -> Int {
-        let messages = try await repository.claimDueMail(at: now(), lease: lease, limit: batch)
+        let (claimedAt, lease) = (now(), lease)
+        let messages = try await repository.claimDueMail(at: claimedAt, lease: lease, limit: batch)
         // Apps' names, looked up once a batch rather than once a message.
         var names: [String: String] = [:]
-        for message in messages { await deliver(message, names: &names) }
+        for (index, message) in messages.enumerated() {
+            guard now().timeIntervalSince(claimedAt) + longestDelivery <= lease else {
+                logger.warning("deliveries are slow; the rest of the batch waits for its claim to lapse",
+                               metadata: ["left": "\(messages.count - index)"])
+                break
+            }
+            await deliver(message, names: &names)
+        }
         return messages.count
     }
 

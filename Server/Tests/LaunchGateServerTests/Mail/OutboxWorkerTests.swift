@@ -66,6 +66,28 @@ struct OutboxWorkerTests {
         _ = try await fixture.service.sendCode(app: "notes", email: "gone@example.com", client: "c")
     }
 
+    @Test("slow deliveries stop a batch while its claim still covers the one under way; the rest go once, after the claim lapses")
+    func slowDeliveriesRespectTheClaim() async throws {
+        let fixture = try await SignInFixture.make()
+        // Each delivery takes 50 s of the fake clock and may take 60; the claim lasts 180 s.
+        let clock = fixture.clock
+        let mailbox = RecordingMailTransport(longestDelivery: .seconds(60)) { clock.advance(by: 50) }
+        for index in 0..<5 { _ = try await fixture.service.sendCode(app: "notes", email: "user\(index)@example.com", client: "c") }
+        let worker = worker(fixture, mailbox)
+        #expect(worker.lease == 180)
+        #expect(try await worker.deliverDue() == 5)
+        // Started at 0, 50 and 100 s; at 150 s a 60 s delivery would outlast the claim.
+        #expect(mailbox.messages.count == 3)
+        #expect(try await worker.deliverDue() == 0, "the others are still claimed")
+        fixture.clock.advance(by: 30)
+        #expect(try await worker.deliverDue() == 2)
+        #expect(Set(mailbox.messages.map(\.to)).count == 5 && mailbox.messages.count == 5, "each sent once")
+        #expect(try await fixture.service.outboxStatus().counts["sent"] == 5)
+        #expect(OutboxWorker(signIn: fixture.service, apps: fixture.components.repository,
+                             transport: RecordingMailTransport(longestDelivery: .seconds(150)),
+                             sender: try MailSender(parsing: "a@example.com"), logger: TestBackend.logger).lease == 300)
+    }
+
     @Test("mail whose code expired before it could be delivered is dropped, not sent")
     func expired() async throws {
         let fixture = try await SignInFixture.make()

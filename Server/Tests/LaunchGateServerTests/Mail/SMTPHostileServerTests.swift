@@ -72,6 +72,25 @@ struct SMTPHostileServerTests {
         await server.stop()
     }
 
+    @Test("a server that answers every step just in time can't hold a message longer than three step timeouts")
+    func slowEveryStep() async throws {
+        let server = try await FakeSMTPServer.start(.init(replyDelay: .seconds(2)))
+        let transport = try SMTPMailTransport(settings: try SMTPSettings(url: "smtp://127.0.0.1:\(server.port)?starttls=off&timeout=3"))
+        #expect(transport.longestDelivery == .seconds(19), "10 s to connect, then 3 × 3 s")
+        let started = ContinuousClock.now
+        let error = await #expect(throws: MailDeliveryError.self) {
+            try await transport.send(MailMessage(from: try MailSender(parsing: "a@example.com"), to: "b@example.com", subject: "s",
+                                                 text: "t", html: "h", date: Date(), messageID: "<m@example.com>"))
+        }
+        #expect(error?.isPermanent == false)
+        #expect(error?.message.contains("did not finish the message within 9") == true, "\(error?.message ?? "sent")")
+        let took = ContinuousClock.now - started
+        // Each reply comes a second before its own timeout; the fifth would come after the whole message's.
+        #expect(took >= .seconds(9) && took < .seconds(11))
+        #expect(server.messages.isEmpty)
+        await server.stop()
+    }
+
     @Test("a login over a plain connection is refused unless the server is on this machine, and the error says to use TLS")
     func plaintextLogin() throws {
         for url in ["smtp://u:p@mail.example.com?starttls=off", "smtp://u:p@192.0.2.1:25?starttls=off", "smtp://u@[2001:db8::1]?starttls=off",

@@ -25,6 +25,8 @@ final class FakeSMTPServer: Sendable {
         /// After the 354 to DATA the server reads nothing more, with a small receive buffer, so a
         /// large message fills the client's socket buffer and its write has to wait.
         var stopsReadingAtData = false
+        /// Every reply waits this long: a server that answers each step just in time.
+        var replyDelay: TimeAmount?
     }
 
     /// What one connection's client did.
@@ -118,7 +120,9 @@ final class FakeSMTPServer: Sendable {
         }
 
         func send(_ context: ChannelHandlerContext, _ lines: String...) {
-            context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: lines.joined(separator: "\r\n") + "\r\n")), promise: nil)
+            let reply = wrapOutboundOut(ByteBuffer(string: lines.joined(separator: "\r\n") + "\r\n"))
+            guard let delay = options.replyDelay else { return context.writeAndFlush(reply, promise: nil) }
+            context.eventLoop.assumeIsolated().scheduleTask(in: delay) { context.writeAndFlush(reply, promise: nil) }
         }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {

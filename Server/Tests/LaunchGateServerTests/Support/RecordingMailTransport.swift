@@ -6,6 +6,16 @@ import Synchronization
 final class RecordingMailTransport: MailTransport {
     private let sent = Mutex<[MailMessage]>([])
     private let failures = Mutex<[MailDeliveryError]>([])
+    private let whileSending: @Sendable () -> Void
+    let longestDelivery: Duration
+
+    /// - Parameters:
+    ///   - longestDelivery: What it says a delivery can take.
+    ///   - whileSending: Runs during every send, e.g. to move a fake clock as a slow server would.
+    init(longestDelivery: Duration = .seconds(30), whileSending: @escaping @Sendable () -> Void = {}) {
+        self.longestDelivery = longestDelivery
+        self.whileSending = whileSending
+    }
 
     var destination: String { "a test mailbox" }
 
@@ -16,6 +26,7 @@ final class RecordingMailTransport: MailTransport {
     func fail(with errors: [MailDeliveryError]) { failures.withLock { $0 += errors } }
 
     func send(_ message: MailMessage) async throws {
+        whileSending()
         if let failure = failures.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { throw failure }
         sent.withLock { $0.append(message) }
     }

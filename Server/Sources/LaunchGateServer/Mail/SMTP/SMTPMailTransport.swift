@@ -41,6 +41,9 @@ public struct SMTPMailTransport: MailTransport {
     /// See ``MailTransport/destination``.
     public var destination: String { "SMTP at \(settings)" }
 
+    /// See ``MailTransport/longestDelivery``: the connection, then the conversation.
+    public var longestDelivery: Duration { settings.connectTimeout + settings.messageTimeout }
+
     /// See ``MailTransport/send(_:)``.
     public func send(_ message: MailMessage) async throws {
         let boundary = "lg-" + random.bytes(16).lowercaseHex
@@ -51,6 +54,20 @@ public struct SMTPMailTransport: MailTransport {
         do { channel = try await connect(tally: tally) } catch let error as MailDeliveryError { throw error } catch {
             throw MailDeliveryError.temporary("could not connect to \(settings): \(error)")
         }
+        // The whole conversation is bounded too: the deadline closes the connection, and the step
+        // under way fails; the error then says which limit passed.
+        let whole = SMTPDeadline(channel: channel.channel, timeout: settings.messageTimeout)
+        defer { whole.cancel() }
+        do {
+            try await converse(channel, message: message, data: data, international: international, tally: tally)
+        } catch {
+            guard whole.hasPassed else { throw error }
+            throw MailDeliveryError.temporary("the mail server did not finish the message within \(settings.messageTimeout)")
+        }
+    }
+
+    private func converse(_ channel: NIOAsyncChannel<String, ByteBuffer>, message: MailMessage, data: String, international: Bool,
+                          tally: SMTPInputTally) async throws {
         try await channel.executeThenClose { inbound, _ in
             // Writes go through the channel itself, whose futures say when the server took the bytes.
             let smtp = SMTPConversation(channel: channel.channel, inbound: inbound, tally: tally, timeout: settings.replyTimeout)

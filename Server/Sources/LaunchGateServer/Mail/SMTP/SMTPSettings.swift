@@ -9,7 +9,7 @@ import Foundation
 ///   (`user:pass@`) is refused here unless the host is loopback (`localhost`, 127.0.0.0/8, `::1`):
 ///   it would cross the network in the clear.
 ///
-/// Query options: `starttls=off`, `timeout=SECONDS` (per reply and per write, 30 by default), `cafile=PATH`
+/// Query options: `starttls=off`, `timeout=SECONDS` (per reply and per write, 30 by default; three of them for a whole message), `cafile=PATH`
 /// (PEM roots to trust besides the system's, for a private CA), `helo=NAME` (the EHLO name).
 public struct SMTPSettings: Sendable, Hashable, CustomStringConvertible {
     /// How the connection is protected.
@@ -36,6 +36,10 @@ public struct SMTPSettings: Sendable, Hashable, CustomStringConvertible {
     public var connectTimeout: Duration
     /// How long to wait for each reply, and for the server to take each write.
     public var replyTimeout: Duration
+    /// How long one message's whole conversation may take, from the greeting to the reply to its
+    /// end: three step timeouts. Each step is bounded already, but a server that answers every
+    /// step just in time would otherwise hold a delivery for ten of them.
+    public var messageTimeout: Duration { replyTimeout * 3 }
     /// A PEM file of roots to trust besides the system's.
     public var trustRootsFile: String?
     /// The name given in EHLO.
