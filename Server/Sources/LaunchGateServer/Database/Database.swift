@@ -110,8 +110,19 @@ public final class Database: Sendable {
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         switch connector {
         case .sqlite(let handle, let executor):
-            let session = SQLiteSession(handle: handle, logger: logger, eventLoop: MultiThreadedEventLoopGroup.singleton.any())
-            return try await withTaskExecutorPreference(executor) { try await lock.withLock { try await body(session) } }
+            let (logger, location, eventLoop) = (logger, location, MultiThreadedEventLoopGroup.singleton.any())
+            return try await withTaskExecutorPreference(executor) {
+                try await lock.withLock {
+                    // A number for this operation, changed again when it ends: a session kept past it is refused.
+                    handle.lease &+= 1
+                    defer { handle.lease &+= 1 }
+                    do {
+                        return try await body(SQLiteSession(handle: handle, lease: handle.lease, logger: logger, eventLoop: eventLoop))
+                    } catch let error as SQLiteStatementError {
+                        throw error.classified(location: location)
+                    }
+                }
+            }
         case .postgres(let client, _):
             return try await leased(from: client, body)
         }

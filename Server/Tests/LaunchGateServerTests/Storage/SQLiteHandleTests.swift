@@ -64,7 +64,7 @@ struct SQLiteHandleTests {
         }
     }
 
-    @Test("closing waits for the transaction under way, which commits; afterwards statements fail clearly")
+    @Test("closing waits for the transaction under way, which commits; afterwards statements are 'unavailable'")
     func closeWaitsThenRefuses() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("launchgate-handle-\(UUID().uuidString).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
@@ -81,19 +81,63 @@ struct SQLiteHandleTests {
         for await _ in started { break }
         await database.close()
         try await writer.value
-        let error = await #expect(throws: SQLiteStatementError.self) { try await database.read { try await $0.raw("SELECT 1").run() } }
-        #expect(error?.message == "the database is closed")
+        let error = await #expect(throws: StorageError.self) { try await database.read { try await $0.raw("SELECT 1").run() } }
+        #expect(error?.reason == .unavailable && error?.description.contains("closed") == true)
         let reopened = try await TestBackend.open(.sqlite(path: path))
         let count = try await reopened.read { try await $0.raw("SELECT count(*) AS n FROM t").first()?.decode(column: "n", as: Int.self) }
         await reopened.close()
         #expect(count == 1)
     }
 
-    @Test("bytes print as lowercase hex, two digits each")
-    func lowercaseHex() {
-        #expect([UInt8]([0x00, 0x0F, 0xF0, 0xFF, 0x5A]).lowercaseHex == "000ff0ff5a")
-        #expect([UInt8]().lowercaseHex == "")
-        #expect(SignInTokens.hash("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    @Test("a session kept past its operation is refused instead of racing the next one")
+    func escapedSessionIsRefused() async throws {
+        try await withDatabase { database in
+            let escaped = try await database.read { $0 }
+            let error = await #expect(throws: SQLiteStatementError.self) { try await escaped.raw("SELECT 1").run() }
+            #expect(error?.message.contains("outside the operation") == true)
+            #expect(try await database.read { try await $0.raw("SELECT 1 AS one").first()?.decode(column: "one", as: Int.self) } == 1)
+        }
+    }
+
+    @Test("PRAGMAs and schema changes run but are not kept prepared; a missing column decodes as nil")
+    func pragmasAreNotKept() async throws {
+        try await withDatabase { database in
+            let before = try #require(try await database.preparedStatementCount())
+            try await database.transaction(.durable) { try await $0.raw("CREATE TABLE t (id TEXT)").run() }
+            try await database.read { try await $0.raw("PRAGMA synchronous = FULL").run() }
+            let synchronous = try await database.read { try await $0.raw("PRAGMA synchronous").first()?.decode(column: "synchronous", as: Int.self) }
+            #expect(synchronous == 2)
+            try await database.read { try await $0.raw("PRAGMA synchronous = NORMAL").run() }
+            // BEGIN IMMEDIATE and COMMIT are kept; the CREATE TABLE and the PRAGMAs are not.
+            #expect(try await database.preparedStatementCount() == before + 2)
+            let row = try #require(try await database.read { try await $0.raw("SELECT 1 AS one").first() })
+            #expect(try row.decodeNil(column: "absent"))
+        }
+    }
+
+    @Test("a write lock another process holds past the busy timeout is 'unavailable' (a 503 to retry), not a crash or a 500")
+    func busyIsUnavailable() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("launchgate-busy-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let holder = try await TestBackend.open(.sqlite(path: path))
+        let other = try await TestBackend.open(.sqlite(path: path))
+        try await holder.transaction { try await $0.raw("CREATE TABLE t (id TEXT)").run() }
+        let (holding, signal) = AsyncStream<Void>.makeStream()
+        let held = Task {
+            try await holder.transaction { sql in
+                try await sql.raw("INSERT INTO t VALUES ('held')").run()
+                signal.yield()
+                try await Task.sleep(for: .seconds(6))
+            }
+        }
+        for await _ in holding { break }
+        let error = await #expect(throws: StorageError.self) {
+            try await other.transaction { try await $0.raw("INSERT INTO t VALUES ('waited')").run() }
+        }
+        #expect(error?.reason == .unavailable)
+        try await held.value
+        await holder.close()
+        await other.close()
     }
 
     // MARK: Helpers

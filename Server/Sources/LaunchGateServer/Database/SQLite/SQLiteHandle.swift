@@ -5,21 +5,27 @@ import VaporCSQLite
 /// One SQLite connection, driven synchronously by the thread that holds it.
 ///
 /// SQLiteNIO hands every statement to a thread pool and resumes the caller afterwards: two thread
-/// wake-ups per statement, while a transaction holds the only connection. A send-code is eight
-/// statements, so the connection spent most of its time waiting for threads to wake, and sign-in
-/// topped out near 550 pairs a second with both cores half idle. ``Database`` instead runs a
-/// transaction's Swift code on ``SQLiteTaskExecutor``'s thread and calls SQLite from it directly.
+/// wake-ups per statement, while a transaction holds the only connection, which then spent most of
+/// its time waiting for threads to wake. ``Database`` instead runs a transaction's Swift code on
+/// ``SQLiteTaskExecutor``'s thread and calls SQLite from it directly.
 ///
-/// Prepared statements are kept by their SQL text (ours, from SQLKit's builders, never request
-/// data), at most ``statementCacheLimit``, so a statement is parsed once rather than every time.
+/// Prepared statements are kept by their SQL text, at most ``statementCacheLimit``, so a statement
+/// is parsed once rather than every time. The text is written by our code (a `LIMIT` an admin
+/// chooses is the only value in it), and a full cache drops one statement, not all of them.
+/// PRAGMAs and schema changes are not kept: SQLite prepares a PRAGMA again on every run anyway.
 ///
-/// Not thread-safe: ``Database`` uses it only while holding its lock.
+/// Not thread-safe: ``Database`` uses it only while holding its lock, and a session used outside
+/// the operation it was made for is refused (``lease``).
 final class SQLiteHandle: @unchecked Sendable {
     // @unchecked: every use is serialised by Database's lock (one operation at a time).
     private var connection: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
     /// Most statements kept prepared; the SQL text of our queries is a few dozen shapes.
     static let statementCacheLimit = 128
+    /// The operation allowed to use the connection now: ``Database`` sets it on taking its lock and
+    /// clears it on leaving, and each ``SQLiteSession`` carries the number it was made with, so a
+    /// session that escaped its operation (returned, or kept by a task) fails instead of racing.
+    var lease: UInt64 = 0
 
     /// SQLite's process-wide set-up, once, before any connection is opened.
     private static let initialized: Int32 = sqlite_nio_sqlite3_initialize()
@@ -38,15 +44,26 @@ final class SQLiteHandle: @unchecked Sendable {
         }
     }
 
+    deinit {
+        assert(connection == nil, "an SQLite database was not closed")
+    }
+
     /// Runs one statement, calling `onRow` for each row it returns.
+    /// - Parameter lease: The operation's number, when run through a session; `nil` while opening.
     /// - Throws: ``SQLiteStatementError`` with SQLite's message, e.g. "UNIQUE constraint failed: …".
-    func run(_ sql: String, _ binds: [SQLiteData], onRow: (SQLiteResultRow) throws -> Void) throws {
-        guard let connection else { throw SQLiteStatementError(code: SQLITE_MISUSE, message: "the database is closed") }
+    func run(_ sql: String, _ binds: [SQLiteData], lease: UInt64? = nil, onRow: (SQLiteResultRow) throws -> Void) throws {
+        guard let connection else { throw SQLiteStatementError(code: SQLITE_MISUSE, message: Self.closedMessage) }
+        if let lease, lease != self.lease {
+            throw SQLiteStatementError(code: SQLITE_MISUSE, message: "a database session was used outside the operation it was made for")
+        }
         let statement = try prepared(sql, on: connection)
-        // Reset even after an error, so the statement holds no read snapshot or lock while cached.
+        // Reset even after an error, so the statement holds no read snapshot or lock while cached,
+        // and no code or token hash stays bound in it.
         defer {
             sqlite_nio_sqlite3_reset(statement)
             sqlite_nio_sqlite3_clear_bindings(statement)
+            for statement in transient { sqlite_nio_sqlite3_finalize(statement) }
+            transient.removeAll()
         }
         for (index, value) in binds.enumerated() { try check(bind(value, at: Int32(index + 1), in: statement), on: connection) }
         var columns: SQLiteColumnNames?
@@ -63,25 +80,43 @@ final class SQLiteHandle: @unchecked Sendable {
     /// How many statements are prepared and kept.
     var preparedCount: Int { statements.count }
 
-    /// Finalises the statements and closes the connection.
+    /// What a statement on a closed connection fails with.
+    static let closedMessage = "the database is closed"
+
+    /// Finalises the statements and closes the connection (close_v2: SQLite finishes closing once
+    /// nothing uses it, rather than failing while something does).
     func close() {
         for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
         statements.removeAll()
-        sqlite_nio_sqlite3_close(connection)
+        sqlite_nio_sqlite3_close_v2(connection)
         connection = nil
     }
 
     private func prepared(_ sql: String, on connection: OpaquePointer) throws -> OpaquePointer {
         if let statement = statements[sql] { return statement }
-        if statements.count >= Self.statementCacheLimit {
-            for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
-            statements.removeAll()
-        }
         var statement: OpaquePointer?
         let status = sqlite_nio_sqlite3_prepare_v3(connection, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
-        guard status == SQLITE_OK, let statement else { throw error(status, on: connection) }
+        guard status == SQLITE_OK else { throw error(status, on: connection) }
+        // Only whitespace or comments: SQLite answers OK with no statement.
+        guard let statement else { throw SQLiteStatementError(code: SQLITE_MISUSE, message: "no SQL statement in \"\(sql.prefix(100))\"") }
+        guard Self.isWorthKeeping(sql) else {
+            transient.append(statement)
+            return statement
+        }
+        if statements.count >= Self.statementCacheLimit, let victim = statements.randomElement() {
+            sqlite_nio_sqlite3_finalize(victim.value)
+            statements[victim.key] = nil
+        }
         statements[sql] = statement
         return statement
+    }
+
+    /// Statements prepared for one run; finalised after it.
+    private var transient: [OpaquePointer] = []
+
+    private static func isWorthKeeping(_ sql: String) -> Bool {
+        let keyword = sql.prefix { $0.isLetter }.uppercased()
+        return !["PRAGMA", "CREATE", "DROP", "ALTER"].contains(keyword)
     }
 
     private func bind(_ value: SQLiteData, at index: Int32, in statement: OpaquePointer) -> Int32 {

@@ -11,8 +11,10 @@ struct SQLiteResultRow: SQLRow {
 
     func contains(column: String) -> Bool { columns.index(of: column) != nil }
 
+    /// True for NULL, and for a column the result doesn't have (as `SQLRow` asks).
     func decodeNil(column: String) throws -> Bool {
-        try value(column) == .null
+        guard let index = columns.index(of: column) else { return true }
+        return values[index] == .null
     }
 
     func decode<D: Decodable>(column: String, as type: D.Type) throws -> D {

@@ -7,6 +7,8 @@ import SQLiteKit
 /// calling thread, which ``Database`` makes its SQLite thread.
 struct SQLiteSession: SQLDatabase {
     let handle: SQLiteHandle
+    /// The operation it was made for (``SQLiteHandle/lease``).
+    let lease: UInt64
     let logger: Logger
     let eventLoop: any EventLoop
     var dialect: any SQLDialect { SQLiteDialect() }
@@ -24,6 +26,6 @@ struct SQLiteSession: SQLDatabase {
     private func run(_ query: any SQLExpression, _ onRow: (any SQLRow) -> Void) throws {
         let (sql, binds) = serialize(query)
         logger.trace("SQLite statement", metadata: ["sql": "\(sql)"])
-        try handle.run(sql, try binds.map { try Self.encoder.encode($0) }) { onRow($0) }
+        try handle.run(sql, try binds.map { try Self.encoder.encode($0) }, lease: lease) { onRow($0) }
     }
 }

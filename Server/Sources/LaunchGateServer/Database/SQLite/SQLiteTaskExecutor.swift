@@ -4,10 +4,10 @@ import Foundation
 /// decisions between them, and the lock that keeps one transaction on the connection at a time.
 ///
 /// SQLite runs one transaction at a time, and a transaction holds the connection while its Swift
-/// code waits between statements. On the shared cooperative pool every such wait queued behind
-/// whatever HTTP work was pending, so the connection sat idle most of the time the lock was held
-/// (a convoy): under load, a send-code's eight statements took longer waiting than running. On
-/// this thread the code resumes as soon as each statement is done.
+/// code runs between statements. With the statements handed to a thread pool and the code resumed
+/// on the shared cooperative pool, every statement cost two thread wake-ups, and the connection sat
+/// idle most of the time a transaction held it. Here the code and SQLite's calls (``SQLiteHandle``)
+/// run on one thread, one after another.
 ///
 /// Jobs enqueued after ``shutdown()`` go to the global executor, so a late task still finishes.
 final class SQLiteTaskExecutor: TaskExecutor, @unchecked Sendable {
@@ -17,9 +17,9 @@ final class SQLiteTaskExecutor: TaskExecutor, @unchecked Sendable {
     private var stopped = false
 
     /// Starts the thread.
-    /// - Parameter name: The thread's name, for debuggers and profilers.
+    /// - Parameter name: The thread's name, for debuggers and profilers (at most 15 bytes on Linux).
     init(name: String) {
-        // Named from inside, where Linux applies it (at most 15 bytes).
+        // Named from inside, where Linux applies it.
         Thread { [self] in
             Thread.current.name = name
             run()
@@ -27,14 +27,13 @@ final class SQLiteTaskExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
         condition.lock()
-        guard !stopped else {
+        if stopped {
             condition.unlock()
             globalConcurrentExecutor.enqueue(job)
             return
         }
-        jobs.append(job)
+        jobs.append(UnownedJob(job))
         condition.signal()
         condition.unlock()
     }

@@ -39,7 +39,7 @@ public struct SMTPSettings: Sendable, Hashable, CustomStringConvertible {
     /// How long one message's whole conversation may take, from the greeting to the reply to its
     /// end: three step timeouts. Each step is bounded already, but a server that answers every
     /// step just in time would otherwise hold a delivery for ten of them.
-    public var messageTimeout: Duration { replyTimeout * 3 }
+    public var messageTimeout: Duration
     /// A PEM file of roots to trust besides the system's.
     public var trustRootsFile: String?
     /// The name given in EHLO.
@@ -78,6 +78,7 @@ public struct SMTPSettings: Sendable, Hashable, CustomStringConvertible {
             replyTimeout = .seconds(30)
         }
         connectTimeout = .seconds(10)
+        messageTimeout = replyTimeout * 3
         trustRootsFile = query["cafile"].flatMap { $0.isEmpty ? nil : $0 }
         heloName = query["helo"].flatMap { $0.isEmpty ? nil : $0 } ?? "localhost"
         guard heloName.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else {

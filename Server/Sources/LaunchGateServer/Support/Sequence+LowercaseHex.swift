@@ -3,13 +3,15 @@ extension Sequence where Element == UInt8 {
     /// `String(format:)` per byte, which goes through Foundation's formatter and showed up in
     /// sign-in profiles (every code hash, token hash and ID is hex).
     var lowercaseHex: String {
-        let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
-        out.reserveCapacity(underestimatedCount * 2)
+        out.reserveCapacity(Swift.max(underestimatedCount, 16) * 2)
         for byte in self {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
+            out.append(hexDigits[Int(byte >> 4)])
+            out.append(hexDigits[Int(byte & 0x0F)])
         }
         return String(decoding: out, as: UTF8.self)
     }
 }
+
+/// The digits `lowercaseHex` writes, made once.
+private let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
