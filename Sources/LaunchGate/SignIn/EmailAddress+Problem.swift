@@ -22,6 +22,10 @@ extension EmailAddress {
         case partMissing
         /// More than ``EmailAddress/maximumLocalPartLength`` bytes before the `@`.
         case localPartTooLong
+        /// A domain with an empty label (a dot at its start or end, or two in a row) or a label of
+        /// more than 63 bytes (RFC 1035): no mail server takes it, and `example.com.` would
+        /// otherwise be a second key, with limits of its own, for `example.com`.
+        case malformedDomain
         /// More than ``EmailAddress/maximumDomainLength`` bytes after the `@`, or
         /// ``EmailAddress/maximumLength`` in all.
         case tooLong
@@ -52,6 +56,8 @@ extension EmailAddress {
         if local.isEmpty || domain.isEmpty { return .partMissing }
         if local.utf8.count > maximumLocalPartLength { return .localPartTooLong }
         if domain.utf8.count > maximumDomainLength || value.utf8.count > maximumLength { return .tooLong }
+        let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
+        if labels.contains(where: { $0.isEmpty || $0.utf8.count > 63 }) { return .malformedDomain }
         return nil
     }
 

@@ -76,6 +76,7 @@ public struct EmailAddress: Sendable, Hashable, Codable, CustomStringConvertible
         case .notOneAt: "An email address has exactly one @, as in ada@example.com."
         case .partMissing: "Enter the whole address, as in ada@example.com."
         case .localPartTooLong: "The part before the @ is too long (at most 64 characters)."
+        case .malformedDomain: "Check the part after the @: it has an empty part (two dots, or a dot at the start or end) or a part that is too long."
         case .tooLong: "That email address is too long (at most 254 characters)."
         }
     }

@@ -50,7 +50,11 @@ struct EmailAddressTests {
     @Test("a 254-byte address is accepted and 255 bytes refused")
     func totalLength() {
         let local = String(repeating: "a", count: 64) + "@"
-        let domain254 = String(repeating: "d", count: 254 - local.utf8.count)
+        // Labels of 63 bytes, the most a label may have, then the rest.
+        let length = 254 - local.utf8.count
+        let full = String(repeating: String(repeating: "d", count: 63) + ".", count: length / 64)
+        let domain254 = full + String(repeating: "d", count: length - full.utf8.count)
+        #expect(domain254.utf8.count == length)
         #expect(problem(local + domain254) == nil)
         #expect(problem(local + domain254 + "d") == .invalidEmail)
         #expect(problem(local + domain254 + "d")?.message.contains("254") == true)
@@ -71,6 +75,15 @@ struct EmailAddressTests {
         #expect(problem(text) == .invalidEmail, "\(text) was accepted")
         #expect(EmailAddress.problem(with: EmailAddress.normalize(text)) == .specialCharacter, "\(text)")
         #expect(problem(text)?.message.contains("can't contain any of") == true)
+    }
+
+    @Test("a domain with an empty label or a label over 63 bytes is refused: example.com. is not a second example.com",
+          arguments: ["ada@example.com.", "ada@.example.com", "ada@example..com", "ada@example.com..",
+                      "ada@" + String(repeating: "d", count: 64) + ".com"])
+    func malformedDomain(text: String) {
+        #expect(EmailAddress.problem(with: EmailAddress.normalize(text)) == .malformedDomain, "\(text)")
+        #expect(problem(text)?.message.contains("after the @") == true)
+        #expect(problem("ada@" + String(repeating: "d", count: 63) + ".com") == nil, "63 bytes is a label")
     }
 
     @Test("plus, dots, dashes, underscores and non-ASCII letters stay allowed")

@@ -13,6 +13,11 @@ enum SignInWire {
     /// Reads a request body as `T`, or says in words what is wrong with it.
     /// - Throws: ``SignInServiceError`` `invalid_request`.
     static func read<T: Decodable>(_ type: T.Type, from request: Request, example: String) async throws -> T {
+        // A browser sends a cross-site form or text/plain POST without asking first (no CORS
+        // preflight), so any web page could make its visitors request codes; JSON it must ask for.
+        guard isJSON(request.headers[.contentType]) else {
+            throw SignInServiceError.invalidRequest("send the body as JSON, with the header Content-Type: application/json")
+        }
         let buffer: ByteBuffer
         do { buffer = try await request.body.collect(upTo: maximumBodySize) } catch is NIOTooManyBytesError {
             throw SignInServiceError.invalidRequest("the body is larger than \(maximumBodySize / 1024) KiB")
@@ -21,6 +26,13 @@ enum SignInWire {
         do { return try JSONDecoder().decode(type, from: Data(buffer: buffer)) } catch {
             throw SignInServiceError.invalidRequest(describe(error, example: example))
         }
+    }
+
+    /// Whether a Content-Type names JSON: `application/json` or a `+json` type, with any parameters.
+    static func isJSON(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let type = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
     }
 
     /// Empties a body that carries nothing (sign-out's `{}`), still refusing one over the cap.

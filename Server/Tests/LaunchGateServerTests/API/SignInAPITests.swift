@@ -170,6 +170,26 @@ struct SignInAPITests {
         }
     }
 
+    @Test("a body that isn't declared JSON is refused before anything is sent, so a cross-site form or text/plain POST can't request codes")
+    func contentType() async throws {
+        let server = try await TestServer.make()
+        try await server.application.test(.router) { client in
+            let body = ByteBuffer(string: #"{"email": "ada@example.com"}"#)
+            for type in [nil, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonx"] {
+                var headers: HTTPFields = [:]
+                if let type { headers[.contentType] = type }
+                let response = try await client.execute(uri: "/api/auth/send-code", method: .post, headers: headers, body: body)
+                #expect(response.status == .badRequest && response.seedError == "invalid_request", "\(type ?? "none"): \(response.text)")
+                #expect(response.text.contains("Content-Type: application/json"))
+            }
+            for (index, type) in ["application/json", "Application/JSON; charset=utf-8", "application/vnd.launchgate+json"].enumerated() {
+                let response = try await client.execute(uri: "/api/auth/send-code", method: .post, headers: [.contentType: type],
+                                                        body: ByteBuffer(string: #"{"email": "user\#(index)@example.com"}"#))
+                #expect(response.status == .ok, "\(type): \(response.text)")
+            }
+        }
+    }
+
     @Test("each failure has its documented code and status", arguments: TestBackend.available)
     func failures(backend: TestBackend) async throws {
         let server = try await TestServer.make(backend)

@@ -69,8 +69,9 @@ struct SignInAbuseTests {
                 ("/v1/apps/notes/auth/session", .get, nil),
             ]
             for (path, method, body) in requests {
-                let response = try await client.execute(uri: path, method: method, headers: TestServer.bearer("lgs_" + String(repeating: "A", count: 43)),
-                                                        body: body.map { ByteBuffer(string: $0) })
+                var headers = TestServer.bearer("lgs_" + String(repeating: "A", count: 43))
+                headers[.contentType] = "application/json"
+                let response = try await client.execute(uri: path, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
                 #expect(response.status == .serviceUnavailable, "\(path): \(response.text)")
                 #expect(response.seedError == "unavailable" && response.seedStatus == "error")
                 #expect(response.headers[.retryAfter] != nil)

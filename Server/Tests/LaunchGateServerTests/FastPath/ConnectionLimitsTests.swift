@@ -17,10 +17,22 @@ struct ConnectionLimitsTests {
     @Test("a connection that passes no bytes for the idle timeout is closed, and activity pushes the deadline back")
     func idle() throws {
         let pipe = try Pipe(limits: limits())
+        pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(9))
+        try pipe.send(Pipe.get)
+        _ = try pipe.written()
         pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(30))
         try pipe.send(Pipe.get)
         _ = try pipe.written()
         pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(59))
+        #expect(pipe.channel.isActive)
+        pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(1))
+        #expect(!pipe.channel.isActive)
+    }
+
+    @Test("a connection that never sends a byte is closed at the header timeout, not held for the idle timeout")
+    func silentFromTheStart() throws {
+        let pipe = try Pipe(limits: limits())
+        pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(9))
         #expect(pipe.channel.isActive)
         pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(1))
         #expect(!pipe.channel.isActive)

@@ -30,4 +30,15 @@ struct SignInAddressTests {
         #expect(error?.code == "invalid_email")
         #expect(error?.message.contains("invisible") == true, "\(error?.message ?? "")")
     }
+
+    @Test("a trailing dot or an empty label in the domain is invalid_email, so example.com. can't be a second address with limits of its own",
+          arguments: ["ada@example.com.", "ada@example..com", "ada@.example.com"])
+    func malformedDomain(email: String) async throws {
+        let fixture = try await SignInFixture.make()
+        let error = await #expect(throws: SignInServiceError.self) {
+            try await fixture.service.sendCode(app: "notes", email: email, client: "192.0.2.1")
+        }
+        #expect(error?.code == "invalid_email")
+        #expect(error?.message.contains("empty label") == true, "\(error?.message ?? "")")
+    }
 }

@@ -80,6 +80,22 @@ struct SignInRepositoryAccountsTests {
         }
     }
 
+    @Test("behind a backlog the newest due mail is claimed and returned first, so a code someone waits for now isn't queued behind a flood",
+          arguments: TestBackend.available)
+    func newestFirst(backend: TestBackend) async throws {
+        try await backend.withSignInRepositories { (repositories) async throws in
+            let repository = repositories[0]
+            for (index, age) in [300, 10, 200, 0].enumerated() {
+                var mail = Contract.mail("m\(index)", email: "u\(index)@example.com")
+                mail.createdAt = Self.now.addingTimeInterval(-Double(age))
+                mail.nextAttemptAt = mail.createdAt
+                try await repository.issueCode(Contract.code("c\(index)", email: "u\(index)@example.com"), mail: mail)
+            }
+            #expect(try await repository.claimDueMail(at: Self.now, lease: 60, limit: 3).map(\.id) == ["m3", "m1", "m2"])
+            #expect(try await repository.claimDueMail(at: Self.now, lease: 60, limit: 3).map(\.id) == ["m0"])
+        }
+    }
+
     @Test("due mail is claimed by one instance at a time, retried, and finished without its code", arguments: TestBackend.available)
     func outbox(backend: TestBackend) async throws {
         try await backend.withSignInRepositories(2) { (repositories) async throws in

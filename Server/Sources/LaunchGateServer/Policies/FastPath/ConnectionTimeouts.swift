@@ -1,6 +1,7 @@
 import NIOCore
 
-/// Closes a connection that sends and receives nothing for `idle`, or that takes longer than
+/// Closes a connection that sends and receives nothing for `idle`, that sends no byte at all for
+/// `head` after it opened (a client holding connection slots for free), or that takes longer than
 /// `head` to finish a request head once its first byte arrived (slowloris), or its body once the
 /// head was read (a trickled upload).
 ///
@@ -24,6 +25,8 @@ final class ConnectionTimeouts: ChannelDuplexHandler, RemovableChannelHandler {
     private var lastActivity = NIODeadline.uptimeNanoseconds(0)
     /// When the head now being read must be complete; `nil` between heads.
     private var headDeadline: NIODeadline?
+    /// When the first byte must have come; `nil` once it has.
+    private var firstByteDeadline: NIODeadline?
     private var timer: Scheduled<Void>?
     private var timerDeadline = NIODeadline.distantFuture
 
@@ -70,6 +73,7 @@ final class ConnectionTimeouts: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         lastActivity = context.eventLoop.now
+        firstByteDeadline = nil
         context.fireChannelRead(data)
     }
 
@@ -82,7 +86,9 @@ final class ConnectionTimeouts: ChannelDuplexHandler, RemovableChannelHandler {
     private func start(context: ChannelHandlerContext) {
         guard timer == nil else { return }
         lastActivity = context.eventLoop.now
-        schedule(at: lastActivity + idle)
+        let firstByte = lastActivity + head
+        firstByteDeadline = firstByte
+        schedule(at: min(firstByte, lastActivity + idle))
     }
 
     private func schedule(at deadline: NIODeadline) {
@@ -100,8 +106,11 @@ final class ConnectionTimeouts: ChannelDuplexHandler, RemovableChannelHandler {
         if let headDeadline, now >= headDeadline {
             return context.close(promise: nil)
         }
+        if let firstByteDeadline, now >= firstByteDeadline {
+            return context.close(promise: nil)
+        }
         let idleDeadline = lastActivity + idle
         if now >= idleDeadline { return context.close(promise: nil) }
-        schedule(at: min(idleDeadline, headDeadline ?? idleDeadline))
+        schedule(at: [idleDeadline, headDeadline, firstByteDeadline].compactMap { $0 }.min() ?? idleDeadline)
     }
 }

@@ -95,12 +95,12 @@ extension SQLSignInRepository {
             try await db.raw("""
                 UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = \(bind: until)
                 WHERE id IN (SELECT id FROM mail_outbox WHERE state = \(bind: pending) AND next_attempt_at <= \(bind: due)
-                             ORDER BY next_attempt_at, id LIMIT \(bind: max(0, limit)))
+                             ORDER BY next_attempt_at DESC, id DESC LIMIT \(bind: max(0, limit)))
                   AND state = \(bind: pending) AND next_attempt_at <= \(bind: due)
                 RETURNING \(unsafeRaw: columns)
                 """).all().map(Self.outboxMessage)
         }
-        return claimed.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+        return claimed.sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }
     }
 
     public func retryMail(id: String, error: String, nextAttemptAt: Date) async throws {

@@ -96,7 +96,10 @@ public protocol SignInRepository: Sendable {
 
     /// Claims up to `limit` pending messages that are due: each gets one more attempt and is
     /// hidden from every other instance until `now + lease`, when it is due again unless finished
-    /// or rescheduled (so a crash mid-send delays a message but never loses it).
+    /// or rescheduled (so a crash mid-send delays a message but never loses it). The most recently
+    /// due first (by the outbox's due index), returned newest first: behind a backlog (a flood of
+    /// sends), the code someone is waiting for now goes out now, and the oldest, which would
+    /// arrive too late anyway, wait.
     func claimDueMail(at now: Date, lease: TimeInterval, limit: Int) async throws -> [OutboxMessage]
     /// Schedules another attempt after a temporary failure.
     func retryMail(id: String, error: String, nextAttemptAt: Date) async throws
