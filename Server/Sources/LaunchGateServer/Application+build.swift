@@ -154,7 +154,7 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
         ])),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "LaunchGate"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
-        eventLoopGroupProvider: configuration.threads.map { .shared(MultiThreadedEventLoopGroup(numberOfThreads: $0)) } ?? .singleton,
+        eventLoopGroupProvider: eventLoopGroup(threads: configuration.threads ?? UsableCores.count),
         logger: logger)
     // Services stop in reverse order: the server, then the watcher, and only then the database.
     if let database = components.database { app.addServices(DatabaseCloser(database: database)) }
@@ -173,4 +173,10 @@ struct DatabaseCloser: Service {
         try? await gracefulShutdown()
         await database.close()
     }
+}
+
+/// NIO's shared group when it has the wanted number of threads (its count ignores CPU affinity),
+/// else a group of that size: the server's own, alive as long as the process.
+private func eventLoopGroup(threads: Int) -> EventLoopGroupProvider {
+    threads == NIOSingletons.groupLoopCountSuggestion ? .singleton : .shared(MultiThreadedEventLoopGroup(numberOfThreads: threads))
 }

@@ -13,7 +13,7 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Create a demo app, admin token and signing key when the database is empty, and print how to try them.") var demo = false
     @Option(help: "The app answered at the seed paths (/api/version, /version.json…). Env: LAUNCHGATE_DEFAULT_APP.") var defaultApp: String?
     @Option(help: "trace, debug, info, notice, warning, error or critical. Env: LOG_LEVEL.") var logLevel: String?
-    @Option(help: "Event loop threads (default: one per core). Env: LAUNCHGATE_THREADS.") var threads: Int?
+    @Option(help: "Event loop threads (default: one per core the process may run on). Env: LAUNCHGATE_THREADS.") var threads: Int?
     @Option(name: .customLong("trusted-proxy"), help: "A proxy (CIDR, repeatable) whose X-Forwarded-For names the client. Env: LAUNCHGATE_TRUSTED_PROXIES, comma-separated.")
     var trustedProxies: [String] = []
     @Option(help: "Seconds a connection may send and receive nothing before it is closed (default 60). Env: LAUNCHGATE_IDLE_TIMEOUT.") var idleTimeout: Double?

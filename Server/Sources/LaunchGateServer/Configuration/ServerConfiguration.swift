@@ -30,7 +30,7 @@ public struct ServerConfiguration: Sendable {
     public var authFailureRefillPerSecond: Double
     /// Proxies (load balancers, CDNs) whose `X-Forwarded-For` names the client.
     public var trustedProxies: [IPNetwork]
-    /// Event loop threads; `nil` uses one per core.
+    /// Event loop threads; `nil` uses one per core the process may run on (``UsableCores``).
     public var threads: Int?
     /// How long a connection may send and receive nothing before it is closed.
     public var idleTimeout: Duration
