@@ -9,7 +9,7 @@ extension Apps {
             commandName: "sign-in",
             abstract: "Show or change an app's sign-in code length and mail templates.",
             discussion: """
-            Templates are Mustache, with {{app_name}}, {{code}}, {{minutes}} and {{email}}. Without options the
+            Templates are Mustache, with {{app_name}}, {{code}}, {{minutes}}, {{lifetime}} ("10 minutes") and {{email}}. Without options the
             current settings are printed. Example: launchgate apps sign-in notes --code-length 8 --html-template mail.html
             """)
         @Argument(help: "The app's ID.") var app: String

@@ -5,7 +5,8 @@ import Synchronization
 /// The sign-in mail's subject, text and HTML, rendered with Mustache from built-in templates or an
 /// app's own (``SignInSettings``).
 ///
-/// Templates see `app_name`, `code`, `minutes` (the code's lifetime) and `email`. The HTML body
+/// Templates see `app_name`, `code`, `minutes` (the code's lifetime, a number), `lifetime` (the
+/// same in words: "1 minute", "10 minutes") and `email`. The HTML body
 /// escapes them; the subject and text don't (they are not HTML), and the subject is folded to one
 /// line, so no value can add a header.
 enum MailTemplates {
@@ -16,7 +17,7 @@ enum MailTemplates {
 
             {{code}}
 
-        It works once, for {{minutes}} minutes. If you didn't ask for it, you can ignore this email:
+        It works once, for {{lifetime}}. If you didn't ask for it, you can ignore this email:
         no one can sign in without the code.
         """
 
@@ -25,7 +26,7 @@ enum MailTemplates {
         <html><body style="font-family: -apple-system, Helvetica, Arial, sans-serif; color: #111;">
         <p>Your {{app_name}} sign-in code is</p>
         <p style="font-size: 28px; font-weight: bold; letter-spacing: 4px;">{{code}}</p>
-        <p>It works once, for {{minutes}} minutes. If you didn't ask for it, you can ignore this email:
+        <p>It works once, for {{lifetime}}. If you didn't ask for it, you can ignore this email:
         no one can sign in without the code.</p>
         </body></html>
         """
@@ -46,8 +47,9 @@ enum MailTemplates {
     ///   - settings: The app's overrides, if any.
     /// - Throws: ``SignInServiceError`` `invalid_settings` when an override doesn't parse.
     static func render(appName: String, code: String, lifetime: TimeInterval, email: String, settings: SignInSettings?) throws -> Rendered {
+        let minutes = max(1, Int((lifetime / 60).rounded()))
         let values: [String: Any] = [
-            "app_name": appName, "code": code, "minutes": max(1, Int((lifetime / 60).rounded())), "email": email,
+            "app_name": appName, "code": code, "minutes": minutes, "lifetime": minutes == 1 ? "1 minute" : "\(minutes) minutes", "email": email,
         ]
         let subject = try template(settings?.subjectTemplate ?? Self.subject, html: false, part: "subject").render(values)
         return Rendered(

@@ -30,6 +30,8 @@ struct MailRenderingTests {
         #expect(rendered.subject == "483920 is your Tom & Jerry <Notes> sign-in code")
         #expect(rendered.text.contains("Your Tom & Jerry <Notes> sign-in code is") && rendered.text.contains("    483920"))
         #expect(rendered.text.contains("for 10 minutes"))
+        let late = try MailTemplates.render(appName: "Notes", code: "123456", lifetime: 70, email: "ada@example.com", settings: nil)
+        #expect(late.text.contains("for 1 minute.") && late.html.contains("for 1 minute."), "not \"1 minutes\"")
         #expect(rendered.html.contains("Tom &amp; Jerry &lt;Notes&gt;") && rendered.html.contains(">483920</p>"))
     }
 
