@@ -124,6 +124,50 @@ struct PostgresConnectionTests {
         }
     }
 
+    @Test("a deadlock between two transactions ends one as 'unavailable' (try again), with nothing of it committed",
+          .enabled(if: hasPostgres))
+    func deadlock() async throws {
+        try await TestBackend.postgres.withFreshLocation { location in
+            let database = try await TestBackend.open(try #require(location))
+            do {
+                try await database.transaction { try await $0.raw("CREATE TABLE t (id INT PRIMARY KEY, v INT)").run() }
+                try await database.transaction { try await $0.raw("INSERT INTO t VALUES (1, 0), (2, 0)").run() }
+                // Each locks one row, then wants the other's: PostgreSQL ends one of them (40P01).
+                let (firstLocked, first) = AsyncStream<Void>.makeStream()
+                let (secondLocked, second) = AsyncStream<Void>.makeStream()
+                let one = Task {
+                    try await database.transaction { db in
+                        try await db.raw("UPDATE t SET v = 1 WHERE id = 1").run()
+                        first.yield()
+                        for await _ in secondLocked { break }
+                        try await db.raw("UPDATE t SET v = 1 WHERE id = 2").run()
+                    }
+                }
+                let two = Task {
+                    try await database.transaction { db in
+                        for await _ in firstLocked { break }
+                        try await db.raw("UPDATE t SET v = 2 WHERE id = 2").run()
+                        second.yield()
+                        try await db.raw("UPDATE t SET v = 2 WHERE id = 1").run()
+                    }
+                }
+                let failures = [await one.result, await two.result].compactMap { result -> (any Error)? in
+                    if case .failure(let error) = result { return error }
+                    return nil
+                }
+                #expect(failures.count == 1)
+                let error = try #require(failures.first as? StorageError, "\(failures)")
+                #expect(error.reason == .unavailable && error.message.contains("conflict"))
+                let values = try await database.read { try await $0.raw("SELECT v FROM t ORDER BY id").all().map { try $0.decode(column: "v", as: Int.self) } }
+                #expect(values == [1, 1] || values == [2, 2], "one transaction whole, nothing of the other")
+            } catch {
+                await database.close()
+                throw error
+            }
+            await database.close()
+        }
+    }
+
     @Test("when the server drops every connection, failures are 'unavailable' and the pool reconnects by itself",
           .enabled(if: hasPostgres))
     func recoversAfterDroppedConnections() async throws {
