@@ -66,6 +66,10 @@ public struct ServiceError: LaunchGateFailure, Equatable {
     }
     /// An exemption that can't be stored.
     public static func invalidExemption(_ why: String) -> ServiceError { .init(.invalid(code: "invalid-exemption", message: why)) }
+    /// The app already has `count` exemptions, the most a signed policy may list.
+    public static func tooManyExemptions(_ count: Int) -> ServiceError {
+        invalidExemption("the app already has \(count) exemptions, the most a signed policy may list; remove some first")
+    }
 
     /// See ``LaunchGateFailure/code``.
     public var code: String {

@@ -29,7 +29,7 @@ extension PolicyService {
         let exemption = Exemption(appID: app, kind: kind, value: PolicyExemptions.hash(id), note: note, createdAt: now())
         let current = try await repository.exemptions(appID: app)
         if !current.contains(where: { $0.kind == kind && $0.value == exemption.value }), current.count >= PolicyLimits.exemptions {
-            throw ServiceError.invalidExemption("the app already has \(current.count) exemptions, the most a signed policy may list; remove some first")
+            throw ServiceError.tooManyExemptions(current.count)
         }
         try await repository.saveExemption(exemption, author: author, note: "exempted a \(kind.rawValue)", at: now())
         cache.removeAll()

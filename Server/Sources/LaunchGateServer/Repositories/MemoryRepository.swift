@@ -81,6 +81,11 @@ public actor MemoryRepository: LaunchGateRepository {
         guard appsByID[exemption.appID] != nil else { throw ServiceError.appNotFound(exemption.appID) }
         let saved = exemptionsByKey
         exemptionsByKey[key((exemption.appID, exemption.kind, exemption.value))] = exemption
+        let count = exemptionsByKey.values.count { $0.appID == exemption.appID }
+        if count > PolicyLimits.exemptions {
+            exemptionsByKey = saved
+            throw ServiceError.tooManyExemptions(count - 1)
+        }
         do { try republish(appID: exemption.appID, author: author, note: note, at: now) } catch {
             exemptionsByKey = saved
             throw error

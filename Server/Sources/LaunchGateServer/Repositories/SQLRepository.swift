@@ -161,6 +161,11 @@ public struct SQLRepository: LaunchGateRepository {
                 .values(SQLBind(exemption.appID), SQLBind(exemption.kind.rawValue), SQLBind(exemption.value),
                         SQLBind(exemption.note), SQLBind(exemption.createdAt.milliseconds))
                 .run()
+            // Counted in the transaction: two adds that each saw room for one more can't both
+            // commit past the limit, which apps' validation would refuse the whole policy for.
+            let count = try await db.raw("SELECT COUNT(*) AS n FROM exemptions WHERE app_id = \(bind: exemption.appID)").first()?
+                .decode(column: "n", as: Int.self) ?? 0
+            if count > PolicyLimits.exemptions { throw ServiceError.tooManyExemptions(count - 1) }
             return true
         }
     }

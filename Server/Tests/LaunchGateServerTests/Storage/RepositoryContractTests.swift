@@ -101,6 +101,27 @@ struct RepositoryContractTests {
         }
     }
 
+    @Test("the exemption limit is kept inside the write: the one past it is refused, and nothing of it is stored", arguments: TestBackend.available)
+    func exemptionLimit(backend: TestBackend) async throws {
+        try await withRepository(backend) { repository in
+            try await repository.createApp(Samples.app())
+            for index in 0..<PolicyLimits.exemptions {
+                try await repository.saveExemption(Exemption(appID: "notes", kind: .install, value: "i\(index)", createdAt: Samples.now),
+                                                   author: "t", note: nil, at: Samples.now)
+            }
+            let error = await #expect(throws: ServiceError.self) {
+                try await repository.saveExemption(Exemption(appID: "notes", kind: .device, value: "one-more", createdAt: Samples.now),
+                                                   author: "t", note: nil, at: Samples.now)
+            }
+            #expect(error?.code == "invalid-exemption" && error?.message.contains("2000 exemptions") == true)
+            let stored = try await repository.exemptions(appID: "notes")
+            #expect(stored.count == PolicyLimits.exemptions && !stored.contains { $0.value == "one-more" })
+            // Replacing one already listed is not one more.
+            try await repository.saveExemption(Exemption(appID: "notes", kind: .install, value: "i0", note: "again", createdAt: Samples.now),
+                                               author: "t", note: nil, at: Samples.now)
+        }
+    }
+
     @Test("an exemption change republishes every channel in its own transaction, and the documents carry the hashes",
           arguments: TestBackend.available)
     func exemptionsRepublish(backend: TestBackend) async throws {
