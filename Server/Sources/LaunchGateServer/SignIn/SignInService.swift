@@ -190,6 +190,8 @@ public struct SignInService: Sendable {
         guard try await policies.appExists(app) else { throw SignInServiceError.appNotFound(app) }
     }
 
-    /// Whole seconds for Retry-After, never 0 while something is still refused.
-    static func seconds(_ interval: TimeInterval) -> Int { max(1, Int(interval.rounded(.up))) }
+    /// Whole seconds for Retry-After, never 0 while something is still refused. Times are stored
+    /// in whole milliseconds, so a wait is first rounded to those: 60.0004 s (a stored time's
+    /// rounding, not a real wait) is 60 s, not 61.
+    static func seconds(_ interval: TimeInterval) -> Int { max(1, Int(((interval * 1000).rounded() / 1000).rounded(.up))) }
 }

@@ -64,6 +64,15 @@ struct SignInLimitTests {
         #expect(try await fixture.signIn("known@example.com").completion.user.email == "known@example.com", "the lock ends after the hour")
     }
 
+    @Test("Retry-After is whole seconds of the real wait: a stored time's millisecond rounding never adds one, and it is never 0")
+    func retryAfterSeconds() {
+        #expect(SignInService.seconds(60.0004) == 60)
+        #expect(SignInService.seconds(60.001) == 61)
+        #expect(SignInService.seconds(59.2) == 60)
+        #expect(SignInService.seconds(0.0002) == 1)
+        #expect(SignInService.seconds(-3) == 1)
+    }
+
     @Test("a success starts the failure count again")
     func successResets() async throws {
         let fixture = try await SignInFixture.make(configuration: SignInConfiguration(guessesPerHour: 1_000, lockoutFailures: 3, clientVerifies: 0))
