@@ -123,18 +123,27 @@ struct SQLiteHandleTests {
         let other = try await TestBackend.open(.sqlite(path: path))
         try await holder.transaction { try await $0.raw("CREATE TABLE t (id TEXT)").run() }
         let (holding, signal) = AsyncStream<Void>.makeStream()
+        // Held until the other writer has given up, not for a fixed time: SQLite counts its busy
+        // wait in the sleeps it asked for, which a loaded machine stretches past any margin.
+        let (released, release) = AsyncStream<Void>.makeStream()
         let held = Task {
             try await holder.transaction { sql in
                 try await sql.raw("INSERT INTO t VALUES ('held')").run()
                 signal.yield()
-                try await Task.sleep(for: .seconds(6))
+                for await _ in released { break }
             }
+        }
+        let safety = Task {
+            try? await Task.sleep(for: .seconds(60))
+            release.finish()
         }
         for await _ in holding { break }
         let error = await #expect(throws: StorageError.self) {
             try await other.transaction { try await $0.raw("INSERT INTO t VALUES ('waited')").run() }
         }
         #expect(error?.reason == .unavailable)
+        release.finish()
+        safety.cancel()
         try await held.value
         await holder.close()
         await other.close()
