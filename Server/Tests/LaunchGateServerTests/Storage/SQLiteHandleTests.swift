@@ -66,27 +66,27 @@ struct SQLiteHandleTests {
 
     @Test("closing waits for the transaction under way, which commits; afterwards statements are 'unavailable'")
     func closeWaitsThenRefuses() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("launchgate-handle-\(UUID().uuidString).sqlite").path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-        let database = try await TestBackend.open(.sqlite(path: path))
-        try await database.transaction { try await $0.raw("CREATE TABLE t (id TEXT)").run() }
-        let (started, signal) = AsyncStream<Void>.makeStream()
-        let writer = Task {
-            try await database.transaction { sql in
-                signal.yield()
-                try await Task.sleep(for: .milliseconds(200))
-                try await sql.raw("INSERT INTO t VALUES ('late')").run()
+        try await withFreshFile { location in
+            let database = try await TestBackend.open(location)
+            try await database.transaction { try await $0.raw("CREATE TABLE t (id TEXT)").run() }
+            let (started, signal) = AsyncStream<Void>.makeStream()
+            let writer = Task {
+                try await database.transaction { sql in
+                    signal.yield()
+                    try await Task.sleep(for: .milliseconds(200))
+                    try await sql.raw("INSERT INTO t VALUES ('late')").run()
+                }
             }
+            for await _ in started { break }
+            await database.close()
+            try await writer.value
+            let error = await #expect(throws: StorageError.self) { try await database.read { try await $0.raw("SELECT 1").run() } }
+            #expect(error?.reason == .unavailable && error?.description.contains("closed") == true)
+            let reopened = try await TestBackend.open(location)
+            let count = try await reopened.read { try await $0.raw("SELECT count(*) AS n FROM t").first()?.decode(column: "n", as: Int.self) }
+            await reopened.close()
+            #expect(count == 1)
         }
-        for await _ in started { break }
-        await database.close()
-        try await writer.value
-        let error = await #expect(throws: StorageError.self) { try await database.read { try await $0.raw("SELECT 1").run() } }
-        #expect(error?.reason == .unavailable && error?.description.contains("closed") == true)
-        let reopened = try await TestBackend.open(.sqlite(path: path))
-        let count = try await reopened.read { try await $0.raw("SELECT count(*) AS n FROM t").first()?.decode(column: "n", as: Int.self) }
-        await reopened.close()
-        #expect(count == 1)
     }
 
     @Test("a session kept past its operation is refused instead of racing the next one")
@@ -117,48 +117,53 @@ struct SQLiteHandleTests {
 
     @Test("a write lock another process holds past the busy timeout is 'unavailable' (a 503 to retry), not a crash or a 500")
     func busyIsUnavailable() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("launchgate-busy-\(UUID().uuidString).sqlite").path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-        let holder = try await TestBackend.open(.sqlite(path: path))
-        let other = try await TestBackend.open(.sqlite(path: path))
-        try await holder.transaction { try await $0.raw("CREATE TABLE t (id TEXT)").run() }
-        let (holding, signal) = AsyncStream<Void>.makeStream()
-        // Held until the other writer has given up, not for a fixed time: SQLite counts its busy
-        // wait in the sleeps it asked for, which a loaded machine stretches past any margin.
-        let (released, release) = AsyncStream<Void>.makeStream()
-        let held = Task {
-            try await holder.transaction { sql in
-                try await sql.raw("INSERT INTO t VALUES ('held')").run()
-                signal.yield()
-                for await _ in released { break }
+        try await withFreshFile { location in
+            let holder = try await TestBackend.open(location)
+            let other = try await TestBackend.open(location)
+            try await holder.transaction { try await $0.raw("CREATE TABLE t (id TEXT)").run() }
+            let (holding, signal) = AsyncStream<Void>.makeStream()
+            // Held until the other writer has given up, not for a fixed time: SQLite counts its busy
+            // wait in the sleeps it asked for, which a loaded machine stretches past any margin.
+            let (released, release) = AsyncStream<Void>.makeStream()
+            let held = Task {
+                try await holder.transaction { sql in
+                    try await sql.raw("INSERT INTO t VALUES ('held')").run()
+                    signal.yield()
+                    for await _ in released { break }
+                }
             }
-        }
-        let safety = Task {
-            try? await Task.sleep(for: .seconds(60))
+            let safety = Task {
+                try? await Task.sleep(for: .seconds(60))
+                release.finish()
+            }
+            for await _ in holding { break }
+            let error = await #expect(throws: StorageError.self) {
+                try await other.transaction { try await $0.raw("INSERT INTO t VALUES ('waited')").run() }
+            }
+            #expect(error?.reason == .unavailable)
             release.finish()
+            safety.cancel()
+            try await held.value
+            await holder.close()
+            await other.close()
         }
-        for await _ in holding { break }
-        let error = await #expect(throws: StorageError.self) {
-            try await other.transaction { try await $0.raw("INSERT INTO t VALUES ('waited')").run() }
-        }
-        #expect(error?.reason == .unavailable)
-        release.finish()
-        safety.cancel()
-        try await held.value
-        await holder.close()
-        await other.close()
     }
 
     // MARK: Helpers
 
+    /// A fresh SQLite file, removed afterwards.
+    private func withFreshFile(_ body: (DatabaseLocation) async throws -> Void) async throws {
+        try await TestBackend.sqlite.withFreshLocation { try await body(try #require($0)) }
+    }
+
     private func withDatabase(_ body: (Database) async throws -> Void) async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("launchgate-handle-\(UUID().uuidString).sqlite").path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-        let database = try await TestBackend.open(.sqlite(path: path))
-        do { try await body(database) } catch {
+        try await withFreshFile { location in
+            let database = try await TestBackend.open(location)
+            do { try await body(database) } catch {
+                await database.close()
+                throw error
+            }
             await database.close()
-            throw error
         }
-        await database.close()
     }
 }
