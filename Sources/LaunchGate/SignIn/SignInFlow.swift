@@ -36,7 +36,7 @@ public final class SignInFlow {
     @ObservationIgnored private let sessions: any SessionStore
     @ObservationIgnored private let store: any KeyValueStore
     @ObservationIgnored private let configuration: Configuration
-    @ObservationIgnored private let now: @Sendable () -> Date
+    @ObservationIgnored let now: @Sendable () -> Date
     @ObservationIgnored private let makeDeviceID: @Sendable () -> DeviceID
     /// Where ``recover()`` goes back to: the address or the code step, as they were when the step failed.
     @ObservationIgnored private var resumeState: State = .enteringEmail
@@ -45,6 +45,8 @@ public final class SignInFlow {
     /// Counts requests, so an answer that arrives after the user moved on (a different address, a
     /// sign-out) is dropped instead of undoing what they did.
     @ObservationIgnored private var attempt = 0
+    /// The error behind ``State/failed(message:recovery:)``, so a screen can word it in the user's language.
+    @ObservationIgnored private(set) var failure: SignInError?
 
     /// Creates a flow, signed out until ``restore()`` finds a stored session.
     /// - Parameters:
@@ -176,25 +178,44 @@ public final class SignInFlow {
     /// a 401 signs out, while no answer (offline, a timeout, a 5xx) keeps the user signed in.
     /// An expired session is dropped without a request. With ``AuthPaths/seed`` there is nothing to ask.
     public func restore() async {
-        guard session == nil, case .enteringEmail = state else { return }
+        guard restoreFromDevice() else { return }
+        await confirmSession()
+    }
+
+    /// The first half of ``restore()``, without the network: adopts the stored session at once,
+    /// so a launch that knows the user never shows the sign-in screen, not even for a frame.
+    /// An expired session is dropped.
+    /// - Returns: Whether a stored session was adopted.
+    @discardableResult
+    public func restoreFromDevice() -> Bool {
+        guard session == nil, case .enteringEmail = state else { return false }
         let stored: SignInSession?
         do { stored = try sessions.loadSession() } catch {
             lastError = Self.storageError(error)
-            return
+            return false
         }
-        guard let stored else { return }
-        guard !stored.isExpired(at: now()) else { return clearLocally() }
+        guard let stored else { return false }
+        guard !stored.isExpired(at: now()) else {
+            clearLocally()
+            return false
+        }
         adopt(stored)
-        guard client.paths.supportsSessions else { return }
+        return true
+    }
+
+    /// The second half of ``restore()``: asks the server whether the current session still works.
+    /// A 401 signs out; no answer keeps the user signed in and sets ``lastError``.
+    public func confirmSession() async {
+        guard let current = session, client.paths.supportsSessions else { return }
         attempt += 1
-        let current = attempt
+        let request = attempt
         do {
-            let fresh = try await client.checkSession(stored)
-            guard current == attempt else { return }
+            let fresh = try await client.checkSession(current)
+            guard request == attempt else { return }
             adopt(fresh)
             save(fresh)
         } catch {
-            guard current == attempt else { return }
+            guard request == attempt else { return }
             if error == .unauthorized { clearLocally() } else { lastError = error }
         }
     }
@@ -218,7 +239,7 @@ public final class SignInFlow {
 
     // MARK: Internals
 
-    private var codeEntry: CodeEntry? {
+    var codeEntry: CodeEntry? {
         switch state {
         case .enteringCode(let entry), .verifying(let entry): entry
         case .failed: if case .enteringCode(let entry) = resumeState { entry } else { nil }
@@ -226,7 +247,7 @@ public final class SignInFlow {
         }
     }
 
-    private var isAtEmailStep: Bool {
+    var isAtEmailStep: Bool {
         switch state {
         case .enteringEmail: true
         case .failed: resumeState == .enteringEmail
@@ -268,6 +289,7 @@ public final class SignInFlow {
         let recovery = Self.recovery(for: error, duringCodeStep: isCodeStep, now: now())
         if case .tryAgain(let date?) = recovery { notBefore = max(notBefore ?? date, date) }
         resumeState = recovery == .editEmail ? .enteringEmail : resume
+        failure = error
         state = .failed(message: error.message, recovery: recovery)
     }
 

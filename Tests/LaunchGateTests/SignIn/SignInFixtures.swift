@@ -27,18 +27,19 @@ enum SignInFixtures {
 
     /// A stored session as an earlier launch would have left it.
     static func storedSession(isNewUser: Bool = false, expiresAt: Date = Date(timeIntervalSince1970: 1_900_000_000),
-                              userID: String = "usr_1") -> SignInSession {
+                              userID: String = "usr_1", email: String = "ada@example.com") -> SignInSession {
         SignInSession(token: SessionToken("lgs_stored")!, expiresAt: expiresAt,
-                      user: SignInUser(id: userID, email: ada, createdAt: Date(timeIntervalSince1970: 1_700_000_000),
+                      user: SignInUser(id: userID, email: try! EmailAddress(email), createdAt: Date(timeIntervalSince1970: 1_700_000_000),
                                        lastSignInAt: Date(timeIntervalSince1970: 1_700_000_000)),
                       isNewUser: isNewUser, deviceID: device)
     }
 
     /// The `GET session` answer for ``storedSession(isNewUser:expiresAt:userID:)``.
-    static func sessionAnswer(device: String = "device-1", expiresAt: String = "2027-02-01T00:00:00Z") -> HTTPResponse {
+    static func sessionAnswer(device: String = "device-1", expiresAt: String = "2027-02-01T00:00:00Z",
+                              email: String = "ada@example.com") -> HTTPResponse {
         .json(#"""
         {"status": "success", "expires_at": "\#(expiresAt)", "device_id": "\#(device)",
-         "user": {"id": "usr_1", "email": "ada@example.com", "created_at": "2026-11-23T10:00:00Z", "last_sign_in_at": "2026-12-01T10:00:00Z"}}
+         "user": {"id": "usr_1", "email": "\#(email)", "created_at": "2026-11-23T10:00:00Z", "last_sign_in_at": "2026-12-01T10:00:00Z"}}
         """#)
     }
 

@@ -1,0 +1,51 @@
+extension LaunchFlow {
+    /// What the app shows now, in launch order; ``LaunchFlow/state`` holds it and a view renders it.
+    ///
+    /// A required update, end of life or unsupported device outranks everything after it, sign-in
+    /// included; sign-in keeps its own step underneath and resumes there when the block lifts.
+    public enum State: Sendable, Hashable {
+        /// The launch check is running (a blocking launch, or a refresh that shows loading).
+        case checking
+        /// A required update: a screen the user can't leave.
+        case updateRequired(GateScreen)
+        /// The app has reached its end of life: a screen the user can't leave.
+        case endOfLife(GateScreen)
+        /// This device's OS is too old for any supported version: a screen the user can't leave.
+        case deviceUnsupported(GateScreen)
+        /// A recommended update: a full screen the user may skip.
+        case updateRecommended(GateScreen)
+        /// Signing in, at the given step; ``LaunchFlow/signInScreen`` has its words.
+        case signingIn(SignInFlow.State)
+        /// A new user's welcome, once; ``LaunchFlow/signInScreen`` has its words.
+        case welcome(SignInUser)
+        /// The app, with seed 004's banner over it or its details dialog open (never both).
+        case app(banner: GateScreen?, details: GateScreen?)
+
+        /// The app with nothing over it.
+        public static let plainApp = State.app(banner: nil, details: nil)
+
+        /// Whether the state is a screen the user can't leave.
+        public var isBlocking: Bool {
+            switch self {
+            case .updateRequired, .endOfLife, .deviceUnsupported: true
+            default: false
+            }
+        }
+
+        /// Whether the app's own content is on screen (possibly under a banner or dialog).
+        public var showsApp: Bool {
+            if case .app = self { true } else { false }
+        }
+
+        /// The update screen shown, if any: a blocking or recommended screen, the banner or its dialog.
+        public var gateScreen: GateScreen? {
+            switch self {
+            case .updateRequired(let screen), .endOfLife(let screen), .deviceUnsupported(let screen),
+                 .updateRecommended(let screen):
+                screen
+            case .app(let banner, let details): details ?? banner
+            case .checking, .signingIn, .welcome: nil
+            }
+        }
+    }
+}

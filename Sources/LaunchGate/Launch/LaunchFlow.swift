@@ -1,0 +1,127 @@
+import Foundation
+import Observation
+
+/// An app's whole launch as one object: the update check, sign-in, a new user's welcome, then the
+/// app with its update banner (seeds 000 to 004). Views render ``state`` and forward taps to its
+/// methods; every decision is made here or in the parts it composes, and tested on Linux.
+///
+/// ```swift
+/// let flow = LaunchFlow(updates: monitor, signIn: signInFlow)
+/// // SwiftUI: LaunchGateView(flow: flow) { ContentView() }
+/// ```
+///
+/// The order holds at all times: checking, then a blocking screen (required update, end of life,
+/// unsupported device), then a recommended update, then sign-in, then the welcome, then the app.
+/// ``state`` is worked out from the parts each time it is read, so it can never disagree with them,
+/// and a block that arrives mid sign-in hides sign-in without resetting it.
+@MainActor
+@Observable
+public final class LaunchFlow {
+    /// The update check; `nil` when this flow has none (a setup that failed open).
+    public let updates: UpdateMonitor?
+    /// Sign-in; `nil` when the app has none, so the update check leads straight to the app.
+    public let signIn: SignInFlow?
+    /// The default texts in the user's language, for the loading, sign-in and welcome screens.
+    public let strings: LaunchGateStrings
+
+    @ObservationIgnored private let configuration: Configuration
+
+    /// Creates a flow and signs in from the device's stored session at once, without the network,
+    /// so a known user never sees the sign-in screen.
+    /// - Parameters:
+    ///   - updates: The update check, or `nil` for none.
+    ///   - signIn: Sign-in, or `nil` for none.
+    ///   - strings: The default texts; English by default.
+    ///   - configuration: Exempt users and other behaviour.
+    public init(updates: UpdateMonitor?, signIn: SignInFlow? = nil, strings: LaunchGateStrings = .english,
+                configuration: Configuration = Configuration()) {
+        self.updates = updates
+        self.signIn = signIn
+        self.strings = strings
+        self.configuration = configuration
+        signIn?.restoreFromDevice()
+    }
+
+    /// What to show now.
+    public var state: State {
+        if !isExempt, let updates {
+            switch updates.state {
+            case .checking: return .checking
+            case .blocked(let screen):
+                switch screen.kind {
+                case .endOfLife: return .endOfLife(screen)
+                case .deviceUnsupported: return .deviceUnsupported(screen)
+                default: return .updateRequired(screen)
+                }
+            case .prompt(let screen): return .updateRecommended(screen)
+            case .app, .banner, .details: break
+            }
+        }
+        if let signIn {
+            guard case .signedIn(let user, _) = signIn.state else { return .signingIn(signIn.state) }
+            if signIn.showsWelcome { return .welcome(user) }
+        }
+        guard !isExempt, let updates else { return .plainApp }
+        switch updates.state {
+        case .banner(let screen): return .app(banner: screen, details: nil)
+        case .details(let screen): return .app(banner: nil, details: screen)
+        default: return .plainApp
+        }
+    }
+
+    /// Whether the signed-in user is exempt from update screens.
+    private var isExempt: Bool {
+        guard let user = signIn?.session?.user else { return false }
+        return configuration.isExemptUser(user)
+    }
+
+    // MARK: Lifecycle
+
+    /// Runs the launch: the update check and the stored session's confirmation with the server,
+    /// side by side. Await it from a task; it returns when both are over.
+    public func start() async {
+        async let checked: Void = checkForUpdates()
+        async let confirmed: Void = confirmSession()
+        _ = await (checked, confirmed)
+    }
+
+    /// Call when the app returns to the foreground: re-checks for updates once due (seed 000).
+    public func didBecomeActive() async {
+        await updates?.didBecomeActive()
+    }
+
+    private func checkForUpdates() async { await updates?.start() }
+    private func confirmSession() async { await signIn?.confirmSession() }
+
+    // MARK: Update screens
+
+    /// Runs a gate screen's button. Ignored unless a screen with that button is shown.
+    /// - Parameter action: The tapped action.
+    public func perform(_ action: GateAction) async {
+        guard let screen = state.gateScreen, screen.primaryAction == action || screen.secondaryAction == action,
+              let updates else { return }
+        await updates.perform(action)
+    }
+
+    /// Hides the banner, its dialog or a recommended screen for the reminder interval.
+    /// - Returns: `false` when nothing dismissable is shown; a blocking screen stays.
+    @discardableResult
+    public func dismiss() -> Bool {
+        guard let screen = state.gateScreen, screen.isDismissable else { return false }
+        return updates?.dismiss() ?? false
+    }
+
+    /// Opens the banner's details dialog.
+    public func showDetails() {
+        guard case .app(banner: _?, details: nil) = state else { return }
+        updates?.showDetails()
+    }
+
+    /// Opens the update URL from a required or recommended screen, the dialog or the banner.
+    /// - Returns: Whether a URL was opened.
+    @discardableResult
+    public func openUpdate() async -> Bool {
+        guard state.gateScreen != nil, let updates else { return false }
+        return await updates.openUpdate()
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import LaunchGateTesting
+import Testing
+@testable import LaunchGate
+
+@MainActor
+@Suite("The sign-in and welcome screens' words and buttons")
+struct SignInScreenTests {
+    private let device = LaunchHarness()
+
+    private func started() async -> LaunchFlow {
+        device.answer()
+        let flow = device.launch()
+        await flow.start()
+        return flow
+    }
+
+    @Test("the address step has its field and a Send Code button enabled only once something is typed")
+    func emailStep() async throws {
+        let flow = await started()
+        var screen = try #require(flow.signInScreen)
+        #expect(screen.step == .email && screen.title == "Sign in")
+        #expect(screen.field?.kind == .email && screen.field?.label == "Email address")
+        #expect(screen.primaryAction == SignInAction(title: "Send Code", role: .sendCode, isEnabled: false))
+        flow.updateEmail("ada@example.com")
+        screen = try #require(flow.signInScreen)
+        #expect(screen.field?.value == "ada@example.com")
+        #expect(screen.primaryAction?.isEnabled == true)
+    }
+
+    @Test("the code step names the address and length, and counts down to resending")
+    func codeStep() async throws {
+        let flow = await started()
+        device.transport.enqueue(.respond(.codeSent(codeLength: 4, resendAfter: 30)), for: SignInFixtures.sendCode)
+        flow.updateEmail("ada@example.com")
+        await flow.sendCode()
+        var screen = try #require(flow.signInScreen)
+        #expect(screen.message == "We sent a 4-digit code to ada@example.com.")
+        #expect(screen.field?.kind == .code(length: 4))
+        #expect(screen.actions.map(\.role) == [.verify, .resend, .useDifferentEmail])
+        #expect(screen.actions[1] == SignInAction(title: "Send a new code in 30 s", role: .resend, isEnabled: false))
+        device.clock.advance(by: 30)
+        flow.updateCode("1234")
+        screen = try #require(flow.signInScreen)
+        #expect(screen.actions[0].isEnabled, "a complete code can be verified")
+        #expect(screen.actions[1] == SignInAction(title: "Send a new code", role: .resend, isEnabled: true))
+    }
+
+    @Test("a wrong code shows the server's message with a way back to the code")
+    func failure() async throws {
+        let flow = await started()
+        device.transport.enqueue(.respond(.codeSent(codeLength: 6)), for: SignInFixtures.sendCode)
+        device.transport.enqueue(.respond(.signInError("invalid_code", status: 400, message: "That code isn't right.")),
+                                 for: SignInFixtures.verifyCode)
+        flow.updateEmail("ada@example.com")
+        await flow.sendCode()
+        flow.updateCode("000000")
+        await flow.verify()
+        let screen = try #require(flow.signInScreen)
+        #expect(screen.step == .code)
+        #expect(screen.error != nil)
+        #expect(screen.actions.map(\.role) == [.recover])
+        await flow.perform(.recover)
+        #expect(flow.signInScreen?.error == nil)
+        #expect(flow.signInScreen?.field?.value == "", "the wrong digits are cleared")
+    }
+
+    @Test("a server's wait shows as a countdown on the way back")
+    func rateLimited() async throws {
+        let flow = await started()
+        device.transport.enqueue(.respond(.signInError("rate_limited", status: 429, message: "Too many.", retryAfter: 90)),
+                                 for: SignInFixtures.sendCode)
+        flow.updateEmail("ada@example.com")
+        await flow.sendCode()
+        let screen = try #require(flow.signInScreen)
+        #expect(screen.actions.first?.title == "Try again in 90 s")
+        device.clock.advance(by: 90)
+        #expect(flow.signInScreen?.actions.first?.title == "Try Again")
+    }
+}
