@@ -1,0 +1,24 @@
+import LaunchGate
+import SwiftUI
+
+/// The app itself. Its `@State` (the draft here) survives the update banner, the details dialog
+/// and a refresh's loading screen: LaunchGateView never rebuilds it.
+struct ContentView: View {
+    @Environment(LaunchFlow.self) private var flow
+    @State private var draft = ""
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 16) {
+            Text("Notes")
+                .font(.largeTitle.bold())
+                .accessibilityAddTraits(.isHeader)
+            TextField("New note", text: $draft)
+                .accessibilityLabel("New note")
+            Spacer()
+            Button(flow.strings.text(.signOut)) {
+                Task { await flow.signOut() }
+            }
+        }
+        .padding()
+    }
+}

@@ -1,0 +1,25 @@
+import LaunchGate
+import LaunchGateUI
+import SwiftUI
+
+/// Seeds 000, 002, 003 and 004 in one app: the update check at launch and on return to the
+/// foreground, passwordless sign-in in seed 002's look, the app's own required-update screen,
+/// and the update banner with its details dialog.
+@main
+struct NotesApp: App {
+    var body: some Scene {
+        WindowGroup {
+            LaunchGateView(
+                policyURL: URL(string: "https://updates.example.com/v1/apps/notes/policy?platform=ios")!,
+                publicKey: "ed25519:Gb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=",
+                signIn: .standard(server: URL(string: "https://auth.example.com")!, paths: .app("notes"))
+            ) {
+                ContentView()
+            } updateRequired: { screen in
+                // Seed 003: the app's own screen for one state; every other state keeps the built-in one.
+                NotesUpdateRequiredView(screen: screen)
+            }
+            .launchGateTheme(.playful)
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import UIKit
+
+/// The app's own main controller (seed 001's `MainTabBarController`). LaunchGateViewController
+/// makes it once, when the app is first shown, and keeps it under every later update screen.
+final class MainViewController: UIViewController {
+    private let label = UILabel()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .systemBackground
+        label.text = "Your notes"
+        label.font = .preferredFont(forTextStyle: .title1)
+        label.adjustsFontForContentSizeCategory = true
+        label.translatesAutoresizingMaskIntoConstraints = false
+        view.addSubview(label)
+        NSLayoutConstraint.activate([
+            label.centerXAnchor.constraint(equalTo: view.centerXAnchor),
+            label.centerYAnchor.constraint(equalTo: view.centerYAnchor),
+        ])
+    }
+}

@@ -1,0 +1,179 @@
+#if canImport(SwiftUI)
+import LaunchGate
+import SwiftUI
+
+/// Wraps an app's root view in its launch: the update check, sign-in, a new user's welcome, then
+/// the app with seed 004's banner and details dialog over it. It renders ``LaunchFlow/state`` and
+/// forwards every tap to the flow; every decision is made in the core.
+///
+/// One line sets it up, with a default for everything else:
+///
+/// ```swift
+/// @main struct NotesApp: App {
+///     var body: some Scene {
+///         WindowGroup {
+///             LaunchGateView(policyURL: URL(string: "https://updates.example.com/v1/apps/notes/policy?platform=ios")!,
+///                            publicKey: "ed25519:Gb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=") {
+///                 ContentView()
+///             }
+///         }
+///     }
+/// }
+/// ```
+///
+/// Every state has a built-in screen, and any of them can be replaced (seed 003):
+///
+/// ```swift
+/// LaunchGateView(flow: flow) {
+///     ContentView()
+/// } updateRequired: { screen in
+///     MyUpdateRequiredView(screen: screen)   // reads @Environment(LaunchFlow.self) for its buttons
+/// }
+/// ```
+///
+/// The app's content is mounted the first time the flow shows the app and stays mounted from then
+/// on: a banner, the dialog, a refresh's loading screen or a new blocking screen covers it but
+/// never rebuilds it, so its `@State` survives. The check starts when the view appears and runs
+/// again when the scene returns to the foreground (seed 000), as the flow allows.
+@MainActor
+public struct LaunchGateView<Content: View>: View {
+    /// Where the flow comes from: the caller, or made by this view once and kept.
+    enum FlowSource {
+        case given(LaunchFlow)
+        case made(() -> LaunchFlow)
+    }
+
+    private let source: FlowSource
+    private let content: () -> Content
+    private let screens: LaunchGateScreens
+    @State private var box = LaunchFlowBox()
+    /// Set once the app has been shown, so its view stays mounted under every later screen.
+    @State private var hasShownApp = false
+    @Environment(\.scenePhase) private var scenePhase
+
+    /// Creates the gate around a flow the app holds, with any screen replaced by the app's own.
+    ///
+    /// Each screen builder gets what the core decided to show; leave one out for the built-in
+    /// screen. A custom screen forwards its taps with `@Environment(LaunchFlow.self)`.
+    /// - Parameters:
+    ///   - flow: The launch to render, such as `LaunchFlow.standard(…)` held in `@State`.
+    ///   - content: The app's own root view.
+    ///   - checking: The loading screen while a blocking check runs.
+    ///   - updateRequired: The screen for a required update, which the user can't leave.
+    ///   - endOfLife: The screen for an app past its end of life.
+    ///   - deviceUnsupported: The screen for a device whose OS is too old.
+    ///   - updateRecommended: The full screen for a recommended update, which the user may skip.
+    ///   - signingIn: The sign-in screen; it is rebuilt every second while a countdown runs.
+    ///   - welcome: A new user's welcome.
+    ///   - banner: Seed 004's banner at the top of the app.
+    ///   - details: The banner's details dialog, shown as a sheet over the app.
+    public init<Checking: View, UpdateRequired: View, EndOfLife: View, DeviceUnsupported: View,
+                UpdateRecommended: View, SigningIn: View, Welcome: View, Banner: View, Details: View>(
+        flow: LaunchFlow,
+        @ViewBuilder content: @escaping () -> Content,
+        @ViewBuilder checking: @escaping () -> Checking = { LaunchGateLoadingView() },
+        @ViewBuilder updateRequired: @escaping (GateScreen) -> UpdateRequired = { GateScreenView(screen: $0) },
+        @ViewBuilder endOfLife: @escaping (GateScreen) -> EndOfLife = { GateScreenView(screen: $0) },
+        @ViewBuilder deviceUnsupported: @escaping (GateScreen) -> DeviceUnsupported = { GateScreenView(screen: $0) },
+        @ViewBuilder updateRecommended: @escaping (GateScreen) -> UpdateRecommended = { GateScreenView(screen: $0) },
+        @ViewBuilder signingIn: @escaping (SignInScreen) -> SigningIn = { SignInScreenView(screen: $0) },
+        @ViewBuilder welcome: @escaping (SignInScreen) -> Welcome = { SignInScreenView(screen: $0) },
+        @ViewBuilder banner: @escaping (GateScreen) -> Banner = { GateBannerView(screen: $0) },
+        @ViewBuilder details: @escaping (GateScreen) -> Details = { GateScreenView(screen: $0) }
+    ) {
+        self.init(source: .given(flow), content: content, screens: LaunchGateScreens(
+            checking: checking, updateRequired: updateRequired, endOfLife: endOfLife,
+            deviceUnsupported: deviceUnsupported, updateRecommended: updateRecommended, signingIn: signingIn,
+            welcome: welcome, banner: banner, details: details))
+    }
+
+    init(source: FlowSource, content: @escaping () -> Content, screens: LaunchGateScreens) {
+        self.source = source
+        self.content = content
+        self.screens = screens
+    }
+
+    /// The app under whatever the flow shows over it.
+    public var body: some View {
+        let flow = flow
+        let state = flow.state
+        ZStack(alignment: .top) {
+            if hasShownApp || state.showsApp {
+                content()
+                    .opacity(state.showsApp ? 1 : 0)
+                    .allowsHitTesting(state.showsApp)
+                    .accessibilityHidden(!state.showsApp)
+            }
+            ZStack(alignment: .top) {
+                gate(state, flow: flow)
+            }
+            .animation(.default, value: state)
+        }
+        .sheet(item: details(flow)) { item in
+            screens.details(item.screen)
+                .announcedGate(item.screen)
+                .presentationDetents([.medium, .large])
+        }
+        .environment(flow)
+        .task { await flow.start() }
+        .onChange(of: scenePhase) { _, phase in
+            // Seed 000 re-checks on the way back to the foreground; the flow decides whether one is due.
+            if phase == .active { Task { await flow.didBecomeActive() } }
+        }
+        .onChange(of: state.showsApp, initial: true) { _, showsApp in
+            if showsApp { hasShownApp = true }
+        }
+    }
+
+    private var flow: LaunchFlow {
+        switch source {
+        case .given(let flow): flow
+        case .made(let make): box.flow(orMake: make)
+        }
+    }
+
+    /// The layer over the app: a full screen, the banner, or nothing.
+    @ViewBuilder
+    private func gate(_ state: LaunchFlow.State, flow: LaunchFlow) -> some View {
+        switch state {
+        case .checking:
+            fullScreen(screens.checking())
+        case .updateRequired(let screen):
+            fullScreen(screens.updateRequired(screen)).announcedGate(screen)
+        case .endOfLife(let screen):
+            fullScreen(screens.endOfLife(screen)).announcedGate(screen)
+        case .deviceUnsupported(let screen):
+            fullScreen(screens.deviceUnsupported(screen)).announcedGate(screen)
+        case .updateRecommended(let screen):
+            fullScreen(screens.updateRecommended(screen)).announcedGate(screen)
+        case .signingIn:
+            fullScreen(AnyView(SignInTimeline(flow: flow, screen: screens.signingIn)))
+        case .welcome:
+            fullScreen(AnyView(SignInTimeline(flow: flow, screen: screens.welcome)))
+        case .app(let banner, _):
+            if let banner {
+                screens.banner(banner)
+                    .transition(.move(edge: .top).combined(with: .opacity))
+            }
+        }
+    }
+
+    private func fullScreen(_ view: AnyView) -> some View {
+        view
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .transition(.opacity)
+    }
+
+    /// The details dialog while the flow shows it. Swiping it away is its "Not Now"; a write
+    /// that arrives after the flow moved on (to a blocking screen, say) dismisses nothing.
+    private func details(_ flow: LaunchFlow) -> Binding<DetailsItem?> {
+        Binding(
+            get: { @MainActor in
+                if case .app(_, let details?) = flow.state { DetailsItem(screen: details) } else { nil }
+            },
+            set: { @MainActor item in
+                if item == nil, case .app(_, _?) = flow.state { flow.dismiss() }
+            })
+    }
+}
+#endif

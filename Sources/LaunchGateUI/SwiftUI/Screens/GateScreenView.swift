@@ -1,0 +1,99 @@
+#if canImport(SwiftUI)
+import LaunchGate
+import SwiftUI
+
+/// The built-in full screen for a required or recommended update, end of life or an unsupported
+/// device, and the banner's details dialog (seed 004): the core's title, message and release
+/// notes, with its buttons. Taps go to the ``LaunchFlow`` in the environment, which
+/// ``LaunchGateView`` provides.
+///
+/// Use it inside a custom screen to keep the words and buttons but change what is around them:
+///
+/// ```swift
+/// LaunchGateView(flow: flow) { ContentView() } updateRequired: { screen in
+///     VStack { BrandHeader(); GateScreenView(screen: screen) }
+/// }
+/// ```
+@MainActor
+public struct GateScreenView: View {
+    private let screen: GateScreen
+    @Environment(LaunchFlow.self) private var flow: LaunchFlow?
+    @Environment(\.launchGateTheme) private var theme
+    @ScaledMetric(relativeTo: .largeTitle) private var iconSize: CGFloat = 56
+
+    /// Creates the screen.
+    /// - Parameter screen: What the core decided to show.
+    public init(screen: GateScreen) {
+        self.screen = screen
+    }
+
+    /// The screen: scrolling words above buttons that stay in reach at every text size.
+    public var body: some View {
+        ScrollView {
+            VStack(spacing: 20) {
+                Image(systemName: symbol)
+                    .font(.system(size: iconSize))
+                    .foregroundStyle(theme.buttonFill)
+                    .accessibilityHidden(true)
+                Text(screen.title)
+                    .font(.title.bold())
+                    .foregroundStyle(theme.titleStyle)
+                    .multilineTextAlignment(.center)
+                    .accessibilityAddTraits(.isHeader)
+                Text(screen.message)
+                    .font(.body)
+                    .foregroundStyle(theme.messageStyle)
+                    .multilineTextAlignment(.center)
+                if let notes = screen.releaseNotes {
+                    Text(notes)
+                        .font(.callout)
+                        .foregroundStyle(theme.messageStyle)
+                        .frame(maxWidth: .infinity, alignment: .leading)
+                }
+            }
+            .padding(32)
+            .frame(maxWidth: 560)
+            .frame(maxWidth: .infinity)
+        }
+        .safeAreaInset(edge: .bottom) { buttons }
+        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .background(theme.backgroundStyle)
+        .interactiveDismissDisabled(!screen.isDismissable)
+    }
+
+    private var buttons: some View {
+        VStack(spacing: 8) {
+            if let primary = screen.primaryAction {
+                Button(primary.title) { perform(primary) }
+                    .buttonStyle(PrimaryButtonStyle(theme: theme))
+                    .accessibilityLabel(primary.title)
+            }
+            if let secondary = screen.secondaryAction {
+                Button(secondary.title) { perform(secondary) }
+                    .foregroundStyle(theme.linkStyle)
+                    .frame(minHeight: 44)
+                    .accessibilityLabel(secondary.title)
+            }
+        }
+        .padding(.horizontal, 32)
+        .padding(.vertical, 16)
+        .frame(maxWidth: 560)
+        .frame(maxWidth: .infinity)
+        .background(theme.backgroundStyle)
+    }
+
+    /// An SF Symbol per kind of screen: decoration only, hidden from VoiceOver.
+    private var symbol: String {
+        switch screen.kind {
+        case .updateAvailable, .updateRecommended: "arrow.down.circle.fill"
+        case .updateRequired: "exclamationmark.arrow.circlepath"
+        case .endOfLife: "xmark.octagon.fill"
+        case .deviceUnsupported: "iphone.slash"
+        }
+    }
+
+    private func perform(_ action: GateAction) {
+        Task { await flow?.perform(action) }
+    }
+}
+#endif

@@ -1,0 +1,29 @@
+#if canImport(SwiftUI)
+import SwiftUI
+
+extension EnvironmentValues {
+    /// The look of LaunchGate's screens below this point; ``LaunchGateTheme/system`` unless set.
+    public var launchGateTheme: LaunchGateTheme {
+        get { self[LaunchGateThemeKey.self] }
+        set { self[LaunchGateThemeKey.self] = newValue }
+    }
+}
+
+extension View {
+    /// Sets the look of LaunchGate's screens inside this view.
+    ///
+    /// ```swift
+    /// LaunchGateView(flow: flow) { ContentView() }
+    ///     .launchGateTheme(.playful)
+    /// ```
+    /// - Parameter theme: The theme, such as ``LaunchGateTheme/playful`` (seed 002's look).
+    /// - Returns: The view with the theme set for everything inside it.
+    public func launchGateTheme(_ theme: LaunchGateTheme) -> some View {
+        environment(\.launchGateTheme, theme)
+    }
+}
+
+private struct LaunchGateThemeKey: EnvironmentKey {
+    static let defaultValue = LaunchGateTheme.system
+}
+#endif

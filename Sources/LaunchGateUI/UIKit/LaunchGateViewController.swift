@@ -1,0 +1,176 @@
+#if canImport(UIKit) && !os(watchOS)
+import Foundation
+import LaunchGate
+import Observation
+import SwiftUI
+import UIKit
+
+/// The root view controller of a UIKit app (seed 001): it swaps child controllers as
+/// ``LaunchFlow/state`` changes (loading, an update screen, sign-in, the welcome) over the app's
+/// main controller, shows seed 004's banner and details dialog over the app, and re-checks when
+/// the app returns to the foreground. It decides nothing itself.
+///
+/// ```swift
+/// window.rootViewController = LaunchGateViewController(
+///     policyURL: URL(string: "https://updates.example.com/v1/apps/notes/policy?platform=ios")!,
+///     publicKey: "ed25519:Gb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=") { MainTabBarController() }
+/// ```
+///
+/// The main controller is made the first time the flow shows the app and kept from then on: a
+/// later loading or blocking screen covers it and hides it from VoiceOver, but never replaces it.
+@MainActor
+public final class LaunchGateViewController: UIViewController {
+    /// The launch this controller renders.
+    public let flow: LaunchFlow
+    /// The app's main controller, once the flow has shown the app; `nil` before.
+    public private(set) var mainViewController: UIViewController?
+
+    private let theme: LaunchGateTheme
+    private let makeMain: () -> UIViewController
+    private var cover: (kind: Cover, controller: UIViewController)?
+    private var banner: (screen: GateScreen, controller: UIViewController)?
+    private var details: (screen: GateScreen, controller: UIViewController)?
+    /// Set once, on the main actor, in `viewDidLoad`; read only by `deinit`, when nothing else can
+    /// reach the controller. (An isolated deinit would need iOS 18.4.)
+    nonisolated(unsafe) private var foregroundObserver: (any NSObjectProtocol)?
+
+    /// Creates the root controller around a flow the app configured itself.
+    /// - Parameters:
+    ///   - flow: The launch to render.
+    ///   - theme: The look of the built-in screens; ``LaunchGateTheme/system`` by default.
+    ///   - main: Makes the app's main controller; called once, when the app is first shown.
+    public init(flow: LaunchFlow, theme: LaunchGateTheme = .system, main: @escaping () -> UIViewController) {
+        self.flow = flow
+        self.theme = theme
+        self.makeMain = main
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    @available(*, unavailable, message: "Create LaunchGateViewController in code; storyboards are not supported.")
+    public required init?(coder: NSCoder) {
+        fatalError("init(coder:) is not supported")
+    }
+
+    deinit {
+        if let foregroundObserver { NotificationCenter.default.removeObserver(foregroundObserver) }
+    }
+
+    /// Follows the flow's state, starts the launch and listens for the app's return to the foreground.
+    public override func viewDidLoad() {
+        super.viewDidLoad()
+        observe()
+        foregroundObserver = NotificationCenter.default.addObserver(
+            forName: UIApplication.didBecomeActiveNotification, object: nil, queue: .main
+        ) { [flow] _ in
+            // Seed 000 re-checks on the way back to the foreground; the flow decides whether one is due.
+            Task { @MainActor in await flow.didBecomeActive() }
+        }
+        Task { await flow.start() }
+    }
+
+    /// The status bar follows whatever is on screen: a cover, or the app.
+    public override var childForStatusBarStyle: UIViewController? {
+        cover?.controller ?? mainViewController
+    }
+
+    // MARK: Rendering
+
+    private func observe() {
+        withObservationTracking {
+            render(flow.state)
+        } onChange: { [weak self] in
+            Task { @MainActor in self?.observe() }
+        }
+    }
+
+    private func render(_ state: LaunchFlow.State) {
+        if state.showsApp && mainViewController == nil { embedMain() }
+        mainViewController?.view.isHidden = !state.showsApp
+        show(cover: Cover(state))
+        if case .app(let banner, let details) = state {
+            show(banner: banner)
+            show(details: details)
+        } else {
+            show(banner: nil)
+            show(details: nil)
+        }
+        setNeedsStatusBarAppearanceUpdate()
+    }
+
+    private func embedMain() {
+        let main = makeMain()
+        addChild(main)
+        main.view.frame = view.bounds
+        main.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        view.insertSubview(main.view, at: 0)
+        main.didMove(toParent: self)
+        mainViewController = main
+    }
+
+    private func show(cover kind: Cover?) {
+        guard kind != cover?.kind else { return }
+        if let old = cover?.controller { remove(old) }
+        cover = nil
+        guard let kind else { return }
+        let controller = makeController(for: kind)
+        addChild(controller)
+        controller.view.frame = view.bounds
+        controller.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        view.addSubview(controller.view)
+        controller.didMove(toParent: self)
+        cover = (kind, controller)
+    }
+
+    private func show(banner screen: GateScreen?) {
+        guard screen != banner?.screen else { return }
+        if let old = banner?.controller { remove(old) }
+        banner = nil
+        guard let screen else { return }
+        let controller = UIHostingController(rootView: GateBannerView(screen: screen).environment(flow).launchGateTheme(theme))
+        // Only the banner's own strip takes touches; the app below it stays usable.
+        controller.view.backgroundColor = .clear
+        controller.sizingOptions = .intrinsicContentSize
+        controller.view.translatesAutoresizingMaskIntoConstraints = false
+        addChild(controller)
+        view.addSubview(controller.view)
+        NSLayoutConstraint.activate([
+            controller.view.topAnchor.constraint(equalTo: view.safeAreaLayoutGuide.topAnchor),
+            controller.view.leadingAnchor.constraint(equalTo: view.safeAreaLayoutGuide.leadingAnchor),
+            controller.view.trailingAnchor.constraint(equalTo: view.safeAreaLayoutGuide.trailingAnchor),
+        ])
+        controller.didMove(toParent: self)
+        banner = (screen, controller)
+    }
+
+    private func show(details screen: GateScreen?) {
+        guard screen != details?.screen else { return }
+        if let old = details?.controller { old.dismiss(animated: true) }
+        details = nil
+        guard let screen else { return }
+        let controller = host(GateScreenView(screen: screen).announcedGate(screen))
+        // Only the dialog's own buttons close it, so the flow always hears the answer.
+        controller.isModalInPresentation = true
+        controller.sheetPresentationController?.detents = [.medium(), .large()]
+        present(controller, animated: true)
+        details = (screen, controller)
+    }
+
+    private func makeController(for cover: Cover) -> UIViewController {
+        switch cover {
+        case .loading: host(LaunchGateLoadingView())
+        case .gate(let screen): host(GateScreenView(screen: screen).announcedGate(screen))
+        case .signingIn, .welcome: host(SignInTimeline(flow: flow) { SignInScreenView(screen: $0) })
+        }
+    }
+
+    private func host(_ view: some View) -> UIViewController {
+        UIHostingController(rootView: view.environment(flow).launchGateTheme(theme))
+    }
+
+    private func remove(_ child: UIViewController) {
+        child.willMove(toParent: nil)
+        child.view.removeFromSuperview()
+        child.removeFromParent()
+    }
+}
+#endif
