@@ -75,12 +75,16 @@ public final class LaunchGateViewController: UIViewController {
 
     // MARK: Rendering
 
+    /// Renders the state and renders again when it changes. Only the state is read under
+    /// tracking: the app's main controller and the hosted screens read what they like without
+    /// making this controller re-render.
     private func observe() {
-        withObservationTracking {
-            render(flow.state)
+        let state = withObservationTracking {
+            flow.state
         } onChange: { [weak self] in
             Task { @MainActor in self?.observe() }
         }
+        render(state)
     }
 
     private func render(_ state: LaunchFlow.State) {
