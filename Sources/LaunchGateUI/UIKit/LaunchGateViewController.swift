@@ -154,7 +154,9 @@ public final class LaunchGateViewController: UIViewController {
         let controller = host(GateScreenView(screen: screen).announcedGate(screen))
         // Only the dialog's own buttons close it, so the flow always hears the answer.
         controller.isModalInPresentation = true
+        #if !os(tvOS)
         controller.sheetPresentationController?.detents = [.medium(), .large()]
+        #endif
         present(controller, animated: true)
         details = (screen, controller)
     }
