@@ -2,7 +2,6 @@
 
 public struct AccessibilityTraits: SetAlgebra, Sendable {
     public init() { fatalError() }
-    public static let isButton = AccessibilityTraits()
     public static let isHeader = AccessibilityTraits()
     public static let isModal = AccessibilityTraits()
 

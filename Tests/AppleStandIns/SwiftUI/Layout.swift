@@ -3,13 +3,11 @@
 public struct HorizontalAlignment: Equatable, Sendable {
     public static let leading = HorizontalAlignment()
     public static let center = HorizontalAlignment()
-    public static let trailing = HorizontalAlignment()
 }
 
 public struct VerticalAlignment: Equatable, Sendable {
     public static let top = VerticalAlignment()
     public static let center = VerticalAlignment()
-    public static let bottom = VerticalAlignment()
 }
 
 public struct Alignment: Equatable, Sendable {

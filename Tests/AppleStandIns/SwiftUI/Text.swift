@@ -26,9 +26,7 @@ public struct Font: Hashable, Sendable {
     }
 
     public struct Weight: Hashable, Sendable {
-        public static let regular = Weight()
         public static let semibold = Weight()
-        public static let bold = Weight()
     }
 
     public static let largeTitle = Font()

@@ -11,6 +11,5 @@ open class UIHostingController<Content: View>: UIViewController {
 public struct UIHostingControllerSizingOptions: OptionSet, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
-    public static let preferredContentSize = UIHostingControllerSizingOptions(rawValue: 1 << 0)
     public static let intrinsicContentSize = UIHostingControllerSizingOptions(rawValue: 1 << 1)
 }

@@ -31,7 +31,6 @@ public struct ViewBuilder {
         -> _ConditionalContent<TrueContent, FalseContent> { fatalError() }
     public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent)
         -> _ConditionalContent<TrueContent, FalseContent> { fatalError() }
-    public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { fatalError() }
 }
 
 public struct TupleView<T>: View {
