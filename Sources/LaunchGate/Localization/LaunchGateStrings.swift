@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// let strings = LaunchGateStrings.forLanguages(Locale.preferredLanguages)   // fr, say
-/// strings.text(.resendIn, ["seconds": "30"])                                // "Renvoyer un code dans 30 s"
+/// strings.text(.resendIn, ["seconds": "30"])                                // "Nouveau code dans 30 s"
 /// ```
 public struct LaunchGateStrings: Sendable, Hashable {
     /// The language tag the texts are in: `en`, or one of ``supportedLanguages``, such as `pt-BR`.
