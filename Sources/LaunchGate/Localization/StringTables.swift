@@ -7,9 +7,25 @@ import Foundation
 final class StringTables: @unchecked Sendable {
     /// The package's own resources.
     static let shipped = StringTables { language in
-        // `Bundle.module` is touched only here, when a language other than English is chosen.
-        Bundle.module.url(forResource: language, withExtension: "json", subdirectory: "Strings")
+        resourceBundle?.url(forResource: language, withExtension: "json", subdirectory: "Strings")
     }
+
+    /// The package's resource bundle, or `nil` when it isn't there. On Linux the bundle is a folder
+    /// beside the executable, and a binary copied without it (a server deployed as one file) must
+    /// still run: SwiftPM's generated `Bundle.module` stops the process instead, so it is searched
+    /// for here and a missing bundle means English. Apple platforms package it with the app.
+    private static let resourceBundle: Bundle? = {
+        #if canImport(Darwin)
+        return Bundle.module
+        #else
+        let name = "LaunchGate_LaunchGate.resources"
+        let places = [Bundle.main.resourceURL, Bundle.main.bundleURL, Bundle.main.executableURL?.deletingLastPathComponent()]
+        for place in places.compactMap({ $0 }) {
+            if let bundle = Bundle(url: place.appendingPathComponent(name)) { return bundle }
+        }
+        return nil
+        #endif
+    }()
 
     private let locate: @Sendable (String) -> URL?
     // NSLock rather than Mutex: Mutex needs iOS 18, and the SDK supports iOS 17.
