@@ -35,7 +35,8 @@ public final class UpdateMonitor {
     @ObservationIgnored private let opener: any URLOpening
     @ObservationIgnored private let now: @Sendable () -> Date
     // The user's languages are fixed for a launch, so the default texts are chosen once.
-    @ObservationIgnored private let strings: LaunchGateStrings
+    /// The default texts in the app's language, chosen once from its preferred languages.
+    @ObservationIgnored public let strings: LaunchGateStrings
     @ObservationIgnored private var isLoading = false
     @ObservationIgnored private var isShowingDetails = false
     @ObservationIgnored private var sessionDismissals: Set<String> = []
