@@ -17,7 +17,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
     ],
     targets: [
-        .target(name: "LaunchGate", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        // The default screen texts: English is compiled in, every other language is one JSON file
+        // under Resources/Strings, copied as it is so Foundation finds it on Linux as on Apple platforms.
+        .target(name: "LaunchGate", dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+                resources: [.copy("Resources/Strings")]),
         // SwiftUI and UIKit adapters: Apple-only, render `GateScreen` and hold no decisions.
         .target(name: "LaunchGateUI", dependencies: ["LaunchGate"]),
         .target(name: "LaunchGateTesting", dependencies: ["LaunchGate"]),

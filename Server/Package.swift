@@ -61,8 +61,15 @@ let package = Package(
             name: "launchgate",
             dependencies: [
                 "LaunchGateServer",
+                "LaunchGateSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // `launchgate simulate`: the SDK's LaunchFlow as a device in the terminal. Only the SDK, so
+        // what it shows is what an app shows, with nothing of the server in between.
+        .target(
+            name: "LaunchGateSimulator",
+            dependencies: [.product(name: "LaunchGate", package: "LaunchGate")]
         ),
         // The SDK's SignInFlow against a running server, for scripts/signin-e2e: only the SDK.
         .executableTarget(
@@ -73,6 +80,7 @@ let package = Package(
             name: "LaunchGateServerTests",
             dependencies: [
                 "LaunchGateServer",
+                "LaunchGateSimulator",
                 .product(name: "LaunchGateTesting", package: "LaunchGate"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

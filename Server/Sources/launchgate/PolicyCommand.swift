@@ -70,7 +70,12 @@ struct PolicyCommand: AsyncParsableCommand {
             func version(_ text: String?) throws -> AppVersion? {
                 do { return try text.map { try AppVersion(parsing: $0) } } catch { throw ValidationError("\(error)") }
             }
-            if let required = try version(required) { entry.required = VersionRequirement(version: required, build: entry.required?.build) }
+            if let required = try version(required) {
+                // A required build only breaks a tie within its own version: kept for another
+                // version, 2.0.0's build 200 would go on blocking every 1.9.0 build below it.
+                let build = entry.required?.version == required ? entry.required?.build : nil
+                entry.required = VersionRequirement(version: required, build: build)
+            }
             if let recommended = try version(recommended) { entry.recommended = VersionRequirement(version: recommended) }
             if latest != nil || latestBuild != nil || notes != nil {
                 var release = entry.latest ?? Release()

@@ -53,9 +53,9 @@ extension LaunchFlow {
             let message = "LaunchGate: \(error.message) The update check is off until this is fixed."
             if onFailure == .stop { preconditionFailure(message) }
             report(message)
-            return LaunchFlow(updates: nil, signIn: signIn, strings: .forLanguages(app?.preferredLanguages ?? []))
+            return LaunchFlow(updates: nil, signIn: signIn, strings: .forLanguages(app?.preferredLanguages ?? Locale.preferredLanguages))
         }
-        return LaunchFlow(updates: monitor, signIn: signIn, strings: .forLanguages(app?.preferredLanguages ?? Locale.preferredLanguages))
+        return LaunchFlow(updates: monitor, signIn: signIn)
     }
 
     /// The monitor a one-line setup makes, or why it can't.

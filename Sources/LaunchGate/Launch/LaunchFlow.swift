@@ -31,13 +31,14 @@ public final class LaunchFlow {
     /// - Parameters:
     ///   - updates: The update check, or `nil` for none.
     ///   - signIn: Sign-in, or `nil` for none.
-    ///   - strings: The default texts; English by default.
+    ///   - strings: The default texts; by default the update check's, which follow the app's
+    ///     preferred languages, or the device's when there is no update check.
     ///   - configuration: Exempt users and other behaviour.
-    public init(updates: UpdateMonitor?, signIn: SignInFlow? = nil, strings: LaunchGateStrings = .english,
+    public init(updates: UpdateMonitor?, signIn: SignInFlow? = nil, strings: LaunchGateStrings? = nil,
                 configuration: Configuration = Configuration()) {
         self.updates = updates
         self.signIn = signIn
-        self.strings = strings
+        self.strings = strings ?? updates?.strings ?? .forLanguages(Locale.preferredLanguages)
         self.configuration = configuration
         signIn?.restoreFromDevice()
     }

@@ -3,35 +3,60 @@ import Foundation
 /// The SDK's default texts in one language, chosen from the user's preferred languages.
 ///
 /// A policy's own per-locale texts still win over these; they are only the defaults.
+///
+/// ```swift
+/// let strings = LaunchGateStrings.forLanguages(Locale.preferredLanguages)   // fr, say
+/// strings.text(.resendIn, ["seconds": "30"])                                // "Nouveau code dans 30 s"
+/// ```
 public struct LaunchGateStrings: Sendable, Hashable {
-    /// The language tag the texts are in, such as `en` or `pt-BR`.
+    /// The language tag the texts are in: `en`, or one of ``supportedLanguages``, such as `pt-BR`.
     public let language: String
     private let table: [String: String]
 
     /// English, compiled in.
     public static let english = LaunchGateStrings(language: "en", table: [:])
 
-    /// The texts for the first of `preferredLanguages` the SDK ships, or English.
-    /// - Parameter preferredLanguages: The user's languages, most preferred first (`Locale.preferredLanguages`).
-    /// - Returns: The texts.
-    public static func forLanguages(_ preferredLanguages: [String]) -> LaunchGateStrings {
-        // Only English until the translations land; every lookup falls back to it.
-        .english
-    }
+    // A fixed set rather than asking Locale, which answers differently across platforms and
+    // Foundation versions; these are the only right-to-left languages the SDK ships.
+    private static let rightToLeftLanguages: Set<String> = ["ar", "he"]
 
     init(language: String, table: [String: String]) {
         self.language = language
         self.table = table
     }
 
+    /// Whether the language is written right to left, so a UI lays the screen out mirrored.
+    public var isRightToLeft: Bool { Self.rightToLeftLanguages.contains(language) }
+
     /// One text with its placeholders filled.
     /// - Parameters:
     ///   - key: The text.
     ///   - arguments: Placeholder values by name, without braces: `["email": "ada@example.com"]`.
+    ///     Values are inserted as they are: braces in a value are never read as placeholders.
     /// - Returns: The text in this language, or in English when this language lacks it.
     public func text(_ key: StringKey, _ arguments: [String: String] = [:]) -> String {
-        var text = table[key.rawValue] ?? key.english
-        for (name, value) in arguments { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
-        return text
+        Self.fill(table[key.rawValue] ?? key.english, with: arguments)
+    }
+
+    /// Replaces each `{name}` that has a value, in one pass over the template, so a value that
+    /// itself contains `{seconds}` (an address may hold braces) stays as typed.
+    /// A `{name}` without a value is left as it is.
+    static func fill(_ template: String, with arguments: [String: String]) -> String {
+        guard !arguments.isEmpty else { return template }
+        var result = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            let name = rest.index(after: open)
+            if let close = rest[name...].firstIndex(of: "}"), let value = arguments[String(rest[name..<close])] {
+                result += value
+                rest = rest[rest.index(after: close)...]
+            } else {
+                // Not a placeholder: keep the brace and look for one in what follows it.
+                result += "{"
+                rest = rest[name...]
+            }
+        }
+        return result + rest
     }
 }

@@ -2,7 +2,9 @@
 /// ``english`` value, so the SDK always has words even when no resource can be read; the other
 /// languages live in the package's resources under the same keys.
 ///
-/// Placeholders are named, in braces (`{email}`), so a translation may move them.
+/// Placeholders are named, in braces (`{email}`), so a translation may move them. Where English
+/// would build a sentence from parts ("version 2.4.1" or "the latest version"), each variant is a
+/// whole sentence of its own, so every language can word it grammatically.
 public enum StringKey: String, Sendable, Hashable, CaseIterable {
     // MARK: Launch
     /// The loading view while the launch check runs.
@@ -54,32 +56,121 @@ public enum StringKey: String, Sendable, Hashable, CaseIterable {
     /// The sign-out button.
     case signOut = "signIn.signOut"
 
-    /// The English text, the fallback for every language.
-    public var english: String {
-        switch self {
-        case .checking: "Checking for updates…"
-        case .signInTitle: "Sign in"
-        case .signInMessage: "Enter your email address and we'll send you a code to sign in."
-        case .emailField: "Email address"
-        case .emailPlaceholder: "you@example.com"
-        case .sendCode: "Send Code"
-        case .sending: "Sending your code…"
-        case .codeTitle: "Enter your code"
-        case .codeMessage: "We sent a {length}-digit code to {email}."
-        case .codeField: "Code"
-        case .verify: "Verify Code"
-        case .verifying: "Checking your code…"
-        case .resend: "Send a new code"
-        case .resendIn: "Send a new code in {seconds} s"
-        case .differentEmail: "Use a different email"
-        case .changeEmail: "Change Email"
-        case .enterCodeAgain: "Enter the Code Again"
-        case .tryAgain: "Try Again"
-        case .tryAgainIn: "Try again in {seconds} s"
-        case .welcomeTitle: "Welcome!"
-        case .welcomeMessage: "You're signed in as {email}."
-        case .welcomeContinue: "Get Started"
-        case .signOut: "Sign Out"
-        }
-    }
+    // MARK: Update screens
+    /// The banner's and dialog's title when an update is available.
+    case updateAvailableTitle = "update.available.title"
+    /// The banner's message: `{version}` is out.
+    case updateAvailableBannerVersion = "update.available.banner.version"
+    /// The banner's message when the policy names only a build.
+    case updateAvailableBannerLatest = "update.available.banner.latest"
+    /// The details dialog's message: `{version}` is out.
+    case updateAvailableDialogVersion = "update.available.dialog.version"
+    /// The details dialog's message when the policy names only a build.
+    case updateAvailableDialogLatest = "update.available.dialog.latest"
+    /// The recommended screen's title.
+    case updateRecommendedTitle = "update.recommended.title"
+    /// The recommended screen's message: update to `{version}`.
+    case updateRecommendedVersion = "update.recommended.version"
+    /// The recommended screen's message when the policy names only a build.
+    case updateRecommendedLatest = "update.recommended.latest"
+    /// The required screen's title.
+    case updateRequiredTitle = "update.required.title"
+    /// The required screen's message below the minimum: update to `{version}`.
+    case updateRequiredUnsupportedVersion = "update.required.unsupported.version"
+    /// The required screen's message below the minimum when the policy names only a build.
+    case updateRequiredUnsupportedLatest = "update.required.unsupported.latest"
+    /// The required screen's message for a blocked release: update to `{version}`.
+    case updateRequiredBlockedVersion = "update.required.blocked.version"
+    /// The required screen's message for a blocked release when the policy names only a build.
+    case updateRequiredBlockedLatest = "update.required.blocked.latest"
+    /// The end-of-life screen's title.
+    case endOfLifeTitle = "endOfLife.title"
+    /// The end-of-life screen's message when the policy gives none.
+    case endOfLifeMessage = "endOfLife.message"
+    /// The unsupported-device screen's title.
+    case deviceUnsupportedTitle = "device.title"
+    /// `{version}` needs `{os}` `{osVersion}` or later.
+    case deviceUnsupportedVersionMinimumOS = "device.version.minimumOS"
+    /// `{version}` needs a newer `{os}`, the policy naming no minimum.
+    case deviceUnsupportedVersionNewerOS = "device.version.newerOS"
+    /// The latest version needs `{os}` `{osVersion}` or later; the policy names only a build.
+    case deviceUnsupportedLatestMinimumOS = "device.latest.minimumOS"
+    /// The latest version needs a newer `{os}`; the policy names neither a version nor a minimum.
+    case deviceUnsupportedLatestNewerOS = "device.latest.newerOS"
+    /// The button that opens the update URL.
+    case updateNow = "update.button.updateNow"
+    /// The banner's button that opens the details dialog.
+    case details = "update.button.details"
+    /// The button that hides a banner or a recommended screen for the reminder interval.
+    case notNow = "update.button.notNow"
+    /// The dialog's button that hides it for the reminder interval.
+    case later = "update.button.later"
+    /// The end-of-life screen's button to the app's page.
+    case learnMore = "update.button.learnMore"
+
+    // MARK: Sign-in errors
+    /// No answer: offline, DNS or TLS failed (`offline`).
+    case errorOffline = "error.offline"
+    /// No answer in time (`timeout`).
+    case errorTimeout = "error.timeout"
+    /// The sign-in was cancelled (`cancelled`).
+    case errorCancelled = "error.cancelled"
+    /// The app's sign-in URL or paths are wrong (`insecure_url`, `not_on_seed_paths`).
+    case errorSetup = "error.setup"
+    /// A redirect to another origin was refused (`redirect_refused`).
+    case errorRedirectRefused = "error.redirectRefused"
+    /// The answer was over the size cap (`too_large`).
+    case errorTooLarge = "error.tooLarge"
+    /// The answer was not the documented JSON (`invalid_response`).
+    case errorInvalidResponse = "error.invalidResponse"
+    /// The session could not be kept on the device (`storage_failed`).
+    case errorStorageFailed = "error.storageFailed"
+    /// The server could not read the request (`invalid_request`).
+    case errorInvalidRequest = "error.invalidRequest"
+    /// The address was refused, for a reason the SDK doesn't know (`invalid_email`).
+    case errorInvalidEmail = "error.invalidEmail"
+    /// Nothing was typed (``EmailAddress/Problem/empty``).
+    case errorEmailEmpty = "error.email.empty"
+    /// ``EmailAddress/Problem/whitespaceOrControl``.
+    case errorEmailWhitespace = "error.email.whitespace"
+    /// ``EmailAddress/Problem/invisibleCharacter``.
+    case errorEmailInvisible = "error.email.invisible"
+    /// ``EmailAddress/Problem/specialCharacter``.
+    case errorEmailSpecialCharacter = "error.email.specialCharacter"
+    /// ``EmailAddress/Problem/notOneAt``.
+    case errorEmailNotOneAt = "error.email.notOneAt"
+    /// ``EmailAddress/Problem/partMissing``.
+    case errorEmailPartMissing = "error.email.partMissing"
+    /// ``EmailAddress/Problem/localPartTooLong``: at most `{maximum}` characters.
+    case errorEmailLocalPartTooLong = "error.email.localPartTooLong"
+    /// ``EmailAddress/Problem/malformedDomain``.
+    case errorEmailMalformedDomain = "error.email.malformedDomain"
+    /// ``EmailAddress/Problem/tooLong``: at most `{maximum}` characters.
+    case errorEmailTooLong = "error.email.tooLong"
+    /// The code is wrong, used or expired (`invalid_code`).
+    case errorInvalidCode = "error.invalidCode"
+    /// The typed code is not digits, refused before sending (`invalid_code`).
+    case errorCodeNotDigits = "error.codeNotDigits"
+    /// Too many requests, no wait given (`rate_limited`).
+    case errorRateLimited = "error.rateLimited"
+    /// Too many requests: wait `{seconds}`.
+    case errorRateLimitedSeconds = "error.rateLimited.seconds"
+    /// Too many requests: wait `{minutes}`.
+    case errorRateLimitedMinutes = "error.rateLimited.minutes"
+    /// Locked after too many wrong codes, no wait given (`locked`).
+    case errorLocked = "error.locked"
+    /// Locked after too many wrong codes: wait `{minutes}`.
+    case errorLockedMinutes = "error.locked.minutes"
+    /// Mail to the address bounced (`delivery_failed`).
+    case errorDeliveryFailed = "error.deliveryFailed"
+    /// The session is no longer valid (`unauthorized`).
+    case errorUnauthorized = "error.unauthorized"
+    /// The session was made on another device (`unauthorized`).
+    case errorOtherDevice = "error.otherDevice"
+    /// The server doesn't know the app (`not_found`).
+    case errorNotFound = "error.notFound"
+    /// The server can't serve sign-in now (`unavailable`).
+    case errorUnavailable = "error.unavailable"
+    /// An older backend refused without saying why (`rejected`).
+    case errorRejected = "error.rejected"
 }

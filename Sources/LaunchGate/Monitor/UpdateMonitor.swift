@@ -34,6 +34,9 @@ public final class UpdateMonitor {
     @ObservationIgnored private let evaluator: UpdateEvaluator
     @ObservationIgnored private let opener: any URLOpening
     @ObservationIgnored private let now: @Sendable () -> Date
+    // The user's languages are fixed for a launch, so the default texts are chosen once.
+    /// The default texts in the app's language, chosen once from its preferred languages.
+    @ObservationIgnored public let strings: LaunchGateStrings
     @ObservationIgnored private var isLoading = false
     @ObservationIgnored private var isShowingDetails = false
     @ObservationIgnored private var sessionDismissals: Set<String> = []
@@ -57,6 +60,7 @@ public final class UpdateMonitor {
         self.app = app
         self.opener = opener
         self.now = now
+        self.strings = LaunchGateStrings.forLanguages(app.preferredLanguages)
         let installKey = configuration.storeKeyPrefix + ".installID"
         let installID = store.data(forKey: installKey).map { String(decoding: $0, as: UTF8.self) } ?? {
             let created = makeInstallID()
@@ -179,7 +183,8 @@ public final class UpdateMonitor {
         if isLoading { return .checking }
         guard let prompt = decision.prompt else { return .app }
         func screen(_ style: GateScreen.Style) -> GateScreen {
-            GateScreen.make(for: prompt, style: style, platform: app.platform, hasUpdateURL: updateURL != nil)
+            GateScreen.make(for: prompt, style: style, platform: app.platform, hasUpdateURL: updateURL != nil,
+                            strings: strings)
         }
         if decision.isBlocking { return .blocked(screen(.blocking)) }
         guard !sessionDismissals.contains(prompt.throttleKey), throttle.shouldShow(decision) else { return .app }

@@ -1,45 +1,57 @@
 import Foundation
 
 extension GateScreen {
-    /// The screen for a decision, with the policy's localized texts over English defaults.
+    /// The screen for a decision, with the policy's localized texts over the SDK's default texts.
     /// - Parameters:
     ///   - prompt: The decision's prompt.
     ///   - style: How it is presented; the banner and its dialog share one prompt.
     ///   - platform: The platform, for naming the OS on the unsupported-device screen.
     ///   - hasUpdateURL: Whether "Update Now" has somewhere to go; without it the button is left out.
+    ///   - strings: The default texts' language, from ``LaunchGateStrings/forLanguages(_:)``; English when left out.
     /// - Returns: The screen.
-    public static func make(for prompt: UpdatePrompt, style: Style, platform: Platform, hasUpdateURL: Bool) -> GateScreen {
-        let version = prompt.targetVersion.map { "version \($0.release)" } ?? "the latest version"
-        let update = hasUpdateURL ? GateAction(title: "Update Now", role: .update) : nil
+    public static func make(for prompt: UpdatePrompt, style: Style, platform: Platform, hasUpdateURL: Bool,
+                            strings: LaunchGateStrings = .english) -> GateScreen {
+        // Each message has a whole-sentence variant for "version 2.4.1" and for "the latest
+        // version" (a build-only target), so no language has to splice a phrase into a sentence.
+        func text(_ withVersion: StringKey, _ latest: StringKey, _ arguments: [String: String] = [:]) -> String {
+            guard let version = prompt.targetVersion else { return strings.text(latest, arguments) }
+            return strings.text(withVersion, arguments.merging(["version": version.release.description]) { $1 })
+        }
+        func action(_ key: StringKey, _ role: GateAction.Role) -> GateAction { GateAction(title: strings.text(key), role: role) }
+        let update = hasUpdateURL ? action(.updateNow, .update) : nil
         var screen: GateScreen
         switch (prompt.kind, style) {
         case (.updateAvailable, .banner):
-            screen = GateScreen(kind: .updateAvailable, style: .banner, title: "Update available",
-                                message: "\(version.capitalizedFirst) is available.",
-                                primaryAction: GateAction(title: "Details", role: .showDetails),
-                                secondaryAction: GateAction(title: "Not Now", role: .dismiss))
+            screen = GateScreen(kind: .updateAvailable, style: .banner, title: strings.text(.updateAvailableTitle),
+                                message: text(.updateAvailableBannerVersion, .updateAvailableBannerLatest),
+                                primaryAction: action(.details, .showDetails), secondaryAction: action(.notNow, .dismiss))
         case (.updateAvailable, _):
-            screen = GateScreen(kind: .updateAvailable, style: .dialog, title: "Update available",
-                                message: "\(version.capitalizedFirst) is available. Update to get the latest improvements.",
-                                primaryAction: update, secondaryAction: GateAction(title: "Later", role: .dismiss))
+            screen = GateScreen(kind: .updateAvailable, style: .dialog, title: strings.text(.updateAvailableTitle),
+                                message: text(.updateAvailableDialogVersion, .updateAvailableDialogLatest),
+                                primaryAction: update, secondaryAction: action(.later, .dismiss))
         case (.updateRecommended, _):
-            screen = GateScreen(kind: .updateRecommended, style: .fullScreen, title: "Update recommended",
-                                message: "We recommend updating to \(version) for the best experience.",
-                                primaryAction: update, secondaryAction: GateAction(title: "Not Now", role: .dismiss))
+            screen = GateScreen(kind: .updateRecommended, style: .fullScreen, title: strings.text(.updateRecommendedTitle),
+                                message: text(.updateRecommendedVersion, .updateRecommendedLatest),
+                                primaryAction: update, secondaryAction: action(.notNow, .dismiss))
         case (.updateRequired, _):
-            let why = prompt.reason == .blocked
-                ? "This version has a known problem." : "This version is no longer supported."
-            screen = GateScreen(kind: .updateRequired, style: .blocking, title: "Update required",
-                                message: "\(why) Please update to \(version) to continue.", primaryAction: update)
+            let message = prompt.reason == .blocked
+                ? text(.updateRequiredBlockedVersion, .updateRequiredBlockedLatest)
+                : text(.updateRequiredUnsupportedVersion, .updateRequiredUnsupportedLatest)
+            screen = GateScreen(kind: .updateRequired, style: .blocking, title: strings.text(.updateRequiredTitle),
+                                message: message, primaryAction: update)
         case (.endOfLife, _):
-            screen = GateScreen(kind: .endOfLife, style: .blocking, title: "No longer available",
-                                message: prompt.endOfLifeMessage ?? "This app is no longer supported.",
-                                primaryAction: hasUpdateURL ? GateAction(title: "Learn More", role: .update) : nil)
+            screen = GateScreen(kind: .endOfLife, style: .blocking, title: strings.text(.endOfLifeTitle),
+                                message: prompt.endOfLifeMessage ?? strings.text(.endOfLifeMessage),
+                                primaryAction: hasUpdateURL ? action(.learnMore, .update) : nil)
         case (.deviceUnsupported, _):
-            let os = prompt.minimumOS.map { "\(platform.osName) \($0.release) or later" } ?? "a newer \(platform.osName)"
-            screen = GateScreen(kind: .deviceUnsupported, style: .blocking, title: "Device not supported",
-                                message: "This version is no longer supported, and \(version) needs \(os). "
-                                    + "Update your device's software to keep using this app.")
+            let message = if let minimumOS = prompt.minimumOS {
+                text(.deviceUnsupportedVersionMinimumOS, .deviceUnsupportedLatestMinimumOS,
+                     ["os": platform.osName, "osVersion": minimumOS.release.description])
+            } else {
+                text(.deviceUnsupportedVersionNewerOS, .deviceUnsupportedLatestNewerOS, ["os": platform.osName])
+            }
+            screen = GateScreen(kind: .deviceUnsupported, style: .blocking, title: strings.text(.deviceUnsupportedTitle),
+                                message: message)
         }
         screen.targetVersion = prompt.targetVersion
         if style != .banner { screen.releaseNotes = prompt.releaseNotes }
@@ -65,8 +77,4 @@ extension Platform {
         case .android: "Android"
         }
     }
-}
-
-extension String {
-    fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -66,18 +66,8 @@ public struct EmailAddress: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     /// What is wrong with a normalised address, in words for the user; `nil` when nothing is.
+    /// English, like every ``SignInError/message``; ``SignInError/localizedMessage(_:)`` translates it.
     private static func problem(with value: String) -> String? {
-        switch problem(with: value) as Problem? {
-        case nil: nil
-        case .empty: "Enter your email address."
-        case .whitespaceOrControl: "An email address can't contain spaces or line breaks."
-        case .invisibleCharacter: "This address contains an invisible character (such as a zero-width space or a text-direction mark). Type it in again rather than pasting it."
-        case .specialCharacter: #"An email address can't contain any of < > ( ) [ ] , ; : " \."#
-        case .notOneAt: "An email address has exactly one @, as in ada@example.com."
-        case .partMissing: "Enter the whole address, as in ada@example.com."
-        case .localPartTooLong: "The part before the @ is too long (at most 64 characters)."
-        case .malformedDomain: "Check the part after the @: it has an empty part (two dots, or a dot at the start or end) or a part that is too long."
-        case .tooLong: "That email address is too long (at most 254 characters)."
-        }
+        (problem(with: value) as Problem?)?.localizedMessage(.english)
     }
 }

@@ -26,7 +26,7 @@ extension SignInFlow {
             } else {
                 emailScreen(strings, actions: [])
             }
-            screen.error = failure.map { $0.message } ?? message
+            screen.error = failure.map { $0.localizedMessage(strings) } ?? message
             screen.actions = [action]
             return screen
         case .signedIn(let user, _):

@@ -97,4 +97,34 @@ struct LaunchFlowOrderTests {
         #expect(!flow.dismiss())
         #expect(!(await flow.openUpdate()))
     }
+
+    @Test("Update Now on a required screen opens the update URL, and the block stays until a new policy lifts it")
+    func updateNowKeepsBlock() async throws {
+        device.answer(required: "2.0.0", latest: "2.0.0")
+        let flow = device.launch()
+        await flow.start()
+        let update = try #require(flow.state.gateScreen?.primaryAction)
+        #expect(update.role == .update)
+        await flow.perform(update)
+        #expect(device.opener.opened == [URL(string: "https://apps.apple.com/app/id1")!])
+        #expect(flow.state.isBlocking)
+        await flow.perform(GateAction(title: "Details", role: .showDetails))
+        #expect(flow.state.isBlocking, "a button that isn't on screen does nothing")
+
+        device.answer()
+        await flow.didBecomeActive()
+        #expect(flow.state == .signingIn(.enteringEmail), "the new policy lifts the block")
+    }
+
+    @Test("a tap meant for a banner that is no longer shown does nothing")
+    func staleTap() async {
+        device.answer(latest: "2.0.0")
+        let flow = device.launch(signIn: false)
+        await flow.start()
+        #expect(flow.dismiss())
+        await flow.perform(GateAction(title: "Details", role: .showDetails))
+        flow.showDetails()
+        #expect(flow.state == .plainApp)
+        #expect(!(await flow.openUpdate()))
+    }
 }

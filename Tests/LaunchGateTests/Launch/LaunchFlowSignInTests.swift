@@ -126,6 +126,20 @@ struct LaunchFlowSignInTests {
         await tester.start()
         #expect(tester.state == .plainApp)
     }
+
+    @Test("the welcome shows once per user: signing out and in again goes straight to the app")
+    func welcomeOncePerUser() async {
+        device.answer()
+        let flow = device.launch()
+        await flow.start()
+        await device.signIn(flow, isNewUser: true)
+        flow.finishWelcome()
+        await flow.signOut()
+        await device.signIn(flow, isNewUser: true)
+        #expect(flow.state == .plainApp)
+        flow.finishWelcome()
+        #expect(flow.state == .plainApp, "finishing a welcome that isn't shown changes nothing")
+    }
 }
 
 extension LaunchFlow.State {

@@ -15,10 +15,10 @@ final class LaunchHarness {
 
     /// Launches the app: a new flow over this device's stores.
     func launch(version: AppVersion = "1.5.0", mode: LaunchMode = .nonBlocking, signIn: Bool = true,
-                exemptEmails: Set<String> = []) -> LaunchFlow {
+                exemptEmails: Set<String> = [], languages: [String] = ["en"]) -> LaunchFlow {
         let monitor = UpdateMonitor(
             configuration: .init(source: PolicySource(url: policyURL), launchMode: mode),
-            app: AppInfo(version: version, platform: .ios, osVersion: "17.4"), store: store, transport: transport,
+            app: AppInfo(version: version, platform: .ios, osVersion: "17.4", preferredLanguages: languages), store: store, transport: transport,
             opener: opener, now: clock.now, makeInstallID: { "install-1" })
         let signInFlow = signIn
             ? SignInFlow(client: SignInFixtures.client(transport), sessions: sessions, store: store, now: clock.now,

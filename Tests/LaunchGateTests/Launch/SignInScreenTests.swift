@@ -77,4 +77,21 @@ struct SignInScreenTests {
         device.clock.advance(by: 90)
         #expect(flow.signInScreen?.actions.first?.title == "Try Again")
     }
+
+    @Test("the screens follow the app's language: French words for the steps and for a failure")
+    func french() async throws {
+        device.answer()
+        let flow = device.launch(languages: ["fr-FR", "en"])
+        await flow.start()
+        #expect(flow.strings.language == "fr")
+        let email = try #require(flow.signInScreen)
+        #expect(email.title == LaunchGateStrings.forLanguages(["fr"]).text(.signInTitle))
+        #expect(email.title != StringKey.signInTitle.english)
+        device.transport.enqueue(.fail(.timeout), for: SignInFixtures.sendCode)
+        flow.updateEmail("ada@example.com")
+        await flow.sendCode()
+        let failed = try #require(flow.signInScreen)
+        #expect(failed.error == SignInError.timeout.localizedMessage(flow.strings))
+        #expect(failed.error != SignInError.timeout.message, "not the English message")
+    }
 }

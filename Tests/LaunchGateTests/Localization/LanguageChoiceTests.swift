@@ -1,0 +1,69 @@
+import Testing
+@testable import LaunchGate
+
+@Suite("Choosing the texts' language from the user's preferred languages")
+struct LanguageChoiceTests {
+    private func language(_ preferred: [String]) -> String { LaunchGateStrings.forLanguages(preferred).language }
+
+    // MARK: Tests
+
+    @Test("an exact tag matches, whatever its case or separator", arguments: [
+        ("fr", "fr"), ("pt-BR", "pt-BR"), ("PT_br", "pt-BR"), ("zh-hant", "zh-Hant"), ("fr-CA", "fr-CA"), ("es-MX", "es-MX"),
+    ])
+    func exact(tag: String, expected: String) {
+        #expect(language([tag]) == expected)
+    }
+
+    @Test("a region the SDK doesn't ship falls back to its language", arguments: [
+        ("de-AT", "de"), ("fr-BE", "fr"), ("it-CH", "it"), ("ja-JP", "ja"), ("ar-EG", "ar"), ("sv_FI", "sv"),
+        ("en-GB", "en"), ("en-AU", "en"), ("en-CA", "en"), ("es-ES", "es"), ("de-DE@collation=phonebook", "de"),
+    ])
+    func regionFallback(tag: String, expected: String) {
+        #expect(language([tag]) == expected)
+    }
+
+    @Test("Chinese goes by script first, then by region", arguments: [
+        ("zh-Hans-CN", "zh-Hans"), ("zh-CN", "zh-Hans"), ("zh-SG", "zh-Hans"), ("zh", "zh-Hans"),
+        ("zh-TW", "zh-Hant"), ("zh-HK", "zh-Hant"), ("zh-MO", "zh-Hant"), ("zh-Hant-TW", "zh-Hant"), ("zh_Hant_HK", "zh-Hant"),
+        ("zh-Hans-HK", "zh-Hans"),
+    ])
+    func chinese(tag: String, expected: String) {
+        #expect(language([tag]) == expected)
+    }
+
+    @Test("Portuguese, Spanish, French and Norwegian pick their regional variant", arguments: [
+        ("pt", "pt-BR"), ("pt-PT", "pt-PT"), ("pt-AO", "pt-PT"), ("pt-MZ", "pt-PT"),
+        ("es-419", "es-MX"), ("es-AR", "es-MX"), ("es-US", "es-MX"), ("es-CO", "es-MX"), ("es", "es"),
+        ("fr-CA", "fr-CA"), ("fr-Latn-CA", "fr-CA"), ("fr-CH", "fr"),
+        ("no", "nb"), ("nb-NO", "nb"), ("nn", "nb"), ("iw", "he"), ("in-ID", "id"),
+    ])
+    func variants(tag: String, expected: String) {
+        #expect(language([tag]) == expected)
+    }
+
+    @Test("the first supported language in the user's order wins")
+    func orderRespected() {
+        #expect(language(["gsw", "de-CH", "fr"]) == "de")
+        #expect(language(["fr", "de"]) == "fr")
+        #expect(language(["de", "fr"]) == "de")
+        // English ranked above French is a choice of English, not a language to skip.
+        #expect(language(["en-US", "fr"]) == "en")
+    }
+
+    @Test("no supported language, or none at all, gives English", arguments: [["kl"], ["tlh", "sw-KE"], [], [""], ["-"]])
+    func unsupported(preferred: [String]) {
+        #expect(LaunchGateStrings.forLanguages(preferred) == .english)
+    }
+
+    @Test("Arabic and Hebrew are right to left; every other language is not")
+    func rightToLeft() {
+        for language in LaunchGateStrings.supportedLanguages {
+            let strings = LaunchGateStrings.forLanguages([language])
+            #expect(strings.language == language)
+            #expect(strings.isRightToLeft == ["ar", "he"].contains(language), "\(language)")
+        }
+        #expect(LaunchGateStrings.forLanguages(["ar-SA"]).isRightToLeft)
+        #expect(LaunchGateStrings.forLanguages(["he-IL"]).isRightToLeft)
+        #expect(!LaunchGateStrings.english.isRightToLeft)
+    }
+}
