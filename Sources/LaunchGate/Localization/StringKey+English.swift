@@ -62,7 +62,6 @@ extension StringKey {
         case .updateNow: "Update Now"
         case .details: "Details"
         case .notNow: "Not Now"
-        case .later: "Later"
         case .learnMore: "Learn More"
 
         // The sign-in errors, worded as `SignInError+Server.swift` words the server's codes and

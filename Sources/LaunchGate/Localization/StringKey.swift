@@ -103,8 +103,6 @@ public enum StringKey: String, Sendable, Hashable, CaseIterable {
     case details = "update.button.details"
     /// The button that hides a banner or a recommended screen for the reminder interval.
     case notNow = "update.button.notNow"
-    /// The dialog's button that hides it for the reminder interval.
-    case later = "update.button.later"
     /// The end-of-life screen's button to the app's page.
     case learnMore = "update.button.learnMore"
 

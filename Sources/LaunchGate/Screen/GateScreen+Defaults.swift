@@ -28,7 +28,7 @@ extension GateScreen {
         case (.updateAvailable, _):
             screen = GateScreen(kind: .updateAvailable, style: .dialog, title: strings.text(.updateAvailableTitle),
                                 message: text(.updateAvailableDialogVersion, .updateAvailableDialogLatest),
-                                primaryAction: update, secondaryAction: action(.later, .dismiss))
+                                primaryAction: update, secondaryAction: action(.notNow, .dismiss))
         case (.updateRecommended, _):
             screen = GateScreen(kind: .updateRecommended, style: .fullScreen, title: strings.text(.updateRecommendedTitle),
                                 message: text(.updateRecommendedVersion, .updateRecommendedLatest),

@@ -24,7 +24,7 @@ struct LocalizedScreenTests {
         #expect(banner.secondaryAction == GateAction(title: "Pas maintenant", role: .dismiss))
         let dialog = GateScreen.make(for: prompt(.updateAvailable), style: .dialog, platform: .ios, hasUpdateURL: true, strings: french)
         #expect(dialog.primaryAction == GateAction(title: "Mettre à jour", role: .update))
-        #expect(dialog.secondaryAction?.title == "Plus tard")
+        #expect(dialog.secondaryAction?.title == "Pas maintenant")
     }
 
     @Test("a build-only target uses the whole-sentence 'latest version' variant, not a spliced phrase")

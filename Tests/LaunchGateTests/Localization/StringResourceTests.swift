@@ -111,6 +111,6 @@ struct StringResourceTests {
         let strings = LaunchGateStrings.forLanguages(["fr"], tables: StringTables { directory.appendingPathComponent("\($0).json") })
         #expect(strings.language == "fr")
         #expect(strings.text(.updateNow) == "Mettre à jour")
-        #expect(strings.text(.later) == "Later")
+        #expect(strings.text(.notNow) == "Not Now")
     }
 }

@@ -28,13 +28,13 @@ struct GateScreenTests {
         #expect(banner.isDismissable)
     }
 
-    @Test("the details dialog shows the notes with Update Now and Later")
+    @Test("the details dialog shows the notes with Update Now and Not Now (seed 004)")
     func dialog() {
         let dialog = screen(prompt(.updateAvailable), .dialog)
         #expect(dialog.style == .dialog)
         #expect(dialog.releaseNotes == "Faster sync.")
         #expect(dialog.primaryAction?.title == "Update Now")
-        #expect(dialog.secondaryAction?.title == "Later")
+        #expect(dialog.secondaryAction?.title == "Not Now")
     }
 
     @Test("the recommended screen is skippable")

@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+import LaunchGate
 import SwiftUI
 
 /// The main button of every LaunchGate screen: full width, filled with the theme's button color

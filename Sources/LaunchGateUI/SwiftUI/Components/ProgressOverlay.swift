@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+import LaunchGate
 import SwiftUI
 
 /// Seed 002's loading overlay: the whole screen dimmed, with a spinner and the core's words

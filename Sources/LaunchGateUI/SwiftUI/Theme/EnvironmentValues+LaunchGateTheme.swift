@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+import LaunchGate
 import SwiftUI
 
 extension EnvironmentValues {

@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+import LaunchGate
 import SwiftUI
 
 // The theme's hex colors as SwiftUI styles. A `nil` (or unreadable) color falls back to the

@@ -1,5 +1,4 @@
 import Foundation
-import LaunchGate
 
 extension SignInFlow {
     /// Seed 002's passwordless sign-in with a default for everything but the server: the
