@@ -46,7 +46,11 @@ struct CheckEndpoint {
             let context = EvaluationContext(version: query.version, build: query.build, platform: query.platform, osVersion: query.os,
                                             installID: ids.install, deviceID: ids.device,
                                             preferredLanguages: query.languages.isEmpty ? ["en"] : query.languages, now: now)
-            body = try RequestValues.jsonBytes(answer(for: UpdateEvaluator().evaluate(policy, for: context), platform: query.platform))
+            // The default texts follow the same languages as the policy's own, as the SDK's do; the
+            // language list is part of the answer's cache key.
+            let strings = LaunchGateStrings.forLanguages(context.preferredLanguages)
+            body = try RequestValues.jsonBytes(answer(for: UpdateEvaluator().evaluate(policy, for: context), platform: query.platform,
+                                                      strings: strings))
             policies.cache.store(body, for: key, builtIn: generation)
         }
         return Response(status: .ok, headers: Self.headers, body: .init(byteBuffer: body))
@@ -59,7 +63,7 @@ struct CheckEndpoint {
     /// everyone asking the same URL), and a rollout's answer depends on the install either way.
     static let headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "private, no-store"]
 
-    private func answer(for decision: UpdateDecision, platform: Platform) -> Answer {
+    private func answer(for decision: UpdateDecision, platform: Platform, strings: LaunchGateStrings) -> Answer {
         guard let prompt = decision.prompt else {
             return Answer(decision: "upToDate", blocking: false, targetVersion: nil, updateURL: nil, screen: nil)
         }
@@ -68,7 +72,8 @@ struct CheckEndpoint {
         case .updateRecommended: .fullScreen
         case .updateRequired, .endOfLife, .deviceUnsupported: .blocking
         }
-        let screen = GateScreen.make(for: prompt, style: style, platform: platform, hasUpdateURL: prompt.updateURL != nil)
+        let screen = GateScreen.make(for: prompt, style: style, platform: platform, hasUpdateURL: prompt.updateURL != nil,
+                                     strings: strings)
         func action(_ action: GateAction?) -> Action? { action.map { Action(title: $0.title, role: $0.role.rawValue) } }
         return Answer(
             decision: prompt.kind.rawValue, blocking: decision.isBlocking, targetVersion: prompt.targetVersion?.description,

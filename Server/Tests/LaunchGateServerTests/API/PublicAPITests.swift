@@ -95,6 +95,25 @@ struct PublicAPITests {
         }
     }
 
+    @Test("check words its screen in the asked language with the SDK's own texts, and answers each language apart")
+    func checkLanguages() async throws {
+        let server = try await TestServer.make()
+        try await server.application.test(.router) { client in
+            func title(_ lang: String) async throws -> String? {
+                let response = try await client.execute(uri: "/v1/apps/notes/check?platform=ios&version=1.9.0&lang=\(lang)", method: .get)
+                return try (response.json()["screen"] as? [String: Any])?["title"] as? String
+            }
+            let german = LaunchGateStrings.forLanguages(["de"]).text(.updateRequiredTitle)
+            #expect(german != StringKey.updateRequiredTitle.english)
+            let austrian = try await title("de-AT,en")
+            let english = try await title("en")
+            let unknown = try await title("xx")
+            #expect(austrian == german)
+            #expect(english == StringKey.updateRequiredTitle.english, "the German answer isn't served for English")
+            #expect(unknown == StringKey.updateRequiredTitle.english, "an unknown language gets English")
+        }
+    }
+
     @Test("every seed shape is exactly what its client parses, and the SDK's readers decide the same from it")
     func seedShapes() async throws {
         let server = try await TestServer.make()
