@@ -21,20 +21,20 @@ public final class SignInFlow {
     /// The step sign-in is at.
     public private(set) var state: State = .enteringEmail
     /// The address as typed, kept while the user goes on to the code and comes back.
-    public private(set) var email = ""
+    public internal(set) var email = ""
     /// The code's digits as typed, never more than the code's length.
     public private(set) var code = ""
     /// The signed-in session; `nil` when signed out.
-    public private(set) var session: SignInSession?
+    public internal(set) var session: SignInSession?
     /// Whether to show the welcome to a new user now; ``markWelcomeSeen()`` ends it, once per user.
-    public private(set) var showsWelcome = false
+    public internal(set) var showsWelcome = false
     /// The last failure the user wasn't shown (a store that can't be written, a sign-out the server
     /// didn't hear, a session check that went unanswered), for logs and diagnostics.
-    public private(set) var lastError: SignInError?
+    public internal(set) var lastError: SignInError?
 
-    @ObservationIgnored private let client: AuthClient
-    @ObservationIgnored private let sessions: any SessionStore
-    @ObservationIgnored private let store: any KeyValueStore
+    @ObservationIgnored let client: AuthClient
+    @ObservationIgnored let sessions: any SessionStore
+    @ObservationIgnored let store: any KeyValueStore
     @ObservationIgnored private let configuration: Configuration
     @ObservationIgnored let now: @Sendable () -> Date
     @ObservationIgnored private let makeDeviceID: @Sendable () -> DeviceID
@@ -44,7 +44,7 @@ public final class SignInFlow {
     @ObservationIgnored private var notBefore: Date?
     /// Counts requests, so an answer that arrives after the user moved on (a different address, a
     /// sign-out) is dropped instead of undoing what they did.
-    @ObservationIgnored private var attempt = 0
+    @ObservationIgnored var attempt = 0
     /// The error behind ``State/failed(message:recovery:)``, so a screen can word it in the user's language.
     @ObservationIgnored private(set) var failure: SignInError?
 
@@ -172,71 +172,6 @@ public final class SignInFlow {
         state = recovery == .editEmail ? .enteringEmail : resumeState
     }
 
-    // MARK: Session
-
-    /// Signs in from the stored session at launch, then asks the server whether it still works:
-    /// a 401 signs out, while no answer (offline, a timeout, a 5xx) keeps the user signed in.
-    /// An expired session is dropped without a request. With ``AuthPaths/seed`` there is nothing to ask.
-    public func restore() async {
-        guard restoreFromDevice() else { return }
-        await confirmSession()
-    }
-
-    /// The first half of ``restore()``, without the network: adopts the stored session at once,
-    /// so a launch that knows the user never shows the sign-in screen, not even for a frame.
-    /// An expired session is dropped.
-    /// - Returns: Whether a stored session was adopted.
-    @discardableResult
-    public func restoreFromDevice() -> Bool {
-        guard session == nil, case .enteringEmail = state else { return false }
-        let stored: SignInSession?
-        do { stored = try sessions.loadSession() } catch {
-            lastError = Self.storageError(error)
-            return false
-        }
-        guard let stored else { return false }
-        guard !stored.isExpired(at: now()) else {
-            clearLocally()
-            return false
-        }
-        adopt(stored)
-        return true
-    }
-
-    /// The second half of ``restore()``: asks the server whether the current session still works.
-    /// A 401 signs out; no answer keeps the user signed in and sets ``lastError``.
-    public func confirmSession() async {
-        guard let current = session, client.paths.supportsSessions else { return }
-        attempt += 1
-        let request = attempt
-        do {
-            let fresh = try await client.checkSession(current)
-            guard request == attempt else { return }
-            adopt(fresh)
-            save(fresh)
-        } catch {
-            guard request == attempt else { return }
-            if error == .unauthorized { clearLocally() } else { lastError = error }
-        }
-    }
-
-    /// Signs out: forgets the session on this device first, so it ends even offline, then asks the
-    /// server to revoke it (with ``AuthPaths/app(_:)``). A failed server call only sets ``lastError``.
-    public func signOut() async {
-        let ended = session
-        clearLocally()
-        email = ""
-        guard let ended, client.paths.supportsSessions else { return }
-        do { try await client.signOut(ended.token, deviceID: ended.deviceID) } catch { lastError = error }
-    }
-
-    /// Records that the signed-in user has seen the welcome, so it never shows to them again.
-    public func markWelcomeSeen() {
-        showsWelcome = false
-        guard let user = session?.user else { return }
-        do { try store.set(Data([1]), forKey: welcomeKey(for: user)) } catch { lastError = Self.storageError(error) }
-    }
-
     // MARK: Internals
 
     var codeEntry: CodeEntry? {
@@ -300,18 +235,18 @@ public final class SignInFlow {
         save(session)
     }
 
-    private func adopt(_ session: SignInSession) {
+    func adopt(_ session: SignInSession) {
         self.session = session
         showsWelcome = session.isNewUser && store.data(forKey: welcomeKey(for: session.user)) == nil
         state = .signedIn(session.user, isNewUser: session.isNewUser)
     }
 
-    private func save(_ session: SignInSession) {
+    func save(_ session: SignInSession) {
         // Still signed in for this launch when the store fails; the next launch asks again.
         do { try sessions.saveSession(session) } catch { lastError = Self.storageError(error) }
     }
 
-    private func clearLocally() {
+    func clearLocally() {
         attempt += 1
         session = nil
         showsWelcome = false
@@ -331,5 +266,5 @@ public final class SignInFlow {
         return made
     }
 
-    private func welcomeKey(for user: SignInUser) -> String { "\(configuration.storeKeyPrefix).signIn.welcomeSeen.\(user.id)" }
+    func welcomeKey(for user: SignInUser) -> String { "\(configuration.storeKeyPrefix).signIn.welcomeSeen.\(user.id)" }
 }
