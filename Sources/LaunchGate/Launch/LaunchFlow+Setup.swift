@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(os)
+import os
+#endif
 
 extension LaunchFlow {
     /// What a one-line setup does when its arguments are wrong (a malformed key, an http URL).
@@ -35,14 +38,16 @@ extension LaunchFlow {
     ///   - store: The cache and throttle's store; `UserDefaults.standard` when `nil`.
     ///   - transport: The HTTP transport.
     ///   - opener: Opens the update URL.
+    ///   - configuration: Exempt users (seed 000's test user) and other launch behaviour.
     ///   - onFailure: What a wrong argument does; ``SetupFailure/forThisBuild`` by default.
-    ///   - report: Where a problem is reported before failing open; standard error by default.
+    ///   - report: Where a problem is reported before failing open: the unified log on Apple
+    ///     platforms (subsystem `LaunchGate`), standard error elsewhere.
     /// - Returns: A flow ready to ``start()``; on a failed-open setup, one that goes straight to the app.
     public static func standard(
         policyURL: URL, publicKey: String, signIn: SignInFlow? = nil, app: AppInfo? = nil,
         store: (any KeyValueStore)? = nil, transport: any HTTPTransport = URLSessionTransport(),
-        opener: any URLOpening, onFailure: SetupFailure = .forThisBuild,
-        report: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        opener: any URLOpening, configuration: Configuration = Configuration(), onFailure: SetupFailure = .forThisBuild,
+        report: @Sendable (String) -> Void = LaunchFlow.reportSetupProblem
     ) -> LaunchFlow {
         let app = app ?? (try? AppInfo.current())
         let monitor: UpdateMonitor
@@ -53,9 +58,21 @@ extension LaunchFlow {
             let message = "LaunchGate: \(error.message) The update check is off until this is fixed."
             if onFailure == .stop { preconditionFailure(message) }
             report(message)
-            return LaunchFlow(updates: nil, signIn: signIn, strings: .forLanguages(app?.preferredLanguages ?? Locale.preferredLanguages))
+            return LaunchFlow(updates: nil, signIn: signIn, strings: .forLanguages(app?.preferredLanguages ?? Locale.preferredLanguages),
+                              configuration: configuration)
         }
-        return LaunchFlow(updates: monitor, signIn: signIn)
+        return LaunchFlow(updates: monitor, signIn: signIn, configuration: configuration)
+    }
+
+    /// Where a failed-open setup's problem goes by default: the unified log on Apple platforms, where
+    /// a release build's standard error is read by nobody, and standard error elsewhere.
+    /// - Parameter message: The problem.
+    nonisolated public static func reportSetupProblem(_ message: String) {
+        #if canImport(os)
+        Logger(subsystem: "LaunchGate", category: "setup").error("\(message, privacy: .public)")
+        #else
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        #endif
     }
 
     /// The monitor a one-line setup makes, or why it can't.

@@ -57,9 +57,13 @@ extension LaunchFlow {
         signIn?.markWelcomeSeen()
     }
 
-    /// Signs out and returns to sign-in. Ignored while a blocking screen is shown or nobody is signed in.
+    /// Signs out and returns to sign-in. Only from the app or the welcome, where a signed-in user is.
     public func signOut() async {
-        guard let signIn, signIn.session != nil, !state.isBlocking else { return }
+        switch state {
+        case .app, .welcome: break
+        default: return
+        }
+        guard let signIn, signIn.session != nil else { return }
         await signIn.signOut()
     }
 

@@ -25,6 +25,10 @@ public final class LaunchFlow {
     public let strings: LaunchGateStrings
 
     @ObservationIgnored private let configuration: Configuration
+    /// The launch, run once however often ``start()`` is called (a view's `.task` re-runs on
+    /// every appearance, and several windows may share one flow).
+    @ObservationIgnored private var launch: Task<Void, Never>?
+    @ObservationIgnored private var hasLaunched = false
 
     /// Creates a flow and signs in from the device's stored session at once, without the network,
     /// so a known user never sees the sign-in screen.
@@ -79,15 +83,25 @@ public final class LaunchFlow {
     // MARK: Lifecycle
 
     /// Runs the launch: the update check and the stored session's confirmation with the server,
-    /// side by side. Await it from a task; it returns when both are over.
+    /// side by side. Await it from a task; it returns when both are over. Only the first call
+    /// launches; later ones wait for that launch to end.
     public func start() async {
-        async let checked: Void = checkForUpdates()
-        async let confirmed: Void = confirmSession()
-        _ = await (checked, confirmed)
+        if let launch { return await launch.value }
+        let launch = Task { @MainActor in
+            async let checked: Void = checkForUpdates()
+            async let confirmed: Void = confirmSession()
+            _ = await (checked, confirmed)
+            hasLaunched = true
+        }
+        self.launch = launch
+        await launch.value
     }
 
-    /// Call when the app returns to the foreground: re-checks for updates once due (seed 000).
+    /// Call when the app comes back from the background: re-checks for updates once due (seed 000).
+    /// Ignored until ``start()`` has finished, so a foreground notification at launch can't race
+    /// the launch's own check with a second one.
     public func didBecomeActive() async {
+        guard hasLaunched else { return }
         await updates?.didBecomeActive()
     }
 

@@ -29,6 +29,23 @@ public struct SignInScreen: Sendable, Hashable {
         public var placeholder: String
         /// What is typed so far.
         public var value: String
+        /// Whether typing is taken now; not while a request runs, when the flow ignores it.
+        public var isEditable: Bool
+
+        /// Creates a field, for custom screens and previews.
+        /// - Parameters:
+        ///   - kind: What it takes.
+        ///   - label: Its label.
+        ///   - placeholder: Its placeholder.
+        ///   - value: What is typed.
+        ///   - isEditable: Whether typing is taken now.
+        public init(kind: Kind, label: String, placeholder: String, value: String, isEditable: Bool = true) {
+            self.kind = kind
+            self.label = label
+            self.placeholder = placeholder
+            self.value = value
+            self.isEditable = isEditable
+        }
     }
 
     /// Which screen this is.
@@ -45,6 +62,26 @@ public struct SignInScreen: Sendable, Hashable {
     public var progress: String?
     /// The buttons, the main one first.
     public var actions: [SignInAction]
+
+    /// Creates a screen, for custom screens and previews; the flow makes the real ones.
+    /// - Parameters:
+    ///   - step: Which screen.
+    ///   - title: The heading.
+    ///   - message: The explanation.
+    ///   - field: The text field, if any.
+    ///   - error: A failure to show.
+    ///   - progress: The text of a running request.
+    ///   - actions: The buttons, the main one first.
+    public init(step: Step, title: String, message: String, field: Field? = nil, error: String? = nil,
+                progress: String? = nil, actions: [SignInAction]) {
+        self.step = step
+        self.title = title
+        self.message = message
+        self.field = field
+        self.error = error
+        self.progress = progress
+        self.actions = actions
+    }
 
     /// The main button.
     public var primaryAction: SignInAction? { actions.first }

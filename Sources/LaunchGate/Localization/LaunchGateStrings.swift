@@ -34,8 +34,11 @@ public struct LaunchGateStrings: Sendable, Hashable {
     ///   - arguments: Placeholder values by name, without braces: `["email": "ada@example.com"]`.
     ///     Values are inserted as they are: braces in a value are never read as placeholders.
     /// - Returns: The text in this language, or in English when this language lacks it.
+    ///   In a right-to-left language each value is wrapped in Unicode's first-strong isolate
+    ///   (U+2068 … U+2069), so an address or a version keeps its own direction inside the sentence.
     public func text(_ key: StringKey, _ arguments: [String: String] = [:]) -> String {
-        Self.fill(table[key.rawValue] ?? key.english, with: arguments)
+        let values = isRightToLeft ? arguments.mapValues { "\u{2068}\($0)\u{2069}" } : arguments
+        return Self.fill(table[key.rawValue] ?? key.english, with: values)
     }
 
     /// Replaces each `{name}` that has a value, in one pass over the template, so a value that

@@ -8,9 +8,14 @@ extension SignInFlow {
     public func screen(strings: LaunchGateStrings) -> SignInScreen {
         switch state {
         case .enteringEmail:
-            return emailScreen(strings, actions: [SignInAction(title: strings.text(.sendCode), role: .sendCode, isEnabled: canSendCode)])
+            return emailScreen(strings, busy: false)
         case .sending:
-            var screen = emailScreen(strings, actions: [SignInAction(title: strings.text(.sendCode), role: .sendCode, isEnabled: false)])
+            // A resend runs from the code step, and keeps showing it.
+            var screen = if case .enteringCode(let entry) = sendingFrom {
+                codeScreen(entry, strings, busy: true)
+            } else {
+                emailScreen(strings, busy: true)
+            }
             screen.progress = strings.text(.sending)
             return screen
         case .enteringCode(let entry):
@@ -20,28 +25,29 @@ extension SignInFlow {
             screen.progress = strings.text(.verifying)
             return screen
         case .failed(let message, let recovery):
-            let action = recoveryAction(recovery, strings)
             var screen = if let entry = codeEntry, !isAtEmailStep {
                 codeScreen(entry, strings, busy: true)
             } else {
-                emailScreen(strings, actions: [])
+                emailScreen(strings, busy: false)
             }
             screen.error = failure.map { $0.localizedMessage(strings) } ?? message
-            screen.actions = [action]
+            screen.actions = [recoveryAction(recovery, strings)]
             return screen
         case .signedIn(let user, _):
             return SignInScreen(
                 step: .welcome, title: strings.text(.welcomeTitle),
-                message: strings.text(.welcomeMessage, ["email": user.email.description]), field: nil, error: nil,
-                progress: nil, actions: [SignInAction(title: strings.text(.welcomeContinue), role: .finishWelcome)])
+                message: strings.text(.welcomeMessage, ["email": user.email.description]),
+                actions: [SignInAction(title: strings.text(.welcomeContinue), role: .finishWelcome)])
         }
     }
 
-    private func emailScreen(_ strings: LaunchGateStrings, actions: [SignInAction]) -> SignInScreen {
+    private func emailScreen(_ strings: LaunchGateStrings, busy: Bool) -> SignInScreen {
         SignInScreen(
             step: .email, title: strings.text(.signInTitle), message: strings.text(.signInMessage),
-            field: .init(kind: .email, label: strings.text(.emailField), placeholder: strings.text(.emailPlaceholder), value: email),
-            error: nil, progress: nil, actions: actions)
+            field: .init(kind: .email, label: strings.text(.emailField), placeholder: strings.text(.emailPlaceholder),
+                         value: email, isEditable: !busy),
+            actions: [SignInAction(title: waiting(strings) ?? strings.text(.sendCode), role: .sendCode,
+                                   isEnabled: !busy && canSendCode)])
     }
 
     private func codeScreen(_ entry: CodeEntry, _ strings: LaunchGateStrings, busy: Bool) -> SignInScreen {
@@ -51,24 +57,27 @@ extension SignInFlow {
             step: .code, title: strings.text(.codeTitle),
             message: strings.text(.codeMessage, ["length": String(entry.codeLength), "email": entry.address.description]),
             field: .init(kind: .code(length: entry.codeLength), label: strings.text(.codeField),
-                         placeholder: String(repeating: "0", count: entry.codeLength), value: code),
-            error: nil, progress: nil,
+                         placeholder: String(repeating: "0", count: entry.codeLength), value: code, isEditable: !busy),
             actions: [
-                SignInAction(title: strings.text(.verify), role: .verify, isEnabled: !busy && canVerify),
+                SignInAction(title: waiting(strings) ?? strings.text(.verify), role: .verify, isEnabled: !busy && canVerify),
                 SignInAction(title: resendTitle, role: .resend, isEnabled: !busy && canResend),
                 SignInAction(title: strings.text(.differentEmail), role: .useDifferentEmail, isEnabled: !busy),
             ])
+    }
+
+    /// "Try again in 42 s" while the server's wait runs, so a disabled button says why.
+    private func waiting(_ strings: LaunchGateStrings) -> String? {
+        let wait = secondsUntilAllowed
+        return wait > 0 ? strings.text(.tryAgainIn, ["seconds": String(wait)]) : nil
     }
 
     private func recoveryAction(_ recovery: Recovery, _ strings: LaunchGateStrings) -> SignInAction {
         switch recovery {
         case .editEmail: return SignInAction(title: strings.text(.changeEmail), role: .recover)
         case .enterCodeAgain: return SignInAction(title: strings.text(.enterCodeAgain), role: .recover)
-        case .tryAgain(let notBefore):
-            let wait = notBefore.map { Self.secondsUntil($0, now: now()) } ?? 0
-            guard wait > 0 else { return SignInAction(title: strings.text(.tryAgain), role: .recover) }
+        case .tryAgain:
             // Recovering at once is allowed (it goes back to the step); the step's own button waits.
-            return SignInAction(title: strings.text(.tryAgainIn, ["seconds": String(wait)]), role: .recover)
+            return SignInAction(title: waiting(strings) ?? strings.text(.tryAgain), role: .recover)
         }
     }
 }

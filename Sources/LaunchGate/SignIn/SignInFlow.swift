@@ -45,6 +45,8 @@ public final class SignInFlow {
     /// Counts requests, so an answer that arrives after the user moved on (a different address, a
     /// sign-out) is dropped instead of undoing what they did.
     @ObservationIgnored var attempt = 0
+    /// The step a send started from, so a resend keeps showing the code step while it runs.
+    @ObservationIgnored var sendingFrom: State = .enteringEmail
     /// The error behind ``State/failed(message:recovery:)``, so a screen can word it in the user's language.
     @ObservationIgnored private(set) var failure: SignInError?
 
@@ -200,7 +202,11 @@ public final class SignInFlow {
 
     private var isAllowedNow: Bool { notBefore.map { now() >= $0 } ?? true }
 
+    /// Whole seconds until the server's `Retry-After` is over; 0 when there is none.
+    var secondsUntilAllowed: Int { notBefore.map { Self.secondsUntil($0, now: now()) } ?? 0 }
+
     private func send(to address: EmailAddress, resume: State) async {
+        sendingFrom = resume
         state = .sending(address)
         attempt += 1
         let current = attempt

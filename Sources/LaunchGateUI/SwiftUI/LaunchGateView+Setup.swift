@@ -17,7 +17,7 @@ extension LaunchGateView {
     ///
     /// A malformed key or an http URL stops a debug build at launch with a message that says what
     /// is wrong; a release build logs it, skips the check and opens the app
-    /// (``LaunchFlow/standard(policyURL:publicKey:signIn:app:store:transport:opener:onFailure:report:)``).
+    /// (``LaunchFlow/standard(policyURL:publicKey:signIn:app:store:transport:opener:configuration:onFailure:report:)``).
     /// The flow is made once, the first time the view is shown; later changes to these arguments
     /// are ignored, as with `@State`. For the full configuration, make the flow yourself and use
     /// ``init(flow:content:checking:updateRequired:endOfLife:deviceUnsupported:updateRecommended:signingIn:welcome:banner:details:)``.

@@ -127,4 +127,38 @@ struct LaunchFlowOrderTests {
         #expect(flow.state == .plainApp)
         #expect(!(await flow.openUpdate()))
     }
+
+    @Test("start runs the launch once however often it is called: one check, one session confirmation")
+    func startsOnce() async {
+        try? device.sessions.saveSession(SignInFixtures.storedSession())
+        let answer = TransportGate()
+        device.transport.enqueue(.gated(answer, SignInFixtures.sessionAnswer()), for: SignInFixtures.session)
+        device.transport.enqueue(.respond(SignInFixtures.sessionAnswer()), for: SignInFixtures.session)
+        device.answer()
+        device.answer()
+        let flow = device.launch()
+        let first = Task { await flow.start() }
+        let second = Task { await flow.start() }
+        while device.transport.requests(to: SignInFixtures.session).isEmpty { await Task.yield() }
+        answer.open()
+        await first.value
+        await second.value
+        await flow.start()
+        #expect(device.transport.requests(to: SignInFixtures.session).count == 1)
+        #expect(device.transport.requests(to: device.policyURL).count == 1)
+        await flow.didBecomeActive()
+        #expect(device.transport.requests(to: device.policyURL).count == 2, "once launched, a foreground checks again")
+    }
+
+    @Test("sign-out is only taken from the app or the welcome, not from a checking or recommended screen")
+    func signOutOnlyFromTheApp() async {
+        try? device.sessions.saveSession(SignInFixtures.storedSession())
+        device.answer(latest: "2.0.0", recommended: "2.0.0")
+        device.transport.enqueue(.respond(SignInFixtures.sessionAnswer()), for: SignInFixtures.session)
+        let flow = device.launch()
+        await flow.start()
+        guard case .updateRecommended = flow.state else { Issue.record("got \(flow.state)"); return }
+        await flow.signOut()
+        #expect(flow.signIn?.session != nil)
+    }
 }

@@ -94,4 +94,39 @@ struct SignInScreenTests {
         #expect(failed.error == SignInError.timeout.localizedMessage(flow.strings))
         #expect(failed.error != SignInError.timeout.message, "not the English message")
     }
+
+    @Test("a resend keeps the code step on screen, busy, with its field locked until the answer")
+    func resendStaysOnCodeStep() async throws {
+        let flow = await started()
+        device.transport.enqueue(.respond(.codeSent(codeLength: 6, resendAfter: 30)), for: SignInFixtures.sendCode)
+        flow.updateEmail("ada@example.com")
+        await flow.sendCode()
+        device.clock.advance(by: 30)
+        let answer = TransportGate()
+        device.transport.enqueue(.gated(answer, .codeSent(codeLength: 6, resendAfter: 30)), for: SignInFixtures.sendCode)
+        let resending = Task { await flow.resend() }
+        while device.transport.requests(to: SignInFixtures.sendCode).count < 2 { await Task.yield() }
+        let busy = try #require(flow.signInScreen)
+        #expect(busy.step == .code)
+        #expect(busy.progress == "Sending your code…")
+        #expect(busy.field?.isEditable == false)
+        #expect(busy.actions.allSatisfy { !$0.isEnabled })
+        answer.open()
+        await resending.value
+        #expect(flow.signInScreen?.field?.isEditable == true)
+    }
+
+    @Test("after a server's wait, the step's own button counts down too, and then reads Send Code again")
+    func waitOnTheStep() async throws {
+        let flow = await started()
+        device.transport.enqueue(.respond(.signInError("rate_limited", status: 429, message: "Too many.", retryAfter: 90)),
+                                 for: SignInFixtures.sendCode)
+        flow.updateEmail("ada@example.com")
+        await flow.sendCode()
+        flow.recoverSignIn()
+        let waiting = try #require(flow.signInScreen?.primaryAction)
+        #expect(waiting == SignInAction(title: "Try again in 90 s", role: .sendCode, isEnabled: false))
+        device.clock.advance(by: 90)
+        #expect(flow.signInScreen?.primaryAction == SignInAction(title: "Send Code", role: .sendCode, isEnabled: true))
+    }
 }

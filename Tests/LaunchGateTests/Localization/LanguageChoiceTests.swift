@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LaunchGate
 
@@ -55,15 +56,24 @@ struct LanguageChoiceTests {
         #expect(LaunchGateStrings.forLanguages(preferred) == .english)
     }
 
-    @Test("Arabic and Hebrew are right to left; every other language is not")
+    @Test("each shipped language's direction agrees with the Unicode locale data, Arabic and Hebrew right to left")
     func rightToLeft() {
         for language in LaunchGateStrings.supportedLanguages {
             let strings = LaunchGateStrings.forLanguages([language])
             #expect(strings.language == language)
-            #expect(strings.isRightToLeft == ["ar", "he"].contains(language), "\(language)")
+            let direction = Locale.Language(identifier: language).characterDirection
+            #expect(strings.isRightToLeft == (direction == .rightToLeft), "\(language)")
         }
         #expect(LaunchGateStrings.forLanguages(["ar-SA"]).isRightToLeft)
         #expect(LaunchGateStrings.forLanguages(["he-IL"]).isRightToLeft)
         #expect(!LaunchGateStrings.english.isRightToLeft)
+    }
+
+    @Test("in a right-to-left language an inserted address keeps its own direction; in others it is inserted as is")
+    func isolatesValues() {
+        let arabic = LaunchGateStrings.forLanguages(["ar"]).text(.welcomeMessage, ["email": "ada@example.com"])
+        #expect(arabic.contains("\u{2068}ada@example.com\u{2069}"))
+        let french = LaunchGateStrings.forLanguages(["fr"]).text(.welcomeMessage, ["email": "ada@example.com"])
+        #expect(french.contains("ada@example.com") && !french.contains("\u{2068}"))
     }
 }
