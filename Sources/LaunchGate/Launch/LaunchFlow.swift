@@ -74,6 +74,14 @@ public final class LaunchFlow {
         }
     }
 
+    /// Whose app the app's content belongs to, so an adapter keeps it mounted for that user only:
+    /// the signed-in user's ID, `""` for an app without sign-in, and `nil` while nobody is signed in,
+    /// when the previous user's content must be torn down rather than kept hidden.
+    public var contentIdentity: String? {
+        guard let signIn else { return "" }
+        return signIn.session?.user.id
+    }
+
     /// Whether the signed-in user is exempt from update screens.
     private var isExempt: Bool {
         guard let user = signIn?.session?.user else { return false }

@@ -140,6 +140,26 @@ struct LaunchFlowSignInTests {
         flow.finishWelcome()
         #expect(flow.state == .plainApp, "finishing a welcome that isn't shown changes nothing")
     }
+
+    @Test("the app's content belongs to one user: its identity changes with the user and is gone when signed out")
+    func contentIdentity() async {
+        device.answer()
+        let flow = device.launch()
+        await flow.start()
+        #expect(flow.contentIdentity == nil)
+        await device.signIn(flow, isNewUser: false)
+        #expect(flow.contentIdentity == "usr_1")
+        await flow.signOut()
+        #expect(flow.contentIdentity == nil)
+        device.transport.enqueue(.respond(.codeSent(codeLength: 6)), for: SignInFixtures.sendCode)
+        device.transport.enqueue(.respond(.signedIn(email: "bob@example.com", userID: "usr_2")), for: SignInFixtures.verifyCode)
+        flow.updateEmail("bob@example.com")
+        await flow.sendCode()
+        flow.updateCode("123456")
+        await flow.verify()
+        #expect(flow.contentIdentity == "usr_2")
+        #expect(device.launch(signIn: false).contentIdentity == "", "an app without sign-in has one owner")
+    }
 }
 
 extension LaunchFlow.State {
