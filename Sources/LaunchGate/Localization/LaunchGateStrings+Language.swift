@@ -2,11 +2,12 @@ import Foundation
 
 extension LaunchGateStrings {
     /// Every language the SDK ships texts for, as the tags ``language`` takes: English (compiled
-    /// in) and one resource per App Store localization. English variants (`en-GB`, `en-AU`, …) use `en`.
+    /// in), one resource per App Store localization, and six more: Bulgarian, Estonian, Latvian,
+    /// Lithuanian, Persian and Slovenian. English variants (`en-GB`, `en-AU`, …) use `en`.
     public static let supportedLanguages: [String] = [
-        "en", "ar", "ca", "cs", "da", "de", "el", "es", "es-MX", "fi", "fr", "fr-CA", "he", "hi", "hr", "hu",
-        "id", "it", "ja", "ko", "ms", "nb", "nl", "pl", "pt-BR", "pt-PT", "ro", "ru", "sk", "sv", "th", "tr",
-        "uk", "vi", "zh-Hans", "zh-Hant",
+        "en", "ar", "bg", "ca", "cs", "da", "de", "el", "es", "es-MX", "et", "fa", "fi", "fr", "fr-CA", "he", "hi",
+        "hr", "hu", "id", "it", "ja", "ko", "lt", "lv", "ms", "nb", "nl", "pl", "pt-BR", "pt-PT", "ro", "ru", "sk",
+        "sl", "sv", "th", "tr", "uk", "vi", "zh-Hans", "zh-Hant",
     ]
 
     /// The texts for the first of `preferredLanguages` the SDK ships, or English.
@@ -48,6 +49,8 @@ extension LaunchGateStrings {
         case "fr": return rest.contains("ca") ? "fr-CA" : "fr"
         // Norwegian by its macrolanguage tag (`no`, which older iOS versions report) or as Nynorsk reads Bokmål.
         case "no", "nn": return "nb"
+        // Iranian Persian and Dari by their ISO 639-3 codes; Afghanistan's `fa-AF` already falls to `fa`.
+        case "pes", "prs": return "fa"
         // The codes ISO 639 withdrew, which some older systems still send.
         case "iw": return "he"
         case "in": return "id"

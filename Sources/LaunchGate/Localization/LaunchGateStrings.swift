@@ -18,7 +18,7 @@ public struct LaunchGateStrings: Sendable, Hashable {
 
     // A fixed set rather than asking Locale, which answers differently across platforms and
     // Foundation versions; these are the only right-to-left languages the SDK ships.
-    private static let rightToLeftLanguages: Set<String> = ["ar", "he"]
+    private static let rightToLeftLanguages: Set<String> = ["ar", "fa", "he"]
 
     init(language: String, table: [String: String]) {
         self.language = language

@@ -42,6 +42,14 @@ struct LanguageChoiceTests {
         #expect(language([tag]) == expected)
     }
 
+    @Test("the six languages beyond the App Store's are chosen by tag, by region and by their ISO 639-3 codes", arguments: [
+        ("bg-BG", "bg"), ("sl-SI", "sl"), ("lt-LT", "lt"), ("lv_LV", "lv"), ("et-EE", "et"), ("fa-IR", "fa"), ("fa", "fa"),
+        ("fa-AF", "fa"), ("prs", "fa"), ("pes-IR", "fa"),
+    ])
+    func beyondTheAppStore(tag: String, expected: String) {
+        #expect(language([tag]) == expected)
+    }
+
     @Test("the first supported language in the user's order wins")
     func orderRespected() {
         #expect(language(["gsw", "de-CH", "fr"]) == "de")
@@ -56,7 +64,7 @@ struct LanguageChoiceTests {
         #expect(LaunchGateStrings.forLanguages(preferred) == .english)
     }
 
-    @Test("each shipped language's direction agrees with the Unicode locale data, Arabic and Hebrew right to left")
+    @Test("each shipped language's direction agrees with the Unicode locale data, Arabic, Hebrew and Persian right to left")
     func rightToLeft() {
         for language in LaunchGateStrings.supportedLanguages {
             let strings = LaunchGateStrings.forLanguages([language])
@@ -66,6 +74,8 @@ struct LanguageChoiceTests {
         }
         #expect(LaunchGateStrings.forLanguages(["ar-SA"]).isRightToLeft)
         #expect(LaunchGateStrings.forLanguages(["he-IL"]).isRightToLeft)
+        #expect(LaunchGateStrings.forLanguages(["fa-IR"]).isRightToLeft)
+        #expect(!LaunchGateStrings.forLanguages(["lt-LT"]).isRightToLeft)
         #expect(!LaunchGateStrings.english.isRightToLeft)
     }
 
@@ -73,6 +83,8 @@ struct LanguageChoiceTests {
     func isolatesValues() {
         let arabic = LaunchGateStrings.forLanguages(["ar"]).text(.welcomeMessage, ["email": "ada@example.com"])
         #expect(arabic.contains("\u{2068}ada@example.com\u{2069}"))
+        let persian = LaunchGateStrings.forLanguages(["fa-IR"]).text(.resendIn, ["seconds": "30"])
+        #expect(persian == "ارسال کد جدید پس از \u{2068}30\u{2069} ثانیه")
         let french = LaunchGateStrings.forLanguages(["fr"]).text(.welcomeMessage, ["email": "ada@example.com"])
         #expect(french.contains("ada@example.com") && !french.contains("\u{2068}"))
     }

@@ -26,12 +26,12 @@ struct StringResourceTests {
 
     // MARK: Tests
 
-    @Test("the SDK ships English and at least 35 translations, covering the App Store's languages")
+    @Test("the SDK ships English and at least 41 translations: the App Store's languages and six more")
     func languageCount() {
-        #expect(Self.translated.count >= 35)
+        #expect(Self.translated.count >= 41)
         for language in ["ar", "ca", "cs", "da", "de", "el", "es", "es-MX", "fi", "fr", "fr-CA", "he", "hi", "hr", "hu",
                          "id", "it", "ja", "ko", "ms", "nb", "nl", "pl", "pt-BR", "pt-PT", "ro", "ru", "sk", "sv", "th",
-                         "tr", "uk", "vi", "zh-Hans", "zh-Hant"] {
+                         "tr", "uk", "vi", "zh-Hans", "zh-Hant", "bg", "et", "fa", "lt", "lv", "sl"] {
             #expect(Self.translated.contains(language), "\(language) is not shipped")
         }
     }
@@ -52,6 +52,36 @@ struct StringResourceTests {
             guard let text = table[key.rawValue] else { continue }
             #expect(Self.placeholders(in: text) == Self.placeholders(in: key.english), "\(language) \(key.rawValue): \(text)")
         }
+    }
+
+    /// The keys a screen shows on a button.
+    static let buttonKeys: [StringKey] = StringKey.allCases.filter { key in
+        let name = key.rawValue
+        return name.contains(".button.") || name.hasPrefix("signIn.failed.") || [
+            StringKey.sendCode, .verify, .resend, .resendIn, .differentEmail, .welcomeContinue, .signOut,
+        ].contains(key)
+    }
+
+    @Test("a button's label is a label, not a sentence: no closing full stop, except an abbreviated unit after a countdown",
+          arguments: translated)
+    func buttonsAreLabels(language: String) throws {
+        let table = try shippedTable(language)
+        for key in Self.buttonKeys {
+            let text = try #require(table[key.rawValue])
+            let abbreviatedUnit = text.range(of: #"\{seconds\} \S+\.$"#, options: .regularExpression) != nil
+            #expect(!text.hasSuffix("。") && !text.hasSuffix("!") && (!text.hasSuffix(".") || abbreviatedUnit),
+                    "\(language) \(key.rawValue): \(text)")
+        }
+    }
+
+    @Test("countdown buttons read as button labels: German and Japanese")
+    func countdownLabels() {
+        let german = LaunchGateStrings.forLanguages(["de-DE"])
+        #expect(german.text(.tryAgainIn, ["seconds": "30"]) == "In 30 s erneut versuchen")
+        #expect(german.text(.resendIn, ["seconds": "30"]) == "In 30 s neuen Code senden")
+        let japanese = LaunchGateStrings.forLanguages(["ja-JP"])
+        #expect(japanese.text(.resendIn, ["seconds": "30"]) == "30秒後に再送信")
+        #expect(japanese.text(.tryAgainIn, ["seconds": "30"]) == "30秒後に再試行")
     }
 
     @Test("the placeholder check sees a dropped or an invented placeholder")
