@@ -27,17 +27,24 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
-        let allowed: Bool = lock.withLock {
-            guard let exchange = exchanges[dataTask.taskIdentifier] else { return false }
+        let refused: (CheckedContinuation<HTTPResponse, any Error>?, LaunchGateError)?? = lock.withLock {
+            guard let exchange = exchanges[dataTask.taskIdentifier] else { return .some(nil) }
             exchange.response = response as? HTTPURLResponse
             // A declared length over the cap is refused before a byte of the body is read.
-            if let limit = exchange.request.maximumBodySize, response.expectedContentLength > Int64(limit) {
-                exchange.failure = .tooLarge(Int(response.expectedContentLength), limit: limit)
-                return false
-            }
-            return true
+            guard let limit = exchange.request.maximumBodySize, response.expectedContentLength > Int64(limit) else { return nil }
+            let failure = LaunchGateError.tooLarge(Int(clamping: response.expectedContentLength), limit: limit)
+            exchange.failure = failure
+            defer { exchange.continuation = nil }
+            return (exchange.continuation, failure)
         }
-        completionHandler(allowed ? .allow : .cancel)
+        guard let refused else { return completionHandler(.allow) }
+        completionHandler(.cancel)
+        guard let (continuation, failure) = refused else { return }
+        // FoundationNetworking ignores `.cancel` here and goes on reading the body (to the end of a
+        // 100 GB one); so the caller hears now, later chunks are dropped, and the task is cancelled
+        // as after an overflow.
+        continuation?.resume(throwing: failure)
+        DispatchQueue.global().async { dataTask.cancel() }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

@@ -34,10 +34,14 @@ extension AuthClient {
         return byStatus.with(message: message, retryAfter: retryAfter)
     }
 
-    /// `Retry-After` as whole seconds, the only form the server sends.
+    /// `Retry-After` as whole seconds, the only form the server sends, at most a day: a larger
+    /// value is a server's mistake, and must not overflow the arithmetic that shows it.
     static func retrySeconds(_ value: String) -> Int? {
-        Int(value.trimmingCharacters(in: .whitespaces)).flatMap { $0 >= 0 ? $0 : nil }
+        Int(value.trimmingCharacters(in: .whitespaces)).flatMap { $0 >= 0 ? min($0, longestRetry) : nil }
     }
+
+    /// The longest `Retry-After` taken as it is.
+    static let longestRetry = 86_400
 
     /// A server message fit to show: trimmed, not empty, and short enough for a screen.
     private static func userMessage(_ text: String) -> String? {

@@ -49,8 +49,10 @@ public struct AuthClient: Sendable {
         }
         let expiresIn = sent.expiresIn ?? fallback.expiresIn
         let resendAfter = sent.resendAfter ?? fallback.resendAfter
-        guard expiresIn.isFinite, expiresIn >= 0, resendAfter.isFinite, resendAfter >= 0 else {
-            throw SignInError.invalidResponse("expires_in and resend_after must be seconds from now")
+        // A day bounds both: a code lives minutes, and a larger number is a broken or hostile
+        // server whose dates would overflow the countdown.
+        guard expiresIn.isFinite, (0...86_400).contains(expiresIn), resendAfter.isFinite, (0...86_400).contains(resendAfter) else {
+            throw SignInError.invalidResponse("expires_in and resend_after must be seconds from now, at most a day")
         }
         return CodeDelivery(codeLength: length, expiresIn: expiresIn, resendAfter: resendAfter, message: sent.message)
     }
@@ -70,8 +72,12 @@ public struct AuthClient: Sendable {
         let body = try await exchange(.verifyCode, body: AuthWire.body(AuthWire.VerifyCode(email: email.value, code: code, deviceID: deviceID.rawValue)))
         let reply = try AuthWire.decode(AuthWire.SignedIn.self, from: body)
         guard let token = SessionToken(reply.sessionToken) else { throw SignInError.invalidResponse("session_token is not a valid token") }
+        let user = try reply.user.value()
+        // The code was for this address: a session for anyone else (an exempt test user, say) is
+        // not what the user proved they own.
+        guard user.email == email else { throw SignInError.invalidResponse("the session is for another address") }
         return SignInSession(token: token, expiresAt: try AuthWire.date(reply.expiresAt, field: "expires_at"),
-                             user: try reply.user.value(), isNewUser: reply.isNewUser ?? false, deviceID: deviceID)
+                             user: user, isNewUser: reply.isNewUser ?? false, deviceID: deviceID)
     }
 
     /// Asks the server whether a stored session still works (`GET …/auth/session`).
@@ -90,6 +96,10 @@ public struct AuthClient: Sendable {
         var fresh = session
         fresh.expiresAt = try AuthWire.date(reply.expiresAt, field: "expires_at")
         fresh.user = try reply.user.value()
+        // A session is one user's: an answer naming another user (or address) is not this session.
+        guard fresh.user.id == session.user.id, fresh.user.email == session.user.email else {
+            throw SignInError.unauthorized.with(message: "This session belongs to another account. Sign in again.", retryAfter: nil)
+        }
         return fresh
     }
 

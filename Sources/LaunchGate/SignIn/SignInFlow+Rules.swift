@@ -23,10 +23,17 @@ extension SignInFlow {
         }
     }
 
-    /// Whole seconds from `now` until `date`, rounded up so a countdown never shows 0 too early.
+    /// Whole seconds from `now` until `date`, rounded up so a countdown never shows 0 too early,
+    /// and at most ``longestWait``: a date a server put absurdly far away must not trap the
+    /// conversion to `Int`.
     static func secondsUntil(_ date: Date, now: Date) -> Int {
-        max(0, Int((date.timeIntervalSince(now)).rounded(.up)))
+        let seconds = date.timeIntervalSince(now)
+        guard seconds > 0 else { return 0 }
+        return seconds >= Double(longestWait) ? longestWait : Int(seconds.rounded(.up))
     }
+
+    /// The longest wait the flow counts down: a day. Longer ones are a server's mistake.
+    static let longestWait = 86_400
 
     /// A store's failure as a sign-in error; the stores in this package already throw one.
     static func storageError(_ error: any Error) -> SignInError {

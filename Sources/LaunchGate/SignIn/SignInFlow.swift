@@ -153,6 +153,9 @@ public final class SignInFlow {
         }
         guard current == attempt else { return }
         switch result {
+        case .success(let session) where session.isExpired(at: now()):
+            // A session that is over before it starts is a server (or clock) fault, not a sign-in.
+            fail(.invalidResponse("the session expired before it began"), resume: .enteringCode(entry))
         case .success(let session): signIn(session)
         case .failure(let error): fail(error, resume: .enteringCode(entry))
         }

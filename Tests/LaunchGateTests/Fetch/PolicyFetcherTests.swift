@@ -67,7 +67,9 @@ struct PolicyFetcherTests {
         let started = ContinuousClock.now
         let outcome = await fetcher(timeout: .milliseconds(100)).fetch()
         #expect(failure(outcome) == .timeout)
-        #expect(ContinuousClock.now - started < .seconds(3))
+        // The transport never answers, so without the deadline this would not return at all; the
+        // bound is loose because a loaded CI machine can stretch 100 ms a long way.
+        #expect(ContinuousClock.now - started < .seconds(10))
     }
 
     @Test("offline, 500, malformed, oversized, HTML and truncated answers each fail with their own error and keep the cache",

@@ -43,6 +43,19 @@ struct URLSessionTransportTests {
         #expect(error.flatMap(received) == 9_999_999)
     }
 
+    @Test("a declared Content-Length over the cap ends the exchange at once even while the server goes on sending")
+    func declaredLengthStreaming() async throws {
+        // Linux's URLSession ignores a `.cancel` answer to the response and goes on reading the body.
+        let server = try LocalHTTPServer([.stream(chunk: 16 * 1024, total: 8 << 30, declaredLength: 8 << 30)])
+        async let served: Void = server.serve()
+        let request = HTTPRequest(url: server.base, timeout: 30, maximumBodySize: Self.cap)
+        let error = await #expect(throws: LaunchGateError.self) { try await URLSessionTransport().send(request) }
+        server.stop()
+        await served
+        #expect(error.flatMap(received) == 8 << 30, "\(String(describing: error))")
+        #expect(server.bytesWritten.first.map { $0 < 8 << 30 } == true)
+    }
+
     @Test("a body under the cap arrives whole, with its status and headers, and the request's headers reach the server")
     func smallBody() async throws {
         let server = try LocalHTTPServer([.raw("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nETag: \"v9\"\r\nContent-Length: 11\r\nConnection: close\r\n\r\n{\"a\": true}")])

@@ -14,7 +14,7 @@ final class LocalHTTPServer: @unchecked Sendable {
     enum Answer {
         /// A 200 with no Content-Length that streams `chunk`-byte writes until the client goes,
         /// ``stop()`` is called, or `total` bytes are out.
-        case stream(chunk: Int, total: Int)
+        case stream(chunk: Int, total: Int, declaredLength: Int? = nil)
         /// These exact bytes (head and body), then close.
         case raw(String)
     }
@@ -86,8 +86,9 @@ final class LocalHTTPServer: @unchecked Sendable {
         case .raw(let text):
             _ = write(connection, Array(text.utf8))
             lock.withLock { written.append(0) }
-        case .stream(let chunk, let total):
-            _ = write(connection, Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n".utf8))
+        case .stream(let chunk, let total, let declared):
+            let length = declared.map { "Content-Length: \($0)\r\n" } ?? ""
+            _ = write(connection, Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\(length)Connection: close\r\n\r\n".utf8))
             let bytes = [UInt8](repeating: 0x20, count: chunk)
             var sent = 0
             while sent < total, !lock.withLock({ stopped }), write(connection, bytes) { sent += chunk }
