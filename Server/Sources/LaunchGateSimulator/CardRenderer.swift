@@ -45,7 +45,7 @@ public struct CardRenderer: Sendable {
     /// - Returns: The framed card.
     public func render(_ card: ScreenCard) -> String {
         let inner = width - 4
-        var lines = [Line(text: "[\(Self.clean(card.label))]", emphasis: .bold)]
+        var lines = Self.wrap("[\(Self.clean(card.label))]", width: inner).map { Line(text: $0, emphasis: .bold) }
         if let banner = card.banner {
             lines.append(Line(text: ""))
             lines += Self.wrap("Banner: \(Self.clean(banner.title))", width: inner).map { Line(text: $0, emphasis: .bold) }
@@ -118,15 +118,23 @@ public struct CardRenderer: Sendable {
 
     /// The text with control characters replaced: the words come from a server and a policy, and
     /// an escape sequence in them must not reach the terminal (to move the cursor, retitle the
-    /// window or hide a line). Line breaks are the caller's to split first.
+    /// window or hide a line). Invisible format characters are dropped too: a right-to-left
+    /// override would flip the rest of the line, frame included, and zero-width ones let two
+    /// buttons look alike. The joiners some scripts and emoji need (U+200C, U+200D) stay.
+    /// Line breaks are the caller's to split first.
     static func clean(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
             switch scalar.value {
-            case 0x09: " "
-            case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: "\u{FFFD}"
-            default: scalar
+            case 0x09: scalars.append(" ")
+            case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: scalars.append("\u{FFFD}")
+            case 0x200C, 0x200D: scalars.append(scalar)
+            default:
+                if scalar.properties.generalCategory == .format { continue }
+                scalars.append(scalar)
             }
-        }))
+        }
+        return String(scalars)
     }
 
     /// Words filled into lines of at most `width` characters; a word longer than a line is cut.

@@ -73,6 +73,15 @@ extension Simulator {
             }
             throw SimulatorInputError("\(command): there is no field on this screen")
         }
+        // A bare line is the field's input only when it could be: a mistyped command ("relauch")
+        // must not be sent as an address or spend one of the code's attempts.
+        if command == nil {
+            let fits = switch field.kind {
+            case .email: text.contains("@")
+            case .code: text.contains(where: \.isNumber)
+            }
+            guard fits else { throw SimulatorInputError("unknown command \"\(text.prefix(40))\"; type help for the list") }
+        }
         switch field.kind {
         case .email:
             flow.updateEmail(text)

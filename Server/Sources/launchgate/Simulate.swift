@@ -55,13 +55,22 @@ struct Simulate: AsyncParsableCommand {
     @MainActor
     private static func drive(settings: SimulatorSettings, clock: SimulatedClock, terminal: Terminal) async -> Int {
         let simulator = Simulator(settings: settings, clock: clock) { note in
-            FileHandle.standardOutput.write(Data(terminal.renderer.note(note).utf8))
+            output(terminal.renderer.note(note))
         }
         let console = SimulatorConsole(
             simulator: simulator, renderer: terminal.renderer, input: LineReader(descriptor: 0), prompts: terminal.prompts,
-            write: { FileHandle.standardOutput.write(Data($0.utf8)) }, writeProblem: { FileHandle.standardError.write(Data($0.utf8)) })
+            write: output, writeProblem: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) })
         await console.run()
         return console.refusals
+    }
+
+    /// Writes to standard output; when it can't be written (a closed pipe, a full disk) there is
+    /// nobody to show the device to, so the run ends with the I/O error status instead of trapping.
+    private static func output(_ text: String) {
+        do { try FileHandle.standardOutput.write(contentsOf: Data(text.utf8)) } catch {
+            try? FileHandle.standardError.write(contentsOf: Data("launchgate simulate: standard output can't be written: \(error)\n".utf8))
+            Foundation.exit(74)
+        }
     }
 
     /// The settings the flags describe.

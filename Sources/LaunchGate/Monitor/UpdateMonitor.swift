@@ -151,7 +151,7 @@ public final class UpdateMonitor {
 
     private var updateURL: URL? {
         guard let url = decision.prompt?.updateURL ?? configuration.fallbackUpdateURL,
-              PolicyLimits.updateURLSchemes.contains(url.scheme?.lowercased() ?? "") else { return nil }
+              PolicyLimits.updateURLSchemes.contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else { return nil }
         return url
     }
 

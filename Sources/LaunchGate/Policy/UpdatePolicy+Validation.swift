@@ -76,8 +76,9 @@ extension PlatformPolicy {
             let scheme = url.scheme?.lowercased() ?? ""
             if !PolicyLimits.updateURLSchemes.contains(scheme) {
                 issue("updateURL", "use an https or itms-apps URL; \"\(scheme)\" is not allowed")
-            } else if scheme == "https", (url.host ?? "").isEmpty {
-                issue("updateURL", "the https URL has no host")
+            } else if (url.host ?? "").isEmpty {
+                // Both schemes name a store or a site; "itms-apps:javascript:…" names nothing.
+                issue("updateURL", "the \(scheme) URL has no host")
             }
         }
         if let notes = latest?.notes, notes.utf8.count > PolicyLimits.notes {

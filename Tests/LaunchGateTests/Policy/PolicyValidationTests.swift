@@ -36,6 +36,7 @@ struct PolicyValidationTests {
     @Test("the update URL must be https or itms-apps", arguments: [
         ("http://apps.apple.com/app/id1", false), ("javascript:alert(1)", false), ("ftp://x.example/a", false),
         ("https://apps.apple.com/app/id1", true), ("itms-apps://itunes.apple.com/app/id1", true), ("https:///nohost", false),
+        ("itms-apps:javascript:alert(1)", false), ("itms-apps:", false),
     ])
     func updateURLScheme(url: String, accepted: Bool) throws {
         let found = issues(PlatformPolicy(updateURL: try #require(URL(string: url))))

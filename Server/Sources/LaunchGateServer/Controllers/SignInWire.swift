@@ -31,8 +31,13 @@ enum SignInWire {
     /// Whether a Content-Type names JSON: `application/json` or a `+json` type, with any parameters.
     static func isJSON(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
-        let type = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
+        // `omittingEmptySubsequences: false`, so ";application/json" is an empty type, not JSON.
+        let parts = contentType.split(separator: ";", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let type = parts[0]
+        guard type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json")) else { return false }
+        // JSON is UTF-8 (RFC 8259); a body declared in another charset would be read as something it isn't.
+        return parts.dropFirst().allSatisfy { !$0.hasPrefix("charset=") || ["charset=utf-8", "charset=\"utf-8\""].contains($0) }
     }
 
     /// Empties a body that carries nothing (sign-out's `{}`), still refusing one over the cap.

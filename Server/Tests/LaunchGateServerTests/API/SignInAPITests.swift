@@ -175,7 +175,8 @@ struct SignInAPITests {
         let server = try await TestServer.make()
         try await server.application.test(.router) { client in
             let body = ByteBuffer(string: #"{"email": "ada@example.com"}"#)
-            for type in [nil, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonx"] {
+            for type in [nil, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonx",
+                         ";application/json", "application/json; charset=utf-16"] {
                 var headers: HTTPFields = [:]
                 if let type { headers[.contentType] = type }
                 let response = try await client.execute(uri: "/api/auth/send-code", method: .post, headers: headers, body: body)

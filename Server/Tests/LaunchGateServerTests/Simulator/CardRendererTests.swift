@@ -59,6 +59,19 @@ struct CardRendererTests {
         #expect(CardRenderer(style: .plain).note("a\u{1B}[31mb") == "note: a\u{FFFD}[31mb\n")
     }
 
+    @Test("bidi overrides and zero-width characters are dropped, so a line can't be flipped or two buttons made to look alike")
+    func invisibleCharacters() {
+        let hostile = "Up\u{202E}date\u{2066} \u{200B}Now\u{FEFF}"
+        #expect(CardRenderer.clean(hostile) == "Update Now")
+        #expect(CardRenderer.clean("می\u{200C}خواهید 👩\u{200D}💻") == "می\u{200C}خواهید 👩\u{200D}💻", "joiners that scripts and emoji need stay")
+    }
+
+    @Test("a label longer than the card wraps inside the frame")
+    func longLabel() {
+        let text = CardRenderer(style: .plain, width: 30).render(ScreenCard(label: String(repeating: "word ", count: 20)))
+        #expect(text.split(separator: "\n").allSatisfy { $0.count == 30 })
+    }
+
     @Test("a word longer than a line is cut; wrapping keeps every word")
     func wrapping() {
         #expect(CardRenderer.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])

@@ -67,8 +67,13 @@ struct SimulatorLiveTests {
         let device = try device(port: port, key: key, version: "2.3.0", build: 230, state: state, notes: Notes())
         await device.launch()
         #expect(device.card.label == StringKey.signInTitle.english)
+        await #expect(throws: SimulatorInputError.self, "a mistyped command isn't sent as an address") {
+            try await device.perform(.input("relauch"))
+        }
+        #expect(device.card.label == StringKey.signInTitle.english)
         try await device.perform(.input("Ada@Example.com"))
         #expect(device.card.label == StringKey.codeTitle.english, "\(device.card)")
+        await #expect(throws: SimulatorInputError.self, "nor as a code") { try await device.perform(.input("foregrund")) }
         let sent = try #require(try await code("ada@example.com"))
         try await device.perform(.input(sent))
         #expect(device.card.label == StringKey.welcomeTitle.english, "\(device.card)")
