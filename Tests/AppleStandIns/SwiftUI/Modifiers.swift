@@ -57,8 +57,10 @@ extension View {
                                        _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void) -> some View {
         fatalError()
     }
-    public func task(name: String? = nil, priority: TaskPriority = .userInitiated, file: String = #fileID,
-                     line: Int = #line, _ action: sending @escaping @isolated(any) () async -> Void) -> some View {
+    // iOS 17's signature (the iOS 17 SDK's interface); the later `task(name:priority:file:line:_:)`
+    // accepts more, so code that type-checks against this builds with either SDK.
+    public func task(priority: TaskPriority = .userInitiated,
+                     @_inheritActorContext _ action: @escaping @Sendable () async -> Void) -> some View {
         fatalError()
     }
 }
