@@ -34,7 +34,8 @@ import SwiftUI
 /// The app's content is mounted the first time the flow shows the app and stays mounted from then
 /// on: a banner, the dialog, a refresh's loading screen or a new blocking screen covers it but
 /// never rebuilds it, so its `@State` survives. The check starts when the view appears and runs
-/// again when the scene returns to the foreground (seed 000), as the flow allows.
+/// again when the scene comes back from the background (seed 000), as the flow allows; a scene
+/// that was only inactive (Control Center, Face ID) doesn't re-check.
 @MainActor
 public struct LaunchGateView<Content: View>: View {
     /// Where the flow comes from: the caller, or made by this view once and kept.
@@ -50,6 +51,11 @@ public struct LaunchGateView<Content: View>: View {
     /// Set once the app has been shown, so its view stays mounted under every later screen.
     @State private var hasShownApp = false
     @Environment(\.scenePhase) private var scenePhase
+    /// Set when the scene goes to the background and cleared when it is active again: only that
+    /// round trip re-checks (seed 000), not Control Center, a notification or Face ID, which take
+    /// the scene through inactive alone. A flag rather than the previous phase, so the check runs
+    /// whether SwiftUI reports background → active or background → inactive → active.
+    @State private var wasInBackground = false
 
     /// Creates the gate around a flow the app holds, with any screen replaced by the app's own.
     ///
@@ -117,8 +123,16 @@ public struct LaunchGateView<Content: View>: View {
         .environment(flow)
         .task { await flow.start() }
         .onChange(of: scenePhase) { _, phase in
-            // Seed 000 re-checks on the way back to the foreground; the flow decides whether one is due.
-            if phase == .active { Task { await flow.didBecomeActive() } }
+            switch phase {
+            case .background:
+                wasInBackground = true
+            case .active where wasInBackground:
+                wasInBackground = false
+                // Seed 000 re-checks on the way back from the background; the flow decides whether one is due.
+                Task { await flow.didBecomeActive() }
+            default:
+                break
+            }
         }
         .onChange(of: state.showsApp, initial: true) { _, showsApp in
             if showsApp { hasShownApp = true }

@@ -55,14 +55,15 @@ public final class LaunchGateViewController: UIViewController {
         if let foregroundObserver { NotificationCenter.default.removeObserver(foregroundObserver) }
     }
 
-    /// Follows the flow's state, starts the launch and listens for the app's return to the foreground.
+    /// Follows the flow's state, starts the launch and listens for the app's return from the background.
     public override func viewDidLoad() {
         super.viewDidLoad()
         observe()
         foregroundObserver = NotificationCenter.default.addObserver(
-            forName: UIApplication.didBecomeActiveNotification, object: nil, queue: .main
+            forName: UIApplication.willEnterForegroundNotification, object: nil, queue: .main
         ) { [flow] _ in
-            // Seed 000 re-checks on the way back to the foreground; the flow decides whether one is due.
+            // Seed 000 re-checks on the way back from the background, not after Control Center or
+            // Face ID (which only make the app inactive); the flow decides whether one is due.
             Task { @MainActor in await flow.didBecomeActive() }
         }
         Task { await flow.start() }
