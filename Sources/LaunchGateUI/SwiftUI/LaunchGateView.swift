@@ -31,9 +31,10 @@ import SwiftUI
 /// }
 /// ```
 ///
-/// The app's content is mounted the first time the flow shows the app and stays mounted from then
-/// on: a banner, the dialog, a refresh's loading screen or a new blocking screen covers it but
-/// never rebuilds it, so its `@State` survives. The check starts when the view appears and runs
+/// The app's content is mounted the first time the flow shows the app and stays mounted while the
+/// same user is signed in: a banner, the dialog, a refresh's loading screen or a new blocking
+/// screen covers it but never rebuilds it, so its `@State` survives. Signing out tears it down, and
+/// the next user gets new content (``LaunchFlow/contentIdentity``). The check starts when the view appears and runs
 /// again when the scene comes back from the background (seed 000), as the flow allows; a scene
 /// that was only inactive (Control Center, Face ID) doesn't re-check.
 @MainActor
@@ -48,8 +49,9 @@ public struct LaunchGateView<Content: View>: View {
     private let content: () -> Content
     private let screens: LaunchGateScreens
     @State private var box = LaunchFlowBox()
-    /// Set once the app has been shown, so its view stays mounted under every later screen.
-    @State private var hasShownApp = false
+    /// The user (``LaunchFlow/contentIdentity``) whose app was last shown, so their content stays
+    /// mounted under every later screen while they are signed in.
+    @State private var shownIdentity: String?
     @Environment(\.scenePhase) private var scenePhase
     /// Set when the scene goes to the background and cleared when it is active again: only that
     /// round trip re-checks (seed 000), not Control Center, a notification or Face ID, which take
@@ -103,13 +105,9 @@ public struct LaunchGateView<Content: View>: View {
     public var body: some View {
         let flow = flow
         let state = flow.state
+        let identity = flow.contentIdentity
         ZStack(alignment: .top) {
-            if hasShownApp || state.showsApp {
-                content()
-                    .opacity(state.showsApp ? 1 : 0)
-                    .allowsHitTesting(state.showsApp)
-                    .accessibilityHidden(!state.showsApp)
-            }
+            appContent(showsApp: state.showsApp, identity: identity)
             ZStack(alignment: .top) {
                 gate(state, flow: flow)
             }
@@ -134,8 +132,22 @@ public struct LaunchGateView<Content: View>: View {
                 break
             }
         }
-        .onChange(of: state.showsApp, initial: true) { _, showsApp in
-            if showsApp { hasShownApp = true }
+        .onChange(of: state.showsApp ? identity : nil, initial: true) { _, shown in
+            if let shown { shownIdentity = shown }
+        }
+    }
+
+    /// The app's content, keyed by whose it is: mounted the first time the flow shows the app to a
+    /// user, kept (hidden) under later screens, torn down at sign-out, and built anew for the next
+    /// user, so nothing of one user's `@State` or open sheets reaches another.
+    @ViewBuilder
+    private func appContent(showsApp: Bool, identity: String?) -> some View {
+        if let identity, showsApp || shownIdentity == identity {
+            content()
+                .id(identity)
+                .opacity(showsApp ? 1 : 0)
+                .allowsHitTesting(showsApp)
+                .accessibilityHidden(!showsApp)
         }
     }
 

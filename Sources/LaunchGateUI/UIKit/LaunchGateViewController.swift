@@ -16,17 +16,22 @@ import UIKit
 ///     publicKey: "ed25519:Gb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=") { MainTabBarController() }
 /// ```
 ///
-/// The main controller is made the first time the flow shows the app and kept from then on: a
-/// later loading or blocking screen covers it and hides it from VoiceOver, but never replaces it.
+/// The main controller is made the first time the flow shows the app to a user and kept while they
+/// are signed in: a later loading or blocking screen covers it and hides it from VoiceOver, but
+/// never replaces it. Signing out drops it, with whatever it presented, and the next user gets a
+/// new one from `main` (``LaunchFlow/contentIdentity``).
 @MainActor
 public final class LaunchGateViewController: UIViewController {
     /// The launch this controller renders.
     public let flow: LaunchFlow
-    /// The app's main controller, once the flow has shown the app; `nil` before.
+    /// The app's main controller, once the flow has shown the app to the signed-in user; `nil`
+    /// before, and again from sign-out until the next user's app is shown.
     public private(set) var mainViewController: UIViewController?
 
     private let theme: LaunchGateTheme
     private let makeMain: () -> UIViewController
+    /// Whose app ``mainViewController`` is (``LaunchFlow/contentIdentity``).
+    private var mainIdentity: String?
     private var cover: (kind: Cover, controller: UIViewController)?
     private var banner: (screen: GateScreen, controller: UIViewController)?
     private var details: (screen: GateScreen, controller: UIViewController)?
@@ -38,7 +43,8 @@ public final class LaunchGateViewController: UIViewController {
     /// - Parameters:
     ///   - flow: The launch to render.
     ///   - theme: The look of the built-in screens; ``LaunchGateTheme/system`` by default.
-    ///   - main: Makes the app's main controller; called once, when the app is first shown.
+    ///   - main: Makes the app's main controller: when the app is first shown, and again for
+    ///     each user who signs in after another signed out.
     public init(flow: LaunchFlow, theme: LaunchGateTheme = .system, main: @escaping () -> UIViewController) {
         self.flow = flow
         self.theme = theme
@@ -76,21 +82,20 @@ public final class LaunchGateViewController: UIViewController {
 
     // MARK: Rendering
 
-    /// Renders the state and renders again when it changes. Only the state is read under
-    /// tracking: the app's main controller and the hosted screens read what they like without
-    /// making this controller re-render.
+    /// Renders the state and renders again when it or the signed-in user changes. Only those are
+    /// read under tracking: the app's main controller and the hosted screens read what they like
+    /// without making this controller re-render.
     private func observe() {
-        let state = withObservationTracking {
-            flow.state
+        let (state, identity) = withObservationTracking {
+            (flow.state, flow.contentIdentity)
         } onChange: { [weak self] in
             Task { @MainActor in self?.observe() }
         }
-        render(state)
+        render(state, identity: identity)
     }
 
-    private func render(_ state: LaunchFlow.State) {
-        if state.showsApp && mainViewController == nil { embedMain() }
-        mainViewController?.view.isHidden = !state.showsApp
+    private func render(_ state: LaunchFlow.State, identity: String?) {
+        showMain(state.showsApp, identity: identity)
         show(cover: Cover(state))
         if case .app(let banner, let details) = state {
             show(banner: banner)
@@ -100,6 +105,23 @@ public final class LaunchGateViewController: UIViewController {
             show(details: nil)
         }
         setNeedsStatusBarAppearanceUpdate()
+    }
+
+    /// The signed-in user's main controller, visible while the app is shown. Another user's, or
+    /// one left from before a sign-out, goes first, with whatever it presented.
+    private func showMain(_ showsApp: Bool, identity: String?) {
+        if let main = mainViewController, identity != mainIdentity {
+            // The app's sheets and alerts hang off this controller, not off `main`.
+            if presentedViewController != nil { dismiss(animated: false) }
+            remove(main)
+            mainViewController = nil
+            mainIdentity = nil
+        }
+        if showsApp, mainViewController == nil, let identity {
+            embedMain()
+            mainIdentity = identity
+        }
+        mainViewController?.view.isHidden = !showsApp
     }
 
     private func embedMain() {

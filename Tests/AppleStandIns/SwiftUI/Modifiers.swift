@@ -28,6 +28,7 @@ extension View {
         fatalError()
     }
     public func opacity(_ opacity: Double) -> some View { fatalError() }
+    public func id<ID: Hashable>(_ id: ID) -> some View { fatalError() }
     public func contentShape<S: Shape>(_ shape: S, eoFill: Bool = false) -> some View { fatalError() }
     public func allowsHitTesting(_ enabled: Bool) -> some View { fatalError() }
     public func disabled(_ disabled: Bool) -> some View { fatalError() }

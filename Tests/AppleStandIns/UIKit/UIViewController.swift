@@ -9,6 +9,7 @@ open class UIViewController: UIResponder {
 
     open var view: UIView! { get { fatalError() } set { fatalError() } }
     open var isModalInPresentation: Bool { get { fatalError() } set { fatalError() } }
+    open var presentedViewController: UIViewController? { fatalError() }
     open var sheetPresentationController: UISheetPresentationController? { fatalError() }
     open var childForStatusBarStyle: UIViewController? { fatalError() }
 
