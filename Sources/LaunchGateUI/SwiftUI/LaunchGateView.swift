@@ -112,11 +112,13 @@ public struct LaunchGateView<Content: View>: View {
                 gate(state, flow: flow)
             }
             .animation(.default, value: state)
+            .environment(\.layoutDirection, flow.strings.layoutDirection)
         }
         .sheet(item: details(flow)) { item in
             screens.details(item.screen)
                 .announcedGate(item.screen)
                 .presentationDetents([.medium, .large])
+                .environment(\.layoutDirection, flow.strings.layoutDirection)
         }
         .environment(flow)
         .task { await flow.start() }

@@ -153,7 +153,7 @@ public final class LaunchGateViewController: UIViewController {
         if let old = banner?.controller { remove(old) }
         banner = nil
         guard let screen else { return }
-        let controller = UIHostingController(rootView: GateBannerView(screen: screen).environment(flow).launchGateTheme(theme))
+        let controller = host(GateBannerView(screen: screen))
         // Only the banner's own strip takes touches; the app below it stays usable.
         controller.view.backgroundColor = .clear
         controller.sizingOptions = .intrinsicContentSize
@@ -192,8 +192,12 @@ public final class LaunchGateViewController: UIViewController {
         }
     }
 
-    private func host(_ view: some View) -> UIViewController {
-        UIHostingController(rootView: view.environment(flow).launchGateTheme(theme))
+    /// A hosting controller for one of the flow's screens, laid out in its language's direction.
+    private func host(_ view: some View) -> UIHostingController<some View> {
+        let controller = UIHostingController(rootView: view.environment(flow).launchGateTheme(theme)
+            .environment(\.layoutDirection, flow.strings.layoutDirection))
+        controller.view.semanticContentAttribute = flow.strings.semanticContentAttribute
+        return controller
     }
 
     private func remove(_ child: UIViewController) {

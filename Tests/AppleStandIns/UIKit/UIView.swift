@@ -16,6 +16,7 @@ open class UIView: UIResponder {
     open var backgroundColor: UIColor? { get { fatalError() } set { fatalError() } }
     open var autoresizingMask: UIView.AutoresizingMask { get { fatalError() } set { fatalError() } }
     open var translatesAutoresizingMaskIntoConstraints: Bool { get { fatalError() } set { fatalError() } }
+    open var semanticContentAttribute: UISemanticContentAttribute { get { fatalError() } set { fatalError() } }
     open var safeAreaLayoutGuide: UILayoutGuide { fatalError() }
     open var topAnchor: NSLayoutYAxisAnchor { fatalError() }
     open var leadingAnchor: NSLayoutXAxisAnchor { fatalError() }
@@ -26,6 +27,14 @@ open class UIView: UIResponder {
     open func addSubview(_ view: UIView) { fatalError() }
     open func insertSubview(_ view: UIView, at index: Int) { fatalError() }
     open func removeFromSuperview() { fatalError() }
+}
+
+public enum UISemanticContentAttribute: Int, Sendable {
+    case unspecified = 0
+    case playback = 1
+    case spatial = 2
+    case forceLeftToRight = 3
+    case forceRightToLeft = 4
 }
 
 @MainActor
