@@ -31,6 +31,13 @@ import SwiftUI
 /// }
 /// ```
 ///
+/// The update screens (loading, a required update, end of life, an unsupported device, a
+/// recommended update) go above everything the app shows: on iOS they are drawn in a window of their
+/// own above the app's, alerts included, so no sheet, cover or alert the app presented stays over
+/// them and the keyboard leaves the app; on macOS they cover the content in this view, which is
+/// hidden. A screen in that window gets the flow, the theme and the layout direction from the gate,
+/// but not other environment values you set around it.
+///
 /// The app's content is mounted the first time the flow shows the app and stays mounted while the
 /// same user is signed in: a banner, the dialog, a refresh's loading screen or a new blocking
 /// screen covers it but never rebuilds it, so its `@State` survives. Signing out tears it down, and
@@ -52,6 +59,9 @@ public struct LaunchGateView<Content: View>: View {
     /// The user (``LaunchFlow/contentIdentity``) whose app was last shown, so their content stays
     /// mounted under every later screen while they are signed in.
     @State private var shownIdentity: String?
+    /// Whether the update screens go in a window above the app's (iOS, once this view's window
+    /// is known), rather than over the content in this view.
+    @State private var isAboveApp = false
     @Environment(\.scenePhase) private var scenePhase
     /// Set when the scene goes to the background and cleared when it is active again: only that
     /// round trip re-checks (seed 000), not Control Center, a notification or Face ID, which take
@@ -108,17 +118,16 @@ public struct LaunchGateView<Content: View>: View {
         let identity = flow.contentIdentity
         ZStack(alignment: .top) {
             appContent(showsApp: state.showsApp, identity: identity)
-            ZStack(alignment: .top) {
-                gate(state, flow: flow)
-            }
-            .animation(.default, value: state)
-            .environment(\.layoutDirection, flow.strings.layoutDirection)
+            GateLayer(flow: flow, screens: screens, part: isAboveApp ? .inApp : .all)
         }
         .sheet(item: details(flow)) { item in
             screens.details(item.screen)
                 .announcedGate(item.screen)
                 .presentationDetents([.medium, .large])
                 .environment(\.layoutDirection, flow.strings.layoutDirection)
+        }
+        .aboveAppWindow(flow: flow, isPresented: state.isAboveApp, isActive: $isAboveApp) {
+            GateLayer(flow: flow, screens: screens, part: .aboveApp)
         }
         .environment(flow)
         .task { await flow.start() }
@@ -158,38 +167,6 @@ public struct LaunchGateView<Content: View>: View {
         case .given(let flow): flow
         case .made(let make): box.flow(orMake: make)
         }
-    }
-
-    /// The layer over the app: a full screen, the banner, or nothing.
-    @ViewBuilder
-    private func gate(_ state: LaunchFlow.State, flow: LaunchFlow) -> some View {
-        switch state {
-        case .checking:
-            fullScreen(screens.checking())
-        case .updateRequired(let screen):
-            fullScreen(screens.updateRequired(screen)).announcedGate(screen)
-        case .endOfLife(let screen):
-            fullScreen(screens.endOfLife(screen)).announcedGate(screen)
-        case .deviceUnsupported(let screen):
-            fullScreen(screens.deviceUnsupported(screen)).announcedGate(screen)
-        case .updateRecommended(let screen):
-            fullScreen(screens.updateRecommended(screen)).announcedGate(screen)
-        case .signingIn:
-            fullScreen(AnyView(SignInTimeline(flow: flow, screen: screens.signingIn)))
-        case .welcome:
-            fullScreen(AnyView(SignInTimeline(flow: flow, screen: screens.welcome)))
-        case .app(let banner, _):
-            if let banner {
-                screens.banner(banner)
-                    .transition(.move(edge: .top).combined(with: .opacity))
-            }
-        }
-    }
-
-    private func fullScreen(_ view: AnyView) -> some View {
-        view
-            .frame(maxWidth: .infinity, maxHeight: .infinity)
-            .transition(.opacity)
     }
 
     /// The details dialog while the flow shows it. Swiping it away is its "Not Now"; a write

@@ -5,10 +5,15 @@ import Observation
 import SwiftUI
 import UIKit
 
-/// The root view controller of a UIKit app (seed 001): it swaps child controllers as
-/// ``LaunchFlow/state`` changes (loading, an update screen, sign-in, the welcome) over the app's
-/// main controller, shows seed 004's banner and details dialog over the app, and re-checks when
-/// the app returns to the foreground. It decides nothing itself.
+/// The root view controller of a UIKit app (seed 001): it shows a screen for each
+/// ``LaunchFlow/state`` (loading, an update screen, sign-in, the welcome) over the app's main
+/// controller, seed 004's banner and details dialog over the app, and re-checks when the app
+/// comes back from the background. It decides nothing itself.
+///
+/// The update screens (loading, a required update, end of life, an unsupported device, a
+/// recommended update) are shown in a window of their own above the app's, alerts included: a
+/// sheet, cover or alert the app presented stays under them, and the keyboard leaves the app.
+/// Sign-in and the welcome are children of this controller.
 ///
 /// ```swift
 /// window.rootViewController = LaunchGateViewController(
@@ -32,7 +37,10 @@ public final class LaunchGateViewController: UIViewController {
     private let makeMain: () -> UIViewController
     /// Whose app ``mainViewController`` is (``LaunchFlow/contentIdentity``).
     private var mainIdentity: String?
-    private var cover: (kind: Cover, controller: UIViewController)?
+    /// The screen over the app: in this controller's view, or in ``gateWindow`` above the app's window.
+    private var cover: (kind: Cover, controller: UIViewController, isAboveApp: Bool)?
+    /// The window above the app's, for the update screens (``LaunchFlow/State/isAboveApp``).
+    private let gateWindow = GateWindow()
     private var banner: (screen: GateScreen, controller: UIViewController)?
     private var details: (screen: GateScreen, controller: UIViewController)?
     /// Set once, on the main actor, in `viewDidLoad`; read only by `deinit`, when nothing else can
@@ -75,9 +83,18 @@ public final class LaunchGateViewController: UIViewController {
         Task { await flow.start() }
     }
 
-    /// The status bar follows whatever is on screen: a cover, or the app.
+    /// Moves an update screen shown before this controller was in a window to the window above the
+    /// app's, now that there is one. (`viewDidAppear`, not earlier: the app's window is key by then,
+    /// so the screen's window takes the keyboard from it rather than the other way round.)
+    public override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        show(cover: Cover(flow.state), aboveApp: flow.state.isAboveApp)
+    }
+
+    /// The status bar follows whatever is on screen in this controller's window: a cover, or the app.
     public override var childForStatusBarStyle: UIViewController? {
-        cover?.controller ?? mainViewController
+        if let cover, !cover.isAboveApp { return cover.controller }
+        return mainViewController
     }
 
     // MARK: Rendering
@@ -96,7 +113,7 @@ public final class LaunchGateViewController: UIViewController {
 
     private func render(_ state: LaunchFlow.State, identity: String?) {
         showMain(state.showsApp, identity: identity)
-        show(cover: Cover(state))
+        show(cover: Cover(state), aboveApp: state.isAboveApp)
         if case .app(let banner, let details) = state {
             show(banner: banner)
             show(details: details)
@@ -134,18 +151,31 @@ public final class LaunchGateViewController: UIViewController {
         mainViewController = main
     }
 
-    private func show(cover kind: Cover?) {
-        guard kind != cover?.kind else { return }
-        if let old = cover?.controller { remove(old) }
+    /// Shows a cover, or none. An update screen goes in the window above the app's, once this
+    /// controller is in a window; until then, and for sign-in and the welcome, it is a child
+    /// over the main controller.
+    private func show(cover kind: Cover?, aboveApp: Bool) {
+        // The last window this controller was in, even while it is out of it: a full-screen
+        // presentation takes this view out of the window, and a screen drawn in it would be hidden
+        // under what the app presented.
+        if let window = view.window { gateWindow.appWindow = window }
+        let isAboveApp = aboveApp && gateWindow.canShow
+        guard kind != cover?.kind || isAboveApp != cover?.isAboveApp else { return }
+        if let old = cover, !old.isAboveApp { remove(old.controller) }
         cover = nil
-        guard let kind else { return }
+        guard let kind else { return gateWindow.hide() }
         let controller = makeController(for: kind)
+        if isAboveApp, gateWindow.show(controller) {
+            cover = (kind, controller, true)
+            return
+        }
+        gateWindow.hide()
         addChild(controller)
         controller.view.frame = view.bounds
         controller.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         view.addSubview(controller.view)
         controller.didMove(toParent: self)
-        cover = (kind, controller)
+        cover = (kind, controller, false)
     }
 
     private func show(banner screen: GateScreen?) {
@@ -194,10 +224,7 @@ public final class LaunchGateViewController: UIViewController {
 
     /// A hosting controller for one of the flow's screens, laid out in its language's direction.
     private func host(_ view: some View) -> UIHostingController<some View> {
-        let controller = UIHostingController(rootView: view.environment(flow).launchGateTheme(theme)
-            .environment(\.layoutDirection, flow.strings.layoutDirection))
-        controller.view.semanticContentAttribute = flow.strings.semanticContentAttribute
-        return controller
+        flow.hostingController(for: view, theme: theme)
     }
 
     private func remove(_ child: UIViewController) {

@@ -27,6 +27,10 @@ extension View {
                                                                fillStyle: FillStyle = FillStyle()) -> some View {
         fatalError()
     }
+    public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
+        fatalError()
+    }
+    public func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> { fatalError() }
     public func opacity(_ opacity: Double) -> some View { fatalError() }
     public func id<ID: Hashable>(_ id: ID) -> some View { fatalError() }
     public func contentShape<S: Shape>(_ shape: S, eoFill: Bool = false) -> some View { fatalError() }

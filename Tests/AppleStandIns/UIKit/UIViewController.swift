@@ -14,6 +14,7 @@ open class UIViewController: UIResponder {
     open var childForStatusBarStyle: UIViewController? { fatalError() }
 
     open func viewDidLoad() { fatalError() }
+    open func viewDidAppear(_ animated: Bool) { fatalError() }
     open func addChild(_ childController: UIViewController) { fatalError() }
     open func removeFromParent() { fatalError() }
     open func willMove(toParent parent: UIViewController?) { fatalError() }
