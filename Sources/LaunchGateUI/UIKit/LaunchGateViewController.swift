@@ -42,7 +42,7 @@ public final class LaunchGateViewController: UIViewController {
     /// The window above the app's, for the update screens (``LaunchFlow/State/isAboveApp``).
     private let gateWindow = GateWindow()
     private var banner: (screen: GateScreen, controller: UIViewController)?
-    private var details: (screen: GateScreen, controller: UIViewController)?
+    private let detailsDialog: DetailsDialog
     /// Set once, on the main actor, in `viewDidLoad`; read only by `deinit`, when nothing else can
     /// reach the controller. (An isolated deinit would need iOS 18.4.)
     nonisolated(unsafe) private var foregroundObserver: (any NSObjectProtocol)?
@@ -57,6 +57,7 @@ public final class LaunchGateViewController: UIViewController {
         self.flow = flow
         self.theme = theme
         self.makeMain = main
+        self.detailsDialog = DetailsDialog(flow: flow, theme: theme)
         super.init(nibName: nil, bundle: nil)
     }
 
@@ -116,10 +117,10 @@ public final class LaunchGateViewController: UIViewController {
         show(cover: Cover(state), aboveApp: state.isAboveApp)
         if case .app(let banner, let details) = state {
             show(banner: banner)
-            show(details: details)
+            detailsDialog.show(details, from: self)
         } else {
             show(banner: nil)
-            show(details: nil)
+            detailsDialog.show(nil, from: self)
         }
         setNeedsStatusBarAppearanceUpdate()
     }
@@ -197,21 +198,6 @@ public final class LaunchGateViewController: UIViewController {
         ])
         controller.didMove(toParent: self)
         banner = (screen, controller)
-    }
-
-    private func show(details screen: GateScreen?) {
-        guard screen != details?.screen else { return }
-        if let old = details?.controller { old.dismiss(animated: true) }
-        details = nil
-        guard let screen else { return }
-        let controller = host(GateScreenView(screen: screen).announcedGate(screen))
-        // Only the dialog's own buttons close it, so the flow always hears the answer.
-        controller.isModalInPresentation = true
-        #if !os(tvOS)
-        controller.sheetPresentationController?.detents = [.medium(), .large()]
-        #endif
-        present(controller, animated: true)
-        details = (screen, controller)
     }
 
     private func makeController(for cover: Cover) -> UIViewController {
