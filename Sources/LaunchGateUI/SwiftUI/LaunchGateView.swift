@@ -41,9 +41,11 @@ import SwiftUI
 /// The app's content is mounted the first time the flow shows the app and stays mounted while the
 /// same user is signed in: a banner, the dialog, a refresh's loading screen or a new blocking
 /// screen covers it but never rebuilds it, so its `@State` survives. Signing out tears it down, and
-/// the next user gets new content (``LaunchFlow/contentIdentity``). The check starts when the view appears and runs
-/// again when the scene comes back from the background (seed 000), as the flow allows; a scene
-/// that was only inactive (Control Center, Face ID) doesn't re-check.
+/// the next user gets new content (``LaunchFlow/contentIdentity``).
+///
+/// The check starts when the view appears and runs again when the scene comes back from the
+/// background (seed 000), as the flow allows; a scene that was only inactive (Control Center,
+/// Face ID) doesn't re-check. The gate's screens are laid out in their language's direction.
 @MainActor
 public struct LaunchGateView<Content: View>: View {
     /// Where the flow comes from: the caller, or made by this view once and kept.
