@@ -2,7 +2,8 @@ import LaunchGate
 import SwiftUI
 
 /// The app itself. Its `@State` (the draft here) survives the update banner, the details dialog
-/// and a refresh's loading screen: LaunchGateView never rebuilds it.
+/// and a refresh's loading screen: LaunchGateView never rebuilds it while the same user is signed
+/// in. Signing out tears it down, so the next user starts with an empty draft.
 struct ContentView: View {
     @Environment(LaunchFlow.self) private var flow
     @State private var draft = ""

@@ -1,7 +1,8 @@
 import UIKit
 
 /// The app's own main controller (seed 001's `MainTabBarController`). LaunchGateViewController
-/// makes it once, when the app is first shown, and keeps it under every later update screen.
+/// makes it when the app is first shown and keeps it under every later update screen, which go in
+/// a window above it and anything it presents.
 final class MainViewController: UIViewController {
     private let label = UILabel()
 

@@ -31,10 +31,21 @@ import SwiftUI
 /// }
 /// ```
 ///
-/// The app's content is mounted the first time the flow shows the app and stays mounted from then
-/// on: a banner, the dialog, a refresh's loading screen or a new blocking screen covers it but
-/// never rebuilds it, so its `@State` survives. The check starts when the view appears and runs
-/// again when the scene returns to the foreground (seed 000), as the flow allows.
+/// The update screens (loading, a required update, end of life, an unsupported device, a
+/// recommended update) go above everything the app shows: on iOS they are drawn in a window of their
+/// own above the app's, alerts included, so no sheet, cover or alert the app presented stays over
+/// them and the keyboard leaves the app; on macOS they cover the content in this view, which is
+/// hidden. A screen in that window gets the flow, the theme and the layout direction from the gate,
+/// but not other environment values you set around it.
+///
+/// The app's content is mounted the first time the flow shows the app and stays mounted while the
+/// same user is signed in: a banner, the dialog, a refresh's loading screen or a new blocking
+/// screen covers it but never rebuilds it, so its `@State` survives. Signing out tears it down, and
+/// the next user gets new content (``LaunchFlow/contentIdentity``).
+///
+/// The check starts when the view appears and runs again when the scene comes back from the
+/// background (seed 000), as the flow allows; a scene that was only inactive (Control Center,
+/// Face ID) doesn't re-check. The gate's screens are laid out in their language's direction.
 @MainActor
 public struct LaunchGateView<Content: View>: View {
     /// Where the flow comes from: the caller, or made by this view once and kept.
@@ -47,9 +58,18 @@ public struct LaunchGateView<Content: View>: View {
     private let content: () -> Content
     private let screens: LaunchGateScreens
     @State private var box = LaunchFlowBox()
-    /// Set once the app has been shown, so its view stays mounted under every later screen.
-    @State private var hasShownApp = false
+    /// The user (``LaunchFlow/contentIdentity``) whose app was last shown, so their content stays
+    /// mounted under every later screen while they are signed in.
+    @State private var shownIdentity: String?
+    /// Whether the update screens go in a window above the app's (iOS, once this view's window
+    /// is known), rather than over the content in this view.
+    @State private var isAboveApp = false
     @Environment(\.scenePhase) private var scenePhase
+    /// Set when the scene goes to the background and cleared when it is active again: only that
+    /// round trip re-checks (seed 000), not Control Center, a notification or Face ID, which take
+    /// the scene through inactive alone. A flag rather than the previous phase, so the check runs
+    /// whether SwiftUI reports background → active or background → inactive → active.
+    @State private var wasInBackground = false
 
     /// Creates the gate around a flow the app holds, with any screen replaced by the app's own.
     ///
@@ -97,31 +117,50 @@ public struct LaunchGateView<Content: View>: View {
     public var body: some View {
         let flow = flow
         let state = flow.state
+        let identity = flow.contentIdentity
         ZStack(alignment: .top) {
-            if hasShownApp || state.showsApp {
-                content()
-                    .opacity(state.showsApp ? 1 : 0)
-                    .allowsHitTesting(state.showsApp)
-                    .accessibilityHidden(!state.showsApp)
-            }
-            ZStack(alignment: .top) {
-                gate(state, flow: flow)
-            }
-            .animation(.default, value: state)
+            appContent(showsApp: state.showsApp, identity: identity)
+            GateLayer(flow: flow, screens: screens, part: isAboveApp ? .inApp : .all)
         }
         .sheet(item: details(flow)) { item in
             screens.details(item.screen)
                 .announcedGate(item.screen)
                 .presentationDetents([.medium, .large])
+                .environment(\.layoutDirection, flow.strings.layoutDirection)
+        }
+        .aboveAppWindow(flow: flow, isPresented: state.isAboveApp, isActive: $isAboveApp) {
+            GateLayer(flow: flow, screens: screens, part: .aboveApp)
         }
         .environment(flow)
         .task { await flow.start() }
         .onChange(of: scenePhase) { _, phase in
-            // Seed 000 re-checks on the way back to the foreground; the flow decides whether one is due.
-            if phase == .active { Task { await flow.didBecomeActive() } }
+            switch phase {
+            case .background:
+                wasInBackground = true
+            case .active where wasInBackground:
+                wasInBackground = false
+                // Seed 000 re-checks on the way back from the background; the flow decides whether one is due.
+                Task { await flow.didBecomeActive() }
+            default:
+                break
+            }
         }
-        .onChange(of: state.showsApp, initial: true) { _, showsApp in
-            if showsApp { hasShownApp = true }
+        .onChange(of: state.showsApp ? identity : nil, initial: true) { _, shown in
+            if let shown { shownIdentity = shown }
+        }
+    }
+
+    /// The app's content, keyed by whose it is: mounted the first time the flow shows the app to a
+    /// user, kept (hidden) under later screens, torn down at sign-out, and built anew for the next
+    /// user, so nothing of one user's `@State` or open sheets reaches another.
+    @ViewBuilder
+    private func appContent(showsApp: Bool, identity: String?) -> some View {
+        if let identity, showsApp || shownIdentity == identity {
+            content()
+                .id(identity)
+                .opacity(showsApp ? 1 : 0)
+                .allowsHitTesting(showsApp)
+                .accessibilityHidden(!showsApp)
         }
     }
 
@@ -130,38 +169,6 @@ public struct LaunchGateView<Content: View>: View {
         case .given(let flow): flow
         case .made(let make): box.flow(orMake: make)
         }
-    }
-
-    /// The layer over the app: a full screen, the banner, or nothing.
-    @ViewBuilder
-    private func gate(_ state: LaunchFlow.State, flow: LaunchFlow) -> some View {
-        switch state {
-        case .checking:
-            fullScreen(screens.checking())
-        case .updateRequired(let screen):
-            fullScreen(screens.updateRequired(screen)).announcedGate(screen)
-        case .endOfLife(let screen):
-            fullScreen(screens.endOfLife(screen)).announcedGate(screen)
-        case .deviceUnsupported(let screen):
-            fullScreen(screens.deviceUnsupported(screen)).announcedGate(screen)
-        case .updateRecommended(let screen):
-            fullScreen(screens.updateRecommended(screen)).announcedGate(screen)
-        case .signingIn:
-            fullScreen(AnyView(SignInTimeline(flow: flow, screen: screens.signingIn)))
-        case .welcome:
-            fullScreen(AnyView(SignInTimeline(flow: flow, screen: screens.welcome)))
-        case .app(let banner, _):
-            if let banner {
-                screens.banner(banner)
-                    .transition(.move(edge: .top).combined(with: .opacity))
-            }
-        }
-    }
-
-    private func fullScreen(_ view: AnyView) -> some View {
-        view
-            .frame(maxWidth: .infinity, maxHeight: .infinity)
-            .transition(.opacity)
     }
 
     /// The details dialog while the flow shows it. Swiping it away is its "Not Now"; a write

@@ -21,7 +21,8 @@ extension LaunchGateViewController {
     ///   - publicKey: The pinned key, as `launchgate keys show` prints it.
     ///   - signIn: Sign-in (seed 002), if the app has it.
     ///   - theme: The look of the built-in screens.
-    ///   - main: Makes the app's main controller; called once, when the app is first shown.
+    ///   - main: Makes the app's main controller: when the app is first shown, and again for
+    ///     each user who signs in after another signed out.
     public convenience init(policyURL: URL, publicKey: String, signIn: SignInFlow? = nil,
                             theme: LaunchGateTheme = .system, main: @escaping () -> UIViewController) {
         let flow = LaunchFlow.standard(policyURL: policyURL, publicKey: publicKey, signIn: signIn,

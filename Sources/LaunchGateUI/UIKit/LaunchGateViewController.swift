@@ -5,10 +5,15 @@ import Observation
 import SwiftUI
 import UIKit
 
-/// The root view controller of a UIKit app (seed 001): it swaps child controllers as
-/// ``LaunchFlow/state`` changes (loading, an update screen, sign-in, the welcome) over the app's
-/// main controller, shows seed 004's banner and details dialog over the app, and re-checks when
-/// the app returns to the foreground. It decides nothing itself.
+/// The root view controller of a UIKit app (seed 001): it shows a screen for each
+/// ``LaunchFlow/state`` (loading, an update screen, sign-in, the welcome) over the app's main
+/// controller, seed 004's banner and details dialog over the app, and re-checks when the app
+/// comes back from the background. It decides nothing itself.
+///
+/// The update screens (loading, a required update, end of life, an unsupported device, a
+/// recommended update) are shown in a window of their own above the app's, alerts included: a
+/// sheet, cover or alert the app presented stays under them, and the keyboard leaves the app.
+/// Sign-in and the welcome are children of this controller.
 ///
 /// ```swift
 /// window.rootViewController = LaunchGateViewController(
@@ -16,20 +21,28 @@ import UIKit
 ///     publicKey: "ed25519:Gb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=") { MainTabBarController() }
 /// ```
 ///
-/// The main controller is made the first time the flow shows the app and kept from then on: a
-/// later loading or blocking screen covers it and hides it from VoiceOver, but never replaces it.
+/// The main controller is made the first time the flow shows the app to a user and kept while they
+/// are signed in: a later loading or blocking screen covers it and hides it from VoiceOver, but
+/// never replaces it. Signing out drops it, with whatever it presented, and the next user gets a
+/// new one from `main` (``LaunchFlow/contentIdentity``).
 @MainActor
 public final class LaunchGateViewController: UIViewController {
     /// The launch this controller renders.
     public let flow: LaunchFlow
-    /// The app's main controller, once the flow has shown the app; `nil` before.
+    /// The app's main controller, once the flow has shown the app to the signed-in user; `nil`
+    /// before, and again from sign-out until the next user's app is shown.
     public private(set) var mainViewController: UIViewController?
 
     private let theme: LaunchGateTheme
     private let makeMain: () -> UIViewController
-    private var cover: (kind: Cover, controller: UIViewController)?
+    /// Whose app ``mainViewController`` is (``LaunchFlow/contentIdentity``).
+    private var mainIdentity: String?
+    /// The screen over the app: in this controller's view, or in ``gateWindow`` above the app's window.
+    private var cover: (kind: Cover, controller: UIViewController, isAboveApp: Bool)?
+    /// The window above the app's, for the update screens (``LaunchFlow/State/isAboveApp``).
+    private let gateWindow = GateWindow()
     private var banner: (screen: GateScreen, controller: UIViewController)?
-    private var details: (screen: GateScreen, controller: UIViewController)?
+    private let detailsDialog: DetailsDialog
     /// Set once, on the main actor, in `viewDidLoad`; read only by `deinit`, when nothing else can
     /// reach the controller. (An isolated deinit would need iOS 18.4.)
     nonisolated(unsafe) private var foregroundObserver: (any NSObjectProtocol)?
@@ -38,11 +51,13 @@ public final class LaunchGateViewController: UIViewController {
     /// - Parameters:
     ///   - flow: The launch to render.
     ///   - theme: The look of the built-in screens; ``LaunchGateTheme/system`` by default.
-    ///   - main: Makes the app's main controller; called once, when the app is first shown.
+    ///   - main: Makes the app's main controller: when the app is first shown, and again for
+    ///     each user who signs in after another signed out.
     public init(flow: LaunchFlow, theme: LaunchGateTheme = .system, main: @escaping () -> UIViewController) {
         self.flow = flow
         self.theme = theme
         self.makeMain = main
+        self.detailsDialog = DetailsDialog(flow: flow, theme: theme)
         super.init(nibName: nil, bundle: nil)
     }
 
@@ -55,50 +70,76 @@ public final class LaunchGateViewController: UIViewController {
         if let foregroundObserver { NotificationCenter.default.removeObserver(foregroundObserver) }
     }
 
-    /// Follows the flow's state, starts the launch and listens for the app's return to the foreground.
+    /// Follows the flow's state, starts the launch and listens for the app's return from the background.
     public override func viewDidLoad() {
         super.viewDidLoad()
         observe()
         foregroundObserver = NotificationCenter.default.addObserver(
-            forName: UIApplication.didBecomeActiveNotification, object: nil, queue: .main
+            forName: UIApplication.willEnterForegroundNotification, object: nil, queue: .main
         ) { [flow] _ in
-            // Seed 000 re-checks on the way back to the foreground; the flow decides whether one is due.
+            // Seed 000 re-checks on the way back from the background, not after Control Center or
+            // Face ID (which only make the app inactive); the flow decides whether one is due.
             Task { @MainActor in await flow.didBecomeActive() }
         }
         Task { await flow.start() }
     }
 
-    /// The status bar follows whatever is on screen: a cover, or the app.
+    /// Moves an update screen shown before this controller was in a window to the window above the
+    /// app's, now that there is one. (`viewDidAppear`, not earlier: the app's window is key by then,
+    /// so the screen's window takes the keyboard from it rather than the other way round.)
+    public override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        show(cover: Cover(flow.state), aboveApp: flow.state.isAboveApp)
+    }
+
+    /// The status bar follows whatever is on screen in this controller's window: a cover, or the app.
     public override var childForStatusBarStyle: UIViewController? {
-        cover?.controller ?? mainViewController
+        if let cover, !cover.isAboveApp { return cover.controller }
+        return mainViewController
     }
 
     // MARK: Rendering
 
-    /// Renders the state and renders again when it changes. Only the state is read under
-    /// tracking: the app's main controller and the hosted screens read what they like without
-    /// making this controller re-render.
+    /// Renders the state and renders again when it or the signed-in user changes. Only those are
+    /// read under tracking: the app's main controller and the hosted screens read what they like
+    /// without making this controller re-render.
     private func observe() {
-        let state = withObservationTracking {
-            flow.state
+        let (state, identity) = withObservationTracking {
+            (flow.state, flow.contentIdentity)
         } onChange: { [weak self] in
             Task { @MainActor in self?.observe() }
         }
-        render(state)
+        render(state, identity: identity)
     }
 
-    private func render(_ state: LaunchFlow.State) {
-        if state.showsApp && mainViewController == nil { embedMain() }
-        mainViewController?.view.isHidden = !state.showsApp
-        show(cover: Cover(state))
+    private func render(_ state: LaunchFlow.State, identity: String?) {
+        showMain(state.showsApp, identity: identity)
+        show(cover: Cover(state), aboveApp: state.isAboveApp)
         if case .app(let banner, let details) = state {
             show(banner: banner)
-            show(details: details)
+            detailsDialog.show(details, from: self)
         } else {
             show(banner: nil)
-            show(details: nil)
+            detailsDialog.show(nil, from: self)
         }
         setNeedsStatusBarAppearanceUpdate()
+    }
+
+    /// The signed-in user's main controller, visible while the app is shown. Another user's, or
+    /// one left from before a sign-out, goes first, with whatever it presented.
+    private func showMain(_ showsApp: Bool, identity: String?) {
+        if let main = mainViewController, identity != mainIdentity {
+            // The app's sheets and alerts hang off this controller, not off `main`.
+            if presentedViewController != nil { dismiss(animated: false) }
+            remove(main)
+            mainViewController = nil
+            mainIdentity = nil
+        }
+        if showsApp, mainViewController == nil, let identity {
+            embedMain()
+            mainIdentity = identity
+        }
+        mainViewController?.view.isHidden = !showsApp
     }
 
     private func embedMain() {
@@ -111,18 +152,31 @@ public final class LaunchGateViewController: UIViewController {
         mainViewController = main
     }
 
-    private func show(cover kind: Cover?) {
-        guard kind != cover?.kind else { return }
-        if let old = cover?.controller { remove(old) }
+    /// Shows a cover, or none. An update screen goes in the window above the app's, once this
+    /// controller is in a window; until then, and for sign-in and the welcome, it is a child
+    /// over the main controller.
+    private func show(cover kind: Cover?, aboveApp: Bool) {
+        // The last window this controller was in, even while it is out of it: a full-screen
+        // presentation takes this view out of the window, and a screen drawn in it would be hidden
+        // under what the app presented.
+        if let window = view.window { gateWindow.appWindow = window }
+        let isAboveApp = aboveApp && gateWindow.canShow
+        guard kind != cover?.kind || isAboveApp != cover?.isAboveApp else { return }
+        if let old = cover, !old.isAboveApp { remove(old.controller) }
         cover = nil
-        guard let kind else { return }
+        guard let kind else { return gateWindow.hide() }
         let controller = makeController(for: kind)
+        if isAboveApp, gateWindow.show(controller) {
+            cover = (kind, controller, true)
+            return
+        }
+        gateWindow.hide()
         addChild(controller)
         controller.view.frame = view.bounds
         controller.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         view.addSubview(controller.view)
         controller.didMove(toParent: self)
-        cover = (kind, controller)
+        cover = (kind, controller, false)
     }
 
     private func show(banner screen: GateScreen?) {
@@ -130,7 +184,7 @@ public final class LaunchGateViewController: UIViewController {
         if let old = banner?.controller { remove(old) }
         banner = nil
         guard let screen else { return }
-        let controller = UIHostingController(rootView: GateBannerView(screen: screen).environment(flow).launchGateTheme(theme))
+        let controller = host(GateBannerView(screen: screen))
         // Only the banner's own strip takes touches; the app below it stays usable.
         controller.view.backgroundColor = .clear
         controller.sizingOptions = .intrinsicContentSize
@@ -146,21 +200,6 @@ public final class LaunchGateViewController: UIViewController {
         banner = (screen, controller)
     }
 
-    private func show(details screen: GateScreen?) {
-        guard screen != details?.screen else { return }
-        if let old = details?.controller { old.dismiss(animated: true) }
-        details = nil
-        guard let screen else { return }
-        let controller = host(GateScreenView(screen: screen).announcedGate(screen))
-        // Only the dialog's own buttons close it, so the flow always hears the answer.
-        controller.isModalInPresentation = true
-        #if !os(tvOS)
-        controller.sheetPresentationController?.detents = [.medium(), .large()]
-        #endif
-        present(controller, animated: true)
-        details = (screen, controller)
-    }
-
     private func makeController(for cover: Cover) -> UIViewController {
         switch cover {
         case .loading: host(LaunchGateLoadingView())
@@ -169,8 +208,9 @@ public final class LaunchGateViewController: UIViewController {
         }
     }
 
-    private func host(_ view: some View) -> UIViewController {
-        UIHostingController(rootView: view.environment(flow).launchGateTheme(theme))
+    /// A hosting controller for one of the flow's screens, laid out in its language's direction.
+    private func host(_ view: some View) -> UIHostingController<some View> {
+        flow.hostingController(for: view, theme: theme)
     }
 
     private func remove(_ child: UIViewController) {

@@ -27,7 +27,12 @@ extension View {
                                                                fillStyle: FillStyle = FillStyle()) -> some View {
         fatalError()
     }
+    public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
+        fatalError()
+    }
+    public func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> { fatalError() }
     public func opacity(_ opacity: Double) -> some View { fatalError() }
+    public func id<ID: Hashable>(_ id: ID) -> some View { fatalError() }
     public func contentShape<S: Shape>(_ shape: S, eoFill: Bool = false) -> some View { fatalError() }
     public func allowsHitTesting(_ enabled: Bool) -> some View { fatalError() }
     public func disabled(_ disabled: Bool) -> some View { fatalError() }
@@ -57,8 +62,10 @@ extension View {
                                        _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void) -> some View {
         fatalError()
     }
-    public func task(name: String? = nil, priority: TaskPriority = .userInitiated, file: String = #fileID,
-                     line: Int = #line, _ action: sending @escaping @isolated(any) () async -> Void) -> some View {
+    // iOS 17's signature (the iOS 17 SDK's interface); the later `task(name:priority:file:line:_:)`
+    // accepts more, so code that type-checks against this builds with either SDK.
+    public func task(priority: TaskPriority = .userInitiated,
+                     @_inheritActorContext _ action: @escaping @Sendable () async -> Void) -> some View {
         fatalError()
     }
 }

@@ -45,6 +45,14 @@ public struct EnvironmentValues {
         get { fatalError() }
         set { fatalError() }
     }
+    public var layoutDirection: LayoutDirection {
+        get { fatalError() }
+        set { fatalError() }
+    }
+}
+
+public enum LayoutDirection: Hashable, CaseIterable, Sendable {
+    case leftToRight, rightToLeft
 }
 
 @propertyWrapper

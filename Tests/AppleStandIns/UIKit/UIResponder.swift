@@ -12,7 +12,7 @@ open class UIResponder: NSObject {
 @MainActor
 open class UIApplication: UIResponder {
     public class var shared: UIApplication { fatalError() }
-    public nonisolated static let didBecomeActiveNotification = Notification.Name("UIApplicationDidBecomeActiveNotification")
+    public nonisolated static let willEnterForegroundNotification = Notification.Name("UIApplicationWillEnterForegroundNotification")
     public func open(_ url: URL, options: [OpenExternalURLOptionsKey: Any] = [:]) async -> Bool { fatalError() }
 
     public struct OpenExternalURLOptionsKey: Hashable, RawRepresentable, Sendable {

@@ -32,7 +32,20 @@ open class UISceneConfiguration: NSObject {
 
 @MainActor
 open class UIWindow: UIView {
+    public struct Level: Hashable, RawRepresentable, Sendable {
+        public init(_ rawValue: CGFloat) { fatalError() }
+        public init(rawValue: CGFloat) { fatalError() }
+        public var rawValue: CGFloat { fatalError() }
+        public static let normal = Level(rawValue: 0)
+        public static let statusBar = Level(rawValue: 1000)
+        public static let alert = Level(rawValue: 2000)
+    }
+
     public init(windowScene: UIWindowScene) { fatalError() }
+    public required init?(coder: NSCoder) { fatalError() }
+    open var windowScene: UIWindowScene? { get { fatalError() } set { fatalError() } }
+    open var windowLevel: UIWindow.Level { get { fatalError() } set { fatalError() } }
     open var rootViewController: UIViewController? { get { fatalError() } set { fatalError() } }
+    open func makeKey() { fatalError() }
     open func makeKeyAndVisible() { fatalError() }
 }

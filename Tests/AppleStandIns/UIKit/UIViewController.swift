@@ -9,10 +9,15 @@ open class UIViewController: UIResponder {
 
     open var view: UIView! { get { fatalError() } set { fatalError() } }
     open var isModalInPresentation: Bool { get { fatalError() } set { fatalError() } }
+    open var presentedViewController: UIViewController? { fatalError() }
+    open var presentingViewController: UIViewController? { fatalError() }
+    open var isBeingDismissed: Bool { fatalError() }
+    open var presentationController: UIPresentationController? { fatalError() }
     open var sheetPresentationController: UISheetPresentationController? { fatalError() }
     open var childForStatusBarStyle: UIViewController? { fatalError() }
 
     open func viewDidLoad() { fatalError() }
+    open func viewDidAppear(_ animated: Bool) { fatalError() }
     open func addChild(_ childController: UIViewController) { fatalError() }
     open func removeFromParent() { fatalError() }
     open func willMove(toParent parent: UIViewController?) { fatalError() }
@@ -23,8 +28,20 @@ open class UIViewController: UIResponder {
     open func setNeedsStatusBarAppearanceUpdate() { fatalError() }
 }
 
+// An Objective-C protocol whose requirements are all optional (see UIResponder.swift); the
+// adapters' presentationControllerDidDismiss(_:) is checked as a plain method.
 @MainActor
-open class UISheetPresentationController: NSObject {
+public protocol UIAdaptivePresentationControllerDelegate: NSObjectProtocol {}
+
+@MainActor
+open class UIPresentationController: NSObject {
+    open var presentedViewController: UIViewController { fatalError() }
+    open var presentingViewController: UIViewController { fatalError() }
+    open var delegate: (any UIAdaptivePresentationControllerDelegate)? { get { fatalError() } set { fatalError() } }
+}
+
+@MainActor
+open class UISheetPresentationController: UIPresentationController {
     @MainActor
     open class Detent: NSObject {
         open class func medium() -> UISheetPresentationController.Detent { fatalError() }

@@ -3,13 +3,19 @@ import LaunchGate
 import SwiftUI
 
 /// The address or code field of a sign-in screen. What is typed goes straight to the flow,
-/// which keeps, trims and limits it; the field shows back the flow's value.
+/// which keeps, trims and limits it; the field then shows the flow's value, so a letter in a code
+/// or a seventh digit disappears as it is typed. While a request runs the flow takes no typing,
+/// and the field is disabled.
 @MainActor
 struct SignInFieldView: View {
     let field: SignInScreen.Field
     let theme: LaunchGateTheme
     let submit: () -> Void
     @Environment(LaunchFlow.self) private var flow: LaunchFlow?
+    /// What the text field shows: the flow's value, or for a moment what was just typed.
+    /// A binding that read the flow's value directly would leave a rejected keystroke on screen,
+    /// since SwiftUI only redraws the field when the bound value changes.
+    @State private var text = ""
 
     var body: some View {
         VStack(alignment: .leading, spacing: 6) {
@@ -18,15 +24,22 @@ struct SignInFieldView: View {
                 .font(.subheadline.weight(.semibold))
                 .foregroundStyle(theme.titleStyle)
                 .accessibilityHidden(true)
-            TextField(field.placeholder, text: text)
+            TextField(field.placeholder, text: $text)
                 .font(isCode ? .title2.monospacedDigit().bold() : .body)
                 .multilineTextAlignment(isCode ? .center : .leading)
                 .autocorrectionDisabled()
                 .keyboard(for: field.kind)
                 .onSubmit(submit)
+                .disabled(!field.isEditable)
                 .padding(12)
                 .background(theme.fieldStyle, in: RoundedRectangle(cornerRadius: theme.cornerRadius))
                 .accessibilityLabel(field.label)
+        }
+        .onChange(of: field.value, initial: true) { _, value in
+            if text != value { text = value }
+        }
+        .onChange(of: text) { _, typed in
+            send(typed)
         }
     }
 
@@ -34,17 +47,18 @@ struct SignInFieldView: View {
         if case .code = field.kind { true } else { false }
     }
 
-    private var text: Binding<String> {
-        let flow = flow
-        let kind = field.kind
-        return Binding(
-            get: { [field] in field.value },
-            set: { @MainActor value in
-                switch kind {
-                case .email: flow?.updateEmail(value)
-                case .code: flow?.updateCode(value)
-                }
-            })
+    /// Gives the flow what was typed, then shows what the flow kept. The flow's value is read
+    /// from the flow itself, not from `field`, which is as old as the last time the screen was drawn.
+    private func send(_ typed: String) {
+        guard let flow else { return }
+        // The flow's own value coming back (above) isn't typing: sending it again would clear an
+        // error, or verify a complete code a second time.
+        guard typed != flow.signInScreen?.field?.value else { return }
+        switch field.kind {
+        case .email: flow.updateEmail(typed)
+        case .code: flow.updateCode(typed)
+        }
+        if let kept = flow.signInScreen?.field?.value, text != kept { text = kept }
     }
 }
 

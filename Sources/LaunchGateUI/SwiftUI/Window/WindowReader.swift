@@ -1,0 +1,19 @@
+#if canImport(SwiftUI) && canImport(UIKit) && !os(watchOS)
+import SwiftUI
+import UIKit
+
+/// Tells SwiftUI code which UIKit window it is drawn in, the window ``GateWindow`` goes above.
+/// Each window of an iPad app has its own, so a screen never covers the wrong one.
+struct WindowReader: UIViewRepresentable {
+    /// Called with the window once the view is in one, and with `nil` when it leaves it.
+    let onWindow: @MainActor (UIWindow?) -> Void
+
+    func makeUIView(context: Context) -> WindowReaderView {
+        WindowReaderView(onWindow: onWindow)
+    }
+
+    func updateUIView(_ view: WindowReaderView, context: Context) {
+        view.onWindow = onWindow
+    }
+}
+#endif
