@@ -32,6 +32,19 @@ extension LaunchFlow {
             }
         }
 
+        /// Whether this state's screen must be above everything the app shows, not just its root
+        /// view: above its sheets, full-screen covers and alerts, with the keyboard taken from it.
+        /// That is every update screen: loading, the blocking ones and a recommended update. (On iOS
+        /// the adapters put them in a window above the app's.) Sign-in and the welcome stay in the
+        /// app's window: nobody's content is mounted under them (``LaunchFlow/contentIdentity``),
+        /// and the banner and its dialog are part of the app by design.
+        public var isAboveApp: Bool {
+            switch self {
+            case .checking, .updateRequired, .endOfLife, .deviceUnsupported, .updateRecommended: true
+            case .signingIn, .welcome, .app: false
+            }
+        }
+
         /// Whether the app's own content is on screen (possibly under a banner or dialog).
         public var showsApp: Bool {
             if case .app = self { true } else { false }

@@ -161,4 +161,17 @@ struct LaunchFlowOrderTests {
         await flow.signOut()
         #expect(flow.signIn?.session != nil)
     }
+
+    @Test("every update screen goes above the app's own presentations; sign-in, the welcome and the app with its banner don't")
+    func aboveApp() {
+        let screen = GateScreen(kind: .updateRequired, style: .blocking, title: "t", message: "m")
+        for state in [LaunchFlow.State.checking, .updateRequired(screen), .endOfLife(screen), .deviceUnsupported(screen),
+                      .updateRecommended(screen)] {
+            #expect(state.isAboveApp, "\(state)")
+        }
+        let user = SignInFixtures.storedSession().user
+        for state in [LaunchFlow.State.signingIn(.enteringEmail), .welcome(user), .plainApp, .app(banner: screen, details: nil)] {
+            #expect(!state.isAboveApp, "\(state)")
+        }
+    }
 }
