@@ -17,6 +17,7 @@ public struct DatabaseBackup: Sendable {
     private let location: DatabaseLocation
     private let logger: Logger
 
+    /// Creates a backup of the database at `location`.
     /// - Parameters:
     ///   - location: The database to copy; only SQLite can be.
     ///   - logger: For driver logs.

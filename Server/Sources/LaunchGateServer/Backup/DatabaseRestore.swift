@@ -22,6 +22,7 @@ public struct DatabaseRestore: Sendable {
     private let location: DatabaseLocation
     private let logger: Logger
 
+    /// Creates a restore into the database at `location`.
     /// - Parameters:
     ///   - location: The database to replace; only SQLite can be.
     ///   - logger: For driver logs.
