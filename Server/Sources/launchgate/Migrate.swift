@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LaunchGateServer
 
 /// `launchgate migrate`.
@@ -6,14 +7,28 @@ struct Migrate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Apply pending database migrations (serve does this too).")
 
     @Flag(help: "Revert the newest applied migration instead.") var revertLast = false
+    @Flag(help: "List the pending migrations without applying them.") var dryRun = false
     @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+        if dryRun && revertLast { throw ValidationError("--dry-run lists pending migrations; it can't be combined with --revert-last") }
+    }
 
     func run() async throws {
         let configuration = try database.configuration()
+        if dryRun, case .sqlite(let path) = configuration.database, !FileManager.default.fileExists(atPath: path) {
+            // Opening would create the file; a dry run changes nothing.
+            print("no database at \(path) yet; every migration is pending:")
+            print(Migrator.all.map { "pending \($0.name)" }.joined(separator: "\n"))
+            return
+        }
         let db = try await Database.open(configuration.database, logger: DatabaseOptions.quietLogger)
         defer { Task { await db.close() } }
         let migrator = Migrator(database: db)
-        if revertLast {
+        if dryRun {
+            let pending = try await migrator.pending()
+            print(pending.isEmpty ? "the database is up to date" : pending.map { "pending \($0)" }.joined(separator: "\n"))
+        } else if revertLast {
             print(try await migrator.revertLast().map { "reverted \($0)" } ?? "nothing to revert")
         } else {
             let ran = try await migrator.migrate()

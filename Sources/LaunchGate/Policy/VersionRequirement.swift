@@ -23,8 +23,8 @@ public struct VersionRequirement: Sendable, Hashable, Codable {
     /// An unknown installed build never counts as below a build-only gate: the SDK fails open
     /// rather than blocking on information it does not have.
     /// - Parameters:
-    ///   - version: The installed version.
-    ///   - build: The installed build, if known.
+    ///   - installed: The installed version (the `version:` argument).
+    ///   - installedBuild: The installed build, if known (the `build:` argument).
     /// - Returns: `true` when the installed app is older than the gate.
     public func isAbove(version installed: AppVersion, build installedBuild: BuildNumber?) -> Bool {
         if let version, installed != version { return installed < version }
@@ -34,8 +34,8 @@ public struct VersionRequirement: Sendable, Hashable, Codable {
 
     /// Whether an installed app is newer than this gate (an App Review or TestFlight build).
     /// - Parameters:
-    ///   - version: The installed version.
-    ///   - build: The installed build, if known.
+    ///   - installed: The installed version (the `version:` argument).
+    ///   - installedBuild: The installed build, if known (the `build:` argument).
     /// - Returns: `true` when the installed app is strictly newer.
     public func isBelow(version installed: AppVersion, build installedBuild: BuildNumber?) -> Bool {
         if let version, installed != version { return installed > version }

@@ -15,7 +15,7 @@ import Darwin
 /// and a crash mid-write leaves the previous contents. A file that can't be read as a session
 /// (damaged, or from a newer SDK) counts as empty: the user signs in again.
 ///
-/// On iOS prefer ``KeychainSessionStore``: the keychain encrypts at rest and keeps the session
+/// On iOS prefer `KeychainSessionStore` (Apple platforms only): the keychain encrypts at rest and keeps the session
 /// out of backups.
 public final class FileSessionStore: SessionStore, @unchecked Sendable {
     /// The file.

@@ -1,7 +1,7 @@
 /// Where the signed-in session and the device ID live between launches.
 ///
 /// Both are kept together because the session works only from its device: they should survive,
-/// or vanish, together. ``KeychainSessionStore`` is the live store on Apple platforms,
+/// or vanish, together. `KeychainSessionStore` is the live store on Apple platforms,
 /// ``FileSessionStore`` (a 0600 file) on Linux, and `InMemorySessionStore` in `LaunchGateTesting`
 /// is for tests. Synchronous, like ``KeyValueStore``, so a stored session is known at launch
 /// without a suspension point.

@@ -23,7 +23,7 @@ struct OperationsController<Context: RequestContext> {
                      body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
         }
         // Read once, not per request.
-        let description = Bundle.module.url(forResource: "openapi", withExtension: "yaml").flatMap { try? Data(contentsOf: $0) }
+        let description = ServerResources.data("openapi", extension: "yaml")
         router.get("/openapi.yaml") { _, _ in
             guard let description else { throw OperationsError.apiDescriptionMissing }
             return Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: ByteBuffer(bytes: description)))

@@ -23,7 +23,7 @@ public final class Database: Sendable {
     let leaseWait: Duration
 
     private enum Connector: Sendable {
-        case sqlite(SQLiteHandle, SQLiteTaskExecutor)
+        case sqlite(SQLiteHandle, SQLiteTaskExecutor, DatabaseFileLock)
         case postgres(PostgresClient, Task<Void, Never>)
     }
 
@@ -45,22 +45,26 @@ public final class Database: Sendable {
     /// - Returns: An open database; call ``close()`` when done.
     /// - Throws: ``StorageError``: `invalidLocation` for a URL that can't be used, `unavailable`
     ///   when the server can't be reached, `insecureConnection` when `sslmode` can't be honoured,
-    ///   `fileNotCreated` when the SQLite file can't be made.
+    ///   `fileNotCreated` when the SQLite file can't be made; on SQLite, `unavailable` too while
+    ///   `launchgate restore` is replacing the file (see ``DatabaseFileLock``).
     public static func open(_ location: DatabaseLocation, leaseTimeout: Duration = .seconds(10), leaseWait: Duration = .seconds(3),
                             logger: Logger) async throws -> Database {
         switch location {
         case .sqlite(let path):
             try createPrivateFile(path)
+            // Held until close(), so 'launchgate restore' never replaces the file under this process.
+            let lock = try DatabaseFileLock.shared(for: path)
             // A thread of its own (SQLiteTaskExecutor), where every operation's Swift code and SQLite
             // calls run: SQLite waits for another process's write lock by sleeping in the calling
             // thread (busy_timeout), which on the shared pool could starve the rest of the process.
             let executor = SQLiteTaskExecutor(name: "lg-sqlite")
             do {
                 let handle = try await withTaskExecutorPreference(executor) { try Self.openSQLite(path) }
-                return Database(connector: .sqlite(handle, executor), logger: logger, location: location,
+                return Database(connector: .sqlite(handle, executor, lock), logger: logger, location: location,
                                 leaseTimeout: leaseTimeout, leaseWait: leaseWait)
             } catch {
                 executor.shutdown()
+                lock.release()
                 throw error
             }
         case .postgres(let url):
@@ -109,7 +113,7 @@ public final class Database: Sendable {
     /// - Throws: What the work throws, or ``StorageError`` `unavailable` when the server can't be reached.
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         switch connector {
-        case .sqlite(let handle, let executor):
+        case .sqlite(let handle, let executor, _):
             let (logger, location, eventLoop) = (logger, location, MultiThreadedEventLoopGroup.singleton.any())
             return try await withTaskExecutorPreference(executor) {
                 try await lock.withLock {
@@ -172,17 +176,18 @@ public final class Database: Sendable {
 
     /// How many statements the SQLite connection keeps prepared; `nil` on PostgreSQL.
     func preparedStatementCount() async throws -> Int? {
-        guard case .sqlite(let handle, let executor) = connector else { return nil }
+        guard case .sqlite(let handle, let executor, _) = connector else { return nil }
         return try await withTaskExecutorPreference(executor) { try await lock.withLock { handle.preparedCount } }
     }
 
     /// Closes the connection or pool.
     public func close() async {
         switch connector {
-        case .sqlite(let handle, let executor):
+        case .sqlite(let handle, let executor, let fileLock):
             // After the operations already waiting, on the thread that runs them.
             try? await withTaskExecutorPreference(executor) { try await lock.withLock { handle.close() } }
             executor.shutdown()
+            fileLock.release()
         case .postgres(_, let run): run.cancel()
         }
     }

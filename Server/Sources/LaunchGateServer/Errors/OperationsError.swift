@@ -18,7 +18,7 @@ struct OperationsError: LaunchGateFailure {
     var message: String {
         switch reason {
         case .databaseNotAnswering: "the database is not answering; the server keeps serving cached policies until it is back"
-        case .apiDescriptionMissing: "the API description is missing from this build; it ships in the package's resources (Server/openapi.yaml)"
+        case .apiDescriptionMissing: "the API description is missing from this build; it ships in LaunchGateServer_LaunchGateServer.resources, beside the launchgate binary (Server/openapi.yaml)"
         }
     }
 

@@ -35,6 +35,19 @@ public struct Migrator: Sendable {
         }
     }
 
+    /// The migrations not applied yet, oldest first, without changing anything (not even creating
+    /// the migrations table, as ``applied()`` does).
+    public func pending() async throws -> [String] {
+        let done: Set<String> = try await database.read { db in
+            let lookup: SQLQueryString = db.dialect.name == "sqlite"
+                ? "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'launchgate_migrations'"
+                : "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'launchgate_migrations'"
+            guard try await db.raw(lookup).first() != nil else { return [] }
+            return Set(try await db.select().column("name").from("launchgate_migrations").all().map { try $0.decode(column: "name", as: String.self) })
+        }
+        return migrations.map(\.name).filter { !done.contains($0) }
+    }
+
     /// Applies what is pending.
     /// - Returns: The names applied now.
     @discardableResult

@@ -11,7 +11,7 @@ struct SQLiteConcurrencyTests {
     @Test("a publish that starts while another connection holds the write lock waits for it, then commits on fresh data")
     func writerWaitsForWriter() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("launchgate-two-\(UUID().uuidString).sqlite").path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        defer { for suffix in ["", "-wal", "-shm", ".lock"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         // Two Database values each hold their own connection, as two processes do.
         let holder = try await TestBackend.open(.sqlite(path: path))
         let other = try await TestBackend.open(.sqlite(path: path))

@@ -9,11 +9,11 @@ import Testing
 struct TestCleanupTests {
     private struct Planned: Error {}
 
-    /// Whether anything of `location` is left: a SQLite file (or its -wal, -shm), or a PostgreSQL database.
+    /// Whether anything of `location` is left: a SQLite file (or its -wal, -shm, .lock), or a PostgreSQL database.
     private func exists(_ location: DatabaseLocation) async throws -> Bool {
         switch location {
         case .sqlite(let path):
-            return ["", "-wal", "-shm"].contains { FileManager.default.fileExists(atPath: path + $0) }
+            return ["", "-wal", "-shm", ".lock"].contains { FileManager.default.fileExists(atPath: path + $0) }
         case .postgres(let url):
             let name = String(try #require(URLComponents(string: url)?.path.dropFirst()))
             let admin = try await TestBackend.open(.postgres(url: try #require(ProcessInfo.processInfo.environment["LAUNCHGATE_TEST_POSTGRES_URL"])))

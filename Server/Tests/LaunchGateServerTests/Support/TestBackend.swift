@@ -67,7 +67,7 @@ enum TestBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
     static func remove(_ location: DatabaseLocation) async {
         switch location {
         case .sqlite(let path):
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            for suffix in ["", "-wal", "-shm", ".lock"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         case .postgres(let url):
             guard let admin = ProcessInfo.processInfo.environment["LAUNCHGATE_TEST_POSTGRES_URL"],
                   let name = URLComponents(string: url)?.path.dropFirst(), !name.isEmpty,

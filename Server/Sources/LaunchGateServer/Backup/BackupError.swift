@@ -1,0 +1,81 @@
+/// Why `launchgate backup` or `launchgate restore` did nothing.
+///
+/// A struct over a private enum, so cases can be added without breaking callers. Nothing is
+/// changed when one is thrown: a backup leaves no partial file, a restore leaves the database as it was.
+public struct BackupError: LaunchGateFailure {
+    private enum Reason {
+        case postgres(restore: Bool), noDatabase(String), destinationExists(String), noFile(String)
+        case databaseInUse(String), notADatabase(file: String, reason: String), newerSchema(file: String, names: [String])
+        case notLaunchGate(String), failed(String)
+    }
+
+    private let reason: Reason
+
+    /// The database is PostgreSQL, which `pg_dump` and `pg_restore` back up and restore.
+    static func postgres(restore: Bool) -> BackupError { BackupError(reason: .postgres(restore: restore)) }
+    /// There is no SQLite file to back up at `path`.
+    static func noDatabase(_ path: String) -> BackupError { BackupError(reason: .noDatabase(path)) }
+    /// The backup file exists and `--force` was not given.
+    static func destinationExists(_ path: String) -> BackupError { BackupError(reason: .destinationExists(path)) }
+    /// The file to restore does not exist or can't be read.
+    static func noFile(_ path: String) -> BackupError { BackupError(reason: .noFile(path)) }
+    /// A server or a command has the database open.
+    static func databaseInUse(_ path: String) -> BackupError { BackupError(reason: .databaseInUse(path)) }
+    /// The file is not a sound SQLite database.
+    static func notADatabase(file: String, reason: String) -> BackupError { BackupError(reason: .notADatabase(file: file, reason: reason)) }
+    /// The file was made by a newer `launchgate`, whose migrations this one doesn't know.
+    static func newerSchema(file: String, names: [String]) -> BackupError { BackupError(reason: .newerSchema(file: file, names: names)) }
+    /// The file is a SQLite database, but not LaunchGate's.
+    static func notLaunchGate(_ file: String) -> BackupError { BackupError(reason: .notLaunchGate(file)) }
+    /// Copying or replacing a file failed; the message says which and why.
+    static func failed(_ message: String) -> BackupError { BackupError(reason: .failed(message)) }
+
+    /// See ``LaunchGateFailure/code``.
+    public var code: String {
+        switch reason {
+        case .postgres: "postgres"
+        case .noDatabase: "no-database"
+        case .destinationExists: "backup-exists"
+        case .noFile: "no-backup-file"
+        case .databaseInUse: "database-in-use"
+        case .notADatabase: "not-a-database"
+        case .newerSchema: "newer-schema"
+        case .notLaunchGate: "not-launchgate"
+        case .failed: "backup-failed"
+        }
+    }
+
+    /// See ``LaunchGateFailure/message``.
+    public var message: String {
+        switch reason {
+        case .postgres(restore: false):
+            "backup copies SQLite files; on PostgreSQL use pg_dump, as in: pg_dump --format=custom --file=launchgate.dump \"$LAUNCHGATE_DATABASE_URL\""
+        case .postgres(restore: true):
+            "restore replaces SQLite files; on PostgreSQL use pg_restore, as in: pg_restore --clean --if-exists --dbname=\"$LAUNCHGATE_DATABASE_URL\" launchgate.dump"
+        case .noDatabase(let path): "there is no database at \(path) to back up; check --database-url or LAUNCHGATE_DATABASE_URL"
+        case .destinationExists(let path): "\(path) already exists; choose another file, or add --force to replace it"
+        case .noFile(let path): "can't read \(path); name a file written by 'launchgate backup'"
+        case .databaseInUse(let path):
+            "\(path) is open in another process (a server, or a launchgate command); stop it first (systemctl stop launchgate), then restore. Nothing was changed"
+        case .notADatabase(let file, let reason): "\(file) is not a sound SQLite database (\(reason)); nothing was changed"
+        case .newerSchema(let file, let names):
+            "\(file) was written by a newer launchgate (it has migrations this one doesn't know: \(names.joined(separator: ", "))); restore it with that version or a later one. Nothing was changed"
+        case .notLaunchGate(let file): "\(file) is a SQLite database, but not a LaunchGate one (no launchgate_migrations table); nothing was changed"
+        case .failed(let message): message
+        }
+    }
+
+    /// See ``LaunchGateFailure/kind``: a wrong database kind or file is the operator's input (64);
+    /// a file in the way or a database in use is a conflict, and I/O trouble a failure (1).
+    public var kind: FailureKind {
+        switch reason {
+        case .postgres, .notADatabase, .newerSchema, .notLaunchGate: .invalidInput
+        case .noDatabase, .noFile: .notFound
+        case .destinationExists, .databaseInUse: .conflict
+        case .failed: .internal
+        }
+    }
+
+    /// See ``LaunchGateFailure/isForOperatorsOnly``: messages name files.
+    public var isForOperatorsOnly: Bool { true }
+}
