@@ -42,8 +42,10 @@ public struct AdoptionService: Sendable {
     }
 
     /// What a proposed policy would do to the installs active within ``AdoptionConfiguration/activeDays``.
-    /// - Throws: ``ServiceError`` `app-not-found`.
+    /// - Throws: ``ServiceError`` `invalid-policy` first, as a publish would, or `app-not-found`.
     public func impact(of proposed: UpdatePolicy, app: String, channel: ReleaseChannel) async throws -> PolicyImpact {
+        let issues = proposed.validate()
+        guard issues.isEmpty else { throw ServiceError.invalidPolicy(issues) }
         let current: UpdatePolicy?
         do { current = try await policies.current(app: app, channel: channel).1 } catch let error as ServiceError where error == .noPolicy(app, channel: channel) {
             current = nil

@@ -10,7 +10,11 @@ extension PolicyImpact {
             return "No installs were seen in the last \(activeDays) days, so nothing can be counted yet."
         }
         var text = "\(change) blocks \(grouped(blocked)) of \(grouped(active)) active installs (\(percent(Double(blocked) / Double(active))))"
-        if newlyBlocked != blocked { text += ", \(grouped(newlyBlocked)) of them not blocked now" }
+        if newlyBlocked == 0, blocked > 0 {
+            text += ", all of them blocked already"
+        } else if newlyBlocked != blocked {
+            text += ", \(grouped(newlyBlocked)) of them not blocked now"
+        }
         if cannotUpdate > 0 {
             let floors = minimumOS.sorted { $0.key < $1.key }.map { "\(osName($0.key)) below \($0.value)" }.joined(separator: " or ")
             text += "; \(grouped(cannotUpdate)) of them run \(floors.isEmpty ? "an OS too old for any allowed version" : floors) and cannot update at all"
