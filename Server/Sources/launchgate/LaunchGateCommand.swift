@@ -13,7 +13,7 @@ struct LaunchGateCommand: AsyncParsableCommand {
         LAUNCHGATE_DATABASE_URL (default: ./launchgate.sqlite).
         """,
         subcommands: [Serve.self, Migrate.self, Apps.self, PolicyCommand.self, Tokens.self, Keys.self,
-                      Exemptions.self, Users.self, Sessions.self, Mail.self, Export.self, Check.self, VersionCommand.self]
+                      Exemptions.self, AdoptionCommand.self, Users.self, Sessions.self, Mail.self, Export.self, Check.self, VersionCommand.self]
     )
 
     /// Runs the command; domain errors print their message and exit with ``ExitStatus``'s code,

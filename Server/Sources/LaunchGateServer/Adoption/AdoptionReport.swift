@@ -100,6 +100,9 @@ public struct AdoptionReport: Sendable, Encodable, Equatable {
         return "\(y)-\(two(m))-\(two(d))"
     }
 
+    /// The start (UTC) of the day `yyyy-MM-dd` names, or `nil` when it names none.
+    public static func startOfDay(_ text: String) -> Date? { day(text).map(InstallDay.start) }
+
     /// The UTC day of `yyyy-MM-dd`, or `nil` when it isn't one.
     static func day(_ text: String) -> Int? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
