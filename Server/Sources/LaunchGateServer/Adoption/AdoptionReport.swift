@@ -40,48 +40,73 @@ public struct AdoptionReport: Sendable, Encodable, Equatable {
     /// Oldest first; `nil` unless asked for with `since`.
     public var history: [Day]?
 
-    init(app: String, platform: Platform?, today: Int, windows: [Int], groups: [InstallGroup], history: [DailyVersionCount]?) {
+    init(app: String, platform: Platform?, today: Int, windows: [(days: Int, totals: [InstallGroupTotal])], history: [DailyVersionCount]?) {
         self.app = app
         self.platform = platform?.rawValue
         self.today = Self.date(today)
-        self.windows = windows.map { days in
-            let inside = groups.filter { $0.day > today - days }
-            let total = inside.reduce(0) { $0 + $1.installs }
-            func shares(_ key: (InstallGroup) -> [String?]) -> [Share] {
-                var counts: [[String?]: Int] = [:]
-                for group in inside { counts[key(group), default: 0] += group.installs }
-                return counts.map { key, count in
-                    Share(platform: key[0] ?? "", version: key[1], build: key[2], os: key[3], installs: count,
+        var order = VersionOrder()
+        self.windows = windows.map { days, totals in
+            let total = totals.reduce(0) { $0 + $1.installs }
+            func shares(_ key: (InstallGroupTotal) -> ShareKey) -> [Share] {
+                var counts: [ShareKey: Int] = [:]
+                for group in totals { counts[key(group), default: 0] += group.installs }
+                return order.sorted(counts.map { key, count in
+                    Share(platform: key.platform, version: key.version, build: key.build, os: key.os, installs: count,
                           share: total == 0 ? 0 : Double(count) / Double(total))
-                }.sorted(by: Self.newestFirst)
+                })
             }
             return Window(days: days, activeInstalls: total,
-                          versions: shares { [$0.platform.rawValue, $0.version, nil, nil] },
-                          builds: shares { [$0.platform.rawValue, $0.version, $0.build.isEmpty ? nil : $0.build, nil] },
-                          os: shares { [$0.platform.rawValue, nil, nil, $0.os.isEmpty ? nil : $0.os] })
+                          versions: shares { ShareKey(platform: $0.platform.rawValue, version: $0.version) },
+                          builds: shares { ShareKey(platform: $0.platform.rawValue, version: $0.version, build: $0.build.isEmpty ? nil : $0.build) },
+                          os: shares { ShareKey(platform: $0.platform.rawValue, os: $0.os.isEmpty ? nil : $0.os) })
         }
         self.history = history.map { counts in
             Dictionary(grouping: counts, by: \.day).sorted { $0.key < $1.key }.map { day, counts in
                 let total = counts.reduce(0) { $0 + $1.installs }
-                var perVersion: [[String]: Int] = [:]
-                for count in counts { perVersion[[count.platform.rawValue, count.version], default: 0] += count.installs }
-                return Day(date: Self.date(day), activeInstalls: total, versions: perVersion.map { key, installs in
-                    Share(platform: key[0], version: key[1], build: nil, os: nil, installs: installs, share: Double(installs) / Double(max(total, 1)))
-                }.sorted(by: Self.newestFirst))
+                var perVersion: [ShareKey: Int] = [:]
+                for count in counts { perVersion[ShareKey(platform: count.platform.rawValue, version: count.version), default: 0] += count.installs }
+                return Day(date: Self.date(day), activeInstalls: total, versions: order.sorted(perVersion.map { key, installs in
+                    Share(platform: key.platform, version: key.version, build: nil, os: nil, installs: installs,
+                          share: Double(installs) / Double(max(total, 1)))
+                }))
             }
         }
     }
 
-    /// Platform, then newest version (SemVer precedence), then most installs.
-    private static func newestFirst(_ a: Share, _ b: Share) -> Bool {
-        if a.platform != b.platform { return a.platform < b.platform }
-        let (left, right) = (a.version ?? a.os, b.version ?? b.os)
-        if left != right {
-            if let left, let right, let l = try? AppVersion(parsing: left), let r = try? AppVersion(parsing: right), l != r { return l > r }
-            return (left ?? "") > (right ?? "")
+    private struct ShareKey: Hashable {
+        var platform: String
+        var version: String?
+        var build: String?
+        var os: String?
+    }
+
+    /// Platform, then newest version or OS (SemVer precedence), then build, then most installs;
+    /// each distinct version string is parsed once.
+    private struct VersionOrder {
+        private var parsed: [String: AppVersion?] = [:]
+
+        mutating func sorted(_ shares: [Share]) -> [Share] {
+            let keyed = shares.map { share -> (Share, AppVersion?) in
+                let text = share.version ?? share.os ?? ""
+                if let known = parsed[text] { return (share, known) }
+                let version = try? AppVersion(parsing: text)
+                parsed[text] = version
+                return (share, version)
+            }
+            return keyed.sorted { a, b in
+                if a.0.platform != b.0.platform { return a.0.platform < b.0.platform }
+                switch (a.1, b.1) {
+                case let (l?, r?) where l != r: return l > r
+                case (_?, nil): return true
+                case (nil, _?): return false
+                default: break
+                }
+                let (left, right) = (a.0.version ?? a.0.os ?? "", b.0.version ?? b.0.os ?? "")
+                if left != right { return left > right }
+                if a.0.build != b.0.build { return (a.0.build ?? "") > (b.0.build ?? "") }
+                return a.0.installs > b.0.installs
+            }.map(\.0)
         }
-        if a.build != b.build { return (a.build ?? "") > (b.build ?? "") }
-        return a.installs > b.installs
     }
 
     /// A UTC day as `yyyy-MM-dd`.

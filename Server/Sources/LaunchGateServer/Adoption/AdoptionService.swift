@@ -32,13 +32,13 @@ public struct AdoptionService: Sendable {
     public func report(app: String, platform: Platform?, windows: [Int], since: Date?) async throws -> AdoptionReport {
         guard try await policies.repository.app(id: app) != nil else { throw ServiceError.appNotFound(app) }
         let today = InstallDay.of(now())
-        let widest = windows.max() ?? 1
-        let groups = try await installs.groups(appID: app, platform: platform, fromDay: today - widest + 1)
+        var totals: [Int: [InstallGroupTotal]] = [:]
+        for days in Set(windows) { totals[days] = try await installs.totals(appID: app, platform: platform, fromDay: today - days + 1) }
         var history: [DailyVersionCount]?
         if let since {
             history = try await installs.dailyVersions(appID: app, platform: platform, fromDay: max(InstallDay.of(since), today - maximumDays + 1))
         }
-        return AdoptionReport(app: app, platform: platform, today: today, windows: windows, groups: groups, history: history)
+        return AdoptionReport(app: app, platform: platform, today: today, windows: windows.map { ($0, totals[$0] ?? []) }, history: history)
     }
 
     /// What a proposed policy would do to the installs active within ``AdoptionConfiguration/activeDays``.
@@ -53,7 +53,7 @@ public struct AdoptionService: Sendable {
         let days = configuration.activeDays
         let time = now()
         var groups: [ImpactCalculator.Group: Int] = [:]
-        for group in try await installs.groups(appID: app, platform: nil, fromDay: InstallDay.of(time) - days + 1) {
+        for group in try await installs.totals(appID: app, platform: nil, fromDay: InstallDay.of(time) - days + 1) {
             groups[ImpactCalculator.Group(platform: group.platform, version: group.version, build: group.build, os: group.os), default: 0] += group.installs
         }
         let calculator = ImpactCalculator(now: time)

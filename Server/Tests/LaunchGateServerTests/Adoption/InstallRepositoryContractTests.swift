@@ -86,6 +86,12 @@ struct InstallRepositoryContractTests {
             #expect(try await daily(repository) == ["1.9.0 -2": 2, "1.9.0 -1": 1, "2.0.0 0": 1])
             #expect(try await counts(repository) == ["ios 1.9.0  17.0 -2": 1, "ios 2.0.0  17.0 0": 1])
             #expect(try await counts(repository, fromDay: Self.today - 1) == ["ios 2.0.0  17.0 0": 1], "a one-day window sees only today")
+            // Totals sum a window's days per group, in storage.
+            try await repository.record([sighting("c", "1.9.0", hours: -24), sighting("d", "2.0.0", build: "200", os: "")])
+            let totals = try await repository.totals(appID: "notes", platform: .ios, fromDay: Self.today - 2)
+            #expect(Dictionary(uniqueKeysWithValues: totals.map { ("\($0.version) \($0.build) \($0.os)", $0.installs) })
+                    == ["1.9.0  17.0": 2, "2.0.0  17.0": 1, "2.0.0 200 ": 1])
+            #expect(try await repository.totals(appID: "notes", platform: .android, fromDay: 0).isEmpty)
         }
     }
 

@@ -21,6 +21,10 @@ public protocol InstallRepository: Sendable {
     ///   - fromDay: The first UTC day (days since 1970) to include.
     func groups(appID: String, platform: Platform?, fromDay: Int) async throws -> [InstallGroup]
 
+    /// Installs last seen on `fromDay` or later, summed per platform, version, build and OS: what
+    /// adoption windows and impact read, one row per group however many days the window holds.
+    func totals(appID: String, platform: Platform?, fromDay: Int) async throws -> [InstallGroupTotal]
+
     /// The daily rollup: installs per version per day, from `fromDay` on.
     func dailyVersions(appID: String, platform: Platform?, fromDay: Int) async throws -> [DailyVersionCount]
 

@@ -34,6 +34,19 @@ public actor MemoryInstallRepository: InstallRepository {
         }
     }
 
+    public func totals(appID: String, platform: Platform?, fromDay: Int) -> [InstallGroupTotal] {
+        var sums: [InstallGroupTotal: Int] = [:]
+        for group in groups(appID: appID, platform: platform, fromDay: fromDay) {
+            sums[InstallGroupTotal(platform: group.platform, version: group.version, build: group.build, os: group.os, installs: 0), default: 0]
+                += group.installs
+        }
+        return sums.map { key, installs in
+            var total = key
+            total.installs = installs
+            return total
+        }
+    }
+
     public func dailyVersions(appID: String, platform: Platform?, fromDay: Int) -> [DailyVersionCount] {
         dailyCounts.filter { $0.key.appID == appID && (platform == nil || $0.key.platform == platform) }.flatMap { scope, counts in
             counts.filter { $0.key.day >= fromDay }.map { key, count in

@@ -52,6 +52,22 @@ public struct SQLInstallRepository: InstallRepository {
         }
     }
 
+    public func totals(appID: String, platform: Platform?, fromDay: Int) async throws -> [InstallGroupTotal] {
+        try await database.read { db in
+            // PostgreSQL sums BIGINT into NUMERIC; the cast keeps one row type on both engines.
+            var query = db.select().columns("platform", "version", "build", "os").column(SQLRaw("CAST(SUM(installs) AS BIGINT)"), as: "total")
+                .from("install_groups").where("app_id", .equal, appID).where("day", .greaterThanOrEqual, fromDay)
+            if let platform { query = query.where("platform", .equal, platform.rawValue) }
+            return try await query.groupBy("platform").groupBy("version").groupBy("build").groupBy("os").all().compactMap { row in
+                let installs = try row.decode(column: "total", as: Int.self)
+                guard installs > 0 else { return nil }
+                return InstallGroupTotal(platform: try Self.platform(row), version: try row.decode(column: "version", as: String.self),
+                                         build: try row.decode(column: "build", as: String.self), os: try row.decode(column: "os", as: String.self),
+                                         installs: installs)
+            }
+        }
+    }
+
     public func dailyVersions(appID: String, platform: Platform?, fromDay: Int) async throws -> [DailyVersionCount] {
         try await database.read { db in
             var query = db.select().columns("platform", "version", "day", "installs").from("install_daily_versions")
