@@ -18,7 +18,7 @@ public struct AdoptionConfiguration: Sendable {
     public var publishGuardShare: Double
 
     /// Creates a configuration.
-    public init(recordInstalls: Bool = true, bufferBytes: Int = 8 << 20, foldInterval: Duration = .seconds(2),
+    public init(recordInstalls: Bool = true, bufferBytes: Int = 4 << 20, foldInterval: Duration = .seconds(2),
                 sightingsPerTransaction: Int = 2_000, retentionDays: Int = 90, activeDays: Int = 30, publishGuardShare: Double = 0.2) {
         self.recordInstalls = recordInstalls
         self.bufferBytes = bufferBytes

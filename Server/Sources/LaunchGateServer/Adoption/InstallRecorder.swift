@@ -65,46 +65,62 @@ public struct InstallRecorder: Service {
     }
 
     /// Folds everything buffered into storage now.
+    ///
+    /// Two passes over the arena: the first finds the last entry of each distinct value (by a
+    /// hash of its bytes), the second parses those in order and writes them a transaction at a
+    /// time. Nothing but the arena and one transaction's sightings is held at once.
     /// - Returns: How many sightings were written.
     @discardableResult
     public func fold() async -> Int {
-        let sightings = self.sightings(from: buffer.drain(), at: now())
-        var written = 0
-        for chunk in sightings.chunked(max(configuration.sightingsPerTransaction, 1)) {
-            do {
-                try await repository.record(Array(chunk))
-                written += chunk.count
-            } catch {
-                // Dropped, not retried: a database that is down must not grow the process.
-                failed.increment(by: Int64(chunk.count))
-                logger.warning("could not record \(chunk.count) installs: \(error)")
+        let arena = buffer.drain()
+        guard arena.count > 0 else { return 0 }
+        let time = now()
+        var hashes: [Int] = []
+        hashes.reserveCapacity(arena.count)
+        var last: [Int: Int] = [:]
+        last.reserveCapacity(arena.count)
+        var offset = 0
+        while let entry = arena.entry(at: offset) {
+            let hash = arena.hash(entry)
+            last[hash] = hashes.count
+            hashes.append(hash)
+            offset = entry.next
+        }
+        let size = max(configuration.sightingsPerTransaction, 1)
+        var batch: [InstallSighting] = []
+        batch.reserveCapacity(min(size, last.count))
+        var (written, rejected, index) = (0, 0, 0)
+        offset = 0
+        while let entry = arena.entry(at: offset) {
+            defer { (offset, index) = (entry.next, index + 1) }
+            guard last[hashes[index]] == index else { continue }
+            guard let sighting = sighting(app: arena.app(entry), header: arena.header(entry), at: time) else {
+                rejected += 1
+                continue
+            }
+            batch.append(sighting)
+            if batch.count == size {
+                written += await write(batch)
+                batch.removeAll(keepingCapacity: true)
             }
         }
+        if !batch.isEmpty { written += await write(batch) }
+        if rejected > 0 { invalid.increment(by: Int64(rejected)) }
         recorded.increment(by: Int64(written))
         return written
     }
 
-    /// Distinct, valid sightings from buffered entries, in the order each was last seen.
-    func sightings(from entries: [(app: String, header: String)], at time: Date) -> [InstallSighting] {
-        var last: [String: Int] = [:]
-        last.reserveCapacity(entries.count)
-        for (index, entry) in entries.enumerated() { last[entry.app + "\u{0}" + entry.header] = index }
-        var sightings: [InstallSighting] = []
-        sightings.reserveCapacity(last.count)
-        var rejected = 0
-        for index in last.values.sorted() {
-            let entry = entries[index]
-            guard let sighting = sighting(app: entry.app, header: entry.header, at: time) else {
-                rejected += 1
-                continue
-            }
-            sightings.append(sighting)
+    /// Writes one transaction's sightings. - Returns: How many were written.
+    private func write(_ sightings: [InstallSighting]) async -> Int {
+        do {
+            try await repository.record(sightings)
+            return sightings.count
+        } catch {
+            // Dropped, not retried: a database that is down must not grow the process.
+            failed.increment(by: Int64(sightings.count))
+            logger.warning("could not record \(sightings.count) installs: \(error)")
+            return 0
         }
-        if rejected > 0 { invalid.increment(by: Int64(rejected)) }
-        // One per install: different values can name one install (it updated meanwhile); the last wins.
-        var latest: [String: Int] = [:]
-        for (index, sighting) in sightings.enumerated() { latest[sighting.appID + "\u{0}" + sighting.platform.rawValue + "\u{0}" + sighting.installHash] = index }
-        return latest.count == sightings.count ? sightings : latest.values.sorted().map { sightings[$0] }
     }
 
     /// A sighting from one header value, or `nil` when it lacks a valid version, platform or install ID.

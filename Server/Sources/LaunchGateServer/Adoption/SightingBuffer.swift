@@ -75,8 +75,7 @@ final class SightingBuffer: Sendable {
     }
 
     /// Takes everything appended so far, leaving an empty arena.
-    /// - Returns: The entries, oldest first.
-    func drain() -> [(app: String, header: String)] {
+    func drain() -> SightingArena {
         let fresh = Self.arena(capacity)
         let taken = state.withLock { state -> State in
             let taken = state
@@ -84,20 +83,7 @@ final class SightingBuffer: Sendable {
             return taken
         }
         halfFull.store(false, ordering: .relaxed)
-        var entries: [(app: String, header: String)] = []
-        entries.reserveCapacity(taken.entries)
-        let bytes = taken.bytes
-        var index = 0
-        while index < bytes.count {
-            let appLength = Int(bytes[index])
-            let app = String(decoding: bytes[(index + 1)..<(index + 1 + appLength)], as: UTF8.self)
-            index += 1 + appLength
-            let headerLength = Int(bytes[index]) << 8 | Int(bytes[index + 1])
-            let header = String(decoding: bytes[(index + 2)..<(index + 2 + headerLength)], as: UTF8.self)
-            index += 2 + headerLength
-            entries.append((app, header))
-        }
-        return entries
+        return SightingArena(bytes: taken.bytes, count: taken.entries)
     }
 
     private static func arena(_ capacity: Int) -> [UInt8] {

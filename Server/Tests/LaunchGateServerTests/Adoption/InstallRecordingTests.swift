@@ -163,18 +163,18 @@ struct InstallRecordingTests {
         #expect(await components.recorder.fold() == 1)
     }
 
-    @Test("a fold keeps the last of repeated headers per install, and skips values without a version, platform or install")
+    @Test("a fold writes each distinct header once, the newest last, and skips values without a version, platform or install")
     func foldParses() async throws {
-        try await TestServer.with { server in
+        try await TestServer.with { server async throws in
             let recorder = server.components.recorder
-            let entries: [(app: String, header: String)] = [
-                ("notes", Self.header("a", version: "1.0.0")), ("notes", Self.header("a", version: "1.1.0")),
-                ("notes", Self.header("a", version: "1.1.0")), ("notes", #"version="1.0.0", platform="ios""#),
-                ("notes", "garbage,,"), ("notes", Self.header("b", build: "not a build", os: "x.y")),
-            ]
-            let sightings = recorder.sightings(from: entries, at: Samples.now)
-            #expect(sightings.map(\.version) == ["1.1.0", "2.1.0"])
-            #expect(sightings.last?.build == "" && sightings.last?.os == "", "an unreadable build or OS is recorded as unknown")
+            for header in [Self.header("a", version: "1.0.0"), Self.header("a", version: "1.1.0"), Self.header("a", version: "1.1.0"),
+                           #"version="1.0.0", platform="ios""#, "garbage,,", Self.header("b", build: "not a build", os: "x.y")] {
+                #expect(recorder.note(app: "notes", header: header))
+            }
+            // Five distinct values, two of them unreadable; "a" written twice, its newest version last.
+            #expect(await recorder.fold() == 3)
+            #expect(await recorder.fold() == 0, "the buffer was emptied")
+            #expect(try await active(server) == ["ios 1.1.0 210 17.4": 1, "ios 2.1.0  ": 1], "an unreadable build or OS is recorded as unknown")
         }
     }
 }
