@@ -8,6 +8,9 @@ public struct AdoptionConfiguration: Sendable {
     public var bufferBytes: Int
     /// How often the arena is folded into storage (sooner when it is half full).
     public var foldInterval: Duration
+    /// An install asking again with the same header within this time is not written again (its
+    /// last-seen time is then as precise as this); a new UTC day always writes once more.
+    public var rewriteInterval: Duration
     /// Sightings per storage transaction, so one fold never holds the database for long.
     public var sightingsPerTransaction: Int
     /// Installs not seen for this many days are forgotten.
@@ -19,10 +22,11 @@ public struct AdoptionConfiguration: Sendable {
 
     /// Creates a configuration.
     public init(recordInstalls: Bool = true, bufferBytes: Int = 4 << 20, foldInterval: Duration = .seconds(2),
-                sightingsPerTransaction: Int = 2_000, retentionDays: Int = 90, activeDays: Int = 30, publishGuardShare: Double = 0.2) {
+                rewriteInterval: Duration = .seconds(600), sightingsPerTransaction: Int = 2_000, retentionDays: Int = 90, activeDays: Int = 30, publishGuardShare: Double = 0.2) {
         self.recordInstalls = recordInstalls
         self.bufferBytes = bufferBytes
         self.foldInterval = foldInterval
+        self.rewriteInterval = rewriteInterval
         self.sightingsPerTransaction = sightingsPerTransaction
         self.retentionDays = retentionDays
         self.activeDays = activeDays

@@ -14,6 +14,7 @@ import ServiceLifecycle
 /// build, OS, the HMAC and the time reaches storage: no address, no device ID, no account.
 public struct InstallRecorder: Service {
     let buffer: SightingBuffer
+    private let recent = RecentSightings()
     private let repository: any InstallRepository
     private let hasher: InstallIDHasher
     private let configuration: AdoptionConfiguration
@@ -68,7 +69,8 @@ public struct InstallRecorder: Service {
     ///
     /// Two passes over the arena: the first finds the last entry of each distinct value (by a
     /// hash of its bytes), the second parses those in order and writes them a transaction at a
-    /// time. Nothing but the arena and one transaction's sightings is held at once.
+    /// time, leaving out values written within ``AdoptionConfiguration/rewriteInterval``
+    /// (``RecentSightings``). Nothing but the arena and one transaction's sightings is held at once.
     /// - Returns: How many sightings were written.
     @discardableResult
     public func fold() async -> Int {
@@ -86,6 +88,8 @@ public struct InstallRecorder: Service {
             hashes.append(hash)
             offset = entry.next
         }
+        let (stamp, day) = (time.milliseconds, InstallDay.of(time))
+        let interval = configuration.rewriteInterval.components.seconds * 1000 + configuration.rewriteInterval.components.attoseconds / 1_000_000_000_000_000
         let size = max(configuration.sightingsPerTransaction, 1)
         var batch: [InstallSighting] = []
         batch.reserveCapacity(min(size, last.count))
@@ -93,7 +97,7 @@ public struct InstallRecorder: Service {
         offset = 0
         while let entry = arena.entry(at: offset) {
             defer { (offset, index) = (entry.next, index + 1) }
-            guard last[hashes[index]] == index else { continue }
+            guard last[hashes[index]] == index, !recent.isRecent(hashes[index], day: day, now: stamp, interval: interval) else { continue }
             guard let sighting = sighting(app: arena.app(entry), header: arena.header(entry), at: time) else {
                 rejected += 1
                 continue
