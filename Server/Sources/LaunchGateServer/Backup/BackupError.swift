@@ -6,7 +6,7 @@ public struct BackupError: LaunchGateFailure {
     private enum Reason {
         case postgres(restore: Bool), noDatabase(String), destinationExists(String), noFile(String)
         case databaseInUse(String), notADatabase(file: String, reason: String), newerSchema(file: String, names: [String])
-        case notLaunchGate(String), failed(String)
+        case notLaunchGate(String), failed(String), unsafeDestination(String, reason: String)
     }
 
     private let reason: Reason
@@ -29,6 +29,11 @@ public struct BackupError: LaunchGateFailure {
     static func notLaunchGate(_ file: String) -> BackupError { BackupError(reason: .notLaunchGate(file)) }
     /// Copying or replacing a file failed; the message says which and why.
     static func failed(_ message: String) -> BackupError { BackupError(reason: .failed(message)) }
+    /// A destination that a backup must never replace: the database itself, its companions, or a
+    /// file that isn't a regular one (a device, a FIFO, a directory).
+    static func unsafeDestination(_ path: String, reason: String) -> BackupError {
+        BackupError(reason: .unsafeDestination(path, reason: reason))
+    }
 
     /// See ``LaunchGateFailure/code``.
     public var code: String {
@@ -42,6 +47,7 @@ public struct BackupError: LaunchGateFailure {
         case .newerSchema: "newer-schema"
         case .notLaunchGate: "not-launchgate"
         case .failed: "backup-failed"
+        case .unsafeDestination: "unsafe-backup-destination"
         }
     }
 
@@ -62,6 +68,7 @@ public struct BackupError: LaunchGateFailure {
             "\(file) was written by a newer launchgate (it has migrations this one doesn't know: \(names.joined(separator: ", "))); restore it with that version or a later one. Nothing was changed"
         case .notLaunchGate(let file): "\(file) is a SQLite database, but not a LaunchGate one (no launchgate_migrations table); nothing was changed"
         case .failed(let message): message
+        case .unsafeDestination(let path, let reason): "\(path) can't be a backup's destination: \(reason). Nothing was written"
         }
     }
 
@@ -69,7 +76,7 @@ public struct BackupError: LaunchGateFailure {
     /// a file in the way or a database in use is a conflict, and I/O trouble a failure (1).
     public var kind: FailureKind {
         switch reason {
-        case .postgres, .notADatabase, .newerSchema, .notLaunchGate: .invalidInput
+        case .postgres, .notADatabase, .newerSchema, .notLaunchGate, .unsafeDestination: .invalidInput
         case .noDatabase, .noFile: .notFound
         case .destinationExists, .databaseInUse: .conflict
         case .failed: .internal

@@ -38,6 +38,7 @@ public struct DatabaseBackup: Sendable {
         guard case .sqlite(let path) = location else { throw BackupError.postgres(restore: false) }
         // Opening would create an empty database where a path was mistyped.
         guard FileManager.default.fileExists(atPath: path) else { throw BackupError.noDatabase(path) }
+        try Self.checkDestination(destination, database: path)
         if !overwrite, FileManager.default.fileExists(atPath: destination) { throw BackupError.destinationExists(destination) }
 
         let temporary = BackupFiles.temporaryPath(beside: destination, purpose: "backup")
@@ -62,5 +63,28 @@ public struct DatabaseBackup: Sendable {
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: destination)[.size] as? NSNumber)?.int64Value
         return size ?? 0
+    }
+
+    /// Refuses a destination that is the database or one of its companion files, however it is
+    /// spelled (a symlink, `..`, another hard link: compared by device and inode), and anything
+    /// that exists but isn't a regular file. `--force` over the live database would rename a copy
+    /// over the file a server is writing, which corrupts it.
+    static func checkDestination(_ destination: String, database: String) throws {
+        guard !destination.isEmpty else { throw BackupError.unsafeDestination("''", reason: "the path is empty") }
+        var target = stat()
+        if lstat(destination, &target) == 0 {
+            let type = target.st_mode & S_IFMT
+            guard type == S_IFREG || type == S_IFLNK else {
+                throw BackupError.unsafeDestination(destination, reason: "it exists and is not a regular file")
+            }
+        }
+        // stat follows a symlink: a link to the database is the database.
+        guard stat(destination, &target) == 0 else { return }
+        for companion in ["", "-wal", "-shm", "-journal", ".lock"] {
+            var other = stat()
+            if stat(database + companion, &other) == 0, other.st_dev == target.st_dev, other.st_ino == target.st_ino {
+                throw BackupError.unsafeDestination(destination, reason: "it is the database \(database)\(companion.isEmpty ? "" : " (its \(companion) file)")")
+            }
+        }
     }
 }

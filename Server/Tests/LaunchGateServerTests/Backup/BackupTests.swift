@@ -96,6 +96,30 @@ struct BackupTests {
         }
     }
 
+    @Test("even with --force, a backup never replaces the database, its companions (by any path), or a non-regular file")
+    func unsafeDestinations() async throws {
+        try await withFolder { folder in
+            let path = folder.appendingPathComponent("lg.sqlite").path
+            try await makeDatabase(path, apps: ["notes"])
+            let link = folder.appendingPathComponent("alias.sqlite").path
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+            try Data().write(to: URL(fileURLWithPath: path + ".lock"))
+            let sub = folder.appendingPathComponent("sub")
+            try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+            let fifo = folder.appendingPathComponent("fifo").path
+            #expect(mkfifo(fifo, 0o600) == 0)
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
+            for destination in [path, link, sub.path + "/../lg.sqlite", path + ".lock", sub.path, fifo, ""] {
+                let error = await #expect(throws: BackupError.self, "\(destination)") {
+                    try await backup(path).write(to: destination, overwrite: true)
+                }
+                #expect(error?.code == "unsafe-backup-destination", "\(destination): \(String(describing: error))")
+            }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "the database is untouched")
+            #expect(try await apps(path) == ["notes"])
+        }
+    }
+
     @Test("backing up a missing database fails instead of creating an empty one")
     func missingDatabase() async throws {
         try await withFolder { folder in
