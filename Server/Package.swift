@@ -76,6 +76,11 @@ let package = Package(
             name: "signin-flow-e2e",
             dependencies: [.product(name: "LaunchGate", package: "LaunchGate")]
         ),
+        // Seeds installs and times the adoption and impact queries, for scripts/bench/adoption.sh.
+        .executableTarget(
+            name: "adoption-bench",
+            dependencies: ["LaunchGateServer"]
+        ),
         .testTarget(
             name: "LaunchGateServerTests",
             dependencies: [

@@ -35,6 +35,11 @@ lg_port=$(free_port)
 LOG_LEVEL=warning "${pin_server[@]}" "$bin" serve --demo --host 127.0.0.1 --port "$lg_port" > "$work/serve.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$lg_port/healthz" >/dev/null && break; sleep 0.1; done
+# A second instance on the same database with install recording off: policy.sh's baseline.
+lg_off_port=$(free_port)
+LOG_LEVEL=warning "${pin_server[@]}" "$bin" serve --host 127.0.0.1 --port "$lg_off_port" --no-record-installs > "$work/serve-off.log" 2>&1 &
+pids+=($!)
+for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$lg_off_port/healthz" >/dev/null && break; sleep 0.1; done
 "$bin" export --out "$work/site" >/dev/null
 # nginx's workers drop root privileges: they must be able to read the exported files.
 chmod 755 "$work"; chmod -R a+rX "$work/site"
@@ -64,6 +69,7 @@ pids+=($!)
 for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$ng_port/demo/ios/policy.json" >/dev/null && break; sleep 0.1; done
 
 lg_base="http://127.0.0.1:$lg_port"
+lg_off_base="http://127.0.0.1:$lg_off_port"
 ng_base="http://127.0.0.1:$ng_port"
 etag_of() { curl -s -D - -o /dev/null "$1" | tr -d '\r' | awk 'tolower($1) == "etag:" { print $2 }'; }
 
@@ -109,7 +115,8 @@ field() { local n=$1; shift; printf '%s\n' "$@" | awk -v n="$n" '{ print $n }'; 
 
 # The servers' processes, whose CPU time is measured: launchgate, and nginx's master and workers.
 lg_pids=("${pids[0]}")
-ng_pids=("${pids[1]}" $(pgrep -P "${pids[1]}"))
+lg_off_pids=("${pids[1]}")
+ng_pids=("${pids[2]}" $(pgrep -P "${pids[2]}"))
 
 # compare LABEL LG_PATH NG_PATH MODE LG_ETAG NG_ETAG: runs both servers `rounds` times, alternating
 # which goes first, and prints the medians and launchgate's median per-round ratio to nginx.
@@ -139,4 +146,25 @@ print_header() {
   printf '\nwrk -t1 -c%s -d%ss with the SDK'"'"'s request (sdk-request.lua: LaunchGate-Client, 100,000 install IDs), loopback, %s cores%s; medians of %s rounds, alternating which server goes first\n' \
     "$connections" "$duration" "$(nproc)" "$([ "${PIN:-0}" = 1 ] && echo ', wrk pinned to CPU 0 and servers to CPU 1')" "$rounds"
   printf '%-16s %9s %8s %8s %12s %9s\n' "case" "req/s" "p50 ms" "p99 ms" "CPU us/req" "vs nginx"
+}
+
+# compare_recording LABEL PATH MODE ETAG: launchgate with install recording on (the default) and
+# off (--no-record-installs), `rounds` times alternating which goes first; prints the medians and
+# the median per-round ratio of on to off.
+compare_recording() {
+  local label=$1 path=$2 mode=$3 etag=$4
+  local on_runs=() off_runs=() ratios=() round on off
+  for round in $(seq 1 "$rounds"); do
+    if [ $((round % 2)) = 1 ]; then
+      off=$(run "$lg_off_base" "$path" "$mode" "$etag" "${lg_off_pids[@]}"); on=$(run "$lg_base" "$path" "$mode" "$etag" "${lg_pids[@]}")
+    else
+      on=$(run "$lg_base" "$path" "$mode" "$etag" "${lg_pids[@]}"); off=$(run "$lg_off_base" "$path" "$mode" "$etag" "${lg_off_pids[@]}")
+    fi
+    on_runs+=("$on"); off_runs+=("$off")
+    ratios+=("$(python3 -c "print(${on%% *} / max(1, ${off%% *}))")")
+  done
+  printf '%-22s %9s %8s %8s %12s %9s\n' "recording off $label" "$(median $(field 1 "${off_runs[@]}"))" "$(median $(field 2 "${off_runs[@]}"))" \
+    "$(median $(field 3 "${off_runs[@]}"))" "$(median $(field 5 "${off_runs[@]}"))" "1.00x"
+  printf '%-22s %9s %8s %8s %12s %9s\n' "recording on $label" "$(median $(field 1 "${on_runs[@]}"))" "$(median $(field 2 "${on_runs[@]}"))" \
+    "$(median $(field 3 "${on_runs[@]}"))" "$(median $(field 5 "${on_runs[@]}"))" "$(printf '%.2fx' "$(median "${ratios[@]}")")"
 }

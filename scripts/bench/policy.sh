@@ -8,6 +8,10 @@
 #
 #   scripts/bench/policy.sh [duration-seconds] [connections] [rounds]
 #
+# Then the same requests against launchgate with install recording on (the default) and off
+# (--no-record-installs, a second instance on the same database): the fast path must keep 0.9x
+# or more with recording on.
+#
 # Each case runs `rounds` times (default 5), alternating which server goes first, and medians are
 # reported, because a 2-core machine shared with wrk is noisy from run to run.
 #
@@ -32,3 +36,10 @@ echo "body: launchgate $(curl -s "$lg_base$lg_path" | wc -c) bytes, nginx $(curl
 print_header
 compare 200 "$lg_path" "$ng_path" policy "" ""
 compare 304 "$lg_path" "$ng_path" policy "$lg_etag" "$ng_etag"
+
+printf '\n%-22s %9s %8s %8s %12s %9s\n' "case" "req/s" "p50 ms" "p99 ms" "CPU us/req" "vs off"
+compare_recording 200 "$lg_path" policy ""
+compare_recording 304 "$lg_path" policy "$lg_etag"
+recorded=$(curl -s "$lg_base/metrics" | awk '$1 == "launchgate_install_sightings_recorded_total" { print $2 }')
+dropped=$(curl -s "$lg_base/metrics" | awk '$1 == "launchgate_install_sightings_dropped_total" { print $2 }')
+echo "install sightings written by the recording instance: ${recorded:-0}, dropped because its buffer was full: ${dropped:-0}"

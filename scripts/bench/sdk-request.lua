@@ -10,6 +10,7 @@
 --   LG_BENCH_ETAG  an entity tag to send in If-None-Match (the 304 case)
 --   LG_BENCH_ETAG_SHARE  the share of requests that send it (default 1: all); apps that have a
 --                  cached policy revalidate, fresh installs don't
+--   LG_BENCH_INSTALLS  how many distinct install IDs to cycle through (default 100,000)
 --
 -- All requests are formatted once in init(), so wrk spends no time in Lua per request and both
 -- servers get exactly the same bytes.
@@ -17,7 +18,7 @@ local path = os.getenv("LG_BENCH_PATH") or "/v1/apps/demo/policy?platform=ios"
 local mode = os.getenv("LG_BENCH_MODE") or "policy"
 local etag = os.getenv("LG_BENCH_ETAG")
 local etag_share = tonumber(os.getenv("LG_BENCH_ETAG_SHARE") or "1")
-local installs = 100000
+local installs = tonumber(os.getenv("LG_BENCH_INSTALLS") or "100000")
 
 -- Most installs run the newest releases; a long tail runs old ones.
 local releases = {

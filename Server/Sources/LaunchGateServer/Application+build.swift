@@ -27,6 +27,14 @@ public struct ServerComponents: Sendable {
     public let signIn: SignInService
     /// Wakes the outbox worker when sign-in queues mail.
     public let outboxSignal: OutboxSignal
+    /// Installs and their counts.
+    public let installs: any InstallRepository
+    /// Turns install IDs into the HMACs storage keeps.
+    public let installHasher: InstallIDHasher
+    /// Folds recorded sightings into `installs`.
+    public let recorder: InstallRecorder
+    /// Adoption, impact and the guarded publish.
+    public let adoption: AdoptionService
     /// The clock every part was built with.
     public let now: @Sendable () -> Date
 
@@ -59,11 +67,15 @@ public struct ServerComponents: Sendable {
             }
             let signIn = configuration.signIn
             guard checkMasterKey else {
-                return ServerComponents(database: database, repository: repository, signInConfiguration: signIn, now: now, masterKey: load)
+                return ServerComponents(database: database, repository: repository, signInConfiguration: signIn,
+                                        adoption: configuration.adoption, now: now, masterKey: load)
             }
             let key = try load()
-            let components = ServerComponents(database: database, repository: repository, signInConfiguration: signIn, masterKey: key, now: now)
+            let components = ServerComponents(database: database, repository: repository, signInConfiguration: signIn,
+                                              adoption: configuration.adoption, masterKey: key, now: now)
             try await components.signingKeys.checkMasterKey()
+            // The install HMAC key comes from the master key; without it, nothing is counted twice.
+            try components.installHasher.prepare()
             return components
         } catch {
             await database.close()
@@ -75,16 +87,21 @@ public struct ServerComponents: Sendable {
     /// - Parameters:
     ///   - signInRepository: Sign-in storage; by default the SQL one on `database`, or memory without one.
     public init(database: Database?, repository: any LaunchGateRepository, signInRepository: (any SignInRepository)? = nil,
-                signInConfiguration: SignInConfiguration = SignInConfiguration(), random: any RandomSource = SystemRandomSource(),
+                signInConfiguration: SignInConfiguration = SignInConfiguration(), installs: (any InstallRepository)? = nil,
+                adoption: AdoptionConfiguration = AdoptionConfiguration(), random: any RandomSource = SystemRandomSource(),
                 masterKey: MasterKey, now: @escaping @Sendable () -> Date = Date.init) {
         self.init(database: database, repository: repository, signInRepository: signInRepository, signInConfiguration: signInConfiguration,
-                  random: random, now: now) { masterKey }
+                  installs: installs, adoption: adoption, random: random, now: now) { masterKey }
     }
 
     /// Assembles the parts, loading the master key only when a signing key is made or opened, or
     /// sign-in first needs it.
+    /// - Parameters:
+    ///   - installs: Install storage; by default the SQL one on `database`, or memory without one.
+    ///   - adoption: Install recording and the publish guard.
     public init(database: Database?, repository: any LaunchGateRepository, signInRepository: (any SignInRepository)? = nil,
-                signInConfiguration: SignInConfiguration = SignInConfiguration(), random: any RandomSource = SystemRandomSource(),
+                signInConfiguration: SignInConfiguration = SignInConfiguration(), installs installRepository: (any InstallRepository)? = nil,
+                adoption settings: AdoptionConfiguration = AdoptionConfiguration(), random: any RandomSource = SystemRandomSource(),
                 now: @escaping @Sendable () -> Date = Date.init, masterKey: @escaping @Sendable () throws -> MasterKey) {
         self.database = database
         self.repository = repository
@@ -98,6 +115,11 @@ public struct ServerComponents: Sendable {
             repository: signInRepository, policies: policies,
             secrets: SignInSecrets(repository: signInRepository, masterKey: masterKey, random: random, now: now),
             configuration: signInConfiguration, random: random, signal: outboxSignal, now: now)
+        let installs: any InstallRepository = installRepository ?? database.map { SQLInstallRepository(database: $0) } ?? MemoryInstallRepository()
+        self.installs = installs
+        self.installHasher = InstallIDHasher(masterKey: masterKey)
+        self.recorder = InstallRecorder(repository: installs, hasher: installHasher, configuration: settings, now: now)
+        self.adoption = AdoptionService(installs: installs, policies: policies, configuration: settings, now: now)
         self.now = now
     }
 }
@@ -121,10 +143,16 @@ public func buildRouter(_ components: ServerComponents, configuration: ServerCon
         tokens: components.tokens,
         failures: RateLimiter(capacity: configuration.authFailureBurst, perSecond: configuration.authFailureRefillPerSecond),
         clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies))
-    PublicController(policies: components.policies, defaultApp: configuration.defaultApp, maxAge: configuration.maxAge).addRoutes(to: router)
+    // Off, nothing is appended anywhere: the switch behind policy.sh's recording-on/off figures.
+    let recorder = configuration.adoption.recordInstalls ? components.recorder : nil
+    PublicController(policies: components.policies, defaultApp: configuration.defaultApp, maxAge: configuration.maxAge, recorder: recorder)
+        .addRoutes(to: router)
+    InstallsController(policies: components.policies, recorder: recorder).addRoutes(to: router)
     SignInController(signIn: components.signIn, defaultApp: configuration.defaultApp,
                      clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies)).addRoutes(to: router)
-    AdminController(repository: components.repository, policies: components.policies, authenticator: authenticator, now: components.now).addRoutes(to: router)
+    AdminController(repository: components.repository, policies: components.policies, adoption: components.adoption,
+                    authenticator: authenticator, now: components.now).addRoutes(to: router)
+    AdoptionController(adoption: components.adoption, authenticator: authenticator).addRoutes(to: router)
     SignInAdminController(signIn: components.signIn, authenticator: authenticator).addRoutes(to: router)
     OperationsController(repository: components.repository, registry: metricsRegistry).addRoutes(to: router)
     return router
@@ -141,7 +169,8 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
     let cache = components.policies.cache
     let date = HTTPDateHeader()
     let counter = Counter(label: "launchgate_fast_path_responses_total")
-    let check = CheckFastPath(cache: cache, date: date, now: components.policies.now)
+    let recorder = configuration.adoption.recordInstalls ? components.recorder : nil
+    let check = CheckFastPath(cache: cache, date: date, now: components.policies.now, sightings: recorder?.buffer)
     let limits = PolicyFastPathInstaller.Limits(
         idleTimeout: TimeAmount(configuration.idleTimeout), headerTimeout: TimeAmount(configuration.headerTimeout),
         connections: ConnectionLimit(maximum: configuration.maxConnections))
@@ -149,7 +178,8 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
         router: router,
         server: .http1(configuration: .init(additionalChannelHandlers: [
             PolicyFastPathInstaller(limits: limits) { tracker, timeouts in
-                PolicyFastPathHandler(cache: cache, date: date, counter: counter, tracker: tracker, timeouts: timeouts, check: check)
+                PolicyFastPathHandler(cache: cache, date: date, counter: counter, tracker: tracker, timeouts: timeouts, check: check,
+                                      sightings: recorder?.buffer)
             },
         ])),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "LaunchGate"),
@@ -160,6 +190,7 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
     if let database = components.database { app.addServices(DatabaseCloser(database: database)) }
     app.addServices(ChangeWatcher(repository: components.repository, policies: components.policies,
                                   interval: configuration.pollInterval, logger: logger))
+    if let recorder { app.addServices(recorder) }
     app.addServices(OutboxWorker(signIn: components.signIn, apps: components.repository, transport: mail,
                                  sender: configuration.mailFrom, logger: logger))
     return app

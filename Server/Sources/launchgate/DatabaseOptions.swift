@@ -28,8 +28,12 @@ struct DatabaseOptions: ParsableArguments {
     /// - Parameters:
     ///   - createMasterKey: Whether an absent master key file may be created.
     ///   - checkMasterKey: For commands that sign: check first that the master key opens the signing key.
-    func withComponents<T>(createMasterKey: Bool = false, checkMasterKey: Bool = false, _ body: (ServerComponents) async throws -> T) async throws -> T {
-        let components = try await ServerComponents.open(try configuration(), createMasterKey: createMasterKey,
+    ///   - adoption: The publish guard and install settings.
+    func withComponents<T>(createMasterKey: Bool = false, checkMasterKey: Bool = false, adoption: AdoptionConfiguration = AdoptionConfiguration(),
+                           _ body: (ServerComponents) async throws -> T) async throws -> T {
+        var configuration = try configuration()
+        configuration.adoption = adoption
+        let components = try await ServerComponents.open(configuration, createMasterKey: createMasterKey,
                                                          checkMasterKey: checkMasterKey, logger: Self.quietLogger)
         do {
             let result = try await body(components)

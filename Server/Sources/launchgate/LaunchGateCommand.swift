@@ -13,7 +13,8 @@ struct LaunchGateCommand: AsyncParsableCommand {
         LAUNCHGATE_DATABASE_URL (default: ./launchgate.sqlite).
         """,
         subcommands: [Serve.self, Migrate.self, Backup.self, Restore.self, Apps.self, PolicyCommand.self, Tokens.self, Keys.self,
-                      Exemptions.self, Users.self, Sessions.self, Mail.self, Export.self, Check.self, Simulate.self, VersionCommand.self]
+                      Exemptions.self, AdoptionCommand.self, Users.self, Sessions.self, Mail.self, Export.self, Check.self,
+                      Simulate.self, VersionCommand.self]
     )
 
     /// Runs the command; domain errors print their message and exit with ``ExitStatus``'s code,

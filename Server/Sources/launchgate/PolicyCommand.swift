@@ -33,6 +33,10 @@ struct PolicyCommand: AsyncParsableCommand {
         @Option(help: "Where \"Update Now\" goes (https or itms-apps).") var url: String?
         @Option(help: "Release notes of the latest version.") var notes: String?
         @Option(help: "A note for the history.") var note: String?
+        @Flag(help: "Publish nothing; print how many active installs would see each outcome.") var dryRun = false
+        @Flag(help: "Publish even when it newly blocks more than the guard's share of active installs (default 20 %).") var confirm = false
+        @Option(help: "A publish that newly blocks more than this percentage of active installs needs --confirm (default 20). Env: LAUNCHGATE_PUBLISH_GUARD.")
+        var publishGuard: Double?
         @OptionGroup var database: DatabaseOptions
 
         func validate() throws {
@@ -43,11 +47,19 @@ struct PolicyCommand: AsyncParsableCommand {
 
         func run() async throws {
             let channel = try target.releaseChannel()
-            try await database.withComponents { components in
+            var adoption = AdoptionConfiguration()
+            if let share = try AdoptionOptions.guardShare(publishGuard) { adoption.publishGuardShare = share }
+            try await database.withComponents(adoption: adoption) { components in
                 let policy: UpdatePolicy
                 if let file { policy = try Self.read(file) } else { policy = try await edited(components, channel: channel) }
-                let revision = try await components.policies.publish(policy, app: target.app, channel: channel, author: "cli", note: note)
+                if dryRun {
+                    print(ImpactOutput.render(try await components.adoption.impact(of: policy, app: target.app, channel: channel)))
+                    return
+                }
+                let (revision, impact) = try await components.adoption.publish(policy, app: target.app, channel: channel, author: "cli",
+                                                                               note: note, confirmed: confirm)
                 print("published \(target.app) \(channel.rawValue) revision \(revision.number)")
+                if impact.activeInstalls > 0 { print(impact.summary) }
             }
         }
 

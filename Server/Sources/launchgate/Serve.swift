@@ -22,6 +22,7 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
     @OptionGroup(title: "Mail") var mail: MailOptions
     @OptionGroup(title: "Sign-in limits") var signIn: SignInOptions
+    @OptionGroup(title: "Adoption") var adoption: AdoptionOptions
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
@@ -54,6 +55,7 @@ struct Serve: AsyncParsableCommand {
         do { configuration.trustedProxies = try proxies.map(IPNetwork.init(parsing:)) } catch { throw ValidationError("--trusted-proxy: \(error)") }
 
         configuration.signIn = try signIn.apply(to: configuration.signIn)
+        configuration.adoption = try adoption.apply(to: configuration.adoption)
         configuration.mailFrom = try mail.sender()
         let transport = try mail.transport()
 

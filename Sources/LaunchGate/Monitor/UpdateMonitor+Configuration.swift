@@ -21,6 +21,12 @@ extension UpdateMonitor {
         public var isExempt: @Sendable (EvaluationContext) -> Bool
         /// The prefix of every key LaunchGate writes to the store.
         public var storeKeyPrefix: String
+        /// Whether ``InstallBeacon`` pings the server once a day, so installs are counted even when
+        /// a CDN answers their policy reads. Off, it sends nothing.
+        public var sendsInstallBeacon: Bool
+        /// Where the beacon pings; `nil` derives it from a LaunchGate policy URL
+        /// (``InstallBeacon/pingURL(forPolicyAt:)``), and sends nothing for other sources.
+        public var installBeaconURL: URL?
 
         /// Creates a configuration.
         /// - Parameters:
@@ -33,12 +39,16 @@ extension UpdateMonitor {
         ///   - fallbackUpdateURL: The update URL when the policy has none.
         ///   - isExempt: Exempts installs.
         ///   - storeKeyPrefix: The store key prefix.
+        ///   - sendsInstallBeacon: Whether the daily install beacon may be sent.
+        ///   - installBeaconURL: The beacon's URL, when it can't be derived from the source.
         public init(
             source: PolicySource, launchMode: LaunchMode = .nonBlocking, fetchTimeout: Duration = .seconds(5),
             maximumSize: Int = 256 * 1024, refreshInterval: TimeInterval? = nil, showLoadingOnRefresh: Bool = false,
             fallbackUpdateURL: URL? = nil, isExempt: @escaping @Sendable (EvaluationContext) -> Bool = { _ in false },
-            storeKeyPrefix: String = "launchgate"
+            storeKeyPrefix: String = "launchgate", sendsInstallBeacon: Bool = true, installBeaconURL: URL? = nil
         ) {
+            self.sendsInstallBeacon = sendsInstallBeacon
+            self.installBeaconURL = installBeaconURL
             self.source = source
             self.launchMode = launchMode
             self.fetchTimeout = fetchTimeout

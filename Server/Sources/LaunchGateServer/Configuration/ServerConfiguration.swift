@@ -43,6 +43,8 @@ public struct ServerConfiguration: Sendable {
     public var signIn: SignInConfiguration
     /// The `From` of sign-in mail.
     public var mailFrom: MailSender
+    /// Install recording, adoption and the publish guard.
+    public var adoption: AdoptionConfiguration
 
     /// Creates a configuration.
     public init(
@@ -51,8 +53,10 @@ public struct ServerConfiguration: Sendable {
         pollInterval: Duration = .milliseconds(500), maxAge: Int = 60, logLevel: Logger.Level = .info, authFailureBurst: Int = 10,
         authFailureRefillPerSecond: Double = 0.1, trustedProxies: [IPNetwork] = [], threads: Int? = nil,
         idleTimeout: Duration = .seconds(60), headerTimeout: Duration = .seconds(10), maxConnections: Int = 10_000,
-        signIn: SignInConfiguration = SignInConfiguration(), mailFrom: MailSender = .fallback
+        signIn: SignInConfiguration = SignInConfiguration(), mailFrom: MailSender = .fallback,
+        adoption: AdoptionConfiguration = AdoptionConfiguration()
     ) {
+        self.adoption = adoption
         self.signIn = signIn
         self.mailFrom = mailFrom
         self.threads = threads

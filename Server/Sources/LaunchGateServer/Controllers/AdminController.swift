@@ -7,6 +7,7 @@ import LaunchGate
 struct AdminController<Context: RemoteAddressRequestContext> {
     let repository: any LaunchGateRepository
     let policies: PolicyService
+    let adoption: AdoptionService
     let authenticator: AdminAuthenticator
     let now: @Sendable () -> Date
 
@@ -32,8 +33,11 @@ struct AdminController<Context: RemoteAddressRequestContext> {
         let issuedAt: Date
         let author: String
         let note: String?
+        /// What the publish was checked against, when it went through the guard.
+        var impact: PolicyImpact?
 
-        init(_ revision: PolicyRevision) {
+        init(_ revision: PolicyRevision, impact: PolicyImpact? = nil) {
+            self.impact = impact
             app = revision.appID
             channel = revision.channel.rawValue
             number = revision.number
@@ -68,21 +72,27 @@ struct AdminController<Context: RemoteAddressRequestContext> {
                             body: .init(byteBuffer: ByteBuffer(bytes: revision.document)))
         }
         admin.put("/apps/:app/policy") { request, context in
-            let token = try await authorize(request, context, .publish)
+            // A dry run publishes nothing, so a read token may ask for one.
+            let dryRunText = request.uri.queryParameters.get("dry_run")
+            let token = try await authorize(request, context, (try? QueryValues.flag(dryRunText, name: "dry_run")) == true ? .read : .publish)
+            let dryRun = try QueryValues.flag(dryRunText, name: "dry_run")
             let data = Data(buffer: try await request.body.collect(upTo: PolicyReader.maximumSize))
             let policy: UpdatePolicy
             do { policy = try UpdatePolicy(json: data) } catch let error as PolicyError {
                 throw ServiceError.invalidPolicy([PolicyIssue(field: error.field.isEmpty ? "(document)" : error.field, reason: error.reason)])
             }
-            let revision = try await policies.publish(policy, app: context.parameters.require("app"),
-                                                      channel: RequestValues.channel(request), author: token.name)
-            return try RequestValues.json(RevisionSummary(revision), status: .created)
+            let app = try context.parameters.require("app")
+            let channel = try RequestValues.channel(request)
+            if dryRun { return try RequestValues.json(try await adoption.impact(of: policy, app: app, channel: channel)) }
+            let confirmed = try QueryValues.flag(request.uri.queryParameters.get("confirm"), name: "confirm") || Self.confirms(data)
+            let (revision, impact) = try await adoption.publish(policy, app: app, channel: channel, author: token.name, confirmed: confirmed)
+            return try RequestValues.json(RevisionSummary(revision, impact: impact), status: .created)
         }
         admin.get("/apps/:app/policy/history") { request, context in
             _ = try await authorize(request, context, .read)
             let app = try context.parameters.require("app")
             guard try await repository.app(id: app) != nil else { throw ServiceError.appNotFound(app) }
-            return try RequestValues.json(try await repository.revisions(appID: app, channel: RequestValues.channel(request)).map(RevisionSummary.init))
+            return try RequestValues.json(try await repository.revisions(appID: app, channel: RequestValues.channel(request)).map { RevisionSummary($0) })
         }
         admin.post("/apps/:app/policy/rollback") { request, context in
             let token = try await authorize(request, context, .publish)
@@ -110,6 +120,15 @@ struct AdminController<Context: RemoteAddressRequestContext> {
             try await policies.removeExemption(app: context.parameters.require("app"), kind: kind,
                                                idOrHash: Self.decoded(context, "value"), author: token.name)
             return Response(status: .noContent)
+        }
+    }
+
+    private struct Confirmation: Decodable { let confirm: Bool? }
+
+    /// The document's own `"confirm"` member, which the policy itself ignores.
+    private static func confirms(_ data: Data) throws -> Bool {
+        do { return try JSONDecoder().decode(Confirmation.self, from: data).confirm ?? false } catch {
+            throw InputError.invalidBody("\"confirm\" must be true or false")
         }
     }
 

@@ -6,6 +6,7 @@ import LaunchGate
 /// `GET /v1/apps/{app}/check`: the SDK's own decision and screen texts, for thin clients.
 struct CheckEndpoint {
     let policies: PolicyService
+    let recorder: InstallRecorder?
 
     struct Action: Encodable {
         let title: String
@@ -53,6 +54,7 @@ struct CheckEndpoint {
                                                       strings: strings))
             policies.cache.store(body, for: key, builtIn: generation)
         }
+        if let recorder, let client = request.headers[RequestValues.clientHeader] { recorder.note(app: app, header: client) }
         return Response(status: .ok, headers: Self.headers, body: .init(byteBuffer: body))
     }
 

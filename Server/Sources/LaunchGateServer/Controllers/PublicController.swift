@@ -9,6 +9,8 @@ struct PublicController<Context: RequestContext> {
     let policies: PolicyService
     let defaultApp: String?
     let maxAge: Int
+    /// Notes the install each answered request names; `nil` when recording is off.
+    let recorder: InstallRecorder?
 
     func addRoutes(to router: Router<Context>) {
         router.get("/v1/apps/:app/policy") { request, context in
@@ -22,7 +24,7 @@ struct PublicController<Context: RequestContext> {
             return response
         }
         router.get("/v1/apps/:app/check") { request, context in
-            try await CheckEndpoint(policies: policies).check(request, app: context.parameters.require("app"))
+            try await CheckEndpoint(policies: policies, recorder: recorder).check(request, app: context.parameters.require("app"))
         }
         let seeds: [(String, String, SeedDocument)] = [
             ("/v1/apps/:app/version", "/api/version", .latestBuild),
@@ -55,6 +57,7 @@ struct PublicController<Context: RequestContext> {
         let channel = try RequestValues.channel(request)
         let generation = policies.cache.generation
         let document = try await policies.document(app: app, channel: channel, platform: platform, format: format)
+        if let recorder, let client = request.headers[RequestValues.clientHeader] { recorder.note(app: app, header: client) }
         // One answer for everyone (exemptions are inside the signed document), so shared caches may keep it.
         let headers: HTTPFields = [
             .eTag: document.etag,

@@ -37,6 +37,11 @@ public struct InputError: LaunchGateFailure, Equatable {
     public static func invalidParameter(_ name: String, _ reason: String) -> InputError {
         .init("invalid-parameter", "\(name): \(reason)")
     }
+    /// A `LaunchGate-Client` header an endpoint needs is missing or unreadable.
+    public static func invalidClientHeader(_ reason: String) -> InputError {
+        .init("invalid-client-header", "the LaunchGate-Client header is needed, as the SDK sends it "
+            + "(version=\"2.4.1\", platform=\"ios\", install=\"…\"), but \(reason)")
+    }
     /// A path parameter that isn't valid percent-encoded UTF-8.
     public static func invalidPathParameter(_ name: String) -> InputError {
         .init("invalid-path", "the \(name) in the path is not valid percent-encoded UTF-8")

@@ -10,6 +10,7 @@ public struct Migrator: Sendable {
         CreateChangeCounter(), HashExemptionValues(),
         CreateSignInSettings(), CreateServerSecrets(), CreateSignInUsers(), CreateSignInCodes(), CreateSignInSessions(),
         CreateSignInAddresses(), CreateRateLimits(), CreateMailOutbox(), AddAddressFailureTimes(), IndexRateLimitEventTimes(),
+        CreateInstalls(),
     ]
 
     private let database: Database

@@ -12,7 +12,7 @@ import Logging
 /// ``with(_:pollInterval:now:_:)``, which does so even when the test fails.
 struct TestServer {
     let components: ServerComponents
-    let configuration: ServerConfiguration
+    var configuration: ServerConfiguration
     let adminToken: String
     /// The database's location, removed by ``close()``; `nil` on memory, and for a server that
     /// shares another's database (that one removes it).

@@ -24,6 +24,8 @@ struct CheckFastPath: Sendable {
     let date: HTTPDateHeader
     /// The policy service's clock, which advances scheduled rollouts.
     let now: @Sendable () -> Date
+    /// Where answered requests' `LaunchGate-Client` values go, when installs are recorded.
+    var sightings: SightingBuffer? = nil
 
     private static let prefix = Array("/v1/apps/".utf8)
     private static let suffix = Array("/check".utf8)
@@ -41,6 +43,7 @@ struct CheckFastPath: Sendable {
             clientHeader.flatMap { ClientHeader.parse(String(decoding: $0, as: UTF8.self)) }
         }
         guard let body = cache.answer(for: key) else { return .router }
+        if let sightings, let clientHeader { sightings.append(app: app, header: clientHeader) }
         let dateLine = date.line(second: date.second)
         var response = ByteBuffer()
         response.reserveCapacity(Self.head.utf8.count + 24 + dateLine.readableBytes + body.readableBytes)

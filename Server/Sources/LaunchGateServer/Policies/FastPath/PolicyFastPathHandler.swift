@@ -38,6 +38,7 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
     private let tracker: RequestTracker
     private let timeouts: ConnectionTimeouts?
     private let check: CheckFastPath?
+    private let sightings: SightingBuffer?
     /// Whether everything passed to the decoder so far ended exactly at a message's end.
     private var decoderIsBetweenMessages = true
     /// Received bytes not handled yet, starting between messages: a head whose end has not
@@ -68,10 +69,13 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
     /// Answers sent since the last read completed, counted in one step.
     private var answered = 0
 
-    /// - Parameter check: Answers `/check` requests too when given.
+    /// - Parameters:
+    ///   - check: Answers `/check` requests too when given.
+    ///   - sightings: Where answered requests' `LaunchGate-Client` values go, when installs are recorded.
     init(cache: DocumentCache, date: HTTPDateHeader, counter: Counter, tracker: RequestTracker, timeouts: ConnectionTimeouts? = nil,
-         check: CheckFastPath? = nil) {
+         check: CheckFastPath? = nil, sightings: SightingBuffer? = nil) {
         self.check = check
+        self.sightings = sightings
         self.cache = cache
         self.date = date
         self.counter = counter
@@ -259,6 +263,9 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
         // Longer targets are never prepared; looking would only cost a string.
         guard head.target.count <= PreparedResponse.maximumTargetLength,
               let prepared = prepared(for: head, in: buffer) else { return nil }
+        if let sightings, let range = head.launchGateClient {
+            buffer.withUnsafeReadableBytes { sightings.append(app: prepared.app, header: UnsafeRawBufferPointer(rebasing: $0[range])) }
+        }
         let notModified = head.ifNoneMatch.map { range in
             buffer.withUnsafeReadableBytes { bytes in
                 let value = UnsafeRawBufferPointer(rebasing: bytes[range])

@@ -1,0 +1,35 @@
+import Foundation
+
+/// How installs are recorded and how adoption guards publishes; every setting has a default.
+public struct AdoptionConfiguration: Sendable {
+    /// Whether policy, `/check` and ping requests record the install they name.
+    public var recordInstalls: Bool
+    /// The in-memory arena requests append to, in bytes; when full, sightings are dropped and counted.
+    public var bufferBytes: Int
+    /// How often the arena is folded into storage (sooner when it is half full).
+    public var foldInterval: Duration
+    /// An install asking again with the same header within this time is not written again (its
+    /// last-seen time is then as precise as this); a new UTC day always writes once more.
+    public var rewriteInterval: Duration
+    /// Sightings per storage transaction, so one fold never holds the database for long.
+    public var sightingsPerTransaction: Int
+    /// Installs not seen for this many days are forgotten.
+    public var retentionDays: Int
+    /// Installs seen within this many days count as active for impact and the publish guard.
+    public var activeDays: Int
+    /// A publish that newly blocks more than this share (0…1) of active installs needs confirming.
+    public var publishGuardShare: Double
+
+    /// Creates a configuration.
+    public init(recordInstalls: Bool = true, bufferBytes: Int = 4 << 20, foldInterval: Duration = .seconds(2),
+                rewriteInterval: Duration = .seconds(600), sightingsPerTransaction: Int = 2_000, retentionDays: Int = 90, activeDays: Int = 30, publishGuardShare: Double = 0.2) {
+        self.recordInstalls = recordInstalls
+        self.bufferBytes = bufferBytes
+        self.foldInterval = foldInterval
+        self.rewriteInterval = rewriteInterval
+        self.sightingsPerTransaction = sightingsPerTransaction
+        self.retentionDays = retentionDays
+        self.activeDays = activeDays
+        self.publishGuardShare = publishGuardShare
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import LaunchGate
+import Logging
+import Metrics
+import ServiceLifecycle
+
+/// Records which version each install runs, off the request path: requests append raw header
+/// values to a ``SightingBuffer``; ``run()`` folds it into storage every few seconds.
+///
+/// A fold keeps one sighting per distinct header value (an install asking a hundred times
+/// is parsed and hashed once), reads the fields the SDK sends, replaces the install ID with its
+/// HMAC (``InstallIDHasher``) and writes in transactions of
+/// ``AdoptionConfiguration/sightingsPerTransaction``. Nothing but the app, platform, version,
+/// build, OS, the HMAC and the time reaches storage: no address, no device ID, no account.
+public struct InstallRecorder: Service {
+    let buffer: SightingBuffer
+    private let recent = RecentSightings()
+    private let repository: any InstallRepository
+    private let hasher: InstallIDHasher
+    private let configuration: AdoptionConfiguration
+    private let now: @Sendable () -> Date
+    private let logger: Logger
+    private let invalid: Counter
+    private let failed: Counter
+    private let recorded: Counter
+
+    /// Creates a recorder.
+    public init(repository: any InstallRepository, hasher: InstallIDHasher, configuration: AdoptionConfiguration,
+                now: @escaping @Sendable () -> Date, logger: Logger = Logger(label: "launchgate.installs")) {
+        // Counters made before the metrics system is bootstrapped would count nowhere.
+        _ = metricsRegistry
+        self.buffer = SightingBuffer(capacity: configuration.bufferBytes)
+        invalid = Counter(label: "launchgate_install_sightings_invalid_total")
+        failed = Counter(label: "launchgate_install_sightings_unsaved_total")
+        recorded = Counter(label: "launchgate_install_sightings_recorded_total")
+        self.repository = repository
+        self.hasher = hasher
+        self.configuration = configuration
+        self.now = now
+        self.logger = logger
+    }
+
+    /// Notes a request's `LaunchGate-Client` value for `app`; nothing else happens on the request path.
+    /// - Returns: `false` when the buffer was full and the sighting was dropped.
+    @discardableResult
+    func note(app: String, header: String) -> Bool { buffer.append(app: app, header: header) }
+
+    /// Folds until the service group shuts down, then folds what is left once more.
+    public func run() async throws {
+        var last = ContinuousClock.now
+        var prunedDay: Int?
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(100))
+            guard buffer.isHalfFull || ContinuousClock.now - last >= configuration.foldInterval else { continue }
+            last = ContinuousClock.now
+            await fold()
+            let day = InstallDay.of(now())
+            if day != prunedDay {
+                prunedDay = day
+                do { try await repository.prune(before: day - configuration.retentionDays + 1) } catch {
+                    logger.warning("could not forget old installs: \(error)")
+                }
+            }
+        }
+        await fold()
+    }
+
+    /// Folds everything buffered into storage now.
+    ///
+    /// Two passes over the arena: the first finds the last entry of each distinct value (by a
+    /// hash of its bytes), the second parses those in order and writes them a transaction at a
+    /// time, leaving out values written within ``AdoptionConfiguration/rewriteInterval``
+    /// (``RecentSightings``). Nothing but the arena and one transaction's sightings is held at once.
+    /// - Returns: How many sightings were written.
+    @discardableResult
+    public func fold() async -> Int {
+        let arena = buffer.drain()
+        guard arena.count > 0 else { return 0 }
+        let time = now()
+        var hashes: [Int] = []
+        hashes.reserveCapacity(arena.count)
+        var last: [Int: Int] = [:]
+        last.reserveCapacity(arena.count)
+        var offset = 0
+        while let entry = arena.entry(at: offset) {
+            let hash = arena.hash(entry)
+            last[hash] = hashes.count
+            hashes.append(hash)
+            offset = entry.next
+        }
+        let (stamp, day) = (time.milliseconds, InstallDay.of(time))
+        let interval = configuration.rewriteInterval.components.seconds * 1000 + configuration.rewriteInterval.components.attoseconds / 1_000_000_000_000_000
+        let size = max(configuration.sightingsPerTransaction, 1)
+        var batch: [InstallSighting] = []
+        batch.reserveCapacity(min(size, last.count))
+        var (written, rejected, index) = (0, 0, 0)
+        offset = 0
+        while let entry = arena.entry(at: offset) {
+            defer { (offset, index) = (entry.next, index + 1) }
+            guard last[hashes[index]] == index, !recent.isRecent(hashes[index], day: day, now: stamp, interval: interval) else { continue }
+            guard let sighting = sighting(app: arena.app(entry), header: arena.header(entry), at: time) else {
+                rejected += 1
+                continue
+            }
+            batch.append(sighting)
+            if batch.count == size {
+                written += await write(batch)
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        if !batch.isEmpty { written += await write(batch) }
+        if rejected > 0 { invalid.increment(by: Int64(rejected)) }
+        recorded.increment(by: Int64(written))
+        return written
+    }
+
+    /// Writes one transaction's sightings. - Returns: How many were written.
+    private func write(_ sightings: [InstallSighting]) async -> Int {
+        do {
+            try await repository.record(sightings)
+            return sightings.count
+        } catch {
+            // Dropped, not retried: a database that is down must not grow the process.
+            failed.increment(by: Int64(sightings.count))
+            logger.warning("could not record \(sightings.count) installs: \(error)")
+            return 0
+        }
+    }
+
+    /// A sighting from one header value, or `nil` when it lacks a valid version, platform or install ID.
+    private func sighting(app: String, header: String, at time: Date) -> InstallSighting? {
+        guard let fields = ClientHeader.parse(header), let install = fields.install, !install.isEmpty,
+              let version = fields.version.flatMap({ try? AppVersion(parsing: $0) }),
+              let platform = fields.platform.flatMap({ try? Platform(validating: $0) }),
+              let hash = try? hasher.hash(installID: install, app: app) else { return nil }
+        // A build or OS that doesn't parse is recorded as unknown rather than losing the install.
+        let build = fields.build.flatMap { try? BuildNumber(parsing: $0) }?.description ?? ""
+        let os = fields.os.flatMap { try? AppVersion(parsing: $0) }?.description ?? ""
+        return InstallSighting(appID: app, platform: platform, installHash: hash, version: version.description,
+                               build: build, os: os, at: time)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import LaunchGate
+
+extension PolicyImpact {
+    /// The one-line summary, such as "Raising required to 2.0.0 blocks 1,234 of 10,000 active
+    /// installs (12.3 %); 56 of them run iOS below 16.0 and cannot update at all."
+    static func summary(change: String, blocked: Int, newlyBlocked: Int, active: Int, activeDays: Int, cannotUpdate: Int,
+                        minimumOS: [String: String], rolloutNote: String?) -> String {
+        guard active > 0 else {
+            return "No installs were seen in the last \(activeDays) days, so nothing can be counted yet."
+        }
+        var text = "\(change) blocks \(grouped(blocked)) of \(grouped(active)) active installs (\(percent(Double(blocked) / Double(active))))"
+        if newlyBlocked == 0, blocked > 0 {
+            text += ", all of them blocked already"
+        } else if newlyBlocked != blocked {
+            text += ", \(grouped(newlyBlocked)) of them not blocked now"
+        }
+        if cannotUpdate > 0 {
+            let floors = minimumOS.sorted { $0.key < $1.key }.map { "\(osName($0.key)) below \($0.value)" }.joined(separator: " or ")
+            text += "; \(grouped(cannotUpdate)) of them run \(floors.isEmpty ? "an OS too old for any allowed version" : floors) and cannot update at all"
+        }
+        text += "."
+        if let rolloutNote { text += " " + rolloutNote }
+        return text
+    }
+
+    /// What changed from the current policy, as the sentence's subject.
+    static func change(from current: UpdatePolicy?, to proposed: UpdatePolicy) -> String {
+        var phrases: [String] = []
+        let many = proposed.platforms.count > 1
+        for (platform, entry) in proposed.platforms.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let old = current?.policy(for: platform)
+            let on = many ? " on \(platform.rawValue)" : ""
+            if entry.endOfLife != nil, old?.endOfLife == nil { phrases.append("Ending \(platform.rawValue)'s life") }
+            if let required = entry.required, required != old?.required {
+                var verb = "Setting"
+                if let before = old?.required?.version, let after = required.version { verb = before < after ? "Raising" : "Lowering" }
+                let target = required.version?.description ?? required.build.map { "build \($0)" } ?? "nothing"
+                phrases.append("\(verb) required\(on) to \(target)")
+            }
+            if entry.blocked != old?.blocked ?? BlockedReleases() { phrases.append("Changing the blocked releases\(on)") }
+            if let floor = entry.latest?.minimumOS, floor != old?.latest?.minimumOS { phrases.append("Requiring \(osName(platform.rawValue)) \(floor)") }
+            if entry.rollout != old?.rollout, entry.rollout != nil { phrases.append("Changing the rollout\(on)") }
+        }
+        guard !phrases.isEmpty else { return "This policy" }
+        return phrases.prefix(2).joined(separator: " and ")
+    }
+
+    /// `12.3 %`.
+    static func percent(_ share: Double) -> String {
+        let tenths = (share * 1000).rounded() / 10
+        return (tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)) + " %"
+    }
+
+    /// `1,234,567`.
+    static func grouped(_ number: Int) -> String {
+        let digits = String(abs(number))
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return (number < 0 ? "-" : "") + out
+    }
+
+    private static func osName(_ platform: String) -> String {
+        ["ios": "iOS", "ipados": "iPadOS", "macos": "macOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS", "android": "Android"][platform]
+            ?? platform
+    }
+}

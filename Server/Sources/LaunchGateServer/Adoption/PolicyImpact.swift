@@ -1,0 +1,70 @@
+import Foundation
+import LaunchGate
+
+/// What a proposed policy would do to the installs active within ``activeDays``: how many would
+/// see each outcome, under it and under the current policy.
+///
+/// Computed with the SDK's own ``UpdateEvaluator`` once per distinct (platform, version, build,
+/// OS) group, weighted by the group's count, never per install. Two things can't be known per
+/// install because storage keeps install IDs only as HMACs: exemptions (left out; they are a
+/// handful of testers) and rollout buckets. A group whose outcome only the rollout decides is
+/// split by the rollout's current percentage, an expected count that ``rolloutNote`` spells out.
+public struct PolicyImpact: Sendable, Encodable, Equatable {
+    /// The app.
+    public var app: String
+    /// The channel the policy is for.
+    public var channel: String
+    /// The activity window, in days.
+    public var activeDays: Int
+    /// Installs seen within the window.
+    public var activeInstalls: Int
+    /// Distinct (platform, version, build, OS) groups evaluated.
+    public var groups: Int
+    /// Installs per outcome under the proposed policy (rounded expected counts under a rollout).
+    public var outcomes: [InstallOutcome: Int]
+    /// Installs per outcome under the current policy; empty before the first publish.
+    public var currentOutcomes: [InstallOutcome: Int]
+    /// Installs the proposed policy blocks.
+    public var blocked: Int
+    /// Installs the proposed policy blocks that the current one lets in.
+    public var newlyBlocked: Int
+    /// Blocked installs whose OS is too old for any allowed version: they can't update at all.
+    public var cannotUpdate: Int
+    /// Per platform, the OS version the latest release needs, where the policy names one.
+    public var minimumOS: [String: String]
+    /// How rollout shares were estimated, when a rollout decided any outcome.
+    public var rolloutNote: String?
+    /// One sentence a person can act on.
+    public var summary: String
+
+    /// ``newlyBlocked`` as a share of ``activeInstalls`` (0 without active installs).
+    public var newlyBlockedShare: Double { activeInstalls == 0 ? 0 : Double(newlyBlocked) / Double(activeInstalls) }
+    /// ``blocked`` as a share of ``activeInstalls``.
+    public var blockedShare: Double { activeInstalls == 0 ? 0 : Double(blocked) / Double(activeInstalls) }
+
+    private enum CodingKeys: String, CodingKey {
+        case app, channel, activeDays, activeInstalls, groups, outcomes, currentOutcomes, blocked, newlyBlocked, cannotUpdate
+        case minimumOS, rolloutNote, summary, blockedShare, newlyBlockedShare
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(app, forKey: .app)
+        try container.encode(channel, forKey: .channel)
+        try container.encode(activeDays, forKey: .activeDays)
+        try container.encode(activeInstalls, forKey: .activeInstalls)
+        try container.encode(groups, forKey: .groups)
+        // Every outcome, zeros included, so clients need no defaults.
+        try container.encode(Dictionary(uniqueKeysWithValues: InstallOutcome.allCases.map { ($0.rawValue, outcomes[$0] ?? 0) }), forKey: .outcomes)
+        try container.encode(Dictionary(uniqueKeysWithValues: InstallOutcome.allCases.map { ($0.rawValue, currentOutcomes[$0] ?? 0) }),
+                             forKey: .currentOutcomes)
+        try container.encode(blocked, forKey: .blocked)
+        try container.encode(newlyBlocked, forKey: .newlyBlocked)
+        try container.encode(cannotUpdate, forKey: .cannotUpdate)
+        try container.encode(minimumOS, forKey: .minimumOS)
+        try container.encodeIfPresent(rolloutNote, forKey: .rolloutNote)
+        try container.encode(summary, forKey: .summary)
+        try container.encode(blockedShare, forKey: .blockedShare)
+        try container.encode(newlyBlockedShare, forKey: .newlyBlockedShare)
+    }
+}

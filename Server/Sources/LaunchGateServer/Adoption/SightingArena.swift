@@ -1,0 +1,40 @@
+/// What ``SightingBuffer/drain()`` hands over: the raw entries, read one at a time, so a fold
+/// never holds more than the arena itself and one batch of sightings.
+struct SightingArena: Sendable {
+    /// `[app length: 1][app][value length: 2][value]`, repeated.
+    let bytes: [UInt8]
+    /// How many entries `bytes` holds.
+    let count: Int
+
+    /// One entry's place in `bytes`.
+    struct Entry {
+        let app: Range<Int>
+        let header: Range<Int>
+        /// Where the next entry starts.
+        let next: Int
+    }
+
+    /// The entry starting at `offset`, or `nil` past the last one.
+    func entry(at offset: Int) -> Entry? {
+        guard offset < bytes.count else { return nil }
+        let app = (offset + 1)..<(offset + 1 + Int(bytes[offset]))
+        let length = Int(bytes[app.upperBound]) << 8 | Int(bytes[app.upperBound + 1])
+        let header = (app.upperBound + 2)..<(app.upperBound + 2 + length)
+        return Entry(app: app, header: header, next: header.upperBound)
+    }
+
+    /// A hash of an entry's app and value, to find repeats without making strings.
+    func hash(_ entry: Entry) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var hasher = Hasher()
+            let raw = UnsafeRawBufferPointer(buffer)
+            hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: raw[entry.app]))
+            hasher.combine(entry.app.count)
+            hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: raw[entry.header]))
+            return hasher.finalize()
+        }
+    }
+
+    func app(_ entry: Entry) -> String { String(decoding: bytes[entry.app], as: UTF8.self) }
+    func header(_ entry: Entry) -> String { String(decoding: bytes[entry.header], as: UTF8.self) }
+}

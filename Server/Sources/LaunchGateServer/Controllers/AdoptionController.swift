@@ -1,0 +1,31 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LaunchGate
+
+/// `GET /v1/admin/apps/{app}/adoption`: active installs per version, build and OS, and the
+/// daily history since a date. Read scope.
+struct AdoptionController<Context: RemoteAddressRequestContext> {
+    let adoption: AdoptionService
+    let authenticator: AdminAuthenticator
+
+    /// The windows reported when `days` is not given.
+    static var defaultWindows: [Int] { [1, 7, 30] }
+
+    func addRoutes(to router: Router<Context>) {
+        router.get("/v1/admin/apps/:app/adoption") { request, context in
+            _ = try await authenticator.authorize(request, peer: context.remoteAddress?.ipAddress, scope: .read)
+            let query = request.uri.queryParameters
+            let platform = try QueryValues.platform(query.get("platform"), default: nil)
+            let maximum = adoption.maximumDays
+            let windows = try QueryValues.days(query.get("days"), maximum: maximum).map { [$0] } ?? Self.defaultWindows.filter { $0 <= maximum }
+            var since: Date?
+            if let text = query.get("since"), !text.isEmpty {
+                guard let day = AdoptionReport.day(text) else { throw InputError.invalidParameter("since", "a date such as 2025-03-01") }
+                since = InstallDay.start(day)
+            }
+            return try RequestValues.json(try await adoption.report(app: context.parameters.require("app"), platform: platform,
+                                                                     windows: windows, since: since))
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import LaunchGate
+
+/// Folds sightings into install rows and the counts kept beside them, for the memory and SQL
+/// repositories alike: the new state of every install touched, and by how much each group and
+/// daily count changes.
+///
+/// Sightings may arrive late and out of order (several instances, buffers folded at different
+/// times): the newest sighting decides the version, `firstSeen` only moves back and `lastSeen`
+/// only moves forward.
+struct InstallFold {
+    /// The rows as they are after the fold, for every install touched.
+    private(set) var rows: [InstallKey: InstallRow] = [:]
+    /// Which of `rows` did not exist before.
+    private(set) var inserted: Set<InstallKey> = []
+    /// Changes to group counts, per app and platform.
+    private(set) var groups: [AppPlatform: [InstallGroupKey: Int]] = [:]
+    /// Changes to daily version counts, per app and platform.
+    private(set) var daily: [AppPlatform: [DailyKey: Int]] = [:]
+
+    struct AppPlatform: Hashable {
+        var appID: String
+        var platform: Platform
+    }
+
+    struct DailyKey: Hashable {
+        var version: String
+        var day: Int
+    }
+
+    /// Applies one sighting.
+    /// - Parameters:
+    ///   - sighting: What was seen.
+    ///   - stored: The install's row before this fold, or `nil` when storage has none.
+    mutating func apply(_ sighting: InstallSighting, stored: InstallRow?) {
+        let key = InstallKey(appID: sighting.appID, platform: sighting.platform, installHash: sighting.installHash)
+        let scope = AppPlatform(appID: sighting.appID, platform: sighting.platform)
+        let at = sighting.at.milliseconds
+        let seen = InstallRow(version: sighting.version, build: sighting.build, os: sighting.os, firstSeen: at, lastSeen: at)
+        guard let old = rows[key] ?? stored else {
+            rows[key] = seen
+            inserted.insert(key)
+            groups[scope, default: [:]][seen.group, default: 0] += 1
+            daily[scope, default: [:]][DailyKey(version: seen.version, day: sighting.day), default: 0] += 1
+            return
+        }
+        guard at >= old.lastSeen else {
+            // A late sighting: only the first-seen time can learn from it.
+            var row = old
+            row.firstSeen = min(old.firstSeen, at)
+            rows[key] = row
+            return
+        }
+        var row = seen
+        row.firstSeen = min(old.firstSeen, at)
+        rows[key] = row
+        if old.group != row.group {
+            groups[scope, default: [:]][old.group, default: 0] -= 1
+            groups[scope, default: [:]][row.group, default: 0] += 1
+        }
+        let (oldDay, newDay) = (InstallDay.of(old.lastSeen), sighting.day)
+        if oldDay != newDay || old.version != row.version {
+            // Each install counts once a day, under the last version it ran that day.
+            if oldDay == newDay { daily[scope, default: [:]][DailyKey(version: old.version, day: oldDay), default: 0] -= 1 }
+            daily[scope, default: [:]][DailyKey(version: row.version, day: newDay), default: 0] += 1
+        }
+    }
+}

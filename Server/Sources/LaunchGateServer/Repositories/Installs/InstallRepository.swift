@@ -1,0 +1,35 @@
+import Foundation
+import LaunchGate
+
+/// Where installs and their counts are kept. ``MemoryInstallRepository`` and
+/// ``SQLInstallRepository`` (SQLite and PostgreSQL) implement it, and one contract test suite
+/// runs against all of them.
+///
+/// Several instances may record at once: each ``record(_:)`` is one transaction that the others
+/// wait for, so counts stay exact however the calls interleave.
+public protocol InstallRepository: Sendable {
+    /// Folds sightings into the installs and the group and daily counts, in one transaction.
+    ///
+    /// The newest sighting of an install sets its version, build and OS; `firstSeen` is the
+    /// earliest and `lastSeen` the latest sighting ever recorded, in whatever order they arrive.
+    func record(_ sightings: [InstallSighting]) async throws
+
+    /// Installs last seen on `fromDay` or later, counted per platform, version, build, OS and day.
+    /// - Parameters:
+    ///   - appID: The app.
+    ///   - platform: One platform, or `nil` for all.
+    ///   - fromDay: The first UTC day (days since 1970) to include.
+    func groups(appID: String, platform: Platform?, fromDay: Int) async throws -> [InstallGroup]
+
+    /// Installs last seen on `fromDay` or later, summed per platform, version, build and OS: what
+    /// adoption windows and impact read, one row per group however many days the window holds.
+    func totals(appID: String, platform: Platform?, fromDay: Int) async throws -> [InstallGroupTotal]
+
+    /// The daily rollup: installs per version per day, from `fromDay` on.
+    func dailyVersions(appID: String, platform: Platform?, fromDay: Int) async throws -> [DailyVersionCount]
+
+    /// Forgets installs last seen before `day`, and the counts of days before it.
+    /// - Returns: How many installs were forgotten.
+    @discardableResult
+    func prune(before day: Int) async throws -> Int
+}

@@ -1,0 +1,51 @@
+import Foundation
+import LaunchGate
+
+/// One install seen running one version, as the recorder hands it to storage: the install ID is
+/// already an HMAC (``InstallIDHasher``), and nothing else about the request is kept.
+public struct InstallSighting: Sendable, Hashable {
+    /// The app, as named in the request path.
+    public var appID: String
+    /// The platform the client header named.
+    public var platform: Platform
+    /// HMAC-SHA256 of the install ID under the server's install key, lowercase hex.
+    public var installHash: String
+    /// The marketing version, canonical (`2.4.1`).
+    public var version: String
+    /// The build, or `""` when the client sent none.
+    public var build: String
+    /// The OS version, or `""` when the client sent none.
+    public var os: String
+    /// When it was seen.
+    public var at: Date
+
+    /// Creates a sighting.
+    public init(appID: String, platform: Platform, installHash: String, version: String, build: String = "", os: String = "", at: Date) {
+        self.appID = appID
+        self.platform = platform
+        self.installHash = installHash
+        self.version = version
+        self.build = build
+        self.os = os
+        self.at = at
+    }
+
+    /// The UTC day it was seen on, in days since 1970.
+    var day: Int { InstallDay.of(at.milliseconds) }
+}
+
+/// Days as stored: whole UTC days since 1970.
+enum InstallDay {
+    static let milliseconds: Int64 = 86_400_000
+
+    /// The UTC day holding a time in milliseconds.
+    static func of(_ milliseconds: Int64) -> Int {
+        Int(milliseconds >= 0 ? milliseconds / Self.milliseconds : (milliseconds - Self.milliseconds + 1) / Self.milliseconds)
+    }
+
+    /// The UTC day holding a date.
+    static func of(_ date: Date) -> Int { of(date.milliseconds) }
+
+    /// The start of a day.
+    static func start(_ day: Int) -> Date { Date(milliseconds: Int64(day) * milliseconds) }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import LaunchGate
+
+/// ``InstallRepository`` in memory, for tests and `--memory` runs.
+public actor MemoryInstallRepository: InstallRepository {
+    private var rows: [InstallKey: InstallRow] = [:]
+    private var groupCounts: [InstallFold.AppPlatform: [InstallGroupKey: Int]] = [:]
+    private var dailyCounts: [InstallFold.AppPlatform: [InstallFold.DailyKey: Int]] = [:]
+
+    /// Creates an empty repository.
+    public init() {}
+
+    public func record(_ sightings: [InstallSighting]) {
+        var fold = InstallFold()
+        for sighting in sightings {
+            fold.apply(sighting, stored: rows[InstallKey(appID: sighting.appID, platform: sighting.platform, installHash: sighting.installHash)])
+        }
+        rows.merge(fold.rows) { _, new in new }
+        for (scope, changes) in fold.groups {
+            for (key, change) in changes { groupCounts[scope, default: [:]][key, default: 0] += change }
+            groupCounts[scope] = groupCounts[scope]?.filter { $0.value > 0 }
+        }
+        for (scope, changes) in fold.daily {
+            for (key, change) in changes { dailyCounts[scope, default: [:]][key, default: 0] += change }
+            dailyCounts[scope] = dailyCounts[scope]?.filter { $0.value > 0 }
+        }
+    }
+
+    public func groups(appID: String, platform: Platform?, fromDay: Int) -> [InstallGroup] {
+        groupCounts.filter { $0.key.appID == appID && (platform == nil || $0.key.platform == platform) }.flatMap { scope, counts in
+            counts.filter { $0.key.day >= fromDay }.map { key, count in
+                InstallGroup(platform: scope.platform, version: key.version, build: key.build, os: key.os, day: key.day, installs: count)
+            }
+        }
+    }
+
+    public func totals(appID: String, platform: Platform?, fromDay: Int) -> [InstallGroupTotal] {
+        var sums: [InstallGroupTotal: Int] = [:]
+        for group in groups(appID: appID, platform: platform, fromDay: fromDay) {
+            sums[InstallGroupTotal(platform: group.platform, version: group.version, build: group.build, os: group.os, installs: 0), default: 0]
+                += group.installs
+        }
+        return sums.map { key, installs in
+            var total = key
+            total.installs = installs
+            return total
+        }
+    }
+
+    public func dailyVersions(appID: String, platform: Platform?, fromDay: Int) -> [DailyVersionCount] {
+        dailyCounts.filter { $0.key.appID == appID && (platform == nil || $0.key.platform == platform) }.flatMap { scope, counts in
+            counts.filter { $0.key.day >= fromDay }.map { key, count in
+                DailyVersionCount(platform: scope.platform, version: key.version, day: key.day, installs: count)
+            }
+        }
+    }
+
+    public func prune(before day: Int) -> Int {
+        let before = rows.count
+        rows = rows.filter { InstallDay.of($0.value.lastSeen) >= day }
+        groupCounts = groupCounts.mapValues { $0.filter { $0.key.day >= day } }
+        dailyCounts = dailyCounts.mapValues { $0.filter { $0.key.day >= day } }
+        return before - rows.count
+    }
+
+    /// The stored row of one install, for tests that check what is kept.
+    func row(appID: String, platform: Platform, installHash: String) -> InstallRow? {
+        rows[InstallKey(appID: appID, platform: platform, installHash: installHash)]
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import LaunchGate
+import SQLKit
+
+/// ``InstallRepository`` over SQLKit, for SQLite and PostgreSQL alike.
+///
+/// A recording reads the rows it touches, folds (``InstallFold``) and writes rows and count
+/// changes back in batched upserts, all in one transaction that first locks
+/// `install_record_lock`: instances take turns, so a count is never changed twice for one
+/// sighting. (SQLite's `BEGIN IMMEDIATE` serialises writers anyway; PostgreSQL needs the lock.)
+public struct SQLInstallRepository: InstallRepository {
+    /// Rows per statement: 8 binds each stays far below both engines' limits.
+    static let batch = 500
+
+    private let database: Database
+
+    /// Creates a repository; run ``Migrator`` first.
+    public init(database: Database) { self.database = database }
+
+    public func record(_ sightings: [InstallSighting]) async throws {
+        guard !sightings.isEmpty else { return }
+        // Losing the last few seconds of sightings to a power cut costs nothing worth a sync.
+        try await database.transaction(.relaxed) { db in
+            try await db.update("install_record_lock")
+                .set("turns", to: SQLBinaryExpression(SQLColumn("turns"), .add, SQLLiteral.numeric("1")))
+                .where("id", .equal, 1).run()
+            var fold = InstallFold()
+            for (app, list) in Dictionary(grouping: sightings, by: \.appID).sorted(by: { $0.key < $1.key }) {
+                for chunk in list.chunked(Self.batch) {
+                    let stored = try await Self.rows(db, appID: app, hashes: Array(Set(chunk.map(\.installHash))))
+                    for sighting in chunk {
+                        fold.apply(sighting, stored: stored[InstallKey(appID: app, platform: sighting.platform, installHash: sighting.installHash)])
+                    }
+                }
+            }
+            try await Self.write(db, rows: fold.rows)
+            try await Self.write(db, groups: fold.groups)
+            try await Self.write(db, daily: fold.daily)
+        }
+    }
+
+    public func groups(appID: String, platform: Platform?, fromDay: Int) async throws -> [InstallGroup] {
+        try await database.read { db in
+            var query = db.select().columns("platform", "version", "build", "os", "day", "installs").from("install_groups")
+                .where("app_id", .equal, appID).where("day", .greaterThanOrEqual, fromDay).where("installs", .greaterThan, 0)
+            if let platform { query = query.where("platform", .equal, platform.rawValue) }
+            return try await query.all().map { row in
+                InstallGroup(platform: try Self.platform(row), version: try row.decode(column: "version", as: String.self),
+                             build: try row.decode(column: "build", as: String.self), os: try row.decode(column: "os", as: String.self),
+                             day: try row.decode(column: "day", as: Int.self), installs: try row.decode(column: "installs", as: Int.self))
+            }
+        }
+    }
+
+    public func totals(appID: String, platform: Platform?, fromDay: Int) async throws -> [InstallGroupTotal] {
+        try await database.read { db in
+            // PostgreSQL sums BIGINT into NUMERIC; the cast keeps one row type on both engines.
+            var query = db.select().columns("platform", "version", "build", "os").column(SQLRaw("CAST(SUM(installs) AS BIGINT)"), as: "total")
+                .from("install_groups").where("app_id", .equal, appID).where("day", .greaterThanOrEqual, fromDay)
+            if let platform { query = query.where("platform", .equal, platform.rawValue) }
+            return try await query.groupBy("platform").groupBy("version").groupBy("build").groupBy("os").all().compactMap { row in
+                let installs = try row.decode(column: "total", as: Int.self)
+                guard installs > 0 else { return nil }
+                return InstallGroupTotal(platform: try Self.platform(row), version: try row.decode(column: "version", as: String.self),
+                                         build: try row.decode(column: "build", as: String.self), os: try row.decode(column: "os", as: String.self),
+                                         installs: installs)
+            }
+        }
+    }
+
+    public func dailyVersions(appID: String, platform: Platform?, fromDay: Int) async throws -> [DailyVersionCount] {
+        try await database.read { db in
+            var query = db.select().columns("platform", "version", "day", "installs").from("install_daily_versions")
+                .where("app_id", .equal, appID).where("day", .greaterThanOrEqual, fromDay).where("installs", .greaterThan, 0)
+            if let platform { query = query.where("platform", .equal, platform.rawValue) }
+            return try await query.all().map { row in
+                DailyVersionCount(platform: try Self.platform(row), version: try row.decode(column: "version", as: String.self),
+                                  day: try row.decode(column: "day", as: Int.self), installs: try row.decode(column: "installs", as: Int.self))
+            }
+        }
+    }
+
+    public func prune(before day: Int) async throws -> Int {
+        try await database.transaction(.relaxed) { db in
+            try await db.update("install_record_lock")
+                .set("turns", to: SQLBinaryExpression(SQLColumn("turns"), .add, SQLLiteral.numeric("1")))
+                .where("id", .equal, 1).run()
+            let cutoff = InstallDay.start(day).milliseconds
+            let count = try await db.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from("installs")
+                .where("last_seen", .lessThan, cutoff).first()?.decode(column: "n", as: Int.self) ?? 0
+            try await db.delete(from: "installs").where("last_seen", .lessThan, cutoff).run()
+            try await db.delete(from: "install_groups").where("day", .lessThan, day).run()
+            try await db.delete(from: "install_daily_versions").where("day", .lessThan, day).run()
+            return count
+        }
+    }
+}

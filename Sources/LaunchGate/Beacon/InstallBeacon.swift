@@ -1,0 +1,93 @@
+import Foundation
+
+/// The daily "this install exists" ping, `POST /v1/apps/{app}/installs/ping`, so a LaunchGate
+/// server counts installs whose policy reads a CDN answers.
+///
+/// It sends nothing but the `LaunchGate-Client` header (version, build, platform, OS and the
+/// random install ID; the server stores the ID only as an HMAC). At most once a day: the time is
+/// recorded before sending, so a failure is not retried until the next day, and a clock moved
+/// back restarts the day instead of sending again. Call it off the launch path, after the
+/// decision is on screen:
+///
+/// ```swift
+/// let beacon = InstallBeacon(configuration: configuration, app: app, installID: monitor.installIdentifier, store: store)
+/// Task(priority: .background) { await beacon.sendIfDue() }
+/// ```
+public struct InstallBeacon: Sendable {
+    /// What one call did.
+    public enum Outcome: Sendable, Equatable {
+        /// Sent, and the server answered with this status.
+        case sent(status: Int)
+        /// Sent, but no answer arrived.
+        case failed
+        /// Less than a day since the last one.
+        case notDue
+        /// Turned off, or no ping URL is known for this source.
+        case off
+    }
+
+    /// The shortest time between two pings, in seconds.
+    public static let interval: TimeInterval = 86_400
+
+    /// Where pings go; `nil` when there is nowhere to send them.
+    public let url: URL?
+    private let header: String
+    private let store: any KeyValueStore
+    private let transport: any HTTPTransport
+    private let now: @Sendable () -> Date
+    private let key: String
+
+    /// Creates a beacon.
+    /// - Parameters:
+    ///   - configuration: The monitor's configuration: its switch, ping URL, source and store prefix.
+    ///   - app: The installed app and device.
+    ///   - installID: The install's random ID (``UpdateMonitor/installIdentifier``).
+    ///   - store: Where the last ping's time is kept.
+    ///   - transport: The HTTP transport.
+    ///   - now: The clock.
+    public init(configuration: UpdateMonitor.Configuration, app: AppInfo, installID: String, store: any KeyValueStore,
+                transport: any HTTPTransport = URLSessionTransport(), now: @escaping @Sendable () -> Date = Date.init) {
+        url = configuration.sendsInstallBeacon ? configuration.installBeaconURL ?? Self.pingURL(forPolicyAt: configuration.source.url) : nil
+        // The device ID stays home: the beacon counts installs, not devices.
+        var client = ClientHeader(app: app, installID: installID)
+        client.device = nil
+        header = client.rendered()
+        self.store = store
+        self.transport = transport
+        self.now = now
+        key = configuration.storeKeyPrefix + ".beacon.lastSent"
+    }
+
+    /// The ping URL of a LaunchGate server's policy URL (`…/v1/apps/{app}/policy`, query and all),
+    /// or `nil` for any other URL (a static file, a seed path), which needs an explicit one.
+    public static func pingURL(forPolicyAt policyURL: URL) -> URL? {
+        guard var components = URLComponents(url: policyURL, resolvingAgainstBaseURL: false) else { return nil }
+        let parts = components.path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 5, parts[parts.count - 1] == "policy", parts[parts.count - 3] == "apps", parts[parts.count - 4] == "v1",
+              !parts[parts.count - 2].isEmpty else { return nil }
+        components.path = parts.dropLast().joined(separator: "/") + "/installs/ping"
+        components.query = nil
+        components.fragment = nil
+        return components.url
+    }
+
+    /// Sends the ping when a day has passed since the last one.
+    /// - Returns: What happened; nothing is thrown, since no caller could act on it.
+    @discardableResult
+    public func sendIfDue() async -> Outcome {
+        guard let url else { return .off }
+        let time = now().timeIntervalSince1970
+        if let last = store.data(forKey: key).flatMap({ Double(String(decoding: $0, as: UTF8.self)) }) {
+            if time < last {
+                // The clock went back: start the day again from now rather than ping twice.
+                try? store.set(Data(String(time).utf8), forKey: key)
+                return .notDue
+            }
+            if time - last < Self.interval { return .notDue }
+        }
+        // Recorded first: a failure waits for tomorrow, and a store that can't be written means no ping.
+        do { try store.set(Data(String(time).utf8), forKey: key) } catch { return .notDue }
+        let request = HTTPRequest(method: "POST", url: url, headers: [ClientHeader.name: header], timeout: 10, maximumBodySize: 4096)
+        do { return .sent(status: try await transport.send(request).status) } catch { return .failed }
+    }
+}

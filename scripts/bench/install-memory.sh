@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Records many distinct installs through a running `launchgate serve` and prints its memory.
+#
+#   scripts/bench/install-memory.sh [installs] [duration-seconds] [connections]   (defaults: 1000000 60 64)
+#
+# wrk sends the SDK's policy request (sdk-request.lua) with `installs` distinct install IDs, each
+# once per cycle, for `duration` seconds; meanwhile the server's resident memory is sampled every
+# half second. Prints the peak (VmHWM), how many distinct installs storage holds afterwards, and
+# how many sightings were written or dropped because the buffer was full (/metrics). The target
+# is a peak under 128 MB. Uses $LAUNCHGATE_BIN when set, else builds the release binary.
+set -euo pipefail
+installs=${1:-1000000}
+duration=${2:-60}
+connections=${3:-64}
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+if [ -n "${LAUNCHGATE_BIN:-}" ]; then
+  bin=$LAUNCHGATE_BIN
+else
+  echo "building launchgate (release)..." >&2
+  swift build -c release --package-path "$root/Server" --product launchgate >/dev/null
+  bin="$root/Server/.build/release/launchgate"
+fi
+command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
+work=$(mktemp -d /tmp/launchgate-memory-bench.XXXXXX)
+server=""
+trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
+export LAUNCHGATE_DATABASE_URL="$work/bench.sqlite"
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+LOG_LEVEL=warning "$bin" serve --demo --host 127.0.0.1 --port "$port" > "$work/serve.log" 2>&1 &
+server=$!
+for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
+rss() { awk '$1 == "VmRSS:" { print $2 }' "/proc/$server/status"; }
+echo "idle: $(( $(rss) / 1024 )) MB resident"
+( peak=0; while kill -0 "$server" 2>/dev/null; do r=$(rss 2>/dev/null || echo 0); [ "${r:-0}" -gt "$peak" ] && peak=$r && echo "$peak" > "$work/peak"; sleep 0.5; done ) &
+sampler=$!
+LG_BENCH_INSTALLS=$installs LG_BENCH_PATH="/v1/apps/demo/policy?platform=ios" \
+  wrk -t1 -c"$connections" -d"${duration}s" -s "$root/scripts/bench/sdk-request.lua" "http://127.0.0.1:$port/" | grep -E "Requests/sec|requests in"
+sleep 4   # one more fold
+metrics=$(curl -s "http://127.0.0.1:$port/metrics")
+kill "$sampler" 2>/dev/null || true
+hwm=$(awk '$1 == "VmHWM:" { print $2 }' "/proc/$server/status")
+echo "resident memory: peak sampled $(( $(cat "$work/peak") / 1024 )) MB, kernel high-water mark (VmHWM) $(( hwm / 1024 )) MB"
+echo "sightings written: $(awk '$1 == "launchgate_install_sightings_recorded_total" { print $2 }' <<<"$metrics"), dropped (buffer full): $(awk '$1 == "launchgate_install_sightings_dropped_total" { print $2 + 0 }' <<<"$metrics")"
+echo "distinct installs stored: $("$bin" adoption demo --days 1 | head -1)"
