@@ -25,6 +25,8 @@ extension LaunchGateView {
     ///   - policyURL: The policy's URL (https; http only to this device's loopback address).
     ///   - publicKey: The pinned key, as `launchgate keys show` prints it.
     ///   - signIn: Sign-in (seed 002), if the app has it; `nil` goes from the check straight to the app.
+    ///   - configuration: The launch's rules, such as the accounts exempt from update screens
+    ///     (``LaunchFlow/Configuration/exempting(emails:)``, seed 000's test user).
     ///   - content: The app's own root view.
     ///   - checking: The loading screen while a blocking check runs.
     ///   - updateRequired: The screen for a required update.
@@ -40,6 +42,7 @@ extension LaunchGateView {
         policyURL: URL,
         publicKey: String,
         signIn: @autoclosure @escaping () -> SignInFlow? = nil,
+        configuration: LaunchFlow.Configuration = LaunchFlow.Configuration(),
         @ViewBuilder content: @escaping () -> Content,
         @ViewBuilder checking: @escaping () -> Checking = { LaunchGateLoadingView() },
         @ViewBuilder updateRequired: @escaping (GateScreen) -> UpdateRequired = { GateScreenView(screen: $0) },
@@ -51,7 +54,8 @@ extension LaunchGateView {
         @ViewBuilder banner: @escaping (GateScreen) -> Banner = { GateBannerView(screen: $0) },
         @ViewBuilder details: @escaping (GateScreen) -> Details = { GateScreenView(screen: $0) }
     ) {
-        let make = { LaunchFlow.standard(policyURL: policyURL, publicKey: publicKey, signIn: signIn(), opener: SystemURLOpener()) }
+        let make = { LaunchFlow.standard(policyURL: policyURL, publicKey: publicKey, signIn: signIn(), opener: SystemURLOpener(),
+                                            configuration: configuration) }
         self.init(source: .made(make), content: content, screens: LaunchGateScreens(
             checking: checking, updateRequired: updateRequired, endOfLife: endOfLife,
             deviceUnsupported: deviceUnsupported, updateRecommended: updateRecommended, signingIn: signingIn,

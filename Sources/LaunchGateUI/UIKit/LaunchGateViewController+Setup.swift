@@ -20,13 +20,16 @@ extension LaunchGateViewController {
     ///   - policyURL: The policy's URL (https; http only to this device's loopback address).
     ///   - publicKey: The pinned key, as `launchgate keys show` prints it.
     ///   - signIn: Sign-in (seed 002), if the app has it.
+    ///   - configuration: The launch's rules, such as the accounts exempt from update screens
+    ///     (``LaunchFlow/Configuration/exempting(emails:)``, seed 000's test user).
     ///   - theme: The look of the built-in screens.
     ///   - main: Makes the app's main controller: when the app is first shown, and again for
     ///     each user who signs in after another signed out.
     public convenience init(policyURL: URL, publicKey: String, signIn: SignInFlow? = nil,
+                            configuration: LaunchFlow.Configuration = LaunchFlow.Configuration(),
                             theme: LaunchGateTheme = .system, main: @escaping () -> UIViewController) {
         let flow = LaunchFlow.standard(policyURL: policyURL, publicKey: publicKey, signIn: signIn,
-                                       opener: SystemURLOpener())
+                                       opener: SystemURLOpener(), configuration: configuration)
         self.init(flow: flow, theme: theme, main: main)
     }
 
