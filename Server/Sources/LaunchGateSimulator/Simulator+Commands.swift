@@ -45,7 +45,7 @@ extension Simulator {
     }
 
     /// Presses the shown button whose title matches, without case; a unique start of a title is
-    /// enough, so `tap send a new code` finds "Send a new code in 42 s".
+    /// enough, so `tap send new code` finds "Send New Code in 42 s".
     private func tap(_ title: String) async throws(SimulatorInputError) {
         let buttons = card.allButtons
         let wanted = Self.normalized(title)

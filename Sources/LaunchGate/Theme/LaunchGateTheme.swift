@@ -26,7 +26,7 @@ public struct LaunchGateTheme: Sendable, Hashable, Codable {
     public var buttonBackground: ThemeColor?
     /// The main button's label; `nil` is white.
     public var buttonText: ThemeColor?
-    /// Secondary buttons' labels ("Use a different email"); `nil` is the app's accent color.
+    /// Secondary buttons' labels ("Use a Different Email"); `nil` is the app's accent color.
     public var linkText: ThemeColor?
     /// An error's text; `nil` is the system red.
     public var errorText: ThemeColor?

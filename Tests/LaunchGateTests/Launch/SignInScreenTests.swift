@@ -38,12 +38,12 @@ struct SignInScreenTests {
         #expect(screen.message == "We sent a 4-digit code to ada@example.com.")
         #expect(screen.field?.kind == .code(length: 4))
         #expect(screen.actions.map(\.role) == [.verify, .resend, .useDifferentEmail])
-        #expect(screen.actions[1] == SignInAction(title: "Send a new code in 30 s", role: .resend, isEnabled: false))
+        #expect(screen.actions[1] == SignInAction(title: "Send New Code in 30 s", role: .resend, isEnabled: false))
         device.clock.advance(by: 30)
         flow.updateCode("1234")
         screen = try #require(flow.signInScreen)
         #expect(screen.actions[0].isEnabled, "a complete code can be verified")
-        #expect(screen.actions[1] == SignInAction(title: "Send a new code", role: .resend, isEnabled: true))
+        #expect(screen.actions[1] == SignInAction(title: "Send New Code", role: .resend, isEnabled: true))
     }
 
     @Test("a wrong code shows the server's message with a way back to the code")

@@ -24,6 +24,6 @@ struct PlaceholderTests {
         #expect(LaunchGateStrings.fill("{seconds} s {later} {", with: ["seconds": "5"]) == "5 s {later} {")
         #expect(LaunchGateStrings.fill("{{seconds}}", with: ["seconds": "5"]) == "{5}")
         #expect(LaunchGateStrings.fill("no placeholders", with: ["seconds": "5"]) == "no placeholders")
-        #expect(LaunchGateStrings.english.text(.resendIn) == "Send a new code in {seconds} s")
+        #expect(LaunchGateStrings.english.text(.resendIn) == "Send New Code in {seconds} s")
     }
 }
