@@ -22,7 +22,8 @@ struct Migrate: AsyncParsableCommand {
             print(Migrator.all.map { "pending \($0.name)" }.joined(separator: "\n"))
             return
         }
-        let db = try await Database.open(configuration.database, logger: DatabaseOptions.quietLogger)
+        // A dry run opens SQLite read-only: not even the journal mode changes.
+        let db = try await Database.open(configuration.database, readOnly: dryRun, logger: DatabaseOptions.quietLogger)
         defer { Task { await db.close() } }
         let migrator = Migrator(database: db)
         if dryRun {
