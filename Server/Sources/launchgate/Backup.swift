@@ -7,12 +7,12 @@ struct Backup: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Copy the SQLite database while servers keep running (PostgreSQL: use pg_dump).",
         discussion: """
-        The copy is one consistent moment, made with SQLite's VACUUM INTO, and is private (0600).
-        The database is opened read-only: the backup changes nothing in it. The master key is not
-        in the copy: keep the key file (or LAUNCHGATE_MASTER_KEY) safe as well, apart from the
+        The copy is one consistent moment, made with SQLite's VACUUM INTO, and is private (0600). \
+        The database is opened read-only: the backup changes nothing in it. The master key is not \
+        in the copy: keep the key file (or LAUNCHGATE_MASTER_KEY) safe as well, apart from the \
         backups, or the restored signing key can't be opened.
-        Exit codes: 0 done, 66 no database, 73 --out exists (without --force) or can't be the
-        backup (a folder, a dangling symlink, the database itself), 74 copying failed, 75 a restore
+        Exit codes: 0 done, 66 no database, 73 --out exists (without --force) or can't be the \
+        backup (a folder, a dangling symlink, the database itself), 74 copying failed, 75 a restore \
         is replacing the database.
         """)
 

@@ -7,12 +7,12 @@ struct Restore: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Replace the SQLite database with a backup (stop the servers first; PostgreSQL: use pg_restore).",
         discussion: """
-        Refused while a server or a command has the database open. The backup is checked (SQLite's
-        integrity check, LaunchGate's migrations, and that the master key opens its signing keys)
-        before the database is replaced in one rename. The master key is not in the backup: put the
+        Refused while a server or a command has the database open. The backup is checked (SQLite's \
+        integrity check, LaunchGate's migrations, and that the master key opens its signing keys) \
+        before the database is replaced in one rename. The master key is not in the backup: put the \
         key file that sealed the backup's signing key in place first (or set LAUNCHGATE_MASTER_KEY).
-        Exit codes: 0 done, 65 not a sound LaunchGate database or from a newer version, 66 no such
-        file, 73 the database has -wal or -journal data that could not be checkpointed, 75 the
+        Exit codes: 0 done, 65 not a sound LaunchGate database or from a newer version, 66 no such \
+        file, 73 the database has -wal or -journal data that could not be checkpointed, 75 the \
         database is in use, 78 the master key doesn't open the backup's signing keys.
         """)
 
