@@ -64,19 +64,22 @@ final class DatabaseFileLock: Sendable {
     /// Takes the lock exclusively, without waiting.
     /// - Returns: `nil` when another process holds it: a server, or a command, has the database open.
     /// - Throws: ``StorageError`` `fileNotCreated` when the lock file can't be made or locked.
-    static func exclusive(for databasePath: String) throws -> DatabaseFileLock? {
-        try take(for: databasePath, operation: LOCK_EX)
+    /// - Parameter afterOpen: Runs between opening the lock file and locking it, for tests of
+    ///   the race in which another process replaces the file there.
+    static func exclusive(for databasePath: String, afterOpen: (Int) -> Void = { _ in }) throws -> DatabaseFileLock? {
+        try take(for: databasePath, operation: LOCK_EX, afterOpen: afterOpen)
     }
 
-    private static func take(for databasePath: String, operation: Int32) throws -> DatabaseFileLock? {
+    private static func take(for databasePath: String, operation: Int32, afterOpen: (Int) -> Void = { _ in }) throws -> DatabaseFileLock? {
         let path = path(for: databasePath)
-        for _ in 0..<attempts {
+        for attempt in 0..<attempts {
             // Read-only is enough for flock(2), and lets the service lock a file it may not write.
             // O_NOFOLLOW: a symlink planted at the lock's path would make root create or chown its target.
             let descriptor = systemOpen(path, O_RDONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else {
                 throw StorageError.fileNotCreated(path: path, reason: systemMessage(errno), what: "lock file")
             }
+            afterOpen(attempt)
             BackupFiles.makePrivate(descriptor, ownedLike: URL(fileURLWithPath: path).deletingLastPathComponent().path)
             while flock(descriptor, operation | LOCK_NB) != 0 {
                 let code = errno

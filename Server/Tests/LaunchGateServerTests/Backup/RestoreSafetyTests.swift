@@ -37,6 +37,25 @@ struct RestoreSafetyTests: BackupFixture {
         }
     }
 
+    @Test("a lock file replaced between opening and locking it is locked again: the new file's holder keeps a restore out")
+    func replacedWhileLocking() async throws {
+        try await withFolder { folder in
+            let path = folder.appendingPathComponent("lg.sqlite").path
+            let lockPath = DatabaseFileLock.path(for: path)
+            var holder: DatabaseFileLock?
+            // Another process removes the file this one has just opened, and a server locks the new one.
+            let lock = try DatabaseFileLock.exclusive(for: path) { attempt in
+                guard attempt == 0 else { return }
+                unlink(lockPath)
+                holder = try? DatabaseFileLock.shared(for: path)
+            }
+            #expect(holder != nil)
+            #expect(lock == nil, "the lock on the removed file was not trusted")
+            holder?.release()
+            #expect(try DatabaseFileLock.exclusive(for: path) != nil)
+        }
+    }
+
     @Test("with the lock file deleted under a running server, a restore is still refused and changes nothing")
     func deletedLockFile() async throws {
         try await withFolder { folder in
