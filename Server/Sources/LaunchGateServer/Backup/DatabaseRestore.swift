@@ -6,11 +6,11 @@ import Logging
 ///
 /// In order, all while holding the database's lock exclusively (``DatabaseFileLock``, beside the
 /// database's canonical path; refused while a server or a command holds it):
-/// 1. Copy the backup, opened read-only (its own `-wal` included), with `VACUUM INTO` into a hidden
-///    0600 file beside the database (``BackupTemporaryFile``): a self-contained file in rollback
-///    mode, with no companion file of its own.
-/// 2. Check the copy: SQLite's integrity check, the migrations (none this version doesn't know),
-///    and that the master key opens every sealed signing key.
+/// 1. Check the backup, opened read-only (its own `-wal` included), with SQLite's integrity check,
+///    and copy it with `VACUUM INTO` into a hidden 0600 file beside the database
+///    (``BackupTemporaryFile``): a self-contained file in rollback mode, with no companion file.
+/// 2. Check the copy: the migrations (none this version doesn't know), and that the master key
+///    opens every sealed signing key.
 /// 3. Settle the database being replaced: open it, checkpoint its `-wal` into it and leave WAL
 ///    mode, which SQLite refuses while any other connection has it open (a second guard, for a
 ///    process that bypassed or lost the lock file). Its `-wal`, `-shm` and `-journal` are then

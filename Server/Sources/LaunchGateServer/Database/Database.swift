@@ -47,8 +47,8 @@ public final class Database: Sendable {
     /// - Returns: An open database; call ``close()`` when done.
     /// - Throws: ``StorageError``: `invalidLocation` for a URL that can't be used, `unavailable`
     ///   when the server can't be reached, `insecureConnection` when `sslmode` can't be honoured,
-    ///   `fileNotCreated` when the SQLite file can't be made; on SQLite, `unavailable` too while
-    ///   `launchgate restore` is replacing the file (see ``DatabaseFileLock``).
+    ///   `fileNotCreated` when the SQLite file (or its lock file) can't be made; on SQLite, `busy`
+    ///   while `launchgate restore` is replacing the file (see ``DatabaseFileLock``).
     public static func open(_ location: DatabaseLocation, readOnly: Bool = false, leaseTimeout: Duration = .seconds(10),
                             leaseWait: Duration = .seconds(3), logger: Logger) async throws -> Database {
         switch location {
