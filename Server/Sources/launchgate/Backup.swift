@@ -7,9 +7,13 @@ struct Backup: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Copy the SQLite database while servers keep running (PostgreSQL: use pg_dump).",
         discussion: """
-        The copy is one consistent moment, made with SQLite's VACUUM INTO, and is private (0600).
-        The master key is not in it: keep the key file (or LAUNCHGATE_MASTER_KEY) safe as well,
-        apart from the backups, or the restored signing key can't be opened.
+        The copy is one consistent moment, made with SQLite's VACUUM INTO, and is private (0600). \
+        The database is opened read-only: the backup changes nothing in it. The master key is not \
+        in the copy: keep the key file (or LAUNCHGATE_MASTER_KEY) safe as well, apart from the \
+        backups, or the restored signing key can't be opened.
+        Exit codes: 0 done, 66 no database, 73 --out exists (without --force) or can't be the \
+        backup (a folder, a dangling symlink, the database itself), 74 copying failed, 75 a restore \
+        is replacing the database.
         """)
 
     @Option(help: "The backup file to write.") var out: String
@@ -18,9 +22,10 @@ struct Backup: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try database.configuration()
-        let bytes = try await DatabaseBackup(location: configuration.database, logger: DatabaseOptions.quietLogger)
+        let summary = try await DatabaseBackup(location: configuration.database, logger: DatabaseOptions.quietLogger)
             .write(to: out, overwrite: force)
-        print("wrote \(out) (\(bytes) bytes) from \(configuration.database)")
+        for leftover in summary.removedLeftovers { print("removed \(leftover), left by a backup that was stopped") }
+        print("wrote \(out) (\(summary.bytes) bytes) from \(configuration.database)")
         print(MasterKeyNote.text(for: configuration))
     }
 }

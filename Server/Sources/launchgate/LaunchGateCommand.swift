@@ -29,7 +29,7 @@ struct LaunchGateCommand: AsyncParsableCommand {
             }
         } catch let failure as any LaunchGateFailure {
             FileHandle.standardError.write(Data("Error: \(failure)\n".utf8))
-            Foundation.exit(ExitStatus.code(for: failure.kind))
+            Foundation.exit(ExitStatus.code(for: failure))
         } catch {
             exit(withError: error)
         }

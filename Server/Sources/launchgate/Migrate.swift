@@ -4,7 +4,13 @@ import LaunchGateServer
 
 /// `launchgate migrate`.
 struct Migrate: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Apply pending database migrations (serve does this too).")
+    static let configuration = CommandConfiguration(
+        abstract: "Apply pending database migrations (serve does this too).",
+        discussion: """
+        --dry-run opens SQLite read-only and changes nothing, not even the journal mode. A database \
+        migrated by a newer launchgate (migrations this one doesn't know) is refused, with exit 65; \
+        75 while 'launchgate restore' is replacing the database.
+        """)
 
     @Flag(help: "Revert the newest applied migration instead.") var revertLast = false
     @Flag(help: "List the pending migrations without applying them.") var dryRun = false
@@ -22,7 +28,8 @@ struct Migrate: AsyncParsableCommand {
             print(Migrator.all.map { "pending \($0.name)" }.joined(separator: "\n"))
             return
         }
-        let db = try await Database.open(configuration.database, logger: DatabaseOptions.quietLogger)
+        // A dry run opens SQLite read-only: not even the journal mode changes.
+        let db = try await Database.open(configuration.database, readOnly: dryRun, logger: DatabaseOptions.quietLogger)
         defer { Task { await db.close() } }
         let migrator = Migrator(database: db)
         if dryRun {

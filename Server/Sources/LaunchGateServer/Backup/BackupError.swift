@@ -7,6 +7,7 @@ public struct BackupError: LaunchGateFailure {
         case postgres(restore: Bool), noDatabase(String), destinationExists(String), noFile(String)
         case databaseInUse(String), notADatabase(file: String, reason: String), newerSchema(file: String, names: [String])
         case notLaunchGate(String), failed(String), unsafeDestination(String, reason: String)
+        case foreignMasterKey(file: String, key: String, missing: Bool), unsettledDatabase(String, companions: [String], reason: String)
     }
 
     private let reason: Reason
@@ -35,6 +36,17 @@ public struct BackupError: LaunchGateFailure {
         BackupError(reason: .unsafeDestination(path, reason: reason))
     }
 
+    /// The backup holds signing keys that the configured master key (`key`: a file, or
+    /// `LAUNCHGATE_MASTER_KEY`) does not open, or, with `missing`, there is no master key at all.
+    static func foreignMasterKey(file: String, key: String, missing: Bool) -> BackupError {
+        BackupError(reason: .foreignMasterKey(file: file, key: key, missing: missing))
+    }
+    /// `-wal` or `-journal` files beside the database hold data that could not be checkpointed
+    /// into it; removing them would lose it.
+    static func unsettledDatabase(_ path: String, companions: [String], reason: String) -> BackupError {
+        BackupError(reason: .unsettledDatabase(path, companions: companions, reason: reason))
+    }
+
     /// See ``LaunchGateFailure/code``.
     public var code: String {
         switch reason {
@@ -48,6 +60,8 @@ public struct BackupError: LaunchGateFailure {
         case .notLaunchGate: "not-launchgate"
         case .failed: "backup-failed"
         case .unsafeDestination: "unsafe-backup-destination"
+        case .foreignMasterKey: "foreign-master-key"
+        case .unsettledDatabase: "unsettled-database"
         }
     }
 
@@ -69,16 +83,23 @@ public struct BackupError: LaunchGateFailure {
         case .notLaunchGate(let file): "\(file) is a SQLite database, but not a LaunchGate one (no launchgate_migrations table); nothing was changed"
         case .failed(let message): message
         case .unsafeDestination(let path, let reason): "\(path) can't be a backup's destination: \(reason). Nothing was written"
+        case .foreignMasterKey(let file, let key, missing: true):
+            "\(file) holds signing keys sealed with a master key, and there is no master key file at \(key) (nor LAUNCHGATE_MASTER_KEY); copy the key file kept with the backup there first, or add --allow-foreign-key to restore anyway. Nothing was changed"
+        case .foreignMasterKey(let file, let key, missing: false):
+            "the master key from \(key) does not open the signing keys in \(file); the server could not sign with them. Put the key file kept with this backup in its place (or set LAUNCHGATE_MASTER_KEY to it), or add --allow-foreign-key to restore anyway. Nothing was changed"
+        case .unsettledDatabase(let path, let companions, let reason):
+            "\(companions.joined(separator: " and ")) hold changes that are not in \(path), and \(reason); removing them would lose those changes. Move \(path) and its -wal, -shm and -journal files aside yourself, then restore again. Nothing was changed"
         }
     }
 
-    /// See ``LaunchGateFailure/kind``: a wrong database kind or file is the operator's input (64);
-    /// a file in the way or a database in use is a conflict, and I/O trouble a failure (1).
+    /// See ``LaunchGateFailure/kind``: a wrong database kind or file is the operator's input; a
+    /// file in the way or a database in use is a conflict, and I/O trouble a failure. The CLI's
+    /// exit codes (sysexits(3)) are finer: see `ExitStatus` in the `launchgate` target.
     public var kind: FailureKind {
         switch reason {
-        case .postgres, .notADatabase, .newerSchema, .notLaunchGate, .unsafeDestination: .invalidInput
+        case .postgres, .notADatabase, .newerSchema, .notLaunchGate, .unsafeDestination, .foreignMasterKey: .invalidInput
         case .noDatabase, .noFile: .notFound
-        case .destinationExists, .databaseInUse: .conflict
+        case .destinationExists, .databaseInUse, .unsettledDatabase: .conflict
         case .failed: .internal
         }
     }

@@ -7,41 +7,21 @@ import Musl
 import Darwin
 #endif
 
-/// The file operations backups and restores share: private temporary files beside their final
-/// place, syncing, and an atomic rename.
+/// The file operations backups and restores share: ownership and modes, syncing, an atomic
+/// rename, and files that may or may not exist.
 enum BackupFiles {
-    /// A new name beside `path`, hidden, for a file written before it is renamed into place.
-    static func temporaryPath(beside path: String, purpose: String) -> String {
-        let url = URL(fileURLWithPath: path)
-        let name = ".\(url.lastPathComponent).\(purpose)-\(UUID().uuidString.prefix(8).lowercased())"
-        return url.deletingLastPathComponent().appendingPathComponent(name).path
-    }
-
-    /// Copies `source` into `destination`, a new file made 0600, and syncs it.
-    /// - Throws: ``BackupError`` `failed`.
-    static func copyPrivately(_ source: String, to destination: String) throws {
-        try Database.createPrivateFile(destination)
-        guard let input = FileHandle(forReadingAtPath: source) else { throw BackupError.noFile(source) }
-        defer { try? input.close() }
-        do {
-            let output = try FileHandle(forWritingTo: URL(fileURLWithPath: destination))
-            defer { try? output.close() }
-            while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
-                try output.write(contentsOf: chunk)
-            }
-            try output.synchronize()
-        } catch {
-            throw BackupError.failed("could not copy \(source) to \(destination): \(error.localizedDescription)")
-        }
-    }
-
-    /// Gives `path` the owner of `reference` (the database being replaced, or its folder) when run
-    /// as root, so a restore by `sudo` leaves a file the service's own user can open.
-    static func matchOwner(of path: String, to reference: String) {
+    /// Makes an open file 0600 and, when run as root, gives it the owner of `folder` (the folder it
+    /// is in), so a `sudo launchgate restore` or `backup` leaves files the service's own user can
+    /// open, and no other local user can. Failures are ignored: a file this process doesn't own
+    /// keeps the mode and owner it has.
+    static func makePrivate(_ descriptor: Int32, ownedLike folder: String) {
         var owner = stat()
-        guard geteuid() == 0, stat(reference, &owner) == 0 else { return }
-        _ = chown(path, owner.st_uid, owner.st_gid)
+        if geteuid() == 0, stat(folder, &owner) == 0 { _ = fchown(descriptor, owner.st_uid, owner.st_gid) }
+        _ = fchmod(descriptor, 0o600)
     }
+
+    /// The folder a file is in.
+    static func folder(of path: String) -> String { URL(fileURLWithPath: path).deletingLastPathComponent().path }
 
     /// fsync(2) on a file, so its contents are on disk before it is renamed into place.
     static func sync(_ path: String) throws {
@@ -57,11 +37,17 @@ enum BackupFiles {
         guard rename(source, destination) == 0 else {
             throw BackupError.failed("could not move \(source) to \(destination): \(systemMessage(errno))")
         }
-        let folder = URL(fileURLWithPath: destination).deletingLastPathComponent().path
-        let descriptor = systemOpen(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let descriptor = systemOpen(folder(of: destination), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)
         systemClose(descriptor)
+    }
+
+    /// The size of a file, or `nil` when nothing is there (a dangling symlink counts as something: 0).
+    static func size(_ path: String) -> Int64? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return Int64(info.st_size)
     }
 
     /// Removes files that may or may not exist.

@@ -5,86 +5,119 @@ import SQLKit
 /// A consistent copy of a SQLite database, made while servers keep reading and writing it.
 ///
 /// `VACUUM INTO` copies one read transaction's snapshot: in WAL mode writers go on meanwhile, and
-/// every commit is either wholly in the copy or not at all. It writes into a hidden 0600 file beside
-/// the destination, which is synced and renamed into place, so the destination is never a partial
-/// copy. The master key is not in the database, so it is not in the copy.
+/// every commit is either wholly in the copy or not at all. The database is opened read-only, so
+/// the backup changes nothing in it, not even its journal mode. The copy is written into a hidden
+/// 0600 file beside the destination (``BackupTemporaryFile``), synced and renamed into place, so
+/// the destination is never a partial copy; leftovers of a killed backup are removed by the next
+/// one. The master key is not in the database, so it is not in the copy.
 ///
 /// ```swift
-/// let bytes = try await DatabaseBackup(location: .sqlite(path: "launchgate.sqlite"), logger: logger)
+/// let summary = try await DatabaseBackup(location: .sqlite(path: "launchgate.sqlite"), logger: logger)
 ///     .write(to: "backup.sqlite", overwrite: false)
 /// ```
 public struct DatabaseBackup: Sendable {
+    /// What a backup did.
+    public struct Summary: Sendable, Equatable {
+        /// The copy's size in bytes.
+        public var bytes: Int64
+        /// Temporary files of killed backups to the same destination, removed first.
+        public var removedLeftovers: [String]
+    }
+
     private let location: DatabaseLocation
     private let logger: Logger
+    private let now: @Sendable () -> Date
 
     /// Creates a backup of the database at `location`.
     /// - Parameters:
     ///   - location: The database to copy; only SQLite can be.
     ///   - logger: For driver logs.
-    public init(location: DatabaseLocation, logger: Logger) {
+    ///   - now: The clock: temporary files older than the run, and held by nobody, are leftovers.
+    public init(location: DatabaseLocation, logger: Logger, now: @escaping @Sendable () -> Date = Date.init) {
         self.location = location
         self.logger = logger
+        self.now = now
     }
 
     /// Writes the copy.
     /// - Parameters:
     ///   - destination: The backup file; its folder must exist.
     ///   - overwrite: Whether an existing `destination` may be replaced.
-    /// - Returns: The copy's size in bytes.
-    /// - Throws: ``BackupError`` (`postgres`, `noDatabase`, `destinationExists`, `failed`), or
-    ///   ``StorageError`` when the database can't be read (a write lock held past the busy timeout).
+    /// - Returns: The copy's size, and the leftovers removed.
+    /// - Throws: ``BackupError`` (`postgres`, `noDatabase`, `unsafeDestination`, `destinationExists`,
+    ///   `failed`), or ``StorageError`` when the database can't be read (a write lock held past the
+    ///   busy timeout, or a restore replacing it).
     @discardableResult
-    public func write(to destination: String, overwrite: Bool) async throws -> Int64 {
+    public func write(to destination: String, overwrite: Bool) async throws -> Summary {
+        let start = now()
         guard case .sqlite(let path) = location else { throw BackupError.postgres(restore: false) }
+        // Checked before anything is written anywhere, the temporary file included.
+        let exists = try Self.checkDestination(destination, database: path)
         // Opening would create an empty database where a path was mistyped.
         guard FileManager.default.fileExists(atPath: path) else { throw BackupError.noDatabase(path) }
-        try Self.checkDestination(destination, database: path)
-        if !overwrite, FileManager.default.fileExists(atPath: destination) { throw BackupError.destinationExists(destination) }
+        if !overwrite, exists { throw BackupError.destinationExists(destination) }
 
-        let temporary = BackupFiles.temporaryPath(beside: destination, purpose: "backup")
-        // VACUUM INTO takes an empty file as its target, so the copy keeps the mode made here.
-        try Database.createPrivateFile(temporary)
+        let removed = BackupTemporaryFile.removeStale(beside: destination, purpose: "backup", olderThan: start)
+        let temporary = try BackupTemporaryFile(beside: destination, purpose: "backup")
+        defer { temporary.close() }
         do {
-            let database = try await Database.open(location, logger: logger)
+            // VACUUM INTO takes an empty file as its target, so the copy keeps the mode made here.
+            let database = try await Database.open(location, readOnly: true, logger: logger)
             do {
                 // Waits out another writer's lock for the busy timeout, like every statement.
-                try await database.read { db in try await db.raw("VACUUM INTO \(bind: temporary)").run() }
+                let target = temporary.path
+                try await database.read { db in try await db.raw("VACUUM INTO \(bind: target)").run() }
             } catch {
                 await database.close()
                 throw error
             }
             await database.close()
-            try BackupFiles.sync(temporary)
-            if !overwrite, FileManager.default.fileExists(atPath: destination) { throw BackupError.destinationExists(destination) }
-            try BackupFiles.replace(destination, with: temporary)
+            try BackupFiles.sync(temporary.path)
+            if !overwrite, BackupFiles.size(destination) != nil { throw BackupError.destinationExists(destination) }
+            try BackupFiles.replace(destination, with: temporary.path)
         } catch {
-            BackupFiles.remove(temporary)
+            temporary.discard()
             throw error
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: destination)[.size] as? NSNumber)?.int64Value
-        return size ?? 0
+        return Summary(bytes: BackupFiles.size(destination) ?? 0, removedLeftovers: removed)
     }
 
-    /// Refuses a destination that is the database or one of its companion files, however it is
-    /// spelled (a symlink, `..`, another hard link: compared by device and inode), and anything
-    /// that exists but isn't a regular file. `--force` over the live database would rename a copy
-    /// over the file a server is writing, which corrupts it.
-    static func checkDestination(_ destination: String, database: String) throws {
+    /// Refuses a destination that can't be a backup file, before anything is written: an empty
+    /// path, a folder, a file in a folder that doesn't exist, a dangling symlink, anything that
+    /// exists but isn't a regular file, and the database or one of its companion files however it
+    /// is spelled (a symlink, `..`, another hard link: compared by device and inode). `--force` over
+    /// the live database would rename a copy over the file a server is writing, which corrupts it.
+    /// - Returns: Whether something is at `destination` already.
+    static func checkDestination(_ destination: String, database: String) throws -> Bool {
         guard !destination.isEmpty else { throw BackupError.unsafeDestination("''", reason: "the path is empty") }
+        let name = URL(fileURLWithPath: destination).lastPathComponent
+        guard !destination.hasSuffix("/"), name != ".", name != ".." else {
+            throw BackupError.unsafeDestination(destination, reason: "it names a folder; name the backup file, as in \(destination.hasSuffix("/") ? destination : destination + "/")launchgate-backup.sqlite")
+        }
+        var folder = stat()
+        let folderPath = BackupFiles.folder(of: destination)
+        guard stat(folderPath, &folder) == 0, folder.st_mode & S_IFMT == S_IFDIR else {
+            throw BackupError.unsafeDestination(destination, reason: "its folder \(folderPath) does not exist")
+        }
         var target = stat()
-        if lstat(destination, &target) == 0 {
-            let type = target.st_mode & S_IFMT
-            guard type == S_IFREG || type == S_IFLNK else {
-                throw BackupError.unsafeDestination(destination, reason: "it exists and is not a regular file")
-            }
+        guard lstat(destination, &target) == 0 else { return false }
+        let type = target.st_mode & S_IFMT
+        guard type == S_IFREG || type == S_IFLNK else {
+            throw BackupError.unsafeDestination(destination, reason: "it exists and is not a regular file")
         }
         // stat follows a symlink: a link to the database is the database.
-        guard stat(destination, &target) == 0 else { return }
+        guard stat(destination, &target) == 0 else {
+            throw BackupError.unsafeDestination(destination, reason: "it is a symlink to nothing; remove it or name another file")
+        }
+        guard target.st_mode & S_IFMT == S_IFREG else {
+            throw BackupError.unsafeDestination(destination, reason: "it links to something that is not a regular file")
+        }
         for companion in ["", "-wal", "-shm", "-journal", ".lock"] {
             var other = stat()
             if stat(database + companion, &other) == 0, other.st_dev == target.st_dev, other.st_ino == target.st_ino {
                 throw BackupError.unsafeDestination(destination, reason: "it is the database \(database)\(companion.isEmpty ? "" : " (its \(companion) file)")")
             }
         }
+        return true
     }
 }

@@ -1,15 +1,23 @@
 import Foundation
 import Logging
-import SQLKit
 
-/// Replaces a SQLite database with a backup, only when nothing has the database open and the
-/// backup is a sound LaunchGate database.
+/// Replaces a SQLite database with a backup, only when nothing has the database open, the backup
+/// is a sound LaunchGate database, and the configured master key opens its signing keys.
 ///
-/// In order: take the database's lock exclusively (``DatabaseFileLock``; refused while a server or
-/// a command holds it), copy the backup beside the database as a hidden 0600 file, check the copy
-/// (`PRAGMA integrity_check`, and migrations this version knows), remove the old database's `-wal`
-/// and `-shm` (whose pages belong to the old file), and rename the copy over the database. Until
-/// the rename, the database is as it was; the backup file itself is never changed.
+/// In order, all while holding the database's lock exclusively (``DatabaseFileLock``, beside the
+/// database's canonical path; refused while a server or a command holds it):
+/// 1. Check the backup, opened read-only (its own `-wal` included), with SQLite's integrity check,
+///    and copy it with `VACUUM INTO` into a hidden 0600 file beside the database
+///    (``BackupTemporaryFile``): a self-contained file in rollback mode, with no companion file.
+/// 2. Check the copy: the migrations (none this version doesn't know), and that the master key
+///    opens every sealed signing key.
+/// 3. Settle the database being replaced: open it, checkpoint its `-wal` into it and leave WAL
+///    mode, which SQLite refuses while any other connection has it open (a second guard, for a
+///    process that bypassed or lost the lock file). Its `-wal`, `-shm` and `-journal` are then
+///    gone or proven empty, so none of them can be replayed into the restored file.
+/// 4. Rename the copy over the database.
+///
+/// Until the rename the database holds what it held; the backup file itself is never changed.
 public struct DatabaseRestore: Sendable {
     /// What was restored.
     public struct Summary: Sendable, Equatable {
@@ -17,81 +25,76 @@ public struct DatabaseRestore: Sendable {
         public var applied: [String]
         /// Migrations newer than the backup, which the next `serve` or `migrate` applies.
         public var pending: [String]
+        /// Temporary files of killed restores, removed first.
+        public var removedLeftovers: [String] = []
     }
 
-    private let location: DatabaseLocation
-    private let logger: Logger
+    /// The master key a restored database will be opened with: `LAUNCHGATE_MASTER_KEY`, or the file.
+    public struct MasterKeySource: Sendable {
+        /// `LAUNCHGATE_MASTER_KEY`, when set; it wins over the file.
+        public var environmentValue: String?
+        /// The key file.
+        public var file: URL
+
+        /// Names the key.
+        /// - Parameters:
+        ///   - environmentValue: `LAUNCHGATE_MASTER_KEY`, if set.
+        ///   - file: The key file.
+        public init(environmentValue: String?, file: URL) {
+            self.environmentValue = environmentValue
+            self.file = file
+        }
+    }
+
+    let location: DatabaseLocation
+    let masterKey: MasterKeySource?
+    let logger: Logger
+    private let now: @Sendable () -> Date
 
     /// Creates a restore into the database at `location`.
     /// - Parameters:
     ///   - location: The database to replace; only SQLite can be.
+    ///   - masterKey: The key that must open the backup's signing keys; `nil` skips the check
+    ///     (`--allow-foreign-key`).
     ///   - logger: For driver logs.
-    public init(location: DatabaseLocation, logger: Logger) {
+    ///   - now: The clock: temporary files older than the run, and held by nobody, are leftovers.
+    public init(location: DatabaseLocation, masterKey: MasterKeySource?, logger: Logger, now: @escaping @Sendable () -> Date = Date.init) {
         self.location = location
+        self.masterKey = masterKey
         self.logger = logger
+        self.now = now
     }
 
     /// Restores `file` over the database.
     /// - Parameter file: A file written by ``DatabaseBackup``.
-    /// - Returns: The backup's migrations, and the ones still to apply.
+    /// - Returns: The backup's migrations, the ones still to apply, and the leftovers removed.
     /// - Throws: ``BackupError``: `postgres`, `noFile`, `databaseInUse`, `notADatabase`,
-    ///   `notLaunchGate`, `newerSchema`, `failed`. The database is unchanged when it throws.
+    ///   `notLaunchGate`, `newerSchema`, `foreignMasterKey`, `unsettledDatabase`, `failed`;
+    ///   ``MasterKeyError`` when the key can't be read. The database is unchanged when it throws.
     @discardableResult
     public func restore(from file: String) async throws -> Summary {
-        guard case .sqlite(let path) = location else { throw BackupError.postgres(restore: true) }
+        let start = now()
+        guard case .sqlite(let given) = location else { throw BackupError.postgres(restore: true) }
         guard FileManager.default.isReadableFile(atPath: file) else { throw BackupError.noFile(file) }
-        guard let lock = try DatabaseFileLock.exclusive(for: path) else { throw BackupError.databaseInUse(path) }
+        // The file itself, not a symlink to it: the rename must replace what servers open.
+        let path = DatabaseFileLock.canonicalPath(given)
+        guard let lock = try DatabaseFileLock.exclusive(for: path) else { throw BackupError.databaseInUse(given) }
         defer { lock.release() }
 
-        let candidate = BackupFiles.temporaryPath(beside: path, purpose: "restore")
+        let removed = BackupTemporaryFile.removeStale(beside: path, purpose: "restore", olderThan: start)
+        let candidate = try BackupTemporaryFile(beside: path, purpose: "restore")
+        defer { candidate.close() }
         do {
-            try BackupFiles.copyPrivately(file, to: candidate)
-            let summary = try await check(candidate, named: file)
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            BackupFiles.matchOwner(of: candidate, to: FileManager.default.fileExists(atPath: path) ? path : folder)
-            // The old file's write-ahead log would be replayed into the new one: remove it first.
-            BackupFiles.remove(path + "-wal", path + "-shm")
-            try BackupFiles.replace(path, with: candidate)
+            try Self.copy(file, to: candidate.path)
+            var summary = try check(candidate.path, named: file)
+            summary.removedLeftovers = removed
+            try Self.settle(path, shownAs: given)
+            try BackupFiles.sync(candidate.path)
+            try BackupFiles.replace(path, with: candidate.path)
             return summary
         } catch {
-            BackupFiles.remove(candidate, candidate + "-wal", candidate + "-shm")
+            candidate.discard()
             throw error
         }
-    }
-
-    /// Checks the copy: SQLite's integrity check, then the migrations table against this version's.
-    private func check(_ candidate: String, named file: String) async throws -> Summary {
-        defer { BackupFiles.remove(DatabaseFileLock.path(for: candidate)) }
-        let database: Database
-        do { database = try await Database.open(.sqlite(path: candidate), logger: logger) } catch {
-            throw BackupError.notADatabase(file: file, reason: "\(error)")
-        }
-        let found: (problems: [String], tables: Set<String>, applied: [String])
-        do {
-            found = try await database.read { db in
-                let problems = try await db.raw("PRAGMA integrity_check").all()
-                    .map { try $0.decode(column: "integrity_check", as: String.self) }.filter { $0 != "ok" }
-                let tables = Set(try await db.raw("SELECT name FROM sqlite_master WHERE type = 'table'").all()
-                    .map { try $0.decode(column: "name", as: String.self) })
-                guard tables.contains("launchgate_migrations") else { return (problems, tables, []) }
-                let applied = try await db.select().column("name").from("launchgate_migrations").all()
-                    .map { try $0.decode(column: "name", as: String.self) }
-                return (problems, tables, applied)
-            }
-        } catch {
-            await database.close()
-            throw BackupError.notADatabase(file: file, reason: "\(error)")
-        }
-        await database.close()
-        guard found.problems.isEmpty else {
-            throw BackupError.notADatabase(file: file, reason: "integrity check: \(found.problems.prefix(3).joined(separator: "; "))")
-        }
-        let known = Migrator.all.map(\.name)
-        guard found.tables.contains("launchgate_migrations"), let first = known.first, found.applied.contains(first) else {
-            throw BackupError.notLaunchGate(file)
-        }
-        let unknown = found.applied.filter { !known.contains($0) }.sorted()
-        guard unknown.isEmpty else { throw BackupError.newerSchema(file: file, names: unknown) }
-        return Summary(applied: known.filter(found.applied.contains), pending: known.filter { !found.applied.contains($0) })
     }
 }

@@ -38,6 +38,8 @@ public final class Database: Sendable {
     /// Opens the database.
     /// - Parameters:
     ///   - location: Where it is.
+    ///   - readOnly: For SQLite, open the file read-only and leave its journal mode as it is (for
+    ///     `backup` and `migrate --dry-run`, which must change nothing); the file must exist.
     ///   - leaseTimeout: For PostgreSQL, how long start-up waits for the server to answer.
     ///   - leaseWait: For PostgreSQL, how long an operation waits for a connection while the server
     ///     is unreachable or every connection is busy, before it fails as `unavailable` (a 503).
@@ -45,13 +47,13 @@ public final class Database: Sendable {
     /// - Returns: An open database; call ``close()`` when done.
     /// - Throws: ``StorageError``: `invalidLocation` for a URL that can't be used, `unavailable`
     ///   when the server can't be reached, `insecureConnection` when `sslmode` can't be honoured,
-    ///   `fileNotCreated` when the SQLite file can't be made; on SQLite, `unavailable` too while
-    ///   `launchgate restore` is replacing the file (see ``DatabaseFileLock``).
-    public static func open(_ location: DatabaseLocation, leaseTimeout: Duration = .seconds(10), leaseWait: Duration = .seconds(3),
-                            logger: Logger) async throws -> Database {
+    ///   `fileNotCreated` when the SQLite file (or its lock file) can't be made; on SQLite, `busy`
+    ///   while `launchgate restore` is replacing the file (see ``DatabaseFileLock``).
+    public static func open(_ location: DatabaseLocation, readOnly: Bool = false, leaseTimeout: Duration = .seconds(10),
+                            leaseWait: Duration = .seconds(3), logger: Logger) async throws -> Database {
         switch location {
         case .sqlite(let path):
-            try createPrivateFile(path)
+            if !readOnly { try createPrivateFile(path) }
             // Held until close(), so 'launchgate restore' never replaces the file under this process.
             let lock = try DatabaseFileLock.shared(for: path)
             // A thread of its own (SQLiteTaskExecutor), where every operation's Swift code and SQLite
@@ -59,7 +61,7 @@ public final class Database: Sendable {
             // thread (busy_timeout), which on the shared pool could starve the rest of the process.
             let executor = SQLiteTaskExecutor(name: "lg-sqlite")
             do {
-                let handle = try await withTaskExecutorPreference(executor) { try Self.openSQLite(path) }
+                let handle = try await withTaskExecutorPreference(executor) { try Self.openSQLite(path, readOnly: readOnly) }
                 return Database(connector: .sqlite(handle, executor, lock), logger: logger, location: location,
                                 leaseTimeout: leaseTimeout, leaseWait: leaseWait)
             } catch {
@@ -79,11 +81,13 @@ public final class Database: Sendable {
     /// Opens the file and sets the connection up: wait up to 5 s for another process's write lock
     /// (set first, as the journal mode change may need to wait), WAL so a second process (another
     /// instance, the CLI) reads while one writes, foreign keys, and relaxed syncing (durable
-    /// transactions sync; see Durability).
-    private static func openSQLite(_ path: String) throws -> SQLiteHandle {
-        let handle = try SQLiteHandle(path: path)
+    /// transactions sync; see Durability). Read-only, the journal mode is left as the file has it.
+    private static func openSQLite(_ path: String, readOnly: Bool) throws -> SQLiteHandle {
+        let handle = try SQLiteHandle(path: path, readOnly: readOnly)
+        let pragmas = ["PRAGMA busy_timeout = 5000"] + (readOnly ? [] : ["PRAGMA journal_mode = WAL"])
+            + ["PRAGMA foreign_keys = ON", "PRAGMA synchronous = NORMAL"]
         do {
-            for pragma in ["PRAGMA busy_timeout = 5000", "PRAGMA journal_mode = WAL", "PRAGMA foreign_keys = ON", "PRAGMA synchronous = NORMAL"] {
+            for pragma in pragmas {
                 try handle.run(pragma, []) { _ in }
             }
             return handle

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -16,6 +17,11 @@ import Darwin
 /// while a restore runs is refused until it has finished. A flock(2) lock belongs to the open file:
 /// a process that dies, even by SIGKILL, releases it with its descriptors, so a lock is never stale
 /// and the file is never removed (removing it would let two processes lock two different files).
+///
+/// The lock file's path comes from the database's canonical path (``canonicalPath(_:)``), so a
+/// symlinked folder or a `..` leads every process to the same file. After locking, the locked file
+/// is compared with what the path names now (device and inode): a lock on a file that was removed
+/// or replaced meanwhile protects nothing, so it is taken again on the new file.
 final class DatabaseFileLock: Sendable {
     private let descriptor: Mutex<Int32>
 
@@ -23,43 +29,74 @@ final class DatabaseFileLock: Sendable {
         self.descriptor = Mutex(descriptor)
     }
 
-    /// The lock file for a database file.
-    static func path(for databasePath: String) -> String { databasePath + ".lock" }
+    /// How many times a lock on a file replaced under it is taken again before giving up.
+    static let attempts = 5
+
+    /// The lock file for a database file, beside its canonical path.
+    static func path(for databasePath: String) -> String { canonicalPath(databasePath) + ".lock" }
+
+    /// The database's path with symlinks, `.` and `..` resolved: realpath(3) of the file when it
+    /// exists (SQLite follows a symlinked database file too, and keeps `-wal` beside the target),
+    /// otherwise of its folder, with the file's name appended. Unchanged when neither resolves.
+    static func canonicalPath(_ path: String) -> String {
+        if let resolved = realPath(path) { return resolved }
+        let url = URL(fileURLWithPath: path)
+        guard let folder = realPath(url.deletingLastPathComponent().path) else { return path }
+        return URL(fileURLWithPath: folder).appendingPathComponent(url.lastPathComponent).path
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
 
     /// Takes the lock shared, as every process using the database does.
-    /// - Throws: ``StorageError`` `unavailable` while a restore holds it, `fileNotCreated` when
-    ///   the lock file can't be made.
+    /// - Throws: ``StorageError`` `busy` while a restore holds it, `fileNotCreated` when the lock
+    ///   file can't be made or locked.
     static func shared(for databasePath: String) throws -> DatabaseFileLock {
         guard let lock = try take(for: databasePath, operation: LOCK_SH) else {
-            throw StorageError.unavailable("\(databasePath) is being replaced by 'launchgate restore'; try again when it has finished")
+            throw StorageError.busy("\(databasePath) is being replaced by 'launchgate restore' (it holds \(path(for: databasePath))); try again when it has finished")
         }
         return lock
     }
 
     /// Takes the lock exclusively, without waiting.
     /// - Returns: `nil` when another process holds it: a server, or a command, has the database open.
-    /// - Throws: ``StorageError`` `fileNotCreated` when the lock file can't be made.
-    static func exclusive(for databasePath: String) throws -> DatabaseFileLock? {
-        try take(for: databasePath, operation: LOCK_EX)
+    /// - Throws: ``StorageError`` `fileNotCreated` when the lock file can't be made or locked.
+    /// - Parameter afterOpen: Runs between opening the lock file and locking it, for tests of
+    ///   the race in which another process replaces the file there.
+    static func exclusive(for databasePath: String, afterOpen: (Int) -> Void = { _ in }) throws -> DatabaseFileLock? {
+        try take(for: databasePath, operation: LOCK_EX, afterOpen: afterOpen)
     }
 
-    private static func take(for databasePath: String, operation: Int32) throws -> DatabaseFileLock? {
+    private static func take(for databasePath: String, operation: Int32, afterOpen: (Int) -> Void = { _ in }) throws -> DatabaseFileLock? {
         let path = path(for: databasePath)
-        // 0600 like the database; it holds nothing, but there is no reason for others to open it.
-        let descriptor = systemOpen(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw StorageError.fileNotCreated(path: path, reason: systemMessage(errno)) }
-        // Root (an operator's `sudo launchgate backup`) gives the file the database's owner, as
-        // SQLite does for -wal and -shm, or the service's own user could no longer open it.
-        var database = stat()
-        if geteuid() == 0, stat(databasePath, &database) == 0 { _ = fchown(descriptor, database.st_uid, database.st_gid) }
-        while flock(descriptor, operation | LOCK_NB) != 0 {
-            let code = errno
-            if code == EINTR { continue }
+        for attempt in 0..<attempts {
+            // Read-only is enough for flock(2), and lets the service lock a file it may not write.
+            // O_NOFOLLOW: a symlink planted at the lock's path would make root create or chown its target.
+            let descriptor = systemOpen(path, O_RDONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else {
+                throw StorageError.fileNotCreated(path: path, reason: systemMessage(errno), what: "lock file")
+            }
+            afterOpen(attempt)
+            BackupFiles.makePrivate(descriptor, ownedLike: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+            while flock(descriptor, operation | LOCK_NB) != 0 {
+                let code = errno
+                if code == EINTR { continue }
+                systemClose(descriptor)
+                if code == EWOULDBLOCK { return nil }
+                throw StorageError.fileNotCreated(path: path, reason: "flock: \(systemMessage(code))", what: "lock file")
+            }
+            // The file may have been removed (by hand, or by a tidy-up) or replaced between open and
+            // flock: a lock on a file the path no longer names is no lock at all.
+            var locked = stat(), named = stat()
+            if fstat(descriptor, &locked) == 0, lstat(path, &named) == 0, locked.st_dev == named.st_dev, locked.st_ino == named.st_ino {
+                return DatabaseFileLock(descriptor: descriptor)
+            }
             systemClose(descriptor)
-            if code == EWOULDBLOCK { return nil }
-            throw StorageError.fileNotCreated(path: path, reason: "could not lock it: \(systemMessage(code))")
         }
-        return DatabaseFileLock(descriptor: descriptor)
+        throw StorageError.busy("\(path) kept being removed or replaced while it was being locked; stop whatever deletes it, then try again")
     }
 
     /// Releases the lock (closing the file releases it); later calls do nothing.

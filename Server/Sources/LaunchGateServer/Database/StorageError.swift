@@ -11,7 +11,7 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, for matching; the message says it to a person.
     public struct Reason: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
-            case invalidLocation, unavailable, insecureConnection, fileNotCreated, corrupt
+            case invalidLocation, unavailable, insecureConnection, fileNotCreated, corrupt, busy, newerSchema
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -24,8 +24,12 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
         public static let insecureConnection = Reason(.insecureConnection)
         /// The SQLite file could not be created.
         public static let fileNotCreated = Reason(.fileNotCreated)
-        /// Stored data is not what this version wrote (edited by hand, or a newer schema).
+        /// Stored data is not what this version wrote (edited by hand).
         public static let corrupt = Reason(.corrupt)
+        /// A SQLite file is held by `launchgate restore`, which is replacing it. Retry when it is done.
+        public static let busy = Reason(.busy)
+        /// The database has migrations this version doesn't know: a newer `launchgate` wrote it.
+        public static let newerSchema = Reason(.newerSchema)
 
         /// A stable name, such as `unavailable`.
         public var description: String {
@@ -33,6 +37,8 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
             case .invalidLocation: "invalid-location"
             case .insecureConnection: "insecure-connection"
             case .fileNotCreated: "file-not-created"
+            case .busy: "database-busy"
+            case .newerSchema: "newer-schema"
             default: base.rawValue
             }
         }
@@ -60,9 +66,17 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
     /// TLS could not be set up as `sslmode` asks.
     static func insecureConnection(_ message: String) -> StorageError { StorageError(.insecureConnection, message) }
 
-    /// The SQLite file at `path` could not be created.
-    static func fileNotCreated(path: String, reason: String) -> StorageError {
-        StorageError(.fileNotCreated, "could not create the SQLite file \(path) (\(reason))")
+    /// The SQLite file at `path` (or `what` else: its lock file) could not be created or opened.
+    static func fileNotCreated(path: String, reason: String, what: String = "SQLite file") -> StorageError {
+        StorageError(.fileNotCreated, "could not create or open the \(what) \(path) (\(reason))")
+    }
+
+    /// The SQLite file is locked by `launchgate restore`; `message` says which and what to do.
+    static func busy(_ message: String) -> StorageError { StorageError(.busy, message) }
+
+    /// The database at `location` has the migrations `names`, which this version doesn't know.
+    static func newerSchema(location: String, names: [String]) -> StorageError {
+        StorageError(.newerSchema, "\(location) was migrated by a newer launchgate (it has migrations this one doesn't know: \(names.joined(separator: ", "))); use that version or a later one. Nothing was changed")
     }
 
     /// A stored row holds something this version can't read.

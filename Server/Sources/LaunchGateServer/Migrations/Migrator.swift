@@ -29,15 +29,28 @@ public struct Migrator: Sendable {
     }
 
     /// The names already applied.
+    /// - Throws: ``StorageError`` `newerSchema` when some are not among this version's migrations.
     public func applied() async throws -> Set<String> {
         try await ensureTable()
-        return try await database.read { db in
+        let done = try await database.read { db in
             Set(try await db.select().column("name").from("launchgate_migrations").all().map { try $0.decode(column: "name", as: String.self) })
         }
+        try requireKnown(done)
+        return done
+    }
+
+    /// Refuses a database a newer `launchgate` migrated: this version would start on tables it
+    /// doesn't know (and a dry run would call it up to date), and reverting would skip the newer
+    /// migrations' changes.
+    private func requireKnown(_ done: Set<String>) throws {
+        let known = Set(Migrator.all.map(\.name)).union(migrations.map(\.name))
+        let unknown = done.subtracting(known).sorted()
+        guard unknown.isEmpty else { throw StorageError.newerSchema(location: database.location.description, names: unknown) }
     }
 
     /// The migrations not applied yet, oldest first, without changing anything (not even creating
     /// the migrations table, as ``applied()`` does).
+    /// - Throws: ``StorageError`` `newerSchema` when the database has migrations this version doesn't know.
     public func pending() async throws -> [String] {
         let done: Set<String> = try await database.read { db in
             let lookup: SQLQueryString = db.dialect.name == "sqlite"
@@ -46,11 +59,14 @@ public struct Migrator: Sendable {
             guard try await db.raw(lookup).first() != nil else { return [] }
             return Set(try await db.select().column("name").from("launchgate_migrations").all().map { try $0.decode(column: "name", as: String.self) })
         }
+        try requireKnown(done)
         return migrations.map(\.name).filter { !done.contains($0) }
     }
 
     /// Applies what is pending.
     /// - Returns: The names applied now.
+    /// - Throws: ``StorageError`` `newerSchema` before changing anything when the database has
+    ///   migrations this version doesn't know.
     @discardableResult
     public func migrate() async throws -> [String] {
         let done = try await applied()

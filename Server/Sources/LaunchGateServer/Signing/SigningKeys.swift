@@ -52,7 +52,13 @@ public struct SigningKeys: Sendable {
     public func checkMasterKey() async throws {
         let key = try masterKey()
         guard let record = try await repository.activeSigningKey() else { return }
-        _ = try PolicySigningKey(rawRepresentation: key.open(record.sealedPrivateKey))
+        _ = try Self.open(record.sealedPrivateKey, with: key)
+    }
+
+    /// Opens a sealed signing key: the one check that start-up and `launchgate restore` share.
+    /// - Throws: ``MasterKeyError`` `wrongKey` when `key` did not seal it.
+    static func open(_ sealedPrivateKey: String, with key: MasterKey) throws -> PolicySigningKey {
+        try PolicySigningKey(rawRepresentation: key.open(sealedPrivateKey))
     }
 
     /// The active public key, without opening the private key.

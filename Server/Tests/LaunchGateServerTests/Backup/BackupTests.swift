@@ -6,42 +6,7 @@ import Testing
 /// `launchgate backup` and `restore` underneath: online copies, and restores that refuse to
 /// replace a database in use or with a file that isn't a sound LaunchGate database.
 @Suite("Backup and restore of SQLite")
-struct BackupTests {
-    /// A folder removed after the test, with the database's path in it.
-    private func withFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("launchgate-backup-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        return try await body(folder)
-    }
-
-    /// A migrated database at `path` holding the apps named.
-    private func makeDatabase(_ path: String, apps: [String]) async throws {
-        let database = try await TestBackend.open(.sqlite(path: path))
-        do {
-            try await Migrator(database: database).migrate()
-            for app in apps { try await SQLRepository(database: database).createApp(Samples.app(app)) }
-        } catch {
-            await database.close()
-            throw error
-        }
-        await database.close()
-    }
-
-    private func apps(_ path: String) async throws -> [String] {
-        let database = try await TestBackend.open(.sqlite(path: path))
-        let apps = try? await SQLRepository(database: database).apps().map(\.id)
-        await database.close()
-        return try #require(apps)
-    }
-
-    private func mode(_ path: String) throws -> Int {
-        try #require((FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue)
-    }
-
-    private func backup(_ path: String) -> DatabaseBackup { DatabaseBackup(location: .sqlite(path: path), logger: TestBackend.logger) }
-    private func restore(_ path: String) -> DatabaseRestore { DatabaseRestore(location: .sqlite(path: path), logger: TestBackend.logger) }
-
+struct BackupTests: BackupFixture {
     // MARK: Tests
 
     @Test("a backup taken while another connection keeps writing is a consistent, private copy that restores")
@@ -61,7 +26,7 @@ struct BackupTests {
             }
             try await Task.sleep(for: .milliseconds(50))
             let copy = folder.appendingPathComponent("copy.sqlite").path
-            let bytes = try await backup(path).write(to: copy, overwrite: false)
+            let bytes = try await backup(path).write(to: copy, overwrite: false).bytes
             writes.cancel()
             let written = try await writes.value
             await writer.close()
@@ -139,7 +104,7 @@ struct BackupTests {
         #expect(backupError?.message.contains("pg_dump") == true)
         #expect(backupError?.kind == .invalidInput)
         let restoreError = await #expect(throws: BackupError.self) {
-            try await DatabaseRestore(location: location, logger: TestBackend.logger).restore(from: "/etc/hostname")
+            try await DatabaseRestore(location: location, masterKey: nil, logger: TestBackend.logger).restore(from: "/etc/hostname")
         }
         #expect(restoreError?.message.contains("pg_restore") == true)
     }
@@ -162,13 +127,14 @@ struct BackupTests {
         }
     }
 
-    @Test("while a restore holds the database, opening it is refused as unavailable")
+    @Test("while a restore holds the database, opening it is refused as busy (unavailable, worth retrying)")
     func openDuringRestore() async throws {
         try await withFolder { folder in
             let path = folder.appendingPathComponent("lg.sqlite").path
             let lock = try #require(try DatabaseFileLock.exclusive(for: path))
             let error = await #expect(throws: StorageError.self) { _ = try await Database.open(.sqlite(path: path), logger: TestBackend.logger) }
-            #expect(error?.reason == .unavailable)
+            #expect(error?.reason == .busy)
+            #expect(error?.kind == .unavailable)
             lock.release()
             let database = try await Database.open(.sqlite(path: path), logger: TestBackend.logger)
             await database.close()

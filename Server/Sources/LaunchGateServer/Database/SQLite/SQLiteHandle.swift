@@ -31,10 +31,12 @@ final class SQLiteHandle: @unchecked Sendable {
     private static let initialized: Int32 = sqlite_nio_sqlite3_initialize()
 
     /// Opens (creating if needed) the database file.
+    /// - Parameter readOnly: Open an existing file without write access (nothing is created).
     /// - Throws: ``SQLiteStatementError`` when SQLite can't open it.
-    init(path: String) throws {
+    init(path: String, readOnly: Bool = false) throws {
         _ = Self.initialized
-        let flags = SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_URI | SQLITE_OPEN_EXRESCODE
+        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE
+        let flags = access | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_URI | SQLITE_OPEN_EXRESCODE
         let status = sqlite_nio_sqlite3_open_v2(path, &connection, flags, nil)
         guard status == SQLITE_OK else {
             let message = connection.flatMap { sqlite_nio_sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "cannot open"

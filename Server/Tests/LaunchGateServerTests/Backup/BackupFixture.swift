@@ -1,0 +1,70 @@
+import Foundation
+import SQLKit
+import Testing
+@testable import LaunchGateServer
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Folders, databases and file facts that the backup and restore suites share.
+protocol BackupFixture {}
+
+extension BackupFixture {
+    /// A folder removed after the test, with the database's path in it.
+    func withFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("launchgate-backup-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return try await body(folder)
+    }
+
+    /// A migrated database at `path` holding the apps named.
+    func makeDatabase(_ path: String, apps: [String]) async throws {
+        let database = try await TestBackend.open(.sqlite(path: path))
+        do {
+            try await Migrator(database: database).migrate()
+            for app in apps { try await SQLRepository(database: database).createApp(Samples.app(app)) }
+        } catch {
+            await database.close()
+            throw error
+        }
+        await database.close()
+    }
+
+    func apps(_ path: String) async throws -> [String] {
+        let database = try await TestBackend.open(.sqlite(path: path))
+        let apps = try? await SQLRepository(database: database).apps().map(\.id)
+        await database.close()
+        return try #require(apps)
+    }
+
+    func mode(_ path: String) throws -> Int {
+        try #require((FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue)
+    }
+
+    func backup(_ path: String) -> DatabaseBackup { DatabaseBackup(location: .sqlite(path: path), logger: TestBackend.logger) }
+    func restore(_ path: String) -> DatabaseRestore {
+        DatabaseRestore(location: .sqlite(path: path), masterKey: nil, logger: TestBackend.logger)
+    }
+
+    /// The journal mode a SQLite file's header records: 1 rollback (DELETE and the like), 2 WAL.
+    func journalByte(_ path: String) throws -> UInt8 {
+        let header = try #require(FileHandle(forReadingAtPath: path)).readData(ofLength: 20)
+        return header[18]
+    }
+
+    /// The owner's user ID of a file.
+    func owner(_ path: String) -> uid_t {
+        var info = stat()
+        return stat(path, &info) == 0 ? info.st_uid : .max
+    }
+
+    /// A master key from one repeated byte.
+    func masterKey(_ byte: UInt8) throws -> MasterKey { try MasterKey(rawRepresentation: Data(repeating: byte, count: 32)) }
+
+    /// The same key as `LAUNCHGATE_MASTER_KEY` would hold it.
+    func masterKeySource(_ byte: UInt8?, file: String = "/nonexistent/launchgate.key") -> DatabaseRestore.MasterKeySource {
+        DatabaseRestore.MasterKeySource(environmentValue: byte.map { Data(repeating: $0, count: 32).base64EncodedString() },
+                                        file: URL(fileURLWithPath: file))
+    }
+}
