@@ -12,6 +12,9 @@ import ServiceLifecycle
 /// HMAC (``InstallIDHasher``) and writes in transactions of
 /// ``AdoptionConfiguration/sightingsPerTransaction``. Nothing but the app, platform, version,
 /// build, OS, the HMAC and the time reaches storage: no address, no device ID, no account.
+/// A header that does not describe an install strictly (``ClientHeader/checkedInstall()``) is
+/// left out, and storage applies ``AdoptionConfiguration/limits`` in the same background write,
+/// so neither check costs a request anything.
 public struct InstallRecorder: Service {
     let buffer: SightingBuffer
     private let recent = RecentSightings()
