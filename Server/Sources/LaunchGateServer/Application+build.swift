@@ -147,7 +147,9 @@ public func buildRouter(_ components: ServerComponents, configuration: ServerCon
     let recorder = configuration.adoption.recordInstalls ? components.recorder : nil
     PublicController(policies: components.policies, defaultApp: configuration.defaultApp, maxAge: configuration.maxAge, recorder: recorder)
         .addRoutes(to: router)
-    InstallsController(policies: components.policies, recorder: recorder).addRoutes(to: router)
+    InstallsController(policies: components.policies, recorder: recorder,
+                       limiter: RateLimiter(capacity: configuration.adoption.pingBurst, perSecond: configuration.adoption.pingRefillPerSecond),
+                       clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies)).addRoutes(to: router)
     SignInController(signIn: components.signIn, defaultApp: configuration.defaultApp,
                      clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies)).addRoutes(to: router)
     AdminController(repository: components.repository, policies: components.policies, adoption: components.adoption,

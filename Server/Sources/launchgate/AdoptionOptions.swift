@@ -11,6 +11,14 @@ struct AdoptionOptions: ParsableArguments {
     var publishGuard: Double?
     @Option(help: "Days of silence after which an install is forgotten, and the longest adoption window (default 90). Env: LAUNCHGATE_INSTALL_RETENTION_DAYS.")
     var installRetentionDays: Int?
+    @Option(help: "The most installs kept per app; sightings of new installs past it are dropped and counted in /metrics (default 5000000). Env: LAUNCHGATE_MAX_INSTALLS_PER_APP.")
+    var maxInstallsPerApp: Int?
+    @Option(help: "The most (platform, version, build, OS) groups kept per app per day; new ones past it are dropped and counted (default 10000). Env: LAUNCHGATE_MAX_INSTALL_GROUPS_PER_DAY.")
+    var maxInstallGroupsPerDay: Int?
+    @Option(help: "Install pings one client address may send at once before --install-ping-rate applies (default 60). Env: LAUNCHGATE_INSTALL_PING_BURST.")
+    var installPingBurst: Int?
+    @Option(help: "Install pings per second one client address regains (default 1). Env: LAUNCHGATE_INSTALL_PING_RATE.")
+    var installPingRate: Double?
 
     /// The configuration with every flag or variable given applied.
     /// - Throws: `ValidationError` naming the flag and its range.
@@ -24,27 +32,44 @@ struct AdoptionOptions: ParsableArguments {
             configuration.recordInstalls = text == "1" || text.lowercased() == "true"
         }
         if let share = try Self.guardShare(publishGuard) { configuration.publishGuardShare = share }
-        if let days = try installRetentionDays ?? environment["LAUNCHGATE_INSTALL_RETENTION_DAYS"].map(Self.whole) {
+        if let days = try installRetentionDays ?? environment["LAUNCHGATE_INSTALL_RETENTION_DAYS"].map({ try Self.whole($0, "LAUNCHGATE_INSTALL_RETENTION_DAYS") }) {
             guard (30...3650).contains(days) else { throw ValidationError("--install-retention-days must be 30 to 3650") }
             configuration.retentionDays = days
+        }
+        if let cap = try maxInstallsPerApp ?? environment["LAUNCHGATE_MAX_INSTALLS_PER_APP"].map({ try Self.whole($0, "LAUNCHGATE_MAX_INSTALLS_PER_APP") }) {
+            guard cap >= 1 else { throw ValidationError("--max-installs-per-app must be at least 1") }
+            configuration.limits.installsPerApp = cap
+        }
+        if let cap = try maxInstallGroupsPerDay
+            ?? environment["LAUNCHGATE_MAX_INSTALL_GROUPS_PER_DAY"].map({ try Self.whole($0, "LAUNCHGATE_MAX_INSTALL_GROUPS_PER_DAY") }) {
+            guard cap >= 1 else { throw ValidationError("--max-install-groups-per-day must be at least 1") }
+            configuration.limits.groupsPerAppPerDay = cap
+        }
+        if let burst = try installPingBurst ?? environment["LAUNCHGATE_INSTALL_PING_BURST"].map({ try Self.whole($0, "LAUNCHGATE_INSTALL_PING_BURST") }) {
+            guard (1...1_000_000).contains(burst) else { throw ValidationError("--install-ping-burst must be 1 to 1000000") }
+            configuration.pingBurst = burst
+        }
+        if let rate = try installPingRate ?? environment["LAUNCHGATE_INSTALL_PING_RATE"].map({ try Self.number($0, "LAUNCHGATE_INSTALL_PING_RATE") }) {
+            guard rate > 0, rate <= 1_000_000 else { throw ValidationError("--install-ping-rate must be above 0 and at most 1000000") }
+            configuration.pingRefillPerSecond = rate
         }
         return configuration
     }
 
     /// The guard's share (0…1) from `--publish-guard` or LAUNCHGATE_PUBLISH_GUARD, or `nil` when neither is given.
     static func guardShare(_ flag: Double?) throws -> Double? {
-        guard let percent = try flag ?? ProcessInfo.processInfo.environment["LAUNCHGATE_PUBLISH_GUARD"].map(Self.number) else { return nil }
+        guard let percent = try flag ?? ProcessInfo.processInfo.environment["LAUNCHGATE_PUBLISH_GUARD"].map({ try Self.number($0, "LAUNCHGATE_PUBLISH_GUARD") }) else { return nil }
         guard (0...100).contains(percent) else { throw ValidationError("--publish-guard must be 0 to 100 (percent)") }
         return percent / 100
     }
 
-    private static func number(_ text: String) throws -> Double {
-        guard let value = Double(text), value.isFinite else { throw ValidationError("LAUNCHGATE_PUBLISH_GUARD must be a percentage") }
+    private static func number(_ text: String, _ variable: String) throws -> Double {
+        guard let value = Double(text), value.isFinite else { throw ValidationError("\(variable) must be a number") }
         return value
     }
 
-    private static func whole(_ text: String) throws -> Int {
-        guard let value = Int(text) else { throw ValidationError("LAUNCHGATE_INSTALL_RETENTION_DAYS must be a whole number") }
+    private static func whole(_ text: String, _ variable: String) throws -> Int {
+        guard let value = Int(text) else { throw ValidationError("\(variable) must be a whole number") }
         return value
     }
 }

@@ -6,7 +6,8 @@ import Foundation
 /// It sends nothing but the `LaunchGate-Client` header (version, build, platform, OS and the
 /// random install ID; the server stores the ID only as an HMAC). At most once a day: the time is
 /// recorded before sending, so a failure is not retried until the next day, and a clock moved
-/// back restarts the day instead of sending again. Call it off the launch path, after the
+/// back restarts the day instead of sending again. ``UpdateMonitor/start()`` sends it by
+/// itself; an app that checks without the monitor calls it off the launch path, after the
 /// decision is on screen:
 ///
 /// ```swift

@@ -21,8 +21,9 @@ extension UpdateMonitor {
         public var isExempt: @Sendable (EvaluationContext) -> Bool
         /// The prefix of every key LaunchGate writes to the store.
         public var storeKeyPrefix: String
-        /// Whether ``InstallBeacon`` pings the server once a day, so installs are counted even when
-        /// a CDN answers their policy reads. Off, it sends nothing.
+        /// Whether ``UpdateMonitor/start()`` sends the ``InstallBeacon`` (at most once a day, after
+        /// a launch check that reached the policy, in a background task), so installs are counted
+        /// even when a CDN answers their policy reads. Off, it sends nothing.
         public var sendsInstallBeacon: Bool
         /// Where the beacon pings; `nil` derives it from a LaunchGate policy URL
         /// (``InstallBeacon/pingURL(forPolicyAt:)``), and sends nothing for other sources.

@@ -14,6 +14,10 @@ import Observation
 /// Offline, on a timeout, a 5xx or a bad document, the app fails open with no error shown, but a
 /// required update or end of life known from the cache stays enforced. A blocking state can't be
 /// dismissed, and a background/foreground cycle can't escape it.
+///
+/// After a launch check that reached the policy, ``start()`` also sends the daily
+/// ``InstallBeacon`` (unless ``Configuration/sendsInstallBeacon`` is off), in a detached
+/// background task: the decision is already published, and the beacon's outcome never changes it.
 @MainActor
 @Observable
 public final class UpdateMonitor {
@@ -33,6 +37,9 @@ public final class UpdateMonitor {
     @ObservationIgnored private let throttle: PromptThrottle
     @ObservationIgnored private let evaluator: UpdateEvaluator
     @ObservationIgnored private let opener: any URLOpening
+    @ObservationIgnored private let beacon: InstallBeacon
+    /// The beacon sent after the last launch, so tests can await it; `nil` when none was started.
+    @ObservationIgnored private(set) var beaconTask: Task<InstallBeacon.Outcome, Never>?
     @ObservationIgnored private let now: @Sendable () -> Date
     // The user's languages are fixed for a launch, so the default texts are chosen once.
     /// The default texts in the app's language, chosen once from its preferred languages.
@@ -73,13 +80,25 @@ public final class UpdateMonitor {
             source: configuration.source, app: app, installID: installID, transport: transport, cache: cache,
             configuration: .init(timeout: configuration.fetchTimeout, maximumSize: configuration.maximumSize), now: now)
         self.throttle = PromptThrottle(store: store, keyPrefix: configuration.storeKeyPrefix, now: now)
+        self.beacon = InstallBeacon(configuration: configuration, app: app, installID: installID, store: store, transport: transport, now: now)
         self.evaluator = UpdateEvaluator(isExempt: configuration.isExempt)
         self.policy = cache.load(for: configuration.source.url)?.policy
         reevaluate(loading: { if case .blocking = configuration.launchMode { return true } else { return false } }())
     }
 
     /// Runs the launch check. Await it from a task; it returns when the check is over.
+    ///
+    /// Once the decision is published, and only if the check reached the policy (a 200 or 304),
+    /// it starts the daily install beacon in a detached background task and returns without
+    /// waiting for it. After a failed check nothing is sent: the device is likely offline, the
+    /// ping would fail too, and it would spend the day's one ping (``InstallBeacon`` records the
+    /// time before sending), so a later launch that reaches the server sends it instead.
     public func start() async {
+        await launchCheck()
+        startBeacon()
+    }
+
+    private func launchCheck() async {
         guard case .blocking(let timeout) = configuration.launchMode else { return await check() }
         let fetch = Task { [fetcher] in await fetcher.fetch() }
         do {
@@ -90,6 +109,13 @@ public final class UpdateMonitor {
             reevaluate(loading: false)
             apply(await fetch.value)
         }
+    }
+
+    /// Starts the beacon after a launch check that reached the policy; see ``start()``.
+    private func startBeacon() {
+        guard lastError == nil, beacon.url != nil else { return }
+        // Detached: it inherits neither the main actor nor the caller's priority, so it can't hold up the UI.
+        beaconTask = Task.detached(priority: .background) { [beacon] in await beacon.sendIfDue() }
     }
 
     /// Call when the app returns to the foreground: re-decides, and re-checks once the refresh

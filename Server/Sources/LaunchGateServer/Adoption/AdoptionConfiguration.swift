@@ -19,10 +19,21 @@ public struct AdoptionConfiguration: Sendable {
     public var activeDays: Int
     /// A publish that newly blocks more than this share (0…1) of active installs needs confirming.
     public var publishGuardShare: Double
+    /// How many installs and groups storage keeps per app; sightings past them are dropped and counted.
+    public var limits: InstallLimits
+    /// Install pings one client (address, or IPv6 /64) may send at once before the refill rate
+    /// applies. Generous: everyone behind one carrier-grade NAT shares it.
+    public var pingBurst: Int
+    /// Install pings per second one client regains.
+    public var pingRefillPerSecond: Double
 
     /// Creates a configuration.
     public init(recordInstalls: Bool = true, bufferBytes: Int = 4 << 20, foldInterval: Duration = .seconds(2),
-                rewriteInterval: Duration = .seconds(600), sightingsPerTransaction: Int = 2_000, retentionDays: Int = 90, activeDays: Int = 30, publishGuardShare: Double = 0.2) {
+                rewriteInterval: Duration = .seconds(600), sightingsPerTransaction: Int = 2_000, retentionDays: Int = 90, activeDays: Int = 30,
+                publishGuardShare: Double = 0.2, limits: InstallLimits = InstallLimits(), pingBurst: Int = 60, pingRefillPerSecond: Double = 1) {
+        self.limits = limits
+        self.pingBurst = pingBurst
+        self.pingRefillPerSecond = pingRefillPerSecond
         self.recordInstalls = recordInstalls
         self.bufferBytes = bufferBytes
         self.foldInterval = foldInterval

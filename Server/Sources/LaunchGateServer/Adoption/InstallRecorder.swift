@@ -12,6 +12,9 @@ import ServiceLifecycle
 /// HMAC (``InstallIDHasher``) and writes in transactions of
 /// ``AdoptionConfiguration/sightingsPerTransaction``. Nothing but the app, platform, version,
 /// build, OS, the HMAC and the time reaches storage: no address, no device ID, no account.
+/// A header that does not describe an install strictly (``ClientHeader/checkedInstall()``) is
+/// left out, and storage applies ``AdoptionConfiguration/limits`` in the same background write,
+/// so neither check costs a request anything.
 public struct InstallRecorder: Service {
     let buffer: SightingBuffer
     private let recent = RecentSightings()
@@ -23,6 +26,8 @@ public struct InstallRecorder: Service {
     private let invalid: Counter
     private let failed: Counter
     private let recorded: Counter
+    private let overInstallCap: Counter
+    private let overGroupCap: Counter
 
     /// Creates a recorder.
     public init(repository: any InstallRepository, hasher: InstallIDHasher, configuration: AdoptionConfiguration,
@@ -33,6 +38,8 @@ public struct InstallRecorder: Service {
         invalid = Counter(label: "launchgate_install_sightings_invalid_total")
         failed = Counter(label: "launchgate_install_sightings_unsaved_total")
         recorded = Counter(label: "launchgate_install_sightings_recorded_total")
+        overInstallCap = Counter(label: "launchgate_install_sightings_capped_total", dimensions: [("reason", "installs")])
+        overGroupCap = Counter(label: "launchgate_install_sightings_capped_total", dimensions: [("reason", "groups")])
         self.repository = repository
         self.hasher = hasher
         self.configuration = configuration
@@ -114,11 +121,14 @@ public struct InstallRecorder: Service {
         return written
     }
 
-    /// Writes one transaction's sightings. - Returns: How many were written.
+    /// Writes one transaction's sightings; the caps are checked there, in the background, where
+    /// storage already holds the counts. - Returns: How many were written.
     private func write(_ sightings: [InstallSighting]) async -> Int {
         do {
-            try await repository.record(sightings)
-            return sightings.count
+            let result = try await repository.record(sightings, limits: configuration.limits)
+            if result.overInstallCap > 0 { overInstallCap.increment(by: Int64(result.overInstallCap)) }
+            if result.overGroupCap > 0 { overGroupCap.increment(by: Int64(result.overGroupCap)) }
+            return sightings.count - result.overInstallCap - result.overGroupCap
         } catch {
             // Dropped, not retried: a database that is down must not grow the process.
             failed.increment(by: Int64(sightings.count))
@@ -127,16 +137,13 @@ public struct InstallRecorder: Service {
         }
     }
 
-    /// A sighting from one header value, or `nil` when it lacks a valid version, platform or install ID.
+    /// A sighting from one header value, or `nil` when it does not describe an install strictly
+    /// (``ClientHeader/checkedInstall()``: lengths and formats of every field), so nothing unchecked
+    /// reaches storage.
     private func sighting(app: String, header: String, at time: Date) -> InstallSighting? {
-        guard let fields = ClientHeader.parse(header), let install = fields.install, !install.isEmpty,
-              let version = fields.version.flatMap({ try? AppVersion(parsing: $0) }),
-              let platform = fields.platform.flatMap({ try? Platform(validating: $0) }),
-              let hash = try? hasher.hash(installID: install, app: app) else { return nil }
-        // A build or OS that doesn't parse is recorded as unknown rather than losing the install.
-        let build = fields.build.flatMap { try? BuildNumber(parsing: $0) }?.description ?? ""
-        let os = fields.os.flatMap { try? AppVersion(parsing: $0) }?.description ?? ""
-        return InstallSighting(appID: app, platform: platform, installHash: hash, version: version.description,
-                               build: build, os: os, at: time)
+        guard let fields = ClientHeader.parse(header), case .success(let install) = fields.checkedInstall(),
+              let hash = try? hasher.hash(installID: install.installID, app: app) else { return nil }
+        return InstallSighting(appID: app, platform: install.platform, installHash: hash, version: install.version.description,
+                               build: install.build?.description ?? "", os: install.os?.description ?? "", at: time)
     }
 }

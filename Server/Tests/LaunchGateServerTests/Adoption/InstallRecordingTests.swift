@@ -143,7 +143,7 @@ struct InstallRecordingTests {
         let components = ServerComponents(database: nil, repository: base.components.repository, adoption: AdoptionConfiguration(bufferBytes: 4096),
                                           masterKey: try MasterKey(rawRepresentation: Data(repeating: 7, count: 32)))
         let server = TestServer(components: components, configuration: base.configuration, adminToken: base.adminToken)
-        let header = Self.header(String(repeating: "i", count: 200))
+        let header = Self.header(String(repeating: "i", count: 120))
         // The router alone, without the recorder's service, which would drain the buffer as it fills.
         try await Application(router: buildRouter(components, configuration: server.configuration)).test(.router) { client in
             func dropped() async throws -> Double {
@@ -163,18 +163,46 @@ struct InstallRecordingTests {
         #expect(await components.recorder.fold() == 1)
     }
 
-    @Test("a fold writes each distinct header once, the newest last, and skips values without a version, platform or install")
+    @Test("a fold writes each distinct header once, the newest last, and skips values that don't describe an install strictly")
     func foldParses() async throws {
         try await TestServer.with { server async throws in
             let recorder = server.components.recorder
+            let long = "1.0.0-" + String(repeating: "a", count: 60)
             for header in [Self.header("a", version: "1.0.0"), Self.header("a", version: "1.1.0"), Self.header("a", version: "1.1.0"),
-                           #"version="1.0.0", platform="ios""#, "garbage,,", Self.header("b", build: "not a build", os: "x.y")] {
+                           #"version="1.0.0", platform="ios""#, "garbage,,", Self.header("b", build: "not a build", os: "x.y"),
+                           Self.header("c", os: "17.4-beta"), Self.header("d", version: long), Self.header(String(repeating: "e", count: 129)),
+                           ClientHeader(version: "3.0.0", platform: "ios", install: "f").rendered()] {
                 #expect(recorder.note(app: "notes", header: header))
             }
-            // Five distinct values, two of them unreadable; "a" written twice, its newest version last.
+            // Nine distinct values, six of them refused; "a" written twice, its newest version last.
             #expect(await recorder.fold() == 3)
             #expect(await recorder.fold() == 0, "the buffer was emptied")
-            #expect(try await active(server) == ["ios 1.1.0 210 17.4": 1, "ios 2.1.0  ": 1], "an unreadable build or OS is recorded as unknown")
+            #expect(try await active(server) == ["ios 1.1.0 210 17.4": 1, "ios 3.0.0  ": 1], "a build or OS left out is unknown")
+        }
+    }
+
+    @Test("sightings past a cap are left out in the fold and counted in /metrics by reason")
+    func capsCounted() async throws {
+        let base = try await TestServer.make()
+        let components = ServerComponents(database: nil, repository: base.components.repository,
+                                          adoption: AdoptionConfiguration(limits: InstallLimits(installsPerApp: 2, groupsPerAppPerDay: 1)),
+                                          masterKey: try MasterKey(rawRepresentation: Data(repeating: 7, count: 32)))
+        try await Application(router: buildRouter(components, configuration: base.configuration)).test(.router) { client in
+            func capped(_ reason: String) async throws -> Double {
+                let metrics = try await client.execute(uri: "/metrics", method: .get).text
+                let line = metrics.split(separator: "\n").first { $0.hasPrefix("launchgate_install_sightings_capped_total{reason=\"\(reason)\"}") }
+                return line?.split(separator: " ").last.flatMap { Double($0) } ?? 0
+            }
+            let (installs, groups) = (try await capped("installs"), try await capped("groups"))
+            for header in [Self.header("a"), Self.header("b", version: "9.0.0"), Self.header("c")] {
+                #expect(try await client.execute(uri: "/v1/apps/notes/installs/ping", method: .post, headers: [Self.client: header]).status == .noContent)
+            }
+            // "a" is kept; "b" would start a second group; "c" joins a's group; the fold is where it is decided.
+            #expect(await components.recorder.fold() == 2)
+            #expect(try await capped("groups") - groups == 1)
+            #expect(try await client.execute(uri: "/v1/apps/notes/installs/ping", method: .post, headers: [Self.client: Self.header("d")]).status == .noContent)
+            #expect(await components.recorder.fold() == 0)
+            #expect(try await capped("installs") - installs == 1)
         }
     }
 }

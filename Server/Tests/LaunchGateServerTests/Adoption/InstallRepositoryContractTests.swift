@@ -142,6 +142,53 @@ struct InstallRepositoryContractTests {
         }
     }
 
+    @Test("past the install cap new installs are left out and counted, kept ones still update, and pruning makes room", arguments: TestBackend.available)
+    func installCap(_ backend: TestBackend) async throws {
+        try await withInstalls(backend) { repository, _ in
+            let limits = InstallLimits(installsPerApp: 2)
+            var result = try await repository.record([sighting("a", "1.9.0", hours: -24 * 40), sighting("b", "1.9.0")], limits: limits)
+            #expect(result == InstallRecordResult())
+            result = try await repository.record([sighting("c", "1.9.0", hours: 1), sighting("a", "2.0.0", hours: 1), sighting("d", "2.0.0", hours: 1)],
+                                                 limits: limits)
+            #expect(result == InstallRecordResult(overInstallCap: 2))
+            #expect(try await counts(repository) == ["ios 1.9.0  17.0 0": 1, "ios 2.0.0  17.0 0": 1])
+            // Another app has its own cap.
+            result = try await repository.record([sighting("c", "1.9.0", app: "other")], limits: limits)
+            #expect(result == InstallRecordResult())
+            // Pruning gives the room back, but only what it forgot: "a" was seen today.
+            #expect(try await repository.prune(before: Self.today - 30) == 0)
+            #expect(try await repository.record([sighting("c", "1.9.0", hours: 2)], limits: limits) == InstallRecordResult(overInstallCap: 1))
+            try await repository.record([sighting("old", "1.0.0", hours: -24 * 40)], limits: InstallLimits(installsPerApp: 3))
+            #expect(try await repository.prune(before: Self.today - 30) == 1)
+            #expect(try await repository.record([sighting("c", "1.9.0", hours: 2)], limits: InstallLimits(installsPerApp: 3)) == InstallRecordResult())
+        }
+    }
+
+    @Test("past the day's group cap new groups are left out, kept groups still count, and the next day has room", arguments: TestBackend.available)
+    func groupCap(_ backend: TestBackend) async throws {
+        try await withInstalls(backend) { repository, _ in
+            let limits = InstallLimits(groupsPerAppPerDay: 2)
+            // Three new groups in one batch: the first two fit.
+            var result = try await repository.record([sighting("a", "1.0.0"), sighting("b", "1.1.0"), sighting("c", "1.2.0")], limits: limits)
+            #expect(result == InstallRecordResult(overGroupCap: 1))
+            // A kept group takes a new install; an install can't move to a group the day has no room for.
+            result = try await repository.record([sighting("d", "1.0.0", hours: 1), sighting("a", "9.9.9", hours: 1),
+                                                  sighting("e", "1.1.0", os: "99.0", hours: 1), sighting("e2", "1.1.0", hours: 1, platform: .android)],
+                                                 limits: limits)
+            #expect(result == InstallRecordResult(overGroupCap: 3))
+            #expect(try await counts(repository) == ["ios 1.0.0  17.0 0": 2, "ios 1.1.0  17.0 0": 1])
+            #expect(try await daily(repository) == ["1.0.0 0": 2, "1.1.0 0": 1])
+            // A group emptied by a move frees its room on the next fold.
+            result = try await repository.record([sighting("b", "1.0.0", hours: 2)], limits: limits)
+            #expect(result == InstallRecordResult())
+            #expect(try await repository.record([sighting("c", "1.2.0", hours: 3)], limits: limits) == InstallRecordResult())
+            // Tomorrow's groups are counted on their own.
+            result = try await repository.record([sighting("a", "1.0.0", hours: 24), sighting("c", "1.3.0", hours: 24)], limits: limits)
+            #expect(result == InstallRecordResult())
+            #expect(try await counts(repository, fromDay: Self.today + 1) == ["ios 1.0.0  17.0 1": 1, "ios 1.3.0  17.0 1": 1])
+        }
+    }
+
     private func storedRow(_ repository: any InstallRepository, _ database: Database?, hash: String) async throws -> InstallRow? {
         if let memory = repository as? MemoryInstallRepository { return await memory.row(appID: "notes", platform: .ios, installHash: hash) }
         let database = try #require(database)

@@ -17,6 +17,12 @@ struct InstallFold {
     private(set) var groups: [AppPlatform: [InstallGroupKey: Int]] = [:]
     /// Changes to daily version counts, per app and platform.
     private(set) var daily: [AppPlatform: [DailyKey: Int]] = [:]
+    /// Room under the caps; `nil` folds without limits.
+    private(set) var budget: InstallBudget?
+    /// Sightings left out by the caps, per cap.
+    private(set) var result = InstallRecordResult()
+
+    init(budget: InstallBudget? = nil) { self.budget = budget }
 
     struct AppPlatform: Hashable {
         var appID: String
@@ -37,7 +43,19 @@ struct InstallFold {
         let scope = AppPlatform(appID: sighting.appID, platform: sighting.platform)
         let at = sighting.at.milliseconds
         let seen = InstallRow(version: sighting.version, build: sighting.build, os: sighting.os, firstSeen: at, lastSeen: at)
+        let day = InstallBudget.AppDay(appID: sighting.appID, day: sighting.day)
+        let group = InstallBudget.GroupID(platform: sighting.platform, version: sighting.version, build: sighting.build, os: sighting.os)
         guard let old = rows[key] ?? stored else {
+            // Checked before the group is admitted, so a refused install takes no group's room.
+            guard budget?.hasRoomForInstall(in: sighting.appID) ?? true else {
+                result.overInstallCap += 1
+                return
+            }
+            guard budget?.admit(group, on: day) ?? true else {
+                result.overGroupCap += 1
+                return
+            }
+            budget?.addInstall(in: sighting.appID)
             rows[key] = seen
             inserted.insert(key)
             groups[scope, default: [:]][seen.group, default: 0] += 1
@@ -53,6 +71,12 @@ struct InstallFold {
         }
         var row = seen
         row.firstSeen = min(old.firstSeen, at)
+        if old.group != row.group, !(budget?.admit(group, on: day) ?? true) {
+            // The install stays as it was: a row's group follows from its fields, so it can't
+            // move on without its group.
+            result.overGroupCap += 1
+            return
+        }
         rows[key] = row
         if old.group != row.group {
             groups[scope, default: [:]][old.group, default: 0] -= 1

@@ -12,7 +12,13 @@ public protocol InstallRepository: Sendable {
     ///
     /// The newest sighting of an install sets its version, build and OS; `firstSeen` is the
     /// earliest and `lastSeen` the latest sighting ever recorded, in whatever order they arrive.
-    func record(_ sightings: [InstallSighting]) async throws
+    /// A sighting that would add an install past ``InstallLimits/installsPerApp``, or start a
+    /// group past ``InstallLimits/groupsPerAppPerDay``, is left out; installs and groups already
+    /// kept go on updating. The caps are read from counts kept beside the installs, never by
+    /// counting installs.
+    /// - Returns: How many sightings each cap left out.
+    @discardableResult
+    func record(_ sightings: [InstallSighting], limits: InstallLimits) async throws -> InstallRecordResult
 
     /// Installs last seen on `fromDay` or later, counted per platform, version, build, OS and day.
     /// - Parameters:
@@ -32,4 +38,11 @@ public protocol InstallRepository: Sendable {
     /// - Returns: How many installs were forgotten.
     @discardableResult
     func prune(before day: Int) async throws -> Int
+}
+
+extension InstallRepository {
+    /// Records under the default ``InstallLimits``.
+    public func record(_ sightings: [InstallSighting]) async throws {
+        try await record(sightings, limits: InstallLimits())
+    }
 }

@@ -6,16 +6,29 @@ public actor MemoryInstallRepository: InstallRepository {
     private var rows: [InstallKey: InstallRow] = [:]
     private var groupCounts: [InstallFold.AppPlatform: [InstallGroupKey: Int]] = [:]
     private var dailyCounts: [InstallFold.AppPlatform: [InstallFold.DailyKey: Int]] = [:]
+    private var installTotals: [String: Int] = [:]
 
     /// Creates an empty repository.
     public init() {}
 
-    public func record(_ sightings: [InstallSighting]) {
-        var fold = InstallFold()
+    @discardableResult
+    public func record(_ sightings: [InstallSighting], limits: InstallLimits) -> InstallRecordResult {
+        var budget = InstallBudget(limits: limits, installs: installTotals, groups: [:])
+        for (day, _) in InstallBudget.candidates(sightings) {
+            var known: Set<InstallBudget.GroupID> = []
+            for (scope, counts) in groupCounts where scope.appID == day.appID {
+                for key in counts.keys where key.day == day.day {
+                    known.insert(InstallBudget.GroupID(platform: scope.platform, version: key.version, build: key.build, os: key.os))
+                }
+            }
+            budget.groups[day] = InstallBudget.Groups(count: known.count, known: known)
+        }
+        var fold = InstallFold(budget: budget)
         for sighting in sightings {
             fold.apply(sighting, stored: rows[InstallKey(appID: sighting.appID, platform: sighting.platform, installHash: sighting.installHash)])
         }
         rows.merge(fold.rows) { _, new in new }
+        for key in fold.inserted { installTotals[key.appID, default: 0] += 1 }
         for (scope, changes) in fold.groups {
             for (key, change) in changes { groupCounts[scope, default: [:]][key, default: 0] += change }
             groupCounts[scope] = groupCounts[scope]?.filter { $0.value > 0 }
@@ -24,6 +37,7 @@ public actor MemoryInstallRepository: InstallRepository {
             for (key, change) in changes { dailyCounts[scope, default: [:]][key, default: 0] += change }
             dailyCounts[scope] = dailyCounts[scope]?.filter { $0.value > 0 }
         }
+        return fold.result
     }
 
     public func groups(appID: String, platform: Platform?, fromDay: Int) -> [InstallGroup] {
@@ -58,6 +72,7 @@ public actor MemoryInstallRepository: InstallRepository {
     public func prune(before day: Int) -> Int {
         let before = rows.count
         rows = rows.filter { InstallDay.of($0.value.lastSeen) >= day }
+        installTotals = Dictionary(rows.keys.map { ($0.appID, 1) }, uniquingKeysWith: +)
         groupCounts = groupCounts.mapValues { $0.filter { $0.key.day >= day } }
         dailyCounts = dailyCounts.mapValues { $0.filter { $0.key.day >= day } }
         return before - rows.count

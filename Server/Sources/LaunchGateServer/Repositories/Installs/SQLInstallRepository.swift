@@ -8,6 +8,8 @@ import SQLKit
 /// changes back in batched upserts, all in one transaction that first locks
 /// `install_record_lock`: instances take turns, so a count is never changed twice for one
 /// sighting. (SQLite's `BEGIN IMMEDIATE` serialises writers anyway; PostgreSQL needs the lock.)
+/// The caps (``InstallLimits``) read `install_app_counts`, kept in the same transaction, and a
+/// count of the day's groups; group keys are read only when a batch could reach the cap.
 public struct SQLInstallRepository: InstallRepository {
     /// Rows per statement: 8 binds each stays far below both engines' limits.
     static let batch = 500
@@ -17,14 +19,14 @@ public struct SQLInstallRepository: InstallRepository {
     /// Creates a repository; run ``Migrator`` first.
     public init(database: Database) { self.database = database }
 
-    public func record(_ sightings: [InstallSighting]) async throws {
-        guard !sightings.isEmpty else { return }
+    public func record(_ sightings: [InstallSighting], limits: InstallLimits) async throws -> InstallRecordResult {
+        guard !sightings.isEmpty else { return InstallRecordResult() }
         // Losing the last few seconds of sightings to a power cut costs nothing worth a sync.
-        try await database.transaction(.relaxed) { db in
+        return try await database.transaction(.relaxed) { db in
             try await db.update("install_record_lock")
                 .set("turns", to: SQLBinaryExpression(SQLColumn("turns"), .add, SQLLiteral.numeric("1")))
                 .where("id", .equal, 1).run()
-            var fold = InstallFold()
+            var fold = InstallFold(budget: try await Self.budget(db, for: sightings, limits: limits))
             for (app, list) in Dictionary(grouping: sightings, by: \.appID).sorted(by: { $0.key < $1.key }) {
                 for chunk in list.chunked(Self.batch) {
                     let stored = try await Self.rows(db, appID: app, hashes: Array(Set(chunk.map(\.installHash))))
@@ -34,8 +36,10 @@ public struct SQLInstallRepository: InstallRepository {
                 }
             }
             try await Self.write(db, rows: fold.rows)
+            try await Self.write(db, installTotals: Dictionary(fold.inserted.map { ($0.appID, 1) }, uniquingKeysWith: +))
             try await Self.write(db, groups: fold.groups)
             try await Self.write(db, daily: fold.daily)
+            return fold.result
         }
     }
 
@@ -86,8 +90,16 @@ public struct SQLInstallRepository: InstallRepository {
                 .set("turns", to: SQLBinaryExpression(SQLColumn("turns"), .add, SQLLiteral.numeric("1")))
                 .where("id", .equal, 1).run()
             let cutoff = InstallDay.start(day).milliseconds
-            let count = try await db.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from("installs")
-                .where("last_seen", .lessThan, cutoff).first()?.decode(column: "n", as: Int.self) ?? 0
+            var count = 0
+            let forgotten = try await db.select().column("app_id").column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from("installs")
+                .where("last_seen", .lessThan, cutoff).groupBy("app_id").all()
+            for row in forgotten {
+                let (app, n) = (try row.decode(column: "app_id", as: String.self), try row.decode(column: "n", as: Int.self))
+                count += n
+                try await db.update("install_app_counts")
+                    .set("installs", to: SQLBinaryExpression(SQLColumn("installs"), .subtract, SQLBind(n)))
+                    .where("app_id", .equal, app).run()
+            }
             try await db.delete(from: "installs").where("last_seen", .lessThan, cutoff).run()
             try await db.delete(from: "install_groups").where("day", .lessThan, day).run()
             try await db.delete(from: "install_daily_versions").where("day", .lessThan, day).run()
