@@ -69,6 +69,21 @@ def field(name):
     return driver.find_element(By.NAME, name)
 
 
+def text_of(element_id, seconds=10.0):
+    """The text of an element, waiting for a page that is still loading to show it."""
+    found = []
+    wait(lambda: found.append(driver.find_element(By.ID, element_id).text) is None, seconds)
+    return found[-1] if found else ""
+
+
+def submit(element):
+    """Clicks a button that loads a new page, and waits until the old page is gone."""
+    old = driver.find_element(By.TAG_NAME, "html")
+    element.click()
+    wait(lambda: old.id != driver.find_element(By.TAG_NAME, "html").id)
+    wait(lambda: driver.execute_script("return document.readyState") == "complete")
+
+
 def type_into(name, text):
     element = field(name)
     element.clear()
@@ -96,10 +111,10 @@ try:
     check("the console sends a browser without a session to sign-in", driver.current_url.endswith("/console/sign-in"), driver.current_url)
     shot("sign-in")
     field("token").send_keys("lgt_wrong")
-    driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
-    check("a wrong token is refused next to the field", "not valid" in driver.find_element(By.ID, "token-error").text)
+    submit(driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+    check("a wrong token is refused next to the field", "not valid" in text_of("token-error"))
     field("token").send_keys(token)
-    driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+    submit(driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
     check("signing in with the admin token opens the apps", driver.current_url.endswith("/console/apps") and "Demo App" in driver.page_source,
           driver.current_url)
     cookie = driver.get_cookie("lgc_session") or {}
@@ -130,8 +145,8 @@ try:
 
     # Validation: a required version above the latest is refused next to the field, in the core's words.
     type_into("ios.required", "9.0.0")
-    driver.find_element(By.ID, "preview-button").click()
-    error = driver.find_element(By.ID, "f-ios-required-error").text
+    submit(driver.find_element(By.ID, "preview-button"))
+    error = text_of("f-ios-required-error")
     check("an invalid required version is explained next to its field", "above the latest 2.4.1" in error, error)
     shot("editor-invalid")
 
@@ -141,15 +156,14 @@ try:
     type_into("ios.notes", "Sync fixes. " + payload)
     type_into("note", "console test " + payload)
     wait(lambda: "2.3.0 blocks" in summary())
-    driver.find_element(By.ID, "publish-button").click()
-    check("publishing past the guard unconfirmed is refused with the reason",
-          "Not published" in driver.find_element(By.ID, "guard-error").text)
+    submit(driver.find_element(By.ID, "publish-button"))
+    check("publishing past the guard unconfirmed is refused with the reason", "Not published" in text_of("guard-error"))
     check("release notes with markup render as text in the preview",
           wait(lambda: payload in driver.find_element(By.ID, "preview-ios-en-dialog").text), driver.find_element(By.ID, "preview-ios-en-dialog").text)
     shot("guard")
     driver.find_element(By.ID, "confirm").click()
-    driver.find_element(By.ID, "publish-button").click()
-    check("a confirmed publish lands on the history", wait(lambda: "Published revision 2" in driver.find_element(By.ID, "notice").text),
+    submit(driver.find_element(By.ID, "publish-button"))
+    check("a confirmed publish lands on the history", "Published revision 2" in text_of("notice"),
           driver.current_url)
     check("the note with markup renders as text in the history", payload in driver.find_element(By.ID, "revision-2").text)
     check("no script from the notes ran", driver.execute_script("return window.__xss") is None)
@@ -157,8 +171,8 @@ try:
     shot("history")
 
     # Roll back.
-    driver.find_element(By.ID, "rollback-1").click()
-    check("rolling back lands on the history", wait(lambda: "Rolled back" in driver.find_element(By.ID, "notice").text))
+    submit(driver.find_element(By.ID, "rollback-1"))
+    check("rolling back lands on the history", "Rolled back" in text_of("notice"))
     check("the rolled-back policy is served", wait(lambda: served_required() == "2.0.0"), served_required())
     shot("history-rolled-back")
 
@@ -166,6 +180,7 @@ try:
     driver.get(base + "/console/apps/demo/adoption?days=1")
     check("the adoption chart draws a bar per version", len(driver.find_elements(By.CSS_SELECTOR, "svg rect.chart-bar")) >= 2)
     check("the adoption page says how many installs are active", "10 active installs" in driver.find_element(By.ID, "active").text)
+    check("the versions-over-time chart draws today's column", len(driver.find_elements(By.CSS_SELECTOR, "svg rect.series-0")) >= 1)
     shot("adoption")
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
     driver.get(base + "/console/apps/demo/policy")

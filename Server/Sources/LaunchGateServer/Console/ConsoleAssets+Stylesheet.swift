@@ -81,7 +81,16 @@ extension ConsoleAssets {
         .phone.dialog { background: #6b7280; justify-content: center; }
         .phone.dialog .screen { flex: 0 0 auto; margin: 12px; padding: 14px; border-radius: 14px; background: var(--phone); }
         .phone .absent { padding: 20px 14px; color: #8b919c; font-style: italic; margin: auto 0; text-align: center; }
+        figure.chart { margin: 0 0 16px; }
+        .chart figcaption { font-weight: 600; margin-bottom: 8px; }
         .chart svg { max-width: 760px; display: block; }
+        .chart-legend { display: flex; flex-wrap: wrap; gap: 12px; margin: 8px 0 0; padding: 0; list-style: none; font-size: 14px; }
+        .chart-swatch { display: inline-block; width: 12px; height: 12px; border-radius: 2px; margin-right: 4px; vertical-align: -1px; }
+        .series-0 { fill: #1f5fd1; background: #1f5fd1; } .series-1 { fill: #e8710a; background: #e8710a; }
+        .series-2 { fill: #188038; background: #188038; } .series-3 { fill: #a142f4; background: #a142f4; }
+        .series-4 { fill: #d01884; background: #d01884; } .series-5 { fill: #12a4af; background: #12a4af; }
+        .series-6 { fill: #9aa0a6; background: #9aa0a6; }
+        .chart-axis { fill: var(--muted); font-size: 12px; }
         .chart-label, .chart-value { fill: var(--text); font-size: 14px; }
         .chart-bar { fill: var(--accent); }
         """

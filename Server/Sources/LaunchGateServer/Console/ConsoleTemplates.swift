@@ -84,7 +84,7 @@ enum ConsoleTemplates {
         </tbody></table></div>
         {{/revision}}
         {{^revision}}<p>Nothing published on {{channel}} yet.</p>{{/revision}}
-        <p class="actions"><a href="/console/apps/{{id}}/policy?channel={{channel}}">Edit the {{channel}} policy</a>{{#revision}} <a href="/console/apps/{{id}}/history?channel={{channel}}">{{channel}} history</a>{{/revision}}</p>
+        <p class="actions"><a href="/console/apps/{{id}}/policy?channel={{channel}}">Edit the {{channel}} policy</a>{{#revision}} <a href="/console/apps/{{id}}/history?channel={{channel}}">History of {{channel}}</a>{{/revision}}</p>
         {{/channels}}
         </section>
         {{/apps}}
@@ -92,8 +92,7 @@ enum ConsoleTemplates {
         """
 
     static let diff = """
-        <pre class="diff">{{#lines}}<span class="{{change}}">{{marker}} {{text}}</span>
-        {{/lines}}</pre>
+        <pre class="diff">{{#lines}}<span class="{{change}}">{{marker}} {{text}}</span>{{/lines}}</pre>
         """
 
     static let history = """
@@ -129,14 +128,28 @@ enum ConsoleTemplates {
         <h1>Adoption · {{appName}}</h1>
         <form method="get" class="inline">
         <label for="days">Active within</label>
-        <select id="days" name="days">{{#windows}}<option value="{{days}}"{{#selected}} selected{{/selected}}>{{days}} days</option>{{/windows}}</select>
+        <select id="days" name="days">{{#windows}}<option value="{{days}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/windows}}</select>
         <label for="platform">Platform</label>
         <select id="platform" name="platform"><option value="">All</option>{{#platforms}}<option value="{{id}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/platforms}}</select>
         <button type="submit" class="secondary">Show</button>
         </form>
-        <p id="active">{{activeInstalls}} active installs in the last {{days}} days.</p>
+        <p id="active">{{activeInstalls}} active installs in the last {{daysLabel}}.</p>
         {{#versions}}{{> chart}}{{/versions}}
         {{#os}}{{> chart}}{{/os}}
+        {{#timeline}}
+        <figure class="chart card">
+        <figcaption id="chart-timeline">Versions over the last {{timelineDays}} days (share of each day's active installs)</figcaption>
+        {{^hasDays}}<p>No installs seen in this period.</p>{{/hasDays}}
+        {{#hasDays}}
+        <svg viewBox="0 0 640 200" width="100%" role="img" aria-labelledby="chart-timeline">
+        <text x="0" y="14" class="chart-axis">100 %</text><text x="0" y="164" class="chart-axis">0 %</text>
+        {{#segments}}<rect x="{{x}}" y="{{y}}" width="{{width}}" height="{{height}}" class="series-{{series}}"><title>{{title}}</title></rect>{{/segments}}
+        <text x="40" y="190" class="chart-axis">{{firstDay}}</text><text x="640" y="190" text-anchor="end" class="chart-axis">{{lastDay}}</text>
+        </svg>
+        <ul class="chart-legend">{{#legend}}<li><span class="chart-swatch series-{{series}}"></span>{{label}}</li>{{/legend}}</ul>
+        {{/hasDays}}
+        </figure>
+        {{/timeline}}
         <p class="actions"><a href="/console/apps/{{app}}">Back to {{appName}}</a></p>
         {{/content}}{{/layout}}
         """

@@ -52,10 +52,11 @@ enum PolicyDiff {
         while i < n || j < m {
             if i < n, j < m, old[i] == new[j] {
                 result.append(Line(change: .same, text: old[i])); i += 1; j += 1
-            } else if j < m, i == n || table[i][j + 1] >= table[i + 1][j] {
-                result.append(Line(change: .added, text: new[j])); j += 1
-            } else {
+            } else if i < n, j == m || table[i + 1][j] >= table[i][j + 1] {
+                // What goes comes before what replaces it, as in a unified diff.
                 result.append(Line(change: .removed, text: old[i])); i += 1
+            } else {
+                result.append(Line(change: .added, text: new[j])); j += 1
             }
         }
         return trimmed(result)
