@@ -41,9 +41,9 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
-def http(path, data=None, headers=None):
+def http(path, data=None, headers=None, method=None):
     """Status and body of a request that follows no redirect."""
-    request = urllib.request.Request(base + path, data=data, headers=headers or {})
+    request = urllib.request.Request(base + path, data=data, headers=headers or {}, method=method)
     try:
         with urllib.request.build_opener(NoRedirect).open(request, timeout=10) as response:
             return response.status, response.read().decode()
@@ -199,6 +199,30 @@ try:
 
     violations = [entry for entry in driver.get_log("browser") if "Content Security Policy" in entry.get("message", "")]
     check("no page broke the Content-Security-Policy", not violations, violations)
+
+    # Locales: a beta policy with French and Arabic texts (published through the admin API) is
+    # previewed in each, Arabic right to left, with the SDK's own strings where the policy has none.
+    status, body = http("/v1/admin/apps/demo/policy", headers={"Authorization": f"Bearer {token}"})
+    document = json.loads(body)
+    document["platforms"] = {"ios": document["platforms"]["ios"]}
+    document["platforms"]["ios"]["texts"] = {
+        "fr": {"updateRequired": {"title": "Mise à jour obligatoire"}},
+        "ar": {"updateAvailable": {"message": "يتوفر إصدار جديد."}},
+    }
+    status, body = http("/v1/admin/apps/demo/policy?channel=beta", data=json.dumps(document).encode(),
+                        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"}, method="PUT")
+    check("a beta policy with French and Arabic texts is published", status == 201, (status, body[:300]))
+    driver.get(base + "/console/apps/demo/policy?channel=beta")
+    french = text_of("preview-ios-fr-required")
+    check("the French required screen has the policy's title", "Mise à jour obligatoire" in french, french)
+    check("the French dialog uses the SDK's French strings", "Pas maintenant" in text_of("preview-ios-fr-dialog"), text_of("preview-ios-fr-dialog"))
+    arabic = driver.find_element(By.ID, "preview-ios-ar-banner")
+    check("the Arabic previews are right to left", driver.execute_script("return getComputedStyle(arguments[0]).direction", arabic) == "rtl")
+    for figure in driver.find_elements(By.CSS_SELECTOR, "#preview figure.phone-frame"):
+        locale = figure.get_attribute("id").split("-")[2]
+        if locale != "en":
+            driver.execute_script("arguments[0].scrollIntoView()", figure)
+            shot("preview-" + figure.get_attribute("id").removeprefix("preview-"), figure)
 
     # Keyboard: Tab from the top reaches the skip link first, with a visible outline.
     driver.get(base + "/console/apps")

@@ -75,7 +75,7 @@ extension ConsoleTemplates {
         <div class="phones" lang="{{locale}}"{{#rightToLeft}} dir="rtl"{{/rightToLeft}}>
         {{#screens}}
         <figure class="phone-frame" id="preview-{{platformID}}-{{locale}}-{{id}}" data-screen="{{id}}">
-        <figcaption>{{label}}</figcaption>
+        <figcaption lang="en" dir="ltr">{{label}}</figcaption>
         <div class="phone {{style}}">
         {{#absent}}<p class="absent">{{absent}}</p>{{/absent}}
         {{^absent}}<div class="screen">
