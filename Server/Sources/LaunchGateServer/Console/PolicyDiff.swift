@@ -19,7 +19,7 @@ enum PolicyDiff {
 
     /// Lines compared at the most per side; beyond it the diff shows everything as replaced,
     /// so a huge document costs no quadratic time.
-    static let maximumLines = 1500
+    static let maximumLines = 800
 
     /// The document as the diff shows it: sorted keys, indented, `issuedAt` left out (every
     /// publish changes it).
@@ -41,7 +41,8 @@ enum PolicyDiff {
             return old.map { Line(change: .removed, text: $0) } + new.map { Line(change: .added, text: $0) }
         }
         let (n, m) = (old.count, new.count)
-        var table = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
+        // Int32 keeps the largest table (801 × 801) near 2.5 MB.
+        var table = Array(repeating: Array(repeating: Int32(0), count: m + 1), count: n + 1)
         for i in stride(from: n - 1, through: 0, by: -1) {
             for j in stride(from: m - 1, through: 0, by: -1) {
                 table[i][j] = old[i] == new[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])

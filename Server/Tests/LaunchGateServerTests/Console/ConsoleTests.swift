@@ -159,6 +159,10 @@ struct ConsoleTests {
                 let history = try await browser.get(try #require(published.headers[.location]))
                 #expect(history.text.contains("&lt;img src=x onerror=alert(2)&gt;"))
                 #expect(!history.text.contains("<script>") && !history.text.contains("<img"))
+                try await server.components.repository.createApp(AppRecord(id: "marked", name: payload, createdAt: Samples.now))
+                let apps = try await browser.get("/console/apps")
+                #expect(apps.text.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+                #expect(!apps.text.contains("<script>") && !apps.text.contains("<img"))
             }
         }
     }
@@ -187,6 +191,22 @@ struct ConsoleTests {
                 #expect(!preview.text.contains("publish-button"), "a read token sees no Publish button")
                 let refused = try await browser.post("/console/apps/notes/policy/publish", editorFields(csrf, required: "2.2.0"))
                 #expect(refused.status == .forbidden)
+            }
+        }
+    }
+
+    @Test("without JavaScript, the Preview button renders the whole editor with the draft's fields, impact and screens")
+    func previewWithoutScript() async throws {
+        try await TestServer.with { server in
+            try await server.application.test(.live) { client in
+                let browser = ConsoleBrowser(client)
+                try await browser.signIn(server.adminToken)
+                let csrf = ConsoleBrowser.csrf(in: try await browser.get("/console/apps/notes/policy"))
+                let page = try await browser.post("/console/apps/notes/policy/preview", editorFields(csrf, required: "2.2.0"))
+                #expect(page.status == .ok)
+                #expect(page.text.hasPrefix("<!DOCTYPE html>"))
+                #expect(page.text.contains(#"id="f-ios-required" name="ios.required" value="2.2.0""#))
+                #expect(page.text.contains(#"id="impact-summary""#) && page.text.contains(#"id="preview-ios-en-required""#))
             }
         }
     }
