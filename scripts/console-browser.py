@@ -200,6 +200,18 @@ try:
     violations = [entry for entry in driver.get_log("browser") if "Content Security Policy" in entry.get("message", "")]
     check("no page broke the Content-Security-Policy", not violations, violations)
 
+    # Exemptions: an admin exempts an install; only its hash is listed; then removes it.
+    driver.get(base + "/console/apps/demo/exemptions")
+    field("value").send_keys("app-review-install")
+    field("note").send_keys("App Review")
+    submit(driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+    listed = driver.find_element(By.TAG_NAME, "tbody").text
+    check("an exempted install is listed by its hash, never its ID", "Exempted the install" in text_of("notice")
+          and "App Review" in listed and "app-review-install" not in listed, listed)
+    shot("exemptions")
+    submit(driver.find_element(By.CSS_SELECTOR, "tbody form button"))
+    check("removing the exemption empties the list", "Removed the exemption" in text_of("notice") and "No exemptions." in driver.page_source)
+
     # Locales: a beta policy with French and Arabic texts (published through the admin API) is
     # previewed in each, Arabic right to left, with the SDK's own strings where the policy has none.
     status, body = http("/v1/admin/apps/demo/policy", headers={"Authorization": f"Bearer {token}"})

@@ -26,6 +26,8 @@ extension ConsoleAssets {
         .muted { color: var(--muted); font-weight: 400; font-size: 0.85em; }
         .card { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 16px 20px; margin-bottom: 16px; }
         .narrow { max-width: 460px; margin: 40px auto; }
+        .narrow-left { max-width: 560px; margin-top: 24px; }
+        code.hash { font-size: 12px; overflow-wrap: anywhere; }
         .table-wrap { overflow-x: auto; }
         table { border-collapse: collapse; width: 100%; font-size: 15px; }
         th, td { text-align: left; padding: 6px 10px; border-bottom: 1px solid var(--line); vertical-align: top; }

@@ -36,6 +36,9 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
         console.get("/apps/:app/history") { request, context in try await historyPage(request, context) }
         console.post("/apps/:app/history/rollback") { request, context in try await rollback(request, context) }
         console.get("/apps/:app/adoption") { request, context in try await adoptionPage(request, context) }
+        console.get("/apps/:app/exemptions") { request, context in try await exemptionsPage(request, context) }
+        console.post("/apps/:app/exemptions") { request, context in try await addExemption(request, context) }
+        console.post("/apps/:app/exemptions/remove") { request, context in try await removeExemption(request, context) }
     }
 
     // MARK: Sessions

@@ -5,7 +5,7 @@ enum ConsoleTemplates {
     /// Every template by name, for ``ConsoleRenderer``.
     static var all: [(String, String)] {
         [("layout", layout), ("error", error), ("sign-in", signIn), ("apps", apps), ("history", history), ("adoption", adoption),
-         ("editor", editor), ("previews", previews), ("diff", diff), ("chart", chart)]
+         ("editor", editor), ("previews", previews), ("diff", diff), ("chart", chart), ("exemptions", exemptions)]
     }
 
     static let layout = """
@@ -72,7 +72,7 @@ enum ConsoleTemplates {
         {{#apps}}
         <section class="card app" aria-labelledby="app-{{id}}">
         <h2 id="app-{{id}}"><a href="/console/apps/{{id}}">{{name}}</a> <span class="muted">{{id}}</span></h2>
-        <p class="actions"><a href="/console/apps/{{id}}/adoption">Adoption</a></p>
+        <p class="actions"><a href="/console/apps/{{id}}/adoption">Adoption</a> <a href="/console/apps/{{id}}/exemptions">Exemptions</a></p>
         {{#channels}}
         <h3>{{channel}} {{#revision}}<span class="muted">revision {{revision}} by {{author}}, {{date}}</span>{{/revision}}</h3>
         {{#revision}}
