@@ -35,6 +35,8 @@ public struct ServerComponents: Sendable {
     public let recorder: InstallRecorder
     /// Adoption, impact and the guarded publish.
     public let adoption: AdoptionService
+    /// The web console's sign-in sessions.
+    public let consoleSessions: any ConsoleSessionRepository
     /// The clock every part was built with.
     public let now: @Sendable () -> Date
 
@@ -120,6 +122,7 @@ public struct ServerComponents: Sendable {
         self.installHasher = InstallIDHasher(masterKey: masterKey)
         self.recorder = InstallRecorder(repository: installs, hasher: installHasher, configuration: settings, now: now)
         self.adoption = AdoptionService(installs: installs, policies: policies, configuration: settings, now: now)
+        self.consoleSessions = database.map { SQLConsoleSessionRepository(database: $0) } ?? MemoryConsoleSessionRepository()
         self.now = now
     }
 }
@@ -157,6 +160,13 @@ public func buildRouter(_ components: ServerComponents, configuration: ServerCon
     AdoptionController(adoption: components.adoption, authenticator: authenticator).addRoutes(to: router)
     SignInAdminController(signIn: components.signIn, authenticator: authenticator).addRoutes(to: router)
     OperationsController(repository: components.repository, registry: metricsRegistry).addRoutes(to: router)
+    let clients = ClientAddressResolver(trustedProxies: configuration.trustedProxies)
+    ConsoleController(repository: components.repository, policies: components.policies, adoption: components.adoption,
+                      authenticator: authenticator,
+                      sessions: ConsoleSessions(repository: components.consoleSessions, tokens: components.repository,
+                                                lifetime: ConsoleController<LaunchGateRequestContext>.sessionLifetime,
+                                                maximumSessions: ConsoleController<LaunchGateRequestContext>.maximumSessions, now: components.now),
+                      clients: clients, now: components.now).addRoutes(to: router)
     return router
 }
 

@@ -113,6 +113,8 @@ struct Serve: AsyncParsableCommand {
         } else if demo {
             lines.append("  The database already had data; make a token with 'launchgate tokens create --name me --scope admin'.")
         }
+        // The console works on every server; with the demo, its token is the one just printed.
+        lines.append("  Web console: \(base)/console" + (demo ? " (sign in with the admin token\(seeded.token == nil ? "" : " above"))" : ""))
         if demo {
             let token = seeded.token ?? "<token>"
             lines += [

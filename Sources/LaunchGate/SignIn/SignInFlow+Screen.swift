@@ -34,20 +34,12 @@ extension SignInFlow {
             screen.actions = [recoveryAction(recovery, strings)]
             return screen
         case .signedIn(let user, _):
-            return SignInScreen(
-                step: .welcome, title: strings.text(.welcomeTitle),
-                message: strings.text(.welcomeMessage, ["email": user.email.description]),
-                actions: [SignInAction(title: strings.text(.welcomeContinue), role: .finishWelcome)])
+            return .welcome(email: user.email.description, strings: strings)
         }
     }
 
     private func emailScreen(_ strings: LaunchGateStrings, busy: Bool) -> SignInScreen {
-        SignInScreen(
-            step: .email, title: strings.text(.signInTitle), message: strings.text(.signInMessage),
-            field: .init(kind: .email, label: strings.text(.emailField), placeholder: strings.text(.emailPlaceholder),
-                         value: email, isEditable: !busy),
-            actions: [SignInAction(title: waiting(strings) ?? strings.text(.sendCode), role: .sendCode,
-                                   isEnabled: !busy && canSendCode)])
+        .emailEntry(email: email, strings: strings, isEditable: !busy, sendTitle: waiting(strings), canSend: !busy && canSendCode)
     }
 
     private func codeScreen(_ entry: CodeEntry, _ strings: LaunchGateStrings, busy: Bool) -> SignInScreen {

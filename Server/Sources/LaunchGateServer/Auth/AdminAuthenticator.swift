@@ -17,9 +17,16 @@ struct AdminAuthenticator: Sendable {
     /// The token a request carries, if it is valid and has the scope.
     /// - Throws: ``AuthError`` `unauthenticated`, `forbidden` or `tooManyFailures`.
     func authorize(_ request: Request, peer: String?, scope: TokenScope) async throws -> TokenRecord {
-        let client = clients.limitKey(peer: peer, forwardedFor: request.headers[values: .xForwardedFor])
+        try await authorize(token: Self.bearer(request.headers[.authorization]), peer: peer,
+                            forwardedFor: request.headers[values: .xForwardedFor], scope: scope)
+    }
+
+    /// A token given another way (the console's sign-in form), checked and limited as a bearer is.
+    /// - Throws: ``AuthError`` `unauthenticated`, `forbidden` or `tooManyFailures`.
+    func authorize(token bearer: String?, peer: String?, forwardedFor: [String], scope: TokenScope) async throws -> TokenRecord {
+        let client = clients.limitKey(peer: peer, forwardedFor: forwardedFor)
         if let retryAfter = failures.waitTime(for: client) { throw AuthError.tooManyFailures(retryAfter: retryAfter) }
-        guard let bearer = Self.bearer(request.headers[.authorization]), let token = try await tokens.verify(bearer) else {
+        guard let bearer, let token = try await tokens.verify(bearer) else {
             _ = failures.take(for: client)
             throw AuthError.unauthenticated
         }

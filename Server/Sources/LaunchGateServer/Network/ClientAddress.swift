@@ -57,6 +57,17 @@ public struct ClientAddressResolver: Sendable {
         return hop
     }
 
+    /// Whether the client reached us over TLS: only a trusted proxy's `X-Forwarded-Proto: https`
+    /// says so, since the server itself speaks plain HTTP.
+    /// - Parameters:
+    ///   - peer: The socket peer's IP address, if known.
+    ///   - forwardedProto: The `X-Forwarded-Proto` values, in order.
+    public func isSecure(peer: String?, forwardedProto: [String]) -> Bool {
+        guard let peer, isTrusted(peer), let first = forwardedProto.first else { return false }
+        // A chain of proxies lists the client-facing scheme first.
+        return first.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased() == "https"
+    }
+
     private func isTrusted(_ address: String) -> Bool {
         trustedProxies.contains { $0.contains(address) }
     }

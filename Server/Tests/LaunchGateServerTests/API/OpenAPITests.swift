@@ -28,11 +28,12 @@ struct OpenAPITests {
 
     // MARK: Tests
 
-    @Test("every route is described, and every described route exists")
+    @Test("every API route is described, and every described route exists")
     func sameRoutes() async throws {
         let server = try await TestServer.make()
         let router = buildRouter(server.components, configuration: server.configuration)
-        let served = Set(router.routes.map { "\($0.method.rawValue) \(normalized($0.path.description))" })
+        // The web console's HTML pages are for browsers, not API clients: docs/console.md describes them.
+        let served = Set(router.routes.map { "\($0.method.rawValue) \(normalized($0.path.description))" }.filter { !$0.contains(" /console") })
         let described = try specRoutes()
         #expect(described.count >= 20)
         #expect(served.subtracting(described).isEmpty, "undocumented: \(served.subtracting(described).sorted())")

@@ -1,0 +1,43 @@
+import Foundation
+
+/// A horizontal bar chart of shares, laid out on the server as SVG numbers (no script, no
+/// inline style: the CSS colours it).
+struct AdoptionChart: Sendable {
+    struct Bar: Sendable {
+        let label: String
+        let installs: String
+        let percent: String
+        let y: Int
+        let textY: Int
+        let width: Int
+        let valueX: Int
+    }
+
+    /// Bars shown at the most; the rest are summed into "other".
+    static let maximumBars = 12
+    /// The bars' full width, in the SVG's units.
+    static let barWidth = 300.0
+
+    let id: String
+    let caption: String
+    let bars: [Bar]
+    let hasBars: Bool
+    let height: Int
+
+    init(id: String, caption: String, shares: [(label: String, installs: Int, share: Double)]) {
+        var rows = Array(shares.sorted { $0.installs > $1.installs }.prefix(Self.maximumBars))
+        if shares.count > Self.maximumBars {
+            let rest = shares.sorted { $0.installs > $1.installs }.dropFirst(Self.maximumBars)
+            rows.append(("other", rest.reduce(0) { $0 + $1.installs }, rest.reduce(0) { $0 + $1.share }))
+        }
+        self.id = id
+        self.caption = caption
+        self.bars = rows.enumerated().map { index, row in
+            let width = max(1, Int((row.share * Self.barWidth).rounded()))
+            return Bar(label: row.label, installs: PolicyImpact.grouped(row.installs), percent: PolicyImpact.percent(row.share),
+                       y: index * 30 + 4, textY: index * 30 + 20, width: width, valueX: 170 + width + 8)
+        }
+        self.hasBars = !bars.isEmpty
+        self.height = max(30, rows.count * 30 + 8)
+    }
+}

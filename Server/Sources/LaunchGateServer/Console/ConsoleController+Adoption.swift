@@ -1,0 +1,44 @@
+import Foundation
+import Hummingbird
+import LaunchGate
+
+extension ConsoleController {
+    /// Days the versions-over-time chart covers.
+    static var timelineDays: Int { 30 }
+
+    /// Current shares per version and OS among active installs, as SVG bar charts, and a
+    /// chart of versions over time.
+    func adoptionPage(_ request: Request, _ context: Context) async throws -> Response {
+        let signed = try await session(request)
+        let app = try await app(context)
+        let query = request.uri.queryParameters
+        let platform = try QueryValues.platform(query.get("platform"), default: nil)
+        let windows = [1, 7, 30].filter { $0 <= adoption.maximumDays }
+        let days = try QueryValues.days(query.get("days"), maximum: adoption.maximumDays) ?? 7
+        let report = try await adoption.report(app: app.id, platform: platform, windows: [days],
+                                               since: now().addingTimeInterval(-Double(Self.timelineDays - 1) * 86_400))
+        let window = report.windows.first
+        func label(_ share: AdoptionReport.Share, _ value: String?) -> String {
+            let name = Platform(rawValue: share.platform)?.osName ?? share.platform
+            return "\(name) \(value ?? "unknown")"
+        }
+        var values = layout(signed, title: "Adoption · \(app.name)")
+        values["app"] = app.id
+        values["appName"] = app.name
+        values["days"] = days
+        values["activeInstalls"] = PolicyImpact.grouped(window?.activeInstalls ?? 0)
+        func label(_ days: Int) -> String { days == 1 ? "1 day" : "\(days) days" }
+        values["daysLabel"] = label(days)
+        values["windows"] = (windows.contains(days) ? windows : (windows + [days]).sorted()).map {
+            ["days": $0, "label": label($0), "selected": $0 == days] as [String: Any]
+        }
+        values["platforms"] = Platform.allCases.map { ["id": $0.rawValue, "name": $0.osName, "selected": $0 == platform] }
+        values["versions"] = AdoptionChart(id: "versions", caption: "Share of active installs per version",
+                                           shares: (window?.versions ?? []).map { (label($0, $0.version), $0.installs, $0.share) })
+        values["os"] = AdoptionChart(id: "os", caption: "Share of active installs per OS version",
+                                     shares: (window?.os ?? []).map { (label($0, $0.os), $0.installs, $0.share) })
+        values["timeline"] = AdoptionTimeline(history: report.history ?? [], today: InstallDay.of(now()), days: Self.timelineDays)
+        values["timelineDays"] = Self.timelineDays
+        return ConsoleRenderer.page("adoption", values)
+    }
+}

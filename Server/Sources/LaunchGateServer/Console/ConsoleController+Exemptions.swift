@@ -1,0 +1,59 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LaunchGate
+
+extension ConsoleController {
+    /// The app's exemptions (hashes only, as stored), with add and remove for admin tokens.
+    func exemptionsPage(_ request: Request, _ context: Context, error: String? = nil, form: ConsoleForm? = nil,
+                        status: HTTPResponse.Status = .ok) async throws -> Response {
+        let signed = try await session(request)
+        let app = try await app(context)
+        let exemptions = try await policies.exemptions(app: app.id).sorted { ($0.createdAt, $0.value) > ($1.createdAt, $1.value) }
+        var values = layout(signed, title: "Exemptions · \(app.name)")
+        values["app"] = app.id
+        values["appName"] = app.name
+        values["canAdminister"] = signed.token.scope >= .admin
+        values["exemptions"] = exemptions.map {
+            ["kind": $0.kind.rawValue, "value": $0.value, "note": $0.note ?? "", "date": Self.date($0.createdAt)] as [String: Any]
+        }
+        values["hasExemptions"] = !exemptions.isEmpty
+        values["kinds"] = ExemptionKind.allCases.map { ["kind": $0.rawValue, "selected": $0.rawValue == form?["kind"]] as [String: Any] }
+        values["value"] = form?.raw("value") ?? ""
+        values["note"] = form?.raw("note") ?? ""
+        if let error { values["error"] = error }
+        if let added = request.uri.queryParameters.get("added"), ExemptionKind(rawValue: added) != nil {
+            values["notice"] = "Exempted the \(added); the app's policies were published again with it."
+        } else if request.uri.queryParameters.get("removed") != nil {
+            values["notice"] = "Removed the exemption; the app's policies were published again without it."
+        }
+        return ConsoleRenderer.page("exemptions", values, status: status)
+    }
+
+    /// Adds an exemption through ``PolicyService/addExemption(app:kind:id:note:author:)``; its
+    /// refusal is shown next to the form.
+    func addExemption(_ request: Request, _ context: Context) async throws -> Response {
+        let (signed, form) = try await sessionAndForm(request, .admin)
+        let app = try await app(context)
+        guard let kind = form["kind"].flatMap(ExemptionKind.init(rawValue:)) else {
+            return try await exemptionsPage(request, context, error: "Choose install or device.", form: form, status: .badRequest)
+        }
+        do {
+            try await policies.addExemption(app: app.id, kind: kind, id: form["value"] ?? "", note: form["note"], author: signed.token.name)
+        } catch let error as ServiceError where error.kind == .invalidInput || error.kind == .conflict {
+            return try await exemptionsPage(request, context, error: error.message, form: form, status: ErrorResponse.status(for: error.kind))
+        }
+        return ConsoleRenderer.redirect("/console/apps/\(app.id)/exemptions?added=\(kind.rawValue)")
+    }
+
+    /// Removes an exemption by its stored hash.
+    func removeExemption(_ request: Request, _ context: Context) async throws -> Response {
+        let (signed, form) = try await sessionAndForm(request, .admin)
+        let app = try await app(context)
+        guard let kind = form["kind"].flatMap(ExemptionKind.init(rawValue:)), let value = form["value"] else {
+            throw InputError.invalidBody("name the exemption's kind and hash")
+        }
+        try await policies.removeExemption(app: app.id, kind: kind, idOrHash: value, author: signed.token.name)
+        return ConsoleRenderer.redirect("/console/apps/\(app.id)/exemptions?removed=1")
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LaunchGate
+
+extension ConsoleController {
+    /// The editor over the current policy.
+    func editorPage(_ request: Request, _ context: Context) async throws -> Response {
+        let signed = try await session(request)
+        let (app, channel) = (try await app(context), try Self.channel(request))
+        let current = try await currentPolicy(app: app.id, channel: channel)
+        let draft = PolicyDraft(policy: current?.1)
+        return ConsoleRenderer.page("editor", try await editorValues(signed, app: app, channel: channel, draft: draft, current: current, note: nil))
+    }
+
+    /// The editor with a draft: the whole page without JavaScript, only the previews with it.
+    func preview(_ request: Request, _ context: Context, fragment: Bool) async throws -> Response {
+        let (signed, form) = try await sessionAndForm(request)
+        let (app, channel) = (try await app(context), try Self.channel(request))
+        let current = try await currentPolicy(app: app.id, channel: channel)
+        let draft = PolicyDraft(form: form, base: current?.1, app: app.id)
+        let values = try await editorValues(signed, app: app, channel: channel, draft: draft, current: current, note: form.raw("note"))
+        return fragment ? ConsoleRenderer.html(ConsoleRenderer.render("previews", values)) : ConsoleRenderer.page("editor", values)
+    }
+
+    /// Publishes the draft through the same guarded publish as the API, then shows the history.
+    func publish(_ request: Request, _ context: Context) async throws -> Response {
+        let (signed, form) = try await sessionAndForm(request, .publish)
+        let (app, channel) = (try await app(context), try Self.channel(request))
+        let current = try await currentPolicy(app: app.id, channel: channel)
+        let draft = PolicyDraft(form: form, base: current?.1, app: app.id)
+        let note = form["note"].map { String($0.prefix(500)) }
+        guard let policy = draft.policy else {
+            return ConsoleRenderer.page("editor", try await editorValues(signed, app: app, channel: channel, draft: draft, current: current, note: note),
+                                        status: .unprocessableContent)
+        }
+        do {
+            let (revision, _) = try await adoption.publish(policy, app: app.id, channel: channel, author: signed.token.name, note: note,
+                                                           confirmed: form["confirm"] == "on")
+            return ConsoleRenderer.redirect("/console/apps/\(app.id)/history?channel=\(channel.rawValue)&published=\(revision.number)")
+        } catch let error as AdoptionError where error.code == "confirmation-required" {
+            var values = try await editorValues(signed, app: app, channel: channel, draft: draft, current: current, note: note)
+            values["guardError"] = "Not published: this newly blocks more than \(PolicyImpact.percent(adoption.configuration.publishGuardShare)) "
+                + "of active installs. Tick the box below to publish anyway."
+            return ConsoleRenderer.page("editor", values, status: .conflict)
+        }
+    }
+
+    /// Everything the editor and its previews show for a draft.
+    func editorValues(_ signed: ConsoleSessions.Signed, app: AppRecord, channel: ReleaseChannel, draft: PolicyDraft,
+                      current: (PolicyRevision, UpdatePolicy)?, note: String?) async throws -> [String: Any] {
+        var values = layout(signed, title: "Policy · \(app.name)")
+        values["app"] = app.id
+        values["appName"] = app.name
+        values["channel"] = channel.rawValue
+        if let current { values["revision"] = current.0.number }
+        values["fieldsets"] = draft.fieldsets
+        values["errors"] = draft.errors
+        values["note"] = note ?? ""
+        guard let policy = draft.policy else {
+            values["invalid"] = true
+            return values
+        }
+        let impact = try await adoption.impact(of: policy, app: app.id, channel: channel)
+        let guardShare = adoption.configuration.publishGuardShare
+        values["guard"] = impact.newlyBlockedShare > guardShare
+        values["guardLimit"] = PolicyImpact.percent(guardShare)
+        values["impact"] = [
+            "summary": impact.summary, "blocked": PolicyImpact.grouped(impact.blocked), "blockedShare": PolicyImpact.percent(impact.blockedShare),
+            "newlyBlocked": PolicyImpact.grouped(impact.newlyBlocked), "newlyBlockedShare": PolicyImpact.percent(impact.newlyBlockedShare),
+            "activeInstalls": PolicyImpact.grouped(impact.activeInstalls), "activeDays": impact.activeDays,
+        ] as [String: Any]
+        let diff = PolicyDiff.lines(from: PolicyDiff.text(of: current?.1), to: PolicyDiff.text(of: policy))
+        values["changed"] = PolicyDiff.changes(diff)
+        values["diff"] = ["lines": diff]
+        values["groups"] = ScreenPreviews.groups(for: policy, now: now())
+        return values
+    }
+}

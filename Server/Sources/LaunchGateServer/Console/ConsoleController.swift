@@ -1,0 +1,138 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LaunchGate
+
+/// The web console under `/console`: server-rendered pages over the same services as the admin
+/// API (``PolicyService``, ``AdoptionService``, ``AdminAuthenticator``), signed in with an admin
+/// token whose scope rules every page as it rules the API.
+struct ConsoleController<Context: RemoteAddressRequestContext> {
+    let repository: any LaunchGateRepository
+    let policies: PolicyService
+    let adoption: AdoptionService
+    let authenticator: AdminAuthenticator
+    let sessions: ConsoleSessions
+    let clients: ClientAddressResolver
+    let now: @Sendable () -> Date
+
+    /// How long a console session lasts.
+    static var sessionLifetime: TimeInterval { 8 * 3600 }
+    /// Sessions kept at the most; the oldest go first.
+    static var maximumSessions: Int { 1000 }
+
+    func addRoutes(to router: Router<Context>) {
+        let console = router.group("/console").add(middleware: ConsoleMiddleware<Context>())
+        console.get("/") { _, _ in ConsoleRenderer.redirect("/console/apps") }
+        console.get("/assets/:name") { _, context in try ConsoleAssets.response(for: context.parameters.require("name")) }
+        console.get("/sign-in") { request, context in try await signInPage(request, context) }
+        console.post("/sign-in") { request, context in try await signIn(request, context) }
+        console.post("/sign-out") { request, context in try await signOut(request, context) }
+        console.get("/apps") { request, context in try await appsPage(request, context, only: nil) }
+        console.get("/apps/:app") { request, context in try await appsPage(request, context, only: context.parameters.require("app")) }
+        console.get("/apps/:app/policy") { request, context in try await editorPage(request, context) }
+        console.post("/apps/:app/policy/preview") { request, context in try await preview(request, context, fragment: false) }
+        console.post("/apps/:app/policy/preview-fragment") { request, context in try await preview(request, context, fragment: true) }
+        console.post("/apps/:app/policy/publish") { request, context in try await publish(request, context) }
+        console.get("/apps/:app/history") { request, context in try await historyPage(request, context) }
+        console.post("/apps/:app/history/rollback") { request, context in try await rollback(request, context) }
+        console.get("/apps/:app/adoption") { request, context in try await adoptionPage(request, context) }
+        console.get("/apps/:app/exemptions") { request, context in try await exemptionsPage(request, context) }
+        console.post("/apps/:app/exemptions") { request, context in try await addExemption(request, context) }
+        console.post("/apps/:app/exemptions/remove") { request, context in try await removeExemption(request, context) }
+    }
+
+    // MARK: Sessions
+
+    /// The signed-in session, with at least `scope`.
+    /// - Throws: ``ConsoleError/signInRequired`` without one, ``AuthError`` `forbidden` below the scope.
+    func session(_ request: Request, _ scope: TokenScope = .read) async throws -> ConsoleSessions.Signed {
+        guard let signed = try await sessions.resolve(request.cookies[ConsoleCookies.session]?.value) else { throw ConsoleError.signInRequired }
+        guard signed.token.scope >= scope else { throw AuthError.forbidden(needs: scope) }
+        return signed
+    }
+
+    /// The session and the posted form, after checking the form's CSRF token.
+    func sessionAndForm(_ request: Request, _ scope: TokenScope = .read) async throws -> (ConsoleSessions.Signed, ConsoleForm) {
+        // The CSRF check comes first, so a forged post learns nothing, not even about scopes.
+        guard let signed = try await sessions.resolve(request.cookies[ConsoleCookies.session]?.value) else { throw ConsoleError.signInRequired }
+        let form = try await ConsoleForm.read(request)
+        guard ConsoleSessions.checks(csrf: form["csrf"], secret: signed.secret) else { throw ConsoleError.csrfFailed }
+        guard signed.token.scope >= scope else { throw AuthError.forbidden(needs: scope) }
+        return (signed, form)
+    }
+
+    /// What every page's layout shows of the session.
+    func layout(_ signed: ConsoleSessions.Signed, title: String) -> [String: Any] {
+        ["title": title, "csrf": signed.csrf, "scope": signed.token.scope.rawValue, "canPublish": signed.token.scope >= .publish,
+         "session": ["name": signed.token.name, "scope": signed.token.scope.rawValue, "csrf": signed.csrf]]
+    }
+
+    func isSecure(_ request: Request, _ context: Context) -> Bool {
+        clients.isSecure(peer: context.remoteAddress?.ipAddress, forwardedProto: request.headers[values: HTTPField.Name("X-Forwarded-Proto")!])
+    }
+
+    func signInPage(_ request: Request, _ context: Context, error: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
+        if error == nil, try await sessions.resolve(request.cookies[ConsoleCookies.session]?.value) != nil {
+            return ConsoleRenderer.redirect("/console/apps")
+        }
+        // Before a session exists, the form's CSRF token comes from a short-lived cookie of its own.
+        let secret = ConsoleSessions.randomSecret()
+        var values: [String: Any] = ["title": "Sign in", "csrf": ConsoleSessions.csrfToken(for: secret)]
+        if let error { values["error"] = error }
+        var response = ConsoleRenderer.page("sign-in", values, status: status)
+        response.headers.append(HTTPField(name: .setCookie, value: ConsoleCookies.header(ConsoleCookies.signIn, value: secret, maxAge: 3600,
+                                                                                            secure: isSecure(request, context))))
+        return response
+    }
+
+    func signIn(_ request: Request, _ context: Context) async throws -> Response {
+        let form = try await ConsoleForm.read(request)
+        guard let secret = request.cookies[ConsoleCookies.signIn]?.value, ConsoleSessions.checks(csrf: form["csrf"], secret: secret) else {
+            throw ConsoleError.csrfFailed
+        }
+        let token: TokenRecord
+        do {
+            token = try await authenticator.authorize(token: form["token"], peer: context.remoteAddress?.ipAddress,
+                                                      forwardedFor: request.headers[values: .xForwardedFor], scope: .read)
+        } catch let error as AuthError where error.kind == .unauthenticated {
+            return try await signInPage(request, context, error: "That token is not valid, or it was revoked.", status: .unauthorized)
+        } catch let error as AuthError where error.kind == .rateLimited {
+            var response = try await signInPage(request, context, error: "Too many failed sign-ins from here; try again in \(error.retryAfter ?? 60) s.",
+                                                status: .tooManyRequests)
+            response.headers[.retryAfter] = "\(error.retryAfter ?? 60)"
+            return response
+        }
+        let session = try await sessions.start(for: token)
+        let secure = isSecure(request, context)
+        return ConsoleRenderer.redirect("/console/apps", cookies: [
+            ConsoleCookies.header(ConsoleCookies.session, value: session, maxAge: Int(Self.sessionLifetime), secure: secure),
+            ConsoleCookies.header(ConsoleCookies.signIn, value: "", maxAge: 0, secure: secure),
+        ])
+    }
+
+    func signOut(_ request: Request, _ context: Context) async throws -> Response {
+        let (signed, _) = try await sessionAndForm(request)
+        try await sessions.end(signed.secret)
+        return ConsoleRenderer.redirect("/console/sign-in", cookies: [
+            ConsoleCookies.header(ConsoleCookies.session, value: "", maxAge: 0, secure: isSecure(request, context)),
+        ])
+    }
+
+    /// The channel a page is about: `?channel=`, production by default.
+    static func channel(_ request: Request) throws -> ReleaseChannel {
+        try RequestValues.channel(request)
+    }
+
+    /// The app, or `app-not-found`.
+    func app(_ context: Context) async throws -> AppRecord {
+        let id = try context.parameters.require("app")
+        guard let app = try await repository.app(id: id) else { throw ServiceError.appNotFound(id) }
+        return app
+    }
+
+    static func date(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
+        return formatter.string(from: date) + " UTC"
+    }
+}

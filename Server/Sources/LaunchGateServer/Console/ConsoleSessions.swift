@@ -1,0 +1,67 @@
+import Crypto
+import Foundation
+
+/// Console sign-in sessions: a random secret in the browser's cookie, only its SHA-256 stored,
+/// with an expiry; each request reads the admin token the session stands for again, so revoking
+/// the token ends its sessions at once.
+struct ConsoleSessions: Sendable {
+    /// Who a valid session acts as.
+    struct Signed: Sendable {
+        /// The cookie's secret, from which the CSRF token is derived.
+        let secret: String
+        /// The admin token it signed in with.
+        let token: TokenRecord
+        /// The CSRF token every form of this session carries.
+        var csrf: String { ConsoleSessions.csrfToken(for: secret) }
+    }
+
+    let repository: any ConsoleSessionRepository
+    let tokens: any LaunchGateRepository
+    let lifetime: TimeInterval
+    let maximumSessions: Int
+    let now: @Sendable () -> Date
+
+    /// Starts a session for a verified token.
+    /// - Returns: The secret for the cookie.
+    func start(for token: TokenRecord) async throws -> String {
+        let secret = Self.randomSecret()
+        let time = now()
+        try await repository.insert(ConsoleSessionRecord(hash: Self.hash(secret), tokenID: token.id, createdAt: time,
+                                                         expiresAt: time.addingTimeInterval(lifetime)),
+                                    keepingAtMost: maximumSessions, now: time)
+        return secret
+    }
+
+    /// The session a cookie's secret opens: unexpired, and its token still active.
+    func resolve(_ secret: String?) async throws -> Signed? {
+        guard let secret, secret.utf8.count == 64 else { return nil }
+        guard let record = try await repository.session(hash: Self.hash(secret)), record.expiresAt > now() else { return nil }
+        guard let token = try await tokens.token(id: record.tokenID), token.revokedAt == nil else { return nil }
+        return Signed(secret: secret, token: token)
+    }
+
+    /// Ends a session.
+    func end(_ secret: String) async throws {
+        try await repository.delete(hash: Self.hash(secret))
+    }
+
+    /// The CSRF token for a session or sign-in secret: derived from it, so nothing more is stored,
+    /// and useless without the HttpOnly cookie it came from.
+    static func csrfToken(for secret: String) -> String {
+        SHA256.hash(data: Data(("launchgate-console-csrf:" + secret).utf8)).lowercaseHex
+    }
+
+    /// Whether a form's CSRF token is the one for this secret, compared in constant time.
+    static func checks(csrf: String?, secret: String) -> Bool {
+        AdminTokens.constantTimeEquals(csrf ?? "", csrfToken(for: secret))
+    }
+
+    static func hash(_ secret: String) -> String {
+        SHA256.hash(data: Data(secret.utf8)).lowercaseHex
+    }
+
+    /// 32 random bytes, hex-encoded.
+    static func randomSecret() -> String {
+        SymmetricKey(size: .bits256).withUnsafeBytes { $0.lowercaseHex }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import LaunchGate
+
+/// Every screen a draft policy produces, per platform and locale, with the SDK's own words: each
+/// update screen comes from ``UpdateEvaluator`` run for an install that would see it, and
+/// ``GateScreen/make(for:style:platform:hasUpdateURL:strings:)``; sign-in and welcome from
+/// ``SignInScreen``. Nothing here decides a text.
+enum ScreenPreviews {
+    /// One phone-sized preview.
+    struct Screen: Sendable {
+        /// A stable name for tests and screenshots: `banner`, `dialog`, `recommended`, …
+        let id: String
+        /// What the preview shows, for the heading above the phone.
+        let label: String
+        let title: String
+        let message: String
+        let releaseNotes: String?
+        let field: String?
+        let actions: [String]
+        /// The phone's layout: `banner`, `dialog`, `fullScreen`, `blocking` or `signIn`.
+        let style: String
+        /// Why the draft doesn't produce this screen, when it doesn't.
+        let absent: String?
+    }
+
+    /// The previews of one platform in one locale.
+    struct Group: Sendable {
+        let platform: String
+        let platformID: String
+        let locale: String
+        let rightToLeft: Bool
+        let screens: [Screen]
+    }
+
+    /// The locales shown at the most per platform, so a document listing many stays one page.
+    static let maximumLocales = 8
+    /// The installed version previews ask about: below every release a policy can name.
+    static let oldest = AppVersion([0, 0, 1])
+
+    /// The previews of every platform in the draft, in English and each locale its texts name.
+    static func groups(for policy: UpdatePolicy, now: Date) -> [Group] {
+        var groups: [Group] = []
+        for (platform, entry) in policy.platforms.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let locales = (["en"] + entry.texts.keys.sorted().filter { $0 != "en" }).prefix(maximumLocales)
+            for locale in locales {
+                let strings = LaunchGateStrings.forLanguages([locale])
+                groups.append(Group(platform: platform.osName, platformID: platform.rawValue, locale: locale, rightToLeft: strings.isRightToLeft,
+                                    screens: screens(entry, platform: platform, locale: locale, strings: strings, now: now)))
+            }
+        }
+        return groups
+    }
+
+    private static func screens(_ entry: PlatformPolicy, platform: Platform, locale: String, strings: LaunchGateStrings, now: Date) -> [Screen] {
+        // Each variant drops what would take precedence over the screen it is for, and asks as the
+        // oldest install would: the evaluator then says whether and how the draft shows it.
+        var available = entry
+        (available.required, available.recommended, available.blocked, available.endOfLife, available.rollout) = (nil, nil, BlockedReleases(), nil, nil)
+        var recommended = entry
+        (recommended.required, recommended.blocked, recommended.endOfLife, recommended.rollout) = (nil, BlockedReleases(), nil, nil)
+        var required = entry
+        required.endOfLife = nil
+        let cases: [(String, String, PlatformPolicy, ScreenKind, GateScreen.Style, AppVersion?, String)] = [
+            ("banner", "Banner", available, .updateAvailable, .banner, nil, "set a latest release newer than the installed one"),
+            ("dialog", "Details dialog", available, .updateAvailable, .dialog, nil, "set a latest release newer than the installed one"),
+            ("recommended", "Recommended", recommended, .updateRecommended, .fullScreen, nil, "set a recommended version"),
+            ("required", "Required", required, .updateRequired, .blocking, nil, "set a required version"),
+            ("end-of-life", "End of life", entry, .endOfLife, .blocking, nil, "mark the platform's end of life"),
+            ("device-unsupported", "Device unsupported", required, .deviceUnsupported, .blocking, AppVersion([0, 1]),
+             "set a required version and the latest release's minimum OS"),
+        ]
+        var result: [Screen] = cases.map { id, label, variant, kind, style, os, hint in
+            let context = EvaluationContext(version: oldest, platform: platform, osVersion: os, installID: "console-preview",
+                                            preferredLanguages: [locale], now: now)
+            let decision = UpdateEvaluator().evaluate(UpdatePolicy(platforms: [platform: variant]), for: context)
+            guard let prompt = decision.prompt, prompt.kind == kind else {
+                return Screen(id: id, label: label, title: "", message: "", releaseNotes: nil, field: nil, actions: [], style: style.rawValue,
+                              absent: "This draft doesn't show it: \(hint).")
+            }
+            let screen = GateScreen.make(for: prompt, style: style, platform: platform, hasUpdateURL: variant.updateURL != nil, strings: strings)
+            return Screen(id: id, label: label, title: screen.title, message: screen.message, releaseNotes: screen.releaseNotes, field: nil,
+                          actions: [screen.primaryAction, screen.secondaryAction].compactMap { $0?.title }, style: screen.style.rawValue,
+                          absent: nil)
+        }
+        for (id, label, screen) in [("sign-in", "Sign-in", SignInScreen.emailEntry(email: "", strings: strings)),
+                                    ("welcome", "Welcome", SignInScreen.welcome(email: "ada@example.com", strings: strings))] {
+            result.append(Screen(id: id, label: label, title: screen.title, message: screen.message, releaseNotes: nil,
+                                 field: screen.field?.label, actions: screen.actions.map(\.title), style: "signIn", absent: nil))
+        }
+        return result
+    }
+}

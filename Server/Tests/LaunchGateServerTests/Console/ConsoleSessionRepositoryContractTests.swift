@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import LaunchGateServer
+
+/// One contract for every ``ConsoleSessionRepository``: memory, SQLite and PostgreSQL.
+@Suite("Console session storage finds sessions by hash, deletes them, and stays bounded")
+struct ConsoleSessionRepositoryContractTests {
+    private func withSessions(_ backend: TestBackend, _ body: (any ConsoleSessionRepository) async throws -> Void) async throws {
+        try await backend.withRepository { _, database in
+            try await body(database.map { SQLConsoleSessionRepository(database: $0) } ?? MemoryConsoleSessionRepository())
+        }
+    }
+
+    private func session(_ hash: String, minute: Double, lifetime: TimeInterval = 3600) -> ConsoleSessionRecord {
+        let created = Samples.now.addingTimeInterval(minute * 60)
+        return ConsoleSessionRecord(hash: hash, tokenID: "token-\(hash)", createdAt: created, expiresAt: created.addingTimeInterval(lifetime))
+    }
+
+    // MARK: Tests
+
+    @Test("a stored session is found by its hash with its token and times, and is gone once deleted", arguments: TestBackend.available)
+    func roundTrip(_ backend: TestBackend) async throws {
+        try await withSessions(backend) { repository in
+            let stored = session("a", minute: 0)
+            try await repository.insert(stored, keepingAtMost: 10, now: Samples.now)
+            #expect(try await repository.session(hash: "a") == stored)
+            #expect(try await repository.session(hash: "b") == nil)
+            try await repository.delete(hash: "a")
+            #expect(try await repository.session(hash: "a") == nil)
+            #expect(try await repository.count() == 0)
+        }
+    }
+
+    @Test("an insert into a full table drops the oldest sessions, so no more than the limit remain", arguments: TestBackend.available)
+    func bounded(_ backend: TestBackend) async throws {
+        try await withSessions(backend) { repository in
+            for (index, hash) in ["a", "b", "c", "d"].enumerated() {
+                try await repository.insert(session(hash, minute: Double(index)), keepingAtMost: 3, now: Samples.now)
+            }
+            #expect(try await repository.count() == 3)
+            #expect(try await repository.session(hash: "a") == nil)
+            #expect(try await repository.session(hash: "d") != nil)
+        }
+    }
+
+    @Test("an insert deletes expired sessions first, so they don't push out live ones", arguments: TestBackend.available)
+    func expiredFirst(_ backend: TestBackend) async throws {
+        try await withSessions(backend) { repository in
+            try await repository.insert(session("live", minute: 0, lifetime: 7200), keepingAtMost: 2, now: Samples.now)
+            try await repository.insert(session("short", minute: 1, lifetime: 60), keepingAtMost: 2, now: Samples.now)
+            try await repository.insert(session("new", minute: 90), keepingAtMost: 2, now: Samples.now.addingTimeInterval(90 * 60))
+            #expect(try await repository.session(hash: "short") == nil)
+            #expect(try await repository.session(hash: "live") != nil)
+            #expect(try await repository.count() == 2)
+        }
+    }
+}

@@ -1,0 +1,253 @@
+#!/usr/bin/env python3
+"""The console's browser tests, run by scripts/console-test: console-browser.py BASE TOKEN SHOTS."""
+import json
+import sys
+import time
+import urllib.error
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+base, token, shots = sys.argv[1], sys.argv[2], sys.argv[3]
+passed, failed, saved = 0, 0, []
+
+
+def check(name, condition, detail=""):
+    global passed, failed
+    if condition:
+        passed += 1
+        print(f"ok   {name}")
+    else:
+        failed += 1
+        print(f"FAIL {name}" + (f"\n     {str(detail)[:600]}" if detail else ""))
+
+
+def wait(predicate, seconds=10.0):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        try:
+            if predicate():
+                return True
+        except Exception:
+            pass
+        time.sleep(0.1)
+    return False
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def http(path, data=None, headers=None, method=None):
+    """Status and body of a request that follows no redirect."""
+    request = urllib.request.Request(base + path, data=data, headers=headers or {}, method=method)
+    try:
+        with urllib.request.build_opener(NoRedirect).open(request, timeout=10) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def served_required():
+    """The required version served publicly for iOS."""
+    status, body = http("/v1/apps/demo/policy?platform=ios")
+    document = json.loads(body)
+    platforms = document.get("platforms") or document.get("policy", {}).get("platforms", {})
+    return platforms.get("ios", {}).get("required", {}).get("version")
+
+
+def shot(name, element=None):
+    path = f"{shots}/{name}.png"
+    (element or driver).screenshot(path) if element else driver.save_screenshot(path)
+    saved.append(path)
+
+
+def field(name):
+    return driver.find_element(By.NAME, name)
+
+
+def text_of(element_id, seconds=10.0):
+    """The text of an element, waiting for a page that is still loading to show it."""
+    found = []
+    wait(lambda: found.append(driver.find_element(By.ID, element_id).text) is None, seconds)
+    return found[-1] if found else ""
+
+
+def submit(element):
+    """Clicks a button that loads a new page, and waits until the old page is gone."""
+    old = driver.find_element(By.TAG_NAME, "html")
+    element.click()
+    wait(lambda: old.id != driver.find_element(By.TAG_NAME, "html").id)
+    wait(lambda: driver.execute_script("return document.readyState") == "complete")
+
+
+def type_into(name, text):
+    element = field(name)
+    element.clear()
+    if text:
+        element.send_keys(text)
+
+
+# Installs for the impact: 6 on 2.1.0, 4 on 2.4.1, as the SDK's LaunchGate-Client header reports them.
+for index in range(10):
+    version = "2.1.0" if index < 6 else "2.4.1"
+    header = f'version="{version}", build="", platform="ios", os="17.4", install="console-test-{index}"'
+    http("/v1/apps/demo/installs/ping", data=b"", headers={"LaunchGate-Client": header})
+counted = wait(lambda: json.loads(http("/v1/admin/apps/demo/adoption?days=1", headers={"Authorization": f"Bearer {token}"})[1])
+               ["windows"][0]["activeInstalls"] == 10, 30)
+check("the demo app's 10 installs are counted", counted)
+
+options = webdriver.ChromeOptions()
+for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,1100", "--disable-gpu"]:
+    options.add_argument(argument)
+options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+try:
+    # Sign in.
+    driver.get(base + "/console")
+    check("the console sends a browser without a session to sign-in", driver.current_url.endswith("/console/sign-in"), driver.current_url)
+    shot("sign-in")
+    field("token").send_keys("lgt_wrong")
+    submit(driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+    check("a wrong token is refused next to the field", "not valid" in text_of("token-error"))
+    field("token").send_keys(token)
+    submit(driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+    check("signing in with the admin token opens the apps", driver.current_url.endswith("/console/apps") and "Demo App" in driver.page_source,
+          driver.current_url)
+    cookie = driver.get_cookie("lgc_session") or {}
+    check("the session cookie is HttpOnly and SameSite=Strict", cookie.get("httpOnly") is True and cookie.get("sameSite") == "Strict", cookie)
+    shot("apps")
+
+    # Edit: clear the required version, then set it, and watch the previews follow.
+    driver.get(base + "/console/apps/demo/policy")
+    summary = lambda: driver.find_element(By.ID, "impact-summary").text
+    required_preview = lambda: driver.find_element(By.ID, "preview-ios-en-required").text
+    check("the editor shows the current policy's required screen", "Update required" in required_preview(), required_preview())
+    shot("editor")
+    type_into("ios.required", "")
+    type_into("ios.requiredBuild", "")
+    check("without a required version the required preview says the draft doesn't show it",
+          wait(lambda: "doesn't show it" in required_preview()), required_preview())
+    type_into("ios.required", "2.3.0")
+    check("the impact follows the typed required version",
+          wait(lambda: "required on ios to 2.3.0 blocks 6 of 10 active installs" in summary()), summary())
+    check("the required screen is back in the SDK's words", wait(lambda: "Update required" in required_preview()), required_preview())
+    check("the publish guard asks for confirmation", wait(lambda: driver.find_element(By.ID, "confirm").is_displayed()))
+    diff = driver.find_element(By.CSS_SELECTOR, ".publish pre.diff").text
+    check("the diff shows the required version's change", '"2.0.0"' in diff and '"2.3.0"' in diff, diff)
+    for figure in driver.find_elements(By.CSS_SELECTOR, "#preview figure.phone-frame"):
+        driver.execute_script("arguments[0].scrollIntoView()", figure)
+        shot("preview-" + figure.get_attribute("id").removeprefix("preview-"), figure)
+    shot("editor-with-draft")
+
+    # Validation: a required version above the latest is refused next to the field, in the core's words.
+    type_into("ios.required", "9.0.0")
+    submit(driver.find_element(By.ID, "preview-button"))
+    error = text_of("f-ios-required-error")
+    check("an invalid required version is explained next to its field", "above the latest 2.4.1" in error, error)
+    shot("editor-invalid")
+
+    # Publish with markup in the notes: refused by the guard first, then confirmed.
+    payload = '<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2">'
+    type_into("ios.required", "2.3.0")
+    type_into("ios.notes", "Sync fixes. " + payload)
+    type_into("note", "console test " + payload)
+    wait(lambda: "2.3.0 blocks" in summary())
+    submit(driver.find_element(By.ID, "publish-button"))
+    check("publishing past the guard unconfirmed is refused with the reason", "Not published" in text_of("guard-error"))
+    check("release notes with markup render as text in the preview",
+          wait(lambda: payload in driver.find_element(By.ID, "preview-ios-en-dialog").text), driver.find_element(By.ID, "preview-ios-en-dialog").text)
+    shot("guard")
+    driver.find_element(By.ID, "confirm").click()
+    submit(driver.find_element(By.ID, "publish-button"))
+    check("a confirmed publish lands on the history", "Published revision 2" in text_of("notice"),
+          driver.current_url)
+    check("the note with markup renders as text in the history", payload in driver.find_element(By.ID, "revision-2").text)
+    check("no script from the notes ran", driver.execute_script("return window.__xss") is None)
+    check("the new revision is served at /v1/apps/demo/policy", wait(lambda: served_required() == "2.3.0"), served_required())
+    shot("history")
+
+    # Roll back.
+    submit(driver.find_element(By.ID, "rollback-1"))
+    check("rolling back lands on the history", "Rolled back" in text_of("notice"))
+    check("the rolled-back policy is served", wait(lambda: served_required() == "2.0.0"), served_required())
+    shot("history-rolled-back")
+
+    # Adoption, and the dark scheme.
+    driver.get(base + "/console/apps/demo/adoption?days=1")
+    check("the adoption chart draws a bar per version", len(driver.find_elements(By.CSS_SELECTOR, "svg rect.chart-bar")) >= 2)
+    check("the adoption page says how many installs are active", "10 active installs" in driver.find_element(By.ID, "active").text)
+    check("the versions-over-time chart draws today's column", len(driver.find_elements(By.CSS_SELECTOR, "svg rect.series-0")) >= 1)
+    shot("adoption")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    driver.get(base + "/console/apps/demo/policy")
+    background = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+    check("the console follows a dark system scheme", background == "rgb(17, 19, 24)", background)
+    shot("editor-dark")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+    # A post without the form's CSRF token is refused, even with the session cookie.
+    cookie_header = f"lgc_session={driver.get_cookie('lgc_session')['value']}"
+    form = b"platform=ios&ios.latestVersion=2.4.1&ios.required=2.4.1"
+    status, body = http("/console/apps/demo/policy/publish", data=form,
+                        headers={"Cookie": cookie_header, "Content-Type": "application/x-www-form-urlencoded"})
+    check("a publish without the CSRF token is refused with 403", status == 403, (status, body[:200]))
+    check("and nothing was published", served_required() == "2.0.0", served_required())
+
+    violations = [entry for entry in driver.get_log("browser") if "Content Security Policy" in entry.get("message", "")]
+    check("no page broke the Content-Security-Policy", not violations, violations)
+
+    # Exemptions: an admin exempts an install; only its hash is listed; then removes it.
+    driver.get(base + "/console/apps/demo/exemptions")
+    field("value").send_keys("app-review-install")
+    field("note").send_keys("App Review")
+    submit(driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+    listed = driver.find_element(By.TAG_NAME, "tbody").text
+    check("an exempted install is listed by its hash, never its ID", "Exempted the install" in text_of("notice")
+          and "App Review" in listed and "app-review-install" not in listed, listed)
+    shot("exemptions")
+    submit(driver.find_element(By.CSS_SELECTOR, "tbody form button"))
+    check("removing the exemption empties the list", "Removed the exemption" in text_of("notice") and "No exemptions." in driver.page_source)
+
+    # Locales: a beta policy with French and Arabic texts (published through the admin API) is
+    # previewed in each, Arabic right to left, with the SDK's own strings where the policy has none.
+    status, body = http("/v1/admin/apps/demo/policy", headers={"Authorization": f"Bearer {token}"})
+    document = json.loads(body)
+    document["platforms"] = {"ios": document["platforms"]["ios"]}
+    document["platforms"]["ios"]["texts"] = {
+        "fr": {"updateRequired": {"title": "Mise à jour obligatoire"}},
+        "ar": {"updateAvailable": {"message": "يتوفر إصدار جديد."}},
+    }
+    status, body = http("/v1/admin/apps/demo/policy?channel=beta", data=json.dumps(document).encode(),
+                        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"}, method="PUT")
+    check("a beta policy with French and Arabic texts is published", status == 201, (status, body[:300]))
+    driver.get(base + "/console/apps/demo/policy?channel=beta")
+    french = text_of("preview-ios-fr-required")
+    check("the French required screen has the policy's title", "Mise à jour obligatoire" in french, french)
+    check("the French dialog uses the SDK's French strings", "Pas maintenant" in text_of("preview-ios-fr-dialog"), text_of("preview-ios-fr-dialog"))
+    arabic = driver.find_element(By.ID, "preview-ios-ar-banner")
+    check("the Arabic previews are right to left", driver.execute_script("return getComputedStyle(arguments[0]).direction", arabic) == "rtl")
+    for figure in driver.find_elements(By.CSS_SELECTOR, "#preview figure.phone-frame"):
+        locale = figure.get_attribute("id").split("-")[2]
+        if locale != "en":
+            driver.execute_script("arguments[0].scrollIntoView()", figure)
+            shot("preview-" + figure.get_attribute("id").removeprefix("preview-"), figure)
+
+    # Keyboard: Tab from the top reaches the skip link first, with a visible outline.
+    driver.get(base + "/console/apps")
+    driver.find_element(By.TAG_NAME, "body").send_keys("\t")
+    focused = driver.switch_to.active_element
+    outline = driver.execute_script("return getComputedStyle(arguments[0]).outlineStyle", focused)
+    check("the first Tab focuses the skip link with a visible outline", focused.text == "Skip to content" and outline != "none",
+          (focused.text, outline))
+finally:
+    driver.quit()
+
+print("\nScreenshots:")
+for path in saved:
+    print("  " + path)
+print(f"\nconsole-test: {passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
