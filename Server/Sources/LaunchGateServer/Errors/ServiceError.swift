@@ -11,6 +11,7 @@ public struct ServiceError: LaunchGateFailure, Equatable {
         case tokenNotFound(String)
         case userNotFound(app: String, user: String)
         case noSigningKey
+        case signingKeyNotFound(String)
         case noDefaultApp(path: String)
         case invalidPolicy([PolicyIssue])
         case invalid(code: String, message: String)
@@ -43,6 +44,8 @@ public struct ServiceError: LaunchGateFailure, Equatable {
     public static func userNotFound(_ app: String, user: String) -> ServiceError { .init(.userNotFound(app: app, user: user)) }
     /// No signing key has been generated yet.
     public static let noSigningKey = ServiceError(.noSigningKey)
+    /// No stored signing key has that ID or public key.
+    public static func signingKeyNotFound(_ key: String) -> ServiceError { .init(.signingKeyNotFound(key)) }
     /// A seed path was called but no default app is configured.
     public static func noDefaultApp(path: String) -> ServiceError { .init(.noDefaultApp(path: path)) }
     /// An app with that ID already exists.
@@ -81,6 +84,7 @@ public struct ServiceError: LaunchGateFailure, Equatable {
         case .tokenNotFound: "token-not-found"
         case .userNotFound: "user-not-found"
         case .noSigningKey: "no-signing-key"
+        case .signingKeyNotFound: "signing-key-not-found"
         case .noDefaultApp: "no-default-app"
         case .invalidPolicy: "invalid-policy"
         case .invalid(let code, _): code
@@ -105,6 +109,7 @@ public struct ServiceError: LaunchGateFailure, Equatable {
         case .userNotFound(let app, let user):
             "app \"\(app.prefix(64))\" has no user \(user.prefix(254)); see 'launchgate users list \(app.prefix(64))'"
         case .noSigningKey: "no signing key yet; run 'launchgate keys generate'"
+        case .signingKeyNotFound(let key): "no signing key \(key); see 'launchgate keys list'"
         case .noDefaultApp(let path): "no default app is configured for \(path); start the server with --default-app"
         case .invalidPolicy: "the policy is invalid; fix the fields listed in issues"
         case .invalid(_, let message): message
@@ -118,7 +123,7 @@ public struct ServiceError: LaunchGateFailure, Equatable {
     /// See ``LaunchGateFailure/kind``.
     public var kind: FailureKind {
         switch reason {
-        case .appNotFound, .noPolicy, .nothingInFormat, .revisionNotFound, .exemptionNotFound, .tokenNotFound, .userNotFound, .noSigningKey,
+        case .appNotFound, .noPolicy, .nothingInFormat, .revisionNotFound, .exemptionNotFound, .tokenNotFound, .userNotFound, .noSigningKey, .signingKeyNotFound,
              .noDefaultApp:
             .notFound
         case .invalidPolicy, .invalid: .invalidInput

@@ -10,7 +10,7 @@ public struct Migrator: Sendable {
         CreateChangeCounter(), HashExemptionValues(),
         CreateSignInSettings(), CreateServerSecrets(), CreateSignInUsers(), CreateSignInCodes(), CreateSignInSessions(),
         CreateSignInAddresses(), CreateRateLimits(), CreateMailOutbox(), AddAddressFailureTimes(), IndexRateLimitEventTimes(),
-        CreateInstalls(), CountInstallsPerApp(), CreateConsoleSessions(),
+        CreateInstalls(), CountInstallsPerApp(), CreateConsoleSessions(), StageSigningKeys(),
     ]
 
     private let database: Database

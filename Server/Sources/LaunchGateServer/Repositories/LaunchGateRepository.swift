@@ -49,10 +49,16 @@ public protocol LaunchGateRepository: Sendable {
 
     // MARK: Signing keys
 
-    /// Stores a key and makes it the active one.
-    func saveSigningKey(_ key: SigningKeyRecord) async throws
-    /// The newest key, or `nil` before `keys generate`.
+    /// Stores a key: active at once (its `activatedAt` is set to its creation time), or staged,
+    /// signing nothing until ``activateSigningKey(id:at:)``.
+    func saveSigningKey(_ key: SigningKeyRecord, activate: Bool) async throws
+    /// The key activated last, or `nil` before `keys generate`. Staged keys never are.
     func activeSigningKey() async throws -> SigningKeyRecord?
+    /// Every key, active, staged and retired, oldest first.
+    func signingKeys() async throws -> [SigningKeyRecord]
+    /// Makes a stored key the one that signs (a staged key, or an earlier one again).
+    /// - Returns: The key as activated, or `nil` when there is no key with that ID.
+    func activateSigningKey(id: String, at now: Date) async throws -> SigningKeyRecord?
 
     // MARK: Exemptions
 

@@ -8,6 +8,8 @@ public actor MemoryRepository: LaunchGateRepository {
     private var stamp = 0
     private var tokensByID: [String: TokenRecord] = [:]
     private var keys: [SigningKeyRecord] = []
+    /// Key IDs in the order they were activated: the last one signs.
+    private var activations: [String] = []
     private var exemptionsByKey: [String: Exemption] = [:]
 
     /// Creates an empty repository.
@@ -68,12 +70,27 @@ public actor MemoryRepository: LaunchGateRepository {
         return true
     }
 
-    public func saveSigningKey(_ key: SigningKeyRecord) {
+    public func saveSigningKey(_ key: SigningKeyRecord, activate: Bool) {
+        var key = key
+        key.activatedAt = activate ? key.createdAt : nil
         keys.append(key)
-        stamp += 1
+        // Only an active key changes what is served.
+        if activate { activations.append(key.id); stamp += 1 }
     }
 
-    public func activeSigningKey() -> SigningKeyRecord? { keys.last }
+    public func activeSigningKey() -> SigningKeyRecord? {
+        activations.last.flatMap { id in keys.first { $0.id == id } }
+    }
+
+    public func signingKeys() -> [SigningKeyRecord] { keys }
+
+    public func activateSigningKey(id: String, at now: Date) -> SigningKeyRecord? {
+        guard let index = keys.firstIndex(where: { $0.id == id }) else { return nil }
+        keys[index].activatedAt = now
+        activations.append(id)
+        stamp += 1
+        return keys[index]
+    }
 
     private func key(_ exemption: (String, ExemptionKind, String)) -> String { "\(exemption.0)|\(exemption.1.rawValue)|\(exemption.2)" }
 

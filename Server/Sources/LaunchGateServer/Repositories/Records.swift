@@ -103,13 +103,16 @@ public struct SigningKeyRecord: Sendable, Hashable, Codable {
     public var sealedPrivateKey: String
     /// When it was made.
     public var createdAt: Date
+    /// When it last became the key that signs; `nil` while it is staged (made, not yet signing).
+    public var activatedAt: Date?
 
     /// Creates a record.
-    public init(id: String, publicKey: String, sealedPrivateKey: String, createdAt: Date) {
+    public init(id: String, publicKey: String, sealedPrivateKey: String, createdAt: Date, activatedAt: Date? = nil) {
         self.id = id
         self.publicKey = publicKey
         self.sealedPrivateKey = sealedPrivateKey
         self.createdAt = createdAt
+        self.activatedAt = activatedAt
     }
 }
 

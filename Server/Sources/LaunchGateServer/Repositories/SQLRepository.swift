@@ -6,7 +6,7 @@ import SQLKit
 ///
 /// Query builders throughout; the few raw fragments only use `\(bind:)` and `\(ident:)`.
 public struct SQLRepository: LaunchGateRepository {
-    private let database: Database
+    let database: Database
 
     /// Creates a repository; run ``Migrator`` first.
     /// - Parameter database: The open database.
@@ -122,31 +122,6 @@ public struct SQLRepository: LaunchGateRepository {
     }
 
     // MARK: Signing keys
-
-    public func saveSigningKey(_ key: SigningKeyRecord) async throws {
-        try await database.transaction { db in
-            let row = try await db.select().column(SQLFunction("COALESCE", args: SQLFunction("MAX", args: SQLColumn("sequence")), SQLLiteral.numeric("0")), as: "last")
-                .from("signing_keys").first()
-            let next = (try row?.decode(column: "last", as: Int.self) ?? 0) + 1
-            try await db.insert(into: "signing_keys").columns("id", "public_key", "sealed_private_key", "created_at", "sequence")
-                .values(SQLBind(key.id), SQLBind(key.publicKey), SQLBind(key.sealedPrivateKey), SQLBind(key.createdAt.milliseconds), SQLBind(next))
-                .run()
-            // Served documents carry the key's signature.
-            try await ChangeCounter.bump(db)
-        }
-    }
-
-    public func activeSigningKey() async throws -> SigningKeyRecord? {
-        try await database.read { db in
-            try await db.select().columns("id", "public_key", "sealed_private_key", "created_at").from("signing_keys")
-                .orderBy("sequence", .descending).limit(1).first().map { row in
-                    SigningKeyRecord(id: try row.decode(column: "id", as: String.self),
-                                     publicKey: try row.decode(column: "public_key", as: String.self),
-                                     sealedPrivateKey: try row.decode(column: "sealed_private_key", as: String.self),
-                                     createdAt: Date(milliseconds: try row.decode(column: "created_at", as: Int64.self)))
-                }
-        }
-    }
 
     // MARK: Exemptions
 

@@ -16,17 +16,48 @@ public struct SigningKeys: Sendable {
         self.masterKey = masterKey
     }
 
-    /// Makes a new key and makes it active.
-    /// - Parameter now: The creation time.
-    /// - Returns: The public key, for pinning in the app.
+    /// Makes a new key.
+    /// - Parameters:
+    ///   - now: The creation time.
+    ///   - staged: Keep it from signing until ``activate(_:now:)``, so a release can pin it
+    ///     beside the current key before any document is signed with it.
+    /// - Returns: The stored key, whose public half is pinned in the app.
     @discardableResult
-    public func generate(now: Date) async throws -> PolicyPublicKey {
+    public func generate(now: Date, staged: Bool = false) async throws -> SigningKeyRecord {
         let key = PolicySigningKey()
         let record = SigningKeyRecord(
             id: UUID().uuidString.lowercased(), publicKey: key.publicKey.description,
             sealedPrivateKey: try masterKey().seal(key.rawRepresentation), createdAt: now)
-        try await repository.saveSigningKey(record)
-        return key.publicKey
+        try await repository.saveSigningKey(record, activate: !staged)
+        return try await repository.signingKeys().first { $0.id == record.id } ?? record
+    }
+
+    /// Every stored key, oldest first, and which one signs.
+    public func list() async throws -> (keys: [SigningKeyRecord], activeID: String?) {
+        async let keys = repository.signingKeys()
+        async let active = repository.activeSigningKey()
+        return (try await keys, try await active?.id)
+    }
+
+    /// Makes a stored key the one that signs: a staged key, or an earlier key again.
+    ///
+    /// The key is opened with the master key first, so a key that could not sign is never
+    /// activated. Running servers sign with it from their next change poll.
+    /// - Parameters:
+    ///   - reference: The key's ID, or its public key as `keys list` prints it.
+    ///   - now: The activation time.
+    /// - Throws: ``ServiceError`` `signingKeyNotFound` when no stored key matches.
+    @discardableResult
+    public func activate(_ reference: String, now: Date) async throws -> SigningKeyRecord {
+        let wanted = reference.trimmingCharacters(in: .whitespaces)
+        guard let record = try await repository.signingKeys().first(where: { $0.id == wanted.lowercased() || $0.publicKey == wanted }) else {
+            throw ServiceError.signingKeyNotFound(String(wanted.prefix(80)))
+        }
+        _ = try Self.open(record.sealedPrivateKey, with: masterKey())
+        guard let activated = try await repository.activateSigningKey(id: record.id, at: now) else {
+            throw ServiceError.signingKeyNotFound(record.id)
+        }
+        return activated
     }
 
     /// The active key, opened.
@@ -39,7 +70,7 @@ public struct SigningKeys: Sendable {
     /// Makes a key when there is none yet. - Returns: The active public key.
     public func ensure(now: Date) async throws -> PolicyPublicKey {
         if let key = try await activePublicKey() { return key }
-        return try await generate(now: now)
+        return try PolicyPublicKey(await generate(now: now).publicKey)
     }
 
     /// Checks, before serving, that the master key opens the active signing key.

@@ -26,8 +26,12 @@ struct ChangeStampTests {
             try await expectChanged("adding an exemption")
             #expect(try await repository.removeExemption(appID: "notes", kind: .install, value: "i-1", author: "t", note: nil, at: Samples.now))
             try await expectChanged("removing an exemption")
-            try await repository.saveSigningKey(SigningKeyRecord(id: "k", publicKey: "p", sealedPrivateKey: "s", createdAt: Samples.now))
+            try await repository.saveSigningKey(SigningKeyRecord(id: "k", publicKey: "p", sealedPrivateKey: "s", createdAt: Samples.now), activate: true)
             try await expectChanged("a new signing key")
+            try await repository.saveSigningKey(SigningKeyRecord(id: "k2", publicKey: "p2", sealedPrivateKey: "s2", createdAt: Samples.now), activate: false)
+            #expect(try await repository.changeStamp() == seen.last, "a staged key signs nothing, so it leaves the stamp alone")
+            _ = try await repository.activateSigningKey(id: "k2", at: Samples.now)
+            try await expectChanged("activating the staged key")
             try await repository.saveToken(TokenRecord(id: "abcdefabcdef", name: "ci", scope: .publish, secretHash: "h", createdAt: Samples.now))
             #expect(try await repository.changeStamp() == seen.last, "tokens are not served, so they leave the stamp alone")
         }

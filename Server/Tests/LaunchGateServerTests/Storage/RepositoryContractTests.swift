@@ -70,15 +70,30 @@ struct RepositoryContractTests {
         }
     }
 
-    @Test("the newest signing key is the active one", arguments: TestBackend.available)
+    @Test("the key activated last signs; a staged key never does until activated, and an earlier key can sign again", arguments: TestBackend.available)
     func signingKeys(backend: TestBackend) async throws {
         try await withRepository(backend) { repository in
             #expect(try await repository.activeSigningKey() == nil)
             let old = SigningKeyRecord(id: "k1", publicKey: "p1", sealedPrivateKey: "s1", createdAt: Samples.now)
-            let new = SigningKeyRecord(id: "k2", publicKey: "p2", sealedPrivateKey: "s2", createdAt: Samples.now)
-            try await repository.saveSigningKey(old)
-            try await repository.saveSigningKey(new)
-            #expect(try await repository.activeSigningKey() == new)
+            let new = SigningKeyRecord(id: "k2", publicKey: "p2", sealedPrivateKey: "s2", createdAt: Samples.now.addingTimeInterval(1))
+            let next = SigningKeyRecord(id: "k3", publicKey: "p3", sealedPrivateKey: "s3", createdAt: Samples.now.addingTimeInterval(2))
+            try await repository.saveSigningKey(old, activate: true)
+            try await repository.saveSigningKey(new, activate: true)
+            #expect(try await repository.activeSigningKey()?.id == "k2")
+            #expect(try await repository.activeSigningKey()?.activatedAt == new.createdAt)
+
+            try await repository.saveSigningKey(next, activate: false)
+            #expect(try await repository.activeSigningKey()?.id == "k2")
+            #expect(try await repository.signingKeys().map(\.id) == ["k1", "k2", "k3"])
+            #expect(try await repository.signingKeys().last?.activatedAt == nil)
+
+            let later = Samples.now.addingTimeInterval(60)
+            #expect(try await repository.activateSigningKey(id: "k3", at: later)?.activatedAt == later)
+            #expect(try await repository.activeSigningKey()?.id == "k3")
+            #expect(try await repository.activateSigningKey(id: "k1", at: later)?.id == "k1")
+            #expect(try await repository.activeSigningKey()?.id == "k1")
+            #expect(try await repository.activateSigningKey(id: "nope", at: later) == nil)
+            #expect(try await repository.activeSigningKey()?.id == "k1")
         }
     }
 
