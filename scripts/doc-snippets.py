@@ -19,7 +19,7 @@ import re
 import sys
 import textwrap
 
-IMPORTS = "\n".join(f"import {m}" for m in ["Foundation", "LaunchGate", "LaunchGateTesting", "LaunchGateUI", "SwiftUI", "UIKit"])
+IMPORTS = "\n".join(f"import {m}" for m in ["Foundation", "LaunchGate", "LaunchGateTesting", "LaunchGateUI", "SwiftUI", "Testing", "UIKit"])
 TOP_LEVEL = re.compile(r"^(import |@main|@Test|@Suite|@MainActor|(public |final |private )*(struct|class|enum|actor|extension|func|protocol) )")
 DOC_LINE = re.compile(r"^\s*/// ?(.*)$")
 
