@@ -68,3 +68,8 @@ struct KeychainSessionStore: SessionStore {
     func saveDeviceID(_ deviceID: DeviceID) throws { fatalError() }
 }
 #endif
+
+extension Bundle {
+    /// SwiftPM generates `Bundle.module` in a target with resources; the samples' module has none.
+    static var module: Bundle { .main }
+}
