@@ -1,5 +1,5 @@
-// The names the DocC articles' code samples use without declaring them, so each sample can be
-// type-checked as written (scripts/typecheck-apple --docs). Compiled in the same module as each
+// The names the DocC articles' code samples, and the samples in the sources' `///` comments, use
+// without declaring them, so each sample can be type-checked as written (scripts/typecheck-apple --docs). Compiled in the same module as each
 // sample, against the real LaunchGate, LaunchGateTesting and LaunchGateUI, with the SwiftUI and
 // UIKit stand-ins. Values only: a sample that calls an API which doesn't exist still fails.
 import Foundation
@@ -24,6 +24,32 @@ let decision = UpdateDecision.upToDate
 
 func present(_ decision: UpdateDecision) {}
 
+// What a sample in a doc comment takes as already made: the objects of an app's launch, an address,
+// the URLs a test scripts. Compiled, never run, so the ones that need a setup are left unmade.
+let url = URL(string: "https://updates.example.com/api/version")!
+let other = URL(string: "https://cdn.example.com/api/version")!
+let signOutURL = URL(string: "https://updates.example.com/v1/apps/notes/auth/sign-out")!
+let body = #"{"latest_build": 42}"#
+let address = try! EmailAddress("ada@example.com")
+let deviceID = DeviceID.random()
+let app = AppInfo(version: try! AppVersion(parsing: "2.3.0"))
+let configuration = UpdateMonitor.Configuration(source: PolicySource(url: policyURL, publicKeys: []))
+let client = AuthClient(baseURL: URL(string: "https://updates.example.com")!, paths: .app("notes"))
+@MainActor var monitor: UpdateMonitor { fatalError("declared for type-checking only") }
+@MainActor var signInFlow: SignInFlow { fatalError("declared for type-checking only") }
+@MainActor var flow: LaunchFlow { fatalError("declared for type-checking only") }
+
+/// An app's own screen for a state, as the samples that replace one name it.
+struct MyUpdateRequiredView: View {
+    let screen: GateScreen
+    var body: some View { Text(screen.title) }
+}
+
+/// An app's own header above the SDK's screen.
+struct BrandHeader: View {
+    var body: some View { Text("Notes") }
+}
+
 struct ContentView: View {
     var body: some View { Text("Notes") }
 }
@@ -42,3 +68,8 @@ struct KeychainSessionStore: SessionStore {
     func saveDeviceID(_ deviceID: DeviceID) throws { fatalError() }
 }
 #endif
+
+extension Bundle {
+    /// SwiftPM generates `Bundle.module` in a target with resources; the samples' module has none.
+    static var module: Bundle { .main }
+}

@@ -6,8 +6,8 @@ import Foundation
 /// from a cached policy at launch in microseconds.
 ///
 /// ```swift
-/// let evaluator = UpdateEvaluator(isExempt: { _ in session.email == "test@example.com" })
-/// let decision = evaluator.evaluate(policy, for: EvaluationContext(version: "2.3.0", now: clock()))
+/// let evaluator = UpdateEvaluator(isExempt: { context in context.installID == installID })   // a tester's install
+/// let decision = evaluator.evaluate(policy, for: EvaluationContext(version: "2.3.0", installID: installID, now: Date()))
 /// ```
 public struct UpdateEvaluator: Sendable {
     /// Returns `true` for installs that always see "up to date" (testers, App Review).

@@ -8,7 +8,7 @@
 /// ```
 ///
 /// ```swift
-/// let value = ClientHeader(app: appInfo, installID: id).rendered()
+/// let value = ClientHeader(app: try AppInfo.current(), installID: monitor.installIdentifier).rendered()
 /// let parsed = ClientHeader.parse(value)   // nil on anything malformed or oversized
 /// ```
 public struct ClientHeader: Sendable, Hashable {

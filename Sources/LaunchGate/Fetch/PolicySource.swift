@@ -8,7 +8,7 @@ import Foundation
 ///     publicKeys: [try PolicyPublicKey("ed25519:…")])
 /// // Static hosting: the URL says nothing about the app, so name it.
 /// let file = PolicySource(url: URL(string: "https://cdn.example.com/notes.json")!,
-///                         publicKeys: [key], app: "notes", channel: .production)
+///                         publicKeys: [try PolicyPublicKey(publicKey)], app: "notes", channel: .production)
 /// ```
 public struct PolicySource: Sendable, Hashable {
     /// The document's URL: a LaunchGate server, a static file, a seed endpoint or the App Store lookup.

@@ -10,30 +10,10 @@ final class StringTables: @unchecked Sendable {
         resourceBundle?.url(forResource: language, withExtension: "json", subdirectory: "Strings")
     }
 
-    /// The package's resource bundle, or `nil` when it isn't there. A binary copied without its
-    /// bundle (a server deployed as one file, on Linux or macOS) must still run, but SwiftPM's
-    /// generated `Bundle.module` stops the process instead; so outside an app the bundle is
-    /// searched for beside the executable, and a missing one means English. Inside an app bundle,
-    /// where Xcode always copies it, `Bundle.module` also finds it in previews and tests.
-    private static let resourceBundle: Bundle? = {
-        #if canImport(Darwin)
-        if Bundle.main.bundleURL.pathExtension == "app" || Bundle.main.bundleURL.pathExtension == "xctest" {
-            return Bundle.module
-        }
-        let names = ["LaunchGate_LaunchGate.bundle", "LaunchGate_LaunchGate.resources"]
-        #else
-        let names = ["LaunchGate_LaunchGate.resources"]
-        #endif
-        // The last place is where `swift test` on macOS keeps bundles: beside the test bundle.
-        let places = [Bundle.main.resourceURL, Bundle.main.bundleURL, Bundle.main.executableURL?.deletingLastPathComponent(),
-                      Bundle(for: StringTables.self).bundleURL.deletingLastPathComponent()]
-        for place in places.compactMap({ $0 }) {
-            for name in names {
-                if let bundle = Bundle(url: place.appendingPathComponent(name)) { return bundle }
-            }
-        }
-        return nil
-    }()
+    /// The package's resource bundle, or `nil` when it isn't there (a binary copied without it):
+    /// then every text is English, which is compiled in.
+    private static let resourceBundle = ResourceBundle.locate(named: "LaunchGate_LaunchGate", module: Bundle.module,
+                                                              anchor: StringTables.self)
 
     private let locate: @Sendable (String) -> URL?
     // NSLock rather than Mutex: Mutex needs iOS 18, and the SDK supports iOS 17.

@@ -6,8 +6,9 @@ import Observation
 ///
 /// ```swift
 /// let monitor = UpdateMonitor(
-///     configuration: .init(source: PolicySource(url: policyURL, publicKeys: [pinnedKey])),
-///     app: try AppInfo.current(), store: UserDefaultsStore(defaults: .standard), opener: systemOpener)
+///     configuration: .init(source: PolicySource(url: policyURL, publicKeys: [try PolicyPublicKey(publicKey)])),
+///     app: try AppInfo.current(), store: UserDefaultsStore(defaults: .standard),
+///     opener: SystemURLOpener())   // LaunchGateUI's; any ``URLOpening`` will do
 /// // SwiftUI: .task { await monitor.start() } and .onChange(of: scenePhase) { await monitor.didBecomeActive() }
 /// ```
 ///

@@ -5,8 +5,9 @@ import Foundation
 ///
 /// ```swift
 /// let client = AuthClient(baseURL: URL(string: "https://auth.example.com")!, paths: .app("notes"))
-/// let delivery = try await client.sendCode(to: try EmailAddress("ada@example.com"))
-/// let session = try await client.verifyCode("123456", for: address, deviceID: device)
+/// let address = try EmailAddress("ada@example.com")
+/// let delivery = try await client.sendCode(to: address)   // delivery.codeLength digits are on their way
+/// let session = try await client.verifyCode("123456", for: address, deviceID: DeviceID.random())
 /// ```
 ///
 /// Every request goes over https (plain http only to the loopback address), follows redirects only

@@ -9,7 +9,9 @@ extension SignInError {
     /// for logs.
     ///
     /// ```swift
-    /// Text(error.localizedMessage(.forLanguages(Locale.preferredLanguages)))
+    /// func message(for error: SignInError) -> Text {
+    ///     Text(error.localizedMessage(.forLanguages(Locale.preferredLanguages)))
+    /// }
     /// ```
     /// - Parameter strings: The language, from ``LaunchGateStrings/forLanguages(_:)``.
     /// - Returns: The message.

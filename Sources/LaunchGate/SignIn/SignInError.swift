@@ -4,8 +4,11 @@
 /// static members, which match whatever message came with the code:
 ///
 /// ```swift
-/// do { session = try await client.verifyCode(code, for: address, deviceID: device) } catch {
-///     if error == .rateLimited, let seconds = error.retryAfter { … }
+/// do {
+///     let session = try await client.verifyCode("123456", for: address, deviceID: deviceID)
+///     print("signed in as \(session.user.email)")
+/// } catch {
+///     if error == .rateLimited, let seconds = error.retryAfter { print("try again in \(seconds) s") }
 /// }
 /// ```
 ///

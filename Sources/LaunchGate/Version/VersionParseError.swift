@@ -7,7 +7,7 @@ import Foundation
 ///
 /// ```swift
 /// do { _ = try AppVersion(parsing: "1..2") }
-/// catch let error as VersionParseError where error.code == .emptyComponent { … }
+/// catch let error as VersionParseError where error.code == .emptyComponent { print(error) }
 /// ```
 public struct VersionParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A stable identifier for the kind of problem; new codes may be added later.

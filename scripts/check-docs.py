@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Checks the prose around the code, for ./scripts/test:
+
+- every relative link in README.md, CHANGELOG.md, docs/, deploy/ and the DocC articles names a
+  file or folder that exists, and its #anchor a heading of that Markdown file (GitHub's slugs);
+  links to this repository on GitHub (…/launchgate/launchgate/blob/main/PATH#anchor, as in the
+  systemd unit's Documentation=) are checked the same way;
+- every number of languages stated there, and in scripts/ and the sources' doc comments, is the
+  number of languages the SDK ships: English plus one JSON file per language in
+  Sources/LaunchGate/Resources/Strings.
+
+usage: check-docs.py [--self-test]   (from anywhere; paths are the repository's)
+
+--self-test writes a throwaway tree with a broken link, a broken anchor and a wrong count, and
+fails unless each one is reported.
+"""
+import pathlib
+import re
+import sys
+import tempfile
+
+LINK = re.compile(r"(?<!!)\[(?:[^\]\[]|\[[^\]]*\])*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)|<(https?://[^>]+)>|(https://github\.com/launchgate/launchgate[^\s)\"'>`]*)")
+REPOSITORY = re.compile(r"^https://github\.com/launchgate/launchgate(?:/?|/?(#.*)|/(?:blob|tree)/main/(.*))$")
+FENCE = re.compile(r"^\s*(```|~~~)")
+# "42 languages", "English and 41 other languages", "41 translations"; not limits ("at most 100 languages").
+# The words may be split across lines, of Markdown or of a comment.
+SEPARATOR = r"(?:\s|///|//|#)+"
+COUNT = re.compile(rf"(?<!at most )\b(\d+){SEPARATOR}(other{SEPARATOR}languages|languages|translations)\b")
+
+
+def slug(heading):
+    """GitHub's anchor for a heading: lower case, markup and punctuation dropped, spaces to hyphens."""
+    text = re.sub(r"`([^`]*)`", r"\1", heading.strip())
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    text = text.lower()
+    text = re.sub(r"[^\w\- ]", "", text)
+    return text.replace(" ", "-")
+
+
+def anchors(path, cache={}):
+    """Every anchor a Markdown file has, duplicates numbered as GitHub does (-1, -2, …)."""
+    if path not in cache:
+        seen, found, fenced = {}, set(), False
+        for line in path.read_text().split("\n"):
+            if FENCE.match(line):
+                fenced = not fenced
+                continue
+            match = None if fenced else re.match(r"^#{1,6}\s+(.*?)\s*#*\s*$", line)
+            if match:
+                base = slug(match.group(1))
+                n = seen.get(base, 0)
+                seen[base] = n + 1
+                found.add(base if n == 0 else f"{base}-{n}")
+        cache[path] = found
+    return cache[path]
+
+
+def prose_lines(path):
+    """(line number, text) outside fenced code in Markdown; every line elsewhere."""
+    fenced = False
+    markdown = path.suffix == ".md"
+    for number, line in enumerate(path.read_text().split("\n"), start=1):
+        if markdown and FENCE.match(line):
+            fenced = not fenced
+            continue
+        if not fenced:
+            yield number, line
+
+
+def check_links(root, files):
+    problems = []
+    for path in files:
+        for number, line in prose_lines(path):
+            line = re.sub(r"`[^`]*`", "", line) if path.suffix == ".md" else line
+            for match in LINK.finditer(line):
+                target = next(g for g in match.groups() if g)
+                base = path.parent
+                repository = REPOSITORY.match(target)
+                if repository:
+                    target, base = repository.group(2) or "README.md" + (repository.group(1) or ""), root
+                elif re.match(r"^[a-z][a-z0-9+.-]*:", target):
+                    continue  # another site, mailto:, doc: — not checkable here
+                file, _, anchor = target.partition("#")
+                resolved = (base / file).resolve() if file else path.resolve()
+                where = f"{path.relative_to(root)}:{number}"
+                if not resolved.exists():
+                    problems.append(f"{where}: {target} names no file")
+                elif anchor and resolved.suffix == ".md" and anchor not in anchors(resolved):
+                    problems.append(f"{where}: {target}: no heading has the anchor #{anchor}")
+                elif not str(resolved).startswith(str(root.resolve())):
+                    problems.append(f"{where}: {target} leaves the repository")
+    return problems
+
+
+def check_counts(root, files):
+    strings = root / "Sources/LaunchGate/Resources/Strings"
+    others = len(list(strings.glob("*.json")))
+    expected = {"languages": others + 1, "other languages": others, "translations": others}
+    problems = []
+    for path in files:
+        text = path.read_text()
+        for match in COUNT.finditer(text):
+            number = text.count("\n", 0, match.start()) + 1
+            kind = "other languages" if match.group(2).startswith("other") else match.group(2)
+            if int(match.group(1)) != expected[kind]:
+                stated = re.sub(SEPARATOR, " ", match.group(0))
+                problems.append(f"{path.relative_to(root)}:{number}: says \"{stated}\", but the SDK ships "
+                                f"{expected[kind]} {kind} (English and {others} in {strings.relative_to(root)})")
+    return problems
+
+
+def run(root):
+    markdown = [root / "README.md", root / "CHANGELOG.md"]
+    markdown += sorted((root / "docs").rglob("*.md")) + sorted(root.glob("Sources/*/*.docc/*.md"))
+    deploy = sorted(p for p in (root / "deploy").glob("*") if p.is_file())
+    linked = [p for p in markdown + deploy if p.exists()]
+    counted = linked + sorted((root / "scripts").glob("*")) + sorted((root / "Sources").rglob("*.swift"))
+    counted = [p for p in counted if p.is_file() and p.name != "check-docs.py"]
+    problems = check_links(root, linked) + check_counts(root, counted)
+    return problems, len(linked)
+
+
+def self_test():
+    with tempfile.TemporaryDirectory() as directory:
+        root = pathlib.Path(directory)
+        (root / "docs").mkdir()
+        (root / "deploy").mkdir()
+        (root / "Sources/LaunchGate/Resources/Strings").mkdir(parents=True)
+        for language in ["fr", "de"]:
+            (root / f"Sources/LaunchGate/Resources/Strings/{language}.json").write_text("{}")
+        (root / "README.md").write_text("# Title\n\n## Running it\n\n[ok](docs/a.md#the-part) [ok](#running-it)\n"
+                                        "[missing](docs/nothing.md) [anchor](docs/a.md#no-such-part)\n"
+                                        "In 3 languages, English and 2 other\nlanguages.\n")
+        (root / "CHANGELOG.md").write_text("[log](https://github.com/launchgate/launchgate/commits/main) In 4\nlanguages.\n")
+        (root / "docs/a.md").write_text("# A\n\n## The part\n\n```\n# not a heading\n```\n[back](../README.md#running-it)\n"
+                                        "[fenced](#not-a-heading)\n")
+        (root / "deploy/unit.service").write_text("Documentation=https://github.com/launchgate/launchgate/blob/main/docs/gone.md\n")
+        problems, _ = run(root)
+        wanted = ["README.md:6: docs/nothing.md names no file", "README.md:6: docs/a.md#no-such-part: no heading",
+                  "docs/a.md:9: #not-a-heading: no heading", "deploy/unit.service:1: docs/gone.md names no file",
+                  "CHANGELOG.md:1: says \"4 languages\""]
+        missed = [w for w in wanted if not any(p.startswith(w) for p in problems)]
+        extra = [p for p in problems if not any(p.startswith(w) for w in wanted)]
+        for w in wanted:
+            print(f"{'ok  ' if w not in missed else 'FAIL'} reported: {w}")
+        for p in extra:
+            print(f"FAIL reported what is right: {p}")
+        if missed or extra:
+            raise SystemExit("check-docs.py --self-test failed")
+
+
+def main():
+    if sys.argv[1:] == ["--self-test"]:
+        self_test()
+        return
+    root = pathlib.Path(__file__).resolve().parent.parent
+    problems, count = run(root)
+    for problem in problems:
+        print(problem)
+    if problems:
+        raise SystemExit(f"check-docs.py: {len(problems)} problem(s)")
+    print(f"every link in {count} files resolves, and every stated number of languages is right")
+
+
+if __name__ == "__main__":
+    main()
