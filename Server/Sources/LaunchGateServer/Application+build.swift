@@ -141,6 +141,8 @@ public func buildRouter(_ components: ServerComponents, configuration: ServerCon
     // Outermost first: the log line sees the status the error middleware chose.
     router.add(middleware: RequestLogMiddleware(level: .info))
     router.add(middleware: MetricsMiddleware())
+    // Outside the error middleware, so the console's headers reach its error answers too.
+    router.add(middleware: ConsoleHeadersMiddleware())
     router.add(middleware: ErrorMiddleware())
     let authenticator = AdminAuthenticator(
         tokens: components.tokens,

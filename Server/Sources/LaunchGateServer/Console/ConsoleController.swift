@@ -39,6 +39,11 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
         console.get("/apps/:app/exemptions") { request, context in try await exemptionsPage(request, context) }
         console.post("/apps/:app/exemptions") { request, context in try await addExemption(request, context) }
         console.post("/apps/:app/exemptions/remove") { request, context in try await removeExemption(request, context) }
+        // Anything else under /console (an unknown page, a wrong method, HEAD) is answered here, so it
+        // gets the console's error page and its security headers instead of the API's bare JSON 404.
+        for method in [HTTPRequest.Method.get, .post, .head, .put, .delete, .patch, .options] {
+            console.on("/**", method: method) { _, _ -> Response in throw HTTPError(.notFound, message: "There is no console page here.") }
+        }
     }
 
     // MARK: Sessions

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import LaunchGate
+import NIOCore
 
 /// Every console response gets the security headers; every error becomes a page (or, without a
 /// session, a redirect to sign-in) instead of the API's JSON.
@@ -36,6 +37,10 @@ struct ConsoleMiddleware<Context: RequestContext>: RouterMiddleware {
             }
             let message = failure.isForOperatorsOnly ? ErrorResponse.publicMessage(for: failure.kind) : failure.message
             return errorPage("Can't do that", message, status: ErrorResponse.status(for: failure.kind))
+        case is NIOTooManyBytesError:
+            // A form past ConsoleForm's limit: the person can act on it, and it is no server fault to log.
+            return errorPage("Form too large", "The form is larger than the console accepts. Shorten the longest fields "
+                + "(release notes, texts) and send it again.", status: .contentTooLarge)
         case let error as HTTPError:
             return errorPage("Can't do that", error.body ?? "The request was refused (\(error.status.code)).", status: error.status)
         default:

@@ -31,13 +31,24 @@ struct ConsoleTests {
     func securityHeaders() async throws {
         try await TestServer.with { server in
             try await server.application.test(.live) { client in
-                for uri in ["/console/sign-in", "/console/assets/console.css", "/console/assets/nothing.js", "/console/apps/nope/history"] {
-                    let response = try await client.execute(uri: uri, method: .get)
+                let requests: [(String, HTTPRequest.Method)] = [
+                    ("/console/sign-in", .get), ("/console/assets/console.css", .get), ("/console/assets/nothing.js", .get),
+                    ("/console/apps/nope/history", .get), ("/console/nope", .get), ("/console/a/b/c", .post),
+                    ("/console/sign-out", .get), ("/console/sign-in", .head), ("/console/apps", .options),
+                ]
+                for (uri, method) in requests {
+                    let response = try await client.execute(uri: uri, method: method)
                     #expect(response.headers[.contentSecurityPolicy]?.hasPrefix("default-src 'self'") == true, "\(uri)")
                     #expect(response.headers[HTTPField.Name("X-Frame-Options")!] == "DENY", "\(uri)")
                     #expect(response.headers[.xContentTypeOptions] == "nosniff", "\(uri)")
                     #expect(response.headers[HTTPField.Name("Referrer-Policy")!] == "no-referrer", "\(uri)")
                 }
+                let unknown = try await client.execute(uri: "/console/nope", method: .get)
+                #expect(unknown.status == .notFound)
+                #expect(unknown.text.contains("There is no console page here."), "an unknown page gets the console's error page")
+                let huge = try await client.execute(uri: "/console/sign-in", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+                                                    body: ByteBuffer(repeating: UInt8(ascii: "a"), count: 1_100_000))
+                #expect(huge.status == .contentTooLarge, "a form past the limit is the sender's problem, not a 500")
                 let page = try await client.execute(uri: "/console/sign-in", method: .get)
                 #expect(!page.text.contains("style=\""), "no inline style: the CSP forbids it")
                 #expect(!page.text.contains("<script>"), "no inline script: the CSP forbids it")
