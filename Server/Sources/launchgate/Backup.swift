@@ -22,7 +22,8 @@ struct Backup: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try database.configuration()
-        let summary = try await DatabaseBackup(location: configuration.database, logger: DatabaseOptions.quietLogger)
+        let summary = try await DatabaseBackup(location: configuration.database, masterKeyFile: configuration.masterKeyFile,
+                                               logger: DatabaseOptions.quietLogger)
             .write(to: out, overwrite: force)
         for leftover in summary.removedLeftovers { print("removed \(leftover), left by a backup that was stopped") }
         print("wrote \(out) (\(summary.bytes) bytes) from \(configuration.database)")
