@@ -26,6 +26,9 @@ final class BackupTemporaryFile {
     private let name: String
     private var folder: Int32
     private let created: stat
+    /// Where SQLite writes when the destination's folder is writable by another user: a private
+    /// folder in the system's temporary folder, copied into ``folderPath`` through descriptors.
+    private var staging: (path: String, descriptor: Int32)?
 
     /// Makes the private folder and the empty file in it, and holds the folder.
     /// - Parameters:
@@ -34,34 +37,29 @@ final class BackupTemporaryFile {
     /// - Throws: ``BackupError`` `failed` when it can't be made.
     init(beside destination: String, purpose: String) throws {
         let parent = BackupFiles.folder(of: destination)
-        var template = Array(URL(fileURLWithPath: parent).appendingPathComponent(Self.prefix(for: destination, purpose: purpose) + "XXXXXX").path.utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw BackupError.cantCreate("could not create a temporary folder in \(parent) for \(destination): \(systemMessage(errno)); nothing was written")
-        }
-        folderPath = String(cString: made)
+        let prefix = Self.prefix(for: destination, purpose: purpose)
+        (folderPath, folder) = try Self.makeFolder(in: parent, prefix: prefix, for: destination)
         // Random, so a user who renames the folder away can't guess the name SQLite will open.
         name = "c" + UUID().uuidString.prefix(8).lowercased()
-        path = folderPath + "/" + name
-        folder = systemOpen(folderPath, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        var info = stat()
-        guard folder >= 0, fstat(folder, &info) == 0, info.st_uid == geteuid(), info.st_mode & 0o077 == 0 else {
-            let message = systemMessage(errno)
-            if folder >= 0 { systemClose(folder) }
-            _ = rmdir(folderPath)
-            throw BackupError.failed("could not open the temporary folder \(folderPath) as made: \(message)")
-        }
-        _ = flock(folder, LOCK_EX | LOCK_NB)
-        let file = openat(folder, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        var fileInfo = stat()
-        guard file >= 0, fstat(file, &fileInfo) == 0 else {
-            let message = systemMessage(errno)
-            if file >= 0 { systemClose(file) }
+        do {
+            created = try Self.makeFile(name, in: folder, shown: folderPath)
+            if Self.isPrivate(parent) {
+                staging = nil
+                path = folderPath + "/" + name
+            } else {
+                // SQLite opens the copy by name, through the destination's folder, where whoever can
+                // write it could rename the private folder away and put a symlink in its place.
+                let made = try Self.makeFolder(in: Self.stagingParent, prefix: prefix, for: destination)
+                staging = made
+                path = made.path + "/" + name
+                _ = try Self.makeFile(name, in: made.descriptor, shown: made.path)
+            }
+        } catch {
+            Self.empty(folder)
             systemClose(folder)
             _ = rmdir(folderPath)
-            throw BackupError.failed("could not create the temporary file \(path): \(message)")
+            throw error
         }
-        systemClose(file)
-        created = fileInfo
     }
 
     /// Renames the written file over `destination`, after checking it is the file made here (a
@@ -70,14 +68,16 @@ final class BackupTemporaryFile {
     /// one descriptor opened without following symlinks. Removes the private folder.
     /// - Throws: ``BackupError`` `failed`.
     func install(as destination: String, owner: (uid: uid_t, gid: gid_t)? = nil) throws {
+        if let staging { try Self.copy(name, from: staging.descriptor, to: folder, shown: path) }
         let file = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard file >= 0 else { throw BackupError.failed("could not open \(path) to check it: \(systemMessage(errno))") }
+        guard file >= 0 else { throw BackupError.failed("could not open \(folderPath)/\(name) to check it: \(systemMessage(errno))") }
         defer { systemClose(file) }
         var info = stat()
         guard fstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
               info.st_dev == created.st_dev, info.st_ino == created.st_ino else {
-            throw BackupError.failed("\(path) is not the file this run created (it was replaced); nothing was installed")
+            throw BackupError.failed("\(folderPath)/\(name) is not the file this run created (it was replaced); nothing was installed")
         }
+        guard info.st_size > 0 else { throw BackupError.failed("\(folderPath)/\(name) is empty: the copy went elsewhere; nothing was installed") }
         if geteuid() == 0 {
             var folderInfo = stat()
             if let owner { _ = fchown(file, owner.uid, owner.gid) } else if stat(BackupFiles.folder(of: destination), &folderInfo) == 0 {
@@ -96,6 +96,12 @@ final class BackupTemporaryFile {
     /// Removes the private folder and what is in it (the file, if not renamed into place, and what
     /// SQLite left beside it), and lets it go.
     func discard() {
+        if let staging {
+            Self.empty(staging.descriptor)
+            systemClose(staging.descriptor)
+            _ = rmdir(staging.path)
+            self.staging = nil
+        }
         guard folder >= 0 else { return }
         Self.empty(folder)
         // Only the folder made here: compared with the one held, by device and inode.
@@ -124,7 +130,7 @@ final class BackupTemporaryFile {
     }
 
     /// Removes what is in a private folder (a handful of files: the copy and SQLite's companions).
-    private static func empty(_ folder: Int32) {
+    static func empty(_ folder: Int32) {
         let copy = dup(folder)
         guard copy >= 0, let stream = fdopendir(copy) else { return }
         defer { closedir(stream) }
@@ -140,9 +146,16 @@ final class BackupTemporaryFile {
     /// files) named like ours, that no running backup or restore holds, last changed before `start`.
     /// - Returns: The paths removed, to tell the operator.
     static func removeStale(beside destination: String, purpose: String, olderThan start: Date) -> [String] {
-        let folder = BackupFiles.folder(of: destination)
         let prefix = prefix(for: destination, purpose: purpose)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        var removed: [String] = []
+        for folder in [BackupFiles.folder(of: destination), stagingParent] {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+            removed += removeStale(in: folder, names: names, prefix: prefix, olderThan: start)
+        }
+        return removed.sorted()
+    }
+
+    private static func removeStale(in folder: String, names: [String], prefix: String, olderThan start: Date) -> [String] {
         var removed: [String] = []
         // Bounded: a folder of millions of files is not worth more than a look at the first ones.
         for name in names.prefix(100_000) where name.hasPrefix(prefix) {
@@ -159,7 +172,7 @@ final class BackupTemporaryFile {
             guard isStale(basePath, olderThan: start), isStale(path, olderThan: start) else { continue }
             if unlink(path) == 0 { removed.append(path) }
         }
-        return removed.sorted()
+        return removed
     }
 
     /// A private folder of ours (this user's, 0700) that nobody holds, changed before `start`:

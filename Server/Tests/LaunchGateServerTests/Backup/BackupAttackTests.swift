@@ -96,6 +96,26 @@ struct BackupAttackTests: BackupFixture {
         }
     }
 
+    @Test("run as root, in a folder another user can write, the copy is written outside it and installed through descriptors, even when the private folder is swapped for a symlink", .enabled(if: geteuid() == 0))
+    func swappedPrivateFolder() async throws {
+        try await withFolder { folder in
+            let service = folder.appendingPathComponent("service").path
+            let elsewhere = folder.appendingPathComponent("elsewhere").path
+            for path in [service, elsewhere] { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+            #expect(chown(service, 65534, 65534) == 0)
+            let destination = service + "/lg.sqlite"
+            let temporary = try BackupTemporaryFile(beside: destination, purpose: "restore")
+            #expect(!temporary.path.hasPrefix(service + "/"), "SQLite's path doesn't go through the service's folder")
+            // What the service's user can do meanwhile: rename the private folder away, and link its name elsewhere.
+            #expect(rename(temporary.folderPath, service + "/stolen") == 0)
+            #expect(symlink(elsewhere, temporary.folderPath) == 0)
+            try Data("copy".utf8).write(to: URL(fileURLWithPath: temporary.path))
+            try temporary.install(as: destination)
+            #expect(contents(destination) == "copy")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
+        }
+    }
+
     @Test("a backup to a long file name works (the temporary names stay within 255 bytes)")
     func longName() async throws {
         try await withFolder { folder in
