@@ -23,6 +23,8 @@ final class BackupTemporaryFile {
     let path: String
     /// The private folder.
     let folderPath: String
+    /// A path for another file beside ``path``, in the same private folder, removed with it.
+    var scratchPath: String { path + "-template" }
     private let name: String
     private var folder: Int32
     private let created: stat

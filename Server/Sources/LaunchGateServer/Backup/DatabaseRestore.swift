@@ -94,6 +94,7 @@ public struct DatabaseRestore: Sendable {
         do {
             try Self.copy(file, to: candidate.path)
             var summary = try check(candidate.path, named: file)
+            try await checkSchema(candidate.path, applied: summary.applied, template: candidate.scratchPath, named: file)
             summary.removedLeftovers = removed
             try Self.settle(path, shownAs: given)
             // The restored file keeps the replaced one's owner (a new one gets the folder's).
