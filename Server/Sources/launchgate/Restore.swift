@@ -9,7 +9,8 @@ struct Restore: AsyncParsableCommand {
         discussion: """
         Refused while a server or a command has the database open. The backup is checked (SQLite's \
         integrity check, LaunchGate's migrations, and that the master key opens its signing keys) \
-        before the database is replaced in one rename. The master key is not in the backup: put the \
+        before the database is replaced in one rename; the replaced database is kept beside it as \
+        NAME.before-restore-YYYYMMDD-HHMMSS (UTC). The master key is not in the backup: put the \
         key file that sealed the backup's signing key in place first (or set LAUNCHGATE_MASTER_KEY).
         Exit codes: 0 done, 65 not a sound LaunchGate database or from a newer version, 66 no such \
         file, 73 the database has -wal or -journal data that could not be checkpointed, 75 the \
@@ -29,6 +30,7 @@ struct Restore: AsyncParsableCommand {
             .restore(from: file)
         for leftover in summary.removedLeftovers { print("removed \(leftover), left by a restore that was stopped") }
         print("restored \(configuration.database) from \(file) (\(summary.applied.count) migrations)")
+        if let kept = summary.keptAs { print("the database it replaced is kept as \(kept); remove it when you no longer need it") }
         if !summary.pending.isEmpty {
             print("\(summary.pending.count) newer migrations are applied at the next start (or 'launchgate migrate'): \(summary.pending.joined(separator: ", "))")
         }

@@ -44,4 +44,28 @@ extension DatabaseRestore {
         }
         return info
     }
+
+    /// Keeps the settled database (self-contained: its `-wal` was checkpointed) under a second
+    /// name, `NAME.before-restore-YYYYMMDD-HHMMSS` beside it, so a restore of the wrong backup can be
+    /// undone. A hard link: no copy, no room needed; made 0600.
+    /// - Returns: The name it is kept under, as the operator gave the database's path.
+    /// - Throws: ``BackupError`` `failed` when it can't be made (nothing was replaced yet).
+    static func keep(_ path: String, shownAs shown: String, at time: Date) throws -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        let stamp = ".before-restore-" + formatter.string(from: time)
+        var suffix = stamp
+        // Two restores in one second: -2, -3… (bounded).
+        for attempt in 2...100 {
+            if link(path, path + suffix) == 0 { break }
+            guard errno == EEXIST, attempt < 100 else {
+                throw BackupError.failed("could not keep \(shown) as \(shown + suffix) before replacing it: \(systemMessage(errno)); nothing was changed")
+            }
+            suffix = stamp + "-\(attempt)"
+        }
+        _ = chmod(path + suffix, 0o600)
+        return shown + suffix
+    }
 }

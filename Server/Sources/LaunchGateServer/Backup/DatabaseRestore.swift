@@ -15,7 +15,8 @@ import Logging
 ///    mode, which SQLite refuses while any other connection has it open (a second guard, for a
 ///    process that bypassed or lost the lock file). Its `-wal`, `-shm` and `-journal` are then
 ///    gone or proven empty, so none of them can be replayed into the restored file.
-/// 4. Rename the copy over the database, with the replaced file's owner, 0600.
+/// 4. Keep the database as `NAME.before-restore-TIMESTAMP` (a hard link, 0600), and rename the copy
+///    over it, with the replaced file's owner, 0600.
 ///
 /// A database path that is a symlink, that isn't a regular file, or whose file another user owns
 /// (not the folder's owner, not the one restoring) is refused before anything is done.
@@ -30,6 +31,8 @@ public struct DatabaseRestore: Sendable {
         public var pending: [String]
         /// Temporary files of killed restores, removed first.
         public var removedLeftovers: [String] = []
+        /// Where the replaced database was kept (`NAME.before-restore-TIMESTAMP`), if there was one.
+        public var keptAs: String?
     }
 
     /// The master key a restored database will be opened with: `LAUNCHGATE_MASTER_KEY`, or the file.
@@ -98,6 +101,7 @@ public struct DatabaseRestore: Sendable {
             summary.removedLeftovers = removed
             try Self.settle(path, shownAs: given)
             // The restored file keeps the replaced one's owner (a new one gets the folder's).
+            if existing != nil { summary.keptAs = try Self.keep(path, shownAs: given, at: start) }
             try candidate.install(as: path, owner: existing.map { ($0.st_uid, $0.st_gid) })
             return summary
         } catch {

@@ -44,6 +44,26 @@ struct RestoreSchemaTests: BackupFixture {
         }
     }
 
+    @Test("the replaced database is kept beside it as NAME.before-restore-TIMESTAMP, 0600, and a second restore in the same second keeps its own")
+    func keepsReplaced() async throws {
+        try await withFolder { folder in
+            let path = folder.appendingPathComponent("lg.sqlite").path
+            let copy = folder.appendingPathComponent("copy.sqlite").path
+            try await makeDatabase(path, apps: ["live"])
+            try await makeDatabase(copy, apps: ["from-backup"])
+            let time = Date(timeIntervalSince1970: 1_764_000_000)
+            let restore = DatabaseRestore(location: .sqlite(path: path), masterKey: nil, logger: TestBackend.logger, now: { time })
+            let first = try await restore.restore(from: copy)
+            #expect(first.keptAs == path + ".before-restore-20251124-160000")
+            let kept = try #require(first.keptAs)
+            #expect(try await apps(kept) == ["live"])
+            #expect(try mode(kept) == 0o600)
+            let second = try await restore.restore(from: copy)
+            #expect(second.keptAs == path + ".before-restore-20251124-160000-2")
+            #expect(try await apps(path) == ["from-backup"])
+        }
+    }
+
     @Test("a backup from an older version (fewer migrations) passes the schema check")
     func olderBackup() async throws {
         try await withFolder { folder in
