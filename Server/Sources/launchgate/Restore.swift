@@ -12,9 +12,11 @@ struct Restore: AsyncParsableCommand {
         before the database is replaced in one rename; the replaced database is kept beside it as \
         NAME.before-restore-YYYYMMDD-HHMMSS (UTC). The master key is not in the backup: put the \
         key file that sealed the backup's signing key in place first (or set LAUNCHGATE_MASTER_KEY).
-        Exit codes: 0 done, 65 not a sound LaunchGate database or from a newer version, 66 no such \
-        file, 73 the database has -wal or -journal data that could not be checkpointed, 75 the \
-        database is in use, 78 the master key doesn't open the backup's signing keys.
+        Exit codes: 0 done, 64 the database path is a file: URI, 65 not a sound LaunchGate database \
+        (its schema included) or from a newer version, or not a regular file, 66 no such file or no \
+        database folder, 73 the database is a symlink, not a regular file or another user's, its \
+        lock file can't be made, or it has -wal or -journal data that could not be checkpointed, 75 \
+        the database is in use, 78 the master key doesn't open the backup's signing keys.
         """)
 
     @Argument(help: "A file written by 'launchgate backup'.") var file: String
