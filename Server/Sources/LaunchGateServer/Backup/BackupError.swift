@@ -8,6 +8,7 @@ public struct BackupError: LaunchGateFailure {
         case databaseInUse(String), notADatabase(file: String, reason: String), newerSchema(file: String, names: [String])
         case notLaunchGate(String), failed(String), unsafeDestination(String, reason: String)
         case foreignMasterKey(file: String, key: String, missing: Bool), unsettledDatabase(String, companions: [String], reason: String)
+        case unsafeDatabase(String, reason: String), noDatabaseFolder(String), cantCreate(String)
     }
 
     private let reason: Reason
@@ -36,6 +37,16 @@ public struct BackupError: LaunchGateFailure {
         BackupError(reason: .unsafeDestination(path, reason: reason))
     }
 
+    /// The database a restore would replace can't be replaced safely: a symlink, not a regular
+    /// file, or owned by another user.
+    static func unsafeDatabase(_ path: String, reason: String) -> BackupError {
+        BackupError(reason: .unsafeDatabase(path, reason: reason))
+    }
+    /// A file can't be created where it must be (a folder that isn't writable); the message says which.
+    static func cantCreate(_ message: String) -> BackupError { BackupError(reason: .cantCreate(message)) }
+    /// The folder a restore would write the database into does not exist.
+    static func noDatabaseFolder(_ path: String) -> BackupError { BackupError(reason: .noDatabaseFolder(path)) }
+
     /// The backup holds signing keys that the configured master key (`key`: a file, or
     /// `LAUNCHGATE_MASTER_KEY`) does not open, or, with `missing`, there is no master key at all.
     static func foreignMasterKey(file: String, key: String, missing: Bool) -> BackupError {
@@ -62,6 +73,9 @@ public struct BackupError: LaunchGateFailure {
         case .unsafeDestination: "unsafe-backup-destination"
         case .foreignMasterKey: "foreign-master-key"
         case .unsettledDatabase: "unsettled-database"
+        case .unsafeDatabase: "unsafe-database"
+        case .noDatabaseFolder: "no-database-folder"
+        case .cantCreate: "cant-create"
         }
     }
 
@@ -81,12 +95,14 @@ public struct BackupError: LaunchGateFailure {
         case .newerSchema(let file, let names):
             "\(file) was written by a newer launchgate (it has migrations this one doesn't know: \(names.joined(separator: ", "))); restore it with that version or a later one. Nothing was changed"
         case .notLaunchGate(let file): "\(file) is a SQLite database, but not a LaunchGate one (no launchgate_migrations table); nothing was changed"
-        case .failed(let message): message
+        case .failed(let message), .cantCreate(let message): message
         case .unsafeDestination(let path, let reason): "\(path) can't be a backup's destination: \(reason). Nothing was written"
         case .foreignMasterKey(let file, let key, missing: true):
             "\(file) holds signing keys sealed with a master key, and there is no master key file at \(key) (nor LAUNCHGATE_MASTER_KEY); copy the key file kept with the backup there first, or add --allow-foreign-key to restore anyway. Nothing was changed"
         case .foreignMasterKey(let file, let key, missing: false):
             "the master key from \(key) does not open the signing keys in \(file); the server could not sign with them. Put the key file kept with this backup in its place (or set LAUNCHGATE_MASTER_KEY to it), or add --allow-foreign-key to restore anyway. Nothing was changed"
+        case .unsafeDatabase(let path, let reason): "\(path) can't be replaced by a restore: \(reason). Nothing was changed"
+        case .noDatabaseFolder(let path): "the folder of \(path) does not exist; create it (owned by the service's user) or check --database-url. Nothing was changed"
         case .unsettledDatabase(let path, let companions, let reason):
             "\(companions.joined(separator: " and ")) hold changes that are not in \(path), and \(reason); removing them would lose those changes. Move \(path) and its -wal, -shm and -journal files aside yourself, then restore again. Nothing was changed"
         }
@@ -97,10 +113,10 @@ public struct BackupError: LaunchGateFailure {
     /// exit codes (sysexits(3)) are finer: see `ExitStatus` in the `launchgate` target.
     public var kind: FailureKind {
         switch reason {
-        case .postgres, .notADatabase, .newerSchema, .notLaunchGate, .unsafeDestination, .foreignMasterKey: .invalidInput
-        case .noDatabase, .noFile: .notFound
+        case .postgres, .notADatabase, .newerSchema, .notLaunchGate, .unsafeDestination, .foreignMasterKey, .unsafeDatabase: .invalidInput
+        case .noDatabase, .noFile, .noDatabaseFolder: .notFound
         case .destinationExists, .databaseInUse, .unsettledDatabase: .conflict
-        case .failed: .internal
+        case .failed, .cantCreate: .internal
         }
     }
 

@@ -23,21 +23,9 @@ enum BackupFiles {
     /// The folder a file is in.
     static func folder(of path: String) -> String { URL(fileURLWithPath: path).deletingLastPathComponent().path }
 
-    /// fsync(2) on a file, so its contents are on disk before it is renamed into place.
-    static func sync(_ path: String) throws {
-        let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw BackupError.failed("could not open \(path) to sync it: \(systemMessage(errno))") }
-        defer { systemClose(descriptor) }
-        guard fsync(descriptor) == 0 else { throw BackupError.failed("could not sync \(path): \(systemMessage(errno))") }
-    }
-
-    /// Renames `source` over `destination` in one step (both in one folder), then syncs the folder
-    /// so the rename survives a power cut.
-    static func replace(_ destination: String, with source: String) throws {
-        guard rename(source, destination) == 0 else {
-            throw BackupError.failed("could not move \(source) to \(destination): \(systemMessage(errno))")
-        }
-        let descriptor = systemOpen(folder(of: destination), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    /// fsync(2) on the folder a file is in, so a rename into it survives a power cut.
+    static func syncFolder(of path: String) {
+        let descriptor = systemOpen(folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)
         systemClose(descriptor)

@@ -6,8 +6,8 @@ import SQLKit
 ///
 /// `VACUUM INTO` copies one read transaction's snapshot: in WAL mode writers go on meanwhile, and
 /// every commit is either wholly in the copy or not at all. The database is opened read-only, so
-/// the backup changes nothing in it, not even its journal mode. The copy is written into a hidden
-/// 0600 file beside the destination (``BackupTemporaryFile``), synced and renamed into place, so
+/// the backup changes nothing in it, not even its journal mode. The copy is written into a private
+/// 0700 folder beside the destination (``BackupTemporaryFile``), checked, synced and renamed into place, so
 /// the destination is never a partial copy; leftovers of a killed backup are removed by the next
 /// one. The master key is not in the database, so it is not in the copy.
 ///
@@ -25,16 +25,19 @@ public struct DatabaseBackup: Sendable {
     }
 
     private let location: DatabaseLocation
+    private let masterKeyFile: String?
     private let logger: Logger
     private let now: @Sendable () -> Date
 
     /// Creates a backup of the database at `location`.
     /// - Parameters:
     ///   - location: The database to copy; only SQLite can be.
+    ///   - masterKeyFile: The configured master key file, which a backup must never replace.
     ///   - logger: For driver logs.
     ///   - now: The clock: temporary files older than the run, and held by nobody, are leftovers.
-    public init(location: DatabaseLocation, logger: Logger, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(location: DatabaseLocation, masterKeyFile: URL? = nil, logger: Logger, now: @escaping @Sendable () -> Date = Date.init) {
         self.location = location
+        self.masterKeyFile = masterKeyFile?.path
         self.logger = logger
         self.now = now
     }
@@ -51,8 +54,10 @@ public struct DatabaseBackup: Sendable {
     public func write(to destination: String, overwrite: Bool) async throws -> Summary {
         let start = now()
         guard case .sqlite(let path) = location else { throw BackupError.postgres(restore: false) }
+        try DatabaseLocation.requireFilePath(path)
         // Checked before anything is written anywhere, the temporary file included.
         let exists = try Self.checkDestination(destination, database: path)
+        try Self.requireNotKey(destination, database: path, masterKeyFile: masterKeyFile)
         // Opening would create an empty database where a path was mistyped.
         guard FileManager.default.fileExists(atPath: path) else { throw BackupError.noDatabase(path) }
         if !overwrite, exists { throw BackupError.destinationExists(destination) }
@@ -72,9 +77,8 @@ public struct DatabaseBackup: Sendable {
                 throw error
             }
             await database.close()
-            try BackupFiles.sync(temporary.path)
             if !overwrite, BackupFiles.size(destination) != nil { throw BackupError.destinationExists(destination) }
-            try BackupFiles.replace(destination, with: temporary.path)
+            try temporary.install(as: destination)
         } catch {
             temporary.discard()
             throw error

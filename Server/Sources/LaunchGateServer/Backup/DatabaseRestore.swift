@@ -7,7 +7,7 @@ import Logging
 /// In order, all while holding the database's lock exclusively (``DatabaseFileLock``, beside the
 /// database's canonical path; refused while a server or a command holds it):
 /// 1. Check the backup, opened read-only (its own `-wal` included), with SQLite's integrity check,
-///    and copy it with `VACUUM INTO` into a hidden 0600 file beside the database
+///    and copy it with `VACUUM INTO` into a private 0700 folder beside the database
 ///    (``BackupTemporaryFile``): a self-contained file in rollback mode, with no companion file.
 /// 2. Check the copy: the migrations (none this version doesn't know), and that the master key
 ///    opens every sealed signing key.
@@ -15,7 +15,11 @@ import Logging
 ///    mode, which SQLite refuses while any other connection has it open (a second guard, for a
 ///    process that bypassed or lost the lock file). Its `-wal`, `-shm` and `-journal` are then
 ///    gone or proven empty, so none of them can be replayed into the restored file.
-/// 4. Rename the copy over the database.
+/// 4. Keep the database as `NAME.before-restore-TIMESTAMP` (a hard link, 0600), and rename the copy
+///    over it, with the replaced file's owner, 0600.
+///
+/// A database path that is a symlink, that isn't a regular file, or whose file another user owns
+/// (not the folder's owner, not the one restoring) is refused before anything is done.
 ///
 /// Until the rename the database holds what it held; the backup file itself is never changed.
 public struct DatabaseRestore: Sendable {
@@ -27,6 +31,8 @@ public struct DatabaseRestore: Sendable {
         public var pending: [String]
         /// Temporary files of killed restores, removed first.
         public var removedLeftovers: [String] = []
+        /// Where the replaced database was kept (`NAME.before-restore-TIMESTAMP`), if there was one.
+        public var keptAs: String?
     }
 
     /// The master key a restored database will be opened with: `LAUNCHGATE_MASTER_KEY`, or the file.
@@ -69,14 +75,18 @@ public struct DatabaseRestore: Sendable {
     /// - Parameter file: A file written by ``DatabaseBackup``.
     /// - Returns: The backup's migrations, the ones still to apply, and the leftovers removed.
     /// - Throws: ``BackupError``: `postgres`, `noFile`, `databaseInUse`, `notADatabase`,
-    ///   `notLaunchGate`, `newerSchema`, `foreignMasterKey`, `unsettledDatabase`, `failed`;
+    ///   `notLaunchGate`, `newerSchema`, `foreignMasterKey`, `unsettledDatabase`, `unsafeDatabase`,
+    ///   `noDatabaseFolder`, `failed`;
     ///   ``MasterKeyError`` when the key can't be read. The database is unchanged when it throws.
     @discardableResult
     public func restore(from file: String) async throws -> Summary {
         let start = now()
         guard case .sqlite(let given) = location else { throw BackupError.postgres(restore: true) }
-        guard FileManager.default.isReadableFile(atPath: file) else { throw BackupError.noFile(file) }
-        // The file itself, not a symlink to it: the rename must replace what servers open.
+        try DatabaseLocation.requireFilePath(given)
+        try Self.requireRegularInput(file)
+        // The file itself, in its own folder: a symlink there (planted by whoever owns the folder)
+        // would have root rename a copy over the file it points to.
+        let existing = try Self.checkTarget(given)
         let path = DatabaseFileLock.canonicalPath(given)
         guard let lock = try DatabaseFileLock.exclusive(for: path) else { throw BackupError.databaseInUse(given) }
         defer { lock.release() }
@@ -87,10 +97,12 @@ public struct DatabaseRestore: Sendable {
         do {
             try Self.copy(file, to: candidate.path)
             var summary = try check(candidate.path, named: file)
+            try await checkSchema(candidate.path, applied: summary.applied, template: candidate.scratchPath, named: file)
             summary.removedLeftovers = removed
             try Self.settle(path, shownAs: given)
-            try BackupFiles.sync(candidate.path)
-            try BackupFiles.replace(path, with: candidate.path)
+            // The restored file keeps the replaced one's owner (a new one gets the folder's).
+            if existing != nil { summary.keptAs = try Self.keep(path, shownAs: given, at: start) }
+            try candidate.install(as: path, owner: existing.map { ($0.st_uid, $0.st_gid) })
             return summary
         } catch {
             candidate.discard()

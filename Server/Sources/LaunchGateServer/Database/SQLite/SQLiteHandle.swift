@@ -37,7 +37,9 @@ final class SQLiteHandle: @unchecked Sendable {
         _ = Self.initialized
         let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE
         let flags = access | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_URI | SQLITE_OPEN_EXRESCODE
-        let status = sqlite_nio_sqlite3_open_v2(path, &connection, flags, nil)
+        // SQLite reads a name starting with "file:" as a URI (this build enables URIs everywhere),
+        // where every other check sees a file name: "./" keeps it a file name.
+        let status = sqlite_nio_sqlite3_open_v2(path.hasPrefix("file:") ? "./" + path : path, &connection, flags, nil)
         guard status == SQLITE_OK else {
             let message = connection.flatMap { sqlite_nio_sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "cannot open"
             sqlite_nio_sqlite3_close(connection)

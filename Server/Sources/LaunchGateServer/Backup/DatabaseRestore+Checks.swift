@@ -1,0 +1,71 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension DatabaseRestore {
+    /// Refuses an input that is missing, unreadable, or not a regular file (a FIFO would block the
+    /// restore, holding the database's lock, until someone writes to it). Opened without waiting.
+    /// - Throws: ``BackupError`` `noFile`, `notADatabase`.
+    static func requireRegularInput(_ file: String) throws {
+        let descriptor = systemOpen(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw BackupError.noFile(file) }
+        defer { systemClose(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw BackupError.notADatabase(file: file, reason: "it is not a regular file")
+        }
+    }
+
+    /// Checks what a restore would replace, before anything is done: the folder must exist, and the
+    /// database, if there, must be a regular file itself (not a symlink: whoever owns the folder
+    /// could point it at any file, and root would rename the restored copy over that file), owned
+    /// by the folder's owner or by the user restoring.
+    /// - Returns: The database's facts (for its owner), or `nil` when there is none yet.
+    /// - Throws: ``BackupError`` `noDatabaseFolder`, `unsafeDatabase`.
+    static func checkTarget(_ path: String) throws -> stat? {
+        let folderPath = BackupFiles.folder(of: path)
+        var folder = stat()
+        guard stat(folderPath, &folder) == 0, folder.st_mode & S_IFMT == S_IFDIR else { throw BackupError.noDatabaseFolder(path) }
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFLNK:
+            throw BackupError.unsafeDatabase(path, reason: "it is a symlink; a restore replaces only the database file itself, so name the file it points to (if that is the database)")
+        default: throw BackupError.unsafeDatabase(path, reason: "it is not a regular file")
+        }
+        guard info.st_uid == folder.st_uid || info.st_uid == geteuid() else {
+            throw BackupError.unsafeDatabase(path, reason: "it is owned by user \(info.st_uid), neither the owner of its folder (\(folder.st_uid)) nor you; a file the service didn't make there is not its database")
+        }
+        return info
+    }
+
+    /// Keeps the settled database (self-contained: its `-wal` was checkpointed) under a second
+    /// name, `NAME.before-restore-YYYYMMDD-HHMMSS` beside it, so a restore of the wrong backup can be
+    /// undone. A hard link: no copy, no room needed; made 0600.
+    /// - Returns: The name it is kept under, as the operator gave the database's path.
+    /// - Throws: ``BackupError`` `failed` when it can't be made (nothing was replaced yet).
+    static func keep(_ path: String, shownAs shown: String, at time: Date) throws -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        let stamp = ".before-restore-" + formatter.string(from: time)
+        var suffix = stamp
+        // Two restores in one second: -2, -3… (bounded).
+        for attempt in 2...100 {
+            if link(path, path + suffix) == 0 { break }
+            guard errno == EEXIST, attempt < 100 else {
+                throw BackupError.failed("could not keep \(shown) as \(shown + suffix) before replacing it: \(systemMessage(errno)); nothing was changed")
+            }
+            suffix = stamp + "-\(attempt)"
+        }
+        _ = chmod(path + suffix, 0o600)
+        return shown + suffix
+    }
+}
