@@ -30,7 +30,8 @@ public struct InstallRetention: Service {
         var prunedDay: Int?
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             prunedDay = await prune(after: prunedDay)
-            try? await Task.sleep(for: interval)
+            // Woken by shutdown, so stopping the server doesn't wait out the interval.
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
         }
     }
 
