@@ -94,7 +94,7 @@ def type_into(name, text):
 # Installs for the impact: 6 on 2.1.0, 4 on 2.4.1, as the SDK's LaunchGate-Client header reports them.
 for index in range(10):
     version = "2.1.0" if index < 6 else "2.4.1"
-    header = f'version="{version}", build="", platform="ios", os="17.4", install="console-test-{index}"'
+    header = f'version="{version}", platform="ios", os="17.4.0", install="console-test-{index}"'
     http("/v1/apps/demo/installs/ping", data=b"", headers={"LaunchGate-Client": header})
 counted = wait(lambda: json.loads(http("/v1/admin/apps/demo/adoption?days=1", headers={"Authorization": f"Bearer {token}"})[1])
                ["windows"][0]["activeInstalls"] == 10, 30)

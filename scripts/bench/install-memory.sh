@@ -40,5 +40,13 @@ metrics=$(curl -s "http://127.0.0.1:$port/metrics")
 kill "$sampler" 2>/dev/null || true
 hwm=$(awk '$1 == "VmHWM:" { print $2 }' "/proc/$server/status")
 echo "resident memory: peak sampled $(( $(cat "$work/peak") / 1024 )) MB, kernel high-water mark (VmHWM) $(( hwm / 1024 )) MB"
-echo "sightings written: $(awk '$1 == "launchgate_install_sightings_recorded_total" { print $2 }' <<<"$metrics"), dropped (buffer full): $(awk '$1 == "launchgate_install_sightings_dropped_total" { print $2 + 0 }' <<<"$metrics")"
-echo "distinct installs stored: $("$bin" adoption demo --days 1 | head -1)"
+dropped=$(awk '$1 == "launchgate_install_sightings_dropped_total" { print $2 + 0 }' <<<"$metrics")
+echo "sightings written: $(awk '$1 == "launchgate_install_sightings_recorded_total" { print $2 }' <<<"$metrics"), dropped (buffer full): ${dropped:-0}"
+summary=$("$bin" adoption demo --days 1 | head -1)
+echo "distinct installs stored: $summary"
+# A run that lost installs measured something else: say so and fail.
+stored=$(sed -n 's/.*: \([0-9]*\) installs active.*/\1/p' <<<"$summary")
+if [ "${stored:-0}" -lt "$installs" ] || [ "${dropped:-0}" != 0 ]; then
+  echo "FAIL: stored ${stored:-0} of $installs installs, dropped ${dropped:-0} sightings" >&2
+  exit 1
+fi

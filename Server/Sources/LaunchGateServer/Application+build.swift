@@ -205,6 +205,8 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
     app.addServices(ChangeWatcher(repository: components.repository, policies: components.policies,
                                   interval: configuration.pollInterval, logger: logger))
     if let recorder { app.addServices(recorder) }
+    app.addServices(InstallRetention(repository: components.installs, retentionDays: components.adoption.configuration.retentionDays,
+                                     now: components.now, logger: logger))
     app.addServices(OutboxWorker(signIn: components.signIn, apps: components.repository, transport: mail,
                                  sender: configuration.mailFrom, logger: logger))
     return app

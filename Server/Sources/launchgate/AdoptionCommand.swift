@@ -19,13 +19,13 @@ struct AdoptionCommand: AsyncParsableCommand {
 
     @Argument(help: "The app's ID.") var app: String
     @Option(help: "One platform (ios, android, …); all by default.") var platform: String?
-    @Option(help: "Installs seen within this many days (1 to 90).") var days: Int = 30
+    @Option(help: "Installs seen within this many UTC calendar days, today included (1 to the install retention, default 90).") var days: Int = 30
     @Option(help: "Group by version, build or os.") var by: Grouping = .version
     @Option(help: "Also print each day's share per version since this date (YYYY-MM-DD, UTC).") var since: String?
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
-        guard (1...90).contains(days) else { throw ValidationError("--days must be 1 to 90") }
+        guard days >= 1 else { throw ValidationError("--days must be at least 1") }
     }
 
     func run() async throws {
@@ -36,7 +36,12 @@ struct AdoptionCommand: AsyncParsableCommand {
             guard let date = AdoptionReport.startOfDay(since) else { throw ValidationError("--since must be a date such as 2025-03-01") }
             sinceDate = date
         }
-        try await database.withComponents { components in
+        // LAUNCHGATE_INSTALL_RETENTION_DAYS as `serve` reads it: the longest window there is.
+        let adoption = try AdoptionOptions.parse([]).apply(to: AdoptionConfiguration())
+        guard days <= adoption.retentionDays else {
+            throw ValidationError("--days must be 1 to \(adoption.retentionDays), the install retention (LAUNCHGATE_INSTALL_RETENTION_DAYS)")
+        }
+        try await database.withComponents(adoption: adoption) { components in
             let report = try await components.adoption.report(app: app, platform: platform, windows: [days], since: sinceDate)
             print(Self.render(report, by: by))
         }
@@ -45,7 +50,7 @@ struct AdoptionCommand: AsyncParsableCommand {
     static func render(_ report: AdoptionReport, by grouping: Grouping) -> String {
         guard let window = report.windows.first else { return "" }
         let scope = report.platform.map { " on \($0)" } ?? ""
-        var lines = ["\(report.app)\(scope): \(window.activeInstalls) installs active in the \(window.days) days to \(report.today) (UTC)"]
+        var lines = ["\(report.app)\(scope): \(window.activeInstalls) installs active in the \(window.days) UTC calendar days to \(report.today)"]
         let shares = switch grouping {
         case .version: window.versions
         case .build: window.builds
@@ -74,8 +79,4 @@ struct AdoptionCommand: AsyncParsableCommand {
         }
         return lines.joined(separator: "\n")
     }
-}
-
-extension String {
-    func leftPadded(to width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
 }

@@ -7,7 +7,7 @@ import LaunchGateServer
 struct AdoptionOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Record which version each install runs from requests that carry LaunchGate-Client (default on). Env: LAUNCHGATE_RECORD_INSTALLS=0 turns it off.")
     var recordInstalls: Bool?
-    @Option(help: "A publish that newly blocks more than this percentage of active installs needs --confirm (default 20). Env: LAUNCHGATE_PUBLISH_GUARD.")
+    @Option(help: "A publish or rollback that newly blocks (or leaves blocked) more than this percentage of a platform's active installs needs --confirm (default 20). Env: LAUNCHGATE_PUBLISH_GUARD.")
     var publishGuard: Double?
     @Option(help: "Days of silence after which an install is forgotten, and the longest adoption window (default 90). Env: LAUNCHGATE_INSTALL_RETENTION_DAYS.")
     var installRetentionDays: Int?

@@ -34,8 +34,8 @@ struct PolicyCommand: AsyncParsableCommand {
         @Option(help: "Release notes of the latest version.") var notes: String?
         @Option(help: "A note for the history.") var note: String?
         @Flag(help: "Publish nothing; print how many active installs would see each outcome.") var dryRun = false
-        @Flag(help: "Publish even when it newly blocks more than the guard's share of active installs (default 20 %).") var confirm = false
-        @Option(help: "A publish that newly blocks more than this percentage of active installs needs --confirm (default 20). Env: LAUNCHGATE_PUBLISH_GUARD.")
+        @Flag(help: "Publish even when it newly blocks more than the guard's share of a platform's active installs (default 20 %).") var confirm = false
+        @Option(help: "A publish that newly blocks (or leaves blocked) more than this percentage of a platform's active installs needs --confirm (default 20). Env: LAUNCHGATE_PUBLISH_GUARD.")
         var publishGuard: Double?
         @OptionGroup var database: DatabaseOptions
 
@@ -47,7 +47,7 @@ struct PolicyCommand: AsyncParsableCommand {
 
         func run() async throws {
             let channel = try target.releaseChannel()
-            var adoption = AdoptionConfiguration()
+            var adoption = try AdoptionOptions.parse([]).apply(to: AdoptionConfiguration())
             if let share = try AdoptionOptions.guardShare(publishGuard) { adoption.publishGuardShare = share }
             try await database.withComponents(adoption: adoption) { components in
                 let policy: UpdatePolicy
@@ -144,12 +144,19 @@ struct PolicyCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Publish an earlier revision again, as a new revision.")
         @OptionGroup var target: Target
         @Option(help: "The revision number to go back to.") var to: Int
+        @Flag(help: "Roll back even when it blocks more than the guard's share of a platform's active installs (default 20 %).") var confirm = false
+        @Option(help: "A rollback that blocks more than this percentage of a platform's active installs needs --confirm (default 20). Env: LAUNCHGATE_PUBLISH_GUARD.")
+        var publishGuard: Double?
         @OptionGroup var database: DatabaseOptions
 
         func run() async throws {
-            try await database.withComponents { components in
-                let revision = try await components.policies.rollback(app: target.app, channel: try target.releaseChannel(), to: to, author: "cli")
+            var adoption = try AdoptionOptions.parse([]).apply(to: AdoptionConfiguration())
+            if let share = try AdoptionOptions.guardShare(publishGuard) { adoption.publishGuardShare = share }
+            try await database.withComponents(adoption: adoption) { components in
+                let (revision, impact) = try await components.adoption.rollback(app: target.app, channel: try target.releaseChannel(), to: to,
+                                                                                author: "cli", confirmed: confirm)
                 print("published revision \(revision.number) with the contents of revision \(to)")
+                if impact.activeInstalls > 0 { print(impact.summary) }
             }
         }
     }

@@ -77,18 +77,31 @@ public struct InstallBeacon: Sendable {
     @discardableResult
     public func sendIfDue() async -> Outcome {
         guard let url else { return .off }
+        guard claim() else { return .notDue }
+        let request = HTTPRequest(method: "POST", url: url, headers: [ClientHeader.name: header], timeout: 10, maximumBodySize: 4096)
+        do { return .sent(status: try await transport.send(request).status) } catch { return .failed }
+    }
+
+    /// Serialises ``claim()`` across every beacon in the process: two monitors (or two `start()`
+    /// calls) over one store must not both read "due" before either records the ping.
+    private static let claimLock = NSLock()
+
+    /// Records this ping's time if one is due, in one step under ``claimLock``.
+    /// - Returns: Whether the caller should send it.
+    private func claim() -> Bool {
+        Self.claimLock.lock()
+        defer { Self.claimLock.unlock() }
         let time = now().timeIntervalSince1970
         if let last = store.data(forKey: key).flatMap({ Double(String(decoding: $0, as: UTF8.self)) }) {
             if time < last {
                 // The clock went back: start the day again from now rather than ping twice.
                 try? store.set(Data(String(time).utf8), forKey: key)
-                return .notDue
+                return false
             }
-            if time - last < Self.interval { return .notDue }
+            if time - last < Self.interval { return false }
         }
         // Recorded first: a failure waits for tomorrow, and a store that can't be written means no ping.
-        do { try store.set(Data(String(time).utf8), forKey: key) } catch { return .notDue }
-        let request = HTTPRequest(method: "POST", url: url, headers: [ClientHeader.name: header], timeout: 10, maximumBodySize: 4096)
-        do { return .sent(status: try await transport.send(request).status) } catch { return .failed }
+        do { try store.set(Data(String(time).utf8), forKey: key) } catch { return false }
+        return true
     }
 }

@@ -28,7 +28,8 @@ struct UpdateMonitorBeaconTests {
 
     // MARK: Tests
 
-    @Test("start publishes the decision and returns while the beacon is still outstanding; the beacon follows the check")
+    @Test("start publishes the decision and returns while the beacon is still outstanding; the beacon follows the check",
+          .timeLimit(.minutes(1)))
     func afterDecision() async throws {
         answerPolicy(required: "1.8.0")
         let gate = TransportGate()

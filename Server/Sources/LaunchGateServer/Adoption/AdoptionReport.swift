@@ -6,20 +6,32 @@ import LaunchGate
 public struct AdoptionReport: Sendable, Encodable, Equatable {
     /// Installs of one version, build or OS, and their share of the window's installs (0…1).
     public struct Share: Sendable, Encodable, Equatable {
+        /// The platform, such as `ios`.
         public var platform: String
+        /// The version, in a share of versions.
         public var version: String?
+        /// The build, in a share of builds (empty when installs don't send one).
         public var build: String?
+        /// The OS version, in a share of OS versions.
         public var os: String?
+        /// Installs counted.
         public var installs: Int
+        /// Of the window's (or day's) active installs, 0…1.
         public var share: Double
     }
 
-    /// Installs seen within the last ``days`` days (today, UTC, is one of them).
+    /// Installs seen within the last ``days`` UTC calendar days, today included (1 is today since
+    /// 00:00 UTC, not the last 24 hours).
     public struct Window: Sendable, Encodable, Equatable {
+        /// The window's length in UTC calendar days.
         public var days: Int
+        /// Installs seen within it.
         public var activeInstalls: Int
+        /// Per version, newest first.
         public var versions: [Share]
+        /// Per version and build, newest first.
         public var builds: [Share]
+        /// Per OS version, newest first.
         public var os: [Share]
     }
 
@@ -27,15 +39,19 @@ public struct AdoptionReport: Sendable, Encodable, Equatable {
     public struct Day: Sendable, Encodable, Equatable {
         /// `2025-03-01`, UTC.
         public var date: String
+        /// Installs seen that day.
         public var activeInstalls: Int
+        /// Per version.
         public var versions: [Share]
     }
 
+    /// The app.
     public var app: String
     /// The platform asked about, or `nil` for all.
     public var platform: String?
     /// Today (UTC), the last day of every window.
     public var today: String
+    /// One per window asked for.
     public var windows: [Window]
     /// Oldest first; `nil` unless asked for with `since`.
     public var history: [Day]?
@@ -103,9 +119,20 @@ public struct AdoptionReport: Sendable, Encodable, Equatable {
                 }
                 let (left, right) = (a.0.version ?? a.0.os ?? "", b.0.version ?? b.0.os ?? "")
                 if left != right { return left > right }
-                if a.0.build != b.0.build { return (a.0.build ?? "") > (b.0.build ?? "") }
+                if a.0.build != b.0.build { return AdoptionReport.buildOrder(a.0.build, b.0.build) }
                 return a.0.installs > b.0.installs
             }.map(\.0)
+        }
+    }
+
+    /// Whether build `left` sorts before `right`: newest first, by ``BuildNumber`` (so 100 comes
+    /// before 99), builds that don't parse after those that do, by their text.
+    static func buildOrder(_ left: String?, _ right: String?) -> Bool {
+        switch (left.flatMap { try? BuildNumber(parsing: $0) }, right.flatMap { try? BuildNumber(parsing: $0) }) {
+        case let (l?, r?) where l != r: return l > r
+        case (_?, nil): return true
+        case (nil, _?): return false
+        default: return (left ?? "") > (right ?? "")
         }
     }
 

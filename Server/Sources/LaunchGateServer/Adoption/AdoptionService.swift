@@ -41,13 +41,19 @@ public struct AdoptionService: Sendable {
         return AdoptionReport(app: app, platform: platform, today: today, windows: windows.map { ($0, totals[$0] ?? []) }, history: history)
     }
 
-    /// What a proposed policy would do to the installs active within ``AdoptionConfiguration/activeDays``.
+    /// What a proposed policy would do to the installs active within ``AdoptionConfiguration/activeDays``
+    /// (UTC calendar days, today included), counted over every channel's installs.
     /// - Throws: ``ServiceError`` `invalid-policy` first, as a publish would, or `app-not-found`.
     public func impact(of proposed: UpdatePolicy, app: String, channel: ReleaseChannel) async throws -> PolicyImpact {
+        try await assess(proposed, app: app, channel: channel).impact
+    }
+
+    /// The impact, and the revision it was computed against (0: none yet).
+    func assess(_ proposed: UpdatePolicy, app: String, channel: ReleaseChannel) async throws -> (impact: PolicyImpact, base: Int) {
         let issues = proposed.validate()
         guard issues.isEmpty else { throw ServiceError.invalidPolicy(issues) }
-        let current: UpdatePolicy?
-        do { current = try await policies.current(app: app, channel: channel).1 } catch let error as ServiceError where error == .noPolicy(app, channel: channel) {
+        let current: (PolicyRevision, UpdatePolicy)?
+        do { current = try await policies.current(app: app, channel: channel) } catch let error as ServiceError where error == .noPolicy(app, channel: channel) {
             current = nil
         }
         let days = configuration.activeDays
@@ -58,10 +64,10 @@ public struct AdoptionService: Sendable {
         }
         let calculator = ImpactCalculator(now: time)
         let (counts, rollouts) = calculator.outcomes(of: proposed, over: groups)
-        let currentCounts = current.map { calculator.outcomes(of: $0, over: groups).counts } ?? [:]
-        let (newly, cannotUpdate) = calculator.newlyBlocked(proposed: proposed, current: current, over: groups)
+        let currentCounts = current.map { calculator.outcomes(of: $0.1, over: groups).counts } ?? [:]
+        let (newly, cannotUpdate, platforms) = calculator.newlyBlocked(proposed: proposed, current: current?.1, over: groups)
         let active = groups.values.reduce(0, +)
-        let rounded = counts.mapValues { Int($0.rounded()) }
+        let rounded = Self.apportioned(counts, total: active)
         let blocked = InstallOutcome.allCases.filter(\.isBlocking).reduce(0) { $0 + (rounded[$1] ?? 0) }
         var floors: [String: String] = [:]
         for (platform, entry) in proposed.platforms { if let floor = entry.latest?.minimumOS { floors[platform.rawValue] = floor.description } }
@@ -69,25 +75,55 @@ public struct AdoptionService: Sendable {
             + "can't be recomputed; installs that only the rollout decides are split by its current share ("
             + rollouts.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \(PolicyImpact.percent($0.value / 100))" }
                 .joined(separator: ", ") + ")."
-        let summary = PolicyImpact.summary(
-            change: PolicyImpact.change(from: current, to: proposed), blocked: blocked, newlyBlocked: newly, active: active, activeDays: days,
+        let guarded = channel == .production
+        var summary = PolicyImpact.summary(
+            change: PolicyImpact.change(from: current?.1, to: proposed), blocked: blocked, newlyBlocked: newly, active: active, activeDays: days,
             cannotUpdate: cannotUpdate, minimumOS: floors, rolloutNote: rolloutNote)
-        return PolicyImpact(app: app, channel: channel.rawValue, activeDays: days, activeInstalls: active, groups: groups.count, outcomes: rounded,
-                            currentOutcomes: currentCounts.mapValues { Int($0.rounded()) }, blocked: blocked, newlyBlocked: newly,
-                            cannotUpdate: cannotUpdate, minimumOS: floors, rolloutNote: rolloutNote, summary: summary)
+        if !guarded {
+            summary += " Installs are not recorded per channel, so these counts cover every channel's installs, and the publish guard "
+                + "doesn't apply to the \(channel.rawValue) channel."
+        }
+        let impact = PolicyImpact(
+            app: app, channel: channel.rawValue, activeDays: days, activeInstalls: active, groups: groups.count, outcomes: rounded,
+            currentOutcomes: Self.apportioned(currentCounts, total: current == nil ? 0 : active), blocked: blocked, newlyBlocked: newly,
+            cannotUpdate: cannotUpdate, minimumOS: floors, rolloutNote: rolloutNote,
+            platforms: Dictionary(uniqueKeysWithValues: platforms.map { ($0.key.rawValue, $0.value) }), guarded: guarded, summary: summary)
+        return (impact, current?.0.number ?? 0)
     }
 
-    /// Publishes unless the policy would newly block more than the guard's share of active
-    /// installs and the publish is not confirmed.
+    /// Rounds expected counts so they still add up to `total` (largest remainder), so the
+    /// outcomes never sum past the active installs.
+    static func apportioned(_ counts: [InstallOutcome: Double], total: Int) -> [InstallOutcome: Int] {
+        var rounded = counts.mapValues { Int($0.rounded(.down)) }
+        let missing = min(total, Int(counts.values.reduce(0, +).rounded())) - rounded.values.reduce(0, +)
+        guard missing > 0 else { return rounded }
+        let byRemainder = counts.sorted { ($0.value - $0.value.rounded(.down), $1.key.rawValue) > ($1.value - $1.value.rounded(.down), $0.key.rawValue) }
+        for (outcome, _) in byRemainder.prefix(missing) { rounded[outcome, default: 0] += 1 }
+        return rounded
+    }
+
+    /// Publishes unless, on some platform the policy newly blocks installs of, it would newly
+    /// block more than the guard's share of that platform's active installs, or leave more than
+    /// that share blocked in all, and the publish is not confirmed. The revision the impact was
+    /// computed against must still be current when the publish commits.
     /// - Returns: The revision and the impact it was checked with.
-    /// - Throws: ``AdoptionError`` `confirmation-required` with the impact, or what ``PolicyService/publish(_:app:channel:author:note:)`` throws.
+    /// - Throws: ``AdoptionError`` `confirmation-required` with the impact, ``ServiceError``
+    ///   `publish-race` when another publish came in between, or what ``PolicyService/publish(_:app:channel:author:note:expectedRevision:)`` throws.
     public func publish(_ policy: UpdatePolicy, app: String, channel: ReleaseChannel, author: String, note: String? = nil,
                         confirmed: Bool) async throws -> (PolicyRevision, PolicyImpact) {
         guard try await policies.repository.app(id: app) != nil else { throw ServiceError.appNotFound(app) }
-        let impact = try await impact(of: policy, app: app, channel: channel)
-        if !confirmed, impact.newlyBlockedShare > configuration.publishGuardShare {
-            throw AdoptionError.confirmationRequired(impact, limit: configuration.publishGuardShare)
+        let (impact, base) = try await assess(policy, app: app, channel: channel)
+        if !confirmed, let breach = impact.guardBreach(limit: configuration.publishGuardShare) {
+            throw AdoptionError.confirmationRequired(impact, breach: breach, limit: configuration.publishGuardShare)
         }
-        return (try await policies.publish(policy, app: app, channel: channel, author: author, note: note), impact)
+        return (try await policies.publish(policy, app: app, channel: channel, author: author, note: note, expectedRevision: base), impact)
+    }
+
+    /// Publishes an earlier revision's document again, through the same guard as ``publish(_:app:channel:author:note:confirmed:)``:
+    /// rolling back to a revision with a higher `required` blocks installs just as publishing it would.
+    /// - Throws: ``ServiceError`` `revision-not-found`, or what ``publish(_:app:channel:author:note:confirmed:)`` throws.
+    public func rollback(app: String, channel: ReleaseChannel, to number: Int, author: String, confirmed: Bool) async throws -> (PolicyRevision, PolicyImpact) {
+        let policy = try await policies.policy(app: app, channel: channel, revision: number)
+        return try await publish(policy, app: app, channel: channel, author: author, note: "rollback to \(number)", confirmed: confirmed)
     }
 }

@@ -61,23 +61,31 @@ struct ImpactCalculator {
     }
 
     /// Installs blocked under `proposed` but not under `current`, group by group (exact even
-    /// where a rollout splits a group: rollouts never change whether an install is blocked).
-    func newlyBlocked(proposed: UpdatePolicy, current: UpdatePolicy?, over groups: [Group: Int]) -> (newly: Int, cannotUpdate: Int) {
+    /// where a rollout splits a group: rollouts never change whether an install is blocked),
+    /// in total and per platform.
+    func newlyBlocked(proposed: UpdatePolicy, current: UpdatePolicy?, over groups: [Group: Int])
+        -> (newly: Int, cannotUpdate: Int, platforms: [Platform: PlatformImpact]) {
         var (newly, cannotUpdate) = (0, 0)
+        var platforms: [Platform: PlatformImpact] = [:]
         let evaluator = UpdateEvaluator()
         var (proposed, current) = (proposed, current)
         proposed.exemptions = nil
         current?.exemptions = nil
         for (group, count) in groups {
+            platforms[group.platform, default: PlatformImpact()].activeInstalls += count
             guard let version = try? AppVersion(parsing: group.version) else { continue }
             let context = EvaluationContext(
                 version: version, build: group.build.isEmpty ? nil : try? BuildNumber(parsing: group.build), platform: group.platform,
                 osVersion: group.os.isEmpty ? nil : try? AppVersion(parsing: group.os), now: now)
             let after = InstallOutcome(evaluator.evaluate(proposed, for: context))
             if after == .deviceUnsupported { cannotUpdate += count }
+            if after.isBlocking { platforms[group.platform, default: PlatformImpact()].blocked += count }
             let before = current.map { InstallOutcome(evaluator.evaluate($0, for: context)) } ?? .upToDate
-            if after.isBlocking && !before.isBlocking { newly += count }
+            if after.isBlocking && !before.isBlocking {
+                newly += count
+                platforms[group.platform, default: PlatformImpact()].newlyBlocked += count
+            }
         }
-        return (newly, cannotUpdate)
+        return (newly, cannotUpdate, platforms)
     }
 }

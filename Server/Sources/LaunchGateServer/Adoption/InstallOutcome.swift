@@ -17,7 +17,15 @@ public enum InstallOutcome: String, Sendable, Hashable, CaseIterable, Codable, C
 
     /// The outcome of a decision.
     init(_ decision: UpdateDecision) {
-        self = decision.kind.flatMap { InstallOutcome(rawValue: $0.rawValue) } ?? .upToDate
+        // Exhaustive, so a new screen kind can't silently count as up to date.
+        switch decision.kind {
+        case nil: self = .upToDate
+        case .updateAvailable: self = .updateAvailable
+        case .updateRecommended: self = .updateRecommended
+        case .updateRequired: self = .updateRequired
+        case .endOfLife: self = .endOfLife
+        case .deviceUnsupported: self = .deviceUnsupported
+        }
     }
 
     /// Whether the app can't be used past this screen.

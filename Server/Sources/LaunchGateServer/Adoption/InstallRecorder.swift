@@ -54,20 +54,13 @@ public struct InstallRecorder: Service {
 
     /// Folds until the service group shuts down, then folds what is left once more.
     public func run() async throws {
+        // Pruning is ``InstallRetention``'s, which runs with recording off too.
         var last = ContinuousClock.now
-        var prunedDay: Int?
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             try? await Task.sleep(for: .milliseconds(100))
             guard buffer.isHalfFull || ContinuousClock.now - last >= configuration.foldInterval else { continue }
             last = ContinuousClock.now
             await fold()
-            let day = InstallDay.of(now())
-            if day != prunedDay {
-                prunedDay = day
-                do { try await repository.prune(before: day - configuration.retentionDays + 1) } catch {
-                    logger.warning("could not forget old installs: \(error)")
-                }
-            }
         }
         await fold()
     }

@@ -34,7 +34,7 @@ extension PolicyImpact {
             if entry.endOfLife != nil, old?.endOfLife == nil { phrases.append("Ending \(platform.rawValue)'s life") }
             if let required = entry.required, required != old?.required {
                 var verb = "Setting"
-                if let before = old?.required?.version, let after = required.version { verb = before < after ? "Raising" : "Lowering" }
+                if let before = old?.required?.version, let after = required.version { verb = before < after ? "Raising" : before > after ? "Lowering" : "Changing" }
                 let target = required.version?.description ?? required.build.map { "build \($0)" } ?? "nothing"
                 phrases.append("\(verb) required\(on) to \(target)")
             }
@@ -46,8 +46,10 @@ extension PolicyImpact {
         return phrases.prefix(2).joined(separator: " and ")
     }
 
-    /// `12.3 %`.
+    /// `12.3 %`; a share that isn't 0 or 1 never reads as `0 %` or `100 %`.
     static func percent(_ share: Double) -> String {
+        if share > 0 && share < 0.0005 { return "<0.1 %" }
+        if share < 1 && share > 0.9995 { return ">99.9 %" }
         let tenths = (share * 1000).rounded() / 10
         return (tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)) + " %"
     }

@@ -34,6 +34,14 @@ public struct PolicyImpact: Sendable, Encodable, Equatable {
     public var minimumOS: [String: String]
     /// How rollout shares were estimated, when a rollout decided any outcome.
     public var rolloutNote: String?
+    /// Per platform (`ios`, `android`…), the counts the publish guard checks.
+    public var platforms: [String: PlatformImpact]
+    /// Which installs were counted: installs are not recorded per channel, so always every
+    /// channel's (`all`), also for a policy of the beta channel.
+    public var countedChannels: String = "all"
+    /// Whether the publish guard applies: only to the production channel, since the counts
+    /// can't tell a channel's installs apart.
+    public var guarded: Bool
     /// One sentence a person can act on.
     public var summary: String
 
@@ -42,11 +50,24 @@ public struct PolicyImpact: Sendable, Encodable, Equatable {
     /// ``blocked`` as a share of ``activeInstalls``.
     public var blockedShare: Double { activeInstalls == 0 ? 0 : Double(blocked) / Double(activeInstalls) }
 
-    private enum CodingKeys: String, CodingKey {
-        case app, channel, activeDays, activeInstalls, groups, outcomes, currentOutcomes, blocked, newlyBlocked, cannotUpdate
-        case minimumOS, rolloutNote, summary, blockedShare, newlyBlockedShare
+    /// The first platform the change touches (it newly blocks some of its installs) whose newly
+    /// blocked share, or else whose blocked share after the change, is over `limit`; `nil` when
+    /// the change may go through unconfirmed or the guard doesn't apply.
+    public func guardBreach(limit: Double) -> GuardBreach? {
+        guard guarded else { return nil }
+        for (platform, counts) in platforms.sorted(by: { $0.key < $1.key }) where counts.newlyBlocked > 0 {
+            if counts.newlyBlockedShare > limit { return GuardBreach(platform: platform, measure: .newlyBlocked, share: counts.newlyBlockedShare) }
+            if counts.blockedShare > limit { return GuardBreach(platform: platform, measure: .blockedAfter, share: counts.blockedShare) }
+        }
+        return nil
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case app, channel, activeDays, activeInstalls, groups, outcomes, currentOutcomes, blocked, newlyBlocked, cannotUpdate
+        case minimumOS, rolloutNote, summary, blockedShare, newlyBlockedShare, platforms, countedChannels, guarded
+    }
+
+    /// Encodes every outcome (zeros included) and the shares, which are computed, not stored.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(app, forKey: .app)
@@ -66,5 +87,8 @@ public struct PolicyImpact: Sendable, Encodable, Equatable {
         try container.encode(summary, forKey: .summary)
         try container.encode(blockedShare, forKey: .blockedShare)
         try container.encode(newlyBlockedShare, forKey: .newlyBlockedShare)
+        try container.encode(platforms, forKey: .platforms)
+        try container.encode(countedChannels, forKey: .countedChannels)
+        try container.encode(guarded, forKey: .guarded)
     }
 }

@@ -10,6 +10,12 @@ extension ConsoleController {
     func historyPage(_ request: Request, _ context: Context) async throws -> Response {
         let signed = try await session(request)
         let (app, channel) = (try await app(context), try Self.channel(request))
+        return ConsoleRenderer.page("history", try await historyValues(signed, app: app, channel: channel, query: request))
+    }
+
+    /// What the history page shows.
+    private func historyValues(_ signed: ConsoleSessions.Signed, app: AppRecord, channel: ReleaseChannel,
+                               query request: Request, confirming: Int? = nil) async throws -> [String: Any] {
         let revisions = try await repository.revisions(appID: app.id, channel: channel).sorted { $0.number > $1.number }
         let served = try await currentPolicy(app: app.id, channel: channel)?.0.number
         let shown = Array(revisions.prefix(Self.historyLength + 1))
@@ -21,7 +27,7 @@ extension ConsoleController {
             rows.append([
                 "number": revision.number, "current": revision.number == served, "author": revision.author, "note": revision.note ?? "",
                 "date": Self.date(revision.issuedAt), "iso": ISO8601DateFormatter().string(from: revision.issuedAt),
-                "hasDiff": previous != nil, "previous": previous?.number ?? 0, "diff": ["lines": lines],
+                "hasDiff": previous != nil, "askConfirm": revision.number == confirming, "previous": previous?.number ?? 0, "diff": ["lines": lines],
             ])
         }
         var values = layout(signed, title: "History · \(app.name)")
@@ -36,7 +42,7 @@ extension ConsoleController {
         } else if let number = query.get("rolledBack").flatMap(Int.init) {
             values["notice"] = "Rolled back: revision \(number) is served now."
         }
-        return ConsoleRenderer.page("history", values)
+        return values
     }
 
     /// Serves an earlier revision again, as `POST /v1/admin/apps/{app}/policy/rollback` does.
@@ -44,7 +50,16 @@ extension ConsoleController {
         let (signed, form) = try await sessionAndForm(request, .publish)
         let (app, channel) = (try await app(context), try Self.channel(request))
         guard let number = form["revision"].flatMap(Int.init) else { throw InputError.invalidBody("name the revision to roll back to") }
-        let revision = try await policies.rollback(app: app.id, channel: channel, to: number, author: signed.token.name)
-        return ConsoleRenderer.redirect("/console/apps/\(app.id)/history?channel=\(channel.rawValue)&rolledBack=\(revision.number)")
+        do {
+            let (revision, _) = try await adoption.rollback(app: app.id, channel: channel, to: number, author: signed.token.name,
+                                                            confirmed: form["confirm"] == "on")
+            return ConsoleRenderer.redirect("/console/apps/\(app.id)/history?channel=\(channel.rawValue)&rolledBack=\(revision.number)")
+        } catch let error as AdoptionError where error.code == "confirmation-required" {
+            // Back to the history with the impact, and a checkbox that confirms this one rollback.
+            var values = try await historyValues(signed, app: app, channel: channel, query: request, confirming: number)
+            values["guardError"] = "Not rolled back: " + error.message
+            values["confirmRevision"] = number
+            return ConsoleRenderer.page("history", values, status: .conflict)
+        }
     }
 }

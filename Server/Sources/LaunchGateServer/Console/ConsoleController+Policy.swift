@@ -40,8 +40,7 @@ extension ConsoleController {
             return ConsoleRenderer.redirect("/console/apps/\(app.id)/history?channel=\(channel.rawValue)&published=\(revision.number)")
         } catch let error as AdoptionError where error.code == "confirmation-required" {
             var values = try await editorValues(signed, app: app, channel: channel, draft: draft, current: current, note: note)
-            values["guardError"] = "Not published: this newly blocks more than \(PolicyImpact.percent(adoption.configuration.publishGuardShare)) "
-                + "of active installs. Tick the box below to publish anyway."
+            values["guardError"] = "Not published: " + error.message + " Tick the box below to publish anyway."
             return ConsoleRenderer.page("editor", values, status: .conflict)
         }
     }
@@ -63,7 +62,9 @@ extension ConsoleController {
         }
         let impact = try await adoption.impact(of: policy, app: app.id, channel: channel)
         let guardShare = adoption.configuration.publishGuardShare
-        values["guard"] = impact.newlyBlockedShare > guardShare
+        let breach = impact.guardBreach(limit: guardShare)
+        values["guard"] = breach != nil
+        values["guardReason"] = breach?.description ?? ""
         values["guardLimit"] = PolicyImpact.percent(guardShare)
         values["impact"] = [
             "summary": impact.summary, "blocked": PolicyImpact.grouped(impact.blocked), "blockedShare": PolicyImpact.percent(impact.blockedShare),

@@ -63,8 +63,8 @@ extension ConsoleTemplates {
         {{#changed}}<details open><summary>Changes against {{#revision}}revision {{revision}}{{/revision}}{{^revision}}nothing published{{/revision}}</summary>{{#diff}}{{> diff}}{{/diff}}</details>{{/changed}}
         {{^changed}}<p>No changes against revision {{revision}}.</p>{{/changed}}
         {{#guardError}}<p class="error" role="alert" id="guard-error">{{guardError}}</p>{{/guardError}}
-        {{#guard}}<div class="field check"><input type="checkbox" id="confirm" name="confirm" value="on" aria-describedby="confirm-hint"> <label for="confirm">Publish although it newly blocks {{newlyBlockedShare}} of active installs</label>
-        <p class="hint" id="confirm-hint">More than the {{guardLimit}} a publish may newly block unconfirmed.</p></div>{{/guard}}
+        {{#guard}}<div class="field check"><input type="checkbox" id="confirm" name="confirm" value="on" aria-describedby="confirm-hint"> <label for="confirm">Publish although it {{guardReason}}</label>
+        <p class="hint" id="confirm-hint">More than the {{guardLimit}} a change may block unconfirmed.</p></div>{{/guard}}
         {{#changed}}{{#canPublish}}<button type="submit" id="publish-button" formaction="/console/apps/{{app}}/policy/publish?channel={{channel}}">Publish to {{channel}}</button>{{/canPublish}}{{/changed}}
         {{#changed}}{{^canPublish}}<p class="hint">Your token's scope is {{scope}}: it can preview, but publishing needs publish.</p>{{/canPublish}}{{/changed}}
         </section>

@@ -100,6 +100,7 @@ enum ConsoleTemplates {
         <h1>History · {{appName}} <span class="muted">{{channel}}</span></h1>
         <p class="actions"><a href="/console/apps/{{app}}/policy?channel={{channel}}">Edit the policy</a> <a href="/console/apps/{{app}}">Back to {{appName}}</a></p>
         {{#notice}}<p class="notice" role="status" id="notice">{{notice}}</p>{{/notice}}
+        {{#guardError}}<p class="error" role="alert" id="guard-error">{{guardError}}</p>{{/guardError}}
         {{^revisions}}<p>Nothing published on {{channel}} yet.</p>{{/revisions}}
         {{#hasRevisions}}
         <div class="table-wrap"><table class="history">
@@ -115,6 +116,7 @@ enum ConsoleTemplates {
         <td>{{#hasDiff}}<details><summary>Diff against {{previous}}</summary>{{#diff}}{{> diff}}{{/diff}}</details>{{/hasDiff}}</td>
         <td>{{^current}}{{#canPublish}}<form method="post" action="/console/apps/{{app}}/history/rollback?channel={{channel}}">
         <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="revision" value="{{number}}">
+        {{#askConfirm}}<div class="field check"><input type="checkbox" id="confirm" name="confirm" value="on"> <label for="confirm">Roll back although it blocks this many installs</label></div>{{/askConfirm}}
         <button type="submit" class="secondary" id="rollback-{{number}}">Roll back to {{number}}</button></form>{{/canPublish}}{{/current}}</td>
         </tr>
         {{/revisions}}

@@ -18,6 +18,8 @@ struct AdminController<Context: RemoteAddressRequestContext> {
 
     struct Rollback: Decodable {
         let revision: Int
+        /// Rolls back even when the publish guard would refuse, as `confirm` does for a publish.
+        let confirm: Bool?
     }
 
     struct NewExemption: Decodable {
@@ -97,9 +99,10 @@ struct AdminController<Context: RemoteAddressRequestContext> {
         admin.post("/apps/:app/policy/rollback") { request, context in
             let token = try await authorize(request, context, .publish)
             let body = try await RequestValues.body(Rollback.self, from: request, context: context)
-            let revision = try await policies.rollback(app: context.parameters.require("app"), channel: RequestValues.channel(request),
-                                                       to: body.revision, author: token.name)
-            return try RequestValues.json(RevisionSummary(revision), status: .created)
+            let confirmed = try QueryValues.flag(request.uri.queryParameters.get("confirm"), name: "confirm") || body.confirm == true
+            let (revision, impact) = try await adoption.rollback(app: context.parameters.require("app"), channel: RequestValues.channel(request),
+                                                                 to: body.revision, author: token.name, confirmed: confirmed)
+            return try RequestValues.json(RevisionSummary(revision, impact: impact), status: .created)
         }
         admin.get("/apps/:app/exemptions") { request, context in
             _ = try await authorize(request, context, .read)

@@ -16,11 +16,13 @@ public struct AdoptionError: LaunchGateFailure, Equatable {
         self.retryAfter = retryAfter
     }
 
-    /// A publish that would newly block more than the guard's share of active installs, refused
-    /// until it is confirmed; the message carries the impact.
-    public static func confirmationRequired(_ impact: PolicyImpact, limit: Double) -> AdoptionError {
-        AdoptionError(code: "confirmation-required", message: impact.summary + " That is more than the "
-            + PolicyImpact.percent(limit) + " of active installs a publish may newly block unconfirmed; publish again with "
+    /// A publish or rollback that, on one platform it newly blocks installs of, would newly block
+    /// more than the guard's share of that platform's active installs or leave more than that
+    /// share blocked in all, refused until it is confirmed; the message carries the impact and
+    /// the share that was checked.
+    public static func confirmationRequired(_ impact: PolicyImpact, breach: GuardBreach, limit: Double) -> AdoptionError {
+        AdoptionError(code: "confirmation-required", message: impact.summary + " On \(breach.platform) it " + breach.description
+            + ", more than the " + PolicyImpact.percent(limit) + " a change may block unconfirmed; send it again with "
             + "\"confirm\": true (CLI: --confirm) if this is intended, or use dry_run=true (--dry-run) to look first.", kind: .conflict)
     }
 

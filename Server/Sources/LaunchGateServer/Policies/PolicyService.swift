@@ -25,28 +25,33 @@ public struct PolicyService: Sendable {
     ///
     /// The app's exemptions replace any the document names, so each revision carries, signed,
     /// the list that was current when it was published.
-    /// - Throws: ``ServiceError`` `invalid-policy` with every field issue, or `app-not-found`.
-    public func publish(_ policy: UpdatePolicy, app: String, channel: ReleaseChannel, author: String, note: String? = nil) async throws -> PolicyRevision {
+    /// - Parameter expectedRevision: The revision the caller checked the policy against (0: none),
+    ///   or `nil` to publish over whatever is current.
+    /// - Throws: ``ServiceError`` `invalid-policy` with every field issue, `app-not-found`, or
+    ///   `publish-race` when the current revision is no longer `expectedRevision`.
+    public func publish(_ policy: UpdatePolicy, app: String, channel: ReleaseChannel, author: String, note: String? = nil,
+                        expectedRevision: Int? = nil) async throws -> PolicyRevision {
         var policy = policy
         // Validated with the current list; the repository stamps the list it reads in the publish's
         // own transaction, so an exemption added meanwhile is never dropped.
         policy.exemptions = PolicyExemptions(stored: try await repository.exemptions(appID: app))
         let issues = policy.validate()
         guard issues.isEmpty else { throw ServiceError.invalidPolicy(issues) }
-        let revision = try await repository.publish(appID: app, channel: channel, policy: policy, author: author, note: note, at: now())
+        let revision = try await repository.publish(appID: app, channel: channel, policy: policy, author: author, note: note, at: now(),
+                                                    expectedRevision: expectedRevision)
         cache.removeAll()
         return revision
     }
 
-    /// Publishes an earlier revision's document again, as a new revision with a new `issuedAt`.
+    /// An earlier revision's document, which a rollback publishes again; the rollback itself goes
+    /// through ``AdoptionService/rollback(app:channel:to:author:confirmed:)`` so the publish guard sees it.
     /// - Throws: ``ServiceError`` `revision-not-found` or `app-not-found`.
-    public func rollback(app: String, channel: ReleaseChannel, to number: Int, author: String) async throws -> PolicyRevision {
+    public func policy(app: String, channel: ReleaseChannel, revision number: Int) async throws -> UpdatePolicy {
         guard let target = try await repository.revision(appID: app, channel: channel, number: number) else {
             guard try await repository.app(id: app) != nil else { throw ServiceError.appNotFound(app) }
             throw ServiceError.revisionNotFound(app, channel: channel, number: number)
         }
-        let policy = try UpdatePolicy(json: target.document)
-        return try await publish(policy, app: app, channel: channel, author: author, note: "rollback to \(number)")
+        return try UpdatePolicy(json: target.document)
     }
 
     /// The current policy.

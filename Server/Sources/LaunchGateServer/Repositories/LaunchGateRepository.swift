@@ -23,9 +23,13 @@ public protocol LaunchGateRepository: Sendable {
     /// The revision's number is the previous one plus one. Its `issuedAt` is raised above the
     /// previous revision's when needed, so clients' anti-rollback accepts it (a rollback publishes
     /// an old document with a new `issuedAt`).
+    /// - Parameter expectedRevision: The revision the caller decided against (0: none yet), checked
+    ///   in the same transaction; `nil` to publish whatever is current.
     /// - Returns: The stored revision.
-    /// - Throws: ``ServiceError`` `app-not-found`, or `conflict` when another publish won the race.
-    func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date) async throws -> PolicyRevision
+    /// - Throws: ``ServiceError`` `app-not-found`, or `publish-race` when another publish won the
+    ///   race or the current revision is not `expectedRevision`.
+    func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date,
+                 expectedRevision: Int?) async throws -> PolicyRevision
     /// The newest revision, or `nil` before the first publish.
     func currentRevision(appID: String, channel: ReleaseChannel) async throws -> PolicyRevision?
     /// One revision by number.
@@ -94,5 +98,12 @@ extension LaunchGateRepository {
             throw ServiceError.documentTooLarge(bytes: document.count, limit: PolicyReader.maximumSize)
         }
         return (document, issuedAt)
+    }
+}
+
+extension LaunchGateRepository {
+    /// Publishes over whatever revision is current.
+    func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date) async throws -> PolicyRevision {
+        try await publish(appID: appID, channel: channel, policy: policy, author: author, note: note, at: now, expectedRevision: nil)
     }
 }

@@ -27,9 +27,11 @@ public actor MemoryRepository: LaunchGateRepository {
 
     public func apps() -> [AppRecord] { appsByID.values.sorted { $0.id < $1.id } }
 
-    public func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date) throws -> PolicyRevision {
+    public func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date,
+                        expectedRevision: Int?) throws -> PolicyRevision {
         guard appsByID[appID] != nil else { throw ServiceError.appNotFound(appID) }
         let previous = revisionsByKey[key(appID, channel)]?.last
+        if let expectedRevision, expectedRevision != previous?.number ?? 0 { throw ServiceError.publishRace(appID, channel: channel) }
         let (document, issuedAt) = try Self.stamped(policy, after: previous, exemptions: exemptions(appID: appID), now: now)
         let revision = PolicyRevision(appID: appID, channel: channel, number: (previous?.number ?? 0) + 1,
                                       document: document, issuedAt: issuedAt, author: author, note: note)
@@ -127,7 +129,8 @@ public actor MemoryRepository: LaunchGateRepository {
         do {
             for channel in ReleaseChannel.allCases {
                 guard let current = currentRevision(appID: appID, channel: channel) else { continue }
-                _ = try publish(appID: appID, channel: channel, policy: UpdatePolicy(json: current.document), author: author, note: note, at: now)
+                _ = try publish(appID: appID, channel: channel, policy: UpdatePolicy(json: current.document), author: author, note: note, at: now,
+                                expectedRevision: nil)
             }
         } catch {
             revisionsByKey = before

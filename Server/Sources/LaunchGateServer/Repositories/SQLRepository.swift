@@ -40,10 +40,12 @@ public struct SQLRepository: LaunchGateRepository {
 
     // MARK: Policies
 
-    public func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date) async throws -> PolicyRevision {
+    public func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date,
+                        expectedRevision: Int?) async throws -> PolicyRevision {
         do {
             return try await database.transaction { db in
-                try await Self.publish(db, appID: appID, channel: channel, policy: policy, author: author, note: note, at: now)
+                try await Self.publish(db, appID: appID, channel: channel, policy: policy, author: author, note: note, at: now,
+                                       expectedRevision: expectedRevision)
             }
         } catch where Self.isUniqueViolation(error) {
             throw ServiceError.publishRace(appID, channel: channel)
@@ -51,12 +53,15 @@ public struct SQLRepository: LaunchGateRepository {
     }
 
     /// A publish's statements, in the caller's transaction: the new revision and the change bump.
+    /// A concurrent publish that read the same previous revision inserts the same number, which
+    /// the unique key refuses, so `expectedRevision` holds even under read committed.
     static func publish(_ db: any SQLDatabase, appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String,
-                        note: String?, at now: Date) async throws -> PolicyRevision {
+                        note: String?, at now: Date, expectedRevision: Int? = nil) async throws -> PolicyRevision {
         guard try await db.select().column("id").from("apps").where("id", .equal, appID).first() != nil else {
             throw ServiceError.appNotFound(appID)
         }
         let previous = try await revisions(db, appID: appID, channel: channel, limit: 1).first
+        if let expectedRevision, expectedRevision != previous?.number ?? 0 { throw ServiceError.publishRace(appID, channel: channel) }
         let exemptions = try await exemptions(db, appID: appID)
         let (document, issuedAt) = try stamped(policy, after: previous, exemptions: exemptions, now: now)
         let revision = PolicyRevision(appID: appID, channel: channel, number: (previous?.number ?? 0) + 1,

@@ -142,9 +142,11 @@ struct AdoptionAPITests {
     @Test("a publish that newly blocks at most the guard's share goes through unconfirmed, and the share is configurable")
     func guardAllows() async throws {
         let server = try await AdoptionFixture.server()
-        // 2.2.0 newly blocks 20 of 100: exactly the default share, which is allowed.
-        let (revision, impact) = try await server.components.adoption.publish(Samples.policy(required: "2.2.0"), app: "notes", channel: .production,
-                                                                              author: "t", confirmed: false)
+        // 2.2.0 newly blocks 20 of 100 and leaves 30 blocked: exactly a 30 % share, which is allowed.
+        let lenient = AdoptionService(installs: server.components.installs, policies: server.components.policies,
+                                      configuration: AdoptionConfiguration(publishGuardShare: 0.3), now: { Samples.now })
+        let (revision, impact) = try await lenient.publish(Samples.policy(required: "2.2.0"), app: "notes", channel: .production,
+                                                           author: "t", confirmed: false)
         #expect(revision.number == 2 && impact.newlyBlocked == 20)
         let strict = AdoptionService(installs: server.components.installs, policies: server.components.policies,
                                      configuration: AdoptionConfiguration(publishGuardShare: 0.05), now: { Samples.now })

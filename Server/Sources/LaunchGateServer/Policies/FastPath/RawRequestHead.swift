@@ -35,7 +35,8 @@ struct RawRequestHead: Equatable {
     let target: Range<Int>
     /// The `If-None-Match` value's offsets, without surrounding spaces.
     let ifNoneMatch: Range<Int>?
-    /// The `LaunchGate-Client` value's offsets, for `/check` requests whose query leaves out an ID.
+    /// The `LaunchGate-Client` value's offsets: the install a policy or `/check` request names, for
+    /// recording, and the ID of a `/check` whose query leaves it out.
     var launchGateClient: Range<Int>? = nil
 
     /// Whether the decoder, given exactly these bytes, ends between messages again.

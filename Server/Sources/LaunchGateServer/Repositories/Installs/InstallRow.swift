@@ -13,18 +13,3 @@ struct InstallRow: Sendable, Hashable {
     /// The group it counts in: its version, build and OS on the day it was last seen.
     var group: InstallGroupKey { InstallGroupKey(version: version, build: build, os: os, day: InstallDay.of(lastSeen)) }
 }
-
-/// An install's identity within storage.
-struct InstallKey: Sendable, Hashable {
-    var appID: String
-    var platform: Platform
-    var installHash: String
-}
-
-/// Installs last seen on one day running one version, build and OS.
-struct InstallGroupKey: Sendable, Hashable {
-    var version: String
-    var build: String
-    var os: String
-    var day: Int
-}

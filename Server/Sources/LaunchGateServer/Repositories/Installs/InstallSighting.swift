@@ -33,19 +33,3 @@ public struct InstallSighting: Sendable, Hashable {
     /// The UTC day it was seen on, in days since 1970.
     var day: Int { InstallDay.of(at.milliseconds) }
 }
-
-/// Days as stored: whole UTC days since 1970.
-enum InstallDay {
-    static let milliseconds: Int64 = 86_400_000
-
-    /// The UTC day holding a time in milliseconds.
-    static func of(_ milliseconds: Int64) -> Int {
-        Int(milliseconds >= 0 ? milliseconds / Self.milliseconds : (milliseconds - Self.milliseconds + 1) / Self.milliseconds)
-    }
-
-    /// The UTC day holding a date.
-    static func of(_ date: Date) -> Int { of(date.milliseconds) }
-
-    /// The start of a day.
-    static func start(_ day: Int) -> Date { Date(milliseconds: Int64(day) * milliseconds) }
-}

@@ -1,0 +1,35 @@
+import Foundation
+import SQLKit
+import Testing
+@testable import LaunchGateServer
+
+@Suite("Migration 019 counts the installs recorded before it")
+struct InstallCountMigrationTests {
+    @Test("install_app_counts starts equal to COUNT(*) of each app's installs", arguments: TestBackend.sql)
+    func backfill(backend: TestBackend) async throws {
+        try await backend.withDatabase { database in
+            let before = Array(Migrator.all.prefix { $0.name != CountInstallsPerApp().name })
+            _ = try await Migrator(database: database, migrations: before).migrate()
+            try await database.transaction { sql in
+                for (app, count) in [("notes", 3), ("maps", 2)] {
+                    for index in 0..<count {
+                        try await sql.insert(into: "installs")
+                            .columns("app_id", "platform", "install_hash", "version", "build", "os", "first_seen", "last_seen")
+                            .values(SQLBind(app), SQLBind("ios"), SQLBind("\(app)-\(index)"), SQLBind("2.0.0"), SQLBind(""), SQLBind(""),
+                                    SQLBind(Int64(0)), SQLBind(Int64(0)))
+                            .run()
+                    }
+                }
+            }
+            _ = try await Migrator(database: database).migrate()
+            let counts = try await database.read { sql in
+                var counts: [String: Int] = [:]
+                for row in try await sql.select().columns("app_id", "installs").from("install_app_counts").all() {
+                    counts[try row.decode(column: "app_id", as: String.self)] = try row.decode(column: "installs", as: Int.self)
+                }
+                return counts
+            }
+            #expect(counts == ["notes": 3, "maps": 2])
+        }
+    }
+}
