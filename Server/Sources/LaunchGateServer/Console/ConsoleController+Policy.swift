@@ -34,6 +34,15 @@ extension ConsoleController {
             return ConsoleRenderer.page("editor", try await editorValues(signed, app: app, channel: channel, draft: draft, current: current, note: note),
                                         status: .unprocessableContent)
         }
+        // The form names the revision its page was opened over: publishing it over a newer one would
+        // silently undo what someone else published since, so the editor comes back showing the new base.
+        let base = current.map { String($0.0.number) } ?? "none"
+        if let sent = form["base"], sent != base {
+            var values = try await editorValues(signed, app: app, channel: channel, draft: draft, current: current, note: note)
+            values["staleError"] = "Not published: revision \(base) was published after this page was opened. "
+                + "Check the changes against it below, then publish again."
+            return ConsoleRenderer.page("editor", values, status: .conflict)
+        }
         do {
             let (revision, _) = try await adoption.publish(policy, app: app.id, channel: channel, author: signed.token.name, note: note,
                                                            confirmed: form["confirm"] == "on")

@@ -8,6 +8,7 @@ extension ConsoleTemplates {
         {{#errors}}<p class="error" role="alert">{{.}}</p>{{/errors}}
         <form method="post" action="/console/apps/{{app}}/policy/preview?channel={{channel}}" id="editor" data-preview="/console/apps/{{app}}/policy/preview-fragment?channel={{channel}}" novalidate>
         <input type="hidden" name="csrf" value="{{csrf}}">
+        <input type="hidden" name="base" value="{{#revision}}{{revision}}{{/revision}}{{^revision}}none{{/revision}}">
         <div class="editor">
         <div class="fields">
         {{#fieldsets}}
@@ -62,6 +63,7 @@ extension ConsoleTemplates {
         <h2 id="publish-heading">Publish</h2>
         {{#changed}}<details open><summary>Changes against {{#revision}}revision {{revision}}{{/revision}}{{^revision}}nothing published{{/revision}}</summary>{{#diff}}{{> diff}}{{/diff}}</details>{{/changed}}
         {{^changed}}<p>No changes against revision {{revision}}.</p>{{/changed}}
+        {{#staleError}}<p class="error" role="alert" id="stale-error">{{staleError}}</p>{{/staleError}}
         {{#guardError}}<p class="error" role="alert" id="guard-error">{{guardError}}</p>{{/guardError}}
         {{#guard}}<div class="field check"><input type="checkbox" id="confirm" name="confirm" value="on" aria-describedby="confirm-hint"> <label for="confirm">Publish although it {{guardReason}}</label>
         <p class="hint" id="confirm-hint">More than the {{guardLimit}} a change may block unconfirmed.</p></div>{{/guard}}
