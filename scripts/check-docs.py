@@ -109,6 +109,24 @@ def check_counts(root, files):
     return problems
 
 
+def check_spi(root):
+    """The Swift Package Index builds the documentation of .spi.yml's targets: each must be a
+    product of the root package, or the index's build fails where nobody here sees it."""
+    spi = root / ".spi.yml"
+    if not spi.exists():
+        return []
+    package = (root / "Package.swift").read_text()
+    products = set(re.findall(r'\.library\(\s*name:\s*"([^"]+)"', package))
+    problems = []
+    for listed in re.findall(r'documentation_targets:\s*\[([^\]]*)\]', spi.read_text()):
+        for target in [t.strip().strip('"\'') for t in listed.split(",") if t.strip()]:
+            if target not in products:
+                problems.append(f".spi.yml: documentation target {target} is not a library of Package.swift ({sorted(products)})")
+    if not products:
+        problems.append(".spi.yml: no library products found in Package.swift; update this check")
+    return problems
+
+
 def run(root):
     markdown = [root / "README.md", root / "CHANGELOG.md"]
     markdown += sorted((root / "docs").rglob("*.md")) + sorted(root.glob("Sources/*/*.docc/*.md"))
@@ -116,7 +134,7 @@ def run(root):
     linked = [p for p in markdown + deploy if p.exists()]
     counted = linked + sorted((root / "scripts").glob("*")) + sorted((root / "Sources").rglob("*.swift"))
     counted = [p for p in counted if p.is_file() and p.name != "check-docs.py"]
-    problems = check_links(root, linked) + check_counts(root, counted)
+    problems = check_links(root, linked) + check_counts(root, counted) + check_spi(root)
     return problems, len(linked)
 
 

@@ -60,7 +60,7 @@ public struct ServerComponents: Sendable {
             // A database that already holds a sealed signing key needs the master key it was sealed
             // with. Making a new one there would leave a stray key file that opens nothing, so its
             // absence is reported instead (and the message says what the missing file protects).
-            let sealedKeyExists = try await repository.activeSigningKey() != nil
+            let sealedKeyExists = try await !repository.signingKeys().isEmpty
             let create = createMasterKey && !sealedKeyExists
             let load: @Sendable () throws -> MasterKey = {
                 do { return try MasterKey.load(environmentValue: value, file: file, create: create) } catch let error as MasterKeyError where error.reason == .missing && sealedKeyExists {

@@ -65,7 +65,17 @@ extension DatabaseRestore {
             }
             suffix = stamp + "-\(attempt)"
         }
-        _ = chmod(path + suffix, 0o600)
+        // Through a descriptor opened without following links: whoever can write the folder could
+        // have swapped the database for a symlink, and chmod by name would change its target as root.
+        let kept = open(path + suffix, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        var status = stat()
+        guard kept >= 0, fstat(kept, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            if kept >= 0 { close(kept) }
+            unlink(path + suffix)
+            throw BackupError.failed("\(shown) is no longer a regular file; nothing was changed")
+        }
+        defer { close(kept) }
+        _ = fchmod(kept, 0o600)
         return shown + suffix
     }
 }

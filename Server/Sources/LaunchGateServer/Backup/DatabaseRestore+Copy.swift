@@ -42,6 +42,9 @@ extension DatabaseRestore {
         }
         let unknown = found.applied.filter { !known.contains($0) }.sorted()
         guard unknown.isEmpty else { throw BackupError.newerSchema(file: file, names: unknown) }
+        // Migrations run in order, so a real database has applied a prefix of them; 001 and 003
+        // without 002 is a crafted file, and the next serve would apply 002 after 003.
+        guard Set(found.applied) == Set(known.prefix(found.applied.count)) else { throw BackupError.notLaunchGate(file) }
         try checkMasterKey(opens: found.sealedKeys, named: file)
         return Summary(applied: known.filter(found.applied.contains), pending: known.filter { !found.applied.contains($0) })
     }

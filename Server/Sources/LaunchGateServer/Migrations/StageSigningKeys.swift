@@ -12,7 +12,10 @@ struct StageSigningKeys: Migration {
 
     func prepare(on database: any SQLDatabase) async throws {
         try await database.alter(table: "signing_keys").column("activated_at", type: .bigint).run()
-        try await database.update("signing_keys").set("activated_at", to: SQLColumn("created_at")).run()
+        // Keys that signed (sequence above 0) were active from their creation. Keys with sequence 0
+        // are staged ones that a `migrate --revert-last` left behind: they stay staged.
+        try await database.update("signing_keys").set("activated_at", to: SQLColumn("created_at"))
+            .where("sequence", .greaterThan, 0).run()
     }
 
     func revert(on database: any SQLDatabase) async throws {

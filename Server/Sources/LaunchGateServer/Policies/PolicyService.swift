@@ -110,8 +110,14 @@ public struct PolicyService: Sendable {
             }
             body = rendered
         }
-        let digest = SHA256.hash(data: body).prefix(16).lowercaseHex
         let signature = try await signingKeys.active().map { try $0.signature(for: body).description }
+        // The tag covers the signature too: after `keys activate` the body is unchanged, and a CDN
+        // revalidating with the old tag must get the newly signed answer, not a 304 that keeps the
+        // old key's signature in its cache.
+        var tagged = SHA256()
+        tagged.update(data: body)
+        tagged.update(data: Data((signature ?? "").utf8))
+        let digest = tagged.finalize().prefix(16).lowercaseHex
         let document = ServedDocument(body: ByteBuffer(bytes: body), etag: "\"\(digest)\"", signature: signature)
         cache.store(document, for: key, builtIn: generation)
         return document

@@ -4,6 +4,7 @@ import SQLKit
 /// Signing keys: `sequence` orders activations (the highest activated key signs), and a staged
 /// key has no `activated_at` and sequence 0, so it is below every key that ever signed.
 extension SQLRepository {
+    /// Stores a key, active (signing from now) or staged.
     public func saveSigningKey(_ key: SigningKeyRecord, activate: Bool) async throws {
         try await database.transaction { db in
             let next = activate ? try await Self.nextKeySequence(db) : 0
@@ -17,19 +18,25 @@ extension SQLRepository {
         }
     }
 
+    /// The key activated last.
     public func activeSigningKey() async throws -> SigningKeyRecord? {
         try await database.read { db in
+            // Two activations racing on PostgreSQL can draw the same sequence; the later activation
+            // time, then the ID, decide, so every instance agrees on one key.
             try await Self.keyQuery(db).where("activated_at", .isNot, SQLLiteral.null)
-                .orderBy("sequence", .descending).limit(1).first().map(Self.signingKey)
+                .orderBy("sequence", .descending).orderBy("activated_at", .descending).orderBy("id", .descending)
+                .limit(1).first().map(Self.signingKey)
         }
     }
 
+    /// Every key, oldest first.
     public func signingKeys() async throws -> [SigningKeyRecord] {
         try await database.read { db in
             try await Self.keyQuery(db).orderBy("created_at").orderBy("id").all().map(Self.signingKey)
         }
     }
 
+    /// Makes a stored key the one that signs.
     public func activateSigningKey(id: String, at now: Date) async throws -> SigningKeyRecord? {
         try await database.transaction { db in
             guard try await db.select().column("id").from("signing_keys").where("id", .equal, id).first() != nil else { return nil }

@@ -64,6 +64,20 @@ struct RestoreSchemaTests: BackupFixture {
         }
     }
 
+    @Test("a backup whose applied migrations skip one (001 and 003 without 002) is refused, and the database is unchanged")
+    func migrationGap() async throws {
+        try await withFolder { folder in
+            let path = folder.appendingPathComponent("lg.sqlite").path
+            let copy = folder.appendingPathComponent("copy.sqlite").path
+            try await makeDatabase(path, apps: ["live"])
+            try await makeDatabase(copy, apps: ["from-backup"])
+            try raw(copy, ["DELETE FROM launchgate_migrations WHERE name = '\(Migrator.all[1].name)'"])
+            let error = await #expect(throws: BackupError.self) { try await restore(path).restore(from: copy) }
+            #expect(error?.code == "not-launchgate", "\(String(describing: error))")
+            #expect(try await apps(path) == ["live"])
+        }
+    }
+
     @Test("a backup from an older version (fewer migrations) passes the schema check")
     func olderBackup() async throws {
         try await withFolder { folder in
