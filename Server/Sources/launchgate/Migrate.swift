@@ -30,16 +30,21 @@ struct Migrate: AsyncParsableCommand {
         }
         // A dry run opens SQLite read-only: not even the journal mode changes.
         let db = try await Database.open(configuration.database, readOnly: dryRun, logger: DatabaseOptions.quietLogger)
-        defer { Task { await db.close() } }
-        let migrator = Migrator(database: db)
-        if dryRun {
-            let pending = try await migrator.pending()
-            print(pending.isEmpty ? "the database is up to date" : pending.map { "pending \($0)" }.joined(separator: "\n"))
-        } else if revertLast {
-            print(try await migrator.revertLast().map { "reverted \($0)" } ?? "nothing to revert")
-        } else {
-            let ran = try await migrator.migrate()
-            print(ran.isEmpty ? "the database is up to date" : ran.map { "applied \($0)" }.joined(separator: "\n"))
+        do {
+            let migrator = Migrator(database: db)
+            if dryRun {
+                let pending = try await migrator.pending()
+                print(pending.isEmpty ? "the database is up to date" : pending.map { "pending \($0)" }.joined(separator: "\n"))
+            } else if revertLast {
+                print(try await migrator.revertLast().map { "reverted \($0)" } ?? "nothing to revert")
+            } else {
+                let ran = try await migrator.migrate()
+                print(ran.isEmpty ? "the database is up to date" : ran.map { "applied \($0)" }.joined(separator: "\n"))
+            }
+        } catch {
+            // Closed before the error ends the process, so the lock and SQLite's files are released cleanly.
+            await db.close()
+            throw error
         }
         await db.close()
     }
