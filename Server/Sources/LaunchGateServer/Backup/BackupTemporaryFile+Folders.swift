@@ -8,9 +8,24 @@ import Darwin
 #endif
 
 extension BackupTemporaryFile {
-    /// The system's temporary folder (`TMPDIR`, else `/tmp`): sticky, so no other user can rename
-    /// a folder this process made there.
-    static var stagingParent: String { FileManager.default.temporaryDirectory.path }
+    /// Where a copy is staged when the destination's folder is not private: `TMPDIR` when it is a
+    /// safe parent, else `/tmp`. `TMPDIR` is whatever the caller's environment says (`sudo -E`
+    /// keeps another user's): a folder that user owns would let them swap root's private folder
+    /// for a symlink and collect the whole database.
+    static var stagingParent: String {
+        let configured = FileManager.default.temporaryDirectory.path
+        return isSafeStagingParent(configured) ? configured : "/tmp"
+    }
+
+    /// Whether nobody but this user (or root) can rename a folder this process makes in `folder`:
+    /// a real directory (not a symlink), owned by root or this user, and either writable by its
+    /// owner alone or sticky, like `/tmp`.
+    static func isSafeStagingParent(_ folder: String) -> Bool {
+        var info = stat()
+        guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return false }
+        guard info.st_uid == 0 || info.st_uid == geteuid() else { return false }
+        return info.st_mode & 0o022 == 0 || info.st_mode & S_ISVTX != 0
+    }
 
     /// Whether only this process's user can change what is in `folder` (its owner, not writable by
     /// group or others): then nobody can swap a private folder made in it.

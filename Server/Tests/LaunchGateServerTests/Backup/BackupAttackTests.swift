@@ -25,6 +25,29 @@ struct BackupAttackTests: BackupFixture {
 
     // MARK: Tests
 
+    @Test("copies are staged only in a temporary folder that no other user can rename things in: TMPDIR pointing into another user's folder falls back to /tmp")
+    func stagingParent() async throws {
+        try await withFolder { folder in
+            #expect(BackupTemporaryFile.isSafeStagingParent("/tmp"), "sticky and root's")
+            let own = folder.appendingPathComponent("own").path
+            try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+            #expect(BackupTemporaryFile.isSafeStagingParent(own), "this user's, writable by it alone")
+            let open = folder.appendingPathComponent("open").path
+            try FileManager.default.createDirectory(atPath: open, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o777])
+            chmod(open, 0o777)
+            #expect(!BackupTemporaryFile.isSafeStagingParent(open), "anyone may rename in it")
+            let link = folder.appendingPathComponent("link").path
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/tmp")
+            #expect(!BackupTemporaryFile.isSafeStagingParent(link), "a symlink can be repointed")
+            if geteuid() == 0, let nobody = getpwnam("nobody") {
+                let theirs = folder.appendingPathComponent("theirs").path
+                try FileManager.default.createDirectory(atPath: theirs, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+                chown(theirs, nobody.pointee.pw_uid, nobody.pointee.pw_gid)
+                #expect(!BackupTemporaryFile.isSafeStagingParent(theirs), "another user's folder, as TMPDIR under sudo -E")
+            }
+        }
+    }
+
     @Test("a database path that is a symlink to a file elsewhere is refused by restore, and the file it points to is untouched")
     func restoreRefusesSymlinkedDatabase() async throws {
         try await withFolder { folder in
