@@ -81,7 +81,9 @@ struct BackupRaceTests: BackupFixture {
             Thread.detachNewThread {
                 let deadline = Date().addingTimeInterval(10)
                 while !flags.done.withLock({ $0 }), Date() < deadline {
-                    let writer = open(copy, O_WRONLY | O_NONBLOCK)
+                    // Only once the FIFO is there (opening it without a reader fails with ENXIO).
+                    var info = stat()
+                    let writer = lstat(copy, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO ? open(copy, O_WRONLY | O_NONBLOCK) : -1
                     if writer >= 0 {
                         flags.opened.withLock { $0 = true }
                         _ = write(writer, "junk", 4)
