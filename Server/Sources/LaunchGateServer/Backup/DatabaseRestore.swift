@@ -65,6 +65,8 @@ public struct DatabaseRestore: Sendable {
         var beforeSettle: @Sendable () -> Void = {}
         /// In settling, after the database was checked again, before SQLite opens it.
         var beforeSettleOpen: @Sendable () -> Void = {}
+        /// After the database was settled and kept, before the copy is renamed over it.
+        var beforeInstall: @Sendable () -> Void = {}
     }
 
     let location: DatabaseLocation
@@ -126,6 +128,7 @@ public struct DatabaseRestore: Sendable {
             try Self.settle(path, shownAs: given, expected: expected, beforeOpen: seams.beforeSettleOpen)
             if let expected { summary.keptAs = try Self.keep(path, shownAs: given, at: start, expected: expected) }
             kept = summary.keptAs.map { path + $0.dropFirst(given.count) }
+            seams.beforeInstall()
             // The restored file keeps the replaced one's owner (a new one gets the folder's).
             try candidate.install(as: path, owner: existing.map { ($0.st_uid, $0.st_gid) }) {
                 try Self.requireUnchanged(path, expected, shownAs: given)

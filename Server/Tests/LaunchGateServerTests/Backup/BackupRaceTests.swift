@@ -69,6 +69,21 @@ struct BackupRaceTests: BackupFixture {
         }
     }
 
+    @Test("a database swapped for another file after it was settled and kept is not renamed over: the file swapped in stays, and no second name is left")
+    func swapBeforeRename() async throws {
+        try await withLiveAndBackup { path, copy in
+            let swapping = restore(path, seam: \.beforeInstall) {
+                _ = rename(path, path + ".moved")
+                _ = FileManager.default.createFile(atPath: path, contents: Data("swapped in".utf8))
+            }
+            let error = await #expect(throws: BackupError.self) { try await swapping.restore(from: copy) }
+            #expect(error?.code == "unsafe-database", "\(String(describing: error))")
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "swapped in")
+            let names = try FileManager.default.contentsOfDirectory(atPath: BackupFiles.folder(of: path))
+            #expect(!names.contains { $0.contains("before-restore") }, "the second name made for the replaced database was dropped: \(names)")
+        }
+    }
+
     @Test("a backup file swapped for a FIFO after it was checked is read through the descriptor checked: the restore neither opens the FIFO nor hangs")
     func fifoInput() async throws {
         try await withLiveAndBackup { path, copy in
