@@ -80,20 +80,8 @@ extension BackupTemporaryFile {
         let output = openat(target, name, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC)
         guard output >= 0 else { throw BackupError.failed("could not open the copy of \(shown): \(systemMessage(errno))") }
         defer { systemClose(output) }
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw BackupError.failed("could not read \(shown): \(systemMessage(errno))") }
-            if count == 0 { break }
-            var written = 0
-            while written < count {
-                let done = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, count - written) }
-                if done < 0, errno == EINTR { continue }
-                guard done > 0 else { throw BackupError.failed("could not write the copy of \(shown): \(systemMessage(errno))") }
-                written += done
-            }
+        if let problem = BackupFiles.copyContents(from: input, to: output) {
+            throw BackupError.failed("could not copy \(shown) into place: \(problem)")
         }
-        guard fsync(output) == 0 else { throw BackupError.failed("could not sync the copy of \(shown): \(systemMessage(errno))") }
     }
 }

@@ -25,6 +25,8 @@ final class BackupTemporaryFile {
     let folderPath: String
     /// A path for another file beside ``path``, in the same private folder, removed with it.
     var scratchPath: String { path + "-template" }
+    /// A path for a copy of the input, beside ``path``, removed with it.
+    var inputPath: String { path + "-input" }
     private let name: String
     private var folder: Int32
     private let created: stat
@@ -68,8 +70,13 @@ final class BackupTemporaryFile {
     /// regular file, ours, the same inode: written into, not replaced), making it 0600 with
     /// `owner` (when root; else the owner of the destination's folder), and syncing it, through
     /// one descriptor opened without following symlinks. Removes the private folder.
-    /// - Throws: ``BackupError`` `failed`.
-    func install(as destination: String, owner: (uid: uid_t, gid: gid_t)? = nil) throws {
+    /// - Parameters:
+    ///   - replace: Whether a file at `destination` may be replaced; when not, the rename itself
+    ///     refuses one (``move(_:in:toNew:useRename:)``), however late it appeared.
+    ///   - beforeRename: Runs just before the rename, to check `destination` once more.
+    /// - Throws: ``BackupError`` `failed`; `destinationExists` without `replace`; what `beforeRename` throws.
+    func install(as destination: String, owner: (uid: uid_t, gid: gid_t)? = nil, replace: Bool = true,
+                 beforeRename: () throws -> Void = {}) throws {
         if let staging { try Self.copy(name, from: staging.descriptor, to: folder, shown: path) }
         let file = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard file >= 0 else { throw BackupError.failed("could not open \(folderPath)/\(name) to check it: \(systemMessage(errno))") }
@@ -88,8 +95,15 @@ final class BackupTemporaryFile {
         }
         _ = fchmod(file, 0o600)
         guard fsync(file) == 0 else { throw BackupError.failed("could not sync \(path): \(systemMessage(errno))") }
-        guard renameat(folder, name, AT_FDCWD, destination) == 0 else {
-            throw BackupError.failed("could not move \(path) to \(destination): \(systemMessage(errno))")
+        try beforeRename()
+        if replace {
+            guard renameat(folder, name, AT_FDCWD, destination) == 0 else {
+                throw BackupError.failed("could not move \(path) to \(destination): \(systemMessage(errno))")
+            }
+        } else {
+            let code = Self.move(name, in: folder, toNew: destination)
+            if code == EEXIST { throw BackupError.destinationExists(destination) }
+            guard code == 0 else { throw BackupError.failed("could not move \(path) to \(destination): \(systemMessage(code))") }
         }
         BackupFiles.syncFolder(of: destination)
         discard()
@@ -106,10 +120,12 @@ final class BackupTemporaryFile {
         }
         guard folder >= 0 else { return }
         Self.empty(folder)
-        // Only the folder made here: compared with the one held, by device and inode.
-        var held = stat(), named = stat()
-        if fstat(folder, &held) == 0, lstat(folderPath, &named) == 0, held.st_dev == named.st_dev, held.st_ino == named.st_ino {
+        // Only the folder made here: compared with the one held, by device and inode. Renamed
+        // away by whoever can write the folder it is in, it is looked for there.
+        if let held = FileIdentity.of(folder), FileIdentity.named(folderPath) == held {
             _ = rmdir(folderPath)
+        } else {
+            Self.removeRenamed(folder, in: BackupFiles.folder(of: folderPath))
         }
         close()
     }

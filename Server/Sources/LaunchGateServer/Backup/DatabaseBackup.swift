@@ -77,8 +77,8 @@ public struct DatabaseBackup: Sendable {
                 throw error
             }
             await database.close()
-            if !overwrite, BackupFiles.size(destination) != nil { throw BackupError.destinationExists(destination) }
-            try temporary.install(as: destination)
+            // Without --force, the rename itself refuses a file that appeared since the check above.
+            try temporary.install(as: destination, replace: overwrite)
         } catch {
             temporary.discard()
             throw error

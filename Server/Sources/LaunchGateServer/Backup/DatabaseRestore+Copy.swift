@@ -1,22 +1,64 @@
 import Foundation
 import SQLiteNIO
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension DatabaseRestore {
     /// Copies the backup into `candidate` (an empty file) with `VACUUM INTO`, from the backup
     /// opened read-only after SQLite's integrity check: what is in the backup's `-wal` is copied
     /// too, and the copy is one self-contained file in rollback mode.
-    /// - Throws: ``BackupError`` `notADatabase`.
-    static func copy(_ file: String, to candidate: String) throws {
+    ///
+    /// SQLite never opens the backup by name: its bytes are first copied through `input`, the
+    /// descriptor checked when the restore began, into ``BackupTemporaryFile/inputPath`` (its
+    /// `-wal` and `-journal` beside it, opened without following a symlink or waiting on a FIFO),
+    /// so a file swapped in at its name meanwhile (a FIFO that would hang the restore while it
+    /// holds the lock) is never read.
+    /// - Throws: ``BackupError`` `notADatabase`, `failed`.
+    static func copy(_ input: Int32, named file: String, to candidate: BackupTemporaryFile) throws {
+        let staged = candidate.inputPath
+        defer { BackupFiles.remove(staged, staged + "-wal", staged + "-journal", staged + "-shm") }
+        try stage(input, named: file, to: staged)
+        // Beside the file it resolves to, as SQLite looks for them.
+        let original = DatabaseFileLock.canonicalPath(file)
+        for suffix in ["-wal", "-journal"] {
+            let companion = systemOpen(original + suffix, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard companion >= 0 else {
+                if errno == ENOENT { continue }
+                throw BackupError.notADatabase(file: file, reason: "its \(suffix) can't be read: \(systemMessage(errno))")
+            }
+            defer { systemClose(companion) }
+            var info = stat()
+            guard fstat(companion, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                throw BackupError.notADatabase(file: file, reason: "its \(suffix) is not a regular file")
+            }
+            try stage(companion, named: file + suffix, to: staged + suffix)
+        }
         do {
-            try withSQLite(file, readOnly: true) { source in
+            try withSQLite(staged, readOnly: true) { source in
                 let problems = try strings(source, "PRAGMA integrity_check", column: "integrity_check").filter { $0 != "ok" }
                 guard problems.isEmpty else {
                     throw BackupError.notADatabase(file: file, reason: "integrity check: \(problems.prefix(3).joined(separator: "; "))")
                 }
-                try source.run("VACUUM INTO ?", [.text(candidate)]) { _ in }
+                try source.run("VACUUM INTO ?", [.text(candidate.path)]) { _ in }
             }
         } catch let error as SQLiteStatementError {
             throw BackupError.notADatabase(file: file, reason: error.message)
+        }
+    }
+
+    /// Copies what `input` holds, from its start, into a new 0600 file at `path` (in the private folder).
+    private static func stage(_ input: Int32, named file: String, to path: String) throws {
+        let output = systemOpen(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard output >= 0 else { throw BackupError.failed("could not create \(path) to copy \(file) into: \(systemMessage(errno)); nothing was changed") }
+        defer { systemClose(output) }
+        guard lseek(input, 0, SEEK_SET) == 0 else { throw BackupError.notADatabase(file: file, reason: "it can't be read from its start") }
+        if let problem = BackupFiles.copyContents(from: input, to: output) {
+            throw BackupError.failed("could not copy \(file) to \(path): \(problem); nothing was changed")
         }
     }
 

@@ -2,11 +2,17 @@ import Foundation
 import SQLiteNIO
 
 extension DatabaseRestore {
-    /// Refuses a backup whose schema is not the one its migrations make: the tables (with their
-    /// columns), views and triggers of `candidate` are compared with a template migrated from
-    /// scratch with the same migrations, in a file at `template`. A migrations table alone, a view
-    /// in place of a table (which would skip the master key check), or a trigger LaunchGate doesn't
-    /// create (which would run inside the server's own writes) are all refused.
+    /// Most schema objects a backup may have; LaunchGate's migrations make a few dozen.
+    static let schemaObjectLimit = 1_000
+
+    /// Refuses a backup whose schema is not the one its migrations make: every object in
+    /// `sqlite_master` of `candidate` (tables, indexes, views, triggers; SQLite's own `sqlite_*`
+    /// left out) is compared, by type, name, table and SQL text (``normalizedSQL(_:)``), with a
+    /// template migrated from scratch with the same migrations, in a file at `template`. A
+    /// migrations table alone, a view in place of a table (which would skip the master key check),
+    /// a trigger LaunchGate doesn't create (which would run inside the server's own writes), a
+    /// CHECK that makes tokens impossible to revoke, a changed default, a generated column, an
+    /// extra (expression) index or a missing one are all refused.
     /// - Throws: ``BackupError`` `notADatabase`.
     func checkSchema(_ candidate: String, applied: [String], template: String, named file: String) async throws {
         let migrations = Migrator.all.filter { applied.contains($0.name) }
@@ -18,41 +24,42 @@ extension DatabaseRestore {
             throw error
         }
         await database.close()
-        let expected = try Self.schema(of: template)
-        let found: [String: [String]]
+        // The template's few dozen objects are always within the limit.
+        let expected = try Self.schema(of: template) ?? [:]
+        let found: [String: String]?
         do { found = try Self.schema(of: candidate) } catch let error as SQLiteStatementError {
             throw BackupError.notADatabase(file: file, reason: error.message)
         }
-        var differences: [String] = []
-        for (name, columns) in expected.sorted(by: { $0.key < $1.key }) {
-            guard let other = found[name] else { differences.append("no \(name)"); continue }
-            if other != columns { differences.append("\(name) has the columns \(other.joined(separator: ", ")), not \(columns.joined(separator: ", "))") }
+        guard let found else {
+            throw BackupError.notADatabase(file: file, reason: "its schema has more than \(Self.schemaObjectLimit) objects; LaunchGate's migrations make a few dozen")
         }
-        for name in found.keys.sorted() where expected[name] == nil { differences.append("an extra \(name)") }
+        var differences: [String] = []
+        for (object, definition) in expected.sorted(by: { $0.key < $1.key }) {
+            guard let other = found[object] else { differences.append("no \(object)"); continue }
+            if other != definition { differences.append("\(object) is not defined as its migrations define it") }
+        }
+        for object in found.keys.sorted() where expected[object] == nil { differences.append("an extra \(object)") }
         guard differences.isEmpty else {
             throw BackupError.notADatabase(file: file, reason: "its schema is not what its migrations make: \(differences.prefix(5).joined(separator: "; "))")
         }
     }
 
-    /// Every table (with its column names, sorted), view and trigger, as `"table NAME"` and the like;
-    /// SQLite's own tables left out.
-    static func schema(of path: String) throws -> [String: [String]] {
+    /// Every schema object, as `"table NAME"`, `"index NAME"` and the like, with the table it
+    /// belongs to and its normalized SQL; SQLite's own objects left out.
+    /// - Returns: `nil` when there are more than ``schemaObjectLimit``.
+    static func schema(of path: String) throws -> [String: String]? {
         try withSQLite(path, readOnly: true) { db in
-            var entries: [(type: String, name: String)] = []
-            try db.run("SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view', 'trigger') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'", []) { row in
-                entries.append((try row.decode(column: "type", as: String.self), try row.decode(column: "name", as: String.self)))
+            var schema: [String: String] = [:]
+            var count = 0
+            // SQLite refuses to create objects named sqlite_… (any case): only its own are.
+            try db.run("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'", []) { row in
+                count += 1
+                guard count <= schemaObjectLimit else { return }
+                let type = try row.decode(column: "type", as: String.self), name = try row.decode(column: "name", as: String.self)
+                let table = try row.decode(column: "tbl_name", as: String.self), sql = try row.decode(column: "sql", as: String?.self) ?? ""
+                schema["\(type) \(name)"] = "on \(table): \(normalizedSQL(sql))"
             }
-            var schema: [String: [String]] = [:]
-            for entry in entries.prefix(1_000) {
-                var columns: [String] = []
-                if entry.type == "table" {
-                    try db.run("SELECT name FROM pragma_table_info(?)", [.text(entry.name)]) { row in
-                        columns.append(try row.decode(column: "name", as: String.self))
-                    }
-                }
-                schema["\(entry.type) \(entry.name)"] = columns.sorted()
-            }
-            return schema
+            return count <= schemaObjectLimit ? schema : nil
         }
     }
 }

@@ -6,11 +6,13 @@ import Logging
 ///
 /// In order, all while holding the database's lock exclusively (``DatabaseFileLock``, beside the
 /// database's canonical path; refused while a server or a command holds it):
-/// 1. Check the backup, opened read-only (its own `-wal` included), with SQLite's integrity check,
-///    and copy it with `VACUUM INTO` into a private 0700 folder beside the database
-///    (``BackupTemporaryFile``): a self-contained file in rollback mode, with no companion file.
-/// 2. Check the copy: the migrations (none this version doesn't know), and that the master key
-///    opens every sealed signing key.
+/// 1. Copy the backup through the descriptor opened and checked first (never reopened by name)
+///    into a private 0700 folder (``BackupTemporaryFile``), check it there, opened read-only (its
+///    own `-wal` included), with SQLite's integrity check, and copy it with `VACUUM INTO`: a
+///    self-contained file in rollback mode, with no companion file.
+/// 2. Check the copy: the migrations (none this version doesn't know, none skipped), every schema
+///    object against the ones its migrations make, and that the master key opens every sealed
+///    signing key.
 /// 3. Settle the database being replaced: open it, checkpoint its `-wal` into it and leave WAL
 ///    mode, which SQLite refuses while any other connection has it open (a second guard, for a
 ///    process that bypassed or lost the lock file). Its `-wal`, `-shm` and `-journal` are then
@@ -19,7 +21,10 @@ import Logging
 ///    over it, with the replaced file's owner, 0600.
 ///
 /// A database path that is a symlink, that isn't a regular file, or whose file another user owns
-/// (not the folder's owner, not the one restoring) is refused before anything is done.
+/// (not the folder's owner, not the one restoring) is refused before anything is done. Whoever
+/// owns the folder can still swap the file afterwards, so settling, keeping and the rename each
+/// check that the path still names the file first checked (device and inode), and SQLite works
+/// only on the file it is shown to have opened; otherwise the restore stops (`unsafeDatabase`).
 ///
 /// Until the rename the database holds what it held; the backup file itself is never changed.
 public struct DatabaseRestore: Sendable {
@@ -52,10 +57,24 @@ public struct DatabaseRestore: Sendable {
         }
     }
 
+    /// Points inside a restore where tests act as another user would meanwhile.
+    struct Seams: Sendable {
+        /// After the backup file was opened and checked, before it is copied.
+        var afterInputCheck: @Sendable () -> Void = {}
+        /// After the backup was copied and checked, before the database is settled.
+        var beforeSettle: @Sendable () -> Void = {}
+        /// In settling, after the database was checked again, before SQLite opens it.
+        var beforeSettleOpen: @Sendable () -> Void = {}
+        /// After the database was settled and kept, before the copy is renamed over it.
+        var beforeInstall: @Sendable () -> Void = {}
+    }
+
     let location: DatabaseLocation
     let masterKey: MasterKeySource?
     let logger: Logger
     private let now: @Sendable () -> Date
+    /// No-ops, but in tests.
+    var seams = Seams()
 
     /// Creates a restore into the database at `location`.
     /// - Parameters:
@@ -83,29 +102,42 @@ public struct DatabaseRestore: Sendable {
         let start = now()
         guard case .sqlite(let given) = location else { throw BackupError.postgres(restore: true) }
         try DatabaseLocation.requireFilePath(given)
-        try Self.requireRegularInput(file)
+        let input = try Self.openInput(file)
+        defer { systemClose(input) }
         // The file itself, in its own folder: a symlink there (planted by whoever owns the folder)
-        // would have root rename a copy over the file it points to.
+        // would have root rename a copy over the file it points to. From here on, every step
+        // checks that the path still names this very file (device and inode).
         let existing = try Self.checkTarget(given)
+        let expected = existing.map(FileIdentity.init)
         let path = DatabaseFileLock.canonicalPath(given)
         guard let lock = try DatabaseFileLock.exclusive(for: path) else { throw BackupError.databaseInUse(given) }
         defer { lock.release() }
+        try Self.requireUnchanged(path, expected, shownAs: given)
 
         let removed = BackupTemporaryFile.removeStale(beside: path, purpose: "restore", olderThan: start)
         let candidate = try BackupTemporaryFile(beside: path, purpose: "restore")
         defer { candidate.close() }
+        var kept: String?
         do {
-            try Self.copy(file, to: candidate.path)
+            seams.afterInputCheck()
+            try Self.copy(input, named: file, to: candidate)
             var summary = try check(candidate.path, named: file)
             try await checkSchema(candidate.path, applied: summary.applied, template: candidate.scratchPath, named: file)
             summary.removedLeftovers = removed
-            try Self.settle(path, shownAs: given)
+            seams.beforeSettle()
+            try Self.settle(path, shownAs: given, expected: expected, beforeOpen: seams.beforeSettleOpen)
+            if let expected { summary.keptAs = try Self.keep(path, shownAs: given, at: start, expected: expected) }
+            kept = summary.keptAs.map { path + $0.dropFirst(given.count) }
+            seams.beforeInstall()
             // The restored file keeps the replaced one's owner (a new one gets the folder's).
-            if existing != nil { summary.keptAs = try Self.keep(path, shownAs: given, at: start) }
-            try candidate.install(as: path, owner: existing.map { ($0.st_uid, $0.st_gid) })
+            try candidate.install(as: path, owner: existing.map { ($0.st_uid, $0.st_gid) }) {
+                try Self.requireUnchanged(path, expected, shownAs: given)
+            }
             return summary
         } catch {
             candidate.discard()
+            // Nothing was replaced: the database is still under its own name, so its second is dropped.
+            if let kept { BackupFiles.remove(kept) }
             throw error
         }
     }

@@ -75,6 +75,7 @@ public actor MemoryRepository: LaunchGateRepository {
     public func saveSigningKey(_ key: SigningKeyRecord, activate: Bool) {
         var key = key
         key.activatedAt = activate ? key.createdAt : nil
+        key.sequence = activate ? activations.count + 1 : 0
         keys.append(key)
         // Only an active key changes what is served.
         if activate { activations.append(key.id); stamp += 1 }
@@ -89,6 +90,7 @@ public actor MemoryRepository: LaunchGateRepository {
     public func activateSigningKey(id: String, at now: Date) -> SigningKeyRecord? {
         guard let index = keys.firstIndex(where: { $0.id == id }) else { return nil }
         keys[index].activatedAt = now
+        keys[index].sequence = activations.count + 1
         activations.append(id)
         stamp += 1
         return keys[index]

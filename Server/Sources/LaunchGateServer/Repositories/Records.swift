@@ -105,14 +105,19 @@ public struct SigningKeyRecord: Sendable, Hashable, Codable {
     public var createdAt: Date
     /// When it last became the key that signs; `nil` while it is staged (made, not yet signing).
     public var activatedAt: Date?
+    /// Orders activations: the activated key with the highest signs (then the later activation,
+    /// then the higher ID, where two activations raced to one number); 0 while staged. Set by the
+    /// repository.
+    public var sequence: Int
 
     /// Creates a record.
-    public init(id: String, publicKey: String, sealedPrivateKey: String, createdAt: Date, activatedAt: Date? = nil) {
+    public init(id: String, publicKey: String, sealedPrivateKey: String, createdAt: Date, activatedAt: Date? = nil, sequence: Int = 0) {
         self.id = id
         self.publicKey = publicKey
         self.sealedPrivateKey = sealedPrivateKey
         self.createdAt = createdAt
         self.activatedAt = activatedAt
+        self.sequence = sequence
     }
 }
 

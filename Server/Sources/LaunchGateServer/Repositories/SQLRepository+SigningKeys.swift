@@ -57,7 +57,7 @@ extension SQLRepository {
     }
 
     private static func keyQuery(_ db: any SQLDatabase) -> SQLSelectBuilder {
-        db.select().columns("id", "public_key", "sealed_private_key", "created_at", "activated_at").from("signing_keys")
+        db.select().columns("id", "public_key", "sealed_private_key", "created_at", "activated_at", "sequence").from("signing_keys")
     }
 
     private static func signingKey(_ row: any SQLRow) throws -> SigningKeyRecord {
@@ -65,6 +65,7 @@ extension SQLRepository {
                          publicKey: try row.decode(column: "public_key", as: String.self),
                          sealedPrivateKey: try row.decode(column: "sealed_private_key", as: String.self),
                          createdAt: Date(milliseconds: try row.decode(column: "created_at", as: Int64.self)),
-                         activatedAt: try row.decode(column: "activated_at", as: Int64?.self).map(Date.init(milliseconds:)))
+                         activatedAt: try row.decode(column: "activated_at", as: Int64?.self).map(Date.init(milliseconds:)),
+                         sequence: try row.decode(column: "sequence", as: Int.self))
     }
 }

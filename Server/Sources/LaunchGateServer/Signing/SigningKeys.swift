@@ -32,11 +32,19 @@ public struct SigningKeys: Sendable {
         return try await repository.signingKeys().first { $0.id == record.id } ?? record
     }
 
-    /// Every stored key, oldest first, and which one signs.
+    /// Every stored key, oldest first, and which one signs: one read, so the two always agree.
     public func list() async throws -> (keys: [SigningKeyRecord], activeID: String?) {
-        async let keys = repository.signingKeys()
-        async let active = repository.activeSigningKey()
-        return (try await keys, try await active?.id)
+        let keys = try await repository.signingKeys()
+        return (keys, Self.active(among: keys)?.id)
+    }
+
+    /// The key that signs among `keys`, chosen as the repository's `activeSigningKey()` chooses:
+    /// the highest ``SigningKeyRecord/sequence`` among activated keys, then the later activation,
+    /// then the higher ID.
+    static func active(among keys: [SigningKeyRecord]) -> SigningKeyRecord? {
+        keys.filter { $0.activatedAt != nil }.max { first, second in
+            (first.sequence, first.activatedAt ?? .distantPast, first.id) < (second.sequence, second.activatedAt ?? .distantPast, second.id)
+        }
     }
 
     /// Makes a stored key the one that signs: a staged key, or an earlier key again.

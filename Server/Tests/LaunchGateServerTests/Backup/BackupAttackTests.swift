@@ -16,9 +16,14 @@ struct BackupAttackTests: BackupFixture {
         let service = folder.appendingPathComponent("service")
         try FileManager.default.createDirectory(at: service, withIntermediateDirectories: true)
         let path = service.appendingPathComponent("lg.sqlite").path
-        let victim = folder.appendingPathComponent("victim.conf").path
+        return (path, try victim(outside: path))
+    }
+
+    /// A file "victim.conf" in the folder above the database's own folder.
+    private func victim(outside path: String) throws -> String {
+        let victim = BackupFiles.folder(of: BackupFiles.folder(of: path)) + "/victim.conf"
         try Data("precious\n".utf8).write(to: URL(fileURLWithPath: victim))
-        return (path, victim)
+        return victim
     }
 
     private func contents(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
@@ -50,10 +55,8 @@ struct BackupAttackTests: BackupFixture {
 
     @Test("a database path that is a symlink to a file elsewhere is refused by restore, and the file it points to is untouched")
     func restoreRefusesSymlinkedDatabase() async throws {
-        try await withFolder { folder in
-            let (path, victim) = try await serviceFolder(folder)
-            let copy = folder.appendingPathComponent("copy.sqlite").path
-            try await makeDatabase(copy, apps: ["from-backup"])
+        try await withLiveAndBackup(live: nil, in: "service") { path, copy in
+            let victim = try self.victim(outside: path)
             try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: victim)
             let error = await #expect(throws: (any Error).self) { try await restore(path).restore(from: copy) }
             #expect((error as? BackupError)?.code == "unsafe-database", "\(String(describing: error))")
@@ -77,11 +80,7 @@ struct BackupAttackTests: BackupFixture {
 
     @Test("run as root, restore refuses a database file owned by neither the folder's owner nor root", .enabled(if: geteuid() == 0))
     func restoreRefusesForeignOwner() async throws {
-        try await withFolder { folder in
-            let (path, _) = try await serviceFolder(folder)
-            let copy = folder.appendingPathComponent("copy.sqlite").path
-            try await makeDatabase(copy, apps: ["from-backup"])
-            try await makeDatabase(path, apps: ["live"])
+        try await withLiveAndBackup(in: "service") { path, copy async throws in
             #expect(chown(BackupFiles.folder(of: path), 65534, 65534) == 0)
             #expect(chown(path, 1, 1) == 0)
             let error = await #expect(throws: BackupError.self) { try await restore(path).restore(from: copy) }
@@ -136,6 +135,7 @@ struct BackupAttackTests: BackupFixture {
             try temporary.install(as: destination)
             #expect(contents(destination) == "copy")
             #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: service + "/stolen"), "the renamed private folder was found and removed")
         }
     }
 
@@ -168,11 +168,7 @@ struct BackupAttackTests: BackupFixture {
 
     @Test("run as root, a restore keeps the replaced database's owner and the lock's owner and mode", .enabled(if: geteuid() == 0))
     func restoreKeepsOwners() async throws {
-        try await withFolder { folder in
-            let (path, _) = try await serviceFolder(folder)
-            let copy = folder.appendingPathComponent("copy.sqlite").path
-            try await makeDatabase(copy, apps: ["from-backup"])
-            try await makeDatabase(path, apps: ["live"])
+        try await withLiveAndBackup(in: "service") { path, copy in
             let lock = DatabaseFileLock.path(for: path)
             #expect(chown(BackupFiles.folder(of: path), 65534, 65534) == 0)
             #expect(chown(path, 65534, 65534) == 0 && chown(lock, 65534, 65534) == 0 && chmod(lock, 0o640) == 0)

@@ -18,6 +18,30 @@ extension BackupFixture {
         return try await body(folder)
     }
 
+    /// A folder removed after the test, with the pair a restore test starts from: the live
+    /// database `lg.sqlite`, holding the app `live`, and a backup `copy.sqlite` beside it, holding
+    /// `from-backup`.
+    /// - Parameters:
+    ///   - live: The live database's apps; `nil` makes no live database (only its path is given).
+    ///   - subfolder: A folder of its own in the test's folder for the live database (the service's
+    ///     folder, in attack tests); the backup stays in the test's folder.
+    ///   - body: Gets the live database's path and the backup's.
+    func withLiveAndBackup<T>(live: [String]? = ["live"], in subfolder: String? = nil,
+                              _ body: (_ path: String, _ copy: String) async throws -> T) async throws -> T {
+        try await withFolder { folder in
+            var home = folder
+            if let subfolder {
+                home = folder.appendingPathComponent(subfolder)
+                try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            }
+            let path = home.appendingPathComponent("lg.sqlite").path
+            let copy = folder.appendingPathComponent("copy.sqlite").path
+            try await makeDatabase(copy, apps: ["from-backup"])
+            if let live { try await makeDatabase(path, apps: live) }
+            return try await body(path, copy)
+        }
+    }
+
     /// A migrated database at `path` holding the apps named.
     func makeDatabase(_ path: String, apps: [String]) async throws {
         let database = try await TestBackend.open(.sqlite(path: path))

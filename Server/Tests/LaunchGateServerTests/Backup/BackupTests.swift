@@ -111,11 +111,7 @@ struct BackupTests: BackupFixture {
 
     @Test("restore is refused while a process has the database open, and the database is unchanged")
     func inUse() async throws {
-        try await withFolder { folder in
-            let path = folder.appendingPathComponent("lg.sqlite").path
-            let copy = folder.appendingPathComponent("copy.sqlite").path
-            try await makeDatabase(copy, apps: ["from-backup"])
-            try await makeDatabase(path, apps: ["live"])
+        try await withLiveAndBackup { path, copy in
             let server = try await TestBackend.open(.sqlite(path: path))
             let error = await #expect(throws: BackupError.self) { try await restore(path).restore(from: copy) }
             #expect(error?.code == "database-in-use")

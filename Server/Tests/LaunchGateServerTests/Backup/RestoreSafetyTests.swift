@@ -58,11 +58,7 @@ struct RestoreSafetyTests: BackupFixture {
 
     @Test("with the lock file deleted under a running server, a restore is still refused and changes nothing")
     func deletedLockFile() async throws {
-        try await withFolder { folder in
-            let path = folder.appendingPathComponent("lg.sqlite").path
-            let copy = folder.appendingPathComponent("copy.sqlite").path
-            try await makeDatabase(copy, apps: ["from-backup"])
-            try await makeDatabase(path, apps: ["live"])
+        try await withLiveAndBackup { path, copy in
             let server = try await TestBackend.open(.sqlite(path: path))
             #expect(unlink(DatabaseFileLock.path(for: path)) == 0)
             let error = await #expect(throws: BackupError.self) { try await restore(path).restore(from: copy) }
@@ -105,7 +101,7 @@ struct RestoreSafetyTests: BackupFixture {
             try FileManager.default.copyItem(atPath: live, toPath: path)
             try FileManager.default.copyItem(atPath: live + "-wal", toPath: path + "-wal")
             await server.close()
-            try DatabaseRestore.settle(path, shownAs: path)
+            try DatabaseRestore.settle(path, shownAs: path, expected: FileIdentity.named(path))
             #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
             #expect(try journalByte(path) == 1, "out of WAL mode, self-contained")
             // Were the restore killed now, before its rename, the database would hold everything.
@@ -115,11 +111,7 @@ struct RestoreSafetyTests: BackupFixture {
 
     @Test("a stale -journal beside the database is not rolled into the restored file")
     func staleJournal() async throws {
-        try await withFolder { folder in
-            let path = folder.appendingPathComponent("lg.sqlite").path
-            let copy = folder.appendingPathComponent("copy.sqlite").path
-            try await makeDatabase(copy, apps: ["from-backup"])
-            try await makeDatabase(path, apps: ["live"])
+        try await withLiveAndBackup { path, copy in
             // A hot journal of the database's own, as a crash in the middle of a transaction leaves
             // it: the change spills to the file (cache of 2 pages), so the journal is synced and marked.
             try raw(path, ["PRAGMA journal_mode = DELETE", """
@@ -148,10 +140,7 @@ struct RestoreSafetyTests: BackupFixture {
 
     @Test("-wal data beside a missing database is never removed: the restore is refused")
     func orphanWAL() async throws {
-        try await withFolder { folder in
-            let path = folder.appendingPathComponent("lg.sqlite").path
-            let copy = folder.appendingPathComponent("copy.sqlite").path
-            try await makeDatabase(copy, apps: ["from-backup"])
+        try await withLiveAndBackup(live: nil) { path, copy in
             try Data(repeating: 1, count: 4096).write(to: URL(fileURLWithPath: path + "-wal"))
             let error = await #expect(throws: BackupError.self) { try await restore(path).restore(from: copy) }
             #expect(error?.code == "unsettled-database")
@@ -162,16 +151,12 @@ struct RestoreSafetyTests: BackupFixture {
 
     @Test("restore refuses a backup whose signing keys the master key doesn't open, or when there is no master key")
     func foreignMasterKey() async throws {
-        try await withFolder { folder in
-            let path = folder.appendingPathComponent("lg.sqlite").path
-            let copy = folder.appendingPathComponent("copy.sqlite").path
-            try await makeDatabase(path, apps: ["live"])
-            try await makeDatabase(copy, apps: ["from-backup"])
+        try await withLiveAndBackup { path, copy in
             let database = try await TestBackend.open(.sqlite(path: copy))
             let sealing = try masterKey(1)
             try await SigningKeys(repository: SQLRepository(database: database), masterKey: { sealing }).generate(now: Date(timeIntervalSince1970: 0))
             await database.close()
-            let keyFile = folder.appendingPathComponent("lg.key").path
+            let keyFile = BackupFiles.folder(of: path) + "/lg.key"
             func restore(_ source: DatabaseRestore.MasterKeySource?) -> DatabaseRestore {
                 DatabaseRestore(location: .sqlite(path: path), masterKey: source, logger: TestBackend.logger)
             }
@@ -190,13 +175,8 @@ struct RestoreSafetyTests: BackupFixture {
 
     @Test("run as root, a restore makes a new database and lock 0600 and owned by the folder's owner", .enabled(if: geteuid() == 0))
     func ownership() async throws {
-        try await withFolder { folder in
-            let copy = folder.appendingPathComponent("copy.sqlite").path
-            try await makeDatabase(copy, apps: ["from-backup"])
-            let service = folder.appendingPathComponent("service")
-            try FileManager.default.createDirectory(at: service, withIntermediateDirectories: true)
-            #expect(chown(service.path, 65534, 65534) == 0)
-            let path = service.appendingPathComponent("lg.sqlite").path
+        try await withLiveAndBackup(live: nil, in: "service") { path, copy in
+            #expect(chown(BackupFiles.folder(of: path), 65534, 65534) == 0)
             let lock = DatabaseFileLock.path(for: path)
             try await restore(path).restore(from: copy)
             for file in [path, lock] {

@@ -24,21 +24,43 @@ struct RestoreSchemaTests: BackupFixture {
         return names
     }
 
-    @Test("a backup whose schema isn't what its migrations make is refused, and the database is unchanged", arguments: ["only-migrations", "view", "trigger", "column"])
+    /// Rewrites a table's SQL in sqlite_master, as a crafted file has it (the table's rows stay).
+    private func rewrite(_ path: String, table: String, _ expression: String) throws {
+        try raw(path, ["PRAGMA writable_schema = ON", "UPDATE sqlite_master SET sql = \(expression) WHERE type = 'table' AND name = '\(table)'"])
+    }
+
+    private func sql(_ path: String, _ name: String) throws -> String {
+        let handle = try SQLiteHandle(path: path, readOnly: true)
+        defer { handle.close() }
+        var text = ""
+        try handle.run("SELECT sql FROM sqlite_master WHERE name = ?", [.text(name)]) { text = try $0.decode(column: "sql", as: String.self) }
+        return text
+    }
+
+    // MARK: Tests
+
+    @Test("a backup whose schema isn't what its migrations make is refused (exit 65), and the database is unchanged",
+          arguments: ["only-migrations", "view", "trigger", "column", "check", "default", "expression-index", "missing-index"])
     func refused(_ tampering: String) async throws {
-        try await withFolder { folder in
-            let path = folder.appendingPathComponent("lg.sqlite").path
-            let copy = folder.appendingPathComponent("copy.sqlite").path
-            try await makeDatabase(path, apps: ["live"])
-            try await makeDatabase(copy, apps: ["from-backup"])
+        try await withLiveAndBackup { path, copy in
             switch tampering {
             case "only-migrations": try raw(copy, try tables(copy).filter { $0 != "launchgate_migrations" }.map { "DROP TABLE \"\($0)\"" })
             case "view": try raw(copy, ["DROP TABLE signing_keys", "CREATE VIEW signing_keys AS SELECT id FROM apps"])
             case "trigger": try raw(copy, ["CREATE TRIGGER sneaky AFTER INSERT ON apps BEGIN DELETE FROM apps; END"])
-            default: try raw(copy, ["ALTER TABLE apps ADD COLUMN extra TEXT"])
+            case "column": try raw(copy, ["ALTER TABLE apps ADD COLUMN extra TEXT"])
+            case "check":
+                // Tokens that can never be revoked: the same columns, one constraint more.
+                try rewrite(copy, table: "tokens", "substr(sql, 1, length(sql) - 1) || ', CHECK (revoked_at IS NULL))'")
+                #expect(try sql(copy, "tokens").contains("CHECK (revoked_at IS NULL)"))
+            case "default":
+                try rewrite(copy, table: "tokens", "replace(sql, 'NOT NULL', 'NOT NULL DEFAULT ''admin''')")
+                #expect(try sql(copy, "tokens").contains("DEFAULT 'admin'"))
+            case "expression-index": try raw(copy, ["CREATE INDEX apps_lower_name ON apps (lower(name))"])
+            default: try raw(copy, ["DROP INDEX rate_limit_events_at"])
             }
             let error = await #expect(throws: BackupError.self) { try await restore(path).restore(from: copy) }
             #expect(error?.code == "not-a-database", "\(String(describing: error))")
+            #expect(error?.kind == .invalidInput, "exit 65, as every not-a-database")
             #expect(error?.message.contains("schema") == true)
             #expect(try await apps(path) == ["live"])
         }
@@ -46,11 +68,7 @@ struct RestoreSchemaTests: BackupFixture {
 
     @Test("the replaced database is kept beside it as NAME.before-restore-TIMESTAMP, 0600, and a second restore in the same second keeps its own")
     func keepsReplaced() async throws {
-        try await withFolder { folder in
-            let path = folder.appendingPathComponent("lg.sqlite").path
-            let copy = folder.appendingPathComponent("copy.sqlite").path
-            try await makeDatabase(path, apps: ["live"])
-            try await makeDatabase(copy, apps: ["from-backup"])
+        try await withLiveAndBackup { path, copy in
             let time = Date(timeIntervalSince1970: 1_764_000_000)
             let restore = DatabaseRestore(location: .sqlite(path: path), masterKey: nil, logger: TestBackend.logger, now: { time })
             let first = try await restore.restore(from: copy)
@@ -66,11 +84,7 @@ struct RestoreSchemaTests: BackupFixture {
 
     @Test("a backup whose applied migrations skip one (001 and 003 without 002) is refused, and the database is unchanged")
     func migrationGap() async throws {
-        try await withFolder { folder in
-            let path = folder.appendingPathComponent("lg.sqlite").path
-            let copy = folder.appendingPathComponent("copy.sqlite").path
-            try await makeDatabase(path, apps: ["live"])
-            try await makeDatabase(copy, apps: ["from-backup"])
+        try await withLiveAndBackup { path, copy in
             try raw(copy, ["DELETE FROM launchgate_migrations WHERE name = '\(Migrator.all[1].name)'"])
             let error = await #expect(throws: BackupError.self) { try await restore(path).restore(from: copy) }
             #expect(error?.code == "not-launchgate", "\(String(describing: error))")
@@ -89,5 +103,18 @@ struct RestoreSchemaTests: BackupFixture {
             let summary = try await restore(path).restore(from: copy)
             #expect(summary.applied.count == 5)
         }
+    }
+
+    @Test("schema texts that SQLite reads alike compare equal; a change inside a literal or a quoted name joined to a word does not")
+    func normalizedSQL() {
+        let plain = DatabaseRestore.normalizedSQL("create table apps(id text not null,name text)")
+        for spelling in ["CREATE TABLE IF NOT EXISTS \"apps\" (\n  \"id\" TEXT NOT NULL ,\n  [name] TEXT\n)",
+                         "CREATE TABLE `APPS`(`Id` text NOT   NULL, \"name\" text)"] {
+            #expect(DatabaseRestore.normalizedSQL(spelling) == plain, "\(spelling)")
+        }
+        #expect(DatabaseRestore.normalizedSQL("CHECK (x != 'a b')") != DatabaseRestore.normalizedSQL("CHECK (x != 'a  b')"))
+        #expect(DatabaseRestore.normalizedSQL("CHECK (x != 'A')") != DatabaseRestore.normalizedSQL("CHECK (x != 'a')"))
+        #expect(DatabaseRestore.normalizedSQL("x\"y\"") != DatabaseRestore.normalizedSQL("xy"))
+        #expect(DatabaseRestore.normalizedSQL("\"my table\"") == "\"my table\"", "a name that needs its quotes keeps them")
     }
 }

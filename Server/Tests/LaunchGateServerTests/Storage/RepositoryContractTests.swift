@@ -73,6 +73,8 @@ struct RepositoryContractTests {
     @Test("the key activated last signs; a staged key never does until activated, and an earlier key can sign again", arguments: TestBackend.available)
     func signingKeys(backend: TestBackend) async throws {
         try await withRepository(backend) { repository in
+            // What `keys list` shows as active, from the keys alone, is the key that signs.
+            func listedActive() async throws -> String? { SigningKeys.active(among: try await repository.signingKeys())?.id }
             #expect(try await repository.activeSigningKey() == nil)
             let old = SigningKeyRecord(id: "k1", publicKey: "p1", sealedPrivateKey: "s1", createdAt: Samples.now)
             let new = SigningKeyRecord(id: "k2", publicKey: "p2", sealedPrivateKey: "s2", createdAt: Samples.now.addingTimeInterval(1))
@@ -80,6 +82,7 @@ struct RepositoryContractTests {
             try await repository.saveSigningKey(old, activate: true)
             try await repository.saveSigningKey(new, activate: true)
             #expect(try await repository.activeSigningKey()?.id == "k2")
+            #expect(try await listedActive() == "k2")
             #expect(try await repository.activeSigningKey()?.activatedAt == new.createdAt)
 
             try await repository.saveSigningKey(next, activate: false)
@@ -90,8 +93,10 @@ struct RepositoryContractTests {
             let later = Samples.now.addingTimeInterval(60)
             #expect(try await repository.activateSigningKey(id: "k3", at: later)?.activatedAt == later)
             #expect(try await repository.activeSigningKey()?.id == "k3")
+            #expect(try await listedActive() == "k3")
             #expect(try await repository.activateSigningKey(id: "k1", at: later)?.id == "k1")
             #expect(try await repository.activeSigningKey()?.id == "k1")
+            #expect(try await listedActive() == "k1", "an earlier key activated again, at the same time as the one before it")
             #expect(try await repository.activateSigningKey(id: "nope", at: later) == nil)
             #expect(try await repository.activeSigningKey()?.id == "k1")
         }

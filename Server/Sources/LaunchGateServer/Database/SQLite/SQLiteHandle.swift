@@ -33,9 +33,20 @@ final class SQLiteHandle: @unchecked Sendable {
     /// Opens (creating if needed) the database file.
     /// - Parameter readOnly: Open an existing file without write access (nothing is created).
     /// - Throws: ``SQLiteStatementError`` when SQLite can't open it.
-    init(path: String, readOnly: Bool = false) throws {
+    convenience init(path: String, readOnly: Bool = false) throws {
+        try self.init(path: path, access: readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE)
+    }
+
+    /// Opens an existing file read-write, creating nothing and refusing a symlink anywhere in
+    /// `path` (SQLite otherwise resolves one and opens its target): for a file in a folder another
+    /// user can write, checked with ``mainFileDescriptor()`` before any statement runs.
+    /// - Throws: ``SQLiteStatementError`` when SQLite can't open it (`SQLITE_CANTOPEN_SYMLINK` for a symlink).
+    convenience init(existingFileAt path: String) throws {
+        try self.init(path: path, access: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW)
+    }
+
+    private init(path: String, access: Int32) throws {
         _ = Self.initialized
-        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE
         let flags = access | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_URI | SQLITE_OPEN_EXRESCODE
         // SQLite reads a name starting with "file:" as a URI (this build enables URIs everywhere),
         // where every other check sees a file name: "./" keeps it a file name.
@@ -79,6 +90,23 @@ final class SQLiteHandle: @unchecked Sendable {
             columns = names
             try onRow(SQLiteResultRow(columns: names, values: (0..<names.count).map { Self.value(at: Int32($0), in: statement) }))
         }
+    }
+
+    /// The descriptor SQLite reads and writes the main database file through, so a caller can check
+    /// that it opened the file meant (by device and inode) before any statement reads or writes it;
+    /// SQLite opens the file when the connection is made, and reads no more than its header then.
+    /// Only for SQLite's `unix` VFS (the default on Linux and macOS), whose file object starts with
+    /// its methods, its VFS, its inode record, then the descriptor.
+    /// - Returns: `nil` when it can't be told (another VFS, or no file open).
+    func mainFileDescriptor() -> Int32? {
+        guard let connection else { return nil }
+        var vfs: UnsafeMutablePointer<sqlite3_vfs>?
+        guard sqlite_nio_sqlite3_file_control(connection, "main", SQLITE_FCNTL_VFS_POINTER, &vfs) == SQLITE_OK,
+              let name = vfs?.pointee.zName, String(cString: name) == "unix" else { return nil }
+        var file: UnsafeMutablePointer<sqlite3_file>?
+        guard sqlite_nio_sqlite3_file_control(connection, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
+              let file, file.pointee.pMethods != nil else { return nil }
+        return UnsafeRawPointer(file).load(fromByteOffset: 3 * MemoryLayout<UnsafeRawPointer>.stride, as: Int32.self)
     }
 
     /// How many statements are prepared and kept.
