@@ -13,7 +13,7 @@ enum GroupFlood {
         batch.reserveCapacity(10_000)
         func flush(_ force: Bool = false) async throws {
             guard batch.count >= 10_000 || (force && !batch.isEmpty) else { return }
-            try await repository.record(batch, limits: limits)
+            _ = try await repository.record(batch, limits: limits)
             batch.removeAll(keepingCapacity: true)
         }
         for index in 0..<real {
