@@ -2,10 +2,14 @@
 // transactions of 10,000 sightings) and times the adoption and impact queries over them.
 //
 //   adoption-bench DATABASE-URL [installs] [versions] [repeats]
+//   adoption-bench DATABASE-URL --groups GROUPS DAYS [repeats]
 //
 // Installs spread over `versions` versions (a skewed mix: recent ones most common), 8 OS
-// versions and the last 30 days, as a real app's would. Prints seeding time and the median and
-// worst of `repeats` runs of each query.
+// versions and the last 30 days, as a real app's would. With --groups, instead GROUPS distinct
+// groups of one install each over the last DAYS days (the flood the per-day group cap allows:
+// 300,000 over 30 days at 10,000 a day), beside 50,000 installs of 20 real versions. Prints
+// seeding time, the median and worst of `repeats` runs of each query, and the process's peak
+// resident memory while the queries ran.
 import Foundation
 import LaunchGate
 import LaunchGateServer
@@ -16,16 +20,21 @@ guard arguments.count >= 2 else {
     FileHandle.standardError.write(Data("usage: adoption-bench DATABASE-URL [installs] [versions] [repeats]\n".utf8))
     exit(64)
 }
-let installs = arguments.count > 2 ? Int(arguments[2]) ?? 1_000_000 : 1_000_000
-let versionCount = arguments.count > 3 ? Int(arguments[3]) ?? 200 : 200
-let repeats = arguments.count > 4 ? Int(arguments[4]) ?? 7 : 7
+let flood = arguments.count > 2 && arguments[2] == "--groups"
+let floodGroups = flood && arguments.count > 3 ? Int(arguments[3]) ?? 300_000 : 300_000
+let floodDays = flood && arguments.count > 4 ? Int(arguments[4]) ?? 30 : 30
+let installs = flood ? 50_000 : arguments.count > 2 ? Int(arguments[2]) ?? 1_000_000 : 1_000_000
+let versionCount = flood ? 20 : arguments.count > 3 ? Int(arguments[3]) ?? 200 : 200
+let repeatIndex = flood ? 5 : 4
+let repeats = arguments.count > repeatIndex ? Int(arguments[repeatIndex]) ?? 7 : 7
 var logger = Logger(label: "adoption-bench")
 logger.logLevel = .warning
 
 let database = try await Database.open(try DatabaseLocation(parsing: arguments[1]), logger: logger)
 try await Migrator(database: database).migrate()
 let repository = SQLRepository(database: database)
-let installRepository = SQLInstallRepository(database: database)
+// A long limit: this measures how long the queries take, where the server would end them at 3 s.
+let installRepository = SQLInstallRepository(database: database, queryTimeout: .seconds(120))
 let now = Date()
 let components = ServerComponents(database: database, repository: repository, installs: installRepository,
                                   masterKey: try MasterKey(rawRepresentation: Data(repeating: 1, count: 32)), now: { now })
@@ -44,10 +53,15 @@ if try await repository.app(id: app) == nil {
         updateURL: URL(string: "https://apps.apple.com/app/id1"))]), app: app, channel: .production, author: "bench")
     let clock = ContinuousClock()
     let started = clock.now
+    if flood {
+        try await GroupFlood.seed(installRepository, app: app, groups: floodGroups, days: floodDays, real: installs, now: now)
+        print(String(format: "seeded %d flood groups over %d days and %d real installs in %.1f s", floodGroups, floodDays, installs,
+                     seconds(clock.now - started)))
+    }
     var generator = SystemRandomNumberGenerator()
     var batch: [InstallSighting] = []
     batch.reserveCapacity(10_000)
-    for index in 0..<installs {
+    for index in 0..<(flood ? 0 : installs) {
         // Skewed towards the newest: the square of a uniform number favours small offsets.
         let offset = Int(pow(Double.random(in: 0..<1, using: &generator), 3) * Double(versionCount))
         let version = versions[versionCount - 1 - min(offset, versionCount - 1)]
@@ -60,12 +74,16 @@ if try await repository.app(id: app) == nil {
             batch.removeAll(keepingCapacity: true)
         }
     }
-    print(String(format: "seeded %d installs over %d versions in %.1f s (%.0f installs/s)", installs, versionCount,
-                 seconds(clock.now - started), Double(installs) / seconds(clock.now - started)))
+    if !flood {
+        print(String(format: "seeded %d installs over %d versions in %.1f s (%.0f installs/s)", installs, versionCount,
+                     seconds(clock.now - started), Double(installs) / seconds(clock.now - started)))
+    }
 }
 
-let groups = try await installRepository.groups(appID: app, platform: nil, fromDay: 0)
-print("\(groups.reduce(0) { $0 + $1.installs }) installs in \(groups.count) (version, build, OS, day) groups")
+// Counted by storage: loading every group here would weigh on the peak measured below.
+let kept = try await installRepository.shares(appID: app, platform: nil, fromDay: 0, by: .group, limit: 1, offset: 0)
+print("\(kept.totalInstalls) installs in \(kept.totalEntries) (version, build, OS) groups")
+GroupFlood.resetPeak()
 
 func time(_ name: String, _ body: () async throws -> Void) async throws {
     var samples: [Double] = []
@@ -91,4 +109,5 @@ try await time("impact of raising required") {
     _ = try await components.adoption.impact(of: proposed, app: app, channel: .production)
 }
 print(try await components.adoption.impact(of: proposed, app: app, channel: .production).summary)
+print("peak resident memory while querying: \(GroupFlood.peakRSS())")
 await database.close()

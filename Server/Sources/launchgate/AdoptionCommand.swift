@@ -22,10 +22,12 @@ struct AdoptionCommand: AsyncParsableCommand {
     @Option(help: "Installs seen within this many UTC calendar days, today included (1 to the install retention, default 90).") var days: Int = 30
     @Option(help: "Group by version, build or os.") var by: Grouping = .version
     @Option(help: "Also print each day's share per version since this date (YYYY-MM-DD, UTC).") var since: String?
+    @Option(help: "Rows at most, those with most installs; the rest are summed in one line (1 to 1000).") var limit: Int = AdoptionReport.defaultLimit
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
         guard days >= 1 else { throw ValidationError("--days must be at least 1") }
+        guard (1...AdoptionReport.maximumLimit).contains(limit) else { throw ValidationError("--limit must be 1 to \(AdoptionReport.maximumLimit)") }
     }
 
     func run() async throws {
@@ -42,7 +44,7 @@ struct AdoptionCommand: AsyncParsableCommand {
             throw ValidationError("--days must be 1 to \(adoption.retentionDays), the install retention (LAUNCHGATE_INSTALL_RETENTION_DAYS)")
         }
         try await database.withComponents(adoption: adoption) { components in
-            let report = try await components.adoption.report(app: app, platform: platform, windows: [days], since: sinceDate)
+            let report = try await components.adoption.report(app: app, platform: platform, windows: [days], since: sinceDate, limit: limit)
             print(Self.render(report, by: by))
         }
     }
@@ -66,6 +68,14 @@ struct AdoptionCommand: AsyncParsableCommand {
             }
             let numbers: Set<Int> = grouping == .build ? [3, 4] : [2, 3]
             lines.append(TerminalTable.render([header] + rows, rightAligned: numbers))
+            let other = switch grouping {
+            case .version: window.otherVersions
+            case .build: window.otherBuilds
+            case .os: window.otherOS
+            }
+            if let other {
+                lines.append("and \(other.entries) more with \(other.installs) installs (\(TerminalTable.percent(other.share))); --limit shows more")
+            }
         }
         if let history = report.history {
             lines.append("")

@@ -20,6 +20,17 @@ public struct AdoptionReport: Sendable, Encodable, Equatable {
         public var share: Double
     }
 
+    /// What a list leaves out: its entries not on this page, summed, so a chart of the page and
+    /// this bucket still adds up to the whole.
+    public struct Other: Sendable, Encodable, Equatable {
+        /// Versions, builds or OS versions left out (in history: versions left out of every day).
+        public var entries: Int
+        /// Their installs.
+        public var installs: Int
+        /// Of the window's (or day's) active installs, 0…1.
+        public var share: Double
+    }
+
     /// Installs seen within the last ``days`` UTC calendar days, today included (1 is today since
     /// 00:00 UTC, not the last 24 hours).
     public struct Window: Sendable, Encodable, Equatable {
@@ -27,12 +38,18 @@ public struct AdoptionReport: Sendable, Encodable, Equatable {
         public var days: Int
         /// Installs seen within it.
         public var activeInstalls: Int
-        /// Per version, newest first.
+        /// Per version, newest first: the page's versions by most installs.
         public var versions: [Share]
-        /// Per version and build, newest first.
+        /// Per version and build, newest first: the page's builds by most installs.
         public var builds: [Share]
-        /// Per OS version, newest first.
+        /// Per OS version, newest first: the page's OS versions by most installs.
         public var os: [Share]
+        /// The versions not in ``versions``; `nil` when none are left out.
+        public var otherVersions: Other?
+        /// The builds not in ``builds``; `nil` when none are left out.
+        public var otherBuilds: Other?
+        /// The OS versions not in ``os``; `nil` when none are left out.
+        public var otherOS: Other?
     }
 
     /// One day of the rollup.
@@ -41,9 +58,18 @@ public struct AdoptionReport: Sendable, Encodable, Equatable {
         public var date: String
         /// Installs seen that day.
         public var activeInstalls: Int
-        /// Per version.
+        /// Per version: the versions with most installs over the whole history.
         public var versions: [Share]
+        /// That day's installs of the other versions; `nil` when there are none.
+        public var other: Other?
     }
+
+    /// Entries per list when a request names no `limit`.
+    public static let defaultLimit = 100
+    /// The most entries per list one request may ask for.
+    public static let maximumLimit = 1_000
+    /// The last page one request may ask for: with ``maximumLimit``, a million entries deep.
+    public static let maximumPage = 1_000
 
     /// The app.
     public var app: String
@@ -55,36 +81,62 @@ public struct AdoptionReport: Sendable, Encodable, Equatable {
     public var windows: [Window]
     /// Oldest first; `nil` unless asked for with `since`.
     public var history: [Day]?
+    /// Entries per list on this page.
+    public var limit: Int
+    /// This page, from 1: each list holds its entries ranked `(page - 1) × limit + 1` to
+    /// `page × limit` by installs.
+    public var page: Int
+    /// The page to ask for next, when some list has entries past this one; `nil` on the last.
+    public var nextPage: Int?
 
-    init(app: String, platform: Platform?, today: Int, windows: [(days: Int, totals: [InstallGroupTotal])], history: [DailyVersionCount]?) {
+    /// One window's three lists, each a page of storage's ranked counts.
+    struct WindowPages {
+        var days: Int
+        var versions: InstallSharePage
+        var builds: InstallSharePage
+        var os: InstallSharePage
+    }
+
+    init(app: String, platform: Platform?, today: Int, windows: [WindowPages], history: DailyVersionPage?, limit: Int, page: Int) {
         self.app = app
         self.platform = platform?.rawValue
         self.today = Self.date(today)
+        self.limit = limit
+        self.page = page
         var order = VersionOrder()
-        self.windows = windows.map { days, totals in
-            let total = totals.reduce(0) { $0 + $1.installs }
-            func shares(_ key: (InstallGroupTotal) -> ShareKey) -> [Share] {
-                var counts: [ShareKey: Int] = [:]
-                for group in totals { counts[key(group), default: 0] += group.installs }
-                return order.sorted(counts.map { key, count in
-                    Share(platform: key.platform, version: key.version, build: key.build, os: key.os, installs: count,
-                          share: total == 0 ? 0 : Double(count) / Double(total))
+        func other(entries: Int, installs: Int, of total: Int) -> Other? {
+            entries > 0 || installs > 0 ? Other(entries: entries, installs: installs, share: total == 0 ? 0 : Double(installs) / Double(total)) : nil
+        }
+        self.windows = windows.map { window in
+            let total = window.versions.totalInstalls
+            func shares(_ page: InstallSharePage) -> [Share] {
+                order.sorted(page.entries.map { count in
+                    Share(platform: count.platform.rawValue, version: count.version, build: count.build.flatMap { $0.isEmpty ? nil : $0 },
+                          os: count.os.flatMap { $0.isEmpty ? nil : $0 }, installs: count.installs,
+                          share: total == 0 ? 0 : Double(count.installs) / Double(total))
                 })
             }
-            return Window(days: days, activeInstalls: total,
-                          versions: shares { ShareKey(platform: $0.platform.rawValue, version: $0.version) },
-                          builds: shares { ShareKey(platform: $0.platform.rawValue, version: $0.version, build: $0.build.isEmpty ? nil : $0.build) },
-                          os: shares { ShareKey(platform: $0.platform.rawValue, os: $0.os.isEmpty ? nil : $0.os) })
+            func left(_ page: InstallSharePage) -> Other? { other(entries: page.otherEntries, installs: page.otherInstalls, of: total) }
+            return Window(days: window.days, activeInstalls: total, versions: shares(window.versions), builds: shares(window.builds),
+                          os: shares(window.os), otherVersions: left(window.versions), otherBuilds: left(window.builds), otherOS: left(window.os))
         }
-        self.history = history.map { counts in
-            Dictionary(grouping: counts, by: \.day).sorted { $0.key < $1.key }.map { day, counts in
-                let total = counts.reduce(0) { $0 + $1.installs }
+        let offset = (page - 1) * limit
+        self.nextPage = windows.contains { window in
+            [window.versions, window.builds, window.os].contains { offset + $0.entries.count < $0.totalEntries }
+        } ? page + 1 : nil
+        self.history = history.map { rollup in
+            let days = Set(rollup.counts.map(\.day)).union(rollup.otherInstalls.keys)
+            let byDay = Dictionary(grouping: rollup.counts, by: \.day)
+            return days.sorted().map { day in
+                let counts = byDay[day] ?? []
+                let rest = rollup.otherInstalls[day] ?? 0
+                let total = counts.reduce(rest) { $0 + $1.installs }
                 var perVersion: [ShareKey: Int] = [:]
                 for count in counts { perVersion[ShareKey(platform: count.platform.rawValue, version: count.version), default: 0] += count.installs }
                 return Day(date: Self.date(day), activeInstalls: total, versions: order.sorted(perVersion.map { key, installs in
                     Share(platform: key.platform, version: key.version, build: nil, os: nil, installs: installs,
                           share: Double(installs) / Double(max(total, 1)))
-                }))
+                }), other: rest > 0 ? other(entries: rollup.otherVersions, installs: rest, of: total) : nil)
             }
         }
     }

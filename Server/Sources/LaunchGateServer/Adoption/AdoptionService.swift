@@ -22,23 +22,48 @@ public struct AdoptionService: Sendable {
     /// The longest activity window and history, in days: what storage keeps.
     public var maximumDays: Int { configuration.retentionDays }
 
+    /// The most distinct (platform, version, build, OS) groups an impact evaluates: those with
+    /// most installs. Past it, the rarest groups are left out and named in the impact, so made-up
+    /// versions can't make a dry run or a publish slow.
+    public var impactGroupLimit = 20_000
+
     /// Active installs per version, build and OS within each window, and the daily history since a day.
+    ///
+    /// Each list is one page of storage's aggregate, ranked by installs: however many groups are
+    /// kept, a report reads at most `limit` entries per list, and sums the rest into its "other".
     /// - Parameters:
     ///   - app: The app.
     ///   - platform: One platform, or all.
     ///   - windows: Activity windows in days, each 1 to ``maximumDays``.
-    ///   - since: The first day of the history, or `nil` for none.
-    /// - Throws: ``ServiceError`` `app-not-found`.
-    public func report(app: String, platform: Platform?, windows: [Int], since: Date?) async throws -> AdoptionReport {
+    ///   - since: The first day of the history, or `nil` for none. The history lists the `limit`
+    ///     versions with most installs over it, whatever the page.
+    ///   - limit: Entries per list, 1 to ``AdoptionReport/maximumLimit``.
+    ///   - page: Which entries, from 1 to ``AdoptionReport/maximumPage``.
+    /// - Throws: ``ServiceError`` `app-not-found`; ``StorageError`` `unavailable` when a read runs
+    ///   past its time limit.
+    public func report(app: String, platform: Platform?, windows: [Int], since: Date?, limit: Int = AdoptionReport.defaultLimit,
+                       page: Int = 1) async throws -> AdoptionReport {
         guard try await policies.repository.app(id: app) != nil else { throw ServiceError.appNotFound(app) }
+        let (limit, page) = (min(max(limit, 1), AdoptionReport.maximumLimit), min(max(page, 1), AdoptionReport.maximumPage))
         let today = InstallDay.of(now())
-        var totals: [Int: [InstallGroupTotal]] = [:]
-        for days in Set(windows) { totals[days] = try await installs.totals(appID: app, platform: platform, fromDay: today - days + 1) }
-        var history: [DailyVersionCount]?
-        if let since {
-            history = try await installs.dailyVersions(appID: app, platform: platform, fromDay: max(InstallDay.of(since), today - maximumDays + 1))
+        var pages: [Int: AdoptionReport.WindowPages] = [:]
+        for days in Set(windows) {
+            let (from, offset) = (today - days + 1, (page - 1) * limit)
+            func ranked(_ dimension: InstallShareDimension) async throws -> InstallSharePage {
+                try await installs.shares(appID: app, platform: platform, fromDay: from, by: dimension, limit: limit, offset: offset)
+            }
+            pages[days] = AdoptionReport.WindowPages(days: days, versions: try await ranked(.version), builds: try await ranked(.build),
+                                                     os: try await ranked(.os))
         }
-        return AdoptionReport(app: app, platform: platform, today: today, windows: windows.map { ($0, totals[$0] ?? []) }, history: history)
+        var history: DailyVersionPage?
+        if let since {
+            history = try await installs.dailyVersions(appID: app, platform: platform, fromDay: max(InstallDay.of(since), today - maximumDays + 1),
+                                                       limit: limit)
+        }
+        let empty = InstallSharePage(entries: [], totalEntries: 0, totalInstalls: 0)
+        return AdoptionReport(app: app, platform: platform, today: today,
+                              windows: windows.map { pages[$0] ?? AdoptionReport.WindowPages(days: $0, versions: empty, builds: empty, os: empty) },
+                              history: history, limit: limit, page: page)
     }
 
     /// What a proposed policy would do to the installs active within ``AdoptionConfiguration/activeDays``
@@ -59,8 +84,12 @@ public struct AdoptionService: Sendable {
         let days = configuration.activeDays
         let time = now()
         var groups: [ImpactCalculator.Group: Int] = [:]
-        for group in try await installs.totals(appID: app, platform: nil, fromDay: InstallDay.of(time) - days + 1) {
-            groups[ImpactCalculator.Group(platform: group.platform, version: group.version, build: group.build, os: group.os), default: 0] += group.installs
+        // Summed and ranked by storage; only the groups with most installs come back.
+        let evaluated = try await installs.shares(appID: app, platform: nil, fromDay: InstallDay.of(time) - days + 1, by: .group,
+                                                  limit: impactGroupLimit, offset: 0)
+        for group in evaluated.entries {
+            groups[ImpactCalculator.Group(platform: group.platform, version: group.version ?? "", build: group.build ?? "", os: group.os ?? ""),
+                   default: 0] += group.installs
         }
         let calculator = ImpactCalculator(now: time)
         let (counts, rollouts) = calculator.outcomes(of: proposed, over: groups)
@@ -88,7 +117,7 @@ public struct AdoptionService: Sendable {
             currentOutcomes: Self.apportioned(currentCounts, total: current == nil ? 0 : active), blocked: blocked, newlyBlocked: newly,
             cannotUpdate: cannotUpdate, minimumOS: floors, rolloutNote: rolloutNote,
             platforms: Dictionary(uniqueKeysWithValues: platforms.map { ($0.key.rawValue, $0.value) }), guarded: guarded, summary: summary)
-        return (impact, current?.0.number ?? 0)
+        return (impact.leavingOut(evaluated, limit: impactGroupLimit), current?.0.number ?? 0)
     }
 
     /// Rounds expected counts so they still add up to `total` (largest remainder), so the

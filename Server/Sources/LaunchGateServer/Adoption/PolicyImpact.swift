@@ -44,6 +44,11 @@ public struct PolicyImpact: Sendable, Encodable, Equatable {
     public var guarded: Bool
     /// One sentence a person can act on.
     public var summary: String
+    /// Groups left out because more than ``AdoptionService/impactGroupLimit`` were active: the
+    /// rarest, not counted anywhere above; `nil` when every group was evaluated.
+    public var unevaluatedGroups: Int?
+    /// The installs of ``unevaluatedGroups``.
+    public var unevaluatedInstalls: Int?
 
     /// ``newlyBlocked`` as a share of ``activeInstalls`` (0 without active installs).
     public var newlyBlockedShare: Double { activeInstalls == 0 ? 0 : Double(newlyBlocked) / Double(activeInstalls) }

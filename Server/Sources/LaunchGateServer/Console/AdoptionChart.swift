@@ -24,11 +24,12 @@ struct AdoptionChart: Sendable {
     let hasBars: Bool
     let height: Int
 
-    init(id: String, caption: String, shares: [(label: String, installs: Int, share: Double)]) {
+    /// - Parameter other: What the report already summed into its "other" bucket, added to this chart's.
+    init(id: String, caption: String, shares: [(label: String, installs: Int, share: Double)], other: AdoptionReport.Other? = nil) {
         var rows = Array(shares.sorted { $0.installs > $1.installs }.prefix(Self.maximumBars))
-        if shares.count > Self.maximumBars {
+        if shares.count > Self.maximumBars || other != nil {
             let rest = shares.sorted { $0.installs > $1.installs }.dropFirst(Self.maximumBars)
-            rows.append(("other", rest.reduce(0) { $0 + $1.installs }, rest.reduce(0) { $0 + $1.share }))
+            rows.append(("other", rest.reduce(other?.installs ?? 0) { $0 + $1.installs }, rest.reduce(other?.share ?? 0) { $0 + $1.share }))
         }
         self.id = id
         self.caption = caption

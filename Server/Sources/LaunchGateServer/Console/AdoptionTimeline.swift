@@ -54,6 +54,8 @@ struct AdoptionTimeline: Sendable {
                 let series = index[name(share)] ?? other
                 shares[series] = ((shares[series]?.0 ?? 0) + share.share, (shares[series]?.1 ?? 0) + share.installs)
             }
+            // Versions the report already left out of its history.
+            if let rest = day.other { shares[other] = ((shares[other]?.0 ?? 0) + rest.share, (shares[other]?.1 ?? 0) + rest.installs) }
             var top = Self.plotHeight
             for (series, value) in shares.sorted(by: { $0.key < $1.key }) {
                 let height = value.0 * Self.plotHeight
@@ -65,7 +67,7 @@ struct AdoptionTimeline: Sendable {
             }
         }
         self.segments = segments
-        self.legend = named.enumerated().map { Series(label: $1, series: $0) } + (totals.count > named.count ? [Series(label: "other", series: other)] : [])
+        self.legend = named.enumerated().map { Series(label: $1, series: $0) } + (totals.count > named.count || history.contains { $0.other != nil } ? [Series(label: "other", series: other)] : [])
         self.hasDays = !history.isEmpty
         self.firstDay = AdoptionReport.date(first)
         self.lastDay = AdoptionReport.date(today)

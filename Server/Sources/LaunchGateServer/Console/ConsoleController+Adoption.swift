@@ -15,8 +15,10 @@ extension ConsoleController {
         let platform = try QueryValues.platform(query.get("platform"), default: nil)
         let windows = [1, 7, 30].filter { $0 <= adoption.maximumDays }
         let days = try QueryValues.days(query.get("days"), maximum: adoption.maximumDays) ?? 7
+        // Only what the charts draw: their bars, and the timeline's series, each with the rest summed by storage.
         let report = try await adoption.report(app: app.id, platform: platform, windows: [days],
-                                               since: now().addingTimeInterval(-Double(Self.timelineDays - 1) * 86_400))
+                                               since: now().addingTimeInterval(-Double(Self.timelineDays - 1) * 86_400),
+                                               limit: max(AdoptionChart.maximumBars, AdoptionTimeline.maximumSeries))
         let window = report.windows.first
         func label(_ share: AdoptionReport.Share, _ value: String?) -> String {
             let name = Platform(rawValue: share.platform)?.osName ?? share.platform
@@ -34,9 +36,10 @@ extension ConsoleController {
         }
         values["platforms"] = Platform.allCases.map { ["id": $0.rawValue, "name": $0.osName, "selected": $0 == platform] }
         values["versions"] = AdoptionChart(id: "versions", caption: "Share of active installs per version",
-                                           shares: (window?.versions ?? []).map { (label($0, $0.version), $0.installs, $0.share) })
+                                           shares: (window?.versions ?? []).map { (label($0, $0.version), $0.installs, $0.share) },
+                                           other: window?.otherVersions)
         values["os"] = AdoptionChart(id: "os", caption: "Share of active installs per OS version",
-                                     shares: (window?.os ?? []).map { (label($0, $0.os), $0.installs, $0.share) })
+                                     shares: (window?.os ?? []).map { (label($0, $0.os), $0.installs, $0.share) }, other: window?.otherOS)
         values["timeline"] = AdoptionTimeline(history: report.history ?? [], today: InstallDay.of(now()), days: Self.timelineDays)
         values["timelineDays"] = Self.timelineDays
         return ConsoleRenderer.page("adoption", values)

@@ -4,7 +4,7 @@ import Hummingbird
 import LaunchGate
 
 /// `GET /v1/admin/apps/{app}/adoption`: active installs per version, build and OS, and the
-/// daily history since a date. Read scope.
+/// daily history since a date, a page of `limit` entries per list at a time. Read scope.
 struct AdoptionController<Context: RemoteAddressRequestContext> {
     let adoption: AdoptionService
     let authenticator: AdminAuthenticator
@@ -24,8 +24,10 @@ struct AdoptionController<Context: RemoteAddressRequestContext> {
                 guard let day = AdoptionReport.day(text) else { throw InputError.invalidParameter("since", "a date such as 2025-03-01") }
                 since = InstallDay.start(day)
             }
+            let limit = try QueryValues.number(query.get("limit"), name: "limit", in: 1...AdoptionReport.maximumLimit, default: AdoptionReport.defaultLimit)
+            let page = try QueryValues.number(query.get("page"), name: "page", in: 1...AdoptionReport.maximumPage, default: 1)
             return try RequestValues.json(try await adoption.report(app: context.parameters.require("app"), platform: platform,
-                                                                     windows: windows, since: since))
+                                                                     windows: windows, since: since, limit: limit, page: page))
         }
     }
 }

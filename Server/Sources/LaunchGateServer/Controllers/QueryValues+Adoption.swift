@@ -16,4 +16,13 @@ extension QueryValues {
         }
         return days
     }
+
+    /// A whole number from `range` (such as `limit` or `page`), or `fallback` when missing or empty.
+    static func number(_ text: String?, name: String, in range: ClosedRange<Int>, default fallback: Int) throws -> Int {
+        guard let text, !text.isEmpty else { return fallback }
+        guard let number = Int(text), range.contains(number) else {
+            throw InputError.invalidParameter(name, "a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
+    }
 }

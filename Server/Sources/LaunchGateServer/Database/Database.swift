@@ -113,10 +113,16 @@ public final class Database: Sendable {
     }
 
     /// Runs statements on one connection, outside a transaction.
-    /// - Parameter body: The work.
+    /// - Parameters:
+    ///   - timeout: Ends any statement still running this long after the work began, for reads
+    ///     an admin can make slow (adoption over many groups): on SQLite, which runs one operation
+    ///     at a time, a watchdog interrupts it; on PostgreSQL the work runs in a transaction with
+    ///     `statement_timeout` set locally. `nil`: only the session limits apply.
+    ///   - body: The work.
     /// - Returns: What the work returns.
-    /// - Throws: What the work throws, or ``StorageError`` `unavailable` when the server can't be reached.
-    public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+    /// - Throws: What the work throws, or ``StorageError`` `unavailable` when the server can't be
+    ///   reached or the work ran past `timeout`.
+    public func read<T: Sendable>(timeout: Duration? = nil, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         switch connector {
         case .sqlite(let handle, let executor, _):
             let (logger, location, eventLoop) = (logger, location, MultiThreadedEventLoopGroup.singleton.any())
@@ -125,16 +131,38 @@ public final class Database: Sendable {
                     // A number for this operation, changed again when it ends: a session kept past it is refused.
                     handle.lease &+= 1
                     defer { handle.lease &+= 1 }
+                    let watchdog = timeout.flatMap { handle.arm(after: $0) }
+                    defer { handle.disarm(watchdog) }
                     do {
                         return try await body(SQLiteSession(handle: handle, lease: handle.lease, logger: logger, eventLoop: eventLoop))
                     } catch let error as SQLiteStatementError {
+                        if error.isInterrupted, let timeout { throw Self.timedOut(timeout, location: location) }
                         throw error.classified(location: location)
                     }
                 }
             }
         case .postgres(let client, _):
-            return try await leased(from: client, body)
+            guard let timeout else { return try await leased(from: client, body) }
+            let milliseconds = String(max(1, timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
+            let location = self.location
+            return try await leased(from: client) { database in
+                do {
+                    return try await Self.inTransaction(database, begin: "BEGIN") { database in
+                        // SET LOCAL, with a bind: it ends with the transaction, and the pooled connection keeps its session limits.
+                        try await database.raw("SELECT set_config('statement_timeout', \(bind: milliseconds), true)").run()
+                        return try await body(database)
+                    }
+                } catch let error as PSQLError where error.serverInfo?[.sqlState] == "57014" {
+                    // 57014: cancelled, here by the statement timeout just set.
+                    throw Self.timedOut(timeout, location: location)
+                }
+            }
         }
+    }
+
+    /// What a read that ran past its time limit fails with: a 503 to retry later, not a fault.
+    private static func timedOut(_ timeout: Duration, location: DatabaseLocation) -> StorageError {
+        StorageError.unavailable("a query on \(location) ran past its \(timeout) limit and was ended; nothing was changed, try again later or ask for less")
     }
 
     /// Runs statements in one transaction: all of them take effect, or none.

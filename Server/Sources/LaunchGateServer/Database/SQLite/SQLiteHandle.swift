@@ -1,5 +1,6 @@
 import NIOCore
 import SQLiteNIO
+import Synchronization
 import VaporCSQLite
 
 /// One SQLite connection, driven synchronously by the thread that holds it.
@@ -26,6 +27,11 @@ final class SQLiteHandle: @unchecked Sendable {
     /// clears it on leaving, and each ``SQLiteSession`` carries the number it was made with, so a
     /// session that escaped its operation (returned, or kept by a task) fails instead of racing.
     var lease: UInt64 = 0
+
+    /// The operation a watchdog may interrupt, and its connection: set by ``arm(after:)`` and
+    /// cleared by ``disarm(_:)`` before the operation gives the connection up, so a late watchdog
+    /// never interrupts the next operation or touches a closed connection.
+    private let interruptible = Mutex<Interruptible?>(nil)
 
     /// SQLite's process-wide set-up, once, before any connection is opened.
     private static let initialized: Int32 = sqlite_nio_sqlite3_initialize()
@@ -109,6 +115,30 @@ final class SQLiteHandle: @unchecked Sendable {
         return UnsafeRawPointer(file).load(fromByteOffset: 3 * MemoryLayout<UnsafeRawPointer>.stride, as: Int32.self)
     }
 
+    /// Interrupts the current operation's statements once `limit` has passed: the one running
+    /// then fails with `SQLITE_INTERRUPT` (SQLite has no statement timeout, and this build leaves
+    /// out the progress callback). Call ``disarm(_:)`` when the operation ends.
+    /// - Returns: The watchdog, for ``disarm(_:)``.
+    func arm(after limit: Duration) -> Task<Void, Never>? {
+        guard let connection else { return nil }
+        let lease = self.lease
+        interruptible.withLock { $0 = Interruptible(lease: lease, connection: connection) }
+        // Detached: it must not wait for the SQLite thread, which is busy running the statement.
+        return Task.detached { [self] in
+            guard (try? await Task.sleep(for: limit)) != nil else { return }
+            interruptible.withLock { state in
+                guard let armed = state, armed.lease == lease else { return }
+                sqlite_nio_sqlite3_interrupt(armed.connection)
+            }
+        }
+    }
+
+    /// Ends a watchdog's hold on the operation; after this it interrupts nothing.
+    func disarm(_ watchdog: Task<Void, Never>?) {
+        interruptible.withLock { $0 = nil }
+        watchdog?.cancel()
+    }
+
     /// How many statements are prepared and kept.
     var preparedCount: Int { statements.count }
 
@@ -188,4 +218,12 @@ final class SQLiteHandle: @unchecked Sendable {
     private func error(_ status: Int32, on connection: OpaquePointer) -> SQLiteStatementError {
         SQLiteStatementError(code: status, message: String(cString: sqlite_nio_sqlite3_errmsg(connection)))
     }
+}
+
+/// The connection a watchdog may interrupt while the operation `lease` runs.
+private struct Interruptible: @unchecked Sendable {
+    // @unchecked: the pointer is only used for sqlite3_interrupt, which SQLite allows from any
+    // thread while the connection is open; disarm() runs before any close.
+    let lease: UInt64
+    let connection: OpaquePointer
 }

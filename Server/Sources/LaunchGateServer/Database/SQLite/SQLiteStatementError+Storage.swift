@@ -15,4 +15,7 @@ extension SQLiteStatementError {
             return self
         }
     }
+
+    /// Whether a watchdog (``SQLiteHandle/arm(after:)``) ended the statement.
+    var isInterrupted: Bool { code & 0xFF == SQLITE_INTERRUPT }
 }

@@ -34,6 +34,24 @@ public protocol InstallRepository: Sendable {
     /// The daily rollup: installs per version per day, from `fromDay` on.
     func dailyVersions(appID: String, platform: Platform?, fromDay: Int) async throws -> [DailyVersionCount]
 
+    /// One page of a window's installs counted by `dimension`, aggregated by storage: keys ranked
+    /// by installs (most first, ties in byte order of platform, version, build and OS), `limit`
+    /// of them from `offset`, and the window's total keys and installs. What adoption and impact
+    /// read, so neither ever holds more than a page of keys however many groups are kept.
+    /// - Parameters:
+    ///   - appID: The app.
+    ///   - platform: One platform, or `nil` for all.
+    ///   - fromDay: The first UTC day (days since 1970) of the window.
+    ///   - dimension: What one key is.
+    ///   - limit: At most this many keys (at least 1).
+    ///   - offset: Keys ranked before this are skipped.
+    func shares(appID: String, platform: Platform?, fromDay: Int, by dimension: InstallShareDimension, limit: Int, offset: Int) async throws
+        -> InstallSharePage
+
+    /// The daily rollup from `fromDay` on, for at most `limit` versions: those with most installs
+    /// summed over the period; the other versions are summed per day.
+    func dailyVersions(appID: String, platform: Platform?, fromDay: Int, limit: Int) async throws -> DailyVersionPage
+
     /// Forgets installs last seen before `day`, and the counts of days before it.
     /// - Returns: How many installs were forgotten.
     @discardableResult

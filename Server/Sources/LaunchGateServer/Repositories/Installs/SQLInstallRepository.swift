@@ -14,10 +14,20 @@ public struct SQLInstallRepository: InstallRepository {
     /// Rows per statement: 8 binds each stays far below both engines' limits.
     static let batch = 500
 
-    private let database: Database
+    let database: Database
+    /// How long one adoption or impact read may run before it is ended (``Database/read(timeout:_:)``):
+    /// an app with many groups must not hold SQLite's one connection, or a pooled one, for long.
+    let queryTimeout: Duration
 
     /// Creates a repository; run ``Migrator`` first.
-    public init(database: Database) { self.database = database }
+    /// - Parameters:
+    ///   - database: Where installs are kept.
+    ///   - queryTimeout: The longest an adoption or impact read (``shares(appID:platform:fromDay:by:limit:offset:)``,
+    ///     ``dailyVersions(appID:platform:fromDay:limit:)``) may run; past it, it fails as ``StorageError`` `unavailable`.
+    public init(database: Database, queryTimeout: Duration = .seconds(3)) {
+        self.database = database
+        self.queryTimeout = queryTimeout
+    }
 
     public func record(_ sightings: [InstallSighting], limits: InstallLimits) async throws -> InstallRecordResult {
         guard !sightings.isEmpty else { return InstallRecordResult() }
