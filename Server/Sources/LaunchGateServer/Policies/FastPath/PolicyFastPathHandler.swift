@@ -38,7 +38,15 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
     private let tracker: RequestTracker
     private let timeouts: ConnectionTimeouts?
     private let check: CheckFastPath?
-    private let sightings: SightingBuffer?
+    private let sightings: SightingIntake?
+    /// The key this connection's sightings count under, once its peer has been read; behind a
+    /// trusted proxy the key of the last `X-Forwarded-For` value, kept with its bytes so a run of
+    /// requests from one client resolves it once.
+    private var peerKey: Int?
+    private var peerAddress: String?
+    private var peerIsProxy = false
+    private var lastForwarded: [UInt8] = []
+    private var lastForwardedKey = 0
     /// Whether everything passed to the decoder so far ended exactly at a message's end.
     private var decoderIsBetweenMessages = true
     /// Received bytes not handled yet, starting between messages: a head whose end has not
@@ -73,7 +81,7 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
     ///   - check: Answers `/check` requests too when given.
     ///   - sightings: Where answered requests' `LaunchGate-Client` values go, when installs are recorded.
     init(cache: DocumentCache, date: HTTPDateHeader, counter: Counter, tracker: RequestTracker, timeouts: ConnectionTimeouts? = nil,
-         check: CheckFastPath? = nil, sightings: SightingBuffer? = nil) {
+         check: CheckFastPath? = nil, sightings: SightingIntake? = nil) {
         self.check = check
         self.sightings = sightings
         self.cache = cache
@@ -84,6 +92,13 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
+        if let sightings {
+            // Once per connection: its peer never changes, and reading it allocates.
+            let peer = context.channel.remoteAddress?.ipAddress
+            peerAddress = peer
+            peerKey = sightings.clientKey(peer: peer, forwardedFor: [])
+            peerIsProxy = sightings.trusts(peer: peer)
+        }
         // Both handlers run on the channel's event loop. On the next tick, not inside the write
         // that ended the answer: requests let through then reach Hummingbird as any read does.
         let loop = context.eventLoop.assumeIsolated()
@@ -252,7 +267,8 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
         if let check {
             let outcome = buffer.withUnsafeReadableBytes { bytes in
                 check.answer(target: UnsafeRawBufferPointer(rebasing: bytes[head.target]),
-                             clientHeader: head.launchGateClient.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) })
+                             clientHeader: head.launchGateClient.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) },
+                             client: { clientKey(head, in: bytes) })
             }
             switch outcome {
             case .notCheck: break
@@ -264,7 +280,9 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
         guard head.target.count <= PreparedResponse.maximumTargetLength,
               let prepared = prepared(for: head, in: buffer) else { return nil }
         if let sightings, let range = head.launchGateClient {
-            buffer.withUnsafeReadableBytes { sightings.append(app: prepared.app, header: UnsafeRawBufferPointer(rebasing: $0[range])) }
+            buffer.withUnsafeReadableBytes { bytes in
+                sightings.note(app: prepared.app, header: UnsafeRawBufferPointer(rebasing: bytes[range]), client: clientKey(head, in: bytes))
+            }
         }
         let notModified = head.ifNoneMatch.map { range in
             buffer.withUnsafeReadableBytes { bytes in
@@ -285,6 +303,18 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
             memoPrepared = prepared
         }
         return notModified ? memoNotModified : memoOK
+    }
+
+    /// The key the request's client counts under: the connection's peer, or behind a trusted
+    /// proxy the forwarded address, resolved again only when `X-Forwarded-For` changes.
+    private func clientKey(_ head: RawRequestHead, in bytes: UnsafeRawBufferPointer) -> Int {
+        guard let sightings else { return 0 }
+        guard peerIsProxy, let range = head.forwardedFor else { return peerKey ?? 0 }
+        let value = UnsafeRawBufferPointer(rebasing: bytes[range])
+        if !lastForwarded.isEmpty, lastForwarded.withUnsafeBytes({ value.hasSameBytes(as: $0) }) { return lastForwardedKey }
+        lastForwarded = Array(value)
+        lastForwardedKey = sightings.clientKey(peer: peerAddress, forwardedFor: [String(decoding: value, as: UTF8.self)])
+        return lastForwardedKey
     }
 
     private func prepared(for head: RawRequestHead, in buffer: ByteBuffer) -> PreparedResponse? {
