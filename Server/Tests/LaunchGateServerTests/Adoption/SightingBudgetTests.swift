@@ -10,12 +10,13 @@ import Testing
 @Suite("One client can add only its budget of sightings per window, on the router and the fast path alike")
 struct SightingBudgetTests {
     /// A server whose recorder admits `budget` sightings per client per minute, believing
-    /// X-Forwarded-For from loopback so one test can speak as several clients.
+    /// X-Forwarded-For from loopback so one test can speak as several clients. Its clock stands
+    /// still, so a slow run never crosses into the next window.
     private func server(budget: Int, trusting proxies: [String] = []) async throws -> TestServer {
-        let base = try await TestServer.make()
+        let base = try await TestServer.make(now: { Samples.now })
         let adoption = AdoptionConfiguration(sightingsPerClient: budget)
         let components = ServerComponents(database: nil, repository: base.components.repository, adoption: adoption,
-                                          masterKey: try MasterKey(rawRepresentation: Data(repeating: 7, count: 32)))
+                                          masterKey: try MasterKey(rawRepresentation: Data(repeating: 7, count: 32)), now: { Samples.now })
         let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, defaultApp: "notes",
                                                 trustedProxies: try proxies.map(IPNetwork.init(parsing:)), adoption: adoption)
         return TestServer(components: components, configuration: configuration, adminToken: base.adminToken)
@@ -68,7 +69,8 @@ struct SightingBudgetTests {
                 let response = try await client.execute(uri: "/v1/apps/notes/policy?platform=ios", method: .get, headers: headers("flood-\(index)"))
                 #expect(response.status == .ok)
             }
-            #expect(try await capped(client) - before == 15)
+            // At least: tests running at the same time may cap their own clients in this process.
+            #expect(try await capped(client) - before >= 15)
         }
         #expect(try await installs(server) == 5)
     }
