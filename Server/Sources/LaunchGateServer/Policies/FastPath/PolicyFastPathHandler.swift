@@ -39,14 +39,8 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
     private let timeouts: ConnectionTimeouts?
     private let check: CheckFastPath?
     private let sightings: SightingIntake?
-    /// The key this connection's sightings count under, once its peer has been read; behind a
-    /// trusted proxy the key of the last `X-Forwarded-For` value, kept with its bytes so a run of
-    /// requests from one client resolves it once.
-    private var peerKey: Int?
-    private var peerAddress: String?
-    private var peerIsProxy = false
-    private var lastForwarded: [UInt8] = []
-    private var lastForwardedKey = 0
+    /// Who this connection's requests come from, once its peer has been read.
+    private var client: FastPathClient?
     /// Whether everything passed to the decoder so far ended exactly at a message's end.
     private var decoderIsBetweenMessages = true
     /// Received bytes not handled yet, starting between messages: a head whose end has not
@@ -92,13 +86,7 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        if let sightings {
-            // Once per connection: its peer never changes, and reading it allocates.
-            let peer = context.channel.remoteAddress?.ipAddress
-            peerAddress = peer
-            peerKey = sightings.clientKey(peer: peer, forwardedFor: [])
-            peerIsProxy = sightings.trusts(peer: peer)
-        }
+        if let sightings { client = FastPathClient(peer: context.channel.remoteAddress?.ipAddress, sightings: sightings) }
         // Both handlers run on the channel's event loop. On the next tick, not inside the write
         // that ended the answer: requests let through then reach Hummingbird as any read does.
         let loop = context.eventLoop.assumeIsolated()
@@ -305,16 +293,10 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
         return notModified ? memoNotModified : memoOK
     }
 
-    /// The key the request's client counts under: the connection's peer, or behind a trusted
-    /// proxy the forwarded address, resolved again only when `X-Forwarded-For` changes.
+    /// The key the request's client counts under (``FastPathClient``).
     private func clientKey(_ head: RawRequestHead, in bytes: UnsafeRawBufferPointer) -> Int {
         guard let sightings else { return 0 }
-        guard peerIsProxy, let range = head.forwardedFor else { return peerKey ?? 0 }
-        let value = UnsafeRawBufferPointer(rebasing: bytes[range])
-        if !lastForwarded.isEmpty, lastForwarded.withUnsafeBytes({ value.hasSameBytes(as: $0) }) { return lastForwardedKey }
-        lastForwarded = Array(value)
-        lastForwardedKey = sightings.clientKey(peer: peerAddress, forwardedFor: [String(decoding: value, as: UTF8.self)])
-        return lastForwardedKey
+        return client?.key(forwardedFor: head.forwardedFor.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) }, sightings: sightings) ?? 0
     }
 
     private func prepared(for head: RawRequestHead, in buffer: ByteBuffer) -> PreparedResponse? {
