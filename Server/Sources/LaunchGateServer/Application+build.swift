@@ -149,10 +149,11 @@ public func buildRouter(_ components: ServerComponents, configuration: ServerCon
         failures: RateLimiter(capacity: configuration.authFailureBurst, perSecond: configuration.authFailureRefillPerSecond),
         clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies))
     // Off, nothing is appended anywhere: the switch behind policy.sh's recording-on/off figures.
-    let recorder = configuration.adoption.recordInstalls ? components.recorder : nil
-    PublicController(policies: components.policies, defaultApp: configuration.defaultApp, maxAge: configuration.maxAge, recorder: recorder)
+    let sightings = configuration.adoption.recordInstalls
+        ? components.recorder.intake(clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies)) : nil
+    PublicController(policies: components.policies, defaultApp: configuration.defaultApp, maxAge: configuration.maxAge, sightings: sightings)
         .addRoutes(to: router)
-    InstallsController(policies: components.policies, recorder: recorder,
+    InstallsController(policies: components.policies, sightings: sightings,
                        limiter: RateLimiter(capacity: configuration.adoption.pingBurst, perSecond: configuration.adoption.pingRefillPerSecond),
                        clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies)).addRoutes(to: router)
     SignInController(signIn: components.signIn, defaultApp: configuration.defaultApp,
@@ -184,7 +185,8 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
     let date = HTTPDateHeader()
     let counter = Counter(label: "launchgate_fast_path_responses_total")
     let recorder = configuration.adoption.recordInstalls ? components.recorder : nil
-    let check = CheckFastPath(cache: cache, date: date, now: components.policies.now, sightings: recorder?.buffer)
+    let sightings = recorder?.intake(clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies))
+    let check = CheckFastPath(cache: cache, date: date, now: components.policies.now, sightings: sightings)
     let limits = PolicyFastPathInstaller.Limits(
         idleTimeout: TimeAmount(configuration.idleTimeout), headerTimeout: TimeAmount(configuration.headerTimeout),
         connections: ConnectionLimit(maximum: configuration.maxConnections))
@@ -193,7 +195,7 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
         server: .http1(configuration: .init(additionalChannelHandlers: [
             PolicyFastPathInstaller(limits: limits) { tracker, timeouts in
                 PolicyFastPathHandler(cache: cache, date: date, counter: counter, tracker: tracker, timeouts: timeouts, check: check,
-                                      sightings: recorder?.buffer)
+                                      sightings: sightings)
             },
         ])),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "LaunchGate"),

@@ -19,6 +19,10 @@ struct AdoptionOptions: ParsableArguments {
     var installPingBurst: Int?
     @Option(help: "Install pings per second one client address regains (default 1). Env: LAUNCHGATE_INSTALL_PING_RATE.")
     var installPingRate: Double?
+    @Option(help: "Installs one client address (IPv6 per /64) may have recorded per --install-sighting-window from policy reads, /check and pings; past it they are dropped and counted, the reads still answered; 0 for no limit (default 600). Env: LAUNCHGATE_INSTALL_SIGHTINGS_PER_CLIENT.")
+    var installSightingsPerClient: Int?
+    @Option(help: "The window --install-sightings-per-client counts in, in seconds (default 60). Env: LAUNCHGATE_INSTALL_SIGHTING_WINDOW.")
+    var installSightingWindow: Int?
 
     /// The configuration with every flag or variable given applied.
     /// - Throws: `ValidationError` naming the flag and its range.
@@ -52,6 +56,16 @@ struct AdoptionOptions: ParsableArguments {
         if let rate = try installPingRate ?? environment["LAUNCHGATE_INSTALL_PING_RATE"].map({ try Self.number($0, "LAUNCHGATE_INSTALL_PING_RATE") }) {
             guard rate > 0, rate <= 1_000_000 else { throw ValidationError("--install-ping-rate must be above 0 and at most 1000000") }
             configuration.pingRefillPerSecond = rate
+        }
+        if let budget = try installSightingsPerClient
+            ?? environment["LAUNCHGATE_INSTALL_SIGHTINGS_PER_CLIENT"].map({ try Self.whole($0, "LAUNCHGATE_INSTALL_SIGHTINGS_PER_CLIENT") }) {
+            guard (0...100_000_000).contains(budget) else { throw ValidationError("--install-sightings-per-client must be 0 to 100000000") }
+            configuration.sightingsPerClient = budget
+        }
+        if let window = try installSightingWindow
+            ?? environment["LAUNCHGATE_INSTALL_SIGHTING_WINDOW"].map({ try Self.whole($0, "LAUNCHGATE_INSTALL_SIGHTING_WINDOW") }) {
+            guard (1...86_400).contains(window) else { throw ValidationError("--install-sighting-window must be 1 to 86400 (seconds)") }
+            configuration.clientWindow = .seconds(window)
         }
         return configuration
     }

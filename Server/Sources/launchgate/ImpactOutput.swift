@@ -15,7 +15,8 @@ enum ImpactOutput {
                          TerminalTable.bar(Double(after) / total)])
         }
         lines.append(TerminalTable.render(rows, rightAligned: [1, 2, 3]))
-        lines.append("(\(impact.activeInstalls) installs active in the last \(impact.activeDays) UTC calendar days, counted over \(impact.countedChannels) channels, in \(impact.groups) version/build/OS groups)")
+        lines.append("(\(impact.activeInstalls) installs active in the last \(impact.activeDays) UTC calendar days, counted over \(impact.countedChannels) channels, in \(impact.groups) version/build/OS groups"
+            + (impact.newInstalls > 0 ? "; \(impact.newInstalls) more first seen today, counted apart)" : ")"))
         return lines.joined(separator: "\n")
     }
 }

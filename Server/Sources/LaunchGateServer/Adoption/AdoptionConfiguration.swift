@@ -26,11 +26,24 @@ public struct AdoptionConfiguration: Sendable {
     public var pingBurst: Int
     /// Install pings per second one client regains.
     public var pingRefillPerSecond: Double
+    /// Sightings one client (address, or IPv6 /64) may add per ``clientWindow``, from policy
+    /// reads, `/check` and pings together; past it they are dropped (the reads are still answered)
+    /// and counted. 0 means no limit. Generous: everyone behind one carrier-grade NAT shares it.
+    public var sightingsPerClient: Int
+    /// The window ``sightingsPerClient`` counts in (whole seconds).
+    public var clientWindow: Duration
+    /// Header values the recorder remembers as written lately (``rewriteInterval``), in two
+    /// generations, so a full table forgets the older half at a time.
+    public var recentCapacity: Int
 
     /// Creates a configuration.
     public init(recordInstalls: Bool = true, bufferBytes: Int = 4 << 20, foldInterval: Duration = .seconds(2),
                 rewriteInterval: Duration = .seconds(600), sightingsPerTransaction: Int = 2_000, retentionDays: Int = 90, activeDays: Int = 30,
-                publishGuardShare: Double = 0.2, limits: InstallLimits = InstallLimits(), pingBurst: Int = 60, pingRefillPerSecond: Double = 1) {
+                publishGuardShare: Double = 0.2, limits: InstallLimits = InstallLimits(), pingBurst: Int = 60, pingRefillPerSecond: Double = 1,
+                sightingsPerClient: Int = 600, clientWindow: Duration = .seconds(60), recentCapacity: Int = 250_000) {
+        self.sightingsPerClient = sightingsPerClient
+        self.clientWindow = clientWindow
+        self.recentCapacity = recentCapacity
         self.limits = limits
         self.pingBurst = pingBurst
         self.pingRefillPerSecond = pingRefillPerSecond

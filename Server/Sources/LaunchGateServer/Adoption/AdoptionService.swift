@@ -67,7 +67,8 @@ public struct AdoptionService: Sendable {
     }
 
     /// What a proposed policy would do to the installs active within ``AdoptionConfiguration/activeDays``
-    /// (UTC calendar days, today included), counted over every channel's installs.
+    /// (UTC calendar days, today included), counted over every channel's installs. Installs first
+    /// seen today are counted apart (``PolicyImpact/newInstalls``), outside the shares the guard checks.
     /// - Throws: ``ServiceError`` `invalid-policy` first, as a publish would, or `app-not-found`.
     public func impact(of proposed: UpdatePolicy, app: String, channel: ReleaseChannel) async throws -> PolicyImpact {
         try await assess(proposed, app: app, channel: channel).impact
@@ -83,18 +84,31 @@ public struct AdoptionService: Sendable {
         }
         let days = configuration.activeDays
         let time = now()
+        let today = InstallDay.of(time)
         var groups: [ImpactCalculator.Group: Int] = [:]
         // Summed and ranked by storage; only the groups with most installs come back.
-        let evaluated = try await installs.shares(appID: app, platform: nil, fromDay: InstallDay.of(time) - days + 1, by: .group,
+        let evaluated = try await installs.shares(appID: app, platform: nil, fromDay: today - days + 1, by: .group,
                                                   limit: impactGroupLimit, offset: 0)
         for group in evaluated.entries {
             groups[ImpactCalculator.Group(platform: group.platform, version: group.version ?? "", build: group.build ?? "", os: group.os ?? ""),
                    default: 0] += group.installs
         }
+        // Installs first seen today are counted apart: anyone can make them up by reading the
+        // policy, so they must not decide the shares the guard checks.
+        var fresh: [ImpactCalculator.Group: Int] = [:]
+        for group in try await installs.newInstalls(appID: app, platform: nil, day: today) {
+            let key = ImpactCalculator.Group(platform: group.platform, version: group.version, build: group.build, os: group.os)
+            let count = min(group.installs, groups[key] ?? 0)
+            guard count > 0 else { continue }
+            fresh[key, default: 0] += count
+            groups[key] = groups[key]! - count == 0 ? nil : groups[key]! - count
+        }
         let calculator = ImpactCalculator(now: time)
         let (counts, rollouts) = calculator.outcomes(of: proposed, over: groups)
         let currentCounts = current.map { calculator.outcomes(of: $0.1, over: groups).counts } ?? [:]
         let (newly, cannotUpdate, platforms) = calculator.newlyBlocked(proposed: proposed, current: current?.1, over: groups)
+        let freshPlatforms = calculator.newlyBlocked(proposed: proposed, current: current?.1, over: fresh).platforms
+        let (newInstalls, newBlocked) = (fresh.values.reduce(0, +), freshPlatforms.values.reduce(0) { $0 + $1.blocked })
         let active = groups.values.reduce(0, +)
         let rounded = Self.apportioned(counts, total: active)
         let blocked = InstallOutcome.allCases.filter(\.isBlocking).reduce(0) { $0 + (rounded[$1] ?? 0) }
@@ -107,7 +121,7 @@ public struct AdoptionService: Sendable {
         let guarded = channel == .production
         var summary = PolicyImpact.summary(
             change: PolicyImpact.change(from: current?.1, to: proposed), blocked: blocked, newlyBlocked: newly, active: active, activeDays: days,
-            cannotUpdate: cannotUpdate, minimumOS: floors, rolloutNote: rolloutNote)
+            cannotUpdate: cannotUpdate, minimumOS: floors, rolloutNote: rolloutNote, newInstalls: newInstalls, newInstallsBlocked: newBlocked)
         if !guarded {
             summary += " Installs are not recorded per channel, so these counts cover every channel's installs, and the publish guard "
                 + "doesn't apply to the \(channel.rawValue) channel."
@@ -116,7 +130,9 @@ public struct AdoptionService: Sendable {
             app: app, channel: channel.rawValue, activeDays: days, activeInstalls: active, groups: groups.count, outcomes: rounded,
             currentOutcomes: Self.apportioned(currentCounts, total: current == nil ? 0 : active), blocked: blocked, newlyBlocked: newly,
             cannotUpdate: cannotUpdate, minimumOS: floors, rolloutNote: rolloutNote,
-            platforms: Dictionary(uniqueKeysWithValues: platforms.map { ($0.key.rawValue, $0.value) }), guarded: guarded, summary: summary)
+            platforms: Dictionary(uniqueKeysWithValues: platforms.map { ($0.key.rawValue, $0.value) }), guarded: guarded, summary: summary,
+            newInstalls: newInstalls, newInstallsBlocked: newBlocked,
+            newInstallPlatforms: Dictionary(uniqueKeysWithValues: freshPlatforms.map { ($0.key.rawValue, $0.value) }))
         return (impact.leavingOut(evaluated, limit: impactGroupLimit), current?.0.number ?? 0)
     }
 

@@ -5,7 +5,8 @@ import Metrics
 import ServiceLifecycle
 
 /// Records which version each install runs, off the request path: requests append raw header
-/// values to a ``SightingBuffer``; ``run()`` folds it into storage every few seconds.
+/// values to a ``SightingBuffer``, within their client's ``SightingBudget``; ``run()`` folds it
+/// into storage every few seconds.
 ///
 /// A fold keeps one sighting per distinct header value (an install asking a hundred times
 /// is parsed and hashed once), reads the fields the SDK sends, replaces the install ID with its
@@ -17,7 +18,9 @@ import ServiceLifecycle
 /// so neither check costs a request anything.
 public struct InstallRecorder: Service {
     let buffer: SightingBuffer
-    private let recent = RecentSightings()
+    /// Sightings per client per window, consulted before the buffer.
+    let budget: SightingBudget
+    private let recent: RecentSightings
     private let repository: any InstallRepository
     private let hasher: InstallIDHasher
     private let configuration: AdoptionConfiguration
@@ -34,7 +37,10 @@ public struct InstallRecorder: Service {
                 now: @escaping @Sendable () -> Date, logger: Logger = Logger(label: "launchgate.installs")) {
         // Counters made before the metrics system is bootstrapped would count nowhere.
         _ = metricsRegistry
-        self.buffer = SightingBuffer(capacity: configuration.bufferBytes)
+        self.buffer = SightingBuffer(capacity: configuration.bufferBytes, now: now)
+        self.budget = SightingBudget(perClient: configuration.sightingsPerClient,
+                                     windowSeconds: max(configuration.clientWindow.components.seconds, 1))
+        self.recent = RecentSightings(capacity: configuration.recentCapacity)
         invalid = Counter(label: "launchgate_install_sightings_invalid_total")
         failed = Counter(label: "launchgate_install_sightings_unsaved_total")
         recorded = Counter(label: "launchgate_install_sightings_recorded_total")
@@ -47,10 +53,16 @@ public struct InstallRecorder: Service {
         self.logger = logger
     }
 
-    /// Notes a request's `LaunchGate-Client` value for `app`; nothing else happens on the request path.
+    /// Notes a `LaunchGate-Client` value for `app` outside any client's budget (tests, tools);
+    /// requests go through ``intake(clients:)``.
     /// - Returns: `false` when the buffer was full and the sighting was dropped.
     @discardableResult
     func note(app: String, header: String) -> Bool { buffer.append(app: app, header: header) }
+
+    /// What requests note through: the client's budget, then the buffer.
+    func intake(clients: ClientAddressResolver) -> SightingIntake {
+        SightingIntake(buffer: buffer, budget: budget, clients: clients, now: now)
+    }
 
     /// Folds until the service group shuts down, then folds what is left once more.
     public func run() async throws {
@@ -76,7 +88,6 @@ public struct InstallRecorder: Service {
     public func fold() async -> Int {
         let arena = buffer.drain()
         guard arena.count > 0 else { return 0 }
-        let time = now()
         var hashes: [Int] = []
         hashes.reserveCapacity(arena.count)
         var last: [Int: Int] = [:]
@@ -88,27 +99,32 @@ public struct InstallRecorder: Service {
             hashes.append(hash)
             offset = entry.next
         }
-        let (stamp, day) = (time.milliseconds, InstallDay.of(time))
         let interval = configuration.rewriteInterval.components.seconds * 1000 + configuration.rewriteInterval.components.attoseconds / 1_000_000_000_000_000
         let size = max(configuration.sightingsPerTransaction, 1)
         var batch: [InstallSighting] = []
+        var keys: [Int] = []
         batch.reserveCapacity(min(size, last.count))
         var (written, rejected, index) = (0, 0, 0)
         offset = 0
         while let entry = arena.entry(at: offset) {
             defer { (offset, index) = (entry.next, index + 1) }
+            // The request's own second: a sighting counts on the day it was made, not the fold's.
+            let time = Date(timeIntervalSince1970: TimeInterval(entry.second))
+            let (stamp, day) = (time.milliseconds, InstallDay.of(time))
             guard last[hashes[index]] == index, !recent.isRecent(hashes[index], day: day, now: stamp, interval: interval) else { continue }
             guard let sighting = sighting(app: arena.app(entry), header: arena.header(entry), at: time) else {
                 rejected += 1
                 continue
             }
             batch.append(sighting)
+            keys.append(RecentSightings.key(hashes[index], day: day))
             if batch.count == size {
-                written += await write(batch)
+                written += await write(batch, keys: keys)
                 batch.removeAll(keepingCapacity: true)
+                keys.removeAll(keepingCapacity: true)
             }
         }
-        if !batch.isEmpty { written += await write(batch) }
+        if !batch.isEmpty { written += await write(batch, keys: keys) }
         if rejected > 0 { invalid.increment(by: Int64(rejected)) }
         recorded.increment(by: Int64(written))
         return written
@@ -116,14 +132,17 @@ public struct InstallRecorder: Service {
 
     /// Writes one transaction's sightings; the caps are checked there, in the background, where
     /// storage already holds the counts. - Returns: How many were written.
-    private func write(_ sightings: [InstallSighting]) async -> Int {
+    private func write(_ sightings: [InstallSighting], keys: [Int]) async -> Int {
         do {
             let result = try await repository.record(sightings, limits: configuration.limits)
             if result.overInstallCap > 0 { overInstallCap.increment(by: Int64(result.overInstallCap)) }
             if result.overGroupCap > 0 { overGroupCap.increment(by: Int64(result.overGroupCap)) }
             return sightings.count - result.overInstallCap - result.overGroupCap
         } catch {
-            // Dropped, not retried: a database that is down must not grow the process.
+            // Dropped, not kept: a database that is down must not grow the process. Forgotten as
+            // written, so the next request of each install is written at the next fold instead of
+            // after the rewrite interval: the retry is as bounded as the buffer.
+            recent.forget(keys)
             failed.increment(by: Int64(sightings.count))
             logger.warning("could not record \(sightings.count) installs: \(error)")
             return 0

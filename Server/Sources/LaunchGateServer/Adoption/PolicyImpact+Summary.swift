@@ -4,10 +4,17 @@ import LaunchGate
 extension PolicyImpact {
     /// The one-line summary, such as "Raising required to 2.0.0 blocks 1,234 of 10,000 active
     /// installs (12.3 %); 56 of them run iOS below 16.0 and cannot update at all."
+    /// Installs first seen today follow apart: "… Plus 1,000 installs first seen today (0 of them
+    /// blocked), which these counts leave out (the publish guard counts them only on a platform
+    /// with no older installs)."
     static func summary(change: String, blocked: Int, newlyBlocked: Int, active: Int, activeDays: Int, cannotUpdate: Int,
-                        minimumOS: [String: String], rolloutNote: String?) -> String {
+                        minimumOS: [String: String], rolloutNote: String?, newInstalls: Int = 0, newInstallsBlocked: Int = 0) -> String {
+        let apart = newInstalls == 0 ? "" : " Plus \(grouped(newInstalls)) install\(newInstalls == 1 ? "" : "s") first seen today "
+            + "(\(grouped(newInstallsBlocked)) of them blocked), which these counts leave out (the publish guard counts them only on a "
+            + "platform with no older installs)."
         guard active > 0 else {
-            return "No installs were seen in the last \(activeDays) days, so nothing can be counted yet."
+            guard newInstalls > 0 else { return "No installs were seen in the last \(activeDays) days, so nothing can be counted yet." }
+            return "No installs first seen before today were seen in the last \(activeDays) days." + apart
         }
         var text = "\(change) blocks \(grouped(blocked)) of \(grouped(active)) active installs (\(percent(Double(blocked) / Double(active))))"
         if newlyBlocked == 0, blocked > 0 {
@@ -21,7 +28,7 @@ extension PolicyImpact {
         }
         text += "."
         if let rolloutNote { text += " " + rolloutNote }
-        return text
+        return text + apart
     }
 
     /// What changed from the current policy, as the sentence's subject.

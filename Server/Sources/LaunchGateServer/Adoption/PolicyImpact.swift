@@ -49,6 +49,14 @@ public struct PolicyImpact: Sendable, Encodable, Equatable {
     public var unevaluatedGroups: Int?
     /// The installs of ``unevaluatedGroups``.
     public var unevaluatedInstalls: Int?
+    /// Installs first seen today (and seen on no other day), left out of every count above and
+    /// of the guard's shares: a client can make them up by reading the policy.
+    public var newInstalls: Int = 0
+    /// Of ``newInstalls``, those the proposed policy blocks.
+    public var newInstallsBlocked: Int = 0
+    /// ``newInstalls`` per platform; the guard measures a platform by them only when it has no
+    /// installs seen before today at all (its first day), so it still has something to go by.
+    public var newInstallPlatforms: [String: PlatformImpact] = [:]
 
     /// ``newlyBlocked`` as a share of ``activeInstalls`` (0 without active installs).
     public var newlyBlockedShare: Double { activeInstalls == 0 ? 0 : Double(newlyBlocked) / Double(activeInstalls) }
@@ -60,7 +68,9 @@ public struct PolicyImpact: Sendable, Encodable, Equatable {
     /// the change may go through unconfirmed or the guard doesn't apply.
     public func guardBreach(limit: Double) -> GuardBreach? {
         guard guarded else { return nil }
-        for (platform, counts) in platforms.sorted(by: { $0.key < $1.key }) where counts.newlyBlocked > 0 {
+        var measured = platforms
+        for (platform, counts) in newInstallPlatforms where (measured[platform]?.activeInstalls ?? 0) == 0 { measured[platform] = counts }
+        for (platform, counts) in measured.sorted(by: { $0.key < $1.key }) where counts.newlyBlocked > 0 {
             if counts.newlyBlockedShare > limit { return GuardBreach(platform: platform, measure: .newlyBlocked, share: counts.newlyBlockedShare) }
             if counts.blockedShare > limit { return GuardBreach(platform: platform, measure: .blockedAfter, share: counts.blockedShare) }
         }
@@ -70,6 +80,7 @@ public struct PolicyImpact: Sendable, Encodable, Equatable {
     private enum CodingKeys: String, CodingKey {
         case app, channel, activeDays, activeInstalls, groups, outcomes, currentOutcomes, blocked, newlyBlocked, cannotUpdate
         case minimumOS, rolloutNote, summary, blockedShare, newlyBlockedShare, platforms, countedChannels, guarded
+        case newInstalls, newInstallsBlocked
     }
 
     /// Encodes every outcome (zeros included) and the shares, which are computed, not stored.
@@ -95,5 +106,7 @@ public struct PolicyImpact: Sendable, Encodable, Equatable {
         try container.encode(platforms, forKey: .platforms)
         try container.encode(countedChannels, forKey: .countedChannels)
         try container.encode(guarded, forKey: .guarded)
+        try container.encode(newInstalls, forKey: .newInstalls)
+        try container.encode(newInstallsBlocked, forKey: .newInstallsBlocked)
     }
 }

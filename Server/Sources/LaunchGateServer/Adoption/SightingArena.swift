@@ -1,7 +1,7 @@
 /// What ``SightingBuffer/drain()`` hands over: the raw entries, read one at a time, so a fold
 /// never holds more than the arena itself and one batch of sightings.
 struct SightingArena: Sendable {
-    /// `[app length: 1][app][value length: 2][value]`, repeated.
+    /// `[app length: 1][app][second: 4][value length: 2][value]`, repeated.
     let bytes: [UInt8]
     /// How many entries `bytes` holds.
     let count: Int
@@ -9,6 +9,8 @@ struct SightingArena: Sendable {
     /// One entry's place in `bytes`.
     struct Entry {
         let app: Range<Int>
+        /// When the request came, in seconds since 1970.
+        let second: Int64
         let header: Range<Int>
         /// Where the next entry starts.
         let next: Int
@@ -18,9 +20,11 @@ struct SightingArena: Sendable {
     func entry(at offset: Int) -> Entry? {
         guard offset < bytes.count else { return nil }
         let app = (offset + 1)..<(offset + 1 + Int(bytes[offset]))
-        let length = Int(bytes[app.upperBound]) << 8 | Int(bytes[app.upperBound + 1])
-        let header = (app.upperBound + 2)..<(app.upperBound + 2 + length)
-        return Entry(app: app, header: header, next: header.upperBound)
+        let at = app.upperBound
+        let second = Int64(bytes[at]) << 24 | Int64(bytes[at + 1]) << 16 | Int64(bytes[at + 2]) << 8 | Int64(bytes[at + 3])
+        let length = Int(bytes[at + 4]) << 8 | Int(bytes[at + 5])
+        let header = (at + 6)..<(at + 6 + length)
+        return Entry(app: app, second: second, header: header, next: header.upperBound)
     }
 
     /// A hash of an entry's app and value, to find repeats without making strings.

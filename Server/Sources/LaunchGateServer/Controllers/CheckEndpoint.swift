@@ -6,7 +6,7 @@ import LaunchGate
 /// `GET /v1/apps/{app}/check`: the SDK's own decision and screen texts, for thin clients.
 struct CheckEndpoint {
     let policies: PolicyService
-    let recorder: InstallRecorder?
+    let sightings: SightingIntake?
 
     struct Action: Encodable {
         let title: String
@@ -32,7 +32,7 @@ struct CheckEndpoint {
         let screen: Screen?
     }
 
-    func check(_ request: Request, app: String) async throws -> Response {
+    func check(_ request: Request, app: String, peer: String?) async throws -> Response {
         let query = try CheckQuery(uri: request.uri)
         let generation = policies.cache.generation
         let policy = try await policies.served(app: app, channel: query.channel)
@@ -54,7 +54,9 @@ struct CheckEndpoint {
                                                       strings: strings))
             policies.cache.store(body, for: key, builtIn: generation)
         }
-        if let recorder, let client = request.headers[RequestValues.clientHeader] { recorder.note(app: app, header: client) }
+        if let sightings, let client = request.headers[RequestValues.clientHeader] {
+            sightings.note(app: app, header: client, peer: peer, forwardedFor: request.headers[values: .xForwardedFor])
+        }
         return Response(status: .ok, headers: Self.headers, body: .init(byteBuffer: body))
     }
 

@@ -11,7 +11,7 @@ import LaunchGate
 /// checks it (``ClientHeader/checkedInstall()``), so a client learns at once what would never be counted.
 struct InstallsController<Context: RemoteAddressRequestContext> {
     let policies: PolicyService
-    let recorder: InstallRecorder?
+    let sightings: SightingIntake?
     /// Pings per client; its table is bounded (``RateLimiter``).
     let limiter: RateLimiter
     let clients: ClientAddressResolver
@@ -29,7 +29,7 @@ struct InstallsController<Context: RemoteAddressRequestContext> {
             if case .failure(let problem) = header.checkedInstall() { throw InputError.invalidClientHeader(problem.reason) }
             // Accepted whether or not it is kept: a full buffer or a cap is the server's business,
             // and a client must not retry (the next day's beacon counts it again).
-            recorder?.note(app: app, header: value)
+            sightings?.note(app: app, header: value, peer: context.remoteAddress?.ipAddress, forwardedFor: request.headers[values: .xForwardedFor])
             return Response(status: .noContent, headers: [.cacheControl: "no-store"])
         }
     }

@@ -5,26 +5,28 @@ import LaunchGate
 
 /// The unauthenticated endpoints apps call: the signed policy, the evaluated check, and the
 /// seed-compatible shapes, per app and (for a configured default app) at the seeds' own paths.
-struct PublicController<Context: RequestContext> {
+struct PublicController<Context: RemoteAddressRequestContext> {
     let policies: PolicyService
     let defaultApp: String?
     let maxAge: Int
-    /// Notes the install each answered request names; `nil` when recording is off.
-    let recorder: InstallRecorder?
+    /// Notes the install each answered request names, within its client's budget; `nil` when
+    /// recording is off.
+    let sightings: SightingIntake?
 
     func addRoutes(to router: Router<Context>) {
         router.get("/v1/apps/:app/policy") { request, context in
             let app = try context.parameters.require("app")
-            return try await policy(request, app: app)
+            return try await policy(request, app: app, peer: context.remoteAddress?.ipAddress)
         }
         // CDNs and monitors probe with HEAD: the same headers, no body.
         router.head("/v1/apps/:app/policy") { request, context in
-            var response = try await policy(request, app: context.parameters.require("app"))
+            var response = try await policy(request, app: context.parameters.require("app"), peer: context.remoteAddress?.ipAddress)
             response.body = .init()
             return response
         }
         router.get("/v1/apps/:app/check") { request, context in
-            try await CheckEndpoint(policies: policies, recorder: recorder).check(request, app: context.parameters.require("app"))
+            try await CheckEndpoint(policies: policies, sightings: sightings)
+                .check(request, app: context.parameters.require("app"), peer: context.remoteAddress?.ipAddress)
         }
         let seeds: [(String, String, SeedDocument)] = [
             ("/v1/apps/:app/version", "/api/version", .latestBuild),
@@ -35,29 +37,34 @@ struct PublicController<Context: RequestContext> {
         for (appPath, rootPath, seed) in seeds {
             router.get(RouterPath(appPath)) { request, context in
                 let app = try context.parameters.require("app")
-                return try await serve(request, app: app, format: .seed(seed), path: appPath.replacingOccurrences(of: ":app", with: app))
+                return try await serve(request, app: app, format: .seed(seed), path: appPath.replacingOccurrences(of: ":app", with: app),
+                                       peer: context.remoteAddress?.ipAddress)
             }
-            router.get(RouterPath(rootPath)) { request, _ in
+            router.get(RouterPath(rootPath)) { request, context in
                 guard let defaultApp else {
                     throw ServiceError.noDefaultApp(path: rootPath)
                 }
-                return try await serve(request, app: defaultApp, format: .seed(seed), path: rootPath)
+                return try await serve(request, app: defaultApp, format: .seed(seed), path: rootPath, peer: context.remoteAddress?.ipAddress)
             }
         }
     }
 
-    private func policy(_ request: Request, app: String) async throws -> Response {
-        try await serve(request, app: app, format: .canonical, path: "/v1/apps/\(app)/policy", platform: RequestValues.platform(request, default: nil))
+    private func policy(_ request: Request, app: String, peer: String?) async throws -> Response {
+        try await serve(request, app: app, format: .canonical, path: "/v1/apps/\(app)/policy", platform: RequestValues.platform(request, default: nil),
+                        peer: peer)
     }
 
     /// Answers a public document. `path` is the route's own spelling of this request's path; only a
     /// request spelled exactly so (and with a canonical query) may take a prepared fast-path slot.
-    private func serve(_ request: Request, app: String, format: DocumentFormat, path: String, platform: Platform?? = .none) async throws -> Response {
+    private func serve(_ request: Request, app: String, format: DocumentFormat, path: String, platform: Platform?? = .none,
+                       peer: String?) async throws -> Response {
         let platform = try platform ?? RequestValues.platform(request)
         let channel = try RequestValues.channel(request)
         let generation = policies.cache.generation
         let document = try await policies.document(app: app, channel: channel, platform: platform, format: format)
-        if let recorder, let client = request.headers[RequestValues.clientHeader] { recorder.note(app: app, header: client) }
+        if let sightings, let client = request.headers[RequestValues.clientHeader] {
+            sightings.note(app: app, header: client, peer: peer, forwardedFor: request.headers[values: .xForwardedFor])
+        }
         // One answer for everyone (exemptions are inside the signed document), so shared caches may keep it.
         let headers: HTTPFields = [
             .eTag: document.etag,

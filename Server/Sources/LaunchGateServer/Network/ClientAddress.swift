@@ -68,6 +68,9 @@ public struct ClientAddressResolver: Sendable {
         return first.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased() == "https"
     }
 
+    /// Whether `address` is a trusted proxy, whose `X-Forwarded-For` names the client.
+    func trusts(_ address: String) -> Bool { isTrusted(address) }
+
     private func isTrusted(_ address: String) -> Bool {
         trustedProxies.contains { $0.contains(address) }
     }

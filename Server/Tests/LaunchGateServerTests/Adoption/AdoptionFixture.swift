@@ -3,7 +3,8 @@ import LaunchGate
 @testable import LaunchGateServer
 
 /// 100 active iOS installs of "notes" under ``Samples/policy(required:latest:)`` (required 2.0.0,
-/// latest 2.4.1 needing iOS 16.0, recommended 2.3.0), seen at ``Samples/now``:
+/// latest 2.4.1 needing iOS 16.0, recommended 2.3.0), last seen at ``Samples/now`` and first seen
+/// the day before (so the publish guard counts them: it leaves out installs first seen today):
 ///
 /// | version | build | iOS  | installs | now sees          |
 /// | ------- | ----- | ---- | -------- | ----------------- |
@@ -26,7 +27,19 @@ enum AdoptionFixture {
                                                  version: group.version, build: group.build, os: group.os, at: time))
             }
         }
+        try await established(sightings, in: installs)
+    }
+
+    /// Records sightings, then each again a day earlier: installs first seen the day before,
+    /// which the publish guard counts. The earlier sighting arrives late, so it only moves
+    /// `firstSeen` back and leaves the groups and the daily rollup as the first recording made them.
+    static func established(_ sightings: [InstallSighting], in installs: any InstallRepository) async throws {
         try await installs.record(sightings)
+        try await installs.record(sightings.map {
+            var earlier = $0
+            earlier.at = $0.at.addingTimeInterval(-86_400)
+            return earlier
+        })
     }
 
     /// A server at ``Samples/now`` with the fixture's installs.

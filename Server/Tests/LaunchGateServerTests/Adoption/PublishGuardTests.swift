@@ -47,10 +47,10 @@ struct PublishGuardTests {
     func perPlatform() async throws {
         let server = try await AdoptionFixture.server()
         // 900 up-to-date Android installs: raising iOS newly blocks 40 of 100 iOS installs, 4 % of all.
-        try await server.components.installs.record((0..<900).map {
+        try await AdoptionFixture.established((0..<900).map {
             InstallSighting(appID: "notes", platform: .android, installHash: "android-\($0)", version: "2.4.0", build: "", os: "14",
                             at: Samples.now)
-        })
+        }, in: server.components.installs)
         let impact = try await server.components.adoption.impact(of: raised("2.4.0"), app: "notes", channel: .production)
         #expect(impact.newlyBlocked == 40 && impact.activeInstalls == 1_000)
         #expect(impact.platforms["ios"] == PlatformImpact(activeInstalls: 100, blocked: 50, newlyBlocked: 40))

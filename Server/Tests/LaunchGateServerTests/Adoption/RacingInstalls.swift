@@ -31,6 +31,10 @@ final class RacingInstalls: InstallRepository, @unchecked Sendable {
         return try await base.totals(appID: appID, platform: platform, fromDay: fromDay)
     }
 
+    func newInstalls(appID: String, platform: Platform?, day: Int) async throws -> [InstallGroupTotal] {
+        try await base.newInstalls(appID: appID, platform: platform, day: day)
+    }
+
     func dailyVersions(appID: String, platform: Platform?, fromDay: Int) async throws -> [DailyVersionCount] {
         try await base.dailyVersions(appID: appID, platform: platform, fromDay: fromDay)
     }

@@ -27,4 +27,41 @@ struct RecentSightingsTests {
             #expect(daily.map(\.installs) == [1, 1])
         }
     }
+
+    @Test("a full table forgets its older half, not everything at once")
+    func generations() {
+        let recent = RecentSightings(capacity: 4)
+        for hash in 1...5 { #expect(!recent.isRecent(hash, day: 0, now: 0, interval: 1_000)) }
+        #expect(recent.isRecent(5, day: 0, now: 1, interval: 1_000))
+        #expect(recent.isRecent(4, day: 0, now: 1, interval: 1_000), "the previous generation is still remembered")
+        #expect(recent.isRecent(3, day: 0, now: 1, interval: 1_000))
+        #expect(!recent.isRecent(1, day: 0, now: 1, interval: 1_000), "the oldest generation is forgotten")
+    }
+
+    @Test("sightings whose write failed are written at the next fold, not after the rewrite interval")
+    func retryAfterFailure() async throws {
+        let base = try await TestServer.make()
+        let stored = MemoryInstallRepository()
+        let components = ServerComponents(database: nil, repository: base.components.repository, installs: FlakyInstalls(stored, failures: 1),
+                                          masterKey: try MasterKey(rawRepresentation: Data(repeating: 7, count: 32)))
+        let header = InstallRecordingTests.header("flaky")
+        components.recorder.note(app: "notes", header: header)
+        #expect(await components.recorder.fold() == 0, "the database was down")
+        components.recorder.note(app: "notes", header: header)
+        #expect(await components.recorder.fold() == 1, "written again at once")
+        #expect(try await stored.groups(appID: "notes", platform: nil, fromDay: 0).map(\.installs) == [1])
+    }
+
+    @Test("a sighting counts on the UTC day of its request, even when the fold comes after midnight")
+    func requestDay() async throws {
+        let midnight = Date(timeIntervalSince1970: Double(InstallDay.of(Samples.now) + 1) * 86_400)
+        let clock = TestClock(midnight.addingTimeInterval(-1))
+        try await TestServer.with(now: clock.now) { server async throws in
+            server.components.recorder.note(app: "notes", header: InstallRecordingTests.header("late-evening"))
+            clock.advance(by: 5)
+            #expect(await server.components.recorder.fold() == 1)
+            let groups = try await server.components.installs.groups(appID: "notes", platform: nil, fromDay: 0)
+            #expect(groups.map(\.day) == [InstallDay.of(Samples.now)])
+        }
+    }
 }

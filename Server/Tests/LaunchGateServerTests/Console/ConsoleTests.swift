@@ -185,9 +185,9 @@ struct ConsoleTests {
                 let browser = ConsoleBrowser(client)
                 try await browser.signIn(try await server.token(scope: .read))
                 let csrf = ConsoleBrowser.csrf(in: try await browser.get("/console/apps/notes/policy"))
-                try await server.components.installs.record((0..<4).map {
+                try await AdoptionFixture.established((0..<4).map {
                     InstallSighting(appID: "notes", platform: .ios, installHash: "h\($0)", version: $0 < 3 ? "2.1.0" : "2.4.1", at: Date())
-                })
+                }, in: server.components.installs)
                 let fields = editorFields(csrf, required: "2.2.0")
                 let preview = try await browser.post("/console/apps/notes/policy/preview-fragment", fields)
                 let form = ConsoleForm(encoded: fields.map { "\(ConsoleBrowser.encode($0.0))=\(ConsoleBrowser.encode($0.1))" }.joined(separator: "&"))

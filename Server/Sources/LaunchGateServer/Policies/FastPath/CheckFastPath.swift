@@ -25,7 +25,7 @@ struct CheckFastPath: Sendable {
     /// The policy service's clock, which advances scheduled rollouts.
     let now: @Sendable () -> Date
     /// Where answered requests' `LaunchGate-Client` values go, when installs are recorded.
-    var sightings: SightingBuffer? = nil
+    var sightings: SightingIntake? = nil
 
     private static let prefix = Array("/v1/apps/".utf8)
     private static let suffix = Array("/check".utf8)
@@ -34,7 +34,9 @@ struct CheckFastPath: Sendable {
         + "cache-control: private, no-store\r\ncontent-length: "
 
     /// The answer to a request for `target`, given its `LaunchGate-Client` value if it sent one.
-    func answer(target: UnsafeRawBufferPointer, clientHeader: UnsafeRawBufferPointer?) -> Outcome {
+    /// - Parameter client: The key the request's client counts under (``SightingIntake/clientKey(peer:forwardedFor:)``),
+    ///   read only when the request is answered with a `LaunchGate-Client` value.
+    func answer(target: UnsafeRawBufferPointer, clientHeader: UnsafeRawBufferPointer?, client: () -> Int = { 0 }) -> Outcome {
         guard let split = Self.split(target) else { return .notCheck }
         let app = String(decoding: UnsafeRawBufferPointer(rebasing: target[Self.prefix.count..<split.appEnd]), as: UTF8.self)
         guard let query = CheckQuery(rawQuery: UnsafeRawBufferPointer(rebasing: target[split.queryStart...])),
@@ -43,7 +45,7 @@ struct CheckFastPath: Sendable {
             clientHeader.flatMap { ClientHeader.parse(String(decoding: $0, as: UTF8.self)) }
         }
         guard let body = cache.answer(for: key) else { return .router }
-        if let sightings, let clientHeader { sightings.append(app: app, header: clientHeader) }
+        if let sightings, let clientHeader { sightings.note(app: app, header: clientHeader, client: client()) }
         let dateLine = date.line(second: date.second)
         var response = ByteBuffer()
         response.reserveCapacity(Self.head.utf8.count + 24 + dateLine.readableBytes + body.readableBytes)

@@ -38,7 +38,9 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
     private let tracker: RequestTracker
     private let timeouts: ConnectionTimeouts?
     private let check: CheckFastPath?
-    private let sightings: SightingBuffer?
+    private let sightings: SightingIntake?
+    /// Who this connection's requests come from, once its peer has been read.
+    private var client: FastPathClient?
     /// Whether everything passed to the decoder so far ended exactly at a message's end.
     private var decoderIsBetweenMessages = true
     /// Received bytes not handled yet, starting between messages: a head whose end has not
@@ -73,7 +75,7 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
     ///   - check: Answers `/check` requests too when given.
     ///   - sightings: Where answered requests' `LaunchGate-Client` values go, when installs are recorded.
     init(cache: DocumentCache, date: HTTPDateHeader, counter: Counter, tracker: RequestTracker, timeouts: ConnectionTimeouts? = nil,
-         check: CheckFastPath? = nil, sightings: SightingBuffer? = nil) {
+         check: CheckFastPath? = nil, sightings: SightingIntake? = nil) {
         self.check = check
         self.sightings = sightings
         self.cache = cache
@@ -84,6 +86,7 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
+        if let sightings { client = FastPathClient(peer: context.channel.remoteAddress?.ipAddress, sightings: sightings) }
         // Both handlers run on the channel's event loop. On the next tick, not inside the write
         // that ended the answer: requests let through then reach Hummingbird as any read does.
         let loop = context.eventLoop.assumeIsolated()
@@ -252,7 +255,8 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
         if let check {
             let outcome = buffer.withUnsafeReadableBytes { bytes in
                 check.answer(target: UnsafeRawBufferPointer(rebasing: bytes[head.target]),
-                             clientHeader: head.launchGateClient.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) })
+                             clientHeader: head.launchGateClient.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) },
+                             client: { clientKey(head, in: bytes) })
             }
             switch outcome {
             case .notCheck: break
@@ -264,7 +268,9 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
         guard head.target.count <= PreparedResponse.maximumTargetLength,
               let prepared = prepared(for: head, in: buffer) else { return nil }
         if let sightings, let range = head.launchGateClient {
-            buffer.withUnsafeReadableBytes { sightings.append(app: prepared.app, header: UnsafeRawBufferPointer(rebasing: $0[range])) }
+            buffer.withUnsafeReadableBytes { bytes in
+                sightings.note(app: prepared.app, header: UnsafeRawBufferPointer(rebasing: bytes[range]), client: clientKey(head, in: bytes))
+            }
         }
         let notModified = head.ifNoneMatch.map { range in
             buffer.withUnsafeReadableBytes { bytes in
@@ -285,6 +291,12 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
             memoPrepared = prepared
         }
         return notModified ? memoNotModified : memoOK
+    }
+
+    /// The key the request's client counts under (``FastPathClient``).
+    private func clientKey(_ head: RawRequestHead, in bytes: UnsafeRawBufferPointer) -> Int {
+        guard let sightings else { return 0 }
+        return client?.key(forwardedFor: head.forwardedFor.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) }, sightings: sightings) ?? 0
     }
 
     private func prepared(for head: RawRequestHead, in buffer: ByteBuffer) -> PreparedResponse? {

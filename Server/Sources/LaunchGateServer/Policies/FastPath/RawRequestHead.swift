@@ -38,6 +38,8 @@ struct RawRequestHead: Equatable {
     /// The `LaunchGate-Client` value's offsets: the install a policy or `/check` request names, for
     /// recording, and the ID of a `/check` whose query leaves it out.
     var launchGateClient: Range<Int>? = nil
+    /// The `X-Forwarded-For` value's offsets, which name the client behind a trusted proxy.
+    var forwardedFor: Range<Int>? = nil
 
     /// Whether the decoder, given exactly these bytes, ends between messages again.
     var endsAtMessageBoundary: Bool { !hasBody && !needsDecoder }
@@ -91,6 +93,7 @@ extension RawRequestHead {
         var needsDecoder = false
         var ifNoneMatch: Range<Int>?
         var launchGateClient: Range<Int>?
+        var forwardedFor: Range<Int>?
         var contentLengths = 0
         /// Whether bytes past ``RawRequestHead/maximumLength`` were left out: running out of
         /// bytes then means the head is too long, not incomplete.
@@ -131,7 +134,7 @@ extension RawRequestHead {
             return .head(RawRequestHead(
                 length: index, isGET: matches(method, "GET", caseSensitive: true), isKeepAlive: isKeepAlive,
                 hasBody: hasBody, needsDecoder: needsDecoder,
-                target: target, ifNoneMatch: ifNoneMatch, launchGateClient: launchGateClient))
+                target: target, ifNoneMatch: ifNoneMatch, launchGateClient: launchGateClient, forwardedFor: forwardedFor))
         }
 
         private mutating func read(name: Range<Int>, value: Range<Int>) {
@@ -150,6 +153,10 @@ extension RawRequestHead {
                 // Two lines would be read as one list by the router; leave that reading to it.
                 if launchGateClient != nil { needsDecoder = true }
                 launchGateClient = value
+            case 15 where matches(name, "x-forwarded-for"):
+                // Several lines form one list the router joins; leave that reading to it.
+                if forwardedFor != nil { needsDecoder = true }
+                forwardedFor = value
             case 14 where matches(name, "content-length"):
                 contentLengths += 1
                 if !matches(value, "0") { hasBody = true }

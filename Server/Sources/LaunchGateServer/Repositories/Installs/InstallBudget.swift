@@ -4,6 +4,11 @@ import LaunchGate
 /// and for each app and day it touches, how many groups exist and, only when the cap is near,
 /// which. Storage fills it cheaply before the fold (a counter row per app, a count per app and
 /// day) and loads group keys only when the sightings could reach the cap.
+///
+/// Only brand-new groups count against the per-day cap: a group the app had the day before is
+/// always admitted, and so is the group an install already kept runs (seen again on a later day),
+/// so random versions sent just after midnight UTC can fill the day's room for new groups but
+/// can't stop real installs from being counted.
 struct InstallBudget {
     struct AppDay: Hashable {
         var appID: String
@@ -19,11 +24,20 @@ struct InstallBudget {
     }
 
     struct Groups {
-        /// Groups stored, plus those this fold started.
+        /// Brand-new groups (not among `earlier`) stored that day, plus those this fold started.
         var count: Int
         /// The stored groups and those this fold started, or `nil` when the fold cannot reach
         /// the cap however many it starts, so nothing needs checking.
         var known: Set<GroupID>?
+        /// The app's groups of the day before, admitted without taking room.
+        var earlier: Set<GroupID> = []
+
+        init(count: Int, known: Set<GroupID>?, earlier: Set<GroupID> = []) {
+            self.earlier = earlier
+            self.known = known
+            // Stored groups the app had the day before took no room.
+            self.count = known.map { $0.subtracting(earlier).count } ?? count
+        }
     }
 
     let limits: InstallLimits
@@ -49,13 +63,16 @@ struct InstallBudget {
 
     mutating func addInstall(in app: String) { installs[app, default: 0] += 1 }
 
-    /// Admits a sighting's group: one already kept always, a new one while the day has room.
-    mutating func admit(_ group: GroupID, on day: AppDay) -> Bool {
+    /// Admits a sighting's group: one already kept that day, one the app had the day before,
+    /// or one the install itself ran when last seen (`existed`) always; a brand-new one while
+    /// the day has room.
+    mutating func admit(_ group: GroupID, on day: AppDay, existed: Bool = false) -> Bool {
         guard var entry = groups[day], var known = entry.known else { return true }
         if known.contains(group) { return true }
-        guard entry.count < limits.groupsPerAppPerDay else { return false }
+        let isNew = !existed && !entry.earlier.contains(group)
+        if isNew { guard entry.count < limits.groupsPerAppPerDay else { return false } }
         known.insert(group)
-        entry.count += 1
+        if isNew { entry.count += 1 }
         entry.known = known
         groups[day] = entry
         return true

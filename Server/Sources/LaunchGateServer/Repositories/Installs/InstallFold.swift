@@ -15,6 +15,9 @@ struct InstallFold {
     private(set) var inserted: Set<InstallKey> = []
     /// Changes to group counts, per app and platform.
     private(set) var groups: [AppPlatform: [InstallGroupKey: Int]] = [:]
+    /// Changes to each group's count of installs first seen on the group's day (seen on that one
+    /// day only), per app and platform: what the publish guard leaves out as new.
+    private(set) var fresh: [AppPlatform: [InstallGroupKey: Int]] = [:]
     /// Changes to daily version counts, per app and platform.
     private(set) var daily: [AppPlatform: [DailyKey: Int]] = [:]
     /// Room under the caps; `nil` folds without limits.
@@ -59,6 +62,7 @@ struct InstallFold {
             rows[key] = seen
             inserted.insert(key)
             groups[scope, default: [:]][seen.group, default: 0] += 1
+            fresh[scope, default: [:]][seen.group, default: 0] += 1
             daily[scope, default: [:]][DailyKey(version: seen.version, day: sighting.day), default: 0] += 1
             return
         }
@@ -67,11 +71,14 @@ struct InstallFold {
             var row = old
             row.firstSeen = min(old.firstSeen, at)
             rows[key] = row
+            account(from: old, to: row, in: scope)
             return
         }
         var row = seen
         row.firstSeen = min(old.firstSeen, at)
-        if old.group != row.group, !(budget?.admit(group, on: day) ?? true) {
+        // Its own group, seen again on a later day: the install proves the group is not new.
+        let same = old.version == row.version && old.build == row.build && old.os == row.os
+        if old.group != row.group, !(budget?.admit(group, on: day, existed: same) ?? true) {
             // The install stays as it was: a row's group follows from its fields, so it can't
             // move on without its group.
             result.overGroupCap += 1
@@ -82,11 +89,19 @@ struct InstallFold {
             groups[scope, default: [:]][old.group, default: 0] -= 1
             groups[scope, default: [:]][row.group, default: 0] += 1
         }
+        account(from: old, to: row, in: scope)
         let (oldDay, newDay) = (InstallDay.of(old.lastSeen), sighting.day)
         if oldDay != newDay || old.version != row.version {
             // Each install counts once a day, under the last version it ran that day.
             if oldDay == newDay { daily[scope, default: [:]][DailyKey(version: old.version, day: oldDay), default: 0] -= 1 }
             daily[scope, default: [:]][DailyKey(version: row.version, day: newDay), default: 0] += 1
         }
+    }
+
+    /// Moves an install's part in its group's count of installs seen on one day only.
+    private mutating func account(from old: InstallRow, to new: InstallRow, in scope: AppPlatform) {
+        guard old.isSingleDay != new.isSingleDay || (old.isSingleDay && old.group != new.group) else { return }
+        if old.isSingleDay { fresh[scope, default: [:]][old.group, default: 0] -= 1 }
+        if new.isSingleDay { fresh[scope, default: [:]][new.group, default: 0] += 1 }
     }
 }

@@ -13,8 +13,9 @@ public protocol InstallRepository: Sendable {
     /// The newest sighting of an install sets its version, build and OS; `firstSeen` is the
     /// earliest and `lastSeen` the latest sighting ever recorded, in whatever order they arrive.
     /// A sighting that would add an install past ``InstallLimits/installsPerApp``, or start a
-    /// group past ``InstallLimits/groupsPerAppPerDay``, is left out; installs and groups already
-    /// kept go on updating. The caps are read from counts kept beside the installs, never by
+    /// brand-new group past ``InstallLimits/groupsPerAppPerDay``, is left out; installs and groups
+    /// already kept go on updating, across days too (a group the app had the day before, or the
+    /// install's own, takes no room). The caps are read from counts kept beside the installs, never by
     /// counting installs.
     /// - Returns: How many sightings each cap left out.
     @discardableResult
@@ -30,6 +31,15 @@ public protocol InstallRepository: Sendable {
     /// Installs last seen on `fromDay` or later, summed per platform, version, build and OS: what
     /// adoption windows and impact read, one row per group however many days the window holds.
     func totals(appID: String, platform: Platform?, fromDay: Int) async throws -> [InstallGroupTotal]
+
+    /// Installs first seen on `day` and last seen on it too (seen on no other day), summed per
+    /// platform, version, build and OS: the installs that appeared just now, which the publish
+    /// guard leaves out and the impact shows apart. Read from a count kept in each group.
+    /// - Parameters:
+    ///   - appID: The app.
+    ///   - platform: One platform, or `nil` for all.
+    ///   - day: The UTC day (days since 1970), usually today.
+    func newInstalls(appID: String, platform: Platform?, day: Int) async throws -> [InstallGroupTotal]
 
     /// The daily rollup: installs per version per day, from `fromDay` on.
     func dailyVersions(appID: String, platform: Platform?, fromDay: Int) async throws -> [DailyVersionCount]

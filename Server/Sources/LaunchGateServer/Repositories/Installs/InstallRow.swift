@@ -12,4 +12,7 @@ struct InstallRow: Sendable, Hashable {
 
     /// The group it counts in: its version, build and OS on the day it was last seen.
     var group: InstallGroupKey { InstallGroupKey(version: version, build: build, os: os, day: InstallDay.of(lastSeen)) }
+
+    /// Whether it was first seen on the UTC day it was last seen on: new that day.
+    var isSingleDay: Bool { InstallDay.of(firstSeen) == InstallDay.of(lastSeen) }
 }

@@ -5,6 +5,8 @@ import LaunchGate
 public actor MemoryInstallRepository: InstallRepository {
     private var rows: [InstallKey: InstallRow] = [:]
     private var groupCounts: [InstallFold.AppPlatform: [InstallGroupKey: Int]] = [:]
+    /// Per group, its installs seen on the group's day only.
+    private var freshCounts: [InstallFold.AppPlatform: [InstallGroupKey: Int]] = [:]
     private var dailyCounts: [InstallFold.AppPlatform: [InstallFold.DailyKey: Int]] = [:]
     private var installTotals: [String: Int] = [:]
 
@@ -15,13 +17,14 @@ public actor MemoryInstallRepository: InstallRepository {
     public func record(_ sightings: [InstallSighting], limits: InstallLimits) -> InstallRecordResult {
         var budget = InstallBudget(limits: limits, installs: installTotals, groups: [:])
         for (day, _) in InstallBudget.candidates(sightings) {
-            var known: Set<InstallBudget.GroupID> = []
+            var (known, earlier): (Set<InstallBudget.GroupID>, Set<InstallBudget.GroupID>) = ([], [])
             for (scope, counts) in groupCounts where scope.appID == day.appID {
-                for key in counts.keys where key.day == day.day {
-                    known.insert(InstallBudget.GroupID(platform: scope.platform, version: key.version, build: key.build, os: key.os))
+                for key in counts.keys where key.day == day.day || key.day == day.day - 1 {
+                    let group = InstallBudget.GroupID(platform: scope.platform, version: key.version, build: key.build, os: key.os)
+                    if key.day == day.day { known.insert(group) } else { earlier.insert(group) }
                 }
             }
-            budget.groups[day] = InstallBudget.Groups(count: known.count, known: known)
+            budget.groups[day] = InstallBudget.Groups(count: known.count, known: known, earlier: earlier)
         }
         var fold = InstallFold(budget: budget)
         for sighting in sightings {
@@ -32,6 +35,10 @@ public actor MemoryInstallRepository: InstallRepository {
         for (scope, changes) in fold.groups {
             for (key, change) in changes { groupCounts[scope, default: [:]][key, default: 0] += change }
             groupCounts[scope] = groupCounts[scope]?.filter { $0.value > 0 }
+        }
+        for (scope, changes) in fold.fresh {
+            for (key, change) in changes { freshCounts[scope, default: [:]][key, default: 0] += change }
+            freshCounts[scope] = freshCounts[scope]?.filter { $0.value > 0 }
         }
         for (scope, changes) in fold.daily {
             for (key, change) in changes { dailyCounts[scope, default: [:]][key, default: 0] += change }
@@ -61,6 +68,14 @@ public actor MemoryInstallRepository: InstallRepository {
         }
     }
 
+    public func newInstalls(appID: String, platform: Platform?, day: Int) -> [InstallGroupTotal] {
+        freshCounts.filter { $0.key.appID == appID && (platform == nil || $0.key.platform == platform) }.flatMap { scope, counts in
+            counts.filter { $0.key.day == day && $0.value > 0 }.map { key, count in
+                InstallGroupTotal(platform: scope.platform, version: key.version, build: key.build, os: key.os, installs: count)
+            }
+        }
+    }
+
     public func dailyVersions(appID: String, platform: Platform?, fromDay: Int) -> [DailyVersionCount] {
         dailyCounts.filter { $0.key.appID == appID && (platform == nil || $0.key.platform == platform) }.flatMap { scope, counts in
             counts.filter { $0.key.day >= fromDay }.map { key, count in
@@ -74,6 +89,7 @@ public actor MemoryInstallRepository: InstallRepository {
         rows = rows.filter { InstallDay.of($0.value.lastSeen) >= day }
         installTotals = Dictionary(rows.keys.map { ($0.appID, 1) }, uniquingKeysWith: +)
         groupCounts = groupCounts.mapValues { $0.filter { $0.key.day >= day } }
+        freshCounts = freshCounts.mapValues { $0.filter { $0.key.day >= day } }
         dailyCounts = dailyCounts.mapValues { $0.filter { $0.key.day >= day } }
         return before - rows.count
     }

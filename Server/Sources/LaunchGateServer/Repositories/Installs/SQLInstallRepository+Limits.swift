@@ -4,8 +4,8 @@ import SQLKit
 
 extension SQLInstallRepository {
     /// The room a batch has under the caps, read cheaply inside the recording transaction: one
-    /// counter row per app, one indexed count per app and day, and the day's group keys only
-    /// when the batch's new groups could reach the cap.
+    /// counter row per app, one indexed count per app and day, and the group keys of the day and
+    /// the day before only when the batch's new groups could reach the cap.
     static func budget(_ db: any SQLDatabase, for sightings: [InstallSighting], limits: InstallLimits) async throws -> InstallBudget {
         let apps = Array(Set(sightings.map(\.appID))).sorted()
         var installs: [String: Int] = [:]
@@ -20,14 +20,15 @@ extension SQLInstallRepository {
                 budget.groups[day] = InstallBudget.Groups(count: stored, known: nil)
                 continue
             }
-            var known: Set<InstallBudget.GroupID> = []
-            for row in try await db.select().columns("platform", "version", "build", "os").from("install_groups")
-                .where("app_id", .equal, day.appID).where("day", .equal, day.day).all() {
-                known.insert(InstallBudget.GroupID(platform: try platform(row), version: try row.decode(column: "version", as: String.self),
-                                                   build: try row.decode(column: "build", as: String.self),
-                                                   os: try row.decode(column: "os", as: String.self)))
+            var (known, earlier): (Set<InstallBudget.GroupID>, Set<InstallBudget.GroupID>) = ([], [])
+            for row in try await db.select().columns("platform", "version", "build", "os", "day").from("install_groups")
+                .where("app_id", .equal, day.appID).where("day", .greaterThanOrEqual, day.day - 1).where("day", .lessThanOrEqual, day.day).all() {
+                let group = InstallBudget.GroupID(platform: try platform(row), version: try row.decode(column: "version", as: String.self),
+                                                  build: try row.decode(column: "build", as: String.self),
+                                                  os: try row.decode(column: "os", as: String.self))
+                if try row.decode(column: "day", as: Int.self) == day.day { known.insert(group) } else { earlier.insert(group) }
             }
-            budget.groups[day] = InstallBudget.Groups(count: known.count, known: known)
+            budget.groups[day] = InstallBudget.Groups(count: known.count, known: known, earlier: earlier)
         }
         return budget
     }

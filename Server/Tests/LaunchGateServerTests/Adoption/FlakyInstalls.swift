@@ -1,0 +1,44 @@
+import Foundation
+import LaunchGate
+@testable import LaunchGateServer
+
+/// An install repository whose next `failures` recordings fail, as a database that is briefly down.
+final class FlakyInstalls: InstallRepository, @unchecked Sendable {
+    struct Down: Error {}
+
+    private let base: any InstallRepository
+    private let lock = NSLock()
+    private var failures: Int
+
+    init(_ base: any InstallRepository, failures: Int) {
+        self.base = base
+        self.failures = failures
+    }
+
+    func record(_ sightings: [InstallSighting], limits: InstallLimits) async throws -> InstallRecordResult {
+        let fails = lock.withLock { () -> Bool in
+            defer { failures = max(failures - 1, 0) }
+            return failures > 0
+        }
+        if fails { throw Down() }
+        return try await base.record(sightings, limits: limits)
+    }
+
+    func groups(appID: String, platform: Platform?, fromDay: Int) async throws -> [InstallGroup] {
+        try await base.groups(appID: appID, platform: platform, fromDay: fromDay)
+    }
+
+    func totals(appID: String, platform: Platform?, fromDay: Int) async throws -> [InstallGroupTotal] {
+        try await base.totals(appID: appID, platform: platform, fromDay: fromDay)
+    }
+
+    func newInstalls(appID: String, platform: Platform?, day: Int) async throws -> [InstallGroupTotal] {
+        try await base.newInstalls(appID: appID, platform: platform, day: day)
+    }
+
+    func dailyVersions(appID: String, platform: Platform?, fromDay: Int) async throws -> [DailyVersionCount] {
+        try await base.dailyVersions(appID: appID, platform: platform, fromDay: fromDay)
+    }
+
+    func prune(before day: Int) async throws -> Int { try await base.prune(before: day) }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import SQLKit
+import Testing
+@testable import LaunchGateServer
+
+@Suite("Migration 022 counts each group's installs seen on its day only, from the installs recorded before it")
+struct NewInstallCountMigrationTests {
+    @Test("new_installs starts as the installs first seen on the day they were last seen", arguments: TestBackend.sql)
+    func backfill(backend: TestBackend) async throws {
+        try await backend.withDatabase { database in
+            let before = Array(Migrator.all.prefix { $0.name != CountNewInstallsPerGroup().name })
+            _ = try await Migrator(database: database, migrations: before).migrate()
+            let day: Int64 = 20_000
+            let (start, hour) = (day * 86_400_000, Int64(3_600_000))
+            // Two installs seen that day only, one first seen the day before: one group of three.
+            let installs: [(String, Int64, Int64)] = [("a", start + hour, start + 2 * hour), ("b", start, start), ("c", start - hour, start + hour)]
+            try await database.transaction { sql in
+                for (hash, first, last) in installs {
+                    try await sql.insert(into: "installs")
+                        .columns("app_id", "platform", "install_hash", "version", "build", "os", "first_seen", "last_seen")
+                        .values(SQLBind("notes"), SQLBind("ios"), SQLBind(hash), SQLBind("2.0.0"), SQLBind(""), SQLBind("17.0"),
+                                SQLBind(first), SQLBind(last)).run()
+                }
+                try await sql.insert(into: "install_groups").columns("app_id", "platform", "day", "version", "build", "os", "installs")
+                    .values(SQLBind("notes"), SQLBind("ios"), SQLBind(day), SQLBind("2.0.0"), SQLBind(""), SQLBind("17.0"), SQLBind(3)).run()
+            }
+            _ = try await Migrator(database: database).migrate()
+            let fresh = try await SQLInstallRepository(database: database).newInstalls(appID: "notes", platform: nil, day: Int(day))
+            #expect(fresh.map(\.installs) == [2])
+        }
+    }
+}
