@@ -182,6 +182,15 @@ try:
     check("the adoption chart draws a bar per version", len(driver.find_elements(By.CSS_SELECTOR, "svg rect.chart-bar")) >= 2)
     check("the adoption page says how many installs are active", "10 active installs" in driver.find_element(By.ID, "active").text)
     check("the versions-over-time chart draws today's column", len(driver.find_elements(By.CSS_SELECTOR, "svg rect.series-0")) >= 1)
+    check("the adoption window is named as today's UTC calendar day",
+          "today, UTC calendar day" in driver.find_element(By.ID, "active").text, driver.find_element(By.ID, "active").text)
+    axis = driver.find_element(By.CSS_SELECTOR, "svg.timeline line.chart-axis-line")
+    today_column = driver.find_elements(By.CSS_SELECTOR, "svg.timeline rect.series-0")[-1]
+    column_end = int(today_column.get_attribute("x")) + int(today_column.get_attribute("width"))
+    check("today's column ends where the time axis ends", column_end == int(axis.get_attribute("x2")), (column_end, axis.get_attribute("x2")))
+    chart_box = driver.execute_script("return arguments[0].getBoundingClientRect().width", driver.find_element(By.CSS_SELECTOR, "svg.timeline"))
+    card_box = driver.execute_script("return arguments[0].getBoundingClientRect().width", driver.find_element(By.CSS_SELECTOR, "svg.timeline").find_element(By.XPATH, ".."))
+    check("the time chart spans its card", chart_box > 0.9 * card_box - 40, (chart_box, card_box))
     shot("adoption")
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
     driver.get(base + "/console/apps/demo/policy")
@@ -229,6 +238,9 @@ try:
     french = text_of("preview-ios-fr-required")
     check("the French required screen has the policy's title", "Mise à jour obligatoire" in french, french)
     check("the French dialog uses the SDK's French strings", "Pas maintenant" in text_of("preview-ios-fr-dialog"), text_of("preview-ios-fr-dialog"))
+    notes = driver.find_element(By.CSS_SELECTOR, "#preview-ios-ar-dialog .screen-notes")
+    check("English release notes keep their direction in an Arabic preview (dir=auto)",
+          driver.execute_script("return getComputedStyle(arguments[0]).direction", notes) == "ltr", notes.text)
     arabic = driver.find_element(By.ID, "preview-ios-ar-banner")
     check("the Arabic previews are right to left", driver.execute_script("return getComputedStyle(arguments[0]).direction", arabic) == "rtl")
     for figure in driver.find_elements(By.CSS_SELECTOR, "#preview figure.phone-frame"):

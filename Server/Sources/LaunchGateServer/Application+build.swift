@@ -37,6 +37,8 @@ public struct ServerComponents: Sendable {
     public let adoption: AdoptionService
     /// The web console's sign-in sessions.
     public let consoleSessions: any ConsoleSessionRepository
+    /// Signs the console's sign-in forms with a key from the master key.
+    public let consoleSignInForms: ConsoleSignInForms
     /// The clock every part was built with.
     public let now: @Sendable () -> Date
 
@@ -123,6 +125,7 @@ public struct ServerComponents: Sendable {
         self.recorder = InstallRecorder(repository: installs, hasher: installHasher, configuration: settings, now: now)
         self.adoption = AdoptionService(installs: installs, policies: policies, configuration: settings, now: now)
         self.consoleSessions = database.map { SQLConsoleSessionRepository(database: $0) } ?? MemoryConsoleSessionRepository()
+        self.consoleSignInForms = ConsoleSignInForms(masterKey: masterKey)
         self.now = now
     }
 }
@@ -168,8 +171,9 @@ public func buildRouter(_ components: ServerComponents, configuration: ServerCon
                       authenticator: authenticator,
                       sessions: ConsoleSessions(repository: components.consoleSessions, tokens: components.repository,
                                                 lifetime: ConsoleController<LaunchGateRequestContext>.sessionLifetime,
-                                                maximumSessions: ConsoleController<LaunchGateRequestContext>.maximumSessions, now: components.now),
-                      clients: clients, now: components.now).addRoutes(to: router)
+                                                maximumSessions: ConsoleController<LaunchGateRequestContext>.maximumSessions,
+                                                maximumPerToken: ConsoleController<LaunchGateRequestContext>.maximumSessionsPerToken, now: components.now),
+                      signInForms: components.consoleSignInForms, limits: ConsoleLimits(), clients: clients, now: components.now).addRoutes(to: router)
     return router
 }
 

@@ -93,7 +93,7 @@ struct PolicyCommand: AsyncParsableCommand {
                 var release = entry.latest ?? Release()
                 if let version = try version(latest) {
                     // A new version starts a new release: the old build and date belong to the old one.
-                    (release.version, release.build, release.releaseDate) = (version, nil, components.now())
+                    release.setVersion(version, at: components.now())
                 }
                 if let latestBuild {
                     do { release.build = try BuildNumber(parsing: latestBuild) } catch { throw ValidationError("\(error)") }

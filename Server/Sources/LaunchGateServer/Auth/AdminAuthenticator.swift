@@ -5,10 +5,14 @@ import Hummingbird
 /// Checks the admin API's bearer tokens, and limits failed attempts per client.
 ///
 /// Only failures are counted, so anonymous or mistaken requests can't lock out a caller that
-/// holds a valid token from another address. A client over the limit is refused before its
-/// token is looked up, so guessing costs the database nothing. The client is the socket peer,
-/// or the forwarded address when the peer is a trusted proxy (``ClientAddressResolver``), so
-/// everyone behind a load balancer doesn't share one budget.
+/// holds a valid token from another address. Each attempt reserves one unit of the client's
+/// failure budget before its token is looked up, atomically, and a valid token gives it back:
+/// parallel guesses can't all pass a check made before any of them has failed, so a client tries
+/// at most the budget's worth of wrong tokens, and a client out of budget costs the database
+/// nothing. (A valid token sent in more parallel requests than the budget holds, from a client
+/// with recent failures, can see a 429 while the others' reservations are out.) The client is the
+/// socket peer, or the forwarded address when the peer is a trusted proxy
+/// (``ClientAddressResolver``), so everyone behind a load balancer doesn't share one budget.
 struct AdminAuthenticator: Sendable {
     let tokens: AdminTokens
     let failures: RateLimiter
@@ -25,11 +29,17 @@ struct AdminAuthenticator: Sendable {
     /// - Throws: ``AuthError`` `unauthenticated`, `forbidden` or `tooManyFailures`.
     func authorize(token bearer: String?, peer: String?, forwardedFor: [String], scope: TokenScope) async throws -> TokenRecord {
         let client = clients.limitKey(peer: peer, forwardedFor: forwardedFor)
-        if let retryAfter = failures.waitTime(for: client) { throw AuthError.tooManyFailures(retryAfter: retryAfter) }
-        guard let bearer, let token = try await tokens.verify(bearer) else {
-            _ = failures.take(for: client)
-            throw AuthError.unauthenticated
+        if let retryAfter = failures.take(for: client) { throw AuthError.tooManyFailures(retryAfter: retryAfter) }
+        var verified: TokenRecord?
+        if let bearer {
+            do { verified = try await tokens.verify(bearer) } catch {
+                // Storage failed, not the caller: the reservation goes back.
+                failures.refund(for: client)
+                throw error
+            }
         }
+        guard let token = verified else { throw AuthError.unauthenticated }
+        failures.refund(for: client)
         guard token.scope >= scope else { throw AuthError.forbidden(needs: scope) }
         return token
     }

@@ -1,8 +1,11 @@
 import Foundation
 import LaunchGate
 
-/// Versions over time: a stacked column per day of each version's share of that day's active
-/// installs, laid out on the server as SVG numbers; the CSS colours each series.
+/// Versions over time: a stacked column per UTC calendar day of each version's share of that
+/// day's active installs, laid out on the server as SVG numbers; the CSS colours each series.
+///
+/// Each day has a slot on the axis, oldest on the left, today's ending where the axis ends, so
+/// a single day of data sits at the right end of the axis and not somewhere in the middle.
 struct AdoptionTimeline: Sendable {
     struct Segment: Sendable {
         let x: Int
@@ -21,14 +24,30 @@ struct AdoptionTimeline: Sendable {
 
     /// Versions drawn as their own series; the rest are one "other" series.
     static let maximumSeries = 6
+    /// The SVG's `viewBox` size: wide, so the chart fills the card at a readable scale.
+    static let width = 960
+    static let height = 200
+    static let plotLeft = 48.0
+    static let plotTop = 4.0
     static let plotHeight = 160.0
-    static let plotWidth = 600.0
+    static let plotWidth = 900.0
+    /// Where the axis ends: today's column ends here.
+    static var plotRight: Int { Int(plotLeft + plotWidth) }
+    /// The axis's height in the SVG, for the baseline.
+    static var plotBottom: Int { Int(plotTop + plotHeight) }
 
     let segments: [Segment]
     let legend: [Series]
     let hasDays: Bool
     let firstDay: String
     let lastDay: String
+    /// Layout numbers the template reads (stored: Mustache reads stored properties only).
+    let width = AdoptionTimeline.width
+    let height = AdoptionTimeline.height
+    let left = Int(AdoptionTimeline.plotLeft)
+    let right = AdoptionTimeline.plotRight
+    let top = Int(AdoptionTimeline.plotTop)
+    let bottom = AdoptionTimeline.plotBottom
 
     /// - Parameters:
     ///   - history: The report's days, oldest first.
@@ -43,7 +62,9 @@ struct AdoptionTimeline: Sendable {
         let named = totals.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(Self.maximumSeries).map(\.key)
         let index = Dictionary(uniqueKeysWithValues: named.enumerated().map { ($1, $0) })
         let other = named.count
-        let width = Self.plotWidth / Double(max(days, 1))
+        let slot = Self.plotWidth / Double(max(days, 1))
+        // A gap on each column's left: the slot's right edge is the day's end, so today's column ends with the axis.
+        let gap = min(slot * 0.15, 8)
         let first = today - days + 1
         var segments: [Segment] = []
         for day in history {
@@ -57,12 +78,14 @@ struct AdoptionTimeline: Sendable {
             // Versions the report already left out of its history.
             if let rest = day.other { shares[other] = ((shares[other]?.0 ?? 0) + rest.share, (shares[other]?.1 ?? 0) + rest.installs) }
             var top = Self.plotHeight
+            let left = Int((Self.plotLeft + Double(column) * slot + gap).rounded())
+            let right = Int((Self.plotLeft + Double(column + 1) * slot).rounded())
             for (series, value) in shares.sorted(by: { $0.key < $1.key }) {
                 let height = value.0 * Self.plotHeight
                 top -= height
                 let label = series < named.count ? named[series] : "other"
-                segments.append(Segment(x: 40 + Int((Double(column) * width).rounded()), y: Int(top.rounded()) + 4,
-                                        width: max(1, Int((width * 0.85).rounded())), height: max(1, Int(height.rounded())), series: series,
+                segments.append(Segment(x: left, y: Int(top.rounded() + Self.plotTop),
+                                        width: max(1, right - left), height: max(1, Int(height.rounded())), series: series,
                                         title: "\(day.date) · \(label): \(PolicyImpact.percent(value.0)), \(PolicyImpact.grouped(value.1))"))
             }
         }

@@ -86,6 +86,9 @@ extension ConsoleAssets {
         figure.chart { margin: 0 0 16px; }
         .chart figcaption { font-weight: 600; margin-bottom: 8px; }
         .chart svg { max-width: 760px; display: block; }
+        .chart svg.timeline { max-width: none; height: auto; }
+        .chart-axis-line { stroke: var(--muted); stroke-width: 1; }
+        .chart-grid { stroke: var(--muted); stroke-width: 1; stroke-dasharray: 3 4; opacity: 0.5; }
         .chart-legend { display: flex; flex-wrap: wrap; gap: 12px; margin: 8px 0 0; padding: 0; list-style: none; font-size: 14px; }
         .chart-swatch { display: inline-block; width: 12px; height: 12px; border-radius: 2px; margin-right: 4px; vertical-align: -1px; }
         .series-0 { fill: #1f5fd1; background: #1f5fd1; } .series-1 { fill: #e8710a; background: #e8710a; }

@@ -29,8 +29,12 @@ extension ConsoleController {
         values["appName"] = app.name
         values["days"] = days
         values["activeInstalls"] = PolicyImpact.grouped(window?.activeInstalls ?? 0)
-        func label(_ days: Int) -> String { days == 1 ? "1 day" : "\(days) days" }
-        values["daysLabel"] = label(days)
+        // Windows are UTC calendar days, today included (``AdoptionService``): "1 day" read as the
+        // last 24 hours, which it is not, so the labels name the days.
+        let today = InstallDay.of(now())
+        func label(_ days: Int) -> String { days == 1 ? "Today (UTC)" : "\(days) UTC days" }
+        values["daysLabel"] = days == 1 ? "today, UTC calendar day \(AdoptionReport.date(today))"
+            : "in the last \(days) UTC calendar days, \(AdoptionReport.date(today - days + 1)) to \(AdoptionReport.date(today)), today included"
         values["windows"] = (windows.contains(days) ? windows : (windows + [days]).sorted()).map {
             ["days": $0, "label": label($0), "selected": $0 == days] as [String: Any]
         }
@@ -40,7 +44,7 @@ extension ConsoleController {
                                            other: window?.otherVersions)
         values["os"] = AdoptionChart(id: "os", caption: "Share of active installs per OS version",
                                      shares: (window?.os ?? []).map { (label($0, $0.os), $0.installs, $0.share) }, other: window?.otherOS)
-        values["timeline"] = AdoptionTimeline(history: report.history ?? [], today: InstallDay.of(now()), days: Self.timelineDays)
+        values["timeline"] = AdoptionTimeline(history: report.history ?? [], today: today, days: Self.timelineDays)
         values["timelineDays"] = Self.timelineDays
         return ConsoleRenderer.page("adoption", values)
     }

@@ -3,31 +3,42 @@ import Hummingbird
 import LaunchGate
 
 extension ConsoleController {
-    /// Revisions shown at the most, newest first, each with its diff against the one before.
-    static var historyLength: Int { 50 }
+    /// Revisions per page of the history, newest first, each with its diff against the one before.
+    static var historyPageSize: Int { 20 }
 
-    /// Every revision with who published it, its note, its diff, and rollback.
+    /// A page of revisions with who published them, their notes, their diffs, and rollback.
     func historyPage(_ request: Request, _ context: Context) async throws -> Response {
         let signed = try await session(request)
         let (app, channel) = (try await app(context), try Self.channel(request))
         return ConsoleRenderer.page("history", try await historyValues(signed, app: app, channel: channel, query: request))
     }
 
-    /// What the history page shows.
+    /// What the history page shows: `?page=` (from 1, newest first), clamped to the pages there are.
     private func historyValues(_ signed: ConsoleSessions.Signed, app: AppRecord, channel: ReleaseChannel,
                                query request: Request, confirming: Int? = nil) async throws -> [String: Any] {
-        let revisions = try await repository.revisions(appID: app.id, channel: channel).sorted { $0.number > $1.number }
-        let served = try await currentPolicy(app: app.id, channel: channel)?.0.number
-        let shown = Array(revisions.prefix(Self.historyLength + 1))
+        // Revision numbers count up from 1 with no gaps (a rollback is a new revision), so the
+        // newest number says how many pages there are.
+        let newest = try await repository.currentRevision(appID: app.id, channel: channel)?.number ?? 0
+        let size = Self.historyPageSize
+        let pages = max(1, (newest + size - 1) / size)
+        let query = request.uri.queryParameters
+        let page = min(max(query.get("page").flatMap { Int($0) } ?? 1, 1), pages)
+        // One more than a page: the oldest shown is diffed against it.
+        var shown: [PolicyRevision] = []
+        if newest > 0 {
+            shown = try await repository.revisions(appID: app.id, channel: channel, through: newest - (page - 1) * size, limit: size + 1)
+        }
+        let texts = shown.map { PolicyDiff.text(of: try? UpdatePolicy(json: $0.document)) }
         var rows: [[String: Any]] = []
-        for (index, revision) in shown.prefix(Self.historyLength).enumerated() {
+        for (index, revision) in shown.prefix(size).enumerated() {
             let previous = index + 1 < shown.count ? shown[index + 1] : nil
-            let lines = PolicyDiff.lines(from: PolicyDiff.text(of: previous.flatMap { try? UpdatePolicy(json: $0.document) }),
-                                         to: PolicyDiff.text(of: try? UpdatePolicy(json: revision.document)))
+            let lines = PolicyDiff.lines(from: previous == nil ? [] : texts[index + 1], to: texts[index])
             rows.append([
-                "number": revision.number, "current": revision.number == served, "author": revision.author, "note": revision.note ?? "",
+                "number": revision.number, "current": revision.number == newest, "author": revision.author, "note": revision.note ?? "",
                 "date": Self.date(revision.issuedAt), "iso": ISO8601DateFormatter().string(from: revision.issuedAt),
-                "hasDiff": previous != nil, "askConfirm": revision.number == confirming, "previous": previous?.number ?? 0, "diff": ["lines": lines],
+                "hasDiff": previous != nil, "askConfirm": revision.number == confirming, "previous": previous?.number ?? 0,
+                "diff": PolicyDiff.Shown(lines, limit: PolicyDiff.maximumShownLines,
+                                         fullDiff: "/console/apps/\(app.id)/history/\(revision.number)?channel=\(channel.rawValue)"),
             ])
         }
         var values = layout(signed, title: "History · \(app.name)")
@@ -36,20 +47,56 @@ extension ConsoleController {
         values["channel"] = channel.rawValue
         values["revisions"] = rows
         values["hasRevisions"] = !rows.isEmpty
-        let query = request.uri.queryParameters
-        if let number = query.get("published").flatMap(Int.init) {
+        values["page"] = page
+        values["pages"] = pages
+        values["hasPages"] = pages > 1
+        values["hasNewer"] = page > 1
+        values["newerPage"] = page - 1
+        values["hasOlder"] = page < pages
+        values["olderPage"] = page + 1
+        if let number = query.get("published").flatMap({ Int($0) }) {
             values["notice"] = "Published revision \(number); it is served now."
-        } else if let number = query.get("rolledBack").flatMap(Int.init) {
+        } else if let number = query.get("rolledBack").flatMap({ Int($0) }) {
             values["notice"] = "Rolled back: revision \(number) is served now."
         }
         return values
+    }
+
+    /// One revision with its whole diff against the one before: where a long diff on the
+    /// history page links to.
+    func revisionPage(_ request: Request, _ context: Context) async throws -> Response {
+        let signed = try await session(request)
+        let (app, channel) = (try await app(context), try Self.channel(request))
+        guard let number = context.parameters.get("number").flatMap({ Int($0) }), number > 0 else {
+            throw HTTPError(.notFound, message: "There is no console page here.")
+        }
+        guard let revision = try await repository.revision(appID: app.id, channel: channel, number: number) else {
+            throw ServiceError.revisionNotFound(app.id, channel: channel, number: number)
+        }
+        var previous: PolicyRevision?
+        if number > 1 { previous = try await repository.revision(appID: app.id, channel: channel, number: number - 1) }
+        let lines = PolicyDiff.lines(from: PolicyDiff.text(of: previous.flatMap { try? UpdatePolicy(json: $0.document) }),
+                                     to: PolicyDiff.text(of: try? UpdatePolicy(json: revision.document)))
+        var values = layout(signed, title: "Revision \(number) · \(app.name)")
+        values["app"] = app.id
+        values["appName"] = app.name
+        values["channel"] = channel.rawValue
+        values["number"] = number
+        values["author"] = revision.author
+        if let note = revision.note, !note.isEmpty { values["note"] = note }
+        values["date"] = Self.date(revision.issuedAt)
+        values["iso"] = ISO8601DateFormatter().string(from: revision.issuedAt)
+        values["hasPrevious"] = previous != nil
+        values["previous"] = number - 1
+        values["diff"] = PolicyDiff.Shown(lines, limit: nil, fullDiff: nil)
+        return ConsoleRenderer.page("revision", values)
     }
 
     /// Serves an earlier revision again, as `POST /v1/admin/apps/{app}/policy/rollback` does.
     func rollback(_ request: Request, _ context: Context) async throws -> Response {
         let (signed, form) = try await sessionAndForm(request, .publish)
         let (app, channel) = (try await app(context), try Self.channel(request))
-        guard let number = form["revision"].flatMap(Int.init) else { throw InputError.invalidBody("name the revision to roll back to") }
+        guard let number = form["revision"].flatMap({ Int($0) }) else { throw InputError.invalidBody("name the revision to roll back to") }
         do {
             let (revision, _) = try await adoption.rollback(app: app.id, channel: channel, to: number, author: signed.token.name,
                                                             confirmed: form["confirm"] == "on")

@@ -16,9 +16,14 @@ extension ConsoleController {
     /// The editor with a draft: the whole page without JavaScript, only the previews with it.
     func preview(_ request: Request, _ context: Context, fragment: Bool) async throws -> Response {
         let (signed, form) = try await sessionAndForm(request)
+        // Each preview renders every screen in every locale: limited per session and per client.
+        if let wait = limits.previewsPerSession.take(for: ConsoleSessions.hash(signed.secret))
+            ?? limits.previewsPerClient.take(for: clientKey(request, context)) {
+            throw ConsoleError.rateLimited(retryAfter: wait, what: "previews")
+        }
         let (app, channel) = (try await app(context), try Self.channel(request))
         let current = try await currentPolicy(app: app.id, channel: channel)
-        let draft = PolicyDraft(form: form, base: current?.1, app: app.id)
+        let draft = PolicyDraft(form: form, base: current?.1, app: app.id, now: now())
         let values = try await editorValues(signed, app: app, channel: channel, draft: draft, current: current, note: form.raw("note"))
         return fragment ? ConsoleRenderer.html(ConsoleRenderer.render("previews", values)) : ConsoleRenderer.page("editor", values)
     }
@@ -28,9 +33,10 @@ extension ConsoleController {
         let (signed, form) = try await sessionAndForm(request, .publish)
         let (app, channel) = (try await app(context), try Self.channel(request))
         let current = try await currentPolicy(app: app.id, channel: channel)
-        let draft = PolicyDraft(form: form, base: current?.1, app: app.id)
-        let note = form["note"].map { String($0.prefix(500)) }
-        guard let policy = draft.policy else {
+        let draft = PolicyDraft(form: form, base: current?.1, app: app.id, now: now())
+        let note = form["note"]
+        // The note's limit is the service's (in bytes); checked here too, so it shows next to its field.
+        guard let policy = draft.policy, (try? PolicyService.validateNote(note)) != nil else {
             return ConsoleRenderer.page("editor", try await editorValues(signed, app: app, channel: channel, draft: draft, current: current, note: note),
                                         status: .unprocessableContent)
         }
@@ -65,6 +71,8 @@ extension ConsoleController {
         values["fieldsets"] = draft.fieldsets
         values["errors"] = draft.errors
         values["note"] = note ?? ""
+        values["noteLimit"] = PolicyService.maximumNoteBytes
+        do { try PolicyService.validateNote(note) } catch let error as ServiceError { values["noteError"] = error.message }
         guard let policy = draft.policy else {
             values["invalid"] = true
             return values
@@ -82,8 +90,13 @@ extension ConsoleController {
         ] as [String: Any]
         let diff = PolicyDiff.lines(from: PolicyDiff.text(of: current?.1), to: PolicyDiff.text(of: policy))
         values["changed"] = PolicyDiff.changes(diff)
-        values["diff"] = ["lines": diff]
-        values["groups"] = ScreenPreviews.groups(for: policy, now: now())
+        values["diff"] = PolicyDiff.Shown(diff, limit: PolicyDiff.maximumShownLines, fullDiff: nil)
+        let previews = ScreenPreviews.groups(for: policy, now: now())
+        values["groups"] = previews.groups
+        if previews.omitted > 0 {
+            values["omittedNotice"] = "\(previews.omitted) more platform and locale combinations are not previewed here; "
+                + "the first \(ScreenPreviews.maximumGroups) are (at most \(ScreenPreviews.maximumLocales) locales per platform)."
+        }
         return values
     }
 }

@@ -12,6 +12,8 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
     let adoption: AdoptionService
     let authenticator: AdminAuthenticator
     let sessions: ConsoleSessions
+    let signInForms: ConsoleSignInForms
+    let limits: ConsoleLimits
     let clients: ClientAddressResolver
     let now: @Sendable () -> Date
 
@@ -19,6 +21,8 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
     static var sessionLifetime: TimeInterval { 8 * 3600 }
     /// Sessions kept at the most; the oldest go first.
     static var maximumSessions: Int { 1000 }
+    /// Sessions kept at the most per admin token; its oldest go first.
+    static var maximumSessionsPerToken: Int { 10 }
 
     func addRoutes(to router: Router<Context>) {
         let console = router.group("/console").add(middleware: ConsoleMiddleware<Context>())
@@ -34,6 +38,7 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
         console.post("/apps/:app/policy/preview-fragment") { request, context in try await preview(request, context, fragment: true) }
         console.post("/apps/:app/policy/publish") { request, context in try await publish(request, context) }
         console.get("/apps/:app/history") { request, context in try await historyPage(request, context) }
+        console.get("/apps/:app/history/:number") { request, context in try await revisionPage(request, context) }
         console.post("/apps/:app/history/rollback") { request, context in try await rollback(request, context) }
         console.get("/apps/:app/adoption") { request, context in try await adoptionPage(request, context) }
         console.get("/apps/:app/exemptions") { request, context in try await exemptionsPage(request, context) }
@@ -72,6 +77,12 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
          "session": ["name": signed.token.name, "scope": signed.token.scope.rawValue, "csrf": signed.csrf]]
     }
 
+    /// The client's key for rate limits and the sign-in form's binding: the peer, or the forwarded
+    /// address behind a trusted proxy.
+    func clientKey(_ request: Request, _ context: Context) -> String {
+        clients.limitKey(peer: context.remoteAddress?.ipAddress, forwardedFor: request.headers[values: .xForwardedFor])
+    }
+
     func isSecure(_ request: Request, _ context: Context) -> Bool {
         clients.isSecure(peer: context.remoteAddress?.ipAddress, forwardedProto: request.headers[values: HTTPField.Name("X-Forwarded-Proto")!])
     }
@@ -80,19 +91,21 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
         if error == nil, try await sessions.resolve(request.cookies[ConsoleCookies.session]?.value) != nil {
             return ConsoleRenderer.redirect("/console/apps")
         }
-        // Before a session exists, the form's CSRF token comes from a short-lived cookie of its own.
-        let secret = ConsoleSessions.randomSecret()
-        var values: [String: Any] = ["title": "Sign in", "csrf": ConsoleSessions.csrfToken(for: secret)]
+        // Before a session exists, the form's CSRF token goes with a short-lived signed cookie of its own.
+        let form = try signInForms.issue(client: clientKey(request, context), now: now())
+        var values: [String: Any] = ["title": "Sign in", "csrf": form.csrf]
         if let error { values["error"] = error }
         var response = ConsoleRenderer.page("sign-in", values, status: status)
-        response.headers.append(HTTPField(name: .setCookie, value: ConsoleCookies.header(ConsoleCookies.signIn, value: secret, maxAge: 3600,
+        response.headers.append(HTTPField(name: .setCookie, value: ConsoleCookies.header(ConsoleCookies.signIn, value: form.cookie,
+                                                                                            maxAge: ConsoleSignInForms.lifetime,
                                                                                             secure: isSecure(request, context))))
         return response
     }
 
     func signIn(_ request: Request, _ context: Context) async throws -> Response {
         let form = try await ConsoleForm.read(request)
-        guard let secret = request.cookies[ConsoleCookies.signIn]?.value, ConsoleSessions.checks(csrf: form["csrf"], secret: secret) else {
+        let client = clientKey(request, context)
+        guard try signInForms.checks(cookie: request.cookies[ConsoleCookies.signIn]?.value, csrf: form["csrf"], client: client, now: now()) else {
             throw ConsoleError.csrfFailed
         }
         let token: TokenRecord
@@ -105,6 +118,12 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
             var response = try await signInPage(request, context, error: "Too many failed sign-ins from here; try again in \(error.retryAfter ?? 60) s.",
                                                 status: .tooManyRequests)
             response.headers[.retryAfter] = "\(error.retryAfter ?? 60)"
+            return response
+        }
+        // Each sign-in adds a session: limited per client, so nobody churns the table as fast as they can post.
+        if let wait = limits.signInsPerClient.take(for: client) {
+            var response = try await signInPage(request, context, error: "Too many sign-ins from here; try again in \(wait) s.", status: .tooManyRequests)
+            response.headers[.retryAfter] = "\(wait)"
             return response
         }
         let session = try await sessions.start(for: token)

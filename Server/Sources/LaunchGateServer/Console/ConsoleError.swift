@@ -5,4 +5,9 @@ enum ConsoleError: Error, Equatable {
     case signInRequired
     /// A form without this session's CSRF token (or with another's).
     case csrfFailed
+    /// Over one of ``ConsoleLimits``' budgets: a 429 page with `Retry-After`.
+    /// - Parameters:
+    ///   - retryAfter: Seconds until the next request is accepted.
+    ///   - what: What was limited, plural, for the page: "previews", "sign-ins".
+    case rateLimited(retryAfter: Int, what: String)
 }

@@ -4,30 +4,23 @@ import Hummingbird
 import LaunchGate
 import NIOCore
 
-/// Every console response gets the security headers; every error becomes a page (or, without a
-/// session, a redirect to sign-in) instead of the API's JSON.
+/// Every error under `/console` becomes a page (or, without a session, a redirect to sign-in)
+/// instead of the API's JSON. The security headers are ``ConsoleHeadersMiddleware``'s alone: it
+/// runs router-wide, so it also covers what no console route answers.
 struct ConsoleMiddleware<Context: RequestContext>: RouterMiddleware {
-    /// `default-src 'self'`: no inline script or style, nothing from another origin.
-    static var securityHeaders: HTTPFields {
-        [
-            .contentSecurityPolicy: "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-            HTTPField.Name("X-Frame-Options")!: "DENY",
-            .xContentTypeOptions: "nosniff",
-            HTTPField.Name("Referrer-Policy")!: "no-referrer",
-        ]
-    }
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var response: Response
-        do { response = try await next(request, context) } catch { response = Self.page(for: error, context: context) }
-        for field in Self.securityHeaders { response.headers[field.name] = field.value }
-        return response
+        do { return try await next(request, context) } catch { return Self.page(for: error, context: context) }
     }
 
     static func page(for error: any Error, context: Context) -> Response {
         switch error {
         case ConsoleError.signInRequired:
             return ConsoleRenderer.redirect("/console/sign-in")
+        case let ConsoleError.rateLimited(retryAfter, what):
+            var response = errorPage("Too many requests", "Too many \(what) from this session or address; try again in \(retryAfter) s.",
+                                     status: .tooManyRequests)
+            response.headers[.retryAfter] = "\(retryAfter)"
+            return response
         case ConsoleError.csrfFailed:
             return errorPage("Form expired", "This form was not sent from the console page it belongs to, or the page is too old. "
                 + "Go back, reload the page and try again.", status: .forbidden)

@@ -6,12 +6,25 @@ import Mustache
 /// Renders the console's Mustache templates (compiled in, so the release binary needs no
 /// resource folder). Every value goes through `{{ }}`, which escapes HTML; no template uses
 /// `{{{ }}}`. Pages extend `layout` through Mustache's template inheritance.
+///
+/// The escaping is ``ScalarHTMLEscaping``, not swift-mustache's own: that one compares whole
+/// `Character`s, so a `"` or `<` followed by a combining mark (one grapheme) went out raw and
+/// could end an attribute or open a tag. Each template is registered behind a `CONTENT_TYPE`
+/// pragma naming it; partials start over with the library's default, so every template,
+/// partials included, carries the pragma.
 enum ConsoleRenderer {
+    /// The content type's name in the pragma.
+    static let contentType = "LAUNCHGATE_SCALAR_HTML"
+
     static let library: MustacheLibrary = {
+        // Registered before any template is parsed: the parser looks the pragma's name up.
+        MustacheContentTypes.register(ScalarHTMLEscaping(), named: contentType)
         var library = MustacheLibrary()
         for (name, source) in ConsoleTemplates.all {
             // The templates are constants; a parse error is a programming error the tests catch.
-            do { try library.register(source, named: name) } catch { preconditionFailure("console template \(name): \(error)") }
+            do { try library.register("{{% CONTENT_TYPE: \(contentType) }}" + source, named: name) } catch {
+                preconditionFailure("console template \(name): \(error)")
+            }
         }
         return library
     }()

@@ -19,6 +19,9 @@ struct ConsoleSessions: Sendable {
     let tokens: any LaunchGateRepository
     let lifetime: TimeInterval
     let maximumSessions: Int
+    /// Sessions one token keeps at the most; its oldest go first, so signing in again and again
+    /// churns only the holder's own sessions, never other people's.
+    let maximumPerToken: Int
     let now: @Sendable () -> Date
 
     /// Starts a session for a verified token.
@@ -28,7 +31,7 @@ struct ConsoleSessions: Sendable {
         let time = now()
         try await repository.insert(ConsoleSessionRecord(hash: Self.hash(secret), tokenID: token.id, createdAt: time,
                                                          expiresAt: time.addingTimeInterval(lifetime)),
-                                    keepingAtMost: maximumSessions, now: time)
+                                    keepingAtMost: maximumSessions, perToken: maximumPerToken, now: time)
         return secret
     }
 
@@ -45,7 +48,7 @@ struct ConsoleSessions: Sendable {
         try await repository.delete(hash: Self.hash(secret))
     }
 
-    /// The CSRF token for a session or sign-in secret: derived from it, so nothing more is stored,
+    /// The CSRF token for a session's secret: derived from it, so nothing more is stored,
     /// and useless without the HttpOnly cookie it came from.
     static func csrfToken(for secret: String) -> String {
         SHA256.hash(data: Data(("launchgate-console-csrf:" + secret).utf8)).lowercaseHex

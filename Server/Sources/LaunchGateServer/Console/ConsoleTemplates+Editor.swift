@@ -29,10 +29,11 @@ extension ConsoleTemplates {
         {{/fields}}
         </fieldset>
         {{/fieldsets}}
-        <div class="field">
+        <div class="field{{#noteError}} invalid{{/noteError}}">
         <label for="note">Note for the history</label>
-        <input type="text" id="note" name="note" value="{{note}}" maxlength="500" aria-describedby="note-hint">
-        <p class="hint" id="note-hint">Optional; shown in the history with the revision.</p>
+        <input type="text" id="note" name="note" value="{{note}}" aria-describedby="note-hint{{#noteError}} note-error{{/noteError}}"{{#noteError}} aria-invalid="true"{{/noteError}}>
+        <p class="hint" id="note-hint">Optional; shown in the history with the revision. At most {{noteLimit}} bytes of UTF-8, which is fewer characters in most scripts.</p>
+        {{#noteError}}<p class="error field-error" id="note-error">{{noteError}}</p>{{/noteError}}
         </div>
         <p class="buttons"><button type="submit" id="preview-button">Preview</button></p>
         </div>
@@ -72,6 +73,7 @@ extension ConsoleTemplates {
         </section>
         <section class="screens" aria-labelledby="screens-heading">
         <h2 id="screens-heading">Screens</h2>
+        {{#omittedNotice}}<p class="hint" id="previews-omitted">{{omittedNotice}}</p>{{/omittedNotice}}
         {{#groups}}
         <h3>{{platform}} · <span lang="{{locale}}">{{locale}}</span></h3>
         <div class="phones" lang="{{locale}}"{{#rightToLeft}} dir="rtl"{{/rightToLeft}}>
@@ -83,7 +85,7 @@ extension ConsoleTemplates {
         {{^absent}}<div class="screen">
         <p class="screen-title">{{title}}</p>
         <p class="screen-message">{{message}}</p>
-        {{#releaseNotes}}<p class="screen-notes">{{releaseNotes}}</p>{{/releaseNotes}}
+        {{#releaseNotes}}<p class="screen-notes" dir="auto">{{releaseNotes}}</p>{{/releaseNotes}}
         {{#field}}<span class="screen-field">{{field}}</span>{{/field}}
         {{#actions}}<span class="screen-button">{{.}}</span>{{/actions}}
         </div>{{/absent}}

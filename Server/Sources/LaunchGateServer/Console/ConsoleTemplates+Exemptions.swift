@@ -31,8 +31,8 @@ extension ConsoleTemplates {
         <input type="text" id="value" name="value" value="{{value}}" required autocomplete="off" aria-describedby="value-hint{{#error}} exemption-error{{/error}}">
         <p class="hint" id="value-hint">The SDK's install ID, or the device ID your app reports. Only its hash is kept.</p></div>
         <div class="field"><label for="exemption-note">Note</label>
-        <input type="text" id="exemption-note" name="note" value="{{note}}" maxlength="200" aria-describedby="note-hint">
-        <p class="hint" id="note-hint">Who or why, such as “App Review”.</p></div>
+        <input type="text" id="exemption-note" name="note" value="{{note}}" aria-describedby="note-hint">
+        <p class="hint" id="note-hint">Who or why, such as “App Review”; at most 200 bytes of UTF-8.</p></div>
         <button type="submit">Exempt</button>
         </form>
         </section>

@@ -5,7 +5,8 @@ enum ConsoleTemplates {
     /// Every template by name, for ``ConsoleRenderer``.
     static var all: [(String, String)] {
         [("layout", layout), ("error", error), ("sign-in", signIn), ("apps", apps), ("history", history), ("adoption", adoption),
-         ("editor", editor), ("previews", previews), ("diff", diff), ("chart", chart), ("exemptions", exemptions)]
+         ("editor", editor), ("previews", previews), ("diff", diff), ("chart", chart), ("exemptions", exemptions),
+         ("revision", revision)]
     }
 
     static let layout = """
@@ -93,6 +94,7 @@ enum ConsoleTemplates {
 
     static let diff = """
         <pre class="diff">{{#lines}}<span class="{{change}}">{{marker}} {{text}}</span>{{/lines}}</pre>
+        {{#hasMore}}<p class="hint diff-more">{{more}} more lines not shown.{{#fullDiff}} <a href="{{.}}">See the whole diff</a>{{/fullDiff}}</p>{{/hasMore}}
         """
 
     static let history = """
@@ -114,7 +116,7 @@ enum ConsoleTemplates {
         <td>{{author}}</td>
         <td class="note">{{note}}</td>
         <td>{{#hasDiff}}<details><summary>Diff against {{previous}}</summary>{{#diff}}{{> diff}}{{/diff}}</details>{{/hasDiff}}</td>
-        <td>{{^current}}{{#canPublish}}<form method="post" action="/console/apps/{{app}}/history/rollback?channel={{channel}}">
+        <td>{{^current}}{{#canPublish}}<form method="post" action="/console/apps/{{app}}/history/rollback?channel={{channel}}&amp;page={{page}}">
         <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="revision" value="{{number}}">
         {{#askConfirm}}<div class="field check"><input type="checkbox" id="confirm" name="confirm" value="on"> <label for="confirm">Roll back although it blocks this many installs</label></div>{{/askConfirm}}
         <button type="submit" class="secondary" id="rollback-{{number}}">Roll back to {{number}}</button></form>{{/canPublish}}{{/current}}</td>
@@ -122,6 +124,10 @@ enum ConsoleTemplates {
         {{/revisions}}
         </tbody></table></div>
         {{/hasRevisions}}
+        {{#hasPages}}<nav class="pager actions" aria-label="History pages"><span id="history-page">Page {{page}} of {{pages}}</span>
+        {{#hasNewer}}<a href="/console/apps/{{app}}/history?channel={{channel}}&amp;page={{newerPage}}" rel="prev" id="history-newer">Newer revisions</a>{{/hasNewer}}
+        {{#hasOlder}}<a href="/console/apps/{{app}}/history?channel={{channel}}&amp;page={{olderPage}}" rel="next" id="history-older">Older revisions</a>{{/hasOlder}}
+        </nav>{{/hasPages}}
         {{/content}}{{/layout}}
         """
 
@@ -135,18 +141,20 @@ enum ConsoleTemplates {
         <select id="platform" name="platform"><option value="">All</option>{{#platforms}}<option value="{{id}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/platforms}}</select>
         <button type="submit" class="secondary">Show</button>
         </form>
-        <p id="active">{{activeInstalls}} active installs in the last {{daysLabel}}.</p>
+        <p id="active">{{activeInstalls}} active installs {{daysLabel}}.</p>
         {{#versions}}{{> chart}}{{/versions}}
         {{#os}}{{> chart}}{{/os}}
         {{#timeline}}
         <figure class="chart card">
-        <figcaption id="chart-timeline">Versions over the last {{timelineDays}} days (share of each day's active installs)</figcaption>
+        <figcaption id="chart-timeline">Versions over the last {{timelineDays}} UTC calendar days, {{firstDay}} to {{lastDay}} (share of each day's active installs)</figcaption>
         {{^hasDays}}<p>No installs seen in this period.</p>{{/hasDays}}
         {{#hasDays}}
-        <svg viewBox="0 0 640 200" width="100%" role="img" aria-labelledby="chart-timeline">
-        <text x="0" y="14" class="chart-axis">100 %</text><text x="0" y="164" class="chart-axis">0 %</text>
+        <svg viewBox="0 0 {{width}} {{height}}" width="100%" class="timeline" role="img" aria-labelledby="chart-timeline">
+        <line x1="{{left}}" y1="{{top}}" x2="{{right}}" y2="{{top}}" class="chart-grid"></line>
+        <text x="{{left}}" y="14" dx="-6" text-anchor="end" class="chart-axis">100 %</text><text x="{{left}}" y="{{bottom}}" dx="-6" text-anchor="end" class="chart-axis">0 %</text>
         {{#segments}}<rect x="{{x}}" y="{{y}}" width="{{width}}" height="{{height}}" class="series-{{series}}"><title>{{title}}</title></rect>{{/segments}}
-        <text x="40" y="190" class="chart-axis">{{firstDay}}</text><text x="640" y="190" text-anchor="end" class="chart-axis">{{lastDay}}</text>
+        <line x1="{{left}}" y1="{{bottom}}" x2="{{right}}" y2="{{bottom}}" class="chart-axis-line"></line>
+        <text x="{{left}}" y="186" class="chart-axis" id="timeline-first-day">{{firstDay}}</text><text x="{{right}}" y="186" text-anchor="end" class="chart-axis" id="timeline-last-day">{{lastDay}} (today, UTC)</text>
         </svg>
         <ul class="chart-legend">{{#legend}}<li><span class="chart-swatch series-{{series}}"></span>{{label}}</li>{{/legend}}</ul>
         {{/hasDays}}

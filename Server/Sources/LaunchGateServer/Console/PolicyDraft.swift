@@ -75,7 +75,8 @@ struct PolicyDraft: Sendable {
 
     /// The draft a form describes, over the current policy (whose other members, such as texts,
     /// rollout and exemptions, it keeps), validated by the core.
-    init(form: ConsoleForm, base: UpdatePolicy?, app: String) {
+    /// - Parameter now: The release date a changed latest version gets (``Release/setVersion(_:at:)``).
+    init(form: ConsoleForm, base: UpdatePolicy?, app: String, now: Date) {
         let names = Set(form.all("platform").compactMap(Platform.init(rawValue:)))
         let platforms = Platform.allCases.filter(names.contains)
         var values: [String: String] = [:]
@@ -105,7 +106,8 @@ struct PolicyDraft: Sendable {
             let notes = values["\(platform.rawValue).notes"].flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
             if latestVersion != nil || latestBuild != nil || minimumOS != nil || notes != nil {
                 var latest = entry.latest ?? Release()
-                (latest.version, latest.build, latest.minimumOS, latest.notes) = (latestVersion, latestBuild, minimumOS, notes)
+                latest.setVersion(latestVersion, at: now)
+                (latest.build, latest.minimumOS, latest.notes) = (latestBuild, minimumOS, notes)
                 entry.latest = latest
             } else {
                 entry.latest = nil

@@ -34,21 +34,37 @@ enum ScreenPreviews {
 
     /// The locales shown at the most per platform, so a document listing many stays one page.
     static let maximumLocales = 8
+    /// Platform-and-locale groups shown at the most in all: with seven platforms, eight locales
+    /// each would be 56 groups of eight phones, megabytes per keystroke.
+    static let maximumGroups = 16
+    /// The most of a message or of release notes a phone shows, in UTF-8 bytes: a 220 × 400
+    /// pixel phone shows far less, and the stylesheet clips the rest anyway; the cut is marked "…".
+    static let maximumTextBytes = 1_000
     /// The installed version previews ask about: below every release a policy can name.
     static let oldest = AppVersion([0, 0, 1])
 
-    /// The previews of every platform in the draft, in English and each locale its texts name.
-    static func groups(for policy: UpdatePolicy, now: Date) -> [Group] {
+    /// The previews of every platform in the draft, in English and each locale its texts name, at
+    /// most ``maximumLocales`` per platform and ``maximumGroups`` in all.
+    /// - Returns: The groups, and how many platform-and-locale pairs were left out.
+    static func groups(for policy: UpdatePolicy, now: Date) -> (groups: [Group], omitted: Int) {
         var groups: [Group] = []
+        var omitted = 0
         for (platform, entry) in policy.platforms.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            let locales = (["en"] + entry.texts.keys.sorted().filter { $0 != "en" }).prefix(maximumLocales)
+            let all = ["en"] + entry.texts.keys.sorted().filter { $0 != "en" }
+            let locales = all.prefix(min(maximumLocales, maximumGroups - groups.count))
+            omitted += all.count - locales.count
             for locale in locales {
                 let strings = LaunchGateStrings.forLanguages([locale])
                 groups.append(Group(platform: platform.osName, platformID: platform.rawValue, locale: locale, rightToLeft: strings.isRightToLeft,
                                     screens: screens(entry, platform: platform, locale: locale, strings: strings, now: now)))
             }
         }
-        return groups
+        return (groups, omitted)
+    }
+
+    /// The start of a long text, cut at a character boundary within ``maximumTextBytes``, marked "…".
+    static func shown(_ text: String) -> String {
+        text.shortened(toUTF8Bytes: maximumTextBytes)
     }
 
     private static func screens(_ entry: PlatformPolicy, platform: Platform, locale: String, strings: LaunchGateStrings, now: Date) -> [Screen] {
@@ -78,7 +94,8 @@ enum ScreenPreviews {
                               absent: "This draft doesn't show it: \(hint).")
             }
             let screen = GateScreen.make(for: prompt, style: style, platform: platform, hasUpdateURL: variant.updateURL != nil, strings: strings)
-            return Screen(id: id, label: label, title: screen.title, message: screen.message, releaseNotes: screen.releaseNotes, field: nil,
+            return Screen(id: id, label: label, title: shown(screen.title), message: shown(screen.message), releaseNotes: screen.releaseNotes.map(shown),
+                          field: nil,
                           actions: [screen.primaryAction, screen.secondaryAction].compactMap { $0?.title }, style: screen.style.rawValue,
                           absent: nil)
         }

@@ -67,6 +67,10 @@ public struct ServiceError: LaunchGateFailure, Equatable {
     public static func documentTooLarge(bytes: Int, limit: Int) -> ServiceError {
         .init(.invalid(code: "document-too-large", message: "the signed document would be \(bytes) bytes, and apps refuse documents over \(limit); shorten the texts or remove exemptions. Nothing was changed"))
     }
+    /// A revision's note longer than ``PolicyService/maximumNoteBytes``.
+    public static func noteTooLong(bytes: Int, limit: Int) -> ServiceError {
+        .init(.invalid(code: "invalid-note", message: "the note is \(bytes) bytes; the limit is \(limit) (UTF-8 bytes, not characters)"))
+    }
     /// An exemption that can't be stored.
     public static func invalidExemption(_ why: String) -> ServiceError { .init(.invalid(code: "invalid-exemption", message: why)) }
     /// The app already has `count` exemptions, the most a signed policy may list.

@@ -30,6 +30,17 @@ final class RateLimiter: Sendable {
         update(client, consume: false)
     }
 
+    /// Gives back a token taken with ``take(for:)``, up to the capacity: for a budget reserved
+    /// before the outcome is known and spent only on some outcomes (failed sign-ins).
+    func refund(for client: String) {
+        buckets.withLock { buckets in
+            guard var bucket = buckets[client] else { return }
+            bucket.tokens += 1
+            // A full bucket is what an unknown client gets: nothing to remember.
+            buckets[client] = bucket.tokens >= capacity ? nil : bucket
+        }
+    }
+
     /// How many clients are tracked (for tests).
     var count: Int { buckets.withLock { $0.count } }
 

@@ -19,7 +19,19 @@ public struct PolicyService: Sendable {
         self.now = now
     }
 
+    /// The longest note a revision may carry, in UTF-8 bytes (as every text limit is, see
+    /// ``PolicyLimits``): the API, the CLI and the console all publish through here.
+    public static let maximumNoteBytes = 500
+
     // MARK: Publishing
+
+    /// Checks a revision's note against ``maximumNoteBytes``, the one rule every way of
+    /// publishing shares (the console calls it too, to show the problem next to its field).
+    /// - Throws: ``ServiceError`` `invalid-note`.
+    public static func validateNote(_ note: String?) throws {
+        let bytes = note?.utf8.count ?? 0
+        guard bytes <= maximumNoteBytes else { throw ServiceError.noteTooLong(bytes: bytes, limit: maximumNoteBytes) }
+    }
 
     /// Validates and publishes a policy as the app's newest revision.
     ///
@@ -27,10 +39,11 @@ public struct PolicyService: Sendable {
     /// the list that was current when it was published.
     /// - Parameter expectedRevision: The revision the caller checked the policy against (0: none),
     ///   or `nil` to publish over whatever is current.
-    /// - Throws: ``ServiceError`` `invalid-policy` with every field issue, `app-not-found`, or
-    ///   `publish-race` when the current revision is no longer `expectedRevision`.
+    /// - Throws: ``ServiceError`` `invalid-policy` with every field issue, `invalid-note`, `app-not-found`,
+    ///   or `publish-race` when the current revision is no longer `expectedRevision`.
     public func publish(_ policy: UpdatePolicy, app: String, channel: ReleaseChannel, author: String, note: String? = nil,
                         expectedRevision: Int? = nil) async throws -> PolicyRevision {
+        try Self.validateNote(note)
         var policy = policy
         // Validated with the current list; the repository stamps the list it reads in the publish's
         // own transaction, so an exemption added meanwhile is never dropped.

@@ -36,6 +36,8 @@ public protocol LaunchGateRepository: Sendable {
     func revision(appID: String, channel: ReleaseChannel, number: Int) async throws -> PolicyRevision?
     /// All revisions, newest first.
     func revisions(appID: String, channel: ReleaseChannel) async throws -> [PolicyRevision]
+    /// At most `limit` revisions numbered `through` or lower, newest first: one page of the history.
+    func revisions(appID: String, channel: ReleaseChannel, through number: Int, limit: Int) async throws -> [PolicyRevision]
     /// A number that changes with every committed write that changes what is served (apps,
     /// publishes and rollbacks, exemptions, signing keys), on any instance; they poll it to drop stale caches.
     func changeStamp() async throws -> Int

@@ -52,6 +52,10 @@ public actor MemoryRepository: LaunchGateRepository {
         (revisionsByKey[key(appID, channel)] ?? []).reversed()
     }
 
+    public func revisions(appID: String, channel: ReleaseChannel, through number: Int, limit: Int) -> [PolicyRevision] {
+        Array((revisionsByKey[key(appID, channel)] ?? []).reversed().filter { $0.number <= number }.prefix(max(limit, 0)))
+    }
+
     public func changeStamp() -> Int { stamp }
 
     public func saveToken(_ token: TokenRecord) throws {

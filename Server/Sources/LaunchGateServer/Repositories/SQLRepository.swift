@@ -90,6 +90,13 @@ public struct SQLRepository: LaunchGateRepository {
         try await database.read { db in try await Self.revisions(db, appID: appID, channel: channel, limit: nil) }
     }
 
+    public func revisions(appID: String, channel: ReleaseChannel, through number: Int, limit: Int) async throws -> [PolicyRevision] {
+        try await database.read { db in
+            try await Self.revisionQuery(db, appID: appID, channel: channel).where("number", .lessThanOrEqual, number)
+                .orderBy("number", .descending).limit(max(limit, 0)).all().map(Self.revision)
+        }
+    }
+
     /// The change counter: every write that changes what is served bumps it when it commits.
     public func changeStamp() async throws -> Int {
         try await database.read { db in try await ChangeCounter.read(db) }

@@ -25,6 +25,22 @@ struct RateLimiterTests {
         #expect(limiter.take(for: "a") == nil)
     }
 
+    @Test("a refunded token can be taken again, and a client whose bucket is full again is forgotten")
+    func refund() {
+        let clock = Clock()
+        let limiter = RateLimiter(capacity: 2, perSecond: 0.0001, now: { clock.now })
+        #expect(limiter.take(for: "a") == nil)
+        #expect(limiter.take(for: "a") == nil)
+        #expect(limiter.take(for: "a") != nil)
+        limiter.refund(for: "a")
+        #expect(limiter.take(for: "a") == nil, "the refunded one")
+        limiter.refund(for: "a")
+        limiter.refund(for: "a")
+        #expect(limiter.count == 0, "full again: nothing to remember")
+        limiter.refund(for: "unknown")
+        #expect(limiter.count == 0, "a refund never adds a client")
+    }
+
     @Test("looking a client up never adds it to the table")
     func lookupsDontGrow() {
         let limiter = RateLimiter(capacity: 2, perSecond: 1)

@@ -191,7 +191,7 @@ struct ConsoleTests {
                 let fields = editorFields(csrf, required: "2.2.0")
                 let preview = try await browser.post("/console/apps/notes/policy/preview-fragment", fields)
                 let form = ConsoleForm(encoded: fields.map { "\(ConsoleBrowser.encode($0.0))=\(ConsoleBrowser.encode($0.1))" }.joined(separator: "&"))
-                let draft = try #require(PolicyDraft(form: form, base: Samples.policy(), app: "notes").policy)
+                let draft = try #require(PolicyDraft(form: form, base: Samples.policy(), app: "notes", now: Samples.now).policy)
                 let impact = try await server.components.adoption.impact(of: draft, app: "notes", channel: .production)
                 #expect(impact.blocked == 3)
                 #expect(preview.text.contains(html(impact.summary)))

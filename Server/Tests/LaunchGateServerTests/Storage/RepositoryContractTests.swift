@@ -44,6 +44,20 @@ struct RepositoryContractTests {
         }
     }
 
+    @Test("a page of history is the revisions at or below a number, newest first, at most the limit", arguments: TestBackend.available)
+    func historyPage(backend: TestBackend) async throws {
+        try await withRepository(backend) { repository in
+            try await repository.createApp(Samples.app())
+            for index in 0..<5 {
+                _ = try await repository.publish(appID: "notes", channel: .production, policy: Samples.policy(), author: "a", note: "\(index)", at: Samples.now)
+            }
+            #expect(try await repository.revisions(appID: "notes", channel: .production, through: 4, limit: 2).map(\.number) == [4, 3])
+            #expect(try await repository.revisions(appID: "notes", channel: .production, through: 2, limit: 10).map(\.number) == [2, 1])
+            #expect(try await repository.revisions(appID: "notes", channel: .production, through: 9, limit: 1).map(\.number) == [5])
+            #expect(try await repository.revisions(appID: "notes", channel: .beta, through: 9, limit: 5).isEmpty)
+        }
+    }
+
     @Test("publishing to an unknown app fails and stores nothing", arguments: TestBackend.available)
     func publishUnknownApp(backend: TestBackend) async throws {
         try await withRepository(backend) { repository in

@@ -8,9 +8,18 @@ public struct SQLConsoleSessionRepository: ConsoleSessionRepository {
     /// Creates a repository; run ``Migrator`` first.
     public init(database: Database) { self.database = database }
 
-    public func insert(_ session: ConsoleSessionRecord, keepingAtMost limit: Int, now: Date) async throws {
+    public func insert(_ session: ConsoleSessionRecord, keepingAtMost limit: Int, perToken: Int, now: Date) async throws {
         try await database.transaction { db in
             try await db.delete(from: "console_sessions").where("expires_at", .lessThanOrEqual, now.milliseconds).run()
+            let own = try await db.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from("console_sessions")
+                .where("token_id", .equal, session.tokenID).first()?.decode(column: "n", as: Int.self) ?? 0
+            let ownExcess = own - max(perToken - 1, 0)
+            if ownExcess > 0 {
+                try await db.raw("""
+                    DELETE FROM console_sessions WHERE hash IN \
+                    (SELECT hash FROM console_sessions WHERE token_id = \(bind: session.tokenID) ORDER BY created_at, hash LIMIT \(bind: ownExcess))
+                    """).run()
+            }
             let count = try await db.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from("console_sessions")
                 .first()?.decode(column: "n", as: Int.self) ?? 0
             let excess = count - max(limit - 1, 0)

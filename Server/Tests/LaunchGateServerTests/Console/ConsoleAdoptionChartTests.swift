@@ -1,0 +1,65 @@
+import Foundation
+import HummingbirdTesting
+import LaunchGate
+import Testing
+@testable import LaunchGateServer
+
+@Suite("Console adoption: today's column ends where the axis ends, and windows are named as UTC calendar days")
+struct ConsoleAdoptionChartTests {
+    private func day(_ number: Int) -> AdoptionReport.Day {
+        AdoptionReport.Day(date: AdoptionReport.date(number), activeInstalls: 10, versions: [
+            AdoptionReport.Share(platform: "ios", version: "2.1.0", build: nil, os: nil, installs: 6, share: 0.6),
+            AdoptionReport.Share(platform: "ios", version: "2.4.1", build: nil, os: nil, installs: 4, share: 0.4),
+        ])
+    }
+
+    // MARK: Tests
+
+    @Test("a single day of installs is today's column, at the right end of the axis, not in the middle")
+    func singleDay() {
+        let today = 20_000
+        let timeline = AdoptionTimeline(history: [day(today)], today: today, days: 30)
+        #expect(timeline.segments.count == 2)
+        for segment in timeline.segments {
+            #expect(segment.x + segment.width == AdoptionTimeline.plotRight, "today's column ends with the axis")
+            #expect(Double(segment.x) > AdoptionTimeline.plotLeft + AdoptionTimeline.plotWidth * 29 / 30, "and sits in the last day's slot")
+        }
+        #expect(timeline.right == AdoptionTimeline.plotRight && timeline.width == AdoptionTimeline.width)
+        let stacked = timeline.segments.map(\.height).reduce(0, +)
+        #expect(abs(stacked - Int(AdoptionTimeline.plotHeight)) <= 1, "the shares stack to the full height")
+    }
+
+    @Test("the first day's column starts at the left end of the axis, and columns never overlap")
+    func firstDay() {
+        let today = 20_000
+        let timeline = AdoptionTimeline(history: (today - 29...today).map(day), today: today, days: 30)
+        let columns = Dictionary(grouping: timeline.segments, by: \.x).keys.sorted()
+        #expect(columns.count == 30)
+        #expect(Double(columns[0]) < AdoptionTimeline.plotLeft + AdoptionTimeline.plotWidth / 30)
+        for segment in timeline.segments { #expect(segment.x + segment.width <= AdoptionTimeline.plotRight) }
+        let widths = Set(timeline.segments.map(\.width))
+        #expect(widths.allSatisfy { $0 > 0 && $0 <= Int(AdoptionTimeline.plotWidth / 30) + 1 })
+    }
+
+    @Test("the window picker and the count name UTC calendar days, today included, with their dates")
+    func windowLabels() async throws {
+        try await TestServer.with { server in
+            try await server.components.installs.record((0..<3).map {
+                InstallSighting(appID: "notes", platform: .ios, installHash: "h\($0)", version: "2.1.0", at: Date())
+            })
+            try await server.application.test(.live) { client in
+                let browser = ConsoleBrowser(client)
+                try await browser.signIn(server.adminToken)
+                let today = AdoptionReport.date(InstallDay.of(Date()))
+                let one = try await browser.get("/console/apps/notes/adoption?days=1").text
+                #expect(one.contains("3 active installs today, UTC calendar day \(today)."))
+                #expect(one.contains(">Today (UTC)</option>") && one.contains(">7 UTC days</option>"))
+                #expect(!one.contains("1 day"))
+                let seven = try await browser.get("/console/apps/notes/adoption?days=7").text
+                let first = AdoptionReport.date(InstallDay.of(Date()) - 6)
+                #expect(seven.contains("3 active installs in the last 7 UTC calendar days, \(first) to \(today), today included."))
+                #expect(seven.contains(#"<svg viewBox="0 0 960 200" width="100%" class="timeline""#))
+            }
+        }
+    }
+}
