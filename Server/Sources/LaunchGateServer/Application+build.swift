@@ -37,6 +37,10 @@ public struct ServerComponents: Sendable {
     public let adoption: AdoptionService
     /// The web console's sign-in sessions.
     public let consoleSessions: any ConsoleSessionRepository
+    /// Who may sign in to the console by emailed code.
+    public let operators: OperatorService
+    /// The console's sign-in by emailed code.
+    public let operatorSignIn: OperatorSignIn
     /// The clock every part was built with.
     public let now: @Sendable () -> Date
 
@@ -123,6 +127,9 @@ public struct ServerComponents: Sendable {
         self.recorder = InstallRecorder(repository: installs, hasher: installHasher, configuration: settings, now: now)
         self.adoption = AdoptionService(installs: installs, policies: policies, configuration: settings, now: now)
         self.consoleSessions = database.map { SQLConsoleSessionRepository(database: $0) } ?? MemoryConsoleSessionRepository()
+        let operators: any OperatorRepository = database.map { SQLOperatorRepository(database: $0) } ?? MemoryOperatorRepository()
+        self.operators = OperatorService(repository: operators, random: random, now: now)
+        self.operatorSignIn = OperatorSignIn(operators: operators, signIn: self.signIn)
         self.now = now
     }
 }
@@ -161,14 +168,18 @@ public func buildRouter(_ components: ServerComponents, configuration: ServerCon
                     authenticator: authenticator, now: components.now).addRoutes(to: router)
     AdoptionController(adoption: components.adoption, authenticator: authenticator).addRoutes(to: router)
     SignInAdminController(signIn: components.signIn, authenticator: authenticator).addRoutes(to: router)
+    OperatorsController(operators: components.operators, authenticator: authenticator).addRoutes(to: router)
     OperationsController(repository: components.repository, registry: metricsRegistry).addRoutes(to: router)
     let clients = ClientAddressResolver(trustedProxies: configuration.trustedProxies)
     ConsoleController(repository: components.repository, policies: components.policies, adoption: components.adoption,
                       authenticator: authenticator,
                       sessions: ConsoleSessions(repository: components.consoleSessions, tokens: components.repository,
                                                 lifetime: ConsoleController<LaunchGateRequestContext>.sessionLifetime,
-                                                maximumSessions: ConsoleController<LaunchGateRequestContext>.maximumSessions, now: components.now),
-                      clients: clients, now: components.now).addRoutes(to: router)
+                                                maximumSessions: ConsoleController<LaunchGateRequestContext>.maximumSessions, now: components.now,
+                                                operators: components.operators.repository),
+                      clients: clients, now: components.now,
+                      accounts: ConsoleAccounts(signIn: components.signIn, operatorSignIn: components.operatorSignIn,
+                                                operators: components.operators, tokens: components.tokens)).addRoutes(to: router)
     return router
 }
 

@@ -10,7 +10,7 @@ public struct Migrator: Sendable {
         CreateChangeCounter(), HashExemptionValues(),
         CreateSignInSettings(), CreateServerSecrets(), CreateSignInUsers(), CreateSignInCodes(), CreateSignInSessions(),
         CreateSignInAddresses(), CreateRateLimits(), CreateMailOutbox(), AddAddressFailureTimes(), IndexRateLimitEventTimes(),
-        CreateInstalls(), CountInstallsPerApp(), CreateConsoleSessions(), StageSigningKeys(),
+        CreateInstalls(), CountInstallsPerApp(), CreateConsoleSessions(), StageSigningKeys(), CreateConsoleOperators(),
     ]
 
     private let database: Database
