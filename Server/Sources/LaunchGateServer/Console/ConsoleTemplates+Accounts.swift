@@ -25,8 +25,12 @@ extension ConsoleTemplates {
         <h1>{{email}} <span class="muted">{{appName}}</span></h1>
         <p class="actions"><a href="/console/apps/{{app}}/users">All users of {{appName}}</a></p>
         {{#notice}}<p class="notice" role="status" id="notice">{{notice}}</p>{{/notice}}
-        <dl class="counts"><div><dt>User ID</dt><dd><code>{{id}}</code></dd></div><div><dt>Since</dt><dd>{{created}}</dd></div><div><dt>Last sign-in</dt><dd>{{lastSignIn}}</dd></div></dl>
-        <h2>Sessions</h2>
+        <section class="card"><dl class="counts"><div><dt>User ID</dt><dd><code>{{id}}</code></dd></div><div><dt>Since</dt><dd>{{created}}</dd></div><div><dt>Last sign-in</dt><dd>{{lastSignIn}}</dd></div></dl></section>
+        <section class="card" aria-labelledby="sessions-heading">
+        <h2 id="sessions-heading">Sessions</h2>
+        {{#canAdminister}}{{#hasActive}}<form method="post" action="/console/apps/{{app}}/users/{{id}}/revoke" class="inline">
+        <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="all" value="1">
+        <button type="submit" class="secondary" id="revoke-all">Revoke all of {{email}}’s sessions</button></form>{{/hasActive}}{{/canAdminister}}
         {{^hasSessions}}<p>No sessions.</p>{{/hasSessions}}
         {{#hasSessions}}
         <div class="table-wrap"><table>
@@ -40,10 +44,8 @@ extension ConsoleTemplates {
         </tbody></table></div>
         {{#more}}<p class="hint">{{more}} older sessions are not shown.</p>{{/more}}
         {{/hasSessions}}
-        {{#canAdminister}}{{#hasActive}}<form method="post" action="/console/apps/{{app}}/users/{{id}}/revoke" class="inline">
-        <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="all" value="1">
-        <button type="submit" id="revoke-all">Revoke all of {{email}}’s sessions</button></form>{{/hasActive}}{{/canAdminister}}
         {{^canAdminister}}<p class="hint">Revoking sessions needs the admin scope.</p>{{/canAdminister}}
+        </section>
         {{/user}}
         {{/content}}{{/layout}}
         """
