@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""The console's browser tests, run by scripts/console-test: console-browser.py BASE TOKEN SHOTS."""
+"""The console's browser tests, run by scripts/console-test: console-browser.py BASE TOKEN SHOTS SERVE-LOG OPERATOR."""
 import json
+import re
 import sys
 import time
 import urllib.error
@@ -10,7 +11,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-base, token, shots = sys.argv[1], sys.argv[2], sys.argv[3]
+base, token, shots, serve_log, operator = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5]
 passed, failed, saved = 0, 0, []
 
 
@@ -63,6 +64,25 @@ def shot(name, element=None):
     path = f"{shots}/{name}.png"
     (element or driver).screenshot(path) if element else driver.save_screenshot(path)
     saved.append(path)
+
+
+def mailed_code(email, seconds=15.0):
+    """The newest code mailed to the address: serve's log mail transport prints each message."""
+    found = []
+
+    def newest():
+        with open(serve_log, encoding="utf-8", errors="replace") as log:
+            codes = re.findall(r"To: " + re.escape(email) + r"\nSubject: (\d+) is your", log.read())
+        found[:] = codes[-1:]
+        return bool(codes)
+
+    wait(newest, seconds)
+    return found[-1] if found else ""
+
+
+def mail_count(email):
+    with open(serve_log, encoding="utf-8", errors="replace") as log:
+        return log.read().count("To: " + email + "\n")
 
 
 def field(name):
@@ -248,6 +268,86 @@ try:
         if locale != "en":
             driver.execute_script("arguments[0].scrollIntoView()", figure)
             shot("preview-" + figure.get_attribute("id").removeprefix("preview-"), figure)
+
+    # Users and sessions: a user of the demo app signs in through the app API.
+    http("/v1/apps/demo/auth/send-code", data=json.dumps({"email": "ada@example.com"}).encode(), headers={"Content-Type": "application/json"})
+    code = mailed_code("ada@example.com")
+    status, body = http("/v1/apps/demo/auth/verify-code",
+                        data=json.dumps({"email": "ada@example.com", "code": code, "device_id": "console-test-phone"}).encode(),
+                        headers={"Content-Type": "application/json"})
+    check("a demo user signs in with the mailed code", status == 200, (status, body[:200]))
+    driver.get(base + "/console/apps")
+    submit(driver.find_element(By.LINK_TEXT, "Users"))
+    check("the apps page links the demo app's users", driver.current_url.endswith("/console/apps/demo/users"), driver.current_url)
+    check("the users page lists the signed-in user", "ada@example.com" in driver.find_element(By.TAG_NAME, "tbody").text)
+    shot("users")
+    submit(driver.find_element(By.LINK_TEXT, "ada@example.com"))
+    check("a user's page lists the session with its device", "console-test-phone" in driver.find_element(By.TAG_NAME, "tbody").text)
+    shot("user-sessions")
+    submit(driver.find_element(By.CSS_SELECTOR, "tbody form button"))
+    check("revoking the session says so", "Revoked 1 session." in text_of("notice"))
+    check("and the session shows as revoked", "revoked" in driver.find_element(By.TAG_NAME, "tbody").text)
+
+    # Mail status: the codes mailed so far, per state.
+    submit(driver.find_element(By.LINK_TEXT, "Mail"))
+    check("the mail page counts the sent codes", wait(lambda: int(text_of("count-sent")) >= 1), text_of("count-sent"))
+    shot("mail")
+
+    # Tokens: create one (its secret shown once), then revoke it.
+    submit(driver.find_element(By.LINK_TEXT, "Tokens"))
+    field("name").send_keys("console test <b>bot</b>")
+    submit(driver.find_element(By.CSS_SELECTOR, "main section form button[type=submit]"))
+    secret = text_of("new-token")
+    check("a created token's secret is shown once", re.fullmatch(r"lgt_[0-9a-f]{12}_[0-9a-f]{64}", secret) is not None, secret)
+    check("the token's name with markup renders as text", "console test <b>bot</b>" in driver.find_element(By.TAG_NAME, "tbody").text)
+    status, _ = http("/v1/admin/apps", headers={"Authorization": f"Bearer {secret}"})
+    check("the new token works on the admin API", status == 200, status)
+    shot("tokens-created")
+    token_id = secret.split("_")[1]
+    submit(driver.find_element(By.CSS_SELECTOR, f"button[aria-label^='Revoke token {token_id}']"))
+    check("revoking the token says so", "Revoked token" in text_of("notice"))
+    status, _ = http("/v1/admin/apps", headers={"Authorization": f"Bearer {secret}"})
+    check("the revoked token is refused", status == 401, status)
+    shot("tokens")
+
+    # Operators: the one the CLI added is listed.
+    submit(driver.find_element(By.LINK_TEXT, "Operators"))
+    check("the operators page lists the operator the CLI added", operator in driver.find_element(By.TAG_NAME, "tbody").text)
+    shot("operators")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    driver.get(base + "/console/mail")
+    shot("mail-dark")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+    # Sign in by emailed code: a stranger gets the same page and no mail; the operator gets a code.
+    submit(driver.find_element(By.CSS_SELECTOR, "form.sign-out button"))
+    check("signing out returns to sign-in", driver.current_url.endswith("/console/sign-in"), driver.current_url)
+    field("email").send_keys("stranger@example.com")
+    submit(driver.find_element(By.CSS_SELECTOR, "form[action='/console/sign-in/email'] button"))
+    stranger_page = text_of("code-sent")
+    driver.get(base + "/console/sign-in")
+    field("email").send_keys(operator)
+    submit(driver.find_element(By.CSS_SELECTOR, "form[action='/console/sign-in/email'] button"))
+    operator_page = text_of("code-sent")
+    check("a stranger and an operator get the same answer",
+          stranger_page.replace("stranger@example.com", "X") == operator_page.replace(operator, "X") and "If" in operator_page,
+          (stranger_page, operator_page))
+    shot("sign-in-code")
+    code = mailed_code(operator)
+    check("the operator's code was mailed, and nothing to the stranger", len(code) == 6 and mail_count("stranger@example.com") == 0, code)
+    wrong = "0" * 6 if code != "0" * 6 else "1" * 6
+    field("code").send_keys(wrong)
+    submit(driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+    check("a wrong code is refused next to the field", "not right" in text_of("code-error"))
+    shot("sign-in-code-wrong")
+    field("code").send_keys(code)
+    submit(driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+    check("the right code signs the operator in", driver.current_url.endswith("/console/apps")
+          and f"{operator} · publish" in driver.find_element(By.CSS_SELECTOR, ".who").text, driver.current_url)
+    check("a publish operator sees no admin links", not driver.find_elements(By.LINK_TEXT, "Tokens"))
+    shot("apps-operator")
+    driver.get(base + "/console/tokens")
+    check("a publish operator is refused the tokens page", "Can't do that" in driver.find_element(By.TAG_NAME, "h1").text)
 
     # Keyboard: Tab from the top reaches the skip link first, with a visible outline.
     driver.get(base + "/console/apps")

@@ -39,6 +39,10 @@ public struct ServerComponents: Sendable {
     public let consoleSessions: any ConsoleSessionRepository
     /// Signs the console's sign-in forms with a key from the master key.
     public let consoleSignInForms: ConsoleSignInForms
+    /// Who may sign in to the console by emailed code.
+    public let operators: OperatorService
+    /// The console's sign-in by emailed code.
+    public let operatorSignIn: OperatorSignIn
     /// The clock every part was built with.
     public let now: @Sendable () -> Date
 
@@ -126,6 +130,9 @@ public struct ServerComponents: Sendable {
         self.adoption = AdoptionService(installs: installs, policies: policies, configuration: settings, now: now)
         self.consoleSessions = database.map { SQLConsoleSessionRepository(database: $0) } ?? MemoryConsoleSessionRepository()
         self.consoleSignInForms = ConsoleSignInForms(masterKey: masterKey)
+        let operators: any OperatorRepository = database.map { SQLOperatorRepository(database: $0) } ?? MemoryOperatorRepository()
+        self.operators = OperatorService(repository: operators, random: random, now: now)
+        self.operatorSignIn = OperatorSignIn(operators: operators, signIn: self.signIn)
         self.now = now
     }
 }
@@ -165,6 +172,7 @@ public func buildRouter(_ components: ServerComponents, configuration: ServerCon
                     authenticator: authenticator, now: components.now).addRoutes(to: router)
     AdoptionController(adoption: components.adoption, authenticator: authenticator).addRoutes(to: router)
     SignInAdminController(signIn: components.signIn, authenticator: authenticator).addRoutes(to: router)
+    OperatorsController(operators: components.operators, authenticator: authenticator).addRoutes(to: router)
     OperationsController(repository: components.repository, registry: metricsRegistry).addRoutes(to: router)
     let clients = ClientAddressResolver(trustedProxies: configuration.trustedProxies)
     ConsoleController(repository: components.repository, policies: components.policies, adoption: components.adoption,
@@ -172,8 +180,11 @@ public func buildRouter(_ components: ServerComponents, configuration: ServerCon
                       sessions: ConsoleSessions(repository: components.consoleSessions, tokens: components.repository,
                                                 lifetime: ConsoleController<LaunchGateRequestContext>.sessionLifetime,
                                                 maximumSessions: ConsoleController<LaunchGateRequestContext>.maximumSessions,
-                                                maximumPerToken: ConsoleController<LaunchGateRequestContext>.maximumSessionsPerToken, now: components.now),
-                      signInForms: components.consoleSignInForms, limits: ConsoleLimits(), clients: clients, now: components.now).addRoutes(to: router)
+                                                maximumPerToken: ConsoleController<LaunchGateRequestContext>.maximumSessionsPerToken, now: components.now,
+                                                operators: components.operators.repository),
+                      signInForms: components.consoleSignInForms, limits: ConsoleLimits(), clients: clients, now: components.now,
+                      accounts: ConsoleAccounts(signIn: components.signIn, operatorSignIn: components.operatorSignIn,
+                                                operators: components.operators, tokens: components.tokens)).addRoutes(to: router)
     return router
 }
 

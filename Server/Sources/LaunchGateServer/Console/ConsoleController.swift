@@ -16,6 +16,8 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
     let limits: ConsoleLimits
     let clients: ClientAddressResolver
     let now: @Sendable () -> Date
+    /// Users and sessions, mail, tokens, operators and the emailed-code sign-in.
+    let accounts: ConsoleAccounts
 
     /// How long a console session lasts.
     static var sessionLifetime: TimeInterval { 8 * 3600 }
@@ -44,6 +46,7 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
         console.get("/apps/:app/exemptions") { request, context in try await exemptionsPage(request, context) }
         console.post("/apps/:app/exemptions") { request, context in try await addExemption(request, context) }
         console.post("/apps/:app/exemptions/remove") { request, context in try await removeExemption(request, context) }
+        addAccountRoutes(to: console)
         // Anything else under /console (an unknown page, a wrong method, HEAD) is answered here, so it
         // gets the console's error page and its security headers instead of the API's bare JSON 404.
         for method in [HTTPRequest.Method.get, .post, .head, .put, .delete, .patch, .options] {
@@ -74,7 +77,7 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
     /// What every page's layout shows of the session.
     func layout(_ signed: ConsoleSessions.Signed, title: String) -> [String: Any] {
         ["title": title, "csrf": signed.csrf, "scope": signed.token.scope.rawValue, "canPublish": signed.token.scope >= .publish,
-         "session": ["name": signed.token.name, "scope": signed.token.scope.rawValue, "csrf": signed.csrf]]
+         "session": ["name": signed.token.name, "scope": signed.token.scope.rawValue, "csrf": signed.csrf, "isAdmin": signed.token.scope >= .admin]]
     }
 
     /// The client's key for rate limits and the sign-in form's binding: the peer, or the forwarded

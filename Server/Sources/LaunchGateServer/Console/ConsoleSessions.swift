@@ -2,8 +2,8 @@ import Crypto
 import Foundation
 
 /// Console sign-in sessions: a random secret in the browser's cookie, only its SHA-256 stored,
-/// with an expiry; each request reads the admin token the session stands for again, so revoking
-/// the token ends its sessions at once.
+/// with an expiry; each request reads the admin token or operator the session stands for again,
+/// so revoking the token or removing the operator ends its sessions at once.
 struct ConsoleSessions: Sendable {
     /// Who a valid session acts as.
     struct Signed: Sendable {
@@ -23,6 +23,8 @@ struct ConsoleSessions: Sendable {
     /// churns only the holder's own sessions, never other people's.
     let maximumPerToken: Int
     let now: @Sendable () -> Date
+    /// The operators a session may stand for instead of a token (``OperatorRecord/principal``).
+    var operators: (any OperatorRepository)? = nil
 
     /// Starts a session for a verified token.
     /// - Returns: The secret for the cookie.
@@ -39,8 +41,15 @@ struct ConsoleSessions: Sendable {
     func resolve(_ secret: String?) async throws -> Signed? {
         guard let secret, secret.utf8.count == 64 else { return nil }
         guard let record = try await repository.session(hash: Self.hash(secret)), record.expiresAt > now() else { return nil }
-        guard let token = try await tokens.token(id: record.tokenID), token.revokedAt == nil else { return nil }
+        guard let token = try await principal(record.tokenID), token.revokedAt == nil else { return nil }
         return Signed(secret: secret, token: token)
+    }
+
+    /// Who a session's `tokenID` names: an admin token, or an operator by its `op_` ID (token
+    /// IDs are 12 hex digits, so the two never clash), read again on every request.
+    func principal(_ id: String) async throws -> TokenRecord? {
+        if id.hasPrefix("op_") { return try await operators?.find(id: id)?.principal }
+        return try await tokens.token(id: id)
     }
 
     /// Ends a session.

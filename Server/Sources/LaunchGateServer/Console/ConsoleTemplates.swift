@@ -6,7 +6,7 @@ enum ConsoleTemplates {
     static var all: [(String, String)] {
         [("layout", layout), ("error", error), ("sign-in", signIn), ("apps", apps), ("history", history), ("adoption", adoption),
          ("editor", editor), ("previews", previews), ("diff", diff), ("chart", chart), ("exemptions", exemptions),
-         ("revision", revision)]
+         ("revision", revision)] + accountTemplates
     }
 
     static let layout = """
@@ -25,7 +25,7 @@ enum ConsoleTemplates {
         <header class="top">
         <a class="brand" href="/console/apps">LaunchGate</a>
         {{#session}}
-        <nav aria-label="Main"><a href="/console/apps">Apps</a></nav>
+        <nav aria-label="Main"><a href="/console/apps">Apps</a> <a href="/console/mail">Mail</a>{{#isAdmin}} <a href="/console/tokens">Tokens</a> <a href="/console/operators">Operators</a>{{/isAdmin}}</nav>
         <form method="post" action="/console/sign-out" class="sign-out">
         <input type="hidden" name="csrf" value="{{csrf}}">
         <span class="who">{{name}} · {{scope}}</span>
@@ -63,6 +63,7 @@ enum ConsoleTemplates {
         <button type="submit">Sign in</button>
         </form>
         </section>
+        {{> sign-in-email}}
         {{/content}}{{/layout}}
         """
 
@@ -73,7 +74,7 @@ enum ConsoleTemplates {
         {{#apps}}
         <section class="card app" aria-labelledby="app-{{id}}">
         <h2 id="app-{{id}}"><a href="/console/apps/{{id}}">{{name}}</a> <span class="muted">{{id}}</span></h2>
-        <p class="actions"><a href="/console/apps/{{id}}/adoption">Adoption</a> <a href="/console/apps/{{id}}/exemptions">Exemptions</a></p>
+        <p class="actions"><a href="/console/apps/{{id}}/adoption">Adoption</a> <a href="/console/apps/{{id}}/exemptions">Exemptions</a> <a href="/console/apps/{{id}}/users">Users</a></p>
         {{#channels}}
         <h3>{{channel}} {{#revision}}<span class="muted">revision {{revision}} by {{author}}, {{date}}</span>{{/revision}}</h3>
         {{#revision}}

@@ -109,7 +109,12 @@ public struct OutboxWorker: Service {
             if let known = names[message.appID] {
                 name = known
             } else {
-                name = try await apps.app(id: message.appID)?.name ?? message.appID
+                // The console's operators have codes too, under an ID no app can have.
+                if message.appID == OperatorSignIn.appID {
+                    name = Self.consoleName
+                } else {
+                    name = try await apps.app(id: message.appID)?.name ?? message.appID
+                }
                 names[message.appID] = name
             }
             let mail = try await render(message, appName: name, code: try signIn.secrets.open(sealed), at: now)
@@ -134,6 +139,9 @@ public struct OutboxWorker: Service {
             }
         }
     }
+
+    /// What the console's own sign-in mail calls the "app": "123456 is your LaunchGate console sign-in code".
+    static let consoleName = "LaunchGate console"
 
     private func render(_ message: OutboxMessage, appName name: String, code: String, at now: Date) async throws -> MailMessage {
         let settings = try await signIn.cachedSettings(app: message.appID, at: now)

@@ -10,7 +10,7 @@ public struct Migrator: Sendable {
         CreateChangeCounter(), HashExemptionValues(),
         CreateSignInSettings(), CreateServerSecrets(), CreateSignInUsers(), CreateSignInCodes(), CreateSignInSessions(),
         CreateSignInAddresses(), CreateRateLimits(), CreateMailOutbox(), AddAddressFailureTimes(), IndexRateLimitEventTimes(),
-        CreateInstalls(), CountInstallsPerApp(), CreateConsoleSessions(), StageSigningKeys(), CountNewInstallsPerGroup(),
+        CreateInstalls(), CountInstallsPerApp(), CreateConsoleSessions(), StageSigningKeys(), CountNewInstallsPerGroup(), CreateConsoleOperators(),
     ]
 
     private let database: Database

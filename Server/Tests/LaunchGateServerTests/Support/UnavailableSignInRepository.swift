@@ -12,6 +12,7 @@ struct UnavailableSignInRepository: SignInRepository {
     func claimAttempt(appID: String, email: String, maxAttempts: Int, at now: Date) async throws -> SignInCodeRecord? { throw down }
     func completeSignIn(codeID: String, appID: String, email: String, newUserID: String, grant: SessionGrant,
                         at now: Date) async throws -> SignInCompletion? { throw down }
+    func consumeCode(id: String, appID: String, email: String, at now: Date) async throws -> Bool { throw down }
     func requestCode(_ request: CodeRequest, at now: Date) async throws -> CodeRequestOutcome { throw down }
     func attemptCode(_ attempt: CodeAttempt, at now: Date) async throws -> CodeAttemptOutcome { throw down }
     func addressState(appID: String, email: String) async throws -> AddressState { throw down }

@@ -5,7 +5,8 @@ import Foundation
 public struct ConsoleSessionRecord: Sendable, Hashable {
     /// SHA-256 of the cookie's secret, hex-encoded.
     public var hash: String
-    /// The admin token it signed in with; its scope and revocation are read on every request.
+    /// The admin token it signed in with, or the `op_` ID of the operator who signed in by emailed
+    /// code; its scope and revocation (or removal) are read on every request.
     public var tokenID: String
     /// When it was made; the oldest go first when the table is full.
     public var createdAt: Date

@@ -39,6 +39,13 @@ public protocol SignInRepository: Sendable {
     func completeSignIn(codeID: String, appID: String, email: String, newUserID: String, grant: SessionGrant,
                         at now: Date) async throws -> SignInCompletion?
 
+    /// Consumes a claimed code without signing anyone in to an app (the console's operators, who
+    /// are no app's users): marks it used if it still is the address's unused, unexpired code with
+    /// this ID, and clears the address's failure count, in one transaction.
+    /// - Returns: `false` when the code was used, replaced or expired meanwhile: of two concurrent
+    ///   verifies of one code, exactly one gets `true`.
+    func consumeCode(id: String, appID: String, email: String, at now: Date) async throws -> Bool
+
     // MARK: Requests, each one transaction
 
     /// A whole send-code in one transaction, each step as its own method does it: refuses a locked

@@ -1,0 +1,140 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import LaunchGateServer
+
+@Suite("Console sign-in by emailed code: the same answers for every address, sessions with the operator's scope")
+struct ConsoleOperatorSignInTests {
+    /// The editor's fields for the sample policy, with the required version changed.
+    private func editorFields(_ csrf: String, required: String) -> [(String, String)] {
+        [("csrf", csrf), ("platform", "ios"), ("ios.latestVersion", "2.4.1"), ("ios.notes", "Bug fixes."), ("ios.required", required),
+         ("ios.updateURL", "https://apps.apple.com/app/id1"), ("platform", "android"), ("android.latestVersion", "2.4.0"),
+         ("android.required", "1.9.0"), ("android.updateURL", "https://play.google.com/store/apps/details?id=x"), ("note", "")]
+    }
+
+    /// A page's text without what differs on every render: CSRF tokens.
+    private func stable(_ response: TestResponse) -> String {
+        response.text.replacingOccurrences(of: #"[0-9a-f]{64}"#, with: "CSRF", options: .regularExpression)
+    }
+
+    /// Asks for a code for the address on the sign-in page. - Returns: The answer.
+    private func askForCode(_ browser: ConsoleBrowser, _ email: String) async throws -> TestResponse {
+        let page = try await browser.get("/console/sign-in")
+        return try await browser.post("/console/sign-in/email", [("csrf", ConsoleBrowser.csrf(in: page)), ("email", email)])
+    }
+
+    /// Signs in as the operator with the code from the mail. - Returns: The answer to the code form.
+    @discardableResult
+    private func signIn(_ browser: ConsoleBrowser, _ server: TestServer, _ email: String) async throws -> TestResponse {
+        let codePage = try await askForCode(browser, email)
+        let code = try #require(try await server.code(for: email, app: OperatorSignIn.appID))
+        return try await browser.post("/console/sign-in/code", [("csrf", ConsoleBrowser.csrf(in: codePage)), ("email", email), ("code", code)])
+    }
+
+    private func mailCount(_ server: TestServer) async throws -> Int {
+        try await server.components.signInRepository.outboxStatus().counts.values.reduce(0, +)
+    }
+
+    // MARK: Tests
+
+    @Test("asking for a code answers the same page for an operator and for a stranger, and mails only the operator")
+    func noEnumeration() async throws {
+        try await TestServer.with { server in
+            _ = try await server.components.operators.add(email: "ada@example.com", scope: .read)
+            try await server.application.test(.router) { client in
+                let operatorAnswer = try await askForCode(ConsoleBrowser(client), "ada@example.com")
+                let strangerAnswer = try await askForCode(ConsoleBrowser(client), "eve@example.com")
+                #expect(operatorAnswer.status == .ok && strangerAnswer.status == .ok)
+                #expect(stable(operatorAnswer).replacingOccurrences(of: "ada@example.com", with: "ADDRESS")
+                        == stable(strangerAnswer).replacingOccurrences(of: "eve@example.com", with: "ADDRESS"))
+                #expect(operatorAnswer.text.contains("If <strong>ada@example.com</strong> belongs to a console operator"))
+                #expect(try await mailCount(server) == 1)
+                let again = try await askForCode(ConsoleBrowser(client), "eve@example.com")
+                let operatorAgain = try await askForCode(ConsoleBrowser(client), "ada@example.com")
+                #expect(again.status == .tooManyRequests && operatorAgain.status == .tooManyRequests, "the same limits for both")
+                let forged = try await ConsoleBrowser(client).post("/console/sign-in/email", [("email", "ada@example.com")])
+                #expect(forged.status == .forbidden, "the email form needs its CSRF token")
+            }
+        }
+    }
+
+    @Test("the right code starts a session with the operator's scope, and history names the operator as the publisher")
+    func publishAsOperator() async throws {
+        try await TestServer.with { server in
+            _ = try await server.components.operators.add(email: "ada@example.com", scope: .publish)
+            try await server.application.test(.router) { client in
+                let browser = ConsoleBrowser(client)
+                let signedIn = try await signIn(browser, server, "ada@example.com")
+                #expect(signedIn.status == .seeOther && signedIn.headers[.location] == "/console/apps")
+                #expect(browser.cookies["lgc_session"] != nil && browser.cookies["lgc_signin"] == nil)
+                let apps = try await browser.get("/console/apps")
+                #expect(apps.text.contains("ada@example.com · publish"))
+                #expect(!apps.text.contains("/console/tokens"), "no admin links for a publish operator")
+                let csrf = ConsoleBrowser.csrf(in: try await browser.get("/console/apps/notes/policy"))
+                let published = try await browser.post("/console/apps/notes/policy/publish", editorFields(csrf, required: "2.1.0"))
+                #expect(published.status == .seeOther)
+                #expect(try await server.components.repository.revisions(appID: "notes", channel: .production).first?.author == "ada@example.com")
+                #expect(try await browser.get("/console/tokens").status == .forbidden)
+                #expect(try await browser.get("/console/operators").status == .forbidden)
+            }
+        }
+    }
+
+    @Test("a read operator can look but not publish")
+    func readOperator() async throws {
+        try await TestServer.with { server in
+            _ = try await server.components.operators.add(email: "ada@example.com", scope: .read)
+            try await server.application.test(.router) { client in
+                let browser = ConsoleBrowser(client)
+                try await signIn(browser, server, "ada@example.com")
+                let editor = try await browser.get("/console/apps/notes/policy")
+                #expect(editor.status == .ok)
+                let refused = try await browser.post("/console/apps/notes/policy/publish", editorFields(ConsoleBrowser.csrf(in: editor), required: "2.1.0"))
+                #expect(refused.status == .forbidden)
+                #expect(try await server.components.repository.revisions(appID: "notes", channel: .production).count == 1)
+            }
+        }
+    }
+
+    @Test("a wrong code shows the code form again with 401, and no session starts")
+    func wrongCode() async throws {
+        try await TestServer.with { server in
+            _ = try await server.components.operators.add(email: "ada@example.com", scope: .admin)
+            try await server.application.test(.router) { client in
+                let browser = ConsoleBrowser(client)
+                let codePage = try await askForCode(browser, "ada@example.com")
+                let code = try #require(try await server.code(for: "ada@example.com", app: OperatorSignIn.appID))
+                let wrong = try await browser.post("/console/sign-in/code", [("csrf", ConsoleBrowser.csrf(in: codePage)),
+                                                                            ("email", "ada@example.com"), ("code", SignInFixture.wrong(code))])
+                #expect(wrong.status == .unauthorized)
+                #expect(wrong.text.contains("That code is not right") && wrong.text.contains(#"id="code""#))
+                #expect(browser.cookies["lgc_session"] == nil)
+                let stranger = try await browser.post("/console/sign-in/code", [("csrf", ConsoleBrowser.csrf(in: wrong)),
+                                                                               ("email", "eve@example.com"), ("code", code)])
+                #expect(stranger.status == .unauthorized)
+                #expect(stable(stranger).replacingOccurrences(of: "eve@example.com", with: "ADDRESS")
+                        == stable(wrong).replacingOccurrences(of: "ada@example.com", with: "ADDRESS"), "the same refusal for a stranger")
+                #expect(browser.cookies["lgc_session"] == nil)
+            }
+        }
+    }
+
+    @Test("removing an operator ends their console session at once")
+    func removalEndsSession() async throws {
+        try await TestServer.with { server in
+            _ = try await server.components.operators.add(email: "ada@example.com", scope: .admin)
+            try await server.application.test(.router) { client in
+                let browser = ConsoleBrowser(client)
+                try await signIn(browser, server, "ada@example.com")
+                #expect(try await browser.get("/console/operators").status == .ok)
+                try await server.components.operators.remove(email: "ada@example.com")
+                let after = try await browser.get("/console/apps")
+                #expect(after.status == .seeOther && after.headers[.location] == "/console/sign-in")
+                _ = try await server.components.operators.add(email: "ada@example.com", scope: .admin)
+                #expect(try await browser.get("/console/apps").status == .seeOther, "adding the address again revives no old session")
+            }
+        }
+    }
+}
