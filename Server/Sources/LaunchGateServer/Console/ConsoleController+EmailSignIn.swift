@@ -21,51 +21,56 @@ extension ConsoleController {
 
     // MARK: Sign-in by emailed code
 
-    /// The sign-in form's posted fields, after its CSRF check against the sign-in cookie.
-    private func signInForm(_ request: Request) async throws -> (secret: String, form: ConsoleForm) {
+    /// The sign-in form's posted fields, after its CSRF check against the signed sign-in cookie
+    /// (``ConsoleSignInForms``), the same check as the token form's.
+    private func signInForm(_ request: Request, _ context: Context) async throws -> ConsoleForm {
         let form = try await ConsoleForm.read(request)
-        guard let secret = request.cookies[ConsoleCookies.signIn]?.value, ConsoleSessions.checks(csrf: form["csrf"], secret: secret) else {
+        guard try signInForms.checks(cookie: request.cookies[ConsoleCookies.signIn]?.value, csrf: form["csrf"],
+                                     client: clientKey(request, context), now: now()) else {
             throw ConsoleError.csrfFailed
         }
-        return (secret, form)
-    }
-
-    private func client(_ request: Request, _ context: Context) -> String {
-        clients.limitKey(peer: context.remoteAddress?.ipAddress, forwardedFor: request.headers[values: .xForwardedFor])
+        return form
     }
 
     /// Sends a code if the address is an operator's; every address gets the same next page.
     func sendOperatorCode(_ request: Request, _ context: Context) async throws -> Response {
-        let (secret, form) = try await signInForm(request)
+        let form = try await signInForm(request, context)
         let typed = form["email"] ?? ""
         let email: String
         do {
-            email = try await accounts.operatorSignIn.sendCode(email: typed, client: client(request, context))
+            email = try await accounts.operatorSignIn.sendCode(email: typed, client: clientKey(request, context))
         } catch let error as SignInServiceError where error.kind == .invalidInput {
-            return emailSignInPage(request, context, email: typed, error: error.message, status: .badRequest)
+            return try emailSignInPage(request, context, email: typed, error: error.message, status: .badRequest)
         } catch let error as SignInServiceError where error.kind == .rateLimited {
-            var response = emailSignInPage(request, context, email: typed, error: error.message, status: .tooManyRequests)
+            var response = try emailSignInPage(request, context, email: typed, error: error.message, status: .tooManyRequests)
             response.headers[.retryAfter] = "\(error.retryAfter ?? 60)"
             return response
         }
-        return codePage(secret: secret, email: email)
+        return try codePage(request, context, email: email)
     }
 
     /// Checks the code and starts a session with the operator's scope.
     func verifyOperatorCode(_ request: Request, _ context: Context) async throws -> Response {
-        let (secret, form) = try await signInForm(request)
+        let form = try await signInForm(request, context)
         let typed = form["email"] ?? ""
         let found: OperatorRecord
         do {
-            found = try await accounts.operatorSignIn.verifyCode(email: typed, code: form["code"] ?? "", client: client(request, context))
+            found = try await accounts.operatorSignIn.verifyCode(email: typed, code: form["code"] ?? "", client: clientKey(request, context))
         } catch let error as SignInServiceError where error.code == "invalid_email" {
-            return emailSignInPage(request, context, email: typed, error: error.message, status: .badRequest)
+            return try emailSignInPage(request, context, email: typed, error: error.message, status: .badRequest)
         } catch let error as SignInServiceError where error.kind == .rateLimited {
-            var response = codePage(secret: secret, email: typed, error: error.message, status: .tooManyRequests)
+            var response = try codePage(request, context, email: typed, error: error.message, status: .tooManyRequests)
             response.headers[.retryAfter] = "\(error.retryAfter ?? 60)"
             return response
         } catch let error as SignInServiceError where error.kind == .invalidInput || error.kind == .unauthenticated {
-            return codePage(secret: secret, email: typed, error: error.message, status: .unauthorized)
+            return try codePage(request, context, email: typed, error: error.message, status: .unauthorized)
+        }
+        // As for the token form: each sign-in adds a session, so they are limited per client.
+        if let wait = limits.signInsPerClient.take(for: clientKey(request, context)) {
+            var response = try codePage(request, context, email: typed, error: "Too many sign-ins from here; try again in \(wait) s.",
+                                        status: .tooManyRequests)
+            response.headers[.retryAfter] = "\(wait)"
+            return response
         }
         let session = try await sessions.start(for: found.principal)
         let secure = isSecure(request, context)
@@ -75,22 +80,29 @@ extension ConsoleController {
         ])
     }
 
-    /// The sign-in page with a message next to the email form, and a fresh sign-in cookie.
-    func emailSignInPage(_ request: Request, _ context: Context, email: String, error: String, status: HTTPResponse.Status) -> Response {
-        let secret = ConsoleSessions.randomSecret()
-        var response = ConsoleRenderer.page("sign-in", ["title": "Sign in", "csrf": ConsoleSessions.csrfToken(for: secret),
-                                                        "email": email, "emailError": error], status: status)
-        response.headers.append(HTTPField(name: .setCookie, value: ConsoleCookies.header(ConsoleCookies.signIn, value: secret, maxAge: 3600,
-                                                                                            secure: isSecure(request, context))))
-        return response
+    /// The sign-in page with a message next to the email form, and a fresh signed sign-in cookie.
+    func emailSignInPage(_ request: Request, _ context: Context, email: String, error: String, status: HTTPResponse.Status) throws -> Response {
+        let form = try signInForms.issue(client: clientKey(request, context), now: now())
+        return withSignInCookie(ConsoleRenderer.page("sign-in", ["title": "Sign in", "csrf": form.csrf, "email": email, "emailError": error],
+                                                     status: status), form.cookie, request, context)
     }
 
     /// Where the code is typed; the same page for every address, operator or not.
-    func codePage(secret: String, email: String, error: String? = nil, status: HTTPResponse.Status = .ok) -> Response {
-        var values: [String: Any] = ["title": "Enter your code", "csrf": ConsoleSessions.csrfToken(for: secret), "email": email,
+    func codePage(_ request: Request, _ context: Context, email: String, error: String? = nil,
+                  status: HTTPResponse.Status = .ok) throws -> Response {
+        let form = try signInForms.issue(client: clientKey(request, context), now: now())
+        var values: [String: Any] = ["title": "Enter your code", "csrf": form.csrf, "email": email,
                                     "codeLength": OperatorSignIn.codeLength,
                                     "minutes": Int((accounts.operatorSignIn.configuration.codeLifetime / 60).rounded(.up))]
         if let error { values["error"] = error }
-        return ConsoleRenderer.page("sign-in-code", values, status: status)
+        return withSignInCookie(ConsoleRenderer.page("sign-in-code", values, status: status), form.cookie, request, context)
+    }
+
+    private func withSignInCookie(_ response: Response, _ cookie: String, _ request: Request, _ context: Context) -> Response {
+        var response = response
+        response.headers.append(HTTPField(name: .setCookie, value: ConsoleCookies.header(ConsoleCookies.signIn, value: cookie,
+                                                                                            maxAge: ConsoleSignInForms.lifetime,
+                                                                                            secure: isSecure(request, context))))
+        return response
     }
 }
