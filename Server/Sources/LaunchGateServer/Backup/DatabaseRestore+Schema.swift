@@ -6,8 +6,8 @@ extension DatabaseRestore {
     static let schemaObjectLimit = 1_000
 
     /// Refuses a backup whose schema is not the one its migrations make: every object in
-    /// `sqlite_master` of `candidate` (tables, indexes, views, triggers; SQLite's own `sqlite_*`
-    /// left out) is compared, by type, name, table and SQL text (``normalizedSQL(_:)``), with a
+    /// `sqlite_master` of `candidate` (tables, indexes, views, triggers, those named `sqlite_…`
+    /// included) is compared, by type, name, table and SQL text (``normalizedSQL(_:)``), with a
     /// template migrated from scratch with the same migrations, in a file at `template`. A
     /// migrations table alone, a view in place of a table (which would skip the master key check),
     /// a trigger LaunchGate doesn't create (which would run inside the server's own writes), a
@@ -45,21 +45,37 @@ extension DatabaseRestore {
     }
 
     /// Every schema object, as `"table NAME"`, `"index NAME"` and the like, with the table it
-    /// belongs to and its normalized SQL; SQLite's own objects left out.
+    /// belongs to and its normalized SQL. Objects named `sqlite_…` are compared like any other
+    /// (`PRAGMA writable_schema` lets anyone write such a row, and SQLite loads it), except the
+    /// statistics tables `ANALYZE` makes, left out only when they are exactly SQLite's own.
     /// - Returns: `nil` when there are more than ``schemaObjectLimit``.
     static func schema(of path: String) throws -> [String: String]? {
         try withSQLite(path, readOnly: true) { db in
             var schema: [String: String] = [:]
             var count = 0
-            // SQLite refuses to create objects named sqlite_… (any case): only its own are.
-            try db.run("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'", []) { row in
+            try db.run("SELECT type, name, tbl_name, sql FROM sqlite_master", []) { row in
                 count += 1
                 guard count <= schemaObjectLimit else { return }
                 let type = try row.decode(column: "type", as: String.self), name = try row.decode(column: "name", as: String.self)
                 let table = try row.decode(column: "tbl_name", as: String.self), sql = try row.decode(column: "sql", as: String?.self) ?? ""
-                schema["\(type) \(name)"] = "on \(table): \(normalizedSQL(sql))"
+                if type == "table", let statistics = Self.statisticsTables[name], statistics == sql { return }
+                schema["\(type) \(name)"] = "on \(table): \(schemaText(sql))"
             }
             return count <= schemaObjectLimit ? schema : nil
         }
+    }
+
+    /// The tables `ANALYZE` creates, with the SQL SQLite stores for them.
+    static let statisticsTables = [
+        "sqlite_stat1": "CREATE TABLE sqlite_stat1(tbl,idx,stat)",
+        "sqlite_stat4": "CREATE TABLE sqlite_stat4(tbl,idx,neq,nlt,ndlt,sample)",
+    ]
+
+    /// The text an object's SQL is compared by: ``normalizedSQL(_:)`` when it is all ASCII, else
+    /// the SQL exactly as stored. SQLite folds case and skips white space only in ASCII; Swift's
+    /// Unicode rules would make a Kelvin sign `k` or a no-break space a space, where SQLite reads
+    /// both as part of a name, so a renamed column or a dropped `NOT NULL` would look unchanged.
+    static func schemaText(_ sql: String) -> String {
+        sql.utf8.allSatisfy { $0 < 0x80 } ? normalizedSQL(sql) : "verbatim: " + sql
     }
 }

@@ -40,7 +40,8 @@ struct RestoreSchemaTests: BackupFixture {
     // MARK: Tests
 
     @Test("a backup whose schema isn't what its migrations make is refused (exit 65), and the database is unchanged",
-          arguments: ["only-migrations", "view", "trigger", "column", "check", "default", "expression-index", "missing-index"])
+          arguments: ["only-migrations", "view", "trigger", "column", "check", "default", "expression-index", "missing-index",
+                     "sqlite-named-trigger", "kelvin-sign", "no-break-space", "object-bomb"])
     func refused(_ tampering: String) async throws {
         try await withLiveAndBackup { path, copy in
             switch tampering {
@@ -56,12 +57,30 @@ struct RestoreSchemaTests: BackupFixture {
                 try rewrite(copy, table: "tokens", "replace(sql, 'NOT NULL', 'NOT NULL DEFAULT ''admin''')")
                 #expect(try sql(copy, "tokens").contains("DEFAULT 'admin'"))
             case "expression-index": try raw(copy, ["CREATE INDEX apps_lower_name ON apps (lower(name))"])
+            case "sqlite-named-trigger":
+                // SQLite refuses CREATE for sqlite_… names, but loads such a row written by hand.
+                try raw(copy, ["PRAGMA writable_schema = ON",
+                               "INSERT INTO sqlite_master (type, name, tbl_name, rootpage, sql) VALUES ('trigger', 'sqlite_revive', 'tokens', 0, " +
+                               "'CREATE TRIGGER sqlite_revive AFTER UPDATE OF revoked_at ON tokens BEGIN UPDATE tokens SET revoked_at = NULL WHERE id = NEW.id; END')"])
+            case "kelvin-sign":
+                // U+212A: Swift lowercases it to k, SQLite keeps it, so the column is renamed.
+                try rewrite(copy, table: "tokens", "replace(sql, '\"revoked_at\"', '\"revo\u{212A}ed_at\"')")
+                #expect(try sql(copy, "tokens").contains("revo\u{212A}ed_at"))
+            case "no-break-space":
+                // U+00A0: white space to Swift, part of the type name to SQLite, so NOT NULL is gone.
+                try rewrite(copy, table: "tokens", "replace(sql, '\"secret_hash\" TEXT NOT NULL', '\"secret_hash\" TEXT\u{A0}NOT NULL')")
+                #expect(try sql(copy, "tokens").contains("TEXT\u{A0}NOT NULL"))
+            case "object-bomb":
+                try raw(copy, ["BEGIN"] + (0...DatabaseRestore.schemaObjectLimit).map { "CREATE TABLE bomb\($0) (a)" } + ["COMMIT"])
             default: try raw(copy, ["DROP INDEX rate_limit_events_at"])
             }
             let error = await #expect(throws: BackupError.self) { try await restore(path).restore(from: copy) }
             #expect(error?.code == "not-a-database", "\(String(describing: error))")
             #expect(error?.kind == .invalidInput, "exit 65, as every not-a-database")
             #expect(error?.message.contains("schema") == true)
+            if tampering == "object-bomb" {
+                #expect(error?.message.contains("objects, more than") == true, "counted before VACUUM reads the file: \(String(describing: error))")
+            }
             #expect(try await apps(path) == ["live"])
         }
     }
