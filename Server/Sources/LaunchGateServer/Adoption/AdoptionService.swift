@@ -154,10 +154,14 @@ public struct AdoptionService: Sendable {
     /// - Returns: The revision and the impact it was checked with.
     /// - Throws: ``AdoptionError`` `confirmation-required` with the impact, ``ServiceError``
     ///   `publish-race` when another publish came in between, or what ``PolicyService/publish(_:app:channel:author:note:expectedRevision:)`` throws.
+    /// - Parameter expectedRevision: The revision the caller's draft was made over (0: none), when
+    ///   it must still be current: a form opened over revision 8 must not publish over a 9 that
+    ///   came in since, even when it is checked again here.
     public func publish(_ policy: UpdatePolicy, app: String, channel: ReleaseChannel, author: String, note: String? = nil,
-                        confirmed: Bool) async throws -> (PolicyRevision, PolicyImpact) {
+                        confirmed: Bool, expectedRevision: Int? = nil) async throws -> (PolicyRevision, PolicyImpact) {
         guard try await policies.repository.app(id: app) != nil else { throw ServiceError.appNotFound(app) }
         let (impact, base) = try await assess(policy, app: app, channel: channel)
+        if let expectedRevision, expectedRevision != base { throw ServiceError.publishRace(app, channel: channel) }
         if !confirmed, let breach = impact.guardBreach(limit: configuration.publishGuardShare) {
             throw AdoptionError.confirmationRequired(impact, breach: breach, limit: configuration.publishGuardShare)
         }

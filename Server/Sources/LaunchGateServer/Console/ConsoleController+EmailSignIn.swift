@@ -53,9 +53,21 @@ extension ConsoleController {
     func verifyOperatorCode(_ request: Request, _ context: Context) async throws -> Response {
         let form = try await signInForm(request, context)
         let typed = form["email"] ?? ""
+        // As for the token form: each sign-in adds a session, so they are limited per client. Taken
+        // before the code is used up (and given back when it doesn't sign in), so a refusal here
+        // never costs the operator their code.
+        let client = clientKey(request, context)
+        if let wait = limits.signInsPerClient.take(for: client) {
+            var response = try codePage(request, context, email: typed, error: "Too many sign-ins from here; try again in \(wait) s.",
+                                        status: .tooManyRequests)
+            response.headers[.retryAfter] = "\(wait)"
+            return response
+        }
+        var signedIn = false
+        defer { if !signedIn { limits.signInsPerClient.refund(for: client) } }
         let found: OperatorRecord
         do {
-            found = try await accounts.operatorSignIn.verifyCode(email: typed, code: form["code"] ?? "", client: clientKey(request, context))
+            found = try await accounts.operatorSignIn.verifyCode(email: typed, code: form["code"] ?? "", client: client)
         } catch let error as SignInServiceError where error.code == "invalid_email" {
             return try emailSignInPage(request, context, email: typed, error: error.message, status: .badRequest)
         } catch let error as SignInServiceError where error.kind == .rateLimited {
@@ -65,14 +77,8 @@ extension ConsoleController {
         } catch let error as SignInServiceError where error.kind == .invalidInput || error.kind == .unauthenticated {
             return try codePage(request, context, email: typed, error: error.message, status: .unauthorized)
         }
-        // As for the token form: each sign-in adds a session, so they are limited per client.
-        if let wait = limits.signInsPerClient.take(for: clientKey(request, context)) {
-            var response = try codePage(request, context, email: typed, error: "Too many sign-ins from here; try again in \(wait) s.",
-                                        status: .tooManyRequests)
-            response.headers[.retryAfter] = "\(wait)"
-            return response
-        }
         let session = try await sessions.start(for: found.principal)
+        signedIn = true
         let secure = isSecure(request, context)
         return ConsoleRenderer.redirect("/console/apps", cookies: [
             ConsoleCookies.header(ConsoleCookies.session, value: session, maxAge: Int(Self.sessionLifetime), secure: secure),

@@ -13,12 +13,14 @@ extension ConsoleController {
         if let oldest = status.oldestPendingAt {
             values["oldest"] = ["date": Self.date(oldest), "minutes": max(0, Int(now.timeIntervalSince(oldest) / 60))] as [String: Any]
         }
-        values["failures"] = status.failures.map { message -> [String: Any] in
+        // Failed console sign-in mail names operators' addresses, which only admins may list.
+        let failures = signed.token.scope >= .admin ? status.failures : status.failures.filter { $0.appID != OperatorSignIn.appID }
+        values["failures"] = failures.map { message -> [String: Any] in
             ["app": message.appID == OperatorSignIn.appID ? "console sign-in" : message.appID, "email": message.email,
              "attempts": message.attempts, "error": message.lastError ?? OutboxMessage.unknownFailure,
              "date": Self.date(message.finishedAt ?? message.createdAt)]
         }
-        values["hasFailures"] = !status.failures.isEmpty
+        values["hasFailures"] = !failures.isEmpty
         return ConsoleRenderer.page("mail", values)
     }
 }

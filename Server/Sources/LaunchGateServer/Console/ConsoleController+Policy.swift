@@ -42,17 +42,23 @@ extension ConsoleController {
         }
         // The form names the revision its page was opened over: publishing it over a newer one would
         // silently undo what someone else published since, so the editor comes back showing the new base.
+        // Required: a post without it can't say what it was made over. The service checks it again
+        // in the same step as the publish, so two forms opened over one revision can't both land.
         let base = current.map { String($0.0.number) } ?? "none"
-        if let sent = form["base"], sent != base {
-            var values = try await editorValues(signed, app: app, channel: channel, draft: draft, current: current, note: note)
-            values["staleError"] = "Not published: revision \(base) was published after this page was opened. "
+        func stale() async throws -> Response {
+            let latest = try await currentPolicy(app: app.id, channel: channel)
+            var values = try await editorValues(signed, app: app, channel: channel, draft: draft, current: latest, note: note)
+            values["staleError"] = "Not published: revision \(latest.map { String($0.0.number) } ?? "none") was published after this page was opened. "
                 + "Check the changes against it below, then publish again."
             return ConsoleRenderer.page("editor", values, status: .conflict)
         }
+        guard form["base"] == base else { return try await stale() }
         do {
             let (revision, _) = try await adoption.publish(policy, app: app.id, channel: channel, author: signed.token.name, note: note,
-                                                           confirmed: form["confirm"] == "on")
+                                                           confirmed: form["confirm"] == "on", expectedRevision: current?.0.number ?? 0)
             return ConsoleRenderer.redirect("/console/apps/\(app.id)/history?channel=\(channel.rawValue)&published=\(revision.number)")
+        } catch let error as ServiceError where error.code == "publish-race" {
+            return try await stale()
         } catch let error as AdoptionError where error.code == "confirmation-required" {
             var values = try await editorValues(signed, app: app, channel: channel, draft: draft, current: current, note: note)
             values["guardError"] = "Not published: " + error.message + " Tick the box below to publish anyway."

@@ -9,8 +9,8 @@ import Testing
 /// a new latest version starting a new release date.
 @Suite("Console publish rules: notes limited in UTF-8 bytes, a new latest version gets today's release date")
 struct ConsolePublishRulesTests {
-    private func fields(_ csrf: String, latest: String = "2.4.1", note: String = "") -> [(String, String)] {
-        [("csrf", csrf), ("platform", "ios"), ("ios.latestVersion", latest), ("ios.latestBuild", "241"), ("ios.notes", "Faster sync."),
+    private func fields(_ csrf: String, latest: String = "2.4.1", note: String = "", base: String = "1") -> [(String, String)] {
+        [("csrf", csrf), ("base", base), ("platform", "ios"), ("ios.latestVersion", latest), ("ios.latestBuild", "241"), ("ios.notes", "Faster sync."),
          ("ios.minimumOS", "16.0"), ("ios.recommended", "2.3.0"), ("ios.required", "2.0.0"), ("ios.requiredBuild", "200"),
          ("ios.updateURL", "https://apps.apple.com/app/id1"), ("platform", "android"), ("android.latestVersion", "2.4.0"),
          ("android.required", "1.9.0"), ("android.updateURL", "https://play.google.com/store/apps/details?id=x"), ("note", note)]
@@ -67,7 +67,7 @@ struct ConsolePublishRulesTests {
                 #expect(same.platforms[.ios]?.latest?.releaseDate == Samples.now, "2.4.1 keeps the date it was released on")
                 clock.advance(by: 3600)
                 let csrf2 = ConsoleBrowser.csrf(in: try await browser.get("/console/apps/notes/policy"))
-                #expect(try await browser.post("/console/apps/notes/policy/publish", fields(csrf2, latest: "2.5.0")).status == .seeOther)
+                #expect(try await browser.post("/console/apps/notes/policy/publish", fields(csrf2, latest: "2.5.0", base: "2")).status == .seeOther)
                 let new = try UpdatePolicy(json: try #require(try await revisions(server).first).document)
                 #expect(new.platforms[.ios]?.latest?.version == "2.5.0")
                 #expect(new.platforms[.ios]?.latest?.releaseDate == clock.now(), "2.5.0 is a new release, dated by the server's clock")

@@ -18,8 +18,8 @@ struct ConsoleScalarEscapingTests {
         return (0...(haystack.count - bytes.count)).contains { haystack[$0..<($0 + bytes.count)].elementsEqual(bytes) }
     }
 
-    private func editorFields(_ csrf: String, notes: String, note: String) -> [(String, String)] {
-        [("csrf", csrf), ("platform", "ios"), ("ios.latestVersion", "2.4.1"), ("ios.notes", notes), ("ios.required", "2.0.0"),
+    private func editorFields(_ csrf: String, notes: String, note: String, base: String = "1") -> [(String, String)] {
+        [("csrf", csrf), ("base", base), ("platform", "ios"), ("ios.latestVersion", "2.4.1"), ("ios.notes", notes), ("ios.required", "2.0.0"),
          ("ios.updateURL", "https://apps.apple.com/app/id1"), ("note", note)]
     }
 

@@ -32,9 +32,28 @@ struct ConsoleStaleEditorTests {
                 let revisions = try await server.components.repository.revisions(appID: "notes", channel: .production)
                 #expect(revisions.count == 2, "nothing was published over the newer revision")
 
+                let unnamed = try await browser.post("/console/apps/notes/policy/publish?channel=production", fields(base: "2").filter { $0.0 != "base" })
+                #expect(unnamed.status == .conflict, "a post that doesn't name its base can't be checked, so it is refused")
                 let fresh = try await browser.post("/console/apps/notes/policy/publish?channel=production", fields(base: "2"))
                 #expect(fresh.status == .seeOther)
+                #expect(try await server.components.repository.revisions(appID: "notes", channel: .production).count == 3)
             }
+        }
+    }
+
+    @Test("a publish whose expected revision is no longer current by the time the service checks it fails with publish-race")
+    func raceInService() async throws {
+        try await TestServer.with { server in
+            var newer = Samples.policy()
+            newer.platforms[.ios]?.latest?.notes = "Published by the first of two forms."
+            let adoption = server.components.adoption
+            _ = try await adoption.publish(newer, app: "notes", channel: .production, author: "a", confirmed: true, expectedRevision: 1)
+            newer.platforms[.ios]?.latest?.notes = "Published by the second form, opened over revision 1 too."
+            let error = await #expect(throws: ServiceError.self) {
+                _ = try await adoption.publish(newer, app: "notes", channel: .production, author: "b", confirmed: true, expectedRevision: 1)
+            }
+            #expect(error?.code == "publish-race")
+            #expect(try await server.components.repository.revisions(appID: "notes", channel: .production).count == 2)
         }
     }
 }

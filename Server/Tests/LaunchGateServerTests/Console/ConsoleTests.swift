@@ -11,8 +11,8 @@ import Testing
 struct ConsoleTests {
     /// The editor's fields for the sample policy (iOS only), with some changed.
     private func editorFields(_ csrf: String, required: String = "2.0.0", notes: String = "Bug fixes.",
-                              confirm: Bool = false, note: String = "") -> [(String, String)] {
-        var fields = [("csrf", csrf), ("platform", "ios"), ("ios.latestVersion", "2.4.1"), ("ios.notes", notes), ("ios.required", required),
+                              confirm: Bool = false, note: String = "", base: String = "1") -> [(String, String)] {
+        var fields = [("csrf", csrf), ("base", base), ("platform", "ios"), ("ios.latestVersion", "2.4.1"), ("ios.notes", notes), ("ios.required", required),
                       ("ios.updateURL", "https://apps.apple.com/app/id1"), ("platform", "android"), ("android.latestVersion", "2.4.0"),
                       ("android.required", "1.9.0"), ("android.updateURL", "https://play.google.com/store/apps/details?id=x"), ("note", note)]
         if confirm { fields.append(("confirm", "on")) }

@@ -92,6 +92,28 @@ struct ConsoleAccountPagesTests {
         }
     }
 
+    @Test("a failed console sign-in mail names an operator, so only admins see it on the mail page and in GET /v1/admin/mail")
+    func operatorMailHidden() async throws {
+        try await TestServer.with { server in
+            _ = try await server.components.operators.add(email: "ops@example.com", scope: .read)
+            _ = try await server.components.operatorSignIn.sendCode(email: "ops@example.com", client: "192.0.2.1")
+            let message = try #require(try await server.components.signInRepository.claimDueMail(at: Date(), lease: 60, limit: 10).first)
+            try await server.components.signInRepository.finishMail(id: message.id, state: .failed, error: "550 gone", at: Date())
+            let readToken = try await server.token(scope: .read)
+            try await server.application.test(.router) { client in
+                let reader = ConsoleBrowser(client)
+                try await reader.signIn(readToken)
+                let hidden = try await reader.get("/console/mail")
+                #expect(hidden.status == .ok && !hidden.text.contains("ops@example.com"))
+                let api = try await client.execute(uri: "/v1/admin/mail", method: .get, headers: [.authorization: "Bearer \(readToken)"])
+                #expect(api.status == .ok && !String(buffer: api.body).contains("ops@example.com"))
+                let admin = ConsoleBrowser(client)
+                try await admin.signIn(server.adminToken)
+                #expect(try await admin.get("/console/mail").text.contains("ops@example.com"))
+            }
+        }
+    }
+
     @Test("an admin creates a token whose secret is shown once and works, and revokes it; other scopes are refused")
     func tokens() async throws {
         try await TestServer.with { server in

@@ -8,8 +8,8 @@ import Testing
 @Suite("Console sign-in by emailed code: the same answers for every address, sessions with the operator's scope")
 struct ConsoleOperatorSignInTests {
     /// The editor's fields for the sample policy, with the required version changed.
-    private func editorFields(_ csrf: String, required: String) -> [(String, String)] {
-        [("csrf", csrf), ("platform", "ios"), ("ios.latestVersion", "2.4.1"), ("ios.notes", "Bug fixes."), ("ios.required", required),
+    private func editorFields(_ csrf: String, required: String, base: String = "1") -> [(String, String)] {
+        [("csrf", csrf), ("base", base), ("platform", "ios"), ("ios.latestVersion", "2.4.1"), ("ios.notes", "Bug fixes."), ("ios.required", required),
          ("ios.updateURL", "https://apps.apple.com/app/id1"), ("platform", "android"), ("android.latestVersion", "2.4.0"),
          ("android.required", "1.9.0"), ("android.updateURL", "https://play.google.com/store/apps/details?id=x"), ("note", "")]
     }

@@ -9,6 +9,13 @@ public struct SQLOperatorRepository: OperatorRepository {
     public init(database: Database) { self.database = database }
 
     public func add(_ record: OperatorRecord) async throws -> Bool {
+        do { return try await insert(record) } catch where SQLRepository.isUniqueViolation(error) {
+            // Another add of the same address committed between the lookup and the insert.
+            return false
+        }
+    }
+
+    private func insert(_ record: OperatorRecord) async throws -> Bool {
         try await database.transaction { db in
             if let existing = try await Self.query(db).where("email", .equal, record.email).first().map(Self.record) {
                 guard !existing.isActive else { return false }
