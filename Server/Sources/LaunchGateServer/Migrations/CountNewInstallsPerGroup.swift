@@ -8,20 +8,17 @@ struct CountNewInstallsPerGroup: Migration {
 
     func prepare(on database: any SQLDatabase) async throws {
         try await database.raw("ALTER TABLE install_groups ADD COLUMN new_installs BIGINT NOT NULL DEFAULT 0").run()
-        // One pass over the installs; integer division gives the UTC day on both engines.
-        let rows = try await database.raw("""
-            SELECT app_id, platform, version, build, os, last_seen / 86400000 AS day, COUNT(*) AS n FROM installs
-            WHERE first_seen / 86400000 = last_seen / 86400000 GROUP BY app_id, platform, version, build, os, last_seen / 86400000
-            """).all()
-        for row in rows {
-            try await database.update("install_groups").set("new_installs", to: SQLBind(try row.decode(column: "n", as: Int.self)))
-                .where("app_id", .equal, try row.decode(column: "app_id", as: String.self))
-                .where("platform", .equal, try row.decode(column: "platform", as: String.self))
-                .where("day", .equal, try row.decode(column: "day", as: Int.self))
-                .where("version", .equal, try row.decode(column: "version", as: String.self))
-                .where("build", .equal, try row.decode(column: "build", as: String.self))
-                .where("os", .equal, try row.decode(column: "os", as: String.self)).run()
-        }
+        // One statement: the installs grouped once, joined to their groups (UPDATE … FROM, SQLite
+        // 3.33 and PostgreSQL alike), not one UPDATE per group, which a large table would make a
+        // long migration holding the write lock. Integer division gives the UTC day on both engines.
+        try await database.raw("""
+            UPDATE install_groups SET new_installs = fresh.n FROM (
+                SELECT app_id, platform, version, build, os, last_seen / 86400000 AS day, COUNT(*) AS n FROM installs
+                WHERE first_seen / 86400000 = last_seen / 86400000 GROUP BY app_id, platform, version, build, os, last_seen / 86400000
+            ) AS fresh
+            WHERE install_groups.app_id = fresh.app_id AND install_groups.platform = fresh.platform AND install_groups.day = fresh.day
+                AND install_groups.version = fresh.version AND install_groups.build = fresh.build AND install_groups.os = fresh.os
+            """).run()
     }
 
     func revert(on database: any SQLDatabase) async throws {

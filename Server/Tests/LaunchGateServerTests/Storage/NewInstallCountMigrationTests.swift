@@ -21,12 +21,26 @@ struct NewInstallCountMigrationTests {
                         .values(SQLBind("notes"), SQLBind("ios"), SQLBind(hash), SQLBind("2.0.0"), SQLBind(""), SQLBind("17.0"),
                                 SQLBind(first), SQLBind(last)).run()
                 }
-                try await sql.insert(into: "install_groups").columns("app_id", "platform", "day", "version", "build", "os", "installs")
-                    .values(SQLBind("notes"), SQLBind("ios"), SQLBind(day), SQLBind("2.0.0"), SQLBind(""), SQLBind("17.0"), SQLBind(3)).run()
+                // Another app's install, seen on that day only; and the day before, the group of "c" alone.
+                try await sql.insert(into: "installs")
+                    .columns("app_id", "platform", "install_hash", "version", "build", "os", "first_seen", "last_seen")
+                    .values(SQLBind("other"), SQLBind("android"), SQLBind("d"), SQLBind("1.0.0"), SQLBind("7"), SQLBind("14"),
+                            SQLBind(start + hour), SQLBind(start + hour)).run()
+                for (app, platform, groupDay, version, build, os, count) in [("notes", "ios", day, "2.0.0", "", "17.0", 3),
+                                                                            ("notes", "ios", day - 1, "2.0.0", "", "17.0", 1),
+                                                                            ("other", "android", day, "1.0.0", "7", "14", 1)] {
+                    try await sql.insert(into: "install_groups").columns("app_id", "platform", "day", "version", "build", "os", "installs")
+                        .values(SQLBind(app), SQLBind(platform), SQLBind(groupDay), SQLBind(version), SQLBind(build), SQLBind(os),
+                                SQLBind(Int64(count))).run()
+                }
             }
             _ = try await Migrator(database: database).migrate()
             let fresh = try await SQLInstallRepository(database: database).newInstalls(appID: "notes", platform: nil, day: Int(day))
             #expect(fresh.map(\.installs) == [2])
+            let repository = SQLInstallRepository(database: database)
+            #expect(try await repository.newInstalls(appID: "other", platform: nil, day: Int(day)).map(\.installs) == [1])
+            #expect(try await repository.newInstalls(appID: "notes", platform: nil, day: Int(day) - 1).map(\.installs).allSatisfy { $0 == 0 },
+                    "c was first seen that day but seen again the next, so it is new on neither")
         }
     }
 }

@@ -83,7 +83,8 @@ public struct SQLInstallRepository: InstallRepository {
     }
 
     public func newInstalls(appID: String, platform: Platform?, day: Int) async throws -> [InstallGroupTotal] {
-        try await database.read { db in
+        // Under the same time limit as the other reads an impact makes: this one too grows with a day's groups.
+        try await database.read(timeout: queryTimeout) { db in
             var query = db.select().columns("platform", "version", "build", "os", "new_installs").from("install_groups")
                 .where("app_id", .equal, appID).where("day", .equal, day).where("new_installs", .greaterThan, 0)
             if let platform { query = query.where("platform", .equal, platform.rawValue) }
