@@ -79,45 +79,37 @@ public struct InstallRecorder: Service {
 
     /// Folds everything buffered into storage now.
     ///
-    /// Two passes over the arena: the first finds the last entry of each distinct value (by a
-    /// hash of its bytes), the second parses those in order and writes them a transaction at a
-    /// time, leaving out values written within ``AdoptionConfiguration/rewriteInterval``
-    /// (``RecentSightings``). Nothing but the arena and one transaction's sightings is held at once.
+    /// One pass over the arena: each entry is hashed, and an entry whose value (app and header)
+    /// was written within ``AdoptionConfiguration/rewriteInterval`` on the same UTC day is skipped
+    /// (``RecentSightings``), before anything is parsed or allocated. Most of a busy server's
+    /// sightings are repeats, so this is nearly all a fold does for them. The rest are parsed and
+    /// written a transaction at a time. A value repeated within one fold is written at its first
+    /// sighting: its last-seen time is at most one fold early, as it is at most one rewrite
+    /// interval early across folds. Nothing but the arena and one transaction's sightings is held.
     /// - Returns: How many sightings were written.
     @discardableResult
     public func fold() async -> Int {
         let arena = buffer.drain()
         guard arena.count > 0 else { return 0 }
-        var hashes: [Int] = []
-        hashes.reserveCapacity(arena.count)
-        var last: [Int: Int] = [:]
-        last.reserveCapacity(arena.count)
-        var offset = 0
-        while let entry = arena.entry(at: offset) {
-            let hash = arena.hash(entry)
-            last[hash] = hashes.count
-            hashes.append(hash)
-            offset = entry.next
-        }
         let interval = configuration.rewriteInterval.components.seconds * 1000 + configuration.rewriteInterval.components.attoseconds / 1_000_000_000_000_000
         let size = max(configuration.sightingsPerTransaction, 1)
         var batch: [InstallSighting] = []
         var keys: [Int] = []
-        batch.reserveCapacity(min(size, last.count))
-        var (written, rejected, index) = (0, 0, 0)
-        offset = 0
+        batch.reserveCapacity(min(size, arena.count))
+        var (written, rejected, offset) = (0, 0, 0)
         while let entry = arena.entry(at: offset) {
-            defer { (offset, index) = (entry.next, index + 1) }
+            offset = entry.next
             // The request's own second: a sighting counts on the day it was made, not the fold's.
-            let time = Date(timeIntervalSince1970: TimeInterval(entry.second))
-            let (stamp, day) = (time.milliseconds, InstallDay.of(time))
-            guard last[hashes[index]] == index, !recent.isRecent(hashes[index], day: day, now: stamp, interval: interval) else { continue }
-            guard let sighting = sighting(app: arena.app(entry), header: arena.header(entry), at: time) else {
+            let stamp = entry.second * 1000
+            let day = InstallDay.of(stamp)
+            let hash = arena.hash(entry)
+            guard !recent.isRecent(hash, day: day, now: stamp, interval: interval) else { continue }
+            guard let sighting = sighting(app: arena.app(entry), header: arena.header(entry), at: Date(milliseconds: stamp)) else {
                 rejected += 1
                 continue
             }
             batch.append(sighting)
-            keys.append(RecentSightings.key(hashes[index], day: day))
+            keys.append(RecentSightings.key(hash, day: day))
             if batch.count == size {
                 written += await write(batch, keys: keys)
                 batch.removeAll(keepingCapacity: true)

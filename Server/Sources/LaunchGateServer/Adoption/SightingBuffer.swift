@@ -58,14 +58,13 @@ final class SightingBuffer: Sendable {
             let size = 7 + name.count + header.count
             let (kept, passedHalf) = state.withLock { state -> (Bool, Bool) in
                 guard state.bytes.count + size <= capacity else { return (false, false) }
+                // Three appends, not one per byte: each append checks the array's uniqueness and
+                // capacity, and this runs on every recorded request.
                 state.bytes.append(UInt8(name.count))
                 state.bytes.append(contentsOf: name)
-                state.bytes.append(UInt8(time >> 24))
-                state.bytes.append(UInt8(time >> 16 & 0xFF))
-                state.bytes.append(UInt8(time >> 8 & 0xFF))
-                state.bytes.append(UInt8(time & 0xFF))
-                state.bytes.append(UInt8(header.count >> 8))
-                state.bytes.append(UInt8(header.count & 0xFF))
+                var fields = (UInt8(time >> 24), UInt8(time >> 16 & 0xFF), UInt8(time >> 8 & 0xFF), UInt8(time & 0xFF),
+                              UInt8(header.count >> 8), UInt8(header.count & 0xFF))
+                withUnsafeBytes(of: &fields) { state.bytes.append(contentsOf: $0) }
                 state.bytes.append(contentsOf: header)
                 state.entries += 1
                 return (true, state.bytes.count * 2 >= capacity)

@@ -14,7 +14,7 @@ struct ConnectionLimitsTests {
 
     // MARK: Tests
 
-    @Test("a connection that passes no bytes for the idle timeout is closed, and activity pushes the deadline back")
+    @Test("a connection that passes no bytes for the idle timeout is closed within a quarter of it more, and activity pushes the deadline back")
     func idle() throws {
         let pipe = try Pipe(limits: limits())
         pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(9))
@@ -23,9 +23,30 @@ struct ConnectionLimitsTests {
         pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(30))
         try pipe.send(Pipe.get)
         _ = try pipe.written()
+        // Never before the idle timeout (60 s) after the last byte…
         pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(59))
         #expect(pipe.channel.isActive)
-        pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(1))
+        // …and never more than a quarter of it (15 s) late.
+        pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(16))
+        #expect(!pipe.channel.isActive)
+    }
+
+    @Test("a connection busy until just after the timer looked is still closed within 1.25 times the idle timeout")
+    func idleAfterLook() throws {
+        let pipe = try Pipe(limits: limits())
+        try pipe.send(Pipe.get)
+        _ = try pipe.written()
+        // The timer looks at 10 s (the first-byte deadline), then every 15 s at most: at 55 s it
+        // sees the request of 50 s, and the one of 56 s comes just after it looked.
+        for second in 1...200 {
+            pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(1))
+            if second == 50 || second == 56 {
+                try pipe.send(Pipe.get)
+                _ = try pipe.written()
+            }
+            if second == 56 + 59 { #expect(pipe.channel.isActive) }
+            if second == 56 + 75 { #expect(!pipe.channel.isActive) }
+        }
         #expect(!pipe.channel.isActive)
     }
 

@@ -103,5 +103,7 @@ private final class UnwritableAfterWrite: ChannelOutboundHandler {
         guard !done else { return }
         done = true
         (context.channel as? EmbeddedChannel)?.isWritable = false
+        // As a socket channel does when a write passes its high-water mark: at once, from the head.
+        context.pipeline.syncOperations.fireChannelWritabilityChanged()
     }
 }

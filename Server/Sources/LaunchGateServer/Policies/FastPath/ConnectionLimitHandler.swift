@@ -1,16 +1,16 @@
-import Metrics
 import NIOCore
-import Synchronization
 
-/// Holds one of ``ConnectionLimit``'s places for as long as its connection is open, and closes
-/// the connection at once when there is none.
+/// Takes one of ``ConnectionLimit``'s places for its connection, giving it back when the
+/// connection closes, and closes the connection at once when there is none.
+///
+/// It leaves the pipeline as soon as the place is taken: the place is given back from the
+/// channel's close future, so no read or write of the connection's life passes through a handler
+/// that has nothing to do with it (each hop costs the hot path a call and a retain).
 final class ConnectionLimitHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
 
     private let limit: ConnectionLimit
-    private var state = State.waiting
-
-    private enum State { case waiting, counted, rejected, released }
+    private var decided = false
 
     init(limit: ConnectionLimit) { self.limit = limit }
 
@@ -19,30 +19,21 @@ final class ConnectionLimitHandler: ChannelInboundHandler, RemovableChannelHandl
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        admit(context: context)
         context.fireChannelActive()
+        admit(context: context)
     }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        releaseIfCounted()
-        context.fireChannelInactive()
-    }
-
-    func handlerRemoved(context: ChannelHandlerContext) { releaseIfCounted() }
 
     private func admit(context: ChannelHandlerContext) {
-        guard state == .waiting else { return }
-        if limit.acquire() {
-            state = .counted
-        } else {
-            state = .rejected
-            context.close(promise: nil)
+        guard !decided else { return }
+        decided = true
+        guard limit.acquire() else { return context.close(promise: nil) }
+        let limit = limit
+        // Runs once, whenever and however the channel closes, removed handler or not.
+        context.channel.closeFuture.whenComplete { _ in limit.release() }
+        // On the next tick, as ``PolicyFastPathInstaller`` leaves: not from inside the event that
+        // added or activated it.
+        context.eventLoop.assumeIsolated().execute { [context] in
+            context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
         }
-    }
-
-    private func releaseIfCounted() {
-        guard state == .counted else { return }
-        state = .released
-        limit.release()
     }
 }

@@ -6,8 +6,10 @@ import NIOCore
 /// head was read (a trickled upload).
 ///
 /// First in the pipeline, so it sees raw bytes both ways, fast-path answers included. One timer
-/// per connection, set for the nearest deadline; activity only stores the time, so the hot path
-/// never schedules or cancels anything. Deadlines come from the event loop's clock, so tests
+/// per connection, set for the nearest deadline; activity only sets a flag, so the hot path never
+/// reads a clock, schedules or cancels anything. The timer reads the flag: while a connection is
+/// busy it wakes every quarter of `idle`, so an idle connection is closed between `idle` and
+/// 1.25 × `idle` after its last byte. Deadlines come from the event loop's clock, so tests
 /// drive them with `EmbeddedEventLoop.advanceTime`.
 ///
 /// Hummingbird's own idle timeout is not used: it counts only requests that reach Hummingbird,
@@ -22,7 +24,10 @@ final class ConnectionTimeouts: ChannelDuplexHandler, RemovableChannelHandler {
     private let idle: TimeAmount
     private let head: TimeAmount
     private var context: ChannelHandlerContext?
+    /// No later than the last activity seen by the timer.
     private var lastActivity = NIODeadline.uptimeNanoseconds(0)
+    /// Whether bytes passed since the timer last looked.
+    private var active = false
     /// When the head now being read must be complete; `nil` between heads.
     private var headDeadline: NIODeadline?
     /// When the first byte must have come; `nil` once it has.
@@ -72,14 +77,14 @@ final class ConnectionTimeouts: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        lastActivity = context.eventLoop.now
+        active = true
         firstByteDeadline = nil
         context.fireChannelRead(data)
     }
 
     func flush(context: ChannelHandlerContext) {
         // Once per batch of answers rather than per write: cheaper, and as good a sign of life.
-        lastActivity = context.eventLoop.now
+        active = true
         context.flush()
     }
 
@@ -109,8 +114,19 @@ final class ConnectionTimeouts: ChannelDuplexHandler, RemovableChannelHandler {
         if let firstByteDeadline, now >= firstByteDeadline {
             return context.close(promise: nil)
         }
+        if active {
+            // Bytes passed at some point since the last look: counted from now, which is at most
+            // one look late, and looked at again within a quarter of `idle`.
+            active = false
+            lastActivity = now
+            let check = now + TimeAmount.nanoseconds(max(idle.nanoseconds / 4, 1))
+            return schedule(at: [check, headDeadline, firstByteDeadline].compactMap { $0 }.min() ?? check)
+        }
         let idleDeadline = lastActivity + idle
         if now >= idleDeadline { return context.close(promise: nil) }
-        schedule(at: [idleDeadline, headDeadline, firstByteDeadline].compactMap { $0 }.min() ?? idleDeadline)
+        // Not straight to the idle deadline: bytes passing just after this look would only be
+        // seen there, a whole `idle` late.
+        let check = min(idleDeadline, now + TimeAmount.nanoseconds(max(idle.nanoseconds / 4, 1)))
+        schedule(at: [check, headDeadline, firstByteDeadline].compactMap { $0 }.min() ?? check)
     }
 }

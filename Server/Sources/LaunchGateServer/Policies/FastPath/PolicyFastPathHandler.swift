@@ -49,6 +49,9 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
     /// How many bytes of `unprocessed` scanned as an incomplete head, so that a head trickling in
     /// is not scanned from its first byte on every read.
     private var scannedIncomplete = 0
+    /// The channel's writability, as last announced: asking the channel on every request costs
+    /// a retain and a call, and it only changes through `channelWritabilityChanged`.
+    private var writable = true
     /// Whether a read was asked for while the channel was not writable or answers were awaited.
     private var readHeld = false
     /// Whether ``maximumInFlight`` requests wait for answers, holding the rest in `unprocessed`.
@@ -90,8 +93,12 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
         // Both handlers run on the channel's event loop. On the next tick, not inside the write
         // that ended the answer: requests let through then reach Hummingbird as any read does.
         let loop = context.eventLoop.assumeIsolated()
-        tracker.onAnswer = { [weak self] in
-            guard let self, self.awaitingAnswers else { return }
+        writable = context.channel.isWritable
+        // Unowned, not weak: a weak reference would move this handler's reference count to a
+        // side table, making every retain of it on the hot path the slow kind. The tracker drops
+        // the closure in `handlerRemoved`, before this handler can go.
+        tracker.onAnswer = { [unowned self] in
+            guard self.awaitingAnswers else { return }
             loop.execute { self.answerSent(context: context) }
         }
     }
@@ -132,7 +139,7 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
     func read(context: ChannelHandlerContext) {
         // Reading on while the peer reads nothing would only queue more answers, and reading on
         // while a full pipeline waits would only queue more requests.
-        guard context.channel.isWritable, !awaitingAnswers else {
+        guard writable, !awaitingAnswers else {
             readHeld = true
             return
         }
@@ -141,13 +148,14 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
+        writable = context.channel.isWritable
         context.fireChannelWritabilityChanged()
-        guard context.channel.isWritable else { return }
+        guard writable else { return }
         if decoderIsBetweenMessages, let held = unprocessed.take() {
             process(held, context: context)
             channelReadComplete(context: context)
         }
-        if readHeld, context.channel.isWritable { read(context: context) }
+        if readHeld, writable { read(context: context) }
     }
 
     /// A response ended: requests held back for a full pipeline may go on.
@@ -158,7 +166,7 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
             process(held, context: context)
             channelReadComplete(context: context)
         }
-        if readHeld, !awaitingAnswers, context.channel.isWritable { read(context: context) }
+        if readHeld, !awaitingAnswers, writable { read(context: context) }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -174,7 +182,7 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
         let answeredBefore = answered
         defer { if answered > answeredBefore { context.flush() } }
         while buffer.readableBytes > 0 {
-            guard context.channel.isWritable else {
+            guard writable else {
                 unprocessed = buffer
                 return
             }
