@@ -11,6 +11,10 @@
 --   LG_BENCH_ETAG_SHARE  the share of requests that send it (default 1: all); apps that have a
 --                  cached policy revalidate, fresh installs don't
 --   LG_BENCH_INSTALLS  how many distinct install IDs to cycle through (default 100,000)
+--   LG_BENCH_RATE  requests per second over all connections (default: as fast as answered);
+--                  needs LG_BENCH_CONNECTIONS, the -c given to wrk. Each connection waits
+--                  connections/rate seconds (whole milliseconds) after each answer, so the
+--                  rate reached is somewhat lower.
 --
 -- All requests are formatted once in init(), so wrk spends no time in Lua per request and both
 -- servers get exactly the same bytes.
@@ -19,6 +23,9 @@ local mode = os.getenv("LG_BENCH_MODE") or "policy"
 local etag = os.getenv("LG_BENCH_ETAG")
 local etag_share = tonumber(os.getenv("LG_BENCH_ETAG_SHARE") or "1")
 local installs = tonumber(os.getenv("LG_BENCH_INSTALLS") or "100000")
+local rate = tonumber(os.getenv("LG_BENCH_RATE") or "0")
+local pause = 0
+if rate > 0 then pause = math.max(1, math.floor(tonumber(os.getenv("LG_BENCH_CONNECTIONS") or "1") * 1000 / rate + 0.5)) end
 
 -- Most installs run the newest releases; a long tail runs old ones.
 local releases = {
@@ -61,4 +68,10 @@ end
 function request()
   next_index = next_index % installs + 1
   return requests[next_index]
+end
+
+if pause > 0 then
+  function delay()
+    return pause
+  end
 end
