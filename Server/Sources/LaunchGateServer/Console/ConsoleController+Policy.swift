@@ -59,7 +59,7 @@ extension ConsoleController {
             return ConsoleRenderer.redirect("/console/apps/\(app.id)/history?channel=\(channel.rawValue)&published=\(revision.number)")
         } catch let error as ServiceError where error.code == "publish-race" {
             return try await stale()
-        } catch let error as AdoptionError where error.code == "confirmation-required" {
+        } catch let error as AdoptionError where ["confirmation-required", "impact-unavailable"].contains(error.code) {
             var values = try await editorValues(signed, app: app, channel: channel, draft: draft, current: current, note: note)
             values["guardError"] = "Not published: " + error.message + " Tick the box below to publish anyway."
             return ConsoleRenderer.page("editor", values, status: .conflict)

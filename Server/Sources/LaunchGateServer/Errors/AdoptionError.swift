@@ -1,3 +1,5 @@
+import LaunchGate
+
 /// What adoption and the publish guard refuse, without HTTP vocabulary.
 public struct AdoptionError: LaunchGateFailure, Equatable {
     /// See ``LaunchGateFailure/code``.
@@ -21,9 +23,19 @@ public struct AdoptionError: LaunchGateFailure, Equatable {
     /// share blocked in all, refused until it is confirmed; the message carries the impact and
     /// the share that was checked.
     public static func confirmationRequired(_ impact: PolicyImpact, breach: GuardBreach, limit: Double) -> AdoptionError {
-        AdoptionError(code: "confirmation-required", message: impact.summary + " On \(breach.platform) it " + breach.description
+        let subject = breach.measure == .unevaluatedWorstCase ? " It " : " On \(breach.platform) it "
+        return AdoptionError(code: "confirmation-required", message: impact.summary + subject + breach.description
             + ", more than the " + PolicyImpact.percent(limit) + " a change may block unconfirmed; send it again with "
             + "\"confirm\": true (CLI: --confirm) if this is intended, or use dry_run=true (--dry-run) to look first.", kind: .conflict)
+    }
+
+    /// An unconfirmed publish or rollback whose impact could not be computed (the install counts
+    /// could not be read, or not in time), so the guard can't check it: confirming it publishes
+    /// without the impact.
+    public static func impactUnavailable(app: String, channel: ReleaseChannel) -> AdoptionError {
+        AdoptionError(code: "impact-unavailable", message: "The impact of this change on \(app)'s \(channel.rawValue) installs could not be "
+            + "computed (the install counts could not be read in time), so the publish guard can't check it. Send it again with "
+            + "\"confirm\": true (CLI: --confirm) to publish without it, or try again later.", kind: .conflict)
     }
 
     /// More install pings from one client than its budget; the SDK pings once a day, so only

@@ -18,6 +18,10 @@ struct InstallFold {
     /// Changes to each group's count of installs first seen on the group's day (seen on that one
     /// day only), per app and platform: what the publish guard leaves out as new.
     private(set) var fresh: [AppPlatform: [InstallGroupKey: Int]] = [:]
+    /// Changes to each group's count of established installs (``InstallRow/isEstablished``),
+    /// per app and platform: what the publish guard also measures by, since made-up installs
+    /// need a day of traffic to count there.
+    private(set) var established: [AppPlatform: [InstallGroupKey: Int]] = [:]
     /// Changes to daily version counts, per app and platform.
     private(set) var daily: [AppPlatform: [DailyKey: Int]] = [:]
     /// Room under the caps; `nil` folds without limits.
@@ -98,10 +102,17 @@ struct InstallFold {
         }
     }
 
-    /// Moves an install's part in its group's count of installs seen on one day only.
+    /// Moves an install's part in its group's counts of installs seen on one day only and of
+    /// established installs; an install that becomes established within its row (seen again
+    /// later the same day, or an earlier sighting arriving late) counts there from now on.
     private mutating func account(from old: InstallRow, to new: InstallRow, in scope: AppPlatform) {
-        guard old.isSingleDay != new.isSingleDay || (old.isSingleDay && old.group != new.group) else { return }
-        if old.isSingleDay { fresh[scope, default: [:]][old.group, default: 0] -= 1 }
-        if new.isSingleDay { fresh[scope, default: [:]][new.group, default: 0] += 1 }
+        if old.isSingleDay != new.isSingleDay || (old.isSingleDay && old.group != new.group) {
+            if old.isSingleDay { fresh[scope, default: [:]][old.group, default: 0] -= 1 }
+            if new.isSingleDay { fresh[scope, default: [:]][new.group, default: 0] += 1 }
+        }
+        if old.isEstablished != new.isEstablished || (old.isEstablished && old.group != new.group) {
+            if old.isEstablished { established[scope, default: [:]][old.group, default: 0] -= 1 }
+            if new.isEstablished { established[scope, default: [:]][new.group, default: 0] += 1 }
+        }
     }
 }

@@ -7,6 +7,8 @@ public actor MemoryInstallRepository: InstallRepository {
     private var groupCounts: [InstallFold.AppPlatform: [InstallGroupKey: Int]] = [:]
     /// Per group, its installs seen on the group's day only.
     private var freshCounts: [InstallFold.AppPlatform: [InstallGroupKey: Int]] = [:]
+    /// Per group, its established installs.
+    private var establishedCounts: [InstallFold.AppPlatform: [InstallGroupKey: Int]] = [:]
     private var dailyCounts: [InstallFold.AppPlatform: [InstallFold.DailyKey: Int]] = [:]
     private var installTotals: [String: Int] = [:]
 
@@ -40,6 +42,10 @@ public actor MemoryInstallRepository: InstallRepository {
             for (key, change) in changes { freshCounts[scope, default: [:]][key, default: 0] += change }
             freshCounts[scope] = freshCounts[scope]?.filter { $0.value > 0 }
         }
+        for (scope, changes) in fold.established {
+            for (key, change) in changes { establishedCounts[scope, default: [:]][key, default: 0] += change }
+            establishedCounts[scope] = establishedCounts[scope]?.filter { $0.value > 0 }
+        }
         for (scope, changes) in fold.daily {
             for (key, change) in changes { dailyCounts[scope, default: [:]][key, default: 0] += change }
             dailyCounts[scope] = dailyCounts[scope]?.filter { $0.value > 0 }
@@ -68,12 +74,38 @@ public actor MemoryInstallRepository: InstallRepository {
         }
     }
 
-    public func newInstalls(appID: String, platform: Platform?, day: Int) -> [InstallGroupTotal] {
-        freshCounts.filter { $0.key.appID == appID && (platform == nil || $0.key.platform == platform) }.flatMap { scope, counts in
+    public func newInstalls(appID: String, platform: Platform?, day: Int, limit: Int) -> [InstallGroupTotal] {
+        let all = freshCounts.filter { $0.key.appID == appID && (platform == nil || $0.key.platform == platform) }.flatMap { scope, counts in
             counts.filter { $0.key.day == day && $0.value > 0 }.map { key, count in
                 InstallGroupTotal(platform: scope.platform, version: key.version, build: key.build, os: key.os, installs: count)
             }
         }
+        let ranked = all.sorted {
+            InstallShareCount.ranked(InstallShareCount(platform: $0.platform, version: $0.version, build: $0.build, os: $0.os, installs: $0.installs),
+                                     InstallShareCount(platform: $1.platform, version: $1.version, build: $1.build, os: $1.os, installs: $1.installs))
+        }
+        return Array(ranked.prefix(max(limit, 1)))
+    }
+
+    public func impactGroups(appID: String, fromDay: Int, today: Int, limit: Int) -> ImpactGroupPage {
+        var sums: [InstallShareCount: (installs: Int, established: Int)] = [:]
+        for (scope, counts) in groupCounts where scope.appID == appID {
+            for (key, count) in counts where key.day >= fromDay {
+                let fresh = key.day == today ? freshCounts[scope]?[key] ?? 0 : 0
+                let id = InstallShareCount(platform: scope.platform, version: key.version, build: key.build, os: key.os, installs: 0)
+                let sum = sums[id] ?? (0, 0)
+                sums[id] = (sum.installs + count - fresh, sum.established + (establishedCounts[scope]?[key] ?? 0))
+            }
+        }
+        let ranked = sums.filter { $0.value.installs > 0 }.map { id, sum in
+            ImpactGroupCount(platform: id.platform, version: id.version ?? "", build: id.build ?? "", os: id.os ?? "", installs: sum.installs,
+                             established: sum.established)
+        }.sorted {
+            InstallShareCount.ranked(InstallShareCount(platform: $0.platform, version: $0.version, build: $0.build, os: $0.os, installs: $0.installs),
+                                     InstallShareCount(platform: $1.platform, version: $1.version, build: $1.build, os: $1.os, installs: $1.installs))
+        }
+        return ImpactGroupPage(entries: Array(ranked.prefix(max(limit, 1))), totalEntries: ranked.count,
+                               totalInstalls: ranked.reduce(0) { $0 + $1.installs }, totalEstablished: ranked.reduce(0) { $0 + $1.established })
     }
 
     public func dailyVersions(appID: String, platform: Platform?, fromDay: Int) -> [DailyVersionCount] {
@@ -90,6 +122,7 @@ public actor MemoryInstallRepository: InstallRepository {
         installTotals = Dictionary(rows.keys.map { ($0.appID, 1) }, uniquingKeysWith: +)
         groupCounts = groupCounts.mapValues { $0.filter { $0.key.day >= day } }
         freshCounts = freshCounts.mapValues { $0.filter { $0.key.day >= day } }
+        establishedCounts = establishedCounts.mapValues { $0.filter { $0.key.day >= day } }
         dailyCounts = dailyCounts.mapValues { $0.filter { $0.key.day >= day } }
         return before - rows.count
     }
