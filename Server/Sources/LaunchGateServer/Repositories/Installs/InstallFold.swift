@@ -24,6 +24,9 @@ struct InstallFold {
     private(set) var established: [AppPlatform: [InstallGroupKey: Int]] = [:]
     /// Changes to daily version counts, per app and platform.
     private(set) var daily: [AppPlatform: [DailyKey: Int]] = [:]
+    /// The last day each group a row landed in was seen, per app: what keeps the group's room
+    /// under ``InstallLimits/groupsPerAppPlatform`` until it ages out.
+    private(set) var keptDays: [String: [InstallBudget.GroupID: Int]] = [:]
     /// Room under the caps; `nil` folds without limits.
     private(set) var budget: InstallBudget?
     /// Sightings left out by the caps, per cap.
@@ -58,10 +61,11 @@ struct InstallFold {
                 result.overInstallCap += 1
                 return
             }
-            guard budget?.admit(group, on: day) ?? true else {
-                result.overGroupCap += 1
+            if let refusal = budget?.admit(group, on: day) {
+                count(refusal)
                 return
             }
+            keep(group, on: sighting.day, in: sighting.appID)
             budget?.addInstall(in: sighting.appID)
             rows[key] = seen
             inserted.insert(key)
@@ -82,12 +86,13 @@ struct InstallFold {
         row.firstSeen = min(old.firstSeen, at)
         // Its own group, seen again on a later day: the install proves the group is not new.
         let same = old.version == row.version && old.build == row.build && old.os == row.os
-        if old.group != row.group, !(budget?.admit(group, on: day, existed: same) ?? true) {
+        if old.group != row.group, let refusal = budget?.admit(group, on: day, existed: same) {
             // The install stays as it was: a row's group follows from its fields, so it can't
             // move on without its group.
-            result.overGroupCap += 1
+            count(refusal)
             return
         }
+        keep(group, on: sighting.day, in: sighting.appID)
         rows[key] = row
         if old.group != row.group {
             groups[scope, default: [:]][old.group, default: 0] -= 1
@@ -100,6 +105,17 @@ struct InstallFold {
             if oldDay == newDay { daily[scope, default: [:]][DailyKey(version: old.version, day: oldDay), default: 0] -= 1 }
             daily[scope, default: [:]][DailyKey(version: row.version, day: newDay), default: 0] += 1
         }
+    }
+
+    private mutating func count(_ refusal: InstallBudget.Refusal) {
+        switch refusal {
+        case .day: result.overGroupCap += 1
+        case .kept: result.overKeptGroupCap += 1
+        }
+    }
+
+    private mutating func keep(_ group: InstallBudget.GroupID, on day: Int, in app: String) {
+        keptDays[app, default: [:]][group] = max(keptDays[app]?[group] ?? day, day)
     }
 
     /// Moves an install's part in its group's counts of installs seen on one day only and of

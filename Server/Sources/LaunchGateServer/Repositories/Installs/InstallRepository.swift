@@ -13,7 +13,9 @@ public protocol InstallRepository: Sendable {
     /// The newest sighting of an install sets its version, build and OS; `firstSeen` is the
     /// earliest and `lastSeen` the latest sighting ever recorded, in whatever order they arrive.
     /// A sighting that would add an install past ``InstallLimits/installsPerApp``, or start a
-    /// brand-new group past ``InstallLimits/groupsPerAppPerDay``, is left out; installs and groups
+    /// brand-new group past ``InstallLimits/groupsPerAppPerDay``, or a group its app and platform
+    /// don't keep past ``InstallLimits/groupsPerAppPlatform`` (counted over the retention window,
+    /// so a group returning day after day takes its room once), is left out; installs and groups
     /// already kept go on updating, across days too (a group the app had the day before, or the
     /// install's own, takes no room). The caps are read from counts kept beside the installs, never by
     /// counting installs.

@@ -11,6 +11,8 @@ public actor MemoryInstallRepository: InstallRepository {
     private var establishedCounts: [InstallFold.AppPlatform: [InstallGroupKey: Int]] = [:]
     private var dailyCounts: [InstallFold.AppPlatform: [InstallFold.DailyKey: Int]] = [:]
     private var installTotals: [String: Int] = [:]
+    /// Per app, the groups kept and the last day each was seen.
+    private var keptDays: [String: [InstallBudget.GroupID: Int]] = [:]
 
     /// Creates an empty repository.
     public init() {}
@@ -28,12 +30,19 @@ public actor MemoryInstallRepository: InstallRepository {
             }
             budget.groups[day] = InstallBudget.Groups(count: known.count, known: known, earlier: earlier)
         }
+        for (scope, _) in InstallBudget.keptCandidates(sightings) {
+            let known = Set((keptDays[scope.appID] ?? [:]).keys.filter { $0.platform == scope.platform })
+            budget.kept[scope] = InstallBudget.Kept(count: known.count, known: known)
+        }
         var fold = InstallFold(budget: budget)
         for sighting in sightings {
             fold.apply(sighting, stored: rows[InstallKey(appID: sighting.appID, platform: sighting.platform, installHash: sighting.installHash)])
         }
         rows.merge(fold.rows) { _, new in new }
         for key in fold.inserted { installTotals[key.appID, default: 0] += 1 }
+        for (app, days) in fold.keptDays {
+            for (group, day) in days { keptDays[app, default: [:]][group] = max(keptDays[app]?[group] ?? day, day) }
+        }
         for (scope, changes) in fold.groups {
             for (key, change) in changes { groupCounts[scope, default: [:]][key, default: 0] += change }
             groupCounts[scope] = groupCounts[scope]?.filter { $0.value > 0 }
@@ -124,6 +133,7 @@ public actor MemoryInstallRepository: InstallRepository {
         freshCounts = freshCounts.mapValues { $0.filter { $0.key.day >= day } }
         establishedCounts = establishedCounts.mapValues { $0.filter { $0.key.day >= day } }
         dailyCounts = dailyCounts.mapValues { $0.filter { $0.key.day >= day } }
+        keptDays = keptDays.mapValues { $0.filter { $0.value >= day } }
         return before - rows.count
     }
 

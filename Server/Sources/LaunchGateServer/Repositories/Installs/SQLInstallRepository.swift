@@ -49,6 +49,7 @@ public struct SQLInstallRepository: InstallRepository {
             try await Self.write(db, installTotals: Dictionary(fold.inserted.map { ($0.appID, 1) }, uniquingKeysWith: +))
             try await Self.write(db, groups: fold.groups, fresh: fold.fresh, established: fold.established)
             try await Self.write(db, daily: fold.daily)
+            try await Self.write(db, keptDays: fold.keptDays)
             return fold.result
         }
     }
@@ -130,6 +131,7 @@ public struct SQLInstallRepository: InstallRepository {
             try await db.delete(from: "installs").where("last_seen", .lessThan, cutoff).run()
             try await db.delete(from: "install_groups").where("day", .lessThan, day).run()
             try await db.delete(from: "install_daily_versions").where("day", .lessThan, day).run()
+            try await db.delete(from: "install_group_keys").where("last_day", .lessThan, day).run()
             return count
         }
     }
