@@ -17,13 +17,15 @@ extension PolicyImpact {
     }
 
     /// The impact of a publish whose impact could not be computed (storage failed or ran past
-    /// its time limit) and that was confirmed, so it went ahead without one.
-    static func unknown(app: String, channel: String, activeDays: Int, guarded: Bool) -> PolicyImpact {
+    /// its time limit) and that was confirmed, so it went ahead without one; or, not `published`,
+    /// of a draft the console shows.
+    static func unknown(app: String, channel: String, activeDays: Int, guarded: Bool, published: Bool = true) -> PolicyImpact {
         var impact = PolicyImpact(
             app: app, channel: channel, activeDays: activeDays, activeInstalls: 0, groups: 0, outcomes: [:], currentOutcomes: [:], blocked: 0,
             newlyBlocked: 0, cannotUpdate: 0, minimumOS: [:], rolloutNote: nil, platforms: [:], guarded: guarded,
             summary: "The impact could not be computed (the install counts could not be read in time), so it is unknown; "
-                + "the publish was confirmed and went ahead without the publish guard.")
+                + (published ? "the publish was confirmed and went ahead without the publish guard."
+                    : "publishing needs confirming until it can be computed again."))
         impact.known = false
         return impact
     }
