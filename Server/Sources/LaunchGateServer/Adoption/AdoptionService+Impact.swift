@@ -70,7 +70,7 @@ extension AdoptionService {
         var summary = PolicyImpact.summary(
             change: PolicyImpact.change(from: current?.1, to: proposed), blocked: blocked, newlyBlocked: newly, active: active, activeDays: days,
             cannotUpdate: cannotUpdate, minimumOS: floors, rolloutNote: rolloutNote, newInstalls: newInstalls, newInstallsBlocked: newBlocked,
-            established: PolicyImpact.establishedSummary(settledTotals, unsettled: unsettled))
+            established: PolicyImpact.establishedSummary(settledTotals, active: active, unsettled: unsettled))
         if !guarded {
             summary += " Installs are not recorded per channel, so these counts cover every channel's installs, and the publish guard "
                 + "doesn't apply to the \(channel.rawValue) channel."

@@ -27,9 +27,9 @@ extension PolicyImpact {
             let floors = minimumOS.sorted { $0.key < $1.key }.map { "\(osName($0.key)) below \($0.value)" }.joined(separator: " or ")
             text += "; \(grouped(cannotUpdate)) of them run \(floors.isEmpty ? "an OS too old for any allowed version" : floors) and cannot update at all"
         }
-        text += "."
+        text += "." + established
         if let rolloutNote { text += " " + rolloutNote }
-        return text + established + apart
+        return text + apart
     }
 
     /// What changed from the current policy, as the sentence's subject.
@@ -81,11 +81,12 @@ extension PolicyImpact {
 
 extension PolicyImpact {
     /// The sentence about established installs (seen on two sightings a day apart), which the
-    /// guard also measures by: " Of the 80 established installs, it newly blocks 40 (50 %)." and
-    /// the platforms the change newly blocks installs on that have none yet.
-    static func establishedSummary(_ established: PlatformImpact, unsettled: [String]) -> String {
+    /// guard also measures by, when not every active install is one: " Of the 80 established
+    /// installs …, it blocks 50 (62.5 %) and newly blocks 40 (50 %)."; and the platforms the
+    /// change newly blocks installs on that have none yet.
+    static func establishedSummary(_ established: PlatformImpact, active: Int, unsettled: [String]) -> String {
         var text = ""
-        if established.activeInstalls > 0 {
+        if established.activeInstalls > 0, established.activeInstalls != active {
             text += " Of the \(grouped(established.activeInstalls)) established installs (seen twice, a day apart), it blocks "
                 + "\(grouped(established.blocked)) (\(percent(established.blockedShare))) and newly blocks \(grouped(established.newlyBlocked)) "
                 + "(\(percent(established.newlyBlockedShare)))."
