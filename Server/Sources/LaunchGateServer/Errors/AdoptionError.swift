@@ -18,14 +18,17 @@ public struct AdoptionError: LaunchGateFailure, Equatable {
         self.retryAfter = retryAfter
     }
 
-    /// A publish or rollback that, on one platform it newly blocks installs of, would newly block
-    /// more than the guard's share of that platform's active installs or leave more than that
-    /// share blocked in all, refused until it is confirmed; the message carries the impact and
-    /// the share that was checked.
+    /// A publish or rollback the publish guard wants confirmed (``PolicyImpact/guardBreach(limit:)``):
+    /// on one platform it newly blocks installs of, it would newly block more than the guard's
+    /// share of that platform's active or established installs, or leave more than that share
+    /// blocked, or the platform has no established installs yet; or the groups left unevaluated
+    /// could tip it. Refused until it is confirmed; the message carries the impact and the share
+    /// that was checked.
     public static func confirmationRequired(_ impact: PolicyImpact, breach: GuardBreach, limit: Double) -> AdoptionError {
         let subject = breach.measure == .unevaluatedWorstCase ? " It " : " On \(breach.platform) it "
-        return AdoptionError(code: "confirmation-required", message: impact.summary + subject + breach.description
-            + ", more than the " + PolicyImpact.percent(limit) + " a change may block unconfirmed; send it again with "
+        // Without established installs there is no share to compare with the limit.
+        let over = breach.measure == .noEstablishedInstalls ? "" : ", more than the " + PolicyImpact.percent(limit) + " a change may block unconfirmed"
+        return AdoptionError(code: "confirmation-required", message: impact.summary + subject + breach.description + over + "; send it again with "
             + "\"confirm\": true (CLI: --confirm) if this is intended, or use dry_run=true (--dry-run) to look first.", kind: .conflict)
     }
 

@@ -76,6 +76,12 @@ struct MadeUpInstallGuardTests {
             #expect(impact.newInstalls == 1_200 && impact.newInstallsBlocked == 100 && impact.establishedInstalls == 0)
             #expect(impact.summary.contains("No ios install is established yet"), "\(impact.summary)")
             #expect(impact.guardBreach(limit: 0.2) == GuardBreach(platform: "ios", measure: .noEstablishedInstalls, share: 1))
+            let error = try await refusal {
+                _ = try await server.components.adoption.publish(raised("2.3.0"), app: "notes", channel: .production, author: "t", confirmed: false)
+            }
+            #expect(error?.code == "confirmation-required")
+            #expect(error?.message.contains("no ios install is established yet (seen a day apart), so the share can't be trusted; send it again") == true,
+                    "\(error?.message ?? "")")
             let confirmed = try await server.components.adoption.publish(raised("2.3.0"), app: "notes", channel: .production, author: "t",
                                                                          confirmed: true)
             #expect(confirmed.0.number == 2)
