@@ -43,7 +43,8 @@ extension AdoptionService {
         let (counts, rollouts) = calculator.outcomes(of: proposed, over: groups)
         let currentCounts = current.map { calculator.outcomes(of: $0.1, over: groups).counts } ?? [:]
         var (newly, cannotUpdate, platforms) = calculator.newlyBlocked(proposed: proposed, current: current?.1, over: groups)
-        let established = calculator.newlyBlocked(proposed: proposed, current: current?.1, over: settled).platforms
+        // Usually every install seen before today is established: then the counts are the same, evaluated once.
+        let established = settled == groups ? platforms : calculator.newlyBlocked(proposed: proposed, current: current?.1, over: settled).platforms
         for (platform, counts) in established {
             platforms[platform, default: PlatformImpact()].establishedInstalls = counts.activeInstalls
             platforms[platform, default: PlatformImpact()].establishedBlocked = counts.blocked
