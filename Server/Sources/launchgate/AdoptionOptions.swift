@@ -15,6 +15,8 @@ struct AdoptionOptions: ParsableArguments {
     var maxInstallsPerApp: Int?
     @Option(help: "The most (platform, version, build, OS) groups kept per app per day; new ones past it are dropped and counted (default 10000). Env: LAUNCHGATE_MAX_INSTALL_GROUPS_PER_DAY.")
     var maxInstallGroupsPerDay: Int?
+    @Option(help: "The most (version, build, OS) groups kept per app and platform over the retention window; new ones past it are dropped and counted (default 20000). Env: LAUNCHGATE_MAX_INSTALL_GROUPS.")
+    var maxInstallGroups: Int?
     @Option(help: "Install pings one client address may send at once before --install-ping-rate applies (default 60). Env: LAUNCHGATE_INSTALL_PING_BURST.")
     var installPingBurst: Int?
     @Option(help: "Install pings per second one client address regains (default 1). Env: LAUNCHGATE_INSTALL_PING_RATE.")
@@ -48,6 +50,10 @@ struct AdoptionOptions: ParsableArguments {
             ?? environment["LAUNCHGATE_MAX_INSTALL_GROUPS_PER_DAY"].map({ try Self.whole($0, "LAUNCHGATE_MAX_INSTALL_GROUPS_PER_DAY") }) {
             guard cap >= 1 else { throw ValidationError("--max-install-groups-per-day must be at least 1") }
             configuration.limits.groupsPerAppPerDay = cap
+        }
+        if let cap = try maxInstallGroups ?? environment["LAUNCHGATE_MAX_INSTALL_GROUPS"].map({ try Self.whole($0, "LAUNCHGATE_MAX_INSTALL_GROUPS") }) {
+            guard cap >= 1 else { throw ValidationError("--max-install-groups must be at least 1") }
+            configuration.limits.groupsPerAppPlatform = cap
         }
         if let burst = try installPingBurst ?? environment["LAUNCHGATE_INSTALL_PING_BURST"].map({ try Self.whole($0, "LAUNCHGATE_INSTALL_PING_BURST") }) {
             guard (1...1_000_000).contains(burst) else { throw ValidationError("--install-ping-burst must be 1 to 1000000") }

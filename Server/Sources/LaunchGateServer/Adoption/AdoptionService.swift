@@ -74,68 +74,6 @@ public struct AdoptionService: Sendable {
         try await assess(proposed, app: app, channel: channel).impact
     }
 
-    /// The impact, and the revision it was computed against (0: none yet).
-    func assess(_ proposed: UpdatePolicy, app: String, channel: ReleaseChannel) async throws -> (impact: PolicyImpact, base: Int) {
-        let issues = proposed.validate()
-        guard issues.isEmpty else { throw ServiceError.invalidPolicy(issues) }
-        let current: (PolicyRevision, UpdatePolicy)?
-        do { current = try await policies.current(app: app, channel: channel) } catch let error as ServiceError where error == .noPolicy(app, channel: channel) {
-            current = nil
-        }
-        let days = configuration.activeDays
-        let time = now()
-        let today = InstallDay.of(time)
-        var groups: [ImpactCalculator.Group: Int] = [:]
-        // Summed and ranked by storage; only the groups with most installs come back.
-        let evaluated = try await installs.shares(appID: app, platform: nil, fromDay: today - days + 1, by: .group,
-                                                  limit: impactGroupLimit, offset: 0)
-        for group in evaluated.entries {
-            groups[ImpactCalculator.Group(platform: group.platform, version: group.version ?? "", build: group.build ?? "", os: group.os ?? ""),
-                   default: 0] += group.installs
-        }
-        // Installs first seen today are counted apart: anyone can make them up by reading the
-        // policy, so they must not decide the shares the guard checks.
-        var fresh: [ImpactCalculator.Group: Int] = [:]
-        for group in try await installs.newInstalls(appID: app, platform: nil, day: today) {
-            let key = ImpactCalculator.Group(platform: group.platform, version: group.version, build: group.build, os: group.os)
-            let count = min(group.installs, groups[key] ?? 0)
-            guard count > 0 else { continue }
-            fresh[key, default: 0] += count
-            groups[key] = groups[key]! - count == 0 ? nil : groups[key]! - count
-        }
-        let calculator = ImpactCalculator(now: time)
-        let (counts, rollouts) = calculator.outcomes(of: proposed, over: groups)
-        let currentCounts = current.map { calculator.outcomes(of: $0.1, over: groups).counts } ?? [:]
-        let (newly, cannotUpdate, platforms) = calculator.newlyBlocked(proposed: proposed, current: current?.1, over: groups)
-        let freshPlatforms = calculator.newlyBlocked(proposed: proposed, current: current?.1, over: fresh).platforms
-        let (newInstalls, newBlocked) = (fresh.values.reduce(0, +), freshPlatforms.values.reduce(0) { $0 + $1.blocked })
-        let active = groups.values.reduce(0, +)
-        let rounded = Self.apportioned(counts, total: active)
-        let blocked = InstallOutcome.allCases.filter(\.isBlocking).reduce(0) { $0 + (rounded[$1] ?? 0) }
-        var floors: [String: String] = [:]
-        for (platform, entry) in proposed.platforms { if let floor = entry.latest?.minimumOS { floors[platform.rawValue] = floor.description } }
-        let rolloutNote = rollouts.isEmpty ? nil : "Rollout counts are expected values: install IDs are stored only as HMACs, so rollout buckets "
-            + "can't be recomputed; installs that only the rollout decides are split by its current share ("
-            + rollouts.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \(PolicyImpact.percent($0.value / 100))" }
-                .joined(separator: ", ") + ")."
-        let guarded = channel == .production
-        var summary = PolicyImpact.summary(
-            change: PolicyImpact.change(from: current?.1, to: proposed), blocked: blocked, newlyBlocked: newly, active: active, activeDays: days,
-            cannotUpdate: cannotUpdate, minimumOS: floors, rolloutNote: rolloutNote, newInstalls: newInstalls, newInstallsBlocked: newBlocked)
-        if !guarded {
-            summary += " Installs are not recorded per channel, so these counts cover every channel's installs, and the publish guard "
-                + "doesn't apply to the \(channel.rawValue) channel."
-        }
-        let impact = PolicyImpact(
-            app: app, channel: channel.rawValue, activeDays: days, activeInstalls: active, groups: groups.count, outcomes: rounded,
-            currentOutcomes: Self.apportioned(currentCounts, total: current == nil ? 0 : active), blocked: blocked, newlyBlocked: newly,
-            cannotUpdate: cannotUpdate, minimumOS: floors, rolloutNote: rolloutNote,
-            platforms: Dictionary(uniqueKeysWithValues: platforms.map { ($0.key.rawValue, $0.value) }), guarded: guarded, summary: summary,
-            newInstalls: newInstalls, newInstallsBlocked: newBlocked,
-            newInstallPlatforms: Dictionary(uniqueKeysWithValues: freshPlatforms.map { ($0.key.rawValue, $0.value) }))
-        return (impact.leavingOut(evaluated, limit: impactGroupLimit), current?.0.number ?? 0)
-    }
-
     /// Rounds expected counts so they still add up to `total` (largest remainder), so the
     /// outcomes never sum past the active installs.
     static func apportioned(_ counts: [InstallOutcome: Double], total: Int) -> [InstallOutcome: Int] {
@@ -152,7 +90,10 @@ public struct AdoptionService: Sendable {
     /// that share blocked in all, and the publish is not confirmed. The revision the impact was
     /// computed against must still be current when the publish commits.
     /// - Returns: The revision and the impact it was checked with.
-    /// - Throws: ``AdoptionError`` `confirmation-required` with the impact, ``ServiceError``
+    /// When the impact can't be computed (storage fails or runs past its time limit), an
+    /// unconfirmed production publish is refused and a confirmed one publishes with an unknown
+    /// impact (``PolicyImpact/known`` `false`).
+    /// - Throws: ``AdoptionError`` `confirmation-required` with the impact, or `impact-unavailable`; ``ServiceError``
     ///   `publish-race` when another publish came in between, or what ``PolicyService/publish(_:app:channel:author:note:expectedRevision:)`` throws.
     /// - Parameter expectedRevision: The revision the caller's draft was made over (0: none), when
     ///   it must still be current: a form opened over revision 8 must not publish over a 9 that
@@ -160,8 +101,20 @@ public struct AdoptionService: Sendable {
     public func publish(_ policy: UpdatePolicy, app: String, channel: ReleaseChannel, author: String, note: String? = nil,
                         confirmed: Bool, expectedRevision: Int? = nil) async throws -> (PolicyRevision, PolicyImpact) {
         guard try await policies.repository.app(id: app) != nil else { throw ServiceError.appNotFound(app) }
-        let (impact, base) = try await assess(policy, app: app, channel: channel)
+        let current = try await checkedCurrent(policy, app: app, channel: channel)
+        let base = current?.0.number ?? 0
         if let expectedRevision, expectedRevision != base { throw ServiceError.publishRace(app, channel: channel) }
+        let impact: PolicyImpact
+        do {
+            impact = try await measure(policy, app: app, channel: channel, current: current)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            // The install counts are the one part a flood of made-up data can make slow: a
+            // confirmed publish or rollback (or one the guard doesn't apply to) never waits on them.
+            guard confirmed || channel != .production else { throw AdoptionError.impactUnavailable(app: app, channel: channel) }
+            impact = PolicyImpact.unknown(app: app, channel: channel.rawValue, activeDays: configuration.activeDays, guarded: channel == .production)
+        }
         if !confirmed, let breach = impact.guardBreach(limit: configuration.publishGuardShare) {
             throw AdoptionError.confirmationRequired(impact, breach: breach, limit: configuration.publishGuardShare)
         }

@@ -31,6 +31,7 @@ public struct InstallRecorder: Service {
     private let recorded: Counter
     private let overInstallCap: Counter
     private let overGroupCap: Counter
+    private let overKeptGroupCap: Counter
 
     /// Creates a recorder.
     public init(repository: any InstallRepository, hasher: InstallIDHasher, configuration: AdoptionConfiguration,
@@ -46,6 +47,7 @@ public struct InstallRecorder: Service {
         recorded = Counter(label: "launchgate_install_sightings_recorded_total")
         overInstallCap = Counter(label: "launchgate_install_sightings_capped_total", dimensions: [("reason", "installs")])
         overGroupCap = Counter(label: "launchgate_install_sightings_capped_total", dimensions: [("reason", "groups")])
+        overKeptGroupCap = Counter(label: "launchgate_install_sightings_capped_total", dimensions: [("reason", "kept-groups")])
         self.repository = repository
         self.hasher = hasher
         self.configuration = configuration
@@ -129,7 +131,8 @@ public struct InstallRecorder: Service {
             let result = try await repository.record(sightings, limits: configuration.limits)
             if result.overInstallCap > 0 { overInstallCap.increment(by: Int64(result.overInstallCap)) }
             if result.overGroupCap > 0 { overGroupCap.increment(by: Int64(result.overGroupCap)) }
-            return sightings.count - result.overInstallCap - result.overGroupCap
+            if result.overKeptGroupCap > 0 { overKeptGroupCap.increment(by: Int64(result.overKeptGroupCap)) }
+            return sightings.count - result.left
         } catch {
             // Dropped, not kept: a database that is down must not grow the process. Forgotten as
             // written, so the next request of each install is written at the next fold instead of

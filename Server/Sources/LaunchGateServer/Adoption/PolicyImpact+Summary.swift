@@ -6,15 +6,16 @@ extension PolicyImpact {
     /// installs (12.3 %); 56 of them run iOS below 16.0 and cannot update at all."
     /// Installs first seen today follow apart: "… Plus 1,000 installs first seen today (0 of them
     /// blocked), which these counts leave out (the publish guard counts them only on a platform
-    /// with no older installs)."
+    /// with no older installs)." `established` (``establishedSummary(_:unsettled:)``) goes before that.
     static func summary(change: String, blocked: Int, newlyBlocked: Int, active: Int, activeDays: Int, cannotUpdate: Int,
-                        minimumOS: [String: String], rolloutNote: String?, newInstalls: Int = 0, newInstallsBlocked: Int = 0) -> String {
+                        minimumOS: [String: String], rolloutNote: String?, newInstalls: Int = 0, newInstallsBlocked: Int = 0,
+                        established: String = "") -> String {
         let apart = newInstalls == 0 ? "" : " Plus \(grouped(newInstalls)) install\(newInstalls == 1 ? "" : "s") first seen today "
             + "(\(grouped(newInstallsBlocked)) of them blocked), which these counts leave out (the publish guard counts them only on a "
             + "platform with no older installs)."
         guard active > 0 else {
             guard newInstalls > 0 else { return "No installs were seen in the last \(activeDays) days, so nothing can be counted yet." }
-            return "No installs first seen before today were seen in the last \(activeDays) days." + apart
+            return "No installs first seen before today were seen in the last \(activeDays) days." + established + apart
         }
         var text = "\(change) blocks \(grouped(blocked)) of \(grouped(active)) active installs (\(percent(Double(blocked) / Double(active))))"
         if newlyBlocked == 0, blocked > 0 {
@@ -26,7 +27,7 @@ extension PolicyImpact {
             let floors = minimumOS.sorted { $0.key < $1.key }.map { "\(osName($0.key)) below \($0.value)" }.joined(separator: " or ")
             text += "; \(grouped(cannotUpdate)) of them run \(floors.isEmpty ? "an OS too old for any allowed version" : floors) and cannot update at all"
         }
-        text += "."
+        text += "." + established
         if let rolloutNote { text += " " + rolloutNote }
         return text + apart
     }
@@ -75,5 +76,25 @@ extension PolicyImpact {
     private static func osName(_ platform: String) -> String {
         ["ios": "iOS", "ipados": "iPadOS", "macos": "macOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS", "android": "Android"][platform]
             ?? platform
+    }
+}
+
+extension PolicyImpact {
+    /// The sentence about established installs (seen on two sightings a day apart), which the
+    /// guard also measures by, when not every active install is one: " Of the 80 established
+    /// installs …, it blocks 50 (62.5 %) and newly blocks 40 (50 %)."; and the platforms the
+    /// change newly blocks installs on that have none yet.
+    static func establishedSummary(_ established: PlatformImpact, active: Int, unsettled: [String]) -> String {
+        var text = ""
+        if established.activeInstalls > 0, established.activeInstalls != active {
+            text += " Of the \(grouped(established.activeInstalls)) established installs (seen twice, a day apart), it blocks "
+                + "\(grouped(established.blocked)) (\(percent(established.blockedShare))) and newly blocks \(grouped(established.newlyBlocked)) "
+                + "(\(percent(established.newlyBlockedShare)))."
+        }
+        if !unsettled.isEmpty {
+            text += " No \(unsettled.sorted().joined(separator: " or ")) install is established yet (seen twice, a day apart), so the publish "
+                + "guard asks to confirm any change that newly blocks installs there."
+        }
+        return text
     }
 }

@@ -57,22 +57,54 @@ public struct PolicyImpact: Sendable, Encodable, Equatable {
     /// ``newInstalls`` per platform; the guard measures a platform by them only when it has no
     /// installs seen before today at all (its first day), so it still has something to go by.
     public var newInstallPlatforms: [String: PlatformImpact] = [:]
+    /// Of ``activeInstalls``, the established ones (seen on two sightings at least a day apart).
+    public var establishedInstalls: Int = 0
+    /// Of ``establishedInstalls``, those the proposed policy blocks.
+    public var establishedBlocked: Int = 0
+    /// Of ``establishedInstalls``, those the proposed policy blocks that the current one lets in.
+    public var establishedNewlyBlocked: Int = 0
+    /// The established installs of ``unevaluatedGroups``.
+    public var unevaluatedEstablished: Int?
+    /// `false` when the impact could not be computed (storage failed or ran past its time limit)
+    /// and a confirmed publish went ahead without it: every count is then 0 and means nothing.
+    public var known: Bool = true
+    /// Whether the change could newly block installs the impact didn't evaluate: it newly blocks
+    /// some, or changes what blocks (required, blocked releases, end of life, minimum OS).
+    var mayBlockMore: Bool = true
 
     /// ``newlyBlocked`` as a share of ``activeInstalls`` (0 without active installs).
     public var newlyBlockedShare: Double { activeInstalls == 0 ? 0 : Double(newlyBlocked) / Double(activeInstalls) }
     /// ``blocked`` as a share of ``activeInstalls``.
     public var blockedShare: Double { activeInstalls == 0 ? 0 : Double(blocked) / Double(activeInstalls) }
 
-    /// The first platform the change touches (it newly blocks some of its installs) whose newly
-    /// blocked share, or else whose blocked share after the change, is over `limit`; `nil` when
-    /// the change may go through unconfirmed or the guard doesn't apply.
+    /// The first platform the change touches (it newly blocks some of its installs, made up
+    /// today or not) where the change needs confirming, and why; `nil` when it may go through
+    /// unconfirmed or the guard doesn't apply. A platform needs it when the newly blocked share,
+    /// or else the blocked share after the change, is over `limit` among its active installs or
+    /// among its established ones (so installs made up in the days before can't dilute it), or
+    /// when it has no established installs at all. Past the platforms, when groups were left
+    /// unevaluated, the change needs it if it would breach counting all of them as newly blocked.
     public func guardBreach(limit: Double) -> GuardBreach? {
         guard guarded else { return nil }
         var measured = platforms
         for (platform, counts) in newInstallPlatforms where (measured[platform]?.activeInstalls ?? 0) == 0 { measured[platform] = counts }
-        for (platform, counts) in measured.sorted(by: { $0.key < $1.key }) where counts.newlyBlocked > 0 {
+        for (platform, counts) in measured.sorted(by: { $0.key < $1.key }) {
+            guard counts.newlyBlocked > 0 || (newInstallPlatforms[platform]?.newlyBlocked ?? 0) > 0 else { continue }
             if counts.newlyBlockedShare > limit { return GuardBreach(platform: platform, measure: .newlyBlocked, share: counts.newlyBlockedShare) }
-            if counts.blockedShare > limit { return GuardBreach(platform: platform, measure: .blockedAfter, share: counts.blockedShare) }
+            if counts.newlyBlocked > 0, counts.blockedShare > limit {
+                return GuardBreach(platform: platform, measure: .blockedAfter, share: counts.blockedShare)
+            }
+            if counts.establishedInstalls == 0 { return GuardBreach(platform: platform, measure: .noEstablishedInstalls, share: 1) }
+            if counts.establishedNewlyBlockedShare > limit {
+                return GuardBreach(platform: platform, measure: .establishedNewlyBlocked, share: counts.establishedNewlyBlockedShare)
+            }
+            if counts.establishedBlockedShare > limit {
+                return GuardBreach(platform: platform, measure: .establishedBlockedAfter, share: counts.establishedBlockedShare)
+            }
+        }
+        if let hidden = unevaluatedInstalls, hidden > 0, mayBlockMore {
+            let worst = Double(newlyBlocked + hidden) / Double(activeInstalls + hidden)
+            if worst > limit { return GuardBreach(platform: "all", measure: .unevaluatedWorstCase, share: worst) }
         }
         return nil
     }
@@ -80,7 +112,8 @@ public struct PolicyImpact: Sendable, Encodable, Equatable {
     private enum CodingKeys: String, CodingKey {
         case app, channel, activeDays, activeInstalls, groups, outcomes, currentOutcomes, blocked, newlyBlocked, cannotUpdate
         case minimumOS, rolloutNote, summary, blockedShare, newlyBlockedShare, platforms, countedChannels, guarded
-        case newInstalls, newInstallsBlocked
+        case newInstalls, newInstallsBlocked, unevaluatedGroups, unevaluatedInstalls, unevaluatedEstablished
+        case establishedInstalls, establishedBlocked, establishedNewlyBlocked, known
     }
 
     /// Encodes every outcome (zeros included) and the shares, which are computed, not stored.
@@ -108,5 +141,12 @@ public struct PolicyImpact: Sendable, Encodable, Equatable {
         try container.encode(guarded, forKey: .guarded)
         try container.encode(newInstalls, forKey: .newInstalls)
         try container.encode(newInstallsBlocked, forKey: .newInstallsBlocked)
+        try container.encodeIfPresent(unevaluatedGroups, forKey: .unevaluatedGroups)
+        try container.encodeIfPresent(unevaluatedInstalls, forKey: .unevaluatedInstalls)
+        try container.encodeIfPresent(unevaluatedEstablished, forKey: .unevaluatedEstablished)
+        try container.encode(establishedInstalls, forKey: .establishedInstalls)
+        try container.encode(establishedBlocked, forKey: .establishedBlocked)
+        try container.encode(establishedNewlyBlocked, forKey: .establishedNewlyBlocked)
+        try container.encode(known, forKey: .known)
     }
 }

@@ -101,7 +101,7 @@ extension ConsoleController {
             let (revision, _) = try await adoption.rollback(app: app.id, channel: channel, to: number, author: signed.token.name,
                                                             confirmed: form["confirm"] == "on")
             return ConsoleRenderer.redirect("/console/apps/\(app.id)/history?channel=\(channel.rawValue)&rolledBack=\(revision.number)")
-        } catch let error as AdoptionError where error.code == "confirmation-required" {
+        } catch let error as AdoptionError where ["confirmation-required", "impact-unavailable"].contains(error.code) {
             // Back to the history with the impact, and a checkbox that confirms this one rollback.
             var values = try await historyValues(signed, app: app, channel: channel, query: request, confirming: number)
             values["guardError"] = "Not rolled back: " + error.message

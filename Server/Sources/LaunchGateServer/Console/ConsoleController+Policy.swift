@@ -59,7 +59,7 @@ extension ConsoleController {
             return ConsoleRenderer.redirect("/console/apps/\(app.id)/history?channel=\(channel.rawValue)&published=\(revision.number)")
         } catch let error as ServiceError where error.code == "publish-race" {
             return try await stale()
-        } catch let error as AdoptionError where error.code == "confirmation-required" {
+        } catch let error as AdoptionError where ["confirmation-required", "impact-unavailable"].contains(error.code) {
             var values = try await editorValues(signed, app: app, channel: channel, draft: draft, current: current, note: note)
             values["guardError"] = "Not published: " + error.message + " Tick the box below to publish anyway."
             return ConsoleRenderer.page("editor", values, status: .conflict)
@@ -83,11 +83,20 @@ extension ConsoleController {
             values["invalid"] = true
             return values
         }
-        let impact = try await adoption.impact(of: policy, app: app.id, channel: channel)
+        let impact: PolicyImpact
+        do {
+            impact = try await adoption.impact(of: policy, app: app.id, channel: channel)
+        } catch let error as ServiceError {
+            throw error
+        } catch {
+            // The install counts could not be read (in time): the editor still opens, and says so.
+            impact = PolicyImpact.unknown(app: app.id, channel: channel.rawValue, activeDays: adoption.configuration.activeDays,
+                                          guarded: channel == .production, published: false)
+        }
         let guardShare = adoption.configuration.publishGuardShare
         let breach = impact.guardBreach(limit: guardShare)
-        values["guard"] = breach != nil
-        values["guardReason"] = breach?.description ?? ""
+        values["guard"] = breach != nil || (!impact.known && impact.guarded)
+        values["guardReason"] = breach?.description ?? (impact.known ? "" : "can't be checked: its impact could not be computed")
         values["guardLimit"] = PolicyImpact.percent(guardShare)
         values["impact"] = [
             "summary": impact.summary, "blocked": PolicyImpact.grouped(impact.blocked), "blockedShare": PolicyImpact.percent(impact.blockedShare),

@@ -2,17 +2,21 @@ import Foundation
 import LaunchGate
 @testable import LaunchGateServer
 
-/// An install repository whose next `failures` recordings fail, as a database that is briefly down.
+/// An install repository whose next `failures` recordings fail, as a database that is briefly down,
+/// and whose impact reads fail too when asked.
 final class FlakyInstalls: InstallRepository, @unchecked Sendable {
     struct Down: Error {}
 
     private let base: any InstallRepository
     private let lock = NSLock()
     private var failures: Int
+    /// Whether every impact read fails, as one that runs past its time limit.
+    private let brokenImpact: Bool
 
-    init(_ base: any InstallRepository, failures: Int) {
+    init(_ base: any InstallRepository, failures: Int, brokenImpact: Bool = false) {
         self.base = base
         self.failures = failures
+        self.brokenImpact = brokenImpact
     }
 
     func record(_ sightings: [InstallSighting], limits: InstallLimits) async throws -> InstallRecordResult {
@@ -32,8 +36,13 @@ final class FlakyInstalls: InstallRepository, @unchecked Sendable {
         try await base.totals(appID: appID, platform: platform, fromDay: fromDay)
     }
 
-    func newInstalls(appID: String, platform: Platform?, day: Int) async throws -> [InstallGroupTotal] {
-        try await base.newInstalls(appID: appID, platform: platform, day: day)
+    func newInstalls(appID: String, platform: Platform?, day: Int, limit: Int) async throws -> [InstallGroupTotal] {
+        try await base.newInstalls(appID: appID, platform: platform, day: day, limit: limit)
+    }
+
+    func impactGroups(appID: String, fromDay: Int, today: Int, limit: Int) async throws -> ImpactGroupPage {
+        if brokenImpact { throw Down() }
+        return try await base.impactGroups(appID: appID, fromDay: fromDay, today: today, limit: limit)
     }
 
     func dailyVersions(appID: String, platform: Platform?, fromDay: Int) async throws -> [DailyVersionCount] {

@@ -26,7 +26,8 @@ struct NewInstallGuardTests {
         let server = try await AdoptionFixture.server(backend)
         let adoption = server.components.adoption
         let before = try await adoption.impact(of: raised("2.4.0"), app: "notes", channel: .production)
-        #expect(before.platforms["ios"] == PlatformImpact(activeInstalls: 100, blocked: 50, newlyBlocked: 40))
+        #expect(before.platforms["ios"] == PlatformImpact(activeInstalls: 100, blocked: 50, newlyBlocked: 40, establishedInstalls: 100,
+                                                          establishedBlocked: 50, establishedNewlyBlocked: 40))
         try await flood(server.components.installs, count: 1_000)
         let after = try await adoption.impact(of: raised("2.4.0"), app: "notes", channel: .production)
         #expect(after.platforms == before.platforms)

@@ -53,7 +53,8 @@ struct PublishGuardTests {
         }, in: server.components.installs)
         let impact = try await server.components.adoption.impact(of: raised("2.4.0"), app: "notes", channel: .production)
         #expect(impact.newlyBlocked == 40 && impact.activeInstalls == 1_000)
-        #expect(impact.platforms["ios"] == PlatformImpact(activeInstalls: 100, blocked: 50, newlyBlocked: 40))
+        #expect(impact.platforms["ios"] == PlatformImpact(activeInstalls: 100, blocked: 50, newlyBlocked: 40, establishedInstalls: 100,
+                                                          establishedBlocked: 50, establishedNewlyBlocked: 40))
         do {
             _ = try await server.components.adoption.publish(raised("2.4.0"), app: "notes", channel: .production, author: "t", confirmed: false)
             Issue.record("a change that newly blocks 40 % of iOS went through unconfirmed")

@@ -2,7 +2,7 @@ import Foundation
 import LaunchGate
 @testable import LaunchGateServer
 
-/// An install repository that runs `interleave` once, inside the first `totals` read: a publish
+/// An install repository that runs `interleave` once, inside the first `totals` or `impactGroups` read: a publish
 /// that lands while an impact is being computed.
 final class RacingInstalls: InstallRepository, @unchecked Sendable {
     private let base: any InstallRepository
@@ -22,17 +22,26 @@ final class RacingInstalls: InstallRepository, @unchecked Sendable {
         try await base.groups(appID: appID, platform: platform, fromDay: fromDay)
     }
 
-    func totals(appID: String, platform: Platform?, fromDay: Int) async throws -> [InstallGroupTotal] {
+    private func runOnce() async throws {
         let hook = lock.withLock { () -> (@Sendable () async throws -> Void)? in
             defer { interleave = nil }
             return interleave
         }
         try await hook?()
+    }
+
+    func totals(appID: String, platform: Platform?, fromDay: Int) async throws -> [InstallGroupTotal] {
+        try await runOnce()
         return try await base.totals(appID: appID, platform: platform, fromDay: fromDay)
     }
 
-    func newInstalls(appID: String, platform: Platform?, day: Int) async throws -> [InstallGroupTotal] {
-        try await base.newInstalls(appID: appID, platform: platform, day: day)
+    func impactGroups(appID: String, fromDay: Int, today: Int, limit: Int) async throws -> ImpactGroupPage {
+        try await runOnce()
+        return try await base.impactGroups(appID: appID, fromDay: fromDay, today: today, limit: limit)
+    }
+
+    func newInstalls(appID: String, platform: Platform?, day: Int, limit: Int) async throws -> [InstallGroupTotal] {
+        try await base.newInstalls(appID: appID, platform: platform, day: day, limit: limit)
     }
 
     func dailyVersions(appID: String, platform: Platform?, fromDay: Int) async throws -> [DailyVersionCount] {

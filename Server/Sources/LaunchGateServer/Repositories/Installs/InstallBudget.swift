@@ -40,10 +40,30 @@ struct InstallBudget {
         }
     }
 
+    /// The groups one app keeps on one platform over the retention window, for
+    /// ``InstallLimits/groupsPerAppPlatform``.
+    struct Kept {
+        /// Groups kept: stored, plus those this fold started.
+        var count: Int
+        /// Of the batch's candidate groups, those kept (and those this fold started), or `nil`
+        /// when the fold cannot reach the cap however many it starts.
+        var known: Set<GroupID>?
+    }
+
+    /// Which cap refused a group.
+    enum Refusal {
+        /// ``InstallLimits/groupsPerAppPerDay``.
+        case day
+        /// ``InstallLimits/groupsPerAppPlatform``.
+        case kept
+    }
+
     let limits: InstallLimits
     /// Installs per app: stored, plus those this fold added.
     var installs: [String: Int]
     var groups: [AppDay: Groups]
+    /// Groups kept per app and platform; one not listed is not capped.
+    var kept: [InstallFold.AppPlatform: Kept] = [:]
 
     /// The app-days a batch of sightings touches, with the distinct groups it could start on
     /// each, so storage knows which counts to read and where the cap is near.
@@ -56,6 +76,19 @@ struct InstallBudget {
         return candidates
     }
 
+    /// The apps and platforms a batch touches, with the distinct groups it could start on each.
+    static func keptCandidates(_ sightings: [InstallSighting]) -> [InstallFold.AppPlatform: Set<GroupID>] {
+        var candidates: [InstallFold.AppPlatform: Set<GroupID>] = [:]
+        for sighting in sightings {
+            candidates[InstallFold.AppPlatform(appID: sighting.appID, platform: sighting.platform), default: []]
+                .insert(GroupID(platform: sighting.platform, version: sighting.version, build: sighting.build, os: sighting.os))
+        }
+        return candidates
+    }
+
+    /// Whether an app and platform keep so many groups that the batch's candidates must be looked up.
+    func needsKeptKeys(stored: Int, candidates: Int) -> Bool { stored + candidates > limits.groupsPerAppPlatform }
+
     /// Whether the cap is near enough for an app-day that its stored group keys must be read.
     func needsKeys(stored: Int, candidates: Int) -> Bool { stored + candidates > limits.groupsPerAppPerDay }
 
@@ -63,10 +96,24 @@ struct InstallBudget {
 
     mutating func addInstall(in app: String) { installs[app, default: 0] += 1 }
 
-    /// Admits a sighting's group: one already kept that day, one the app had the day before,
-    /// or one the install itself ran when last seen (`existed`) always; a brand-new one while
-    /// the day has room.
-    mutating func admit(_ group: GroupID, on day: AppDay, existed: Bool = false) -> Bool {
+    /// Admits a sighting's group: one the install itself ran when last seen (`existed`) always;
+    /// otherwise one its app and platform don't keep only while they have room for it
+    /// (``InstallLimits/groupsPerAppPlatform``), and then one already kept that day or the day
+    /// before always, a brand-new one while the day has room.
+    /// - Returns: `nil` when admitted, else the cap that refused it.
+    mutating func admit(_ group: GroupID, on day: AppDay, existed: Bool = false) -> Refusal? {
+        let scope = InstallFold.AppPlatform(appID: day.appID, platform: group.platform)
+        let keptNew = !existed && (kept[scope]?.known.map { !$0.contains(group) } ?? false)
+        if keptNew, let entry = kept[scope], entry.count >= limits.groupsPerAppPlatform { return .kept }
+        guard admitOnDay(group, on: day, existed: existed) else { return .day }
+        if keptNew {
+            kept[scope]?.count += 1
+            kept[scope]?.known?.insert(group)
+        }
+        return nil
+    }
+
+    private mutating func admitOnDay(_ group: GroupID, on day: AppDay, existed: Bool) -> Bool {
         guard var entry = groups[day], var known = entry.known else { return true }
         if known.contains(group) { return true }
         let isNew = !existed && !entry.earlier.contains(group)

@@ -18,8 +18,15 @@ struct InstallFold {
     /// Changes to each group's count of installs first seen on the group's day (seen on that one
     /// day only), per app and platform: what the publish guard leaves out as new.
     private(set) var fresh: [AppPlatform: [InstallGroupKey: Int]] = [:]
+    /// Changes to each group's count of established installs (``InstallRow/isEstablished``),
+    /// per app and platform: what the publish guard also measures by, since made-up installs
+    /// need a day of traffic to count there.
+    private(set) var established: [AppPlatform: [InstallGroupKey: Int]] = [:]
     /// Changes to daily version counts, per app and platform.
     private(set) var daily: [AppPlatform: [DailyKey: Int]] = [:]
+    /// The last day each group a row landed in was seen, per app: what keeps the group's room
+    /// under ``InstallLimits/groupsPerAppPlatform`` until it ages out.
+    private(set) var keptDays: [String: [InstallBudget.GroupID: Int]] = [:]
     /// Room under the caps; `nil` folds without limits.
     private(set) var budget: InstallBudget?
     /// Sightings left out by the caps, per cap.
@@ -54,10 +61,11 @@ struct InstallFold {
                 result.overInstallCap += 1
                 return
             }
-            guard budget?.admit(group, on: day) ?? true else {
-                result.overGroupCap += 1
+            if let refusal = budget?.admit(group, on: day) {
+                count(refusal)
                 return
             }
+            keep(group, on: sighting.day, in: sighting.appID)
             budget?.addInstall(in: sighting.appID)
             rows[key] = seen
             inserted.insert(key)
@@ -78,12 +86,13 @@ struct InstallFold {
         row.firstSeen = min(old.firstSeen, at)
         // Its own group, seen again on a later day: the install proves the group is not new.
         let same = old.version == row.version && old.build == row.build && old.os == row.os
-        if old.group != row.group, !(budget?.admit(group, on: day, existed: same) ?? true) {
+        if old.group != row.group, let refusal = budget?.admit(group, on: day, existed: same) {
             // The install stays as it was: a row's group follows from its fields, so it can't
             // move on without its group.
-            result.overGroupCap += 1
+            count(refusal)
             return
         }
+        keep(group, on: sighting.day, in: sighting.appID)
         rows[key] = row
         if old.group != row.group {
             groups[scope, default: [:]][old.group, default: 0] -= 1
@@ -98,10 +107,28 @@ struct InstallFold {
         }
     }
 
-    /// Moves an install's part in its group's count of installs seen on one day only.
+    private mutating func count(_ refusal: InstallBudget.Refusal) {
+        switch refusal {
+        case .day: result.overGroupCap += 1
+        case .kept: result.overKeptGroupCap += 1
+        }
+    }
+
+    private mutating func keep(_ group: InstallBudget.GroupID, on day: Int, in app: String) {
+        keptDays[app, default: [:]][group] = max(keptDays[app]?[group] ?? day, day)
+    }
+
+    /// Moves an install's part in its group's counts of installs seen on one day only and of
+    /// established installs; an install that becomes established within its row (seen again
+    /// later the same day, or an earlier sighting arriving late) counts there from now on.
     private mutating func account(from old: InstallRow, to new: InstallRow, in scope: AppPlatform) {
-        guard old.isSingleDay != new.isSingleDay || (old.isSingleDay && old.group != new.group) else { return }
-        if old.isSingleDay { fresh[scope, default: [:]][old.group, default: 0] -= 1 }
-        if new.isSingleDay { fresh[scope, default: [:]][new.group, default: 0] += 1 }
+        if old.isSingleDay != new.isSingleDay || (old.isSingleDay && old.group != new.group) {
+            if old.isSingleDay { fresh[scope, default: [:]][old.group, default: 0] -= 1 }
+            if new.isSingleDay { fresh[scope, default: [:]][new.group, default: 0] += 1 }
+        }
+        if old.isEstablished != new.isEstablished || (old.isEstablished && old.group != new.group) {
+            if old.isEstablished { established[scope, default: [:]][old.group, default: 0] -= 1 }
+            if new.isEstablished { established[scope, default: [:]][new.group, default: 0] += 1 }
+        }
     }
 }

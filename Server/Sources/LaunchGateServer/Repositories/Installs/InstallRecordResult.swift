@@ -6,10 +6,17 @@ public struct InstallRecordResult: Sendable, Hashable {
     /// Sightings that would have started a group, left out because their app had
     /// ``InstallLimits/groupsPerAppPerDay`` groups that day.
     public var overGroupCap: Int
+    /// Sightings that would have started a group their app and platform had not kept, left out
+    /// because it kept ``InstallLimits/groupsPerAppPlatform`` groups already.
+    public var overKeptGroupCap: Int
 
     /// Creates a result.
-    public init(overInstallCap: Int = 0, overGroupCap: Int = 0) {
+    public init(overInstallCap: Int = 0, overGroupCap: Int = 0, overKeptGroupCap: Int = 0) {
         self.overInstallCap = overInstallCap
         self.overGroupCap = overGroupCap
+        self.overKeptGroupCap = overKeptGroupCap
     }
+
+    /// Sightings left out by any cap.
+    public var left: Int { overInstallCap + overGroupCap + overKeptGroupCap }
 }

@@ -13,7 +13,9 @@ public protocol InstallRepository: Sendable {
     /// The newest sighting of an install sets its version, build and OS; `firstSeen` is the
     /// earliest and `lastSeen` the latest sighting ever recorded, in whatever order they arrive.
     /// A sighting that would add an install past ``InstallLimits/installsPerApp``, or start a
-    /// brand-new group past ``InstallLimits/groupsPerAppPerDay``, is left out; installs and groups
+    /// brand-new group past ``InstallLimits/groupsPerAppPerDay``, or a group its app and platform
+    /// don't keep past ``InstallLimits/groupsPerAppPlatform`` (counted over the retention window,
+    /// so a group returning day after day takes its room once), is left out; installs and groups
     /// already kept go on updating, across days too (a group the app had the day before, or the
     /// install's own, takes no room). The caps are read from counts kept beside the installs, never by
     /// counting installs.
@@ -39,7 +41,20 @@ public protocol InstallRepository: Sendable {
     ///   - appID: The app.
     ///   - platform: One platform, or `nil` for all.
     ///   - day: The UTC day (days since 1970), usually today.
-    func newInstalls(appID: String, platform: Platform?, day: Int) async throws -> [InstallGroupTotal]
+    ///   - limit: At most this many groups, those with most new installs.
+    func newInstalls(appID: String, platform: Platform?, day: Int, limit: Int) async throws -> [InstallGroupTotal]
+
+    /// The groups the impact of a policy is evaluated over, aggregated by storage: per platform,
+    /// version, build and OS, the installs of the window less those first seen `today` and seen
+    /// on no other day (``ImpactGroupCount/installs``), and the established ones. Ranked by the
+    /// former (most first, ties in byte order), so installs made up today can't push real groups
+    /// off the page; groups with no installs but today's new ones are left out.
+    /// - Parameters:
+    ///   - appID: The app.
+    ///   - fromDay: The first UTC day (days since 1970) of the window.
+    ///   - today: The day whose new installs are left out.
+    ///   - limit: At most this many groups (at least 1).
+    func impactGroups(appID: String, fromDay: Int, today: Int, limit: Int) async throws -> ImpactGroupPage
 
     /// The daily rollup: installs per version per day, from `fromDay` on.
     func dailyVersions(appID: String, platform: Platform?, fromDay: Int) async throws -> [DailyVersionCount]
@@ -72,5 +87,10 @@ extension InstallRepository {
     /// Records under the default ``InstallLimits``.
     public func record(_ sightings: [InstallSighting]) async throws {
         try await record(sightings, limits: InstallLimits())
+    }
+
+    /// ``newInstalls(appID:platform:day:limit:)`` for up to 20,000 groups, as many as an impact evaluates.
+    public func newInstalls(appID: String, platform: Platform?, day: Int) async throws -> [InstallGroupTotal] {
+        try await newInstalls(appID: appID, platform: platform, day: day, limit: 20_000)
     }
 }

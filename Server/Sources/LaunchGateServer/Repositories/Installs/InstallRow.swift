@@ -15,4 +15,12 @@ struct InstallRow: Sendable, Hashable {
 
     /// Whether it was first seen on the UTC day it was last seen on: new that day.
     var isSingleDay: Bool { InstallDay.of(firstSeen) == InstallDay.of(lastSeen) }
+
+    /// Whether it was seen on two sightings at least a day (86,400 s) apart: one request, or a
+    /// burst just before and after midnight UTC, can't make an install established, so the
+    /// publish guard can measure by installs that took at least a day of traffic to make up.
+    var isEstablished: Bool { lastSeen - firstSeen >= Self.establishedAfter }
+
+    /// The milliseconds between first and last sighting that make an install established.
+    static let establishedAfter: Int64 = 86_400_000
 }

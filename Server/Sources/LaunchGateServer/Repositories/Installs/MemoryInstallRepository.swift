@@ -7,8 +7,12 @@ public actor MemoryInstallRepository: InstallRepository {
     private var groupCounts: [InstallFold.AppPlatform: [InstallGroupKey: Int]] = [:]
     /// Per group, its installs seen on the group's day only.
     private var freshCounts: [InstallFold.AppPlatform: [InstallGroupKey: Int]] = [:]
+    /// Per group, its established installs.
+    private var establishedCounts: [InstallFold.AppPlatform: [InstallGroupKey: Int]] = [:]
     private var dailyCounts: [InstallFold.AppPlatform: [InstallFold.DailyKey: Int]] = [:]
     private var installTotals: [String: Int] = [:]
+    /// Per app, the groups kept and the last day each was seen.
+    private var keptDays: [String: [InstallBudget.GroupID: Int]] = [:]
 
     /// Creates an empty repository.
     public init() {}
@@ -26,12 +30,19 @@ public actor MemoryInstallRepository: InstallRepository {
             }
             budget.groups[day] = InstallBudget.Groups(count: known.count, known: known, earlier: earlier)
         }
+        for (scope, _) in InstallBudget.keptCandidates(sightings) {
+            let known = Set((keptDays[scope.appID] ?? [:]).keys.filter { $0.platform == scope.platform })
+            budget.kept[scope] = InstallBudget.Kept(count: known.count, known: known)
+        }
         var fold = InstallFold(budget: budget)
         for sighting in sightings {
             fold.apply(sighting, stored: rows[InstallKey(appID: sighting.appID, platform: sighting.platform, installHash: sighting.installHash)])
         }
         rows.merge(fold.rows) { _, new in new }
         for key in fold.inserted { installTotals[key.appID, default: 0] += 1 }
+        for (app, days) in fold.keptDays {
+            for (group, day) in days { keptDays[app, default: [:]][group] = max(keptDays[app]?[group] ?? day, day) }
+        }
         for (scope, changes) in fold.groups {
             for (key, change) in changes { groupCounts[scope, default: [:]][key, default: 0] += change }
             groupCounts[scope] = groupCounts[scope]?.filter { $0.value > 0 }
@@ -39,6 +50,10 @@ public actor MemoryInstallRepository: InstallRepository {
         for (scope, changes) in fold.fresh {
             for (key, change) in changes { freshCounts[scope, default: [:]][key, default: 0] += change }
             freshCounts[scope] = freshCounts[scope]?.filter { $0.value > 0 }
+        }
+        for (scope, changes) in fold.established {
+            for (key, change) in changes { establishedCounts[scope, default: [:]][key, default: 0] += change }
+            establishedCounts[scope] = establishedCounts[scope]?.filter { $0.value > 0 }
         }
         for (scope, changes) in fold.daily {
             for (key, change) in changes { dailyCounts[scope, default: [:]][key, default: 0] += change }
@@ -68,12 +83,38 @@ public actor MemoryInstallRepository: InstallRepository {
         }
     }
 
-    public func newInstalls(appID: String, platform: Platform?, day: Int) -> [InstallGroupTotal] {
-        freshCounts.filter { $0.key.appID == appID && (platform == nil || $0.key.platform == platform) }.flatMap { scope, counts in
+    public func newInstalls(appID: String, platform: Platform?, day: Int, limit: Int) -> [InstallGroupTotal] {
+        let all = freshCounts.filter { $0.key.appID == appID && (platform == nil || $0.key.platform == platform) }.flatMap { scope, counts in
             counts.filter { $0.key.day == day && $0.value > 0 }.map { key, count in
                 InstallGroupTotal(platform: scope.platform, version: key.version, build: key.build, os: key.os, installs: count)
             }
         }
+        let ranked = all.sorted {
+            InstallShareCount.ranked(InstallShareCount(platform: $0.platform, version: $0.version, build: $0.build, os: $0.os, installs: $0.installs),
+                                     InstallShareCount(platform: $1.platform, version: $1.version, build: $1.build, os: $1.os, installs: $1.installs))
+        }
+        return Array(ranked.prefix(max(limit, 1)))
+    }
+
+    public func impactGroups(appID: String, fromDay: Int, today: Int, limit: Int) -> ImpactGroupPage {
+        var sums: [InstallShareCount: (installs: Int, established: Int)] = [:]
+        for (scope, counts) in groupCounts where scope.appID == appID {
+            for (key, count) in counts where key.day >= fromDay {
+                let fresh = key.day == today ? freshCounts[scope]?[key] ?? 0 : 0
+                let id = InstallShareCount(platform: scope.platform, version: key.version, build: key.build, os: key.os, installs: 0)
+                let sum = sums[id] ?? (0, 0)
+                sums[id] = (sum.installs + count - fresh, sum.established + (establishedCounts[scope]?[key] ?? 0))
+            }
+        }
+        let ranked = sums.filter { $0.value.installs > 0 }.map { id, sum in
+            ImpactGroupCount(platform: id.platform, version: id.version ?? "", build: id.build ?? "", os: id.os ?? "", installs: sum.installs,
+                             established: sum.established)
+        }.sorted {
+            InstallShareCount.ranked(InstallShareCount(platform: $0.platform, version: $0.version, build: $0.build, os: $0.os, installs: $0.installs),
+                                     InstallShareCount(platform: $1.platform, version: $1.version, build: $1.build, os: $1.os, installs: $1.installs))
+        }
+        return ImpactGroupPage(entries: Array(ranked.prefix(max(limit, 1))), totalEntries: ranked.count,
+                               totalInstalls: ranked.reduce(0) { $0 + $1.installs }, totalEstablished: ranked.reduce(0) { $0 + $1.established })
     }
 
     public func dailyVersions(appID: String, platform: Platform?, fromDay: Int) -> [DailyVersionCount] {
@@ -90,7 +131,9 @@ public actor MemoryInstallRepository: InstallRepository {
         installTotals = Dictionary(rows.keys.map { ($0.appID, 1) }, uniquingKeysWith: +)
         groupCounts = groupCounts.mapValues { $0.filter { $0.key.day >= day } }
         freshCounts = freshCounts.mapValues { $0.filter { $0.key.day >= day } }
+        establishedCounts = establishedCounts.mapValues { $0.filter { $0.key.day >= day } }
         dailyCounts = dailyCounts.mapValues { $0.filter { $0.key.day >= day } }
+        keptDays = keptDays.mapValues { $0.filter { $0.value >= day } }
         return before - rows.count
     }
 

@@ -30,7 +30,53 @@ extension SQLInstallRepository {
             }
             budget.groups[day] = InstallBudget.Groups(count: known.count, known: known, earlier: earlier)
         }
+        for (scope, candidates) in InstallBudget.keptCandidates(sightings) {
+            budget.kept[scope] = try await kept(db, scope, candidates: candidates, limits: limits)
+        }
         return budget
+    }
+
+    /// How many groups an app keeps on a platform (an indexed count of at most the cap), and,
+    /// only when the batch could reach the cap, which of its candidates are among them: looked up
+    /// by the candidates' versions, never by reading every kept group.
+    private static func kept(_ db: any SQLDatabase, _ scope: InstallFold.AppPlatform, candidates: Set<InstallBudget.GroupID>,
+                             limits: InstallLimits) async throws -> InstallBudget.Kept {
+        let stored = try await db.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from("install_group_keys")
+            .where("app_id", .equal, scope.appID).where("platform", .equal, scope.platform.rawValue).first()?
+            .decode(column: "n", as: Int.self) ?? 0
+        let budget = InstallBudget(limits: limits, installs: [:], groups: [:])
+        guard budget.needsKeptKeys(stored: stored, candidates: candidates.count) else { return InstallBudget.Kept(count: stored, known: nil) }
+        var known: Set<InstallBudget.GroupID> = []
+        for versions in Array(Set(candidates.map(\.version))).sorted().chunked(batch) {
+            for row in try await db.select().columns("version", "build", "os").from("install_group_keys")
+                .where("app_id", .equal, scope.appID).where("platform", .equal, scope.platform.rawValue).where("version", .in, Array(versions)).all() {
+                let group = InstallBudget.GroupID(platform: scope.platform, version: try row.decode(column: "version", as: String.self),
+                                                  build: try row.decode(column: "build", as: String.self),
+                                                  os: try row.decode(column: "os", as: String.self))
+                if candidates.contains(group) { known.insert(group) }
+            }
+        }
+        return InstallBudget.Kept(count: stored, known: known)
+    }
+
+    /// Records the last day each group a fold touched was seen, so it keeps its room under
+    /// ``InstallLimits/groupsPerAppPlatform`` until it ages out.
+    static func write(_ db: any SQLDatabase, keptDays: [String: [InstallBudget.GroupID: Int]]) async throws {
+        for (app, days) in keptDays.sorted(by: { $0.key < $1.key }) {
+            let sorted = days.sorted { ($0.key.platform.rawValue, $0.key.version, $0.key.build, $0.key.os) < ($1.key.platform.rawValue, $1.key.version, $1.key.build, $1.key.os) }
+            for chunk in sorted.chunked(batch) {
+                var insert = db.insert(into: "install_group_keys").columns("app_id", "platform", "version", "build", "os", "last_day")
+                for (group, day) in chunk {
+                    insert = insert.values(SQLBind(app), SQLBind(group.platform.rawValue), SQLBind(group.version), SQLBind(group.build),
+                                           SQLBind(group.os), SQLBind(day))
+                }
+                try await insert.onConflict(with: ["app_id", "platform", "version", "build", "os"]) {
+                    // Late sightings must not move it back.
+                    $0.set("last_day", to: SQLRaw("CASE WHEN excluded.last_day > install_group_keys.last_day THEN excluded.last_day "
+                        + "ELSE install_group_keys.last_day END"))
+                }.run()
+            }
+        }
     }
 
     /// Adds the installs a fold inserted to each app's counter.

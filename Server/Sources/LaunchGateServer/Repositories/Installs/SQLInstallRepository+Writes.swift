@@ -36,26 +36,33 @@ extension SQLInstallRepository {
         }
     }
 
-    /// Adds group count changes (installs, and those of them seen on the group's day only), and
-    /// drops groups that reached zero.
+    /// Adds group count changes (installs, those of them seen on the group's day only, and the
+    /// established ones), and drops groups that reached zero.
     static func write(_ db: any SQLDatabase, groups: [InstallFold.AppPlatform: [InstallGroupKey: Int]],
-                      fresh: [InstallFold.AppPlatform: [InstallGroupKey: Int]]) async throws {
-        let scopes = Set(groups.keys).union(fresh.keys).sorted { ($0.appID, $0.platform.rawValue) < ($1.appID, $1.platform.rawValue) }
+                      fresh: [InstallFold.AppPlatform: [InstallGroupKey: Int]],
+                      established: [InstallFold.AppPlatform: [InstallGroupKey: Int]]) async throws {
+        let scopes = Set(groups.keys).union(fresh.keys).union(established.keys)
+            .sorted { ($0.appID, $0.platform.rawValue) < ($1.appID, $1.platform.rawValue) }
         for scope in scopes {
-            let (changes, freshChanges) = (groups[scope] ?? [:], fresh[scope] ?? [:])
+            let (changes, freshChanges, settledChanges) = (groups[scope] ?? [:], fresh[scope] ?? [:], established[scope] ?? [:])
             let nonzero = Set(changes.filter { $0.value != 0 }.keys).union(freshChanges.filter { $0.value != 0 }.keys)
+                .union(settledChanges.filter { $0.value != 0 }.keys)
                 .sorted { ($0.day, $0.version, $0.build, $0.os) < ($1.day, $1.version, $1.build, $1.os) }
             guard !nonzero.isEmpty else { continue }
             for chunk in nonzero.chunked(batch) {
-                var insert = db.insert(into: "install_groups").columns("app_id", "platform", "day", "version", "build", "os", "installs", "new_installs")
+                var insert = db.insert(into: "install_groups")
+                    .columns("app_id", "platform", "day", "version", "build", "os", "installs", "new_installs", "established_installs")
                 for key in chunk {
                     insert = insert.values(SQLBind(scope.appID), SQLBind(scope.platform.rawValue), SQLBind(key.day), SQLBind(key.version),
-                                           SQLBind(key.build), SQLBind(key.os), SQLBind(changes[key] ?? 0), SQLBind(freshChanges[key] ?? 0))
+                                           SQLBind(key.build), SQLBind(key.os), SQLBind(changes[key] ?? 0), SQLBind(freshChanges[key] ?? 0),
+                                           SQLBind(settledChanges[key] ?? 0))
                 }
                 try await insert.onConflict(with: ["app_id", "platform", "day", "version", "build", "os"]) {
                     $0.set("installs", to: SQLBinaryExpression(SQLColumn("installs", table: "install_groups"), .add, SQLExcludedColumn("installs")))
                         .set("new_installs", to: SQLBinaryExpression(SQLColumn("new_installs", table: "install_groups"), .add,
                                                                      SQLExcludedColumn("new_installs")))
+                        .set("established_installs", to: SQLBinaryExpression(SQLColumn("established_installs", table: "install_groups"), .add,
+                                                                             SQLExcludedColumn("established_installs")))
                 }.run()
             }
             try await db.delete(from: "install_groups").where("app_id", .equal, scope.appID)

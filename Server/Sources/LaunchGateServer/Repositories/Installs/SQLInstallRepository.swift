@@ -47,8 +47,9 @@ public struct SQLInstallRepository: InstallRepository {
             }
             try await Self.write(db, rows: fold.rows)
             try await Self.write(db, installTotals: Dictionary(fold.inserted.map { ($0.appID, 1) }, uniquingKeysWith: +))
-            try await Self.write(db, groups: fold.groups, fresh: fold.fresh)
+            try await Self.write(db, groups: fold.groups, fresh: fold.fresh, established: fold.established)
             try await Self.write(db, daily: fold.daily)
+            try await Self.write(db, keptDays: fold.keptDays)
             return fold.result
         }
     }
@@ -82,13 +83,16 @@ public struct SQLInstallRepository: InstallRepository {
         }
     }
 
-    public func newInstalls(appID: String, platform: Platform?, day: Int) async throws -> [InstallGroupTotal] {
+    public func newInstalls(appID: String, platform: Platform?, day: Int, limit: Int) async throws -> [InstallGroupTotal] {
         // Under the same time limit as the other reads an impact makes: this one too grows with a day's groups.
         try await database.read(timeout: queryTimeout) { db in
+            let postgres = db.dialect.name == "postgresql"
             var query = db.select().columns("platform", "version", "build", "os", "new_installs").from("install_groups")
                 .where("app_id", .equal, appID).where("day", .equal, day).where("new_installs", .greaterThan, 0)
             if let platform { query = query.where("platform", .equal, platform.rawValue) }
-            return try await query.all().map { row in
+            query = query.orderBy("new_installs", .descending)
+            for column in InstallShareDimension.group.columns { query = query.orderBy(Self.byteOrder(column, postgres: postgres)) }
+            return try await query.limit(max(limit, 1)).all().map { row in
                 InstallGroupTotal(platform: try Self.platform(row), version: try row.decode(column: "version", as: String.self),
                                   build: try row.decode(column: "build", as: String.self), os: try row.decode(column: "os", as: String.self),
                                   installs: try row.decode(column: "new_installs", as: Int.self))
@@ -127,6 +131,7 @@ public struct SQLInstallRepository: InstallRepository {
             try await db.delete(from: "installs").where("last_seen", .lessThan, cutoff).run()
             try await db.delete(from: "install_groups").where("day", .lessThan, day).run()
             try await db.delete(from: "install_daily_versions").where("day", .lessThan, day).run()
+            try await db.delete(from: "install_group_keys").where("last_day", .lessThan, day).run()
             return count
         }
     }
