@@ -42,7 +42,9 @@ echo "idle: $(( $(rss) / 1024 )) MB resident"
 sampler=$!
 echo "offering $( [ "$rate" = 0 ] && echo "as many requests a second as answered" || echo "$rate requests a second") over $connections connections for ${duration} s, $installs distinct installs"
 LG_BENCH_INSTALLS=$installs LG_BENCH_RATE=$rate LG_BENCH_CONNECTIONS=$connections LG_BENCH_PATH="/v1/apps/demo/policy?platform=ios" \
-  wrk -t1 -c"$connections" -d"${duration}s" -s "$root/scripts/bench/sdk-request.lua" "http://127.0.0.1:$port/" | grep -E "Requests/sec|requests in"
+  wrk -t1 -c"$connections" -d"${duration}s" -s "$root/scripts/bench/sdk-request.lua" "http://127.0.0.1:$port/" > "$work/wrk.txt"
+grep -E "Requests/sec|requests in" "$work/wrk.txt"
+sent=$(awk '/requests in/ { print $1 }' "$work/wrk.txt")
 sleep 4   # one more fold
 metrics=$(curl -s "http://127.0.0.1:$port/metrics")
 kill "$sampler" 2>/dev/null || true
@@ -54,6 +56,10 @@ summary=$("$bin" adoption demo --days 1 | head -1)
 echo "distinct installs stored: $summary"
 # A run that lost installs measured something else: say so and fail.
 stored=$(sed -n 's/.*: \([0-9]*\) installs active.*/\1/p' <<<"$summary")
+if [ "${sent:-0}" -lt "$installs" ]; then
+  echo "FAIL: wrk sent only ${sent:-0} requests, fewer than the $installs installs: the load generator, not the server, fell short; run longer" >&2
+  exit 1
+fi
 if [ "${stored:-0}" -lt "$installs" ] || [ "${dropped:-0}" != 0 ]; then
   echo "FAIL: stored ${stored:-0} of $installs installs, dropped ${dropped:-0} sightings" >&2
   exit 1

@@ -25,7 +25,7 @@ local etag_share = tonumber(os.getenv("LG_BENCH_ETAG_SHARE") or "1")
 local installs = tonumber(os.getenv("LG_BENCH_INSTALLS") or "100000")
 local rate = tonumber(os.getenv("LG_BENCH_RATE") or "0")
 local pause = 0
-if rate > 0 then pause = math.max(1, math.floor(tonumber(os.getenv("LG_BENCH_CONNECTIONS") or "1") * 1000 / rate + 0.5)) end
+if rate > 0 then pause = math.max(1, math.ceil(tonumber(os.getenv("LG_BENCH_CONNECTIONS") or "1") * 1000 / rate)) end
 
 -- Most installs run the newest releases; a long tail runs old ones.
 local releases = {

@@ -16,7 +16,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Event loop threads (default: one per core the process may run on). Env: LAUNCHGATE_THREADS.") var threads: Int?
     @Option(name: .customLong("trusted-proxy"), help: "A proxy (CIDR, repeatable) whose X-Forwarded-For names the client. Env: LAUNCHGATE_TRUSTED_PROXIES, comma-separated.")
     var trustedProxies: [String] = []
-    @Option(help: "Seconds a connection may send and receive nothing before it is closed (default 60). Env: LAUNCHGATE_IDLE_TIMEOUT.") var idleTimeout: Double?
+    @Option(help: "Seconds a connection may send and receive nothing before it is closed, within a quarter more (default 60). Env: LAUNCHGATE_IDLE_TIMEOUT.") var idleTimeout: Double?
     @Option(help: "Seconds a client may take to send a request head, and then its body, once each started (default 10). Env: LAUNCHGATE_HEADER_TIMEOUT.") var headerTimeout: Double?
     @Option(help: "Connections open at once; more are closed at once (default 10000). Env: LAUNCHGATE_MAX_CONNECTIONS.") var maxConnections: Int?
     @OptionGroup var database: DatabaseOptions

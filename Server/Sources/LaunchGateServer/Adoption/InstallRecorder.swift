@@ -87,18 +87,26 @@ public struct InstallRecorder: Service {
     /// sightings are repeats, so this is nearly all a fold does for them. The rest are parsed and
     /// written a transaction at a time. A value repeated within one fold is written at its first
     /// sighting: its last-seen time is at most one fold early, as it is at most one rewrite
-    /// interval early across folds. Nothing but the arena and one transaction's sightings is held.
+    /// interval early across folds. So an install that goes from A to B and back to A within the
+    /// rewrite interval is stored as running B until its next sighting after the interval: only
+    /// a downgrade and an upgrade again within minutes does that. Nothing but the arena and one transaction's sightings is held.
     /// - Returns: How many sightings were written.
     @discardableResult
     public func fold() async -> Int {
         let arena = buffer.drain()
         guard arena.count > 0 else { return 0 }
-        let interval = configuration.rewriteInterval.components.seconds * 1000 + configuration.rewriteInterval.components.attoseconds / 1_000_000_000_000_000
+        // At least a millisecond: the repeats of one fold are left out only by this check.
+        let interval = max(configuration.rewriteInterval.components.seconds * 1000
+            + configuration.rewriteInterval.components.attoseconds / 1_000_000_000_000_000, 1)
         let size = max(configuration.sightingsPerTransaction, 1)
         var batch: [InstallSighting] = []
         var keys: [Int] = []
         batch.reserveCapacity(min(size, arena.count))
-        var (written, rejected, offset) = (0, 0, 0)
+        var (written, rejected, unsaved, offset) = (0, 0, 0, 0)
+        // Once a write fails, the rest of this fold is not tried: a database that is down would
+        // only fail again, each time after its timeout. Their values are forgotten as written
+        // after the loop, not at once, or their repeats later in this arena would pass again.
+        var failedKeys: [Int]?
         while let entry = arena.entry(at: offset) {
             offset = entry.next
             // The request's own second: a sighting counts on the day it was made, not the fold's.
@@ -106,6 +114,11 @@ public struct InstallRecorder: Service {
             let day = InstallDay.of(stamp)
             let hash = arena.hash(entry)
             guard !recent.isRecent(hash, day: day, now: stamp, interval: interval) else { continue }
+            if failedKeys != nil {
+                failedKeys?.append(RecentSightings.key(hash, day: day))
+                unsaved += 1
+                continue
+            }
             guard let sighting = sighting(app: arena.app(entry), header: arena.header(entry), at: Date(milliseconds: stamp)) else {
                 rejected += 1
                 continue
@@ -113,20 +126,29 @@ public struct InstallRecorder: Service {
             batch.append(sighting)
             keys.append(RecentSightings.key(hash, day: day))
             if batch.count == size {
-                written += await write(batch, keys: keys)
+                if let count = await write(batch) { written += count } else { failedKeys = keys }
                 batch.removeAll(keepingCapacity: true)
                 keys.removeAll(keepingCapacity: true)
             }
         }
-        if !batch.isEmpty { written += await write(batch, keys: keys) }
+        if !batch.isEmpty {
+            if let count = await write(batch) { written += count } else { failedKeys = (failedKeys ?? []) + keys }
+        }
+        if let failedKeys {
+            // Forgotten as written, so the next request of each install is written at the next
+            // fold instead of after the rewrite interval: the retry is as bounded as the buffer.
+            recent.forget(failedKeys)
+            if unsaved > 0 { failed.increment(by: Int64(unsaved)) }
+        }
         if rejected > 0 { invalid.increment(by: Int64(rejected)) }
         recorded.increment(by: Int64(written))
         return written
     }
 
     /// Writes one transaction's sightings; the caps are checked there, in the background, where
-    /// storage already holds the counts. - Returns: How many were written.
-    private func write(_ sightings: [InstallSighting], keys: [Int]) async -> Int {
+    /// storage already holds the counts. - Returns: How many were written, or `nil` when the write
+    /// failed (counted as unsaved and logged).
+    private func write(_ sightings: [InstallSighting]) async -> Int? {
         do {
             let result = try await repository.record(sightings, limits: configuration.limits)
             if result.overInstallCap > 0 { overInstallCap.increment(by: Int64(result.overInstallCap)) }
@@ -134,13 +156,10 @@ public struct InstallRecorder: Service {
             if result.overKeptGroupCap > 0 { overKeptGroupCap.increment(by: Int64(result.overKeptGroupCap)) }
             return sightings.count - result.left
         } catch {
-            // Dropped, not kept: a database that is down must not grow the process. Forgotten as
-            // written, so the next request of each install is written at the next fold instead of
-            // after the rewrite interval: the retry is as bounded as the buffer.
-            recent.forget(keys)
+            // Dropped, not kept: a database that is down must not grow the process.
             failed.increment(by: Int64(sightings.count))
             logger.warning("could not record \(sightings.count) installs: \(error)")
-            return 0
+            return nil
         }
     }
 

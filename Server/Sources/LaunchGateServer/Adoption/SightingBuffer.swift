@@ -58,7 +58,7 @@ final class SightingBuffer: Sendable {
             let size = 7 + name.count + header.count
             let (kept, passedHalf) = state.withLock { state -> (Bool, Bool) in
                 guard state.bytes.count + size <= capacity else { return (false, false) }
-                // Three appends, not one per byte: each append checks the array's uniqueness and
+                // Four appends, not one per byte: each append checks the array's uniqueness and
                 // capacity, and this runs on every recorded request.
                 state.bytes.append(UInt8(name.count))
                 state.bytes.append(contentsOf: name)

@@ -19,8 +19,13 @@ final class FlakyInstalls: InstallRepository, @unchecked Sendable {
         self.brokenImpact = brokenImpact
     }
 
+    private var recordCalls = 0
+    /// How many times `record` was called, failed or not.
+    var attempts: Int { lock.withLock { recordCalls } }
+
     func record(_ sightings: [InstallSighting], limits: InstallLimits) async throws -> InstallRecordResult {
         let fails = lock.withLock { () -> Bool in
+            recordCalls += 1
             defer { failures = max(failures - 1, 0) }
             return failures > 0
         }

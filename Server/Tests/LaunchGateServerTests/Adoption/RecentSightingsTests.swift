@@ -52,6 +52,24 @@ struct RecentSightingsTests {
         #expect(try await stored.groups(appID: "notes", platform: nil, fromDay: 0).map(\.installs) == [1])
     }
 
+    @Test("once a write fails, the rest of that fold is not tried, and all of it, repeats included, is written at the next fold")
+    func failedFoldStops() async throws {
+        let base = try await TestServer.make()
+        let stored = MemoryInstallRepository()
+        let flaky = FlakyInstalls(stored, failures: 1)
+        var adoption = AdoptionConfiguration()
+        adoption.sightingsPerTransaction = 2
+        let components = ServerComponents(database: nil, repository: base.components.repository, installs: flaky, adoption: adoption,
+                                          masterKey: try MasterKey(rawRepresentation: Data(repeating: 7, count: 32)))
+        let headers = (1...6).map { InstallRecordingTests.header("down-\($0)") }
+        for header in headers + headers { components.recorder.note(app: "notes", header: header) }
+        #expect(await components.recorder.fold() == 0, "the database was down")
+        #expect(flaky.attempts == 1, "three batches, but only the first was tried")
+        for header in headers { components.recorder.note(app: "notes", header: header) }
+        #expect(await components.recorder.fold() == 6, "every install written at the next fold")
+        #expect(try await stored.groups(appID: "notes", platform: nil, fromDay: 0).map(\.installs).reduce(0, +) == 6)
+    }
+
     @Test("a sighting counts on the UTC day of its request, even when the fold comes after midnight")
     func requestDay() async throws {
         let midnight = Date(timeIntervalSince1970: Double(InstallDay.of(Samples.now) + 1) * 86_400)

@@ -19,8 +19,10 @@ final class ConnectionLimitHandler: ChannelInboundHandler, RemovableChannelHandl
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        context.fireChannelActive()
+        // Decided first, so a connection over the cap is closed before any handler further on
+        // starts work for it.
         admit(context: context)
+        context.fireChannelActive()
     }
 
     private func admit(context: ChannelHandlerContext) {

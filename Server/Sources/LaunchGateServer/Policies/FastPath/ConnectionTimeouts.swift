@@ -24,7 +24,8 @@ final class ConnectionTimeouts: ChannelDuplexHandler, RemovableChannelHandler {
     private let idle: TimeAmount
     private let head: TimeAmount
     private var context: ChannelHandlerContext?
-    /// No later than the last activity seen by the timer.
+    /// When the timer last saw activity: no earlier than the last byte, at most a quarter of
+    /// `idle` later.
     private var lastActivity = NIODeadline.uptimeNanoseconds(0)
     /// Whether bytes passed since the timer last looked.
     private var active = false

@@ -95,8 +95,9 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
         let loop = context.eventLoop.assumeIsolated()
         writable = context.channel.isWritable
         // Unowned, not weak: a weak reference would move this handler's reference count to a
-        // side table, making every retain of it on the hot path the slow kind. The tracker drops
-        // the closure in `handlerRemoved`, before this handler can go.
+        // side table, making every retain of it on the hot path the slow kind. Safe because both
+        // closures hold `context`, whose handler is a `let`: the handler lives as long as any hop
+        // this schedules, even one that runs after it was removed. Keep `context` captured.
         tracker.onAnswer = { [unowned self] in
             guard self.awaitingAnswers else { return }
             loop.execute { self.answerSent(context: context) }
