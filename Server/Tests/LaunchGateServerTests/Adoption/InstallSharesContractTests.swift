@@ -149,4 +149,27 @@ struct InstallSharesContractTests {
             #expect(try await database.read { try await $0.raw("SELECT 2 AS n").first()?.decode(column: "n", as: Int.self) } == 2)
         }
     }
+
+    @Test("a read whose time runs out between two statements fails at the next one, and the slow statement after it is never run long",
+          arguments: TestBackend.sql)
+    func timeoutBetweenStatements(_ backend: TestBackend) async throws {
+        try await backend.withRepository { _, database in
+            let database = try #require(database)
+            let slow: SQLQueryString = backend == .postgres ? "SELECT pg_sleep(5) AS n"
+                : "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 200000000) SELECT COUNT(*) AS n FROM c"
+            let clock = ContinuousClock()
+            let started = clock.now
+            let error = await #expect(throws: StorageError.self) {
+                try await database.read(timeout: .milliseconds(200)) { database in
+                    try await database.raw("SELECT 1 AS n").run()
+                    // The limit passes here, while no statement runs: an interrupt then is lost.
+                    try await Task.sleep(for: .milliseconds(400))
+                    try await database.raw(slow).run()
+                }
+            }
+            #expect(error?.reason == .unavailable && error?.message.contains("limit") == true, "\(String(describing: error))")
+            #expect(clock.now - started < .seconds(3))
+            #expect(try await database.read(timeout: .seconds(5)) { try await $0.raw("SELECT 1 AS n").first()?.decode(column: "n", as: Int.self) } == 1)
+        }
+    }
 }

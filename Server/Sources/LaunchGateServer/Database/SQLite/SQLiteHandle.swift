@@ -31,7 +31,7 @@ final class SQLiteHandle: @unchecked Sendable {
     /// The operation a watchdog may interrupt, and its connection: set by ``arm(after:)`` and
     /// cleared by ``disarm(_:)`` before the operation gives the connection up, so a late watchdog
     /// never interrupts the next operation or touches a closed connection.
-    private let interruptible = Mutex<Interruptible?>(nil)
+    private let interruptible = Mutex<SQLiteInterruptible?>(nil)
 
     /// SQLite's process-wide set-up, once, before any connection is opened.
     private static let initialized: Int32 = sqlite_nio_sqlite3_initialize()
@@ -77,6 +77,9 @@ final class SQLiteHandle: @unchecked Sendable {
         if let lease, lease != self.lease {
             throw SQLiteStatementError(code: SQLITE_MISUSE, message: "a database session was used outside the operation it was made for")
         }
+        if interruptible.withLock({ $0?.expired == true }) {
+            throw SQLiteStatementError(code: SQLITE_INTERRUPT, message: "interrupted: the operation ran past its time limit")
+        }
         let statement = try prepared(sql, on: connection)
         // Reset even after an error, so the statement holds no read snapshot or lock while cached,
         // and no code or token hash stays bound in it.
@@ -116,22 +119,33 @@ final class SQLiteHandle: @unchecked Sendable {
     }
 
     /// Interrupts the current operation's statements once `limit` has passed: the one running
-    /// then fails with `SQLITE_INTERRUPT` (SQLite has no statement timeout, and this build leaves
-    /// out the progress callback). Call ``disarm(_:)`` when the operation ends.
+    /// then fails with `SQLITE_INTERRUPT`, and so does every later one before it starts (SQLite
+    /// has no statement timeout, and this build leaves out the progress callback). Until
+    /// ``disarm(_:)``, it interrupts again every ``reinterruptInterval``, for a statement that
+    /// started between the check and the first interrupt.
     /// - Returns: The watchdog, for ``disarm(_:)``.
     func arm(after limit: Duration) -> Task<Void, Never>? {
         guard let connection else { return nil }
         let lease = self.lease
-        interruptible.withLock { $0 = Interruptible(lease: lease, connection: connection) }
+        interruptible.withLock { $0 = SQLiteInterruptible(lease: lease, connection: connection) }
         // Detached: it must not wait for the SQLite thread, which is busy running the statement.
         return Task.detached { [self] in
             guard (try? await Task.sleep(for: limit)) != nil else { return }
-            interruptible.withLock { state in
-                guard let armed = state, armed.lease == lease else { return }
-                sqlite_nio_sqlite3_interrupt(armed.connection)
+            // Bounded by the operation: disarm() ends it, and a statement interrupted fails fast.
+            while !Task.isCancelled {
+                let armed = interruptible.withLock { state -> Bool in
+                    guard state?.lease == lease, let connection = state?.connection else { return false }
+                    state?.expired = true
+                    sqlite_nio_sqlite3_interrupt(connection)
+                    return true
+                }
+                guard armed, (try? await Task.sleep(for: Self.reinterruptInterval)) != nil else { return }
             }
         }
     }
+
+    /// How often an expired operation is interrupted again until it ends.
+    static let reinterruptInterval = Duration.milliseconds(50)
 
     /// Ends a watchdog's hold on the operation; after this it interrupts nothing.
     func disarm(_ watchdog: Task<Void, Never>?) {
@@ -218,12 +232,4 @@ final class SQLiteHandle: @unchecked Sendable {
     private func error(_ status: Int32, on connection: OpaquePointer) -> SQLiteStatementError {
         SQLiteStatementError(code: status, message: String(cString: sqlite_nio_sqlite3_errmsg(connection)))
     }
-}
-
-/// The connection a watchdog may interrupt while the operation `lease` runs.
-private struct Interruptible: @unchecked Sendable {
-    // @unchecked: the pointer is only used for sqlite3_interrupt, which SQLite allows from any
-    // thread while the connection is open; disarm() runs before any close.
-    let lease: UInt64
-    let connection: OpaquePointer
 }
