@@ -22,5 +22,3 @@ echo "check answer: $(curl -s "$sample" | head -c 200)..." >&2
 print_header
 compare check "$lg_path" "$ng_path" check "" ""
 
-printf '\n%-22s %9s %8s %8s %12s %9s\n' "case" "req/s" "p50 ms" "p99 ms" "CPU us/req" "vs off"
-compare_recording check "$lg_path" check ""

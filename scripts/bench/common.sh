@@ -120,53 +120,43 @@ lg_pids=("${pids[0]}")
 lg_off_pids=("${pids[1]}")
 ng_pids=("${pids[2]}" $(pgrep -P "${pids[2]}"))
 
-# compare LABEL LG_PATH NG_PATH MODE LG_ETAG NG_ETAG: runs both servers `rounds` times, alternating
-# which goes first, and prints the medians and launchgate's median per-round ratio to nginx.
+# compare LABEL LG_PATH NG_PATH MODE LG_ETAG NG_ETAG: runs nginx, launchgate (install recording on,
+# the default) and launchgate with recording off `rounds` times, rotating which goes first, and
+# prints the medians, each launchgate's median per-round ratio to nginx, and the median per-round
+# ratio of recording on to off.
 compare() {
   local label=$1 lg_path=$2 ng_path=$3 mode=$4 lg_etag=$5 ng_etag=$6
-  local ng_runs=() lg_runs=() ratios=() round ng lg name runs ratio errors
+  local ng_runs=() lg_runs=() off_runs=() ratios=() off_ratios=() on_off=() round ng lg off name runs ratio errors step
   for round in $(seq 1 "$rounds"); do
-    if [ $((round % 2)) = 1 ]; then
-      ng=$(run "$ng_base" "$ng_path" "$mode" "$ng_etag" "${ng_pids[@]}"); lg=$(run "$lg_base" "$lg_path" "$mode" "$lg_etag" "${lg_pids[@]}")
-    else
-      lg=$(run "$lg_base" "$lg_path" "$mode" "$lg_etag" "${lg_pids[@]}"); ng=$(run "$ng_base" "$ng_path" "$mode" "$ng_etag" "${ng_pids[@]}")
-    fi
-    ng_runs+=("$ng"); lg_runs+=("$lg")
-    # Each round's pair ran back to back, so its ratio cancels slower drifts in machine speed.
+    for step in 0 1 2; do
+      case $(( (round + step) % 3 )) in
+        0) ng=$(run "$ng_base" "$ng_path" "$mode" "$ng_etag" "${ng_pids[@]}") ;;
+        1) lg=$(run "$lg_base" "$lg_path" "$mode" "$lg_etag" "${lg_pids[@]}") ;;
+        2) off=$(run "$lg_off_base" "$lg_path" "$mode" "$lg_etag" "${lg_off_pids[@]}") ;;
+      esac
+    done
+    ng_runs+=("$ng"); lg_runs+=("$lg"); off_runs+=("$off")
+    # Each round's runs were back to back, so its ratios cancel slower drifts in machine speed.
     ratios+=("$(python3 -c "print(${lg%% *} / max(1, ${ng%% *}))")")
+    off_ratios+=("$(python3 -c "print(${off%% *} / max(1, ${ng%% *}))")")
+    on_off+=("$(python3 -c "print(${lg%% *} / max(1, ${off%% *}))")")
   done
-  for name in nginx launchgate; do
-    if [ "$name" = nginx ]; then runs=("${ng_runs[@]}"); ratio="1.00x"; else runs=("${lg_runs[@]}"); ratio=$(printf '%.2fx' "$(median "${ratios[@]}")"); fi
-    printf '%-16s %9s %8s %8s %12s %9s\n' "$name $label" "$(median $(field 1 "${runs[@]}"))" "$(median $(field 2 "${runs[@]}"))" \
+  for name in nginx launchgate "recording off"; do
+    case $name in
+      nginx) runs=("${ng_runs[@]}"); ratio="1.00x" ;;
+      launchgate) runs=("${lg_runs[@]}"); ratio=$(printf '%.2fx' "$(median "${ratios[@]}")") ;;
+      *) runs=("${off_runs[@]}"); ratio=$(printf '%.2fx' "$(median "${off_ratios[@]}")") ;;
+    esac
+    printf '%-22s %9s %8s %8s %12s %9s\n' "$name $label" "$(median $(field 1 "${runs[@]}"))" "$(median $(field 2 "${runs[@]}"))" \
       "$(median $(field 3 "${runs[@]}"))" "$(median $(field 5 "${runs[@]}"))" "$ratio"
     errors=$(field 4 "${runs[@]}" | awk '{ s += $1 } END { print s + 0 }')
     [ "$errors" = 0 ] || echo "  note: $errors socket errors or non-2xx/3xx answers from $name"
   done
+  printf '  %s: launchgate with recording on is %.2fx of itself with recording off (median of per-round ratios)\n' "$label" "$(median "${on_off[@]}")"
 }
 
 print_header() {
-  printf '\nwrk -t1 -c%s -d%ss with the SDK'"'"'s request (sdk-request.lua: LaunchGate-Client, 100,000 install IDs), loopback, %s cores%s; medians of %s rounds, alternating which server goes first\n' \
+  printf '\nwrk -t1 -c%s -d%ss with the SDK'"'"'s request (sdk-request.lua: LaunchGate-Client, 100,000 install IDs), loopback, %s cores%s; medians of %s rounds, rotating which server goes first\n' \
     "$connections" "$duration" "$(nproc)" "$([ "${PIN:-0}" = 1 ] && echo ', wrk pinned to CPU 0 and servers to CPU 1')" "$rounds"
-  printf '%-16s %9s %8s %8s %12s %9s\n' "case" "req/s" "p50 ms" "p99 ms" "CPU us/req" "vs nginx"
-}
-
-# compare_recording LABEL PATH MODE ETAG: launchgate with install recording on (the default) and
-# off (--no-record-installs), `rounds` times alternating which goes first; prints the medians and
-# the median per-round ratio of on to off.
-compare_recording() {
-  local label=$1 path=$2 mode=$3 etag=$4
-  local on_runs=() off_runs=() ratios=() round on off
-  for round in $(seq 1 "$rounds"); do
-    if [ $((round % 2)) = 1 ]; then
-      off=$(run "$lg_off_base" "$path" "$mode" "$etag" "${lg_off_pids[@]}"); on=$(run "$lg_base" "$path" "$mode" "$etag" "${lg_pids[@]}")
-    else
-      on=$(run "$lg_base" "$path" "$mode" "$etag" "${lg_pids[@]}"); off=$(run "$lg_off_base" "$path" "$mode" "$etag" "${lg_off_pids[@]}")
-    fi
-    on_runs+=("$on"); off_runs+=("$off")
-    ratios+=("$(python3 -c "print(${on%% *} / max(1, ${off%% *}))")")
-  done
-  printf '%-22s %9s %8s %8s %12s %9s\n' "recording off $label" "$(median $(field 1 "${off_runs[@]}"))" "$(median $(field 2 "${off_runs[@]}"))" \
-    "$(median $(field 3 "${off_runs[@]}"))" "$(median $(field 5 "${off_runs[@]}"))" "1.00x"
-  printf '%-22s %9s %8s %8s %12s %9s\n' "recording on $label" "$(median $(field 1 "${on_runs[@]}"))" "$(median $(field 2 "${on_runs[@]}"))" \
-    "$(median $(field 3 "${on_runs[@]}"))" "$(median $(field 5 "${on_runs[@]}"))" "$(printf '%.2fx' "$(median "${ratios[@]}")")"
+  printf '%-22s %9s %8s %8s %12s %9s\n' "case" "req/s" "p50 ms" "p99 ms" "CPU us/req" "vs nginx"
 }
