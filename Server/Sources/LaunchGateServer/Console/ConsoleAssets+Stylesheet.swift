@@ -38,6 +38,9 @@ extension ConsoleAssets {
           border-radius: 6px; background: var(--card); color: var(--text); }
         select { width: auto; }
         textarea { resize: vertical; }
+        textarea.code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 14px; white-space: pre; overflow: auto; }
+        details.advanced { margin: 16px 0; }
+        details.advanced summary { cursor: pointer; font-weight: 600; }
         input[type=checkbox] { width: 18px; height: 18px; vertical-align: middle; }
         .field { margin-bottom: 14px; }
         .hint { margin: 4px 0 0; color: var(--muted); font-size: 14px; }

@@ -76,6 +76,10 @@ extension ConsoleController {
         if let current { values["revision"] = current.0.number }
         values["fieldsets"] = draft.fieldsets
         values["errors"] = draft.errors
+        values["document"] = draft.document
+        values["usesDocument"] = draft.usesDocument
+        values["documentErrors"] = draft.documentErrors
+        values["hasDocumentErrors"] = !draft.documentErrors.isEmpty
         values["note"] = note ?? ""
         values["noteLimit"] = PolicyService.maximumNoteBytes
         do { try PolicyService.validateNote(note) } catch let error as ServiceError { values["noteError"] = error.message }
