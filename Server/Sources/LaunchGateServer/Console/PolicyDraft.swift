@@ -100,7 +100,7 @@ struct PolicyDraft: Sendable {
         let parsed = Self.parse(document: text)
         policy = parsed.policy
         if let shown = parsed.decoded {
-            let platforms = shown.platforms.keys.sorted { $0.rawValue < $1.rawValue }
+            let platforms = Platform.allCases.filter { shown.platforms[$0] != nil }
             var values: [String: String] = [:]
             for platform in platforms {
                 for (key, value) in Self.values(of: shown.policy(for: platform)) { values["\(platform.rawValue).\(key)"] = value }
