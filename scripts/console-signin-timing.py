@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Times the console's "send me a code" answer for operators' addresses and strangers' addresses.
 
-    scripts/console-signin-timing.py BASE ADMIN-TOKEN [COUNT]
+    scripts/console-signin-timing.py BASE ADMIN-TOKEN [COUNT] [--same]
 
 Against a running `launchgate serve` started with `--sign-in-client-sends 0` (so the per-client cap
 doesn't turn the run into 429s): adds COUNT operators (default 500) through the admin API, then
 asks for a code COUNT times for an operator's address and COUNT times for a stranger's, interleaved,
 each address once (so no per-address limit answers instead), and prints the median, the 10th and
-the 90th percentile of each. Only the POST is timed; the sign-in page it needs (CSRF token and the
+the 90th percentile of each. With --same both lists are strangers' addresses: the spread between
+two equal lists shows how much of a difference is noise. Only the POST is timed; the sign-in page it needs (CSRF token and the
 signed sign-in cookie) is fetched first, untimed.
 """
 import http.client
@@ -20,6 +21,7 @@ import urllib.parse
 
 base, token = sys.argv[1], sys.argv[2]
 count = int(sys.argv[3]) if len(sys.argv) > 3 else 500
+same = "--same" in sys.argv[4:]
 host = urllib.parse.urlparse(base)
 connection = http.client.HTTPConnection(host.hostname, host.port, timeout=10)
 run = str(int(time.time()))
@@ -52,8 +54,11 @@ def ask(email):
 
 operators = [f"op{index}-{run}@example.com" for index in range(count)]
 strangers = [f"someone{index}-{run}@example.com" for index in range(count)]
-for email in operators:
-    add_operator(email)
+if same:
+    operators = [f"other{index}-{run}@example.com" for index in range(count)]
+else:
+    for email in operators:
+        add_operator(email)
 times = {"operator": [], "stranger": []}
 statuses = {"operator": set(), "stranger": set()}
 for index in range(count):

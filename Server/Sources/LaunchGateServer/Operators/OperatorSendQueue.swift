@@ -17,15 +17,23 @@ final class OperatorSendQueue: Sendable {
 
     /// Requests whose work may run or wait at once.
     let capacity: Int
+    /// How long work waits before it starts. Work that starts at once competes with the requests
+    /// right after its own (the same client's next steps), which made them measurably slower after
+    /// an operator's address (0.13 ms of 1.3 at the median with 20 ms); 200 ms spreads it over
+    /// unrelated requests, and a code mailed 200 ms later is no worse.
+    let delay: Duration
     private let state = Mutex(State())
     private let dropped: Counter
 
     /// Creates a queue.
-    /// - Parameter capacity: Requests whose work may run at once; 0 drops every one.
-    init(capacity: Int) {
+    /// - Parameters:
+    ///   - capacity: Requests whose work may run or wait at once; 0 drops every one.
+    ///   - delay: How long each work waits before it starts.
+    init(capacity: Int, delay: Duration = .milliseconds(200)) {
         // Counters made before the metrics system is bootstrapped would count nowhere.
         _ = metricsRegistry
         self.capacity = max(0, capacity)
+        self.delay = delay
         self.dropped = Counter(label: "launchgate_console_code_sends_dropped_total")
     }
 
@@ -43,6 +51,7 @@ final class OperatorSendQueue: Sendable {
             return false
         }
         Task { [self] in
+            try? await Task.sleep(for: delay)
             await work()
             finished()
         }
