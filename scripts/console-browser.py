@@ -183,6 +183,8 @@ try:
     submit(driver.find_element(By.ID, "preview-button"))
     error = text_of("f-ios-rollout-error")
     check("a rollout over 100 % is refused next to its field, by the core's rule", "0 to 100" in error, error)
+    check("the impact pane links the field to fix", "iOS: Rollout percentage" in text_of("invalid-fields"), text_of("invalid-fields"))
+    driver.find_element(By.LINK_TEXT, "iOS: Rollout percentage").click()
     shot("editor-invalid-rollout")
     type_into("ios.rollout", "")
 

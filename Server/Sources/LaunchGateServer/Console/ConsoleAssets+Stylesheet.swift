@@ -48,6 +48,7 @@ extension ConsoleAssets {
         .error { color: var(--error); background: var(--error-bg); padding: 6px 10px; border-radius: 6px; margin: 6px 0; }
         .field-error { font-size: 14px; }
         ul.error { padding-left: 30px; }
+        .field input, .field textarea, .field select { scroll-margin-top: 64px; }
         .notice { background: var(--ok-bg); padding: 8px 12px; border-radius: 6px; }
         .warn { color: var(--warn); font-weight: 600; }
         button { font: inherit; font-weight: 600; padding: 8px 16px; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent);

@@ -61,6 +61,7 @@ extension ConsoleTemplates {
         <section class="impact card" aria-labelledby="impact-heading">
         <h2 id="impact-heading">Impact</h2>
         {{#invalid}}<p class="error" id="impact-summary">{{#usesDocument}}Fix the JSON document to see the impact and the screens.{{/usesDocument}}{{^usesDocument}}Fix the fields marked in the form to see the impact and the screens.{{/usesDocument}}</p>
+        {{^usesDocument}}<ul class="invalid-fields" id="invalid-fields">{{#invalidFields}}<li><a href="#{{id}}">{{label}}</a></li>{{/invalidFields}}</ul>{{/usesDocument}}
         {{#hasDocumentErrors}}<ul class="error" id="impact-document-errors">{{#documentErrors}}<li>{{.}}</li>{{/documentErrors}}</ul>{{/hasDocumentErrors}}{{/invalid}}
         {{#impact}}
         <p id="impact-summary"{{#guard}} class="warn"{{/guard}}>{{summary}}</p>
