@@ -111,14 +111,22 @@ def type_into(name, text):
         element.send_keys(text)
 
 
+def active_today():
+    status, body = http("/v1/admin/apps/demo/adoption?days=1", headers={"Authorization": f"Bearer {token}"})
+    return json.loads(body)["windows"][0]["activeInstalls"] if status == 200 else -1
+
+
+# serve --demo seeds installs first seen days ago and seen again today.
+seeded = active_today()
+check("serve --demo seeds installs seen before today", seeded > 0, seeded)
+
 # Installs for the impact: 6 on 2.1.0, 4 on 2.4.1, as the SDK's LaunchGate-Client header reports them.
 for index in range(10):
     version = "2.1.0" if index < 6 else "2.4.1"
     header = f'version="{version}", platform="ios", os="17.4.0", install="console-test-{index}"'
     http("/v1/apps/demo/installs/ping", data=b"", headers={"LaunchGate-Client": header})
-counted = wait(lambda: json.loads(http("/v1/admin/apps/demo/adoption?days=1", headers={"Authorization": f"Bearer {token}"})[1])
-               ["windows"][0]["activeInstalls"] == 10, 30)
-check("the demo app's 10 installs are counted", counted)
+counted = wait(lambda: active_today() == seeded + 10, 30)
+check("the 10 new installs are counted with the seeded ones", counted, active_today())
 
 options = webdriver.ChromeOptions()
 for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,1100", "--disable-gpu"]:
@@ -170,6 +178,15 @@ try:
     error = text_of("f-ios-required-error")
     check("an invalid required version is explained next to its field", "above the latest 2.4.1" in error, error)
     shot("editor-invalid")
+    type_into("ios.required", "2.3.0")
+    type_into("ios.rollout", "150")
+    submit(driver.find_element(By.ID, "preview-button"))
+    error = text_of("f-ios-rollout-error")
+    check("a rollout over 100 % is refused next to its field, by the core's rule", "0 to 100" in error, error)
+    check("the impact pane links the field to fix", "iOS: Rollout percentage" in text_of("invalid-fields"), text_of("invalid-fields"))
+    driver.find_element(By.LINK_TEXT, "iOS: Rollout percentage").click()
+    shot("editor-invalid-rollout")
+    type_into("ios.rollout", "")
 
     # Publish with markup in the notes: refused by the guard first, then confirmed.
     payload = '<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2">'
@@ -200,7 +217,8 @@ try:
     # Adoption, and the dark scheme.
     driver.get(base + "/console/apps/demo/adoption?days=1")
     check("the adoption chart draws a bar per version", len(driver.find_elements(By.CSS_SELECTOR, "svg rect.chart-bar")) >= 2)
-    check("the adoption page says how many installs are active", "10 active installs" in driver.find_element(By.ID, "active").text)
+    check("the adoption page says how many installs are active", f"{seeded + 10} active installs" in driver.find_element(By.ID, "active").text,
+          driver.find_element(By.ID, "active").text)
     check("the versions-over-time chart draws today's column", len(driver.find_elements(By.CSS_SELECTOR, "svg rect.series-0")) >= 1)
     check("the adoption window is named as today's UTC calendar day",
           "today, UTC calendar day" in driver.find_element(By.ID, "active").text, driver.find_element(By.ID, "active").text)
@@ -269,6 +287,29 @@ try:
             driver.execute_script("arguments[0].scrollIntoView()", figure)
             shot("preview-" + figure.get_attribute("id").removeprefix("preview-"), figure)
 
+    # The JSON editor: a German text added to the whole document shows in the German preview.
+    driver.get(base + "/console/apps/demo/policy")
+    driver.find_element(By.CSS_SELECTOR, "#advanced summary").click()
+    driver.find_element(By.ID, "use-document").click()
+    editor = driver.find_element(By.ID, "document")
+    document = json.loads(editor.get_attribute("value"))
+    document["platforms"]["ios"].setdefault("texts", {})["de"] = {"updateRequired": {"title": "Bitte jetzt aktualisieren"}}
+    set_value = "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}))"
+    driver.execute_script(set_value, editor, json.dumps(document, indent=2))
+    german = lambda: driver.find_element(By.ID, "preview-ios-de-required").text
+    check("a localized text edited in the JSON editor shows in its preview", wait(lambda: "Bitte jetzt aktualisieren" in german()),
+          driver.find_element(By.ID, "preview").text[:300])
+    driver.execute_script("arguments[0].scrollIntoView()", editor)
+    shot("editor-json")
+    document["platforms"]["ios"]["rollout"] = {"percentage": 150}
+    driver.execute_script(set_value, editor, json.dumps(document, indent=2))
+    problems = lambda: driver.find_element(By.ID, "impact-document-errors").text
+    check("JSON that breaks a rule shows the core's issue with its path", wait(lambda: "platforms.ios.rollout.percentage" in problems()),
+          driver.find_element(By.ID, "preview").text[:300])
+    submit(driver.find_element(By.ID, "preview-button"))
+    check("without JavaScript's help the issue is shown next to the JSON editor", "platforms.ios.rollout.percentage" in text_of("document-error"))
+    shot("editor-json-invalid")
+
     # Users and sessions: a user of the demo app signs in through the app API.
     http("/v1/apps/demo/auth/send-code", data=json.dumps({"email": "ada@example.com"}).encode(), headers={"Content-Type": "application/json"})
     code = mailed_code("ada@example.com")
@@ -295,7 +336,16 @@ try:
 
     # Tokens: create one (its secret shown once), then revoke it.
     submit(driver.find_element(By.LINK_TEXT, "Tokens"))
-    field("name").send_keys("console test <b>bot</b>")
+    check("the tokens page says when the admin token was last used",
+          any(cell.text.endswith(" UTC") for cell in driver.find_elements(By.CSS_SELECTOR, "td.last-used")),
+          [cell.text for cell in driver.find_elements(By.CSS_SELECTOR, "td.last-used")])
+    type_into("name", "invoice\u202egpj.exe")
+    submit(driver.find_element(By.CSS_SELECTOR, "main section form button[type=submit]"))
+    error = text_of("token-name-error")
+    check("a token name with a text-direction override is refused next to its field, in the form's words",
+          "on one line" in error and "request body" not in driver.page_source, error)
+    shot("tokens-name-refused")
+    type_into("name", "console test <b>bot</b>")
     submit(driver.find_element(By.CSS_SELECTOR, "main section form button[type=submit]"))
     secret = text_of("new-token")
     check("a created token's secret is shown once", re.fullmatch(r"lgt_[0-9a-f]{12}_[0-9a-f]{64}", secret) is not None, secret)

@@ -182,7 +182,7 @@ public func buildRouter(_ components: ServerComponents, configuration: ServerCon
                                                 maximumSessions: ConsoleController<LaunchGateRequestContext>.maximumSessions,
                                                 maximumPerToken: ConsoleController<LaunchGateRequestContext>.maximumSessionsPerToken, now: components.now,
                                                 operators: components.operators.repository),
-                      signInForms: components.consoleSignInForms, limits: ConsoleLimits(), clients: clients, now: components.now,
+                      signInForms: components.consoleSignInForms, limits: ConsoleLimits(), diffs: PolicyDiffCache(), clients: clients, now: components.now,
                       accounts: ConsoleAccounts(signIn: components.signIn, operatorSignIn: components.operatorSignIn,
                                                 operators: components.operators, tokens: components.tokens)).addRoutes(to: router)
     return router

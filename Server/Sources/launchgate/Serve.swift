@@ -68,7 +68,7 @@ struct Serve: AsyncParsableCommand {
         let components = try await ServerComponents.open(configuration, createMasterKey: true, checkMasterKey: true, logger: logger)
         // Policies are always served signed: make a key on first start. Demo data only with --demo.
         let seeded = configuration.demo
-            ? try await DemoSeeder(components: components).seedIfEmpty()
+            ? try await DemoSeeder(components: components, now: components.now).seedIfEmpty()
             : DemoSeeder.Result(token: nil, publicKey: try await components.signingKeys.ensure(now: components.now()))
         let shown = configuration.host == "0.0.0.0" ? "localhost" : configuration.host
         let (isDemo, location) = (configuration.demo, "\(configuration.database)")

@@ -41,13 +41,15 @@ struct Tokens: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List tokens (never their secrets).")
+        static let configuration = CommandConfiguration(
+            abstract: "List tokens (never their secrets): ID, scope, name, state and when last used (to the minute).")
         @OptionGroup var database: DatabaseOptions
 
         func run() async throws {
             try await database.withComponents { components in
                 for token in try await components.repository.tokens() {
-                    print("\(token.id)\t\(token.scope.rawValue)\t\(token.name)\t\(token.revokedAt == nil ? "active" : "revoked")")
+                    let used = token.lastUsedAt.map { ISO8601DateFormatter().string(from: $0) } ?? "never"
+                    print("\(token.id)\t\(token.scope.rawValue)\t\(token.name)\t\(token.revokedAt == nil ? "active" : "revoked")\t\(used)")
                 }
             }
         }

@@ -8,19 +8,25 @@ import Foundation
 public struct AdminTokens: Sendable {
     private let repository: any LaunchGateRepository
     private let now: @Sendable () -> Date
+    /// When a use is written; shared by the copies of this value.
+    private let uses: TokenUseThrottle
 
     /// Creates the token manager.
     public init(repository: any LaunchGateRepository, now: @escaping @Sendable () -> Date = Date.init) {
+        self.init(repository: repository, now: now, uses: TokenUseThrottle())
+    }
+
+    init(repository: any LaunchGateRepository, now: @escaping @Sendable () -> Date, uses: TokenUseThrottle) {
         self.repository = repository
         self.now = now
+        self.uses = uses
     }
 
     /// Makes a token; the plaintext is returned once and never stored.
     /// - Returns: The record and the token to hand out.
+    /// - Throws: ``ServiceError/invalidTokenName`` for a name that ``isValidName(_:)`` refuses.
     public func create(name: String, scope: TokenScope) async throws -> (TokenRecord, String) {
-        guard !name.trimmingCharacters(in: .whitespaces).isEmpty, name.utf8.count <= 100 else {
-            throw ServiceError.invalidTokenName
-        }
+        guard Self.isValidName(name) else { throw ServiceError.invalidTokenName }
         let id = Self.randomHex(6)
         let secret = Self.randomHex(32)
         let record = TokenRecord(id: id, name: name, scope: scope, secretHash: Self.hash(secret), createdAt: now())
@@ -28,13 +34,33 @@ public struct AdminTokens: Sendable {
         return (record, "lgt_\(id)_\(secret)")
     }
 
-    /// The active token a bearer value names.
+    /// The active token a bearer value names, its use recorded (at most once a minute per token).
     /// - Returns: `nil` for malformed, unknown, wrong or revoked tokens alike, so callers can't tell them apart.
     public func verify(_ bearer: String) async throws -> TokenRecord? {
         let parts = bearer.split(separator: "_", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0] == "lgt", parts[1].count == 12, parts[2].count == 64 else { return nil }
-        guard let record = try await repository.token(id: String(parts[1])), record.revokedAt == nil else { return nil }
-        return Self.constantTimeEquals(Self.hash(String(parts[2])), record.secretHash) ? record : nil
+        guard var record = try await repository.token(id: String(parts[1])), record.revokedAt == nil,
+              Self.constantTimeEquals(Self.hash(String(parts[2])), record.secretHash) else { return nil }
+        let time = now()
+        if uses.shouldWrite(record.id, at: time) {
+            // A failed write costs the page a stale time, never the request its answer.
+            if (try? await repository.recordTokenUse(id: record.id, at: time)) != nil { record.lastUsedAt = time }
+        }
+        return record
+    }
+
+    /// Whether a token name can be shown as it is: 1 to 100 bytes, not blank, on one line, with no
+    /// control characters, and no bidirectional overrides or isolates. Names appear in console
+    /// lists, history ("who published it") and the CLI's tab-separated output, where a newline
+    /// would forge a row and an override would show the text reversed.
+    /// - Parameter name: The name as given.
+    public static func isValidName(_ name: String) -> Bool {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty, name.utf8.count <= 100 else { return false }
+        return !name.unicodeScalars.contains { scalar in
+            scalar.properties.generalCategory == .control
+                || scalar.properties.generalCategory == .lineSeparator || scalar.properties.generalCategory == .paragraphSeparator
+                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+        }
     }
 
     static func hash(_ secret: String) -> String {

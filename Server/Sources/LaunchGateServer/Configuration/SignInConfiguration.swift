@@ -25,12 +25,15 @@ public struct SignInConfiguration: Sendable, Hashable {
     public var clientVerifies: Int
     /// Seconds a session works after sign-in.
     public var sessionLifetime: TimeInterval
+    /// Console code requests whose operator lookup and mail may wait at once; more are dropped
+    /// (and counted) with the same answer, so a flood of sends to strangers costs bounded work.
+    public var operatorSendBacklog: Int
 
     /// Creates a configuration.
     public init(codeLifetime: TimeInterval = 600, attemptsPerCode: Int = 5, guessesPerHour: Int = 25, lockoutFailures: Int = 100,
                 lockoutDuration: TimeInterval = 3600, resendInterval: TimeInterval = 60, sendsPerHour: Int = 5,
                 clientWindow: TimeInterval = 300, clientSends: Int = 30, clientVerifies: Int = 100,
-                sessionLifetime: TimeInterval = 30 * 86_400) {
+                sessionLifetime: TimeInterval = 30 * 86_400, operatorSendBacklog: Int = 32) {
         self.codeLifetime = codeLifetime
         self.attemptsPerCode = attemptsPerCode
         self.guessesPerHour = guessesPerHour
@@ -42,6 +45,7 @@ public struct SignInConfiguration: Sendable, Hashable {
         self.clientSends = clientSends
         self.clientVerifies = clientVerifies
         self.sessionLifetime = sessionLifetime
+        self.operatorSendBacklog = operatorSendBacklog
     }
 
     /// The rules for sends to one address.

@@ -38,12 +38,17 @@ extension ConsoleAssets {
           border-radius: 6px; background: var(--card); color: var(--text); }
         select { width: auto; }
         textarea { resize: vertical; }
+        textarea.code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 14px; white-space: pre; overflow: auto; }
+        details.advanced { margin: 16px 0; }
+        details.advanced summary { cursor: pointer; font-weight: 600; }
         input[type=checkbox] { width: 18px; height: 18px; vertical-align: middle; }
         .field { margin-bottom: 14px; }
         .hint { margin: 4px 0 0; color: var(--muted); font-size: 14px; }
         .invalid input, .invalid textarea { border-color: var(--error); border-width: 2px; }
         .error { color: var(--error); background: var(--error-bg); padding: 6px 10px; border-radius: 6px; margin: 6px 0; }
         .field-error { font-size: 14px; }
+        ul.error { padding-left: 30px; }
+        .field input, .field textarea, .field select { scroll-margin-top: 64px; }
         .notice { background: var(--ok-bg); padding: 8px 12px; border-radius: 6px; }
         .warn { color: var(--warn); font-weight: 600; }
         button { font: inherit; font-weight: 600; padding: 8px 16px; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent);

@@ -5,7 +5,7 @@ import LaunchGate
 
 extension ConsoleController {
     /// The app's exemptions (hashes only, as stored), with add and remove for admin tokens.
-    func exemptionsPage(_ request: Request, _ context: Context, error: String? = nil, form: ConsoleForm? = nil,
+    func exemptionsPage(_ request: Request, _ context: Context, error: ConsoleFormError? = nil, form: ConsoleForm? = nil,
                         status: HTTPResponse.Status = .ok) async throws -> Response {
         let signed = try await session(request)
         let app = try await app(context)
@@ -21,7 +21,7 @@ extension ConsoleController {
         values["kinds"] = ExemptionKind.allCases.map { ["kind": $0.rawValue, "selected": $0.rawValue == form?["kind"]] as [String: Any] }
         values["value"] = form?.raw("value") ?? ""
         values["note"] = form?.raw("note") ?? ""
-        if let error { values["error"] = error }
+        for (key, message) in error?.values ?? [:] { values[key] = message }
         if let added = request.uri.queryParameters.get("added"), ExemptionKind(rawValue: added) != nil {
             values["notice"] = "Exempted the \(added); the app's policies were published again with it."
         } else if request.uri.queryParameters.get("removed") != nil {
@@ -36,12 +36,13 @@ extension ConsoleController {
         let (signed, form) = try await sessionAndForm(request, .admin)
         let app = try await app(context)
         guard let kind = form["kind"].flatMap(ExemptionKind.init(rawValue:)) else {
-            return try await exemptionsPage(request, context, error: "Choose install or device.", form: form, status: .badRequest)
+            return try await exemptionsPage(request, context, error: ConsoleFormError(field: "kind", message: "Choose install or device."),
+                                            form: form, status: .badRequest)
         }
         do {
             try await policies.addExemption(app: app.id, kind: kind, id: form["value"] ?? "", note: form["note"], author: signed.token.name)
         } catch let error as ServiceError where error.kind == .invalidInput || error.kind == .conflict {
-            return try await exemptionsPage(request, context, error: error.message, form: form, status: ErrorResponse.status(for: error.kind))
+            return try await exemptionsPage(request, context, error: ConsoleFormError(error), form: form, status: ErrorResponse.status(for: error.kind))
         }
         return ConsoleRenderer.redirect("/console/apps/\(app.id)/exemptions?added=\(kind.rawValue)")
     }
@@ -51,7 +52,7 @@ extension ConsoleController {
         let (signed, form) = try await sessionAndForm(request, .admin)
         let app = try await app(context)
         guard let kind = form["kind"].flatMap(ExemptionKind.init(rawValue:)), let value = form["value"] else {
-            throw InputError.invalidBody("name the exemption's kind and hash")
+            throw ConsoleError.incompleteForm("Choose the exemption to remove.")
         }
         try await policies.removeExemption(app: app.id, kind: kind, idOrHash: value, author: signed.token.name)
         return ConsoleRenderer.redirect("/console/apps/\(app.id)/exemptions?removed=1")

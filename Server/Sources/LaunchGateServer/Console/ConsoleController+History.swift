@@ -9,6 +9,7 @@ extension ConsoleController {
     /// A page of revisions with who published them, their notes, their diffs, and rollback.
     func historyPage(_ request: Request, _ context: Context) async throws -> Response {
         let signed = try await session(request)
+        try takeHistoryBudget(signed)
         let (app, channel) = (try await app(context), try Self.channel(request))
         return ConsoleRenderer.page("history", try await historyValues(signed, app: app, channel: channel, query: request))
     }
@@ -28,11 +29,20 @@ extension ConsoleController {
         if newest > 0 {
             shown = try await repository.revisions(appID: app.id, channel: channel, through: newest - (page - 1) * size, limit: size + 1)
         }
-        let texts = shown.map { PolicyDiff.text(of: try? UpdatePolicy(json: $0.document)) }
+        // Parsed only for diffs not in the cache; each revision at most once.
+        var texts: [Int: [String]] = [:]
+        func text(_ index: Int) -> [String] {
+            if let known = texts[index] { return known }
+            let made = PolicyDiff.text(of: try? UpdatePolicy(json: shown[index].document))
+            texts[index] = made
+            return made
+        }
         var rows: [[String: Any]] = []
         for (index, revision) in shown.prefix(size).enumerated() {
             let previous = index + 1 < shown.count ? shown[index + 1] : nil
-            let lines = PolicyDiff.lines(from: previous == nil ? [] : texts[index + 1], to: texts[index])
+            let lines = diffs.lines(app: app.id, channel: channel, from: previous, to: revision) {
+                PolicyDiff.lines(from: previous == nil ? [] : text(index + 1), to: text(index))
+            }
             rows.append([
                 "number": revision.number, "current": revision.number == newest, "author": revision.author, "note": revision.note ?? "",
                 "date": Self.date(revision.issuedAt), "iso": ISO8601DateFormatter().string(from: revision.issuedAt),
@@ -66,6 +76,7 @@ extension ConsoleController {
     /// history page links to.
     func revisionPage(_ request: Request, _ context: Context) async throws -> Response {
         let signed = try await session(request)
+        try takeHistoryBudget(signed)
         let (app, channel) = (try await app(context), try Self.channel(request))
         guard let number = context.parameters.get("number").flatMap({ Int($0) }), number > 0 else {
             throw HTTPError(.notFound, message: "There is no console page here.")
@@ -75,8 +86,10 @@ extension ConsoleController {
         }
         var previous: PolicyRevision?
         if number > 1 { previous = try await repository.revision(appID: app.id, channel: channel, number: number - 1) }
-        let lines = PolicyDiff.lines(from: PolicyDiff.text(of: previous.flatMap { try? UpdatePolicy(json: $0.document) }),
-                                     to: PolicyDiff.text(of: try? UpdatePolicy(json: revision.document)))
+        let lines = diffs.lines(app: app.id, channel: channel, from: previous, to: revision) {
+            PolicyDiff.lines(from: PolicyDiff.text(of: previous.flatMap { try? UpdatePolicy(json: $0.document) }),
+                             to: PolicyDiff.text(of: try? UpdatePolicy(json: revision.document)))
+        }
         var values = layout(signed, title: "Revision \(number) · \(app.name)")
         values["app"] = app.id
         values["appName"] = app.name
@@ -92,11 +105,19 @@ extension ConsoleController {
         return ConsoleRenderer.page("revision", values)
     }
 
+    /// Takes one of the session's history pages (``ConsoleLimits/historyPerSession``).
+    /// - Throws: ``ConsoleError/rateLimited(retryAfter:what:)`` when it has none left.
+    private func takeHistoryBudget(_ signed: ConsoleSessions.Signed) throws {
+        if let wait = limits.historyPerSession.take(for: ConsoleSessions.hash(signed.secret)) {
+            throw ConsoleError.rateLimited(retryAfter: wait, what: "history pages")
+        }
+    }
+
     /// Serves an earlier revision again, as `POST /v1/admin/apps/{app}/policy/rollback` does.
     func rollback(_ request: Request, _ context: Context) async throws -> Response {
         let (signed, form) = try await sessionAndForm(request, .publish)
         let (app, channel) = (try await app(context), try Self.channel(request))
-        guard let number = form["revision"].flatMap({ Int($0) }) else { throw InputError.invalidBody("name the revision to roll back to") }
+        guard let number = form["revision"].flatMap({ Int($0) }) else { throw ConsoleError.incompleteForm("Choose the revision to roll back to.") }
         do {
             let (revision, _) = try await adoption.rollback(app: app.id, channel: channel, to: number, author: signed.token.name,
                                                             confirmed: form["confirm"] == "on")

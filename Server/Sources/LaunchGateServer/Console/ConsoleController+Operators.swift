@@ -4,7 +4,7 @@ import Hummingbird
 
 extension ConsoleController {
     /// Console operators, with add and remove; admin scope only, as `launchgate operators`.
-    func operatorsPage(_ request: Request, _ context: Context, error: String? = nil, form: ConsoleForm? = nil,
+    func operatorsPage(_ request: Request, _ context: Context, error: ConsoleFormError? = nil, form: ConsoleForm? = nil,
                        status: HTTPResponse.Status = .ok) async throws -> Response {
         let signed = try await session(request, .admin)
         let operators = try await accounts.operators.list()
@@ -17,7 +17,7 @@ extension ConsoleController {
             ["scope": $0.rawValue, "selected": $0.rawValue == (form?["scope"] ?? TokenScope.read.rawValue)] as [String: Any]
         }
         values["email"] = form?.raw("email") ?? ""
-        if let error { values["error"] = error }
+        for (key, message) in error?.values ?? [:] { values[key] = message }
         if request.uri.queryParameters.get("added") != nil {
             values["notice"] = "Added the operator. They sign in with “Sign in with email” on the sign-in page."
         } else if request.uri.queryParameters.get("removed") != nil {
@@ -30,12 +30,13 @@ extension ConsoleController {
     func addOperator(_ request: Request, _ context: Context) async throws -> Response {
         let (_, form) = try await sessionAndForm(request, .admin)
         guard let scope = form["scope"].flatMap(TokenScope.init(rawValue:)) else {
-            return try await operatorsPage(request, context, error: "Choose read, publish or admin.", form: form, status: .badRequest)
+            return try await operatorsPage(request, context, error: ConsoleFormError(field: "scope", message: "Choose read, publish or admin."),
+                                           form: form, status: .badRequest)
         }
         do {
             _ = try await accounts.operators.add(email: form["email"] ?? "", scope: scope)
         } catch let error as OperatorError where error.kind == .invalidInput || error.kind == .conflict {
-            return try await operatorsPage(request, context, error: error.message, form: form, status: ErrorResponse.status(for: error.kind))
+            return try await operatorsPage(request, context, error: ConsoleFormError(error), form: form, status: ErrorResponse.status(for: error.kind))
         }
         return ConsoleRenderer.redirect("/console/operators?added=1")
     }

@@ -76,6 +76,14 @@ extension ConsoleController {
         if let current { values["revision"] = current.0.number }
         values["fieldsets"] = draft.fieldsets
         values["errors"] = draft.errors
+        values["document"] = draft.document
+        values["usesDocument"] = draft.usesDocument
+        values["documentErrors"] = draft.documentErrors
+        values["hasDocumentErrors"] = !draft.documentErrors.isEmpty
+        // The pane beside the form names the fields to fix, with links: they may be far below.
+        values["invalidFields"] = draft.fieldsets.flatMap { set in
+            set.fields.filter { $0.error != nil }.map { ["id": $0.id, "label": "\(set.name): \($0.label)"] }
+        }
         values["note"] = note ?? ""
         values["noteLimit"] = PolicyService.maximumNoteBytes
         do { try PolicyService.validateNote(note) } catch let error as ServiceError { values["noteError"] = error.message }

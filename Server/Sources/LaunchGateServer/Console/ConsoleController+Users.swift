@@ -66,7 +66,7 @@ extension ConsoleController {
         if let id = form["session"] {
             // Only a session of this user, so a form can't reach another user's from this page.
             guard try await accounts.signIn.sessions(app: app.id, userID: user.id).contains(where: { $0.id == id }) else {
-                throw InputError.invalidBody("that session is not one of this user's")
+                throw ConsoleError.incompleteForm("That session is not one of this user’s.")
             }
             selector = .session(id)
         } else {

@@ -14,6 +14,8 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
     let sessions: ConsoleSessions
     let signInForms: ConsoleSignInForms
     let limits: ConsoleLimits
+    /// The history pages' diffs, computed once per pair of revisions.
+    let diffs: PolicyDiffCache
     let clients: ClientAddressResolver
     let now: @Sendable () -> Date
     /// Users and sessions, mail, tokens, operators and the emailed-code sign-in.

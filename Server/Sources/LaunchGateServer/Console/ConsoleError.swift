@@ -10,4 +10,8 @@ enum ConsoleError: Error, Equatable {
     ///   - retryAfter: Seconds until the next request is accepted.
     ///   - what: What was limited, plural, for the page: "previews", "sign-ins".
     case rateLimited(retryAfter: Int, what: String)
+    /// A form without a field its buttons always send (edited or cut short): a 400 page that
+    /// says, in the form's words, what was missing.
+    /// - Parameter what: What to do, as a sentence: "Choose the revision to roll back to."
+    case incompleteForm(String)
 }

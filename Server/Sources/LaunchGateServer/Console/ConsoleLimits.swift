@@ -14,12 +14,17 @@ struct ConsoleLimits: Sendable {
     let previewsPerClient: RateLimiter
     /// Successful sign-ins per client address: a burst of 10, then one a minute.
     let signInsPerClient: RateLimiter
+    /// History pages and whole diffs per session: a burst of 30, then one every 2 s. Each reads
+    /// and diffs up to 21 revisions of up to a policy's size (those not in ``PolicyDiffCache``).
+    let historyPerSession: RateLimiter
 
     init(previewsPerSession: RateLimiter = RateLimiter(capacity: 30, perSecond: 1),
          previewsPerClient: RateLimiter = RateLimiter(capacity: 60, perSecond: 3),
-         signInsPerClient: RateLimiter = RateLimiter(capacity: 10, perSecond: 1.0 / 60)) {
+         signInsPerClient: RateLimiter = RateLimiter(capacity: 10, perSecond: 1.0 / 60),
+         historyPerSession: RateLimiter = RateLimiter(capacity: 30, perSecond: 0.5)) {
         self.previewsPerSession = previewsPerSession
         self.previewsPerClient = previewsPerClient
         self.signInsPerClient = signInsPerClient
+        self.historyPerSession = historyPerSession
     }
 }

@@ -21,6 +21,8 @@ struct ConsoleMiddleware<Context: RequestContext>: RouterMiddleware {
                                      status: .tooManyRequests)
             response.headers[.retryAfter] = "\(retryAfter)"
             return response
+        case let ConsoleError.incompleteForm(what):
+            return errorPage("Can't do that", what + " Go back, reload the page and try again.", status: .badRequest)
         case ConsoleError.csrfFailed:
             return errorPage("Form expired", "This form was not sent from the console page it belongs to, or the page is too old. "
                 + "Go back, reload the page and try again.", status: .forbidden)

@@ -85,9 +85,9 @@ extension ConsoleTemplates {
         {{#hasTokens}}
         <div class="table-wrap"><table>
         <caption class="visually-hidden">Admin tokens, newest first</caption>
-        <thead><tr><th scope="col">ID</th><th scope="col">Name</th><th scope="col">Scope</th><th scope="col">Created</th><th scope="col">State</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+        <thead><tr><th scope="col">ID</th><th scope="col">Name</th><th scope="col">Scope</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">State</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
         <tbody>
-        {{#tokens}}<tr><td><code>{{id}}</code></td><td>{{name}}{{#current}} <span class="badge">this session</span>{{/current}}</td><td>{{scope}}</td><td>{{created}}</td>
+        {{#tokens}}<tr><td><code>{{id}}</code></td><td>{{name}}{{#current}} <span class="badge">this session</span>{{/current}}</td><td>{{scope}}</td><td>{{created}}</td><td class="last-used">{{lastUsed}}</td>
         <td>{{#active}}active{{/active}}{{^active}}revoked {{revoked}}{{/active}}</td>
         <td>{{#active}}<form method="post" action="/console/tokens/revoke"><input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="id" value="{{id}}">
         <button type="submit" class="secondary" aria-label="Revoke token {{id}} of {{name}}">Revoke</button></form>{{/active}}</td></tr>
@@ -100,10 +100,13 @@ extension ConsoleTemplates {
         <form method="post" action="/console/tokens">
         <input type="hidden" name="csrf" value="{{csrf}}">
         <div class="field"><label for="token-name">Name</label>
-        <input type="text" id="token-name" name="name" value="{{name}}" required maxlength="100" autocomplete="off" aria-describedby="token-name-hint">
-        <p class="hint" id="token-name-hint">Who or what holds it, such as “CI release job”.</p></div>
+        <input type="text" id="token-name" name="name" value="{{name}}" required maxlength="100" autocomplete="off"
+          aria-describedby="token-name-hint{{#nameError}} token-name-error{{/nameError}}"{{#nameError}} aria-invalid="true"{{/nameError}}>
+        <p class="hint" id="token-name-hint">Who or what holds it, such as “CI release job”.</p>
+        {{#nameError}}<p class="error" role="alert" id="token-name-error">{{nameError}}</p>{{/nameError}}</div>
         <div class="field"><label for="token-scope">Scope</label>
-        <select id="token-scope" name="scope">{{#scopes}}<option value="{{scope}}"{{#selected}} selected{{/selected}}>{{scope}}</option>{{/scopes}}</select></div>
+        <select id="token-scope" name="scope"{{#scopeError}} aria-describedby="token-scope-error" aria-invalid="true"{{/scopeError}}>{{#scopes}}<option value="{{scope}}"{{#selected}} selected{{/selected}}>{{scope}}</option>{{/scopes}}</select>
+        {{#scopeError}}<p class="error" role="alert" id="token-scope-error">{{scopeError}}</p>{{/scopeError}}</div>
         <button type="submit">Create</button>
         </form>
         </section>
@@ -134,9 +137,12 @@ extension ConsoleTemplates {
         <form method="post" action="/console/operators">
         <input type="hidden" name="csrf" value="{{csrf}}">
         <div class="field"><label for="operator-email">Email address</label>
-        <input type="text" id="operator-email" name="email" value="{{email}}" inputmode="email" required autocomplete="off" spellcheck="false"></div>
+        <input type="text" id="operator-email" name="email" value="{{email}}" inputmode="email" required autocomplete="off" spellcheck="false"
+          {{#emailError}}aria-describedby="operator-email-error" aria-invalid="true"{{/emailError}}>
+        {{#emailError}}<p class="error" role="alert" id="operator-email-error">{{emailError}}</p>{{/emailError}}</div>
         <div class="field"><label for="operator-scope">Scope</label>
-        <select id="operator-scope" name="scope">{{#scopes}}<option value="{{scope}}"{{#selected}} selected{{/selected}}>{{scope}}</option>{{/scopes}}</select></div>
+        <select id="operator-scope" name="scope"{{#scopeError}} aria-describedby="operator-scope-error" aria-invalid="true"{{/scopeError}}>{{#scopes}}<option value="{{scope}}"{{#selected}} selected{{/selected}}>{{scope}}</option>{{/scopes}}</select>
+        {{#scopeError}}<p class="error" role="alert" id="operator-scope-error">{{scopeError}}</p>{{/scopeError}}</div>
         <button type="submit">Add</button>
         </form>
         </section>

@@ -29,6 +29,17 @@ extension ConsoleTemplates {
         {{/fields}}
         </fieldset>
         {{/fieldsets}}
+        <details class="advanced" id="advanced"{{#usesDocument}} open{{/usesDocument}}>
+        <summary>Advanced: edit as JSON</summary>
+        <div class="field check"><input type="checkbox" id="use-document" name="useDocument" value="on"{{#usesDocument}} checked{{/usesDocument}} aria-describedby="use-document-hint"> <label for="use-document">Use this JSON instead of the fields</label>
+        <p class="hint" id="use-document-hint">The whole policy document: texts per locale, rollout, intervals, everything, checked by the same rules as the fields. While this is ticked, the impact and the screens follow the JSON; otherwise the JSON is rewritten from the fields at each preview.</p></div>
+        <div class="field{{#hasDocumentErrors}} invalid{{/hasDocumentErrors}}">
+        <label for="document">Policy document (JSON)</label>
+        <textarea id="document" name="document" rows="18" spellcheck="false" autocomplete="off" class="code" aria-describedby="document-hint{{#hasDocumentErrors}} document-error{{/hasDocumentErrors}}"{{#hasDocumentErrors}} aria-invalid="true"{{/hasDocumentErrors}}>{{document}}</textarea>
+        <p class="hint" id="document-hint">issuedAt is left out: publishing sets it.</p>
+        {{#hasDocumentErrors}}<ul class="error field-error" id="document-error">{{#documentErrors}}<li>{{.}}</li>{{/documentErrors}}</ul>{{/hasDocumentErrors}}
+        </div>
+        </details>
         <div class="field{{#noteError}} invalid{{/noteError}}">
         <label for="note">Note for the history</label>
         <input type="text" id="note" name="note" value="{{note}}" aria-describedby="note-hint{{#noteError}} note-error{{/noteError}}"{{#noteError}} aria-invalid="true"{{/noteError}}>
@@ -49,7 +60,9 @@ extension ConsoleTemplates {
     static let previews = """
         <section class="impact card" aria-labelledby="impact-heading">
         <h2 id="impact-heading">Impact</h2>
-        {{#invalid}}<p class="error" id="impact-summary">Fix the fields marked in the form to see the impact and the screens.</p>{{/invalid}}
+        {{#invalid}}<p class="error" id="impact-summary">{{#usesDocument}}Fix the JSON document to see the impact and the screens.{{/usesDocument}}{{^usesDocument}}Fix the fields marked in the form to see the impact and the screens.{{/usesDocument}}</p>
+        {{^usesDocument}}<ul class="invalid-fields" id="invalid-fields">{{#invalidFields}}<li><a href="#{{id}}">{{label}}</a></li>{{/invalidFields}}</ul>{{/usesDocument}}
+        {{#hasDocumentErrors}}<ul class="error" id="impact-document-errors">{{#documentErrors}}<li>{{.}}</li>{{/documentErrors}}</ul>{{/hasDocumentErrors}}{{/invalid}}
         {{#impact}}
         <p id="impact-summary"{{#guard}} class="warn"{{/guard}}>{{summary}}</p>
         <dl class="counts">

@@ -26,13 +26,18 @@ extension ConsoleTemplates {
         <form method="post" action="/console/apps/{{app}}/exemptions">
         <input type="hidden" name="csrf" value="{{csrf}}">
         <div class="field"><label for="kind">Kind</label>
-        <select id="kind" name="kind">{{#kinds}}<option value="{{kind}}"{{#selected}} selected{{/selected}}>{{kind}}</option>{{/kinds}}</select></div>
+        <select id="kind" name="kind"{{#kindError}} aria-describedby="kind-error" aria-invalid="true"{{/kindError}}>{{#kinds}}<option value="{{kind}}"{{#selected}} selected{{/selected}}>{{kind}}</option>{{/kinds}}</select>
+        {{#kindError}}<p class="error" role="alert" id="kind-error">{{kindError}}</p>{{/kindError}}</div>
         <div class="field"><label for="value">ID, as the app knows it</label>
-        <input type="text" id="value" name="value" value="{{value}}" required autocomplete="off" aria-describedby="value-hint{{#error}} exemption-error{{/error}}">
-        <p class="hint" id="value-hint">The SDK's install ID, or the device ID your app reports. Only its hash is kept.</p></div>
+        <input type="text" id="value" name="value" value="{{value}}" required autocomplete="off"
+          aria-describedby="value-hint{{#valueError}} value-error{{/valueError}}"{{#valueError}} aria-invalid="true"{{/valueError}}>
+        <p class="hint" id="value-hint">The SDK's install ID, or the device ID your app reports. Only its hash is kept.</p>
+        {{#valueError}}<p class="error" role="alert" id="value-error">{{valueError}}</p>{{/valueError}}</div>
         <div class="field"><label for="exemption-note">Note</label>
-        <input type="text" id="exemption-note" name="note" value="{{note}}" aria-describedby="note-hint">
-        <p class="hint" id="note-hint">Who or why, such as “App Review”; at most 200 bytes of UTF-8.</p></div>
+        <input type="text" id="exemption-note" name="note" value="{{note}}"
+          aria-describedby="note-hint{{#noteError}} note-error{{/noteError}}"{{#noteError}} aria-invalid="true"{{/noteError}}>
+        <p class="hint" id="note-hint">Who or why, such as “App Review”; at most 200 bytes of UTF-8.</p>
+        {{#noteError}}<p class="error" role="alert" id="note-error">{{noteError}}</p>{{/noteError}}</div>
         <button type="submit">Exempt</button>
         </form>
         </section>

@@ -49,6 +49,8 @@ struct PolicyDraft: Sendable {
         ("recommended", "Recommended version", "Below it, a full screen the user may skip.", "recommended"),
         ("required", "Required version", "Below it, a screen the user can't leave.", "required"),
         ("requiredBuild", "Required build", "Optional build number for the required gate.", "required.build"),
+        ("rollout", "Rollout percentage", "Share of installs offered the optional update (banner and recommended prompt), 0 to 100, "
+            + "or apple-phased; empty offers it to all. Required updates are never phased.", "rollout"),
         ("blocked", "Blocked versions", "Comma-separated; these must update.", "blocked"),
         ("updateURL", "Update URL", "The store page (https or itms-apps).", "updateURL"),
         ("endOfLife", "End of life", "Every version is told the app is discontinued.", "endOfLife"),
@@ -60,6 +62,12 @@ struct PolicyDraft: Sendable {
     let fieldsets: [Fieldset]
     /// Problems with the document as a whole.
     let errors: [String]
+    /// The whole document as the JSON editor shows it (``PolicyDraft/documentText(of:)``).
+    let document: String
+    /// Whether the draft was read from the JSON editor instead of the fields.
+    let usesDocument: Bool
+    /// The JSON editor's problems: why it doesn't parse, or the core's issues with their paths.
+    let documentErrors: [String]
 
     /// The form for a stored policy (or an empty one per platform).
     init(policy: UpdatePolicy?) {
@@ -71,12 +79,43 @@ struct PolicyDraft: Sendable {
         self.policy = policy
         self.fieldsets = Self.fieldsets(platforms: platforms, values: values, issues: [:])
         self.errors = []
+        self.document = Self.documentText(of: policy)
+        self.usesDocument = false
+        self.documentErrors = []
     }
 
-    /// The draft a form describes, over the current policy (whose other members, such as texts,
-    /// rollout and exemptions, it keeps), validated by the core.
+    /// The draft a form describes: its JSON editor's document when "use this JSON" is ticked
+    /// (the fields then show that document), else its fields over the current policy.
     /// - Parameter now: The release date a changed latest version gets (``Release/setVersion(_:at:)``).
     init(form: ConsoleForm, base: UpdatePolicy?, app: String, now: Date) {
+        guard form["useDocument"] == "on" else {
+            let fields = Self.fromFields(form, base: base, app: app, now: now)
+            (policy, fieldsets, errors) = (fields.policy, fields.fieldsets, fields.errors)
+            // The JSON follows the fields while they parse; when they don't, it keeps what was there.
+            document = fields.policy.map(Self.documentText(of:)) ?? form.raw("document") ?? Self.documentText(of: base)
+            (usesDocument, documentErrors) = (false, [])
+            return
+        }
+        let text = form.raw("document") ?? ""
+        let parsed = Self.parse(document: text)
+        policy = parsed.policy
+        if let shown = parsed.decoded {
+            let platforms = Platform.allCases.filter { shown.platforms[$0] != nil }
+            var values: [String: String] = [:]
+            for platform in platforms {
+                for (key, value) in Self.values(of: shown.policy(for: platform)) { values["\(platform.rawValue).\(key)"] = value }
+            }
+            fieldsets = Self.fieldsets(platforms: platforms, values: values, issues: [:])
+        } else {
+            fieldsets = Self.fromFields(form, base: base, app: app, now: now).fieldsets
+        }
+        (errors, document, usesDocument, documentErrors) = ([], text, true, parsed.errors)
+    }
+
+    /// The draft a form's fields describe, over the current policy (whose other members, such as
+    /// texts and exemptions, it keeps), validated by the core.
+    private static func fromFields(_ form: ConsoleForm, base: UpdatePolicy?, app: String, now: Date)
+        -> (policy: UpdatePolicy?, fieldsets: [Fieldset], errors: [String]) {
         let names = Set(form.all("platform").compactMap(Platform.init(rawValue:)))
         let platforms = Platform.allCases.filter(names.contains)
         var values: [String: String] = [:]
@@ -128,6 +167,19 @@ struct PolicyDraft: Sendable {
                 }
             }
             entry.endOfLife = value("endOfLife") == "on" ? EndOfLife(message: value("endOfLifeMessage")) : nil
+            // The range is the core's rule (validate() below); only the number's form is read here.
+            entry.rollout = nil
+            if let text = value("rollout") {
+                let number = text.hasSuffix("%") ? String(text.dropLast()).trimmingCharacters(in: .whitespaces) : text
+                if text == "apple-phased" {
+                    entry.rollout = .applePhased
+                } else if let share = Double(number) {
+                    entry.rollout = .percentage(share)
+                } else {
+                    issues["\(platform.rawValue).rollout", default: []]
+                        .append("\"\(text.prefix(40))\" is not a percentage: give a number from 0 to 100, or apple-phased")
+                }
+            }
             draft.platforms[platform] = entry
         }
         var general: [String] = []
@@ -143,9 +195,7 @@ struct PolicyDraft: Sendable {
                 issues["\(platform.rawValue).\(key ?? "")", default: []].append(key == nil && !path.isEmpty ? "\(path): \(issue.reason)" : issue.reason)
             }
         }
-        self.policy = issues.isEmpty && general.isEmpty ? draft : nil
-        self.fieldsets = Self.fieldsets(platforms: platforms, values: values, issues: issues)
-        self.errors = general
+        return (issues.isEmpty && general.isEmpty ? draft : nil, fieldsets(platforms: platforms, values: values, issues: issues), general)
     }
 
     private static func values(of entry: PlatformPolicy?) -> [String: String] {
@@ -158,6 +208,7 @@ struct PolicyDraft: Sendable {
             "blocked": entry.blocked.versions.map(\.description).joined(separator: ", "),
             "updateURL": entry.updateURL?.absoluteString ?? "",
             "endOfLife": entry.endOfLife == nil ? "" : "on", "endOfLifeMessage": entry.endOfLife?.message ?? "",
+            "rollout": entry.rollout.map(Self.rolloutText) ?? "",
         ]
     }
 

@@ -60,9 +60,10 @@ public struct ServiceError: LaunchGateFailure, Equatable {
     public static func invalidAppID(_ id: String) -> ServiceError {
         .init(.invalid(code: "invalid-app-id", message: "app id \"\(id.prefix(64))\" must be 1 to 64 lowercase letters, digits, '.', '-' or '_'"))
     }
-    /// A token name that is empty or too long.
+    /// A token name that is empty, too long, or not one line of printable text.
     public static let invalidTokenName = ServiceError(.invalid(
-        code: "invalid-token-name", message: "give the token a name of 1 to 100 bytes that says who holds it"))
+        code: "invalid-token-name",
+        message: "give the token a name of 1 to 100 bytes that says who holds it, on one line, without control characters or bidirectional overrides"))
     /// The document a publish or an exemption change would sign is larger than clients accept.
     public static func documentTooLarge(bytes: Int, limit: Int) -> ServiceError {
         .init(.invalid(code: "document-too-large", message: "the signed document would be \(bytes) bytes, and apps refuse documents over \(limit); shorten the texts or remove exemptions. Nothing was changed"))

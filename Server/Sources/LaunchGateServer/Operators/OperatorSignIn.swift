@@ -8,7 +8,8 @@ import Foundation
 /// IDs can't contain `:`), and a right code is consumed without making a user or an app session.
 ///
 /// No answer says whether an address is an operator: a send to any address charges the same
-/// limits and answers the same (only an operator's gets a code and mail), and a verify of any
+/// limits and answers the same after the same work (only an operator's gets a code and mail, on
+/// ``OperatorSendQueue`` after the answer), and a verify of any
 /// address claims a try, so a wrong code, an unknown address and a removed operator all count
 /// the same failure and give the same refusal.
 public struct OperatorSignIn: Sendable {
@@ -24,6 +25,8 @@ public struct OperatorSignIn: Sendable {
     let random: any RandomSource
     let signal: OutboxSignal
     let now: @Sendable () -> Date
+    /// Where each request's lookup and mail run, after the answer.
+    let sends: OperatorSendQueue
 
     /// Creates the flow over sign-in's parts.
     /// - Parameters:
@@ -37,9 +40,14 @@ public struct OperatorSignIn: Sendable {
         self.random = signIn.random
         self.signal = signIn.signal
         self.now = signIn.now
+        self.sends = OperatorSendQueue(capacity: signIn.configuration.operatorSendBacklog)
     }
 
     /// Mails a code to the address if it is an active operator's; answers the same either way.
+    ///
+    /// The answer comes after the same work for every address: the lockout check and the limits,
+    /// charged here. The operator lookup, the code and its mail follow on ``sends``, after the
+    /// answer, so neither the answer nor its timing says whether the address is an operator's.
     /// - Parameters:
     ///   - email: The address as typed.
     ///   - client: The client's IP address, for the per-client cap.
@@ -49,27 +57,33 @@ public struct OperatorSignIn: Sendable {
     public func sendCode(email: String, client: String) async throws -> String {
         let email = try SignInAddress.normalized(email)
         let now = now()
+        if let until = try await repository.addressState(appID: Self.appID, email: email).lockedUntil, until > now {
+            throw SignInServiceError.locked(retryAfter: SignInService.seconds(until.timeIntervalSince(now)))
+        }
         var charges: [RateLimitCharge] = []
         if configuration.clientSends > 0 {
             charges.append(RateLimitCharge(key: "console-send-client|\(client)",
                                            rules: [RateLimitRule(limit: configuration.clientSends, window: configuration.clientWindow)]))
         }
         charges.append(RateLimitCharge(key: "send|\(Self.appID)|\(email)", rules: configuration.addressSendRules))
-        guard let found = try await operators.find(email: email), found.isActive else {
-            // What requestCode does for an operator, without the code and its mail.
-            if let until = try await repository.addressState(appID: Self.appID, email: email).lockedUntil, until > now {
-                throw SignInServiceError.locked(retryAfter: SignInService.seconds(until.timeIntervalSince(now)))
+        for charge in charges {
+            if let wait = try await repository.recordEvent(key: charge.key, rules: charge.rules, at: now) {
+                throw SignInServiceError.rateLimited(retryAfter: SignInService.seconds(wait))
             }
-            for charge in charges {
-                if let wait = try await repository.recordEvent(key: charge.key, rules: charge.rules, at: now) {
-                    throw SignInServiceError.rateLimited(retryAfter: SignInService.seconds(wait))
-                }
-            }
-            return email
         }
-        // A permanent failure of the last mail is reported once, before anything is charged; it
-        // is on the console's mail page, and answering it here would tell that the address is an
-        // operator's, so the request is simply made again (once: the failure is reported now).
+        sends.submit { [self] in
+            // Nobody waits for this: a failure here is the mail page's, like a failed delivery.
+            try? await issueCode(email: email, at: now)
+        }
+        return email
+    }
+
+    /// Queues a code and its mail if the address is an active operator's; the limits were charged
+    /// by ``sendCode(email:client:)``.
+    private func issueCode(email: String, at now: Date) async throws {
+        guard let found = try await operators.find(email: email), found.isActive else { return }
+        // A permanent failure of the last mail is reported once; it is on the console's mail
+        // page, so the request is simply made again (once: the failure is reported now).
         for _ in 0..<2 {
             let code = SignInTokens.code(length: Self.codeLength, using: random)
             let expiresAt = now.addingTimeInterval(configuration.codeLifetime)
@@ -78,16 +92,14 @@ public struct OperatorSignIn: Sendable {
                                           createdAt: now, expiresAt: expiresAt)
             let mail = OutboxMessage(id: SignInTokens.id("msg", bytes: 12, using: random), appID: Self.appID, email: email,
                                      sealedCode: try secrets.seal(code), codeExpiresAt: expiresAt, nextAttemptAt: now, createdAt: now)
-            switch try await repository.requestCode(CodeRequest(code: record, mail: mail, charges: charges), at: now) {
+            switch try await repository.requestCode(CodeRequest(code: record, mail: mail, charges: []), at: now) {
             case .issued:
                 signal.notify()
-                return email
-            case .locked(let until): throw SignInServiceError.locked(retryAfter: SignInService.seconds(until.timeIntervalSince(now)))
-            case .rateLimited(let wait): throw SignInServiceError.rateLimited(retryAfter: SignInService.seconds(wait))
+                return
+            case .locked, .rateLimited: return
             case .deliveryFailed: continue
             }
         }
-        return email
     }
 
     /// Checks a code and, when it is right and the address still an active operator's, answers the operator.

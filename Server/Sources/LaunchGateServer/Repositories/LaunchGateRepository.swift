@@ -50,6 +50,9 @@ public protocol LaunchGateRepository: Sendable {
     func token(id: String) async throws -> TokenRecord?
     /// Every token, newest first.
     func tokens() async throws -> [TokenRecord]
+    /// Records that a token was used at `time`; an earlier time than the one stored changes
+    /// nothing, and an unknown ID is no error.
+    func recordTokenUse(id: String, at time: Date) async throws
     /// Revokes a token. - Returns: `false` when there is no such active token.
     func revokeToken(id: String, at now: Date) async throws -> Bool
 

@@ -69,6 +69,12 @@ public actor MemoryRepository: LaunchGateRepository {
         tokensByID.values.sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }
     }
 
+    public func recordTokenUse(id: String, at time: Date) {
+        guard var token = tokensByID[id], token.lastUsedAt.map({ $0 < time }) ?? true else { return }
+        token.lastUsedAt = time
+        tokensByID[id] = token
+    }
+
     public func revokeToken(id: String, at now: Date) -> Bool {
         guard var token = tokensByID[id], token.revokedAt == nil else { return false }
         token.revokedAt = now

@@ -81,15 +81,19 @@ public struct TokenRecord: Sendable, Hashable, Codable {
     public var createdAt: Date
     /// When it was revoked, if it was.
     public var revokedAt: Date?
+    /// When it was last used, to the minute (uses are written at most once a minute); `nil` if never.
+    public var lastUsedAt: Date?
 
     /// Creates a record.
-    public init(id: String, name: String, scope: TokenScope, secretHash: String, createdAt: Date, revokedAt: Date? = nil) {
+    public init(id: String, name: String, scope: TokenScope, secretHash: String, createdAt: Date, revokedAt: Date? = nil,
+                lastUsedAt: Date? = nil) {
         self.id = id
         self.name = name
         self.scope = scope
         self.secretHash = secretHash
         self.createdAt = createdAt
         self.revokedAt = revokedAt
+        self.lastUsedAt = lastUsedAt
     }
 }
 

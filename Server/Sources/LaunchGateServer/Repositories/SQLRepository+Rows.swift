@@ -32,7 +32,7 @@ extension SQLRepository {
     }
 
     static func tokenQuery(_ db: any SQLDatabase) -> SQLSelectBuilder {
-        db.select().columns("id", "name", "scope", "secret_hash", "created_at", "revoked_at").from("tokens")
+        db.select().columns("id", "name", "scope", "secret_hash", "created_at", "revoked_at", "last_used_at").from("tokens")
     }
 
     static func token(_ row: any SQLRow) throws -> TokenRecord {
@@ -43,7 +43,8 @@ extension SQLRepository {
             id: try row.decode(column: "id", as: String.self), name: try row.decode(column: "name", as: String.self), scope: scope,
             secretHash: try row.decode(column: "secret_hash", as: String.self),
             createdAt: Date(milliseconds: try row.decode(column: "created_at", as: Int64.self)),
-            revokedAt: try row.decode(column: "revoked_at", as: Int64?.self).map(Date.init(milliseconds:)))
+            revokedAt: try row.decode(column: "revoked_at", as: Int64?.self).map(Date.init(milliseconds:)),
+            lastUsedAt: try row.decode(column: "last_used_at", as: Int64?.self).map(Date.init(milliseconds:)))
     }
 
     /// Both engines report a unique-constraint violation in their message; matching on it keeps

@@ -124,6 +124,16 @@ public struct SQLRepository: LaunchGateRepository {
         }
     }
 
+    public func recordTokenUse(id: String, at time: Date) async throws {
+        // Never moves back: of two instances writing, the later use stays. Relaxed: a use lost
+        // in a power cut is written again at the next one.
+        try await database.transaction(.relaxed) { db in
+            try await db.update("tokens").set("last_used_at", to: SQLBind(time.milliseconds)).where("id", .equal, id)
+                .where { $0.where("last_used_at", .is, SQLLiteral.null).orWhere("last_used_at", .lessThan, SQLBind(time.milliseconds)) }
+                .run()
+        }
+    }
+
     public func revokeToken(id: String, at now: Date) async throws -> Bool {
         try await database.transaction { db in
             guard try await db.select().column("id").from("tokens").where("id", .equal, id).where("revoked_at", .is, SQLLiteral.null)

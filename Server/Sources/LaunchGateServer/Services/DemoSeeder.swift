@@ -1,7 +1,8 @@
 import Foundation
 import LaunchGate
 
-/// Fills an empty database for `serve --demo`: an app with a policy, an admin token, a signing key.
+/// Fills an empty database for `serve --demo`: an app with a policy and installs seen over the
+/// last days, an admin token, a signing key.
 public struct DemoSeeder: Sendable {
     /// The demo app's ID.
     public static let appID = "demo"
@@ -54,6 +55,7 @@ public struct DemoSeeder: Sendable {
         }
         try await components.repository.createApp(AppRecord(id: Self.appID, name: "Demo App", createdAt: now()))
         _ = try await components.policies.publish(Self.policy(releasedAt: now()), app: Self.appID, channel: .production, author: "demo")
+        try await seedInstalls()
         try await ensureSignInSettings()
         let (_, token) = try await components.tokens.create(name: "demo admin", scope: .admin)
         return Result(token: token, publicKey: publicKey)

@@ -34,7 +34,8 @@ struct ConsoleOperatorSignInTests {
     }
 
     private func mailCount(_ server: TestServer) async throws -> Int {
-        try await server.components.signInRepository.outboxStatus().counts.values.reduce(0, +)
+        await server.components.operatorSignIn.sends.idle()
+        return try await server.components.signInRepository.outboxStatus().counts.values.reduce(0, +)
     }
 
     // MARK: Tests
@@ -47,6 +48,7 @@ struct ConsoleOperatorSignInTests {
                 let operatorAnswer = try await askForCode(ConsoleBrowser(client), "ada@example.com")
                 let strangerAnswer = try await askForCode(ConsoleBrowser(client), "eve@example.com")
                 #expect(operatorAnswer.status == .ok && strangerAnswer.status == .ok)
+                #expect(stableHeaders(operatorAnswer) == stableHeaders(strangerAnswer))
                 #expect(stable(operatorAnswer).replacingOccurrences(of: "ada@example.com", with: "ADDRESS")
                         == stable(strangerAnswer).replacingOccurrences(of: "eve@example.com", with: "ADDRESS"))
                 #expect(operatorAnswer.text.contains("If <strong>ada@example.com</strong> belongs to a console operator"))
@@ -57,6 +59,40 @@ struct ConsoleOperatorSignInTests {
                 let forged = try await ConsoleBrowser(client).post("/console/sign-in/email", [("email", "ada@example.com")])
                 #expect(forged.status == .forbidden, "the email form needs its CSRF token")
             }
+        }
+    }
+
+    /// The answer's headers, without the values that differ on every answer: the signed sign-in
+    /// cookie and the request ID.
+    private func stableHeaders(_ response: TestResponse) -> [String] {
+        response.headers.map { field in
+            let name = field.name.canonicalName
+            return name == "set-cookie" ? "set-cookie: " + (field.value.split(separator: "=").first ?? "")
+                : name == "x-request-id" ? name : "\(name): \(field.value)"
+        }.sorted()
+    }
+
+    @Test("with the send queue full, an operator and a stranger get the same status, headers and page, the drops show in /metrics, and no mail is queued")
+    func fullQueueSameAnswer() async throws {
+        try await TestServer.with { server in
+            _ = try await server.components.operators.add(email: "ada@example.com", scope: .read)
+            let sends = server.components.operatorSignIn.sends
+            let gate = TestGate()
+            for _ in 0..<sends.capacity { #expect(sends.submit { await gate.wait() }) }
+            try await server.application.test(.router) { client in
+                let metrics = { try await client.execute(uri: "/metrics", method: .get).text }
+                let before = metricValue(try await metrics(), "launchgate_console_code_sends_dropped_total")
+                let operatorAnswer = try await askForCode(ConsoleBrowser(client), "ada@example.com")
+                let strangerAnswer = try await askForCode(ConsoleBrowser(client), "eve@example.com")
+                #expect(operatorAnswer.status == .ok && strangerAnswer.status == .ok)
+                #expect(stableHeaders(operatorAnswer) == stableHeaders(strangerAnswer))
+                #expect(stable(operatorAnswer).replacingOccurrences(of: "ada@example.com", with: "ADDRESS")
+                        == stable(strangerAnswer).replacingOccurrences(of: "eve@example.com", with: "ADDRESS"))
+                #expect(metricValue(try await metrics(), "launchgate_console_code_sends_dropped_total") >= before + 2)
+                gate.open()
+                #expect(try await mailCount(server) == 0, "both requests were dropped after their answer")
+            }
+            gate.open()
         }
     }
 

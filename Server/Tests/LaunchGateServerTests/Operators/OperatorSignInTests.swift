@@ -15,7 +15,8 @@ struct OperatorSignInTests {
     }
 
     private func mailCount(_ fixture: SignInFixture) async throws -> Int {
-        try await fixture.components.signInRepository.outboxStatus().counts.values.reduce(0, +)
+        await fixture.components.operatorSignIn.sends.idle()
+        return try await fixture.components.signInRepository.outboxStatus().counts.values.reduce(0, +)
     }
 
     private func flow(_ fixture: SignInFixture) -> OperatorSignIn { fixture.components.operatorSignIn }

@@ -70,6 +70,21 @@ struct RepositoryContractTests {
         }
     }
 
+    @Test("a token's last use is stored, moves only forward, and an unknown ID changes nothing", arguments: TestBackend.available)
+    func tokenUse(backend: TestBackend) async throws {
+        try await withRepository(backend) { repository in
+            try await repository.saveToken(TokenRecord(id: "abc", name: "ci", scope: .publish, secretHash: "hash", createdAt: Samples.now))
+            #expect(try await repository.token(id: "abc")?.lastUsedAt == nil)
+            let later = Samples.now.addingTimeInterval(120)
+            try await repository.recordTokenUse(id: "abc", at: later)
+            #expect(try await repository.token(id: "abc")?.lastUsedAt == later)
+            try await repository.recordTokenUse(id: "abc", at: Samples.now.addingTimeInterval(60))
+            #expect(try await repository.tokens().first?.lastUsedAt == later, "an earlier use doesn't move it back")
+            try await repository.recordTokenUse(id: "nope", at: later)
+            #expect(try await repository.token(id: "nope") == nil)
+        }
+    }
+
     @Test("tokens are stored, listed and revoked once", arguments: TestBackend.available)
     func tokens(backend: TestBackend) async throws {
         try await withRepository(backend) { repository in

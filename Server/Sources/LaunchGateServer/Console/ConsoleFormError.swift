@@ -1,0 +1,51 @@
+/// A service's refusal as a console form shows it: in the form's words, next to the field it is
+/// about, or at the top of the form when it is about no one field.
+///
+/// The services' messages are written for the API and the CLI ("the request body is not the JSON
+/// this endpoint expects", "see 'launchgate operators list'"); a person at a form needs to know
+/// which field to change and how. Codes are the stable part of an error, so the mapping is by code.
+struct ConsoleFormError: Sendable, Equatable {
+    /// The form field's name (`name`, `email`, `value`, `note`) the message is shown next to;
+    /// `nil` for the top of the form.
+    let field: String?
+    /// What to change, as a sentence.
+    let message: String
+
+    /// The refusal in form language.
+    /// - Parameter failure: What the service threw.
+    init(_ failure: any LaunchGateFailure) {
+        switch failure.code {
+        case "invalid-token-name":
+            self.init(field: "name", message: "Name the token after who holds it, in at most 100 bytes on one line, "
+                + "without line breaks, control characters or text-direction marks.")
+        case "invalid-email":
+            self.init(field: "email", message: Self.sentence(failure.message))
+        case "operator-exists":
+            self.init(field: "email", message: "This address is already an operator. To change its scope, remove it and add it again.")
+        case "invalid-exemption" where failure.message.hasPrefix("the note"):
+            self.init(field: "note", message: "Shorten the note to at most 200 bytes.")
+        case "invalid-exemption":
+            self.init(field: "value", message: "Enter the ID as the app reports it: 1 to 200 bytes, without line breaks or control characters.")
+        default:
+            self.init(field: nil, message: Self.sentence(failure.message))
+        }
+    }
+
+    /// A message at a given place.
+    init(field: String?, message: String) {
+        self.field = field
+        self.message = message
+    }
+
+    /// The page's values for the error: `<field>Error` next to its field, or `error` at the top.
+    var values: [String: String] {
+        [field.map { "\($0)Error" } ?? "error": message]
+    }
+
+    /// An API message as a sentence: capitalised, ending in a full stop.
+    static func sentence(_ message: String) -> String {
+        guard let first = message.first else { return message }
+        let capitalised = first.uppercased() + message.dropFirst()
+        return capitalised.hasSuffix(".") ? capitalised : capitalised + "."
+    }
+}
