@@ -39,6 +39,8 @@ extension AdoptionService {
         for group in try await installs.newInstalls(appID: app, platform: nil, day: today, limit: impactGroupLimit) {
             fresh[ImpactCalculator.Group(platform: group.platform, version: group.version, build: group.build, os: group.os), default: 0] += group.installs
         }
+        // Platforms whose counts may be missing real installs: a cap refused some of their sightings.
+        let refused = try await installs.refusedSightings(appID: app, fromDay: today - days + 1)
         let calculator = ImpactCalculator(now: time)
         let (counts, rollouts) = calculator.outcomes(of: proposed, over: groups)
         let currentCounts = current.map { calculator.outcomes(of: $0.1, over: groups).counts } ?? [:]
@@ -86,21 +88,21 @@ extension AdoptionService {
         impact.establishedInstalls = settledTotals.activeInstalls
         impact.establishedBlocked = settledTotals.blocked
         impact.establishedNewlyBlocked = settledTotals.newlyBlocked
-        impact.mayBlockMore = newly > 0 || !touched.isEmpty || Self.changesBlocking(from: current?.1, to: proposed)
+        impact.riskPlatforms = Set(touched.union(Self.platformsChangingBlocking(from: current?.1, to: proposed)).map(\.rawValue))
+        impact.mayBlockMore = newly > 0 || !impact.riskPlatforms.isEmpty
+        impact.noteRefused(Dictionary(uniqueKeysWithValues: refused.map { ($0.key.rawValue, $0.value) }))
         return impact.leavingOut(evaluated, limit: impactGroupLimit)
     }
 
-    /// Whether `proposed` changes, on some platform, what decides that an install is blocked:
-    /// installs the impact didn't evaluate could then be newly blocked.
-    static func changesBlocking(from current: UpdatePolicy?, to proposed: UpdatePolicy) -> Bool {
-        guard let current else { return true }
-        for platform in Set(proposed.platforms.keys).union(current.platforms.keys) {
+    /// The platforms on which `proposed` changes what decides that an install is blocked:
+    /// installs the impact didn't evaluate could be newly blocked there. Every platform of the
+    /// proposal when nothing is published yet.
+    static func platformsChangingBlocking(from current: UpdatePolicy?, to proposed: UpdatePolicy) -> Set<Platform> {
+        guard let current else { return Set(proposed.platforms.keys) }
+        return Set(proposed.platforms.keys).union(current.platforms.keys).filter { platform in
             let (old, new) = (current.policy(for: platform), proposed.policy(for: platform))
-            if old?.required != new?.required || old?.blocked != new?.blocked || old?.endOfLife != new?.endOfLife
-                || old?.latest?.minimumOS != new?.latest?.minimumOS {
-                return true
-            }
+            return old?.required != new?.required || old?.blocked != new?.blocked || old?.endOfLife != new?.endOfLife
+                || old?.latest?.minimumOS != new?.latest?.minimumOS
         }
-        return false
     }
 }

@@ -111,7 +111,8 @@ public struct AdoptionService: Sendable {
             throw CancellationError()
         } catch {
             // The install counts are the one part a flood of made-up data can make slow: a
-            // confirmed publish or rollback (or one the guard doesn't apply to) never waits on them.
+            // confirmed publish or rollback (or one the guard doesn't apply to) never fails on
+            // them. It waits at most the reads' time limit, then goes ahead with the impact unknown.
             guard confirmed || channel != .production else { throw AdoptionError.impactUnavailable(app: app, channel: channel) }
             impact = PolicyImpact.unknown(app: app, channel: channel.rawValue, activeDays: configuration.activeDays, guarded: channel == .production)
         }

@@ -16,6 +16,9 @@ public struct GuardBreach: Sendable, Equatable {
         /// Groups past the impact's limit were not evaluated: if all of their installs were
         /// newly blocked, the change would newly block this share of all active installs.
         case unevaluatedWorstCase
+        /// Caps refused sightings on the platform within the window, so its counts may be missing
+        /// real installs.
+        case refusedSightings
     }
 
     /// The platform, such as `ios`.
@@ -34,7 +37,8 @@ public struct GuardBreach: Sendable, Equatable {
         case .establishedNewlyBlocked: "newly blocks \(PolicyImpact.percent(share)) of established \(platform) installs"
         case .establishedBlockedAfter: "leaves \(PolicyImpact.percent(share)) of established \(platform) installs blocked"
         case .noEstablishedInstalls: "newly blocks installs while no \(platform) install is established yet (seen a day apart), so the share can't be trusted"
-        case .unevaluatedWorstCase: "could newly block up to \(PolicyImpact.percent(share)) of active installs, counting the groups not evaluated as blocked"
+        case .refusedSightings: "changes what blocks \(platform) installs while sightings of \(platform) installs were refused by the group or install caps, so real installs may be missing from the counts"
+        case .unevaluatedWorstCase: "could newly block up to \(PolicyImpact.percent(share)) of active \(platform) installs, counting the groups not evaluated as blocked and as \(platform) installs"
         }
     }
 }

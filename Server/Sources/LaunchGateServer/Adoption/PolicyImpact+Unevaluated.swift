@@ -9,11 +9,38 @@ extension PolicyImpact {
         impact.unevaluatedGroups = evaluated.otherEntries
         impact.unevaluatedInstalls = evaluated.otherInstalls
         impact.unevaluatedEstablished = evaluated.otherEstablished
-        let share = Double(newlyBlocked + evaluated.otherInstalls) / Double(max(activeInstalls + evaluated.otherInstalls, 1))
+        let worst = impact.unevaluatedWorstCase()
         impact.summary += " \(Self.grouped(evaluated.otherInstalls)) installs in \(Self.grouped(evaluated.otherEntries)) rarer (version, build, OS) "
             + "groups past the \(Self.grouped(limit)) with most installs were not evaluated and are not counted"
-            + (mayBlockMore ? "; if they were all newly blocked, the change could block up to \(Self.percent(share)) of active installs." : ".")
+            + (worst.map { "; if they were all newly blocked, the change could block up to \(Self.percent($0.share)) of active \($0.platform) installs." }
+                ?? ".")
         return impact
+    }
+
+    /// The largest share of one platform's installs the change could newly block if every
+    /// unevaluated install were newly blocked, and that platform's: which platform they run is not
+    /// known (they were never read), so each platform the change could block on is checked as if
+    /// all of them were its own, among its active installs and among its established ones. Made-up
+    /// groups on another platform then can't push a platform's real installs off the page and
+    /// dilute them with their own. `nil` without unevaluated installs or anything the change could
+    /// newly block.
+    func unevaluatedWorstCase() -> (platform: String, share: Double)? {
+        guard let hidden = unevaluatedInstalls, hidden > 0, mayBlockMore else { return nil }
+        let hiddenEstablished = unevaluatedEstablished ?? 0
+        let candidates = riskPlatforms.isEmpty ? Set(platforms.keys).union(["all"]) : riskPlatforms
+        var worst: (platform: String, share: Double)?
+        for platform in candidates.sorted() {
+            let counts = platform == "all"
+                ? PlatformImpact(activeInstalls: activeInstalls, blocked: blocked, newlyBlocked: newlyBlocked, establishedInstalls: establishedInstalls,
+                                 establishedBlocked: establishedBlocked, establishedNewlyBlocked: establishedNewlyBlocked)
+                : platforms[platform] ?? PlatformImpact()
+            var share = Double(counts.newlyBlocked + hidden) / Double(counts.activeInstalls + hidden)
+            if hiddenEstablished > 0 {
+                share = max(share, Double(counts.establishedNewlyBlocked + hiddenEstablished) / Double(counts.establishedInstalls + hiddenEstablished))
+            }
+            if share > (worst?.share ?? -1) { worst = (platform, share) }
+        }
+        return worst
     }
 
     /// The impact of a publish whose impact could not be computed (storage failed or ran past
@@ -28,5 +55,16 @@ extension PolicyImpact {
                     : "publishing needs confirming until it can be computed again."))
         impact.known = false
         return impact
+    }
+
+    /// Records the sightings caps refused per platform within the window, with a sentence for
+    /// the platforms the change could block on.
+    mutating func noteRefused(_ refused: [String: Int]) {
+        refusedSightings = refused
+        let risky = refused.filter { $0.value > 0 && (riskPlatforms.isEmpty || riskPlatforms.contains($0.key)) }.sorted { $0.key < $1.key }
+        guard !risky.isEmpty else { return }
+        summary += " " + risky.map { "\(Self.grouped($0.value)) \($0.key) sightings" }.joined(separator: ", ")
+            + " were refused by the group or install caps in the last \(activeDays) days, so real installs may be missing from these counts"
+            + " (an upgrade to a new release, say)."
     }
 }

@@ -71,6 +71,12 @@ public struct PolicyImpact: Sendable, Encodable, Equatable {
     /// Whether the change could newly block installs the impact didn't evaluate: it newly blocks
     /// some, or changes what blocks (required, blocked releases, end of life, minimum OS).
     var mayBlockMore: Bool = true
+    /// Sightings the caps (``InstallLimits``) refused within the window, per platform: real
+    /// installs may be missing from that platform's counts.
+    public var refusedSightings: [String: Int] = [:]
+    /// The platforms where it could: it newly blocks some of their installs, or changes what
+    /// blocks them. Empty with ``mayBlockMore``: every platform is assumed.
+    var riskPlatforms: Set<String> = []
 
     /// ``newlyBlocked`` as a share of ``activeInstalls`` (0 without active installs).
     public var newlyBlockedShare: Double { activeInstalls == 0 ? 0 : Double(newlyBlocked) / Double(activeInstalls) }
@@ -98,13 +104,19 @@ public struct PolicyImpact: Sendable, Encodable, Equatable {
             if counts.establishedNewlyBlockedShare > limit {
                 return GuardBreach(platform: platform, measure: .establishedNewlyBlocked, share: counts.establishedNewlyBlockedShare)
             }
-            if counts.establishedBlockedShare > limit {
+            // As for active installs: only a change that newly blocks some of them is held to the
+            // share left blocked, or installs made up today on a blocked version would hold up any change.
+            if counts.establishedNewlyBlocked > 0, counts.establishedBlockedShare > limit {
                 return GuardBreach(platform: platform, measure: .establishedBlockedAfter, share: counts.establishedBlockedShare)
             }
         }
-        if let hidden = unevaluatedInstalls, hidden > 0, mayBlockMore {
-            let worst = Double(newlyBlocked + hidden) / Double(activeInstalls + hidden)
-            if worst > limit { return GuardBreach(platform: "all", measure: .unevaluatedWorstCase, share: worst) }
+        // Counts missing real installs can't be trusted on a platform the change could block on.
+        for (platform, count) in refusedSightings.sorted(by: { $0.key < $1.key })
+        where count > 0 && mayBlockMore && (riskPlatforms.isEmpty || riskPlatforms.contains(platform)) {
+            return GuardBreach(platform: platform, measure: .refusedSightings, share: 1)
+        }
+        if let worst = unevaluatedWorstCase(), worst.share > limit {
+            return GuardBreach(platform: worst.platform, measure: .unevaluatedWorstCase, share: worst.share)
         }
         return nil
     }
@@ -113,7 +125,7 @@ public struct PolicyImpact: Sendable, Encodable, Equatable {
         case app, channel, activeDays, activeInstalls, groups, outcomes, currentOutcomes, blocked, newlyBlocked, cannotUpdate
         case minimumOS, rolloutNote, summary, blockedShare, newlyBlockedShare, platforms, countedChannels, guarded
         case newInstalls, newInstallsBlocked, unevaluatedGroups, unevaluatedInstalls, unevaluatedEstablished
-        case establishedInstalls, establishedBlocked, establishedNewlyBlocked, known
+        case establishedInstalls, establishedBlocked, establishedNewlyBlocked, known, refusedSightings
     }
 
     /// Encodes every outcome (zeros included) and the shares, which are computed, not stored.
@@ -148,5 +160,6 @@ public struct PolicyImpact: Sendable, Encodable, Equatable {
         try container.encode(establishedBlocked, forKey: .establishedBlocked)
         try container.encode(establishedNewlyBlocked, forKey: .establishedNewlyBlocked)
         try container.encode(known, forKey: .known)
+        try container.encode(refusedSightings, forKey: .refusedSightings)
     }
 }

@@ -11,12 +11,15 @@ extension ConsoleController {
         let signed = try await session(request)
         try takeHistoryBudget(signed)
         let (app, channel) = (try await app(context), try Self.channel(request))
-        return ConsoleRenderer.page("history", try await historyValues(signed, app: app, channel: channel, query: request))
+        let (values, computed) = try await historyValues(signed, app: app, channel: channel, query: request)
+        chargeComputedDiffs(signed, computed)
+        return ConsoleRenderer.page("history", values)
     }
 
     /// What the history page shows: `?page=` (from 1, newest first), clamped to the pages there are.
+    /// - Returns: The values, and how many diffs were computed rather than found in the cache.
     private func historyValues(_ signed: ConsoleSessions.Signed, app: AppRecord, channel: ReleaseChannel,
-                               query request: Request, confirming: Int? = nil) async throws -> [String: Any] {
+                               query request: Request, confirming: Int? = nil) async throws -> (values: [String: Any], computed: Int) {
         // Revision numbers count up from 1 with no gaps (a rollback is a new revision), so the
         // newest number says how many pages there are.
         let newest = try await repository.currentRevision(appID: app.id, channel: channel)?.number ?? 0
@@ -38,10 +41,12 @@ extension ConsoleController {
             return made
         }
         var rows: [[String: Any]] = []
+        var computed = 0
         for (index, revision) in shown.prefix(size).enumerated() {
             let previous = index + 1 < shown.count ? shown[index + 1] : nil
             let lines = diffs.lines(app: app.id, channel: channel, from: previous, to: revision) {
-                PolicyDiff.lines(from: previous == nil ? [] : text(index + 1), to: text(index))
+                computed += 1
+                return PolicyDiff.lines(from: previous == nil ? [] : text(index + 1), to: text(index))
             }
             rows.append([
                 "number": revision.number, "current": revision.number == newest, "author": revision.author, "note": revision.note ?? "",
@@ -69,7 +74,7 @@ extension ConsoleController {
         } else if let number = query.get("rolledBack").flatMap({ Int($0) }) {
             values["notice"] = "Rolled back: revision \(number) is served now."
         }
-        return values
+        return (values, computed)
     }
 
     /// One revision with its whole diff against the one before: where a long diff on the
@@ -86,10 +91,13 @@ extension ConsoleController {
         }
         var previous: PolicyRevision?
         if number > 1 { previous = try await repository.revision(appID: app.id, channel: channel, number: number - 1) }
+        var computed = 0
         let lines = diffs.lines(app: app.id, channel: channel, from: previous, to: revision) {
-            PolicyDiff.lines(from: PolicyDiff.text(of: previous.flatMap { try? UpdatePolicy(json: $0.document) }),
-                             to: PolicyDiff.text(of: try? UpdatePolicy(json: revision.document)))
+            computed += 1
+            return PolicyDiff.lines(from: PolicyDiff.text(of: previous.flatMap { try? UpdatePolicy(json: $0.document) }),
+                                    to: PolicyDiff.text(of: try? UpdatePolicy(json: revision.document)))
         }
+        chargeComputedDiffs(signed, computed)
         var values = layout(signed, title: "Revision \(number) · \(app.name)")
         values["app"] = app.id
         values["appName"] = app.name
@@ -105,12 +113,20 @@ extension ConsoleController {
         return ConsoleRenderer.page("revision", values)
     }
 
-    /// Takes one of the session's history pages (``ConsoleLimits/historyPerSession``).
+    /// Takes one history page from the budget of whoever signed in (``ConsoleLimits/historyPerSession``):
+    /// per token or operator, not per session, since one token may hold several sessions.
     /// - Throws: ``ConsoleError/rateLimited(retryAfter:what:)`` when it has none left.
     private func takeHistoryBudget(_ signed: ConsoleSessions.Signed) throws {
-        if let wait = limits.historyPerSession.take(for: ConsoleSessions.hash(signed.secret)) {
+        if let wait = limits.historyPerSession.take(for: signed.token.id) {
             throw ConsoleError.rateLimited(retryAfter: wait, what: "history pages")
         }
+    }
+
+    /// Charges diffs computed rather than read from the cache: about a twentieth of a page each
+    /// is cached, so a page whose diffs were all computed costs several, and reading pages in
+    /// order to keep the cache cold runs out of budget quickly.
+    private func chargeComputedDiffs(_ signed: ConsoleSessions.Signed, _ computed: Int) {
+        limits.historyPerSession.charge(for: signed.token.id, cost: Double(computed) / 4)
     }
 
     /// Serves an earlier revision again, as `POST /v1/admin/apps/{app}/policy/rollback` does.
@@ -124,7 +140,7 @@ extension ConsoleController {
             return ConsoleRenderer.redirect("/console/apps/\(app.id)/history?channel=\(channel.rawValue)&rolledBack=\(revision.number)")
         } catch let error as AdoptionError where ["confirmation-required", "impact-unavailable"].contains(error.code) {
             // Back to the history with the impact, and a checkbox that confirms this one rollback.
-            var values = try await historyValues(signed, app: app, channel: channel, query: request, confirming: number)
+            var values = try await historyValues(signed, app: app, channel: channel, query: request, confirming: number).values
             values["guardError"] = "Not rolled back: " + error.message
             values["confirmRevision"] = number
             return ConsoleRenderer.page("history", values, status: .conflict)

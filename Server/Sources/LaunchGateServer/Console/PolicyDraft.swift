@@ -173,7 +173,8 @@ struct PolicyDraft: Sendable {
                 let number = text.hasSuffix("%") ? String(text.dropLast()).trimmingCharacters(in: .whitespaces) : text
                 if text == "apple-phased" {
                     entry.rollout = .applePhased
-                } else if let share = Double(number) {
+                } else if number.range(of: #"^[0-9]{1,3}(\.[0-9]{1,4})?$"#, options: .regularExpression) != nil, let share = Double(number) {
+                    // Plain decimals only: Double would also read 0x10, 1e-320 or nan.
                     entry.rollout = .percentage(share)
                 } else {
                     issues["\(platform.rawValue).rollout", default: []]

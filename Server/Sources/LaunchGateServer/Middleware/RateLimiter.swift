@@ -41,6 +41,24 @@ final class RateLimiter: Sendable {
         }
     }
 
+    /// Takes `cost` more tokens from a client after the fact, for work that turned out dearer
+    /// than one: the bucket may go below zero (down to minus its capacity), and the client then
+    /// waits until it has refilled past one.
+    func charge(for client: String, cost: Double) {
+        guard cost > 0 else { return }
+        let now = now()
+        buckets.withLock { buckets in
+            var bucket = buckets[client] ?? Bucket(tokens: capacity, updated: now)
+            let elapsed = now - bucket.updated
+            bucket.tokens = min(capacity, bucket.tokens + perSecond * (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+            bucket.tokens = max(-capacity, bucket.tokens - cost)
+            bucket.updated = now
+            // Bounded as take() bounds it: a table at its size makes room before adding.
+            if buckets[client] == nil, buckets.count >= maximumClients { return }
+            buckets[client] = bucket
+        }
+    }
+
     /// How many clients are tracked (for tests).
     var count: Int { buckets.withLock { $0.count } }
 

@@ -39,6 +39,9 @@ final class OperatorSendQueue: Sendable {
 
     /// Starts `work` unless ``capacity`` requests are already running.
     /// - Returns: Whether the work was taken; when not, it was counted as dropped.
+    /// Requests waiting or running now.
+    var pending: Int { state.withLock { $0.running } }
+
     @discardableResult
     func submit(_ work: @escaping @Sendable () async -> Void) -> Bool {
         let taken = state.withLock { state -> Bool in

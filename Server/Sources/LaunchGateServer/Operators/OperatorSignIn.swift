@@ -25,7 +25,7 @@ public struct OperatorSignIn: Sendable {
     let random: any RandomSource
     let signal: OutboxSignal
     let now: @Sendable () -> Date
-    /// Where each request's lookup and mail run, after the answer.
+    /// Where each operator's code and mail are made, after the answer.
     let sends: OperatorSendQueue
 
     /// Creates the flow over sign-in's parts.
@@ -45,8 +45,8 @@ public struct OperatorSignIn: Sendable {
 
     /// Mails a code to the address if it is an active operator's; answers the same either way.
     ///
-    /// The answer comes after the same work for every address: the lockout check and the limits,
-    /// charged here. The operator lookup, the code and its mail follow on ``sends``, after the
+    /// The answer comes after the same work for every address: the lockout check, the limits,
+    /// charged here, and the operator lookup. The code and its mail follow on ``sends``, after the
     /// answer, so neither the answer nor its timing says whether the address is an operator's.
     /// - Parameters:
     ///   - email: The address as typed.
@@ -71,6 +71,10 @@ public struct OperatorSignIn: Sendable {
                 throw SignInServiceError.rateLimited(retryAfter: SignInService.seconds(wait))
             }
         }
+        // Looked up here for every address, operator or not: the same one indexed read either
+        // way. Only an operator's request takes a place on the queue, so made-up addresses can't
+        // fill it and have a real operator's code dropped.
+        guard let found = try await operators.find(email: email), found.isActive else { return email }
         sends.submit { [self] in
             // Nobody waits for this: a failure here is the mail page's, like a failed delivery.
             try? await issueCode(email: email, at: now)
@@ -78,8 +82,8 @@ public struct OperatorSignIn: Sendable {
         return email
     }
 
-    /// Queues a code and its mail if the address is an active operator's; the limits were charged
-    /// by ``sendCode(email:client:)``.
+    /// Queues a code and its mail if the address is still an active operator's (it may have been
+    /// removed since ``sendCode(email:client:)`` looked); the limits were charged there.
     private func issueCode(email: String, at now: Date) async throws {
         guard let found = try await operators.find(email: email), found.isActive else { return }
         // A permanent failure of the last mail is reported once; it is on the console's mail

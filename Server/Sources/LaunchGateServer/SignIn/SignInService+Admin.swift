@@ -48,6 +48,13 @@ extension SignInService {
         try await repository.outboxStatus()
     }
 
+    /// The outbox as someone with `scope` may see it: below admin, the console's operator
+    /// sign-in mail is left out of the counts and failures, since they would tell which
+    /// addresses are operators' (only an operator's address gets mail).
+    public func outboxStatus(visibleTo scope: TokenScope) async throws -> OutboxStatus {
+        try await repository.outboxStatus(excludingApp: scope >= .admin ? nil : OperatorSignIn.appID)
+    }
+
     /// Replaces an app's sign-in settings.
     /// - Throws: ``ServiceError`` `app-not-found`; ``SignInServiceError`` `invalid_settings` for a
     ///   code length outside 4 to 10 or a template that doesn't parse.

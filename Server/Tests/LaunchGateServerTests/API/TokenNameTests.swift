@@ -8,7 +8,10 @@ import Testing
 @Suite("Token names are one line of printable text: no newlines, control characters or bidi overrides")
 struct TokenNameTests {
     static let refused = ["ci\nadmin", "ci\r", "tab\there", "bell\u{07}", "del\u{7F}", "c1\u{85}", "line\u{2028}sep",
-                          "evil\u{202E}nimda", "\u{202A}x", "\u{202D}x", "iso\u{2066}late", "pop\u{2069}", "   ", ""]
+                          "evil\u{202E}nimda", "\u{202A}x", "\u{202D}x", "iso\u{2066}late", "pop\u{2069}", "   ", "",
+                          // Found by the second attack: direction marks, invisible-only names, tags, annotations.
+                          "\u{200E}admin", "admin\u{200F}", "\u{061C}x", "\u{200B}\u{200C}", "\u{200D}", "\u{3164}", "\u{2800}",
+                          "\u{FE0F}", "\u{0301}", "ad\u{E0041}\u{E0042}min", "\u{FFF9}ci\u{FFFA}cd\u{FFFB}", "a\u{00AD}b"]
 
     // MARK: Tests
 
@@ -23,7 +26,7 @@ struct TokenNameTests {
     @Test("ordinary names pass, accents, emoji and right-to-left letters included")
     func ordinaryNames() async throws {
         let tokens = AdminTokens(repository: MemoryRepository())
-        for name in ["ci", "Zoë's laptop", "deploy 🚀", "מפתח", "a-b_c.d (read)"] {
+        for name in ["ci", "Zoë's laptop", "deploy 🚀", "מפתח", "a-b_c.d (read)", "❤️ team", "👨‍👩‍👧 family"] {
             #expect(try await tokens.create(name: name, scope: .read).0.name == name)
         }
     }

@@ -54,5 +54,9 @@ final class FlakyInstalls: InstallRepository, @unchecked Sendable {
         try await base.dailyVersions(appID: appID, platform: platform, fromDay: fromDay)
     }
 
+    func refusedSightings(appID: String, fromDay: Int) async throws -> [Platform: Int] {
+        try await base.refusedSightings(appID: appID, fromDay: fromDay)
+    }
+
     func prune(before day: Int) async throws -> Int { try await base.prune(before: day) }
 }

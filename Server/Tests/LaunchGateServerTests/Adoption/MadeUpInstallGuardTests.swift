@@ -124,13 +124,13 @@ struct MadeUpInstallGuardTests {
         // Only 2.4.1 (50 installs) is evaluated; 2.3.0 and 2.1.0 (40 installs) would be newly blocked.
         let impact = try await adoption.impact(of: raised("2.3.5"), app: "notes", channel: .production)
         #expect(impact.newlyBlocked == 0 && impact.unevaluatedGroups == 4 && impact.unevaluatedInstalls == 50)
-        #expect(impact.summary.contains("the change could block up to 50 % of active installs"), "\(impact.summary)")
-        #expect(impact.guardBreach(limit: 0.2) == GuardBreach(platform: "all", measure: .unevaluatedWorstCase, share: 0.5))
+        #expect(impact.summary.contains("the change could block up to 50 % of active ios installs"), "\(impact.summary)")
+        #expect(impact.guardBreach(limit: 0.2) == GuardBreach(platform: "ios", measure: .unevaluatedWorstCase, share: 0.5))
         let error = try await refusal {
             _ = try await adoption.publish(raised("2.3.5"), app: "notes", channel: .production, author: "t", confirmed: false)
         }
         #expect(error?.code == "confirmation-required")
-        #expect(error?.message.contains("It could newly block up to 50 % of active installs") == true, "\(error?.message ?? "")")
+        #expect(error?.message.contains("It could newly block up to 50 % of active ios installs") == true, "\(error?.message ?? "")")
         // A change that changes nothing that blocks goes through, hidden groups or not.
         let (revision, _) = try await adoption.publish(Samples.policy(), app: "notes", channel: .production, author: "t", confirmed: false)
         #expect(revision.number == 2)

@@ -48,5 +48,9 @@ final class RacingInstalls: InstallRepository, @unchecked Sendable {
         try await base.dailyVersions(appID: appID, platform: platform, fromDay: fromDay)
     }
 
+    func refusedSightings(appID: String, fromDay: Int) async throws -> [Platform: Int] {
+        try await base.refusedSightings(appID: appID, fromDay: fromDay)
+    }
+
     func prune(before day: Int) async throws -> Int { try await base.prune(before: day) }
 }

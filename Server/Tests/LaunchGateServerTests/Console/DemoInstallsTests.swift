@@ -17,6 +17,7 @@ struct DemoInstallsTests {
         #expect(impact.activeInstalls == DemoSeeder.demoInstalls)
         #expect(impact.blocked > 0 && impact.blocked < impact.activeInstalls)
         #expect(impact.newInstalls == 0, "seen first days ago, so not new today")
+        #expect(impact.establishedInstalls == DemoSeeder.demoInstalls, "seen twice, at least two days apart")
         let report = try await components.adoption.report(app: DemoSeeder.appID, platform: nil, windows: [1, 7], since: nil)
         #expect(report.windows.map(\.activeInstalls) == [DemoSeeder.demoInstalls, DemoSeeder.demoInstalls])
     }

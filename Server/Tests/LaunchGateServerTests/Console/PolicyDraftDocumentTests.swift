@@ -24,7 +24,7 @@ struct PolicyDraftDocumentTests {
 
     // MARK: Tests
 
-    @Test("a rollout of 25 % is kept; 150 is refused next to the rollout field by the core's rule; text that is no number too")
+    @Test("a rollout of 25 % is kept; 150 is refused next to the rollout field by the core's rule; text that is no plain decimal too")
     func rollout() {
         let now = Samples.now
         let kept = PolicyDraft(form: form(iosFields(rollout: "25")), base: nil, app: "notes", now: now)
@@ -33,8 +33,12 @@ struct PolicyDraftDocumentTests {
         #expect(tooMuch.policy == nil)
         let field = tooMuch.fieldsets.first?.fields.first { $0.name == "ios.rollout" }
         #expect(field?.error == "use a percentage from 0 to 100")
-        let words = PolicyDraft(form: form(iosFields(rollout: "half")), base: nil, app: "notes", now: now)
-        #expect(words.fieldsets.first?.fields.first { $0.name == "ios.rollout" }?.error?.contains("not a percentage") == true)
+        for text in ["half", "0x10", "1e-320", "nan", "+5", "12.5.1"] {
+            let words = PolicyDraft(form: form(iosFields(rollout: text)), base: nil, app: "notes", now: now)
+            #expect(words.fieldsets.first?.fields.first { $0.name == "ios.rollout" }?.error?.contains("not a percentage") == true, "\(text)")
+        }
+        #expect(PolicyDraft(form: form(iosFields(rollout: "12.5 %")), base: nil, app: "notes", now: now).policy?.platforms[.ios]?.rollout
+                == .percentage(12.5))
         let phased = PolicyDraft(form: form(iosFields(rollout: "apple-phased")), base: nil, app: "notes", now: now)
         #expect(phased.policy?.platforms[.ios]?.rollout == .applePhased)
     }

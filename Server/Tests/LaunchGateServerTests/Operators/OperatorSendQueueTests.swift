@@ -2,14 +2,26 @@ import Foundation
 import Testing
 @testable import LaunchGateServer
 
-/// Operator storage whose lookups by address wait at a gate, to see what a send answers before them.
-private struct GatedOperators: OperatorRepository {
+/// Operator storage whose lookups by address after the first wait at a gate: the first is the
+/// one every send makes before its answer, the next the queued work's check before making a code.
+private final class GatedOperators: OperatorRepository, @unchecked Sendable {
     let base: any OperatorRepository
     let gate: TestGate
+    private let lock = NSLock()
+    private var lookups = 0
+
+    init(base: any OperatorRepository, gate: TestGate) {
+        self.base = base
+        self.gate = gate
+    }
 
     func add(_ record: OperatorRecord) async throws -> Bool { try await base.add(record) }
     func find(email: String) async throws -> OperatorRecord? {
-        await gate.wait()
+        let count = lock.withLock { () -> Int in
+            lookups += 1
+            return lookups
+        }
+        if count > 1 { await gate.wait() }
         return try await base.find(email: email)
     }
     func find(id: String) async throws -> OperatorRecord? { try await base.find(id: id) }
@@ -50,13 +62,13 @@ struct OperatorSendQueueTests {
 
     // MARK: Tests
 
-    @Test("a send to an operator answers before the operator lookup, and the code is queued after it")
-    func answerBeforeLookup() async throws {
+    @Test("a send to an operator answers before its code is made; the code and its mail follow on the queue")
+    func answerBeforeCode() async throws {
         let fixture = try await SignInFixture.make()
         let gate = TestGate()
         let flow = try await gatedFlow(fixture, gate)
         let answered = try await finishes(within: 5, releasing: gate) { _ = try await flow.sendCode(email: "ada@example.com", client: client) }
-        #expect(answered, "the answer waited for the operator lookup")
+        #expect(answered, "the answer waited for the code to be made")
         #expect(try await mails(fixture, flow) == 1)
         await fixture.close()
     }

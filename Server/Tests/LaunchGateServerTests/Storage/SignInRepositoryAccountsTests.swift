@@ -128,6 +128,10 @@ struct SignInRepositoryAccountsTests {
             #expect(status.oldestPendingAt == Self.now)
             #expect(status.failures.map(\.id) == ["m2"])
             #expect(status.failures.first?.sealedCode == nil && status.failures.first?.lastError == "550 no such user")
+            let without = try await second.outboxStatus(excludingApp: "notes")
+            #expect(without.counts == ["pending": 0, "sent": 0, "failed": 0, "expired": 0], "every message here is the notes app's")
+            #expect(without.oldestPendingAt == nil && without.failures.isEmpty)
+            #expect(try await second.outboxStatus(excludingApp: "other").counts == status.counts)
 
             #expect(try await second.takeDeliveryFailure(appID: "notes", email: "u2@example.com") == "550 no such user")
             #expect(try await first.takeDeliveryFailure(appID: "notes", email: "u2@example.com") == nil, "reported once")

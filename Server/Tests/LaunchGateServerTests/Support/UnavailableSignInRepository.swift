@@ -30,6 +30,6 @@ struct UnavailableSignInRepository: SignInRepository {
     func retryMail(id: String, error: String, nextAttemptAt: Date) async throws { throw down }
     func finishMail(id: String, state: OutboxMessage.State, error: String?, at now: Date) async throws { throw down }
     func takeDeliveryFailure(appID: String, email: String) async throws -> String? { throw down }
-    func outboxStatus() async throws -> OutboxStatus { throw down }
+    func outboxStatus(excludingApp: String?) async throws -> OutboxStatus { throw down }
     func sweep(eventsBefore: Date, recordsBefore: Date, at now: Date) async throws -> Int { throw down }
 }

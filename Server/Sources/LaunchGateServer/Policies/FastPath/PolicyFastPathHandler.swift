@@ -58,15 +58,8 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
     private var awaitingAnswers = false
     /// Whether ``ConnectionTimeouts`` is timing a head.
     private var timingHead = false
-    /// The last target answered and what answered it, so repeats need no string or lookup.
-    private var lastTarget: [UInt8] = []
-    private var lastPrepared: PreparedResponse?
-    private var lastGeneration = -1
-    /// The last complete answers sent, valid for `memoPrepared` during `memoSecond`.
-    private var memoPrepared: PreparedResponse?
-    private var memoSecond = Int.min
-    private var memoOK = ByteBuffer()
-    private var memoNotModified = ByteBuffer()
+    /// The connection's last target and answers, so repeats need no lookup or building.
+    private var memo = FastPathMemo()
     /// Bytes the decoder took since it last produced a part.
     private var bytesWithoutParts = 0
     /// Whether anything went on to the decoder since the last read completed.
@@ -287,19 +280,7 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
                 return prepared.etagBytes.withUnsafeBytes { EntityTag.matches(value, etag: $0) }
             }
         } ?? false
-        // Rebuilt at most once a second per connection, so a hit costs one retained buffer.
-        let second = date.second
-        if second != memoSecond || memoPrepared !== prepared {
-            let dateLine = date.line(second: second)
-            memoOK = prepared.okPrefix
-            memoOK.writeImmutableBuffer(dateLine)
-            memoOK.writeImmutableBuffer(prepared.body)
-            memoNotModified = prepared.notModifiedPrefix
-            memoNotModified.writeImmutableBuffer(dateLine)
-            memoSecond = second
-            memoPrepared = prepared
-        }
-        return notModified ? memoNotModified : memoOK
+        return memo.response(prepared, notModified: notModified, date: date)
     }
 
     /// The key the request's client counts under (``FastPathClient``).
@@ -309,13 +290,6 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
     }
 
     private func prepared(for head: RawRequestHead, in buffer: ByteBuffer) -> PreparedResponse? {
-        let generation = cache.generation
-        return buffer.withUnsafeReadableBytes { bytes in
-            let target = UnsafeRawBufferPointer(rebasing: bytes[head.target])
-            if generation == lastGeneration, let lastPrepared, lastTarget.withUnsafeBytes(target.hasSameBytes) { return lastPrepared }
-            guard let prepared = cache.prepared(for: String(decoding: target, as: UTF8.self)) else { return nil }
-            (lastTarget, lastPrepared, lastGeneration) = (Array(target), prepared, generation)
-            return prepared
-        }
+        buffer.withUnsafeReadableBytes { bytes in memo.prepared(target: UnsafeRawBufferPointer(rebasing: bytes[head.target]), in: cache) }
     }
 }

@@ -31,6 +31,9 @@ struct InstallFold {
     private(set) var budget: InstallBudget?
     /// Sightings left out by the caps, per cap.
     private(set) var result = InstallRecordResult()
+    /// Sightings left out by any cap, per app, platform and day: the counts the publish guard
+    /// reads, where they may be missing real installs.
+    private(set) var refused: [InstallRefusalKey: Int] = [:]
 
     init(budget: InstallBudget? = nil) { self.budget = budget }
 
@@ -59,10 +62,11 @@ struct InstallFold {
             // Checked before the group is admitted, so a refused install takes no group's room.
             guard budget?.hasRoomForInstall(in: sighting.appID) ?? true else {
                 result.overInstallCap += 1
+                refused[InstallRefusalKey(sighting), default: 0] += 1
                 return
             }
             if let refusal = budget?.admit(group, on: day) {
-                count(refusal)
+                count(refusal, sighting)
                 return
             }
             keep(group, on: sighting.day, in: sighting.appID)
@@ -89,7 +93,7 @@ struct InstallFold {
         if old.group != row.group, let refusal = budget?.admit(group, on: day, existed: same) {
             // The install stays as it was: a row's group follows from its fields, so it can't
             // move on without its group.
-            count(refusal)
+            count(refusal, sighting)
             return
         }
         keep(group, on: sighting.day, in: sighting.appID)
@@ -107,11 +111,12 @@ struct InstallFold {
         }
     }
 
-    private mutating func count(_ refusal: InstallBudget.Refusal) {
+    private mutating func count(_ refusal: InstallBudget.Refusal, _ sighting: InstallSighting) {
         switch refusal {
         case .day: result.overGroupCap += 1
         case .kept: result.overKeptGroupCap += 1
         }
+        refused[InstallRefusalKey(sighting), default: 0] += 1
     }
 
     private mutating func keep(_ group: InstallBudget.GroupID, on day: Int, in app: String) {

@@ -77,6 +77,10 @@ public protocol InstallRepository: Sendable {
     /// summed over the period; the other versions are summed per day.
     func dailyVersions(appID: String, platform: Platform?, fromDay: Int, limit: Int) async throws -> DailyVersionPage
 
+    /// How many sightings a cap (``InstallLimits``) refused per platform of `appID` on `fromDay`
+    /// and the days after; platforms with none are left out.
+    func refusedSightings(appID: String, fromDay: Int) async throws -> [Platform: Int]
+
     /// Forgets installs last seen before `day`, and the counts of days before it.
     /// - Returns: How many installs were forgotten.
     @discardableResult

@@ -13,6 +13,8 @@ public actor MemoryInstallRepository: InstallRepository {
     private var installTotals: [String: Int] = [:]
     /// Per app, the groups kept and the last day each was seen.
     private var keptDays: [String: [InstallBudget.GroupID: Int]] = [:]
+    /// Sightings refused by a cap, per app, platform and day.
+    private var refusals: [InstallRefusalKey: Int] = [:]
 
     /// Creates an empty repository.
     public init() {}
@@ -59,7 +61,14 @@ public actor MemoryInstallRepository: InstallRepository {
             for (key, change) in changes { dailyCounts[scope, default: [:]][key, default: 0] += change }
             dailyCounts[scope] = dailyCounts[scope]?.filter { $0.value > 0 }
         }
+        refusals.merge(fold.refused, uniquingKeysWith: +)
         return fold.result
+    }
+
+    public func refusedSightings(appID: String, fromDay: Int) -> [Platform: Int] {
+        var counts: [Platform: Int] = [:]
+        for (key, count) in refusals where key.appID == appID && key.day >= fromDay { counts[key.platform, default: 0] += count }
+        return counts
     }
 
     public func groups(appID: String, platform: Platform?, fromDay: Int) -> [InstallGroup] {
@@ -134,6 +143,7 @@ public actor MemoryInstallRepository: InstallRepository {
         establishedCounts = establishedCounts.mapValues { $0.filter { $0.key.day >= day } }
         dailyCounts = dailyCounts.mapValues { $0.filter { $0.key.day >= day } }
         keptDays = keptDays.mapValues { $0.filter { $0.value >= day } }
+        refusals = refusals.filter { $0.key.day >= day }
         return before - rows.count
     }
 

@@ -41,9 +41,12 @@ extension SQLInstallRepository {
     /// by the candidates' versions, never by reading every kept group.
     private static func kept(_ db: any SQLDatabase, _ scope: InstallFold.AppPlatform, candidates: Set<InstallBudget.GroupID>,
                              limits: InstallLimits) async throws -> InstallBudget.Kept {
-        let stored = try await db.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from("install_group_keys")
-            .where("app_id", .equal, scope.appID).where("platform", .equal, scope.platform.rawValue).first()?
-            .decode(column: "n", as: Int.self) ?? 0
+        // Counted up to one past the cap: past it the exact number doesn't matter, and keys kept
+        // from before the cap existed (migration 025 copied every group) must not make each fold
+        // scan them all.
+        let stored = try await db.raw("""
+            SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM install_group_keys WHERE app_id = \(bind: scope.appID)             AND platform = \(bind: scope.platform.rawValue) LIMIT \(bind: limits.groupsPerAppPlatform + 1)) AS capped
+            """).first()?.decode(column: "n", as: Int.self) ?? 0
         let budget = InstallBudget(limits: limits, installs: [:], groups: [:])
         guard budget.needsKeptKeys(stored: stored, candidates: candidates.count) else { return InstallBudget.Kept(count: stored, known: nil) }
         var known: Set<InstallBudget.GroupID> = []

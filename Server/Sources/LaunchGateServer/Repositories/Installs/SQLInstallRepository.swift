@@ -50,6 +50,7 @@ public struct SQLInstallRepository: InstallRepository {
             try await Self.write(db, groups: fold.groups, fresh: fold.fresh, established: fold.established)
             try await Self.write(db, daily: fold.daily)
             try await Self.write(db, keptDays: fold.keptDays)
+            try await Self.write(db, refused: fold.refused)
             return fold.result
         }
     }
@@ -132,6 +133,7 @@ public struct SQLInstallRepository: InstallRepository {
             try await db.delete(from: "install_groups").where("day", .lessThan, day).run()
             try await db.delete(from: "install_daily_versions").where("day", .lessThan, day).run()
             try await db.delete(from: "install_group_keys").where("last_day", .lessThan, day).run()
+            try await db.delete(from: "install_refusals").where("day", .lessThan, day).run()
             return count
         }
     }

@@ -104,12 +104,13 @@ extension MemorySignInRepository {
         return newest.lastError ?? OutboxMessage.unknownFailure
     }
 
-    public func outboxStatus() -> OutboxStatus {
+    public func outboxStatus(excludingApp: String?) -> OutboxStatus {
         var counts = Dictionary(uniqueKeysWithValues: OutboxMessage.State.allCases.map { ($0.rawValue, 0) })
-        for message in outbox.values { counts[message.state.rawValue, default: 0] += 1 }
-        let failures = outbox.values.filter { $0.state == .failed }
+        let messages = outbox.values.filter { $0.appID != excludingApp }
+        for message in messages { counts[message.state.rawValue, default: 0] += 1 }
+        let failures = messages.filter { $0.state == .failed }
             .sorted { ($0.finishedAt ?? $0.createdAt, $0.id) > ($1.finishedAt ?? $1.createdAt, $1.id) }.prefix(50)
-        return OutboxStatus(counts: counts, oldestPendingAt: outbox.values.filter { $0.state == .pending }.map(\.createdAt).min(),
+        return OutboxStatus(counts: counts, oldestPendingAt: messages.filter { $0.state == .pending }.map(\.createdAt).min(),
                             failures: Array(failures))
     }
 }

@@ -126,17 +126,19 @@ extension SQLSignInRepository {
         try await database.read { db in try await Self.takeDeliveryFailure(appID: appID, email: email, on: db) }
     }
 
-    public func outboxStatus() async throws -> OutboxStatus {
+    public func outboxStatus(excludingApp: String?) async throws -> OutboxStatus {
         try await database.read { db in
             var counts = Dictionary(uniqueKeysWithValues: OutboxMessage.State.allCases.map { ($0.rawValue, 0) })
+            // An app no message can have: the filter stays one shape of statement either way.
+            let excluded = excludingApp ?? ""
             let grouped = try await db.select().column("state").column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
-                .from("mail_outbox").groupBy("state").all()
+                .from("mail_outbox").where("app_id", .notEqual, excluded).groupBy("state").all()
             for row in grouped { counts[try row.decode(column: "state", as: String.self)] = try row.decode(column: "n", as: Int.self) }
             let oldest = try await db.select().column(SQLFunction("MIN", args: SQLColumn("created_at")), as: "oldest").from("mail_outbox")
-                .where("state", .equal, OutboxMessage.State.pending.rawValue).first()
+                .where("state", .equal, OutboxMessage.State.pending.rawValue).where("app_id", .notEqual, excluded).first()
                 .flatMap { try $0.decode(column: "oldest", as: Int64?.self) }.map(Date.init(milliseconds:))
             let failures = try await db.select().columns(Self.outboxColumns).from("mail_outbox")
-                .where("state", .equal, OutboxMessage.State.failed.rawValue)
+                .where("state", .equal, OutboxMessage.State.failed.rawValue).where("app_id", .notEqual, excluded)
                 .orderBy("finished_at", .descending).orderBy("id", .descending).limit(50).all().map(Self.outboxMessage)
             return OutboxStatus(counts: counts, oldestPendingAt: oldest, failures: failures)
         }

@@ -115,8 +115,9 @@ public protocol SignInRepository: Sendable {
     /// Marks the address's unreported permanent failures as reported.
     /// - Returns: The newest one's error, or `nil` when there was none to report.
     func takeDeliveryFailure(appID: String, email: String) async throws -> String?
-    /// Counts per state and the newest permanent failures.
-    func outboxStatus() async throws -> OutboxStatus
+    /// Counts per state and the newest permanent failures, leaving out one app's messages when
+    /// asked (the console's operator sign-in mail, which only admins may see counted).
+    func outboxStatus(excludingApp: String?) async throws -> OutboxStatus
 
     // MARK: Upkeep
 
@@ -126,4 +127,9 @@ public protocol SignInRepository: Sendable {
     /// - Returns: The number of rows deleted.
     @discardableResult
     func sweep(eventsBefore: Date, recordsBefore: Date, at now: Date) async throws -> Int
+}
+
+extension SignInRepository {
+    /// Counts per state and the newest permanent failures, of every app's messages.
+    public func outboxStatus() async throws -> OutboxStatus { try await outboxStatus(excludingApp: nil) }
 }

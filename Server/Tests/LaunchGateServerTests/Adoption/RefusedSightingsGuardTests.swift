@@ -1,0 +1,65 @@
+import Foundation
+import LaunchGate
+import Testing
+@testable import LaunchGateServer
+
+/// A platform whose group cap is full refuses real upgrades (the attack filled the 20,000 kept
+/// groups with made-up versions, then the real 2.5.0 was never counted and blocking it passed as
+/// "blocks 0 %"): refusals are stored per app, platform and day, and the guard wants a change
+/// that could block on such a platform confirmed.
+@Suite("Sightings refused by a cap are counted per platform, and make the guard ask to confirm a change that could block there")
+struct RefusedSightingsGuardTests {
+    private func sighting(_ hash: String, version: String, platform: Platform = .ios, at time: Date = Samples.now) -> InstallSighting {
+        InstallSighting(appID: "notes", platform: platform, installHash: hash, version: version, build: "1", os: "17.0", at: time)
+    }
+
+    @Test("a refused sighting is counted for its app, platform and day, read over a window and pruned with the day",
+          arguments: TestBackend.available)
+    func stored(_ backend: TestBackend) async throws {
+        try await backend.withRepository { _, database in
+            let installs: any InstallRepository = database.map { SQLInstallRepository(database: $0) } ?? MemoryInstallRepository()
+            let limits = InstallLimits(groupsPerAppPlatform: 2)
+            let result = try await installs.record([sighting("a", version: "1.0.0"), sighting("b", version: "2.0.0"), sighting("c", version: "3.0.0"),
+                                                    sighting("d", version: "4.0.0"), sighting("e", version: "1.0.0", platform: .android)],
+                                                   limits: limits)
+            #expect(result.overKeptGroupCap == 2)
+            let today = InstallDay.of(Samples.now)
+            #expect(try await installs.refusedSightings(appID: "notes", fromDay: today - 29) == [.ios: 2])
+            #expect(try await installs.refusedSightings(appID: "notes", fromDay: today + 1).isEmpty, "outside the window")
+            #expect(try await installs.refusedSightings(appID: "other", fromDay: 0).isEmpty)
+            _ = try await installs.record([sighting("f", version: "5.0.0")], limits: limits)
+            #expect(try await installs.refusedSightings(appID: "notes", fromDay: today - 29) == [.ios: 3], "added up")
+            try await installs.prune(before: today + 1)
+            #expect(try await installs.refusedSightings(appID: "notes", fromDay: 0).isEmpty)
+        }
+    }
+
+    @Test("with refusals on ios, blocking a release that shows no installs needs confirming; a change that blocks nothing more does not",
+          arguments: TestBackend.available)
+    func guardAsks(_ backend: TestBackend) async throws {
+        let server = try await AdoptionFixture.server(backend)
+        let adoption = server.components.adoption
+        var blocking = Samples.policy()
+        blocking.platforms[.ios]?.blocked = BlockedReleases(versions: ["2.5.0"])
+        let before = try await adoption.impact(of: blocking, app: "notes", channel: .production)
+        #expect(before.refusedSightings.isEmpty && before.guardBreach(limit: 0.2) == nil, "no refusals: 2.5.0 really has no installs")
+        // The kept groups are full (the fixture's five): the real upgrades to 2.5.0 are refused.
+        let upgrades = (0..<30).map { sighting("1.9.0-17.0-\($0 % 6)", version: "2.5.0") }
+        let result = try await server.components.installs.record(upgrades, limits: InstallLimits(groupsPerAppPlatform: 5))
+        #expect(result.overKeptGroupCap == 30)
+        let impact = try await adoption.impact(of: blocking, app: "notes", channel: .production)
+        #expect(impact.newlyBlocked == 0 && impact.refusedSightings == ["ios": 30])
+        #expect(impact.summary.contains("30 ios sightings were refused by the group or install caps"), "\(impact.summary)")
+        #expect(impact.guardBreach(limit: 0.2) == GuardBreach(platform: "ios", measure: .refusedSightings, share: 1))
+        await #expect(throws: AdoptionError.self) {
+            _ = try await adoption.publish(blocking, app: "notes", channel: .production, author: "t", confirmed: false)
+        }
+        var notes = Samples.policy()
+        notes.platforms[.ios]?.latest?.notes = "Faster sync."
+        #expect(try await adoption.impact(of: notes, app: "notes", channel: .production).guardBreach(limit: 0.2) == nil,
+                "release notes change nothing that blocks")
+        let (revision, _) = try await adoption.publish(blocking, app: "notes", channel: .production, author: "t", confirmed: true)
+        #expect(revision.number >= 1)
+        await server.close()
+    }
+}
