@@ -91,18 +91,32 @@ extension AdoptionService {
         impact.riskPlatforms = Set(touched.union(Self.platformsChangingBlocking(from: current?.1, to: proposed)).map(\.rawValue))
         impact.mayBlockMore = newly > 0 || !impact.riskPlatforms.isEmpty
         impact.noteRefused(Dictionary(uniqueKeysWithValues: refused.map { ($0.key.rawValue, $0.value) }))
+        if evaluated.otherEntries > 0 {
+            // How many of the unevaluated installs each platform could hold at most: its active
+            // installs in the window (today's new ones included, an upper bound) less those
+            // evaluated. One aggregate per platform the change could block on, and only when groups
+            // were left out.
+            for platform in impact.riskPlatforms.sorted() {
+                guard let known = Platform(rawValue: platform) else { continue }
+                let total = try await installs.shares(appID: app, platform: known, fromDay: today - days + 1, by: .os, limit: 1, offset: 0).totalInstalls
+                impact.unevaluatedRoom[platform] = max(0, total - (platforms[known]?.activeInstalls ?? 0))
+            }
+        }
         return impact.leavingOut(evaluated, limit: impactGroupLimit)
     }
 
     /// The platforms on which `proposed` changes what decides that an install is blocked:
-    /// installs the impact didn't evaluate could be newly blocked there. Every platform of the
-    /// proposal when nothing is published yet.
+    /// installs the impact didn't evaluate could be newly blocked there. Every platform is
+    /// compared through the entry its installs read (``UpdatePolicy/policy(for:)``), so a change
+    /// to `ios` also counts for `ipados` when iPads read the iOS entry. With nothing published
+    /// yet, every platform the proposal has an entry for.
     static func platformsChangingBlocking(from current: UpdatePolicy?, to proposed: UpdatePolicy) -> Set<Platform> {
-        guard let current else { return Set(proposed.platforms.keys) }
-        return Set(proposed.platforms.keys).union(current.platforms.keys).filter { platform in
-            let (old, new) = (current.policy(for: platform), proposed.policy(for: platform))
+        Set(Platform.allCases.filter { platform in
+            let new = proposed.policy(for: platform)
+            guard let current else { return new != nil }
+            let old = current.policy(for: platform)
             return old?.required != new?.required || old?.blocked != new?.blocked || old?.endOfLife != new?.endOfLife
                 || old?.latest?.minimumOS != new?.latest?.minimumOS
-        }
+        })
     }
 }

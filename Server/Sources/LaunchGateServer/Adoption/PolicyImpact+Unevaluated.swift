@@ -34,9 +34,14 @@ extension PolicyImpact {
                 ? PlatformImpact(activeInstalls: activeInstalls, blocked: blocked, newlyBlocked: newlyBlocked, establishedInstalls: establishedInstalls,
                                  establishedBlocked: establishedBlocked, establishedNewlyBlocked: establishedNewlyBlocked)
                 : platforms[platform] ?? PlatformImpact()
-            var share = Double(counts.newlyBlocked + hidden) / Double(counts.activeInstalls + hidden)
-            if hiddenEstablished > 0 {
-                share = max(share, Double(counts.establishedNewlyBlocked + hiddenEstablished) / Double(counts.establishedInstalls + hiddenEstablished))
+            // No more of them than the platform's own installs not evaluated (an iPad entry with
+            // no iPads can't hide any).
+            let room = min(hidden, unevaluatedRoom[platform] ?? hidden)
+            guard room > 0 else { continue }
+            var share = Double(counts.newlyBlocked + room) / Double(counts.activeInstalls + room)
+            let roomEstablished = min(hiddenEstablished, room)
+            if roomEstablished > 0 {
+                share = max(share, Double(counts.establishedNewlyBlocked + roomEstablished) / Double(counts.establishedInstalls + roomEstablished))
             }
             if share > (worst?.share ?? -1) { worst = (platform, share) }
         }

@@ -74,6 +74,9 @@ public struct PolicyImpact: Sendable, Encodable, Equatable {
     /// Sightings the caps (``InstallLimits``) refused within the window, per platform: real
     /// installs may be missing from that platform's counts.
     public var refusedSightings: [String: Int] = [:]
+    /// Per platform the change could block on, at most how many of the unevaluated installs can
+    /// be that platform's; a platform missing here may hold all of them.
+    var unevaluatedRoom: [String: Int] = [:]
     /// The platforms where it could: it newly blocks some of their installs, or changes what
     /// blocks them. Empty with ``mayBlockMore``: every platform is assumed.
     var riskPlatforms: Set<String> = []

@@ -139,8 +139,12 @@ extension ConsoleController {
                                                             confirmed: form["confirm"] == "on")
             return ConsoleRenderer.redirect("/console/apps/\(app.id)/history?channel=\(channel.rawValue)&rolledBack=\(revision.number)")
         } catch let error as AdoptionError where ["confirmation-required", "impact-unavailable"].contains(error.code) {
-            // Back to the history with the impact, and a checkbox that confirms this one rollback.
-            var values = try await historyValues(signed, app: app, channel: channel, query: request, confirming: number).values
+            // Back to the history with the impact, and a checkbox that confirms this one rollback:
+            // a history page like any other, so from the same budget.
+            try takeHistoryBudget(signed)
+            let (shown, computed) = try await historyValues(signed, app: app, channel: channel, query: request, confirming: number)
+            chargeComputedDiffs(signed, computed)
+            var values = shown
             values["guardError"] = "Not rolled back: " + error.message
             values["confirmRevision"] = number
             return ConsoleRenderer.page("history", values, status: .conflict)

@@ -62,4 +62,34 @@ struct RefusedSightingsGuardTests {
         #expect(revision.number >= 1)
         await server.close()
     }
+
+    @Test("iPads read the iOS entry when the policy has no ipados one: refusals on ipados make a blocking iOS change need confirming")
+    func iPadsReadIOS() async throws {
+        let server = try await AdoptionFixture.server()
+        let adoption = server.components.adoption
+        var blocking = Samples.policy()
+        #expect(blocking.platforms[.ipados] == nil)
+        blocking.platforms[.ios]?.blocked = BlockedReleases(versions: ["2.5.0"])
+        let ipads = (0..<3).map { sighting("ipad-\($0)", version: "2.\($0 + 3).0", platform: .ipados) }
+        let result = try await server.components.installs.record(ipads, limits: InstallLimits(groupsPerAppPlatform: 1))
+        #expect(result.overKeptGroupCap == 2)
+        let impact = try await adoption.impact(of: blocking, app: "notes", channel: .production)
+        #expect(impact.refusedSightings == ["ipados": 2])
+        #expect(impact.guardBreach(limit: 0.2) == GuardBreach(platform: "ipados", measure: .refusedSightings, share: 1))
+        await server.close()
+    }
+
+    @Test("a platform changes what blocks when the entry its installs read does: ipados follows ios unless it has its own entry")
+    func platformsReadingAnEntry() {
+        let current = Samples.policy()
+        var raised = current
+        raised.platforms[.ios]?.required = VersionRequirement(version: "2.3.0")
+        #expect(AdoptionService.platformsChangingBlocking(from: current, to: raised) == [.ios, .ipados])
+        var own = current
+        own.platforms[.ipados] = current.platforms[.ios]
+        var ownRaised = own
+        ownRaised.platforms[.ios]?.required = VersionRequirement(version: "2.3.0")
+        #expect(AdoptionService.platformsChangingBlocking(from: own, to: ownRaised) == [.ios])
+        #expect(AdoptionService.platformsChangingBlocking(from: nil, to: current).contains(.ipados), "nothing published: every platform it serves")
+    }
 }
