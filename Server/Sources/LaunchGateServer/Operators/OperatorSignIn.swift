@@ -57,20 +57,8 @@ public struct OperatorSignIn: Sendable {
     public func sendCode(email: String, client: String) async throws -> String {
         let email = try SignInAddress.normalized(email)
         let now = now()
-        if let until = try await repository.addressState(appID: Self.appID, email: email).lockedUntil, until > now {
-            throw SignInServiceError.locked(retryAfter: SignInService.seconds(until.timeIntervalSince(now)))
-        }
-        var charges: [RateLimitCharge] = []
-        if configuration.clientSends > 0 {
-            charges.append(RateLimitCharge(key: "console-send-client|\(client)",
-                                           rules: [RateLimitRule(limit: configuration.clientSends, window: configuration.clientWindow)]))
-        }
-        charges.append(RateLimitCharge(key: "send|\(Self.appID)|\(email)", rules: configuration.addressSendRules))
-        for charge in charges {
-            if let wait = try await repository.recordEvent(key: charge.key, rules: charge.rules, at: now) {
-                throw SignInServiceError.rateLimited(retryAfter: SignInService.seconds(wait))
-            }
-        }
+        try await admit(email: email, at: now, client: clientCharge("console-send-client|\(client)", limit: configuration.clientSends),
+                        address: RateLimitCharge(key: "send|\(Self.appID)|\(email)", rules: configuration.addressSendRules))
         // Looked up here for every address, operator or not: the same one indexed read either
         // way. Only an operator's request takes a place on the queue, so made-up addresses can't
         // fill it and have a real operator's code dropped.
@@ -120,20 +108,8 @@ public struct OperatorSignIn: Sendable {
             throw SignInServiceError.invalidCodeShape(length: Self.codeLength)
         }
         let now = now()
-        if let until = try await repository.addressState(appID: Self.appID, email: email).lockedUntil, until > now {
-            throw SignInServiceError.locked(retryAfter: SignInService.seconds(until.timeIntervalSince(now)))
-        }
-        var charges: [RateLimitCharge] = []
-        if configuration.clientVerifies > 0 {
-            charges.append(RateLimitCharge(key: "console-verify-client|\(client)",
-                                           rules: [RateLimitRule(limit: configuration.clientVerifies, window: configuration.clientWindow)]))
-        }
-        charges.append(RateLimitCharge(key: "guess|\(Self.appID)|\(email)", rules: configuration.guessRules))
-        for charge in charges {
-            if let wait = try await repository.recordEvent(key: charge.key, rules: charge.rules, at: now) {
-                throw SignInServiceError.rateLimited(retryAfter: SignInService.seconds(wait))
-            }
-        }
+        try await admit(email: email, at: now, client: clientCharge("console-verify-client|\(client)", limit: configuration.clientVerifies),
+                        address: RateLimitCharge(key: "guess|\(Self.appID)|\(email)", rules: configuration.guessRules))
         let hash = try await secrets.codeHash(digits, app: Self.appID, email: email)
         // Each step is atomic on its own: a try is claimed before the compare, and of two right
         // verifies of one code only one consumes it.
@@ -146,5 +122,24 @@ public struct OperatorSignIn: Sendable {
         _ = try await repository.recordFailure(appID: Self.appID, email: email, threshold: configuration.lockoutFailures,
                                                lockout: configuration.lockoutDuration, at: now)
         throw SignInServiceError.invalidCode
+    }
+
+    /// Refuses a locked address, then charges the client's limit (when it has one) and the
+    /// address's, in that order: the same steps, in the same order, for sends and verifies.
+    /// - Throws: ``SignInServiceError`` `locked` or `rate_limited`.
+    private func admit(email: String, at now: Date, client: RateLimitCharge?, address: RateLimitCharge) async throws {
+        if let until = try await repository.addressState(appID: Self.appID, email: email).lockedUntil, until > now {
+            throw SignInServiceError.locked(retryAfter: SignInService.seconds(until.timeIntervalSince(now)))
+        }
+        for charge in [client, address].compactMap({ $0 }) {
+            if let wait = try await repository.recordEvent(key: charge.key, rules: charge.rules, at: now) {
+                throw SignInServiceError.rateLimited(retryAfter: SignInService.seconds(wait))
+            }
+        }
+    }
+
+    /// `limit` events per client window under `key`, or `nil` when `limit` is 0 (no limit).
+    private func clientCharge(_ key: String, limit: Int) -> RateLimitCharge? {
+        limit > 0 ? RateLimitCharge(key: key, rules: [RateLimitRule(limit: limit, window: configuration.clientWindow)]) : nil
     }
 }

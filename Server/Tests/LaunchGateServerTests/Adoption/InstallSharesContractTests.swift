@@ -131,13 +131,18 @@ struct InstallSharesContractTests {
         }
     }
 
+    /// A statement that runs for seconds on `backend`, for the read time limit to end.
+    private static func slowStatement(_ backend: TestBackend) -> SQLQueryString {
+        backend == .postgres ? "SELECT pg_sleep(5) AS n"
+            : "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 200000000) SELECT COUNT(*) AS n FROM c"
+    }
+
     @Test("a read that runs past its time limit is ended as unavailable, and the connection serves the next one",
           arguments: TestBackend.sql)
     func timeout(_ backend: TestBackend) async throws {
         try await backend.withRepository { _, database in
             let database = try #require(database)
-            let slow: SQLQueryString = backend == .postgres ? "SELECT pg_sleep(5) AS n"
-                : "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 200000000) SELECT COUNT(*) AS n FROM c"
+            let slow = Self.slowStatement(backend)
             let clock = ContinuousClock()
             let started = clock.now
             let error = await #expect(throws: StorageError.self) {
@@ -155,8 +160,7 @@ struct InstallSharesContractTests {
     func timeoutBetweenStatements(_ backend: TestBackend) async throws {
         try await backend.withRepository { _, database in
             let database = try #require(database)
-            let slow: SQLQueryString = backend == .postgres ? "SELECT pg_sleep(5) AS n"
-                : "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 200000000) SELECT COUNT(*) AS n FROM c"
+            let slow = Self.slowStatement(backend)
             let clock = ContinuousClock()
             let started = clock.now
             let error = await #expect(throws: StorageError.self) {
