@@ -5,7 +5,8 @@
 /// scanning a prefix of an accepted head must not claim a complete head of a different length.
 /// Resuming after a prefix that scanned as incomplete (as the handler does when a head trickles
 /// in) must give what a scan from the start gives, except that it may still say incomplete where
-/// that scan already says unrecognized.
+/// that scan already says unrecognized. The word-at-a-time runs the scanner reads targets and
+/// values with must stop exactly where a byte-by-byte reading stops.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRawRequestHead(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
@@ -29,7 +30,21 @@ public func fuzzRawRequestHead(_ start: UnsafeRawPointer?, _ count: Int) -> CInt
         break
     }
     checkResumed(bytes)
+    checkRuns(bytes)
     return 0
+}
+
+/// The word-at-a-time runs stop where a byte-by-byte reading of the same rule stops, from every
+/// start within the first word (so each alignment is tried).
+private func checkRuns(_ bytes: UnsafeRawBufferPointer) {
+    for start in 0..<min(bytes.count, 9) {
+        var value = start
+        while value < bytes.count, (bytes[value] >= 0x20 && bytes[value] != 0x7F) || bytes[value] == UInt8(ascii: "\t") { value += 1 }
+        precondition(RawRequestHead.valueEnd(bytes, from: start) == value, "value run from \(start)")
+        var target = start
+        while target < bytes.count, bytes[target] > 0x20, bytes[target] < 0x7F { target += 1 }
+        precondition(RawRequestHead.targetEnd(bytes, from: start) == target, "target run from \(start)")
+    }
 }
 
 /// Resumes after a few prefixes that scan as incomplete: the last bytes arriving alone, and the

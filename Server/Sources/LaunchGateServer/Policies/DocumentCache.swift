@@ -30,6 +30,10 @@ final class DocumentCache: Sendable {
         var generation = 0
     }
     private let state: Mutex<State>
+    /// `State.generation`, readable without the lock: the fast path reads it on every request to
+    /// know whether the answer it remembers still stands. Stored inside the lock right after the
+    /// bump, so it is never ahead of the state; reading the one before only makes a store refused.
+    private let currentGeneration = Atomic<Int>(0)
     /// `/check` answers kept at most.
     let maximumAnswers: Int
     /// Bytes of `/check` answers kept at most: answers carry the release notes, so a count alone
@@ -51,7 +55,7 @@ final class DocumentCache: Sendable {
     }
 
     /// The generation to pass to ``store(_:for:builtIn:)``; read it before reading the database.
-    var generation: Int { state.withLock { $0.generation } }
+    var generation: Int { currentGeneration.load(ordering: .acquiring) }
 
     /// Keeps a document unless the cache was invalidated while it was being built.
     func store(_ document: ServedDocument, for key: DocumentKey, builtIn generation: Int) {
@@ -131,6 +135,7 @@ final class DocumentCache: Sendable {
             $0.answers.removeAll()
             $0.knownApps = nil
             $0.generation += 1
+            currentGeneration.store($0.generation, ordering: .releasing)
         }
     }
 }

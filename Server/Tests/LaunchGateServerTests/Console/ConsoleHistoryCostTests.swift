@@ -78,10 +78,15 @@ struct ConsoleHistoryCostTests {
                 #expect(refused.status == .tooManyRequests && Int(refused.headers[.retryAfter] ?? "") ?? 0 >= 1)
                 #expect(refused.text.contains("Too many history pages"))
                 // Per token, not per session: a token may hold ten sessions, each a fresh budget before.
+                // A fresh budget would take about 30 pages; the shared one has only what refilled
+                // (one every 2 s) while this session signed in, however slow the machine.
                 let sameToken = ConsoleBrowser(client)
                 try await sameToken.signIn(token)
-                #expect(try await sameToken.get("/console/apps/notes/history?channel=production").status == .tooManyRequests,
-                        "another session of the same token shares its budget")
+                var acceptedAgain = 0
+                while acceptedAgain < 10, try await sameToken.get("/console/apps/notes/history?channel=production").status == .ok {
+                    acceptedAgain += 1
+                }
+                #expect(acceptedAgain < 10, "another session of the same token shares its budget")
                 let other = ConsoleBrowser(client)
                 try await other.signIn(try await server.token(scope: .read))
                 #expect(try await other.get("/console/apps/notes/history?channel=production").status == .ok, "another token has its own budget")

@@ -138,9 +138,3 @@ struct RawRequestHeadTests {
         String(decoding: Array(text.utf8)[range], as: UTF8.self)
     }
 }
-
-extension RawRequestHead.Scan {
-    fileprivate var head: RawRequestHead? {
-        if case .head(let head) = self { head } else { nil }
-    }
-}

@@ -12,8 +12,6 @@ import NIOCore
 struct CheckFastPath: Sendable {
     /// What the fast path makes of a request target.
     enum Outcome {
-        /// Not a `/check` target.
-        case notCheck
         /// A `/check` target the router must answer.
         case router
         /// The complete response.
@@ -33,11 +31,15 @@ struct CheckFastPath: Sendable {
     private static let head = "HTTP/1.1 200 OK\r\nserver: LaunchGate\r\ncontent-type: application/json; charset=utf-8\r\n"
         + "cache-control: private, no-store\r\ncontent-length: "
 
-    /// The answer to a request for `target`, given its `LaunchGate-Client` value if it sent one.
-    /// - Parameter client: The key the request's client counts under (``SightingIntake/clientKey(peer:forwardedFor:)``),
-    ///   read only when the request is answered with a `LaunchGate-Client` value.
-    func answer(target: UnsafeRawBufferPointer, clientHeader: UnsafeRawBufferPointer?, client: () -> Int = { 0 }) -> Outcome {
-        guard let split = Self.split(target) else { return .notCheck }
+    /// The answer to a request for the `/check` target `target`, given its `LaunchGate-Client`
+    /// value if it sent one.
+    /// - Parameters:
+    ///   - split: What ``split(_:)`` made of `target`; the caller splits first, so a target that
+    ///     is not a `/check` costs no copy of this value.
+    ///   - client: The key the request's client counts under (``SightingIntake/clientKey(peer:forwardedFor:)``),
+    ///     read only when the request is answered with a `LaunchGate-Client` value.
+    func answer(target: UnsafeRawBufferPointer, split: (appEnd: Int, queryStart: Int), clientHeader: UnsafeRawBufferPointer?,
+                client: () -> Int = { 0 }) -> Outcome {
         let app = String(decoding: UnsafeRawBufferPointer(rebasing: target[Self.prefix.count..<split.appEnd]), as: UTF8.self)
         guard let query = CheckQuery(rawQuery: UnsafeRawBufferPointer(rebasing: target[split.queryStart...])),
               let policy = cache.policy(for: ServedPolicyKey(app: app, channel: query.channel)) else { return .router }

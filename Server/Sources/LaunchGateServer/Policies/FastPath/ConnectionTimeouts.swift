@@ -5,7 +5,10 @@ import NIOCore
 /// `head` to finish a request head once its first byte arrived (slowloris), or its body once the
 /// head was read (a trickled upload).
 ///
-/// First in the pipeline, so it sees raw bytes both ways, fast-path answers included. One timer
+/// It sits right after ``PolicyFastPathHandler`` (first in the pipeline when there is none), so it
+/// sees the raw bytes that go on to the decoder and every byte Hummingbird sends. The fast path
+/// tells it of the bytes it handles itself (``received()``, ``sent()``) rather than passing every
+/// read and flush through one more handler. One timer
 /// per connection, set for the nearest deadline; activity only sets a flag, so the hot path never
 /// reads a clock, schedules or cancels anything. The timer reads the flag: while a connection is
 /// busy it wakes every quarter of `idle`, so an idle connection is closed between `idle` and
@@ -55,6 +58,15 @@ final class ConnectionTimeouts: ChannelDuplexHandler, RemovableChannelHandler {
     /// The head being read is complete.
     func headEnded() { headDeadline = nil }
 
+    /// Bytes arrived, told by a handler ahead of this one.
+    func received() {
+        active = true
+        firstByteDeadline = nil
+    }
+
+    /// Bytes were sent, told by a handler ahead of this one.
+    func sent() { active = true }
+
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
         if context.channel.isActive { start(context: context) }
@@ -78,14 +90,13 @@ final class ConnectionTimeouts: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        active = true
-        firstByteDeadline = nil
+        received()
         context.fireChannelRead(data)
     }
 
     func flush(context: ChannelHandlerContext) {
         // Once per batch of answers rather than per write: cheaper, and as good a sign of life.
-        active = true
+        sent()
         context.flush()
     }
 

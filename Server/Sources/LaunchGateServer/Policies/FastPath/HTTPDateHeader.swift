@@ -4,14 +4,23 @@ import Synchronization
 
 /// The `Date` response header (RFC 9110 §6.6.1), formatted at most once a second.
 final class HTTPDateHeader: Sendable {
-    private let now: @Sendable () -> Date
+    private let seconds: @Sendable () -> Int
     private let cached = Mutex<(second: Int, line: ByteBuffer)>((.min, ByteBuffer()))
 
     /// - Parameter now: The wall clock; injected so tests can pin the header.
-    init(now: @escaping @Sendable () -> Date = Date.init) { self.now = now }
+    init(now: @escaping @Sendable () -> Date) {
+        seconds = { Int(now().timeIntervalSince1970.rounded(.down)) }
+    }
+
+    /// The system's wall clock, read in whole seconds with `time()`: the fast path reads it on
+    /// every answer, and the header shows nothing finer. It costs a fraction of a full clock
+    /// read, and may lag one by a scheduler tick (a few milliseconds).
+    init() {
+        seconds = { time(nil) }
+    }
 
     /// The current second since 1970, which is all the header shows.
-    var second: Int { Int(now().timeIntervalSince1970.rounded(.down)) }
+    var second: Int { seconds() }
 
     /// `date: Sun, 22 Nov 2026 06:59:12 GMT` and the blank line that ends a head, as bytes.
     func line(second: Int) -> ByteBuffer {

@@ -103,13 +103,14 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         var buffer = unwrapInboundIn(data)
+        timeouts?.received()
         guard decoderIsBetweenMessages else { return passOn(buffer, context: context) }
         if var held = unprocessed.take() {
             held.writeBuffer(&buffer)
             buffer = held
         }
         guard buffer.readableBytes <= Self.maximumHeldBytes else { return context.close(promise: nil) }
-        process(buffer, context: context)
+        process(&buffer, context: context)
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
@@ -145,8 +146,8 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
         writable = context.channel.isWritable
         context.fireChannelWritabilityChanged()
         guard writable else { return }
-        if decoderIsBetweenMessages, let held = unprocessed.take() {
-            process(held, context: context)
+        if decoderIsBetweenMessages, var held = unprocessed.take() {
+            process(&held, context: context)
             channelReadComplete(context: context)
         }
         if readHeld, writable { read(context: context) }
@@ -156,8 +157,8 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
     private func answerSent(context: ChannelHandlerContext) {
         guard awaitingAnswers, tracker.inFlight < Self.maximumInFlight else { return }
         awaitingAnswers = false
-        if decoderIsBetweenMessages, let held = unprocessed.take() {
-            process(held, context: context)
+        if decoderIsBetweenMessages, var held = unprocessed.take() {
+            process(&held, context: context)
             channelReadComplete(context: context)
         }
         if readHeld, !awaitingAnswers, writable { read(context: context) }
@@ -170,11 +171,16 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
     }
 
     /// Answers or passes on each complete head in `buffer`, which starts between messages.
-    private func process(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
-        var buffer = buffer
+    /// In place, so that the buffer is not copied (a retain and a release) on every read.
+    private func process(_ buffer: inout ByteBuffer, context: ChannelHandlerContext) {
         // Pipelined requests answered here leave in one flush.
         let answeredBefore = answered
-        defer { if answered > answeredBefore { context.flush() } }
+        defer {
+            if answered > answeredBefore {
+                timeouts?.sent()
+                context.flush()
+            }
+        }
         while buffer.readableBytes > 0 {
             guard writable else {
                 unprocessed = buffer
@@ -254,14 +260,15 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
     /// The complete answer to a request head, or `nil` when the router must answer it.
     private func answer(_ head: RawRequestHead, in buffer: ByteBuffer) -> ByteBuffer? {
         guard head.isAnswerable else { return nil }
-        if let check {
+        // Split first: a policy target then never copies `check` (a retain of each of its parts).
+        if check != nil, let split = buffer.withUnsafeReadableBytes({ CheckFastPath.split(UnsafeRawBufferPointer(rebasing: $0[head.target])) }),
+           let check {
             let outcome = buffer.withUnsafeReadableBytes { bytes in
-                check.answer(target: UnsafeRawBufferPointer(rebasing: bytes[head.target]),
+                check.answer(target: UnsafeRawBufferPointer(rebasing: bytes[head.target]), split: split,
                              clientHeader: head.launchGateClient.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) },
                              client: { clientKey(head, in: bytes) })
             }
             switch outcome {
-            case .notCheck: break
             case .router: return nil
             case .answer(let response): return response
             }
@@ -270,7 +277,7 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
         guard head.target.count <= PreparedResponse.maximumTargetLength,
               let prepared = prepared(for: head, in: buffer) else { return nil }
         if let sightings, let range = head.launchGateClient {
-            buffer.withUnsafeReadableBytes { bytes in
+            _ = buffer.withUnsafeReadableBytes { bytes in
                 sightings.note(app: prepared.app, header: UnsafeRawBufferPointer(rebasing: bytes[range]), client: clientKey(head, in: bytes))
             }
         }

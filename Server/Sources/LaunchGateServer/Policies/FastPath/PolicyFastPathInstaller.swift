@@ -5,8 +5,10 @@ import NIOHTTP1
 /// all of it. This handler, added there, builds the connection's pipeline around NIO's codec and
 /// then takes itself out:
 ///
-/// `ConnectionLimitHandler`, `ConnectionTimeouts`, ``PolicyFastPathHandler``, NIO's encoder and
-/// decoder, ``RequestTracker``, ``RequestRejecter``, then Hummingbird's handlers.
+/// `ConnectionLimitHandler` (which leaves once it has taken its place), ``PolicyFastPathHandler``,
+/// ``ConnectionTimeouts``, NIO's encoder and decoder, ``RequestTracker``, ``RequestRejecter``,
+/// then Hummingbird's handlers. The timeouts come after the fast path so that its answers pass
+/// through one handler fewer; it tells them of the bytes it handles itself.
 final class PolicyFastPathInstaller: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
 
@@ -45,17 +47,11 @@ final class PolicyFastPathInstaller: ChannelInboundHandler, RemovableChannelHand
     func handlerAdded(context: ChannelHandlerContext) {
         let pipeline = context.pipeline.syncOperations
         var timeouts: ConnectionTimeouts?
-        if limits != nil {
-            _ = context.channel.setOption(.socketOption(.so_sndbuf), value: SocketOptionValue(Self.sendBufferSize))
-        }
         if let limits {
-            let handler = ConnectionTimeouts(idle: limits.idleTimeout, head: limits.headerTimeout)
-            try? pipeline.addHandler(handler, position: .first)
-            timeouts = handler
-            if let connections = limits.connections {
-                try? pipeline.addHandler(ConnectionLimitHandler(limit: connections), position: .first)
-            }
+            _ = context.channel.setOption(.socketOption(.so_sndbuf), value: SocketOptionValue(Self.sendBufferSize))
+            timeouts = ConnectionTimeouts(idle: limits.idleTimeout, head: limits.headerTimeout)
         }
+        var fastPath: PolicyFastPathHandler?
         // NIO puts the response encoder just before the request decoder. Going before the encoder
         // keeps anything ahead of both (such as TLS) ahead of the fast path too. Without them
         // where expected, the pipeline stays as Hummingbird built it.
@@ -65,8 +61,16 @@ final class PolicyFastPathInstaller: ChannelInboundHandler, RemovableChannelHand
             let rejecter = makeRequestID.map { RequestRejecter(makeRequestID: $0) } ?? RequestRejecter()
             if (try? pipeline.addHandler(tracker, position: .after(decoder))) != nil,
                (try? pipeline.addHandler(rejecter, position: .after(tracker))) != nil {
-                try? pipeline.addHandler(makeHandler(tracker, timeouts), position: .before(encoder))
+                let handler = makeHandler(tracker, timeouts)
+                if (try? pipeline.addHandler(handler, position: .before(encoder))) != nil { fastPath = handler }
             }
+        }
+        if let timeouts {
+            // Without a fast path to tell it of bytes, the timeouts must see every byte themselves.
+            try? pipeline.addHandler(timeouts, position: fastPath.map { .after($0) } ?? .first)
+        }
+        if let connections = limits?.connections {
+            try? pipeline.addHandler(ConnectionLimitHandler(limit: connections), position: .first)
         }
         context.eventLoop.assumeIsolated().execute { [context] in
             context.pipeline.syncOperations.removeHandler(context: context, promise: nil)

@@ -111,8 +111,8 @@ extension RawRequestHead {
             guard let method = take(while: Self.isTokenByte) else { return ending() }
             // Only methods the decoder turns into exactly one request each: after a CONNECT or a
             // method it rejects, its idea of where the next request starts is not ours.
-            guard Self.isKnownMethod(method, in: bytes), take(Self.space) else { return .unrecognized }
-            guard let target = take(while: { $0 > Self.space && $0 < 0x7F }) else { return ending() }
+            guard isKnownMethod(method), take(Self.space) else { return .unrecognized }
+            guard let target = take(upTo: RawRequestHead.targetEnd) else { return ending() }
             guard !target.isEmpty, target.count <= RawRequestHead.maximumTargetLength, take(Self.space) else { return .unrecognized }
             guard let version = take(while: { Self.isTokenByte($0) || $0 == UInt8(ascii: "/") }) else { return ending() }
             guard matches(version, "HTTP/1.1", caseSensitive: true) || matches(version, "HTTP/1.0", caseSensitive: true) else { return .unrecognized }
@@ -124,7 +124,7 @@ extension RawRequestHead {
                 if bytes[index] == Self.cr { break }
                 guard let name = take(while: Self.isTokenByte), !name.isEmpty, take(UInt8(ascii: ":")),
                       take(while: Self.isSpace) != nil,
-                      var value = take(while: Self.isValueByte), take(Self.cr), take(Self.lf) else { return ending() }
+                      var value = take(upTo: RawRequestHead.valueEnd), take(Self.cr), take(Self.lf) else { return ending() }
                 while !value.isEmpty, Self.isSpace(bytes[value.upperBound - 1]) { value = value.lowerBound..<(value.upperBound - 1) }
                 read(name: name, value: value)
             }
@@ -180,8 +180,19 @@ extension RawRequestHead {
 
         /// The run of bytes that pass `accept`, possibly empty; `nil` when the input ends inside it.
         private mutating func take(while accept: (UInt8) -> Bool) -> Range<Int>? {
+            // A local index: moving `self.index` byte by byte stores it to memory on every step.
             let start = index
-            while index < bytes.count, accept(bytes[index]) { index += 1 }
+            var end = start
+            while end < bytes.count, accept(bytes[end]) { end += 1 }
+            index = end
+            return end < bytes.count ? start..<end : nil
+        }
+
+        /// ``take(while:)`` for runs long enough to be worth a word at a time: `end` gives where
+        /// the run from `index` stops.
+        private mutating func take(upTo end: (UnsafeRawBufferPointer, Int) -> Int) -> Range<Int>? {
+            let start = index
+            index = end(bytes, start)
             return index < bytes.count ? start..<index : nil
         }
 
@@ -198,31 +209,32 @@ extension RawRequestHead {
             return true
         }
 
-        /// The methods the server knows, in upper case as RFC 9110 §9.1 spells them; `CONNECT` is
-        /// not among them because the decoder treats what follows it as a tunnel.
-        static func isKnownMethod(_ range: Range<Int>, in bytes: UnsafeRawBufferPointer) -> Bool {
-            let method = UnsafeRawBufferPointer(rebasing: bytes[range])
-            for known in knownMethods where known.withUnsafeBytes(method.hasSameBytes) { return true }
-            return false
+        /// Whether `range` is a method the server knows, in upper case as RFC 9110 §9.1 spells
+        /// it; `CONNECT` is not among them because the decoder treats what follows it as a tunnel.
+        private func isKnownMethod(_ range: Range<Int>) -> Bool {
+            switch range.count {
+            case 3: matches(range, "GET", caseSensitive: true) || matches(range, "PUT", caseSensitive: true)
+            case 4: matches(range, "HEAD", caseSensitive: true) || matches(range, "POST", caseSensitive: true)
+            case 5: matches(range, "PATCH", caseSensitive: true)
+            case 6: matches(range, "DELETE", caseSensitive: true)
+            case 7: matches(range, "OPTIONS", caseSensitive: true)
+            default: false
+            }
         }
-
-        private static let knownMethods: [[UInt8]] = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"].map { Array($0.utf8) }
 
         static let space = UInt8(ascii: " ")
         static let cr = UInt8(ascii: "\r")
         static let lf = UInt8(ascii: "\n")
         static func isSpace(_ byte: UInt8) -> Bool { byte == space || byte == UInt8(ascii: "\t") }
-        /// Field values: visible ASCII, spaces, tabs and non-ASCII, as RFC 9110 §5.5 allows.
-        static func isValueByte(_ byte: UInt8) -> Bool { (byte >= space && byte != 0x7F) || byte == UInt8(ascii: "\t") }
-        /// RFC 9110 §5.6.2 `tchar`.
+        /// RFC 9110 §5.6.2 `tchar`: letters, digits and ``!#$%&'*+-.^_`|~``. Looked up in a bitmap
+        /// of the 128 ASCII bytes rather than a `switch`, which compiles to a jump per byte.
         static func isTokenByte(_ byte: UInt8) -> Bool {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-            case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"),
-                 UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "^"),
-                 UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"): true
-            default: false
-            }
+            byte < 64 ? (tokenBytesBelow64 &>> UInt64(byte)) & 1 != 0 : byte < 128 && (tokenBytesFrom64 &>> UInt64(byte - 64)) & 1 != 0
         }
+
+        /// Bit `n` set for each token byte `n` below 64: `!#$%&'*+-.` and the digits.
+        private static let tokenBytesBelow64: UInt64 = 0x03FF_6CFA_0000_0000
+        /// Bit `n` set for each token byte `64 + n`: the letters and ``^_`|~``.
+        private static let tokenBytesFrom64: UInt64 = 0x57FF_FFFF_C7FF_FFFE
     }
 }

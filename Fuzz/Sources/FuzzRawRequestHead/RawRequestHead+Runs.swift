@@ -1,0 +1,1 @@
+../../../Server/Sources/LaunchGateServer/Policies/FastPath/RawRequestHead+Runs.swift
