@@ -32,7 +32,8 @@ final class DocumentCache: Sendable {
     private let state: Mutex<State>
     /// `State.generation`, readable without the lock: the fast path reads it on every request to
     /// know whether the answer it remembers still stands. Stored inside the lock right after the
-    /// bump, so it is never ahead of the state; reading the one before only makes a store refused.
+    /// bump, so it is never ahead of the state. Reading the one before only makes a store refused,
+    /// or gives a request that runs alongside an invalidation the answer from just before it.
     private let currentGeneration = Atomic<Int>(0)
     /// `/check` answers kept at most.
     let maximumAnswers: Int

@@ -79,7 +79,7 @@ struct ConsoleHistoryCostTests {
                 #expect(refused.text.contains("Too many history pages"))
                 // Per token, not per session: a token may hold ten sessions, each a fresh budget before.
                 // A fresh budget would take about 30 pages; the shared one has only what refilled
-                // (one every 2 s) while this session signed in, however slow the machine.
+                // (one every 2 s) while this session signed in: fewer than 10 unless that took 18 s.
                 let sameToken = ConsoleBrowser(client)
                 try await sameToken.signIn(token)
                 var acceptedAgain = 0

@@ -50,6 +50,42 @@ struct ConnectionLimitsTests {
         #expect(!pipe.channel.isActive)
     }
 
+    @Test("answers the fast path sends once the peer reads again count as activity, though no byte arrived with them")
+    func answersAfterBackpressure() throws {
+        let pipe = try Pipe(limits: limits())
+        pipe.setWritable(false)
+        try pipe.send(Pipe.get)
+        #expect(try pipe.written().isEmpty)
+        pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(50))
+        pipe.setWritable(true)
+        #expect(try pipe.written().hasPrefix(Pipe.okBytes))
+        // Idle from the answer at 50 s, not from the request at 0 s (which would close it by 75 s).
+        pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(59))
+        #expect(pipe.channel.isActive)
+        pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(16))
+        #expect(!pipe.channel.isActive)
+    }
+
+    @Test("without an HTTP codec to go before, there is no fast path, and the timeouts see every byte themselves")
+    func withoutFastPath() throws {
+        let channel = EmbeddedChannel()
+        try channel.pipeline.syncOperations.addHandler(PolicyFastPathInstaller(limits: limits()) { tracker, timeouts in
+            PolicyFastPathHandler(cache: DocumentCache(), date: HTTPDateHeader(now: { Date(timeIntervalSince1970: 0) }),
+                                  counter: Counter(label: "test_fast_path"), tracker: tracker, timeouts: timeouts)
+        })
+        channel.embeddedEventLoop.run()
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
+        #expect(throws: Never.self) { try channel.pipeline.syncOperations.handler(type: ConnectionTimeouts.self) }
+        #expect(throws: (any Error).self) { try channel.pipeline.syncOperations.handler(type: PolicyFastPathHandler.self) }
+        // A byte at 9 s beats the first-byte deadline (10 s); then it is idle from 9 s.
+        channel.embeddedEventLoop.advanceTime(by: .seconds(9))
+        try channel.writeInbound(ByteBuffer(string: "x"))
+        channel.embeddedEventLoop.advanceTime(by: .seconds(59))
+        #expect(channel.isActive)
+        channel.embeddedEventLoop.advanceTime(by: .seconds(16))
+        #expect(!channel.isActive)
+    }
+
     @Test("a connection that never sends a byte is closed at the header timeout, not held for the idle timeout")
     func silentFromTheStart() throws {
         let pipe = try Pipe(limits: limits())

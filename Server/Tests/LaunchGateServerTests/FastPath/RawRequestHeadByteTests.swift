@@ -21,7 +21,7 @@ struct RawRequestHeadByteTests {
     }
 
     @Test("a field value may hold visible ASCII, spaces, tabs and non-ASCII, wherever the byte falls in a word")
-    func valueBytes() throws {
+    func valueBytes() {
         for byte in UInt8.min...UInt8.max {
             let allowed = (byte >= 0x20 && byte != 0x7F) || byte == UInt8(ascii: "\t")
             // From one byte in: a space or tab first would be the optional whitespace before the value.
@@ -41,7 +41,7 @@ struct RawRequestHeadByteTests {
     }
 
     @Test("a request target may hold exactly the visible ASCII bytes, wherever the byte falls in a word")
-    func targetBytes() throws {
+    func targetBytes() {
         for byte in UInt8.min...UInt8.max {
             let allowed = byte > 0x20 && byte < 0x7F
             for before in 0..<17 {

@@ -80,6 +80,16 @@ struct RawRequestHeadTests {
         #expect(scan("GET /\(String(repeating: "a", count: RawRequestHead.maximumTargetLength - 1)) HTTP/1.1\r\n\r\n").head != nil)
     }
 
+    @Test("each of the seven known methods scans as a head, and a near miss of each length does not")
+    func methods() {
+        for method in ["GET", "PUT", "HEAD", "POST", "PATCH", "DELETE", "OPTIONS"] {
+            #expect(scan("\(method) / HTTP/1.1\r\n\r\n").head != nil, "\(method)")
+            // The same length, one letter off, and the same in lower case.
+            #expect(scan("\(method.dropLast())X / HTTP/1.1\r\n\r\n") == .unrecognized, "\(method)")
+            #expect(scan("\(method.lowercased()) / HTTP/1.1\r\n\r\n") == .unrecognized, "\(method)")
+        }
+    }
+
     @Test("anything malformed is left to the decoder to reject")
     func malformed() {
         for text in ["GET / HTTP/1.1\nHost: t\n\n", "GET / HTTP/1.1\r\nHost : t\r\n\r\n", "GET / HTTP/1.1\r\nHost: t\r\n folded\r\n\r\n",

@@ -8,8 +8,9 @@ import NIOCore
 /// It sits right after ``PolicyFastPathHandler`` (first in the pipeline when there is none), so it
 /// sees the raw bytes that go on to the decoder and every byte Hummingbird sends. The fast path
 /// tells it of the bytes it handles itself (``received()``, ``sent()``) rather than passing every
-/// read and flush through one more handler. One timer
-/// per connection, set for the nearest deadline; activity only sets a flag, so the hot path never
+/// read and flush through one more handler.
+///
+/// One timer per connection, set for the nearest deadline; activity only sets a flag, so the hot path never
 /// reads a clock, schedules or cancels anything. The timer reads the flag: while a connection is
 /// busy it wakes every quarter of `idle`, so an idle connection is closed between `idle` and
 /// 1.25 × `idle` after its last byte. Deadlines come from the event loop's clock, so tests

@@ -175,12 +175,7 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
     private func process(_ buffer: inout ByteBuffer, context: ChannelHandlerContext) {
         // Pipelined requests answered here leave in one flush.
         let answeredBefore = answered
-        defer {
-            if answered > answeredBefore {
-                timeouts?.sent()
-                context.flush()
-            }
-        }
+        defer { if answered > answeredBefore { timeouts?.sent(); context.flush() } }
         while buffer.readableBytes > 0 {
             guard writable else {
                 unprocessed = buffer

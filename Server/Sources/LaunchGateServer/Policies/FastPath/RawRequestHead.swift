@@ -196,7 +196,8 @@ extension RawRequestHead {
             return index < bytes.count ? start..<index : nil
         }
 
-        /// Compares with a literal; unless asked not to, ignores the case of letters (the literal is lowercase).
+        /// Compares with a literal; unless asked not to, ignores the case of letters (the literal is
+        /// then lowercase).
         private func matches(_ range: Range<Int>, _ literal: StaticString, caseSensitive: Bool = false) -> Bool {
             guard range.count == literal.utf8CodeUnitCount else { return false }
             let expected = UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
@@ -226,7 +227,7 @@ extension RawRequestHead {
         static let cr = UInt8(ascii: "\r")
         static let lf = UInt8(ascii: "\n")
         static func isSpace(_ byte: UInt8) -> Bool { byte == space || byte == UInt8(ascii: "\t") }
-        /// RFC 9110 §5.6.2 `tchar`: letters, digits and ``!#$%&'*+-.^_`|~``. Looked up in a bitmap
+        /// RFC 9110 §5.6.2 `tchar`: letters, digits, `!#$%&'*+-.^_|~` and the backtick. Looked up in a bitmap
         /// of the 128 ASCII bytes rather than a `switch`, which compiles to a jump per byte.
         static func isTokenByte(_ byte: UInt8) -> Bool {
             byte < 64 ? (tokenBytesBelow64 &>> UInt64(byte)) & 1 != 0 : byte < 128 && (tokenBytesFrom64 &>> UInt64(byte - 64)) & 1 != 0
@@ -234,7 +235,7 @@ extension RawRequestHead {
 
         /// Bit `n` set for each token byte `n` below 64: `!#$%&'*+-.` and the digits.
         private static let tokenBytesBelow64: UInt64 = 0x03FF_6CFA_0000_0000
-        /// Bit `n` set for each token byte `64 + n`: the letters and ``^_`|~``.
+        /// Bit `n` set for each token byte `64 + n`: the letters, `^_|~` and the backtick.
         private static let tokenBytesFrom64: UInt64 = 0x57FF_FFFF_C7FF_FFFE
     }
 }
