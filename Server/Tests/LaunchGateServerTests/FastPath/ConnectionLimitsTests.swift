@@ -86,6 +86,20 @@ struct ConnectionLimitsTests {
         #expect(!channel.isActive)
     }
 
+    @Test("with a header timeout over a quarter of the idle timeout, an idle connection is still closed within 1.25 times it")
+    func idleWithLongHeaderTimeout() throws {
+        let pipe = try Pipe(limits: .init(idleTimeout: .seconds(8), headerTimeout: .seconds(6), connections: nil))
+        pipe.channel.embeddedEventLoop.advanceTime(by: .milliseconds(500))
+        try pipe.send(Pipe.get)
+        #expect(try pipe.written().hasPrefix(Pipe.okBytes))
+        // Idle from 0.5 s: never closed before 8.5 s, always by 10.5 s (a first look at the
+        // header timeout, 6 s, would count it idle only from there and hold it until 14 s).
+        pipe.channel.embeddedEventLoop.advanceTime(by: .milliseconds(7_900))
+        #expect(pipe.channel.isActive)
+        pipe.channel.embeddedEventLoop.advanceTime(by: .milliseconds(2_100))
+        #expect(!pipe.channel.isActive)
+    }
+
     @Test("a connection that never sends a byte is closed at the header timeout, not held for the idle timeout")
     func silentFromTheStart() throws {
         let pipe = try Pipe(limits: limits())

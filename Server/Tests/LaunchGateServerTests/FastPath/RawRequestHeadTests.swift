@@ -90,6 +90,20 @@ struct RawRequestHeadTests {
         }
     }
 
+    @Test("what NIO's decoder reads differently is left to it: Content-Length 0 with a trailing tab, Proxy-Connection, and over 100 field lines")
+    func decoderReadings() throws {
+        for text in ["GET / HTTP/1.1\r\nContent-Length: 0\t\r\n\r\n", "GET / HTTP/1.1\r\nContent-Length: 0 \t \r\n\r\n",
+                     "GET / HTTP/1.1\r\nProxy-Connection: close\r\n\r\n"] {
+            let head = try #require(scan(text).head, "\(text.debugDescription)")
+            #expect(!head.isAnswerable, "\(text.debugDescription)")
+        }
+        // Trailing spaces are read alike by both.
+        #expect(try #require(scan("GET / HTTP/1.1\r\nContent-Length: 0  \r\n\r\n").head).isAnswerable)
+        let fields = { (count: Int) in "GET / HTTP/1.1\r\n" + String(repeating: "a:b\r\n", count: count) + "\r\n" }
+        #expect(scan(fields(RawRequestHead.maximumFieldLines)).head?.isAnswerable == true)
+        #expect(scan(fields(RawRequestHead.maximumFieldLines + 1)) == .unrecognized)
+    }
+
     @Test("anything malformed is left to the decoder to reject")
     func malformed() {
         for text in ["GET / HTTP/1.1\nHost: t\n\n", "GET / HTTP/1.1\r\nHost : t\r\n\r\n", "GET / HTTP/1.1\r\nHost: t\r\n folded\r\n\r\n",

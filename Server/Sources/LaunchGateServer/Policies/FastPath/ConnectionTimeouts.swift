@@ -27,6 +27,8 @@ final class ConnectionTimeouts: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let idle: TimeAmount
     private let head: TimeAmount
+    /// How often the timer looks while the connection is busy: a quarter of `idle`.
+    private let lookInterval: TimeAmount
     private var context: ChannelHandlerContext?
     /// When the timer last saw activity: no earlier than the last byte, at most a quarter of
     /// `idle` later.
@@ -46,6 +48,7 @@ final class ConnectionTimeouts: ChannelDuplexHandler, RemovableChannelHandler {
     init(idle: TimeAmount, head: TimeAmount) {
         self.idle = idle
         self.head = head
+        lookInterval = .nanoseconds(max(idle.nanoseconds / 4, 1))
     }
 
     /// The first byte of a request head arrived; starts its clock unless it is already running.
@@ -106,7 +109,9 @@ final class ConnectionTimeouts: ChannelDuplexHandler, RemovableChannelHandler {
         lastActivity = context.eventLoop.now
         let firstByte = lastActivity + head
         firstByteDeadline = firstByte
-        schedule(at: min(firstByte, lastActivity + idle))
+        // The first look within a quarter of `idle`, like every later one: a look counts activity
+        // from its own time, so a later first look would stretch the idle timeout by its delay.
+        schedule(at: min(firstByte, lastActivity + lookInterval))
     }
 
     private func schedule(at deadline: NIODeadline) {
@@ -132,14 +137,14 @@ final class ConnectionTimeouts: ChannelDuplexHandler, RemovableChannelHandler {
             // one look late, and looked at again within a quarter of `idle`.
             active = false
             lastActivity = now
-            let check = now + TimeAmount.nanoseconds(max(idle.nanoseconds / 4, 1))
+            let check = now + lookInterval
             return schedule(at: [check, headDeadline, firstByteDeadline].compactMap { $0 }.min() ?? check)
         }
         let idleDeadline = lastActivity + idle
         if now >= idleDeadline { return context.close(promise: nil) }
         // Not straight to the idle deadline: bytes passing just after this look would only be
         // seen there, a whole `idle` late.
-        let check = min(idleDeadline, now + TimeAmount.nanoseconds(max(idle.nanoseconds / 4, 1)))
+        let check = min(idleDeadline, now + lookInterval)
         schedule(at: [check, headDeadline, firstByteDeadline].compactMap { $0 }.min() ?? check)
     }
 }

@@ -10,6 +10,9 @@ struct RawRequestHead: Equatable {
     static let maximumLength = 8 * 1024
     /// Targets longer than this are left to the decoder, after which ``RequestRejecter`` answers 414.
     static let maximumTargetLength = 4 * 1024
+    /// Heads with more field lines than this are left to the decoder: no client of ours sends
+    /// so many, and the decoder applies Hummingbird's own limit to them.
+    static let maximumFieldLines = 100
 
     /// The outcome of scanning bytes that start at a message boundary.
     enum Scan: Equatable {
@@ -119,14 +122,23 @@ extension RawRequestHead {
             guard take(Self.cr), take(Self.lf) else { return ending() }
             // HTTP/1.1 connections persist unless told otherwise (RFC 9112 §9.3).
             isKeepAlive = bytes[version.upperBound - 1] == UInt8(ascii: "1")
+            var lines = 0
             while true {
                 guard index < bytes.count else { return ending() }
                 if bytes[index] == Self.cr { break }
+                // Hummingbird's decoder refuses a head past 1,000 fields; one with this many is odd
+                // enough to be the decoder's to judge.
+                lines += 1
+                guard lines <= RawRequestHead.maximumFieldLines else { return .unrecognized }
                 guard let name = take(while: Self.isTokenByte), !name.isEmpty, take(UInt8(ascii: ":")),
                       take(while: Self.isSpace) != nil,
                       var value = take(upTo: RawRequestHead.valueEnd), take(Self.cr), take(Self.lf) else { return ending() }
-                while !value.isEmpty, Self.isSpace(bytes[value.upperBound - 1]) { value = value.lowerBound..<(value.upperBound - 1) }
-                read(name: name, value: value)
+                var trailingTab = false
+                while !value.isEmpty, Self.isSpace(bytes[value.upperBound - 1]) {
+                    trailingTab = trailingTab || bytes[value.upperBound - 1] == UInt8(ascii: "\t")
+                    value = value.lowerBound..<(value.upperBound - 1)
+                }
+                read(name: name, value: value, trailingTab: trailingTab)
             }
             guard take(Self.cr), take(Self.lf) else { return ending() }
             // Two Content-Length lines are an error the decoder reports.
@@ -137,9 +149,14 @@ extension RawRequestHead {
                 target: target, ifNoneMatch: ifNoneMatch, launchGateClient: launchGateClient, forwardedFor: forwardedFor))
         }
 
-        private mutating func read(name: Range<Int>, value: Range<Int>) {
+        /// Notes what a field line means for the fast path.
+        /// - Parameter trailingTab: Whether a tab was trimmed from the end of `value`.
+        private mutating func read(name: Range<Int>, value: Range<Int>, trailingTab: Bool) {
             switch name.count {
             case 6 where matches(name, "expect"), 7 where matches(name, "upgrade"):
+                needsDecoder = true
+            case 16 where matches(name, "proxy-connection"):
+                // NIO's decoder honours it as it does `Connection`; leave that reading to it.
                 needsDecoder = true
             case 10 where matches(name, "connection"):
                 if matches(value, "close") { isKeepAlive = false }
@@ -159,7 +176,8 @@ extension RawRequestHead {
                 forwardedFor = value
             case 14 where matches(name, "content-length"):
                 contentLengths += 1
-                if !matches(value, "0") { hasBody = true }
+                // NIO's decoder refuses a trailing tab here (it allows spaces): leave that to it too.
+                if !matches(value, "0") || trailingTab { hasBody = true }
             case 17 where matches(name, "transfer-encoding"):
                 hasBody = true
             default:
