@@ -10,14 +10,6 @@ import NIOCore
 /// key has an encoded answer. Anything else (a first request after a publish, a value the router
 /// would refuse, percent-encoding) is the router's, which encodes the answer for next time.
 struct CheckFastPath: Sendable {
-    /// What the fast path makes of a request target.
-    enum Outcome {
-        /// A `/check` target the router must answer.
-        case router
-        /// The complete response.
-        case answer(ByteBuffer)
-    }
-
     let cache: DocumentCache
     let date: HTTPDateHeader
     /// The policy service's clock, which advances scheduled rollouts.
@@ -31,22 +23,22 @@ struct CheckFastPath: Sendable {
     private static let head = "HTTP/1.1 200 OK\r\nserver: LaunchGate\r\ncontent-type: application/json; charset=utf-8\r\n"
         + "cache-control: private, no-store\r\ncontent-length: "
 
-    /// The answer to a request for the `/check` target `target`, given its `LaunchGate-Client`
-    /// value if it sent one.
+    /// The complete response to a request for the `/check` target `target`, given its
+    /// `LaunchGate-Client` value if it sent one; `nil` when the router must answer it.
     /// - Parameters:
     ///   - split: What ``split(_:)`` made of `target`; the caller splits first, so a target that
     ///     is not a `/check` costs no copy of this value.
     ///   - client: The key the request's client counts under (``SightingIntake/clientKey(peer:forwardedFor:)``),
     ///     read only when the request is answered with a `LaunchGate-Client` value.
     func answer(target: UnsafeRawBufferPointer, split: (appEnd: Int, queryStart: Int), clientHeader: UnsafeRawBufferPointer?,
-                client: () -> Int = { 0 }) -> Outcome {
+                client: () -> Int = { 0 }) -> ByteBuffer? {
         let app = String(decoding: UnsafeRawBufferPointer(rebasing: target[Self.prefix.count..<split.appEnd]), as: UTF8.self)
         guard let query = CheckQuery(rawQuery: UnsafeRawBufferPointer(rebasing: target[split.queryStart...])),
-              let policy = cache.policy(for: ServedPolicyKey(app: app, channel: query.channel)) else { return .router }
+              let policy = cache.policy(for: ServedPolicyKey(app: app, channel: query.channel)) else { return nil }
         let key = CheckAnswerKey(app: app, query: query, policy: policy, now: now()) {
             clientHeader.flatMap { ClientHeader.parse(String(decoding: $0, as: UTF8.self)) }
         }
-        guard let body = cache.answer(for: key) else { return .router }
+        guard let body = cache.answer(for: key) else { return nil }
         if let sightings, let clientHeader { sightings.note(app: app, header: clientHeader, client: client()) }
         let dateLine = date.line(second: date.second)
         var response = ByteBuffer()
@@ -56,7 +48,7 @@ struct CheckFastPath: Sendable {
         response.writeString("\r\n")
         response.writeImmutableBuffer(dateLine)
         response.writeImmutableBuffer(body)
-        return .answer(response)
+        return response
     }
 
     /// Where the app's name ends and the query starts, for `/v1/apps/{app}/check?{query}` with a

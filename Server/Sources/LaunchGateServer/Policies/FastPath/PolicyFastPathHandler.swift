@@ -258,14 +258,10 @@ final class PolicyFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler
         // Split first: a policy target then never copies `check` (a retain of each of its parts).
         if check != nil, let split = buffer.withUnsafeReadableBytes({ CheckFastPath.split(UnsafeRawBufferPointer(rebasing: $0[head.target])) }),
            let check {
-            let outcome = buffer.withUnsafeReadableBytes { bytes in
+            return buffer.withUnsafeReadableBytes { bytes in
                 check.answer(target: UnsafeRawBufferPointer(rebasing: bytes[head.target]), split: split,
                              clientHeader: head.launchGateClient.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) },
                              client: { clientKey(head, in: bytes) })
-            }
-            switch outcome {
-            case .router: return nil
-            case .answer(let response): return response
             }
         }
         // Longer targets are never prepared; looking would only cost a string.

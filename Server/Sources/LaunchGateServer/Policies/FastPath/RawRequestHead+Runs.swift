@@ -29,7 +29,7 @@ extension RawRequestHead {
                                byteEnds: (UInt8) -> Bool) -> Int {
         var index = start
         let count = bytes.count
-        while true {
+        while index < count {
             while index + 8 <= count, !wordEnds(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { index += 8 }
             // The word that may hold the end (or the last few bytes), byte by byte.
             let stop = min(index + 8, count)
@@ -37,8 +37,8 @@ extension RawRequestHead {
                 if byteEnds(bytes[index]) { return index }
                 index += 1
             }
-            if index == count { return count }
         }
+        return count
     }
 
     private static let lowBits: UInt64 = 0x0101_0101_0101_0101
