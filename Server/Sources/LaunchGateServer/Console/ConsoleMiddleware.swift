@@ -8,11 +8,16 @@ import NIOCore
 /// instead of the API's JSON. The security headers are ``ConsoleHeadersMiddleware``'s alone: it
 /// runs router-wide, so it also covers what no console route answers.
 struct ConsoleMiddleware<Context: RequestContext>: RouterMiddleware {
+    let renderer: ConsoleRenderer
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        do { return try await next(request, context) } catch { return Self.page(for: error, context: context) }
+        do { return try await next(request, context) } catch { return page(for: error, context: context) }
     }
 
-    static func page(for error: any Error, context: Context) -> Response {
+    func page(for error: any Error, context: Context) -> Response {
+        func errorPage(_ heading: String, _ message: String, status: HTTPResponse.Status) -> Response {
+            renderer.page(.error, ConsoleLayout(title: heading, csrf: ""), ConsoleErrorView(heading: heading, message: message), status: status)
+        }
         switch error {
         case ConsoleError.signInRequired:
             return ConsoleRenderer.redirect("/console/sign-in")
@@ -43,9 +48,5 @@ struct ConsoleMiddleware<Context: RequestContext>: RouterMiddleware {
             return errorPage("Something went wrong", "The server's log has the details under request \(context.id).",
                              status: .internalServerError)
         }
-    }
-
-    static func errorPage(_ heading: String, _ message: String, status: HTTPResponse.Status) -> Response {
-        ConsoleRenderer.page("error", ["title": heading, "heading": heading, "message": message], status: status)
     }
 }

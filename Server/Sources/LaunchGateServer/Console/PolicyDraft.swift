@@ -6,7 +6,7 @@ import LaunchGate
 /// (``AppVersion``, ``BuildNumber``, ``UpdatePolicy/validate()``); this only maps names.
 struct PolicyDraft: Sendable {
     /// One input of a platform's fieldset.
-    struct Field: Sendable {
+    struct Field: Encodable, Sendable {
         let name: String
         let label: String
         let value: String
@@ -29,7 +29,7 @@ struct PolicyDraft: Sendable {
     }
 
     /// One platform's fieldset.
-    struct Fieldset: Sendable {
+    struct Fieldset: Encodable, Sendable {
         let platform: String
         let name: String
         let fields: [Field]

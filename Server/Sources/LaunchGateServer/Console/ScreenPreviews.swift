@@ -7,7 +7,7 @@ import LaunchGate
 /// ``SignInScreen``. Nothing here decides a text.
 enum ScreenPreviews {
     /// One phone-sized preview.
-    struct Screen: Sendable {
+    struct Screen: Encodable, Sendable {
         /// A stable name for tests and screenshots: `banner`, `dialog`, `recommended`, …
         let id: String
         /// What the preview shows, for the heading above the phone.
@@ -24,7 +24,7 @@ enum ScreenPreviews {
     }
 
     /// The previews of one platform in one locale.
-    struct Group: Sendable {
+    struct Group: Encodable, Sendable {
         let platform: String
         let platformID: String
         let locale: String
