@@ -71,7 +71,9 @@ struct PolicyDraft: Sendable {
 
     /// The form for a stored policy (or an empty one per platform).
     init(policy: UpdatePolicy?) {
-        let platforms = policy.map { Array($0.platforms.keys) }.flatMap { $0.isEmpty ? nil : $0 } ?? [.ios, .android]
+        // In the SDK's order of platforms (iOS first), the same on every load: never a dictionary's.
+        let named = Platform.allCases.filter { policy?.platforms[$0] != nil }
+        let platforms: [Platform] = named.isEmpty ? [.ios, .android] : named
         var values: [String: String] = [:]
         for platform in platforms {
             for (key, value) in Self.values(of: policy?.policy(for: platform)) { values["\(platform.rawValue).\(key)"] = value }

@@ -49,7 +49,9 @@ enum ScreenPreviews {
     static func groups(for policy: UpdatePolicy, now: Date) -> (groups: [Group], omitted: Int) {
         var groups: [Group] = []
         var omitted = 0
-        for (platform, entry) in policy.platforms.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        // In the SDK's order of platforms (iOS first), as the fields beside them.
+        for platform in Platform.allCases {
+            guard let entry = policy.platforms[platform] else { continue }
             let all = ["en"] + entry.texts.keys.sorted().filter { $0 != "en" }
             let locales = all.prefix(min(maximumLocales, maximumGroups - groups.count))
             omitted += all.count - locales.count

@@ -23,7 +23,8 @@ struct AppsView: Encodable, Sendable {
 
         init(_ revision: PolicyRevision, _ policy: UpdatePolicy) {
             (number, author, date) = (revision.number, revision.author, ConsoleFigures.date(revision.issuedAt))
-            platforms = policy.platforms.sorted { $0.key.rawValue < $1.key.rawValue }.map { PlatformRow($0.key, $0.value) }
+            // In the SDK's order of platforms (iOS first), the same on every page and every load.
+            platforms = Platform.allCases.compactMap { platform in policy.platforms[platform].map { PlatformRow(platform, $0) } }
         }
     }
 
