@@ -31,7 +31,7 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
     static var maximumSessionsPerToken: Int { 10 }
 
     func addRoutes(to router: Router<Context>) {
-        let console = router.group("/console").add(middleware: ConsoleMiddleware<Context>(renderer: renderer))
+        let console = router.group("/console").add(middleware: ConsoleMiddleware<Context>(renderer: renderer, sessions: sessions))
         console.get("/") { _, _ in ConsoleRenderer.redirect("/console/apps") }
         console.get("/assets/:name") { _, context in try renderer.assets.response(for: context.parameters.require("name")) }
         console.get("/sign-in") { request, context in try await signInPage(request, context) }
