@@ -43,7 +43,7 @@ struct ConsoleRenderer: Sendable {
     /// (a binary copied on its own), why not, and every console path answers with that error.
     static let bundled: Result<ConsoleRenderer, ConsoleResourcesError> = {
         guard let bundle = ServerResources.bundle else {
-            return .failure(ConsoleResourcesError(detail: "no LaunchGateServer_LaunchGateServer.resources was found"))
+            return .failure(ConsoleResourcesError(detail: "no resource folder was found"))
         }
         let folder = (bundle.resourceURL ?? bundle.bundleURL).appendingPathComponent("Console")
         return Result { () throws(ConsoleResourcesError) in try ConsoleRenderer(folder: folder) }
