@@ -30,7 +30,7 @@ struct Apps: AsyncParsableCommand {
 
         func run() async throws {
             try await database.withComponents { components in
-                let apps = try await components.repository.apps()
+                let apps = try await components.policies.apps()
                 if apps.isEmpty { print("no apps yet; create one with 'launchgate apps create ID'") }
                 for app in apps { print("\(app.id)\t\(app.name)") }
             }

@@ -29,7 +29,7 @@ extension Apps {
 
         func run() async throws {
             try await database.withComponents { components in
-                guard try await components.repository.app(id: app) != nil else { throw ServiceError.appNotFound(app) }
+                _ = try await components.policies.app(app)
                 var settings = try await components.signIn.settings(app: app)
                 let changes = codeLength != nil || subjectTemplate != nil || textTemplate != nil || htmlTemplate != nil || resetTemplates
                 if changes {

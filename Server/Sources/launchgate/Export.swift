@@ -24,7 +24,7 @@ struct Export: AsyncParsableCommand {
     func run() async throws {
         let root = URL(fileURLWithPath: out)
         try await database.withComponents(checkMasterKey: true) { components in
-            let apps = try await components.repository.apps().filter { app == nil || $0.id == app }
+            let apps = try await components.policies.apps().filter { app == nil || $0.id == app }
             if let app, apps.isEmpty { throw ServiceError.appNotFound(app) }
             guard let key = try await components.signingKeys.active() else {
                 throw ServiceError.noSigningKey

@@ -130,7 +130,7 @@ struct PolicyCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await database.withComponents { components in
-                guard try await components.repository.app(id: target.app) != nil else { throw ServiceError.appNotFound(target.app) }
+                _ = try await components.policies.app(target.app)
                 let revisions = try await components.repository.revisions(appID: target.app, channel: try target.releaseChannel())
                 if revisions.isEmpty { print("no revisions yet") }
                 for revision in revisions {

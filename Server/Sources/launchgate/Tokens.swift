@@ -32,9 +32,7 @@ struct Tokens: AsyncParsableCommand {
                 throw ValidationError("\"\(self.id.prefix(80))\" is not a token ID: give the 12 hex digits after lgt_ (see 'launchgate tokens list') or the whole token")
             }
             try await database.withComponents { components in
-                guard try await components.repository.revokeToken(id: id, at: components.now()) else {
-                    throw ServiceError.tokenNotFound(id)
-                }
+                try await components.tokens.revoke(id: id)
                 print("revoked \(id)")
             }
         }
@@ -47,7 +45,7 @@ struct Tokens: AsyncParsableCommand {
 
         func run() async throws {
             try await database.withComponents { components in
-                for token in try await components.repository.tokens() {
+                for token in try await components.tokens.list() {
                     let used = token.lastUsedAt.map { ISO8601DateFormatter().string(from: $0) } ?? "never"
                     print("\(token.id)\t\(token.scope.rawValue)\t\(token.name)\t\(token.revokedAt == nil ? "active" : "revoked")\t\(used)")
                 }

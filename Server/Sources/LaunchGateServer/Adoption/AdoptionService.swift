@@ -43,7 +43,7 @@ public struct AdoptionService: Sendable {
     ///   past its time limit.
     public func report(app: String, platform: Platform?, windows: [Int], since: Date?, limit: Int = AdoptionReport.defaultLimit,
                        page: Int = 1) async throws -> AdoptionReport {
-        guard try await policies.repository.app(id: app) != nil else { throw ServiceError.appNotFound(app) }
+        _ = try await policies.app(app)
         let (limit, page) = (min(max(limit, 1), AdoptionReport.maximumLimit), min(max(page, 1), AdoptionReport.maximumPage))
         let today = InstallDay.of(now())
         var pages: [Int: AdoptionReport.WindowPages] = [:]
@@ -100,7 +100,7 @@ public struct AdoptionService: Sendable {
     ///   came in since, even when it is checked again here.
     public func publish(_ policy: UpdatePolicy, app: String, channel: ReleaseChannel, author: String, note: String? = nil,
                         confirmed: Bool, expectedRevision: Int? = nil) async throws -> (PolicyRevision, PolicyImpact) {
-        guard try await policies.repository.app(id: app) != nil else { throw ServiceError.appNotFound(app) }
+        _ = try await policies.app(app)
         let current = try await checkedCurrent(policy, app: app, channel: channel)
         let base = current?.0.number ?? 0
         if let expectedRevision, expectedRevision != base { throw ServiceError.publishRace(app, channel: channel) }

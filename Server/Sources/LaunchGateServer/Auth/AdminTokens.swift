@@ -6,8 +6,8 @@ import Foundation
 /// The secret is 32 random bytes, so a plain SHA-256 is enough (no password stretching is
 /// needed), and the stored hash is compared in constant time.
 public struct AdminTokens: Sendable {
-    let repository: any LaunchGateRepository
-    let now: @Sendable () -> Date
+    private let repository: any LaunchGateRepository
+    private let now: @Sendable () -> Date
     /// When a use is written; shared by the copies of this value.
     private let uses: TokenUseThrottle
 
@@ -47,6 +47,22 @@ public struct AdminTokens: Sendable {
             if (try? await repository.recordTokenUse(id: record.id, at: time)) != nil { record.lastUsedAt = time }
         }
         return record
+    }
+
+    /// Every token, revoked ones included (never a secret: only its hash is stored), newest first.
+    public func list() async throws -> [TokenRecord] {
+        try await repository.tokens()
+    }
+
+    /// The token with an ID, active or revoked, or `nil`.
+    public func token(id: String) async throws -> TokenRecord? {
+        try await repository.token(id: id)
+    }
+
+    /// Revokes a token: it stops working at once, and the console sessions it opened with it.
+    /// - Throws: ``ServiceError`` `token-not-found` when no active token has the ID.
+    public func revoke(id: String) async throws {
+        guard try await repository.revokeToken(id: id, at: now()) else { throw ServiceError.tokenNotFound(id) }
     }
 
     /// Whether a token name can be shown as it is: 1 to 100 bytes, on one line, with no control
