@@ -201,7 +201,7 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
                              onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
     _ = metricsRegistry
     if case .failure(let error) = ConsoleRenderer.bundled {
-        logger.warning("the web console is off (\(error.detail)): copy LaunchGateServer_LaunchGateServer.resources beside the launchgate binary")
+        logger.warning("\(error.warning)")
     }
     let router = buildRouter(components, configuration: configuration)
     let cache = components.policies.cache

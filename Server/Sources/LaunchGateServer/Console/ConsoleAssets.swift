@@ -32,12 +32,13 @@ struct ConsoleAssets: Sendable {
     let links: Links
 
     /// Reads `console.css` and `console.js` from a folder.
-    /// - Throws: ``ConsoleResourcesError`` naming a file that is missing.
+    /// - Throws: ``ConsoleResourcesError`` naming a file that can't be read.
     init(folder: URL) throws(ConsoleResourcesError) {
         var assets: [String: Asset] = [:]
         func load(_ name: String, _ type: String) throws(ConsoleResourcesError) -> String {
             let file = folder.appendingPathComponent(name)
-            guard let data = try? Data(contentsOf: file) else { throw ConsoleResourcesError(detail: "\(file.path) is missing") }
+            let data: Data
+            do { data = try Data(contentsOf: file) } catch { throw .unreadable(file.path, error) }
             let hashed = Self.hashedName(name, content: data)
             assets[hashed] = Asset(body: ByteBuffer(bytes: data), contentType: type)
             return Self.path + hashed

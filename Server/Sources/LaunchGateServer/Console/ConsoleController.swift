@@ -53,7 +53,7 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
         addAccountRoutes(to: console)
         // Anything else under /console (an unknown page, a wrong method, HEAD) is answered here, so it
         // gets the console's error page and its security headers instead of the API's bare JSON 404.
-        for method in [HTTPRequest.Method.get, .post, .head, .put, .delete, .patch, .options] {
+        for method in HTTPRequest.Method.answeredByConsole {
             console.on("/**", method: method) { _, _ -> Response in throw HTTPError(.notFound, message: "There is no console page here.") }
         }
     }

@@ -4,16 +4,20 @@ import Foundation
 /// two pages reads the same. Counts and shares are the impact's own formats (``PolicyImpact``),
 /// so the console's tables, the impact sentence and the API's text agree.
 enum ConsoleFigures {
+    /// Dates as people read them: a value type, so one serves every request at once.
+    private static let readable = Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day().dateSeparator(.dash)
+        .dateTimeSeparator(.space).time(includingFractionalSeconds: false).timeSeparator(.colon)
+    /// Dates for machines: `2026-11-20T14:03:00Z`.
+    private static let machine = Date.ISO8601FormatStyle(timeZone: .gmt)
+
     /// `2026-11-20 14:03:00 UTC`.
     static func date(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
-        return formatter.string(from: date) + " UTC"
+        readable.format(date) + " UTC"
     }
 
     /// The machine-readable time for a `<time datetime>`.
     static func iso(_ date: Date) -> String {
-        ISO8601DateFormatter().string(from: date)
+        machine.format(date)
     }
 
     /// A count with thousands grouped: `1,240`.

@@ -20,19 +20,20 @@ struct ConsoleRenderer: Sendable {
     let assets: ConsoleAssets
 
     /// Reads every ``ConsoleTemplate`` from `folder/Templates` and the static files from `folder/Static`.
-    /// - Throws: ``ConsoleResourcesError`` for a file that is missing or a template that doesn't parse.
+    /// - Throws: ``ConsoleResourcesError`` for a file that can't be read or a template that doesn't parse.
     init(folder: URL) throws(ConsoleResourcesError) {
         // Registered before any template is parsed: the parser looks the pragma's name up.
         MustacheContentTypes.register(ScalarHTMLEscaping(), named: Self.contentType)
         var library = MustacheLibrary()
         for template in ConsoleTemplate.allCases {
             let file = folder.appendingPathComponent("Templates/\(template.rawValue).mustache")
-            guard var source = try? String(contentsOf: file, encoding: .utf8) else { throw ConsoleResourcesError(detail: "\(file.path) is missing") }
+            var source: String
+            do { source = try String(contentsOf: file, encoding: .utf8) } catch { throw .unreadable(file.path, error) }
             // A file's final newline is the editor's, not the page's: a partial would add a blank line wherever it is used.
             if source.hasSuffix("\n") { source.removeLast() }
             // On a line of its own, so the pragma leaves no blank line behind.
             do { try library.register("{{% CONTENT_TYPE: \(Self.contentType) }}\n" + source, named: template.rawValue) } catch {
-                throw ConsoleResourcesError(detail: "\(file.path) does not parse: \(error)")
+                throw .doesNotParse(file.path, error)
             }
         }
         self.library = library
@@ -43,7 +44,7 @@ struct ConsoleRenderer: Sendable {
     /// (a binary copied on its own), why not, and every console path answers with that error.
     static let bundled: Result<ConsoleRenderer, ConsoleResourcesError> = {
         guard let bundle = ServerResources.bundle else {
-            return .failure(ConsoleResourcesError(detail: "no resource folder was found"))
+            return .failure(.noBundle)
         }
         let folder = (bundle.resourceURL ?? bundle.bundleURL).appendingPathComponent("Console")
         return Result { () throws(ConsoleResourcesError) in try ConsoleRenderer(folder: folder) }

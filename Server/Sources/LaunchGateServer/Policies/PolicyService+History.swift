@@ -6,7 +6,8 @@ extension PolicyService {
         try await repository.apps()
     }
 
-    /// One app.
+    /// The app with an ID: what every caller that acts on an app looks it up with, so an unknown
+    /// ID fails the same way everywhere.
     /// - Throws: ``ServiceError`` `app-not-found`.
     public func app(_ id: String) async throws -> AppRecord {
         guard let app = try await repository.app(id: id) else { throw ServiceError.appNotFound(id) }

@@ -72,7 +72,8 @@ struct ConsoleResourcesTests {
             try withCopy { folder in
                 try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
                 let error = try #require(throws: ConsoleResourcesError.self) { try ConsoleRenderer(folder: folder) }
-                #expect(error.detail.contains(name) && error.detail.hasSuffix("is missing"), "\(error.detail)")
+                #expect(error.detail.contains(name + " can't be read: "), "\(error.detail)")
+                #expect(error.warning.hasSuffix("copy LaunchGateServer_LaunchGateServer.resources beside the launchgate binary again, whole, readable by the server's user"))
             }
         }
     }
@@ -83,6 +84,8 @@ struct ConsoleResourcesTests {
             try "{{#view}}<h1>Mail</h1>".write(to: folder.appendingPathComponent("Templates/mail.mustache"), atomically: true, encoding: .utf8)
             let error = try #require(throws: ConsoleResourcesError.self) { try ConsoleRenderer(folder: folder) }
             #expect(error.detail.contains("mail.mustache does not parse"), "\(error.detail)")
+            #expect(error.warning.hasSuffix("the resource folder does not belong to this binary: copy the LaunchGateServer_LaunchGateServer.resources built with it"),
+                    "a template that doesn't parse is not fixed by copying the folder beside the binary: \(error.warning)")
         }
     }
 
@@ -90,12 +93,12 @@ struct ConsoleResourcesTests {
     func unavailable() async throws {
         let router = Router(context: LaunchGateRequestContext.self)
         router.add(middleware: ErrorMiddleware())
-        ConsoleUnavailable(error: ConsoleResourcesError(detail: "gone")).addRoutes(to: router)
+        ConsoleUnavailable(error: .unreadable("/gone/layout.mustache", CocoaError(.fileNoSuchFile))).addRoutes(to: router)
         router.get("/healthz") { _, _ in "ok" }
         try await Application(router: router).test(.router) { client in
             for (uri, method) in [("/console", HTTPRequest.Method.get), ("/console/sign-in", .get), ("/console/apps/notes/policy/publish", .post)] {
                 let response = try await client.execute(uri: uri, method: method)
-                #expect(response.status == .notFound, "\(uri)")
+                #expect(response.status == .serviceUnavailable, "\(uri): a packaging fault, not a wrong URL, and not cached as a 404 would be")
                 #expect(response.text.contains(#""code":"console-missing""#) && response.text.contains("LaunchGateServer_LaunchGateServer.resources"))
                 #expect(!response.text.contains("gone"), "the server's own paths stay in its log")
             }
