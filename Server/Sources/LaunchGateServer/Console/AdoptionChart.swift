@@ -1,27 +1,30 @@
 import Foundation
 
-/// A horizontal bar chart of shares, laid out on the server as SVG numbers (no script, no
-/// inline style: the CSS colours it).
-struct AdoptionChart: Encodable, Sendable {
-    struct Bar: Encodable, Sendable {
+/// A horizontal bar chart of shares: a list whose rows hold the label and the figures as text,
+/// and between them a bar drawn as SVG (no script, no inline style: the CSS colours and sizes it).
+///
+/// Each bar is its own SVG, ``scale`` units wide for 100 %, which the stylesheet stretches to its
+/// track (`preserveAspectRatio="none"`); the text is HTML, so it keeps its size on a phone
+/// instead of shrinking with a drawing.
+struct AdoptionChart: ConsoleView {
+    struct Bar: ConsoleView {
         let label: String
         let installs: String
         let percent: String
-        let y: Int
-        let textY: Int
+        /// The bar's length in the SVG's units: the share of ``AdoptionChart/scale``.
         let width: Int
-        let valueX: Int
     }
 
     /// Bars shown at the most; the rest are summed into "other".
     static let maximumBars = 12
-    /// The bars' full width, in the SVG's units.
-    static let barWidth = 300.0
+    /// Units for a whole track (100 %): fine enough that 0.1 % shows as its own length.
+    static let fullWidth = 1_000
 
     let id: String
     let caption: String
     let bars: [Bar]
-    let height: Int
+    /// ``fullWidth``, for the template's `viewBox` (Mustache reads stored properties only).
+    let scale: Int
 
     /// - Parameter other: What the report already summed into its "other" bucket, added to this chart's.
     init(id: String, caption: String, shares: [(label: String, installs: Int, share: Double)], other: AdoptionReport.Other? = nil) {
@@ -32,11 +35,11 @@ struct AdoptionChart: Encodable, Sendable {
         }
         self.id = id
         self.caption = caption
-        self.bars = rows.enumerated().map { index, row in
-            let width = max(1, Int((row.share * Self.barWidth).rounded()))
-            return Bar(label: row.label, installs: ConsoleFigures.count(row.installs), percent: ConsoleFigures.percent(row.share),
-                       y: index * 30 + 4, textY: index * 30 + 20, width: width, valueX: 170 + width + 8)
+        // At least a unit, so a share that rounds to nothing still shows that it is there.
+        self.bars = rows.map { row in
+            Bar(label: row.label, installs: ConsoleFigures.count(row.installs), percent: ConsoleFigures.percent(row.share),
+                width: max(1, Int((row.share * Double(Self.fullWidth)).rounded())))
         }
-        self.height = max(30, rows.count * 30 + 8)
+        self.scale = Self.fullWidth
     }
 }

@@ -4,10 +4,13 @@ import LaunchGate
 /// Versions over time: a stacked column per UTC calendar day of each version's share of that
 /// day's active installs, laid out on the server as SVG numbers; the CSS colours each series.
 ///
-/// Each day has a slot on the axis, oldest on the left, today's ending where the axis ends, so
+/// The SVG is the plot alone, in a ``plotWidth`` × ``plotHeight`` space that the stylesheet
+/// stretches to the card (`preserveAspectRatio="none"`): its labels (100 %, 0 %, the first and
+/// last day) are HTML beside it, so they keep their size on a phone instead of shrinking with
+/// the drawing. Each day has a slot, oldest on the left, today's ending where the axis ends, so
 /// a single day of data sits at the right end of the axis and not somewhere in the middle.
-struct AdoptionTimeline: Encodable, Sendable {
-    struct Segment: Encodable, Sendable {
+struct AdoptionTimeline: ConsoleView {
+    struct Segment: ConsoleView {
         let x: Int
         let y: Int
         let width: Int
@@ -17,37 +20,28 @@ struct AdoptionTimeline: Encodable, Sendable {
         let title: String
     }
 
-    struct Series: Encodable, Sendable {
+    struct Series: ConsoleView {
         let label: String
         let series: Int
     }
 
     /// Versions drawn as their own series; the rest are one "other" series.
     static let maximumSeries = 6
-    /// The SVG's `viewBox` size: wide, so the chart fills the card at a readable scale.
-    static let width = 960
-    static let height = 200
-    static let plotLeft = 48.0
-    static let plotTop = 4.0
-    static let plotHeight = 160.0
+    /// The plot's size in the SVG's units: the axis runs from 0 to ``plotWidth``, 100 % is at the
+    /// top (0) and 0 % at ``plotHeight``. Wide, so a day's column is several units wide.
     static let plotWidth = 900.0
-    /// Where the axis ends: today's column ends here.
-    static var plotRight: Int { Int(plotLeft + plotWidth) }
-    /// The axis's height in the SVG, for the baseline.
-    static var plotBottom: Int { Int(plotTop + plotHeight) }
+    static let plotHeight = 160.0
 
     let segments: [Segment]
     let legend: [Series]
-    let hasDays: Bool
+    /// The days drawn, one column each, today the last.
+    let days: Int
     let firstDay: String
     let lastDay: String
-    /// Layout numbers the template reads (stored: Mustache reads stored properties only).
-    let width = AdoptionTimeline.width
-    let height = AdoptionTimeline.height
-    let left = Int(AdoptionTimeline.plotLeft)
-    let right = AdoptionTimeline.plotRight
-    let top = Int(AdoptionTimeline.plotTop)
-    let bottom = AdoptionTimeline.plotBottom
+    /// ``plotWidth`` and ``plotHeight`` for the template's `viewBox` and axis lines (Mustache
+    /// reads stored properties only).
+    let width: Int
+    let height: Int
 
     /// - Parameters:
     ///   - history: The report's days, oldest first.
@@ -78,21 +72,22 @@ struct AdoptionTimeline: Encodable, Sendable {
             // Versions the report already left out of its history.
             if let rest = day.other { shares[other] = ((shares[other]?.0 ?? 0) + rest.share, (shares[other]?.1 ?? 0) + rest.installs) }
             var top = Self.plotHeight
-            let left = Int((Self.plotLeft + Double(column) * slot + gap).rounded())
-            let right = Int((Self.plotLeft + Double(column + 1) * slot).rounded())
+            let left = Int((Double(column) * slot + gap).rounded())
+            let right = Int((Double(column + 1) * slot).rounded())
             for (series, value) in shares.sorted(by: { $0.key < $1.key }) {
                 let height = value.0 * Self.plotHeight
                 top -= height
                 let label = series < named.count ? named[series] : "other"
-                segments.append(Segment(x: left, y: Int(top.rounded() + Self.plotTop),
+                segments.append(Segment(x: left, y: Int(top.rounded()),
                                         width: max(1, right - left), height: max(1, Int(height.rounded())), series: series,
                                         title: "\(day.date) · \(label): \(ConsoleFigures.percent(value.0)), \(ConsoleFigures.count(value.1))"))
             }
         }
         self.segments = segments
         self.legend = named.enumerated().map { Series(label: $1, series: $0) } + (totals.count > named.count || history.contains { $0.other != nil } ? [Series(label: "other", series: other)] : [])
-        self.hasDays = !history.isEmpty
+        self.days = days
         self.firstDay = AdoptionReport.date(first)
         self.lastDay = AdoptionReport.date(today)
+        (width, height) = (Int(Self.plotWidth), Int(Self.plotHeight))
     }
 }

@@ -15,7 +15,7 @@ struct ConsoleAssets: Sendable {
     }
 
     /// The paths pages link to, for the layout.
-    struct Links: Encodable, Sendable {
+    struct Links: ConsoleView {
         let stylesheet: String
         let script: String
     }

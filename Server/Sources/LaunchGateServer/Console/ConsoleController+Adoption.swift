@@ -41,8 +41,7 @@ extension ConsoleController {
                                     other: window?.otherVersions),
             os: AdoptionChart(id: "os", caption: "Share of active installs per OS version",
                               shares: (window?.os ?? []).map { (label($0, $0.os), $0.installs, $0.share) }, other: window?.otherOS),
-            timeline: AdoptionTimeline(history: report.history ?? [], today: today, days: Self.timelineDays),
-            timelineDays: Self.timelineDays)
+            timeline: AdoptionTimeline(history: report.history ?? [], today: today, days: Self.timelineDays))
         return renderer.page(.adoption, ConsoleLayout(signed, title: "Adoption · \(app.name)"), view)
     }
 }

@@ -26,7 +26,7 @@ extension ConsoleController {
         let (signed, form) = try await sessionAndForm(request, .admin)
         let app = try await app(context)
         guard let kind = form["kind"].flatMap(ExemptionKind.init(rawValue:)) else {
-            return try await exemptionsPage(request, context, error: ConsoleFormError(field: "kind", message: "Choose install or device."),
+            return try await exemptionsPage(request, context, error: ConsoleFormError(field: .kind, message: "Choose install or device."),
                                             form: form, status: .badRequest)
         }
         do {

@@ -22,7 +22,7 @@ extension ConsoleController {
     func addOperator(_ request: Request, _ context: Context) async throws -> Response {
         let (_, form) = try await sessionAndForm(request, .admin)
         guard let scope = form["scope"].flatMap(TokenScope.init(rawValue:)) else {
-            return try await operatorsPage(request, context, error: ConsoleFormError(field: "scope", message: "Choose read, publish or admin."),
+            return try await operatorsPage(request, context, error: ConsoleFormError(field: .scope, message: "Choose read, publish or admin."),
                                            form: form, status: .badRequest)
         }
         do {

@@ -21,7 +21,7 @@ extension ConsoleController {
     func createToken(_ request: Request, _ context: Context) async throws -> Response {
         let (_, form) = try await sessionAndForm(request, .admin)
         guard let scope = form["scope"].flatMap(TokenScope.init(rawValue:)) else {
-            return try await tokensPage(request, context, error: ConsoleFormError(field: "scope", message: "Choose read, publish or admin."),
+            return try await tokensPage(request, context, error: ConsoleFormError(field: .scope, message: "Choose read, publish or admin."),
                                         form: form, status: .badRequest)
         }
         do {

@@ -5,9 +5,13 @@
 /// this endpoint expects", "see 'launchgate operators list'"); a person at a form needs to know
 /// which field to change and how. Codes are the stable part of an error, so the mapping is by code.
 struct ConsoleFormError: Sendable, Equatable {
-    /// The form field's name (`name`, `email`, `value`, `note`) the message is shown next to;
-    /// `nil` for the top of the form.
-    let field: String?
+    /// The account forms' fields a message can be shown next to, by their `name`.
+    enum Field: String, Sendable {
+        case name, email, scope, kind, value, note
+    }
+
+    /// The field the message is shown next to; `nil` for the top of the form.
+    let field: Field?
     /// What to change, as a sentence.
     let message: String
 
@@ -16,29 +20,29 @@ struct ConsoleFormError: Sendable, Equatable {
     init(_ failure: any LaunchGateFailure) {
         switch failure.code {
         case "invalid-token-name":
-            self.init(field: "name", message: "Name the token after who holds it, in at most 100 bytes on one line, "
+            self.init(field: .name, message: "Name the token after who holds it, in at most 100 bytes on one line, "
                 + "without line breaks, control characters or text-direction marks.")
         case "invalid-email":
-            self.init(field: "email", message: Self.sentence(failure.message))
+            self.init(field: .email, message: Self.sentence(failure.message))
         case "operator-exists":
-            self.init(field: "email", message: "This address is already an operator. To change its scope, remove it and add it again.")
+            self.init(field: .email, message: "This address is already an operator. To change its scope, remove it and add it again.")
         case "invalid-exemption" where failure.message.hasPrefix("the note"):
-            self.init(field: "note", message: "Shorten the note to at most 200 bytes.")
+            self.init(field: .note, message: "Shorten the note to at most 200 bytes.")
         case "invalid-exemption":
-            self.init(field: "value", message: "Enter the ID as the app reports it: 1 to 200 bytes, without line breaks or control characters.")
+            self.init(field: .value, message: "Enter the ID as the app reports it: 1 to 200 bytes, without line breaks or control characters.")
         default:
             self.init(field: nil, message: Self.sentence(failure.message))
         }
     }
 
     /// A message at a given place.
-    init(field: String?, message: String) {
+    init(field: Field?, message: String) {
         self.field = field
         self.message = message
     }
 
     /// The message when it belongs at `field` (`nil`: the top of the form), else `nil`.
-    func message(for field: String?) -> String? {
+    func message(for field: Field?) -> String? {
         self.field == field ? message : nil
     }
 

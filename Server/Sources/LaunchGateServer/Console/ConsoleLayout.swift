@@ -1,7 +1,8 @@
 /// What every page's layout shows besides its content: its title and, once signed in, who it is.
-struct ConsoleLayout: Sendable {
+/// Chosen by the controller; the renderer wraps it in a ``ConsolePage``.
+struct ConsoleLayout: ConsoleView {
     /// The signed-in bar: the navigation, the name and scope, and what the scope allows.
-    struct SessionBar: Encodable, Sendable {
+    struct SessionBar: ConsoleView {
         let name: String
         let scope: String
         let isAdmin: Bool
@@ -9,8 +10,9 @@ struct ConsoleLayout: Sendable {
     }
 
     let title: String
-    /// The CSRF token the page's forms carry.
+    /// The CSRF token every form of the page carries: the session's, or the sign-in form's.
     let csrf: String
+    /// Who is signed in, for the navigation and the sign-out form; `nil` before sign-in.
     let session: SessionBar?
 
     /// The layout for a signed-in page.

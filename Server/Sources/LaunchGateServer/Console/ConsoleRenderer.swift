@@ -19,12 +19,15 @@ struct ConsoleRenderer: Sendable {
     private let library: MustacheLibrary
     let assets: ConsoleAssets
 
-    /// Reads every ``ConsoleTemplate`` from `folder/Templates` and the static files from `folder/Static`.
-    /// - Throws: ``ConsoleResourcesError`` for a file that can't be read or a template that doesn't parse.
+    /// Reads every ``ConsoleTemplate`` from `folder/Templates` and the static files from `folder/Static`,
+    /// and checks every template's names against its view (``ConsoleTemplateCheck``).
+    /// - Throws: ``ConsoleResourcesError`` for a file that can't be read, a template that doesn't
+    ///   parse, or one that names what its view doesn't have.
     init(folder: URL) throws(ConsoleResourcesError) {
         // Registered before any template is parsed: the parser looks the pragma's name up.
         MustacheContentTypes.register(ScalarHTMLEscaping(), named: Self.contentType)
         var library = MustacheLibrary()
+        var sources: [ConsoleTemplate: String] = [:]
         for template in ConsoleTemplate.allCases {
             let file = folder.appendingPathComponent("Templates/\(template.rawValue).mustache")
             var source: String
@@ -35,7 +38,10 @@ struct ConsoleRenderer: Sendable {
             do { try library.register("{{% CONTENT_TYPE: \(Self.contentType) }}\n" + source, named: template.rawValue) } catch {
                 throw .doesNotParse(file.path, error)
             }
+            sources[template] = source
         }
+        let problems = ConsoleTemplateCheck(sources: sources).problems()
+        guard problems.isEmpty else { throw .mismatch(problems) }
         self.library = library
         self.assets = try ConsoleAssets(folder: folder.appendingPathComponent("Static"))
     }
@@ -51,13 +57,15 @@ struct ConsoleRenderer: Sendable {
     }()
 
     /// The HTML of one template for a view.
-    func render<View: Encodable & Sendable>(_ template: ConsoleTemplate, _ layout: ConsoleLayout, _ view: View) -> String {
+    func render<View: ConsoleView>(_ template: ConsoleTemplate, _ layout: ConsoleLayout, _ view: View) -> String {
+        // The start-up check read the template with this view's example; another view would be unchecked.
+        assert(template.view.map(ObjectIdentifier.init) == ObjectIdentifier(View.self), "\(template) is checked against another view than \(View.self)")
         // Every template was parsed at start-up, so there is always one by this name.
-        library.render(ConsolePage(layout, assets: assets.links, view: view), withTemplate: template.rawValue) ?? ""
+        return library.render(ConsolePage(layout: layout, assets: assets.links, view: view), withTemplate: template.rawValue) ?? ""
     }
 
     /// A page as a response.
-    func page<View: Encodable & Sendable>(_ template: ConsoleTemplate, _ layout: ConsoleLayout, _ view: View,
+    func page<View: ConsoleView>(_ template: ConsoleTemplate, _ layout: ConsoleLayout, _ view: View,
                                           status: HTTPResponse.Status = .ok) -> Response {
         Self.html(render(template, layout, view), status: status)
     }

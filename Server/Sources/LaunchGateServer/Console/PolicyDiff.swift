@@ -9,8 +9,8 @@ import LaunchGate
 /// show at most ``maximumShownLines`` of a diff, each at most ``maximumShownLineBytes`` (``Shown``).
 enum PolicyDiff {
     /// One line of the diff.
-    struct Line: Encodable, Sendable, Equatable {
-        enum Change: String, Encodable, Sendable { case same, added, removed }
+    struct Line: ConsoleView, Equatable {
+        enum Change: String, Codable, Sendable, CaseIterable { case same, added, removed }
         let change: Change
         let text: String
         /// `+`, `−` or a space; stored, because Mustache reads stored properties only.
@@ -24,11 +24,10 @@ enum PolicyDiff {
 
     /// A diff as a page shows it: its first lines, and how many more there are, with a link to
     /// the page that shows them all when there is one.
-    struct Shown: Encodable, Sendable {
+    struct Shown: ConsoleView {
         let lines: [Line]
-        /// Lines not shown.
-        let more: Int
-        let hasMore: Bool
+        /// Lines not shown; `nil` when every line is.
+        let more: Int?
         /// Where the whole diff is, if anywhere.
         let fullDiff: String?
 
@@ -40,8 +39,7 @@ enum PolicyDiff {
                 line.text.utf8.count > PolicyDiff.maximumShownLineBytes
                     ? Line(change: line.change, text: line.text.shortened(toUTF8Bytes: PolicyDiff.maximumShownLineBytes)) : line
             }
-            self.more = lines.count - shown.count
-            self.hasMore = more > 0
+            self.more = lines.count > shown.count ? lines.count - shown.count : nil
             self.fullDiff = fullDiff
         }
     }

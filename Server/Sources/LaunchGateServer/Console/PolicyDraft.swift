@@ -6,7 +6,7 @@ import LaunchGate
 /// (``AppVersion``, ``BuildNumber``, ``UpdatePolicy/validate()``); this only maps names.
 struct PolicyDraft: Sendable {
     /// One input of a platform's fieldset.
-    struct Field: Encodable, Sendable {
+    struct Field: ConsoleView {
         let name: String
         let label: String
         let value: String
@@ -29,7 +29,7 @@ struct PolicyDraft: Sendable {
     }
 
     /// One platform's fieldset.
-    struct Fieldset: Encodable, Sendable {
+    struct Fieldset: ConsoleView {
         let platform: String
         let name: String
         let fields: [Field]
@@ -72,7 +72,7 @@ struct PolicyDraft: Sendable {
     /// The form for a stored policy (or an empty one per platform).
     init(policy: UpdatePolicy?) {
         // In the SDK's order of platforms (iOS first), the same on every load: never a dictionary's.
-        let named = Platform.allCases.filter { policy?.platforms[$0] != nil }
+        let named = policy?.platformsInOrder.map(\.platform) ?? []
         let platforms: [Platform] = named.isEmpty ? [.ios, .android] : named
         var values: [String: String] = [:]
         for platform in platforms {
@@ -102,7 +102,7 @@ struct PolicyDraft: Sendable {
         let parsed = Self.parse(document: text)
         policy = parsed.policy
         if let shown = parsed.decoded {
-            let platforms = Platform.allCases.filter { shown.platforms[$0] != nil }
+            let platforms = shown.platformsInOrder.map(\.platform)
             var values: [String: String] = [:]
             for platform in platforms {
                 for (key, value) in Self.values(of: shown.policy(for: platform)) { values["\(platform.rawValue).\(key)"] = value }

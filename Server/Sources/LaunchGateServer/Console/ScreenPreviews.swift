@@ -7,7 +7,7 @@ import LaunchGate
 /// ``SignInScreen``. Nothing here decides a text.
 enum ScreenPreviews {
     /// One phone-sized preview.
-    struct Screen: Encodable, Sendable {
+    struct Screen: ConsoleView {
         /// A stable name for tests and screenshots: `banner`, `dialog`, `recommended`, …
         let id: String
         /// What the preview shows, for the heading above the phone.
@@ -24,7 +24,7 @@ enum ScreenPreviews {
     }
 
     /// The previews of one platform in one locale.
-    struct Group: Encodable, Sendable {
+    struct Group: ConsoleView {
         let platform: String
         let platformID: String
         let locale: String
@@ -50,8 +50,7 @@ enum ScreenPreviews {
         var groups: [Group] = []
         var omitted = 0
         // In the SDK's order of platforms (iOS first), as the fields beside them.
-        for platform in Platform.allCases {
-            guard let entry = policy.platforms[platform] else { continue }
+        for (platform, entry) in policy.platformsInOrder {
             let all = ["en"] + entry.texts.keys.sorted().filter { $0 != "en" }
             let locales = all.prefix(min(maximumLocales, maximumGroups - groups.count))
             omitted += all.count - locales.count

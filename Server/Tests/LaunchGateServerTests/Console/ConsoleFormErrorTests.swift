@@ -41,11 +41,11 @@ struct ConsoleFormErrorTests {
 
     @Test("each known code has its field; an unknown one goes to the top as a sentence")
     func mapping() {
-        #expect(ConsoleFormError(ServiceError.invalidTokenName).field == "name")
-        #expect(ConsoleFormError(OperatorError.exists("ada@example.com")).field == "email")
-        #expect(ConsoleFormError(ServiceError.invalidExemption("the device ID must be 1 to 200 bytes without control characters")).field == "value")
+        #expect(ConsoleFormError(ServiceError.invalidTokenName).field == .name)
+        #expect(ConsoleFormError(OperatorError.exists("ada@example.com")).field == .email)
+        #expect(ConsoleFormError(ServiceError.invalidExemption("the device ID must be 1 to 200 bytes without control characters")).field == .value)
         let other = ConsoleFormError(ServiceError.appNotFound("ghost"))
         #expect(other.field == nil && other.message.first?.isUppercase == true && other.message.hasSuffix("."))
-        #expect(other.message(for: nil) == other.message && other.message(for: "name") == nil)
+        #expect(other.message(for: nil) == other.message && other.message(for: .name) == nil)
     }
 }

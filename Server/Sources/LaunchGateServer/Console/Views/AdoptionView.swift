@@ -1,5 +1,5 @@
 /// The adoption page: active installs per version and per OS as bar charts, and versions over time.
-struct AdoptionView: Encodable, Sendable {
+struct AdoptionView: ConsoleView {
     let app: String
     let appName: String
     /// The "active within" choices, in UTC calendar days.
@@ -12,5 +12,4 @@ struct AdoptionView: Encodable, Sendable {
     let versions: AdoptionChart
     let os: AdoptionChart
     let timeline: AdoptionTimeline
-    let timelineDays: Int
 }

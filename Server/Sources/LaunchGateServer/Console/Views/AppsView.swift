@@ -1,21 +1,21 @@
 import LaunchGate
 
 /// The apps page: every app (or one), with its current policy per channel and platform.
-struct AppsView: Encodable, Sendable {
-    struct App: Encodable, Sendable {
+struct AppsView: ConsoleView {
+    struct App: ConsoleView {
         let id: String
         let name: String
         let channels: [Channel]
     }
 
-    struct Channel: Encodable, Sendable {
+    struct Channel: ConsoleView {
         let channel: String
         /// The served revision; `nil` before the first publish on the channel.
         let current: Current?
     }
 
     /// A channel's served revision and what it says per platform.
-    struct Current: Encodable, Sendable {
+    struct Current: ConsoleView {
         let number: Int
         let author: String
         let date: String
@@ -24,12 +24,12 @@ struct AppsView: Encodable, Sendable {
         init(_ revision: PolicyRevision, _ policy: UpdatePolicy) {
             (number, author, date) = (revision.number, revision.author, ConsoleFigures.date(revision.issuedAt))
             // In the SDK's order of platforms (iOS first), the same on every page and every load.
-            platforms = Platform.allCases.compactMap { platform in policy.platforms[platform].map { PlatformRow(platform, $0) } }
+            platforms = policy.platformsInOrder.map { PlatformRow($0.platform, $0.entry) }
         }
     }
 
     /// One platform's gates as the table shows them, "—" where there is none.
-    struct PlatformRow: Encodable, Sendable {
+    struct PlatformRow: ConsoleView {
         let platform: String
         let latest: String
         let recommended: String

@@ -1,5 +1,5 @@
 /// Where the emailed code is typed: the same page for every address, operator or not.
-struct CodeView: Encodable, Sendable {
+struct CodeView: ConsoleView {
     let email: String
     let codeLength: Int
     /// How long the code works, in whole minutes.

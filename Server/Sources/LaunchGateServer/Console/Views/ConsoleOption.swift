@@ -1,5 +1,5 @@
 /// One `<option>` of a select: the value posted, the text shown, and whether it is chosen.
-struct ConsoleOption: Encodable, Sendable {
+struct ConsoleOption: ConsoleView {
     let value: String
     let label: String
     let selected: Bool

@@ -2,16 +2,19 @@ import LaunchGate
 
 /// The policy editor: a fieldset per platform with each problem next to its field, the JSON
 /// editor, the note, and beside them the preview of a draft that parses.
-struct EditorView: Encodable, Sendable {
-    /// A field to fix, linked from the impact pane (it may be far below).
-    struct InvalidField: Encodable, Sendable {
+struct EditorView: ConsoleView {
+    /// A field to fix, linked from the impact pane (it may be far below). console.js marks the
+    /// field with it while the person types: the list is in the previews it swaps in.
+    struct InvalidField: ConsoleView {
+        /// The input's `id`; its error paragraph is `id-error`.
         let id: String
         let label: String
+        let message: String
     }
 
     /// What a draft that parses previews: its impact, its changes against the served revision,
     /// and every screen it produces.
-    struct Preview: Encodable, Sendable {
+    struct Preview: ConsoleView {
         let impact: ConsoleImpact
         let changed: Bool
         let diff: PolicyDiff.Shown
@@ -20,37 +23,67 @@ struct EditorView: Encodable, Sendable {
         let omittedNotice: String?
     }
 
+    /// Why there is no preview: something to fix, or a form with nothing in it yet.
+    struct Missing: ConsoleView {
+        let message: String
+        let isError: Bool
+    }
+
+    /// What the form's `base` field says when nothing was published on the channel yet.
+    static let noBase = "none"
+
     let app: String
     let appName: String
     let channel: String
     /// The served revision the form was opened over; `nil` before the first publish.
     let revision: Int?
+    /// The revision the form says it was opened over (``noBase`` for none), which the publish
+    /// checks is still the one served.
+    let base: String
     let fieldsets: [PolicyDraft.Fieldset]
     /// Problems with the draft as a whole.
     let errors: [String]
     let document: String
     let usesDocument: Bool
     let documentErrors: [String]
+    /// Every field with a problem, the note included.
     let invalidFields: [InvalidField]
     let note: String
     let noteLimit: Int
     let noteError: String?
     /// `nil` while the draft doesn't parse.
     let preview: Preview?
+    /// `nil` when there is a preview.
+    let missing: Missing?
     /// Why the publish was refused: published over by someone else, or the guard's question unanswered.
     var staleError: String? = nil
     var guardError: String? = nil
 
-    init(app: AppRecord, channel: ReleaseChannel, revision: Int?, draft: PolicyDraft, note: String?, preview: Preview?) {
+    /// - Parameters:
+    ///   - note: The note as typed.
+    ///   - noteError: Why the note can't be published (the service's rule, checked by the
+    ///     controller), or `nil`.
+    init(app: AppRecord, channel: ReleaseChannel, revision: Int?, draft: PolicyDraft, note: String?, noteError: String?, preview: Preview?) {
         (self.app, appName, self.channel, self.revision) = (app.id, app.name, channel.rawValue, revision)
+        base = Self.base(revision)
         (fieldsets, errors, document, usesDocument) = (draft.fieldsets, draft.errors, draft.document, draft.usesDocument)
         documentErrors = draft.documentErrors
+        (self.note, noteLimit, self.noteError) = (note ?? "", PolicyService.maximumNoteBytes, noteError)
         invalidFields = draft.fieldsets.flatMap { set in
-            set.fields.filter { $0.error != nil }.map { InvalidField(id: $0.id, label: "\(set.name): \($0.label)") }
-        }
-        (self.note, noteLimit) = (note ?? "", PolicyService.maximumNoteBytes)
-        // The note's limit is the service's (in bytes), shown next to its field.
-        do { try PolicyService.validateNote(note); noteError = nil } catch { noteError = (error as? ServiceError)?.message ?? "\(error)" }
+            set.fields.compactMap { field in field.error.map { InvalidField(id: field.id, label: "\(set.name): \(field.label)", message: $0) } }
+        } + (noteError.map { [InvalidField(id: "note", label: "Note for the history", message: $0)] } ?? [])
         self.preview = preview
+        missing = preview != nil ? nil
+            : draft.usesDocument ? Missing(message: "Fix the JSON document to see the impact and the screens.", isError: true)
+            : !draft.errors.isEmpty ? Missing(message: "Fix the problems at the top of the form to see the impact and the screens.", isError: true)
+            : draft.fieldsets.contains(where: { !$0.errors.isEmpty || $0.fields.contains { $0.error != nil } })
+            ? Missing(message: "Fix the fields marked in the form to see the impact and the screens.", isError: true)
+            : Missing(message: "Nothing is published on \(channel.rawValue) yet. Fill in the fields, and the impact and the screens show here.",
+                      isError: false)
+    }
+
+    /// The form's `base` for the revision a page was opened over.
+    static func base(_ revision: Int?) -> String {
+        revision.map(String.init) ?? noBase
     }
 }

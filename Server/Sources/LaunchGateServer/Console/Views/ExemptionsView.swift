@@ -2,8 +2,8 @@ import LaunchGate
 
 /// The exemptions page: the stored hashes (the IDs themselves are never kept), with add and
 /// remove for admins, and the add form as it was sent when it was refused.
-struct ExemptionsView: Encodable, Sendable {
-    struct Row: Encodable, Sendable {
+struct ExemptionsView: ConsoleView {
+    struct Row: ConsoleView {
         let kind: String
         /// The SHA-256 of the ID, as stored.
         let value: String
@@ -35,7 +35,7 @@ struct ExemptionsView: Encodable, Sendable {
         self.exemptions = exemptions.map(Row.init)
         kinds = ExemptionKind.allCases.map { ConsoleOption(value: $0.rawValue, selected: $0.rawValue == form?["kind"]) }
         (value, note) = (form?.raw("value") ?? "", form?.raw("note") ?? "")
-        (self.error, kindError) = (error?.message(for: nil), error?.message(for: "kind"))
-        (valueError, noteError) = (error?.message(for: "value"), error?.message(for: "note"))
+        (self.error, kindError) = (error?.message(for: nil), error?.message(for: .kind))
+        (valueError, noteError) = (error?.message(for: .value), error?.message(for: .note))
     }
 }

@@ -2,8 +2,8 @@ import LaunchGate
 
 /// A page of the history: revisions newest first, each with its note, its diff against the one
 /// before, and rollback; a notice after a publish or a rollback, or the guard's refusal.
-struct HistoryView: Encodable, Sendable {
-    struct Row: Encodable, Sendable {
+struct HistoryView: ConsoleView {
+    struct Row: ConsoleView {
         let number: Int
         /// Whether it is the one served now.
         let current: Bool
@@ -25,24 +25,31 @@ struct HistoryView: Encodable, Sendable {
         }
     }
 
+    /// Where a page is among the history's pages, when there is more than one.
+    struct Pager: ConsoleView {
+        /// This page's number, from 1, and how many there are.
+        let page: Int
+        let pages: Int
+        /// The pages before and after this one, when there are.
+        let newer: Int?
+        let older: Int?
+    }
+
     let app: String
     let appName: String
     let channel: String
     let revisions: [Row]
-    /// This page's number, from 1, and how many there are.
+    /// This page's number, from 1, which a rollback comes back to.
     let page: Int
-    let pages: Int
-    let hasPages: Bool
-    /// The pages before and after this one, when there are.
-    let newer: Int?
-    let older: Int?
+    /// `nil` when the history fits on one page.
+    let pager: Pager?
     var notice: String? = nil
     /// Why a rollback was refused by the publish guard.
     var guardError: String? = nil
 
     init(app: AppRecord, channel: ReleaseChannel, revisions: [Row], page: Int, pages: Int) {
         (self.app, appName, self.channel, self.revisions) = (app.id, app.name, channel.rawValue, revisions)
-        (self.page, self.pages, hasPages) = (page, pages, pages > 1)
-        (newer, older) = (page > 1 ? page - 1 : nil, page < pages ? page + 1 : nil)
+        self.page = page
+        pager = pages > 1 ? Pager(page: page, pages: pages, newer: page > 1 ? page - 1 : nil, older: page < pages ? page + 1 : nil) : nil
     }
 }

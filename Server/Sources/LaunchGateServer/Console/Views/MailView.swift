@@ -2,19 +2,19 @@ import Foundation
 
 /// The sign-in mail outbox: messages per state, the oldest waiting one, and the newest
 /// permanent failures by address.
-struct MailView: Encodable, Sendable {
-    struct Count: Encodable, Sendable {
+struct MailView: ConsoleView {
+    struct Count: ConsoleView {
         let state: String
         let count: Int
     }
 
     /// The oldest waiting message: when it was queued, and how long ago.
-    struct Oldest: Encodable, Sendable {
+    struct Oldest: ConsoleView {
         let date: String
         let minutes: Int
     }
 
-    struct Failure: Encodable, Sendable {
+    struct Failure: ConsoleView {
         let email: String
         /// The app, or "console sign-in" for operators' codes.
         let app: String

@@ -1,6 +1,6 @@
 /// The operators page: who may sign in by emailed code, with add and remove.
-struct OperatorsView: Encodable, Sendable {
-    struct Row: Encodable, Sendable {
+struct OperatorsView: ConsoleView {
+    struct Row: ConsoleView {
         let email: String
         let scope: String
         let created: String
@@ -22,6 +22,6 @@ struct OperatorsView: Encodable, Sendable {
         self.notice = notice
         scopes = TokenScope.allCases.map { ConsoleOption(value: $0.rawValue, selected: $0.rawValue == (form?["scope"] ?? TokenScope.read.rawValue)) }
         email = form?.raw("email") ?? ""
-        (self.error, emailError, scopeError) = (error?.message(for: nil), error?.message(for: "email"), error?.message(for: "scope"))
+        (self.error, emailError, scopeError) = (error?.message(for: nil), error?.message(for: .email), error?.message(for: .scope))
     }
 }

@@ -1,7 +1,7 @@
 import LaunchGate
 
 /// One revision with its whole diff against the one before: where the history's shortened diffs link to.
-struct RevisionView: Encodable, Sendable {
+struct RevisionView: ConsoleView {
     let app: String
     let appName: String
     let channel: String

@@ -1,7 +1,7 @@
 /// The tokens page: every admin token (never its secret) with create and revoke; after a create,
 /// the new token's secret, shown this once.
-struct TokensView: Encodable, Sendable {
-    struct Row: Encodable, Sendable {
+struct TokensView: ConsoleView {
+    struct Row: ConsoleView {
         let id: String
         let name: String
         let scope: String
@@ -20,7 +20,7 @@ struct TokensView: Encodable, Sendable {
     }
 
     /// A token just made, with its secret.
-    struct Created: Encodable, Sendable {
+    struct Created: ConsoleView {
         let name: String
         let scope: String
         let secret: String
@@ -42,6 +42,6 @@ struct TokensView: Encodable, Sendable {
         self.notice = notice
         scopes = TokenScope.allCases.map { ConsoleOption(value: $0.rawValue, selected: $0.rawValue == (form?["scope"] ?? TokenScope.publish.rawValue)) }
         name = form?.raw("name") ?? ""
-        (self.error, nameError, scopeError) = (error?.message(for: nil), error?.message(for: "name"), error?.message(for: "scope"))
+        (self.error, nameError, scopeError) = (error?.message(for: nil), error?.message(for: .name), error?.message(for: .scope))
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// One sign-in user with their sessions, newest first, and revoke for admins.
-struct UserView: Encodable, Sendable {
-    struct Session: Encodable, Sendable {
+struct UserView: ConsoleView {
+    struct Session: ConsoleView {
         let id: String
         let device: String
         let created: String

@@ -1,6 +1,6 @@
 /// An app's sign-in users by address, a page at a time.
-struct UsersView: Encodable, Sendable {
-    struct Row: Encodable, Sendable {
+struct UsersView: ConsoleView {
+    struct Row: ConsoleView {
         let id: String
         let email: String
         let created: String
