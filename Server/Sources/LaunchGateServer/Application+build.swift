@@ -147,6 +147,13 @@ let metricsRegistry: PrometheusCollectorRegistry = {
 /// Builds the router: public, admin and operations endpoints, with logging, metrics, request IDs
 /// and one JSON shape for every error. Time comes from `components.now`.
 public func buildRouter(_ components: ServerComponents, configuration: ServerConfiguration) -> Router<LaunchGateRequestContext> {
+    buildRouter(components, configuration: configuration, console: ConsoleRenderer.bundled)
+}
+
+/// The router with a given console: its renderer, or why there is none (every `/console` path
+/// then answers so).
+func buildRouter(_ components: ServerComponents, configuration: ServerConfiguration,
+                 console: Result<ConsoleRenderer, ConsoleResourcesError>) -> Router<LaunchGateRequestContext> {
     let router = Router(context: LaunchGateRequestContext.self)
     // Outermost first: the log line sees the status the error middleware chose.
     router.add(middleware: RequestLogMiddleware(level: .info))
@@ -175,7 +182,7 @@ public func buildRouter(_ components: ServerComponents, configuration: ServerCon
     OperatorsController(operators: components.operators, authenticator: authenticator).addRoutes(to: router)
     OperationsController(repository: components.repository, registry: metricsRegistry).addRoutes(to: router)
     let clients = ClientAddressResolver(trustedProxies: configuration.trustedProxies)
-    switch ConsoleRenderer.bundled {
+    switch console {
     case .success(let renderer):
         ConsoleController(policies: components.policies, adoption: components.adoption, authenticator: authenticator,
                           sessions: ConsoleSessions(repository: components.consoleSessions, tokens: components.tokens,

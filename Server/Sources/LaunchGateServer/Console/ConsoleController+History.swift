@@ -67,7 +67,7 @@ extension ConsoleController {
         try takeHistoryBudget(signed)
         let (app, channel) = (try await app(context), try Self.channel(request))
         guard let number = context.parameters.get("number").flatMap({ Int($0) }), number > 0 else {
-            throw HTTPError(.notFound, message: "There is no console page here.")
+            throw HTTPError(.notFound, message: "There is no console page at this address. Check it, or start again from the apps.")
         }
         guard let revision = try await policies.revision(app: app.id, channel: channel, number: number) else {
             throw ServiceError.revisionNotFound(app.id, channel: channel, number: number)

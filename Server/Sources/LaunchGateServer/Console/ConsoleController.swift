@@ -31,7 +31,7 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
     static var maximumSessionsPerToken: Int { 10 }
 
     func addRoutes(to router: Router<Context>) {
-        let console = router.group("/console").add(middleware: ConsoleMiddleware<Context>(renderer: renderer, sessions: sessions))
+        let console = router.group("/console").add(middleware: ConsoleMiddleware<Context>(renderer: renderer))
         console.get("/") { _, _ in ConsoleRenderer.redirect("/console/apps") }
         console.get("/assets/:name") { _, context in try renderer.assets.response(for: context.parameters.require("name")) }
         console.get("/sign-in") { request, context in try await signInPage(request, context) }
@@ -53,17 +53,29 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
         addAccountRoutes(to: console)
         // Anything else under /console (an unknown page, a wrong method, HEAD) is answered here, so it
         // gets the console's error page and its security headers instead of the API's bare JSON 404.
+        // Its page keeps the navigation for whoever is signed in, so it reads the session; no other
+        // error page does (``ConsoleRequestSession``).
         for method in HTTPRequest.Method.answeredByConsole {
-            console.on("/**", method: method) { _, _ -> Response in throw HTTPError(.notFound, message: "There is no console page here.") }
+            console.on("/**", method: method) { request, _ -> Response in
+                _ = try? await signedIn(request)
+                throw HTTPError(.notFound, message: "There is no console page at this address. Check it, or start again from the apps.")
+            }
         }
     }
 
     // MARK: Sessions
 
+    /// The session the request's cookie opens, if any, recorded for the request's error page.
+    func signedIn(_ request: Request) async throws -> ConsoleSessions.Signed? {
+        let signed = try await sessions.resolve(request.cookies[ConsoleCookies.session]?.value)
+        ConsoleRequestSession.current?.record(signed)
+        return signed
+    }
+
     /// The signed-in session, with at least `scope`.
     /// - Throws: ``ConsoleError/signInRequired`` without one, ``AuthError`` `forbidden` below the scope.
     func session(_ request: Request, _ scope: TokenScope = .read) async throws -> ConsoleSessions.Signed {
-        guard let signed = try await sessions.resolve(request.cookies[ConsoleCookies.session]?.value) else { throw ConsoleError.signInRequired }
+        guard let signed = try await signedIn(request) else { throw ConsoleError.signInRequired }
         guard signed.token.scope >= scope else { throw AuthError.forbidden(needs: scope) }
         return signed
     }
@@ -71,7 +83,7 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
     /// The session and the posted form, after checking the form's CSRF token.
     func sessionAndForm(_ request: Request, _ scope: TokenScope = .read) async throws -> (ConsoleSessions.Signed, ConsoleForm) {
         // The CSRF check comes first, so a forged post learns nothing, not even about scopes.
-        guard let signed = try await sessions.resolve(request.cookies[ConsoleCookies.session]?.value) else { throw ConsoleError.signInRequired }
+        guard let signed = try await signedIn(request) else { throw ConsoleError.signInRequired }
         let form = try await ConsoleForm.read(request)
         guard ConsoleSessions.checks(csrf: form["csrf"], secret: signed.secret) else { throw ConsoleError.csrfFailed }
         guard signed.token.scope >= scope else { throw AuthError.forbidden(needs: scope) }

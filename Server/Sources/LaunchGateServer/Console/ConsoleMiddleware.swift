@@ -5,19 +5,18 @@ import LaunchGate
 import NIOCore
 
 /// Every error under `/console` becomes a page (or, without a session, a redirect to sign-in)
-/// instead of the API's JSON, with the navigation when someone is signed in. The security headers
-/// are ``ConsoleHeadersMiddleware``'s alone: it runs router-wide, so it also covers what no console
-/// route answers.
+/// instead of the API's JSON, with the navigation when the request had read a signed-in session
+/// (``ConsoleRequestSession``). The security headers are ``ConsoleHeadersMiddleware``'s alone:
+/// it runs router-wide, so it also covers what no console route answers.
 struct ConsoleMiddleware<Context: RequestContext>: RouterMiddleware {
     let renderer: ConsoleRenderer
-    /// Who is signed in, for the error page's navigation.
-    let sessions: ConsoleSessions
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        do { return try await next(request, context) } catch {
-            // Read again, not passed down: the error may have been thrown before any session was read.
-            let signed = error as? ConsoleError == .signInRequired
-                ? nil : try? await sessions.resolve(request.cookies[ConsoleCookies.session]?.value)
+        let session = ConsoleRequestSession()
+        do {
+            return try await ConsoleRequestSession.$current.withValue(session) { try await next(request, context) }
+        } catch {
+            guard case .read(let signed) = session.read else { return page(for: error, signed: nil, context: context) }
             return page(for: error, signed: signed, context: context)
         }
     }
@@ -44,14 +43,15 @@ struct ConsoleMiddleware<Context: RequestContext>: RouterMiddleware {
             if failure.kind == .internal || failure.kind == .unavailable || failure.isForOperatorsOnly {
                 context.logger.error("console request failed", metadata: ["code": "\(failure.code)", "error": "\(failure.message)"])
             }
-            let message = failure.isForOperatorsOnly ? ErrorResponse.publicMessage(for: failure.kind) : failure.message
-            return errorPage("Can't do that", message, status: ErrorResponse.status(for: failure.kind))
+            let page = ConsoleErrorView(failure, app: context.parameters.get("app"))
+            return errorPage(page.heading, page.message, status: ErrorResponse.status(for: failure.kind))
         case is NIOTooManyBytesError:
             // A form past ConsoleForm's limit: the person can act on it, and it is no server fault to log.
             return errorPage("Form too large", "The form is larger than the console accepts. Shorten the longest fields "
                 + "(release notes, texts) and send it again.", status: .contentTooLarge)
         case let error as HTTPError:
-            return errorPage("Can't do that", error.body ?? "The request was refused (\(error.status.code)).", status: error.status)
+            return errorPage(error.status == .notFound ? "Page not found" : "Can't do that",
+                             error.body ?? "The request was refused (\(error.status.code)).", status: error.status)
         default:
             context.logger.error("console error", metadata: ["error": "\(String(reflecting: error).prefix(500))"])
             return errorPage("Something went wrong", "The server's log has the details under request \(context.id).",

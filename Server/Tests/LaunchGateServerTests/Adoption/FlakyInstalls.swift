@@ -12,11 +12,14 @@ final class FlakyInstalls: InstallRepository, @unchecked Sendable {
     private var failures: Int
     /// Whether every impact read fails, as one that runs past its time limit.
     private let brokenImpact: Bool
+    /// What a broken impact read throws.
+    private let impactError: any Error & Sendable
 
-    init(_ base: any InstallRepository, failures: Int, brokenImpact: Bool = false) {
+    init(_ base: any InstallRepository, failures: Int, brokenImpact: Bool = false, impactError: any Error & Sendable = Down()) {
         self.base = base
         self.failures = failures
         self.brokenImpact = brokenImpact
+        self.impactError = impactError
     }
 
     private var recordCalls = 0
@@ -46,7 +49,7 @@ final class FlakyInstalls: InstallRepository, @unchecked Sendable {
     }
 
     func impactGroups(appID: String, fromDay: Int, today: Int, limit: Int) async throws -> ImpactGroupPage {
-        if brokenImpact { throw Down() }
+        if brokenImpact { throw impactError }
         return try await base.impactGroups(appID: appID, fromDay: fromDay, today: today, limit: limit)
     }
 

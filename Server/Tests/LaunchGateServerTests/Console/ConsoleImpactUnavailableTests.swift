@@ -31,4 +31,22 @@ struct ConsoleImpactUnavailableTests {
         }
         #expect(try await components.policies.current(app: "notes", channel: .production).0.number == 3)
     }
+
+    @Test("a cancelled request stays cancelled: the impact is not drawn as unknown for a client that went away")
+    func cancellation() async throws {
+        let base = try await TestServer.make(now: { Samples.now })
+        let components = ServerComponents(database: nil, repository: base.components.repository,
+                                          installs: FlakyInstalls(base.components.installs, failures: 0, brokenImpact: true,
+                                                                  impactError: CancellationError()),
+                                          masterKey: try MasterKey(rawRepresentation: Data(repeating: 7, count: 32)), now: { Samples.now })
+        await #expect(throws: CancellationError.self) {
+            try await ConsoleImpact.of(Samples.policy(required: "2.0.0"), app: "notes", channel: .production, adoption: components.adoption)
+        }
+        let unknown = try await ConsoleImpact.of(Samples.policy(required: "2.0.0"), app: "notes", channel: .production,
+                                                 adoption: ServerComponents(database: nil, repository: base.components.repository,
+                                                                            installs: FlakyInstalls(base.components.installs, failures: 0, brokenImpact: true),
+                                                                            masterKey: try MasterKey(rawRepresentation: Data(repeating: 7, count: 32)),
+                                                                            now: { Samples.now }).adoption)
+        #expect(unknown.confirmation != nil, "any other failure still opens the editor with the impact unknown")
+    }
 }

@@ -11,13 +11,13 @@ import Testing
 @Suite("Console resources: templates and hashed static files from the bundle, and a clear answer without them")
 struct ConsoleResourcesTests {
     /// A copy of the bundled console folder, to change or break; removed by `body`'s caller.
-    private func withCopy(_ body: (URL) throws -> Void) throws {
+    private func withCopy(_ body: (URL) async throws -> Void) async throws {
         let bundled = try #require(ServerResources.bundle)
         let source = (bundled.resourceURL ?? bundled.bundleURL).appendingPathComponent("Console")
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("console-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: source, to: copy)
         defer { try? FileManager.default.removeItem(at: copy) }
-        try body(copy)
+        try await body(copy)
     }
 
     /// The first match of a pattern's first group in a page.
@@ -53,8 +53,8 @@ struct ConsoleResourcesTests {
     }
 
     @Test("a changed stylesheet gets a new name, and the old name is no longer served")
-    func changedContentNewName() throws {
-        try withCopy { folder in
+    func changedContentNewName() async throws {
+        try await withCopy { folder in
             let before = try ConsoleRenderer(folder: folder).assets
             let file = folder.appendingPathComponent("Static/console.css")
             try (String(contentsOf: file, encoding: .utf8) + "\n.new { color: red; }\n").write(to: file, atomically: true, encoding: .utf8)
@@ -67,9 +67,9 @@ struct ConsoleResourcesTests {
     }
 
     @Test("a build missing a template or a static file refuses to load, naming the file")
-    func missingFiles() throws {
+    func missingFiles() async throws {
         for name in ["Templates/history.mustache", "Templates/layout.mustache", "Static/console.js"] {
-            try withCopy { folder in
+            try await withCopy { folder in
                 try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
                 let error = try #require(throws: ConsoleResourcesError.self) { try ConsoleRenderer(folder: folder) }
                 #expect(error.detail.contains(name + " can't be read: "), "\(error.detail)")
@@ -79,8 +79,8 @@ struct ConsoleResourcesTests {
     }
 
     @Test("a template that doesn't parse is refused at start-up, not on the page that uses it")
-    func brokenTemplate() throws {
-        try withCopy { folder in
+    func brokenTemplate() async throws {
+        try await withCopy { folder in
             try "{{#view}}<h1>Mail</h1>".write(to: folder.appendingPathComponent("Templates/mail.mustache"), atomically: true, encoding: .utf8)
             let error = try #require(throws: ConsoleResourcesError.self) { try ConsoleRenderer(folder: folder) }
             #expect(error.detail.contains("mail.mustache does not parse"), "\(error.detail)")
@@ -89,20 +89,38 @@ struct ConsoleResourcesTests {
         }
     }
 
-    @Test("without its templates, every console path answers console-missing in the API's JSON shape")
+    @Test("without its templates, every console path answers console-missing in the API's JSON shape with 503, and the rest of the server works")
     func unavailable() async throws {
-        let router = Router(context: LaunchGateRequestContext.self)
-        router.add(middleware: ErrorMiddleware())
-        ConsoleUnavailable(error: .unreadable("/gone/layout.mustache", CocoaError(.fileNoSuchFile))).addRoutes(to: router)
-        router.get("/healthz") { _, _ in "ok" }
-        try await Application(router: router).test(.router) { client in
-            for (uri, method) in [("/console", HTTPRequest.Method.get), ("/console/sign-in", .get), ("/console/apps/notes/policy/publish", .post)] {
-                let response = try await client.execute(uri: uri, method: method)
-                #expect(response.status == .serviceUnavailable, "\(uri): a packaging fault, not a wrong URL, and not cached as a 404 would be")
-                #expect(response.text.contains(#""code":"console-missing""#) && response.text.contains("LaunchGateServer_LaunchGateServer.resources"))
-                #expect(!response.text.contains("gone"), "the server's own paths stay in its log")
+        try await TestServer.with { server in
+            let console = Result<ConsoleRenderer, ConsoleResourcesError>.failure(.unreadable("/gone/layout.mustache", CocoaError(.fileNoSuchFile)))
+            let router = buildRouter(server.components, configuration: server.configuration, console: console)
+            try await Application(router: router).test(.router) { client in
+                for (uri, method) in [("/console", HTTPRequest.Method.get), ("/console/sign-in", .get), ("/console/apps/notes/policy/publish", .post)] {
+                    let response = try await client.execute(uri: uri, method: method)
+                    #expect(response.status == .serviceUnavailable, "\(uri): a packaging fault, not a wrong URL, and not cached as a 404 would be")
+                    #expect(response.errorCode == "console-missing" && response.text.contains("LaunchGateServer_LaunchGateServer.resources"))
+                    #expect(!response.text.contains("gone"), "the server's own paths stay in its log")
+                }
+                #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok)
+                #expect(try await client.execute(uri: "/v1/apps/notes/policy?platform=ios", method: .get).status == .ok)
             }
-            #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok)
+        }
+    }
+
+    @Test("the router serves the console it is given, not one chosen inside it")
+    func injected() async throws {
+        try await withCopy { folder in
+            let file = folder.appendingPathComponent("Templates/sign-in.mustache")
+            let text = try String(contentsOf: file, encoding: .utf8)
+            try text.replacingOccurrences(of: "<h1>Sign in</h1>", with: "<h1>Sign in to staging</h1>").write(to: file, atomically: true, encoding: .utf8)
+            let renderer = try ConsoleRenderer(folder: folder)
+            try await TestServer.with { server in
+                let router = buildRouter(server.components, configuration: server.configuration, console: .success(renderer))
+                try await Application(router: router).test(.router) { client in
+                    let page = try await client.execute(uri: "/console/sign-in", method: .get).text
+                    #expect(page.contains("<h1>Sign in to staging</h1>"))
+                }
+            }
         }
     }
 }

@@ -47,7 +47,7 @@ struct ConsoleTests {
                 }
                 let unknown = try await client.execute(uri: "/console/nope", method: .get)
                 #expect(unknown.status == .notFound)
-                #expect(unknown.text.contains("There is no console page here."), "an unknown page gets the console's error page")
+                #expect(unknown.text.contains("There is no console page at this address."), "an unknown page gets the console's error page")
                 let huge = try await client.execute(uri: "/console/sign-in", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
                                                     body: ByteBuffer(repeating: UInt8(ascii: "a"), count: 1_100_000))
                 #expect(huge.status == .contentTooLarge, "a form past the limit is the sender's problem, not a 500")

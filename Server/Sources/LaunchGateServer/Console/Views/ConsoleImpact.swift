@@ -2,9 +2,9 @@ import LaunchGate
 
 /// A draft's impact as the editor shows it: the dry run's sentence and figures, and whether the
 /// publish guard asks to confirm it. The console's one reader of ``PolicyImpact``.
-struct ConsoleImpact: Encodable, Sendable {
+struct ConsoleImpact: ConsoleView {
     /// The guard's question: why the publish needs confirming, and the share it may block unconfirmed.
-    struct Confirmation: Encodable, Sendable {
+    struct Confirmation: ConsoleView {
         let reason: String
         let limit: String
     }
@@ -35,11 +35,14 @@ struct ConsoleImpact: Encodable, Sendable {
     }
 
     /// The dry run of publishing `policy`, as `PUT …/policy?dry_run=true` computes it.
-    /// - Throws: ``ServiceError`` (an unknown app); when the install counts can't be read (in
-    ///   time), the impact says so instead, and the editor still opens.
+    /// - Throws: ``ServiceError`` (an unknown app), and `CancellationError` when the request is
+    ///   cancelled (its client went away: there is no page to draw); when the install counts
+    ///   can't be read (in time), the impact says so instead, and the editor still opens.
     static func of(_ policy: UpdatePolicy, app: String, channel: ReleaseChannel, adoption: AdoptionService) async throws -> ConsoleImpact {
         let impact: PolicyImpact
         do { impact = try await adoption.impact(of: policy, app: app, channel: channel) } catch let error as ServiceError {
+            throw error
+        } catch let error as CancellationError {
             throw error
         } catch {
             impact = PolicyImpact.unknown(app: app, channel: channel.rawValue, activeDays: adoption.configuration.activeDays,
