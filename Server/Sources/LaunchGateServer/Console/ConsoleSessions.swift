@@ -7,9 +7,9 @@ import Foundation
 /// operator ends its sessions at once. The service over ``ConsoleSessionRepository``: the
 /// console's controller reaches its sessions only through here.
 ///
-/// Not hummingbird-auth's `SessionStorage`: that one keeps the session ID itself as the storage
-/// key, in a key-value store with no bound and no way to cap or end a holder's sessions, and sets
-/// `Secure` once for all requests; `docs/console.md` says more.
+/// Not hummingbird-auth's `SessionStorage`: that one stores a session under the cookie's own value
+/// (so the store holds every live session in the clear), in a `PersistDriver` that can't list its
+/// keys, so sessions can't be capped or deleted by holder; `docs/console.md` says more.
 struct ConsoleSessions: Sendable {
     /// Who a valid session acts as.
     struct Signed: Sendable {
