@@ -47,7 +47,7 @@ struct TokenUseTests {
                 try await admin.signIn(server.adminToken)
                 let page = try await admin.get("/console/tokens")
                 #expect(page.text.contains(#"<th scope="col">Last used</th>"#))
-                let cells = page.text.components(separatedBy: #"<td class="last-used">"#).dropFirst().map { $0.prefix(while: { $0 != "<" }) }
+                let cells = page.text.components(separatedBy: #"<td data-label="Last used" class="last-used">"#).dropFirst().map { $0.prefix(while: { $0 != "<" }) }
                 #expect(cells.count == 2)
                 #expect(cells.contains("never"), "the read token was never used")
                 #expect(cells.contains { $0.hasSuffix(" UTC") }, "the admin token signed in just now")
