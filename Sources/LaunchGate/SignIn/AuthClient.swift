@@ -127,14 +127,14 @@ public struct AuthClient: Sendable {
         // The server refuses a session presented from another device than the one it was issued to.
         if let deviceID { headers["LaunchGate-Device-ID"] = deviceID.rawValue }
         let timeout = configuration.timeout.components
-        let request = HTTPRequest(method: endpoint.method, url: url, headers: headers, body: body,
+        let request = TransportRequest(method: endpoint.method, url: url, headers: headers, body: body,
                                   timeout: Double(timeout.seconds) + Double(timeout.attoseconds) / 1e18,
                                   maximumBodySize: configuration.maximumResponseSize)
         let response = try await send(request)
         return try Self.successBody(of: response, to: request, limit: configuration.maximumResponseSize)
     }
 
-    private func send(_ request: HTTPRequest) async throws(SignInError) -> HTTPResponse {
+    private func send(_ request: TransportRequest) async throws(SignInError) -> TransportResponse {
         let transport = transport
         do {
             return try await Deadline.run(configuration.timeout) { try await transport.send(request) }

@@ -12,7 +12,7 @@ struct PolicySubjectTests {
 
     private func fetch(_ body: Data, source: PolicySource? = nil) async throws -> FetchOutcome {
         let source = source ?? PolicySource(url: PolicyDocuments.url, publicKeys: [key.publicKey])
-        let response = HTTPResponse.json(body, headers: [PolicySignature.headerName: try key.signature(for: body).description])
+        let response = TransportResponse.json(body, headers: [PolicySignature.headerName: try key.signature(for: body).description])
         transport.enqueue(.respond(response), for: source.url)
         return await PolicyFetcher(source: source, app: app, installID: "install-1", transport: transport,
                                    cache: PolicyCache(store: store)).fetch()
