@@ -17,6 +17,12 @@ struct PolicyDownload: Sendable {
             || type == "text/plain" || type == "application/octet-stream" || type == "binary/octet-stream"
     }
 
+    /// Whether the answer came with a content coding other than `identity` (gzip, br, deflate).
+    static func isEncoded(_ response: TransportResponse) -> Bool {
+        guard let coding = response.header("Content-Encoding")?.trimmingCharacters(in: .whitespaces), !coding.isEmpty else { return false }
+        return coding.lowercased() != "identity"
+    }
+
     let source: PolicySource
     let app: AppInfo
     let installID: String
@@ -57,7 +63,10 @@ struct PolicyDownload: Sendable {
         guard Self.isAcceptable(contentType: response.header("Content-Type")) else {
             throw LaunchGateError.contentType(response.header("Content-Type") ?? "")
         }
-        if let declared = response.header("Content-Length").flatMap(Int.init) {
+        // A compressed answer's Content-Length counts the bytes on the wire, not the decoded body a
+        // transport hands over (Darwin's URLSession decompresses gzip and keeps the wire length), so
+        // it says nothing about this body: only the decoded size is checked then.
+        if !Self.isEncoded(response), let declared = response.header("Content-Length").flatMap(Int.init) {
             if declared > maximumSize { throw LaunchGateError.tooLarge(declared, limit: maximumSize) }
             if response.body.count < declared { throw LaunchGateError.truncated(received: response.body.count, expected: declared) }
         }

@@ -93,6 +93,32 @@ struct PolicyFetcherTests {
         #expect(cachedPolicy?.platforms[.ios]?.required?.version == "1.2.0")
     }
 
+    @Test("a gzip answer decoded by the transport is not truncated, though its Content-Length counts the compressed bytes",
+          arguments: ["gzip", "br", " GZIP "])
+    func encodedLength(coding: String) async {
+        let body = PolicyDocuments.canonical()
+        // What Darwin's URLSession hands over: the decoded body, with the wire's headers kept as sent.
+        let compressed = body.count / 3
+        transport.enqueue(.respond(.json(body, headers: ["Content-Encoding": coding, "Content-Length": String(compressed)])),
+                          for: PolicyDocuments.url)
+        let outcome = await fetcher().fetch()
+        #expect(outcome.policy?.platforms[.ios]?.latest?.version == "2.0.0", "\(outcome)")
+    }
+
+    @Test("an identity-coded answer shorter than its Content-Length is still truncated")
+    func identityStillTruncated() async {
+        transport.enqueue(.respond(.json("{\"schemaVersion\": 1", headers: ["Content-Encoding": "identity", "Content-Length": "400"])),
+                          for: PolicyDocuments.url)
+        #expect(failure(await fetcher().fetch())?.code == "truncated")
+    }
+
+    @Test("a decoded body over the cap is refused whatever the compressed length says")
+    func encodedOverCap() async {
+        transport.enqueue(.respond(.json(Data(count: 300 * 1024), headers: ["Content-Encoding": "gzip", "Content-Length": "900"])),
+                          for: PolicyDocuments.url)
+        #expect(failure(await fetcher().fetch())?.code == "too-large")
+    }
+
     @Test("with a pinned key, a policy signed in the header is accepted")
     func validSignatureHeader() async throws {
         transport.enqueue(.respond(try signed(PolicyDocuments.canonical())), for: PolicyDocuments.url)
