@@ -82,8 +82,10 @@ public final class LaunchFlow {
         return signIn.session?.user.id
     }
 
-    /// Whether the signed-in user is exempt from update screens.
+    /// Whether the user now is exempt from update screens: by the app's own word, or as the user
+    /// signed in through LaunchGate.
     private var isExempt: Bool {
+        if configuration.isExempt() { return true }
         guard let user = signIn?.session?.user else { return false }
         return configuration.isExemptUser(user)
     }
