@@ -19,8 +19,10 @@ let package = Package(
     targets: [
         // The default screen texts: English is compiled in, every other language is one JSON file
         // under Resources/Strings, copied as it is so Foundation finds it on Linux as on Apple platforms.
+        // The privacy manifest belongs to this target because it is the one that uses UserDefaults
+        // and sends the install beacon; Xcode reads it from the target's resource bundle.
         .target(name: "LaunchGate", dependencies: [.product(name: "Crypto", package: "swift-crypto")],
-                resources: [.copy("Resources/Strings")]),
+                resources: [.copy("Resources/Strings"), .copy("PrivacyInfo.xcprivacy")]),
         // SwiftUI and UIKit adapters: Apple-only, render `GateScreen` and hold no decisions.
         .target(name: "LaunchGateUI", dependencies: ["LaunchGate"]),
         .target(name: "LaunchGateTesting", dependencies: ["LaunchGate"]),
