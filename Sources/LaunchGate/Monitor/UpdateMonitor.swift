@@ -177,7 +177,7 @@ public final class UpdateMonitor {
     }
 
     private var updateURL: URL? {
-        guard let url = decision.prompt?.updateURL ?? configuration.fallbackUpdateURL,
+        guard let url = decision.prompt?.updateURL ?? configuration.fallbackUpdateURL ?? configuration.appStorePage(on: app.platform),
               PolicyLimits.updateURLSchemes.contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else { return nil }
         return url
     }

@@ -17,7 +17,7 @@ public struct PlatformPolicy: Sendable, Hashable {
     public var blocked: BlockedReleases
     /// Set when the app has reached end of life on this platform.
     public var endOfLife: EndOfLife?
-    /// Where "Update Now" goes: an `https` or `itms-apps` URL.
+    /// Where "Update Now" goes: an `https`, `itms-apps` (App Store) or `itms-beta` (TestFlight) URL.
     public var updateURL: URL?
     /// The distribution channel this policy describes.
     public var channel: ReleaseChannel
