@@ -2,7 +2,7 @@
 // from creating `UpdateMonitor` to reading its decision, with no network involved.
 // Run: swift run -c release LaunchBenchmark [iterations]
 import Foundation
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 import LaunchGateTesting
 
 let iterations = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 20_000

@@ -5,7 +5,7 @@ import Foundation
 /// Only policies that passed signature and validation checks are saved, so what is loaded at
 /// launch is trusted without checking again. The entry is stored in a compact binary form
 /// (see `CachedPolicy+Binary.swift`) because it is read on every launch, before the first frame.
-public struct PolicyCache: Sendable {
+@_spi(LaunchGateServer) public struct PolicyCache: Sendable {
     private let store: any KeyValueStore
     private let key: String
 

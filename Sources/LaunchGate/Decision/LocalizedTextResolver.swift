@@ -3,14 +3,14 @@
 /// Each preferred language is tried in order, first exactly (`fr-CA`) and then by its language
 /// alone (`fr`); when none matches, the policy's `en` text is used, so a custom English text
 /// still beats the built-in default.
-public enum LocalizedTextResolver {
+enum LocalizedTextResolver {
     /// The best text override for a screen.
     /// - Parameters:
     ///   - kind: The screen.
     ///   - texts: The policy's texts by language tag.
     ///   - preferredLanguages: The user's languages, most preferred first.
     /// - Returns: The override, or `nil` when the policy has none that fits.
-    public static func text(
+    static func text(
         for kind: ScreenKind, in texts: [String: ScreenTexts], preferredLanguages: [String]
     ) -> ScreenText? {
         guard !texts.isEmpty else { return nil }

@@ -1,6 +1,6 @@
 import Foundation
 
-extension AuthWire {
+@_spi(LaunchGateServer) extension AuthWire {
     /// send-code's answer: `{"status": "success", "message", "code_length", "expires_in", "resend_after"}`.
     /// A seed 002 server sends only `status` and `message`; the client then uses its fallbacks.
     public struct CodeSent: Codable, Sendable, Hashable {

@@ -4,7 +4,7 @@ import Foundation
 /// added), in one place for both ends: the SDK's ``AuthClient`` encodes the requests and decodes
 /// the answers, and the LaunchGate server decodes the requests and encodes the answers with these
 /// same types. Field names are the wire's snake_case; times are RFC 3339 strings.
-public enum AuthWire {
+@_spi(LaunchGateServer) public enum AuthWire {
     /// `POST …/send-code`: `{"email": …}`.
     public struct SendCode: Codable, Sendable, Hashable {
         /// The address as the user typed it; the server trims and lowercases it again.

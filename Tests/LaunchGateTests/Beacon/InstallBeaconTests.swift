@@ -1,7 +1,7 @@
 import Foundation
 import LaunchGateTesting
 import Testing
-@testable import LaunchGate
+@_spi(LaunchGateServer) @testable import LaunchGate
 
 @Suite("The install beacon: at most once a day, only the client header, and off when asked")
 struct InstallBeaconTests {

@@ -1,7 +1,7 @@
 import Foundation
 import LaunchGateTesting
 import Testing
-@testable import LaunchGate
+@_spi(LaunchGateServer) @testable import LaunchGate
 
 @MainActor
 @Suite("The monitor sends the install beacon after the launch decision, once a day, and never lets it touch the decision")

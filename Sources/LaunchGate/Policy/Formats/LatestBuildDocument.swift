@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Its client blocks every build below `latest_build`, so the build is both the latest release
 /// and the required minimum. It re-checks on every return to the foreground (refresh 0).
-public struct LatestBuildDocument: Decodable, Sendable {
+@_spi(LaunchGateServer) public struct LatestBuildDocument: Decodable, Sendable {
     let latestBuild: BuildNumber
     let testflightURL: String?
 

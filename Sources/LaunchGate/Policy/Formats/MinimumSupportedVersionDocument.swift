@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Keys for platforms LaunchGate does not know (say `_web`) are ignored rather than refused,
 /// because this document is usually a shared app config with other keys in it.
-public struct MinimumSupportedVersionDocument: Sendable {
+@_spi(LaunchGateServer) public struct MinimumSupportedVersionDocument: Sendable {
     static let keyPrefix = "min_supported_version_"
     let minimums: [Platform: AppVersion]
 

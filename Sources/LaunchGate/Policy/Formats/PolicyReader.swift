@@ -6,7 +6,7 @@ import Foundation
 /// let policy = try PolicyReader.read(data)                                   // detect the format
 /// let lockout = try PolicyReader.read(data, format: .versionLockout, platform: .android)
 /// ```
-public enum PolicyReader {
+@_spi(LaunchGateServer) public enum PolicyReader {
     /// The largest document accepted; policies are a few kilobytes.
     public static let maximumSize = 256 * 1024
 

@@ -14,7 +14,7 @@ public struct LaunchGateLoadingView: View {
 
     /// A spinner with the words, on the theme's background.
     public var body: some View {
-        ProgressView((flow?.strings ?? .english).text(.checking))
+        ProgressView((flow?.strings ?? .english).checking)
             .controlSize(.large)
             .foregroundStyle(theme.titleStyle)
             .frame(maxWidth: .infinity, maxHeight: .infinity)
