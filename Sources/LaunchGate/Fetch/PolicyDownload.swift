@@ -64,8 +64,9 @@ struct PolicyDownload: Sendable {
             throw LaunchGateError.contentType(response.header("Content-Type") ?? "")
         }
         // A compressed answer's Content-Length counts the bytes on the wire, not the decoded body a
-        // transport hands over (Darwin's URLSession decompresses gzip and keeps the wire length), so
-        // it says nothing about this body: only the decoded size is checked then.
+        // transport hands over (Darwin's URLSession decompresses gzip and keeps the wire length; a
+        // legacy document of a few dozen bytes is longer gzipped than decoded), so it says nothing
+        // about this body: only the decoded size is checked then.
         if !Self.isEncoded(response), let declared = response.header("Content-Length").flatMap(Int.init) {
             if declared > maximumSize { throw LaunchGateError.tooLarge(declared, limit: maximumSize) }
             if response.body.count < declared { throw LaunchGateError.truncated(received: response.body.count, expected: declared) }
