@@ -8,7 +8,7 @@ import Foundation
 public actor PolicyFetcher {
     /// Settings for a fetcher; every one has a default.
     public struct Configuration: Sendable {
-        /// The whole check's time limit, sidecar signature included (seed 004 FR-007: 5 s).
+        /// The whole check's time limit, sidecar signature included (5 s, as the version.json spec asks).
         public var timeout: Duration
         /// The largest body accepted.
         public var maximumSize: Int

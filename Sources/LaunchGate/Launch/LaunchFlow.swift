@@ -2,7 +2,7 @@ import Foundation
 import Observation
 
 /// An app's whole launch as one object: the update check, sign-in, a new user's welcome, then the
-/// app with its update banner (seeds 000 to 004). Views render ``state`` and forward taps to its
+/// app with its update banner. Views render ``state`` and forward taps to its
 /// methods; every decision is made here or in the parts it composes, and tested on Linux.
 ///
 /// ```swift
@@ -107,7 +107,7 @@ public final class LaunchFlow {
         await launch.value
     }
 
-    /// Call when the app comes back from the background: re-checks for updates once due (seed 000).
+    /// Call when the app comes back from the background: re-checks for updates once due.
     /// Ignored until ``start()`` has finished, so a foreground notification at launch can't race
     /// the launch's own check with a second one.
     public func didBecomeActive() async {

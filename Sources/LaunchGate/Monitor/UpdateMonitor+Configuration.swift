@@ -7,13 +7,13 @@ extension UpdateMonitor {
         public var source: PolicySource
         /// Blocking or non-blocking launch.
         public var launchMode: LaunchMode
-        /// The time limit of one check (seed 004 FR-007: 5 s).
+        /// The time limit of one check (5 s by default, as the version.json spec asks).
         public var fetchTimeout: Duration
         /// The body size cap.
         public var maximumSize: Int
         /// Overrides the policy's refresh interval, in seconds; `nil` uses the policy's (3 h by default).
         public var refreshInterval: TimeInterval?
-        /// Shows ``GateState/checking`` during foreground refreshes too (seed 003's `showLoadingOnRefresh`).
+        /// Shows ``GateState/checking`` during foreground refreshes too (VersionLockout's `showLoadingOnRefresh`).
         public var showLoadingOnRefresh: Bool
         /// Where "Update Now" goes when the policy has no URL (for example your App Store page).
         public var fallbackUpdateURL: URL?
@@ -22,7 +22,7 @@ extension UpdateMonitor {
         /// Apple platforms. Documents in the `min_supported_version_<platform>` format never name one.
         /// Without any URL, the screen says to update from the store instead of showing a button.
         public var appStoreID: String?
-        /// Installs that always see "up to date" (seed 000 skips `test@example.com`).
+        /// Installs that always see "up to date" (a tester's install, App Review).
         public var isExempt: @Sendable (EvaluationContext) -> Bool
         /// The prefix of every key LaunchGate writes to the store.
         public var storeKeyPrefix: String

@@ -120,7 +120,7 @@ public final class UpdateMonitor {
     }
 
     /// Call when the app returns to the foreground: re-decides, and re-checks once the refresh
-    /// interval has passed (0 means every time, as in seed 000).
+    /// interval has passed (0 means every time).
     public func didBecomeActive() async {
         reevaluate(loading: isLoading)
         guard throttle.isCheckDue(interval: refreshInterval) else { return }

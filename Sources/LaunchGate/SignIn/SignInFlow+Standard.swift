@@ -1,7 +1,7 @@
 import Foundation
 
 extension SignInFlow {
-    /// Seed 002's passwordless sign-in with a default for everything but the server: the
+    /// Passwordless sign-in with a default for everything but the server: the
     /// platform's own session store (the keychain on Apple platforms, a 0600 file elsewhere) and
     /// `UserDefaults` for the welcome flags.
     ///

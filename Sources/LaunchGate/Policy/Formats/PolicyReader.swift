@@ -14,7 +14,7 @@ import Foundation
     /// - Parameters:
     ///   - data: The document's bytes.
     ///   - format: The format, or `nil` to detect it from the keys.
-    ///   - platform: For single-platform formats (seeds 000, 003, 004 and the App Store), the
+    ///   - platform: For single-platform formats (`/api/version`, VersionLockout, version.json and the App Store), the
     ///     platform the document describes.
     /// - Returns: The canonical policy.
     /// - Throws: ``PolicyError`` naming the field and the problem.

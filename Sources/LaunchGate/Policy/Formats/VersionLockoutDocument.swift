@@ -1,6 +1,6 @@
 import Foundation
 
-/// Seed 003, VersionLockout's document, in camelCase or snake_case:
+/// VersionLockout's document, in camelCase or snake_case:
 /// `{"recommendedVersion", "requiredVersion", "updateUrl", "eol", "message"}`, read and rendered
 /// here and nowhere else.
 @_spi(LaunchGateServer) public struct VersionLockoutDocument: Decodable, Sendable {
