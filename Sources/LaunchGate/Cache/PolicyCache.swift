@@ -22,9 +22,8 @@ import Foundation
     /// - Parameter source: The policy URL now configured.
     /// - Returns: The entry, or `nil` when nothing (or something unreadable, or another source's) is stored.
     public func load(for source: URL) -> CachedPolicy? {
-        guard let data = store.data(forKey: key), let entry = try? CachedPolicy(binaryData: data),
-              entry.source == source else { return nil }
-        return entry
+        guard let data = store.data(forKey: key) else { return nil }
+        return try? CachedPolicy(binaryData: data, expectedSource: source)
     }
 
     /// Replaces the cached entry.

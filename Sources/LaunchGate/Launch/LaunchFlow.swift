@@ -21,9 +21,17 @@ public final class LaunchFlow {
     public let updates: UpdateMonitor?
     /// Sign-in; `nil` when the app has none, so the update check leads straight to the app.
     public let signIn: SignInFlow?
-    /// The default texts in the user's language, for the loading, sign-in and welcome screens.
-    public let strings: LaunchGateStrings
+    /// The default texts in the user's language, for the loading, sign-in and welcome screens:
+    /// the ones given, or the update check's, or the device's; chosen the first time a screen needs
+    /// them, not while the app launches.
+    public var strings: LaunchGateStrings {
+        if let chosenStrings { return chosenStrings }
+        let strings = updates?.strings ?? .forLanguages(Locale.preferredLanguages)
+        chosenStrings = strings
+        return strings
+    }
 
+    @ObservationIgnored private var chosenStrings: LaunchGateStrings?
     @ObservationIgnored private let configuration: Configuration
     /// The launch, run once however often ``start()`` is called (a view's `.task` re-runs on
     /// every appearance, and several windows may share one flow).
@@ -42,7 +50,7 @@ public final class LaunchFlow {
                 configuration: Configuration = Configuration()) {
         self.updates = updates
         self.signIn = signIn
-        self.strings = strings ?? updates?.strings ?? .forLanguages(Locale.preferredLanguages)
+        self.chosenStrings = strings
         self.configuration = configuration
         signIn?.restoreFromDevice()
     }
