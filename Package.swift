@@ -15,6 +15,9 @@ let package = Package(
     dependencies: [
         // Ed25519 signature checks. On Apple platforms swift-crypto defers to CryptoKit.
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
+        // Text snapshots of every screen in every language. Only LaunchGateTests uses it, so an app
+        // that adds LaunchGate never resolves it: SwiftPM skips a dependency's test-only packages.
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.19.7"),
     ],
     targets: [
         // The default screen texts: English is compiled in, every other language is one JSON file
@@ -29,6 +32,8 @@ let package = Package(
         // Time from creating the monitor to a decision with a warm cache; not a product.
         .executableTarget(name: "LaunchBenchmark", dependencies: ["LaunchGate", "LaunchGateTesting"],
                           path: "Benchmarks/LaunchBenchmark"),
-        .testTarget(name: "LaunchGateTests", dependencies: ["LaunchGate", "LaunchGateTesting"]),
+        .testTarget(name: "LaunchGateTests",
+                    dependencies: ["LaunchGate", "LaunchGateTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+                    exclude: ["Snapshots/__Snapshots__"]),
     ]
 )
