@@ -188,7 +188,7 @@ def check_seed_numbers(root, files):
 
 
 def run(root):
-    markdown = [root / "README.md", root / "CHANGELOG.md"]
+    markdown = [root / "README.md", root / "CHANGELOG.md", root / "conformance/README.md"]
     markdown += sorted((root / "docs").rglob("*.md")) + sorted(root.glob("Sources/*/*.docc/*.md"))
     deploy = sorted(p for p in (root / "deploy").glob("*") if p.is_file())
     linked = [p for p in markdown + deploy if p.exists()]
