@@ -39,6 +39,9 @@ let client = AuthClient(baseURL: URL(string: "https://updates.example.com")!, pa
 @MainActor var monitor: UpdateMonitor { fatalError("declared for type-checking only") }
 @MainActor var signInFlow: SignInFlow { fatalError("declared for type-checking only") }
 @MainActor var flow: LaunchFlow { fatalError("declared for type-checking only") }
+/// An app's own signed-in account, as a sample that exempts the app's review user reads it.
+@MainActor final class AppAccount { var email: String? }
+@MainActor var account: AppAccount { fatalError("declared for type-checking only") }
 
 /// An app's own screen for a state, as the samples that replace one name it.
 struct MyUpdateRequiredView: View {
