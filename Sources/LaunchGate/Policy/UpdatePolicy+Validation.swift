@@ -5,7 +5,7 @@ extension UpdatePolicy {
     /// URL schemes, text lengths, intervals, and that a required update says where to update.
     ///
     /// Versions that don't parse and unknown platforms are already rejected by decoding. A client
-    /// reading a document skips the rules that only guard publishing (see ``Rules``): the
+    /// reading a document skips the rules that only guard publishing: the
     /// `min_supported_version_<platform>` document has no field for an update URL at all, and its
     /// required version must still be enforced.
     /// - Returns: Every problem found; empty when the policy is sound.
