@@ -38,7 +38,7 @@ extension LaunchFlow {
     ///   - store: The cache and throttle's store; `UserDefaults.standard` when `nil`.
     ///   - transport: The HTTP transport.
     ///   - opener: Opens the update URL.
-    ///   - configuration: Exempt users (seed 000's test user) and other launch behaviour.
+    ///   - configuration: Exempt users (the `/api/version` app's test user) and other launch behaviour.
     ///   - onFailure: What a wrong argument does; ``SetupFailure/forThisBuild`` by default.
     ///   - report: Where a problem is reported before failing open: the unified log on Apple
     ///     platforms (subsystem `LaunchGate`), standard error elsewhere.

@@ -3,7 +3,7 @@ extension LaunchGateTheme {
     /// buttons. It adapts to dark mode and Increase Contrast.
     public static let system = LaunchGateTheme()
 
-    /// Seed 002's look: black text and buttons on turquoise (#40E0D0) under the `ᕦ(ツ)ᕤ` logo,
+    /// The original sign-in app's look: black text and buttons on turquoise (#40E0D0) under the `ᕦ(ツ)ᕤ` logo,
     /// white fields, errors in red on a white card, and a full-screen overlay while a request runs.
     ///
     /// The seed's pure red on white reads poorly (under WCAG's 4.5:1), so the error red is darker.

@@ -24,9 +24,9 @@ extension LaunchGateView {
     /// - Parameters:
     ///   - policyURL: The policy's URL (https; http only to this device's loopback address).
     ///   - publicKey: The pinned key, as `launchgate keys show` prints it.
-    ///   - signIn: Sign-in (seed 002), if the app has it; `nil` goes from the check straight to the app.
+    ///   - signIn: Sign-in with an emailed code, if the app has it; `nil` goes from the check straight to the app.
     ///   - configuration: The launch's rules, such as the accounts exempt from update screens
-    ///     (``LaunchFlow/Configuration/exempting(emails:)``, seed 000's test user).
+    ///     (``LaunchFlow/Configuration/exempting(emails:)``, a test user).
     ///   - content: The app's own root view.
     ///   - checking: The loading screen while a blocking check runs.
     ///   - updateRequired: The screen for a required update.
@@ -35,7 +35,7 @@ extension LaunchGateView {
     ///   - updateRecommended: The full screen for a recommended update.
     ///   - signingIn: The sign-in screen.
     ///   - welcome: A new user's welcome.
-    ///   - banner: Seed 004's banner at the top of the app.
+    ///   - banner: The update banner at the top of the app.
     ///   - details: The banner's details dialog.
     public init<Checking: View, UpdateRequired: View, EndOfLife: View, DeviceUnsupported: View,
                 UpdateRecommended: View, SigningIn: View, Welcome: View, Banner: View, Details: View>(

@@ -3,7 +3,7 @@ import LaunchGate
 import SwiftUI
 
 /// Wraps an app's root view in its launch: the update check, sign-in, a new user's welcome, then
-/// the app with seed 004's banner and details dialog over it. It renders ``LaunchFlow/state`` and
+/// the app with the update banner and details dialog over it. It renders ``LaunchFlow/state`` and
 /// forwards every tap to the flow; every decision is made in the core.
 ///
 /// One line sets it up, with a default for everything else:
@@ -21,7 +21,7 @@ import SwiftUI
 /// }
 /// ```
 ///
-/// Every state has a built-in screen, and any of them can be replaced (seed 003):
+/// Every state has a built-in screen, and any of them can be replaced:
 ///
 /// ```swift
 /// LaunchGateView(flow: flow) {
@@ -44,7 +44,7 @@ import SwiftUI
 /// the next user gets new content (``LaunchFlow/contentIdentity``).
 ///
 /// The check starts when the view appears and runs again when the scene comes back from the
-/// background (seed 000), as the flow allows; a scene that was only inactive (Control Center,
+/// background, as the flow allows; a scene that was only inactive (Control Center,
 /// Face ID) doesn't re-check. The gate's screens are laid out in their language's direction.
 @MainActor
 public struct LaunchGateView<Content: View>: View {
@@ -66,7 +66,7 @@ public struct LaunchGateView<Content: View>: View {
     @State private var isAboveApp = false
     @Environment(\.scenePhase) private var scenePhase
     /// Set when the scene goes to the background and cleared when it is active again: only that
-    /// round trip re-checks (seed 000), not Control Center, a notification or Face ID, which take
+    /// round trip re-checks, not Control Center, a notification or Face ID, which take
     /// the scene through inactive alone. A flag rather than the previous phase, so the check runs
     /// whether SwiftUI reports background → active or background → inactive → active.
     @State private var wasInBackground = false
@@ -85,7 +85,7 @@ public struct LaunchGateView<Content: View>: View {
     ///   - updateRecommended: The full screen for a recommended update, which the user may skip.
     ///   - signingIn: The sign-in screen; it is rebuilt every second while a countdown runs.
     ///   - welcome: A new user's welcome.
-    ///   - banner: Seed 004's banner at the top of the app.
+    ///   - banner: The update banner at the top of the app.
     ///   - details: The banner's details dialog, shown as a sheet over the app.
     public init<Checking: View, UpdateRequired: View, EndOfLife: View, DeviceUnsupported: View,
                 UpdateRecommended: View, SigningIn: View, Welcome: View, Banner: View, Details: View>(

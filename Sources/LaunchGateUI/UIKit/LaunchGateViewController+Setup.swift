@@ -19,9 +19,9 @@ extension LaunchGateViewController {
     /// - Parameters:
     ///   - policyURL: The policy's URL (https; http only to this device's loopback address).
     ///   - publicKey: The pinned key, as `launchgate keys show` prints it.
-    ///   - signIn: Sign-in (seed 002), if the app has it.
+    ///   - signIn: Sign-in with an emailed code, if the app has it.
     ///   - configuration: The launch's rules, such as the accounts exempt from update screens
-    ///     (``LaunchFlow/Configuration/exempting(emails:)``, seed 000's test user).
+    ///     (``LaunchFlow/Configuration/exempting(emails:)``, a test user).
     ///   - theme: The look of the built-in screens.
     ///   - main: Makes the app's main controller: when the app is first shown, and again for
     ///     each user who signs in after another signed out.

@@ -52,7 +52,7 @@ struct PolicyDraft: Sendable {
         ("rollout", "Rollout percentage", "Share of installs offered the optional update (banner and recommended prompt), 0 to 100, "
             + "or apple-phased; empty offers it to all. Required updates are never phased.", "rollout"),
         ("blocked", "Blocked versions", "Comma-separated; these must update.", "blocked"),
-        ("updateURL", "Update URL", "The store page (https or itms-apps).", "updateURL"),
+        ("updateURL", "Update URL", "The store page (https or itms-apps), or TestFlight (itms-beta); required with a required version.", "updateURL"),
         ("endOfLife", "End of life", "Every version is told the app is discontinued.", "endOfLife"),
         ("endOfLifeMessage", "End-of-life message", "Optional; the SDK's default is used when empty.", "endOfLife.message"),
     ]

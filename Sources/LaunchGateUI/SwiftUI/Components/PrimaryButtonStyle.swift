@@ -3,7 +3,7 @@ import LaunchGate
 import SwiftUI
 
 /// The main button of every LaunchGate screen: full width, filled with the theme's button color
-/// (seed 002's black, or the accent color), at least 44 points tall at any text size.
+/// (black in the turquoise sign-in look, or the accent color), at least 44 points tall at any text size.
 struct PrimaryButtonStyle: ButtonStyle {
     let theme: LaunchGateTheme
     @Environment(\.isEnabled) private var isEnabled

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A response as a transport returns it.
-public struct HTTPResponse: Sendable, Hashable {
+/// A response as an ``HTTPTransport`` returns it. (Not `HTTPResponse`, which swift-http-types
+/// and Hummingbird name theirs.)
+public struct TransportResponse: Sendable, Hashable {
     /// The status code.
     public var status: Int
     /// Header fields, looked up case-insensitively with ``header(_:)``.

@@ -1,9 +1,10 @@
 import Foundation
 
-/// A request as LaunchGate sends it; kept small so any HTTP stack can carry it.
+/// A request as LaunchGate hands it to an ``HTTPTransport``; kept small so any HTTP stack can carry it.
+/// (Not `HTTPRequest`, so an app that also imports swift-http-types or Hummingbird meets no ambiguity.)
 ///
 /// Policy checks are `GET`s without a body; sign-in sends `POST`s with a JSON body.
-public struct HTTPRequest: Sendable, Hashable {
+public struct TransportRequest: Sendable, Hashable {
     /// The method, upper case: `GET` or `POST`.
     public var method: String
     /// Where the request goes.
