@@ -35,7 +35,7 @@ struct AdoptionChart: Sendable {
         self.caption = caption
         self.bars = rows.enumerated().map { index, row in
             let width = max(1, Int((row.share * Self.barWidth).rounded()))
-            return Bar(label: row.label, installs: PolicyImpact.grouped(row.installs), percent: PolicyImpact.percent(row.share),
+            return Bar(label: row.label, installs: ImpactSentences.grouped(row.installs), percent: ImpactSentences.percent(row.share),
                        y: index * 30 + 4, textY: index * 30 + 20, width: width, valueX: 170 + width + 8)
         }
         self.hasBars = !bars.isEmpty

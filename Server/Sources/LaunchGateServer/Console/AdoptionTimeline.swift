@@ -86,7 +86,7 @@ struct AdoptionTimeline: Sendable {
                 let label = series < named.count ? named[series] : "other"
                 segments.append(Segment(x: left, y: Int(top.rounded() + Self.plotTop),
                                         width: max(1, right - left), height: max(1, Int(height.rounded())), series: series,
-                                        title: "\(day.date) · \(label): \(PolicyImpact.percent(value.0)), \(PolicyImpact.grouped(value.1))"))
+                                        title: "\(day.date) · \(label): \(ImpactSentences.percent(value.0)), \(ImpactSentences.grouped(value.1))"))
             }
         }
         self.segments = segments

@@ -28,7 +28,7 @@ extension ConsoleController {
         values["app"] = app.id
         values["appName"] = app.name
         values["days"] = days
-        values["activeInstalls"] = PolicyImpact.grouped(window?.activeInstalls ?? 0)
+        values["activeInstalls"] = ImpactSentences.grouped(window?.activeInstalls ?? 0)
         // Windows are UTC calendar days, today included (``AdoptionService``): "1 day" read as the
         // last 24 hours, which it is not, so the labels name the days.
         let today = InstallDay.of(now())

@@ -98,18 +98,21 @@ extension ConsoleController {
             throw error
         } catch {
             // The install counts could not be read (in time): the editor still opens, and says so.
-            impact = PolicyImpact.unknown(app: app.id, channel: channel.rawValue, activeDays: adoption.configuration.activeDays,
-                                          guarded: channel == .production, published: false)
+            impact = PolicyImpact.unknown(app: app.id, channel: channel, activeDays: adoption.configuration.activeDays, proposed: policy)
         }
-        let guardShare = adoption.configuration.publishGuardShare
-        let breach = impact.guardBreach(limit: guardShare)
-        values["guard"] = breach != nil || (!impact.known && impact.guarded)
-        values["guardReason"] = breach?.description ?? (impact.known ? "" : "can't be checked: its impact could not be computed")
-        values["guardLimit"] = PolicyImpact.percent(guardShare)
+        let (words, verdict) = (ImpactSentences(impact), adoption.publishGuard.verdict(on: impact))
+        values["guard"] = verdict.needsConfirmation
+        switch verdict {
+        case .confirm(let breach): values["guardReason"] = words.reason(breach)
+        case .unknownImpact: values["guardReason"] = "can't be checked: its impact could not be computed"
+        case .publish: values["guardReason"] = ""
+        }
+        values["guardLimit"] = ImpactSentences.percent(adoption.publishGuard.limit)
+        let active = impact.active
         values["impact"] = [
-            "summary": impact.summary, "blocked": PolicyImpact.grouped(impact.blocked), "blockedShare": PolicyImpact.percent(impact.blockedShare),
-            "newlyBlocked": PolicyImpact.grouped(impact.newlyBlocked), "newlyBlockedShare": PolicyImpact.percent(impact.newlyBlockedShare),
-            "activeInstalls": PolicyImpact.grouped(impact.activeInstalls), "activeDays": impact.activeDays,
+            "summary": words.summary, "blocked": ImpactSentences.grouped(active.blocked), "blockedShare": ImpactSentences.percent(active.blockedShare),
+            "newlyBlocked": ImpactSentences.grouped(active.newlyBlocked), "newlyBlockedShare": ImpactSentences.percent(active.newlyBlockedShare),
+            "activeInstalls": ImpactSentences.grouped(active.installs), "activeDays": impact.activeDays,
         ] as [String: Any]
         let diff = PolicyDiff.lines(from: PolicyDiff.text(of: current?.1), to: PolicyDiff.text(of: policy))
         values["changed"] = PolicyDiff.changes(diff)
