@@ -50,29 +50,32 @@ struct EstablishedInstallsContractTests {
         }
     }
 
-    @Test("groups with only today's new installs rank after every other group of their platform, and count in no total", arguments: TestBackend.available)
+    @Test("groups with only today's new installs rank after every older group, come on the page in their own list, and count in no total",
+          arguments: TestBackend.available)
     func newGroupsLeftOut(_ backend: TestBackend) async throws {
         try await withInstalls(backend) { repository in
             try await repository.record([sighting("real", "1.0.0", hours: -30), sighting("real", "1.0.0", hours: 0)])
             try await repository.record((0..<5).map { sighting("made-up-\($0)", "9.0.0", hours: 0) })
             let page = try await repository.impactGroups(appID: "notes", fromDay: 0, today: today, limit: 1)
-            #expect(page.entries.map { "\($0.version) \($0.installs) \($0.fresh)" } == ["1.0.0 1 0"])
+            #expect(page.entries.map { "\($0.version) \($0.installs) \($0.fresh)" } == ["1.0.0 1 0", "9.0.0 0 5"])
             #expect(page.totals == [.ios: ImpactGroupPage.Totals(groups: 1, installs: 1, established: 1)])
             #expect(page.unevaluated(on: .ios) == ImpactGroupPage.Totals(groups: 0, installs: 0, established: 0))
         }
     }
 
-    @Test("the page holds at most its limit of groups per platform, so a flood on one platform can't push another's off",
+    @Test("the page holds at most its limit of groups per platform, and as many by new installs, so a flood on one platform can't push another's off",
           arguments: TestBackend.available)
     func limitPerPlatform(_ backend: TestBackend) async throws {
         try await withInstalls(backend) { repository in
             // Seen yesterday only: older than today, not established.
             let older = (0..<3).map { sighting("a\($0)", "1.0.0", hours: -30) } + (0..<2).map { sighting("b\($0)", "2.0.0", hours: -30) }
                 + [sighting("c", "3.0.0", hours: -30), sighting("d", "1.0.0", hours: -30, platform: .android)]
-            try await repository.record(older + (0..<4).map { sighting("n\($0)", "4.0.0", hours: 0, platform: .android) })
+            try await repository.record(older + (0..<4).map { sighting("n\($0)", "4.0.0", hours: 0, platform: .android) }
+                + (0..<2).map { sighting("m\($0)", "5.0.0", hours: 0) })
             let page = try await repository.impactGroups(appID: "notes", fromDay: 0, today: today, limit: 2)
             #expect(page.entries.map { "\($0.platform) \($0.version) \($0.installs) \($0.fresh)" }
-                    == ["android 1.0.0 1 0", "android 4.0.0 0 4", "ios 1.0.0 3 0", "ios 2.0.0 2 0"], "by platform, then by rank")
+                    == ["android 1.0.0 1 0", "android 4.0.0 0 4", "ios 1.0.0 3 0", "ios 2.0.0 2 0", "ios 5.0.0 0 2"],
+                    "by platform, then by rank; iOS's new installs are on the page though its older groups fill it")
             #expect(page.unevaluated(on: .ios) == ImpactGroupPage.Totals(groups: 1, installs: 1, established: 0))
             #expect(page.unevaluated(on: .android) == ImpactGroupPage.Totals(groups: 0, installs: 0, established: 0))
         }

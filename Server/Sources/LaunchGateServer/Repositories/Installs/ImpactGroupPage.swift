@@ -2,7 +2,7 @@ import Foundation
 import LaunchGate
 
 /// The groups an impact evaluates (``InstallRepository/impactGroups(appID:fromDay:today:limit:)``),
-/// at most a limit per platform, and what each platform's window holds, so the installs of groups
+/// at most a limit per platform by older installs and as many by new ones, and what each platform's window holds, so the installs of groups
 /// past a platform's page are named and assumed the worst of rather than silently dropped.
 public struct ImpactGroupPage: Sendable, Equatable {
     /// What a platform's window holds, on the page or not: only groups with installs seen before today count.
@@ -15,7 +15,8 @@ public struct ImpactGroupPage: Sendable, Equatable {
         public var established: Int
     }
 
-    /// Per platform in name order, the groups with most installs seen before today, then most new installs.
+    /// Per platform in name order, the groups with most installs seen before today (then most new
+    /// installs), and those with most new installs, in the first order.
     public var entries: [ImpactGroupCount]
     /// Per platform with groups, its window's totals.
     public var totals: [Platform: Totals]

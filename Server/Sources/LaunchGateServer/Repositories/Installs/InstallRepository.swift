@@ -34,12 +34,13 @@ public protocol InstallRepository: Sendable {
     /// on no other day (``ImpactGroupCount/installs``), the established ones, and today's new ones
     /// apart. Each platform's groups are ranked by the first (most first), then by new installs,
     /// then in byte order, so installs made up today can't push real groups off the page, and
-    /// a flood on one platform can't push another's.
+    /// a flood on one platform can't push another's; the groups with most new installs are on
+    /// the page too, so the new installs a flood of older groups would hide are still counted.
     /// - Parameters:
     ///   - appID: The app.
     ///   - fromDay: The first UTC day (days since 1970) of the window.
     ///   - today: The day whose new installs are counted apart.
-    ///   - limit: At most this many groups per platform (at least 1).
+    ///   - limit: At most this many groups per platform by older installs (at least 1), and as many by new installs.
     func impactGroups(appID: String, fromDay: Int, today: Int, limit: Int) async throws -> ImpactGroupPage
 
     /// One page of a window's installs counted by `dimension`, aggregated by storage: keys ranked

@@ -85,13 +85,16 @@ public actor MemoryInstallRepository: InstallRepository {
             let older = counts.filter { $0.installs > 0 }
             page.totals[platform] = ImpactGroupPage.Totals(groups: older.count, installs: older.reduce(0) { $0 + $1.installs },
                                                            established: older.reduce(0) { $0 + $1.established })
-            let ranked = counts.sorted { (left: ImpactGroupCount, right: ImpactGroupCount) -> Bool in
-                if left.installs != right.installs { return left.installs > right.installs }
-                if left.fresh != right.fresh { return left.fresh > right.fresh }
-                return InstallShareCount.ranked(InstallShareCount(platform: left.platform, version: left.version, build: left.build, os: left.os, installs: 0),
-                                                InstallShareCount(platform: right.platform, version: right.version, build: right.build, os: right.os, installs: 0))
+            func ranked(_ first: KeyPath<ImpactGroupCount, Int>, _ second: KeyPath<ImpactGroupCount, Int>) -> [ImpactGroupCount] {
+                counts.sorted { (left: ImpactGroupCount, right: ImpactGroupCount) -> Bool in
+                    if left[keyPath: first] != right[keyPath: first] { return left[keyPath: first] > right[keyPath: first] }
+                    if left[keyPath: second] != right[keyPath: second] { return left[keyPath: second] > right[keyPath: second] }
+                    return InstallShareCount.ranked(InstallShareCount(platform: left.platform, version: left.version, build: left.build, os: left.os, installs: 0),
+                                                    InstallShareCount(platform: right.platform, version: right.version, build: right.build, os: right.os, installs: 0))
+                }
             }
-            page.entries.append(contentsOf: ranked.prefix(max(limit, 1)))
+            let newest = Set(ranked(\.fresh, \.installs).filter { $0.fresh > 0 }.prefix(max(limit, 1)))
+            page.entries += ranked(\.installs, \.fresh).enumerated().filter { $0.offset < max(limit, 1) || newest.contains($0.element) }.map(\.element)
         }
         return page
     }
