@@ -5,10 +5,11 @@
 #   scripts/bench/adoption.sh --groups [groups] [days] [repeats]  (defaults: 300000 30 3)
 #   scripts/bench/adoption.sh --groups --short                    (30000 groups over 3 days, 1 repeat)
 #
-# --groups seeds the flood the per-day group cap still lets in: `groups` distinct (version,
-# build, OS) groups of one install each over the last `days` UTC days, beside 50,000 installs of
-# 20 real versions, and prints each query's latency and the process's peak resident memory
-# while querying (the queries run in-process, through the server's own AdoptionService).
+# --groups seeds a flood of made-up groups on one platform, past the cap (as a database whose cap
+# was lowered holds): `groups` distinct (version, build, OS) groups of one install each over the
+# last `days` UTC days, beside 50,000 installs of 20 real versions, and prints each query's latency
+# and the process's peak resident memory while querying (the queries run in-process, through the
+# server's own AdoptionService; the impact evaluates the 20,000 groups with most installs).
 #
 # Seeds an app through the real recording path (SQLInstallRepository.record, 10,000 sightings per
 # transaction; installs spread over `versions` versions, 8 OS versions and the last 29 days), then

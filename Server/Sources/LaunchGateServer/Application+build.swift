@@ -170,9 +170,7 @@ func buildRouter(_ components: ServerComponents, configuration: ServerConfigurat
         ? components.recorder.intake(clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies)) : nil
     PublicController(policies: components.policies, defaultApp: configuration.defaultApp, maxAge: configuration.maxAge, sightings: sightings)
         .addRoutes(to: router)
-    InstallsController(policies: components.policies, sightings: sightings,
-                       limiter: RateLimiter(capacity: configuration.adoption.pingBurst, perSecond: configuration.adoption.pingRefillPerSecond),
-                       clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies)).addRoutes(to: router)
+    InstallsController(policies: components.policies, sightings: sightings).addRoutes(to: router)
     SignInController(signIn: components.signIn, defaultApp: configuration.defaultApp,
                      clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies)).addRoutes(to: router)
     AdminController(repository: components.repository, policies: components.policies, adoption: components.adoption,

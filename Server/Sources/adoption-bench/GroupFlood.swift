@@ -2,15 +2,14 @@ import Foundation
 import LaunchGate
 import LaunchGateServer
 
-/// What an attacker could leave behind within the per-day cap alone (the cap on groups kept per
-/// app and platform, 20,000 by default, is lifted so the reads are timed past it): `groups` distinct (version, build, OS)
-/// groups of one install each, spread evenly over the last `days` UTC days (at most the per-day
-/// group cap each), beside `real` installs of 20 real versions seen today.
+/// A flood of made-up groups past the cap (the cap on groups kept per app and platform, 20,000 by
+/// default, is lifted so the reads are timed past it, as on a database whose cap was lowered):
+/// `groups` distinct (version, build, OS) groups of one install each, spread evenly over the last
+/// `days` UTC days, beside `real` installs of 20 real versions seen today.
 enum GroupFlood {
     static func seed(_ repository: SQLInstallRepository, app: String, groups: Int, days: Int, real: Int, now: Date) async throws {
         let perDay = (groups + days - 1) / days
-        let limits = InstallLimits(installsPerApp: groups + real + 1, groupsPerAppPerDay: max(perDay + 100, 10_000),
-                                   groupsPerAppPlatform: groups + real + 1)
+        let limits = InstallLimits(installsPerAppPlatform: groups + real + 1, groupsPerAppPlatform: groups + real + 1)
         var batch: [InstallSighting] = []
         batch.reserveCapacity(10_000)
         func flush(_ force: Bool = false) async throws {

@@ -6,8 +6,8 @@
 //
 // Installs spread over `versions` versions (a skewed mix: recent ones most common), 8 OS
 // versions and the last 30 days, as a real app's would. With --groups, instead GROUPS distinct
-// groups of one install each over the last DAYS days (the flood the per-day group cap allows:
-// 300,000 over 30 days at 10,000 a day), beside 50,000 installs of 20 real versions. Prints
+// groups of one install each over the last DAYS days (a flood past the cap, as a lowered cap
+// leaves: 300,000 over 30 days), beside 50,000 installs of 20 real versions. Prints
 // seeding time, the median and worst of `repeats` runs of each query, and the process's peak
 // resident memory while the queries ran.
 import Foundation
@@ -108,6 +108,6 @@ try await time("adoption with 30 days of history") {
 try await time("impact of raising required") {
     _ = try await components.adoption.impact(of: proposed, app: app, channel: .production)
 }
-print(try await components.adoption.impact(of: proposed, app: app, channel: .production).summary)
+print(ImpactSentences(try await components.adoption.impact(of: proposed, app: app, channel: .production)).summary)
 print("peak resident memory while querying: \(GroupFlood.peakRSS())")
 await database.close()

@@ -11,16 +11,14 @@ struct AdoptionOptions: ParsableArguments {
     var publishGuard: Double?
     @Option(help: "Days of silence after which an install is forgotten, and the longest adoption window (default 90). Env: LAUNCHGATE_INSTALL_RETENTION_DAYS.")
     var installRetentionDays: Int?
-    @Option(help: "The most installs kept per app; sightings of new installs past it are dropped and counted in /metrics (default 5000000). Env: LAUNCHGATE_MAX_INSTALLS_PER_APP.")
+    @Option(help: "The most installs kept per app and platform; sightings of new installs past it are dropped and counted in /metrics (default 5000000). Env: LAUNCHGATE_MAX_INSTALLS_PER_APP.")
     var maxInstallsPerApp: Int?
-    @Option(help: "The most (platform, version, build, OS) groups kept per app per day; new ones past it are dropped and counted (default 10000). Env: LAUNCHGATE_MAX_INSTALL_GROUPS_PER_DAY.")
-    var maxInstallGroupsPerDay: Int?
     @Option(help: "The most (version, build, OS) groups kept per app and platform over the retention window; new ones past it are dropped and counted (default 20000). Env: LAUNCHGATE_MAX_INSTALL_GROUPS.")
     var maxInstallGroups: Int?
-    @Option(help: "Install pings one client address may send at once before --install-ping-rate applies (default 60). Env: LAUNCHGATE_INSTALL_PING_BURST.")
-    var installPingBurst: Int?
-    @Option(help: "Install pings per second one client address regains (default 1). Env: LAUNCHGATE_INSTALL_PING_RATE.")
-    var installPingRate: Double?
+    // Retired: accepted, so a deployment that still names them starts, and named in a warning.
+    @Option(help: .hidden) var maxInstallGroupsPerDay: String?
+    @Option(help: .hidden) var installPingBurst: String?
+    @Option(help: .hidden) var installPingRate: String?
     @Option(help: "Installs one client address (IPv6 per /64) may have recorded per --install-sighting-window from policy reads, /check and pings; past it they are dropped and counted, the reads still answered; 0 for no limit (default 600). Env: LAUNCHGATE_INSTALL_SIGHTINGS_PER_CLIENT.")
     var installSightingsPerClient: Int?
     @Option(help: "The window --install-sightings-per-client counts in, in seconds (default 60). Env: LAUNCHGATE_INSTALL_SIGHTING_WINDOW.")
@@ -44,24 +42,17 @@ struct AdoptionOptions: ParsableArguments {
         }
         if let cap = try maxInstallsPerApp ?? environment["LAUNCHGATE_MAX_INSTALLS_PER_APP"].map({ try Self.whole($0, "LAUNCHGATE_MAX_INSTALLS_PER_APP") }) {
             guard cap >= 1 else { throw ValidationError("--max-installs-per-app must be at least 1") }
-            configuration.limits.installsPerApp = cap
-        }
-        if let cap = try maxInstallGroupsPerDay
-            ?? environment["LAUNCHGATE_MAX_INSTALL_GROUPS_PER_DAY"].map({ try Self.whole($0, "LAUNCHGATE_MAX_INSTALL_GROUPS_PER_DAY") }) {
-            guard cap >= 1 else { throw ValidationError("--max-install-groups-per-day must be at least 1") }
-            configuration.limits.groupsPerAppPerDay = cap
+            configuration.limits.installsPerAppPlatform = cap
         }
         if let cap = try maxInstallGroups ?? environment["LAUNCHGATE_MAX_INSTALL_GROUPS"].map({ try Self.whole($0, "LAUNCHGATE_MAX_INSTALL_GROUPS") }) {
             guard cap >= 1 else { throw ValidationError("--max-install-groups must be at least 1") }
             configuration.limits.groupsPerAppPlatform = cap
         }
-        if let burst = try installPingBurst ?? environment["LAUNCHGATE_INSTALL_PING_BURST"].map({ try Self.whole($0, "LAUNCHGATE_INSTALL_PING_BURST") }) {
-            guard (1...1_000_000).contains(burst) else { throw ValidationError("--install-ping-burst must be 1 to 1000000") }
-            configuration.pingBurst = burst
-        }
-        if let rate = try installPingRate ?? environment["LAUNCHGATE_INSTALL_PING_RATE"].map({ try Self.number($0, "LAUNCHGATE_INSTALL_PING_RATE") }) {
-            guard rate > 0, rate <= 1_000_000 else { throw ValidationError("--install-ping-rate must be above 0 and at most 1000000") }
-            configuration.pingRefillPerSecond = rate
+        let retired = [("--max-install-groups-per-day", maxInstallGroupsPerDay, "LAUNCHGATE_MAX_INSTALL_GROUPS_PER_DAY", "groups are capped per app and platform (--max-install-groups)"),
+                       ("--install-ping-burst", installPingBurst, "LAUNCHGATE_INSTALL_PING_BURST", "pings spend the client's recording budget (--install-sightings-per-client)"),
+                       ("--install-ping-rate", installPingRate, "LAUNCHGATE_INSTALL_PING_RATE", "pings spend the client's recording budget (--install-sightings-per-client)")]
+        for (flag, value, variable, instead) in retired where value != nil || environment[variable] != nil {
+            FileHandle.standardError.write(Data("launchgate: \(flag) (\(variable)) no longer applies and is ignored: \(instead)\n".utf8))
         }
         if let budget = try installSightingsPerClient
             ?? environment["LAUNCHGATE_INSTALL_SIGHTINGS_PER_CLIENT"].map({ try Self.whole($0, "LAUNCHGATE_INSTALL_SIGHTINGS_PER_CLIENT") }) {

@@ -3,10 +3,11 @@ import LaunchGateServer
 /// How `policy publish --dry-run` prints an impact.
 enum ImpactOutput {
     static func render(_ impact: PolicyImpact) -> String {
-        var lines = [impact.summary]
-        guard impact.activeInstalls > 0 else { return lines.joined(separator: "\n") }
+        var lines = [ImpactSentences(impact).summary]
+        let active = impact.active
+        guard active.installs > 0 else { return lines.joined(separator: "\n") }
         lines.append("")
-        let total = Double(impact.activeInstalls)
+        let total = Double(active.installs)
         var rows = [["OUTCOME", "NOW", "AFTER", "SHARE", ""]]
         for outcome in InstallOutcome.allCases {
             let (now, after) = (impact.currentOutcomes[outcome] ?? 0, impact.outcomes[outcome] ?? 0)
@@ -15,8 +16,14 @@ enum ImpactOutput {
                          TerminalTable.bar(Double(after) / total)])
         }
         lines.append(TerminalTable.render(rows, rightAligned: [1, 2, 3]))
-        lines.append("(\(impact.activeInstalls) installs active in the last \(impact.activeDays) UTC calendar days, counted over \(impact.countedChannels) channels, in \(impact.groups) version/build/OS groups"
-            + (impact.newInstalls > 0 ? "; \(impact.newInstalls) more first seen today, counted apart)" : ")"))
+        lines.append("(\(active.installs) installs active in the last \(impact.activeDays) UTC calendar days, counted over all channels, in \(impact.groups) version/build/OS groups"
+            + (impact.new.installs > 0 ? "; \(impact.new.installs) more first seen today, counted apart)" : ")"))
         return lines.joined(separator: "\n")
+    }
+
+    /// The impact a publish or rollback went out with, after the line naming the revision; nothing
+    /// when there was nothing to count.
+    static func published(_ impact: PolicyImpact) -> String? {
+        impact.active.installs > 0 || impact.new.installs > 0 || !impact.known ? ImpactSentences(impact, published: true).summary : nil
     }
 }

@@ -59,7 +59,7 @@ struct PolicyCommand: AsyncParsableCommand {
                 let (revision, impact) = try await components.adoption.publish(policy, app: target.app, channel: channel, author: "cli",
                                                                                note: note, confirmed: confirm)
                 print("published \(target.app) \(channel.rawValue) revision \(revision.number)")
-                if impact.activeInstalls > 0 || impact.newInstalls > 0 || !impact.known { print(impact.summary) }
+                if let words = ImpactOutput.published(impact) { print(words) }
             }
         }
 
@@ -156,7 +156,7 @@ struct PolicyCommand: AsyncParsableCommand {
                 let (revision, impact) = try await components.adoption.rollback(app: target.app, channel: try target.releaseChannel(), to: to,
                                                                                 author: "cli", confirmed: confirm)
                 print("published revision \(revision.number) with the contents of revision \(to)")
-                if impact.activeInstalls > 0 || impact.newInstalls > 0 || !impact.known { print(impact.summary) }
+                if let words = ImpactOutput.published(impact) { print(words) }
             }
         }
     }

@@ -17,18 +17,14 @@ public struct AdoptionConfiguration: Sendable {
     public var retentionDays: Int
     /// Installs seen within this many days count as active for impact and the publish guard.
     public var activeDays: Int
-    /// A publish that newly blocks more than this share (0…1) of active installs needs confirming.
+    /// The share (0…1) of a platform's installs a publish may block unconfirmed (``PublishGuard/limit``).
     public var publishGuardShare: Double
-    /// How many installs and groups storage keeps per app; sightings past them are dropped and counted.
+    /// The one cap on what storage keeps per app and platform; sightings past it are dropped and counted.
     public var limits: InstallLimits
-    /// Install pings one client (address, or IPv6 /64) may send at once before the refill rate
-    /// applies. Generous: everyone behind one carrier-grade NAT shares it.
-    public var pingBurst: Int
-    /// Install pings per second one client regains.
-    public var pingRefillPerSecond: Double
-    /// Sightings one client (address, or IPv6 /64) may add per ``clientWindow``, from policy
-    /// reads, `/check` and pings together; past it they are dropped (the reads are still answered)
-    /// and counted. 0 means no limit. Generous: everyone behind one carrier-grade NAT shares it.
+    /// The one budget per client (address, or IPv6 /64): sightings it may add per ``clientWindow``
+    /// from policy reads, `/check` and install pings together. Past it, reads are still answered
+    /// (their sighting dropped and counted) and pings get 429. 0 means no limit. Generous:
+    /// everyone behind one carrier-grade NAT shares it.
     public var sightingsPerClient: Int
     /// The window ``sightingsPerClient`` counts in (whole seconds).
     public var clientWindow: Duration
@@ -39,14 +35,8 @@ public struct AdoptionConfiguration: Sendable {
     /// Creates a configuration.
     public init(recordInstalls: Bool = true, bufferBytes: Int = 4 << 20, foldInterval: Duration = .seconds(2),
                 rewriteInterval: Duration = .seconds(600), sightingsPerTransaction: Int = 2_000, retentionDays: Int = 90, activeDays: Int = 30,
-                publishGuardShare: Double = 0.2, limits: InstallLimits = InstallLimits(), pingBurst: Int = 60, pingRefillPerSecond: Double = 1,
-                sightingsPerClient: Int = 600, clientWindow: Duration = .seconds(60), recentCapacity: Int = 250_000) {
-        self.sightingsPerClient = sightingsPerClient
-        self.clientWindow = clientWindow
-        self.recentCapacity = recentCapacity
-        self.limits = limits
-        self.pingBurst = pingBurst
-        self.pingRefillPerSecond = pingRefillPerSecond
+                publishGuardShare: Double = 0.2, limits: InstallLimits = InstallLimits(), sightingsPerClient: Int = 600,
+                clientWindow: Duration = .seconds(60), recentCapacity: Int = 250_000) {
         self.recordInstalls = recordInstalls
         self.bufferBytes = bufferBytes
         self.foldInterval = foldInterval
@@ -55,5 +45,9 @@ public struct AdoptionConfiguration: Sendable {
         self.retentionDays = retentionDays
         self.activeDays = activeDays
         self.publishGuardShare = publishGuardShare
+        self.limits = limits
+        self.sightingsPerClient = sightingsPerClient
+        self.clientWindow = clientWindow
+        self.recentCapacity = recentCapacity
     }
 }

@@ -188,37 +188,19 @@ public struct AdoptionReport: Sendable, Encodable, Equatable {
         }
     }
 
+    /// `yyyy-MM-dd`, in UTC (the style's default time zone).
+    private static let dayFormat = Date.ISO8601FormatStyle().year().month().day()
+
     /// A UTC day as `yyyy-MM-dd`.
-    static func date(_ day: Int) -> String {
-        // Howard Hinnant's civil-from-days, so no formatter or time zone is involved.
-        let z = day + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(y)-\(two(m))-\(two(d))"
-    }
+    static func date(_ day: Int) -> String { InstallDay.start(day).formatted(dayFormat) }
 
     /// The start (UTC) of the day `yyyy-MM-dd` names, or `nil` when it names none.
     public static func startOfDay(_ text: String) -> Date? { day(text).map(InstallDay.start) }
 
     /// The UTC day of `yyyy-MM-dd`, or `nil` when it isn't one.
     static func day(_ text: String) -> Int? {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]), (1...12).contains(m), (1...31).contains(d) else { return nil }
-        let yy = m <= 2 ? y - 1 : y
-        let era = (yy >= 0 ? yy : yy - 399) / 400
-        let yoe = yy - era * 400
-        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        let day = era * 146_097 + doe - 719_468
-        // 2025-02-31 would roll into March; only real dates round-trip.
-        return date(day) == text ? day : nil
+        // 2025-02-31 would roll into March: only real dates come back as they were written.
+        guard let date = try? dayFormat.parse(text), date.formatted(dayFormat) == text else { return nil }
+        return InstallDay.of(date)
     }
 }

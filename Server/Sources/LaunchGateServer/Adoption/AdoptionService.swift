@@ -2,12 +2,13 @@ import Foundation
 import LaunchGate
 
 /// Adoption and impact: which versions active installs run, how that changed day by day, and
-/// what a proposed policy would do to them; also the publish that refuses to block too many
-/// installs unconfirmed. Reads only the group and daily counts, never installs one by one.
+/// what a proposed policy would do to them; also the publish that the ``PublishGuard`` holds
+/// until confirmed. Reads only the group and daily counts, never installs one by one.
 public struct AdoptionService: Sendable {
     let installs: any InstallRepository
     let policies: PolicyService
-    let configuration: AdoptionConfiguration
+    /// The settings it was made with.
+    public let configuration: AdoptionConfiguration
     let now: @Sendable () -> Date
 
     /// Creates the service.
@@ -22,10 +23,14 @@ public struct AdoptionService: Sendable {
     /// The longest activity window and history, in days: what storage keeps.
     public var maximumDays: Int { configuration.retentionDays }
 
-    /// The most distinct (platform, version, build, OS) groups an impact evaluates: those with
-    /// most installs. Past it, the rarest groups are left out and named in the impact, so made-up
-    /// versions can't make a dry run or a publish slow.
-    public var impactGroupLimit = 20_000
+    /// The most distinct (version, build, OS) groups an impact evaluates per platform: those with
+    /// most installs. Past it, the rarest groups are left out, named in the impact and assumed the
+    /// worst of, so made-up versions can't make a dry run or a publish slow. As many as the cap
+    /// keeps (``InstallLimits/groupsPerAppPlatform``), so only a cap lowered since leaves some out.
+    public var impactGroupLimit = InstallLimits().groupsPerAppPlatform
+
+    /// The guard publishes go through.
+    public var publishGuard: PublishGuard { PublishGuard(limit: configuration.publishGuardShare) }
 
     /// Active installs per version, build and OS within each window, and the daily history since a day.
     ///
@@ -67,37 +72,27 @@ public struct AdoptionService: Sendable {
     }
 
     /// What a proposed policy would do to the installs active within ``AdoptionConfiguration/activeDays``
-    /// (UTC calendar days, today included), counted over every channel's installs. Installs first
-    /// seen today are counted apart (``PolicyImpact/newInstalls``), outside the shares the guard checks.
-    /// - Throws: ``ServiceError`` `invalid-policy` first, as a publish would, or `app-not-found`.
+    /// (UTC calendar days, today included), counted over every channel's installs, from two
+    /// aggregate reads of storage. Installs first seen today are counted apart (``PlatformImpact/new``).
+    /// - Throws: ``ServiceError`` `invalid-policy` first, as a publish would, or `app-not-found`;
+    ///   what storage throws, such as ``StorageError`` `unavailable` past its time limit.
     public func impact(of proposed: UpdatePolicy, app: String, channel: ReleaseChannel) async throws -> PolicyImpact {
-        try await assess(proposed, app: app, channel: channel).impact
+        try await measure(proposed, app: app, channel: channel, current: try await checkedCurrent(proposed, app: app, channel: channel))
     }
 
-    /// Rounds expected counts so they still add up to `total` (largest remainder), so the
-    /// outcomes never sum past the active installs.
-    static func apportioned(_ counts: [InstallOutcome: Double], total: Int) -> [InstallOutcome: Int] {
-        var rounded = counts.mapValues { Int($0.rounded(.down)) }
-        let missing = min(total, Int(counts.values.reduce(0, +).rounded())) - rounded.values.reduce(0, +)
-        guard missing > 0 else { return rounded }
-        let byRemainder = counts.sorted { ($0.value - $0.value.rounded(.down), $1.key.rawValue) > ($1.value - $1.value.rounded(.down), $0.key.rawValue) }
-        for (outcome, _) in byRemainder.prefix(missing) { rounded[outcome, default: 0] += 1 }
-        return rounded
-    }
-
-    /// Publishes unless, on some platform the policy newly blocks installs of, it would newly
-    /// block more than the guard's share of that platform's active installs, or leave more than
-    /// that share blocked in all, and the publish is not confirmed. The revision the impact was
-    /// computed against must still be current when the publish commits.
-    /// - Returns: The revision and the impact it was checked with.
-    /// When the impact can't be computed (storage fails or runs past its time limit), an
-    /// unconfirmed production publish is refused and a confirmed one publishes with an unknown
-    /// impact (``PolicyImpact/known`` `false`).
-    /// - Throws: ``AdoptionError`` `confirmation-required` with the impact, or `impact-unavailable`; ``ServiceError``
-    ///   `publish-race` when another publish came in between, or what ``PolicyService/publish(_:app:channel:author:note:expectedRevision:)`` throws.
+    /// Publishes unless the ``PublishGuard`` wants the change confirmed and it is not. The
+    /// revision the impact was computed against must still be current when the publish commits.
+    ///
+    /// When the impact can't be computed (storage fails or runs past its time limit), the guard
+    /// refuses it unconfirmed, and a confirmed publish goes ahead with the impact unknown
+    /// (``PolicyImpact/known`` `false`): the counts are the one part a flood of made-up data can
+    /// make slow, and a confirmed publish or rollback never waits on them.
     /// - Parameter expectedRevision: The revision the caller's draft was made over (0: none), when
     ///   it must still be current: a form opened over revision 8 must not publish over a 9 that
-    ///   came in since, even when it is checked again here.
+    ///   came in since.
+    /// - Returns: The revision and the impact it was checked with.
+    /// - Throws: ``AdoptionError`` `confirmation-required` with the impact, or `impact-unavailable`; ``ServiceError``
+    ///   `publish-race` when another publish came in between, or what ``PolicyService/publish(_:app:channel:author:note:expectedRevision:)`` throws.
     public func publish(_ policy: UpdatePolicy, app: String, channel: ReleaseChannel, author: String, note: String? = nil,
                         confirmed: Bool, expectedRevision: Int? = nil) async throws -> (PolicyRevision, PolicyImpact) {
         _ = try await policies.app(app)
@@ -110,21 +105,21 @@ public struct AdoptionService: Sendable {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            // The install counts are the one part a flood of made-up data can make slow: a
-            // confirmed publish or rollback (or one the guard doesn't apply to) never fails on
-            // them. It waits at most the reads' time limit, then goes ahead with the impact unknown.
-            guard confirmed || channel != .production else { throw AdoptionError.impactUnavailable(app: app, channel: channel) }
-            impact = PolicyImpact.unknown(app: app, channel: channel.rawValue, activeDays: configuration.activeDays, guarded: channel == .production)
+            impact = PolicyImpact.unknown(app: app, channel: channel, activeDays: configuration.activeDays, proposed: policy)
         }
-        if !confirmed, let breach = impact.guardBreach(limit: configuration.publishGuardShare) {
-            throw AdoptionError.confirmationRequired(impact, breach: breach, limit: configuration.publishGuardShare)
+        if !confirmed {
+            switch publishGuard.verdict(on: impact) {
+            case .publish: break
+            case .confirm(let breach): throw AdoptionError.confirmationRequired(impact, breach: breach, limit: publishGuard.limit)
+            case .unknownImpact: throw AdoptionError.impactUnavailable(app: app, channel: channel)
+            }
         }
         return (try await policies.publish(policy, app: app, channel: channel, author: author, note: note, expectedRevision: base), impact)
     }
 
-    /// Publishes an earlier revision's document again, through the same guard as ``publish(_:app:channel:author:note:confirmed:)``:
+    /// Publishes an earlier revision's document again, through the same guard as ``publish(_:app:channel:author:note:confirmed:expectedRevision:)``:
     /// rolling back to a revision with a higher `required` blocks installs just as publishing it would.
-    /// - Throws: ``ServiceError`` `revision-not-found`, or what ``publish(_:app:channel:author:note:confirmed:)`` throws.
+    /// - Throws: ``ServiceError`` `revision-not-found`, or what ``publish(_:app:channel:author:note:confirmed:expectedRevision:)`` throws.
     public func rollback(app: String, channel: ReleaseChannel, to number: Int, author: String, confirmed: Bool) async throws -> (PolicyRevision, PolicyImpact) {
         let policy = try await policies.policy(app: app, channel: channel, revision: number)
         return try await publish(policy, app: app, channel: channel, author: author, note: "rollback to \(number)", confirmed: confirmed)

@@ -14,7 +14,7 @@ import ServiceLifecycle
 /// ``AdoptionConfiguration/sightingsPerTransaction``. Nothing but the app, platform, version,
 /// build, OS, the HMAC and the time reaches storage: no address, no device ID, no account.
 /// A header that does not describe an install strictly (``ClientHeader/checkedInstall()``) is
-/// left out, and storage applies ``AdoptionConfiguration/limits`` in the same background write,
+/// left out, and storage applies the cap (``AdoptionConfiguration/limits``) in the same background write,
 /// so neither check costs a request anything.
 public struct InstallRecorder: Service {
     let buffer: SightingBuffer
@@ -31,7 +31,6 @@ public struct InstallRecorder: Service {
     private let recorded: Counter
     private let overInstallCap: Counter
     private let overGroupCap: Counter
-    private let overKeptGroupCap: Counter
 
     /// Creates a recorder.
     public init(repository: any InstallRepository, hasher: InstallIDHasher, configuration: AdoptionConfiguration,
@@ -47,7 +46,6 @@ public struct InstallRecorder: Service {
         recorded = Counter(label: "launchgate_install_sightings_recorded_total")
         overInstallCap = Counter(label: "launchgate_install_sightings_capped_total", dimensions: [("reason", "installs")])
         overGroupCap = Counter(label: "launchgate_install_sightings_capped_total", dimensions: [("reason", "groups")])
-        overKeptGroupCap = Counter(label: "launchgate_install_sightings_capped_total", dimensions: [("reason", "kept-groups")])
         self.repository = repository
         self.hasher = hasher
         self.configuration = configuration
@@ -145,7 +143,7 @@ public struct InstallRecorder: Service {
         return written
     }
 
-    /// Writes one transaction's sightings; the caps are checked there, in the background, where
+    /// Writes one transaction's sightings; the cap is checked there, in the background, where
     /// storage already holds the counts. - Returns: How many were written, or `nil` when the write
     /// failed (counted as unsaved and logged).
     private func write(_ sightings: [InstallSighting]) async -> Int? {
@@ -153,7 +151,6 @@ public struct InstallRecorder: Service {
             let result = try await repository.record(sightings, limits: configuration.limits)
             if result.overInstallCap > 0 { overInstallCap.increment(by: Int64(result.overInstallCap)) }
             if result.overGroupCap > 0 { overGroupCap.increment(by: Int64(result.overGroupCap)) }
-            if result.overKeptGroupCap > 0 { overKeptGroupCap.increment(by: Int64(result.overKeptGroupCap)) }
             return sightings.count - result.left
         } catch {
             // Dropped, not kept: a database that is down must not grow the process.

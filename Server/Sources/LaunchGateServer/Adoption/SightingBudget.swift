@@ -1,10 +1,11 @@
 import Metrics
 import Synchronization
 
-/// How many sightings one client may add to the ``SightingBuffer`` per window, so one address
-/// can't decide what adoption and the publish guard see by reading policies under made-up
-/// install IDs: past its budget a sighting is dropped (the read is still answered) and counted in
-/// `launchgate_install_sightings_capped_total{reason="client"}`.
+/// The one per-client budget of recording: how many sightings one client may add to the
+/// ``SightingBuffer`` per window, from policy reads, `/check` and install pings together, so one
+/// address can't decide what adoption and the publish guard see by reading policies under
+/// made-up install IDs. Past its budget a sighting is dropped (a read is still answered, a ping
+/// gets 429) and counted in `launchgate_install_sightings_capped_total{reason="client"}`.
 ///
 /// A fixed table of counters, however many addresses arrive: a client's key picks one slot (mixed
 /// with a per-process seed, so nobody can aim at a slot), and a slot counts its clients' sightings
@@ -69,6 +70,9 @@ final class SightingBudget: Sendable {
         if !admitted { capped.increment() }
         return admitted
     }
+
+    /// Seconds from `second` until the window after it begins, when every client's budget is whole again.
+    func retryAfter(second: Int64) -> Int { Int(windowSeconds - max(second, 0) % windowSeconds) }
 
     /// SplitMix64's finaliser: every input bit moves every output bit.
     static func mix(_ value: UInt64) -> UInt64 {

@@ -2,6 +2,7 @@ import Foundation
 
 /// Where requests hand the install they name: the client's budget (``SightingBudget``) is
 /// consulted first, then the raw value goes to the ``SightingBuffer`` with the request's second.
+/// Install pings spend the same budget, and are refused when it is spent.
 ///
 /// The client is who per-client limits count: the peer, or behind a `--trusted-proxy` the
 /// forwarded address, IPv6 per /64 (``ClientAddressResolver/limitKey(peer:forwardedFor:)``).
@@ -39,6 +40,19 @@ struct SightingIntake: Sendable {
         let second = Self.second(now())
         guard budget.admit(client: client, second: second) else { return false }
         return buffer.append(app: app, header: header, second: second)
+    }
+
+    /// Spends one of the client's sightings on an install ping, before the ping is looked at, so
+    /// pings that would never be counted spend the budget too.
+    /// - Returns: Seconds until the client's budget has room again, or `nil` when it had room.
+    func admitPing(peer: String?, forwardedFor: [String]) -> Int? {
+        let second = Self.second(now())
+        return budget.admit(client: clientKey(peer: peer, forwardedFor: forwardedFor), second: second) ? nil : budget.retryAfter(second: second)
+    }
+
+    /// Notes a checked ping's `LaunchGate-Client` value, whose client ``admitPing(peer:forwardedFor:)`` admitted.
+    func notePing(app: String, header: String) {
+        buffer.append(app: app, header: header, second: Self.second(now()))
     }
 
     static func second(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }

@@ -22,11 +22,11 @@ enum ConsoleFigures {
 
     /// A count with thousands grouped: `1,240`.
     static func count(_ value: Int) -> String {
-        PolicyImpact.grouped(value)
+        ImpactSentences.grouped(value)
     }
 
     /// A share (0…1) as a percentage: `23.3 %`.
     static func percent(_ share: Double) -> String {
-        PolicyImpact.percent(share)
+        ImpactSentences.percent(share)
     }
 }

@@ -36,10 +36,10 @@ struct AdminController<Context: RemoteAddressRequestContext> {
         let author: String
         let note: String?
         /// What the publish was checked against, when it went through the guard.
-        var impact: PolicyImpact?
+        var impact: PolicyImpactJSON?
 
         init(_ revision: PolicyRevision, impact: PolicyImpact? = nil) {
-            self.impact = impact
+            self.impact = impact.map { PolicyImpactJSON($0, published: true) }
             app = revision.appID
             channel = revision.channel.rawValue
             number = revision.number
@@ -85,7 +85,7 @@ struct AdminController<Context: RemoteAddressRequestContext> {
             }
             let app = try context.parameters.require("app")
             let channel = try RequestValues.channel(request)
-            if dryRun { return try RequestValues.json(try await adoption.impact(of: policy, app: app, channel: channel)) }
+            if dryRun { return try RequestValues.json(PolicyImpactJSON(try await adoption.impact(of: policy, app: app, channel: channel))) }
             let confirmed = try QueryValues.flag(request.uri.queryParameters.get("confirm"), name: "confirm") || Self.confirms(data)
             let (revision, impact) = try await adoption.publish(policy, app: app, channel: channel, author: token.name, confirmed: confirmed)
             return try RequestValues.json(RevisionSummary(revision, impact: impact), status: .created)

@@ -147,7 +147,7 @@ struct AdoptionAPITests {
                                       configuration: AdoptionConfiguration(publishGuardShare: 0.3), now: { Samples.now })
         let (revision, impact) = try await lenient.publish(Samples.policy(required: "2.2.0"), app: "notes", channel: .production,
                                                            author: "t", confirmed: false)
-        #expect(revision.number == 2 && impact.newlyBlocked == 20)
+        #expect(revision.number == 2 && impact.active.newlyBlocked == 20)
         let strict = AdoptionService(installs: server.components.installs, policies: server.components.policies,
                                      configuration: AdoptionConfiguration(publishGuardShare: 0.05), now: { Samples.now })
         await #expect(throws: AdoptionError.self) {

@@ -65,17 +65,19 @@ struct AdoptionPagingAPITests {
         await server.close()
     }
 
-    @Test("an impact over more groups than its limit evaluates those with most installs and names the rest, counted nowhere")
+    @Test("an impact over more of a platform's groups than its limit evaluates those with most installs and names the rest, counted nowhere")
     func impactCap() async throws {
         let server = try await AdoptionFixture.server()
         var adoption = server.components.adoption
         adoption.impactGroupLimit = 3
         let impact = try await adoption.impact(of: Samples.policy(required: "2.2.0"), app: "notes", channel: .production)
-        #expect(impact.groups == 3 && impact.activeInstalls == 90)
-        #expect(impact.unevaluatedGroups == 2 && impact.unevaluatedInstalls == 10)
-        #expect(impact.summary.contains("10 installs in 2 rarer (version, build, OS) groups past the 3 with most installs were not evaluated"))
+        #expect(impact.groups == 3 && impact.active.installs == 90)
+        #expect(impact.platforms[.ios]?.unevaluatedGroups == 2 && impact.platforms[.ios]?.unevaluatedInstalls == 10)
+        #expect(ImpactSentences(impact).summary.contains("10 installs in 2 rarer (version, build, OS) groups past the 3 with most installs on ios were not evaluated"))
+        let json = PolicyImpactJSON(impact)
+        #expect(json.unevaluatedGroups == 2 && json.unevaluatedInstalls == 10)
         let whole = try await server.components.adoption.impact(of: Samples.policy(required: "2.2.0"), app: "notes", channel: .production)
-        #expect(whole.groups == 5 && whole.activeInstalls == 100 && whole.unevaluatedGroups == nil)
+        #expect(whole.groups == 5 && whole.active.installs == 100 && PolicyImpactJSON(whole).unevaluatedGroups == nil)
         await server.close()
     }
 }

@@ -4,8 +4,8 @@ import Testing
 @testable import LaunchGateServer
 
 /// The part of the install contract the publish guard measures by: established installs per
-/// group, today's new installs kept off the impact's ranking, and the bounded new-install read.
-@Suite("Install storage counts established installs per group and ranks the impact's groups without today's new installs")
+/// group, today's new installs counted apart and ranked last, and the page cut per platform.
+@Suite("Install storage counts established installs per group, and ranks each platform's groups for the impact with today's new installs last")
 struct EstablishedInstallsContractTests {
     private var noon: Date { InstallRepositoryContractTests.noon }
     private var today: Int { InstallRepositoryContractTests.today }
@@ -22,7 +22,7 @@ struct EstablishedInstallsContractTests {
     }
 
     private func summary(_ page: ImpactGroupPage) -> [String] {
-        page.entries.map { "\($0.version) \($0.installs) \($0.established)" }
+        page.entries.filter { $0.installs > 0 }.map { "\($0.version) \($0.installs) \($0.established)" }
     }
 
     @Test("an install is established once two sightings are a day apart, also later the same day, late or after an upgrade",
@@ -41,31 +41,43 @@ struct EstablishedInstallsContractTests {
             try await repository.record([sighting("d", "2.0.0", hours: -48)])
             let page = try await repository.impactGroups(appID: "notes", fromDay: 0, today: today, limit: 10)
             #expect(summary(page) == ["1.0.0 2 2", "2.0.0 1 1", "3.0.0 1 1"], "c, new today, is left out of 1.0.0")
-            #expect(page.totalEntries == 3 && page.totalInstalls == 4 && page.totalEstablished == 4)
+            #expect(page.totals == [.ios: ImpactGroupPage.Totals(groups: 3, installs: 4, established: 4)])
+            #expect(page.entries.first { $0.version == "1.0.0" }?.fresh == 1, "c, new today, is counted apart")
             let tomorrow = try await repository.impactGroups(appID: "notes", fromDay: 0, today: today + 1, limit: 1)
             #expect(summary(tomorrow) == ["1.0.0 3 2"], "seen from the next day, c counts")
-            #expect(tomorrow.otherEntries == 2 && tomorrow.otherInstalls == 2 && tomorrow.otherEstablished == 2)
+            #expect(tomorrow.unevaluated(on: .ios) == ImpactGroupPage.Totals(groups: 2, installs: 2, established: 2))
             #expect(try await repository.impactGroups(appID: "other", fromDay: 0, today: today, limit: 10).entries.isEmpty)
         }
     }
 
-    @Test("groups with only today's new installs don't rank on the impact's page, however many installs they have", arguments: TestBackend.available)
+    @Test("groups with only today's new installs rank after every older group, come on the page in their own list, and count in no total",
+          arguments: TestBackend.available)
     func newGroupsLeftOut(_ backend: TestBackend) async throws {
         try await withInstalls(backend) { repository in
             try await repository.record([sighting("real", "1.0.0", hours: -30), sighting("real", "1.0.0", hours: 0)])
-            try await repository.record((0..<5).map { sighting("made-up-\($0)", "9.0.0", hours: 0, platform: .android) })
+            try await repository.record((0..<5).map { sighting("made-up-\($0)", "9.0.0", hours: 0) })
             let page = try await repository.impactGroups(appID: "notes", fromDay: 0, today: today, limit: 1)
-            #expect(summary(page) == ["1.0.0 1 1"] && page.otherEntries == 0 && page.otherInstalls == 0)
+            #expect(page.entries.map { "\($0.version) \($0.installs) \($0.fresh)" } == ["1.0.0 1 0", "9.0.0 0 5"])
+            #expect(page.totals == [.ios: ImpactGroupPage.Totals(groups: 1, installs: 1, established: 1)])
+            #expect(page.unevaluated(on: .ios) == ImpactGroupPage.Totals(groups: 0, installs: 0, established: 0))
         }
     }
 
-    @Test("the new-install read returns at most its limit of groups, those with most new installs", arguments: TestBackend.available)
-    func newInstallsLimit(_ backend: TestBackend) async throws {
+    @Test("the page holds at most its limit of groups per platform, and as many by new installs, so a flood on one platform can't push another's off",
+          arguments: TestBackend.available)
+    func limitPerPlatform(_ backend: TestBackend) async throws {
         try await withInstalls(backend) { repository in
-            try await repository.record((0..<3).map { sighting("a\($0)", "1.0.0", hours: 0) } + (0..<2).map { sighting("b\($0)", "2.0.0", hours: 0) }
-                + [sighting("c", "3.0.0", hours: 0)])
-            let fresh = try await repository.newInstalls(appID: "notes", platform: nil, day: today, limit: 2)
-            #expect(fresh.map { "\($0.version) \($0.installs)" } == ["1.0.0 3", "2.0.0 2"])
+            // Seen yesterday only: older than today, not established.
+            let older = (0..<3).map { sighting("a\($0)", "1.0.0", hours: -30) } + (0..<2).map { sighting("b\($0)", "2.0.0", hours: -30) }
+                + [sighting("c", "3.0.0", hours: -30), sighting("d", "1.0.0", hours: -30, platform: .android)]
+            try await repository.record(older + (0..<4).map { sighting("n\($0)", "4.0.0", hours: 0, platform: .android) }
+                + (0..<2).map { sighting("m\($0)", "5.0.0", hours: 0) })
+            let page = try await repository.impactGroups(appID: "notes", fromDay: 0, today: today, limit: 2)
+            #expect(page.entries.map { "\($0.platform) \($0.version) \($0.installs) \($0.fresh)" }
+                    == ["android 1.0.0 1 0", "android 4.0.0 0 4", "ios 1.0.0 3 0", "ios 2.0.0 2 0", "ios 5.0.0 0 2"],
+                    "by platform, then by rank; iOS's new installs are on the page though its older groups fill it")
+            #expect(page.unevaluated(on: .ios) == ImpactGroupPage.Totals(groups: 1, installs: 1, established: 0))
+            #expect(page.unevaluated(on: .android) == ImpactGroupPage.Totals(groups: 0, installs: 0, established: 0))
         }
     }
 }

@@ -40,21 +40,18 @@ final class FlakyInstalls: InstallRepository, @unchecked Sendable {
         try await base.groups(appID: appID, platform: platform, fromDay: fromDay)
     }
 
-    func totals(appID: String, platform: Platform?, fromDay: Int) async throws -> [InstallGroupTotal] {
-        try await base.totals(appID: appID, platform: platform, fromDay: fromDay)
-    }
-
-    func newInstalls(appID: String, platform: Platform?, day: Int, limit: Int) async throws -> [InstallGroupTotal] {
-        try await base.newInstalls(appID: appID, platform: platform, day: day, limit: limit)
-    }
-
     func impactGroups(appID: String, fromDay: Int, today: Int, limit: Int) async throws -> ImpactGroupPage {
         if brokenImpact { throw impactError }
         return try await base.impactGroups(appID: appID, fromDay: fromDay, today: today, limit: limit)
     }
 
-    func dailyVersions(appID: String, platform: Platform?, fromDay: Int) async throws -> [DailyVersionCount] {
-        try await base.dailyVersions(appID: appID, platform: platform, fromDay: fromDay)
+    func shares(appID: String, platform: Platform?, fromDay: Int, by dimension: InstallShareDimension, limit: Int, offset: Int) async throws
+        -> InstallSharePage {
+        try await base.shares(appID: appID, platform: platform, fromDay: fromDay, by: dimension, limit: limit, offset: offset)
+    }
+
+    func dailyVersions(appID: String, platform: Platform?, fromDay: Int, limit: Int) async throws -> DailyVersionPage {
+        try await base.dailyVersions(appID: appID, platform: platform, fromDay: fromDay, limit: limit)
     }
 
     func refusedSightings(appID: String, fromDay: Int) async throws -> [Platform: Int] {

@@ -4,7 +4,7 @@ import Testing
 @testable import LaunchGateServer
 
 /// The contract across UTC days, for every ``InstallRepository``: memory, SQLite and PostgreSQL.
-@Suite("Install storage across days: new installs counted apart, and the group cap never refusing what existed before")
+@Suite("Install storage across days: new installs counted apart, and the group cap never refusing what is kept")
 struct InstallDayBoundaryTests {
     static var noon: Date { InstallRepositoryContractTests.noon }
     static var today: Int { InstallRepositoryContractTests.today }
@@ -22,7 +22,9 @@ struct InstallDayBoundaryTests {
     /// Installs first seen on `day` (and on no other), per version.
     private func fresh(_ repository: any InstallRepository, day: Int = InstallDayBoundaryTests.today) async throws -> [String: Int] {
         var counts: [String: Int] = [:]
-        for total in try await repository.newInstalls(appID: "notes", platform: nil, day: day) { counts[total.version, default: 0] += total.installs }
+        for group in try await repository.impactGroups(appID: "notes", fromDay: day, today: day, limit: 100).entries where group.fresh > 0 {
+            counts[group.version, default: 0] += group.fresh
+        }
         return counts
     }
 
@@ -58,18 +60,18 @@ struct InstallDayBoundaryTests {
         }
     }
 
-    @Test("random versions that fill a day's group cap just after midnight can't stop yesterday's groups or kept installs being counted",
+    @Test("random versions that fill the group cap just after midnight can't stop kept groups or kept installs being counted",
           arguments: TestBackend.available)
     func groupCapAcrossDays(_ backend: TestBackend) async throws {
         try await withInstalls(backend) { repository in
-            let limits = InstallLimits(groupsPerAppPerDay: 2)
+            let limits = InstallLimits(groupsPerAppPlatform: 5)
             try await repository.record([sighting("a", "1.0.0"), sighting("b", "1.1.0"), sighting("old", "0.9.0", hours: -48)], limits: limits)
-            // Just after midnight: made-up versions take the new day's room for new groups.
+            // Just after midnight: made-up versions take the last rooms for groups.
             let flood = try await repository.record([sighting("x1", "5.0.0", hours: 12.1), sighting("x2", "5.0.1", hours: 12.1),
                                                      sighting("x3", "5.0.2", hours: 12.1)], limits: limits)
             #expect(flood == InstallRecordResult(overGroupCap: 1))
             // A new install in yesterday's group, kept installs coming back (one last seen days ago),
-            // an upgrade into a group kept today: all counted. Only a brand-new group is refused.
+            // an upgrade into a kept group: all counted. Only a group not kept is refused.
             let real = try await repository.record([sighting("n", "1.0.0", hours: 13), sighting("a", "1.0.0", hours: 13),
                                                     sighting("old", "0.9.0", hours: 13), sighting("b", "1.0.0", hours: 13),
                                                     sighting("z", "6.0.0", hours: 13)], limits: limits)

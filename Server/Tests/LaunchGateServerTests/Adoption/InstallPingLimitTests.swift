@@ -6,17 +6,21 @@ import HummingbirdTesting
 import Testing
 @testable import LaunchGateServer
 
-@Suite("The install ping is limited per client and refuses headers that would never be counted")
+@Suite("The install ping spends its client's recording budget and refuses headers that would never be counted")
 struct InstallPingLimitTests {
     static let ping = "/v1/apps/notes/installs/ping"
 
-    /// A server that believes X-Forwarded-For from loopback, so one test can speak as many clients.
-    private func server(trusting proxies: [String] = ["127.0.0.1/32", "::1/128"], burst: Int = 3) async throws -> TestServer {
-        let base = try await TestServer.make()
-        let configuration = ServerConfiguration(
-            host: "127.0.0.1", port: 0, defaultApp: "notes", trustedProxies: try proxies.map(IPNetwork.init(parsing:)),
-            adoption: AdoptionConfiguration(pingBurst: burst, pingRefillPerSecond: 0.0001))
-        return TestServer(components: base.components, configuration: configuration, adminToken: base.adminToken, location: base.location)
+    /// A server that believes X-Forwarded-For from loopback, so one test can speak as many clients,
+    /// and whose clients may each record `budget` installs a minute. Its clock stands still, so a
+    /// slow run never crosses into the next window.
+    private func server(trusting proxies: [String] = ["127.0.0.1/32", "::1/128"], budget: Int = 3) async throws -> TestServer {
+        let base = try await TestServer.make(now: { Samples.now })
+        let adoption = AdoptionConfiguration(sightingsPerClient: budget)
+        let components = ServerComponents(database: nil, repository: base.components.repository, adoption: adoption,
+                                          masterKey: try MasterKey(rawRepresentation: Data(repeating: 7, count: 32)), now: { Samples.now })
+        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, defaultApp: "notes", trustedProxies: try proxies.map(IPNetwork.init(parsing:)),
+                                                adoption: adoption)
+        return TestServer(components: components, configuration: configuration, adminToken: base.adminToken, location: base.location)
     }
 
     private func headers(install: String = "i-1", from client: String?) -> HTTPFields {
@@ -27,7 +31,7 @@ struct InstallPingLimitTests {
 
     // MARK: Tests
 
-    @Test("a client past its burst gets 429 with Retry-After and the JSON error; another client behind the proxy does not")
+    @Test("a client past its budget gets 429 with Retry-After until the window ends, and the JSON error; another client behind the proxy does not")
     func limited() async throws {
         let server = try await server()
         try await server.application.test(.live) { client in
@@ -38,14 +42,30 @@ struct InstallPingLimitTests {
             let limited = try await client.execute(uri: Self.ping, method: .post, headers: headers(from: "203.0.113.1"))
             #expect(limited.status == .tooManyRequests)
             #expect(limited.errorCode == "rate-limited")
-            #expect(limited.headers[.retryAfter].flatMap(Int.init).map { $0 > 0 } == true)
+            // The clock stands at Samples.now: the budget is whole again when its minute ends.
+            let window = Int(Samples.now.timeIntervalSince1970) % 60
+            #expect(limited.headers[.retryAfter].flatMap(Int.init) == 60 - window)
             // Bad pings spend the budget too: the limit comes before anything is looked at.
             let garbage = try await client.execute(uri: "/v1/apps/ghost/installs/ping", method: .post, headers: [.xForwardedFor: "203.0.113.1"])
             #expect(garbage.status == .tooManyRequests)
-            let other = try await client.execute(uri: Self.ping, method: .post, headers: headers(from: "203.0.113.2")).status
+            let other = try await client.execute(uri: Self.ping, method: .post, headers: headers(install: "j-1", from: "203.0.113.2")).status
             #expect(other == .noContent)
             let policy = try await client.execute(uri: "/v1/apps/notes/policy", method: .get, headers: headers(from: "203.0.113.1")).status
             #expect(policy == .ok, "policy reads are not limited")
+        }
+        await server.components.recorder.fold()
+        let recorded = try await server.components.installs.groups(appID: "notes", platform: nil, fromDay: 0).reduce(0) { $0 + $1.installs }
+        #expect(recorded == 4, "three pings of the first client and one of the other, each spending the budget once")
+    }
+
+    @Test("policy reads spend the same budget as pings, so a client that read past it gets 429 on its ping")
+    func sharedBudget() async throws {
+        let server = try await server()
+        try await server.application.test(.live) { client in
+            for index in 0..<3 {
+                _ = try await client.execute(uri: "/v1/apps/notes/policy?platform=ios", method: .get, headers: headers(install: "r-\(index)", from: "203.0.113.7"))
+            }
+            #expect(try await client.execute(uri: Self.ping, method: .post, headers: headers(from: "203.0.113.7")).status == .tooManyRequests)
         }
     }
 

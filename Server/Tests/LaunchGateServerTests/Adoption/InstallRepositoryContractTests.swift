@@ -32,7 +32,7 @@ struct InstallRepositoryContractTests {
 
     private func daily(_ repository: any InstallRepository) async throws -> [String: Int] {
         var counts: [String: Int] = [:]
-        for count in try await repository.dailyVersions(appID: "notes", platform: nil, fromDay: 0) {
+        for count in try await repository.dailyVersions(appID: "notes", platform: nil, fromDay: 0, limit: 1_000).counts {
             counts["\(count.version) \(count.day - Self.today)", default: 0] += count.installs
         }
         return counts
@@ -88,10 +88,10 @@ struct InstallRepositoryContractTests {
             #expect(try await counts(repository, fromDay: Self.today - 1) == ["ios 2.0.0  17.0 0": 1], "a one-day window sees only today")
             // Totals sum a window's days per group, in storage.
             try await repository.record([sighting("c", "1.9.0", hours: -24), sighting("d", "2.0.0", build: "200", os: "")])
-            let totals = try await repository.totals(appID: "notes", platform: .ios, fromDay: Self.today - 2)
-            #expect(Dictionary(uniqueKeysWithValues: totals.map { ("\($0.version) \($0.build) \($0.os)", $0.installs) })
+            let totals = try await repository.shares(appID: "notes", platform: .ios, fromDay: Self.today - 2, by: .group, limit: 100, offset: 0).entries
+            #expect(Dictionary(uniqueKeysWithValues: totals.map { ("\($0.version ?? "-") \($0.build ?? "-") \($0.os ?? "-")", $0.installs) })
                     == ["1.9.0  17.0": 2, "2.0.0  17.0": 1, "2.0.0 200 ": 1])
-            #expect(try await repository.totals(appID: "notes", platform: .android, fromDay: 0).isEmpty)
+            #expect(try await repository.shares(appID: "notes", platform: .android, fromDay: 0, by: .group, limit: 100, offset: 0).entries.isEmpty)
         }
     }
 
@@ -142,50 +142,48 @@ struct InstallRepositoryContractTests {
         }
     }
 
-    @Test("past the install cap new installs are left out and counted, kept ones still update, and pruning makes room", arguments: TestBackend.available)
+    @Test("past the install cap new installs are left out and counted, kept ones still update, each app and platform has its own, and pruning makes room",
+          arguments: TestBackend.available)
     func installCap(_ backend: TestBackend) async throws {
         try await withInstalls(backend) { repository, _ in
-            let limits = InstallLimits(installsPerApp: 2)
+            let limits = InstallLimits(installsPerAppPlatform: 2)
             var result = try await repository.record([sighting("a", "1.9.0", hours: -24 * 40), sighting("b", "1.9.0")], limits: limits)
             #expect(result == InstallRecordResult())
             result = try await repository.record([sighting("c", "1.9.0", hours: 1), sighting("a", "2.0.0", hours: 1), sighting("d", "2.0.0", hours: 1)],
                                                  limits: limits)
             #expect(result == InstallRecordResult(overInstallCap: 2))
             #expect(try await counts(repository) == ["ios 1.9.0  17.0 0": 1, "ios 2.0.0  17.0 0": 1])
-            // Another app has its own cap.
-            result = try await repository.record([sighting("c", "1.9.0", app: "other")], limits: limits)
+            // Another app, and another platform of this one, have their own cap.
+            result = try await repository.record([sighting("c", "1.9.0", app: "other"), sighting("c", "1.9.0", platform: .android)], limits: limits)
             #expect(result == InstallRecordResult())
             // Pruning gives the room back, but only what it forgot: "a" was seen today.
             #expect(try await repository.prune(before: Self.today - 30) == 0)
             #expect(try await repository.record([sighting("c", "1.9.0", hours: 2)], limits: limits) == InstallRecordResult(overInstallCap: 1))
-            try await repository.record([sighting("old", "1.0.0", hours: -24 * 40)], limits: InstallLimits(installsPerApp: 3))
+            try await repository.record([sighting("old", "1.0.0", hours: -24 * 40)], limits: InstallLimits(installsPerAppPlatform: 3))
             #expect(try await repository.prune(before: Self.today - 30) == 1)
-            #expect(try await repository.record([sighting("c", "1.9.0", hours: 2)], limits: InstallLimits(installsPerApp: 3)) == InstallRecordResult())
+            #expect(try await repository.record([sighting("c", "1.9.0", hours: 2)], limits: InstallLimits(installsPerAppPlatform: 3)) == InstallRecordResult())
         }
     }
 
-    @Test("past the day's group cap new groups are left out, kept groups still count, and the next day has room", arguments: TestBackend.available)
+    @Test("past the group cap new groups are left out, kept groups still take installs, and each platform has its own room",
+          arguments: TestBackend.available)
     func groupCap(_ backend: TestBackend) async throws {
         try await withInstalls(backend) { repository, _ in
-            let limits = InstallLimits(groupsPerAppPerDay: 2)
+            let limits = InstallLimits(groupsPerAppPlatform: 2)
             // Three new groups in one batch: the first two fit.
             var result = try await repository.record([sighting("a", "1.0.0"), sighting("b", "1.1.0"), sighting("c", "1.2.0")], limits: limits)
             #expect(result == InstallRecordResult(overGroupCap: 1))
-            // A kept group takes a new install; an install can't move to a group the day has no room for.
+            // A kept group takes a new install; an install can't move to a group with no room; Android has its own room.
             result = try await repository.record([sighting("d", "1.0.0", hours: 1), sighting("a", "9.9.9", hours: 1),
-                                                  sighting("e", "1.1.0", os: "99.0", hours: 1), sighting("e2", "1.1.0", hours: 1, platform: .android)],
+                                                  sighting("e", "1.1.0", os: "99.0", hours: 1), sighting("e2", "1.3.0", hours: 1, platform: .android)],
                                                  limits: limits)
-            #expect(result == InstallRecordResult(overGroupCap: 3))
-            #expect(try await counts(repository) == ["ios 1.0.0  17.0 0": 2, "ios 1.1.0  17.0 0": 1])
-            #expect(try await daily(repository) == ["1.0.0 0": 2, "1.1.0 0": 1])
-            // A group emptied by a move frees its room on the next fold.
-            result = try await repository.record([sighting("b", "1.0.0", hours: 2)], limits: limits)
-            #expect(result == InstallRecordResult())
-            #expect(try await repository.record([sighting("c", "1.2.0", hours: 3)], limits: limits) == InstallRecordResult())
-            // Tomorrow's groups are counted on their own.
-            result = try await repository.record([sighting("a", "1.0.0", hours: 24), sighting("c", "1.3.0", hours: 24)], limits: limits)
-            #expect(result == InstallRecordResult())
-            #expect(try await counts(repository, fromDay: Self.today + 1) == ["ios 1.0.0  17.0 1": 1, "ios 1.3.0  17.0 1": 1])
+            #expect(result == InstallRecordResult(overGroupCap: 2))
+            #expect(try await counts(repository) == ["ios 1.0.0  17.0 0": 2, "ios 1.1.0  17.0 0": 1, "android 1.3.0  17.0 0": 1])
+            #expect(try await daily(repository) == ["1.0.0 0": 2, "1.1.0 0": 1, "1.3.0 0": 1])
+            // A group keeps its room while it is kept, on later days too, even once its installs moved on.
+            result = try await repository.record([sighting("b", "1.0.0", hours: 2), sighting("c", "1.2.0", hours: 3), sighting("f", "1.1.0", hours: 24)],
+                                                 limits: limits)
+            #expect(result == InstallRecordResult(overGroupCap: 1))
         }
     }
 

@@ -21,7 +21,7 @@ struct InstallRetentionTests {
             try await app.test(.live) { _ in
                 var versions: [String] = []
                 for _ in 0..<100 {
-                    versions = try await server.components.installs.totals(appID: "notes", platform: nil, fromDay: 0).map(\.version)
+                    versions = try await server.components.installs.groups(appID: "notes", platform: nil, fromDay: 0).map(\.version)
                     if versions.count == 1 { break }
                     try await Task.sleep(for: .milliseconds(50))
                 }

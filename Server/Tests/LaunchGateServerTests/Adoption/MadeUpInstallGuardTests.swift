@@ -51,17 +51,18 @@ struct MadeUpInstallGuardTests {
         try await flood(installs, "evening", count: 1_000, at: [midnight.addingTimeInterval(-60)])
         try await flood(installs, "overnight", count: 1_000, at: [midnight.addingTimeInterval(-60), midnight.addingTimeInterval(60)])
         let impact = try await adoption.impact(of: raised("2.4.0"), app: "notes", channel: .production)
-        #expect(impact.activeInstalls == 2_100 && impact.newlyBlocked == 40 && impact.newInstalls == 0)
-        #expect(impact.establishedInstalls == 100 && impact.establishedNewlyBlocked == 40 && impact.establishedBlocked == 50)
-        #expect(impact.platforms["ios"]?.establishedNewlyBlockedShare == 0.4)
-        #expect(impact.summary.contains("Of the 100 established installs (seen twice, a day apart), it blocks 50 (50 %) and newly blocks 40 (40 %)."),
-                "\(impact.summary)")
+        #expect(impact.active.installs == 2_100 && impact.active.newlyBlocked == 40 && impact.new.installs == 0)
+        #expect(impact.established == ImpactCounts(installs: 100, blocked: 50, newlyBlocked: 40))
+        #expect(impact.platforms[.ios]?.established.newlyBlockedShare == 0.4)
+        let summary = ImpactSentences(impact).summary
+        #expect(summary.contains("Of the 100 established installs (seen twice, a day apart), it blocks 50 (50 %) and newly blocks 40 (40 %)."),
+                "\(summary)")
         let error = try await refusal {
             _ = try await adoption.publish(raised("2.4.0"), app: "notes", channel: .production, author: "t", confirmed: false)
         }
         #expect(error?.code == "confirmation-required", "a flood dated before today let a 40 % lockout through unconfirmed")
         #expect(error?.message.contains("newly blocks 40 % of established ios installs") == true, "\(error?.message ?? "")")
-        #expect(impact.guardBreach(limit: 0.2) == GuardBreach(platform: "ios", measure: .establishedNewlyBlocked, share: 0.4))
+        #expect(PublishGuard(limit: 0.2).verdict(on: impact) == .confirm(GuardBreach(platform: .ios, measure: .establishedNewlyBlocked, share: 0.4)))
         await server.close()
     }
 
@@ -73,9 +74,9 @@ struct MadeUpInstallGuardTests {
             try await flood(installs, "new", count: 100, version: "2.4.1", at: [Samples.now])
             try await flood(installs, "made-up", count: 1_000, at: [Samples.now])
             let impact = try await server.components.adoption.impact(of: raised("2.3.0"), app: "notes", channel: .production)
-            #expect(impact.newInstalls == 1_200 && impact.newInstallsBlocked == 100 && impact.establishedInstalls == 0)
-            #expect(impact.summary.contains("No ios install is established yet"), "\(impact.summary)")
-            #expect(impact.guardBreach(limit: 0.2) == GuardBreach(platform: "ios", measure: .noEstablishedInstalls, share: 1))
+            #expect(impact.new.installs == 1_200 && impact.new.blocked == 100 && impact.established.installs == 0)
+            #expect(ImpactSentences(impact).summary.contains("No ios install is established yet"), "\(ImpactSentences(impact).summary)")
+            #expect(PublishGuard(limit: 0.2).verdict(on: impact) == .confirm(GuardBreach(platform: .ios, measure: .noEstablishedInstalls, share: 1)))
             let error = try await refusal {
                 _ = try await server.components.adoption.publish(raised("2.3.0"), app: "notes", channel: .production, author: "t", confirmed: false)
             }
@@ -105,9 +106,9 @@ struct MadeUpInstallGuardTests {
                             at: [Samples.now])
         }
         let impact = try await adoption.impact(of: raised("2.4.0"), app: "notes", channel: .production)
-        // The new-install read is bounded by the same limit: the 5 Android groups with most new installs.
-        #expect(impact.groups == 5 && impact.unevaluatedGroups == nil && impact.newInstalls == 100)
-        #expect(impact.platforms["ios"]?.newlyBlocked == 40)
+        // Android's page holds its 5 groups with most new installs; iOS keeps its own 5.
+        #expect(impact.groups == 5 && impact.unevaluated.groups == 0 && impact.new.installs == 100)
+        #expect(impact.platforms[.ios]?.active.newlyBlocked == 40)
         let error = try await refusal {
             _ = try await adoption.publish(raised("2.4.0"), app: "notes", channel: .production, author: "t", confirmed: false)
         }
@@ -123,9 +124,10 @@ struct MadeUpInstallGuardTests {
         adoption.impactGroupLimit = 1
         // Only 2.4.1 (50 installs) is evaluated; 2.3.0 and 2.1.0 (40 installs) would be newly blocked.
         let impact = try await adoption.impact(of: raised("2.3.5"), app: "notes", channel: .production)
-        #expect(impact.newlyBlocked == 0 && impact.unevaluatedGroups == 4 && impact.unevaluatedInstalls == 50)
-        #expect(impact.summary.contains("the change could block up to 50 % of active ios installs"), "\(impact.summary)")
-        #expect(impact.guardBreach(limit: 0.2) == GuardBreach(platform: "ios", measure: .unevaluatedWorstCase, share: 0.5))
+        #expect(impact.active.newlyBlocked == 0 && impact.unevaluated.groups == 4 && impact.unevaluated.installs == 50)
+        let summary = ImpactSentences(impact).summary
+        #expect(summary.contains("the change could block up to 50 % of active ios installs"), "\(summary)")
+        #expect(PublishGuard(limit: 0.2).verdict(on: impact) == .confirm(GuardBreach(platform: .ios, measure: .unevaluatedWorstCase, share: 0.5)))
         let error = try await refusal {
             _ = try await adoption.publish(raised("2.3.5"), app: "notes", channel: .production, author: "t", confirmed: false)
         }

@@ -26,15 +26,16 @@ struct NewInstallGuardTests {
         let server = try await AdoptionFixture.server(backend)
         let adoption = server.components.adoption
         let before = try await adoption.impact(of: raised("2.4.0"), app: "notes", channel: .production)
-        #expect(before.platforms["ios"] == PlatformImpact(activeInstalls: 100, blocked: 50, newlyBlocked: 40, establishedInstalls: 100,
-                                                          establishedBlocked: 50, establishedNewlyBlocked: 40))
+        #expect(before.platforms[.ios]?.active == ImpactCounts(installs: 100, blocked: 50, newlyBlocked: 40))
+        #expect(before.platforms[.ios]?.established == ImpactCounts(installs: 100, blocked: 50, newlyBlocked: 40))
         try await flood(server.components.installs, count: 1_000)
         let after = try await adoption.impact(of: raised("2.4.0"), app: "notes", channel: .production)
-        #expect(after.platforms == before.platforms)
-        #expect(after.activeInstalls == 100 && after.blocked == 50 && after.newlyBlockedShare == before.newlyBlockedShare)
-        #expect(after.newInstalls == 1_000 && after.newInstallsBlocked == 0)
-        #expect(after.summary.hasPrefix(before.summary), "\(after.summary)")
-        #expect(after.summary.contains("Plus 1,000 installs first seen today (0 of them blocked)"), "\(after.summary)")
+        #expect(after.platforms[.ios]?.active == before.platforms[.ios]?.active && after.platforms[.ios]?.established == before.platforms[.ios]?.established)
+        #expect(after.active == ImpactCounts(installs: 100, blocked: 50, newlyBlocked: 40))
+        #expect(after.new == ImpactCounts(installs: 1_000, blocked: 0, newlyBlocked: 0))
+        let (was, now) = (ImpactSentences(before).summary, ImpactSentences(after).summary)
+        #expect(now.hasPrefix(was), "\(now)")
+        #expect(now.contains("Plus 1,000 installs first seen today (0 of them blocked)"), "\(now)")
         do {
             _ = try await adoption.publish(raised("2.4.0"), app: "notes", channel: .production, author: "t", confirmed: false)
             Issue.record("a flood of made-up installs let a 40 % lockout through unconfirmed")
@@ -45,14 +46,15 @@ struct NewInstallGuardTests {
         await server.close()
     }
 
-    @Test("on a platform's first day, with no older installs, the guard measures the new ones rather than nothing")
+    @Test("on a platform's first day, with no older installs, a change that blocks new ones needs confirming rather than passing on nothing")
     func firstDay() async throws {
         try await TestServer.with(now: { Samples.now }) { server in
             try await flood(server.components.installs, count: 10, version: "2.1.0")
             let impact = try await server.components.adoption.impact(of: raised("2.4.0"), app: "notes", channel: .production)
-            #expect(impact.activeInstalls == 0 && impact.newInstalls == 10 && impact.newInstallsBlocked == 10)
-            #expect(impact.summary.hasPrefix("No installs first seen before today were seen in the last 30 days."), "\(impact.summary)")
-            #expect(impact.guardBreach(limit: 0.2)?.platform == "ios")
+            #expect(impact.active.installs == 0 && impact.new == ImpactCounts(installs: 10, blocked: 10, newlyBlocked: 10))
+            let summary = ImpactSentences(impact).summary
+            #expect(summary.hasPrefix("No installs first seen before today were seen in the last 30 days."), "\(summary)")
+            #expect(PublishGuard(limit: 0.2).verdict(on: impact) == .confirm(GuardBreach(platform: .ios, measure: .noEstablishedInstalls, share: 1)))
         }
     }
 }

@@ -52,9 +52,9 @@ struct PublishGuardTests {
                             at: Samples.now)
         }, in: server.components.installs)
         let impact = try await server.components.adoption.impact(of: raised("2.4.0"), app: "notes", channel: .production)
-        #expect(impact.newlyBlocked == 40 && impact.activeInstalls == 1_000)
-        #expect(impact.platforms["ios"] == PlatformImpact(activeInstalls: 100, blocked: 50, newlyBlocked: 40, establishedInstalls: 100,
-                                                          establishedBlocked: 50, establishedNewlyBlocked: 40))
+        #expect(impact.active.newlyBlocked == 40 && impact.active.installs == 1_000)
+        #expect(impact.platforms[.ios]?.active == ImpactCounts(installs: 100, blocked: 50, newlyBlocked: 40))
+        #expect(impact.platforms[.ios]?.established == ImpactCounts(installs: 100, blocked: 50, newlyBlocked: 40))
         do {
             _ = try await server.components.adoption.publish(raised("2.4.0"), app: "notes", channel: .production, author: "t", confirmed: false)
             Issue.record("a change that newly blocks 40 % of iOS went through unconfirmed")
@@ -78,7 +78,7 @@ struct PublishGuardTests {
         // A change that newly blocks nobody never needs confirming, however many are blocked already.
         let (_, impact) = try await server.components.adoption.publish(Samples.policy(), app: "notes", channel: .production, author: "t",
                                                                        confirmed: false)
-        #expect(impact.newlyBlocked == 0 && impact.blocked == 10)
+        #expect(impact.active.newlyBlocked == 0 && impact.active.blocked == 10)
         await server.close()
     }
 
@@ -102,8 +102,8 @@ struct PublishGuardTests {
         let server = try await AdoptionFixture.server()
         try await server.components.repository.publish(appID: "notes", channel: .beta, policy: Samples.policy(), author: "t", note: nil, at: Samples.now)
         let (_, impact) = try await server.components.adoption.publish(raised("2.4.0"), app: "notes", channel: .beta, author: "t", confirmed: false)
-        #expect(!impact.guarded && impact.countedChannels == "all" && impact.newlyBlocked == 40)
-        #expect(impact.summary.contains("cover every channel's installs"), "\(impact.summary)")
+        #expect(!impact.guarded && PolicyImpactJSON(impact).countedChannels == "all" && impact.active.newlyBlocked == 40)
+        #expect(ImpactSentences(impact).summary.contains("cover every channel's installs"), "\(ImpactSentences(impact).summary)")
         await server.close()
     }
 }

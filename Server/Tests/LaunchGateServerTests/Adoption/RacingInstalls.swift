@@ -2,7 +2,7 @@ import Foundation
 import LaunchGate
 @testable import LaunchGateServer
 
-/// An install repository that runs `interleave` once, inside the first `totals` or `impactGroups` read: a publish
+/// An install repository that runs `interleave` once, inside the first `impactGroups` read: a publish
 /// that lands while an impact is being computed.
 final class RacingInstalls: InstallRepository, @unchecked Sendable {
     private let base: any InstallRepository
@@ -30,22 +30,18 @@ final class RacingInstalls: InstallRepository, @unchecked Sendable {
         try await hook?()
     }
 
-    func totals(appID: String, platform: Platform?, fromDay: Int) async throws -> [InstallGroupTotal] {
-        try await runOnce()
-        return try await base.totals(appID: appID, platform: platform, fromDay: fromDay)
-    }
-
     func impactGroups(appID: String, fromDay: Int, today: Int, limit: Int) async throws -> ImpactGroupPage {
         try await runOnce()
         return try await base.impactGroups(appID: appID, fromDay: fromDay, today: today, limit: limit)
     }
 
-    func newInstalls(appID: String, platform: Platform?, day: Int, limit: Int) async throws -> [InstallGroupTotal] {
-        try await base.newInstalls(appID: appID, platform: platform, day: day, limit: limit)
+    func shares(appID: String, platform: Platform?, fromDay: Int, by dimension: InstallShareDimension, limit: Int, offset: Int) async throws
+        -> InstallSharePage {
+        try await base.shares(appID: appID, platform: platform, fromDay: fromDay, by: dimension, limit: limit, offset: offset)
     }
 
-    func dailyVersions(appID: String, platform: Platform?, fromDay: Int) async throws -> [DailyVersionCount] {
-        try await base.dailyVersions(appID: appID, platform: platform, fromDay: fromDay)
+    func dailyVersions(appID: String, platform: Platform?, fromDay: Int, limit: Int) async throws -> DailyVersionPage {
+        try await base.dailyVersions(appID: appID, platform: platform, fromDay: fromDay, limit: limit)
     }
 
     func refusedSightings(appID: String, fromDay: Int) async throws -> [Platform: Int] {

@@ -23,8 +23,8 @@ struct RecentSightingsTests {
             #expect(await noteAndFold() == 1)
             clock.advance(by: 86_400 - 600)
             #expect(await noteAndFold() == 1, "a new day counts the install on it")
-            let daily = try await server.components.installs.dailyVersions(appID: "notes", platform: .ios, fromDay: 0)
-            #expect(daily.map(\.installs) == [1, 1])
+            let daily = try await server.components.installs.dailyVersions(appID: "notes", platform: .ios, fromDay: 0, limit: 10)
+            #expect(daily.counts.map(\.installs) == [1, 1])
         }
     }
 

@@ -7,7 +7,7 @@ import Testing
 /// groups with made-up versions, then the real 2.5.0 was never counted and blocking it passed as
 /// "blocks 0 %"): refusals are stored per app, platform and day, and the guard wants a change
 /// that could block on such a platform confirmed.
-@Suite("Sightings refused by a cap are counted per platform, and make the guard ask to confirm a change that could block there")
+@Suite("Sightings refused by the cap are counted per platform, and make the guard ask to confirm a change that could block there")
 struct RefusedSightingsGuardTests {
     private func sighting(_ hash: String, version: String, platform: Platform = .ios, at time: Date = Samples.now) -> InstallSighting {
         InstallSighting(appID: "notes", platform: platform, installHash: hash, version: version, build: "1", os: "17.0", at: time)
@@ -22,7 +22,7 @@ struct RefusedSightingsGuardTests {
             let result = try await installs.record([sighting("a", version: "1.0.0"), sighting("b", version: "2.0.0"), sighting("c", version: "3.0.0"),
                                                     sighting("d", version: "4.0.0"), sighting("e", version: "1.0.0", platform: .android)],
                                                    limits: limits)
-            #expect(result.overKeptGroupCap == 2)
+            #expect(result.overGroupCap == 2)
             let today = InstallDay.of(Samples.now)
             #expect(try await installs.refusedSightings(appID: "notes", fromDay: today - 29) == [.ios: 2])
             #expect(try await installs.refusedSightings(appID: "notes", fromDay: today + 1).isEmpty, "outside the window")
@@ -42,21 +42,23 @@ struct RefusedSightingsGuardTests {
         var blocking = Samples.policy()
         blocking.platforms[.ios]?.blocked = BlockedReleases(versions: ["2.5.0"])
         let before = try await adoption.impact(of: blocking, app: "notes", channel: .production)
-        #expect(before.refusedSightings.isEmpty && before.guardBreach(limit: 0.2) == nil, "no refusals: 2.5.0 really has no installs")
+        #expect(before.platforms[.ios]?.refusedSightings == 0 && PublishGuard(limit: 0.2).verdict(on: before) == .publish,
+                "no refusals: 2.5.0 really has no installs")
         // The kept groups are full (the fixture's five): the real upgrades to 2.5.0 are refused.
         let upgrades = (0..<30).map { sighting("1.9.0-17.0-\($0 % 6)", version: "2.5.0") }
         let result = try await server.components.installs.record(upgrades, limits: InstallLimits(groupsPerAppPlatform: 5))
-        #expect(result.overKeptGroupCap == 30)
+        #expect(result.overGroupCap == 30)
         let impact = try await adoption.impact(of: blocking, app: "notes", channel: .production)
-        #expect(impact.newlyBlocked == 0 && impact.refusedSightings == ["ios": 30])
-        #expect(impact.summary.contains("30 ios sightings were refused by the group or install caps"), "\(impact.summary)")
-        #expect(impact.guardBreach(limit: 0.2) == GuardBreach(platform: "ios", measure: .refusedSightings, share: 1))
+        #expect(impact.active.newlyBlocked == 0 && impact.platforms[.ios]?.refusedSightings == 30)
+        let summary = ImpactSentences(impact).summary
+        #expect(summary.contains("30 ios sightings were refused by the cap on installs and groups"), "\(summary)")
+        #expect(PublishGuard(limit: 0.2).verdict(on: impact) == .confirm(GuardBreach(platform: .ios, measure: .refusedSightings, share: 1)))
         await #expect(throws: AdoptionError.self) {
             _ = try await adoption.publish(blocking, app: "notes", channel: .production, author: "t", confirmed: false)
         }
         var notes = Samples.policy()
         notes.platforms[.ios]?.latest?.notes = "Faster sync."
-        #expect(try await adoption.impact(of: notes, app: "notes", channel: .production).guardBreach(limit: 0.2) == nil,
+        #expect(PublishGuard(limit: 0.2).verdict(on: try await adoption.impact(of: notes, app: "notes", channel: .production)) == .publish,
                 "release notes change nothing that blocks")
         let (revision, _) = try await adoption.publish(blocking, app: "notes", channel: .production, author: "t", confirmed: true)
         #expect(revision.number >= 1)
@@ -72,10 +74,10 @@ struct RefusedSightingsGuardTests {
         blocking.platforms[.ios]?.blocked = BlockedReleases(versions: ["2.5.0"])
         let ipads = (0..<3).map { sighting("ipad-\($0)", version: "2.\($0 + 3).0", platform: .ipados) }
         let result = try await server.components.installs.record(ipads, limits: InstallLimits(groupsPerAppPlatform: 1))
-        #expect(result.overKeptGroupCap == 2)
+        #expect(result.overGroupCap == 2)
         let impact = try await adoption.impact(of: blocking, app: "notes", channel: .production)
-        #expect(impact.refusedSightings == ["ipados": 2])
-        #expect(impact.guardBreach(limit: 0.2) == GuardBreach(platform: "ipados", measure: .refusedSightings, share: 1))
+        #expect(impact.platforms[.ipados]?.refusedSightings == 2 && impact.platforms[.ios]?.refusedSightings == 0)
+        #expect(PublishGuard(limit: 0.2).verdict(on: impact) == .confirm(GuardBreach(platform: .ipados, measure: .refusedSightings, share: 1)))
         await server.close()
     }
 
@@ -84,12 +86,12 @@ struct RefusedSightingsGuardTests {
         let current = Samples.policy()
         var raised = current
         raised.platforms[.ios]?.required = VersionRequirement(version: "2.3.0")
-        #expect(AdoptionService.platformsChangingBlocking(from: current, to: raised) == [.ios, .ipados])
+        #expect(ImpactCalculator.platformsChangingBlocking(from: current, to: raised) == [.ios, .ipados])
         var own = current
         own.platforms[.ipados] = current.platforms[.ios]
         var ownRaised = own
         ownRaised.platforms[.ios]?.required = VersionRequirement(version: "2.3.0")
-        #expect(AdoptionService.platformsChangingBlocking(from: own, to: ownRaised) == [.ios])
-        #expect(AdoptionService.platformsChangingBlocking(from: nil, to: current).contains(.ipados), "nothing published: every platform it serves")
+        #expect(ImpactCalculator.platformsChangingBlocking(from: own, to: ownRaised) == [.ios])
+        #expect(ImpactCalculator.platformsChangingBlocking(from: nil, to: current).contains(.ipados), "nothing published: every platform it serves")
     }
 }

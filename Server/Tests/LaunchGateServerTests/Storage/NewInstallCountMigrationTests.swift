@@ -35,11 +35,13 @@ struct NewInstallCountMigrationTests {
                 }
             }
             _ = try await Migrator(database: database).migrate()
-            let fresh = try await SQLInstallRepository(database: database).newInstalls(appID: "notes", platform: nil, day: Int(day))
-            #expect(fresh.map(\.installs) == [2])
             let repository = SQLInstallRepository(database: database)
-            #expect(try await repository.newInstalls(appID: "other", platform: nil, day: Int(day)).map(\.installs) == [1])
-            #expect(try await repository.newInstalls(appID: "notes", platform: nil, day: Int(day) - 1).map(\.installs).allSatisfy { $0 == 0 },
+            func fresh(_ app: String, day: Int) async throws -> [Int] {
+                try await repository.impactGroups(appID: app, fromDay: day, today: day, limit: 10).entries.map(\.fresh)
+            }
+            #expect(try await fresh("notes", day: Int(day)) == [2])
+            #expect(try await fresh("other", day: Int(day)) == [1])
+            #expect(try await fresh("notes", day: Int(day) - 1).allSatisfy { $0 == 0 },
                     "c was first seen that day but seen again the next, so it is new on neither")
         }
     }

@@ -19,18 +19,17 @@ struct ConsoleImpact: ConsoleView {
     /// `nil` when the guard lets the draft through unconfirmed.
     let confirmation: Confirmation?
 
-    init(_ impact: PolicyImpact, guardShare: Double) {
-        summary = impact.summary
-        (blocked, blockedShare) = (ConsoleFigures.count(impact.blocked), ConsoleFigures.percent(impact.blockedShare))
-        (newlyBlocked, newlyBlockedShare) = (ConsoleFigures.count(impact.newlyBlocked), ConsoleFigures.percent(impact.newlyBlockedShare))
-        (activeInstalls, activeDays) = (ConsoleFigures.count(impact.activeInstalls), impact.activeDays)
-        let limit = ConsoleFigures.percent(guardShare)
-        if let breach = impact.guardBreach(limit: guardShare) {
-            confirmation = Confirmation(reason: breach.description, limit: limit)
-        } else if !impact.known && impact.guarded {
-            confirmation = Confirmation(reason: "can't be checked: its impact could not be computed", limit: limit)
-        } else {
-            confirmation = nil
+    init(_ impact: PolicyImpact, guard publishGuard: PublishGuard) {
+        let (words, active) = (ImpactSentences(impact), impact.active)
+        summary = words.summary
+        (blocked, blockedShare) = (ConsoleFigures.count(active.blocked), ConsoleFigures.percent(active.blockedShare))
+        (newlyBlocked, newlyBlockedShare) = (ConsoleFigures.count(active.newlyBlocked), ConsoleFigures.percent(active.newlyBlockedShare))
+        (activeInstalls, activeDays) = (ConsoleFigures.count(active.installs), impact.activeDays)
+        let limit = ConsoleFigures.percent(publishGuard.limit)
+        switch publishGuard.verdict(on: impact) {
+        case .confirm(let breach): confirmation = Confirmation(reason: words.reason(breach), limit: limit)
+        case .unknownImpact: confirmation = Confirmation(reason: "can't be checked: its impact could not be computed", limit: limit)
+        case .publish: confirmation = nil
         }
     }
 
@@ -45,9 +44,8 @@ struct ConsoleImpact: ConsoleView {
         } catch let error as CancellationError {
             throw error
         } catch {
-            impact = PolicyImpact.unknown(app: app, channel: channel.rawValue, activeDays: adoption.configuration.activeDays,
-                                          guarded: channel == .production, published: false)
+            impact = PolicyImpact.unknown(app: app, channel: channel, activeDays: adoption.configuration.activeDays, proposed: policy)
         }
-        return ConsoleImpact(impact, guardShare: adoption.configuration.publishGuardShare)
+        return ConsoleImpact(impact, guard: adoption.publishGuard)
     }
 }

@@ -12,12 +12,4 @@ public struct DailyVersionCount: Sendable, Hashable, Codable {
     public var day: Int
     /// How many installs.
     public var installs: Int
-
-    /// Creates a daily count.
-    public init(platform: Platform, version: String, day: Int, installs: Int) {
-        self.platform = platform
-        self.version = version
-        self.day = day
-        self.installs = installs
-    }
 }

@@ -9,11 +9,4 @@ public struct DailyVersionPage: Sendable, Equatable {
     public var otherInstalls: [Int: Int]
     /// Versions (per platform) in the period that are not listed.
     public var otherVersions: Int
-
-    /// Creates a page.
-    public init(counts: [DailyVersionCount], otherInstalls: [Int: Int], otherVersions: Int) {
-        self.counts = counts
-        self.otherInstalls = otherInstalls
-        self.otherVersions = otherVersions
-    }
 }

@@ -2,7 +2,7 @@ import Foundation
 import LaunchGate
 
 /// One (platform, version, build, OS) group of a window as the impact of a policy reads it: the
-/// installs seen before today, and of them the established ones.
+/// installs seen before today, the established ones among them, and today's new ones apart.
 public struct ImpactGroupCount: Sendable, Hashable {
     /// The platform.
     public var platform: Platform
@@ -16,14 +16,6 @@ public struct ImpactGroupCount: Sendable, Hashable {
     public var installs: Int
     /// Of them, installs seen on two sightings at least a day apart.
     public var established: Int
-
-    /// Creates a count.
-    public init(platform: Platform, version: String, build: String, os: String, installs: Int, established: Int) {
-        self.platform = platform
-        self.version = version
-        self.build = build
-        self.os = os
-        self.installs = installs
-        self.established = established
-    }
+    /// Installs first seen today and seen on no other day, which anyone can make up.
+    public var fresh = 0
 }

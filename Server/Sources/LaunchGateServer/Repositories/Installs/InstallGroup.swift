@@ -16,14 +16,4 @@ public struct InstallGroup: Sendable, Hashable, Codable {
     public var day: Int
     /// How many installs.
     public var installs: Int
-
-    /// Creates a group count.
-    public init(platform: Platform, version: String, build: String, os: String, day: Int, installs: Int) {
-        self.platform = platform
-        self.version = version
-        self.build = build
-        self.os = os
-        self.day = day
-        self.installs = installs
-    }
 }

@@ -1,26 +1,26 @@
-/// How much a hostile client can make storage grow: install IDs, versions, builds and OS
-/// versions are whatever a request says, so their number is capped per app. Past a cap, new
-/// installs or new groups are dropped (and counted in `launchgate_install_sightings_capped_total`);
+/// The one cap on what recording keeps, per app and platform: install IDs, versions, builds and
+/// OS versions are whatever a request says, so a client that makes them up could otherwise grow
+/// storage, and the groups every impact reads, without bound. Past it, a sighting of a new install,
+/// or one that would start a group the app and platform don't keep, is dropped and counted (in
+/// `launchgate_install_sightings_capped_total` and in the refusals the publish guard reads);
 /// installs and groups already kept go on updating, so real users are still counted.
+///
+/// Per platform, so a flood on one platform neither refuses nor casts doubt on another's installs.
 public struct InstallLimits: Sendable, Hashable {
-    /// The most installs kept per app, over all platforms.
-    public var installsPerApp: Int
-    /// The most (platform, version, build, OS) groups kept per app for one UTC day.
-    public var groupsPerAppPerDay: Int
-    /// The most distinct (version, build, OS) groups kept per app and platform over the whole
-    /// retention window: a group seen again on a later day, or after its old rows aged out, takes
-    /// its room once, so the groups an impact reads stay bounded however the days are chained.
+    /// The most installs kept per app and platform.
+    public var installsPerAppPlatform: Int
+    /// The most distinct (version, build, OS) groups kept per app and platform over the retention
+    /// window: a group takes its room once, from its first sighting until it ages out, however
+    /// many days it is seen on. It bounds the groups an impact reads per platform.
     public var groupsPerAppPlatform: Int
 
     /// Creates limits.
     /// - Parameters:
-    ///   - installsPerApp: Default 5,000,000: twice the retention window of a very popular app.
-    ///   - groupsPerAppPerDay: Default 10,000: real apps run a few hundred combinations at most.
-    ///   - groupsPerAppPlatform: Default 20,000, as many as an impact evaluates: a real app keeps a
-    ///     few thousand over 90 days at most.
-    public init(installsPerApp: Int = 5_000_000, groupsPerAppPerDay: Int = 10_000, groupsPerAppPlatform: Int = 20_000) {
-        self.installsPerApp = installsPerApp
-        self.groupsPerAppPerDay = groupsPerAppPerDay
+    ///   - installsPerAppPlatform: Default 5,000,000: twice the retention window of a very popular app.
+    ///   - groupsPerAppPlatform: Default 20,000, as many as an impact evaluates per platform: a
+    ///     real app keeps a few thousand over 90 days at most.
+    public init(installsPerAppPlatform: Int = 5_000_000, groupsPerAppPlatform: Int = 20_000) {
+        self.installsPerAppPlatform = installsPerAppPlatform
         self.groupsPerAppPlatform = groupsPerAppPlatform
     }
 }

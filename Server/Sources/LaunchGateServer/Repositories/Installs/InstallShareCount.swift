@@ -15,26 +15,6 @@ public struct InstallShareCount: Sendable, Hashable {
     /// How many installs.
     public var installs: Int
 
-    /// Creates a count.
-    public init(platform: Platform, version: String? = nil, build: String? = nil, os: String? = nil, installs: Int) {
-        self.platform = platform
-        self.version = version
-        self.build = build
-        self.os = os
-        self.installs = installs
-    }
-
-    /// The key of `total` in `dimension`, counting `installs`.
-    init(_ total: InstallGroupTotal, by dimension: InstallShareDimension, installs: Int) {
-        self.init(platform: total.platform, installs: installs)
-        switch dimension {
-        case .version: version = total.version
-        case .build: (version, build) = (total.version, total.build)
-        case .os: os = total.os
-        case .group: (version, build, os) = (total.version, total.build, total.os)
-        }
-    }
-
     /// Ranking: most installs first, then by platform, version, build and OS in byte order, the
     /// order ``SQLInstallRepository`` sorts in, so pages are the same on every backend.
     static func ranked(_ left: InstallShareCount, _ right: InstallShareCount) -> Bool {
@@ -45,5 +25,18 @@ public struct InstallShareCount: Sendable, Hashable {
             return bytes(l).lexicographicallyPrecedes(bytes(r))
         }
         return false
+    }
+}
+
+extension InstallShareCount {
+    /// The key of `group` in `dimension`, counting `installs`.
+    init(_ group: InstallGroup, by dimension: InstallShareDimension, installs: Int) {
+        self.init(platform: group.platform, installs: installs)
+        switch dimension {
+        case .version: version = group.version
+        case .build: (version, build) = (group.version, group.build)
+        case .os: os = group.os
+        case .group: (version, build, os) = (group.version, group.build, group.os)
+        }
     }
 }

@@ -9,7 +9,7 @@ public enum InstallShareDimension: String, Sendable, CaseIterable {
     case build
     /// Per platform and OS version.
     case os
-    /// Per platform, version, build and OS: one ``InstallGroupTotal``.
+    /// Per platform, version, build and OS: one group, whatever its days.
     case group
 
     /// The `install_groups` columns that make one key, in the order entries tie-break on.

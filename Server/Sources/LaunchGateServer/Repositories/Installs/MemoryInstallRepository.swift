@@ -1,19 +1,21 @@
 import Foundation
 import LaunchGate
 
-/// ``InstallRepository`` in memory, for tests and `--memory` runs.
+/// ``InstallRepository`` in memory, for tests and `--memory` runs; its ranking is the reference
+/// the SQL aggregates are tested against.
 public actor MemoryInstallRepository: InstallRepository {
+    private typealias Scope = InstallBudget.Scope
     private var rows: [InstallKey: InstallRow] = [:]
-    private var groupCounts: [InstallFold.AppPlatform: [InstallGroupKey: Int]] = [:]
+    private var groupCounts: [Scope: [InstallGroupKey: Int]] = [:]
     /// Per group, its installs seen on the group's day only.
-    private var freshCounts: [InstallFold.AppPlatform: [InstallGroupKey: Int]] = [:]
+    private var freshCounts: [Scope: [InstallGroupKey: Int]] = [:]
     /// Per group, its established installs.
-    private var establishedCounts: [InstallFold.AppPlatform: [InstallGroupKey: Int]] = [:]
-    private var dailyCounts: [InstallFold.AppPlatform: [InstallFold.DailyKey: Int]] = [:]
-    private var installTotals: [String: Int] = [:]
-    /// Per app, the groups kept and the last day each was seen.
-    private var keptDays: [String: [InstallBudget.GroupID: Int]] = [:]
-    /// Sightings refused by a cap, per app, platform and day.
+    private var establishedCounts: [Scope: [InstallGroupKey: Int]] = [:]
+    private var dailyCounts: [Scope: [InstallFold.DailyKey: Int]] = [:]
+    private var installCounts: [Scope: Int] = [:]
+    /// Per scope, the groups kept and the last day each was seen.
+    private var keptDays: [Scope: [InstallBudget.GroupID: Int]] = [:]
+    /// Sightings refused by the cap, per app, platform and day.
     private var refusals: [InstallRefusalKey: Int] = [:]
 
     /// Creates an empty repository.
@@ -21,48 +23,33 @@ public actor MemoryInstallRepository: InstallRepository {
 
     @discardableResult
     public func record(_ sightings: [InstallSighting], limits: InstallLimits) -> InstallRecordResult {
-        var budget = InstallBudget(limits: limits, installs: installTotals, groups: [:])
-        for (day, _) in InstallBudget.candidates(sightings) {
-            var (known, earlier): (Set<InstallBudget.GroupID>, Set<InstallBudget.GroupID>) = ([], [])
-            for (scope, counts) in groupCounts where scope.appID == day.appID {
-                for key in counts.keys where key.day == day.day || key.day == day.day - 1 {
-                    let group = InstallBudget.GroupID(platform: scope.platform, version: key.version, build: key.build, os: key.os)
-                    if key.day == day.day { known.insert(group) } else { earlier.insert(group) }
-                }
-            }
-            budget.groups[day] = InstallBudget.Groups(count: known.count, known: known, earlier: earlier)
-        }
-        for (scope, _) in InstallBudget.keptCandidates(sightings) {
-            let known = Set((keptDays[scope.appID] ?? [:]).keys.filter { $0.platform == scope.platform })
-            budget.kept[scope] = InstallBudget.Kept(count: known.count, known: known)
+        var budget = InstallBudget(limits: limits)
+        for scope in InstallBudget.candidates(sightings).keys {
+            let kept = Set((keptDays[scope] ?? [:]).keys)
+            budget.rooms[scope] = InstallBudget.Room(installs: installCounts[scope] ?? 0, groups: kept.count, kept: kept)
         }
         var fold = InstallFold(budget: budget)
         for sighting in sightings {
             fold.apply(sighting, stored: rows[InstallKey(appID: sighting.appID, platform: sighting.platform, installHash: sighting.installHash)])
         }
         rows.merge(fold.rows) { _, new in new }
-        for key in fold.inserted { installTotals[key.appID, default: 0] += 1 }
-        for (app, days) in fold.keptDays {
-            for (group, day) in days { keptDays[app, default: [:]][group] = max(keptDays[app]?[group] ?? day, day) }
+        installCounts.merge(fold.added, uniquingKeysWith: +)
+        for (scope, days) in fold.keptDays {
+            for (group, day) in days { keptDays[scope, default: [:]][group] = max(keptDays[scope]?[group] ?? day, day) }
         }
-        for (scope, changes) in fold.groups {
-            for (key, change) in changes { groupCounts[scope, default: [:]][key, default: 0] += change }
-            groupCounts[scope] = groupCounts[scope]?.filter { $0.value > 0 }
-        }
-        for (scope, changes) in fold.fresh {
-            for (key, change) in changes { freshCounts[scope, default: [:]][key, default: 0] += change }
-            freshCounts[scope] = freshCounts[scope]?.filter { $0.value > 0 }
-        }
-        for (scope, changes) in fold.established {
-            for (key, change) in changes { establishedCounts[scope, default: [:]][key, default: 0] += change }
-            establishedCounts[scope] = establishedCounts[scope]?.filter { $0.value > 0 }
-        }
-        for (scope, changes) in fold.daily {
-            for (key, change) in changes { dailyCounts[scope, default: [:]][key, default: 0] += change }
-            dailyCounts[scope] = dailyCounts[scope]?.filter { $0.value > 0 }
-        }
+        Self.add(fold.groups, to: &groupCounts)
+        Self.add(fold.fresh, to: &freshCounts)
+        Self.add(fold.established, to: &establishedCounts)
+        Self.add(fold.daily, to: &dailyCounts)
         refusals.merge(fold.refused, uniquingKeysWith: +)
         return fold.result
+    }
+
+    private static func add<Key: Hashable>(_ changes: [Scope: [Key: Int]], to counts: inout [Scope: [Key: Int]]) {
+        for (scope, changes) in changes {
+            for (key, change) in changes { counts[scope, default: [:]][key, default: 0] += change }
+            counts[scope] = counts[scope]?.filter { $0.value > 0 }
+        }
     }
 
     public func refusedSightings(appID: String, fromDay: Int) -> [Platform: Int] {
@@ -79,65 +66,82 @@ public actor MemoryInstallRepository: InstallRepository {
         }
     }
 
-    public func totals(appID: String, platform: Platform?, fromDay: Int) -> [InstallGroupTotal] {
-        var sums: [InstallGroupTotal: Int] = [:]
-        for group in groups(appID: appID, platform: platform, fromDay: fromDay) {
-            sums[InstallGroupTotal(platform: group.platform, version: group.version, build: group.build, os: group.os, installs: 0), default: 0]
-                += group.installs
-        }
-        return sums.map { key, installs in
-            var total = key
-            total.installs = installs
-            return total
-        }
-    }
-
-    public func newInstalls(appID: String, platform: Platform?, day: Int, limit: Int) -> [InstallGroupTotal] {
-        let all = freshCounts.filter { $0.key.appID == appID && (platform == nil || $0.key.platform == platform) }.flatMap { scope, counts in
-            counts.filter { $0.key.day == day && $0.value > 0 }.map { key, count in
-                InstallGroupTotal(platform: scope.platform, version: key.version, build: key.build, os: key.os, installs: count)
-            }
-        }
-        let ranked = all.sorted {
-            InstallShareCount.ranked(InstallShareCount(platform: $0.platform, version: $0.version, build: $0.build, os: $0.os, installs: $0.installs),
-                                     InstallShareCount(platform: $1.platform, version: $1.version, build: $1.build, os: $1.os, installs: $1.installs))
-        }
-        return Array(ranked.prefix(max(limit, 1)))
-    }
-
     public func impactGroups(appID: String, fromDay: Int, today: Int, limit: Int) -> ImpactGroupPage {
-        var sums: [InstallShareCount: (installs: Int, established: Int)] = [:]
+        var sums: [InstallShareCount: ImpactGroupCount] = [:]
         for (scope, counts) in groupCounts where scope.appID == appID {
             for (key, count) in counts where key.day >= fromDay {
                 let fresh = key.day == today ? freshCounts[scope]?[key] ?? 0 : 0
                 let id = InstallShareCount(platform: scope.platform, version: key.version, build: key.build, os: key.os, installs: 0)
-                let sum = sums[id] ?? (0, 0)
-                sums[id] = (sum.installs + count - fresh, sum.established + (establishedCounts[scope]?[key] ?? 0))
+                var sum = sums[id] ?? ImpactGroupCount(platform: scope.platform, version: key.version, build: key.build, os: key.os,
+                                                       installs: 0, established: 0)
+                sum.installs += count - fresh
+                sum.established += establishedCounts[scope]?[key] ?? 0
+                sum.fresh += fresh
+                sums[id] = sum
             }
         }
-        let ranked = sums.filter { $0.value.installs > 0 }.map { id, sum in
-            ImpactGroupCount(platform: id.platform, version: id.version ?? "", build: id.build ?? "", os: id.os ?? "", installs: sum.installs,
-                             established: sum.established)
-        }.sorted {
-            InstallShareCount.ranked(InstallShareCount(platform: $0.platform, version: $0.version, build: $0.build, os: $0.os, installs: $0.installs),
-                                     InstallShareCount(platform: $1.platform, version: $1.version, build: $1.build, os: $1.os, installs: $1.installs))
+        var page = ImpactGroupPage(entries: [], totals: [:])
+        for (platform, counts) in Dictionary(grouping: sums.values, by: \.platform).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let older = counts.filter { $0.installs > 0 }
+            page.totals[platform] = ImpactGroupPage.Totals(groups: older.count, installs: older.reduce(0) { $0 + $1.installs },
+                                                           established: older.reduce(0) { $0 + $1.established })
+            func ranked(_ first: KeyPath<ImpactGroupCount, Int>, _ second: KeyPath<ImpactGroupCount, Int>) -> [ImpactGroupCount] {
+                counts.sorted { (left: ImpactGroupCount, right: ImpactGroupCount) -> Bool in
+                    if left[keyPath: first] != right[keyPath: first] { return left[keyPath: first] > right[keyPath: first] }
+                    if left[keyPath: second] != right[keyPath: second] { return left[keyPath: second] > right[keyPath: second] }
+                    return InstallShareCount.ranked(InstallShareCount(platform: left.platform, version: left.version, build: left.build, os: left.os, installs: 0),
+                                                    InstallShareCount(platform: right.platform, version: right.version, build: right.build, os: right.os, installs: 0))
+                }
+            }
+            let newest = Set(ranked(\.fresh, \.installs).filter { $0.fresh > 0 }.prefix(max(limit, 1)))
+            page.entries += ranked(\.installs, \.fresh).enumerated().filter { $0.offset < max(limit, 1) || newest.contains($0.element) }.map(\.element)
         }
-        return ImpactGroupPage(entries: Array(ranked.prefix(max(limit, 1))), totalEntries: ranked.count,
-                               totalInstalls: ranked.reduce(0) { $0 + $1.installs }, totalEstablished: ranked.reduce(0) { $0 + $1.established })
+        return page
     }
 
-    public func dailyVersions(appID: String, platform: Platform?, fromDay: Int) -> [DailyVersionCount] {
-        dailyCounts.filter { $0.key.appID == appID && (platform == nil || $0.key.platform == platform) }.flatMap { scope, counts in
-            counts.filter { $0.key.day >= fromDay }.map { key, count in
-                DailyVersionCount(platform: scope.platform, version: key.version, day: key.day, installs: count)
+    public func shares(appID: String, platform: Platform?, fromDay: Int, by dimension: InstallShareDimension, limit: Int, offset: Int)
+        -> InstallSharePage {
+        var sums: [InstallShareCount: Int] = [:]
+        for group in groups(appID: appID, platform: platform, fromDay: fromDay) {
+            sums[InstallShareCount(group, by: dimension, installs: 0), default: 0] += group.installs
+        }
+        let ranked = Self.ranked(sums)
+        let start = min(max(offset, 0), ranked.count)
+        return InstallSharePage(entries: Array(ranked[start..<min(start + max(limit, 1), ranked.count)]), totalEntries: ranked.count,
+                                totalInstalls: ranked.reduce(0) { $0 + $1.installs })
+    }
+
+    public func dailyVersions(appID: String, platform: Platform?, fromDay: Int, limit: Int) -> DailyVersionPage {
+        let counts = dailyCounts.filter { $0.key.appID == appID && (platform == nil || $0.key.platform == platform) }.flatMap { scope, counts in
+            counts.filter { $0.key.day >= fromDay }.map { DailyVersionCount(platform: scope.platform, version: $0.key.version, day: $0.key.day, installs: $0.value) }
+        }
+        var sums: [InstallShareCount: Int] = [:]
+        for count in counts { sums[InstallShareCount(platform: count.platform, version: count.version, installs: 0), default: 0] += count.installs }
+        let ranked = Self.ranked(sums)
+        let listed = Set(ranked.prefix(max(limit, 1)).map { InstallShareCount(platform: $0.platform, version: $0.version, installs: 0) })
+        var page = DailyVersionPage(counts: [], otherInstalls: [:], otherVersions: ranked.count - listed.count)
+        for count in counts {
+            if listed.contains(InstallShareCount(platform: count.platform, version: count.version, installs: 0)) {
+                page.counts.append(count)
+            } else {
+                page.otherInstalls[count.day, default: 0] += count.installs
             }
         }
+        return page
+    }
+
+    private static func ranked(_ sums: [InstallShareCount: Int]) -> [InstallShareCount] {
+        sums.filter { $0.value > 0 }.map { key, installs in
+            var count = key
+            count.installs = installs
+            return count
+        }.sorted(by: InstallShareCount.ranked)
     }
 
     public func prune(before day: Int) -> Int {
         let before = rows.count
         rows = rows.filter { InstallDay.of($0.value.lastSeen) >= day }
-        installTotals = Dictionary(rows.keys.map { ($0.appID, 1) }, uniquingKeysWith: +)
+        installCounts = Dictionary(rows.keys.map { (Scope(appID: $0.appID, platform: $0.platform), 1) }, uniquingKeysWith: +)
         groupCounts = groupCounts.mapValues { $0.filter { $0.key.day >= day } }
         freshCounts = freshCounts.mapValues { $0.filter { $0.key.day >= day } }
         establishedCounts = establishedCounts.mapValues { $0.filter { $0.key.day >= day } }

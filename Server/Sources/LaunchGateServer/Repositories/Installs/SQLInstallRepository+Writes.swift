@@ -3,6 +3,8 @@ import LaunchGate
 import SQLKit
 
 extension SQLInstallRepository {
+    typealias Scope = InstallBudget.Scope
+
     /// The stored rows of some installs of one app, by key.
     static func rows(_ db: any SQLDatabase, appID: String, hashes: [String]) async throws -> [InstallKey: InstallRow] {
         let found = try await db.select().columns("platform", "install_hash", "version", "build", "os", "first_seen", "last_seen")
@@ -38,62 +40,80 @@ extension SQLInstallRepository {
 
     /// Adds group count changes (installs, those of them seen on the group's day only, and the
     /// established ones), and drops groups that reached zero.
-    static func write(_ db: any SQLDatabase, groups: [InstallFold.AppPlatform: [InstallGroupKey: Int]],
-                      fresh: [InstallFold.AppPlatform: [InstallGroupKey: Int]],
-                      established: [InstallFold.AppPlatform: [InstallGroupKey: Int]]) async throws {
-        let scopes = Set(groups.keys).union(fresh.keys).union(established.keys)
-            .sorted { ($0.appID, $0.platform.rawValue) < ($1.appID, $1.platform.rawValue) }
-        for scope in scopes {
+    static func write(_ db: any SQLDatabase, groups: [Scope: [InstallGroupKey: Int]], fresh: [Scope: [InstallGroupKey: Int]],
+                      established: [Scope: [InstallGroupKey: Int]]) async throws {
+        for scope in Set(groups.keys).union(fresh.keys).union(established.keys).sorted(by: ordered) {
             let (changes, freshChanges, settledChanges) = (groups[scope] ?? [:], fresh[scope] ?? [:], established[scope] ?? [:])
-            let nonzero = Set(changes.filter { $0.value != 0 }.keys).union(freshChanges.filter { $0.value != 0 }.keys)
-                .union(settledChanges.filter { $0.value != 0 }.keys)
-                .sorted { ($0.day, $0.version, $0.build, $0.os) < ($1.day, $1.version, $1.build, $1.os) }
-            guard !nonzero.isEmpty else { continue }
-            for chunk in nonzero.chunked(batch) {
-                var insert = db.insert(into: "install_groups")
-                    .columns("app_id", "platform", "day", "version", "build", "os", "installs", "new_installs", "established_installs")
-                for key in chunk {
-                    insert = insert.values(SQLBind(scope.appID), SQLBind(scope.platform.rawValue), SQLBind(key.day), SQLBind(key.version),
-                                           SQLBind(key.build), SQLBind(key.os), SQLBind(changes[key] ?? 0), SQLBind(freshChanges[key] ?? 0),
-                                           SQLBind(settledChanges[key] ?? 0))
-                }
-                try await insert.onConflict(with: ["app_id", "platform", "day", "version", "build", "os"]) {
-                    $0.set("installs", to: SQLBinaryExpression(SQLColumn("installs", table: "install_groups"), .add, SQLExcludedColumn("installs")))
-                        .set("new_installs", to: SQLBinaryExpression(SQLColumn("new_installs", table: "install_groups"), .add,
-                                                                     SQLExcludedColumn("new_installs")))
-                        .set("established_installs", to: SQLBinaryExpression(SQLColumn("established_installs", table: "install_groups"), .add,
-                                                                             SQLExcludedColumn("established_installs")))
-                }.run()
-            }
-            try await db.delete(from: "install_groups").where("app_id", .equal, scope.appID)
-                .where("platform", .equal, scope.platform.rawValue).where("installs", .lessThanOrEqual, 0).run()
+            let keys = Set(changes.filter { $0.value != 0 }.keys).union(freshChanges.filter { $0.value != 0 }.keys)
+                .union(settledChanges.filter { $0.value != 0 }.keys).sorted { ($0.day, $0.version, $0.build, $0.os) < ($1.day, $1.version, $1.build, $1.os) }
+            try await add(db, to: "install_groups", keys: ["app_id", "platform", "day", "version", "build", "os"],
+                          counts: ["installs", "new_installs", "established_installs"], rows: keys.map { key -> [any Encodable & Sendable] in
+                [scope.appID, scope.platform.rawValue, key.day, key.version, key.build, key.os, changes[key] ?? 0, freshChanges[key] ?? 0,
+                 settledChanges[key] ?? 0]
+            })
+            try await dropEmpty(db, "install_groups", scope)
         }
     }
 
     /// Adds daily rollup changes, and drops counts that reached zero.
-    static func write(_ db: any SQLDatabase, daily: [InstallFold.AppPlatform: [InstallFold.DailyKey: Int]]) async throws {
-        for (scope, changes) in daily.sorted(by: { ($0.key.appID, $0.key.platform.rawValue) < ($1.key.appID, $1.key.platform.rawValue) }) {
+    static func write(_ db: any SQLDatabase, daily: [Scope: [InstallFold.DailyKey: Int]]) async throws {
+        for (scope, changes) in daily.sorted(by: { ordered($0.key, $1.key) }) {
             let nonzero = changes.filter { $0.value != 0 }.sorted { ($0.key.day, $0.key.version) < ($1.key.day, $1.key.version) }
-            guard !nonzero.isEmpty else { continue }
-            for chunk in nonzero.chunked(batch) {
-                var insert = db.insert(into: "install_daily_versions").columns("app_id", "platform", "day", "version", "installs")
-                for (key, change) in chunk {
-                    insert = insert.values(SQLBind(scope.appID), SQLBind(scope.platform.rawValue), SQLBind(key.day), SQLBind(key.version),
-                                           SQLBind(change))
-                }
-                try await insert.onConflict(with: ["app_id", "platform", "day", "version"]) {
-                    $0.set("installs", to: SQLBinaryExpression(SQLColumn("installs", table: "install_daily_versions"), .add, SQLExcludedColumn("installs")))
-                }.run()
-            }
-            try await db.delete(from: "install_daily_versions").where("app_id", .equal, scope.appID)
-                .where("platform", .equal, scope.platform.rawValue).where("installs", .lessThanOrEqual, 0).run()
+            try await add(db, to: "install_daily_versions", keys: ["app_id", "platform", "day", "version"], counts: ["installs"],
+                          rows: nonzero.map { change -> [any Encodable & Sendable] in [scope.appID, scope.platform.rawValue, change.key.day, change.key.version, change.value] })
+            try await dropEmpty(db, "install_daily_versions", scope)
         }
     }
 
-    static func platform(_ row: any SQLRow) throws -> Platform {
-        guard let platform = try? Platform(validating: try row.decode(column: "platform", as: String.self)) else {
-            throw StorageError.corrupt("an install table holds an unknown platform; was it edited by hand?")
-        }
-        return platform
+    /// Adds the installs a fold added to each app and platform's counter.
+    static func write(_ db: any SQLDatabase, added counts: [Scope: Int]) async throws {
+        try await add(db, to: "install_platform_counts", keys: ["app_id", "platform"], counts: ["installs"],
+                      rows: counts.sorted { ordered($0.key, $1.key) }.map { count -> [any Encodable & Sendable] in [count.key.appID, count.key.platform.rawValue, count.value] })
     }
+
+    /// Adds one fold's refused sightings to their (app, platform, day) rows.
+    static func write(_ db: any SQLDatabase, refused: [InstallRefusalKey: Int]) async throws {
+        let sorted = refused.sorted { ($0.key.appID, $0.key.platform.rawValue, $0.key.day) < ($1.key.appID, $1.key.platform.rawValue, $1.key.day) }
+        try await add(db, to: "install_refusals", keys: ["app_id", "platform", "day"], counts: ["refused"],
+                      rows: sorted.map { refusal -> [any Encodable & Sendable] in [refusal.key.appID, refusal.key.platform.rawValue, refusal.key.day, refusal.value] })
+    }
+
+    /// Upserts rows of `keys` then `counts` in batches, adding each count to the stored one.
+    private static func add(_ db: any SQLDatabase, to table: String, keys: [String], counts: [String], rows: [[any Encodable & Sendable]]) async throws {
+        for chunk in rows.chunked(batch) {
+            var insert = db.insert(into: table).columns(keys + counts)
+            for row in chunk { insert = insert.values(row) }
+            try await insert.onConflict(with: keys) { update in
+                counts.reduce(update) { $0.set($1, to: SQLBinaryExpression(SQLColumn($1, table: table), .add, SQLExcludedColumn($1))) }
+            }.run()
+        }
+    }
+
+    /// Deletes a scope's counts that reached zero.
+    private static func dropEmpty(_ db: any SQLDatabase, _ table: String, _ scope: Scope) async throws {
+        try await db.delete(from: table).where("app_id", .equal, scope.appID).where("platform", .equal, scope.platform.rawValue)
+            .where("installs", .lessThanOrEqual, 0).run()
+    }
+
+    /// Records the last day each group a fold touched was seen, so it keeps its room under
+    /// ``InstallLimits/groupsPerAppPlatform`` until it ages out.
+    static func write(_ db: any SQLDatabase, keptDays: [Scope: [InstallBudget.GroupID: Int]]) async throws {
+        for (scope, days) in keptDays.sorted(by: { ordered($0.key, $1.key) }) {
+            for chunk in days.sorted(by: { ($0.key.version, $0.key.build, $0.key.os) < ($1.key.version, $1.key.build, $1.key.os) }).chunked(batch) {
+                var insert = db.insert(into: "install_group_keys").columns("app_id", "platform", "version", "build", "os", "last_day")
+                for (group, day) in chunk {
+                    insert = insert.values(SQLBind(scope.appID), SQLBind(scope.platform.rawValue), SQLBind(group.version), SQLBind(group.build),
+                                           SQLBind(group.os), SQLBind(day))
+                }
+                try await insert.onConflict(with: ["app_id", "platform", "version", "build", "os"]) {
+                    // Late sightings must not move it back.
+                    $0.set("last_day", to: SQLRaw("CASE WHEN excluded.last_day > install_group_keys.last_day THEN excluded.last_day "
+                        + "ELSE install_group_keys.last_day END"))
+                }.run()
+            }
+        }
+    }
+
+    /// One order for every writer, so concurrent ones lock rows alike.
+    private static func ordered(_ left: Scope, _ right: Scope) -> Bool { (left.appID, left.platform.rawValue) < (right.appID, right.platform.rawValue) }
 }

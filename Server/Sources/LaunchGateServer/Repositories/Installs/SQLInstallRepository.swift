@@ -8,10 +8,10 @@ import SQLKit
 /// changes back in batched upserts, all in one transaction that first locks
 /// `install_record_lock`: instances take turns, so a count is never changed twice for one
 /// sighting. (SQLite's `BEGIN IMMEDIATE` serialises writers anyway; PostgreSQL needs the lock.)
-/// The caps (``InstallLimits``) read `install_app_counts`, kept in the same transaction, and a
-/// count of the day's groups; group keys are read only when a batch could reach the cap.
+/// The cap (``InstallLimits``) reads `install_platform_counts`, kept in the same transaction, and
+/// a count of `install_group_keys`; group keys are read only when a batch could reach the cap.
 public struct SQLInstallRepository: InstallRepository {
-    /// Rows per statement: 8 binds each stays far below both engines' limits.
+    /// Rows per statement: 9 binds each stays far below both engines' limits.
     static let batch = 500
 
     let database: Database
@@ -22,8 +22,8 @@ public struct SQLInstallRepository: InstallRepository {
     /// Creates a repository; run ``Migrator`` first.
     /// - Parameters:
     ///   - database: Where installs are kept.
-    ///   - queryTimeout: The longest an adoption or impact read (``shares(appID:platform:fromDay:by:limit:offset:)``,
-    ///     ``dailyVersions(appID:platform:fromDay:limit:)``) may run; past it, it fails as ``StorageError`` `unavailable`.
+    ///   - queryTimeout: The longest an adoption or impact read may run; past it, it fails as
+    ///     ``StorageError`` `unavailable`.
     public init(database: Database, queryTimeout: Duration = .seconds(3)) {
         self.database = database
         self.queryTimeout = queryTimeout
@@ -33,9 +33,7 @@ public struct SQLInstallRepository: InstallRepository {
         guard !sightings.isEmpty else { return InstallRecordResult() }
         // Losing the last few seconds of sightings to a power cut costs nothing worth a sync.
         return try await database.transaction(.relaxed) { db in
-            try await db.update("install_record_lock")
-                .set("turns", to: SQLBinaryExpression(SQLColumn("turns"), .add, SQLLiteral.numeric("1")))
-                .where("id", .equal, 1).run()
+            try await Self.takeTurn(db)
             var fold = InstallFold(budget: try await Self.budget(db, for: sightings, limits: limits))
             for (app, list) in Dictionary(grouping: sightings, by: \.appID).sorted(by: { $0.key < $1.key }) {
                 for chunk in list.chunked(Self.batch) {
@@ -46,7 +44,7 @@ public struct SQLInstallRepository: InstallRepository {
                 }
             }
             try await Self.write(db, rows: fold.rows)
-            try await Self.write(db, installTotals: Dictionary(fold.inserted.map { ($0.appID, 1) }, uniquingKeysWith: +))
+            try await Self.write(db, added: fold.added)
             try await Self.write(db, groups: fold.groups, fresh: fold.fresh, established: fold.established)
             try await Self.write(db, daily: fold.daily)
             try await Self.write(db, keptDays: fold.keptDays)
@@ -68,73 +66,39 @@ public struct SQLInstallRepository: InstallRepository {
         }
     }
 
-    public func totals(appID: String, platform: Platform?, fromDay: Int) async throws -> [InstallGroupTotal] {
-        try await database.read { db in
-            // PostgreSQL sums BIGINT into NUMERIC; the cast keeps one row type on both engines.
-            var query = db.select().columns("platform", "version", "build", "os").column(SQLRaw("CAST(SUM(installs) AS BIGINT)"), as: "total")
-                .from("install_groups").where("app_id", .equal, appID).where("day", .greaterThanOrEqual, fromDay)
-            if let platform { query = query.where("platform", .equal, platform.rawValue) }
-            return try await query.groupBy("platform").groupBy("version").groupBy("build").groupBy("os").all().compactMap { row in
-                let installs = try row.decode(column: "total", as: Int.self)
-                guard installs > 0 else { return nil }
-                return InstallGroupTotal(platform: try Self.platform(row), version: try row.decode(column: "version", as: String.self),
-                                         build: try row.decode(column: "build", as: String.self), os: try row.decode(column: "os", as: String.self),
-                                         installs: installs)
-            }
-        }
-    }
-
-    public func newInstalls(appID: String, platform: Platform?, day: Int, limit: Int) async throws -> [InstallGroupTotal] {
-        // Under the same time limit as the other reads an impact makes: this one too grows with a day's groups.
-        try await database.read(timeout: queryTimeout) { db in
-            let postgres = db.dialect.name == "postgresql"
-            var query = db.select().columns("platform", "version", "build", "os", "new_installs").from("install_groups")
-                .where("app_id", .equal, appID).where("day", .equal, day).where("new_installs", .greaterThan, 0)
-            if let platform { query = query.where("platform", .equal, platform.rawValue) }
-            query = query.orderBy("new_installs", .descending)
-            for column in InstallShareDimension.group.columns { query = query.orderBy(Self.byteOrder(column, postgres: postgres)) }
-            return try await query.limit(max(limit, 1)).all().map { row in
-                InstallGroupTotal(platform: try Self.platform(row), version: try row.decode(column: "version", as: String.self),
-                                  build: try row.decode(column: "build", as: String.self), os: try row.decode(column: "os", as: String.self),
-                                  installs: try row.decode(column: "new_installs", as: Int.self))
-            }
-        }
-    }
-
-    public func dailyVersions(appID: String, platform: Platform?, fromDay: Int) async throws -> [DailyVersionCount] {
-        try await database.read { db in
-            var query = db.select().columns("platform", "version", "day", "installs").from("install_daily_versions")
-                .where("app_id", .equal, appID).where("day", .greaterThanOrEqual, fromDay).where("installs", .greaterThan, 0)
-            if let platform { query = query.where("platform", .equal, platform.rawValue) }
-            return try await query.all().map { row in
-                DailyVersionCount(platform: try Self.platform(row), version: try row.decode(column: "version", as: String.self),
-                                  day: try row.decode(column: "day", as: Int.self), installs: try row.decode(column: "installs", as: Int.self))
-            }
-        }
-    }
-
     public func prune(before day: Int) async throws -> Int {
         try await database.transaction(.relaxed) { db in
-            try await db.update("install_record_lock")
-                .set("turns", to: SQLBinaryExpression(SQLColumn("turns"), .add, SQLLiteral.numeric("1")))
-                .where("id", .equal, 1).run()
+            try await Self.takeTurn(db)
             let cutoff = InstallDay.start(day).milliseconds
             var count = 0
-            let forgotten = try await db.select().column("app_id").column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from("installs")
-                .where("last_seen", .lessThan, cutoff).groupBy("app_id").all()
+            let forgotten = try await db.select().columns("app_id", "platform").column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
+                .from("installs").where("last_seen", .lessThan, cutoff).groupBy("app_id").groupBy("platform").all()
             for row in forgotten {
-                let (app, n) = (try row.decode(column: "app_id", as: String.self), try row.decode(column: "n", as: Int.self))
+                let n = try row.decode(column: "n", as: Int.self)
                 count += n
-                try await db.update("install_app_counts")
-                    .set("installs", to: SQLBinaryExpression(SQLColumn("installs"), .subtract, SQLBind(n)))
-                    .where("app_id", .equal, app).run()
+                try await db.update("install_platform_counts").set("installs", to: SQLBinaryExpression(SQLColumn("installs"), .subtract, SQLBind(n)))
+                    .where("app_id", .equal, try row.decode(column: "app_id", as: String.self))
+                    .where("platform", .equal, try row.decode(column: "platform", as: String.self)).run()
             }
             try await db.delete(from: "installs").where("last_seen", .lessThan, cutoff).run()
-            try await db.delete(from: "install_groups").where("day", .lessThan, day).run()
-            try await db.delete(from: "install_daily_versions").where("day", .lessThan, day).run()
+            for table in ["install_groups", "install_daily_versions", "install_refusals"] {
+                try await db.delete(from: table).where("day", .lessThan, day).run()
+            }
             try await db.delete(from: "install_group_keys").where("last_day", .lessThan, day).run()
-            try await db.delete(from: "install_refusals").where("day", .lessThan, day).run()
             return count
         }
+    }
+
+    /// Locks `install_record_lock`, so writers of installs take turns.
+    private static func takeTurn(_ db: any SQLDatabase) async throws {
+        try await db.update("install_record_lock").set("turns", to: SQLBinaryExpression(SQLColumn("turns"), .add, SQLLiteral.numeric("1")))
+            .where("id", .equal, 1).run()
+    }
+
+    static func platform(_ row: any SQLRow) throws -> Platform {
+        guard let platform = try? Platform(validating: try row.decode(column: "platform", as: String.self)) else {
+            throw StorageError.corrupt("an install table holds an unknown platform; was it edited by hand?")
+        }
+        return platform
     }
 }
