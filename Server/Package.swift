@@ -23,10 +23,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
-        // Already resolved through sqlite-kit; named because Database drives SQLite's C API itself
-        // (SQLiteHandle) through sqlite-nio's C module, whose names are not its public API: held to
-        // 1.13.x, so an update that renames them is a deliberate change.
-        .package(url: "https://github.com/vapor/sqlite-nio.git", .upToNextMinor(from: "1.13.2")),
+        // Already resolved through sqlite-kit; named because Database opens SQLiteConnections itself.
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
         // Already resolved through postgres-nio; named so that sslmode can set certificate checks.
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.25.0"),

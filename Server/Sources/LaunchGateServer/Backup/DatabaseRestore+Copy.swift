@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import SQLKit
 import SQLiteNIO
 #if canImport(Glibc)
 import Glibc
@@ -19,7 +21,7 @@ extension DatabaseRestore {
     /// so a file swapped in at its name meanwhile (a FIFO that would hang the restore while it
     /// holds the lock) is never read.
     /// - Throws: ``BackupError`` `notADatabase`, `failed`.
-    static func copy(_ input: Int32, named file: String, to candidate: BackupTemporaryFile) throws {
+    static func copy(_ input: Int32, named file: String, to candidate: BackupTemporaryFile, logger: Logger) async throws {
         let staged = candidate.inputPath
         defer { BackupFiles.remove(staged, staged + "-wal", staged + "-journal", staged + "-shm") }
         try stage(input, named: file, to: staged)
@@ -39,20 +41,21 @@ extension DatabaseRestore {
             try stage(companion, named: file + suffix, to: staged + suffix)
         }
         do {
-            try withSQLite(staged, readOnly: true) { source in
+            let target = candidate.path
+            try await SQLiteFile.withConnection(staged, access: .readOnly, logger: logger) { source in
                 // Before anything reads the whole file: a backup of 60,000 tables kept VACUUM busy for minutes
                 // while the lock was held. sqlite_* rows count too.
-                let objects = Int(try strings(source, "SELECT count(*) AS n FROM sqlite_master", column: "n").first ?? "0") ?? 0
+                let objects = try await source.raw("SELECT count(*) AS n FROM sqlite_master").first()?.decode(column: "n", as: Int.self) ?? 0
                 guard objects <= schemaObjectLimit else {
                     throw BackupError.notADatabase(file: file, reason: "its schema has \(objects) objects, more than \(schemaObjectLimit); LaunchGate's migrations make a few dozen")
                 }
-                let problems = try strings(source, "PRAGMA integrity_check", column: "integrity_check").filter { $0 != "ok" }
+                let problems = try await strings(source, "PRAGMA integrity_check", column: "integrity_check").filter { $0 != "ok" }
                 guard problems.isEmpty else {
                     throw BackupError.notADatabase(file: file, reason: "integrity check: \(problems.prefix(3).joined(separator: "; "))")
                 }
-                try source.run("VACUUM INTO ?", [.text(candidate.path)]) { _ in }
+                try await source.raw("VACUUM INTO \(bind: target)").run()
             }
-        } catch let error as SQLiteStatementError {
+        } catch let error as SQLiteError {
             throw BackupError.notADatabase(file: file, reason: error.message)
         }
     }
@@ -70,18 +73,18 @@ extension DatabaseRestore {
 
     /// Checks the copy: the migrations table against this version's, and the signing keys against
     /// the master key.
-    func check(_ candidate: String, named file: String) throws -> Summary {
+    func check(_ candidate: String, named file: String) async throws -> Summary {
         let found: (tables: Set<String>, applied: [String], sealedKeys: [String])
         do {
-            found = try Self.withSQLite(candidate, readOnly: true) { db in
-                let tables = Set(try Self.strings(db, "SELECT name FROM sqlite_master WHERE type = 'table'", column: "name"))
+            found = try await SQLiteFile.withConnection(candidate, access: .readOnly, logger: logger) { db in
+                let tables = Set(try await Self.strings(db, "SELECT name FROM sqlite_master WHERE type = 'table'", column: "name"))
                 let applied = tables.contains("launchgate_migrations")
-                    ? try Self.strings(db, "SELECT name FROM launchgate_migrations", column: "name") : []
+                    ? try await Self.strings(db, "SELECT name FROM launchgate_migrations", column: "name") : []
                 let keys = tables.contains("signing_keys")
-                    ? try Self.strings(db, "SELECT sealed_private_key FROM signing_keys", column: "sealed_private_key") : []
+                    ? try await Self.strings(db, "SELECT sealed_private_key FROM signing_keys", column: "sealed_private_key") : []
                 return (tables, applied, keys)
             }
-        } catch let error as SQLiteStatementError {
+        } catch let error as SQLiteError {
             throw BackupError.notADatabase(file: file, reason: error.message)
         }
         let known = Migrator.all.map(\.name)
@@ -113,19 +116,8 @@ extension DatabaseRestore {
         }
     }
 
-    /// Opens a SQLite file on a connection of its own (no ``Database``: no lock file, no journal
-    /// mode change), runs `body`, and closes it.
-    static func withSQLite<T>(_ path: String, readOnly: Bool, _ body: (SQLiteHandle) throws -> T) throws -> T {
-        let handle = try SQLiteHandle(path: path, readOnly: readOnly)
-        defer { handle.close() }
-        try handle.run("PRAGMA busy_timeout = 2000", []) { _ in }
-        return try body(handle)
-    }
-
     /// The text column `column` of every row `sql` returns.
-    static func strings(_ handle: SQLiteHandle, _ sql: String, column: String) throws -> [String] {
-        var values: [String] = []
-        try handle.run(sql, []) { row in values.append(try row.decode(column: column, as: String.self)) }
-        return values
+    static func strings(_ db: any SQLDatabase, _ sql: SQLQueryString, column: String) async throws -> [String] {
+        try await db.raw(sql).all().map { try $0.decode(column: column, as: String.self) }
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import SQLKit
 import SQLiteNIO
 
 extension DatabaseRestore {
@@ -25,9 +27,9 @@ extension DatabaseRestore {
         }
         await database.close()
         // The template's few dozen objects are always within the limit.
-        let expected = try Self.schema(of: template) ?? [:]
+        let expected = try await Self.schema(of: template, logger: logger) ?? [:]
         let found: [String: String]?
-        do { found = try Self.schema(of: candidate) } catch let error as SQLiteStatementError {
+        do { found = try await Self.schema(of: candidate, logger: logger) } catch let error as SQLiteError {
             throw BackupError.notADatabase(file: file, reason: error.message)
         }
         guard let found else {
@@ -49,20 +51,20 @@ extension DatabaseRestore {
     /// (`PRAGMA writable_schema` lets anyone write such a row, and SQLite loads it), except the
     /// statistics tables `ANALYZE` makes, left out only when they are exactly SQLite's own.
     /// - Returns: `nil` when there are more than ``schemaObjectLimit``.
-    static func schema(of path: String) throws -> [String: String]? {
-        try withSQLite(path, readOnly: true) { db in
-            var schema: [String: String] = [:]
-            var count = 0
-            try db.run("SELECT type, name, tbl_name, sql FROM sqlite_master", []) { row in
-                count += 1
-                guard count <= schemaObjectLimit else { return }
-                let type = try row.decode(column: "type", as: String.self), name = try row.decode(column: "name", as: String.self)
-                let table = try row.decode(column: "tbl_name", as: String.self), sql = try row.decode(column: "sql", as: String?.self) ?? ""
-                if type == "table", let statistics = Self.statisticsTables[name], statistics == sql { return }
-                schema["\(type) \(name)"] = "on \(table): \(schemaText(sql))"
+    static func schema(of path: String, logger: Logger) async throws -> [String: String]? {
+        let rows = try await SQLiteFile.withConnection(path, access: .readOnly, logger: logger) { db in
+            try await db.raw("SELECT type, name, tbl_name, sql FROM sqlite_master LIMIT \(literal: schemaObjectLimit + 1)").all().map { row in
+                (type: try row.decode(column: "type", as: String.self), name: try row.decode(column: "name", as: String.self),
+                 table: try row.decode(column: "tbl_name", as: String.self), sql: try row.decode(column: "sql", as: String?.self) ?? "")
             }
-            return count <= schemaObjectLimit ? schema : nil
         }
+        guard rows.count <= schemaObjectLimit else { return nil }
+        var schema: [String: String] = [:]
+        for row in rows {
+            if row.type == "table", let statistics = Self.statisticsTables[row.name], statistics == row.sql { continue }
+            schema["\(row.type) \(row.name)"] = "on \(row.table): \(schemaText(row.sql))"
+        }
+        return schema
     }
 
     /// The tables `ANALYZE` creates, with the SQL SQLite stores for them.

@@ -22,9 +22,9 @@ import Logging
 ///
 /// A database path that is a symlink, that isn't a regular file, or whose file another user owns
 /// (not the folder's owner, not the one restoring) is refused before anything is done. Whoever
-/// owns the folder can still swap the file afterwards, so settling, keeping and the rename each
-/// check that the path still names the file first checked (device and inode), and SQLite works
-/// only on the file it is shown to have opened; otherwise the restore stops (`unsafeDatabase`).
+/// owns the folder can still swap the file afterwards, so settling (before and after SQLite opens
+/// the file, before any statement runs), keeping and the rename each check that the path still
+/// names the file first checked (device and inode); otherwise the restore stops (`unsafeDatabase`).
 ///
 /// Until the rename the database holds what it held; the backup file itself is never changed.
 public struct DatabaseRestore: Sendable {
@@ -120,12 +120,12 @@ public struct DatabaseRestore: Sendable {
         var kept: String?
         do {
             seams.afterInputCheck()
-            try Self.copy(input, named: file, to: candidate)
-            var summary = try check(candidate.path, named: file)
+            try await Self.copy(input, named: file, to: candidate, logger: logger)
+            var summary = try await check(candidate.path, named: file)
             try await checkSchema(candidate.path, applied: summary.applied, template: candidate.scratchPath, named: file)
             summary.removedLeftovers = removed
             seams.beforeSettle()
-            try Self.settle(path, shownAs: given, expected: expected, beforeOpen: seams.beforeSettleOpen)
+            try await Self.settle(path, shownAs: given, expected: expected, logger: logger, beforeOpen: seams.beforeSettleOpen)
             if let expected { summary.keptAs = try Self.keep(path, shownAs: given, at: start, expected: expected) }
             kept = summary.keptAs.map { path + $0.dropFirst(given.count) }
             seams.beforeInstall()

@@ -10,7 +10,7 @@ extension Database {
     /// up that way never runs later; work that began is always awaited.
     func leased<T: Sendable>(from client: PostgresClient, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         let location = self.location
-        let wait = self.leaseWait
+        let (wait, statements) = (self.leaseWait, self.statements)
         return try await withCheckedThrowingContinuation { continuation in
             let gate = LeaseGate<T>(continuation)
             // The deadline; cancelled as soon as the work is answered, so no timer outlives it.
@@ -29,7 +29,7 @@ extension Database {
                             throw StorageError.unavailable("the connection to PostgreSQL at \(location) was lost; try again")
                         }
                         guard gate.begin() else { throw CancellationError() }
-                        return try await body(connection.sql())
+                        return try await body(TalliedSQLDatabase(base: connection.sql(queryLogLevel: nil), tally: statements))
                     }
                     gate.finish(.success(result))
                 } catch {

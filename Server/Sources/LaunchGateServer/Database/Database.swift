@@ -1,35 +1,34 @@
 import Foundation
 import Logging
-import NIOPosix
 import PostgresKit
 import SQLiteKit
 
 /// The connection to SQLite or PostgreSQL, behind one interface for the SQL repository.
 ///
-/// SQLite uses one connection and runs one operation at a time on it, so a transaction never
-/// interleaves with another; reads on the request hot path come from memory, not from here.
+/// SQLite runs one operation at a time on one connection, so a transaction never interleaves with
+/// another, and reads with a time limit on a second, read-only one (``SQLiteConnections``); reads
+/// on the request hot path come from memory, not from here.
 /// PostgreSQL leases a pooled connection per operation. Connection failures are thrown as
 /// ``StorageError`` `unavailable`; the pool keeps trying in the background and serves again as
 /// soon as the server is back.
 public final class Database: Sendable {
     private let connector: Connector
-    private let lock = AsyncLock()
-    private let logger: Logger
     /// Where it is, for messages (passwords hidden).
     let location: DatabaseLocation
     /// How long start-up waits for PostgreSQL to answer before reporting it unavailable.
     let leaseTimeout: Duration
     /// How long an operation waits for a pooled connection before it is answered `unavailable`.
     let leaseWait: Duration
+    /// The statements sent so far, for tests of how many a step takes.
+    let statements = StatementTally()
 
     private enum Connector: Sendable {
-        case sqlite(SQLiteHandle, SQLiteTaskExecutor, DatabaseFileLock)
+        case sqlite(SQLiteConnections, DatabaseFileLock)
         case postgres(PostgresClient, Task<Void, Never>)
     }
 
-    private init(connector: Connector, logger: Logger, location: DatabaseLocation, leaseTimeout: Duration, leaseWait: Duration) {
+    private init(connector: Connector, location: DatabaseLocation, leaseTimeout: Duration, leaseWait: Duration) {
         self.connector = connector
-        self.logger = logger
         self.location = location
         self.leaseTimeout = leaseTimeout
         self.leaseWait = leaseWait
@@ -57,16 +56,13 @@ public final class Database: Sendable {
             if !readOnly { try createPrivateFile(path) }
             // Held until close(), so 'launchgate restore' never replaces the file under this process.
             let lock = try DatabaseFileLock.shared(for: path)
-            // A thread of its own (SQLiteTaskExecutor), where every operation's Swift code and SQLite
-            // calls run: SQLite waits for another process's write lock by sleeping in the calling
-            // thread (busy_timeout), which on the shared pool could starve the rest of the process.
-            let executor = SQLiteTaskExecutor(name: "lg-sqlite")
             do {
-                let handle = try await withTaskExecutorPreference(executor) { try Self.openSQLite(path, readOnly: readOnly) }
-                return Database(connector: .sqlite(handle, executor, lock), logger: logger, location: location,
-                                leaseTimeout: leaseTimeout, leaseWait: leaseWait)
+                let connections = try await SQLiteConnections.open(path: path, readOnly: readOnly, logger: logger)
+                return Database(connector: .sqlite(connections, lock), location: location, leaseTimeout: leaseTimeout, leaseWait: leaseWait)
+            } catch let error as SQLiteError {
+                lock.release()
+                throw error.isBusy ? Self.busy(location) : error
             } catch {
-                executor.shutdown()
                 lock.release()
                 throw error
             }
@@ -76,25 +72,6 @@ public final class Database: Sendable {
             // password), where the pool would retry quietly until the lease timeout.
             try await settings.probe(timeout: leaseTimeout, logger: logger)
             return await pool(settings, leaseTimeout: leaseTimeout, leaseWait: leaseWait, logger: logger)
-        }
-    }
-
-    /// Opens the file and sets the connection up: wait up to 5 s for another process's write lock
-    /// (set first, as the journal mode change may need to wait), WAL so a second process (another
-    /// instance, the CLI) reads while one writes, foreign keys, and relaxed syncing (durable
-    /// transactions sync; see Durability). Read-only, the journal mode is left as the file has it.
-    private static func openSQLite(_ path: String, readOnly: Bool) throws -> SQLiteHandle {
-        let handle = try SQLiteHandle(path: path, readOnly: readOnly)
-        let pragmas = ["PRAGMA busy_timeout = 5000"] + (readOnly ? [] : ["PRAGMA journal_mode = WAL"])
-            + ["PRAGMA foreign_keys = ON", "PRAGMA synchronous = NORMAL"]
-        do {
-            for pragma in pragmas {
-                try handle.run(pragma, []) { _ in }
-            }
-            return handle
-        } catch {
-            handle.close()
-            throw error
         }
     }
 
@@ -109,37 +86,35 @@ public final class Database: Sendable {
             await client.run()
         }
         for await _ in started {}
-        return Database(connector: .postgres(client, run), logger: logger, location: settings.location, leaseTimeout: leaseTimeout, leaseWait: leaseWait)
+        return Database(connector: .postgres(client, run), location: settings.location, leaseTimeout: leaseTimeout, leaseWait: leaseWait)
     }
 
     /// Runs statements on one connection, outside a transaction.
     /// - Parameters:
-    ///   - timeout: Ends any statement still running this long after the work began, for reads
-    ///     an admin can make slow (adoption over many groups): on SQLite, which runs one operation
-    ///     at a time, a watchdog interrupts it; on PostgreSQL the work runs in a transaction with
-    ///     `statement_timeout` set locally. `nil`: only the session limits apply.
+    ///   - timeout: The longest the caller waits, for reads an admin can make slow (adoption over
+    ///     many groups); the work must only read. On PostgreSQL it runs in a transaction with
+    ///     `statement_timeout` set locally, which ends the statement. On SQLite, which can't end a
+    ///     statement, it runs on a read-only connection of its own (``SQLiteConnections``), so
+    ///     writes never wait for it; the caller is answered at the limit, and the work's later
+    ///     statements fail before they start. `nil`: only the session limits apply.
     ///   - body: The work.
     /// - Returns: What the work returns.
     /// - Throws: What the work throws, or ``StorageError`` `unavailable` when the server can't be
     ///   reached or the work ran past `timeout`.
     public func read<T: Sendable>(timeout: Duration? = nil, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         switch connector {
-        case .sqlite(let handle, let executor, _):
-            let (logger, location, eventLoop) = (logger, location, MultiThreadedEventLoopGroup.singleton.any())
-            return try await withTaskExecutorPreference(executor) {
-                try await lock.withLock {
-                    // A number for this operation, changed again when it ends: a session kept past it is refused.
-                    handle.lease &+= 1
-                    defer { handle.lease &+= 1 }
-                    let watchdog = timeout.flatMap { handle.arm(after: $0) }
-                    defer { handle.disarm(watchdog) }
-                    do {
-                        return try await body(SQLiteSession(handle: handle, lease: handle.lease, logger: logger, eventLoop: eventLoop))
-                    } catch let error as SQLiteStatementError {
-                        if error.isInterrupted, let timeout { throw Self.timedOut(timeout, location: location) }
-                        throw error.classified(location: location)
-                    }
-                }
+        case .sqlite(let connections, _):
+            let statements = self.statements
+            let tallied: @Sendable (any SQLDatabase) async throws -> T = { try await body(TalliedSQLDatabase(base: $0, tally: statements)) }
+            do {
+                guard let timeout else { return try await connections.withConnection(tallied) }
+                return try await connections.read(timeout: timeout, tallied)
+            } catch SQLiteOperationError.expired {
+                throw Self.timedOut(timeout ?? .zero, location: location)
+            } catch SQLiteOperationError.ended where connections.isClosed {
+                throw StorageError.unavailable("the database at \(location) is closed; the server is shutting down")
+            } catch let error as SQLiteError where error.isBusy {
+                throw Self.busy(location)
             }
         case .postgres(let client, _):
             guard let timeout else { return try await leased(from: client, body) }
@@ -158,6 +133,11 @@ public final class Database: Sendable {
                 }
             }
         }
+    }
+
+    /// What a statement that waited out the busy timeout fails with: a 503 to retry, as PostgreSQL's lost connections are.
+    private static func busy(_ location: DatabaseLocation) -> StorageError {
+        StorageError.unavailable("the SQLite database at \(location) stayed locked by another process for \(SQLiteConnections.busyTimeout); try again")
     }
 
     /// What a read that ran past its time limit fails with: a 503 to retry later, not a fault.
@@ -207,19 +187,12 @@ public final class Database: Sendable {
         }
     }
 
-    /// How many statements the SQLite connection keeps prepared; `nil` on PostgreSQL.
-    func preparedStatementCount() async throws -> Int? {
-        guard case .sqlite(let handle, let executor, _) = connector else { return nil }
-        return try await withTaskExecutorPreference(executor) { try await lock.withLock { handle.preparedCount } }
-    }
-
     /// Closes the connection or pool.
     public func close() async {
         switch connector {
-        case .sqlite(let handle, let executor, let fileLock):
-            // After the operations already waiting, on the thread that runs them.
-            try? await withTaskExecutorPreference(executor) { try await lock.withLock { handle.close() } }
-            executor.shutdown()
+        case .sqlite(let connections, let fileLock):
+            // After the operations already waiting.
+            await connections.close()
             fileLock.release()
         case .postgres(_, let run): run.cancel()
         }

@@ -130,6 +130,9 @@ struct PostgresSettings: Sendable {
         case .server where ["57014", "55P03", "25P03"].contains(psql.serverInfo?[.sqlState] ?? ""):
             // Ended by the session limits (``sessionLimits``): nothing was committed.
             return StorageError.unavailable("PostgreSQL at \(location) took too long (a statement or a lock wait hit its time limit), so nothing was changed; try again")
+        case .server where psql.serverInfo?[.sqlState] == "22021":
+            // A value the database's encoding can't hold: text with a NUL character, as SQLite refuses it.
+            return StorageError.unstorable("text holding a NUL character can't be stored; remove the character and try again")
         case .server where ["40P01", "40001"].contains(psql.serverInfo?[.sqlState] ?? ""):
             // Two transactions locked rows in opposite orders (a send-code beside a user deletion)
             // and PostgreSQL ended this one: nothing was committed, and a retry goes through.

@@ -11,7 +11,7 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, for matching; the message says it to a person.
     public struct Reason: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
-            case invalidLocation, unavailable, insecureConnection, fileNotCreated, corrupt, busy, newerSchema
+            case invalidLocation, unavailable, insecureConnection, fileNotCreated, corrupt, busy, newerSchema, unstorable
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -30,6 +30,8 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
         public static let busy = Reason(.busy)
         /// The database has migrations this version doesn't know: a newer `launchgate` wrote it.
         public static let newerSchema = Reason(.newerSchema)
+        /// A value the database can't store and give back unchanged (text holding a NUL character).
+        public static let unstorable = Reason(.unstorable)
 
         /// A stable name, such as `unavailable`.
         public var description: String {
@@ -39,6 +41,7 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
             case .fileNotCreated: "file-not-created"
             case .busy: "database-busy"
             case .newerSchema: "newer-schema"
+            case .unstorable: "unstorable-value"
             default: base.rawValue
             }
         }
@@ -78,6 +81,9 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
     static func newerSchema(location: String, names: [String]) -> StorageError {
         StorageError(.newerSchema, "\(location) was migrated by a newer launchgate (it has migrations this one doesn't know: \(names.joined(separator: ", "))); use that version or a later one. Nothing was changed")
     }
+
+    /// A value can't be stored as given; `message` says what to change.
+    static func unstorable(_ message: String) -> StorageError { StorageError(.unstorable, message) }
 
     /// A stored row holds something this version can't read.
     static func corrupt(_ message: String) -> StorageError { StorageError(.corrupt, message) }

@@ -77,6 +77,20 @@ extension BackupFixture {
         return header[18]
     }
 
+    /// Runs `statements` on a connection of its own (no lock file, journal mode untouched).
+    func raw(_ path: String, _ statements: [String]) async throws {
+        try await SQLiteFile.withConnection(path, access: .readWrite, logger: TestBackend.logger) { db in
+            for statement in statements { try await db.raw(SQLQueryString(statement)).run() }
+        }
+    }
+
+    /// The text column `column` of every row `sql` returns, read on a read-only connection of its own.
+    func strings(_ path: String, _ sql: SQLQueryString, column: String) async throws -> [String] {
+        try await SQLiteFile.withConnection(path, access: .readOnly, logger: TestBackend.logger) { db in
+            try await DatabaseRestore.strings(db, sql, column: column)
+        }
+    }
+
     /// The owner's user ID of a file.
     func owner(_ path: String) -> uid_t {
         var info = stat()

@@ -83,9 +83,7 @@ struct BackupHygieneTests: BackupFixture {
         try await withFolder { folder in
             let path = folder.appendingPathComponent("lg.sqlite").path
             try await makeDatabase(path, apps: ["notes"])
-            let handle = try SQLiteHandle(path: path)
-            try handle.run("PRAGMA journal_mode = DELETE", []) { _ in }
-            handle.close()
+            try await raw(path, ["PRAGMA journal_mode = DELETE"])
             #expect(try journalByte(path) == 1)
 
             try await backup(path).write(to: folder.appendingPathComponent("copy.sqlite").path, overwrite: false)

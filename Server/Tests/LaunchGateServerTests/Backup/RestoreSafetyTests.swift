@@ -10,13 +10,6 @@ import Glibc
 /// database's `-wal` and `-journal`, and from installing signing keys the master key can't open.
 @Suite("Restore safety")
 struct RestoreSafetyTests: BackupFixture {
-    /// Runs `sql` on a raw connection (no lock file, journal mode untouched).
-    private func raw(_ path: String, _ sql: [String]) throws {
-        let handle = try SQLiteHandle(path: path)
-        defer { handle.close() }
-        for statement in sql { try handle.run(statement, []) { _ in } }
-    }
-
     // MARK: Tests
 
     @Test("a database reached through a symlink has the same lock file as through its real path")
@@ -101,7 +94,7 @@ struct RestoreSafetyTests: BackupFixture {
             try FileManager.default.copyItem(atPath: live, toPath: path)
             try FileManager.default.copyItem(atPath: live + "-wal", toPath: path + "-wal")
             await server.close()
-            try DatabaseRestore.settle(path, shownAs: path, expected: FileIdentity.named(path))
+            try await DatabaseRestore.settle(path, shownAs: path, expected: FileIdentity.named(path), logger: TestBackend.logger)
             #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
             #expect(try journalByte(path) == 1, "out of WAL mode, self-contained")
             // Were the restore killed now, before its rename, the database would hold everything.
@@ -114,18 +107,19 @@ struct RestoreSafetyTests: BackupFixture {
         try await withLiveAndBackup { path, copy in
             // A hot journal of the database's own, as a crash in the middle of a transaction leaves
             // it: the change spills to the file (cache of 2 pages), so the journal is synced and marked.
-            try raw(path, ["PRAGMA journal_mode = DELETE", """
+            try await raw(path, ["PRAGMA journal_mode = DELETE", """
                 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
                 INSERT INTO apps (id, name, created_at) SELECT 'live' || i, 'Live app number ' || i, 0 FROM n
                 """])
-            let handle = try SQLiteHandle(path: path)
-            for statement in ["PRAGMA cache_size = 2", "BEGIN", "UPDATE apps SET name = name || ' (changed)'"] {
-                try handle.run(statement, []) { _ in }
+            let journal = try await SQLiteFile.withConnection(path, access: .readWrite, logger: TestBackend.logger) { db in
+                for statement in ["PRAGMA cache_size = 2", "BEGIN", "UPDATE apps SET name = name || ' (changed)'"] {
+                    try await db.raw(SQLQueryString(statement)).run()
+                }
+                let journal = try Data(contentsOf: URL(fileURLWithPath: path + "-journal"))
+                try await db.raw("ROLLBACK").run()
+                return journal
             }
-            let journal = try Data(contentsOf: URL(fileURLWithPath: path + "-journal"))
             #expect(journal.count > 8192 && journal.prefix(4) == Data([0xd9, 0xd5, 0x05, 0xf9]), "a hot journal")
-            try handle.run("ROLLBACK", []) { _ in }
-            handle.close()
             try journal.write(to: URL(fileURLWithPath: path + "-journal"))
 
             try await restore(path).restore(from: copy)

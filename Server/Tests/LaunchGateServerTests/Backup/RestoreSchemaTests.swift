@@ -7,34 +7,17 @@ import Testing
 /// like LaunchGate's is refused.
 @Suite("Restore schema check")
 struct RestoreSchemaTests: BackupFixture {
-    /// Runs `sql` on a raw connection.
-    private func raw(_ path: String, _ sql: [String]) throws {
-        let handle = try SQLiteHandle(path: path)
-        defer { handle.close() }
-        for statement in sql { try handle.run(statement, []) { _ in } }
-    }
-
-    private func tables(_ path: String) throws -> [String] {
-        let handle = try SQLiteHandle(path: path, readOnly: true)
-        defer { handle.close() }
-        var names: [String] = []
-        try handle.run("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%'", []) { row in
-            names.append(try row.decode(column: "name", as: String.self))
-        }
-        return names
+    private func tables(_ path: String) async throws -> [String] {
+        try await strings(path, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%'", column: "name")
     }
 
     /// Rewrites a table's SQL in sqlite_master, as a crafted file has it (the table's rows stay).
-    private func rewrite(_ path: String, table: String, _ expression: String) throws {
-        try raw(path, ["PRAGMA writable_schema = ON", "UPDATE sqlite_master SET sql = \(expression) WHERE type = 'table' AND name = '\(table)'"])
+    private func rewrite(_ path: String, table: String, _ expression: String) async throws {
+        try await raw(path, ["PRAGMA writable_schema = ON", "UPDATE sqlite_master SET sql = \(expression) WHERE type = 'table' AND name = '\(table)'"])
     }
 
-    private func sql(_ path: String, _ name: String) throws -> String {
-        let handle = try SQLiteHandle(path: path, readOnly: true)
-        defer { handle.close() }
-        var text = ""
-        try handle.run("SELECT sql FROM sqlite_master WHERE name = ?", [.text(name)]) { text = try $0.decode(column: "sql", as: String.self) }
-        return text
+    private func sql(_ path: String, _ name: String) async throws -> String {
+        try await strings(path, "SELECT sql FROM sqlite_master WHERE name = \(bind: name)", column: "sql").first ?? ""
     }
 
     // MARK: Tests
@@ -45,34 +28,34 @@ struct RestoreSchemaTests: BackupFixture {
     func refused(_ tampering: String) async throws {
         try await withLiveAndBackup { path, copy in
             switch tampering {
-            case "only-migrations": try raw(copy, try tables(copy).filter { $0 != "launchgate_migrations" }.map { "DROP TABLE \"\($0)\"" })
-            case "view": try raw(copy, ["DROP TABLE signing_keys", "CREATE VIEW signing_keys AS SELECT id FROM apps"])
-            case "trigger": try raw(copy, ["CREATE TRIGGER sneaky AFTER INSERT ON apps BEGIN DELETE FROM apps; END"])
-            case "column": try raw(copy, ["ALTER TABLE apps ADD COLUMN extra TEXT"])
+            case "only-migrations": try await raw(copy, try await tables(copy).filter { $0 != "launchgate_migrations" }.map { "DROP TABLE \"\($0)\"" })
+            case "view": try await raw(copy, ["DROP TABLE signing_keys", "CREATE VIEW signing_keys AS SELECT id FROM apps"])
+            case "trigger": try await raw(copy, ["CREATE TRIGGER sneaky AFTER INSERT ON apps BEGIN DELETE FROM apps; END"])
+            case "column": try await raw(copy, ["ALTER TABLE apps ADD COLUMN extra TEXT"])
             case "check":
                 // Tokens that can never be revoked: the same columns, one constraint more.
-                try rewrite(copy, table: "tokens", "substr(sql, 1, length(sql) - 1) || ', CHECK (revoked_at IS NULL))'")
-                #expect(try sql(copy, "tokens").contains("CHECK (revoked_at IS NULL)"))
+                try await rewrite(copy, table: "tokens", "substr(sql, 1, length(sql) - 1) || ', CHECK (revoked_at IS NULL))'")
+                #expect(try await sql(copy, "tokens").contains("CHECK (revoked_at IS NULL)"))
             case "default":
-                try rewrite(copy, table: "tokens", "replace(sql, 'NOT NULL', 'NOT NULL DEFAULT ''admin''')")
-                #expect(try sql(copy, "tokens").contains("DEFAULT 'admin'"))
-            case "expression-index": try raw(copy, ["CREATE INDEX apps_lower_name ON apps (lower(name))"])
+                try await rewrite(copy, table: "tokens", "replace(sql, 'NOT NULL', 'NOT NULL DEFAULT ''admin''')")
+                #expect(try await sql(copy, "tokens").contains("DEFAULT 'admin'"))
+            case "expression-index": try await raw(copy, ["CREATE INDEX apps_lower_name ON apps (lower(name))"])
             case "sqlite-named-trigger":
                 // SQLite refuses CREATE for sqlite_… names, but loads such a row written by hand.
-                try raw(copy, ["PRAGMA writable_schema = ON",
+                try await raw(copy, ["PRAGMA writable_schema = ON",
                                "INSERT INTO sqlite_master (type, name, tbl_name, rootpage, sql) VALUES ('trigger', 'sqlite_revive', 'tokens', 0, " +
                                "'CREATE TRIGGER sqlite_revive AFTER UPDATE OF revoked_at ON tokens BEGIN UPDATE tokens SET revoked_at = NULL WHERE id = NEW.id; END')"])
             case "kelvin-sign":
                 // U+212A: Swift lowercases it to k, SQLite keeps it, so the column is renamed.
-                try rewrite(copy, table: "tokens", "replace(sql, '\"revoked_at\"', '\"revo\u{212A}ed_at\"')")
-                #expect(try sql(copy, "tokens").contains("revo\u{212A}ed_at"))
+                try await rewrite(copy, table: "tokens", "replace(sql, '\"revoked_at\"', '\"revo\u{212A}ed_at\"')")
+                #expect(try await sql(copy, "tokens").contains("revo\u{212A}ed_at"))
             case "no-break-space":
                 // U+00A0: white space to Swift, part of the type name to SQLite, so NOT NULL is gone.
-                try rewrite(copy, table: "tokens", "replace(sql, '\"secret_hash\" TEXT NOT NULL', '\"secret_hash\" TEXT\u{A0}NOT NULL')")
-                #expect(try sql(copy, "tokens").contains("TEXT\u{A0}NOT NULL"))
+                try await rewrite(copy, table: "tokens", "replace(sql, '\"secret_hash\" TEXT NOT NULL', '\"secret_hash\" TEXT\u{A0}NOT NULL')")
+                #expect(try await sql(copy, "tokens").contains("TEXT\u{A0}NOT NULL"))
             case "object-bomb":
-                try raw(copy, ["BEGIN"] + (0...DatabaseRestore.schemaObjectLimit).map { "CREATE TABLE bomb\($0) (a)" } + ["COMMIT"])
-            default: try raw(copy, ["DROP INDEX rate_limit_events_at"])
+                try await raw(copy, ["BEGIN"] + (0...DatabaseRestore.schemaObjectLimit).map { "CREATE TABLE bomb\($0) (a)" } + ["COMMIT"])
+            default: try await raw(copy, ["DROP INDEX mail_outbox_due"])
             }
             let error = await #expect(throws: BackupError.self) { try await restore(path).restore(from: copy) }
             #expect(error?.code == "not-a-database", "\(String(describing: error))")
@@ -104,7 +87,7 @@ struct RestoreSchemaTests: BackupFixture {
     @Test("a backup whose applied migrations skip one (001 and 003 without 002) is refused, and the database is unchanged")
     func migrationGap() async throws {
         try await withLiveAndBackup { path, copy in
-            try raw(copy, ["DELETE FROM launchgate_migrations WHERE name = '\(Migrator.all[1].name)'"])
+            try await raw(copy, ["DELETE FROM launchgate_migrations WHERE name = '\(Migrator.all[1].name)'"])
             let error = await #expect(throws: BackupError.self) { try await restore(path).restore(from: copy) }
             #expect(error?.code == "not-launchgate", "\(String(describing: error))")
             #expect(try await apps(path) == ["live"])

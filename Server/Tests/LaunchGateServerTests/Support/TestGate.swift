@@ -21,6 +21,9 @@ final class TestGate: Sendable {
         }
     }
 
+    /// Whether ``open()`` was called: a flag a task can raise when it is done.
+    var isOpen: Bool { state.withLock { $0.open } }
+
     /// Lets every waiter, present and future, through.
     func open() {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in

@@ -1,31 +1,41 @@
+import Foundation
 import Logging
 import NIOCore
 import SQLKit
 import SQLiteKit
 
-/// SQLKit's view of ``SQLiteHandle``: statements built with SQLKit run synchronously on the
-/// calling thread, which ``Database`` makes its SQLite thread.
+/// SQLKit's view of one operation (``SQLiteOperation``) on a SQLiteNIO connection.
+///
+/// SQLiteKit's own `sql()` view would do, but for three things: a statement runs only while its
+/// operation is active; binds are never logged (they hold code and token hashes); and text holding
+/// a NUL character is refused, because SQLiteNIO reads text back only up to its first NUL, so such
+/// a value would come back cut short (PostgreSQL refuses such text too).
 struct SQLiteSession: SQLDatabase {
-    let handle: SQLiteHandle
-    /// The operation it was made for (``SQLiteHandle/lease``).
-    let lease: UInt64
-    let logger: Logger
-    let eventLoop: any EventLoop
+    let connection: SQLiteConnection
+    let operation: SQLiteOperation
+
+    var logger: Logger { connection.logger }
+    var eventLoop: any EventLoop { connection.eventLoop }
     var dialect: any SQLDialect { SQLiteDialect() }
-    var queryLogLevel: Logger.Level? { .trace }
+    var queryLogLevel: Logger.Level? { nil }
+
     private static let encoder = SQLiteDataEncoder()
+    private static let decoder = SQLiteDataDecoder()
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
-        eventLoop.makeCompletedFuture { try run(query, onRow) }
+        eventLoop.makeFutureWithTask { try await execute(sql: query, onRow) }
     }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
-        try run(query, onRow)
-    }
-
-    private func run(_ query: any SQLExpression, _ onRow: (any SQLRow) -> Void) throws {
+        try operation.requireActive()
         let (sql, binds) = serialize(query)
-        logger.trace("SQLite statement", metadata: ["sql": "\(sql)"])
-        try handle.run(sql, try binds.map { try Self.encoder.encode($0) }, lease: lease) { onRow($0) }
+        let values = try binds.map { bind in
+            let value = try Self.encoder.encode(bind)
+            if case .text(let text) = value, text.utf8.contains(0) {
+                throw StorageError.unstorable("text holding a NUL character can't be stored; remove the character and try again")
+            }
+            return value
+        }
+        try await connection.query(sql, values) { onRow($0.sql(decoder: Self.decoder)) }
     }
 }

@@ -123,7 +123,8 @@ extension SQLSignInRepository {
     }
 
     public func takeDeliveryFailure(appID: String, email: String) async throws -> String? {
-        try await database.read { db in try await Self.takeDeliveryFailure(appID: appID, email: email, on: db) }
+        let report = Self.reportFailures(appID: appID, email: email, if: Self.ungated)
+        return try await database.read { db in try Self.newestFailure(try await db.raw(report).all()) }
     }
 
     public func outboxStatus(excludingApp: String?) async throws -> OutboxStatus {
@@ -149,8 +150,8 @@ extension SQLSignInRepository {
     public func sweep(eventsBefore: Date, recordsBefore: Date, at now: Date) async throws -> Int {
         let (events, records) = (eventsBefore.milliseconds, recordsBefore.milliseconds)
         return try await database.transaction { db in
-            var deleted = try await db.delete(from: "rate_limit_events").where("at", .lessThan, events).returning("id").all().count
-            deleted += try await db.delete(from: "rate_limit_keys").where("touched_at", .lessThan, events).returning("key").all().count
+            // A key's newest event is its touched_at: one before the horizon means all are.
+            var deleted = try await db.delete(from: "rate_limit_keys").where("touched_at", .lessThan, events).returning("key").all().count
             deleted += try await db.delete(from: "sign_in_codes").where("expires_at", .lessThan, records).returning("id").all().count
             deleted += try await db.delete(from: "sign_in_sessions").where("expires_at", .lessThan, records).returning("id").all().count
             deleted += try await db.delete(from: "mail_outbox").where("state", .notEqual, OutboxMessage.State.pending.rawValue)

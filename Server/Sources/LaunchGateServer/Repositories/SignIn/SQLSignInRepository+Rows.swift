@@ -60,16 +60,6 @@ extension SQLSignInRepository {
             failureReported: try row.decode(column: "failure_reported", as: Int.self) != 0)
     }
 
-    static func insert(_ mail: OutboxMessage, into db: any SQLDatabase) async throws {
-        // SQL text rather than a builder: it runs on every send (see SQLSignInRepository+Steps).
-        try await db.raw("""
-            INSERT INTO mail_outbox (\(unsafeRaw: outboxColumns.joined(separator: ", ")))
-            VALUES (\(bind: mail.id), \(bind: mail.appID), \(bind: mail.email), \(bind: mail.sealedCode), \(bind: mail.codeExpiresAt.milliseconds),
-                    \(bind: mail.state.rawValue), \(bind: mail.attempts), \(bind: mail.nextAttemptAt.milliseconds), \(bind: mail.lastError),
-                    \(bind: mail.createdAt.milliseconds), \(bind: mail.finishedAt?.milliseconds), \(bind: mail.failureReported ? 1 : 0))
-            """).run()
-    }
-
     /// Both engines name the failed foreign key in their message (SQLite: "FOREIGN KEY constraint", PostgreSQL: 23503).
     static func isForeignKeyViolation(_ error: any Error) -> Bool {
         let text = String(reflecting: error)

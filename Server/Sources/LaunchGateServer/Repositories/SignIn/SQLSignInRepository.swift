@@ -3,9 +3,10 @@ import SQLKit
 
 /// The ``SignInRepository`` over SQLKit, for SQLite and PostgreSQL alike.
 ///
-/// Decisions are single conditional statements (`UPDATE … WHERE … RETURNING`) or transactions
-/// that first write the row they depend on, so PostgreSQL's row locks order concurrent callers
-/// and SQLite takes its write lock before reading: no two instances can both take a last slot.
+/// Decisions are single conditional statements (`UPDATE … WHERE … RETURNING`, an upsert whose
+/// condition reads the row it changes), which PostgreSQL evaluates on the row as the last
+/// committed change left it, and SQLite runs one writer at a time: no two instances can both take
+/// a last slot. Send-code and verify-code chain them (``SQLSignInRepository+Requests``).
 public struct SQLSignInRepository: SignInRepository {
     let database: Database
 
@@ -58,43 +59,42 @@ public struct SQLSignInRepository: SignInRepository {
 
     public func issueCode(_ code: SignInCodeRecord, mail: OutboxMessage) async throws {
         do {
-            try await database.transaction(.relaxed) { db in try await Self.insert(code, mail: mail, on: db) }
-        } catch where SQLRepository.isUniqueViolation(error) {
-            throw ServiceError.idCollision
-        }
-    }
-
-    public func claimAttempt(appID: String, email: String, maxAttempts: Int, at now: Date) async throws -> SignInCodeRecord? {
-        try await database.read { db in try await Self.claimAttempt(appID: appID, email: email, maxAttempts: maxAttempts, at: now, on: db) }
-    }
-
-    public func completeSignIn(codeID: String, appID: String, email: String, newUserID: String, grant: SessionGrant,
-                               at now: Date) async throws -> SignInCompletion? {
-        do {
-            return try await database.transaction(.relaxed) { db in
-                try await Self.completeSignIn(codeID: codeID, appID: appID, email: email, newUserID: newUserID, grant: grant, at: now,
-                                              failures: nil, on: db)
+            try await database.transaction(.relaxed) { db in
+                for statement in [Self.storeCode(code, if: Self.ungated), Self.expireQueued(for: code, if: Self.ungated), Self.queue(mail, if: Self.ungated)] {
+                    try await db.raw(statement).run()
+                }
             }
         } catch where SQLRepository.isUniqueViolation(error) {
             throw ServiceError.idCollision
         }
     }
 
+    public func claimAttempt(appID: String, email: String, maxAttempts: Int, at now: Date) async throws -> SignInCodeRecord? {
+        let claim = Self.claimAttempt(appID: appID, email: email, maxAttempts: maxAttempts, at: now, if: Self.ungated)
+        return try await database.read { db in try await db.raw(claim).first().map(Self.code) }
+    }
+
     // MARK: Addresses
 
     public func addressState(appID: String, email: String) async throws -> AddressState {
-        try await database.read { db in try await Self.addressState(appID: appID, email: email, on: db) ?? AddressState() }
+        try await database.read { db in try await db.raw(Self.addressState(appID: appID, email: email)).first().map(Self.addressState) ?? AddressState() }
     }
 
     public func recordFailure(appID: String, email: String, threshold: Int, lockout: TimeInterval, at now: Date) async throws -> AddressState {
-        try await database.transaction(.relaxed) { db in
-            try await Self.recordFailure(appID: appID, email: email, threshold: threshold, lockout: lockout, at: now, on: db)
+        let failure = Self.countFailure(appID: appID, email: email, threshold: threshold, lockout: lockout, at: now)
+        guard let row = try await database.read({ try await $0.raw(failure).first() }) else {
+            throw StorageError.corrupt("counting a failure stored no row")
         }
+        return try Self.addressState(row)
     }
 
     // MARK: Rate limits
 
     public func recordEvent(key: String, rules: [RateLimitRule], at now: Date) async throws -> TimeInterval? {
-        try await database.transaction(.relaxed) { db in try await Self.charge(RateLimitCharge(key: key, rules: rules), at: now, on: db) }
+        let charge = RateLimitCharge(key: key, rules: rules)
+        return try await database.read { db in
+            guard try await db.raw(Self.charge(charge, at: now)).first() == nil else { return nil }
+            return try await Self.wait(for: charge, at: now, on: db)
+        }
     }
 }

@@ -121,7 +121,8 @@ public protocol SignInRepository: Sendable {
 
     // MARK: Upkeep
 
-    /// Deletes what no rule needs any more: rate-limit events before `eventsBefore`; codes and
+    /// Deletes what no rule needs any more: rate-limit events before `eventsBefore` (on SQL, the
+    /// keys whose newest event is before it, each with its times); codes and
     /// sessions that expired, and finished mail, before `recordsBefore`; address states that
     /// hold neither failures nor a lock.
     /// - Returns: The number of rows deleted.

@@ -3,11 +3,11 @@ import SQLKit
 import Testing
 @testable import LaunchGateServer
 
-@Suite("SQLite driven from its own thread: values, prepared statements, failures and closing")
-struct SQLiteHandleTests {
+@Suite("SQLite through SQLiteNIO: values, failures, sessions, time limits and closing")
+struct SQLiteConnectionsTests {
     // MARK: Tests
 
-    @Test("text with NUL characters, blobs, 64-bit integers, floats and NULLs read back exactly as stored")
+    @Test("text, blobs, 64-bit integers, floats and NULLs read back exactly as stored; a missing column decodes as nil")
     func valuesRoundTrip() async throws {
         try await withDatabase { database in
             struct Stored: Decodable, Equatable {
@@ -17,7 +17,7 @@ struct SQLiteHandleTests {
                 var ratio: Double
                 var missing: String?
             }
-            let stored = Stored(text: "a\u{0}b é", bytes: Data([0, 1, 0xFF]), number: Int64.max - 7, ratio: 0.25, missing: nil)
+            let stored = Stored(text: "a\u{1}b é \u{202E}", bytes: Data([0, 1, 0xFF]), number: Int64.max - 7, ratio: 0.25, missing: nil)
             try await database.transaction { sql in
                 try await sql.raw("CREATE TABLE t (text TEXT, bytes BLOB, number INTEGER, ratio REAL, missing TEXT)").run()
                 try await sql.raw("""
@@ -27,21 +27,26 @@ struct SQLiteHandleTests {
             let row = try #require(try await database.read { try await $0.raw("SELECT * FROM t").first() })
             #expect(row.allColumns == ["text", "bytes", "number", "ratio", "missing"])
             #expect(try row.decodeNil(column: "missing"))
+            #expect(try row.decodeNil(column: "absent"))
             #expect(try row.decode(model: Stored.self) == stored)
-            #expect(throws: DecodingError.self) { try row.decode(column: "absent", as: String.self) }
+            #expect(throws: (any Error).self) { try row.decode(column: "absent", as: String.self) }
         }
     }
 
-    @Test("more distinct statements than the cache holds all run, and the prepared ones stay bounded")
-    func statementCacheIsBounded() async throws {
-        try await withDatabase { database in
-            let count = SQLiteHandle.statementCacheLimit * 2 + 5
-            for value in 0..<count {
-                let row = try await database.read { try await $0.raw("SELECT \(unsafeRaw: String(value)) AS v").first() }
-                #expect(try row?.decode(column: "v", as: Int.self) == value)
+    @Test("text holding a NUL character is refused as unstorable on both engines (SQLiteNIO would read it back cut short), and nothing is stored",
+          arguments: TestBackend.sql)
+    func nulInTextIsRefused(backend: TestBackend) async throws {
+        try await backend.withDatabase { database in
+            try await database.transaction { try await $0.raw("CREATE TABLE t (text TEXT)").run() }
+            let error = await #expect(throws: StorageError.self) {
+                try await database.transaction { sql in
+                    try await sql.raw("INSERT INTO t VALUES ('kept out')").run()
+                    try await sql.raw("INSERT INTO t VALUES (\(bind: "a\u{0}b"))").run()
+                }
             }
-            let prepared = try #require(try await database.preparedStatementCount())
-            #expect((1...SQLiteHandle.statementCacheLimit).contains(prepared))
+            #expect(error?.reason == .unstorable && error?.kind == .invalidInput && error?.isForOperatorsOnly == false)
+            #expect(error?.message.contains("NUL") == true)
+            #expect(try await database.read { try await $0.raw("SELECT count(*) AS n FROM t").first()?.decode(column: "n", as: Int.self) } == 0)
         }
     }
 
@@ -57,7 +62,7 @@ struct SQLiteHandleTests {
                 }
             }
             #expect(SQLRepository.isUniqueViolation(try #require(failure)), "the message names the constraint: \(String(describing: failure))")
-            // The same (cached) statements run again, in a transaction that commits.
+            // The same statements run again, in a transaction that commits.
             try await database.transaction { try await $0.raw("INSERT INTO t VALUES ('a')").run() }
             let ids = try await database.read { try await $0.raw("SELECT id FROM t ORDER BY id").all().map { try $0.decode(column: "id", as: String.self) } }
             #expect(ids == ["a"])
@@ -89,29 +94,81 @@ struct SQLiteHandleTests {
         }
     }
 
+    @Test("a transaction whose task is cancelled midway still runs to its commit, and the connection serves the next one")
+    func cancelledTaskFinishesItsTransaction() async throws {
+        try await withDatabase { database in
+            try await database.transaction { try await $0.raw("CREATE TABLE t (id TEXT)").run() }
+            let (started, signal) = AsyncStream<Void>.makeStream()
+            let resume = TestGate()
+            let writer = Task {
+                try await database.transaction { sql in
+                    try await sql.raw("INSERT INTO t VALUES ('before')").run()
+                    signal.yield()
+                    await resume.wait()
+                    try await sql.raw("INSERT INTO t VALUES ('after')").run()
+                }
+            }
+            for await _ in started { break }
+            writer.cancel()
+            resume.open()
+            try await writer.value
+            try await database.transaction { try await $0.raw("INSERT INTO t VALUES ('next')").run() }
+            let ids = try await database.read { try await $0.raw("SELECT id FROM t ORDER BY id").all().map { try $0.decode(column: "id", as: String.self) } }
+            #expect(ids == ["after", "before", "next"])
+        }
+    }
+
+    @Test("writes and reads without a limit go ahead while a read with a limit holds its connection, which then sees them")
+    func timedReadsDontHoldWrites() async throws {
+        try await withDatabase { database in
+            try await database.transaction { try await $0.raw("CREATE TABLE t (id TEXT)").run() }
+            let (started, signal) = AsyncStream<Void>.makeStream()
+            let resume = TestGate()
+            let timed = Task {
+                try await database.read(timeout: .seconds(120)) { sql in
+                    try await sql.raw("SELECT 1").run()
+                    signal.yield()
+                    await resume.wait()
+                    return try await sql.raw("SELECT count(*) AS n FROM t").first()?.decode(column: "n", as: Int.self)
+                }
+            }
+            // Were writes queued behind the timed read, they would wait for this.
+            let safety = Task {
+                try? await Task.sleep(for: .seconds(30))
+                resume.open()
+            }
+            for await _ in started { break }
+            try await database.transaction { try await $0.raw("INSERT INTO t VALUES ('written')").run() }
+            #expect(try await database.read { try await $0.raw("SELECT count(*) AS n FROM t").first()?.decode(column: "n", as: Int.self) } == 1)
+            #expect(!resume.isOpen, "the write and the read went ahead while the timed read held its connection")
+            resume.open()
+            safety.cancel()
+            #expect(try await timed.value == 1)
+        }
+    }
+
     @Test("a session kept past its operation is refused instead of racing the next one")
     func escapedSessionIsRefused() async throws {
         try await withDatabase { database in
             let escaped = try await database.read { $0 }
-            let error = await #expect(throws: SQLiteStatementError.self) { try await escaped.raw("SELECT 1").run() }
-            #expect(error?.message.contains("outside the operation") == true)
+            let error = await #expect(throws: SQLiteOperationError.self) { try await escaped.raw("SELECT 1").run() }
+            #expect(error?.description.contains("outside the operation") == true)
             #expect(try await database.read { try await $0.raw("SELECT 1 AS one").first()?.decode(column: "one", as: Int.self) } == 1)
         }
     }
 
-    @Test("PRAGMAs and schema changes run but are not kept prepared; a missing column decodes as nil")
-    func pragmasAreNotKept() async throws {
+    @Test("a durable transaction syncs at commit (synchronous FULL), and the connection runs relaxed again after it")
+    func durableThenRelaxed() async throws {
         try await withDatabase { database in
-            let before = try #require(try await database.preparedStatementCount())
-            try await database.transaction(.durable) { try await $0.raw("CREATE TABLE t (id TEXT)").run() }
-            try await database.read { try await $0.raw("PRAGMA synchronous = FULL").run() }
-            let synchronous = try await database.read { try await $0.raw("PRAGMA synchronous").first()?.decode(column: "synchronous", as: Int.self) }
-            #expect(synchronous == 2)
-            try await database.read { try await $0.raw("PRAGMA synchronous = NORMAL").run() }
-            // BEGIN IMMEDIATE and COMMIT are kept; the CREATE TABLE and the PRAGMAs are not.
-            #expect(try await database.preparedStatementCount() == before + 2)
-            let row = try #require(try await database.read { try await $0.raw("SELECT 1 AS one").first() })
-            #expect(try row.decodeNil(column: "absent"))
+            let inside = try await database.transaction(.durable) { sql in
+                try await sql.raw("PRAGMA synchronous").first()?.decode(column: "synchronous", as: Int.self)
+            }
+            #expect(inside == 2)
+            let relaxed = try await database.transaction(.relaxed) { sql in
+                try await sql.raw("PRAGMA synchronous").first()?.decode(column: "synchronous", as: Int.self)
+            }
+            #expect(relaxed == 1)
+            #expect(try await database.read { try await $0.raw("PRAGMA synchronous").first()?.decode(column: "synchronous", as: Int.self) } == 1)
         }
     }
 

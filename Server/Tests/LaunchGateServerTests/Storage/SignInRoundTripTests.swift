@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import LaunchGateServer
+
+/// The round trips sign-in's steps take, counted at the database: on PostgreSQL each statement is
+/// one, and the throughput of sign-in is what they cost.
+@Suite("Sign-in's round trips: a send-code is one statement on PostgreSQL and a verify-code two; on SQLite each is one transaction")
+struct SignInRoundTripTests {
+    typealias Requests = SignInRepositoryRequestTests
+    static let now = Samples.now
+    static let client = RateLimitCharge(key: "verify-client|203.0.113.7", rules: [RateLimitRule(limit: 100, window: 300)])
+    static let guesses = RateLimitCharge(key: "guess|notes|ada@example.com", rules: [RateLimitRule(limit: 25, window: 3600)])
+
+    // MARK: Tests
+
+    @Test("a send and a verify, right or wrong, take the statements they are written for, limits included", arguments: TestBackend.sql)
+    func statementsPerStep(backend: TestBackend) async throws {
+        try await withRepository(backend) { repository, database in
+            let sendClient = RateLimitCharge(key: "send-client|203.0.113.7", rules: [RateLimitRule(limit: 30, window: 300)])
+            let (sent, send) = try await Self.counting(database) {
+                try await repository.requestCode(Requests.request("c1", charges: [sendClient, Requests.perAddress]), at: Self.now)
+            }
+            #expect(sent == .issued)
+            let (wrongly, wrong) = try await Self.counting(database) {
+                try await repository.attemptCode(Requests.attempt(hash: "nope", charges: [Self.client, Self.guesses]), at: Self.now)
+            }
+            #expect(wrongly == .wrong)
+            let (rightly, right) = try await Self.counting(database) {
+                try await repository.attemptCode(Requests.attempt(hash: "hash-c1", charges: [Self.client, Self.guesses]), at: Self.now)
+            }
+            guard case .signedIn = rightly else { throw Failure("the right code did not sign in: \(rightly)") }
+            if backend == .postgres {
+                #expect(send == 1, "the lock, the failure report, two limits, the code and its mail in one statement")
+                #expect(wrong == 2, "the lock, two limits and the claim; then the failure")
+                #expect(right == 2, "the lock, two limits and the claim; then the sign-in")
+            } else {
+                // BEGIN IMMEDIATE, the address, the failure report, two limits, the code, the mail left waiting, the mail, COMMIT.
+                #expect(send == 9)
+                // BEGIN IMMEDIATE, the address, two limits, the claim, the failure, COMMIT.
+                #expect(wrong == 7)
+                // BEGIN IMMEDIATE, the address, two limits, the claim, the code used, the user, the session, the count cleared, COMMIT.
+                #expect(right == 10)
+            }
+        }
+    }
+
+    @Test("a refused limit costs one statement more, to read when it allows again", arguments: TestBackend.sql)
+    func refusalReadsTheWait(backend: TestBackend) async throws {
+        try await withRepository(backend) { repository, database in
+            let once = RateLimitCharge(key: "send|notes|ada@example.com", rules: [RateLimitRule(limit: 1, window: 60)])
+            #expect(try await repository.requestCode(Requests.request("c1", charges: [once]), at: Self.now) == .issued)
+            let (outcome, refused) = try await Self.counting(database) {
+                try await repository.requestCode(Requests.request("c2", charges: [once]), at: Self.now.addingTimeInterval(20))
+            }
+            #expect(outcome == .rateLimited(40))
+            #expect(refused == (backend == .postgres ? 2 : 6), "on SQLite: BEGIN IMMEDIATE, the address, the failure report, the limit, its wait, COMMIT")
+        }
+    }
+
+    // MARK: Helpers
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// What `work` returns, and the statements it sent to `database`.
+    private static func counting<T>(_ database: Database, _ work: () async throws -> T) async throws -> (T, Int) {
+        let before = database.statements.value
+        let result = try await work()
+        return (result, database.statements.value - before)
+    }
+
+    /// A repository on a fresh, migrated database with the app "notes", and that database.
+    private func withRepository(_ backend: TestBackend, _ body: (SQLSignInRepository, Database) async throws -> Void) async throws {
+        try await backend.withDatabase { database in
+            try await Migrator(database: database).migrate()
+            try await SQLRepository(database: database).createApp(Samples.app("notes"))
+            try await body(SQLSignInRepository(database: database), database)
+        }
+    }
+}
