@@ -3,8 +3,8 @@ import HTTPTypes
 import Hummingbird
 @_spi(LaunchGateServer) import LaunchGate
 
-/// Passwordless sign-in: `/v1/apps/{app}/auth/…`, and seed 002's `/api/auth/send-code` and
-/// `/api/auth/verify-code` for the default app. Every answer, failures included, has the seed's
+/// Passwordless sign-in: `/v1/apps/{app}/auth/…`, and the original sign-in backend's
+/// `/api/auth/send-code` and `/api/auth/verify-code` for the default app. Every answer, failures included, has the seed's
 /// shape (``AuthWire``, ``SeedErrorResponse``).
 struct SignInController<Context: RemoteAddressRequestContext> {
     let signIn: SignInService
@@ -14,30 +14,34 @@ struct SignInController<Context: RemoteAddressRequestContext> {
     /// The header a client may send to have its session refused from any other device.
     static var deviceHeader: HTTPField.Name { HTTPField.Name("LaunchGate-Device-ID")! }
 
+    /// Routes every endpoint of both path families at the path the SDK sends to
+    /// (``AuthPaths/path(for:)``), so the two ends can't drift apart.
     func addRoutes(to router: Router<Context>) {
-        let app = router.group("/v1/apps/:app/auth").add(middleware: SeedErrorMiddleware())
-        app.post("/send-code") { request, context in
-            try await sendCode(request, context, app: context.parameters.require("app"))
+        for paths in [AuthPaths.app(":app"), .seed] {
+            // No prefix: the SDK's paths are whole. The middleware still applies only to these routes.
+            let group = router.group().add(middleware: SeedErrorMiddleware())
+            for endpoint in paths.endpoints {
+                guard let path = paths.path(for: endpoint) else { continue }
+                group.on(RouterPath(path), method: endpoint.method == "GET" ? .get : .post, use: { request, context in
+                    try await answer(endpoint, request, context, app: paths == .seed ? seedApp(path) : context.parameters.require("app"))
+                })
+            }
         }
-        app.post("/verify-code") { request, context in
-            try await verifyCode(request, context, app: context.parameters.require("app"))
-        }
-        app.get("/session") { request, context in
-            let (session, user) = try await signIn.session(app: context.parameters.require("app"), token: bearer(request),
-                                                           deviceID: request.headers[Self.deviceHeader])
+    }
+
+    private func answer(_ endpoint: AuthEndpoint, _ request: Request, _ context: Context, app: String) async throws -> Response {
+        switch endpoint {
+        case .sendCode:
+            return try await sendCode(request, context, app: app)
+        case .verifyCode:
+            return try await verifyCode(request, context, app: app)
+        case .session:
+            let (session, user) = try await signIn.session(app: app, token: bearer(request), deviceID: request.headers[Self.deviceHeader])
             return SignInWire.response(AuthWire.Session(session, user))
-        }
-        app.post("/sign-out") { request, context in
+        case .signOut:
             try await SignInWire.drain(request)
-            try await signIn.signOut(app: context.parameters.require("app"), token: bearer(request), deviceID: request.headers[Self.deviceHeader])
+            try await signIn.signOut(app: app, token: bearer(request), deviceID: request.headers[Self.deviceHeader])
             return SignInWire.response(AuthWire.Envelope.signedOut)
-        }
-        let seed = router.group("/api/auth").add(middleware: SeedErrorMiddleware())
-        seed.post("/send-code") { request, context in
-            try await sendCode(request, context, app: seedApp("/api/auth/send-code"))
-        }
-        seed.post("/verify-code") { request, context in
-            try await verifyCode(request, context, app: seedApp("/api/auth/verify-code"))
         }
     }
 

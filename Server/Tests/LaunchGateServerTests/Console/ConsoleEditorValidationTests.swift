@@ -26,7 +26,8 @@ struct ConsoleEditorValidationTests {
                 #expect(page.contains(#"<p class="error field-error" id="f-ios-latestVersion-error" hidden></p>"#),
                         "a field without a problem has its empty, hidden error paragraph for the script to fill")
                 let fixed = try await browser.post("/console/apps/notes/policy/preview-fragment",
-                                                   [("csrf", csrf), ("base", "1"), ("platform", "ios"), ("ios.latestVersion", "2.4.1"), ("ios.required", "2.0.0")]).text
+                                                   [("csrf", csrf), ("base", "1"), ("platform", "ios"), ("ios.latestVersion", "2.4.1"), ("ios.required", "2.0.0"),
+                                                    ("ios.updateURL", "https://apps.apple.com/app/id1234567890")]).text
                 #expect(!fixed.contains("data-field="), "nothing to mark once it parses")
             }
         }
