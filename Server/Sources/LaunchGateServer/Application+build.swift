@@ -168,32 +168,30 @@ func buildRouter(_ components: ServerComponents, configuration: ServerConfigurat
     // Off, nothing is appended anywhere: the switch behind policy.sh's recording-on/off figures.
     let sightings = configuration.adoption.recordInstalls
         ? components.recorder.intake(clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies)) : nil
-    PublicController(policies: components.policies, defaultApp: configuration.defaultApp, maxAge: configuration.maxAge, sightings: sightings)
-        .addRoutes(to: router)
-    InstallsController(policies: components.policies, sightings: sightings).addRoutes(to: router)
-    SignInController(signIn: components.signIn, defaultApp: configuration.defaultApp,
-                     clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies)).addRoutes(to: router)
-    AdminController(repository: components.repository, policies: components.policies, adoption: components.adoption,
-                    authenticator: authenticator, now: components.now).addRoutes(to: router)
-    AdoptionController(adoption: components.adoption, authenticator: authenticator).addRoutes(to: router)
-    SignInAdminController(signIn: components.signIn, authenticator: authenticator).addRoutes(to: router)
-    OperatorsController(operators: components.operators, authenticator: authenticator).addRoutes(to: router)
-    OperationsController(repository: components.repository, registry: metricsRegistry).addRoutes(to: router)
+    router.addRoutes(PublicController(policies: components.policies, defaultApp: configuration.defaultApp, maxAge: configuration.maxAge, sightings: sightings).routes)
+    router.addRoutes(InstallsController(policies: components.policies, sightings: sightings).routes)
+    router.addRoutes(SignInController(signIn: components.signIn, defaultApp: configuration.defaultApp,
+                                      clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies)).routes)
+    router.addRoutes(AdminController(policies: components.policies, adoption: components.adoption, authenticator: authenticator).routes)
+    router.addRoutes(AdoptionController(adoption: components.adoption, authenticator: authenticator).routes)
+    router.addRoutes(SignInAdminController(signIn: components.signIn, authenticator: authenticator).routes)
+    router.addRoutes(OperatorsController(operators: components.operators, authenticator: authenticator).routes)
+    router.addRoutes(OperationsController(repository: components.repository, registry: metricsRegistry).routes)
     let clients = ClientAddressResolver(trustedProxies: configuration.trustedProxies)
     switch console {
     case .success(let renderer):
-        ConsoleController(policies: components.policies, adoption: components.adoption, authenticator: authenticator,
-                          sessions: ConsoleSessions(repository: components.consoleSessions, tokens: components.tokens,
-                                                    lifetime: ConsoleController<LaunchGateRequestContext>.sessionLifetime,
-                                                    maximumSessions: ConsoleController<LaunchGateRequestContext>.maximumSessions,
-                                                    maximumPerToken: ConsoleController<LaunchGateRequestContext>.maximumSessionsPerToken,
-                                                    now: components.now, operators: components.operators),
-                          signInForms: components.consoleSignInForms, limits: ConsoleLimits(), diffs: PolicyDiffCache(), clients: clients,
-                          now: components.now, accounts: ConsoleAccounts(signIn: components.signIn, operatorSignIn: components.operatorSignIn,
-                                                                         operators: components.operators, tokens: components.tokens),
-                          renderer: renderer).addRoutes(to: router)
+        router.addRoutes(ConsoleController(policies: components.policies, adoption: components.adoption, authenticator: authenticator,
+                                           sessions: ConsoleSessions(repository: components.consoleSessions, tokens: components.tokens,
+                                                                     lifetime: ConsoleController<LaunchGateRequestContext>.sessionLifetime,
+                                                                     maximumSessions: ConsoleController<LaunchGateRequestContext>.maximumSessions,
+                                                                     maximumPerToken: ConsoleController<LaunchGateRequestContext>.maximumSessionsPerToken,
+                                                                     now: components.now, operators: components.operators),
+                                           signInForms: components.consoleSignInForms, limits: ConsoleLimits(), diffs: PolicyDiffCache(), clients: clients,
+                                           now: components.now, accounts: ConsoleAccounts(signIn: components.signIn, operatorSignIn: components.operatorSignIn,
+                                                                                          operators: components.operators, tokens: components.tokens),
+                                           renderer: renderer).routes)
     case .failure(let error):
-        ConsoleUnavailable(error: error).addRoutes(to: router)
+        router.addRoutes(ConsoleUnavailable(error: error).routes)
     }
     return router
 }

@@ -18,7 +18,7 @@ struct Apps: AsyncParsableCommand {
 
         func run() async throws {
             try await database.withComponents { components in
-                try await components.repository.createApp(AppRecord(id: id, name: name ?? id, createdAt: components.now()))
+                _ = try await components.policies.createApp(id: id, name: name)
                 print("created app \(id)")
             }
         }

@@ -35,7 +35,7 @@ struct Export: AsyncParsableCommand {
             var written = 0
             for app in apps {
                 for channel in ReleaseChannel.allCases {
-                    guard let revision = try await components.repository.currentRevision(appID: app.id, channel: channel) else { continue }
+                    guard let revision = try await policies.currentRevision(app: app.id, channel: channel) else { continue }
                     let policy = try UpdatePolicy(json: revision.document)
                     let folder = root.appendingPathComponent(app.id).appendingPathComponent(channel == .production ? "" : channel.rawValue)
                     func document(_ platform: Platform?, _ format: DocumentFormat) async throws -> Data? {

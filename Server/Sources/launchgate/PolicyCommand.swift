@@ -130,8 +130,7 @@ struct PolicyCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await database.withComponents { components in
-                _ = try await components.policies.app(target.app)
-                let revisions = try await components.repository.revisions(appID: target.app, channel: try target.releaseChannel())
+                let revisions = try await components.policies.history(app: target.app, channel: try target.releaseChannel())
                 if revisions.isEmpty { print("no revisions yet") }
                 for revision in revisions {
                     print("\(revision.number)\t\(revision.issuedAt.formatted(.iso8601))\t\(revision.author)\t\(revision.note ?? "")")

@@ -30,7 +30,9 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
     /// Sessions kept at the most per admin token; its oldest go first.
     static var maximumSessionsPerToken: Int { 10 }
 
-    func addRoutes(to router: Router<Context>) {
+    /// The routes it answers, which the composition root adds to the router.
+    var routes: RouteCollection<Context> {
+        let router = RouteCollection(context: Context.self)
         let console = router.group("/console").add(middleware: ConsoleMiddleware<Context>(renderer: renderer))
         console.get("/") { _, _ in ConsoleRenderer.redirect("/console/apps") }
         console.get("/assets/:name") { _, context in try renderer.assets.response(for: context.parameters.require("name")) }
@@ -61,6 +63,7 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
                 throw HTTPError(.notFound, message: "There is no console page at this address. Check it, or start again from the apps.")
             }
         }
+        return router
     }
 
     // MARK: Sessions

@@ -8,11 +8,14 @@ import Hummingbird
 struct ConsoleUnavailable<Context: RequestContext> {
     let error: ConsoleResourcesError
 
-    func addRoutes(to router: Router<Context>) {
+    /// The routes it answers, which the composition root adds to the router.
+    var routes: RouteCollection<Context> {
+        let router = RouteCollection(context: Context.self)
         for method in HTTPRequest.Method.answeredByConsole {
             for path in ["/console", "/console/**"] {
                 router.on(RouterPath(path), method: method) { _, _ -> Response in throw error }
             }
         }
+        return router
     }
 }

@@ -5,11 +5,9 @@ import Hummingbird
 
 /// The admin API under `/v1/admin`, closed without a bearer token of the right scope.
 struct AdminController<Context: RemoteAddressRequestContext> {
-    let repository: any LaunchGateRepository
     let policies: PolicyService
     let adoption: AdoptionService
     let authenticator: AdminAuthenticator
-    let now: @Sendable () -> Date
 
     struct NewApp: Decodable {
         let id: String
@@ -49,23 +47,18 @@ struct AdminController<Context: RemoteAddressRequestContext> {
         }
     }
 
-    func addRoutes(to router: Router<Context>) {
+    /// The routes it answers, which the composition root adds to the router.
+    var routes: RouteCollection<Context> {
+        let router = RouteCollection(context: Context.self)
         let admin = router.group("/v1/admin")
         admin.get("/apps") { request, context in
             _ = try await authorize(request, context, .read)
-            return try RequestValues.json(try await repository.apps())
+            return try RequestValues.json(try await policies.apps())
         }
         admin.post("/apps") { request, context in
             _ = try await authorize(request, context, .admin)
             let body = try await RequestValues.body(NewApp.self, from: request, context: context)
-            guard AppRecord.isValidID(body.id) else {
-                throw ServiceError.invalidAppID(body.id)
-            }
-            let app = AppRecord(id: body.id, name: body.name ?? body.id, createdAt: now())
-            try await repository.createApp(app)
-            // The read path refuses apps it doesn't know without asking the database.
-            await policies.invalidate()
-            return try RequestValues.json(app, status: .created)
+            return try RequestValues.json(try await policies.createApp(id: body.id, name: body.name), status: .created)
         }
         admin.get("/apps/:app/policy") { request, context in
             _ = try await authorize(request, context, .read)
@@ -93,8 +86,7 @@ struct AdminController<Context: RemoteAddressRequestContext> {
         admin.get("/apps/:app/policy/history") { request, context in
             _ = try await authorize(request, context, .read)
             let app = try context.parameters.require("app")
-            guard try await repository.app(id: app) != nil else { throw ServiceError.appNotFound(app) }
-            return try RequestValues.json(try await repository.revisions(appID: app, channel: RequestValues.channel(request)).map { RevisionSummary($0) })
+            return try RequestValues.json(try await policies.history(app: app, channel: RequestValues.channel(request)).map { RevisionSummary($0) })
         }
         admin.post("/apps/:app/policy/rollback") { request, context in
             let token = try await authorize(request, context, .publish)
@@ -124,6 +116,7 @@ struct AdminController<Context: RemoteAddressRequestContext> {
                                                idOrHash: Self.decoded(context, "value"), author: token.name)
             return Response(status: .noContent)
         }
+        return router
     }
 
     private struct Confirmation: Decodable { let confirm: Bool? }

@@ -12,7 +12,9 @@ struct AdoptionController<Context: RemoteAddressRequestContext> {
     /// The windows reported when `days` is not given.
     static var defaultWindows: [Int] { [1, 7, 30] }
 
-    func addRoutes(to router: Router<Context>) {
+    /// The routes it answers, which the composition root adds to the router.
+    var routes: RouteCollection<Context> {
+        let router = RouteCollection(context: Context.self)
         router.get("/v1/admin/apps/:app/adoption") { request, context in
             _ = try await authenticator.authorize(request, peer: context.remoteAddress?.ipAddress, scope: .read)
             let query = request.uri.queryParameters
@@ -29,5 +31,6 @@ struct AdoptionController<Context: RemoteAddressRequestContext> {
             return try RequestValues.json(try await adoption.report(app: context.parameters.require("app"), platform: platform,
                                                                      windows: windows, since: since, limit: limit, page: page))
         }
+        return router
     }
 }

@@ -14,7 +14,9 @@ struct InstallsController<Context: RemoteAddressRequestContext> {
     let policies: PolicyService
     let sightings: SightingIntake?
 
-    func addRoutes(to router: Router<Context>) {
+    /// The routes it answers, which the composition root adds to the router.
+    var routes: RouteCollection<Context> {
+        let router = RouteCollection(context: Context.self)
         router.post("/v1/apps/:app/installs/ping") { request, context in
             let (peer, forwardedFor) = (context.remoteAddress?.ipAddress, request.headers[values: .xForwardedFor])
             if let retryAfter = sightings?.admitPing(peer: peer, forwardedFor: forwardedFor) { throw AdoptionError.tooManyPings(retryAfter: retryAfter) }
@@ -30,5 +32,6 @@ struct InstallsController<Context: RemoteAddressRequestContext> {
             sightings?.notePing(app: app, header: value)
             return Response(status: .noContent, headers: [.cacheControl: "no-store"])
         }
+        return router
     }
 }

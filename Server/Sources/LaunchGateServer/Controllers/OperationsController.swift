@@ -8,7 +8,9 @@ struct OperationsController<Context: RequestContext> {
     let repository: any LaunchGateRepository
     let registry: PrometheusCollectorRegistry
 
-    func addRoutes(to router: Router<Context>) {
+    /// The routes it answers, which the composition root adds to the router.
+    var routes: RouteCollection<Context> {
+        let router = RouteCollection(context: Context.self)
         router.get("/healthz") { _, _ in
             try RequestValues.json(["status": "ok"])
         }
@@ -28,5 +30,6 @@ struct OperationsController<Context: RequestContext> {
             guard let description else { throw OperationsError.apiDescriptionMissing }
             return Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: ByteBuffer(bytes: description)))
         }
+        return router
     }
 }

@@ -25,7 +25,9 @@ struct OperatorsController<Context: RemoteAddressRequestContext> {
         }
     }
 
-    func addRoutes(to router: Router<Context>) {
+    /// The routes it answers, which the composition root adds to the router.
+    var routes: RouteCollection<Context> {
+        let router = RouteCollection(context: Context.self)
         let admin = router.group("/v1/admin/operators")
         admin.get { request, context in
             try await authorize(request, context)
@@ -43,6 +45,7 @@ struct OperatorsController<Context: RemoteAddressRequestContext> {
             try await operators.remove(email: email)
             return Response(status: .noContent)
         }
+        return router
     }
 
     private func authorize(_ request: Request, _ context: Context) async throws {

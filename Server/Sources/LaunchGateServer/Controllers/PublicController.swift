@@ -13,7 +13,9 @@ struct PublicController<Context: RemoteAddressRequestContext> {
     /// recording is off.
     let sightings: SightingIntake?
 
-    func addRoutes(to router: Router<Context>) {
+    /// The routes it answers, which the composition root adds to the router.
+    var routes: RouteCollection<Context> {
+        let router = RouteCollection(context: Context.self)
         router.get("/v1/apps/:app/policy") { request, context in
             let app = try context.parameters.require("app")
             return try await policy(request, app: app, peer: context.remoteAddress?.ipAddress)
@@ -47,6 +49,7 @@ struct PublicController<Context: RemoteAddressRequestContext> {
                 return try await serve(request, app: defaultApp, format: .seed(seed), path: rootPath, peer: context.remoteAddress?.ipAddress)
             }
         }
+        return router
     }
 
     private func policy(_ request: Request, app: String, peer: String?) async throws -> Response {

@@ -78,7 +78,9 @@ struct SignInAdminController<Context: RemoteAddressRequestContext> {
         let htmlTemplate: String?
     }
 
-    func addRoutes(to router: Router<Context>) {
+    /// The routes it answers, which the composition root adds to the router.
+    var routes: RouteCollection<Context> {
+        let router = RouteCollection(context: Context.self)
         let admin = router.group("/v1/admin")
         admin.get("/apps/:app/users") { request, context in
             _ = try await authorize(request, context, .read)
@@ -138,6 +140,7 @@ struct SignInAdminController<Context: RemoteAddressRequestContext> {
             try await signIn.saveSettings(settings)
             return try RequestValues.json(settings)
         }
+        return router
     }
 
     private func find(_ context: Context) async throws -> (String, UserRecord) {

@@ -16,7 +16,8 @@ struct SignInController<Context: RemoteAddressRequestContext> {
 
     /// Routes every endpoint of both path families at the path the SDK sends to
     /// (``AuthPaths/path(for:)``), so the two ends can't drift apart.
-    func addRoutes(to router: Router<Context>) {
+    var routes: RouteCollection<Context> {
+        let router = RouteCollection(context: Context.self)
         for paths in [AuthPaths.app(":app"), .seed] {
             // No prefix: the SDK's paths are whole. The middleware still applies only to these routes.
             let group = router.group().add(middleware: SeedErrorMiddleware())
@@ -27,6 +28,7 @@ struct SignInController<Context: RemoteAddressRequestContext> {
                 })
             }
         }
+        return router
     }
 
     private func answer(_ endpoint: AuthEndpoint, _ request: Request, _ context: Context, app: String) async throws -> Response {

@@ -14,10 +14,22 @@ extension PolicyService {
         return app
     }
 
+    /// Every revision of a channel, newest first.
+    /// - Throws: ``ServiceError`` `app-not-found`.
+    public func history(app: String, channel: ReleaseChannel) async throws -> [PolicyRevision] {
+        _ = try await self.app(app)
+        return try await repository.revisions(appID: app, channel: channel)
+    }
+
+    /// The channel's current revision, or `nil` before its first publish.
+    public func currentRevision(app: String, channel: ReleaseChannel) async throws -> PolicyRevision? {
+        try await repository.currentRevision(appID: app, channel: channel)
+    }
+
     /// The number of the newest revision on a channel, 0 before the first publish. Numbers count
     /// up from 1 with no gaps (a rollback is a new revision), so it is also how many there are.
     public func newestRevisionNumber(app: String, channel: ReleaseChannel) async throws -> Int {
-        try await repository.currentRevision(appID: app, channel: channel)?.number ?? 0
+        try await currentRevision(app: app, channel: channel)?.number ?? 0
     }
 
     /// Revisions newest first, from `number` down, at most `limit`: a page of the history.

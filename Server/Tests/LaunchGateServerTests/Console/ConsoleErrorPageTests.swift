@@ -34,7 +34,7 @@ struct ConsoleErrorPageTests {
         router.add(middleware: ConsoleHeadersMiddleware())
         router.add(middleware: ErrorMiddleware())
         let clients = ClientAddressResolver()
-        ConsoleController<LaunchGateRequestContext>(
+        let console = ConsoleController<LaunchGateRequestContext>(
             policies: components.policies, adoption: components.adoption,
             authenticator: AdminAuthenticator(tokens: components.tokens, failures: RateLimiter(capacity: 10, perSecond: 1), clients: clients),
             sessions: ConsoleSessions(repository: sessions, tokens: components.tokens, lifetime: 3600, maximumSessions: 10, maximumPerToken: 10,
@@ -42,7 +42,8 @@ struct ConsoleErrorPageTests {
             signInForms: components.consoleSignInForms, limits: limits, diffs: PolicyDiffCache(), clients: clients, now: Date.init,
             accounts: ConsoleAccounts(signIn: components.signIn, operatorSignIn: components.operatorSignIn, operators: components.operators,
                                       tokens: components.tokens),
-            renderer: try ConsoleRenderer.bundled.get()).addRoutes(to: router)
+            renderer: try ConsoleRenderer.bundled.get())
+        router.addRoutes(console.routes)
         return router
     }
 
