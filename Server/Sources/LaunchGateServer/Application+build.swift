@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import LaunchGate
 import Logging
 import Metrics
@@ -154,27 +155,22 @@ public func buildRouter(_ components: ServerComponents, configuration: ServerCon
     // Outside the error middleware, so the console's headers reach its error answers too.
     router.add(middleware: ConsoleHeadersMiddleware())
     router.add(middleware: ErrorMiddleware())
+    let clients = ClientAddressResolver(trustedProxies: configuration.trustedProxies)
     let authenticator = AdminAuthenticator(
         tokens: components.tokens,
-        failures: RateLimiter(capacity: configuration.authFailureBurst, perSecond: configuration.authFailureRefillPerSecond),
-        clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies))
-    // Off, nothing is appended anywhere: the switch behind policy.sh's recording-on/off figures.
-    let sightings = configuration.adoption.recordInstalls
-        ? components.recorder.intake(clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies)) : nil
-    PublicController(policies: components.policies, defaultApp: configuration.defaultApp, maxAge: configuration.maxAge, sightings: sightings)
-        .addRoutes(to: router)
-    InstallsController(policies: components.policies, sightings: sightings,
+        failures: RateLimiter(capacity: configuration.authFailureBurst, perSecond: configuration.authFailureRefillPerSecond), clients: clients)
+    PublicController(policies: components.policies, defaultApp: configuration.defaultApp, maxAge: configuration.maxAge,
+                     reads: policyReads(components, configuration), clients: clients).addRoutes(to: router)
+    InstallsController(policies: components.policies, reads: policyReads(components, configuration),
                        limiter: RateLimiter(capacity: configuration.adoption.pingBurst, perSecond: configuration.adoption.pingRefillPerSecond),
-                       clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies)).addRoutes(to: router)
-    SignInController(signIn: components.signIn, defaultApp: configuration.defaultApp,
-                     clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies)).addRoutes(to: router)
+                       clients: clients).addRoutes(to: router)
+    SignInController(signIn: components.signIn, defaultApp: configuration.defaultApp, clients: clients).addRoutes(to: router)
     AdminController(repository: components.repository, policies: components.policies, adoption: components.adoption,
-                    authenticator: authenticator, now: components.now).addRoutes(to: router)
+                    authenticator: authenticator).addRoutes(to: router)
     AdoptionController(adoption: components.adoption, authenticator: authenticator).addRoutes(to: router)
     SignInAdminController(signIn: components.signIn, authenticator: authenticator).addRoutes(to: router)
     OperatorsController(operators: components.operators, authenticator: authenticator).addRoutes(to: router)
     OperationsController(repository: components.repository, registry: metricsRegistry).addRoutes(to: router)
-    let clients = ClientAddressResolver(trustedProxies: configuration.trustedProxies)
     ConsoleController(repository: components.repository, policies: components.policies, adoption: components.adoption,
                       authenticator: authenticator,
                       sessions: ConsoleSessions(repository: components.consoleSessions, tokens: components.repository,
@@ -196,24 +192,17 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
                              onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
     _ = metricsRegistry
     let router = buildRouter(components, configuration: configuration)
-    let cache = components.policies.cache
-    let date = HTTPDateHeader()
-    let counter = Counter(label: "launchgate_fast_path_responses_total")
-    let recorder = configuration.adoption.recordInstalls ? components.recorder : nil
-    let sightings = recorder?.intake(clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies))
-    let check = CheckFastPath(cache: cache, date: date, now: components.policies.now, sightings: sightings)
-    let limits = PolicyFastPathInstaller.Limits(
-        idleTimeout: TimeAmount(configuration.idleTimeout), headerTimeout: TimeAmount(configuration.headerTimeout),
-        connections: ConnectionLimit(maximum: configuration.maxConnections))
+    let preparedAnswers = configuration.hotPath ? PreparedAnswerHandler.Settings(
+        policies: components.policies, defaultApp: configuration.defaultApp, maxAge: configuration.maxAge,
+        reads: policyReads(components, configuration), clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies),
+        serverName: serverName) : nil
+    let settings = LaunchGateHTTPChannel.Settings(idleTimeout: TimeAmount(configuration.idleTimeout),
+                                                  requestTimeout: TimeAmount(configuration.headerTimeout), preparedAnswers: preparedAnswers)
     var app = Application(
         router: router,
-        server: .http1(configuration: .init(additionalChannelHandlers: [
-            PolicyFastPathInstaller(limits: limits) { tracker, timeouts in
-                PolicyFastPathHandler(cache: cache, date: date, counter: counter, tracker: tracker, timeouts: timeouts, check: check,
-                                      sightings: sightings)
-            },
-        ])),
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "LaunchGate"),
+        server: HTTPServerBuilder { responder in LaunchGateHTTPChannel(responder: responder, settings: settings) },
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName,
+                             availableConnectionsDelegate: ConnectionCap(maximum: configuration.maxConnections)),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         eventLoopGroupProvider: eventLoopGroup(threads: configuration.threads ?? UsableCores.count),
         logger: logger)
@@ -221,12 +210,21 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
     if let database = components.database { app.addServices(DatabaseCloser(database: database)) }
     app.addServices(ChangeWatcher(repository: components.repository, policies: components.policies,
                                   interval: configuration.pollInterval, logger: logger))
-    if let recorder { app.addServices(recorder) }
+    if configuration.adoption.recordInstalls { app.addServices(components.recorder) }
     app.addServices(InstallRetention(repository: components.installs, retentionDays: components.adoption.configuration.retentionDays,
                                      now: components.now, logger: logger))
     app.addServices(OutboxWorker(signIn: components.signIn, apps: components.repository, transport: mail,
                                  sender: configuration.mailFrom, logger: logger))
     return app
+}
+
+/// The `Server` header of every answer.
+let serverName = "LaunchGate"
+
+/// Where answered reads are reported: the install recorder's intake, or nowhere with recording
+/// off (nothing is appended anywhere: the switch behind policy.sh's recording-on/off figures).
+private func policyReads(_ components: ServerComponents, _ configuration: ServerConfiguration) -> (any PolicyReadObserver)? {
+    configuration.adoption.recordInstalls ? components.recorder.intake : nil
 }
 
 /// Closes the database once the server has shut down.

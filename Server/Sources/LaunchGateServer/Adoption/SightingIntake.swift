@@ -1,43 +1,27 @@
 import Foundation
 
-/// Where requests hand the install they name: the client's budget (``SightingBudget``) is
+/// Where answered reads hand the install they name: the client's budget (``SightingBudget``) is
 /// consulted first, then the raw value goes to the ``SightingBuffer`` with the request's second.
 ///
 /// The client is who per-client limits count: the peer, or behind a `--trusted-proxy` the
 /// forwarded address, IPv6 per /64 (``ClientAddressResolver/limitKey(peer:forwardedFor:)``).
-struct SightingIntake: Sendable {
+struct SightingIntake: PolicyReadObserver {
     let buffer: SightingBuffer
     let budget: SightingBudget
-    let clients: ClientAddressResolver
     let now: @Sendable () -> Date
 
-    /// The key a client's sightings count under.
-    func clientKey(peer: String?, forwardedFor: [String]) -> Int {
-        var hasher = Hasher()
-        hasher.combine(clients.limitKey(peer: peer, forwardedFor: forwardedFor))
-        return hasher.finalize()
+    func policyRead(app: String, clientHeader: String, client: String) {
+        note(app: app, header: clientHeader, client: client)
     }
 
-    /// Whether a peer's `X-Forwarded-For` is believed, so the client must be read per request.
-    func trusts(peer: String?) -> Bool {
-        guard let peer else { return false }
-        return clients.trusts(peer)
-    }
-
-    /// Notes a router request's `LaunchGate-Client` value for `app`.
+    /// Notes a `LaunchGate-Client` value for `app`.
     /// - Returns: `false` when the client's budget or the buffer left it out.
     @discardableResult
-    func note(app: String, header: String, peer: String?, forwardedFor: [String]) -> Bool {
+    func note(app: String, header: String, client: String) -> Bool {
         let second = Self.second(now())
-        guard budget.admit(client: clientKey(peer: peer, forwardedFor: forwardedFor), second: second) else { return false }
-        return buffer.append(app: app, header: header, second: second)
-    }
-
-    /// Notes a fast-path request's raw value, for a client whose key the connection already knows.
-    @discardableResult
-    func note(app: String, header: UnsafeRawBufferPointer, client: Int) -> Bool {
-        let second = Self.second(now())
-        guard budget.admit(client: client, second: second) else { return false }
+        var hasher = Hasher()
+        hasher.combine(client)
+        guard budget.admit(client: hasher.finalize(), second: second) else { return false }
         return buffer.append(app: app, header: header, second: second)
     }
 

@@ -9,7 +9,6 @@ struct AdminController<Context: RemoteAddressRequestContext> {
     let policies: PolicyService
     let adoption: AdoptionService
     let authenticator: AdminAuthenticator
-    let now: @Sendable () -> Date
 
     struct NewApp: Decodable {
         let id: String
@@ -58,14 +57,7 @@ struct AdminController<Context: RemoteAddressRequestContext> {
         admin.post("/apps") { request, context in
             _ = try await authorize(request, context, .admin)
             let body = try await RequestValues.body(NewApp.self, from: request, context: context)
-            guard AppRecord.isValidID(body.id) else {
-                throw ServiceError.invalidAppID(body.id)
-            }
-            let app = AppRecord(id: body.id, name: body.name ?? body.id, createdAt: now())
-            try await repository.createApp(app)
-            // The read path refuses apps it doesn't know without asking the database.
-            await policies.invalidate()
-            return try RequestValues.json(app, status: .created)
+            return try RequestValues.json(try await policies.createApp(id: body.id, name: body.name), status: .created)
         }
         admin.get("/apps/:app/policy") { request, context in
             _ = try await authorize(request, context, .read)

@@ -11,7 +11,8 @@ import LaunchGate
 /// checks it (``ClientHeader/checkedInstall()``), so a client learns at once what would never be counted.
 struct InstallsController<Context: RemoteAddressRequestContext> {
     let policies: PolicyService
-    let sightings: SightingIntake?
+    /// Told of each accepted ping; `nil` when recording is off.
+    let reads: (any PolicyReadObserver)?
     /// Pings per client; its table is bounded (``RateLimiter``).
     let limiter: RateLimiter
     let clients: ClientAddressResolver
@@ -29,7 +30,7 @@ struct InstallsController<Context: RemoteAddressRequestContext> {
             if case .failure(let problem) = header.checkedInstall() { throw InputError.invalidClientHeader(problem.reason) }
             // Accepted whether or not it is kept: a full buffer or a cap is the server's business,
             // and a client must not retry (the next day's beacon counts it again).
-            sightings?.note(app: app, header: value, peer: context.remoteAddress?.ipAddress, forwardedFor: request.headers[values: .xForwardedFor])
+            reads?.policyRead(app: app, clientHeader: value, client: client)
             return Response(status: .noContent, headers: [.cacheControl: "no-store"])
         }
     }

@@ -1,0 +1,107 @@
+import NIOCore
+import NIOHTTP1
+
+/// Closes a connection whose request takes longer than `limit` to arrive: a head trickled in
+/// (slowloris), a body trickled in once its head was read, or, on a new connection, a first
+/// request that never comes.
+///
+/// Hummingbird's idle timeout (`--idle-timeout`) can't do this: it counts every decoded part as
+/// activity, so a body sent a byte at a time keeps a connection for ever, and a head that never
+/// ends is only cut at the idle timeout. This handler sits first in the pipeline, where it sees
+/// the bytes of each read, and ``Ends``, right after NIO's decoder, tells it which reads produced
+/// parts: a request is being read from the first read that produced nothing (or from its head)
+/// until its end. Only a read that leaves a request unfinished reads the clock; the timer is set
+/// then and left to find the request finished, so a request that arrives whole costs nothing.
+/// Deadlines are on the event loop's clock, so tests drive them with `EmbeddedEventLoop.advanceTime`.
+final class RequestReadTimeout: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    private let limit: TimeAmount
+    /// When the request being read must be complete; `nil` between requests.
+    private var deadline: NIODeadline?
+    private var timer: Scheduled<Void>?
+    /// Parts the decoder produced so far.
+    private var parts = 0
+    /// A head has been decoded and its end has not.
+    private var inRequest = false
+
+    /// - Parameter limit: How long a request may take from its first byte to its end.
+    init(limit: TimeAmount) {
+        self.limit = limit
+    }
+
+    /// The handler to add right after NIO's request decoder.
+    var ends: Ends { Ends(timeout: self) }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { start(context: context) }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        timer?.cancel()
+        timer = nil
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        start(context: context)
+        context.fireChannelActive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let before = parts
+        context.fireChannelRead(data)
+        if inRequest || parts == before {
+            // A request is arriving: timed from now unless it already was.
+            if deadline == nil { setDeadline(context.eventLoop.now + limit, context: context) }
+        } else {
+            deadline = nil
+        }
+    }
+
+    /// The first request on a new connection is timed from the connection's start.
+    private func start(context: ChannelHandlerContext) {
+        guard timer == nil, deadline == nil else { return }
+        setDeadline(context.eventLoop.now + limit, context: context)
+    }
+
+    private func setDeadline(_ deadline: NIODeadline, context: ChannelHandlerContext) {
+        self.deadline = deadline
+        guard timer == nil else { return }
+        timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [self] in fire(context: context) }
+    }
+
+    private func fire(context: ChannelHandlerContext) {
+        timer = nil
+        guard let deadline else { return }
+        if context.eventLoop.now >= deadline { return context.close(promise: nil) }
+        // A later request's deadline, set while this timer waited for an earlier one.
+        setDeadline(deadline, context: context)
+    }
+
+    private func decoded(_ part: HTTPServerRequestPart) {
+        parts &+= 1
+        switch part {
+        case .head: inRequest = true
+        case .body: break
+        case .end: inRequest = false
+        }
+    }
+
+    /// Tells ``RequestReadTimeout`` of each part NIO's decoder produces.
+    final class Ends: ChannelInboundHandler, RemovableChannelHandler {
+        typealias InboundIn = HTTPServerRequestPart
+        typealias InboundOut = HTTPServerRequestPart
+
+        private let timeout: RequestReadTimeout
+
+        fileprivate init(timeout: RequestReadTimeout) {
+            self.timeout = timeout
+        }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            timeout.decoded(unwrapInboundIn(data))
+            context.fireChannelRead(data)
+        }
+    }
+}
