@@ -18,8 +18,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Event loop threads (default: one per core the process may run on). Env: LAUNCHGATE_THREADS.") var threads: Int?
     @Option(name: .customLong("trusted-proxy"), help: "A proxy (CIDR, repeatable) whose X-Forwarded-For names the client. Env: LAUNCHGATE_TRUSTED_PROXIES, comma-separated.")
     var trustedProxies: [String] = []
-    @Option(help: "Seconds a connection may stay idle between requests before it is closed (default 60). Env: LAUNCHGATE_IDLE_TIMEOUT.") var idleTimeout: Double?
-    @Option(help: "Seconds a request may take to arrive, head and body, from its first byte; a new connection's first request counts from the connection's start (default 10). Env: LAUNCHGATE_HEADER_TIMEOUT.") var headerTimeout: Double?
+    @Option(help: "Seconds a connection may stay idle, before or between requests, until it is closed (default 60). Env: LAUNCHGATE_IDLE_TIMEOUT.") var idleTimeout: Double?
+    @Option(help: "Seconds a request may take to arrive, head and body, from its first byte (default 10). Env: LAUNCHGATE_HEADER_TIMEOUT.") var headerTimeout: Double?
     @Option(help: "Connections open at once; at the cap new ones wait in the listen backlog until one closes (default 10000). Env: LAUNCHGATE_MAX_CONNECTIONS.") var maxConnections: Int?
     @OptionGroup var database: DatabaseOptions
     @OptionGroup(title: "Mail") var mail: MailOptions

@@ -32,11 +32,10 @@ public struct ServerConfiguration: Sendable {
     public var trustedProxies: [IPNetwork]
     /// Event loop threads; `nil` uses one per core the process may run on (``UsableCores``).
     public var threads: Int?
-    /// How long a connection may stay idle between requests before it is closed (Hummingbird's
-    /// idle timeout).
+    /// How long a connection may stay idle, before its first request or between requests, until it
+    /// is closed (Hummingbird's idle timeout).
     public var idleTimeout: Duration
-    /// How long a request may take to arrive, from its first byte (or, for a connection's first
-    /// request, from the connection's start) to the end of its body.
+    /// How long a request may take to arrive, from its first byte to the end of its body.
     public var headerTimeout: Duration
     /// The most connections open at once; at the cap the server stops accepting, and later ones
     /// wait in the listen backlog until one closes.

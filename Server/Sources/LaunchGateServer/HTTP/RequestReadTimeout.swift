@@ -1,13 +1,12 @@
 import NIOCore
 import NIOHTTP1
 
-/// Closes a connection whose request takes longer than `limit` to arrive: a head trickled in
-/// (slowloris), a body trickled in once its head was read, or, on a new connection, a first
-/// request that never comes.
+/// Closes a connection whose request takes longer than `limit` to arrive, from its first byte to
+/// its end: a head trickled in (slowloris), or a body trickled in once its head was read.
 ///
-/// Hummingbird's idle timeout (`--idle-timeout`) can't do this: it counts every decoded part as
-/// activity, so a body sent a byte at a time keeps a connection for ever, and a head that never
-/// ends is only cut at the idle timeout. This handler sits first in the pipeline, where it sees
+/// Hummingbird's idle timeout (`--idle-timeout`), which closes connections that send nothing,
+/// can't do this: it counts every decoded part as activity, so a body sent a byte at a time keeps
+/// a connection for ever, and a head that never ends is only cut at the idle timeout. This handler sits first in the pipeline, where it sees
 /// the bytes of each read, and ``Ends``, right after NIO's decoder, tells it which reads produced
 /// parts: a request is being read from the first read that produced nothing (or from its head)
 /// until its end. Only a read that leaves a request unfinished reads the clock; the timer is set
@@ -34,18 +33,9 @@ final class RequestReadTimeout: ChannelInboundHandler, RemovableChannelHandler {
     /// The handler to add right after NIO's request decoder.
     var ends: Ends { Ends(timeout: self) }
 
-    func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { start(context: context) }
-    }
-
     func handlerRemoved(context: ChannelHandlerContext) {
         timer?.cancel()
         timer = nil
-    }
-
-    func channelActive(context: ChannelHandlerContext) {
-        start(context: context)
-        context.fireChannelActive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -57,12 +47,6 @@ final class RequestReadTimeout: ChannelInboundHandler, RemovableChannelHandler {
         } else {
             deadline = nil
         }
-    }
-
-    /// The first request on a new connection is timed from the connection's start.
-    private func start(context: ChannelHandlerContext) {
-        guard timer == nil, deadline == nil else { return }
-        setDeadline(context.eventLoop.now + limit, context: context)
     }
 
     private func setDeadline(_ deadline: NIODeadline, context: ChannelHandlerContext) {

@@ -147,6 +147,6 @@ final class RecordingApp: ChannelInboundHandler {
 
     /// The bytes of ``answer(_:)``'s response.
     static func answerBytes(_ text: String) -> String {
-        "HTTP/1.1 200 OK\r\ncontent-length: \(text.utf8.count)\r\n\r\n\(text)"
+        "HTTP/1.1 200 OK\r\nContent-Length: \(text.utf8.count)\r\n\r\n\(text)"
     }
 }

@@ -49,8 +49,15 @@ struct RequestGuardTests {
     func upgrades(request: String) async throws {
         let pipe = try await Pipe.make()
         try pipe.send(request + Pipe.get + String(repeating: "A", count: 10_000))
-        #expect(try pipe.written() == Pipe.refusal("400 Bad Request", code: "upgrade-refused",
-                                                   message: "this server answers plain HTTP/1.1 requests only; CONNECT and protocol upgrades are refused"))
+        let written = try pipe.written()
+        let refusal = Pipe.refusal("400 Bad Request", code: "upgrade-refused",
+                                   message: "this server answers plain HTTP/1.1 requests only; CONNECT and protocol upgrades are refused")
+        if request.hasPrefix("CONNECT") {
+            // NIO's encoder sends no body in answer to CONNECT, whatever the status.
+            #expect(written.hasPrefix("HTTP/1.1 400 Bad Request\r\n") && written.contains("Connection: close\r\n"), "\(written)")
+        } else {
+            #expect(written == refusal)
+        }
         #expect(pipe.app.requests.isEmpty)
         #expect(!pipe.channel.isActive)
     }
