@@ -79,10 +79,10 @@ struct HotPathEquivalenceTests {
                     var routed = 0
                     for round in 0..<2 {
                         try routerSocket.write(request)
-                        answers.append(Self.masked(try #require(routerSocket.readResponse(seconds: 30, head: isHead), "\(request)")))
+                        answers.append(Self.masked(try #require(await routerSocket.response(seconds: 30, head: isHead), "\(request)")))
                         let before = Self.routerLines(routerLog)
                         try hotSocket.write(request)
-                        answers.append(Self.masked(try #require(hotSocket.readResponse(seconds: 30, head: isHead), "\(request)")))
+                        answers.append(Self.masked(try #require(await hotSocket.response(seconds: 30, head: isHead), "\(request)")))
                         if round == 1 { routed = Self.routerLines(routerLog) - before }
                     }
                     #expect(Set(answers).count == 1, "\(request.debugDescription):\n\(answers.joined(separator: "\n---\n"))")
@@ -109,7 +109,7 @@ struct HotPathEquivalenceTests {
                     try socket.write(pipeline)
                     var answers: [String] = []
                     for _ in 0..<(requests.count * 3) {
-                        answers.append(Self.masked(try #require(socket.readResponse(seconds: 30))))
+                        answers.append(Self.masked(try #require(await socket.response(seconds: 30))))
                     }
                     results.append(answers)
                 }

@@ -103,6 +103,13 @@ final class RawClientSocket: @unchecked Sendable {
         return (String(decoding: received, as: UTF8.self), false)
     }
 
+    /// ``readResponse(seconds:head:)`` on a Dispatch thread, for the reason ``receive(seconds:)`` gives.
+    func response(seconds: Double, head: Bool = false) async -> String? {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: self.readResponse(seconds: seconds, head: head)) }
+        }
+    }
+
     /// Reads one whole response (a body by `Content-Length`, none for a 304 or when `head` says
     /// the request was a `HEAD`); `nil` when the connection closes or `seconds` pass first.
     func readResponse(seconds: Double, head: Bool = false) -> String? {
