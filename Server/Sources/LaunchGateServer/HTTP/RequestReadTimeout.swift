@@ -12,9 +12,10 @@ import NIOHTTP1
 /// until its end. Only a read that leaves a request unfinished reads the clock; the timer is set
 /// then and left to find the request finished, so a request that arrives whole costs nothing.
 /// Deadlines are on the event loop's clock, so tests drive them with `EmbeddedEventLoop.advanceTime`.
-final class RequestReadTimeout: ChannelInboundHandler, RemovableChannelHandler {
+final class RequestReadTimeout: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
+    typealias OutboundIn = NIOAny
 
     private let limit: TimeAmount
     /// When the request being read must be complete; `nil` between requests.
@@ -24,6 +25,10 @@ final class RequestReadTimeout: ChannelInboundHandler, RemovableChannelHandler {
     private var parts = 0
     /// A head has been decoded and its end has not.
     private var inRequest = false
+    /// Since when the server has not asked for more bytes, while a request is arriving: time the
+    /// server holds reads (NIO's pipelining handler, while earlier requests are answered) is not
+    /// the client's to pay.
+    private var pausedAt: NIODeadline?
 
     /// - Parameter limit: How long a request may take from its first byte to its end.
     init(limit: TimeAmount) {
@@ -49,6 +54,18 @@ final class RequestReadTimeout: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if deadline != nil, pausedAt == nil { pausedAt = context.eventLoop.now }
+        context.fireChannelReadComplete()
+    }
+
+    func read(context: ChannelHandlerContext) {
+        if let paused = pausedAt.take(), let deadline {
+            setDeadline(deadline + (context.eventLoop.now - paused), context: context)
+        }
+        context.read()
+    }
+
     private func setDeadline(_ deadline: NIODeadline, context: ChannelHandlerContext) {
         self.deadline = deadline
         guard timer == nil else { return }
@@ -57,7 +74,8 @@ final class RequestReadTimeout: ChannelInboundHandler, RemovableChannelHandler {
 
     private func fire(context: ChannelHandlerContext) {
         timer = nil
-        guard let deadline else { return }
+        // While paused, the next read request sets the timer again.
+        guard let deadline, pausedAt == nil else { return }
         if context.eventLoop.now >= deadline { return context.close(promise: nil) }
         // A later request's deadline, set while this timer waited for an earlier one.
         setDeadline(deadline, context: context)
