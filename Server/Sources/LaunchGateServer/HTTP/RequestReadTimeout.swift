@@ -6,12 +6,17 @@ import NIOHTTP1
 ///
 /// Hummingbird's idle timeout (`--idle-timeout`), which closes connections that send nothing,
 /// can't do this: it counts every decoded part as activity, so a body sent a byte at a time keeps
-/// a connection for ever, and a head that never ends is only cut at the idle timeout. This handler sits first in the pipeline, where it sees
-/// the bytes of each read, and ``Ends``, right after NIO's decoder, tells it which reads produced
-/// parts: a request is being read from the first read that produced nothing (or from its head)
-/// until its end. Only a read that leaves a request unfinished reads the clock; the timer is set
-/// then and left to find the request finished, so a request that arrives whole costs nothing.
-/// Deadlines are on the event loop's clock, so tests drive them with `EmbeddedEventLoop.advanceTime`.
+/// a connection for ever, and a head that never ends is only cut at the idle timeout.
+///
+/// This handler sits first in the pipeline, where it sees the bytes of each read, and ``Ends``,
+/// right after NIO's decoder, tells it which reads produced parts: a request is being read from
+/// the first read that produced nothing (or from its head) until its end. Only a read that leaves
+/// a request unfinished reads the clock; the timer is set then and left to find the request
+/// finished, so a request that arrives whole costs nothing. Time the server holds reads (NIO's
+/// pipelining handler, while an earlier request is answered) is the server's, not the client's:
+/// from the end of a read until the next read is asked for, the clock stops for the request
+/// arriving. Deadlines are on the event loop's clock, so tests drive them with
+/// `EmbeddedEventLoop.advanceTime`.
 final class RequestReadTimeout: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer

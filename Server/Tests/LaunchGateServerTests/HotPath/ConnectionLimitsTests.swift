@@ -59,6 +59,29 @@ struct ConnectionLimitsTests {
         #expect(try pipe.responses().count == 6)
     }
 
+    @Test("time the server holds reads, while an earlier request is answered, does not count against a request still arriving")
+    func heldReads() async throws {
+        let pipe = try await Pipe.make(requestTimeout: .seconds(10))
+        // Two reads of one wake-up (NIO reads up to four times before it asks again): a request
+        // the router answers slowly, then the start of a head. The channel's next read waits.
+        try pipe.channel.writeInbound(ByteBuffer(string: "GET /slow HTTP/1.1\r\nHost: t\r\n\r\n"))
+        let before = pipe.reads.count
+        try pipe.send("GET \(Pipe.target) HTTP/1.1\r\nHo")
+        #expect(pipe.reads.count == before, "NIO's pipelining handler holds the read")
+        pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(30))
+        #expect(pipe.channel.isActive, "cut off while the server was not reading")
+        try pipe.app.answer("slow")
+        #expect(pipe.reads.count == before + 1)
+        pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(9))
+        try pipe.send("st: t\r\n\r\n")
+        #expect(try pipe.responses().map(\.status) == ["HTTP/1.1 200 OK", "HTTP/1.1 200 OK"])
+        #expect(pipe.app.paths == ["/slow"])
+        // Reading again, the clock runs again.
+        try pipe.send("GET \(Pipe.target) HTTP/1.1\r\nHo")
+        pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(10))
+        #expect(!pipe.channel.isActive)
+    }
+
     @Test("the live server closes a socket that sends nothing, and one idle after its answers")
     func liveIdle() async throws {
         let server = try await Self.server { $0.idleTimeout = .seconds(1) }

@@ -47,9 +47,11 @@ struct HotPathPipe {
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
     }
 
-    /// One read from the socket: the bytes, then the end of the read.
+    /// One read from the socket, as a channel that reads on its own (`autoRead`) makes it: the
+    /// bytes, the end of the read, then its request for the next read, which handlers may hold.
     func send(_ text: String) throws {
         try channel.writeInbound(ByteBuffer(string: text))
+        channel.pipeline.read()
     }
 
     /// Everything written to the socket since the last call.
