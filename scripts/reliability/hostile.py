@@ -537,6 +537,7 @@ def check_endpoint():
     deadline = time.monotonic() + (60 if short else 240)
     sock = socket.create_connection(("127.0.0.1", port), timeout=5)
     reader = Reader(sock, deadline)
+    started = time.monotonic()
     answered, lost, wrong, sent_warm, sent_cold = 0, 0, [], 0, 0
     while answered < count and time.monotonic() < deadline and not lost:
         # Parts of (path, status, expected JSON body or bytes it must hold): warm versions first
@@ -569,6 +570,9 @@ def check_endpoint():
             answer = reader.response()
             if answer is None:
                 lost += 1
+                # Out of time is a slow server (a loaded machine, a debug build); closed is a lost connection.
+                how = "the check's time ran out" if reader.timed_out else "the server closed the connection"
+                print(f"     no answer to request {answered + 1} ({path}): {how} after {time.monotonic() - started:.1f} s")
                 break
             answered += 1
             got_status, _, body = answer
@@ -588,7 +592,8 @@ def check_endpoint():
     after = rss_kb()
     print(f"     {answered} /check and other requests pipelined ({sent_warm} warm, {sent_cold} cold), "
           f"{fast:.0f} answered on the hot path; RSS {before // 1024} -> {after // 1024} MB")
-    (ok if not lost and answered >= count else fail)(f"/check answered {answered} of {count} pipelined requests ({'a connection lost' if lost else 'no connection lost'})")
+    outcome = "no connection lost" if not lost else "out of time" if reader.timed_out else "the connection lost"
+    (ok if not lost and answered >= count else fail)(f"/check answered {answered} of {count} pipelined requests ({outcome})")
     (ok if not wrong else fail)(f"each pipelined /check answer is its own request's, among 400s and other routes ({len(wrong)} wrong"
                                 + (f", e.g. {wrong[0]}" if wrong else "") + ")")
     # Interleaved means both paths answered on the one connection: a run the router answered alone
