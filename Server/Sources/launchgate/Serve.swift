@@ -62,8 +62,8 @@ struct Serve: AsyncParsableCommand {
         let transport = try mail.transport()
 
         // Before anything starts NIO's shared event loops: Swift concurrency's jobs then run on
-        // them, so a request's handler runs on its connection's own thread instead of hopping to
-        // the concurrency pool and back (most of what Hummingbird's router path cost).
+        // them instead of a second pool of threads. What that saves per request is not measured
+        // yet (docs/server.md).
         NIOSingletons.groupLoopCountSuggestion = configuration.threads ?? UsableCores.count
         NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
 
