@@ -11,9 +11,6 @@ let package = Package(
     name: "LaunchGateFuzz",
     dependencies: [
         .package(name: "LaunchGate", path: ".."),
-        // Only for FuzzCheckQuery, which compares the fast path's reading of /check queries with the
-        // router's, made from Hummingbird's own URI.
-        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     ],
     targets: [
         .executableTarget(name: "FuzzAppVersion", dependencies: [.product(name: "LaunchGate", package: "LaunchGate")]),
@@ -21,14 +18,5 @@ let package = Package(
         .executableTarget(name: "FuzzCanonicalPolicy", dependencies: [.product(name: "LaunchGate", package: "LaunchGate")]),
         .executableTarget(name: "FuzzLaunchCache", dependencies: [.product(name: "LaunchGate", package: "LaunchGate")]),
         .executableTarget(name: "FuzzClientHeader", dependencies: [.product(name: "LaunchGate", package: "LaunchGate")]),
-        // The server's request-head scanner needs only Foundation: its source files are
-        // symlinked here rather than building the server (NIO, Hummingbird) with sanitizers.
-        .executableTarget(name: "FuzzRawRequestHead"),
-        // The fast path's reader of /check queries and the router's reading (CheckQuery(uri:)), symlinked
-        // the same way; they need the SDK's types and HummingbirdCore's URI.
-        .executableTarget(name: "FuzzCheckQuery", dependencies: [
-            .product(name: "LaunchGate", package: "LaunchGate"),
-            .product(name: "HummingbirdCore", package: "hummingbird"),
-        ]),
     ]
 )

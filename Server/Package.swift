@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        // Already resolved through Hummingbird; named for NIO's HTTP/1 parts turned into HTTP types.
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
         // Already resolved through sqlite-kit; named because Database opens SQLiteConnections itself.
@@ -37,10 +39,12 @@ let package = Package(
             dependencies: [
                 .product(name: "LaunchGate", package: "LaunchGate"),
                 .product(name: "Hummingbird", package: "hummingbird"),
-                // URI alone, for CheckQuery(uri:), which the fuzz package builds without the rest.
+                // The server's connections are built from Hummingbird's public pieces (LaunchGateHTTPChannel).
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -62,6 +66,8 @@ let package = Package(
                 "LaunchGateServer",
                 "LaunchGateSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // NIO's event loops as Swift concurrency's executor, installed by `serve`.
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // `launchgate simulate`: the SDK's LaunchFlow as a device in the terminal. Only the SDK, so

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A/B of two or more launchgate builds on the policy fast path: every binary serves the demo app
+# A/B of two or more launchgate builds on the policy read (the hot path): every binary serves the demo app
 # at once (recording off, as issue 8 measures), and short wrk runs with the SDK's real request
 # (sdk-request.lua) alternate between them, so a slow minute on a shared machine hits each build
 # alike. Prints, per binary, the medians of its server's user and system CPU time per request
@@ -38,7 +38,7 @@ for i in "${!bins[@]}"; do
     etag=$(curl -s -D - -o /dev/null "http://127.0.0.1:${ports[$i]}$path" | tr -d '\r' | awk 'tolower($1) == "etag:" { print $2 }')
   fi
   etags+=("$etag")
-  # Warm-up: the first request of each target goes through the router and prepares the answer.
+  # Warm-up: the first request goes through the router, which prepares the answer for the hot path.
   LG_BENCH_ETAG="$etag" taskset -c 0 wrk -t1 -c64 -d2s -s "$lua" "http://127.0.0.1:${ports[$i]}$path" >/dev/null
 done
 for _ in $(seq 1 "$rounds"); do

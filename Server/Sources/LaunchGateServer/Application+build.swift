@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import LaunchGate
 import Logging
 import Metrics
@@ -161,23 +162,20 @@ func buildRouter(_ components: ServerComponents, configuration: ServerConfigurat
     // Outside the error middleware, so the console's headers reach its error answers too.
     router.add(middleware: ConsoleHeadersMiddleware())
     router.add(middleware: ErrorMiddleware())
+    let clients = ClientAddressResolver(trustedProxies: configuration.trustedProxies)
     let authenticator = AdminAuthenticator(
         tokens: components.tokens,
-        failures: RateLimiter(capacity: configuration.authFailureBurst, perSecond: configuration.authFailureRefillPerSecond),
-        clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies))
-    // Off, nothing is appended anywhere: the switch behind policy.sh's recording-on/off figures.
-    let sightings = configuration.adoption.recordInstalls
-        ? components.recorder.intake(clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies)) : nil
-    router.addRoutes(PublicController(policies: components.policies, defaultApp: configuration.defaultApp, maxAge: configuration.maxAge, sightings: sightings).routes)
-    router.addRoutes(InstallsController(policies: components.policies, sightings: sightings).routes)
-    router.addRoutes(SignInController(signIn: components.signIn, defaultApp: configuration.defaultApp,
-                                      clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies)).routes)
+        failures: RateLimiter(capacity: configuration.authFailureBurst, perSecond: configuration.authFailureRefillPerSecond), clients: clients)
+    let reads = policyReads(components, configuration)
+    router.addRoutes(PublicController(policies: components.policies, defaultApp: configuration.defaultApp, maxAge: configuration.maxAge,
+                                      reads: reads, clients: clients).routes)
+    router.addRoutes(InstallsController(policies: components.policies, reads: reads, clients: clients).routes)
+    router.addRoutes(SignInController(signIn: components.signIn, defaultApp: configuration.defaultApp, clients: clients).routes)
     router.addRoutes(AdminController(policies: components.policies, adoption: components.adoption, authenticator: authenticator).routes)
     router.addRoutes(AdoptionController(adoption: components.adoption, authenticator: authenticator).routes)
     router.addRoutes(SignInAdminController(signIn: components.signIn, authenticator: authenticator).routes)
     router.addRoutes(OperatorsController(operators: components.operators, authenticator: authenticator).routes)
     router.addRoutes(OperationsController(repository: components.repository, registry: metricsRegistry).routes)
-    let clients = ClientAddressResolver(trustedProxies: configuration.trustedProxies)
     switch console {
     case .success(let renderer):
         router.addRoutes(ConsoleController(policies: components.policies, adoption: components.adoption, authenticator: authenticator,
@@ -207,24 +205,17 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
         logger.warning("\(error.warning)")
     }
     let router = buildRouter(components, configuration: configuration)
-    let cache = components.policies.cache
-    let date = HTTPDateHeader()
-    let counter = Counter(label: "launchgate_fast_path_responses_total")
-    let recorder = configuration.adoption.recordInstalls ? components.recorder : nil
-    let sightings = recorder?.intake(clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies))
-    let check = CheckFastPath(cache: cache, date: date, now: components.policies.now, sightings: sightings)
-    let limits = PolicyFastPathInstaller.Limits(
-        idleTimeout: TimeAmount(configuration.idleTimeout), headerTimeout: TimeAmount(configuration.headerTimeout),
-        connections: ConnectionLimit(maximum: configuration.maxConnections))
+    let preparedAnswers = configuration.hotPath ? PreparedAnswerHandler.Settings(
+        policies: components.policies, defaultApp: configuration.defaultApp, maxAge: configuration.maxAge,
+        reads: policyReads(components, configuration), clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies),
+        serverName: serverName) : nil
+    let settings = LaunchGateHTTPChannel.Settings(idleTimeout: TimeAmount(configuration.idleTimeout),
+                                                  requestTimeout: TimeAmount(configuration.headerTimeout), preparedAnswers: preparedAnswers)
     var app = Application(
         router: router,
-        server: .http1(configuration: .init(additionalChannelHandlers: [
-            PolicyFastPathInstaller(limits: limits) { tracker, timeouts in
-                PolicyFastPathHandler(cache: cache, date: date, counter: counter, tracker: tracker, timeouts: timeouts, check: check,
-                                      sightings: sightings)
-            },
-        ])),
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "LaunchGate"),
+        server: HTTPServerBuilder { responder in LaunchGateHTTPChannel(responder: responder, settings: settings) },
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName,
+                             availableConnectionsDelegate: ConnectionCap(maximum: configuration.maxConnections)),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         eventLoopGroupProvider: eventLoopGroup(threads: configuration.threads ?? UsableCores.count),
         logger: logger)
@@ -232,12 +223,21 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
     if let database = components.database { app.addServices(DatabaseCloser(database: database)) }
     app.addServices(ChangeWatcher(repository: components.repository, policies: components.policies,
                                   interval: configuration.pollInterval, logger: logger))
-    if let recorder { app.addServices(recorder) }
+    if configuration.adoption.recordInstalls { app.addServices(components.recorder) }
     app.addServices(InstallRetention(repository: components.installs, retentionDays: components.adoption.configuration.retentionDays,
                                      now: components.now, logger: logger))
     app.addServices(OutboxWorker(signIn: components.signIn, apps: components.repository, transport: mail,
                                  sender: configuration.mailFrom, logger: logger))
     return app
+}
+
+/// The `Server` header of every answer.
+let serverName = "LaunchGate"
+
+/// Where answered reads are reported: the install recorder's intake, or nowhere with recording
+/// off (nothing is appended anywhere: the switch behind policy.sh's recording-on/off figures).
+private func policyReads(_ components: ServerComponents, _ configuration: ServerConfiguration) -> (any PolicyReadObserver)? {
+    configuration.adoption.recordInstalls ? components.recorder.intake : nil
 }
 
 /// Closes the database once the server has shut down.

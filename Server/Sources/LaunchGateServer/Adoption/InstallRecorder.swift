@@ -54,14 +54,14 @@ public struct InstallRecorder: Service {
     }
 
     /// Notes a `LaunchGate-Client` value for `app` outside any client's budget (tests, tools);
-    /// requests go through ``intake(clients:)``.
+    /// answered reads go through ``intake``.
     /// - Returns: `false` when the buffer was full and the sighting was dropped.
     @discardableResult
     func note(app: String, header: String) -> Bool { buffer.append(app: app, header: header) }
 
-    /// What requests note through: the client's budget, then the buffer.
-    func intake(clients: ClientAddressResolver) -> SightingIntake {
-        SightingIntake(buffer: buffer, budget: budget, clients: clients, now: now)
+    /// What answered reads are noted through: the client's budget, then the buffer.
+    var intake: SightingIntake {
+        SightingIntake(buffer: buffer, budget: budget, now: now)
     }
 
     /// Folds until the service group shuts down, then folds what is left once more.

@@ -32,13 +32,17 @@ public struct ServerConfiguration: Sendable {
     public var trustedProxies: [IPNetwork]
     /// Event loop threads; `nil` uses one per core the process may run on (``UsableCores``).
     public var threads: Int?
-    /// How long a connection may send and receive nothing before it is closed.
+    /// How long a connection may stay idle, before its first request or between requests, until it
+    /// is closed (Hummingbird's idle timeout).
     public var idleTimeout: Duration
-    /// How long a client may take to send a complete request head once its first byte arrived.
+    /// How long a request may take to arrive, from its first byte to the end of its body.
     public var headerTimeout: Duration
-    /// The most connections open at once; later ones are closed at once and counted in
-    /// `launchgate_connections_rejected_total`.
+    /// The most connections open at once; at the cap the server stops accepting, and later ones
+    /// wait in the listen backlog until one closes.
     public var maxConnections: Int
+    /// Whether prepared public reads are answered on the hot path (``PreparedAnswerHandler``);
+    /// off, every request goes through Hummingbird's router, the reference the hot path is tested against.
+    public var hotPath: Bool
     /// Sign-in's lifetimes and limits.
     public var signIn: SignInConfiguration
     /// The `From` of sign-in mail.
@@ -52,7 +56,7 @@ public struct ServerConfiguration: Sendable {
         defaultApp: String? = nil, masterKey: String? = nil, masterKeyFile: URL? = nil,
         pollInterval: Duration = .milliseconds(500), maxAge: Int = 60, logLevel: Logger.Level = .info, authFailureBurst: Int = 10,
         authFailureRefillPerSecond: Double = 0.1, trustedProxies: [IPNetwork] = [], threads: Int? = nil,
-        idleTimeout: Duration = .seconds(60), headerTimeout: Duration = .seconds(10), maxConnections: Int = 10_000,
+        idleTimeout: Duration = .seconds(60), headerTimeout: Duration = .seconds(10), maxConnections: Int = 10_000, hotPath: Bool = true,
         signIn: SignInConfiguration = SignInConfiguration(), mailFrom: MailSender = .fallback,
         adoption: AdoptionConfiguration = AdoptionConfiguration()
     ) {
@@ -63,6 +67,7 @@ public struct ServerConfiguration: Sendable {
         self.idleTimeout = idleTimeout
         self.headerTimeout = headerTimeout
         self.maxConnections = maxConnections
+        self.hotPath = hotPath
         self.authFailureBurst = authFailureBurst
         self.authFailureRefillPerSecond = authFailureRefillPerSecond
         self.trustedProxies = trustedProxies

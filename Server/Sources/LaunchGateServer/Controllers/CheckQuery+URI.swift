@@ -2,11 +2,9 @@ import HummingbirdCore
 import LaunchGate
 
 extension CheckQuery {
-    /// The router's reading of a `/check` request: Hummingbird's parsed query, percent-decoded, the
-    /// first of repeated names winning, and an error for the first value that can't be read.
-    ///
-    /// ``init(rawQuery:)`` must agree with it whenever that reader returns a value; the
-    /// `FuzzCheckQuery` target checks that the two do.
+    /// The reading of a `/check` request, by the router and the hot path alike: Hummingbird's
+    /// parsed query, percent-decoded, the first of repeated names winning, and an error for the
+    /// first value that can't be read.
     /// - Parameter uri: The request's URI, as Hummingbird parsed it.
     /// - Throws: ``InputError`` naming the first value that can't be read, or a missing `version`.
     init(uri: URI) throws {

@@ -1,9 +1,6 @@
 import LaunchGate
 
 /// Query parameter values read into LaunchGate types, with errors a person can act on.
-///
-/// Kept apart from ``RequestValues`` and free of HTTP types, so that the fuzz target comparing the
-/// router's reading of `/check` with the fast path's can build it without the server.
 enum QueryValues {
     /// `platform`: `fallback` when missing or empty.
     static func platform(_ name: String?, default fallback: Platform? = .ios) throws -> Platform? {

@@ -2,7 +2,7 @@ import Foundation
 @_spi(LaunchGateServer) import LaunchGate
 
 extension CheckAnswerKey {
-    /// The key of a `/check` request to an app's current policy, for the router and the fast path alike.
+    /// The key of a `/check` request to an app's current policy, for the router and the hot path alike.
     ///
     /// The IDs are looked at only when the policy makes them matter (exemptions listed, a rollout
     /// under way), and the client header is parsed only when the query leaves an ID out: most

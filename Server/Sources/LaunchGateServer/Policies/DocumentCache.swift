@@ -3,19 +3,19 @@ import LaunchGate
 import NIOCore
 import Synchronization
 
-/// The request hot path: serialized, signed bytes per app, channel, platform and format, the
-/// decoded policies they came from, and the set of apps that exist.
+/// The read path's prepared answers: serialized, signed bytes per app, channel, platform and
+/// format, encoded `/check` answers, the decoded policies they came from, and the set of apps
+/// that exist.
 ///
-/// Built on first request after a publish and kept until the next change, so serving is a
-/// dictionary lookup. A publish on this instance clears it at once; ``ChangeWatcher`` clears it
+/// ``PolicyService`` alone fills and clears it; the router and the hot path read it through the
+/// service. Built on first request after a publish and kept until the next change, so serving is
+/// a dictionary lookup. A publish on this instance clears it at once; ``ChangeWatcher`` clears it
 /// when another instance publishes. Every table is bounded: entries exist only for apps in
 /// ``knownApps``, which an admin creates, and a request naming any other app is refused from
 /// that set without touching the database.
 final class DocumentCache: Sendable {
     private struct State {
         var entries: [DocumentKey: ServedDocument] = [:]
-        /// Complete public answers by exact request target, for ``PolicyFastPathHandler``.
-        var prepared: [String: PreparedResponse] = [:]
         /// Decoded current policies, for `/check` and for rendering documents.
         var policies: [ServedPolicyKey: UpdatePolicy] = [:]
         /// Known apps' channels with nothing published yet: a beta channel that was never used is
@@ -30,24 +30,20 @@ final class DocumentCache: Sendable {
         var generation = 0
     }
     private let state: Mutex<State>
-    /// `State.generation`, readable without the lock: the fast path reads it on every request to
-    /// know whether the answer it remembers still stands. Stored inside the lock right after the
-    /// bump, so it is never ahead of the state. Reading the one before only makes a store refused,
-    /// or gives a request that runs alongside an invalidation the answer from just before it.
+    /// `State.generation`, readable without the lock, for ``PolicyService`` to read before it goes
+    /// to the database. Stored inside the lock right after the bump, so it is never ahead of the
+    /// state: reading the one before only makes a store refused.
     private let currentGeneration = Atomic<Int>(0)
     /// `/check` answers kept at most.
     let maximumAnswers: Int
     /// Bytes of `/check` answers kept at most: answers carry the release notes, so a count alone
     /// would let long notes times many versions grow the table to gigabytes.
     let maximumAnswerBytes: Int
-    /// Prepared fast-path answers kept at most.
-    let maximumPrepared: Int
 
     /// Creates an empty cache; the bounds are parameters so tests can reach them.
-    init(maximumAnswers: Int = 10_000, maximumAnswerBytes: Int = 32 << 20, maximumPrepared: Int = 4_096) {
+    init(maximumAnswers: Int = 10_000, maximumAnswerBytes: Int = 32 << 20) {
         self.maximumAnswers = maximumAnswers
         self.maximumAnswerBytes = maximumAnswerBytes
-        self.maximumPrepared = maximumPrepared
         state = Mutex(State(answers: CheckAnswerTable(maximumCount: maximumAnswers, maximumBytes: maximumAnswerBytes)))
     }
 
@@ -105,32 +101,17 @@ final class DocumentCache: Sendable {
         }
     }
 
-    /// The prepared answer for a request target, such as `/v1/apps/notes/policy?platform=ios`.
-    func prepared(for target: String) -> PreparedResponse? {
-        state.withLock { $0.prepared[target] }
-    }
-
-    /// Keeps a prepared answer unless the cache was invalidated while it was being built.
-    func prepare(_ response: PreparedResponse, for target: String, builtIn generation: Int) {
-        state.withLock {
-            // Bounded in count and key size: arbitrary query strings must not grow the table without limit.
-            guard $0.generation == generation, $0.prepared.count < maximumPrepared, target.utf8.count <= PreparedResponse.maximumTargetLength else { return }
-            $0.prepared[target] = response
-        }
-    }
-
     /// Bytes of `/check` answers and their keys held, for tests and metrics.
     var answerBytes: Int { state.withLock { $0.answers.bytes } }
 
     /// How many entries each table holds, for tests and metrics.
-    var sizes: (documents: Int, prepared: Int, policies: Int, answers: Int) {
-        state.withLock { ($0.entries.count, $0.prepared.count, $0.policies.count, $0.answers.count) }
+    var sizes: (documents: Int, policies: Int, answers: Int) {
+        state.withLock { ($0.entries.count, $0.policies.count, $0.answers.count) }
     }
 
     func removeAll() {
         state.withLock {
             $0.entries.removeAll(keepingCapacity: true)
-            $0.prepared.removeAll(keepingCapacity: true)
             $0.policies.removeAll()
             $0.unpublished.removeAll()
             $0.answers.removeAll()

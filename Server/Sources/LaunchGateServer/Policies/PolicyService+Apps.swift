@@ -16,7 +16,7 @@ extension PolicyService {
         guard AppRecord.isValidID(id) else { throw ServiceError.invalidAppID(id) }
         let app = AppRecord(id: id, name: name ?? id, createdAt: now())
         try await repository.createApp(app)
-        await invalidate()
+        cache.removeAll()
         return app
     }
 }

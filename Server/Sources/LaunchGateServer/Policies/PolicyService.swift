@@ -97,6 +97,12 @@ public struct PolicyService: Sendable {
         return policy
     }
 
+    /// The document ``document(app:channel:platform:format:)`` built for `key` since the last
+    /// change, or `nil`: memory only, never the database, so the hot path can ask without waiting.
+    func preparedDocument(for key: DocumentKey) -> ServedDocument? {
+        cache.document(for: key)
+    }
+
     /// A ready-to-send document, from the cache or built and cached.
     /// - Parameters:
     ///   - app: The app.

@@ -33,7 +33,6 @@ struct UnknownAppTests {
                 #expect(known.status == .ok, "\(known.text)")
                 let after = cache.sizes
                 #expect(after.documents == before.documents)
-                #expect(after.prepared == before.prepared)
                 #expect(after.policies == before.policies)
             }
         }

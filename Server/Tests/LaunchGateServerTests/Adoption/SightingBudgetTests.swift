@@ -7,7 +7,7 @@ import Metrics
 import Testing
 @testable import LaunchGateServer
 
-@Suite("One client can add only its budget of sightings per window, on the router and the fast path alike")
+@Suite("One client can add only its budget of sightings per window, on the router and the hot path alike")
 struct SightingBudgetTests {
     /// A server whose recorder admits `budget` sightings per client per minute, believing
     /// X-Forwarded-For from loopback so one test can speak as several clients. Its clock stands
@@ -75,12 +75,12 @@ struct SightingBudgetTests {
         #expect(try await installs(server) == 5)
     }
 
-    @Test("the fast path spends the same budget, per peer, and behind a trusted proxy per forwarded client")
-    func fastPath() async throws {
+    @Test("the hot path spends the same budget, per peer, and behind a trusted proxy per forwarded client")
+    func hotPath() async throws {
         let server = try await server(budget: 5)
         try await server.application.test(.live) { client in
             for index in 0..<20 {
-                let response = try await client.execute(uri: "/v1/apps/notes/policy?platform=ios", method: .get, headers: headers("fast-\(index)"))
+                let response = try await client.execute(uri: "/v1/apps/notes/policy?platform=ios", method: .get, headers: headers("hot-\(index)"))
                 #expect(response.status == .ok)
             }
         }

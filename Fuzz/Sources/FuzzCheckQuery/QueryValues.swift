@@ -1,1 +1,0 @@
-../../../Server/Sources/LaunchGateServer/Controllers/QueryValues.swift

@@ -1,1 +1,0 @@
-../../../Server/Sources/LaunchGateServer/Policies/FastPath/RawRequestHead+Runs.swift

@@ -1,0 +1,123 @@
+import Hummingbird
+import NIOCore
+import NIOHTTP1
+
+/// What Hummingbird does not do for an HTTP/1.1 server facing the internet, on NIO's decoded
+/// request parts, right after NIO's pipelining handler (so each request reaches it in turn, once
+/// every earlier answer has been written):
+/// - bytes NIO's decoder rejects get a 400 in the server's JSON error shape with an
+///   `X-Request-ID` (Hummingbird answers an empty 400), and the connection closes;
+/// - `CONNECT` and `Upgrade` get the JSON 400 and a close: after either, NIO's decoder stops
+///   parsing and keeps every later byte, so a client could stream into memory;
+/// - a target over ``maximumTargetLength`` gets a 414, so no log, metric or table sees it;
+/// - HTTP/1.0 without `keep-alive`, and `Connection: close` in any spelling, reach Hummingbird as
+///   `Connection: close`, which it closes after (the conversion to HTTP types drops the version);
+/// - `Expect: 100-continue` gets its `100 Continue`, which Hummingbird never sends, so a client
+///   waiting for it doesn't wait until a timeout.
+final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    /// Longer request targets are refused with 414: real URLs are far shorter.
+    static let maximumTargetLength = 4096
+
+    private let makeRequestID: @Sendable () -> String
+    /// A response has begun (its head is written) and not ended.
+    private var responding = false
+    /// A refusal waits for the response in progress to end; after it, the connection closes.
+    private var state = State.passing
+
+    private enum State {
+        case passing
+        case refusing(HTTPResponseStatus, code: String, message: String)
+        case refused
+    }
+
+    /// - Parameter makeRequestID: The ID for a refusal's `X-Request-ID`; injected so tests can pin it.
+    init(makeRequestID: @escaping @Sendable () -> String = { RequestID().description }) {
+        self.makeRequestID = makeRequestID
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard case .passing = state else { return }
+        guard case .head(var head) = unwrapInboundIn(data) else { return context.fireChannelRead(data) }
+        guard head.uri.utf8.count <= Self.maximumTargetLength else {
+            return refuse(.uriTooLong, code: "uri-too-long",
+                          message: "the request target is longer than \(Self.maximumTargetLength) bytes; shorten the path and query",
+                          context: context)
+        }
+        if head.method == .CONNECT || head.headers.contains(name: "upgrade") {
+            return refuse(.badRequest, code: "upgrade-refused",
+                          message: "this server answers plain HTTP/1.1 requests only; CONNECT and protocol upgrades are refused",
+                          context: context)
+        }
+        if head.version == .http1_1, head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
+            context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .continue))), promise: nil)
+        }
+        if !head.isKeepAlive, head.headers[canonicalForm: "connection"] != ["close"] {
+            head.headers.replaceOrAdd(name: "Connection", value: "close")
+            return context.fireChannelRead(wrapInboundOut(.head(head)))
+        }
+        context.fireChannelRead(data)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard let error = error as? HTTPParserError else { return context.fireErrorCaught(error) }
+        guard case .passing = state else { return }
+        refuse(.badRequest, code: "bad-request", message: Self.message(for: error), context: context)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .refused = state {
+            // The refusal was the connection's last answer; a handler still working answers late.
+            promise?.fail(ChannelError.ioOnClosedChannel)
+            return
+        }
+        context.write(data, promise: promise)
+        switch unwrapOutboundIn(data) {
+        case .head(let head) where head.status != .continue: responding = true
+        case .head, .body: break
+        case .end:
+            responding = false
+            if case .refusing(let status, let code, let message) = state { send(status, code: code, message: message, context: context) }
+        }
+    }
+
+    /// Refuses at once, or once the response in progress has ended (a malformed body can come
+    /// while its request is being answered).
+    private func refuse(_ status: HTTPResponseStatus, code: String, message: String, context: ChannelHandlerContext) {
+        state = .refusing(status, code: code, message: message)
+        if !responding { send(status, code: code, message: message, context: context) }
+    }
+
+    private func send(_ status: HTTPResponseStatus, code: String, message: String, context: ChannelHandlerContext) {
+        state = .refused
+        let body = ErrorResponse.body(code: code, message: message)
+        let headers: HTTPHeaders = [
+            "Content-Type": "application/json; charset=utf-8", "Content-Length": String(body.readableBytes),
+            "X-Request-ID": makeRequestID(), "Connection": "close",
+        ]
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+    }
+
+    /// What to fix, for the errors a client can cause.
+    static func message(for error: HTTPParserError) -> String {
+        switch error {
+        case .headerOverflow: "the request head is too large; send fewer or shorter headers"
+        case .invalidMethod: "the method is not valid HTTP/1.1; use an upper-case method such as GET"
+        case .invalidVersion: "the request line must end with the version HTTP/1.1 and CRLF"
+        case .lfExpected, .invalidConstant, .strictModeAssertion:
+            "the request is not valid HTTP/1.1; end every line with CRLF and separate the head from the body with an empty line"
+        case .invalidHeaderToken, .invalidCharactersUsed: "a header name or value has characters HTTP does not allow"
+        case .invalidContentLength, .unexpectedContentLength: "the Content-Length header is invalid or conflicts with Transfer-Encoding"
+        case .invalidChunkSize: "the chunked body is malformed"
+        case .invalidURL, .invalidPath, .invalidQueryString, .invalidFragment, .invalidHost, .invalidPort:
+            "the request target is not a valid URL path and query"
+        default: "the request is not valid HTTP/1.1; check the request line and headers"
+        }
+    }
+}
