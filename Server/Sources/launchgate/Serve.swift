@@ -3,8 +3,6 @@ import Foundation
 import Hummingbird
 import LaunchGateServer
 import Logging
-import NIOCore
-import NIOPosix
 
 /// `launchgate serve`: the HTTP server.
 struct Serve: AsyncParsableCommand {
@@ -60,12 +58,6 @@ struct Serve: AsyncParsableCommand {
         configuration.adoption = try adoption.apply(to: configuration.adoption)
         configuration.mailFrom = try mail.sender()
         let transport = try mail.transport()
-
-        // Before anything starts NIO's shared event loops: Swift concurrency's jobs then run on
-        // them instead of a second pool of threads. What that saves per request is not measured
-        // yet (docs/server.md).
-        NIOSingletons.groupLoopCountSuggestion = configuration.threads ?? UsableCores.count
-        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
 
         var logger = Logger(label: "launchgate")
         logger.logLevel = configuration.logLevel

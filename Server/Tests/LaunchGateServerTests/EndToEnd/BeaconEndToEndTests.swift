@@ -21,8 +21,15 @@ struct BeaconEndToEndTests {
                 #expect(await beacon.sendIfDue() == .notDue)
                 _ = await PolicyFetcher(source: PolicySource(url: url), app: app, installID: "e2e-beacon", transport: URLSessionTransport(),
                                         cache: PolicyCache(store: store)).fetch()
-                await server.components.recorder.fold()
-                let groups = try await server.components.installs.groups(appID: "notes", platform: .ios, fromDay: 0)
+                // The server's own recorder folds every 2 s too, and may have taken the sightings
+                // first: its write may still be under way when this fold returns, so wait for it.
+                var groups: [InstallGroup] = []
+                let deadline = ContinuousClock.now + .seconds(15)
+                repeat {
+                    await server.components.recorder.fold()
+                    groups = try await server.components.installs.groups(appID: "notes", platform: .ios, fromDay: 0)
+                    if groups.isEmpty { try await Task.sleep(for: .milliseconds(100)) }
+                } while groups.isEmpty && ContinuousClock.now < deadline
                 #expect(groups.map(\.installs) == [1])
                 #expect(groups.first.map { [$0.version, $0.build, $0.os] } == ["2.4.1", "241", "17.4"])
             }
