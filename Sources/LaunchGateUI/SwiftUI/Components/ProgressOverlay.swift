@@ -3,20 +3,23 @@ import LaunchGate
 import SwiftUI
 
 /// Seed 002's loading overlay: the whole screen dimmed, with a spinner and the core's words
-/// ("Sending your code…") in a card. It takes the touches, so nothing is tapped twice.
+/// ("Sending your code…") in a card of the theme's background. It takes the touches, so nothing
+/// is tapped twice.
 struct ProgressOverlay: View {
     let text: String
-    let theme: LaunchGateTheme
+    let styles: ThemeStyles
+    let cornerRadius: Double
 
     var body: some View {
         ZStack {
             Rectangle()
-                .fill(theme.dimStyle)
+                .fill(styles.dim)
                 .ignoresSafeArea()
             ProgressView(text)
-                .controlSize(.large)
+                .largeControl()
+                .foregroundStyle(styles.title)
                 .padding(24)
-                .background(.regularMaterial, in: RoundedRectangle(cornerRadius: theme.cornerRadius))
+                .background(styles.background, in: RoundedRectangle(cornerRadius: cornerRadius))
         }
         .announcing(text)
     }

@@ -8,17 +8,19 @@ import SwiftUI
 public struct LaunchGateLoadingView: View {
     @Environment(LaunchFlow.self) private var flow: LaunchFlow?
     @Environment(\.launchGateTheme) private var theme
+    @Environment(\.colorScheme) private var colorScheme
 
     /// Creates the loading screen; its words come from the ``LaunchFlow`` in the environment.
     public init() {}
 
     /// A spinner with the words, on the theme's background.
     public var body: some View {
+        let styles = theme.styles(for: colorScheme)
         ProgressView((flow?.strings ?? .english).text(.checking))
-            .controlSize(.large)
-            .foregroundStyle(theme.titleStyle)
+            .largeControl()
+            .foregroundStyle(styles.title)
             .frame(maxWidth: .infinity, maxHeight: .infinity)
-            .background(theme.backgroundStyle)
+            .background(styles.background)
     }
 }
 #endif
