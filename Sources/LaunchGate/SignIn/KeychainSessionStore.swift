@@ -9,11 +9,17 @@ import Security
 /// are never restored to another device from a backup, where the session would not work anyway.
 /// The keychain outlives the app, so a reinstall keeps the user signed in on the same device ID.
 ///
+/// The service name is the app's bundle ID with `.launchgate.sign-in` after it, so apps that share
+/// a keychain access group don't read each other's session. Until the device is first unlocked
+/// after a restart the items can't be read (`errSecInteractionNotAllowed`): the read fails rather
+/// than finding nothing, and ``LaunchFlow`` reads again when the app comes to the foreground
+/// (``SignInFlow/retryRestoreAfterFailedRead()``), so the user isn't asked to sign in again.
+///
 /// ```swift
 /// let flow = SignInFlow(client: client, sessions: KeychainSessionStore(), store: UserDefaultsStore(defaults: .standard))
 /// ```
 public struct KeychainSessionStore: SessionStore {
-    /// The items' service name.
+    /// The items' service name: by default the app's bundle ID followed by `.launchgate.sign-in`.
     public let service: String
     /// The keychain access group to share the items with app extensions; `nil` is the app's own.
     public let accessGroup: String?
@@ -23,10 +29,12 @@ public struct KeychainSessionStore: SessionStore {
 
     /// Creates a store.
     /// - Parameters:
-    ///   - service: The items' service name.
+    ///   - service: The items' service name; `nil` is the main bundle's ID followed by
+    ///     `.launchgate.sign-in`. Pass `"launchgate.sign-in"` to keep reading the items an earlier
+    ///     release stored under that fixed name.
     ///   - accessGroup: A shared access group, or `nil` for the app's default.
-    public init(service: String = "launchgate.sign-in", accessGroup: String? = nil) {
-        self.service = service
+    public init(service: String? = nil, accessGroup: String? = nil) {
+        self.service = service ?? KeychainService.name(bundleIdentifier: Bundle.main.bundleIdentifier)
         self.accessGroup = accessGroup
     }
 
@@ -94,6 +102,10 @@ public struct KeychainSessionStore: SessionStore {
     }
 
     private static func failure(_ action: String, _ status: OSStatus) -> SignInError {
+        if status == errSecInteractionNotAllowed {
+            return SignInError.storageFailed("the keychain is locked until the device is first unlocked after a restart; "
+                                             + "the session is read again when the app comes to the foreground")
+        }
         let reason = SecCopyErrorMessageString(status, nil).map { $0 as String } ?? "OSStatus \(status)"
         return SignInError.storageFailed("the keychain could not \(action) the item: \(reason)")
     }
