@@ -12,7 +12,7 @@ import SwiftUI
 /// @main struct NotesApp: App {
 ///     var body: some Scene {
 ///         WindowGroup {
-///             LaunchGateView(policyURL: URL(string: "https://updates.example.com/v1/apps/notes/policy?platform=ios")!,
+///             LaunchGateView(server: URL(string: "https://updates.example.com")!, appID: "notes",
 ///                            publicKey: "ed25519:Gb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=") {
 ///                 ContentView()
 ///             }
@@ -35,8 +35,13 @@ import SwiftUI
 /// recommended update) go above everything the app shows: on iOS they are drawn in a window of their
 /// own above the app's, alerts included, so no sheet, cover or alert the app presented stays over
 /// them and the keyboard leaves the app; on macOS they cover the content in this view, which is
-/// hidden. A screen in that window gets the flow, the theme and the layout direction from the gate,
-/// but not other environment values you set around it.
+/// hidden. A screen in that window gets the app's environment as it is around this view (locale,
+/// text size, your own values), with the flow, the theme and the flow's layout direction. That
+/// window takes key (and the keyboard) only for a screen the user acts on, never while a check
+/// runs, and gives it back when it goes.
+///
+/// Seed 004's banner sits above the app's content, in its safe area (`safeAreaInset(edge: .top)`):
+/// the content, navigation bar included, moves down for it, and nothing is hidden.
 ///
 /// The app's content is mounted the first time the flow shows the app and stays mounted while the
 /// same user is signed in: a banner, the dialog, a refresh's loading screen or a new blocking
@@ -46,12 +51,15 @@ import SwiftUI
 /// The check starts when the view appears and runs again when the scene comes back from the
 /// background (seed 000), as the flow allows; a scene that was only inactive (Control Center,
 /// Face ID) doesn't re-check. The gate's screens are laid out in their language's direction.
+/// Every window of an iPad app that uses the same one-line setup shares one flow.
 @MainActor
 public struct LaunchGateView<Content: View>: View {
     /// Where the flow comes from: the caller, or made by this view once and kept.
     enum FlowSource {
         case given(LaunchFlow)
         case made(() -> LaunchFlow)
+        /// A one-line setup's: one flow per setup for the whole process (``SharedFlows``).
+        case shared(SharedFlows.Key, () -> LaunchFlow)
     }
 
     private let source: FlowSource
@@ -65,11 +73,8 @@ public struct LaunchGateView<Content: View>: View {
     /// is known), rather than over the content in this view.
     @State private var isAboveApp = false
     @Environment(\.scenePhase) private var scenePhase
-    /// Set when the scene goes to the background and cleared when it is active again: only that
-    /// round trip re-checks (seed 000), not Control Center, a notification or Face ID, which take
-    /// the scene through inactive alone. A flag rather than the previous phase, so the check runs
-    /// whether SwiftUI reports background → active or background → inactive → active.
-    @State private var wasInBackground = false
+    /// Whether the scene has come back from the background (seed 000's re-check).
+    @State private var foreground = ForegroundReturn()
 
     /// Creates the gate around a flow the app holds, with any screen replaced by the app's own.
     ///
@@ -120,6 +125,10 @@ public struct LaunchGateView<Content: View>: View {
         let identity = flow.contentIdentity
         ZStack(alignment: .top) {
             appContent(showsApp: state.showsApp, identity: identity)
+                // Seed 004's banner is non-intrusive: the content moves down for it, so it covers
+                // no navigation bar or first row.
+                .safeAreaInset(edge: .top, spacing: 0) { banner(for: state) }
+                .animation(.default, value: state.showsApp ? state.gateScreen : nil)
             GateLayer(flow: flow, screens: screens, part: isAboveApp ? .inApp : .all)
         }
         .sheet(item: details(flow)) { item in
@@ -128,25 +137,26 @@ public struct LaunchGateView<Content: View>: View {
                 .presentationDetents([.medium, .large])
                 .environment(\.layoutDirection, flow.strings.layoutDirection)
         }
-        .aboveAppWindow(flow: flow, isPresented: state.isAboveApp, isActive: $isAboveApp) {
+        .aboveAppWindow(flow: flow, isPresented: state.isAboveApp, takesKey: state != .checking, isActive: $isAboveApp) {
             GateLayer(flow: flow, screens: screens, part: .aboveApp)
         }
         .environment(flow)
         .task { await flow.start() }
         .onChange(of: scenePhase) { _, phase in
-            switch phase {
-            case .background:
-                wasInBackground = true
-            case .active where wasInBackground:
-                wasInBackground = false
-                // Seed 000 re-checks on the way back from the background; the flow decides whether one is due.
-                Task { await flow.didBecomeActive() }
-            default:
-                break
-            }
+            // Seed 000 re-checks on the way back from the background; the flow decides whether one is due.
+            if foreground.enter(phase) { Task { await flow.didBecomeActive() } }
         }
         .onChange(of: state.showsApp ? identity : nil, initial: true) { _, shown in
             if let shown { shownIdentity = shown }
+        }
+    }
+
+    /// Seed 004's banner, while the flow shows one.
+    @ViewBuilder
+    private func banner(for state: LaunchFlow.State) -> some View {
+        if case .app(let banner?, _) = state {
+            screens.banner(banner)
+                .transition(.move(edge: .top).combined(with: .opacity))
         }
     }
 
@@ -168,6 +178,7 @@ public struct LaunchGateView<Content: View>: View {
         switch source {
         case .given(let flow): flow
         case .made(let make): box.flow(orMake: make)
+        case .shared(let key, let make): SharedFlows.process.flow(for: key, orMake: make)
         }
     }
 

@@ -13,18 +13,21 @@ import UIKit
 /// The update screens (loading, a required update, end of life, an unsupported device, a
 /// recommended update) are shown in a window of their own above the app's, alerts included: a
 /// sheet, cover or alert the app presented stays under them, and the keyboard leaves the app.
-/// Sign-in and the welcome are children of this controller.
+/// That window becomes the key window only for a screen the user acts on, never for the loading
+/// screen, and gives key back when it goes. Sign-in and the welcome are children of this controller.
 ///
 /// ```swift
 /// window.rootViewController = LaunchGateViewController(
-///     policyURL: URL(string: "https://updates.example.com/v1/apps/notes/policy?platform=ios")!,
+///     server: URL(string: "https://updates.example.com")!, appID: "notes",
 ///     publicKey: "ed25519:Gb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=") { MainTabBarController() }
 /// ```
 ///
 /// The main controller is made the first time the flow shows the app to a user and kept while they
 /// are signed in: a later loading or blocking screen covers it and hides it from VoiceOver, but
 /// never replaces it. Signing out drops it, with whatever it presented, and the next user gets a
-/// new one from `main` (``LaunchFlow/contentIdentity``).
+/// new one from `main` (``LaunchFlow/contentIdentity``). Its preferences for the status bar, the
+/// home indicator, the system gestures and rotation are this controller's, and the banner moves
+/// its content down (`additionalSafeAreaInsets`) rather than covering its navigation bar.
 @MainActor
 public final class LaunchGateViewController: UIViewController {
     /// The launch this controller renders.
@@ -40,8 +43,10 @@ public final class LaunchGateViewController: UIViewController {
     /// The screen over the app: in this controller's view, or in ``gateWindow`` above the app's window.
     private var cover: (kind: Cover, controller: UIViewController, isAboveApp: Bool)?
     /// The window above the app's, for the update screens (``LaunchFlow/State/isAboveApp``).
-    private let gateWindow = GateWindow()
+    let gateWindow = GateWindow()
     private var banner: (screen: GateScreen, controller: UIViewController)?
+    /// How far the banner has moved the main controller's content down, so only that is undone.
+    private var bannerInset: CGFloat = 0
     private let detailsDialog: DetailsDialog
     /// Set once, on the main actor, in `viewDidLoad`; read only by `deinit`, when nothing else can
     /// reach the controller. (An isolated deinit would need iOS 18.4.)
@@ -74,8 +79,10 @@ public final class LaunchGateViewController: UIViewController {
     public override func viewDidLoad() {
         super.viewDidLoad()
         observe()
+        // No queue: UIKit posts on the main thread, and the block only starts a main-actor task.
+        // (Naming the main queue makes Foundation wait for it, which on Linux blocks the poster.)
         foregroundObserver = NotificationCenter.default.addObserver(
-            forName: UIApplication.willEnterForegroundNotification, object: nil, queue: .main
+            forName: UIApplication.willEnterForegroundNotification, object: nil, queue: nil
         ) { [flow] _ in
             // Seed 000 re-checks on the way back from the background, not after Control Center or
             // Face ID (which only make the app inactive); the flow decides whether one is due.
@@ -92,8 +99,29 @@ public final class LaunchGateViewController: UIViewController {
         show(cover: Cover(flow.state), aboveApp: flow.state.isAboveApp)
     }
 
-    /// The status bar follows whatever is on screen in this controller's window: a cover, or the app.
-    public override var childForStatusBarStyle: UIViewController? {
+    /// Keeps the app's content clear of the banner as the banner's height changes (rotation, text size).
+    public override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        updateBannerInset()
+    }
+
+    #if !os(tvOS)
+    // What is on screen in this controller's window (a cover, or the app) has the say over the
+    // status bar, the home indicator and the system gestures, and the app over rotation.
+    public override var childForStatusBarStyle: UIViewController? { appearanceOwner }
+    public override var childForStatusBarHidden: UIViewController? { appearanceOwner }
+    public override var childForHomeIndicatorAutoHidden: UIViewController? { appearanceOwner }
+    public override var childForScreenEdgesDeferringSystemGestures: UIViewController? { appearanceOwner }
+    public override var supportedInterfaceOrientations: UIInterfaceOrientationMask {
+        mainViewController?.supportedInterfaceOrientations ?? super.supportedInterfaceOrientations
+    }
+    public override var preferredInterfaceOrientationForPresentation: UIInterfaceOrientation {
+        mainViewController?.preferredInterfaceOrientationForPresentation ?? super.preferredInterfaceOrientationForPresentation
+    }
+    #endif
+
+    /// The child whose preferences are this controller's: a cover drawn in this window, or the app.
+    private var appearanceOwner: UIViewController? {
         if let cover, !cover.isAboveApp { return cover.controller }
         return mainViewController
     }
@@ -113,6 +141,7 @@ public final class LaunchGateViewController: UIViewController {
     }
 
     private func render(_ state: LaunchFlow.State, identity: String?) {
+        let owner = appearanceOwner
         showMain(state.showsApp, identity: identity)
         show(cover: Cover(state), aboveApp: state.isAboveApp)
         if case .app(let banner, let details) = state {
@@ -122,7 +151,17 @@ public final class LaunchGateViewController: UIViewController {
             show(banner: nil)
             detailsDialog.show(nil, from: self)
         }
+        if appearanceOwner !== owner { appearanceOwnerChanged() }
+    }
+
+    /// Asks UIKit to read the status bar, home indicator, gesture and rotation preferences again.
+    private func appearanceOwnerChanged() {
+        #if !os(tvOS)
         setNeedsStatusBarAppearanceUpdate()
+        setNeedsUpdateOfHomeIndicatorAutoHidden()
+        setNeedsUpdateOfScreenEdgesDeferringSystemGestures()
+        setNeedsUpdateOfSupportedInterfaceOrientations()
+        #endif
     }
 
     /// The signed-in user's main controller, visible while the app is shown. Another user's, or
@@ -150,6 +189,8 @@ public final class LaunchGateViewController: UIViewController {
         view.insertSubview(main.view, at: 0)
         main.didMove(toParent: self)
         mainViewController = main
+        bannerInset = 0
+        updateBannerInset()
     }
 
     /// Shows a cover, or none. An update screen goes in the window above the app's, once this
@@ -166,7 +207,8 @@ public final class LaunchGateViewController: UIViewController {
         cover = nil
         guard let kind else { return gateWindow.hide() }
         let controller = makeController(for: kind)
-        if isAboveApp, gateWindow.show(controller) {
+        // The loading screen of a check doesn't take key: what the app presents meanwhile stays the app's.
+        if isAboveApp, gateWindow.show(controller, takesKey: kind != .loading) {
             cover = (kind, controller, true)
             return
         }
@@ -183,6 +225,7 @@ public final class LaunchGateViewController: UIViewController {
         guard screen != banner?.screen else { return }
         if let old = banner?.controller { remove(old) }
         banner = nil
+        defer { updateBannerInset() }
         guard let screen else { return }
         let controller = host(GateBannerView(screen: screen))
         // Only the banner's own strip takes touches; the app below it stays usable.
@@ -198,6 +241,17 @@ public final class LaunchGateViewController: UIViewController {
         ])
         controller.didMove(toParent: self)
         banner = (screen, controller)
+    }
+
+    /// Moves the app's content down by the banner's height (seed 004's banner is non-intrusive: it
+    /// covers no navigation bar or first row), and back up when it goes. Only the banner's share
+    /// of `additionalSafeAreaInsets` is changed; whatever the app set stays.
+    private func updateBannerInset() {
+        guard let main = mainViewController else { return }
+        let height = banner?.controller.view.frame.height ?? 0
+        guard height != bannerInset else { return }
+        main.additionalSafeAreaInsets.top += height - bannerInset
+        bannerInset = height
     }
 
     private func makeController(for cover: Cover) -> UIViewController {

@@ -8,17 +8,21 @@ import UIKit
 /// is known. Until then (before SwiftUI has put the view in a window) the view draws the screen
 /// in its own window.
 ///
-/// The screen is hosted apart from the app's view hierarchy: it gets the flow, the theme and the
-/// layout direction, but not other environment values set around ``LaunchGateView``.
+/// The screen is hosted apart from the app's view hierarchy, so the app's environment is relayed
+/// to it (``EnvironmentRelay``), with the flow, the theme and the flow's layout direction over it.
 @MainActor
 struct AboveAppWindow<Screen: View>: ViewModifier {
     let flow: LaunchFlow
     let isPresented: Bool
+    /// Whether the window takes key: for a screen the user acts on, not while a check runs.
+    let takesKey: Bool
     @Binding var isActive: Bool
     let screen: () -> Screen
     @State private var window = GateWindow()
     @State private var hasAppWindow = false
+    @State private var relay = EnvironmentRelay()
     @Environment(\.launchGateTheme) private var theme
+    @Environment(\.self) private var environment
 
     func body(content: Content) -> some View {
         content
@@ -29,10 +33,13 @@ struct AboveAppWindow<Screen: View>: ViewModifier {
                     guard let appWindow else { return }
                     window.appWindow = appWindow
                     hasAppWindow = true
+                } onEnvironment: { values in
+                    relay.values = values
                 }
             }
             .onChange(of: isPresented, initial: true) { _, _ in update() }
             .onChange(of: hasAppWindow) { _, _ in update() }
+            .onChange(of: takesKey) { _, takesKey in window.setTakesKey(takesKey && isPresented) }
     }
 
     private func update() {
@@ -42,9 +49,11 @@ struct AboveAppWindow<Screen: View>: ViewModifier {
             return
         }
         if !window.isShown {
+            relay.values = environment
             // The hosted screen follows the flow by itself; it is made once for each time the
             // window goes up, so a loading screen turning into a blocking one keeps its window.
-            window.show(flow.hostingController(for: screen(), theme: theme))
+            window.show(flow.hostingController(for: RelayedEnvironment(relay: relay, flow: flow, content: screen()), theme: theme),
+                        takesKey: takesKey)
         }
         isActive = window.isShown
     }

@@ -1,0 +1,175 @@
+import Foundation
+import LaunchGate
+import LaunchGateTesting
+@testable import LaunchGateUI
+import SwiftUI
+import Testing
+import UIKit
+
+extension AdapterTests {
+    @MainActor
+    @Suite("LaunchGateViewController on the stand-ins: the dialog's swipe, the banner's inset, the foreground, preferences")
+    struct LaunchGateViewControllerTests {
+        /// The app with seed 004's banner over it (1.6.0 is out; 1.5.0 runs).
+        private func bannerShown(_ device: UIHarness) async -> (LaunchFlow, LaunchGateViewController) {
+            let flow = device.flow()
+            device.answer(latest: "1.6.0")
+            let root = device.launch(flow)
+            await flow.start()
+            await device.settle { root.children.count == 2 }
+            return (flow, root)
+        }
+
+        @Test("swiping the details dialog away is its Not Now: the flow hears it, and the banner stays away")
+        func swipeDismissesDetails() async throws {
+            let device = UIHarness()
+            let (flow, root) = await bannerShown(device)
+            guard case .app(banner: _?, details: nil) = flow.state else {
+                Issue.record("expected the banner, got \(flow.state)")
+                return
+            }
+            flow.showDetails()
+            await device.settle { root.presentedViewController != nil }
+            let dialog = try #require(root.presentedViewController)
+            #expect(dialog.isModalInPresentation == false)
+            let swiped = try #require(dialog.presentationController).standInSwipeDown()
+            #expect(swiped)
+            await device.settle { flow.state == .plainApp }
+            #expect(flow.state == .plainApp, "the swipe reached the flow through presentationControllerDidDismiss")
+            #expect(root.presentedViewController == nil)
+        }
+
+        @Test("a blocking screen's dialog can't be swiped away")
+        func blockingDialogIsModal() async throws {
+            let device = UIHarness()
+            let (flow, root) = await bannerShown(device)
+            flow.showDetails()
+            await device.settle { root.presentedViewController != nil }
+            let dialog = try #require(root.presentedViewController)
+            // The details of a recommended update may be dismissed; the flag follows GateScreen.isDismissable.
+            #expect(dialog.isModalInPresentation == !(flow.state.gateScreen?.isDismissable ?? true))
+        }
+
+        @Test("the banner moves the app's content down by its height, keeping the app's own inset, and back when it goes")
+        func bannerInset() async throws {
+            let device = UIHarness()
+            let main = MainController()
+            main.additionalSafeAreaInsets.top = 10
+            let flow = device.flow()
+            device.answer(latest: "1.6.0")
+            let root = device.launch(flow) { main }
+            main.additionalSafeAreaInsets.top = 10
+            await flow.start()
+            await device.settle { root.children.count == 2 }
+            let banner = try #require(root.children.last)
+            #expect(banner !== main)
+            // Auto Layout gives the banner its height; the stand-ins have no layout engine.
+            banner.view.frame = CGRect(x: 0, y: 47, width: 390, height: 64)
+            root.view.layoutIfNeeded()
+            #expect(main.additionalSafeAreaInsets.top == 74, "the content starts under the banner, not under the navigation bar")
+            banner.view.frame.size.height = 96   // a larger text size
+            root.view.layoutIfNeeded()
+            #expect(main.additionalSafeAreaInsets.top == 106)
+            #expect(flow.dismiss())
+            await device.settle { root.children.count == 1 }
+            #expect(main.additionalSafeAreaInsets.top == 10, "only the banner's share is taken back")
+        }
+
+        @Test("coming back from the background re-checks; becoming active alone (Control Center) doesn't reach the controller")
+        func foregroundRecheck() async {
+            let device = UIHarness()
+            let flow = device.flow()
+            device.answer()
+            _ = device.launch(flow)
+            await flow.start()
+            #expect(device.transport.requests(to: device.policyURL).count == 1)
+            device.answer(required: "2.0.0", latest: "2.0.0")
+            NotificationCenter.default.post(name: UIApplication.willEnterForegroundNotification, object: nil)
+            await device.settle { flow.state.isBlocking }
+            #expect(device.transport.requests(to: device.policyURL).count == 2)
+            #expect(flow.state.isBlocking)
+        }
+
+        @Test("the root gives the status bar, home indicator, gestures and rotation to the app's main controller")
+        func forwardsPreferences() async {
+            let device = UIHarness()
+            let main = MainController()
+            main.orientations = .portrait
+            let flow = device.flow()
+            device.answer()
+            let root = device.launch(flow) { main }
+            await flow.start()
+            #expect(root.childForStatusBarStyle === main)
+            #expect(root.childForStatusBarHidden === main)
+            #expect(root.childForHomeIndicatorAutoHidden === main)
+            #expect(root.childForScreenEdgesDeferringSystemGestures === main)
+            #expect(root.supportedInterfaceOrientations == .portrait)
+            #expect(root.standInAppearanceUpdates.contains("orientations"), "UIKit was told to ask again once main was there")
+        }
+
+        @Test("sign-in's cover has the say over the status bar while it is shown in the root's own view")
+        func coverOwnsStatusBar() async {
+            let device = UIHarness()
+            let flow = device.flow(mode: .blocking(timeout: .seconds(30)))
+            let root = LaunchGateViewController(flow: flow) { MainController() }
+            root.loadViewIfNeeded()
+            // No window yet: the loading screen is a child, and owns the status bar.
+            #expect(root.childForStatusBarStyle === root.children.first)
+            device.transport.enqueue(.hang, for: device.policyURL)
+        }
+    }
+}
+
+extension AdapterTests {
+    @MainActor
+    @Suite("One flow per process, and seed 000's foreground rule")
+    struct SharedFlowTests {
+        @Test("two windows with the same one-line setup share one flow; another setup gets its own")
+        func oneFlowPerSetup() {
+            let flows = SharedFlows()
+            let device = UIHarness()
+            var made = 0
+            let make = { () -> LaunchFlow in
+                made += 1
+                return device.flow()
+            }
+            let server = URL(string: "https://updates.example.com")!
+            let first = flows.flow(for: .server(server, appID: "notes", channel: .production, publicKey: "k"), orMake: make)
+            let second = flows.flow(for: .server(server, appID: "notes", channel: .production, publicKey: "k"), orMake: make)
+            let other = flows.flow(for: .server(server, appID: "todo", channel: .production, publicKey: "k"), orMake: make)
+            #expect(first === second)
+            #expect(first !== other)
+            #expect(made == 2)
+            #expect(SharedFlows.Key.policy(device.policyURL, publicKey: nil) != .policy(device.policyURL, publicKey: "k"))
+        }
+
+        @Test("two root controllers on one flow show the same banner dismissal in both windows")
+        func dismissalReachesEveryWindow() async {
+            let device = UIHarness()
+            let flow = device.flow()
+            device.answer(latest: "1.6.0")
+            let first = device.launch(flow)
+            let secondWindow = UIWindow(windowScene: UIWindowScene())
+            let second = LaunchGateViewController(flow: flow) { MainController() }
+            secondWindow.rootViewController = second
+            secondWindow.makeKeyAndVisible()
+            second.viewDidAppear(false)
+            await flow.start()
+            await device.settle { first.children.count == 2 && second.children.count == 2 }
+            #expect(first.children.count == 2 && second.children.count == 2, "both windows show the banner")
+            flow.dismiss()
+            await device.settle { first.children.count == 1 && second.children.count == 1 }
+            #expect(first.children.count == 1 && second.children.count == 1, "a dismissal in one window reaches the other")
+        }
+
+        @Test("only a return from the background re-checks, whatever SwiftUI reports in between")
+        func foregroundReturn() {
+            var tracker = ForegroundReturn()
+            let phases: [ScenePhase] = [.inactive, .active, .background, .active, .active, .background, .inactive, .active]
+            let rechecks = phases.map { tracker.enter($0) }
+            // Control Center or Face ID (inactive and back) don't re-check; background → active and
+            // background → inactive → active each do, once.
+            #expect(rechecks == [false, false, false, true, false, false, false, true])
+        }
+    }
+}
