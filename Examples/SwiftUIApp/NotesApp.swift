@@ -10,8 +10,7 @@ struct NotesApp: App {
     var body: some Scene {
         WindowGroup {
             LaunchGateView(
-                policyURL: URL(string: "https://updates.example.com/v1/apps/notes/policy?platform=ios")!,
-                publicKey: "ed25519:Gb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=",
+                server: ExampleServer.url, appID: ExampleServer.appID, publicKey: ExampleServer.publicKey,
                 signIn: .standard(server: URL(string: "https://auth.example.com")!, paths: .app("notes")),
                 // Seed 000: the store reviewers' test account never sees an update screen.
                 configuration: .exempting(emails: ["test@example.com"])

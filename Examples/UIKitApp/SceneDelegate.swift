@@ -11,9 +11,10 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
     func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
         guard let windowScene = scene as? UIWindowScene else { return }
         let window = UIWindow(windowScene: windowScene)
+        // Seed 001 waits for the check behind a loading screen, for at most three seconds.
         window.rootViewController = LaunchGateViewController(
-            policyURL: URL(string: "https://updates.example.com/v1/apps/notes/policy?platform=ios")!,
-            publicKey: "ed25519:Gb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE="
+            server: ExampleServer.url, appID: ExampleServer.appID, publicKey: ExampleServer.publicKey,
+            launchMode: .blocking(timeout: .seconds(3))
         ) {
             MainViewController()
         }
