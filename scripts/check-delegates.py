@@ -50,8 +50,8 @@ def distance(a, b):
 
 
 def is_close(method, selectors):
-    """Whether `method` looks meant as one of `selectors`."""
-    for selector in selectors:
+    """The selector `method` looks meant as, the nearest first; `None` when it looks like none."""
+    for selector in sorted(selectors, key=lambda selector: distance(base(method), base(selector))):
         if base(method) == base(selector):
             return selector
         if distance(base(method), base(selector)) <= 3:

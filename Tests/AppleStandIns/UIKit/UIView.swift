@@ -42,11 +42,12 @@ open class UIView: UIResponder {
     open var safeAreaLayoutGuide: UILayoutGuide { layoutGuide }
     private lazy var layoutGuide = UILayoutGuide()
     open var topAnchor: NSLayoutYAxisAnchor { anchors.top }
+    open var bottomAnchor: NSLayoutYAxisAnchor { anchors.bottom }
     open var leadingAnchor: NSLayoutXAxisAnchor { anchors.leading }
     open var trailingAnchor: NSLayoutXAxisAnchor { anchors.trailing }
     open var centerXAnchor: NSLayoutXAxisAnchor { anchors.centerX }
     open var centerYAnchor: NSLayoutYAxisAnchor { anchors.centerY }
-    private lazy var anchors = (top: NSLayoutYAxisAnchor(), leading: NSLayoutXAxisAnchor(), trailing: NSLayoutXAxisAnchor(),
+    private lazy var anchors = (top: NSLayoutYAxisAnchor(), bottom: NSLayoutYAxisAnchor(), leading: NSLayoutXAxisAnchor(), trailing: NSLayoutXAxisAnchor(),
                                 centerX: NSLayoutXAxisAnchor(), centerY: NSLayoutYAxisAnchor())
     /// The controller whose `view` this is, told when the view lays out (UIKit's private link).
     weak var standInController: UIViewController?
