@@ -29,9 +29,6 @@ public final class LaunchFlow {
     /// every appearance, and several windows may share one flow).
     @ObservationIgnored private var launch: Task<Void, Never>?
     @ObservationIgnored private var hasLaunched = false
-    /// The re-check a return to the foreground started, which later returns wait for: every window
-    /// of an iPad app reports its own return, and one check serves them all.
-    @ObservationIgnored private var foregroundCheck: Task<Void, Never>?
     /// Hears a failed check, with the monitor's error (a one-line setup's debug-build log): once
     /// per distinct failure, and again after a check succeeds.
     @ObservationIgnored var onCheckFailure: (@MainActor (LaunchGateError) -> Void)?
@@ -117,19 +114,13 @@ public final class LaunchFlow {
     /// and reads the stored session again if the last read failed (the keychain is locked until
     /// the device's first unlock after a restart). The update re-check is skipped until
     /// ``start()`` has finished, so a foreground notification at launch can't race the launch's
-    /// own check with a second one; calls while a re-check runs wait for it instead of starting
-    /// another (each window of an iPad app calls this).
+    /// own check with a second one. Each window of an iPad app calls this on its return; calls
+    /// while a check runs join it (the fetcher runs one check at a time).
     public func didBecomeActive() async {
         signIn?.retryRestoreAfterFailedRead()
         guard hasLaunched else { return }
-        if let foregroundCheck { return await foregroundCheck.value }
-        let check = Task { @MainActor in
-            await updates?.didBecomeActive()
-            reportFailedCheck()
-        }
-        foregroundCheck = check
-        await check.value
-        foregroundCheck = nil
+        await updates?.didBecomeActive()
+        reportFailedCheck()
     }
 
     private func checkForUpdates() async {

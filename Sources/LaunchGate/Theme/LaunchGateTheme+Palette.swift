@@ -57,7 +57,7 @@ extension LaunchGateTheme {
     ///
     /// ```swift
     /// let brand = LaunchGateTheme(buttonBackground: "#0B6E4F", linkText: ThemeColor(light: "#0B6E4F", dark: "#6FD6A8"))
-    /// #expect(brand.contrastProblems().isEmpty)
+    /// assert(brand.contrastProblems().isEmpty)
     /// ```
     /// - Returns: Each failing pair with its appearance.
     public func contrastProblems() -> [(appearance: ThemeAppearance, pair: ReadablePair)] {

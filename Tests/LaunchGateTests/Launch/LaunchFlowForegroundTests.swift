@@ -30,7 +30,7 @@ private final class LockedSessionStore: SessionStore, @unchecked Sendable {
 @MainActor
 @Suite("Returning to the foreground: one re-check for every window, and a session read again after a locked keychain")
 struct LaunchFlowForegroundTests {
-    @Test("windows that all report their return at once get one re-check between them")
+    @Test("windows that all report their return at once share one request")
     func coalescedRecheck() async {
         let device = LaunchHarness()
         device.answer()
