@@ -20,9 +20,8 @@ extension AdapterTests {
             #expect(flow.state == .checking)
             #expect(root.children.count == 1, "the loading screen is a child until there is a window")
             device.appWindow.rootViewController = root
-            device.appWindow.makeKeyAndVisible()
             device.transport.enqueue(.gated(gate, .json(Data("{}".utf8))), for: device.policyURL)
-            root.viewDidAppear(false)
+            device.appWindow.makeKeyAndVisible()
 
             #expect(device.gateWindow != nil, "the loading screen went up in the window above the app")
             #expect(root.children.isEmpty, "and left the controller's own view")

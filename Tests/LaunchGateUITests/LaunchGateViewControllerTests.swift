@@ -153,7 +153,6 @@ extension AdapterTests {
             let second = LaunchGateViewController(flow: flow) { MainController() }
             secondWindow.rootViewController = second
             secondWindow.makeKeyAndVisible()
-            second.viewDidAppear(false)
             await flow.start()
             await device.settle { first.children.count == 2 && second.children.count == 2 }
             #expect(first.children.count == 2 && second.children.count == 2, "both windows show the banner")

@@ -31,12 +31,12 @@ final class UIHarness {
         return LaunchFlow(updates: monitor)
     }
 
-    /// Puts a root controller for `flow` in the app's window, as a scene delegate does.
+    /// Puts a root controller for `flow` in the app's window, as a scene delegate does (the window,
+    /// once visible, makes its root appear).
     func launch(_ flow: LaunchFlow, main: @escaping () -> UIViewController = { MainController() }) -> LaunchGateViewController {
         let root = LaunchGateViewController(flow: flow, main: main)
         appWindow.rootViewController = root
         appWindow.makeKeyAndVisible()
-        root.viewDidAppear(false)
         return root
     }
 

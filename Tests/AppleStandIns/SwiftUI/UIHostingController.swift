@@ -12,6 +12,8 @@ open class UIHostingController<Content: View>: UIViewController {
     public required init?(coder aDecoder: NSCoder) { nil }
     public var rootView: Content
     public var sizingOptions: UIHostingControllerSizingOptions = []
+    /// The size SwiftUI's layout gives the root view in `size` (the test's ``standInSizeThatFits``).
+    public func sizeThatFits(in size: CGSize) -> CGSize { standInSizeThatFits?(size) ?? .zero }
 }
 
 @available(watchOS, unavailable)

@@ -17,6 +17,9 @@ open class UIApplication: UIResponder {
     private static let instance = UIApplication(standIn: ())
     public class var shared: UIApplication { instance }
     public nonisolated static let willEnterForegroundNotification = Notification.Name("UIApplicationWillEnterForegroundNotification")
+    public nonisolated static let didEnterBackgroundNotification = Notification.Name("UIApplicationDidEnterBackgroundNotification")
+    public nonisolated static let didBecomeActiveNotification = Notification.Name("UIApplicationDidBecomeActiveNotification")
+    public nonisolated static let willResignActiveNotification = Notification.Name("UIApplicationWillResignActiveNotification")
     public nonisolated static let protectedDataDidBecomeAvailableNotification =
         Notification.Name("UIApplicationProtectedDataDidBecomeAvailableNotification")
 

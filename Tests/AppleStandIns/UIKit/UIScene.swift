@@ -47,6 +47,34 @@ open class UIWindowScene: UIScene {
         keyWindow = nil
         window.resignKey()
     }
+
+    // MARK: Transitions
+
+    /// Whether animated presentations and dismissals in this scene take time, as on a device: each
+    /// stays under way until ``standInFinishTransitions()``. `false` (the default) ends each at once.
+    public var standInDefersTransitions = false
+    private var standInPendingTransitions: [() -> Void] = []
+
+    /// Whether a presentation or dismissal is under way in this scene.
+    public var standInHasPendingTransitions: Bool { !standInPendingTransitions.isEmpty }
+
+    func standInDefer(_ finish: @escaping () -> Void) { standInPendingTransitions.append(finish) }
+
+    /// Ends the transitions under way now, in the order they began, as their animations would;
+    /// those their completions start are left under way.
+    public func standInFinishTransitions() {
+        let pending = standInPendingTransitions
+        standInPendingTransitions = []
+        for finish in pending { finish() }
+    }
+
+    // MARK: Traits
+
+    /// The system's appearance for this scene (Settings' Dark Mode): what a window that overrides
+    /// nothing has. Setting it tells every registration whose style changes.
+    public var standInUserInterfaceStyle: UIUserInterfaceStyle = .light {
+        didSet { UITraitCollection.standInTraitsMayHaveChanged() }
+    }
 }
 
 @available(watchOS, unavailable)

@@ -1,10 +1,11 @@
 // Stand-in for UIKit's views, for Linux only (see UIResponder.swift). A view keeps its frame, its
-// place in the hierarchy and its window; there is no Auto Layout engine, so a test sets frames.
+// place in the hierarchy and its window; there is no Auto Layout engine: constraints are kept,
+// never solved, so a test sets frames, and the safe area is what a test says it is.
 import Foundation
 
 @available(watchOS, unavailable)
 @MainActor
-open class UIView: UIResponder {
+open class UIView: UIResponder, UITraitEnvironment, UITraitChangeObservable {
     public struct AutoresizingMask: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -25,6 +26,7 @@ open class UIView: UIResponder {
         set { frame.size = newValue.size }
     }
     open var isHidden = false
+    open var isUserInteractionEnabled = true
     open var backgroundColor: UIColor?
     private var ownTintColor: UIColor?
     /// The view's tint, or its superview's when it has none of its own.
@@ -32,7 +34,22 @@ open class UIView: UIResponder {
         get { ownTintColor ?? superview?.tintColor }
         set { ownTintColor = newValue }
     }
-    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
+        didSet { UITraitCollection.standInTraitsMayHaveChanged() }
+    }
+    /// The view's traits: its controller's when it is a controller's view, else its own override,
+    /// its superview's, or (for a window) its scene's.
+    open var traitCollection: UITraitCollection {
+        if let standInController { return standInController.traitCollection }
+        return UITraitCollection(userInterfaceStyle: standInStyle)
+    }
+    /// The style of this view's own chain, without asking its controller.
+    var standInStyle: UIUserInterfaceStyle {
+        if overrideUserInterfaceStyle != .unspecified { return overrideUserInterfaceStyle }
+        if let superview { return superview.traitCollection.userInterfaceStyle }
+        if let window = self as? UIWindow { return window.windowScene?.standInUserInterfaceStyle ?? .light }
+        return .light
+    }
     open var autoresizingMask: UIView.AutoresizingMask = []
     open var translatesAutoresizingMaskIntoConstraints = true
     open var semanticContentAttribute: UISemanticContentAttribute = .unspecified
@@ -40,15 +57,20 @@ open class UIView: UIResponder {
     open private(set) var subviews: [UIView] = []
     open var window: UIWindow? { (self as? UIWindow) ?? superview?.window }
     open var safeAreaLayoutGuide: UILayoutGuide { layoutGuide }
-    private lazy var layoutGuide = UILayoutGuide()
+    private lazy var layoutGuide = UILayoutGuide(owningView: self)
+    /// How far the safe area is inset from the view's edges (the status bar, a notch, the home
+    /// indicator); a test sets ``standInSafeAreaInsets``, there being no window to work it out.
+    open var safeAreaInsets: UIEdgeInsets { standInSafeAreaInsets }
+    public var standInSafeAreaInsets: UIEdgeInsets = .zero
     open var topAnchor: NSLayoutYAxisAnchor { anchors.top }
     open var bottomAnchor: NSLayoutYAxisAnchor { anchors.bottom }
     open var leadingAnchor: NSLayoutXAxisAnchor { anchors.leading }
     open var trailingAnchor: NSLayoutXAxisAnchor { anchors.trailing }
+    open var heightAnchor: NSLayoutDimension { anchors.height }
     open var centerXAnchor: NSLayoutXAxisAnchor { anchors.centerX }
     open var centerYAnchor: NSLayoutYAxisAnchor { anchors.centerY }
     private lazy var anchors = (top: NSLayoutYAxisAnchor(), bottom: NSLayoutYAxisAnchor(), leading: NSLayoutXAxisAnchor(), trailing: NSLayoutXAxisAnchor(),
-                                centerX: NSLayoutXAxisAnchor(), centerY: NSLayoutYAxisAnchor())
+                                height: NSLayoutDimension(), centerX: NSLayoutXAxisAnchor(), centerY: NSLayoutYAxisAnchor())
     /// The controller whose `view` this is, told when the view lays out (UIKit's private link).
     weak var standInController: UIViewController?
 
@@ -75,6 +97,7 @@ open class UIView: UIResponder {
     private func standInWindowChanged() {
         didMoveToWindow()
         for subview in subviews { subview.standInWindowChanged() }
+        UITraitCollection.standInTraitsMayHaveChanged()
     }
 
     /// How often `endEditing(_:)` was called: each call takes the keyboard from the view's fields.

@@ -5,7 +5,7 @@ import Foundation
 
 @available(watchOS, unavailable)
 @MainActor
-open class UIViewController: UIResponder {
+open class UIViewController: UIResponder, UITraitEnvironment, UITraitChangeObservable {
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }
     public required init?(coder: NSCoder) { nil }
     public convenience override init() { self.init(nibName: nil, bundle: nil) }
@@ -41,7 +41,22 @@ open class UIViewController: UIResponder {
     open var additionalSafeAreaInsets: UIEdgeInsets = .zero
     open var isModalInPresentation = false
     open var modalPresentationStyle: UIModalPresentationStyle = .automatic
-    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
+        didSet { UITraitCollection.standInTraitsMayHaveChanged() }
+    }
+    /// The controller's traits: its override, or those of its parent, its presenter or the view
+    /// its own view is in (the window, for a window's root).
+    open var traitCollection: UITraitCollection {
+        if overrideUserInterfaceStyle != .unspecified { return UITraitCollection(userInterfaceStyle: overrideUserInterfaceStyle) }
+        if let parent { return parent.traitCollection }
+        if let presentingViewController { return presentingViewController.traitCollection }
+        if let superview = viewIfLoaded?.superview { return superview.traitCollection }
+        return UITraitCollection(userInterfaceStyle: .light)
+    }
+
+    /// What `UIHostingController.sizeThatFits(in:)` answers for this controller: SwiftUI's layout
+    /// of its view, which the stand-ins don't have, so a test says it (zero otherwise).
+    public var standInSizeThatFits: ((CGSize) -> CGSize)?
 
     // MARK: Status bar, home indicator, system gestures, rotation (UIKit's defaults, an iPhone's)
 
@@ -106,6 +121,7 @@ open class UIViewController: UIResponder {
     /// The controller this one, or its nearest ancestor, presents.
     open var presentedViewController: UIViewController? { ownPresented ?? parent?.presentedViewController }
     open private(set) weak var presentingViewController: UIViewController?
+    open private(set) var isBeingPresented = false
     open private(set) var isBeingDismissed = false
     private var ownPresentationController: UIPresentationController?
     /// Made on first use, as in UIKit, so a delegate can be set before presenting.
@@ -126,12 +142,24 @@ open class UIViewController: UIResponder {
         presentationController as? UISheetPresentationController
     }
 
+    private var ownTransition: StandInTransitionCoordinator?
+    /// The coordinator of the presentation or dismissal under way from or of this controller (or
+    /// its nearest ancestor); `nil` when none is.
+    open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { ownTransition ?? parent?.transitionCoordinator }
+
     /// Presentations that UIKit would have refused, with why (a stand-in's record).
     public private(set) var standInRefusedPresentations: [String] = []
+    /// Dismissals that UIKit would have dropped, with why (a stand-in's record). UIKit logs these
+    /// and never runs their completion.
+    public private(set) var standInDroppedDismissals: [String] = []
 
+    /// Presents as UIKit does: from the root of the containment hierarchy, refused while that one
+    /// presents or is out of the window. An animated presentation takes until the scene's
+    /// transitions end (``UIWindowScene/standInDefersTransitions``): until then the presented
+    /// controller `isBeingPresented` and both have a `transitionCoordinator`. A full-screen one
+    /// takes the presenter's view out of the window once it is over, as UIKit does.
     open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool,
                       completion: (() -> Void)? = nil) {
-        // UIKit presents from the root of the containment hierarchy.
         var presenter: UIViewController = self
         while let parent = presenter.parent { presenter = parent }
         guard presenter.ownPresented == nil else {
@@ -142,17 +170,43 @@ open class UIViewController: UIResponder {
             standInRefusedPresentations.append("whose view is not in the window hierarchy")
             return
         }
-        presenter.ownPresented = viewControllerToPresent
-        viewControllerToPresent.presentingViewController = presenter
-        viewControllerToPresent.presentationController?.standInPresenting = presenter
-        window.addSubview(viewControllerToPresent.view)
-        viewControllerToPresent.viewWillAppear(flag)
-        viewControllerToPresent.viewDidAppear(flag)
-        completion?()
+        let presented = viewControllerToPresent
+        presenter.ownPresented = presented
+        presented.presentingViewController = presenter
+        presented.presentationController?.standInPresenting = presenter
+        presented.viewWillAppear(flag)
+        window.addSubview(presented.view)
+        let finish = { [weak presenter] in
+            presented.isBeingPresented = false
+            let transition = presented.ownTransition
+            presented.ownTransition = nil
+            presenter?.ownTransition = nil
+            if presented.modalPresentationStyle == .fullScreen, let presenter, let view = presenter.viewIfLoaded,
+               let superview = view.superview {
+                presenter.viewWillDisappear(flag)
+                presented.standInCovered = (view, superview, superview.subviews.firstIndex { $0 === view } ?? 0)
+                view.removeFromSuperview()
+                presenter.viewDidDisappear(flag)
+            }
+            transition?.standInComplete()
+            presented.viewDidAppear(flag)
+            completion?()
+        }
+        if flag, let scene = window.windowScene, scene.standInDefersTransitions {
+            presented.isBeingPresented = true
+            let transition = StandInTransitionCoordinator()
+            presented.ownTransition = transition
+            presenter.ownTransition = transition
+            scene.standInDefer(finish)
+        } else {
+            finish()
+        }
     }
 
     /// Dismisses what this controller presents, with everything above it; or, when it presents
-    /// nothing, this controller itself. The completion runs once the dismissal is over.
+    /// nothing, this controller itself. The completion runs once the dismissal is over. As in
+    /// UIKit, a dismissal asked for while that presentation, or a dismissal of it, is under way is
+    /// dropped: nothing happens and the completion never runs.
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
         var presenter: UIViewController = self
         while presenter.ownPresented == nil, let parent = presenter.parent { presenter = parent }
@@ -161,13 +215,34 @@ open class UIViewController: UIResponder {
             completion?()
             return
         }
-        presenter.standInEndPresentation(of: presented, animated: flag)
+        guard !presented.isBeingPresented, !presented.isBeingDismissed else {
+            standInDroppedDismissals.append(presented.isBeingPresented ? "while a presentation is in progress"
+                                                                       : "while a dismissal is in progress")
+            return
+        }
         standInDismissals += 1
-        completion?()
+        if flag, let scene = presented.viewIfLoaded?.window?.windowScene, scene.standInDefersTransitions {
+            presented.isBeingDismissed = true
+            let transition = StandInTransitionCoordinator()
+            presented.ownTransition = transition
+            presenter.ownTransition = transition
+            scene.standInDefer { [weak presenter] in
+                presented.ownTransition = nil
+                presenter?.ownTransition = nil
+                presenter?.standInEndPresentation(of: presented, animated: flag)
+                transition.standInComplete()
+                completion?()
+            }
+        } else {
+            presenter.standInEndPresentation(of: presented, animated: flag)
+            completion?()
+        }
     }
 
     /// How many presentations this controller ended with `dismiss` (a stand-in's record).
     public private(set) var standInDismissals = 0
+    /// The presenter's view a full-screen presentation took out of the window, and where it was.
+    private var standInCovered: (view: UIView, superview: UIView, index: Int)?
 
     /// Ends the presentation of `presented`, and first whatever it presents in turn; `dismiss`
     /// and a swipe (``UIPresentationController/standInSwipeDown()``) both end here.
@@ -176,11 +251,18 @@ open class UIViewController: UIResponder {
         if let above = presented.ownPresented { presented.standInEndPresentation(of: above, animated: flag) }
         presented.isBeingDismissed = true
         presented.viewWillDisappear(flag)
+        let covered = presented.standInCovered
+        presented.standInCovered = nil
+        if let covered {
+            viewWillAppear(flag)
+            covered.superview.insertSubview(covered.view, at: covered.index)
+        }
         presented.viewIfLoaded?.removeFromSuperview()
         ownPresented = nil
         presented.presentingViewController = nil
         presented.isBeingDismissed = false
         presented.viewDidDisappear(flag)
+        if covered != nil { viewDidAppear(flag) }
     }
 }
 

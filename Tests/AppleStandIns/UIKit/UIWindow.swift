@@ -1,6 +1,8 @@
 // Stand-in for UIKit's windows, for Linux only (see UIResponder.swift). A window belongs to a
 // scene, which knows its key window; a window that is hidden while key stays key until another
-// takes it, as in UIKit, which doesn't hand key back to the app's window by itself.
+// takes it, as in UIKit, which doesn't hand key back to the app's window by itself. Its root
+// controller appears when the window is shown (or set on a shown window) and disappears when the
+// window is hidden or the root replaced, as UIKit tells it.
 import Foundation
 
 @available(watchOS, unavailable)
@@ -29,10 +31,27 @@ open class UIWindow: UIView {
     open var rootViewController: UIViewController? {
         didSet {
             guard oldValue !== rootViewController else { return }
+            if let oldValue, !isHidden { oldValue.viewWillDisappear(false) }
             oldValue?.viewIfLoaded?.removeFromSuperview()
+            if let oldValue, !isHidden { oldValue.viewDidDisappear(false) }
             guard let root = rootViewController else { return }
             root.view.frame = bounds
+            if !isHidden { root.viewWillAppear(false) }
             addSubview(root.view)
+            if !isHidden { root.viewDidAppear(false) }
+        }
+    }
+
+    open override var isHidden: Bool {
+        didSet {
+            guard isHidden != oldValue, let root = rootViewController else { return }
+            if isHidden {
+                root.viewWillDisappear(false)
+                root.viewDidDisappear(false)
+            } else {
+                root.viewWillAppear(false)
+                root.viewDidAppear(false)
+            }
         }
     }
 
