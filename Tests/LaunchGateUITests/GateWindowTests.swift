@@ -54,7 +54,7 @@ extension AdapterTests {
 
             // The next policy lifts the block.
             device.answer(required: "1.0.0", latest: "1.5.0")
-            NotificationCenter.default.post(name: UIApplication.willEnterForegroundNotification, object: nil)
+            device.returnFromBackground()
             await device.settle { device.gateWindow == nil }
             #expect(flow.state == .plainApp)
             #expect(device.gateWindow == nil, "the window above the app is gone")
@@ -78,12 +78,12 @@ extension AdapterTests {
             await device.settle { device.scene.keyWindow === device.gateWindow }
             #expect(device.scene.keyWindow === device.gateWindow)
             device.answer(required: "1.0.0", latest: "1.5.0")
-            NotificationCenter.default.post(name: UIApplication.willEnterForegroundNotification, object: nil)
+            device.returnFromBackground()
             await device.settle { device.gateWindow == nil }
             #expect(device.scene.keyWindow === overlay)
         }
 
-        @Test("VoiceOver moves to the window above the app when it appears, and back when it goes")
+        @Test("VoiceOver moves to the screen once the window above the app has appeared, and back to the app when it goes")
         func screenChanged() async {
             let device = UIHarness()
             let flow = device.flow()
@@ -91,12 +91,38 @@ extension AdapterTests {
             _ = device.launch(flow)
             await flow.start()
             await device.settle { device.gateWindow != nil }
-            let posted = UIAccessibility.standInPosted.map(\.notification)
-            #expect(posted == [.screenChanged])
+            let posted = UIAccessibility.standInPosted
+            #expect(posted.map(\.notification) == [.screenChanged])
+            #expect(posted.first?.argument as? UIView === device.gateScreen?.view, "to the screen's own view, not to nothing")
             device.answer(required: "1.0.0", latest: "1.5.0")
-            NotificationCenter.default.post(name: UIApplication.willEnterForegroundNotification, object: nil)
+            device.returnFromBackground()
             await device.settle { device.gateWindow == nil }
             #expect(UIAccessibility.standInPosted.map(\.notification) == [.screenChanged, .screenChanged])
+        }
+
+        @Test("a blocking screen that replaces the loading screen in the same window moves VoiceOver to it")
+        func screenChangedOnReplacement() async throws {
+            let device = UIHarness()
+            let gate = TransportGate()
+            let flow = device.flow(mode: .blocking(timeout: .seconds(30)))
+            let body = """
+            {"schemaVersion": 1, "issuedAt": "2026-11-20T09:00:00Z",
+             "subject": {"app": "notes", "channel": "production", "platform": "ios"},
+             "platforms": {"ios": {"latest": {"version": "2.0.0"}, "required": {"version": "2.0.0"},
+               "updateURL": "https://apps.apple.com/app/id1"}}}
+            """
+            device.transport.enqueue(.gated(gate, .json(Data(body.utf8))), for: device.policyURL)
+            _ = device.launch(flow)
+            await device.settle { device.gateWindow != nil }
+            let window = try #require(device.gateWindow)
+            let loading = device.gateScreen
+            gate.open()
+            await device.settle { flow.state.isBlocking && device.gateScreen !== loading }
+            #expect(device.gateWindow === window, "the same window")
+            #expect(device.gateScreen !== loading)
+            let posted = UIAccessibility.standInPosted
+            #expect(posted.map(\.notification) == [.screenChanged, .screenChanged])
+            #expect(posted.last?.argument as? UIView === device.gateScreen?.view)
         }
 
         @Test("the window above the app keeps the app window's Dark Mode and tint, and its rotation and status bar")
@@ -120,6 +146,51 @@ extension AdapterTests {
             let gateRoot = window?.rootViewController
             #expect(gateRoot?.supportedInterfaceOrientations == .portrait, "a gate never turns a portrait-only app sideways")
             #expect(gateRoot?.prefersStatusBarHidden == true, "nor brings back a status bar the app hides")
+        }
+
+        @Test("the window above the app follows the app into and out of Dark Mode while it is up, and its status bar with it")
+        func followsDarkMode() async throws {
+            let device = UIHarness()
+            let flow = device.flow()
+            device.answer(required: "2.0.0", latest: "2.0.0")
+            _ = device.launch(flow)
+            await flow.start()
+            await device.settle { device.gateWindow != nil }
+            let window = try #require(device.gateWindow)
+            let gateRoot = try #require(window.rootViewController)
+            #expect(window.overrideUserInterfaceStyle == .light)
+            #expect(gateRoot.preferredStatusBarStyle == .darkContent)
+            let updates = gateRoot.standInAppearanceUpdates.count
+            device.scene.standInUserInterfaceStyle = .dark   // Settings, or Control Center's Dark Mode
+            #expect(window.overrideUserInterfaceStyle == .dark)
+            #expect(gateRoot.preferredStatusBarStyle == .lightContent, "light text on the system look's black")
+            #expect(gateRoot.standInAppearanceUpdates.count > updates, "UIKit was told to ask for the status bar again")
+            device.scene.standInUserInterfaceStyle = .light
+            #expect(window.overrideUserInterfaceStyle == .light)
+        }
+
+        @Test("the status bar reads on the theme's background in either appearance: dark text on the playful turquoise, even in Dark Mode")
+        func statusBarFollowsTheTheme() {
+            #expect(LaunchGateTheme.playful.statusBarStyle(for: .dark) == .darkContent)
+            #expect(LaunchGateTheme.playful.statusBarStyle(for: .light) == .darkContent)
+            #expect(LaunchGateTheme.system.statusBarStyle(for: .dark) == .lightContent)
+            #expect(LaunchGateTheme.system.statusBarStyle(for: .light) == .darkContent)
+            #expect(LaunchGateTheme(background: "#101820").statusBarStyle(for: .light) == .lightContent)
+        }
+
+        @Test("an owner that goes away with a screen up takes the window with it and gives the app back")
+        func ownerGoesAway() async {
+            let device = UIHarness()
+            var gate: GateWindow? = GateWindow()
+            gate?.appWindow = device.appWindow
+            device.appWindow.makeKeyAndVisible()
+            #expect(gate?.show(UIViewController(), takesKey: true, theme: .system) == true)
+            #expect(device.gateWindow != nil)
+            gate = nil
+            await device.settle { device.gateWindow == nil && !device.appWindow.accessibilityElementsHidden }
+            #expect(device.gateWindow == nil, "no opaque window is left over the app")
+            #expect(!device.appWindow.accessibilityElementsHidden)
+            #expect(device.appWindow.isUserInteractionEnabled)
         }
     }
 }

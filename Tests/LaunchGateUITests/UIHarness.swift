@@ -41,15 +41,23 @@ final class UIHarness {
     }
 
     /// The next policy answer: the app (1.5.0) is required to update when `required` is newer,
-    /// sees the banner when only `latest` is; re-checked at every foreground (refresh interval 0).
-    func answer(required: String = "1.0.0", latest: String = "1.5.0") {
+    /// sees a recommended update's full screen when `recommended` is, and the banner when only
+    /// `latest` is; re-checked at every foreground (refresh interval 0).
+    func answer(required: String = "1.0.0", recommended: String? = nil, latest: String = "1.5.0") {
+        let recommended = recommended.map { #""recommended": {"version": "\#($0)"},"# } ?? ""
         let body = """
         {"schemaVersion": 1, "issuedAt": "2026-11-20T09:00:00Z",
          "subject": {"app": "notes", "channel": "production", "platform": "ios"},
          "platforms": {"ios": {"latest": {"version": "\(latest)", "notes": "Bug fixes."},
-           "required": {"version": "\(required)"}, "updateURL": "https://apps.apple.com/app/id1", "refreshInterval": 0}}}
+           "required": {"version": "\(required)"}, \(recommended)
+           "updateURL": "https://apps.apple.com/app/id1", "refreshInterval": 0}}}
         """
         transport.enqueue(.respond(.json(Data(body.utf8))), for: policyURL)
+    }
+
+    /// Comes back from the background, as UIKit tells a root controller.
+    func returnFromBackground() {
+        NotificationCenter.default.post(name: UIApplication.willEnterForegroundNotification, object: nil)
     }
 
     /// The window above the app, while one is up.

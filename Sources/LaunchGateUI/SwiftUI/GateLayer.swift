@@ -48,13 +48,13 @@ struct GateLayer: View {
         case .checking:
             fullScreen(screens.checking())
         case .updateRequired(let screen):
-            fullScreen(screens.updateRequired(screen)).announcedGate(screen)
+            fullScreen(screens.updateRequired(screen)).announcedGate(screen, announcesTitle: announcesTitle)
         case .endOfLife(let screen):
-            fullScreen(screens.endOfLife(screen)).announcedGate(screen)
+            fullScreen(screens.endOfLife(screen)).announcedGate(screen, announcesTitle: announcesTitle)
         case .deviceUnsupported(let screen):
-            fullScreen(screens.deviceUnsupported(screen)).announcedGate(screen)
+            fullScreen(screens.deviceUnsupported(screen)).announcedGate(screen, announcesTitle: announcesTitle)
         case .updateRecommended(let screen):
-            fullScreen(screens.updateRecommended(screen)).announcedGate(screen)
+            fullScreen(screens.updateRecommended(screen)).announcedGate(screen, announcesTitle: announcesTitle)
         case .signingIn:
             fullScreen(AnyView(SignInTimeline(flow: flow, screen: screens.signingIn)))
         case .welcome:
@@ -63,6 +63,9 @@ struct GateLayer: View {
             EmptyView()
         }
     }
+
+    /// In the window above the app VoiceOver is moved to the screen, which reads its title.
+    private var announcesTitle: Bool { part != .aboveApp }
 
     private func fullScreen(_ view: AnyView) -> some View {
         view

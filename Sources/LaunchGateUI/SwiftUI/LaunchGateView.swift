@@ -137,7 +137,9 @@ public struct LaunchGateView<Content: View>: View {
                 .presentationDetents([.medium, .large])
                 .environment(\.layoutDirection, flow.strings.layoutDirection)
         }
-        .aboveAppWindow(flow: flow, isPresented: state.isAboveApp, takesKey: state != .checking, isActive: $isAboveApp) {
+        // Only a screen the user can't leave takes key: what the app or an SDK presents on the key
+        // window during a check or over a recommended update stays the app's.
+        .aboveAppWindow(flow: flow, isPresented: state.isAboveApp, takesKey: state.isBlocking, isActive: $isAboveApp) {
             GateLayer(flow: flow, screens: screens, part: .aboveApp)
         }
         .environment(flow)

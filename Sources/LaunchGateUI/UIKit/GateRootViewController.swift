@@ -1,19 +1,30 @@
 #if canImport(UIKit) && !os(watchOS)
+import LaunchGate
 import UIKit
 
 /// The root of the window above the app (``GateWindow``): it holds the screen shown as a child, so
 /// a new screen replaces the old without touching what was presented on this controller, and
-/// answers for rotation and the status bar as the app's own root does, so a gate never turns a
-/// portrait-only app sideways or brings back a status bar the app hides.
+/// answers for rotation as the app's own root does, so a gate never turns a portrait-only app
+/// sideways or brings back a status bar the app hides. The status bar's style is the theme's: dark
+/// text on a light background, light on a dark one, in the window's appearance.
+///
+/// VoiceOver is moved to the screen once it is on screen: when this controller has appeared, and
+/// when a new screen replaces the one shown. Posted earlier, before the hosted view has its
+/// accessibility elements, the notification would leave VoiceOver on the covered app.
 @MainActor
 final class GateRootViewController: UIViewController {
     private weak var appWindow: UIWindow?
+    private let theme: LaunchGateTheme
     private var screen: UIViewController?
+    private var hasAppeared = false
 
     /// Creates the root for the window above `appWindow`.
-    /// - Parameter appWindow: The app's window, whose root controller's preferences are followed.
-    init(appWindow: UIWindow) {
+    /// - Parameters:
+    ///   - appWindow: The app's window, whose root controller's preferences are followed.
+    ///   - theme: The theme the screens draw, whose background picks the status bar's style.
+    init(appWindow: UIWindow, theme: LaunchGateTheme) {
         self.appWindow = appWindow
+        self.theme = theme
         super.init(nibName: nil, bundle: nil)
     }
 
@@ -37,16 +48,39 @@ final class GateRootViewController: UIViewController {
         view.addSubview(controller.view)
         controller.didMove(toParent: self)
         screen = controller
-        #if !os(tvOS)
-        setNeedsStatusBarAppearanceUpdate()
-        #endif
+        guard hasAppeared else { return }
+        // Laid out now, so the hosted screen has its accessibility elements when VoiceOver looks.
+        view.layoutIfNeeded()
+        UIAccessibility.post(notification: .screenChanged, argument: controller.view)
     }
 
     /// The screen shown, for tests.
     var shownScreen: UIViewController? { screen }
 
     #if !os(tvOS)
-    /// The app's own root controller, whose rotation and status bar the gate keeps.
+    /// Asks for the status bar again when the window's appearance changes (the app's Dark Mode).
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        registerForTraitChanges([UITraitUserInterfaceStyle.self]) { (root: GateRootViewController, _: UITraitCollection) in
+            root.setNeedsStatusBarAppearanceUpdate()
+        }
+    }
+    #endif
+
+    /// Moves VoiceOver to the screen, now that it is on screen.
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        hasAppeared = true
+        UIAccessibility.post(notification: .screenChanged, argument: screen?.view)
+    }
+
+    override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        hasAppeared = false
+    }
+
+    #if !os(tvOS)
+    /// The app's own root controller, whose rotation and status bar visibility the gate keeps.
     private var appRoot: UIViewController? { appWindow?.rootViewController }
 
     override var supportedInterfaceOrientations: UIInterfaceOrientationMask {
@@ -64,8 +98,11 @@ final class GateRootViewController: UIViewController {
         return owner?.prefersStatusBarHidden ?? super.prefersStatusBarHidden
     }
 
-    /// The screen picks the style: its own background decides whether dark or light text reads.
-    override var childForStatusBarStyle: UIViewController? { screen }
+    /// Readable on the screen's background: a hosting controller's own choice, `.default`, is light
+    /// text in Dark Mode whatever the theme draws (white on turquoise with the playful theme).
+    override var preferredStatusBarStyle: UIStatusBarStyle {
+        theme.statusBarStyle(for: traitCollection.userInterfaceStyle)
+    }
     #endif
 }
 #endif

@@ -1,17 +1,19 @@
 #if canImport(UIKit) && !os(watchOS)
+import LaunchGate
 import UIKit
 
 /// A window above every other window of the app's scene, alerts included, for the update screens
 /// (``LaunchFlow/State/isAboveApp``). The app's content can't be trusted to stay under a screen
 /// drawn in its own window: a sheet, full-screen cover or alert it presented would stay on top,
 /// and a focused text field would keep the keyboard. This window is above all of them and takes
-/// every touch.
+/// every touch; while it is up the app's window takes no touches, presses or keyboard shortcuts
+/// and is hidden from VoiceOver.
 ///
 /// It is the key window only while a screen the user must act on is up (a required update, say),
-/// never while a check runs: apps and SDKs present consent forms and sign-in sheets on "the key
-/// window's top view controller", and one presented on this window during a launch check would be
-/// lost when the check ends. Anything presented on it is dismissed, with its own callbacks,
-/// before it hides, and the window that was key before it gets key back.
+/// never while a check runs or for a recommended update: apps and SDKs present consent forms and
+/// sign-in sheets on "the key window's top view controller", and one presented on this window
+/// would be taken down with it. Anything that was presented on it anyway is dismissed, with its
+/// own callbacks, when it goes, and the window that was key before it gets key back.
 @MainActor
 final class GateWindow {
     /// The window the app's content is in: the scene to cover, and the key window again afterwards.
@@ -21,6 +23,10 @@ final class GateWindow {
     private var root: GateRootViewController?
     /// The window that was key when this one took key, which gets it back.
     private weak var previousKeyWindow: UIWindow?
+    /// The app's window while it is covered, and whether it took touches before.
+    private var covered: (window: UIWindow, wasInteractive: Bool)?
+    /// Stops keeping this window's Dark Mode the app's.
+    private var stopFollowingAppearance: (() -> Void)?
 
     /// Whether a screen is up.
     var isShown: Bool { window != nil }
@@ -28,22 +34,40 @@ final class GateWindow {
     /// Whether a screen can be shown: the app's window is known and in a scene.
     var canShow: Bool { appWindow?.windowScene != nil }
 
+    init() {}
+
+    deinit {
+        // An owner that goes away with a screen up (a root controller the app replaced, say) must
+        // not leave an opaque window over the app, or the app hidden from VoiceOver. A deinit
+        // can't be isolated before iOS 18.4, so the clean-up hops to the main actor.
+        let window = window, covered = covered
+        guard window != nil || covered != nil else { return }
+        Task { @MainActor in
+            window?.isHidden = true
+            if let covered {
+                covered.window.accessibilityElementsHidden = false
+                if covered.wasInteractive { covered.window.isUserInteractionEnabled = true }
+            }
+        }
+    }
+
     /// Shows a screen above the app's window, in place of any screen shown.
     /// - Parameters:
     ///   - controller: The screen.
-    ///   - takesKey: Whether the window becomes the key window: for a screen the user acts on, not
-    ///     for the loading screen of a check.
+    ///   - takesKey: Whether the window becomes the key window: for a screen the user can't leave,
+    ///     not for the loading screen of a check or a recommended update (on tvOS, always: the
+    ///     focus engine and the remote work in the key window only).
+    ///   - theme: The theme the screens draw, which picks the status bar's style.
     /// - Returns: Whether it is shown; `false` while the app's window or its scene is unknown.
     @discardableResult
-    func show(_ controller: UIViewController, takesKey: Bool) -> Bool {
+    func show(_ controller: UIViewController, takesKey: Bool, theme: LaunchGateTheme) -> Bool {
         guard let appWindow, let scene = appWindow.windowScene else { return false }
-        // A focused field in the app, or in a sheet it presented, gives up the keyboard, and
-        // VoiceOver (which activates elements without hit-testing) can't reach the app.
+        // A focused field in the app, or in a sheet it presented, gives up the keyboard.
         appWindow.endEditing(true)
-        appWindow.accessibilityElementsHidden = true
         if let root {
             root.show(controller)
         } else {
+            cover(appWindow)
             let window = UIWindow(windowScene: scene)
             window.windowLevel = UIWindow.Level(rawValue: UIWindow.Level.alert.rawValue + 1)
             // Opaque, and a touch outside the screen's own views still lands here, never in the app.
@@ -52,19 +76,25 @@ final class GateWindow {
             #else
             window.backgroundColor = .systemBackground
             #endif
-            // The app's appearance: a Dark Mode or tint it forces on its window holds here too.
-            window.overrideUserInterfaceStyle = appWindow.overrideUserInterfaceStyle
             window.tintColor = appWindow.tintColor
-            let root = GateRootViewController(appWindow: appWindow)
+            let root = GateRootViewController(appWindow: appWindow, theme: theme)
             root.show(controller)
             window.rootViewController = root
-            window.isHidden = false
             self.window = window
             self.root = root
-            // VoiceOver moves to the screen; without this it stays on what is now covered.
-            UIAccessibility.post(notification: .screenChanged, argument: nil)
+            if let appRoot = appWindow.rootViewController {
+                followAppearance(of: appRoot, in: window)
+            } else {
+                followAppearance(of: appWindow, in: window)
+            }
+            // Shown last: the root announces the screen to VoiceOver once it has appeared.
+            window.isHidden = false
         }
+        #if os(tvOS)
+        setTakesKey(true)
+        #else
         setTakesKey(takesKey)
+        #endif
         return true
     }
 
@@ -72,41 +102,82 @@ final class GateWindow {
     /// - Parameter takesKey: Whether the window shown should be key.
     func setTakesKey(_ takesKey: Bool) {
         guard let window else { return }
+        #if os(tvOS)
+        let takesKey = true
+        #endif
         if takesKey {
             guard !window.isKeyWindow else { return }
             previousKeyWindow = window.windowScene?.keyWindow ?? appWindow
             window.makeKey()
         } else if window.isKeyWindow {
-            restoreKey()
+            restoreKey(from: window)
         }
     }
 
-    /// Removes the screen: first dismisses what was presented on it (an SDK's sheet, say), so that
-    /// controller hears its dismissal, then hides the window and gives key back.
+    /// Removes the screen. The window is hidden at once, so it never stays over the app taking its
+    /// touches, and the app gets back its touches, VoiceOver and (if this window had it) key. What
+    /// was presented on the window (an SDK's sheet, say) is then dismissed, so it hears that it went:
+    /// once a presentation or dismissal under way is over, since UIKit drops a dismissal asked for
+    /// during one and never calls its completion. Only then is the window taken apart.
     func hide() {
         guard let window, let root else { return }
         self.window = nil
         self.root = nil
-        let finish = { [weak self] in
-            let wasKey = window.isKeyWindow
-            window.isHidden = true
-            window.rootViewController = nil
-            guard let self else { return }
-            if let appWindow = self.appWindow {
-                appWindow.accessibilityElementsHidden = false
-            }
-            if wasKey { self.restoreKey() }
-            UIAccessibility.post(notification: .screenChanged, argument: nil)
-        }
-        if root.presentedViewController != nil {
-            root.dismiss(animated: false, completion: finish)
-        } else {
-            finish()
-        }
+        stopFollowingAppearance?()
+        stopFollowingAppearance = nil
+        let wasKey = window.isKeyWindow
+        window.isHidden = true
+        uncover()
+        if wasKey { restoreKey(from: window) }
+        UIAccessibility.post(notification: .screenChanged, argument: nil)
+        Self.dismissPresentations(on: root) { window.rootViewController = nil }
     }
 
-    /// Gives key to the window that had it before this one, if it is still up, or else to the app's.
-    private func restoreKey() {
+    /// Dismisses what is presented on `root`, after any transition under way, then calls `finish`.
+    private static func dismissPresentations(on root: UIViewController, then finish: @escaping () -> Void) {
+        guard root.presentedViewController != nil else { return finish() }
+        var controller: UIViewController? = root
+        while let current = controller {
+            if let transition = current.transitionCoordinator {
+                _ = transition.animate(alongsideTransition: nil) { _ in dismissPresentations(on: root, then: finish) }
+                return
+            }
+            controller = current.presentedViewController
+        }
+        root.dismiss(animated: false, completion: finish)
+    }
+
+    /// Takes the app's window out of reach: VoiceOver (which activates elements without hit-testing)
+    /// and touches, presses and hardware-keyboard shortcuts, which go to its key window otherwise.
+    private func cover(_ appWindow: UIWindow) {
+        covered = (appWindow, appWindow.isUserInteractionEnabled)
+        appWindow.accessibilityElementsHidden = true
+        appWindow.isUserInteractionEnabled = false
+    }
+
+    /// Gives the app's window back what ``cover(_:)`` took; a window the app had made
+    /// non-interactive itself stays so.
+    private func uncover() {
+        guard let covered else { return }
+        self.covered = nil
+        covered.window.accessibilityElementsHidden = false
+        if covered.wasInteractive { covered.window.isUserInteractionEnabled = true }
+    }
+
+    /// Keeps the window in the app's Dark Mode or light mode: the one the app's root controller has
+    /// (whether the app forces it on its window, on that controller, or leaves it to the system),
+    /// now and whenever it changes.
+    private func followAppearance<Source: UITraitChangeObservable & UITraitEnvironment>(of source: Source, in window: UIWindow) {
+        window.overrideUserInterfaceStyle = source.traitCollection.userInterfaceStyle
+        let registration = source.registerForTraitChanges([UITraitUserInterfaceStyle.self]) {
+            [weak window] (changed: Source, _: UITraitCollection) in
+            window?.overrideUserInterfaceStyle = changed.traitCollection.userInterfaceStyle
+        }
+        stopFollowingAppearance = { [weak source] in source?.unregisterForTraitChanges(registration) }
+    }
+
+    /// Gives key to the window that had it before `window`, if it is still up, or else to the app's.
+    private func restoreKey(from window: UIWindow) {
         let candidates = [previousKeyWindow, appWindow].compactMap { $0 }
         previousKeyWindow = nil
         guard let target = candidates.first(where: { !$0.isHidden && $0.windowScene != nil && $0 !== window }) else { return }

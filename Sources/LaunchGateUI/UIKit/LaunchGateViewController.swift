@@ -206,9 +206,11 @@ public final class LaunchGateViewController: UIViewController {
         if let old = cover, !old.isAboveApp { remove(old.controller) }
         cover = nil
         guard let kind else { return gateWindow.hide() }
-        let controller = makeController(for: kind)
-        // The loading screen of a check doesn't take key: what the app presents meanwhile stays the app's.
-        if isAboveApp, gateWindow.show(controller, takesKey: kind != .loading) {
+        // In the window above the app, VoiceOver is moved to the screen, which reads its title.
+        let controller = makeController(for: kind, announcesTitle: !isAboveApp)
+        // Only a screen the user can't leave takes key: what the app or an SDK presents on the key
+        // window during a check or over a recommended update stays the app's.
+        if isAboveApp, gateWindow.show(controller, takesKey: flow.state.isBlocking, theme: theme) {
             cover = (kind, controller, true)
             return
         }
@@ -254,10 +256,10 @@ public final class LaunchGateViewController: UIViewController {
         bannerInset = height
     }
 
-    private func makeController(for cover: Cover) -> UIViewController {
+    private func makeController(for cover: Cover, announcesTitle: Bool) -> UIViewController {
         switch cover {
         case .loading: host(LaunchGateLoadingView())
-        case .gate(let screen): host(GateScreenView(screen: screen).announcedGate(screen))
+        case .gate(let screen): host(GateScreenView(screen: screen).announcedGate(screen, announcesTitle: announcesTitle))
         case .signingIn, .welcome: host(SignInTimeline(flow: flow) { SignInScreenView(screen: $0) })
         }
     }

@@ -53,7 +53,7 @@ struct AboveAppWindow<Screen: View>: ViewModifier {
             // The hosted screen follows the flow by itself; it is made once for each time the
             // window goes up, so a loading screen turning into a blocking one keeps its window.
             window.show(flow.hostingController(for: RelayedEnvironment(relay: relay, flow: flow, content: screen()), theme: theme),
-                        takesKey: takesKey)
+                        takesKey: takesKey, theme: theme)
         }
         isActive = window.isShown
     }
