@@ -107,15 +107,22 @@ extension AdapterTests {
             #expect(root.standInAppearanceUpdates.contains("orientations"), "UIKit was told to ask again once main was there")
         }
 
-        @Test("sign-in's cover has the say over the status bar while it is shown in the root's own view")
-        func coverOwnsStatusBar() async {
+        @Test("while sign-in is drawn in the root's own view, the status bar reads on the theme's background, even in Dark Mode")
+        func signInOwnsStatusBar() async {
             let device = UIHarness()
-            let flow = device.flow(mode: .blocking(timeout: .seconds(30)))
-            let root = LaunchGateViewController(flow: flow) { MainController() }
-            root.loadViewIfNeeded()
-            // No window yet: the loading screen is a child, and owns the status bar.
-            #expect(root.childForStatusBarStyle === root.children.first)
-            device.transport.enqueue(.hang, for: device.policyURL)
+            device.scene.standInUserInterfaceStyle = .dark
+            let flow = LaunchFlow(updates: nil, signIn: device.signIn())
+            let root = LaunchGateViewController(flow: flow, theme: .playful) { MainController() }
+            device.appWindow.rootViewController = root
+            device.appWindow.makeKeyAndVisible()
+            guard case .signingIn = flow.state else {
+                Issue.record("expected sign-in, got \(flow.state)")
+                return
+            }
+            #expect(root.children.count == 1 && root.mainViewController == nil, "sign-in is the root's child")
+            #expect(root.childForStatusBarStyle == nil, "the root answers, not the hosting controller's .default")
+            #expect(root.preferredStatusBarStyle == .darkContent, "dark text on turquoise, not white")
+            #expect(root.childForStatusBarHidden === root.children.first, "whether it shows is still the screen's")
         }
     }
 }

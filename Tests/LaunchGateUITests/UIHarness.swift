@@ -31,6 +31,12 @@ final class UIHarness {
         return LaunchFlow(updates: monitor)
     }
 
+    /// Sign-in against a server that answers nothing, with nobody signed in on this device.
+    func signIn() -> SignInFlow {
+        SignInFlow(client: AuthClient(baseURL: URL(string: "https://auth.example.com")!, paths: .app("notes"), transport: transport),
+                   sessions: InMemorySessionStore(), store: store)
+    }
+
     /// Puts a root controller for `flow` in the app's window, as a scene delegate does (the window,
     /// once visible, makes its root appear).
     func launch(_ flow: LaunchFlow, main: @escaping () -> UIViewController = { MainController() }) -> LaunchGateViewController {

@@ -78,6 +78,11 @@ public final class LaunchGateViewController: UIViewController {
     /// Follows the flow's state, starts the launch and listens for the app's return from the background.
     public override func viewDidLoad() {
         super.viewDidLoad()
+        #if !os(tvOS)
+        registerForTraitChanges([UITraitUserInterfaceStyle.self]) { (controller: LaunchGateViewController, _: UITraitCollection) in
+            controller.setNeedsStatusBarAppearanceUpdate()
+        }
+        #endif
         observe()
         // No queue: UIKit posts on the main thread, and the block only starts a main-actor task.
         // (Naming the main queue makes Foundation wait for it, which on Linux blocks the poster.)
@@ -107,8 +112,15 @@ public final class LaunchGateViewController: UIViewController {
 
     #if !os(tvOS)
     // What is on screen in this controller's window (a cover, or the app) has the say over the
-    // status bar, the home indicator and the system gestures, and the app over rotation.
-    public override var childForStatusBarStyle: UIViewController? { appearanceOwner }
+    // status bar, the home indicator and the system gestures, and the app over rotation; but a
+    // cover's style is the theme's (a hosting controller's own, `.default`, is light text in Dark
+    // Mode whatever the screen's background).
+    public override var childForStatusBarStyle: UIViewController? { appearanceOwner === mainViewController ? mainViewController : nil }
+    /// The style over a sign-in, welcome or loading screen drawn in this controller's view: dark
+    /// text on the theme's background where black reads better than white, light text otherwise.
+    public override var preferredStatusBarStyle: UIStatusBarStyle {
+        theme.statusBarStyle(for: traitCollection.userInterfaceStyle)
+    }
     public override var childForStatusBarHidden: UIViewController? { appearanceOwner }
     public override var childForHomeIndicatorAutoHidden: UIViewController? { appearanceOwner }
     public override var childForScreenEdgesDeferringSystemGestures: UIViewController? { appearanceOwner }

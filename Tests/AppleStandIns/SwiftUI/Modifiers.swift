@@ -5,6 +5,7 @@ import Observation
 extension View {
     public func font(_ font: Font?) -> some View { standInModified() }
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View { standInModified() }
+    public func tint<S: ShapeStyle>(_ tint: S?) -> some View { standInModified() }
     public func multilineTextAlignment(_ alignment: TextAlignment) -> some View { standInModified() }
 
     public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View { standInModified() }

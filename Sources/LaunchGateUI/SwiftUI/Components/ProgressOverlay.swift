@@ -17,6 +17,9 @@ struct ProgressOverlay: View {
                 .ignoresSafeArea()
             ProgressView(text)
                 .largeControl()
+                // The spinner takes the tint, not the foreground style: without it, the system's
+                // light grey spins on the theme's background.
+                .tint(styles.title)
                 .foregroundStyle(styles.title)
                 .padding(24)
                 .background(styles.background, in: RoundedRectangle(cornerRadius: cornerRadius))

@@ -18,6 +18,8 @@ public struct LaunchGateLoadingView: View {
         let styles = theme.styles(for: colorScheme)
         ProgressView((flow?.strings ?? .english).text(.checking))
             .largeControl()
+            // The spinner takes the tint, not the foreground style (light grey on turquoise otherwise).
+            .tint(styles.title)
             .foregroundStyle(styles.title)
             .frame(maxWidth: .infinity, maxHeight: .infinity)
             .background(styles.background)

@@ -55,7 +55,7 @@ public struct SignInScreenView: View {
                     }
                     buttons(styles)
                     if theme.progressStyle == .inline, let progress = screen.progress {
-                        ProgressView(progress).foregroundStyle(styles.message).announcing(progress)
+                        ProgressView(progress).tint(styles.message).foregroundStyle(styles.message).announcing(progress)
                     }
                 }
                 .padding(24)
