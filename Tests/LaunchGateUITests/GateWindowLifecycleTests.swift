@@ -102,6 +102,29 @@ extension AdapterTests {
             #expect(!device.appWindow.isUserInteractionEnabled)
         }
 
+        @Test("a root controller the app replaces takes its screen above the app with it")
+        func rootReplaced() async {
+            let device = UIHarness()
+            _ = await blocked(device)
+            device.appWindow.rootViewController = MainController()   // the app starts over, say after its own sign-out
+            #expect(device.gateWindow == nil, "no window is left over the new root")
+            #expect(!device.appWindow.accessibilityElementsHidden)
+            #expect(device.appWindow.isUserInteractionEnabled)
+            #expect(device.scene.keyWindow === device.appWindow)
+        }
+
+        @Test("a full-screen cover the app presents takes the root out of its window without taking the block down")
+        func fullScreenCoverKeepsTheBlock() async throws {
+            let device = UIHarness()
+            let (flow, root) = await blocked(device)
+            let cover = MainController()
+            cover.modalPresentationStyle = .fullScreen
+            root.present(cover, animated: false)
+            #expect(root.viewIfLoaded?.window == nil, "UIKit takes the covered root out of the window")
+            #expect(device.gateWindow != nil, "the block stays above the cover")
+            #expect(flow.state.isBlocking)
+        }
+
         @Test("a recommended update goes above the app without taking key: a consent form presented meanwhile lands on the app and stays")
         func recommendedDoesNotTakeKey() async throws {
             let device = UIHarness()

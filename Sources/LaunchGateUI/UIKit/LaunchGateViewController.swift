@@ -104,6 +104,16 @@ public final class LaunchGateViewController: UIViewController {
         show(cover: Cover(flow.state), aboveApp: flow.state.isAboveApp)
     }
 
+    /// Takes the screen above the app down when this controller has left its window for good (the
+    /// app gave the window another root, say), not when a full-screen presentation of its own
+    /// covers it: a window left over the app would take its touches and hide it from VoiceOver.
+    public override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        guard viewIfLoaded?.window == nil, presentedViewController == nil, let cover, cover.isAboveApp else { return }
+        self.cover = nil
+        gateWindow.hide()
+    }
+
     /// Keeps the app's content clear of the banner as the banner's height changes (rotation, text size).
     public override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()

@@ -69,6 +69,7 @@ extension View {
     }
 
     public func onAppear(perform action: (() -> Void)? = nil) -> some View { standInModified() }
+    public func onDisappear(perform action: (() -> Void)? = nil) -> some View { standInModified() }
     public func onChange<V: Equatable>(of value: V, initial: Bool = false,
                                        _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void) -> some View {
         standInModified()

@@ -39,6 +39,11 @@ struct AboveAppWindow<Screen: View>: ViewModifier {
             }
             .onChange(of: isPresented, initial: true) { _, _ in update() }
             .onChange(of: hasAppWindow) { _, _ in update() }
+            // A gate whose view leaves the hierarchy (its scene closed, or the app replaced its
+            // root view) goes with it, rather than staying over the app; it comes back if the
+            // view does.
+            .onDisappear { window.hide() }
+            .onAppear { update() }
             .onChange(of: takesKey) { _, takesKey in window.setTakesKey(takesKey && isPresented) }
     }
 
