@@ -50,26 +50,40 @@ extension AdapterTests {
             #expect(dialog.isModalInPresentation == !(flow.state.gateScreen?.isDismissable ?? true))
         }
 
-        @Test("the banner moves the app's content down by its height, keeping the app's own inset, and back when it goes")
+        @Test("the banner is as tall as SwiftUI lays it out at the width it has: words that wrap move the content down further; the app's own inset stays")
         func bannerInset() async throws {
             let device = UIHarness()
             let main = MainController()
-            main.additionalSafeAreaInsets.top = 10
             let flow = device.flow()
             device.answer(latest: "1.6.0")
             let root = device.launch(flow) { main }
-            main.additionalSafeAreaInsets.top = 10
+            main.additionalSafeAreaInsets.top = 10   // the app's own
+            root.view.standInSafeAreaInsets = UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
             await flow.start()
             await device.settle { root.children.count == 2 }
             let banner = try #require(root.children.last)
             #expect(banner !== main)
-            // Auto Layout gives the banner its height; the stand-ins have no layout engine.
-            banner.view.frame = CGRect(x: 0, y: 47, width: 390, height: 64)
+            // SwiftUI's layout of the banner: its words need 600 points on one line, so they wrap
+            // to two at a phone's width. (Its intrinsic size, worked out at an unlimited width, is one line.)
+            var widths: [CGFloat] = []
+            banner.standInSizeThatFits = { size in
+                widths.append(size.width)
+                return CGSize(width: min(size.width, 600), height: size.width < 600 ? 96 : 64)
+            }
             root.view.layoutIfNeeded()
-            #expect(main.additionalSafeAreaInsets.top == 74, "the content starts under the banner, not under the navigation bar")
-            banner.view.frame.size.height = 96   // a larger text size
+            #expect(widths.last == 390, "measured at the safe area's width")
+            #expect(main.additionalSafeAreaInsets.top == 106, "the content starts under both lines")
+            let height = NSLayoutConstraint.standInActive(on: banner.view.heightAnchor)
+            #expect(height.map(\.constant) == [96], "the banner's frame is that tall too, so it draws nothing past it")
+
+            // Landscape, with the notch's insets at the sides: one line.
+            root.view.frame = CGRect(x: 0, y: 0, width: 844, height: 390)
+            root.view.standInSafeAreaInsets = UIEdgeInsets(top: 0, left: 47, bottom: 21, right: 47)
             root.view.layoutIfNeeded()
-            #expect(main.additionalSafeAreaInsets.top == 106)
+            #expect(widths.last == 750)
+            #expect(main.additionalSafeAreaInsets.top == 74)
+            #expect(height.map(\.constant) == [64])
+
             #expect(flow.dismiss())
             await device.settle { root.children.count == 1 }
             #expect(main.additionalSafeAreaInsets.top == 10, "only the banner's share is taken back")

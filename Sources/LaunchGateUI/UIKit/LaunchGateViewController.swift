@@ -44,9 +44,8 @@ public final class LaunchGateViewController: UIViewController {
     private var cover: (kind: Cover, controller: UIViewController, isAboveApp: Bool)?
     /// The window above the app's, for the update screens (``LaunchFlow/State/isAboveApp``).
     let gateWindow = GateWindow()
-    private var banner: (screen: GateScreen, controller: UIViewController)?
-    /// How far the banner has moved the main controller's content down, so only that is undone.
-    private var bannerInset: CGFloat = 0
+    /// Seed 004's banner, and the room it makes above the main controller's content.
+    private let banner = BannerSlot()
     private let detailsDialog: DetailsDialog
     /// Set once, on the main actor, in `viewDidLoad`; read only by `deinit`, when nothing else can
     /// reach the controller. (An isolated deinit would need iOS 18.4.)
@@ -211,7 +210,7 @@ public final class LaunchGateViewController: UIViewController {
         view.insertSubview(main.view, at: 0)
         main.didMove(toParent: self)
         mainViewController = main
-        bannerInset = 0
+        banner.contentReplaced()
         updateBannerInset()
     }
 
@@ -246,36 +245,19 @@ public final class LaunchGateViewController: UIViewController {
     }
 
     private func show(banner screen: GateScreen?) {
-        guard screen != banner?.screen else { return }
-        if let old = banner?.controller { remove(old) }
-        banner = nil
-        defer { updateBannerInset() }
-        guard let screen else { return }
-        let controller = host(GateBannerView(screen: screen))
-        // Only the banner's own strip takes touches; the app below it stays usable.
-        controller.view.backgroundColor = .clear
-        controller.sizingOptions = .intrinsicContentSize
-        controller.view.translatesAutoresizingMaskIntoConstraints = false
-        addChild(controller)
-        view.addSubview(controller.view)
-        NSLayoutConstraint.activate([
-            controller.view.topAnchor.constraint(equalTo: view.safeAreaLayoutGuide.topAnchor),
-            controller.view.leadingAnchor.constraint(equalTo: view.safeAreaLayoutGuide.leadingAnchor),
-            controller.view.trailingAnchor.constraint(equalTo: view.safeAreaLayoutGuide.trailingAnchor),
-        ])
-        controller.didMove(toParent: self)
-        banner = (screen, controller)
+        guard screen != banner.screen else { return }
+        if let screen {
+            banner.show(host(GateBannerView(screen: screen)), for: screen, in: self)
+        } else {
+            banner.remove()
+        }
+        updateBannerInset()
     }
 
-    /// Moves the app's content down by the banner's height (seed 004's banner is non-intrusive: it
-    /// covers no navigation bar or first row), and back up when it goes. Only the banner's share
-    /// of `additionalSafeAreaInsets` is changed; whatever the app set stays.
+    /// Moves the app's content down by the banner's height at the width it has now, and back up
+    /// when it goes.
     private func updateBannerInset() {
-        guard let main = mainViewController else { return }
-        let height = banner?.controller.view.frame.height ?? 0
-        guard height != bannerInset else { return }
-        main.additionalSafeAreaInsets.top += height - bannerInset
-        bannerInset = height
+        banner.layout(in: self, content: mainViewController)
     }
 
     private func makeController(for cover: Cover, announcesTitle: Bool) -> UIViewController {

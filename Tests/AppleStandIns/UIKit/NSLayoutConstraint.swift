@@ -19,7 +19,18 @@ open class NSLayoutConstraint: NSObject {
     }
 
     open class func activate(_ constraints: [NSLayoutConstraint]) {
-        for constraint in constraints { constraint.isActive = true }
+        for constraint in constraints {
+            constraint.isActive = true
+            active.append(Weak(constraint: constraint))
+        }
+    }
+
+    private struct Weak { weak var constraint: NSLayoutConstraint? }
+    private static var active: [Weak] = []
+
+    /// The active constraints on `anchor` (a stand-in's record; there is no engine to ask).
+    public static func standInActive(on anchor: AnyObject) -> [NSLayoutConstraint] {
+        active.compactMap(\.constraint).filter { $0.isActive && $0.standInFirst === anchor }
     }
 }
 
