@@ -170,7 +170,7 @@ extension AdapterTests {
             let flow = device.flow()
             device.answer(latest: "1.6.0")
             let first = device.launch(flow)
-            let secondWindow = UIWindow(windowScene: UIWindowScene())
+            let secondWindow = device.anotherWindow()
             let second = LaunchGateViewController(flow: flow) { MainController() }
             secondWindow.rootViewController = second
             secondWindow.makeKeyAndVisible()

@@ -31,6 +31,16 @@ final class UIHarness {
         return LaunchFlow(updates: monitor)
     }
 
+    /// Another window of the app, in a scene of its own (an iPad's second window), kept alive as a
+    /// scene delegate keeps its window.
+    func anotherWindow() -> UIWindow {
+        let scene = UIWindowScene()
+        let window = UIWindow(windowScene: scene)
+        otherWindows.append((scene, window))
+        return window
+    }
+    private var otherWindows: [(UIWindowScene, UIWindow)] = []
+
     /// Sign-in against a server that answers nothing, with nobody signed in on this device.
     func signIn() -> SignInFlow {
         SignInFlow(client: AuthClient(baseURL: URL(string: "https://auth.example.com")!, paths: .app("notes"), transport: transport),

@@ -75,6 +75,10 @@ public struct LaunchGateView<Content: View>: View {
     @Environment(\.scenePhase) private var scenePhase
     /// Whether the scene has come back from the background (seed 000's re-check).
     @State private var foreground = ForegroundReturn()
+    /// This window's identity for the details dialog, which opens in one window only.
+    @State private var identity = AdapterIdentity()
+    /// The banner this window showed last, kept while another window has the details dialog open.
+    @State private var lastBanner: GateScreen?
 
     /// Creates the gate around a flow the app holds, with any screen replaced by the app's own.
     ///
@@ -122,12 +126,12 @@ public struct LaunchGateView<Content: View>: View {
     public var body: some View {
         let flow = flow
         let state = flow.state
-        let identity = flow.contentIdentity
+        let contentIdentity = flow.contentIdentity
         ZStack(alignment: .top) {
-            appContent(showsApp: state.showsApp, identity: identity)
+            appContent(showsApp: state.showsApp, identity: contentIdentity)
                 // Seed 004's banner is non-intrusive: the content moves down for it, so it covers
                 // no navigation bar or first row.
-                .safeAreaInset(edge: .top, spacing: 0) { banner(for: state) }
+                .safeAreaInset(edge: .top, spacing: 0) { banner(for: state, flow: flow) }
                 .animation(.default, value: state.showsApp ? state.gateScreen : nil)
             GateLayer(flow: flow, screens: screens, part: isAboveApp ? .inApp : .all)
         }
@@ -143,23 +147,40 @@ public struct LaunchGateView<Content: View>: View {
             GateLayer(flow: flow, screens: screens, part: .aboveApp)
         }
         .environment(flow)
+        // Details opened from code go to the window that appeared last (DetailsPresenter).
+        .onAppear { DetailsPresenter.process.activate(identity, for: flow) }
+        .onChange(of: Self.bannerScreen(of: state), initial: true) { _, shown in
+            if let shown { lastBanner = shown }
+        }
         .task { await flow.start() }
         .onChange(of: scenePhase) { _, phase in
             // Seed 000 re-checks on the way back from the background; the flow decides whether one is due.
             if foreground.enter(phase) { Task { await flow.didBecomeActive() } }
         }
-        .onChange(of: state.showsApp ? identity : nil, initial: true) { _, shown in
+        .onChange(of: state.showsApp ? contentIdentity : nil, initial: true) { _, shown in
             if let shown { shownIdentity = shown }
         }
     }
 
-    /// Seed 004's banner, while the flow shows one.
+    /// Seed 004's banner, while the flow shows one, and while another window of the app has its
+    /// details dialog open. A tap on it claims the dialog for this window.
     @ViewBuilder
-    private func banner(for state: LaunchFlow.State) -> some View {
-        if case .app(let banner?, _) = state {
+    private func banner(for state: LaunchFlow.State, flow: LaunchFlow) -> some View {
+        if let banner = Self.bannerScreen(of: state) ?? keptBanner(state, flow: flow) {
             screens.banner(banner)
+                .claimsDetails(of: flow, for: identity)
                 .transition(.move(edge: .top).combined(with: .opacity))
         }
+    }
+
+    private static func bannerScreen(of state: LaunchFlow.State) -> GateScreen? {
+        if case .app(let banner?, _) = state { banner } else { nil }
+    }
+
+    /// The banner shown before the details opened, while they are open in another window.
+    private func keptBanner(_ state: LaunchFlow.State, flow: LaunchFlow) -> GateScreen? {
+        guard case .app(nil, _?) = state, !DetailsPresenter.process.presents(flow, in: identity) else { return nil }
+        return lastBanner
     }
 
     /// The app's content, keyed by whose it is: mounted the first time the flow shows the app to a
@@ -184,15 +205,18 @@ public struct LaunchGateView<Content: View>: View {
         }
     }
 
-    /// The details dialog while the flow shows it. Swiping it away is its "Not Now"; a write
-    /// that arrives after the flow moved on (to a blocking screen, say) dismisses nothing.
+    /// The details dialog while the flow shows it and this window owns it (``DetailsPresenter``).
+    /// Swiping it away is its "Not Now"; a write that arrives after the flow moved on (to a
+    /// blocking screen, say), or after the dialog moved to another window, dismisses nothing.
     private func details(_ flow: LaunchFlow) -> Binding<DetailsItem?> {
-        Binding(
+        let identity = identity
+        return Binding(
             get: { @MainActor in
-                if case .app(_, let details?) = flow.state { DetailsItem(screen: details) } else { nil }
+                guard case .app(_, let details?) = flow.state, DetailsPresenter.process.presents(flow, in: identity) else { return nil }
+                return DetailsItem(screen: details)
             },
             set: { @MainActor item in
-                if item == nil, case .app(_, _?) = flow.state { flow.dismiss() }
+                if item == nil, case .app(_, _?) = flow.state, DetailsPresenter.process.presents(flow, in: identity) { flow.dismiss() }
             })
     }
 }

@@ -21,6 +21,8 @@ final class BannerSlot {
 
     /// The banner shown, if any.
     var screen: GateScreen? { shown?.screen }
+    /// The banner shown last, kept while another window of the app has its details dialog open.
+    private(set) var last: GateScreen?
 
     /// Puts a banner at the top of `parent`'s safe area, in place of the one shown.
     /// - Parameters:
@@ -47,6 +49,7 @@ final class BannerSlot {
         ])
         controller.didMove(toParent: parent)
         shown = (screen, controller, height, { [unowned controller] in controller.sizeThatFits(in: $0) })
+        last = screen
     }
 
     /// Takes the banner away; the content moves back up at the next ``layout(in:content:)``.

@@ -100,6 +100,8 @@ public final class LaunchGateViewController: UIViewController {
     /// so the screen's window takes the keyboard from it rather than the other way round.)
     public override func viewDidAppear(_ animated: Bool) {
         super.viewDidAppear(animated)
+        // Details opened from code go to the window that appeared last (DetailsPresenter).
+        DetailsPresenter.process.activate(self, for: flow)
         show(cover: Cover(flow.state), aboveApp: flow.state.isAboveApp)
     }
 
@@ -149,25 +151,31 @@ public final class LaunchGateViewController: UIViewController {
 
     // MARK: Rendering
 
-    /// Renders the state and renders again when it or the signed-in user changes. Only those are
-    /// read under tracking: the app's main controller and the hosted screens read what they like
-    /// without making this controller re-render.
+    /// Renders the state and renders again when it, the signed-in user or the window that owns the
+    /// details dialog changes. Only those are read under tracking: the app's main controller and the
+    /// hosted screens read what they like without making this controller re-render.
     private func observe() {
-        let (state, identity) = withObservationTracking {
-            (flow.state, flow.contentIdentity)
+        let (state, identity, ownsDetails) = withObservationTracking {
+            (flow.state, flow.contentIdentity, DetailsPresenter.process.presents(flow, in: self))
         } onChange: { [weak self] in
             Task { @MainActor in self?.observe() }
         }
-        render(state, identity: identity)
+        render(state, identity: identity, ownsDetails: ownsDetails)
     }
 
-    private func render(_ state: LaunchFlow.State, identity: String?) {
+    private func render(_ state: LaunchFlow.State, identity: String?, ownsDetails: Bool) {
         let owner = appearanceOwner
         showMain(state.showsApp, identity: identity)
         show(cover: Cover(state), aboveApp: state.isAboveApp)
-        if case .app(let banner, let details) = state {
-            show(banner: banner)
-            detailsDialog.show(details, from: self)
+        if case .app(let bannerScreen, let details) = state {
+            // The dialog opens in one window of an iPad app; the others keep the banner they show.
+            if details != nil, !ownsDetails {
+                show(banner: banner.last)
+                detailsDialog.show(nil, from: self)
+            } else {
+                show(banner: bannerScreen)
+                detailsDialog.show(details, from: self)
+            }
         } else {
             show(banner: nil)
             detailsDialog.show(nil, from: self)
@@ -247,7 +255,7 @@ public final class LaunchGateViewController: UIViewController {
     private func show(banner screen: GateScreen?) {
         guard screen != banner.screen else { return }
         if let screen {
-            banner.show(host(GateBannerView(screen: screen)), for: screen, in: self)
+            banner.show(host(GateBannerView(screen: screen).claimsDetails(of: flow, for: self)), for: screen, in: self)
         } else {
             banner.remove()
         }
