@@ -89,7 +89,7 @@ extension AdapterTests {
             #expect(main.additionalSafeAreaInsets.top == 10, "only the banner's share is taken back")
         }
 
-        @Test("coming back from the background re-checks; becoming active alone (Control Center) doesn't reach the controller")
+        @Test("coming back from the background re-checks; Control Center or Face ID (inactive and active again) doesn't")
         func foregroundRecheck() async {
             let device = UIHarness()
             let flow = device.flow()
@@ -98,7 +98,16 @@ extension AdapterTests {
             await flow.start()
             #expect(device.transport.requests(to: device.policyURL).count == 1)
             device.answer(required: "2.0.0", latest: "2.0.0")
-            NotificationCenter.default.post(name: UIApplication.willEnterForegroundNotification, object: nil)
+            // Control Center pulled down and up: UIKit says the app resigns and becomes active, no more.
+            NotificationCenter.default.post(name: UIApplication.willResignActiveNotification, object: nil)
+            NotificationCenter.default.post(name: UIApplication.didBecomeActiveNotification, object: nil)
+            await device.settle()
+            #expect(device.transport.requests(to: device.policyURL).count == 1, "no re-check for an app that only went inactive")
+            #expect(!flow.state.isBlocking)
+            // Home, then back: the app went through the background.
+            NotificationCenter.default.post(name: UIApplication.didEnterBackgroundNotification, object: nil)
+            device.returnFromBackground()
+            NotificationCenter.default.post(name: UIApplication.didBecomeActiveNotification, object: nil)
             await device.settle { flow.state.isBlocking }
             #expect(device.transport.requests(to: device.policyURL).count == 2)
             #expect(flow.state.isBlocking)

@@ -79,6 +79,10 @@ public struct LaunchGateView<Content: View>: View {
     @State private var identity = AdapterIdentity()
     /// The banner this window showed last, kept while another window has the details dialog open.
     @State private var lastBanner: GateScreen?
+    #if canImport(UIKit) && !os(watchOS)
+    /// Reads a session the locked keychain kept from the launch once the device is unlocked.
+    @State private var protectedData = ProtectedDataRetry()
+    #endif
 
     /// Creates the gate around a flow the app holds, with any screen replaced by the app's own.
     ///
@@ -148,13 +152,20 @@ public struct LaunchGateView<Content: View>: View {
         }
         .environment(flow)
         // Details opened from code go to the window that appeared last (DetailsPresenter).
-        .onAppear { DetailsPresenter.process.activate(identity, for: flow) }
+        .onAppear {
+            DetailsPresenter.process.activate(identity, for: flow)
+            #if canImport(UIKit) && !os(watchOS)
+            protectedData.start(flow)
+            #endif
+        }
         .onChange(of: Self.bannerScreen(of: state), initial: true) { _, shown in
             if let shown { lastBanner = shown }
         }
         .task { await flow.start() }
-        .onChange(of: scenePhase) { _, phase in
-            // Seed 000 re-checks on the way back from the background; the flow decides whether one is due.
+        .onChange(of: scenePhase, initial: true) { _, phase in
+            // Seed 000 re-checks on the way back from the background; the flow decides whether one is
+            // due. The first phase counts too: a scene made during a background launch starts in the
+            // background, and its first return to active re-reads a session a locked keychain kept.
             if foreground.enter(phase) { Task { await flow.didBecomeActive() } }
         }
         .onChange(of: state.showsApp ? contentIdentity : nil, initial: true) { _, shown in

@@ -47,6 +47,8 @@ public final class LaunchGateViewController: UIViewController {
     /// Seed 004's banner, and the room it makes above the main controller's content.
     private let banner = BannerSlot()
     private let detailsDialog: DetailsDialog
+    /// Reads a session the locked keychain kept from the launch once the device is unlocked.
+    private let protectedData = ProtectedDataRetry()
     /// Set once, on the main actor, in `viewDidLoad`; read only by `deinit`, when nothing else can
     /// reach the controller. (An isolated deinit would need iOS 18.4.)
     nonisolated(unsafe) private var foregroundObserver: (any NSObjectProtocol)?
@@ -83,6 +85,7 @@ public final class LaunchGateViewController: UIViewController {
         }
         #endif
         observe()
+        protectedData.start(flow)
         // No queue: UIKit posts on the main thread, and the block only starts a main-actor task.
         // (Naming the main queue makes Foundation wait for it, which on Linux blocks the poster.)
         foregroundObserver = NotificationCenter.default.addObserver(
