@@ -39,15 +39,26 @@ extension AdapterTests {
             #expect(root.presentedViewController == nil)
         }
 
-        @Test("a blocking screen's dialog can't be swiped away")
-        func blockingDialogIsModal() async throws {
+        @Test("a required update that arrives while the dialog is open closes it without a Not Now: the update is offered again once the block lifts")
+        func blockClosesDialog() async throws {
             let device = UIHarness()
             let (flow, root) = await bannerShown(device)
             flow.showDetails()
             await device.settle { root.presentedViewController != nil }
             let dialog = try #require(root.presentedViewController)
-            // The details of a recommended update may be dismissed; the flag follows GateScreen.isDismissable.
-            #expect(dialog.isModalInPresentation == !(flow.state.gateScreen?.isDismissable ?? true))
+            device.answer(required: "2.0.0", latest: "2.0.0")
+            device.returnFromBackground()
+            await device.settle { flow.state.isBlocking && root.presentedViewController == nil }
+            #expect(root.presentedViewController == nil, "the dialog went")
+            #expect(device.gateWindow != nil, "the block is above the app")
+            #expect(dialog.presentingViewController == nil)
+            // Had the dialog's going been taken as Not Now, 1.6.0 would stay hidden for days.
+            device.answer(required: "1.0.0", latest: "1.6.0")
+            device.returnFromBackground()
+            await device.settle { !flow.state.isBlocking && root.presentedViewController != nil }
+            #expect(flow.state.showsApp && flow.state.gateScreen?.targetVersion == AppVersion("1.6.0"),
+                    "1.6.0 is still offered: \(flow.state)")
+            #expect(root.presentedViewController != nil, "its dialog, which the block interrupted, is back")
         }
 
         @Test("the banner is as tall as SwiftUI lays it out at the width it has: words that wrap move the content down further; the app's own inset stays")
