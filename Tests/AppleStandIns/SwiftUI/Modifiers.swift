@@ -67,6 +67,10 @@ extension View {
     public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
         standInModified()
     }
+    public func transformEnvironment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>,
+                                        transform: @escaping (inout V) -> Void) -> some View {
+        standInModified()
+    }
 
     public func onAppear(perform action: (() -> Void)? = nil) -> some View { standInModified() }
     public func onDisappear(perform action: (() -> Void)? = nil) -> some View { standInModified() }

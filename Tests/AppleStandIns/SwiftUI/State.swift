@@ -47,6 +47,26 @@ public struct EnvironmentValues {
     public var layoutDirection: LayoutDirection = .leftToRight
     public var colorScheme: ColorScheme = .light
     public var dynamicTypeSize: DynamicTypeSize = .large
+    public var locale: Locale = Locale(identifier: "en_US")
+    public var calendar: Calendar = Calendar(identifier: .gregorian)
+    public var timeZone: TimeZone = TimeZone(identifier: "UTC")!
+    public var legibilityWeight: LegibilityWeight?
+    public var openURL = OpenURLAction { _ in .systemAction }
+}
+
+public enum LegibilityWeight: Hashable, Sendable {
+    case regular, bold
+}
+
+/// What a link in the view opens with (iOS 15: settable, so a region of the app can handle links).
+public struct OpenURLAction {
+    public struct Result: Sendable {
+        let standInName: String
+        public static let handled = Result(standInName: "handled")
+        public static let discarded = Result(standInName: "discarded")
+        public static let systemAction = Result(standInName: "systemAction")
+    }
+    public init(handler: @escaping (URL) -> OpenURLAction.Result) {}
 }
 
 public enum LayoutDirection: Hashable, CaseIterable, Sendable {

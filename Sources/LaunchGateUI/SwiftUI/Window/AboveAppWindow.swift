@@ -8,8 +8,9 @@ import UIKit
 /// is known. Until then (before SwiftUI has put the view in a window) the view draws the screen
 /// in its own window.
 ///
-/// The screen is hosted apart from the app's view hierarchy, so the app's environment is relayed
-/// to it (``EnvironmentRelay``), with the flow, the theme and the flow's layout direction over it.
+/// The screen is hosted apart from the app's view hierarchy, so part of the app's environment is
+/// relayed to it (``EnvironmentRelay``, ``RelayedValue``), with the flow, the theme and the flow's
+/// layout direction over it.
 @MainActor
 struct AboveAppWindow<Screen: View>: ViewModifier {
     let flow: LaunchFlow
@@ -34,7 +35,8 @@ struct AboveAppWindow<Screen: View>: ViewModifier {
                     window.appWindow = appWindow
                     hasAppWindow = true
                 } onEnvironment: { values in
-                    relay.values = values
+                    // Drawn again after this update of the app's hierarchy, not during it.
+                    if relay.take(values) { Task { @MainActor in relay.published() } }
                 }
             }
             .onChange(of: isPresented, initial: true) { _, _ in update() }
@@ -54,7 +56,7 @@ struct AboveAppWindow<Screen: View>: ViewModifier {
             return
         }
         if !window.isShown {
-            relay.values = environment
+            _ = relay.take(environment)
             // The hosted screen follows the flow by itself; it is made once for each time the
             // window goes up, so a loading screen turning into a blocking one keeps its window.
             window.show(flow.hostingController(for: RelayedEnvironment(relay: relay, flow: flow, content: screen()), theme: theme),
