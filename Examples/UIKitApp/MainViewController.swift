@@ -9,6 +9,7 @@ final class MainViewController: UIViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
+        title = "Notes"
         view.backgroundColor = .systemBackground
         label.text = "Your notes"
         label.font = .preferredFont(forTextStyle: .title1)

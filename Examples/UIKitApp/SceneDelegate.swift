@@ -16,9 +16,10 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
             server: ExampleServer.url, appID: ExampleServer.appID, publicKey: ExampleServer.publicKey,
             launchMode: .blocking(timeout: .seconds(3))
         ) {
-            MainViewController()
+            UINavigationController(rootViewController: MainViewController())
         }
         window.makeKeyAndVisible()
         self.window = window
+        UITestConsent.scheduleIfAsked(in: windowScene)
     }
 }

@@ -31,7 +31,9 @@ final class UIKitAppUITests: XCTestCase {
         let update = app.buttons["Update Now"]
         XCTAssertTrue(update.waitForExistence(timeout: 10), "the blocking screen is up")
         XCTAssertTrue(update.isHittable, "above the sheet, not under it")
-        XCTAssertFalse(app.buttons["Close Settings"].isHittable, "the sheet under it can't be reached")
+        // The app's window is hidden from VoiceOver while the screen is up, so the sheet's button
+        // isn't in the tree at all (isHittable on a missing element fails rather than says false).
+        XCTAssertFalse(app.buttons["Close Settings"].exists, "the sheet under it can't be reached")
     }
 
     /// Coming back from the background re-checks: a policy that lifts the block lets the app in.
@@ -60,20 +62,64 @@ final class UIKitAppUITests: XCTestCase {
         try app.performAccessibilityAudit(for: [.dynamicType, .contrast, .elementDetection, .hitRegion, .sufficientElementDescription])
     }
 
-    /// Publishes the demo app's iOS policy through the admin API, past the publish guard.
-    private func publish(required: String, latest: String) async throws {
+    /// The banner moves the app's content down, navigation bar included, rather than covering it:
+    /// at the default text size, and at an accessibility size where its words wrap and stack.
+    @MainActor
+    func testBannerMovesTheNavigationBarDown() async throws {
+        try await publish(required: "0.1.0", latest: "1.1.0")
+        for size in [nil, "UICTContentSizeCategoryAccessibilityXL"] {
+            app.launchArguments = size.map { ["-UIPreferredContentSizeCategoryName", $0] } ?? []
+            app.launch()
+            let notNow = app.buttons["Not Now"]
+            XCTAssertTrue(notNow.waitForExistence(timeout: 10), "the banner is up")
+            let summary = app.buttons.matching(NSPredicate(format: "label BEGINSWITH %@", "Update available")).firstMatch
+            let bar = app.navigationBars["Notes"]
+            XCTAssertTrue(bar.waitForExistence(timeout: 5))
+            let bannerBottom = max(notNow.frame.maxY, summary.exists ? summary.frame.maxY : 0)
+            XCTAssertGreaterThanOrEqual(bar.frame.minY + 1, bannerBottom, "the navigation bar starts under the banner (\(size ?? "default size"))")
+            XCTAssertTrue(bar.isHittable)
+            app.terminate()
+        }
+    }
+
+    /// A recommended update doesn't take the key window: a consent form an SDK presents on the key
+    /// window while it is up lands on the app, under the screen, and is there when the user skips.
+    @MainActor
+    func testRecommendedUpdateLeavesTheKeyWindowToTheApp() async throws {
+        try await publish(required: "0.1.0", recommended: "2.0.0", latest: "2.0.0")
+        app.launchArguments = ["-consentAfter", "4"]
+        app.launch()
+        let notNow = app.buttons["Not Now"]
+        XCTAssertTrue(notNow.waitForExistence(timeout: 10), "the recommended update is up")
+        XCTAssertFalse(app.alerts["Consent"].waitForExistence(timeout: 6), "the form went under the screen, not onto it")
+        notNow.tap()
+        XCTAssertTrue(app.alerts["Consent"].waitForExistence(timeout: 5), "and is the app's once the screen goes")
+    }
+
+    /// Publishes the demo app's iOS policy through the admin API, past the publish guard. The runner
+    /// reaches `http://localhost`, which App Transport Security allows only with
+    /// `NSAllowsLocalNetworking` (Examples/project.yml sets it for the runner as for the app).
+    private func publish(required: String, recommended: String? = nil, latest: String) async throws {
         let token = try XCTUnwrap(Environment.value("LAUNCHGATE_ADMIN_TOKEN"), "the workflow passes the demo's admin token")
         var request = URLRequest(url: URL(string: "\(server)/v1/admin/apps/\(appID)/policy?platform=ios&confirm=true")!)
         request.httpMethod = "PUT"
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         let issued = ISO8601DateFormatter().string(from: Date())
+        let recommended = recommended.map { #""recommended": {"version": "\#($0)"},"# } ?? ""
         request.httpBody = Data("""
         {"schemaVersion": 1, "issuedAt": "\(issued)", "platforms": {"ios": {
-          "latest": {"version": "\(latest)", "notes": "Fixes."}, "required": {"version": "\(required)"},
+          "latest": {"version": "\(latest)", "notes": "Fixes."}, "required": {"version": "\(required)"}, \(recommended)
           "updateURL": "https://apps.apple.com/app/id1234567890", "refreshInterval": 0}}}
         """.utf8)
-        let (_, response) = try await URLSession.shared.data(for: request)
+        let response: URLResponse
+        do {
+            (_, response) = try await URLSession.shared.data(for: request)
+        } catch let error as URLError where error.code == .appTransportSecurityRequiresSecureConnection {
+            XCTFail("App Transport Security refused http://localhost in the UI-test runner: the runner's Info.plist "
+                    + "needs NSAllowsLocalNetworking, as the app's has (\(error.localizedDescription))")
+            throw error
+        }
         XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200, "the policy was published")
     }
 }

@@ -38,6 +38,7 @@ open class UIViewController: UIResponder, UITraitEnvironment, UITraitChangeObser
     open func viewWillLayoutSubviews() {}
     open func viewDidLayoutSubviews() {}
 
+    open var title: String?
     open var additionalSafeAreaInsets: UIEdgeInsets = .zero
     open var isModalInPresentation = false
     open var modalPresentationStyle: UIModalPresentationStyle = .automatic
