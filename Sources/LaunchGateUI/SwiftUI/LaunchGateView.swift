@@ -35,10 +35,11 @@ import SwiftUI
 /// recommended update) go above everything the app shows: on iOS they are drawn in a window of their
 /// own above the app's, alerts included, so no sheet, cover or alert the app presented stays over
 /// them and the keyboard leaves the app; on macOS they cover the content in this view, which is
-/// hidden. A screen in that window gets the app's environment as it is around this view (locale,
-/// text size, your own values), with the flow, the theme and the flow's layout direction. That
-/// window takes key (and the keyboard) only for a screen the user acts on, never while a check
-/// runs, and gives it back when it goes.
+/// hidden. A screen in that window gets the part of the app's environment around this view that a
+/// screen is drawn with (locale, calendar, time zone, text size and weight, color scheme, `openURL`,
+/// the theme, and what you name with `launchGateRelays(_:)`), with the flow and
+/// the flow's layout direction. That window takes key (and the keyboard) only for a screen the user
+/// can't leave, never while a check runs or for a recommended update, and gives it back when it goes.
 ///
 /// Seed 004's banner sits above the app's content, in its safe area (`safeAreaInset(edge: .top)`):
 /// the content, navigation bar included, moves down for it, and nothing is hidden.
@@ -51,7 +52,8 @@ import SwiftUI
 /// The check starts when the view appears and runs again when the scene comes back from the
 /// background (seed 000), as the flow allows; a scene that was only inactive (Control Center,
 /// Face ID) doesn't re-check. The gate's screens are laid out in their language's direction.
-/// Every window of an iPad app that uses the same one-line setup shares one flow.
+/// Every window of an iPad app that uses the same one-line setup shares one flow; the banner's
+/// details dialog opens in the window whose banner was tapped, and the others keep their banner.
 @MainActor
 public struct LaunchGateView<Content: View>: View {
     /// Where the flow comes from: the caller, or made by this view once and kept.
@@ -89,7 +91,9 @@ public struct LaunchGateView<Content: View>: View {
     /// Each screen builder gets what the core decided to show; leave one out for the built-in
     /// screen. A custom screen forwards its taps with `@Environment(LaunchFlow.self)`.
     /// - Parameters:
-    ///   - flow: The launch to render, such as `LaunchFlow.standard(…)` held in `@State`.
+    ///   - flow: The launch to render, such as `LaunchFlow.standard(…)` made once in your `App`
+    ///     (in its `@State`, not a view's: each window of an iPad app makes its own views, and the
+    ///     windows must share one flow for a sign-out or a dismissal to reach them all).
     ///   - content: The app's own root view.
     ///   - checking: The loading screen while a blocking check runs.
     ///   - updateRequired: The screen for a required update, which the user can't leave.
