@@ -62,9 +62,10 @@ extension LaunchFlow {
     ///                     launchMode: .blocking(timeout: .seconds(3)))
     /// ```
     ///
-    /// A blocking launch shows the loading screen until the first answer or the timeout (seed
-    /// 000's spinner, seed 001's `LoadingViewController`). A document in another format (seed
-    /// 000's `/api/version`, say) is unsigned: pass `nil` for the key, and its `format`.
+    /// A blocking launch shows the loading screen until the first answer or the timeout (the
+    /// `/api/version` check's spinner, the `min_supported_version_ios` app's `LoadingViewController`).
+    /// A document in another format (a hand-rolled `/api/version`, say) is unsigned: pass `nil` for
+    /// the key, and its `format`.
     /// - Parameters:
     ///   - policyURL: The policy's URL (https; http only to this device's loopback address).
     ///   - publicKey: The pinned key, as `launchgate keys show` prints it; `nil` accepts unsigned
@@ -76,10 +77,10 @@ extension LaunchFlow {
     ///   - opener: Opens the update URL.
     ///   - launchMode: Whether the launch waits for the check behind a loading screen; not by default.
     ///   - refreshInterval: Seconds between foreground re-checks; `nil` uses the policy's (0 re-checks
-    ///     at every return to the foreground, as seed 000).
+    ///     at every return to the foreground, as the `/api/version` check did).
     ///   - format: The document's format; `nil` detects it from its keys.
     ///   - fallbackUpdateURL: Where "Update" goes when the policy has no URL (your App Store page).
-    ///   - configuration: Exempt users (seed 000's test user) and other launch behaviour.
+    ///   - configuration: Exempt users (the `/api/version` check's test user) and other launch behaviour.
     ///   - onFailure: What a wrong argument does; ``SetupFailure/forThisBuild`` by default.
     ///   - logsFailedChecks: Whether each failed check is reported through `report`, with why and
     ///     what to do (App Transport Security blocking `http://localhost`, a key from another

@@ -110,7 +110,8 @@ public final class LaunchFlow {
         await launch.value
     }
 
-    /// Call when the app comes back from the background: re-checks for updates once due (seed 000),
+    /// Call when the app comes back from the background: re-checks for updates once due (as the
+    /// `/api/version` check does),
     /// and reads the stored session again if the last read failed (the keychain is locked until
     /// the device's first unlock after a restart). The update re-check is skipped until
     /// ``start()`` has finished, so a foreground notification at launch can't race the launch's

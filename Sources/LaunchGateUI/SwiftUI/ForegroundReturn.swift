@@ -1,7 +1,8 @@
 #if canImport(SwiftUI)
 import SwiftUI
 
-/// Seed 000's re-check on the way back from the background, read from a scene's phases: only a
+/// The re-check on the way back from the background (as the `/api/version` check does), read from
+/// a scene's phases: only a
 /// background → active round trip counts, not Control Center, a notification or Face ID, which
 /// take the scene through inactive alone. A flag rather than the previous phase, so the return
 /// counts whether SwiftUI reports background → active or background → inactive → active.

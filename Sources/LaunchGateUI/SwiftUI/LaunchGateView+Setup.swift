@@ -29,9 +29,9 @@ extension LaunchGateView {
     ///   - appID: The app's ID on the server, as `launchgate apps create` named it.
     ///   - channel: The release channel; production by default.
     ///   - publicKey: The pinned key, as `launchgate keys show` prints it.
-    ///   - signIn: Sign-in (seed 002), if the app has it; `nil` goes from the check straight to the app.
-    ///   - launchMode: Whether the launch waits for the check behind the loading screen (seed 000's
-    ///     spinner); not by default.
+    ///   - signIn: Sign-in, if the app has it; `nil` goes from the check straight to the app.
+    ///   - launchMode: Whether the launch waits for the check behind the loading screen (the
+    ///     `/api/version` check's spinner); not by default.
     ///   - refreshInterval: Seconds between re-checks on returning to the foreground; `nil` uses the policy's.
     ///   - fallbackUpdateURL: Where "Update" goes when the policy has no URL (your App Store page).
     ///   - configuration: The launch's rules, such as the accounts exempt from update screens
@@ -44,7 +44,7 @@ extension LaunchGateView {
     ///   - updateRecommended: The full screen for a recommended update.
     ///   - signingIn: The sign-in screen.
     ///   - welcome: A new user's welcome.
-    ///   - banner: Seed 004's banner above the app.
+    ///   - banner: The version.json banner above the app.
     ///   - details: The banner's details dialog.
     public init<Checking: View, UpdateRequired: View, EndOfLife: View, DeviceUnsupported: View,
                 UpdateRecommended: View, SigningIn: View, Welcome: View, Banner: View, Details: View>(
@@ -82,7 +82,7 @@ extension LaunchGateView {
 
     /// The one-line setup from a policy's URL: as ``init(server:appID:channel:publicKey:signIn:launchMode:refreshInterval:fallbackUpdateURL:configuration:content:checking:updateRequired:endOfLife:deviceUnsupported:updateRecommended:signingIn:welcome:banner:details:)``,
     /// for a policy that isn't at a LaunchGate server's usual path: a static file, or another
-    /// format (seed 000's `/api/version`, which is unsigned: pass `nil` for the key).
+    /// format (a hand-rolled `/api/version`, which is unsigned: pass `nil` for the key).
     ///
     /// ```swift
     /// LaunchGateView(policyURL: URL(string: "https://api.example.com/api/version")!, publicKey: nil,
@@ -93,7 +93,7 @@ extension LaunchGateView {
     /// - Parameters:
     ///   - policyURL: The policy's URL (https; http only to this device's loopback address).
     ///   - publicKey: The pinned key, as `launchgate keys show` prints it; `nil` accepts unsigned documents.
-    ///   - signIn: Sign-in (seed 002), if the app has it; `nil` goes from the check straight to the app.
+    ///   - signIn: Sign-in, if the app has it; `nil` goes from the check straight to the app.
     ///   - launchMode: Whether the launch waits for the check behind the loading screen; not by default.
     ///   - refreshInterval: Seconds between re-checks on returning to the foreground; `nil` uses the policy's.
     ///   - format: The document's format; `nil` detects it.
@@ -107,7 +107,7 @@ extension LaunchGateView {
     ///   - updateRecommended: The full screen for a recommended update.
     ///   - signingIn: The sign-in screen.
     ///   - welcome: A new user's welcome.
-    ///   - banner: Seed 004's banner above the app.
+    ///   - banner: The version.json banner above the app.
     ///   - details: The banner's details dialog.
     public init<Checking: View, UpdateRequired: View, EndOfLife: View, DeviceUnsupported: View,
                 UpdateRecommended: View, SigningIn: View, Welcome: View, Banner: View, Details: View>(

@@ -41,7 +41,7 @@ import SwiftUI
 /// the flow's layout direction. That window takes key (and the keyboard) only for a screen the user
 /// can't leave, never while a check runs or for a recommended update, and gives it back when it goes.
 ///
-/// Seed 004's banner sits above the app's content, in its safe area (`safeAreaInset(edge: .top)`):
+/// The version.json banner sits above the app's content, in its safe area (`safeAreaInset(edge: .top)`):
 /// the content, navigation bar included, moves down for it, and nothing is hidden.
 ///
 /// The app's content is mounted the first time the flow shows the app and stays mounted while the
@@ -75,7 +75,7 @@ public struct LaunchGateView<Content: View>: View {
     /// is known), rather than over the content in this view.
     @State private var isAboveApp = false
     @Environment(\.scenePhase) private var scenePhase
-    /// Whether the scene has come back from the background (seed 000's re-check).
+    /// Whether the scene has come back from the background (the foreground re-check).
     @State private var foreground = ForegroundReturn()
     /// This window's identity for the details dialog, which opens in one window only.
     @State private var identity = AdapterIdentity()
@@ -177,7 +177,7 @@ public struct LaunchGateView<Content: View>: View {
         }
     }
 
-    /// Seed 004's banner, while the flow shows one, and while another window of the app has its
+    /// The version.json banner, while the flow shows one, and while another window of the app has its
     /// details dialog open. A tap on it claims the dialog for this window.
     @ViewBuilder
     private func banner(for state: LaunchFlow.State, flow: LaunchFlow) -> some View {

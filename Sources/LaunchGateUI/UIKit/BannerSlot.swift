@@ -3,7 +3,7 @@ import LaunchGate
 import SwiftUI
 import UIKit
 
-/// Seed 004's banner at the top of ``LaunchGateViewController``'s view, and the room it makes for
+/// The version.json banner at the top of ``LaunchGateViewController``'s view, and the room it makes for
 /// it: the app's content moves down by the banner's height (`additionalSafeAreaInsets`), so the
 /// banner covers no navigation bar or first row.
 ///

@@ -26,9 +26,9 @@ extension LaunchGateViewController {
     ///   - appID: The app's ID on the server.
     ///   - channel: The release channel; production by default.
     ///   - publicKey: The pinned key, as `launchgate keys show` prints it.
-    ///   - signIn: Sign-in (seed 002), if the app has it; made once, with the flow.
-    ///   - launchMode: Whether the launch waits for the check behind the loading screen (seed 001's
-    ///     `LoadingViewController`); not by default.
+    ///   - signIn: Sign-in, if the app has it; made once, with the flow.
+    ///   - launchMode: Whether the launch waits for the check behind the loading screen (the
+    ///     `min_supported_version_ios` app's `LoadingViewController`); not by default.
     ///   - refreshInterval: Seconds between re-checks on returning to the foreground; `nil` uses the policy's.
     ///   - fallbackUpdateURL: Where "Update" goes when the policy has no URL.
     ///   - configuration: The launch's rules, such as the accounts exempt from update screens
@@ -50,7 +50,7 @@ extension LaunchGateViewController {
     }
 
     /// The one-line setup from a policy's URL, for a policy that isn't at a LaunchGate server's
-    /// usual path: a static file, or another format (seed 001's `min_supported_version_ios`
+    /// usual path: a static file, or another format (a `min_supported_version_ios`
     /// document, which is unsigned: pass `nil` for the key).
     ///
     /// ```swift
@@ -61,7 +61,7 @@ extension LaunchGateViewController {
     /// - Parameters:
     ///   - policyURL: The policy's URL (https; http only to this device's loopback address).
     ///   - publicKey: The pinned key, as `launchgate keys show` prints it; `nil` accepts unsigned documents.
-    ///   - signIn: Sign-in (seed 002), if the app has it; made once, with the flow.
+    ///   - signIn: Sign-in, if the app has it; made once, with the flow.
     ///   - launchMode: Whether the launch waits for the check behind the loading screen; not by default.
     ///   - refreshInterval: Seconds between re-checks on returning to the foreground; `nil` uses the policy's.
     ///   - format: The document's format; `nil` detects it.

@@ -44,7 +44,7 @@ public final class LaunchGateViewController: UIViewController {
     private var cover: (kind: Cover, controller: UIViewController, isAboveApp: Bool)?
     /// The window above the app's, for the update screens (``LaunchFlow/State/isAboveApp``).
     let gateWindow = GateWindow()
-    /// Seed 004's banner, and the room it makes above the main controller's content.
+    /// The version.json banner, and the room it makes above the main controller's content.
     private let banner = BannerSlot()
     private let detailsDialog: DetailsDialog
     /// Reads a session the locked keychain kept from the launch once the device is unlocked.
