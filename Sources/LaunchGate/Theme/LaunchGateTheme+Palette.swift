@@ -26,6 +26,11 @@ extension LaunchGateTheme {
     /// black when the theme leaves ``background`` to it.
     static let systemElevatedBackground: ThemeColor = "#1C1C1E"
 
+    /// The banner's card when the theme leaves ``background`` to the system: Apple's secondary
+    /// system background, opaque (a material's blur would take its color from whatever the app
+    /// draws behind it, which no contrast check can know).
+    static let systemBannerBackground = ThemeColor(light: "#F2F2F7", dark: "#1C1C1E")
+
     /// Every color the screens draw in an appearance: this theme's own where it sets one (and it
     /// can be read), the system look's otherwise.
     /// - Parameter appearance: Light, dark, or dark on a raised surface.
@@ -39,6 +44,7 @@ extension LaunchGateTheme {
         let systemBackground = appearance == .darkElevated ? Self.systemElevatedBackground : system.background
         return ThemePalette(
             background: resolve(background, systemBackground),
+            bannerBackground: resolve(background, Self.systemBannerBackground),
             title: resolve(text, system.text),
             message: resolve(text, Self.systemSecondaryText),
             buttonBackground: resolve(buttonBackground, system.buttonBackground),

@@ -3,8 +3,12 @@
 /// draw these values, and
 /// ``readablePairs`` is what WCAG AA is checked on, so what is tested is what is drawn.
 public struct ThemePalette: Sendable, Hashable {
-    /// The screens' background (and the banner's, the progress card's).
+    /// The screens' background (and the progress card's).
     public var background: ThemeColor.Components
+    /// The banner's card over the app: the theme's background, or the system look's secondary
+    /// background. Opaque, so what the banner's words are read on is known, whatever the app
+    /// draws behind the banner.
+    public var bannerBackground: ThemeColor.Components
     /// Titles, field labels and the loading screen's words.
     public var title: ThemeColor.Components
     /// Messages under a title, and release notes.
@@ -34,6 +38,7 @@ public struct ThemePalette: Sendable, Hashable {
     public var readablePairs: [ReadablePair] {
         let field = fieldBackground.composited(over: background)
         let errorCard = errorBackground.composited(over: background)
+        let banner = bannerBackground.composited(over: background)
         return [
             ReadablePair("title on background", title, on: background),
             ReadablePair("message on background", message, on: background),
@@ -42,6 +47,9 @@ public struct ThemePalette: Sendable, Hashable {
             ReadablePair("errorText on errorBackground", errorText, on: errorCard),
             ReadablePair("fieldText on fieldBackground", fieldText, on: field),
             ReadablePair("placeholderText on fieldBackground", placeholder, on: field),
+            ReadablePair("title on bannerBackground", title, on: banner),
+            ReadablePair("message on bannerBackground", message, on: banner),
+            ReadablePair("linkText on bannerBackground", link, on: banner),
         ]
     }
 }

@@ -87,9 +87,3 @@ public struct BackgroundStyle: ShapeStyle {
 extension ShapeStyle where Self == BackgroundStyle {
     public static var background: BackgroundStyle { BackgroundStyle() }
 }
-
-public struct Material: ShapeStyle {}
-
-extension ShapeStyle where Self == Material {
-    public static var regularMaterial: Material { Material() }
-}

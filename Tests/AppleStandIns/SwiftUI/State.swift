@@ -46,6 +46,7 @@ public struct EnvironmentValues {
     public var isEnabled = true
     public var layoutDirection: LayoutDirection = .leftToRight
     public var colorScheme: ColorScheme = .light
+    public var colorSchemeContrast: ColorSchemeContrast { .standard }
     public var dynamicTypeSize: DynamicTypeSize = .large
     public var locale: Locale = Locale(identifier: "en_US")
     public var calendar: Calendar = Calendar(identifier: .gregorian)
@@ -75,6 +76,11 @@ public enum LayoutDirection: Hashable, CaseIterable, Sendable {
 
 public enum ColorScheme: CaseIterable, Hashable, Sendable {
     case light, dark
+}
+
+/// Whether the user asked for more contrast (Settings › Accessibility › Increase Contrast).
+public enum ColorSchemeContrast: CaseIterable, Hashable, Sendable {
+    case standard, increased
 }
 
 public enum DynamicTypeSize: Hashable, Comparable, CaseIterable, Sendable {

@@ -11,7 +11,7 @@ struct ThemeContrastTests {
     func presetsAreReadable(preset: String, appearance: ThemeAppearance) throws {
         let theme = try #require(LaunchGateTheme.presets.first { $0.name == preset }?.theme)
         let pairs = theme.palette(for: appearance).readablePairs
-        #expect(pairs.count == 7, "every pair a person reads is checked")
+        #expect(pairs.count == 10, "every pair a person reads is checked, the banner's included")
         for pair in pairs {
             #expect(pair.isReadable, "\(preset) in \(appearance): \(pair)")
         }
@@ -68,6 +68,33 @@ struct ThemeContrastTests {
         #expect(color.components(for: .dark)?.red == 1)
         #expect(color.components(for: .darkElevated)?.red == 1)
         #expect(ThemeColor(hex: "#123456").components(for: .dark) == ThemeColor(hex: "#123456").components)
+    }
+
+    @Test("with Increase Contrast every pair of every preset reads at 7:1 (WCAG AAA), and a color that already did is kept", arguments: cases)
+    func increasedContrast(preset: String, appearance: ThemeAppearance) throws {
+        let theme = try #require(LaunchGateTheme.presets.first { $0.name == preset }?.theme)
+        let standard = theme.palette(for: appearance)
+        let increased = standard.increasingContrast()
+        for pair in increased.readablePairs {
+            #expect(pair.contrast >= 7, "\(preset) in \(appearance), Increase Contrast: \(pair)")
+        }
+        // Only what fell short moves: a palette that reads is left as it is, black titles stay black.
+        #expect(increased.increasingContrast() == increased)
+        #expect(increased.title == standard.title)
+        #expect(increased.background == standard.background)
+    }
+
+    @Test("the banner's words are checked on the banner's own card, which is opaque: the system look's secondary background")
+    func bannerCard() {
+        let light = LaunchGateTheme.system.palette(for: .light)
+        #expect(light.bannerBackground == ThemeColor(hex: "#F2F2F7").components)
+        #expect(LaunchGateTheme.system.palette(for: .dark).bannerBackground == ThemeColor(hex: "#1C1C1E").components)
+        #expect(LaunchGateTheme.playful.palette(for: .dark).bannerBackground == ThemeColor(hex: "#40E0D0").components)
+        // A grey that reads on white (4.6:1) but not on the banner's grey card is caught there.
+        var theme = LaunchGateTheme.system
+        theme.linkText = "#737373"
+        let problems = theme.contrastProblems().filter { $0.appearance == .light }.map(\.pair.name)
+        #expect(problems == ["linkText on bannerBackground"])
     }
 
     @Test("on a raised surface in Dark Mode the system background is #1C1C1E, unless the theme sets one")

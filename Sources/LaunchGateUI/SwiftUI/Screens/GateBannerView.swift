@@ -13,6 +13,7 @@ public struct GateBannerView: View {
     @Environment(LaunchFlow.self) private var flow: LaunchFlow?
     @Environment(\.launchGateTheme) private var theme
     @Environment(\.colorScheme) private var colorScheme
+    @Environment(\.colorSchemeContrast) private var contrast
     @Environment(\.dynamicTypeSize) private var dynamicTypeSize
 
     /// Creates the banner.
@@ -23,7 +24,7 @@ public struct GateBannerView: View {
 
     /// The banner: its words as one button, and the dismiss button beside them (or under them).
     public var body: some View {
-        let styles = theme.styles(for: colorScheme)
+        let styles = theme.styles(for: colorScheme, contrast: contrast)
         let layout = dynamicTypeSize.isAccessibilitySize
             ? AnyLayout(VStackLayout(alignment: .leading, spacing: 8)) : AnyLayout(HStackLayout(spacing: 12))
         layout {

@@ -20,6 +20,7 @@ public struct GateScreenView: View {
     @Environment(LaunchFlow.self) private var flow: LaunchFlow?
     @Environment(\.launchGateTheme) private var theme
     @Environment(\.colorScheme) private var colorScheme
+    @Environment(\.colorSchemeContrast) private var contrast
     @ScaledMetric(relativeTo: .largeTitle) private var iconSize: CGFloat = 56
 
     /// Creates the screen.
@@ -30,7 +31,7 @@ public struct GateScreenView: View {
 
     /// The screen: scrolling words above buttons that stay in reach at every text size.
     public var body: some View {
-        let styles = theme.styles(for: colorScheme)
+        let styles = theme.styles(for: colorScheme, contrast: contrast)
         ScrollView {
             VStack(spacing: 20) {
                 Image(systemName: symbol)

@@ -9,13 +9,14 @@ public struct LaunchGateLoadingView: View {
     @Environment(LaunchFlow.self) private var flow: LaunchFlow?
     @Environment(\.launchGateTheme) private var theme
     @Environment(\.colorScheme) private var colorScheme
+    @Environment(\.colorSchemeContrast) private var contrast
 
     /// Creates the loading screen; its words come from the ``LaunchFlow`` in the environment.
     public init() {}
 
     /// A spinner with the words, on the theme's background.
     public var body: some View {
-        let styles = theme.styles(for: colorScheme)
+        let styles = theme.styles(for: colorScheme, contrast: contrast)
         ProgressView((flow?.strings ?? .english).text(.checking))
             .largeControl()
             // The spinner takes the tint, not the foreground style (light grey on turquoise otherwise).

@@ -14,6 +14,7 @@ public struct SignInScreenView: View {
     @Environment(LaunchFlow.self) private var flow: LaunchFlow?
     @Environment(\.launchGateTheme) private var theme
     @Environment(\.colorScheme) private var colorScheme
+    @Environment(\.colorSchemeContrast) private var contrast
     @ScaledMetric(relativeTo: .largeTitle) private var logoSize: CGFloat = 80
 
     /// Creates the screen.
@@ -25,7 +26,7 @@ public struct SignInScreenView: View {
 
     /// The screen, with the progress overlay over it while a request runs (when the theme asks for one).
     public var body: some View {
-        let styles = theme.styles(for: colorScheme)
+        let styles = theme.styles(for: colorScheme, contrast: contrast)
         ZStack {
             ScrollView {
                 VStack(spacing: 24) {

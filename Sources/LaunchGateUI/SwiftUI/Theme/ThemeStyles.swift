@@ -9,7 +9,7 @@ import SwiftUI
 struct ThemeStyles {
     /// The screens' background.
     let background: AnyShapeStyle
-    /// The banner's background: the theme's background, or the regular material over the app.
+    /// The banner's card: the theme's background, or the system look's secondary background.
     let bannerBackground: AnyShapeStyle
     /// Titles, field labels, the loading screen's words.
     let title: AnyShapeStyle
@@ -37,17 +37,21 @@ struct ThemeStyles {
 
 extension LaunchGateTheme {
     /// The theme's styles for a color scheme.
-    /// - Parameter colorScheme: The environment's color scheme.
+    /// - Parameters:
+    ///   - colorScheme: The environment's color scheme.
+    ///   - contrast: Whether Increase Contrast is on: then every text color is raised to 7:1
+    ///     (``ThemePalette/increasingContrast(to:)``; the system's own styles raise themselves).
     /// - Returns: The styles.
-    func styles(for colorScheme: ColorScheme) -> ThemeStyles {
-        let palette = palette(for: colorScheme == .dark ? .dark : .light)
+    func styles(for colorScheme: ColorScheme, contrast: ColorSchemeContrast = .standard) -> ThemeStyles {
+        let base = palette(for: colorScheme == .dark ? .dark : .light)
+        let palette = contrast == .increased ? base.increasingContrast() : base
         func color(_ components: ThemeColor.Components) -> AnyShapeStyle {
             AnyShapeStyle(Color(.sRGB, red: components.red, green: components.green, blue: components.blue,
                                 opacity: components.opacity))
         }
         return ThemeStyles(
             background: background == nil ? AnyShapeStyle(.background) : color(palette.background),
-            bannerBackground: background == nil ? AnyShapeStyle(.regularMaterial) : color(palette.background),
+            bannerBackground: color(palette.bannerBackground),
             title: text == nil ? AnyShapeStyle(.primary) : color(palette.title),
             message: color(palette.message),
             buttonFill: color(palette.buttonBackground),
