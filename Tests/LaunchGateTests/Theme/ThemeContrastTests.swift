@@ -70,7 +70,7 @@ struct ThemeContrastTests {
         #expect(ThemeColor(hex: "#123456").components(for: .dark) == ThemeColor(hex: "#123456").components)
     }
 
-    @Test("with Increase Contrast every pair of every preset reads at 7:1 (WCAG AAA), and a color that already did is kept", arguments: cases)
+    @Test("with Increase Contrast every pair of every preset reads at 7:1 (WCAG AAA); what already read is kept", arguments: cases)
     func increasedContrast(preset: String, appearance: ThemeAppearance) throws {
         let theme = try #require(LaunchGateTheme.presets.first { $0.name == preset }?.theme)
         let standard = theme.palette(for: appearance)
