@@ -54,8 +54,9 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
-            // Served at /openapi.yaml; Server/openapi.yaml is a link to this file.
-            resources: [.copy("Resources/openapi.yaml")]
+            // Served at /openapi.yaml; Server/openapi.yaml is a link to this file. The console's
+            // Mustache templates and its stylesheet and script (served under hashed names).
+            resources: [.copy("Resources/openapi.yaml"), .copy("Resources/Console")]
         ),
         .executableTarget(
             name: "launchgate",

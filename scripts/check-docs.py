@@ -7,7 +7,12 @@
   systemd unit's Documentation=) are checked the same way;
 - every number of languages stated there, and in scripts/ and the sources' doc comments, is the
   number of languages the SDK ships: English plus one JSON file per language in
-  Sources/LaunchGate/Resources/Strings.
+  Sources/LaunchGate/Resources/Strings;
+- the platforms the README, the changelog and the "Adding LaunchGate" article state are the ones
+  Package.swift declares, with the same minimums;
+- the published documentation (the README, docs/, the DocC articles and the `///` comments of the
+  SDK's sources) names the formats it speaks of (`/api/version`, VersionLockout, version.json, …),
+  never the design documents' internal numbers ("seed 003").
 
 usage: check-docs.py [--self-test]   (from anywhere; paths are the repository's)
 
@@ -127,14 +132,72 @@ def check_spi(root):
     return problems
 
 
+PLATFORM_NAMES = {"iOS": "iOS", "macOS": "macOS", "tvOS": "tvOS", "watchOS": "watchOS", "visionOS": "visionOS", "macCatalyst": "Mac Catalyst"}
+# Where a file states the platforms: the README's "**Platforms:**", the changelog's "- Platforms:",
+# the article's "The package builds for". The statement runs to the end of its sentence.
+PLATFORM_STATEMENT = re.compile(r"(?:\*\*Platforms:\*\*|^- Platforms:|The package builds for)(.*?)\.(?:\s|$)", re.S | re.M)
+PLATFORM_FILES = ["README.md", "CHANGELOG.md", "Sources/LaunchGate/LaunchGate.docc/AddingLaunchGate.md"]
+
+
+def declared_platforms(package):
+    """{name: minimum} from Package.swift's `platforms:`, as `.iOS(.v17)` or `.macOS(.v10_15)`."""
+    match = re.search(r"platforms:\s*\[([^\]]*)\]", package)
+    found = re.findall(r"\.(\w+)\(\.v(\d+(?:_\d+)*)\)", match.group(1) if match else "")
+    return {PLATFORM_NAMES.get(name, name): version.replace("_", ".") for name, version in found}
+
+
+def check_platforms(root):
+    package = root / "Package.swift"
+    if not package.exists():
+        return []
+    declared = declared_platforms(package.read_text())
+    problems = [] if declared else ["Package.swift: no platforms: [.iOS(.vNN), …] found; update check_platforms"]
+    names = "|".join(re.escape(n) for n in PLATFORM_NAMES.values())
+    for relative in PLATFORM_FILES:
+        path = root / relative
+        if not path.exists():
+            continue
+        statement = PLATFORM_STATEMENT.search(path.read_text())
+        if not statement:
+            problems.append(f"{relative}: states no platforms (\"**Platforms:**\", \"- Platforms:\" or \"The package builds for\")")
+            continue
+        stated = {name: version for name, version in re.findall(rf"\b({names}) (\d+(?:\.\d+)*)", statement.group(1))}
+        if stated != declared:
+            line = path.read_text().count("\n", 0, statement.start()) + 1
+            show = lambda d: ", ".join(f"{k} {v}" for k, v in sorted(d.items())) or "none"
+            problems.append(f"{relative}:{line}: states {show(stated)}, but Package.swift declares {show(declared)}")
+    return problems
+
+
+# "seed 003", "seeds 000 to 004", "Seed 002's": the design documents' numbers, which users never see.
+SEED_NUMBER = re.compile(r"\b[Ss]eeds?\s+0\d\d\b")
+
+
+def check_seed_numbers(root, files):
+    problems = []
+    for path in files:
+        swift = path.suffix == ".swift"
+        for number, line in enumerate(path.read_text().split("\n"), start=1):
+            if swift and not line.lstrip().startswith("///"):
+                continue
+            match = SEED_NUMBER.search(line)
+            if match:
+                problems.append(f"{path.relative_to(root)}:{number}: says \"{match.group(0)}\"; name the format instead "
+                                f"(/api/version, min_supported_version_<platform>, the /api/auth sign-in, VersionLockout, version.json)")
+    return problems
+
+
 def run(root):
-    markdown = [root / "README.md", root / "CHANGELOG.md"]
+    markdown = [root / "README.md", root / "CHANGELOG.md", root / "conformance/README.md"]
     markdown += sorted((root / "docs").rglob("*.md")) + sorted(root.glob("Sources/*/*.docc/*.md"))
     deploy = sorted(p for p in (root / "deploy").glob("*") if p.is_file())
     linked = [p for p in markdown + deploy if p.exists()]
     counted = linked + sorted((root / "scripts").glob("*")) + sorted((root / "Sources").rglob("*.swift"))
     counted = [p for p in counted if p.is_file() and p.name != "check-docs.py"]
+    published = [p for p in linked if p.suffix == ".md"] + sorted(
+        p for target in ["LaunchGate", "LaunchGateUI", "LaunchGateTesting"] for p in (root / "Sources" / target).rglob("*.swift"))
     problems = check_links(root, linked) + check_counts(root, counted) + check_spi(root)
+    problems += check_platforms(root) + check_seed_numbers(root, published)
     return problems, len(linked)
 
 
@@ -153,10 +216,17 @@ def self_test():
         (root / "docs/a.md").write_text("# A\n\n## The part\n\n```\n# not a heading\n```\n[back](../README.md#running-it)\n"
                                         "[fenced](#not-a-heading)\n")
         (root / "deploy/unit.service").write_text("Documentation=https://github.com/launchgate/launchgate/blob/main/docs/gone.md\n")
+        (root / "Package.swift").write_text("let package = Package(platforms: [.iOS(.v17), .macOS(.v14)])\n")
+        with open(root / "README.md", "a") as readme:
+            readme.write("**Platforms:** iOS 17, macOS 14 and tvOS 17, or later.\nAs seed 003 says.\n")
+        with open(root / "CHANGELOG.md", "a") as changelog:
+            changelog.write("- Platforms: iOS 17 and macOS 14, or later.\n")
+        (root / "Sources/LaunchGate/Thing.swift").write_text("/// Read as seeds 000 to 004 do.\nlet x = 1 // seed 001, not documentation\n")
         problems, _ = run(root)
         wanted = ["README.md:6: docs/nothing.md names no file", "README.md:6: docs/a.md#no-such-part: no heading",
                   "docs/a.md:9: #not-a-heading: no heading", "deploy/unit.service:1: docs/gone.md names no file",
-                  "CHANGELOG.md:1: says \"4 languages\""]
+                  "CHANGELOG.md:1: says \"4 languages\"", "README.md:9: states iOS 17, macOS 14, tvOS 17, but Package.swift declares",
+                  "README.md:10: says \"seed 003\"", "Sources/LaunchGate/Thing.swift:1: says \"seeds 000\""]
         missed = [w for w in wanted if not any(p.startswith(w) for p in problems)]
         extra = [p for p in problems if not any(p.startswith(w) for w in wanted)]
         for w in wanted:
@@ -177,7 +247,8 @@ def main():
         print(problem)
     if problems:
         raise SystemExit(f"check-docs.py: {len(problems)} problem(s)")
-    print(f"every link in {count} files resolves, and every stated number of languages is right")
+    print(f"every link in {count} files resolves; every stated number of languages, and the platforms, are right; "
+          "no published page names a format by a design document's number")
 
 
 if __name__ == "__main__":

@@ -138,6 +138,11 @@ try:
     driver.get(base + "/console")
     check("the console sends a browser without a session to sign-in", driver.current_url.endswith("/console/sign-in"), driver.current_url)
     shot("sign-in")
+    for width in (390, 1280):
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 500})
+        driver.get(base + "/console/sign-in")
+        shot(f"{width}-sign-in")
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     field("token").send_keys("lgt_wrong")
     submit(driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
     check("a wrong token is refused next to the field", "not valid" in text_of("token-error"))
@@ -247,6 +252,12 @@ try:
 
     violations = [entry for entry in driver.get_log("browser") if "Content Security Policy" in entry.get("message", "")]
     check("no page broke the Content-Security-Policy", not violations, violations)
+    # The policy itself, as the browser applies it: a script added to the page inline doesn't run.
+    driver.get(base + "/console/apps/demo/history")
+    ran = driver.execute_script("var s = document.createElement('script'); s.textContent = 'window.__inline = 1';"
+                                "document.body.appendChild(s); return window.__inline === 1")
+    check("the browser refuses inline script on console pages (Content-Security-Policy)", ran is False, ran)
+    driver.get_log("browser")
 
     # Exemptions: an admin exempts an install; only its hash is listed; then removes it.
     driver.get(base + "/console/apps/demo/exemptions")
@@ -323,6 +334,7 @@ try:
     check("the users page lists the signed-in user", "ada@example.com" in driver.find_element(By.TAG_NAME, "tbody").text)
     shot("users")
     submit(driver.find_element(By.LINK_TEXT, "ada@example.com"))
+    user_page = driver.current_url.removeprefix(base)
     check("a user's page lists the session with its device", "console-test-phone" in driver.find_element(By.TAG_NAME, "tbody").text)
     shot("user-sessions")
     submit(driver.find_element(By.CSS_SELECTOR, "tbody form button"))
@@ -368,6 +380,29 @@ try:
     driver.get(base + "/console/mail")
     shot("mail-dark")
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+    # Every page on a phone (390 px) and a laptop (1280 px): a screenshot each, and how wide the
+    # page is against its viewport (wider means a sideways scroll).
+    pages = {
+        "apps": "/console/apps", "app": "/console/apps/demo", "editor": "/console/apps/demo/policy",
+        "history": "/console/apps/demo/history", "revision": "/console/apps/demo/history/2",
+        "adoption": "/console/apps/demo/adoption", "exemptions": "/console/apps/demo/exemptions",
+        "users": "/console/apps/demo/users", "user": user_page, "mail": "/console/mail", "tokens": "/console/tokens",
+        "operators": "/console/operators", "unknown-app": "/console/apps/nope",
+    }
+    widths = []
+    for width in (390, 1280):
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 500})
+        for name, path in pages.items():
+            driver.get(base + path)
+            wide = driver.execute_script("return document.documentElement.scrollWidth")
+            widths.append((width, name, wide))
+            shot(f"{width}-{name}")
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    driver.get(base + "/console/operators")
+    print("Page widths (px; more than the viewport scrolls sideways):")
+    for width, name, wide in widths:
+        print(f"  {width:>4}  {name:<12} {wide}{'  wider than the viewport' if wide > width else ''}")
 
     # Sign in by emailed code: a stranger gets the same page and no mail; the operator gets a code.
     submit(driver.find_element(By.CSS_SELECTOR, "form.sign-out button"))

@@ -20,6 +20,11 @@ import sys
 import textwrap
 
 IMPORTS = "\n".join(f"import {m}" for m in ["Foundation", "LaunchGate", "LaunchGateTesting", "LaunchGateUI", "SwiftUI", "Testing", "UIKit"])
+# The SDK's server-only declarations (`@_spi(LaunchGateServer)`) are hidden from apps and from the
+# published documentation; the samples in their own doc comments are for the server's code, and
+# import them as it does. Every other sample sees only what an app sees, so a public page can't
+# show an API an app can't call.
+SPI = "@_spi(LaunchGateServer)"
 TOP_LEVEL = re.compile(r"^(import |@main|@Test|@Suite|@MainActor|(public |final |private )*(struct|class|enum|actor|extension|func|protocol) )")
 DOC_LINE = re.compile(r"^\s*/// ?(.*)$")
 
@@ -66,9 +71,15 @@ def samples(path):
     for source in sorted(path.rglob("*.swift")):
         relative = source.relative_to(path.parent)
         stem = "-".join(relative.with_suffix("").parts)
-        for first, comment in doc_comments(source.read_text()):
+        text = source.read_text()
+        lines = text.split("\n")
+        for first, comment in doc_comments(text):
+            # The comment documents the declaration under it: an SPI one's samples may use SPI.
+            after = next((l for l in lines[first - 1 + comment.count("\n") + 1:] if l.strip() and not l.strip().startswith("///")), "")
             for line, code in blocks(comment):
                 at = first + line - 1
+                if SPI in after:
+                    code = "// imports: spi\n" + code
                 yield f"{source}:{at}", f"{stem}-{at:04d}", code
 
 
@@ -78,10 +89,14 @@ def main(output, paths):
         count = 0
         for label, stem, code in samples(path):
             count += 1
+            imports = IMPORTS
+            if code.startswith("// imports: spi\n"):
+                code = code.split("\n", 1)[1]
+                imports = IMPORTS.replace("import LaunchGate\n", f"{SPI} import LaunchGate\n", 1)
             top_level = any(TOP_LEVEL.match(l) for l in code.split("\n"))
             if not top_level:
                 code = "@MainActor func sample() async throws {\n" + textwrap.indent(code, "    ") + "\n}"
-            (output / f"{stem}.swift").write_text(f"// {label}\n{IMPORTS}\n\n{code}\n")
+            (output / f"{stem}.swift").write_text(f"// {label}\n{imports}\n\n{code}\n")
         print(f"{count} Swift samples in {path}")
         # A folder that yields nothing was named wrongly, or its samples stopped being found: either
         # way the check would pass on nothing.

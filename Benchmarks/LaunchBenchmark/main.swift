@@ -1,11 +1,14 @@
 // Measures how long an app waits at launch for LaunchGate's first decision with a warm cache:
 // from creating `UpdateMonitor` to reading its decision, with no network involved.
-// Run: swift run -c release LaunchBenchmark [iterations]
+// Run: swift run -c release LaunchBenchmark [iterations] [name prefix]
+// With a prefix only the measurements whose names start with it run, so an instruction counter
+// (scripts/bench/launch-instructions.sh, with valgrind) sees one of them alone.
 import Foundation
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 import LaunchGateTesting
 
 let iterations = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 20_000
+let only = CommandLine.arguments.dropFirst(2).first
 let url = URL(string: "https://updates.example.com/v1/apps/notes/policy?platform=ios")!
 let document = """
 {"schemaVersion": 1, "app": "com.example.notes", "issuedAt": "2026-11-20T09:00:00Z", "platforms": {
@@ -24,6 +27,7 @@ func percentile(_ sorted: [Duration], _ p: Double) -> Double {
 
 @MainActor
 func measure(_ name: String, _ body: () -> Void) {
+    if let only, !name.hasPrefix(only) { return }
     for _ in 0..<min(iterations / 10, 1_000) { body() }  // warm up
     let clock = ContinuousClock()
     var samples: [Duration] = []

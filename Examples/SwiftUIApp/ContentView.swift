@@ -16,7 +16,7 @@ struct ContentView: View {
             TextField("New note", text: $draft)
                 .accessibilityLabel("New note")
             Spacer()
-            Button(flow.strings.text(.signOut)) {
+            Button(flow.strings.signOut) {
                 Task { await flow.signOut() }
             }
         }

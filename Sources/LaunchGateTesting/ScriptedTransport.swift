@@ -18,14 +18,14 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     /// One scripted answer.
     public enum Step: Sendable {
         /// Answers with a response.
-        case respond(HTTPResponse)
+        case respond(TransportResponse)
         /// Answers with a response after a delay.
-        case delayed(Duration, HTTPResponse)
+        case delayed(Duration, TransportResponse)
         /// Answers with a response once the test opens the gate.
-        case gated(TransportGate, HTTPResponse)
+        case gated(TransportGate, TransportResponse)
         /// Answers with a response as if a redirect to `target` had been followed: the response's
-        /// ``HTTPResponse/url`` is `target`, as a live transport reports it.
-        case redirected(to: URL, HTTPResponse)
+        /// ``TransportResponse/url`` is `target`, as a live transport reports it.
+        case redirected(to: URL, TransportResponse)
         /// Fails as a transport error would.
         case fail(LaunchGateError)
         /// Never answers, and ignores cancellation too, like a stuck connection.
@@ -41,7 +41,7 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     private let lock = NSLock()
     private var script: [Route: [Step]] = [:]
     private var repeating: [Route: Step] = [:]
-    private var recorded: [HTTPRequest] = []
+    private var recorded: [TransportRequest] = []
 
     /// Creates an empty script.
     public init() {}
@@ -66,15 +66,15 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     }
 
     /// Every request received, in order.
-    public var requests: [HTTPRequest] { lock.withLock { recorded } }
+    public var requests: [TransportRequest] { lock.withLock { recorded } }
 
     /// The requests received for one URL, in order, so a test can check the exact body and headers sent.
     /// - Parameter url: The URL.
     /// - Returns: The requests to it, whatever their method.
-    public func requests(to url: URL) -> [HTTPRequest] { lock.withLock { recorded.filter { $0.url == url } } }
+    public func requests(to url: URL) -> [TransportRequest] { lock.withLock { recorded.filter { $0.url == url } } }
 
     /// Answers from the script.
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    public func send(_ request: TransportRequest) async throws -> TransportResponse {
         let step: Step? = lock.withLock {
             recorded.append(request)
             let routes = [Route(url: request.url, method: request.method.uppercased()), Route(url: request.url, method: nil)]
@@ -111,14 +111,14 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     }
 }
 
-extension HTTPResponse {
+extension TransportResponse {
     /// A JSON response for scripts.
     /// - Parameters:
     ///   - body: The JSON text.
     ///   - status: The status code.
     ///   - headers: Extra headers; `Content-Type: application/json` is set unless given.
     /// - Returns: The response.
-    public static func json(_ body: String, status: Int = 200, headers: [String: String] = [:]) -> HTTPResponse {
+    public static func json(_ body: String, status: Int = 200, headers: [String: String] = [:]) -> TransportResponse {
         json(Data(body.utf8), status: status, headers: headers)
     }
 
@@ -128,7 +128,7 @@ extension HTTPResponse {
     ///   - status: The status code.
     ///   - headers: Extra headers.
     /// - Returns: The response.
-    public static func json(_ body: Data, status: Int = 200, headers: [String: String] = [:]) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "application/json"].merging(headers) { $1 }, body: body)
+    public static func json(_ body: Data, status: Int = 200, headers: [String: String] = [:]) -> TransportResponse {
+        TransportResponse(status: status, headers: ["Content-Type": "application/json"].merging(headers) { $1 }, body: body)
     }
 }

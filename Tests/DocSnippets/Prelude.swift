@@ -12,7 +12,8 @@ import UIKit
 let policyURL = URL(string: "https://updates.example.com/v1/apps/notes/policy?platform=ios")!
 let publicKey = "ed25519:Gb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE="
 let data = Data(#"{"schemaVersion": 1, "platforms": {}}"#.utf8)
-let policy = try! PolicyReader.read(data)
+let legacyURL = URL(string: "https://legacy.example.com/app-version.json")!
+let policy = try! UpdatePolicy(json: data)
 let bundleShortVersion = "2.3.0"
 let bundleVersion = "230"
 let osVersion = "17.4"
@@ -38,6 +39,9 @@ let client = AuthClient(baseURL: URL(string: "https://updates.example.com")!, pa
 @MainActor var monitor: UpdateMonitor { fatalError("declared for type-checking only") }
 @MainActor var signInFlow: SignInFlow { fatalError("declared for type-checking only") }
 @MainActor var flow: LaunchFlow { fatalError("declared for type-checking only") }
+/// An app's own signed-in account, as a sample that exempts the app's review user reads it.
+@MainActor final class AppAccount { var email: String? }
+@MainActor var account: AppAccount { fatalError("declared for type-checking only") }
 
 /// An app's own screen for a state, as the samples that replace one name it.
 struct MyUpdateRequiredView: View {

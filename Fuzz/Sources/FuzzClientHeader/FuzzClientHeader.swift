@@ -1,4 +1,4 @@
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 
 /// libFuzzer entry: `ClientHeader.parse` on arbitrary header values, and `rendered()` on arbitrary fields.
 ///

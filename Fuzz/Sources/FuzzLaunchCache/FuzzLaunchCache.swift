@@ -1,5 +1,5 @@
 import Foundation
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 
 /// A store that hands back the fuzzer's bytes as the cached entry.
 private final class FuzzStore: KeyValueStore, @unchecked Sendable {

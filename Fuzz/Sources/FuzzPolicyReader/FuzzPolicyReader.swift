@@ -1,5 +1,5 @@
 import Foundation
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 
 /// libFuzzer entry: `PolicyReader.read` with format detection, and with every format and platform
 /// forced, on arbitrary bytes. Any outcome but a thrown error or a policy is a finding.

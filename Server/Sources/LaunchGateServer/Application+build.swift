@@ -175,16 +175,21 @@ public func buildRouter(_ components: ServerComponents, configuration: ServerCon
     OperatorsController(operators: components.operators, authenticator: authenticator).addRoutes(to: router)
     OperationsController(repository: components.repository, registry: metricsRegistry).addRoutes(to: router)
     let clients = ClientAddressResolver(trustedProxies: configuration.trustedProxies)
-    ConsoleController(repository: components.repository, policies: components.policies, adoption: components.adoption,
-                      authenticator: authenticator,
-                      sessions: ConsoleSessions(repository: components.consoleSessions, tokens: components.repository,
-                                                lifetime: ConsoleController<LaunchGateRequestContext>.sessionLifetime,
-                                                maximumSessions: ConsoleController<LaunchGateRequestContext>.maximumSessions,
-                                                maximumPerToken: ConsoleController<LaunchGateRequestContext>.maximumSessionsPerToken, now: components.now,
-                                                operators: components.operators.repository),
-                      signInForms: components.consoleSignInForms, limits: ConsoleLimits(), diffs: PolicyDiffCache(), clients: clients, now: components.now,
-                      accounts: ConsoleAccounts(signIn: components.signIn, operatorSignIn: components.operatorSignIn,
-                                                operators: components.operators, tokens: components.tokens)).addRoutes(to: router)
+    switch ConsoleRenderer.bundled {
+    case .success(let renderer):
+        ConsoleController(policies: components.policies, adoption: components.adoption, authenticator: authenticator,
+                          sessions: ConsoleSessions(repository: components.consoleSessions, tokens: components.tokens,
+                                                    lifetime: ConsoleController<LaunchGateRequestContext>.sessionLifetime,
+                                                    maximumSessions: ConsoleController<LaunchGateRequestContext>.maximumSessions,
+                                                    maximumPerToken: ConsoleController<LaunchGateRequestContext>.maximumSessionsPerToken,
+                                                    now: components.now, operators: components.operators),
+                          signInForms: components.consoleSignInForms, limits: ConsoleLimits(), diffs: PolicyDiffCache(), clients: clients,
+                          now: components.now, accounts: ConsoleAccounts(signIn: components.signIn, operatorSignIn: components.operatorSignIn,
+                                                                         operators: components.operators, tokens: components.tokens),
+                          renderer: renderer).addRoutes(to: router)
+    case .failure(let error):
+        ConsoleUnavailable(error: error).addRoutes(to: router)
+    }
     return router
 }
 
@@ -195,6 +200,9 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
                              mail: any MailTransport = LogMailTransport(),
                              onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
     _ = metricsRegistry
+    if case .failure(let error) = ConsoleRenderer.bundled {
+        logger.warning("the web console is off (\(error.detail)): copy LaunchGateServer_LaunchGateServer.resources beside the launchgate binary")
+    }
     let router = buildRouter(components, configuration: configuration)
     let cache = components.policies.cache
     let date = HTTPDateHeader()

@@ -1,4 +1,4 @@
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 
 extension ScreenCard {
     /// The label of the app's own content, which has no title of its own.

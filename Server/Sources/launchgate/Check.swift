@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 import LaunchGateServer
 
 /// `launchgate check`: what an installed version would see.

@@ -30,7 +30,7 @@ struct PolicyCommand: AsyncParsableCommand {
         @Option(help: "The latest version.") var latest: String?
         @Option(help: "The latest build.") var latestBuild: String?
         @Option(help: "The recommended minimum version.") var recommended: String?
-        @Option(help: "Where \"Update Now\" goes (https or itms-apps).") var url: String?
+        @Option(help: "Where \"Update Now\" goes (https, itms-apps or itms-beta); a required update needs one.") var url: String?
         @Option(help: "Release notes of the latest version.") var notes: String?
         @Option(help: "A note for the history.") var note: String?
         @Flag(help: "Publish nothing; print how many active installs would see each outcome.") var dryRun = false

@@ -78,7 +78,7 @@ public struct InstallBeacon: Sendable {
     public func sendIfDue() async -> Outcome {
         guard let url else { return .off }
         guard claim() else { return .notDue }
-        let request = HTTPRequest(method: "POST", url: url, headers: [ClientHeader.name: header], timeout: 10, maximumBodySize: 4096)
+        let request = TransportRequest(method: "POST", url: url, headers: [ClientHeader.name: header], timeout: 10, maximumBodySize: 4096)
         do { return .sent(status: try await transport.send(request).status) } catch { return .failed }
     }
 

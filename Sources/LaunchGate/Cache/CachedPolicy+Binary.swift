@@ -1,11 +1,13 @@
 import Foundation
 
 /// The cache entry's binary form. JSON decoding alone costs more than the 50 µs launch budget,
-/// and the cache is private to the app, so it uses a compact versioned encoding instead.
+/// and the cache is private to the app, so it uses a compact versioned encoding instead: versions
+/// and builds as their numbers, so a launch parses no text but the update URL.
 /// A different magic or version, or any damage, reads as "no cache": the next check refills it.
 extension CachedPolicy {
-    // Version 2 added the subject and the exemptions; a version-1 entry reads as "no cache".
-    private static let magic: [UInt8] = Array("LGC".utf8) + [2]
+    // Version 2 added the subject and the exemptions, version 3 wrote versions as numbers; an
+    // older entry reads as "no cache".
+    private static let magic: [UInt8] = Array("LGC".utf8) + [3]
 
     func binaryData() -> Data {
         var writer = BinaryWriter()
@@ -31,10 +33,23 @@ extension CachedPolicy {
         return writer.data
     }
 
-    init(binaryData data: Data) throws {
+    /// Reads an entry.
+    /// - Parameters:
+    ///   - data: What ``binaryData()`` wrote.
+    ///   - expectedSource: The source the caller wants; an entry from any other is refused before
+    ///     the rest is read, and the stored URL isn't parsed again when it is this one.
+    init(binaryData data: Data, expectedSource: URL? = nil) throws {
         var reader = BinaryReader(data)
         for byte in Self.magic where try reader.byte() != byte { throw BinaryReader.Malformed() }
-        guard let source = URL(string: try reader.string()) else { throw BinaryReader.Malformed() }
+        let sourceText = try reader.string()
+        let source: URL
+        if let expectedSource {
+            guard sourceText == expectedSource.absoluteString else { throw BinaryReader.Malformed() }
+            source = expectedSource
+        } else {
+            guard let parsed = URL(string: sourceText) else { throw BinaryReader.Malformed() }
+            source = parsed
+        }
         let etag = try reader.optional { try $0.string() }
         let digest = try reader.optional { reader -> Data in
             guard let digest = Data(base64Encoded: try reader.string()) else { throw BinaryReader.Malformed() }
@@ -70,12 +85,12 @@ extension CachedPolicy {
             writeGate(latest.gate, to: &writer)
             writer.optional(latest.releaseDate) { $0.double($1.timeIntervalSince1970) }
             writer.optional(latest.notes) { $0.string($1) }
-            writer.optional(latest.minimumOS) { $0.string($1.description) }
+            writer.optional(latest.minimumOS) { Self.writeVersion($1, to: &$0) }
         }
         writer.optional(entry.required) { writeGate($1, to: &$0) }
         writer.optional(entry.recommended) { writeGate($1, to: &$0) }
-        writer.array(entry.blocked.versions) { $0.string($1.description) }
-        writer.array(entry.blocked.builds) { $0.string($1.description) }
+        writer.array(entry.blocked.versions) { Self.writeVersion($1, to: &$0) }
+        writer.array(entry.blocked.builds) { $0.array($1.components) { $0.int($1) } }
         writer.optional(entry.endOfLife) { writer, eol in writer.optional(eol.message) { $0.string($1) } }
         writer.optional(entry.updateURL) { $0.string($1.absoluteString) }
         writer.string(entry.channel.rawValue)
@@ -104,12 +119,11 @@ extension CachedPolicy {
             return Release(version: gate.version, build: gate.build,
                            releaseDate: try reader.optional { Date(timeIntervalSince1970: try $0.double()) },
                            notes: try reader.optional { try $0.string() },
-                           minimumOS: try reader.optional { try AppVersion(parsing: try $0.string()) })
+                           minimumOS: try reader.optional(readVersion))
         }
         entry.required = try reader.optional(readGate)
         entry.recommended = try reader.optional(readGate)
-        entry.blocked = BlockedReleases(versions: try reader.array { try AppVersion(parsing: try $0.string()) },
-                                        builds: try reader.array { try BuildNumber(parsing: try $0.string()) })
+        entry.blocked = BlockedReleases(versions: try reader.array(readVersion), builds: try reader.array(readBuild))
         entry.endOfLife = try reader.optional { EndOfLife(message: try $0.optional { try $0.string() }) }
         entry.updateURL = try reader.optional { reader in
             guard let url = URL(string: try reader.string()) else { throw BinaryReader.Malformed() }
@@ -140,12 +154,57 @@ extension CachedPolicy {
     }
 
     private static func writeGate(_ gate: VersionRequirement, to writer: inout BinaryWriter) {
-        writer.optional(gate.version) { $0.string($1.description) }
-        writer.optional(gate.build) { $0.string($1.description) }
+        writer.optional(gate.version) { writeVersion($1, to: &$0) }
+        writer.optional(gate.build) { $0.array($1.components) { $0.int($1) } }
     }
 
     private static func readGate(_ reader: inout BinaryReader) throws -> VersionRequirement {
-        VersionRequirement(version: try reader.optional { try AppVersion(parsing: try $0.string()) },
-                           build: try reader.optional { try BuildNumber(parsing: try $0.string()) })
+        VersionRequirement(version: try reader.optional(readVersion), build: try reader.optional(readBuild))
+    }
+
+    // MARK: Versions
+
+    /// Components, pre-release identifiers (0 and a number, or 1 and text), metadata and the build.
+    private static func writeVersion(_ version: AppVersion, to writer: inout BinaryWriter) {
+        writer.array(version.components) { $0.int($1) }
+        writer.array(version.prerelease) { writer, identifier in
+            switch identifier {
+            case .numeric(let value): writer.byte(0); writer.int(value)
+            case .alphanumeric(let text): writer.byte(1); writer.string(text)
+            }
+        }
+        writer.array(version.buildMetadata) { $0.string($1) }
+        writer.optional(version.build) { $0.array($1.components) { $0.int($1) } }
+    }
+
+    /// Reads what ``writeVersion(_:to:)`` wrote; a negative number or an empty identifier is damage.
+    private static func readVersion(_ reader: inout BinaryReader) throws -> AppVersion {
+        let components = try readNumbers(&reader)
+        let prerelease = try reader.array { reader -> PrereleaseIdentifier in
+            switch try reader.byte() {
+            case 0:
+                let value = try reader.int()
+                guard value >= 0 else { throw BinaryReader.Malformed() }
+                return .numeric(value)
+            case 1:
+                let text = try reader.string()
+                guard !text.isEmpty else { throw BinaryReader.Malformed() }
+                return .alphanumeric(text)
+            default: throw BinaryReader.Malformed()
+            }
+        }
+        let metadata = try reader.array { try $0.string() }
+        let build = try reader.optional(readBuild)
+        return AppVersion(components, prerelease: prerelease, buildMetadata: metadata, build: build)
+    }
+
+    private static func readBuild(_ reader: inout BinaryReader) throws -> BuildNumber {
+        BuildNumber(components: try readNumbers(&reader))
+    }
+
+    private static func readNumbers(_ reader: inout BinaryReader) throws -> [Int] {
+        let numbers = try reader.array { try $0.int() }
+        guard !numbers.isEmpty, numbers.allSatisfy({ $0 >= 0 }) else { throw BinaryReader.Malformed() }
+        return numbers
     }
 }

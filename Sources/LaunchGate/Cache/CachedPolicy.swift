@@ -1,7 +1,7 @@
 import Foundation
 
 /// The last verified policy, as kept between launches.
-public struct CachedPolicy: Sendable, Hashable, Codable {
+@_spi(LaunchGateServer) public struct CachedPolicy: Sendable, Hashable, Codable {
     /// The policy.
     public var policy: UpdatePolicy
     /// The ETag it was served with, for `If-None-Match`.

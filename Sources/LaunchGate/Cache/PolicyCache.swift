@@ -5,7 +5,7 @@ import Foundation
 /// Only policies that passed signature and validation checks are saved, so what is loaded at
 /// launch is trusted without checking again. The entry is stored in a compact binary form
 /// (see `CachedPolicy+Binary.swift`) because it is read on every launch, before the first frame.
-public struct PolicyCache: Sendable {
+@_spi(LaunchGateServer) public struct PolicyCache: Sendable {
     private let store: any KeyValueStore
     private let key: String
 
@@ -22,9 +22,8 @@ public struct PolicyCache: Sendable {
     /// - Parameter source: The policy URL now configured.
     /// - Returns: The entry, or `nil` when nothing (or something unreadable, or another source's) is stored.
     public func load(for source: URL) -> CachedPolicy? {
-        guard let data = store.data(forKey: key), let entry = try? CachedPolicy(binaryData: data),
-              entry.source == source else { return nil }
-        return entry
+        guard let data = store.data(forKey: key) else { return nil }
+        return try? CachedPolicy(binaryData: data, expectedSource: source)
     }
 
     /// Replaces the cached entry.

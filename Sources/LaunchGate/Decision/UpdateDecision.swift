@@ -5,9 +5,9 @@
 public enum UpdateDecision: Sendable, Hashable {
     /// Nothing to show.
     case upToDate
-    /// A newer version exists: a dismissable banner that opens a details dialog (seed 004).
+    /// A newer version exists: a dismissable banner that opens a details dialog (the version.json banner).
     case updateAvailable(UpdatePrompt)
-    /// A skippable full screen (seed 003's recommended update).
+    /// A skippable full screen (VersionLockout's recommended update).
     case updateRecommended(UpdatePrompt)
     /// A blocking screen; the app can't be used until it is updated.
     case updateRequired(UpdatePrompt)

@@ -59,7 +59,7 @@ public struct AppInfo: Sendable, Hashable {
         ClientHeader(app: self, installID: installID).rendered()
     }
 
-    /// The name of the header ``clientHeader(installID:)`` fills; the same as ``ClientHeader/name``.
+    /// The name of the header ``clientHeader(installID:)`` fills: `LaunchGate-Client`.
     public static let clientHeaderName = ClientHeader.name
 }
 

@@ -1,4 +1,4 @@
-extension ClientHeader {
+@_spi(LaunchGateServer) extension ClientHeader {
     /// The longest marketing version counted as an install's, in its canonical form (``AppVersion/description``).
     public static let maximumInstallVersionLength = 64
     /// The longest build counted as an install's, in its canonical form (``BuildNumber/description``).

@@ -11,7 +11,7 @@
 /// let value = ClientHeader(app: try AppInfo.current(), installID: monitor.installIdentifier).rendered()
 /// let parsed = ClientHeader.parse(value)   // nil on anything malformed or oversized
 /// ```
-public struct ClientHeader: Sendable, Hashable {
+@_spi(LaunchGateServer) public struct ClientHeader: Sendable, Hashable {
     /// The header's name.
     public static let name = "LaunchGate-Client"
     /// The longest header value parsed, in bytes; longer values are refused whole.

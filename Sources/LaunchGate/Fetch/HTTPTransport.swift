@@ -5,5 +5,5 @@ public protocol HTTPTransport: Sendable {
     /// - Parameter request: The request.
     /// - Returns: The response, whatever its status.
     /// - Throws: When no response arrived (offline, DNS, TLS, cancelled).
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse
+    func send(_ request: TransportRequest) async throws -> TransportResponse
 }

@@ -17,6 +17,12 @@ struct PolicyDownload: Sendable {
             || type == "text/plain" || type == "application/octet-stream" || type == "binary/octet-stream"
     }
 
+    /// Whether the answer came with a content coding other than `identity` (gzip, br, deflate).
+    static func isEncoded(_ response: TransportResponse) -> Bool {
+        guard let coding = response.header("Content-Encoding")?.trimmingCharacters(in: .whitespaces), !coding.isEmpty else { return false }
+        return coding.lowercased() != "identity"
+    }
+
     let source: PolicySource
     let app: AppInfo
     let installID: String
@@ -28,7 +34,7 @@ struct PolicyDownload: Sendable {
     func run(etag: String?) async throws -> Result {
         var headers = [AppInfo.clientHeaderName: app.clientHeader(installID: installID), "Accept": "application/json"]
         if let etag { headers["If-None-Match"] = etag }
-        let response = try await send(HTTPRequest(url: source.url, headers: headers, timeout: timeout, maximumBodySize: maximumSize))
+        let response = try await send(TransportRequest(url: source.url, headers: headers, timeout: timeout, maximumBodySize: maximumSize))
         if response.status == 304 { return .notModified }
         let body = try checked(response)
         var signature = response.header(PolicySignature.headerName).flatMap(PolicySignature.init)
@@ -38,8 +44,8 @@ struct PolicyDownload: Sendable {
         return .document(body: body, etag: response.header("ETag"), signature: signature)
     }
 
-    private func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let response: HTTPResponse
+    private func send(_ request: TransportRequest) async throws -> TransportResponse {
+        let response: TransportResponse
         do { response = try await transport.send(request) } catch let error as LaunchGateError { throw error } catch is CancellationError {
             throw LaunchGateError.timeout
         } catch {
@@ -52,12 +58,16 @@ struct PolicyDownload: Sendable {
         return response
     }
 
-    private func checked(_ response: HTTPResponse) throws -> Data {
+    private func checked(_ response: TransportResponse) throws -> Data {
         guard (200..<300).contains(response.status) else { throw LaunchGateError.httpStatus(response.status) }
         guard Self.isAcceptable(contentType: response.header("Content-Type")) else {
             throw LaunchGateError.contentType(response.header("Content-Type") ?? "")
         }
-        if let declared = response.header("Content-Length").flatMap(Int.init) {
+        // A compressed answer's Content-Length counts the bytes on the wire, not the decoded body a
+        // transport hands over (Darwin's URLSession decompresses gzip and keeps the wire length; a
+        // legacy document of a few dozen bytes is longer gzipped than decoded), so it says nothing
+        // about this body: only the decoded size is checked then.
+        if !Self.isEncoded(response), let declared = response.header("Content-Length").flatMap(Int.init) {
             if declared > maximumSize { throw LaunchGateError.tooLarge(declared, limit: maximumSize) }
             if response.body.count < declared { throw LaunchGateError.truncated(received: response.body.count, expected: declared) }
         }
@@ -68,7 +78,7 @@ struct PolicyDownload: Sendable {
     /// Static hosting has no headers to set, so the signature sits beside the document.
     /// A sidecar that can't be fetched means "not signed"; the deadline still bounds the wait.
     private func sidecarSignature() async -> PolicySignature? {
-        let request = HTTPRequest(url: PolicySignature.sidecarURL(for: source.url), timeout: timeout, maximumBodySize: 1024)
+        let request = TransportRequest(url: PolicySignature.sidecarURL(for: source.url), timeout: timeout, maximumBodySize: 1024)
         guard let response = try? await send(request),
               (200..<300).contains(response.status), response.body.count <= 1024 else { return nil }
         return PolicySignature(String(decoding: response.body, as: UTF8.self))

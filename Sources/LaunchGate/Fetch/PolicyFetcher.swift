@@ -8,7 +8,7 @@ import Foundation
 public actor PolicyFetcher {
     /// Settings for a fetcher; every one has a default.
     public struct Configuration: Sendable {
-        /// The whole check's time limit, sidecar signature included (seed 004 FR-007: 5 s).
+        /// The whole check's time limit, sidecar signature included (5 s, as the version.json spec asks).
         public var timeout: Duration
         /// The largest body accepted.
         public var maximumSize: Int
@@ -40,12 +40,21 @@ public actor PolicyFetcher {
     ///   - app: The installed app, sent in the `LaunchGate-Client` header.
     ///   - installID: The install's random ID.
     ///   - transport: The HTTP transport.
-    ///   - cache: The policy cache.
+    ///   - store: Where the last verified policy is cached, under `keyPrefix` + `.policy`.
+    ///   - keyPrefix: The prefix of the cache's key; ``UpdateMonitor``'s is its configuration's.
     ///   - configuration: Timeout and size cap.
     ///   - now: The clock that bounds how far in the future a signed `issuedAt` may be.
     public init(source: PolicySource, app: AppInfo, installID: String, transport: any HTTPTransport,
-                cache: PolicyCache, configuration: Configuration = Configuration(),
+                store: any KeyValueStore, keyPrefix: String = "launchgate", configuration: Configuration = Configuration(),
                 now: @escaping @Sendable () -> Date = Date.init) {
+        self.init(source: source, app: app, installID: installID, transport: transport,
+                  cache: PolicyCache(store: store, keyPrefix: keyPrefix), configuration: configuration, now: now)
+    }
+
+    /// Creates a fetcher over a cache the caller already has.
+    @_spi(LaunchGateServer) public init(source: PolicySource, app: AppInfo, installID: String, transport: any HTTPTransport,
+                                        cache: PolicyCache, configuration: Configuration = Configuration(),
+                                        now: @escaping @Sendable () -> Date = Date.init) {
         self.source = source
         self.app = app
         self.installID = installID
@@ -101,7 +110,8 @@ public actor PolicyFetcher {
             do { policy = try PolicyReader.read(body, format: source.format, platform: app.platform) } catch {
                 throw LaunchGateError.malformed(error)
             }
-            do { try policy.validated() } catch let error as PolicyValidationError { throw LaunchGateError.invalidPolicy(error) }
+            // A reader's rules: an older format can't name an update URL, and its required version still holds.
+            do { try policy.validated(.reading) } catch let error as PolicyValidationError { throw LaunchGateError.invalidPolicy(error) }
             let digest = PolicyTrust.digest(of: body)
             if source.requiresSignature {
                 try source.checkSubject(of: policy, platform: app.platform)

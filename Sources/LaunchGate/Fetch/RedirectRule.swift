@@ -3,13 +3,13 @@ import Foundation
 /// Which redirects a policy request may follow: only within its own origin (scheme, host and
 /// port), so a redirect can neither leave https nor hand the request to a host that serves
 /// another app's validly signed document.
-public enum RedirectRule {
+enum RedirectRule {
     /// Whether a request to `original` may end up at `target`.
     /// - Parameters:
     ///   - original: The URL asked for.
     ///   - target: Where a redirect leads (or where the answer came from).
     /// - Returns: `true` when both have the same scheme, host and port (default ports filled in).
-    public static func allows(from original: URL, to target: URL) -> Bool {
+    static func allows(from original: URL, to target: URL) -> Bool {
         guard let from = Origin(original), let to = Origin(target) else { return false }
         return from == to
     }

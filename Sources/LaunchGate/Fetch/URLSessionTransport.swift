@@ -7,7 +7,7 @@ import FoundationNetworking
 ///
 /// It uses its own ephemeral session rather than `URLSession.shared`: no cookies or URL cache
 /// of the app's leak into policy checks, and the policy's ETag handling stays LaunchGate's own.
-/// It reads the body as it streams in and stops at ``HTTPRequest/maximumBodySize``, so an endless
+/// It reads the body as it streams in and stops at ``TransportRequest/maximumBodySize``, so an endless
 /// or huge answer costs at most the cap plus one network read, and it sets the request's timeout.
 public struct URLSessionTransport: HTTPTransport {
     /// Invalidates the session when the last copy of the transport goes, since a session keeps its
@@ -37,7 +37,7 @@ public struct URLSessionTransport: HTTPTransport {
     }
 
     /// Sends a request with its method and body, reading at most `request.maximumBodySize` body bytes.
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    public func send(_ request: TransportRequest) async throws -> TransportResponse {
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body

@@ -8,14 +8,14 @@ import FoundationNetworking
 final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// One request's state; touched only under the delegate's lock.
     final class Exchange: @unchecked Sendable {
-        let request: HTTPRequest
-        var continuation: CheckedContinuation<HTTPResponse, any Error>?
+        let request: TransportRequest
+        var continuation: CheckedContinuation<TransportResponse, any Error>?
         var response: HTTPURLResponse?
         var body = Data()
         /// Set when the delegate stopped the task itself; reported instead of the cancellation.
         var failure: LaunchGateError?
 
-        init(request: HTTPRequest) { self.request = request }
+        init(request: TransportRequest) { self.request = request }
     }
 
     private let lock = NSLock()
@@ -27,7 +27,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
-        let refused: (CheckedContinuation<HTTPResponse, any Error>?, LaunchGateError)?? = lock.withLock {
+        let refused: (CheckedContinuation<TransportResponse, any Error>?, LaunchGateError)?? = lock.withLock {
             guard let exchange = exchanges[dataTask.taskIdentifier] else { return .some(nil) }
             exchange.response = response as? HTTPURLResponse
             // A declared length over the cap is refused before a byte of the body is read.
@@ -48,7 +48,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overflow: (CheckedContinuation<HTTPResponse, any Error>?, LaunchGateError)? = lock.withLock {
+        let overflow: (CheckedContinuation<TransportResponse, any Error>?, LaunchGateError)? = lock.withLock {
             guard let exchange = exchanges[dataTask.taskIdentifier], exchange.failure == nil else { return nil }
             exchange.body.append(data)
             guard let limit = exchange.request.maximumBodySize, exchange.body.count > limit else { return nil }
@@ -82,14 +82,14 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let exchange = lock.withLock({ exchanges.removeValue(forKey: task.taskIdentifier) }) else { return }
-        let (continuation, result): (CheckedContinuation<HTTPResponse, any Error>?, Result<HTTPResponse, any Error>) = lock.withLock {
+        let (continuation, result): (CheckedContinuation<TransportResponse, any Error>?, Result<TransportResponse, any Error>) = lock.withLock {
             defer { exchange.continuation = nil }
             return (exchange.continuation, Self.result(of: exchange, task: task, error: error))
         }
         continuation?.resume(with: result)
     }
 
-    private static func result(of exchange: Exchange, task: URLSessionTask, error: (any Error)?) -> Result<HTTPResponse, any Error> {
+    private static func result(of exchange: Exchange, task: URLSessionTask, error: (any Error)?) -> Result<TransportResponse, any Error> {
         if let failure = exchange.failure { return .failure(failure) }
         if let error { return .failure(error) }
         guard let http = exchange.response else { return .failure(LaunchGateError.transport("the response was not HTTP")) }
@@ -97,7 +97,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         for (name, value) in http.allHeaderFields {
             if let name = name as? String, let value = value as? String { headers[name] = value }
         }
-        return .success(HTTPResponse(status: http.statusCode, headers: headers, body: exchange.body,
+        return .success(TransportResponse(status: http.statusCode, headers: headers, body: exchange.body,
                                      url: http.url ?? task.currentRequest?.url))
     }
 }

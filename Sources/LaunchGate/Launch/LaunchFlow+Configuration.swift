@@ -1,22 +1,42 @@
 extension LaunchFlow {
     /// How a launch flow behaves beyond its parts; every setting has a default.
     public struct Configuration: Sendable {
-        /// Signed-in users who never see an update screen (seed 000 skips the check for
-        /// `test@example.com`, so review and test accounts reach the app on any build).
+        /// Signed-in users who never see an update screen (the original `/api/version` app skipped
+        /// the check for `test@example.com`, so review and test accounts reach the app on any build).
         public var isExemptUser: @Sendable (SignInUser) -> Bool
+        /// Whether whoever uses the app now is exempt, for an app with its own sign-in: asked each
+        /// time the flow works out ``LaunchFlow/state``. Read an `@Observable` value in it (the app's
+        /// signed-in account, say) and the screens follow its changes, as views do.
+        public var isExempt: @MainActor @Sendable () -> Bool
 
         /// Creates a configuration.
-        /// - Parameter isExemptUser: Which signed-in users skip the update screens; nobody by default.
-        public init(isExemptUser: @escaping @Sendable (SignInUser) -> Bool = { _ in false }) {
+        /// - Parameters:
+        ///   - isExemptUser: Which users signed in through LaunchGate skip the update screens; nobody by default.
+        ///   - isExempt: Whether the app's own signed-in user skips them now; nobody by default.
+        public init(isExemptUser: @escaping @Sendable (SignInUser) -> Bool = { _ in false },
+                    isExempt: @escaping @MainActor @Sendable () -> Bool = { false }) {
             self.isExemptUser = isExemptUser
+            self.isExempt = isExempt
         }
 
-        /// Exempts the users with these addresses, compared without case (seed 000's test user).
+        /// Exempts the users with these addresses, compared without case, when they sign in through LaunchGate.
         /// - Parameter emails: The addresses.
         /// - Returns: A configuration.
         public static func exempting(emails: Set<String>) -> Configuration {
             let lowered = Set(emails.map { $0.lowercased() })
             return Configuration(isExemptUser: { lowered.contains($0.email.description.lowercased()) })
+        }
+
+        /// Exempts whoever the app says, for apps whose users sign in with the app's own code rather
+        /// than LaunchGate's:
+        ///
+        /// ```swift
+        /// LaunchFlow(updates: monitor, configuration: .exempting(when: { account.email == "review@example.com" }))
+        /// ```
+        /// - Parameter isExempt: Whether the user now is exempt; see ``isExempt``.
+        /// - Returns: A configuration.
+        public static func exempting(when isExempt: @escaping @MainActor @Sendable () -> Bool) -> Configuration {
+            Configuration(isExempt: isExempt)
         }
     }
 }

@@ -76,11 +76,13 @@ extension LaunchFlow {
     ///   - transport: The HTTP transport.
     ///   - opener: Opens the update URL.
     ///   - launchMode: Whether the launch waits for the check behind a loading screen; not by default.
-    ///   - refreshInterval: Seconds between foreground re-checks; `nil` uses the policy's (0 re-checks
-    ///     at every return to the foreground, as the `/api/version` check did).
-    ///   - format: The document's format; `nil` detects it from its keys.
-    ///   - fallbackUpdateURL: Where "Update" goes when the policy has no URL (your App Store page).
-    ///   - configuration: Exempt users (the `/api/version` check's test user) and other launch behaviour.
+    ///   - refreshInterval: Seconds between foreground re-checks; `nil` uses the policy's.
+    ///   - fallbackUpdateURL: Where "Update" goes when the policy has no URL.
+    ///   - configuration: Exempt users (the `/api/version` app's test user) and other launch behaviour.
+    ///   - onFailure: What a wrong argument does; ``SetupFailure/forThisBuild`` by default.
+    ///   - logsFailedChecks: Whether a failed check's cause is reported; in debug builds by default.
+    ///   - report: Where a problem is reported before failing open: the unified log on Apple
+    ///     platforms (subsystem `LaunchGate`), standard error elsewhere.
     ///   - onFailure: What a wrong argument does; ``SetupFailure/forThisBuild`` by default.
     ///   - logsFailedChecks: Whether each failed check is reported through `report`, with why and
     ///     what to do (App Transport Security blocking `http://localhost`, a key from another

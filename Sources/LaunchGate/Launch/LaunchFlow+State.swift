@@ -18,7 +18,7 @@ extension LaunchFlow {
         case signingIn(SignInFlow.State)
         /// A new user's welcome, once; ``LaunchFlow/signInScreen`` has its words.
         case welcome(SignInUser)
-        /// The app, with seed 004's banner over it or its details dialog open (never both).
+        /// The app, with the update banner over it or its details dialog open (never both).
         case app(banner: GateScreen?, details: GateScreen?)
 
         /// The app with nothing over it.

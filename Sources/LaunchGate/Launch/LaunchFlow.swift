@@ -2,7 +2,7 @@ import Foundation
 import Observation
 
 /// An app's whole launch as one object: the update check, sign-in, a new user's welcome, then the
-/// app with its update banner (seeds 000 to 004). Views render ``state`` and forward taps to its
+/// app with its update banner. Views render ``state`` and forward taps to its
 /// methods; every decision is made here or in the parts it composes, and tested on Linux.
 ///
 /// ```swift
@@ -21,9 +21,17 @@ public final class LaunchFlow {
     public let updates: UpdateMonitor?
     /// Sign-in; `nil` when the app has none, so the update check leads straight to the app.
     public let signIn: SignInFlow?
-    /// The default texts in the user's language, for the loading, sign-in and welcome screens.
-    public let strings: LaunchGateStrings
+    /// The default texts in the user's language, for the loading, sign-in and welcome screens:
+    /// the ones given, or the update check's, or the device's; chosen the first time a screen needs
+    /// them, not while the app launches.
+    public var strings: LaunchGateStrings {
+        if let chosenStrings { return chosenStrings }
+        let strings = updates?.strings ?? .forLanguages(Locale.preferredLanguages)
+        chosenStrings = strings
+        return strings
+    }
 
+    @ObservationIgnored private var chosenStrings: LaunchGateStrings?
     @ObservationIgnored private let configuration: Configuration
     /// The launch, run once however often ``start()`` is called (a view's `.task` re-runs on
     /// every appearance, and several windows may share one flow).
@@ -47,7 +55,7 @@ public final class LaunchFlow {
                 configuration: Configuration = Configuration()) {
         self.updates = updates
         self.signIn = signIn
-        self.strings = strings ?? updates?.strings ?? .forLanguages(Locale.preferredLanguages)
+        self.chosenStrings = strings
         self.configuration = configuration
         signIn?.restoreFromDevice()
     }
@@ -87,8 +95,10 @@ public final class LaunchFlow {
         return signIn.session?.user.id
     }
 
-    /// Whether the signed-in user is exempt from update screens.
+    /// Whether the user now is exempt from update screens: by the app's own word, or as the user
+    /// signed in through LaunchGate.
     private var isExempt: Bool {
+        if configuration.isExempt() { return true }
         guard let user = signIn?.session?.user else { return false }
         return configuration.isExemptUser(user)
     }
@@ -111,12 +121,11 @@ public final class LaunchFlow {
     }
 
     /// Call when the app comes back from the background: re-checks for updates once due (as the
-    /// `/api/version` check does),
-    /// and reads the stored session again if the last read failed (the keychain is locked until
-    /// the device's first unlock after a restart). The update re-check is skipped until
-    /// ``start()`` has finished, so a foreground notification at launch can't race the launch's
-    /// own check with a second one. Each window of an iPad app calls this on its return; calls
-    /// while a check runs join it (the fetcher runs one check at a time).
+    /// `/api/version` check does), and reads the stored session again if the last read failed
+    /// (the keychain is locked until the device's first unlock after a restart). The update
+    /// re-check is skipped until ``start()`` has finished, so a foreground notification at launch
+    /// can't race the launch's own check with a second one. Each window of an iPad app calls this
+    /// on its return; calls while a check runs join it (the fetcher runs one check at a time).
     public func didBecomeActive() async {
         signIn?.retryRestoreAfterFailedRead()
         guard hasLaunched else { return }

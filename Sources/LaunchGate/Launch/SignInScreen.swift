@@ -1,4 +1,4 @@
-/// Every word and button of one sign-in or welcome screen (seed 002), decided in the core so the
+/// Every word and button of one sign-in or welcome screen, decided in the core so the
 /// SwiftUI and UIKit screens, `launchgate simulate` and the console's previews say exactly the same.
 public struct SignInScreen: Sendable, Hashable {
     /// Which screen this is.

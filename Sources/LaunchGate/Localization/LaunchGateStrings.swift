@@ -2,11 +2,13 @@ import Foundation
 
 /// The SDK's default texts in one language, chosen from the user's preferred languages.
 ///
-/// A policy's own per-locale texts still win over these; they are only the defaults.
+/// A policy's own per-locale texts still win over these; they are only the defaults. Every screen
+/// (``GateScreen``, ``SignInScreen``) arrives with its words already in this language; an app's own
+/// views use the few texts it needs beside them:
 ///
 /// ```swift
 /// let strings = LaunchGateStrings.forLanguages(Locale.preferredLanguages)   // fr, say
-/// strings.text(.resendIn, ["seconds": "30"])                                // "Nouveau code dans 30 s"
+/// strings.signOut                                                           // "Se déconnecter"
 /// ```
 public struct LaunchGateStrings: Sendable, Hashable {
     /// The language tag the texts are in: `en`, or one of ``supportedLanguages``, such as `pt-BR`.
@@ -28,6 +30,12 @@ public struct LaunchGateStrings: Sendable, Hashable {
     /// Whether the language is written right to left, so a UI lays the screen out mirrored.
     public var isRightToLeft: Bool { Self.rightToLeftLanguages.contains(language) }
 
+    /// "Checking for updates…" in this language: the loading screen's words, for a custom loading view.
+    public var checking: String { text(.checking) }
+
+    /// "Sign Out" in this language, for the app's own sign-out button.
+    public var signOut: String { text(.signOut) }
+
     /// One text with its placeholders filled.
     /// - Parameters:
     ///   - key: The text.
@@ -36,7 +44,7 @@ public struct LaunchGateStrings: Sendable, Hashable {
     /// - Returns: The text in this language, or in English when this language lacks it.
     ///   In a right-to-left language each value is wrapped in Unicode's first-strong isolate
     ///   (U+2068 … U+2069), so an address or a version keeps its own direction inside the sentence.
-    public func text(_ key: StringKey, _ arguments: [String: String] = [:]) -> String {
+    @_spi(LaunchGateServer) public func text(_ key: StringKey, _ arguments: [String: String] = [:]) -> String {
         let values = isRightToLeft ? arguments.mapValues { "\u{2068}\($0)\u{2069}" } : arguments
         return Self.fill(table[key.rawValue] ?? key.english, with: values)
     }

@@ -14,7 +14,7 @@ import Foundation
 /// let bundle = ResourceBundle.locate(named: "LaunchGate_LaunchGate", module: Bundle.module)
 /// let url = bundle?.url(forResource: "fr", withExtension: "json", subdirectory: "Strings")
 /// ```
-public enum ResourceBundle {
+@_spi(LaunchGateServer) public enum ResourceBundle {
     /// The resource bundle of a SwiftPM target, or `nil` when it isn't there.
     /// - Parameters:
     ///   - name: The bundle's name without its extension, as SwiftPM makes it: `PACKAGE_TARGET`.

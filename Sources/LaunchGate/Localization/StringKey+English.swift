@@ -1,4 +1,4 @@
-extension StringKey {
+@_spi(LaunchGateServer) extension StringKey {
     /// The English text, the fallback for every language and for every key a translation lacks.
     ///
     /// One exhaustive switch, so a new key can't compile without its English.
@@ -44,6 +44,8 @@ extension StringKey {
             "This version is no longer supported. Please update to the latest version to continue."
         case .updateRequiredBlockedVersion: "This version has a known problem. Please update to version {version} to continue."
         case .updateRequiredBlockedLatest: "This version has a known problem. Please update to the latest version to continue."
+        case .updateFromAppStore: "Open the App Store to update this app."
+        case .updateFromGooglePlay: "Open Google Play to update this app."
         case .endOfLifeTitle: "No longer available"
         case .endOfLifeMessage: "This app is no longer supported."
         case .deviceUnsupportedTitle: "Device not supported"

@@ -5,7 +5,7 @@
 /// Placeholders are named, in braces (`{email}`), so a translation may move them. Where English
 /// would build a sentence from parts ("version 2.4.1" or "the latest version"), each variant is a
 /// whole sentence of its own, so every language can word it grammatically.
-public enum StringKey: String, Sendable, Hashable, CaseIterable {
+@_spi(LaunchGateServer) public enum StringKey: String, Sendable, Hashable, CaseIterable {
     // MARK: Launch
     /// The loading view while the launch check runs.
     case checking = "launch.checking"
@@ -83,6 +83,10 @@ public enum StringKey: String, Sendable, Hashable, CaseIterable {
     case updateRequiredBlockedVersion = "update.required.blocked.version"
     /// The required screen's message for a blocked release when the policy names only a build.
     case updateRequiredBlockedLatest = "update.required.blocked.latest"
+    /// Added to an update screen whose policy names no update URL, on Apple platforms: where to update.
+    case updateFromAppStore = "update.noLink.appStore"
+    /// Added to an update screen whose policy names no update URL, on Android: where to update.
+    case updateFromGooglePlay = "update.noLink.googlePlay"
     /// The end-of-life screen's title.
     case endOfLifeTitle = "endOfLife.title"
     /// The end-of-life screen's message when the policy gives none.

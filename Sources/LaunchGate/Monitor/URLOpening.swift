@@ -4,7 +4,7 @@ import Foundation
 /// recording one.
 public protocol URLOpening: Sendable {
     /// Opens a URL.
-    /// - Parameter url: An `https` or `itms-apps` URL.
+    /// - Parameter url: An `https`, `itms-apps` or `itms-beta` URL.
     /// - Returns: Whether the system opened it.
     @MainActor func open(_ url: URL) async -> Bool
 }

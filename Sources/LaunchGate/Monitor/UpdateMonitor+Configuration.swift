@@ -7,17 +7,22 @@ extension UpdateMonitor {
         public var source: PolicySource
         /// Blocking or non-blocking launch.
         public var launchMode: LaunchMode
-        /// The time limit of one check (seed 004 FR-007: 5 s).
+        /// The time limit of one check (5 s by default, as the version.json spec asks).
         public var fetchTimeout: Duration
         /// The body size cap.
         public var maximumSize: Int
         /// Overrides the policy's refresh interval, in seconds; `nil` uses the policy's (3 h by default).
         public var refreshInterval: TimeInterval?
-        /// Shows ``GateState/checking`` during foreground refreshes too (seed 003's `showLoadingOnRefresh`).
+        /// Shows ``GateState/checking`` during foreground refreshes too (VersionLockout's `showLoadingOnRefresh`).
         public var showLoadingOnRefresh: Bool
         /// Where "Update Now" goes when the policy has no URL (for example your App Store page).
         public var fallbackUpdateURL: URL?
-        /// Installs that always see "up to date" (seed 000 skips `test@example.com`).
+        /// The app's Apple ID, the digits of its App Store page (`https://apps.apple.com/app/id1234567890`):
+        /// when neither the policy nor ``fallbackUpdateURL`` names a URL, "Update Now" opens that page on
+        /// Apple platforms. Documents in the `min_supported_version_<platform>` format never name one.
+        /// Without any URL, the screen says to update from the store instead of showing a button.
+        public var appStoreID: String?
+        /// Installs that always see "up to date" (a tester's install, App Review).
         public var isExempt: @Sendable (EvaluationContext) -> Bool
         /// The prefix of every key LaunchGate writes to the store.
         public var storeKeyPrefix: String
@@ -38,6 +43,7 @@ extension UpdateMonitor {
         ///   - refreshInterval: A refresh interval that overrides the policy's.
         ///   - showLoadingOnRefresh: Whether refreshes show the loading state.
         ///   - fallbackUpdateURL: The update URL when the policy has none.
+        ///   - appStoreID: The app's Apple ID, whose App Store page is the last fallback; digits only.
         ///   - isExempt: Exempts installs.
         ///   - storeKeyPrefix: The store key prefix.
         ///   - sendsInstallBeacon: Whether the daily install beacon may be sent.
@@ -45,7 +51,8 @@ extension UpdateMonitor {
         public init(
             source: PolicySource, launchMode: LaunchMode = .nonBlocking, fetchTimeout: Duration = .seconds(5),
             maximumSize: Int = 256 * 1024, refreshInterval: TimeInterval? = nil, showLoadingOnRefresh: Bool = false,
-            fallbackUpdateURL: URL? = nil, isExempt: @escaping @Sendable (EvaluationContext) -> Bool = { _ in false },
+            fallbackUpdateURL: URL? = nil, appStoreID: String? = nil,
+            isExempt: @escaping @Sendable (EvaluationContext) -> Bool = { _ in false },
             storeKeyPrefix: String = "launchgate", sendsInstallBeacon: Bool = true, installBeaconURL: URL? = nil
         ) {
             self.sendsInstallBeacon = sendsInstallBeacon
@@ -57,8 +64,20 @@ extension UpdateMonitor {
             self.refreshInterval = refreshInterval
             self.showLoadingOnRefresh = showLoadingOnRefresh
             self.fallbackUpdateURL = fallbackUpdateURL
+            self.appStoreID = appStoreID
             self.isExempt = isExempt
             self.storeKeyPrefix = storeKeyPrefix
         }
+    }
+}
+
+extension UpdateMonitor.Configuration {
+    /// The App Store page of ``appStoreID``, or `nil` when there is no ID, it isn't 1 to 20 digits,
+    /// or the platform has no App Store.
+    /// - Parameter platform: The running app's platform.
+    func appStorePage(on platform: Platform) -> URL? {
+        guard platform != .android, let id = appStoreID, (1...20).contains(id.utf8.count),
+              id.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return URL(string: "https://apps.apple.com/app/id" + id)
     }
 }

@@ -19,11 +19,22 @@ import Observation
 /// After a launch check that reached the policy, ``start()`` also sends the daily
 /// ``InstallBeacon`` (unless ``Configuration/sendsInstallBeacon`` is off), in a detached
 /// background task: the decision is already published, and the beacon's outcome never changes it.
+///
+/// Making a monitor does only what the decision needs: it reads the install ID and the cached
+/// policy and evaluates it. The screen's words (``state``), the user's language (``strings``) and
+/// the beacon's request are made later, the first time something asks for them, so an app that
+/// shows nothing pays for none of them at launch (`swift run -c release LaunchBenchmark`).
 @MainActor
 @Observable
 public final class UpdateMonitor {
-    /// What the UI shows now.
-    public private(set) var state: GateState = .app
+    /// What the UI shows now. Worked out from ``decision`` the first time it is read after the
+    /// decision or what is shown changes, so the first frame that shows a screen builds its words.
+    public var state: GateState {
+        if let rendered, rendered.generation == generation { return rendered.state }
+        let state = render()
+        rendered = (generation, state)
+        return state
+    }
     /// The decision behind the state, available from the cache as soon as the monitor exists.
     public private(set) var decision: UpdateDecision = .upToDate
     /// The policy in use: the last verified one.
@@ -38,13 +49,16 @@ public final class UpdateMonitor {
     @ObservationIgnored private let throttle: PromptThrottle
     @ObservationIgnored private let evaluator: UpdateEvaluator
     @ObservationIgnored private let opener: any URLOpening
-    @ObservationIgnored private let beacon: InstallBeacon
+    @ObservationIgnored private let store: any KeyValueStore
+    @ObservationIgnored private let transport: any HTTPTransport
     /// The beacon sent after the last launch, so tests can await it; `nil` when none was started.
     @ObservationIgnored private(set) var beaconTask: Task<InstallBeacon.Outcome, Never>?
     @ObservationIgnored private let now: @Sendable () -> Date
-    // The user's languages are fixed for a launch, so the default texts are chosen once.
-    /// The default texts in the app's language, chosen once from its preferred languages.
-    @ObservationIgnored public let strings: LaunchGateStrings
+    /// Counts re-decisions; ``state`` reads it, which is what makes the state observable.
+    private var generation = 0
+    /// The state rendered for a generation, so reading ``state`` again costs nothing.
+    @ObservationIgnored private var rendered: (generation: Int, state: GateState)?
+    @ObservationIgnored private var chosenStrings: LaunchGateStrings?
     @ObservationIgnored private var isLoading = false
     @ObservationIgnored private var isShowingDetails = false
     @ObservationIgnored private var sessionDismissals: Set<String> = []
@@ -67,8 +81,9 @@ public final class UpdateMonitor {
         self.configuration = configuration
         self.app = app
         self.opener = opener
+        self.store = store
+        self.transport = transport
         self.now = now
-        self.strings = LaunchGateStrings.forLanguages(app.preferredLanguages)
         let installKey = configuration.storeKeyPrefix + ".installID"
         let installID = store.data(forKey: installKey).map { String(decoding: $0, as: UTF8.self) } ?? {
             let created = makeInstallID()
@@ -81,7 +96,6 @@ public final class UpdateMonitor {
             source: configuration.source, app: app, installID: installID, transport: transport, cache: cache,
             configuration: .init(timeout: configuration.fetchTimeout, maximumSize: configuration.maximumSize), now: now)
         self.throttle = PromptThrottle(store: store, keyPrefix: configuration.storeKeyPrefix, now: now)
-        self.beacon = InstallBeacon(configuration: configuration, app: app, installID: installID, store: store, transport: transport, now: now)
         self.evaluator = UpdateEvaluator(isExempt: configuration.isExempt)
         self.policy = cache.load(for: configuration.source.url)?.policy
         reevaluate(loading: { if case .blocking = configuration.launchMode { return true } else { return false } }())
@@ -114,13 +128,17 @@ public final class UpdateMonitor {
 
     /// Starts the beacon after a launch check that reached the policy; see ``start()``.
     private func startBeacon() {
-        guard lastError == nil, beacon.url != nil else { return }
-        // Detached: it inherits neither the main actor nor the caller's priority, so it can't hold up the UI.
-        beaconTask = Task.detached(priority: .background) { [beacon] in await beacon.sendIfDue() }
+        guard lastError == nil, configuration.sendsInstallBeacon else { return }
+        // Detached: it inherits neither the main actor nor the caller's priority, so it can't hold up
+        // the UI; even its URL and header are made there.
+        beaconTask = Task.detached(priority: .background) { [configuration, app, installID, store, transport, now] in
+            await InstallBeacon(configuration: configuration, app: app, installID: installID, store: store,
+                                transport: transport, now: now).sendIfDue()
+        }
     }
 
     /// Call when the app returns to the foreground: re-decides, and re-checks once the refresh
-    /// interval has passed (0 means every time, as in seed 000).
+    /// interval has passed (0 means every time).
     public func didBecomeActive() async {
         reevaluate(loading: isLoading)
         guard throttle.isCheckDue(interval: refreshInterval) else { return }
@@ -170,6 +188,16 @@ public final class UpdateMonitor {
     /// The random install ID sent to the server and used for rollout buckets.
     public var installIdentifier: String { installID }
 
+    /// The default texts in the app's language, chosen from its preferred languages the first time
+    /// they are needed: the languages are fixed for a launch, and reading a translation is work the
+    /// decision doesn't need.
+    public var strings: LaunchGateStrings {
+        if let chosenStrings { return chosenStrings }
+        let strings = LaunchGateStrings.forLanguages(app.preferredLanguages)
+        chosenStrings = strings
+        return strings
+    }
+
     // MARK: Internals
 
     private var refreshInterval: TimeInterval {
@@ -177,7 +205,7 @@ public final class UpdateMonitor {
     }
 
     private var updateURL: URL? {
-        guard let url = decision.prompt?.updateURL ?? configuration.fallbackUpdateURL,
+        guard let url = decision.prompt?.updateURL ?? configuration.fallbackUpdateURL ?? configuration.appStorePage(on: app.platform),
               PolicyLimits.updateURLSchemes.contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else { return nil }
         return url
     }
@@ -203,7 +231,7 @@ public final class UpdateMonitor {
         decision = policy.map { evaluator.evaluate($0, for: context) } ?? .upToDate
         // A known blocking decision is never hidden behind a loading state.
         isLoading = loading && !decision.isBlocking
-        state = render()
+        generation &+= 1
     }
 
     private func render() -> GateState {

@@ -2,9 +2,9 @@ import Foundation
 
 /// Everything a policy says about one platform.
 public struct PlatformPolicy: Sendable, Hashable {
-    /// How long a dismissed prompt stays hidden by default: 24 hours (seed 004 FR-013).
+    /// How long a dismissed prompt stays hidden by default: 24 hours, as the version.json spec asks.
     public static let defaultReminderInterval: TimeInterval = 86_400
-    /// How often a running app re-checks by default: 3 hours (seed 003).
+    /// How often a running app re-checks by default: 3 hours, as VersionLockout does.
     public static let defaultRefreshInterval: TimeInterval = 10_800
 
     /// The newest release.
@@ -17,7 +17,7 @@ public struct PlatformPolicy: Sendable, Hashable {
     public var blocked: BlockedReleases
     /// Set when the app has reached end of life on this platform.
     public var endOfLife: EndOfLife?
-    /// Where "Update Now" goes: an `https` or `itms-apps` URL.
+    /// Where "Update Now" goes: an `https`, `itms-apps` (App Store) or `itms-beta` (TestFlight) URL.
     public var updateURL: URL?
     /// The distribution channel this policy describes.
     public var channel: ReleaseChannel

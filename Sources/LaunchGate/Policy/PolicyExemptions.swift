@@ -31,11 +31,18 @@ public struct PolicyExemptions: Sendable, Hashable, Codable {
     /// - Parameter id: An install ID or device ID.
     /// - Returns: 64 lowercase hex characters.
     public static func hash(_ id: String) -> String {
-        SHA256.hash(data: Data(id.utf8)).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        // Written digit by digit into one buffer: a launch with exemptions hashes the install ID at
+        // every decision, and a string per byte cost more than the SHA-256 itself.
+        var hex: [UInt8] = []
+        hex.reserveCapacity(64)
+        for byte in SHA256.hash(data: Data(id.utf8)) {
+            hex.append(hexDigits[Int(byte >> 4)])
+            hex.append(hexDigits[Int(byte & 0x0F)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Whether an install or a device is exempt.
     /// - Parameters:

@@ -21,8 +21,9 @@ public enum PolicyLimits {
     public static let subjectApp = 200
     /// The most exempt installs and devices, together, one policy may list. Each entry costs 67
     /// bytes of JSON, so 2,000 take about 134 KB and leave room for the texts under the 256 KiB
-    /// a client accepts (``PolicyReader/maximumSize``).
+    /// a client accepts.
     public static let exemptions = 2_000
-    /// URL schemes an update link may use; plain `http` is refused so "Update Now" can't be downgraded.
-    public static let updateURLSchemes: Set<String> = ["https", "itms-apps"]
+    /// URL schemes an update link may use: `https`, the App Store's `itms-apps` and TestFlight's
+    /// `itms-beta`. Plain `http` is refused so "Update Now" can't be downgraded.
+    public static let updateURLSchemes: Set<String> = ["https", "itms-apps", "itms-beta"]
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The newest release of an app on one platform.
 public struct Release: Sendable, Hashable, Codable {
-    /// The marketing version; absent when the policy gates on builds alone (seed 000).
+    /// The marketing version; absent when the policy gates on builds alone (as `/api/version` does).
     public var version: AppVersion?
     /// The build number (`CFBundleVersion`).
     public var build: BuildNumber?

@@ -1,11 +1,29 @@
 import Foundation
 
 extension UpdatePolicy {
-    /// Checks the rules that decoding alone can't: ordering, URL schemes, text lengths, intervals.
+    /// Checks the rules a policy must meet to be published, which decoding alone can't: ordering,
+    /// URL schemes, text lengths, intervals, and that a required update says where to update.
     ///
-    /// Versions that don't parse and unknown platforms are already rejected by decoding.
+    /// Versions that don't parse and unknown platforms are already rejected by decoding. A client
+    /// reading a document skips the rules that only guard publishing: the
+    /// `min_supported_version_<platform>` document has no field for an update URL at all, and its
+    /// required version must still be enforced.
     /// - Returns: Every problem found; empty when the policy is sound.
     public func validate() -> [PolicyIssue] {
+        validate(.publishing)
+    }
+
+    /// Which rules a check applies.
+    enum Rules {
+        /// Every rule: what a server, the CLI and the console refuse to publish.
+        case publishing
+        /// What a client refuses in a document it reads: every rule but those about what a
+        /// publisher left out, which the client makes up for on screen.
+        case reading
+    }
+
+    /// Checks `rules`; see ``validate()``.
+    func validate(_ rules: Rules) -> [PolicyIssue] {
         var issues: [PolicyIssue] = []
         if platforms.isEmpty {
             issues.append(PolicyIssue(field: "platforms", reason: "name at least one platform"))
@@ -34,24 +52,30 @@ extension UpdatePolicy {
         }
         for platform in Platform.allCases {
             guard let policy = platforms[platform] else { continue }
-            issues += policy.validate(path: "platforms.\(platform.rawValue)")
+            issues += policy.validate(path: "platforms.\(platform.rawValue)", rules: rules)
         }
         return issues
     }
 
-    /// The policy itself when it is sound.
+    /// The policy itself when it may be published.
     /// - Returns: `self`.
-    /// - Throws: ``PolicyValidationError`` listing every problem.
+    /// - Throws: ``PolicyValidationError`` listing every problem ``validate()`` finds.
     @discardableResult
     public func validated() throws -> UpdatePolicy {
-        let issues = validate()
+        try validated(.publishing)
+    }
+
+    /// The policy itself when it passes `rules`.
+    @discardableResult
+    func validated(_ rules: Rules) throws -> UpdatePolicy {
+        let issues = validate(rules)
         guard issues.isEmpty else { throw PolicyValidationError(issues: issues) }
         return self
     }
 }
 
 extension PlatformPolicy {
-    func validate(path: String) -> [PolicyIssue] {
+    func validate(path: String, rules: UpdatePolicy.Rules) -> [PolicyIssue] {
         var issues: [PolicyIssue] = []
         func issue(_ field: String, _ reason: String) { issues.append(PolicyIssue(field: "\(path).\(field)", reason: reason)) }
 
@@ -75,11 +99,15 @@ extension PlatformPolicy {
         if let url = updateURL {
             let scheme = url.scheme?.lowercased() ?? ""
             if !PolicyLimits.updateURLSchemes.contains(scheme) {
-                issue("updateURL", "use an https or itms-apps URL; \"\(scheme)\" is not allowed")
+                issue("updateURL", "use an https, itms-apps or itms-beta URL; \"\(scheme)\" is not allowed")
             } else if (url.host ?? "").isEmpty {
-                // Both schemes name a store or a site; "itms-apps:javascript:…" names nothing.
+                // Every allowed scheme names a store or a site; "itms-apps:javascript:…" names nothing.
                 issue("updateURL", "the \(scheme) URL has no host")
             }
+        } else if rules == .publishing, required != nil || !blocked.versions.isEmpty || !blocked.builds.isEmpty {
+            // Without it the blocking screen has no button: the user is stuck until they find the update themselves.
+            issue("updateURL", "a required update needs an update URL, or its blocking screen has no button; "
+                  + "give the App Store page (https://apps.apple.com/app/id…), an itms-apps or a TestFlight (itms-beta or https) link")
         }
         if let notes = latest?.notes, notes.utf8.count > PolicyLimits.notes {
             issue("latest.notes", "release notes are \(notes.utf8.count) bytes; the limit is \(PolicyLimits.notes)")

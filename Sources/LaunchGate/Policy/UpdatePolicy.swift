@@ -4,8 +4,15 @@ import Foundation
 ///
 /// ```swift
 /// let policy = try UpdatePolicy(json: data)            // canonical JSON
-/// let legacy = try PolicyReader.read(data)             // or any format apps already use
 /// let issues = policy.validate()                        // [] when publishable
+/// ```
+///
+/// The formats apps already use (`/api/version`, `min_supported_version_<platform>`, VersionLockout,
+/// version.json, the App Store lookup) are read into this same type by ``PolicyFetcher`` and
+/// ``UpdateMonitor``: set ``PolicySource/format`` or let them detect it.
+///
+/// ```swift
+/// let source = PolicySource(url: legacyURL, format: .versionLockout)
 /// ```
 public struct UpdatePolicy: Sendable, Hashable {
     /// The format version this SDK reads and writes.

@@ -1,6 +1,6 @@
 /// A version, a build, or both, that an installed app is measured against.
 ///
-/// With only a version, builds are ignored. With only a build (seed 000's `latest_build`),
+/// With only a version, builds are ignored. With only a build (`/api/version`'s `latest_build`),
 /// versions are ignored. With both, the version decides and the build breaks a tie, because
 /// builds usually restart with each marketing version.
 public struct VersionRequirement: Sendable, Hashable, Codable {

@@ -6,7 +6,8 @@ extension GateScreen {
     ///   - prompt: The decision's prompt.
     ///   - style: How it is presented; the banner and its dialog share one prompt.
     ///   - platform: The platform, for naming the OS on the unsupported-device screen.
-    ///   - hasUpdateURL: Whether "Update Now" has somewhere to go; without it the button is left out.
+    ///   - hasUpdateURL: Whether "Update Now" has somewhere to go; without it the button is left out,
+    ///     and an update screen's message ends by saying where to update instead.
     ///   - strings: The default texts' language, from ``LaunchGateStrings/forLanguages(_:)``; English when left out.
     /// - Returns: The screen.
     public static func make(for prompt: UpdatePrompt, style: Style, platform: Platform, hasUpdateURL: Bool,
@@ -59,6 +60,11 @@ extension GateScreen {
         if let text = prompt.text {
             if let title = text.title { screen.title = title }
             if let message = text.message { screen.message = message }
+        }
+        // With nowhere for a button to go, the words say where to update, whatever the policy's
+        // texts say: a required update must never leave the user at a screen with no way on.
+        if !hasUpdateURL, style != .banner, [.updateRequired, .updateRecommended, .updateAvailable].contains(prompt.kind) {
+            screen.message += "\n\n" + strings.text(platform == .android ? .updateFromGooglePlay : .updateFromAppStore)
         }
         return screen
     }

@@ -5,7 +5,7 @@ import Foundation
 public struct GateScreen: Sendable, Hashable {
     /// How the screen is presented.
     public enum Style: String, Sendable, Hashable {
-        /// A non-intrusive banner at the top of the app (seed 004).
+        /// A non-intrusive banner at the top of the app, as the version.json spec asks.
         case banner
         /// The banner's details dialog, with release notes and "Update Now".
         case dialog
@@ -23,7 +23,7 @@ public struct GateScreen: Sendable, Hashable {
     public var title: String
     /// The body text.
     public var message: String
-    /// The version to update to, if known (seed 004 FR-011: notifications include it).
+    /// The version to update to, if known (the version.json spec has every prompt name it).
     public var targetVersion: AppVersion?
     /// Release notes, shown in the dialog and on full screens.
     public var releaseNotes: String?

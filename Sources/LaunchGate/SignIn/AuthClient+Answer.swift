@@ -2,7 +2,7 @@ import Foundation
 
 extension AuthClient {
     /// The body of a successful answer (2xx and `"status": "success"`), or the error the answer stands for.
-    static func successBody(of response: HTTPResponse, to request: HTTPRequest, limit: Int) throws(SignInError) -> Data {
+    static func successBody(of response: TransportResponse, to request: TransportRequest, limit: Int) throws(SignInError) -> Data {
         // Checked here too, not only in the live transport, so any transport that follows redirects is held to it.
         if let final = response.url, !RedirectRule.allows(from: request.url, to: final) {
             throw SignInError.redirectRefused(to: final)
@@ -15,7 +15,7 @@ extension AuthClient {
 
     /// The error an unsuccessful answer stands for: the server's code when it sent one; otherwise
     /// what its status means, since a proxy's 502 or a seed server's bare `"status": "error"` has no code.
-    static func failure(of response: HTTPResponse, envelope: AuthWire.Envelope?) -> SignInError {
+    static func failure(of response: TransportResponse, envelope: AuthWire.Envelope?) -> SignInError {
         let retryAfter = response.header("Retry-After").flatMap(retrySeconds)
         let message = envelope?.message.flatMap(userMessage)
         if let code = envelope?.error, !code.isEmpty {
@@ -51,7 +51,7 @@ extension AuthClient {
     }
 
     /// A transport's failure in sign-in's words.
-    static func signInError(for error: LaunchGateError, request: HTTPRequest, limit: Int) -> SignInError {
+    static func signInError(for error: LaunchGateError, request: TransportRequest, limit: Int) -> SignInError {
         switch error {
         case .timeout: .timeout
         case .tooLarge(0, limit: 0): .tooLarge(limit: limit)

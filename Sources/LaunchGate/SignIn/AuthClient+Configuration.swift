@@ -6,7 +6,8 @@ extension AuthClient {
         /// The largest answer accepted, in bytes; answers are a few hundred bytes.
         public var maximumResponseSize: Int
         /// What to assume when a send-code answer leaves a field out (an older backend): six digits,
-        /// ten minutes, a minute between sends. A seed backend with four-digit codes sets `codeLength: 4`.
+        /// ten minutes, a minute between sends. A backend with four-digit codes sets `codeLength: 4`;
+        /// ``AuthClient/init(baseURL:paths:transport:configuration:)`` does so itself on ``AuthPaths/seed``.
         public var fallbackDelivery: CodeDelivery
 
         /// Creates a configuration.
@@ -19,6 +20,15 @@ extension AuthClient {
             self.timeout = timeout
             self.maximumResponseSize = maximumResponseSize
             self.fallbackDelivery = fallbackDelivery
+        }
+
+        /// How many digits a code has when the server doesn't say, on these paths: four on
+        /// ``AuthPaths/seed``, whose original backend emails four-digit codes and sends no
+        /// `code_length` (a LaunchGate server always sends it), and six elsewhere.
+        /// - Parameter paths: The server's paths.
+        /// - Returns: The length in digits.
+        public static func defaultCodeLength(for paths: AuthPaths) -> Int {
+            paths == .seed ? 4 : CodeDelivery().codeLength
         }
     }
 }

@@ -19,20 +19,23 @@ public struct AuthClient: Sendable {
     /// Which family of paths the server offers.
     public let paths: AuthPaths
     private let transport: any HTTPTransport
-    private let configuration: Configuration
+    /// Limits and fallbacks; internal so tests can see what a setup chose.
+    let configuration: Configuration
 
     /// Creates a client.
     /// - Parameters:
     ///   - baseURL: The server's root, such as `https://auth.example.com`.
     ///   - paths: The per-app paths, or the seed's.
     ///   - transport: The HTTP transport.
-    ///   - configuration: Timeout, size cap and fallbacks.
+    ///   - configuration: Timeout, size cap and fallbacks; `nil` takes the defaults, with the
+    ///     fallback code length ``Configuration/defaultCodeLength(for:)`` of these paths.
     public init(baseURL: URL, paths: AuthPaths, transport: any HTTPTransport = URLSessionTransport(),
-                configuration: Configuration = Configuration()) {
+                configuration: Configuration? = nil) {
         self.baseURL = baseURL
         self.paths = paths
         self.transport = transport
-        self.configuration = configuration
+        self.configuration = configuration ?? Configuration(
+            fallbackDelivery: CodeDelivery(codeLength: Configuration.defaultCodeLength(for: paths)))
     }
 
     /// Asks the server to email a code. The answer is the same whether or not the address has an account.
@@ -127,14 +130,14 @@ public struct AuthClient: Sendable {
         // The server refuses a session presented from another device than the one it was issued to.
         if let deviceID { headers["LaunchGate-Device-ID"] = deviceID.rawValue }
         let timeout = configuration.timeout.components
-        let request = HTTPRequest(method: endpoint.method, url: url, headers: headers, body: body,
+        let request = TransportRequest(method: endpoint.method, url: url, headers: headers, body: body,
                                   timeout: Double(timeout.seconds) + Double(timeout.attoseconds) / 1e18,
                                   maximumBodySize: configuration.maximumResponseSize)
         let response = try await send(request)
         return try Self.successBody(of: response, to: request, limit: configuration.maximumResponseSize)
     }
 
-    private func send(_ request: HTTPRequest) async throws(SignInError) -> HTTPResponse {
+    private func send(_ request: TransportRequest) async throws(SignInError) -> TransportResponse {
         let transport = transport
         do {
             return try await Deadline.run(configuration.timeout) { try await transport.send(request) }

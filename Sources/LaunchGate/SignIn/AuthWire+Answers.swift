@@ -1,8 +1,8 @@
 import Foundation
 
-extension AuthWire {
+@_spi(LaunchGateServer) extension AuthWire {
     /// send-code's answer: `{"status": "success", "message", "code_length", "expires_in", "resend_after"}`.
-    /// A seed 002 server sends only `status` and `message`; the client then uses its fallbacks.
+    /// The original `/api/auth` server sends only `status` and `message`; the client then uses its fallbacks.
     public struct CodeSent: Codable, Sendable, Hashable {
         /// `success`.
         public var status: String?
@@ -32,7 +32,7 @@ extension AuthWire {
         }
     }
 
-    /// verify-code's answer: seed 002's `is_new_user`, with the session and the user.
+    /// verify-code's answer: the original `is_new_user`, with the session and the user.
     public struct SignedIn: Codable, Sendable, Hashable {
         /// `success`.
         public var status: String?

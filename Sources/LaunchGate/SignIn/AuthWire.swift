@@ -1,10 +1,10 @@
 import Foundation
 
-/// The sign-in wire format of `docs/sign-in.md` (seed 002's shapes, with LaunchGate's fields
+/// The sign-in wire format of `docs/sign-in.md` (the original `/api/auth` shapes, with LaunchGate's fields
 /// added), in one place for both ends: the SDK's ``AuthClient`` encodes the requests and decodes
 /// the answers, and the LaunchGate server decodes the requests and encodes the answers with these
 /// same types. Field names are the wire's snake_case; times are RFC 3339 strings.
-public enum AuthWire {
+@_spi(LaunchGateServer) public enum AuthWire {
     /// `POST …/send-code`: `{"email": …}`.
     public struct SendCode: Codable, Sendable, Hashable {
         /// The address as the user typed it; the server trims and lowercases it again.

@@ -2,7 +2,7 @@ extension SignInFlow {
     /// How a flow behaves; every setting has a default.
     public struct Configuration: Sendable {
         /// Verifies as soon as the last digit is typed, instead of waiting for ``SignInFlow/verify()``
-        /// (seed 002 waits for a button).
+        /// (the original sign-in app waits for a button).
         public var verifiesWhenComplete: Bool
         /// The prefix of the keys the flow writes to its ``KeyValueStore`` (the per-user welcome flags).
         public var storeKeyPrefix: String

@@ -4,7 +4,7 @@ extension LaunchGateTheme {
     /// uses their Increase Contrast values.
     public static let system = LaunchGateTheme()
 
-    /// Seed 002's look: black text and buttons on turquoise (#40E0D0) under the `ᕦ(ツ)ᕤ` logo,
+    /// The original sign-in app's look: black text and buttons on turquoise (#40E0D0) under the `ᕦ(ツ)ᕤ` logo,
     /// white fields with black text, errors in red on a white card, and a full-screen overlay while a
     /// request runs. Its colors are the same in Dark Mode, where every pair still reads.
     ///

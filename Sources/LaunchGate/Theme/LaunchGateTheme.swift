@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// LaunchGateView(policyURL: policyURL, publicKey: publicKey) { ContentView() }
-///     .launchGateTheme(.playful)   // seed 002's turquoise look
+///     .launchGateTheme(.playful)   // the turquoise sign-in look
 /// ```
 ///
 /// A `nil` color means the system look, so ``system`` follows light and Dark Mode by itself.
@@ -14,7 +14,7 @@
 public struct LaunchGateTheme: Sendable, Hashable, Codable {
     /// How a running request ("Sending your code…") is shown.
     public enum ProgressStyle: String, Sendable, Hashable, Codable {
-        /// Over the whole screen, dimming it, with a spinner and the text (seed 002).
+        /// Over the whole screen, dimming it, with a spinner and the text.
         case overlay
         /// Under the buttons, leaving the screen as it is.
         case inline
@@ -44,7 +44,7 @@ public struct LaunchGateTheme: Sendable, Hashable, Codable {
     public var placeholderText: ThemeColor?
     /// What dims the screen under a progress overlay.
     public var overlayDim: ThemeColor
-    /// Text shown large above the sign-in and welcome titles, such as seed 002's `ᕦ(ツ)ᕤ`; `nil` is none.
+    /// Text shown large above the sign-in and welcome titles, such as `ᕦ(ツ)ᕤ`; `nil` is none.
     public var logo: String?
     /// The corner radius of buttons, fields and cards, in points.
     public var cornerRadius: Double

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The last dismissed prompt and when (seed 004 FR-014), as stored.
+/// The last dismissed prompt and when, as stored.
 struct DismissalRecord: Codable, Hashable {
     /// ``UpdatePrompt/throttleKey`` of the dismissed prompt.
     var key: String

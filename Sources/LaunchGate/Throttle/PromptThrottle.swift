@@ -1,7 +1,7 @@
 import Foundation
 
 /// Keeps a dismissed banner or recommended prompt hidden for the policy's reminder interval
-/// (seed 004 FR-013 to FR-016), and remembers the last successful check (FR-010).
+/// (24 hours by default, as the version.json spec asks), and remembers the last successful check.
 ///
 /// Blocking decisions (required, end of life, unsupported) are never throttled. A different
 /// target version or a different kind of prompt shows at once: dismissing 1.2.0 says nothing

@@ -3,7 +3,7 @@ import Foundation
 /// A build number (`CFBundleVersion`): an integer such as `241`, or dotted integers such as `1.4.2`.
 ///
 /// Builds are compared on their own, separately from ``AppVersion``, because a policy may gate
-/// on the build alone (as seed 000's `latest_build` does). Missing components count as zero.
+/// on the build alone (as `/api/version`'s `latest_build` does). Missing components count as zero.
 public struct BuildNumber: Sendable, Comparable, Hashable, CustomStringConvertible {
     /// The numeric components.
     public let components: [Int]

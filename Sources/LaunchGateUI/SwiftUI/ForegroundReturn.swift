@@ -2,9 +2,8 @@
 import SwiftUI
 
 /// The re-check on the way back from the background (as the `/api/version` check does), read from
-/// a scene's phases: only a
-/// background → active round trip counts, not Control Center, a notification or Face ID, which
-/// take the scene through inactive alone. A flag rather than the previous phase, so the return
+/// a scene's phases: only a background → active round trip counts, not Control Center, a
+/// notification or Face ID, which take the scene through inactive alone. A flag rather than the previous phase, so the return
 /// counts whether SwiftUI reports background → active or background → inactive → active.
 struct ForegroundReturn {
     private var wasInBackground = false

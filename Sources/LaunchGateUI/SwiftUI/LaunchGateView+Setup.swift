@@ -29,13 +29,13 @@ extension LaunchGateView {
     ///   - appID: The app's ID on the server, as `launchgate apps create` named it.
     ///   - channel: The release channel; production by default.
     ///   - publicKey: The pinned key, as `launchgate keys show` prints it.
-    ///   - signIn: Sign-in, if the app has it; `nil` goes from the check straight to the app.
+    ///   - signIn: Sign-in with an emailed code, if the app has it; `nil` goes from the check straight to the app.
     ///   - launchMode: Whether the launch waits for the check behind the loading screen (the
     ///     `/api/version` check's spinner); not by default.
     ///   - refreshInterval: Seconds between re-checks on returning to the foreground; `nil` uses the policy's.
     ///   - fallbackUpdateURL: Where "Update" goes when the policy has no URL (your App Store page).
     ///   - configuration: The launch's rules, such as the accounts exempt from update screens
-    ///     (``LaunchFlow/Configuration/exempting(emails:)``, seed 000's test user).
+    ///     (``LaunchFlow/Configuration/exempting(emails:)``, a test user).
     ///   - content: The app's own root view.
     ///   - checking: The loading screen while a blocking check runs.
     ///   - updateRequired: The screen for a required update.
@@ -44,7 +44,7 @@ extension LaunchGateView {
     ///   - updateRecommended: The full screen for a recommended update.
     ///   - signingIn: The sign-in screen.
     ///   - welcome: A new user's welcome.
-    ///   - banner: The version.json banner above the app.
+    ///   - banner: The version.json update banner at the top of the app.
     ///   - details: The banner's details dialog.
     public init<Checking: View, UpdateRequired: View, EndOfLife: View, DeviceUnsupported: View,
                 UpdateRecommended: View, SigningIn: View, Welcome: View, Banner: View, Details: View>(

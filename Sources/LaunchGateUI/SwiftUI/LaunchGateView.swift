@@ -3,7 +3,7 @@ import LaunchGate
 import SwiftUI
 
 /// Wraps an app's root view in its launch: the update check, sign-in, a new user's welcome, then
-/// the app with seed 004's banner and details dialog over it. It renders ``LaunchFlow/state`` and
+/// the app with the update banner and details dialog over it. It renders ``LaunchFlow/state`` and
 /// forwards every tap to the flow; every decision is made in the core.
 ///
 /// One line sets it up, with a default for everything else:
@@ -21,7 +21,7 @@ import SwiftUI
 /// }
 /// ```
 ///
-/// Every state has a built-in screen, and any of them can be replaced (seed 003):
+/// Every state has a built-in screen, and any of them can be replaced:
 ///
 /// ```swift
 /// LaunchGateView(flow: flow) {
@@ -50,7 +50,7 @@ import SwiftUI
 /// the next user gets new content (``LaunchFlow/contentIdentity``).
 ///
 /// The check starts when the view appears and runs again when the scene comes back from the
-/// background (seed 000), as the flow allows; a scene that was only inactive (Control Center,
+/// background, as the flow allows; a scene that was only inactive (Control Center,
 /// Face ID) doesn't re-check. The gate's screens are laid out in their language's direction.
 /// Every window of an iPad app that uses the same one-line setup shares one flow; the banner's
 /// details dialog opens in the window whose banner was tapped, and the others keep their banner.
@@ -102,7 +102,7 @@ public struct LaunchGateView<Content: View>: View {
     ///   - updateRecommended: The full screen for a recommended update, which the user may skip.
     ///   - signingIn: The sign-in screen; it is rebuilt every second while a countdown runs.
     ///   - welcome: A new user's welcome.
-    ///   - banner: Seed 004's banner at the top of the app.
+    ///   - banner: The update banner at the top of the app.
     ///   - details: The banner's details dialog, shown as a sheet over the app.
     public init<Checking: View, UpdateRequired: View, EndOfLife: View, DeviceUnsupported: View,
                 UpdateRecommended: View, SigningIn: View, Welcome: View, Banner: View, Details: View>(

@@ -3,7 +3,7 @@ import LaunchGate
 import SwiftUI
 import UIKit
 
-/// Seed 004's details dialog in UIKit: a sheet that follows the flow's state as SwiftUI's
+/// The update banner's details dialog in UIKit: a sheet that follows the flow's state as SwiftUI's
 /// `.sheet(item:)` does in ``LaunchGateView``, so the two adapters agree. It is presented over
 /// whatever the app has presented, a new screen replaces the old one once the old one is gone,
 /// and swiping it away (when the screen may be dismissed) is its Not Now, which the flow hears

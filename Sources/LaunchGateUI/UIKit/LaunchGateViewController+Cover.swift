@@ -2,7 +2,7 @@
 import LaunchGate
 
 extension LaunchGateViewController {
-    /// The child controller over the app's main controller: seed 001's loading and force-update
+    /// The child controller over the app's main controller: the loading and force-update
     /// controllers, and sign-in. A new kind, or a new update screen, is a new child; sign-in keeps
     /// one child through its steps, which follows the flow by itself.
     enum Cover: Equatable {

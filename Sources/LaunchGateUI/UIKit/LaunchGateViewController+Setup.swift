@@ -26,13 +26,16 @@ extension LaunchGateViewController {
     ///   - appID: The app's ID on the server.
     ///   - channel: The release channel; production by default.
     ///   - publicKey: The pinned key, as `launchgate keys show` prints it.
-    ///   - signIn: Sign-in, if the app has it; made once, with the flow.
-    ///   - launchMode: Whether the launch waits for the check behind the loading screen (the
-    ///     `min_supported_version_ios` app's `LoadingViewController`); not by default.
+    ///   - publicKey: The pinned key, as `launchgate keys show` prints it; `nil` accepts unsigned documents.
+    ///   - signIn: Sign-in with an emailed code, if the app has it; made once, with the flow.
+    ///   - launchMode: Whether the launch waits for the check behind the loading screen; not by default.
     ///   - refreshInterval: Seconds between re-checks on returning to the foreground; `nil` uses the policy's.
+    ///   - format: The document's format; `nil` detects it.
     ///   - fallbackUpdateURL: Where "Update" goes when the policy has no URL.
     ///   - configuration: The launch's rules, such as the accounts exempt from update screens
-    ///     (``LaunchFlow/Configuration/exempting(emails:)``, seed 000's test user).
+    ///     (``LaunchFlow/Configuration/exempting(emails:)``, a test user).
+    ///   - configuration: The launch's rules, such as the accounts exempt from update screens
+    ///     (``LaunchFlow/Configuration/exempting(emails:)``, a test user).
     ///   - theme: The look of the built-in screens.
     ///   - main: Makes the app's main controller: when the app is first shown, and again for
     ///     each user who signs in after another signed out.

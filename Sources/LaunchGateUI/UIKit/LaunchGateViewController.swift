@@ -5,9 +5,9 @@ import Observation
 import SwiftUI
 import UIKit
 
-/// The root view controller of a UIKit app (seed 001): it shows a screen for each
+/// The root view controller of a UIKit app: it shows a screen for each
 /// ``LaunchFlow/state`` (loading, an update screen, sign-in, the welcome) over the app's main
-/// controller, seed 004's banner and details dialog over the app, and re-checks when the app
+/// controller, the update banner and details dialog over the app, and re-checks when the app
 /// comes back from the background. It decides nothing itself.
 ///
 /// The update screens (loading, a required update, end of life, an unsupported device, a

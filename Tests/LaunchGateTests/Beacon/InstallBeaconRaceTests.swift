@@ -20,7 +20,7 @@ struct InstallBeaconRaceTests {
     func concurrentSends() async {
         let transport = ScriptedTransport()
         let pingURL = URL(string: "https://gate.example.com/v1/apps/notes/installs/ping")!
-        transport.always(.respond(HTTPResponse(status: 204)), for: pingURL, method: "POST")
+        transport.always(.respond(TransportResponse(status: 204)), for: pingURL, method: "POST")
         let configuration = UpdateMonitor.Configuration(source: PolicySource(url: URL(string: "https://gate.example.com/v1/apps/notes/policy")!))
         let app = AppInfo(version: "2.4.1", build: BuildNumber(241), platform: .ios, osVersion: "17.4")
         let store = SlowStore()

@@ -1,7 +1,7 @@
 import Foundation
 import LaunchGateTesting
 import Testing
-@testable import LaunchGate
+@_spi(LaunchGateServer) @testable import LaunchGate
 
 @Suite("The install beacon: at most once a day, only the client header, and off when asked")
 struct InstallBeaconTests {
@@ -22,7 +22,7 @@ struct InstallBeaconTests {
 
     @Test("the first ping posts the client header, without the device ID, to the server's ping path")
     func firstPing() async throws {
-        transport.always(.respond(HTTPResponse(status: 204)), for: pingURL, method: "POST")
+        transport.always(.respond(TransportResponse(status: 204)), for: pingURL, method: "POST")
         #expect(await beacon().sendIfDue() == .sent(status: 204))
         let request = try #require(transport.requests.first)
         #expect(request.method == "POST" && request.url == pingURL && request.body == nil)
@@ -33,7 +33,7 @@ struct InstallBeaconTests {
 
     @Test("a second ping within a day is not sent; after a day it is")
     func daily() async {
-        transport.always(.respond(HTTPResponse(status: 204)), for: pingURL, method: "POST")
+        transport.always(.respond(TransportResponse(status: 204)), for: pingURL, method: "POST")
         #expect(await beacon().sendIfDue() == .sent(status: 204))
         clock.advance(by: 86_399)
         #expect(await beacon().sendIfDue() == .notDue)
@@ -60,7 +60,7 @@ struct InstallBeaconTests {
         #expect(await beacon(source: URL(string: "https://cdn.example.com/notes/version.json")!).sendIfDue() == .off)
         #expect(transport.requests.isEmpty)
         let explicit = URL(string: "https://gate.example.com/v1/apps/notes/installs/ping")!
-        transport.always(.respond(HTTPResponse(status: 204)), for: explicit, method: "POST")
+        transport.always(.respond(TransportResponse(status: 204)), for: explicit, method: "POST")
         #expect(await beacon(source: URL(string: "https://cdn.example.com/notes/version.json")!, explicit: explicit).sendIfDue() == .sent(status: 204))
     }
 

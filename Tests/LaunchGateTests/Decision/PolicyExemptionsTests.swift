@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LaunchGate
+@_spi(LaunchGateServer) @testable import LaunchGate
 
 @Suite("Exemptions listed in the signed policy")
 struct PolicyExemptionsTests {
@@ -9,7 +9,7 @@ struct PolicyExemptionsTests {
     private func policy(_ exemptions: PolicyExemptions?, endOfLife: Bool = true) -> UpdatePolicy {
         UpdatePolicy(issuedAt: now, exemptions: exemptions, platforms: [.ios: PlatformPolicy(
             latest: Release(version: "3.0.0"), required: VersionRequirement(version: "2.0.0"),
-            endOfLife: endOfLife ? EndOfLife(message: "Gone.") : nil)])
+            endOfLife: endOfLife ? EndOfLife(message: "Gone.") : nil, updateURL: URL(string: "https://apps.apple.com/app/id1"))])
     }
 
     private func context(install: String, device: String? = nil) -> EvaluationContext {

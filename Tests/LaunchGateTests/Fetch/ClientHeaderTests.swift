@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LaunchGate
+@_spi(LaunchGateServer) @testable import LaunchGate
 
 @Suite("The LaunchGate-Client header: one type renders and parses it")
 struct ClientHeaderTests {

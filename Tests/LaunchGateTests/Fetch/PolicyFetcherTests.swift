@@ -1,7 +1,7 @@
 import Foundation
 import LaunchGateTesting
 import Testing
-@testable import LaunchGate
+@_spi(LaunchGateServer) @testable import LaunchGate
 
 @Suite("Fetching a policy: timeout, ETag, caps, signatures and the cache")
 struct PolicyFetcherTests {
@@ -18,7 +18,7 @@ struct PolicyFetcherTests {
 
     private var cachedPolicy: UpdatePolicy? { PolicyCache(store: store).load(for: PolicyDocuments.url)?.policy }
 
-    private func signed(_ body: Data) throws -> HTTPResponse {
+    private func signed(_ body: Data) throws -> TransportResponse {
         .json(body, headers: [PolicySignature.headerName: try key.signature(for: body).description, "ETag": "\"v1\""])
     }
 
@@ -39,7 +39,7 @@ struct PolicyFetcherTests {
     @Test("the cached ETag goes out as If-None-Match, and a 304 returns the cached policy")
     func notModified() async throws {
         transport.enqueue(.respond(.json(PolicyDocuments.canonical(), headers: ["ETag": "\"abc\""])), for: PolicyDocuments.url)
-        transport.enqueue(.respond(HTTPResponse(status: 304)), for: PolicyDocuments.url)
+        transport.enqueue(.respond(TransportResponse(status: 304)), for: PolicyDocuments.url)
         let fetcher = fetcher()
         _ = await fetcher.fetch()
         let outcome = await fetcher.fetch()
@@ -50,7 +50,7 @@ struct PolicyFetcherTests {
 
     @Test("a 304 with nothing cached is an error, not an empty policy")
     func notModifiedWithoutCache() async {
-        transport.enqueue(.respond(HTTPResponse(status: 304)), for: PolicyDocuments.url)
+        transport.enqueue(.respond(TransportResponse(status: 304)), for: PolicyDocuments.url)
         #expect(failure(await fetcher().fetch()) == .notModifiedWithoutCache)
     }
 
@@ -79,7 +79,7 @@ struct PolicyFetcherTests {
             (.respond(.json("{not json")), "malformed"),
             (.respond(.json(Data(count: 300 * 1024))), "too-large"),
             (.respond(.json("{}", headers: ["Content-Length": "999999"])), "too-large"),
-            (.respond(HTTPResponse(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html>Log in to Wi-Fi</html>".utf8))), "content-type"),
+            (.respond(TransportResponse(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html>Log in to Wi-Fi</html>".utf8))), "content-type"),
             (.respond(.json("{\"schemaVersion\": 1", headers: ["Content-Length": "400"])), "truncated"),
             (.respond(.json(#"{"schemaVersion": 1, "platforms": {"ios": {"updateURL": "http://evil.example"}}}"#)), "invalid-policy"),
           ])
@@ -93,6 +93,32 @@ struct PolicyFetcherTests {
         #expect(cachedPolicy?.platforms[.ios]?.required?.version == "1.2.0")
     }
 
+    @Test("a gzip answer decoded by the transport is not truncated, though its Content-Length counts the compressed bytes",
+          arguments: ["gzip", "br", " GZIP "])
+    func encodedLength(coding: String) async {
+        // A legacy document is a few dozen bytes, and gzip's header and trailer make it longer on the
+        // wire than decoded: Darwin's URLSession hands over the decoded body with the wire's length.
+        let body = Data(#"{"min_supported_version_ios": "1.0.0"}"#.utf8)
+        transport.enqueue(.respond(.json(body, headers: ["Content-Encoding": coding, "Content-Length": String(body.count + 20)])),
+                          for: PolicyDocuments.url)
+        let outcome = await fetcher().fetch()
+        #expect(outcome.policy?.platforms[.ios]?.required?.version == "1.0.0", "\(outcome)")
+    }
+
+    @Test("an identity-coded answer shorter than its Content-Length is still truncated")
+    func identityStillTruncated() async {
+        transport.enqueue(.respond(.json("{\"schemaVersion\": 1", headers: ["Content-Encoding": "identity", "Content-Length": "400"])),
+                          for: PolicyDocuments.url)
+        #expect(failure(await fetcher().fetch())?.code == "truncated")
+    }
+
+    @Test("a decoded body over the cap is refused whatever the compressed length says")
+    func encodedOverCap() async {
+        transport.enqueue(.respond(.json(Data(count: 300 * 1024), headers: ["Content-Encoding": "gzip", "Content-Length": "900"])),
+                          for: PolicyDocuments.url)
+        #expect(failure(await fetcher().fetch())?.code == "too-large")
+    }
+
     @Test("with a pinned key, a policy signed in the header is accepted")
     func validSignatureHeader() async throws {
         transport.enqueue(.respond(try signed(PolicyDocuments.canonical())), for: PolicyDocuments.url)
@@ -103,10 +129,10 @@ struct PolicyFetcherTests {
     @Test("a static document is verified with the .sig file beside it")
     func validSignatureSidecar() async throws {
         let body = PolicyDocuments.canonical()
-        transport.enqueue(.respond(HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: body)), for: PolicyDocuments.staticURL)
+        transport.enqueue(.respond(TransportResponse(status: 200, headers: ["Content-Type": "text/plain"], body: body)), for: PolicyDocuments.staticURL)
         let sidecar = URL(string: "https://cdn.example.com/notes/policy.json.sig")!
         #expect(PolicySignature.sidecarURL(for: PolicyDocuments.staticURL) == sidecar)
-        transport.enqueue(.respond(HTTPResponse(status: 200, body: Data((try key.signature(for: body).description + "\n").utf8))), for: sidecar)
+        transport.enqueue(.respond(TransportResponse(status: 200, body: Data((try key.signature(for: body).description + "\n").utf8))), for: sidecar)
         let outcome = await fetcher(PolicySource(url: PolicyDocuments.staticURL, publicKeys: [key.publicKey], app: "notes")).fetch()
         #expect(outcome.policy != nil, "\(outcome)")
     }
@@ -117,7 +143,7 @@ struct PolicyFetcherTests {
         let other = PolicySigningKey()
         var tampered = body
         tampered.append(contentsOf: Array(" ".utf8))
-        let cases: [(HTTPResponse, LaunchGateError)] = [
+        let cases: [(TransportResponse, LaunchGateError)] = [
             (.json(body, headers: [PolicySignature.headerName: "ed25519=" + Data(count: 64).base64EncodedString()]), .signatureInvalid),
             (.json(body, headers: [PolicySignature.headerName: try other.signature(for: body).description]), .signatureInvalid),
             (.json(tampered, headers: [PolicySignature.headerName: try key.signature(for: body).description]), .signatureInvalid),

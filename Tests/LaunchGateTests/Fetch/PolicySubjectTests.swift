@@ -1,7 +1,7 @@
 import Foundation
 import LaunchGateTesting
 import Testing
-@testable import LaunchGate
+@_spi(LaunchGateServer) @testable import LaunchGate
 
 @Suite("A signed policy is bound to its app, channel and platform")
 struct PolicySubjectTests {
@@ -12,7 +12,7 @@ struct PolicySubjectTests {
 
     private func fetch(_ body: Data, source: PolicySource? = nil) async throws -> FetchOutcome {
         let source = source ?? PolicySource(url: PolicyDocuments.url, publicKeys: [key.publicKey])
-        let response = HTTPResponse.json(body, headers: [PolicySignature.headerName: try key.signature(for: body).description])
+        let response = TransportResponse.json(body, headers: [PolicySignature.headerName: try key.signature(for: body).description])
         transport.enqueue(.respond(response), for: source.url)
         return await PolicyFetcher(source: source, app: app, installID: "install-1", transport: transport,
                                    cache: PolicyCache(store: store)).fetch()

@@ -1,7 +1,7 @@
 import Foundation
 import LaunchGateTesting
 import Testing
-@testable import LaunchGate
+@_spi(LaunchGateServer) @testable import LaunchGate
 
 @Suite("Redirects stay within the policy's origin")
 struct RedirectTests {
@@ -42,7 +42,7 @@ struct RedirectTests {
     func liveCrossOrigin() async throws {
         let server = try LocalHTTPServer([.raw("HTTP/1.1 302 Found\r\nLocation: http://localhost:1/policy\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")])
         async let served: Void = server.serve()
-        let request = HTTPRequest(url: server.base.appendingPathComponent("policy"), timeout: 10)
+        let request = TransportRequest(url: server.base.appendingPathComponent("policy"), timeout: 10)
         let error = await #expect(throws: LaunchGateError.self) { try await URLSessionTransport().send(request) }
         await served
         #expect(error == .redirectRefused(from: request.url, to: request.url), "\(String(describing: error))")
@@ -56,7 +56,7 @@ struct RedirectTests {
             .raw("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"),
         ])
         async let served: Void = server.serve()
-        let response = try await URLSessionTransport().send(HTTPRequest(url: server.base.appendingPathComponent("policy"), timeout: 10))
+        let response = try await URLSessionTransport().send(TransportRequest(url: server.base.appendingPathComponent("policy"), timeout: 10))
         await served
         #expect(response.status == 200 && response.body == Data("{}".utf8))
         #expect(response.url?.path == "/moved")

@@ -1,7 +1,7 @@
 import Foundation
 import LaunchGateTesting
 import Testing
-@testable import LaunchGate
+@_spi(LaunchGateServer) @testable import LaunchGate
 
 @Suite("The live URLSession transport against a local server")
 struct URLSessionTransportTests {
@@ -20,7 +20,7 @@ struct URLSessionTransportTests {
         // 8 GiB is "endless" here: the test stops the server long before, and it bounds a broken run.
         let server = try LocalHTTPServer([.stream(chunk: 16 * 1024, total: 8 << 30)])
         async let served: Void = server.serve()
-        let request = HTTPRequest(url: server.base.appendingPathComponent("policy"), timeout: 10, maximumBodySize: Self.cap)
+        let request = TransportRequest(url: server.base.appendingPathComponent("policy"), timeout: 10, maximumBodySize: Self.cap)
         let error = await #expect(throws: LaunchGateError.self) { try await URLSessionTransport().send(request) }
         server.stop()
         await served
@@ -37,7 +37,7 @@ struct URLSessionTransportTests {
     func declaredLength() async throws {
         let server = try LocalHTTPServer([.raw("HTTP/1.1 200 OK\r\nContent-Length: 9999999\r\nConnection: close\r\n\r\n{}")])
         async let served: Void = server.serve()
-        let request = HTTPRequest(url: server.base, timeout: 10, maximumBodySize: Self.cap)
+        let request = TransportRequest(url: server.base, timeout: 10, maximumBodySize: Self.cap)
         let error = await #expect(throws: LaunchGateError.self) { try await URLSessionTransport().send(request) }
         await served
         #expect(error.flatMap(received) == 9_999_999)
@@ -48,7 +48,7 @@ struct URLSessionTransportTests {
         // Linux's URLSession ignores a `.cancel` answer to the response and goes on reading the body.
         let server = try LocalHTTPServer([.stream(chunk: 16 * 1024, total: 8 << 30, declaredLength: 8 << 30)])
         async let served: Void = server.serve()
-        let request = HTTPRequest(url: server.base, timeout: 30, maximumBodySize: Self.cap)
+        let request = TransportRequest(url: server.base, timeout: 30, maximumBodySize: Self.cap)
         let error = await #expect(throws: LaunchGateError.self) { try await URLSessionTransport().send(request) }
         server.stop()
         await served
@@ -60,7 +60,7 @@ struct URLSessionTransportTests {
     func smallBody() async throws {
         let server = try LocalHTTPServer([.raw("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nETag: \"v9\"\r\nContent-Length: 11\r\nConnection: close\r\n\r\n{\"a\": true}")])
         async let served: Void = server.serve()
-        let request = HTTPRequest(url: server.base, headers: ["LaunchGate-Client": "version=\"1.0\""], timeout: 10, maximumBodySize: Self.cap)
+        let request = TransportRequest(url: server.base, headers: ["LaunchGate-Client": "version=\"1.0\""], timeout: 10, maximumBodySize: Self.cap)
         let response = try await URLSessionTransport().send(request)
         await served
         #expect(response.status == 200 && response.header("etag") == "\"v9\"")
@@ -73,7 +73,7 @@ struct URLSessionTransportTests {
         let server = try LocalHTTPServer([.raw("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}")])
         async let served: Void = server.serve()
         let body = Data(#"{"email":"ada@example.com"}"#.utf8)
-        let request = HTTPRequest(method: "POST", url: server.base.appendingPathComponent("api/auth/send-code"),
+        let request = TransportRequest(method: "POST", url: server.base.appendingPathComponent("api/auth/send-code"),
                                   headers: ["Content-Type": "application/json"], body: body, timeout: 10, maximumBodySize: Self.cap)
         let response = try await URLSessionTransport().send(request)
         await served

@@ -2,7 +2,7 @@ import Foundation
 import LaunchGate
 import LaunchGateTesting
 
-/// One device for launch-flow tests: its stores survive ``launch(version:mode:signIn:exemptEmails:)``
+/// One device for launch-flow tests: its stores survive ``launch(version:mode:signIn:exemptEmails:languages:configuration:)``
 /// being called again, so a second call is a relaunch of the same install.
 @MainActor
 final class LaunchHarness {
@@ -15,7 +15,8 @@ final class LaunchHarness {
 
     /// Launches the app: a new flow over this device's stores.
     func launch(version: AppVersion = "1.5.0", mode: LaunchMode = .nonBlocking, signIn: Bool = true,
-                exemptEmails: Set<String> = [], languages: [String] = ["en"]) -> LaunchFlow {
+                exemptEmails: Set<String> = [], languages: [String] = ["en"],
+                configuration: LaunchFlow.Configuration? = nil) -> LaunchFlow {
         let monitor = UpdateMonitor(
             configuration: .init(source: PolicySource(url: policyURL), launchMode: mode),
             app: AppInfo(version: version, platform: .ios, osVersion: "17.4", preferredLanguages: languages), store: store, transport: transport,
@@ -24,7 +25,7 @@ final class LaunchHarness {
             ? SignInFlow(client: SignInFixtures.client(transport), sessions: sessions, store: store, now: clock.now,
                          makeDeviceID: { SignInFixtures.device })
             : nil
-        return LaunchFlow(updates: monitor, signIn: signInFlow, configuration: .exempting(emails: exemptEmails))
+        return LaunchFlow(updates: monitor, signIn: signInFlow, configuration: configuration ?? .exempting(emails: exemptEmails))
     }
 
     /// The next policy answer, checked again at every foreground (a refresh interval of 0, as seed 000).

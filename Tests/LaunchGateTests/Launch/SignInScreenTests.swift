@@ -1,7 +1,7 @@
 import Foundation
 import LaunchGateTesting
 import Testing
-@testable import LaunchGate
+@_spi(LaunchGateServer) @testable import LaunchGate
 
 @MainActor
 @Suite("The sign-in and welcome screens' words and buttons")

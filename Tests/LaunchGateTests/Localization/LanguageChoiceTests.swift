@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LaunchGate
+@_spi(LaunchGateServer) @testable import LaunchGate
 
 @Suite("Choosing the texts' language from the user's preferred languages")
 struct LanguageChoiceTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import LaunchGate
+@_spi(LaunchGateServer) @testable import LaunchGate
 
 @Suite("Filling placeholders in one pass")
 struct PlaceholderTests {

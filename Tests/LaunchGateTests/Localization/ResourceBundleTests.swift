@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LaunchGate
+@_spi(LaunchGateServer) @testable import LaunchGate
 
 @Suite("ResourceBundle finds a target's resources beside the executable, and a missing bundle is nil, not a crash")
 struct ResourceBundleTests {

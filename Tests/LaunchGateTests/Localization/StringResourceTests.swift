@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LaunchGate
+@_spi(LaunchGateServer) @testable import LaunchGate
 
 @Suite("The shipped translations: complete, with every placeholder, read from the package's resources")
 struct StringResourceTests {

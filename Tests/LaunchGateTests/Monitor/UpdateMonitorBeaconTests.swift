@@ -1,7 +1,7 @@
 import Foundation
 import LaunchGateTesting
 import Testing
-@testable import LaunchGate
+@_spi(LaunchGateServer) @testable import LaunchGate
 
 @MainActor
 @Suite("The monitor sends the install beacon after the launch decision, once a day, and never lets it touch the decision")
@@ -24,7 +24,7 @@ struct UpdateMonitorBeaconTests {
         transport.enqueue(.respond(.json(PolicyDocuments.canonical(required: required))), for: url)
     }
 
-    private var pings: [HTTPRequest] { transport.requests(to: pingURL) }
+    private var pings: [TransportRequest] { transport.requests(to: pingURL) }
 
     // MARK: Tests
 
@@ -33,7 +33,7 @@ struct UpdateMonitorBeaconTests {
     func afterDecision() async throws {
         answerPolicy(required: "1.8.0")
         let gate = TransportGate()
-        transport.enqueue(.gated(gate, HTTPResponse(status: 204)), for: pingURL, method: "POST")
+        transport.enqueue(.gated(gate, TransportResponse(status: 204)), for: pingURL, method: "POST")
         let monitor = monitor(mode: .blocking(timeout: .seconds(5)))
         await monitor.start()
         #expect(monitor.state.screen?.kind == .updateRequired, "decided before the ping has an answer")
@@ -47,7 +47,7 @@ struct UpdateMonitorBeaconTests {
 
     @Test("a relaunch the same day sends no second ping; a launch a day later sends one")
     func oncePerDay() async throws {
-        transport.always(.respond(HTTPResponse(status: 204)), for: pingURL, method: "POST")
+        transport.always(.respond(TransportResponse(status: 204)), for: pingURL, method: "POST")
         // Launches at 0 s, 3 h, a second short of a day, and a day.
         let launches: [(advance: TimeInterval, expected: InstallBeacon.Outcome)] = [
             (0, .sent(status: 204)), (3 * 3_600, .notDue), (86_399 - 3 * 3_600, .notDue), (1, .sent(status: 204)),
@@ -90,7 +90,7 @@ struct UpdateMonitorBeaconTests {
         #expect(monitor.lastError != nil)
         #expect(monitor.beaconTask == nil)
         #expect(pings.isEmpty)
-        transport.always(.respond(HTTPResponse(status: 204)), for: pingURL, method: "POST")
+        transport.always(.respond(TransportResponse(status: 204)), for: pingURL, method: "POST")
         answerPolicy()
         let online = self.monitor()
         await online.start()

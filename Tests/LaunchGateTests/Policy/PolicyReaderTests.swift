@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LaunchGate
+@_spi(LaunchGateServer) @testable import LaunchGate
 
 @Suite("Reading the formats apps in the field already use")
 struct PolicyReaderTests {

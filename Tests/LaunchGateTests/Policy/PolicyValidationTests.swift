@@ -25,18 +25,23 @@ struct PolicyValidationTests {
 
     @Test("equal required, recommended and latest are allowed, and so are build-only gates in order")
     func equalIsFine() {
+        let store = URL(string: "https://apps.apple.com/app/id1")
         #expect(issues(PlatformPolicy(
             latest: Release(version: "2.0.0"), required: VersionRequirement(version: "2.0.0"),
-            recommended: VersionRequirement(version: "2.0.0")
+            recommended: VersionRequirement(version: "2.0.0"), updateURL: store
         )).isEmpty)
-        #expect(issues(PlatformPolicy(latest: Release(build: BuildNumber(42)), required: VersionRequirement(build: BuildNumber(42)))).isEmpty)
-        #expect(!issues(PlatformPolicy(latest: Release(build: BuildNumber(41)), required: VersionRequirement(build: BuildNumber(42)))).isEmpty)
+        #expect(issues(PlatformPolicy(latest: Release(build: BuildNumber(42)), required: VersionRequirement(build: BuildNumber(42)),
+                                      updateURL: store)).isEmpty)
+        #expect(!issues(PlatformPolicy(latest: Release(build: BuildNumber(41)), required: VersionRequirement(build: BuildNumber(42)),
+                                       updateURL: store)).isEmpty)
     }
 
-    @Test("the update URL must be https or itms-apps", arguments: [
+    @Test("the update URL must be https, itms-apps or TestFlight's itms-beta, with a host", arguments: [
         ("http://apps.apple.com/app/id1", false), ("javascript:alert(1)", false), ("ftp://x.example/a", false),
         ("https://apps.apple.com/app/id1", true), ("itms-apps://itunes.apple.com/app/id1", true), ("https:///nohost", false),
         ("itms-apps:javascript:alert(1)", false), ("itms-apps:", false),
+        ("itms-beta://testflight.apple.com/join/AbCd1234", true), ("ITMS-BETA://beta.itunes.apple.com/v1/app/1", true),
+        ("itms-beta:", false), ("itms-beta:javascript:alert(1)", false), ("itms-services://?action=download-manifest", false),
     ])
     func updateURLScheme(url: String, accepted: Bool) throws {
         let found = issues(PlatformPolicy(updateURL: try #require(URL(string: url))))
@@ -107,14 +112,16 @@ struct PolicyValidationTests {
 
     @Test("blocking the latest release itself is reported, since nobody could update out of it")
     func blockedLatest() {
-        let found = issues(PlatformPolicy(latest: Release(version: "2.0.0"), blocked: BlockedReleases(versions: ["2.0"])))
+        let found = issues(PlatformPolicy(latest: Release(version: "2.0.0"), blocked: BlockedReleases(versions: ["2.0"]),
+                                          updateURL: URL(string: "https://apps.apple.com/app/id1")))
         #expect(found.map(\.field) == ["platforms.ios.blocked"])
     }
 
     @Test("an empty policy and an empty gate are reported; validated() throws every issue at once")
     func emptyParts() {
         #expect(UpdatePolicy().validate().map(\.field) == ["platforms"])
-        #expect(issues(PlatformPolicy(required: VersionRequirement())).map(\.field) == ["platforms.ios.required"])
+        #expect(issues(PlatformPolicy(required: VersionRequirement(), updateURL: URL(string: "https://apps.apple.com/app/id1")))
+            .map(\.field) == ["platforms.ios.required"])
         let error = #expect(throws: PolicyValidationError.self) {
             try UpdatePolicy(platforms: [.ios: PlatformPolicy(reminderInterval: -1, refreshInterval: -1)]).validated()
         }

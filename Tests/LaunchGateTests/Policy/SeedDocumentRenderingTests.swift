@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LaunchGate
+@_spi(LaunchGateServer) @testable import LaunchGate
 
 @Suite("Each seed format is read and rendered by one type")
 struct SeedDocumentRenderingTests {

@@ -76,11 +76,18 @@ struct GateScreenTests {
         #expect(screen(prompt(.deviceUnsupported), .blocking, platform: .watchos).message.contains("watchOS 17.0"))
     }
 
-    @Test("without an update URL no screen offers Update Now")
+    @Test("without an update URL no screen offers Update Now, and each says where to update instead, after the policy's own words")
     func noURL() {
         for (kind, style) in [(ScreenKind.updateAvailable, GateScreen.Style.dialog), (.updateRecommended, .fullScreen), (.updateRequired, .blocking)] {
-            #expect(screen(prompt(kind), style, url: false).primaryAction == nil)
+            let bare = screen(prompt(kind), style, url: false)
+            #expect(bare.primaryAction == nil)
+            #expect(bare.message.hasSuffix("\n\nOpen the App Store to update this app."), "\(kind)")
+            #expect(!screen(prompt(kind), style).message.contains("App Store"), "with a URL the button says it")
         }
+        let custom = screen(prompt(.updateRequired, text: ScreenText(message: "Please update.")), .blocking, url: false)
+        #expect(custom.message == "Please update.\n\nOpen the App Store to update this app.")
+        #expect(screen(prompt(.updateAvailable), .banner, url: false).message == "Version 2.4.1 is available.", "the banner stays one line")
+        #expect(screen(prompt(.endOfLife), .blocking, url: false).message == "This app is no longer supported.", "nothing to update to")
     }
 
     @Test("the policy's localized title and message replace the English defaults")

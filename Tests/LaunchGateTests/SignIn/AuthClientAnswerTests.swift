@@ -7,7 +7,7 @@ import Testing
 struct AuthClientAnswerTests {
     private let transport = ScriptedTransport()
 
-    private func sendFailure(_ response: HTTPResponse) async -> SignInError? {
+    private func sendFailure(_ response: TransportResponse) async -> SignInError? {
         transport.enqueue(.respond(response), for: SignInFixtures.sendCode)
         return await #expect(throws: SignInError.self) { try await SignInFixtures.client(transport).sendCode(to: SignInFixtures.ada) }
     }
@@ -114,7 +114,7 @@ struct AuthClientAnswerTests {
     @Test("answers without the JSON shape are judged by their status",
           arguments: [(502, "unavailable"), (429, "rate_limited"), (401, "unauthorized"), (404, "not_found"), (418, "invalid_response")])
     func statusOnly(status: Int, code: String) async {
-        let error = await sendFailure(HTTPResponse(status: status, headers: ["Content-Type": "text/html", "Retry-After": "7"],
+        let error = await sendFailure(TransportResponse(status: status, headers: ["Content-Type": "text/html", "Retry-After": "7"],
                                                    body: Data("<html>Bad gateway</html>".utf8)))
         #expect(error?.code == code)
         #expect(error?.retryAfter == (code == "invalid_response" ? nil : 7))
@@ -123,7 +123,7 @@ struct AuthClientAnswerTests {
     @Test("a 200 that isn't the documented success (a captive portal's page, another status) is an invalid answer",
           arguments: ["<html>Log in to the Wi-Fi</html>", #"{"status": "pending"}"#, "[]"])
     func notSuccess(body: String) async {
-        #expect(await sendFailure(HTTPResponse(status: 200, body: Data(body.utf8))) == .invalidResponse(""))
+        #expect(await sendFailure(TransportResponse(status: 200, body: Data(body.utf8))) == .invalidResponse(""))
     }
 
     @Test("an error answer's overlong message is cut for the screen")

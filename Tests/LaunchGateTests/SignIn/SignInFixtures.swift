@@ -36,7 +36,7 @@ enum SignInFixtures {
 
     /// The `GET session` answer for ``storedSession(isNewUser:expiresAt:userID:)``.
     static func sessionAnswer(device: String = "device-1", expiresAt: String = "2027-02-01T00:00:00Z",
-                              email: String = "ada@example.com") -> HTTPResponse {
+                              email: String = "ada@example.com") -> TransportResponse {
         .json(#"""
         {"status": "success", "expires_at": "\#(expiresAt)", "device_id": "\#(device)",
          "user": {"id": "usr_1", "email": "\#(email)", "created_at": "2026-11-23T10:00:00Z", "last_sign_in_at": "2026-12-01T10:00:00Z"}}
@@ -44,7 +44,7 @@ enum SignInFixtures {
     }
 
     /// A request body as text, for exact comparisons.
-    static func body(_ request: HTTPRequest?) -> String? { request?.body.map { String(decoding: $0, as: UTF8.self) } }
+    static func body(_ request: TransportRequest?) -> String? { request?.body.map { String(decoding: $0, as: UTF8.self) } }
 }
 
 /// Always returns the same words, so a "random" ID is predictable in a test.

@@ -140,8 +140,8 @@ struct SignInFlowSessionTests {
     }
 
     @Test("restore keeps the stored session when the server can't be reached or fails",
-          arguments: [nil, HTTPResponse.signInError("unavailable", status: 503), HTTPResponse(status: 502)])
-    func restoreOffline(answer: HTTPResponse?) async throws {
+          arguments: [nil, TransportResponse.signInError("unavailable", status: 503), TransportResponse(status: 502)])
+    func restoreOffline(answer: TransportResponse?) async throws {
         try sessions.saveSession(SignInFixtures.storedSession())
         if let answer { transport.enqueue(.respond(answer), for: SignInFixtures.session) }
         let flow = flow()

@@ -15,7 +15,7 @@ struct SignInHostileAnswerTests {
                    now: clock.now, makeDeviceID: { SignInFixtures.device })
     }
 
-    private func codeSent(resendAfter: String) -> HTTPResponse {
+    private func codeSent(resendAfter: String) -> TransportResponse {
         .json(#"{"status": "success", "message": "Sent.", "code_length": 6, "expires_in": 600, "resend_after": \#(resendAfter)}"#)
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import LaunchGateTesting
 import Testing
-@testable import LaunchGate
+@_spi(LaunchGateServer) @testable import LaunchGate
 
 @Suite("Keeping state between launches")
 struct KeyValueStoreTests {

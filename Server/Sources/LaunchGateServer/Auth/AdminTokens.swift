@@ -6,8 +6,8 @@ import Foundation
 /// The secret is 32 random bytes, so a plain SHA-256 is enough (no password stretching is
 /// needed), and the stored hash is compared in constant time.
 public struct AdminTokens: Sendable {
-    private let repository: any LaunchGateRepository
-    private let now: @Sendable () -> Date
+    let repository: any LaunchGateRepository
+    let now: @Sendable () -> Date
     /// When a use is written; shared by the copies of this value.
     private let uses: TokenUseThrottle
 

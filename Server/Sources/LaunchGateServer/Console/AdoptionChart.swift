@@ -2,8 +2,8 @@ import Foundation
 
 /// A horizontal bar chart of shares, laid out on the server as SVG numbers (no script, no
 /// inline style: the CSS colours it).
-struct AdoptionChart: Sendable {
-    struct Bar: Sendable {
+struct AdoptionChart: Encodable, Sendable {
+    struct Bar: Encodable, Sendable {
         let label: String
         let installs: String
         let percent: String
@@ -21,7 +21,6 @@ struct AdoptionChart: Sendable {
     let id: String
     let caption: String
     let bars: [Bar]
-    let hasBars: Bool
     let height: Int
 
     /// - Parameter other: What the report already summed into its "other" bucket, added to this chart's.
@@ -35,10 +34,9 @@ struct AdoptionChart: Sendable {
         self.caption = caption
         self.bars = rows.enumerated().map { index, row in
             let width = max(1, Int((row.share * Self.barWidth).rounded()))
-            return Bar(label: row.label, installs: PolicyImpact.grouped(row.installs), percent: PolicyImpact.percent(row.share),
+            return Bar(label: row.label, installs: ConsoleFigures.count(row.installs), percent: ConsoleFigures.percent(row.share),
                        y: index * 30 + 4, textY: index * 30 + 20, width: width, valueX: 170 + width + 8)
         }
-        self.hasBars = !bars.isEmpty
         self.height = max(30, rows.count * 30 + 8)
     }
 }

@@ -6,8 +6,8 @@ import LaunchGate
 ///
 /// Each day has a slot on the axis, oldest on the left, today's ending where the axis ends, so
 /// a single day of data sits at the right end of the axis and not somewhere in the middle.
-struct AdoptionTimeline: Sendable {
-    struct Segment: Sendable {
+struct AdoptionTimeline: Encodable, Sendable {
+    struct Segment: Encodable, Sendable {
         let x: Int
         let y: Int
         let width: Int
@@ -17,7 +17,7 @@ struct AdoptionTimeline: Sendable {
         let title: String
     }
 
-    struct Series: Sendable {
+    struct Series: Encodable, Sendable {
         let label: String
         let series: Int
     }
@@ -86,7 +86,7 @@ struct AdoptionTimeline: Sendable {
                 let label = series < named.count ? named[series] : "other"
                 segments.append(Segment(x: left, y: Int(top.rounded() + Self.plotTop),
                                         width: max(1, right - left), height: max(1, Int(height.rounded())), series: series,
-                                        title: "\(day.date) · \(label): \(PolicyImpact.percent(value.0)), \(PolicyImpact.grouped(value.1))"))
+                                        title: "\(day.date) · \(label): \(ConsoleFigures.percent(value.0)), \(ConsoleFigures.count(value.1))"))
             }
         }
         self.segments = segments

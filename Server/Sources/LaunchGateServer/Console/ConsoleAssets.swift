@@ -1,51 +1,63 @@
+import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// The console's stylesheet and script, compiled in and served from `/console/assets`, so the
-/// Content-Security-Policy can stay `default-src 'self'` with nothing inline.
-enum ConsoleAssets {
-    /// The response for an asset's name.
-    /// - Throws: `HTTPError(.notFound)` for any other name.
-    static func response(for name: String) throws -> Response {
-        let (text, type): (String, String)
-        switch name {
-        case "console.css": (text, type) = (stylesheet, "text/css; charset=utf-8")
-        case "console.js": (text, type) = (script, "text/javascript; charset=utf-8")
-        default: throw HTTPError(.notFound, message: "no such console asset")
-        }
-        return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"], body: .init(byteBuffer: ByteBuffer(string: text)))
+/// The console's stylesheet and script, read from `Resources/Console/Static` and served under
+/// names that carry a hash of their content (`console.3f2a….css`), so a browser may keep each
+/// for a year: a changed file is a new name, which the next page links to. Served from
+/// `/console/assets`, so the Content-Security-Policy can stay `default-src 'self'` with nothing inline.
+struct ConsoleAssets: Sendable {
+    /// One file as served.
+    struct Asset: Sendable {
+        let body: ByteBuffer
+        let contentType: String
     }
 
-    /// Swaps the previews while the editor is typed in: posts the form (with its CSRF token) to
-    /// the same-origin preview endpoint at most every 400 ms and replaces the preview pane's HTML,
-    /// which the server rendered and escaped. Without it, the Preview button does the same.
-    static let script = """
-        "use strict";
-        (function () {
-          var form = document.getElementById("editor");
-          if (!form || !window.fetch) { return; }
-          var pane = document.getElementById("preview");
-          var url = form.getAttribute("data-preview");
-          var timer = null;
-          var sequence = 0;
-          function refresh() {
-            var mine = ++sequence;
-            var body = new URLSearchParams(new FormData(form));
-            form.setAttribute("aria-busy", "true");
-            fetch(url, { method: "POST", body: body, credentials: "same-origin", headers: { "Content-Type": "application/x-www-form-urlencoded" } })
-              .then(function (response) { return response.ok ? response.text() : Promise.reject(response.status); })
-              .then(function (html) { if (mine === sequence) { pane.innerHTML = html; pane.setAttribute("data-updated", String(mine)); } })
-              .catch(function () { /* the Preview button still works */ })
-              .then(function () { if (mine === sequence) { form.removeAttribute("aria-busy"); } });
-          }
-          function schedule(event) {
-            if (event.target && event.target.id === "confirm") { return; }
-            clearTimeout(timer);
-            timer = setTimeout(refresh, 400);
-          }
-          form.addEventListener("input", schedule);
-          form.addEventListener("change", schedule);
-        })();
-        """
+    /// The paths pages link to, for the layout.
+    struct Links: Encodable, Sendable {
+        let stylesheet: String
+        let script: String
+    }
+
+    /// Hex digits of the content's SHA-256 in a served name: 64 bits, enough to tell versions apart.
+    static let hashLength = 16
+    /// Where the served names live.
+    static let path = "/console/assets/"
+    /// A year, and never revalidated: the content can't change under its name.
+    static let cacheControl = "public, max-age=31536000, immutable"
+
+    /// Assets by served name.
+    let assets: [String: Asset]
+    let links: Links
+
+    /// Reads `console.css` and `console.js` from a folder.
+    /// - Throws: ``ConsoleResourcesError`` naming a file that is missing.
+    init(folder: URL) throws(ConsoleResourcesError) {
+        var assets: [String: Asset] = [:]
+        func load(_ name: String, _ type: String) throws(ConsoleResourcesError) -> String {
+            let file = folder.appendingPathComponent(name)
+            guard let data = try? Data(contentsOf: file) else { throw ConsoleResourcesError(detail: "\(file.path) is missing") }
+            let hashed = Self.hashedName(name, content: data)
+            assets[hashed] = Asset(body: ByteBuffer(bytes: data), contentType: type)
+            return Self.path + hashed
+        }
+        links = Links(stylesheet: try load("console.css", "text/css; charset=utf-8"),
+                      script: try load("console.js", "text/javascript; charset=utf-8"))
+        self.assets = assets
+    }
+
+    /// `console.css` as `console.<hash>.css`.
+    static func hashedName(_ name: String, content: Data) -> String {
+        let dot = name.lastIndex(of: ".") ?? name.endIndex
+        return name[..<dot] + "." + SHA256.hash(data: content).lowercaseHex.prefix(hashLength) + name[dot...]
+    }
+
+    /// The response for a served name.
+    /// - Throws: `HTTPError(.notFound)` for any other name, an old version's included.
+    func response(for name: String) throws -> Response {
+        guard let asset = assets[name] else { throw HTTPError(.notFound, message: "There is no console asset by this name.") }
+        return Response(status: .ok, headers: [.contentType: asset.contentType, .cacheControl: Self.cacheControl],
+                        body: .init(byteBuffer: asset.body))
+    }
 }

@@ -24,28 +24,25 @@ extension ConsoleController {
             let name = Platform(rawValue: share.platform)?.osName ?? share.platform
             return "\(name) \(value ?? "unknown")"
         }
-        var values = layout(signed, title: "Adoption · \(app.name)")
-        values["app"] = app.id
-        values["appName"] = app.name
-        values["days"] = days
-        values["activeInstalls"] = PolicyImpact.grouped(window?.activeInstalls ?? 0)
         // Windows are UTC calendar days, today included (``AdoptionService``): "1 day" read as the
         // last 24 hours, which it is not, so the labels name the days.
         let today = InstallDay.of(now())
-        func label(_ days: Int) -> String { days == 1 ? "Today (UTC)" : "\(days) UTC days" }
-        values["daysLabel"] = days == 1 ? "today, UTC calendar day \(AdoptionReport.date(today))"
-            : "in the last \(days) UTC calendar days, \(AdoptionReport.date(today - days + 1)) to \(AdoptionReport.date(today)), today included"
-        values["windows"] = (windows.contains(days) ? windows : (windows + [days]).sorted()).map {
-            ["days": $0, "label": label($0), "selected": $0 == days] as [String: Any]
-        }
-        values["platforms"] = Platform.allCases.map { ["id": $0.rawValue, "name": $0.osName, "selected": $0 == platform] }
-        values["versions"] = AdoptionChart(id: "versions", caption: "Share of active installs per version",
-                                           shares: (window?.versions ?? []).map { (label($0, $0.version), $0.installs, $0.share) },
-                                           other: window?.otherVersions)
-        values["os"] = AdoptionChart(id: "os", caption: "Share of active installs per OS version",
-                                     shares: (window?.os ?? []).map { (label($0, $0.os), $0.installs, $0.share) }, other: window?.otherOS)
-        values["timeline"] = AdoptionTimeline(history: report.history ?? [], today: today, days: Self.timelineDays)
-        values["timelineDays"] = Self.timelineDays
-        return ConsoleRenderer.page("adoption", values)
+        let view = AdoptionView(
+            app: app.id, appName: app.name,
+            windows: (windows.contains(days) ? windows : (windows + [days]).sorted()).map {
+                ConsoleOption(value: String($0), label: $0 == 1 ? "Today (UTC)" : "\($0) UTC days", selected: $0 == days)
+            },
+            platforms: Platform.allCases.map { ConsoleOption(value: $0.rawValue, label: $0.osName, selected: $0 == platform) },
+            activeInstalls: ConsoleFigures.count(window?.activeInstalls ?? 0),
+            daysLabel: days == 1 ? "today, UTC calendar day \(AdoptionReport.date(today))"
+                : "in the last \(days) UTC calendar days, \(AdoptionReport.date(today - days + 1)) to \(AdoptionReport.date(today)), today included",
+            versions: AdoptionChart(id: "versions", caption: "Share of active installs per version",
+                                    shares: (window?.versions ?? []).map { (label($0, $0.version), $0.installs, $0.share) },
+                                    other: window?.otherVersions),
+            os: AdoptionChart(id: "os", caption: "Share of active installs per OS version",
+                              shares: (window?.os ?? []).map { (label($0, $0.os), $0.installs, $0.share) }, other: window?.otherOS),
+            timeline: AdoptionTimeline(history: report.history ?? [], today: today, days: Self.timelineDays),
+            timelineDays: Self.timelineDays)
+        return renderer.page(.adoption, ConsoleLayout(signed, title: "Adoption · \(app.name)"), view)
     }
 }

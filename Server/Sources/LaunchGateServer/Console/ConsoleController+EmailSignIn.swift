@@ -89,19 +89,18 @@ extension ConsoleController {
     /// The sign-in page with a message next to the email form, and a fresh signed sign-in cookie.
     func emailSignInPage(_ request: Request, _ context: Context, email: String, error: String, status: HTTPResponse.Status) throws -> Response {
         let form = try signInForms.issue(client: clientKey(request, context), now: now())
-        return withSignInCookie(ConsoleRenderer.page("sign-in", ["title": "Sign in", "csrf": form.csrf, "email": email, "emailError": error],
-                                                     status: status), form.cookie, request, context)
+        let page = renderer.page(.signIn, ConsoleLayout(title: "Sign in", csrf: form.csrf), SignInView(email: email, emailError: error), status: status)
+        return withSignInCookie(page, form.cookie, request, context)
     }
 
     /// Where the code is typed; the same page for every address, operator or not.
     func codePage(_ request: Request, _ context: Context, email: String, error: String? = nil,
                   status: HTTPResponse.Status = .ok) throws -> Response {
         let form = try signInForms.issue(client: clientKey(request, context), now: now())
-        var values: [String: Any] = ["title": "Enter your code", "csrf": form.csrf, "email": email,
-                                    "codeLength": OperatorSignIn.codeLength,
-                                    "minutes": Int((accounts.operatorSignIn.configuration.codeLifetime / 60).rounded(.up))]
-        if let error { values["error"] = error }
-        return withSignInCookie(ConsoleRenderer.page("sign-in-code", values, status: status), form.cookie, request, context)
+        let view = CodeView(email: email, codeLength: OperatorSignIn.codeLength,
+                            minutes: Int((accounts.operatorSignIn.configuration.codeLifetime / 60).rounded(.up)), error: error)
+        let page = renderer.page(.signInCode, ConsoleLayout(title: "Enter your code", csrf: form.csrf), view, status: status)
+        return withSignInCookie(page, form.cookie, request, context)
     }
 
     private func withSignInCookie(_ response: Response, _ cookie: String, _ request: Request, _ context: Context) -> Response {

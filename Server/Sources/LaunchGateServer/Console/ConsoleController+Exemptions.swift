@@ -10,24 +10,14 @@ extension ConsoleController {
         let signed = try await session(request)
         let app = try await app(context)
         let exemptions = try await policies.exemptions(app: app.id).sorted { ($0.createdAt, $0.value) > ($1.createdAt, $1.value) }
-        var values = layout(signed, title: "Exemptions · \(app.name)")
-        values["app"] = app.id
-        values["appName"] = app.name
-        values["canAdminister"] = signed.token.scope >= .admin
-        values["exemptions"] = exemptions.map {
-            ["kind": $0.kind.rawValue, "value": $0.value, "note": $0.note ?? "", "date": Self.date($0.createdAt)] as [String: Any]
-        }
-        values["hasExemptions"] = !exemptions.isEmpty
-        values["kinds"] = ExemptionKind.allCases.map { ["kind": $0.rawValue, "selected": $0.rawValue == form?["kind"]] as [String: Any] }
-        values["value"] = form?.raw("value") ?? ""
-        values["note"] = form?.raw("note") ?? ""
-        for (key, message) in error?.values ?? [:] { values[key] = message }
+        var notice: String?
         if let added = request.uri.queryParameters.get("added"), ExemptionKind(rawValue: added) != nil {
-            values["notice"] = "Exempted the \(added); the app's policies were published again with it."
+            notice = "Exempted the \(added); the app's policies were published again with it."
         } else if request.uri.queryParameters.get("removed") != nil {
-            values["notice"] = "Removed the exemption; the app's policies were published again without it."
+            notice = "Removed the exemption; the app's policies were published again without it."
         }
-        return ConsoleRenderer.page("exemptions", values, status: status)
+        let view = ExemptionsView(app: app, exemptions: exemptions, canAdminister: signed.token.scope >= .admin, notice: notice, form: form, error: error)
+        return renderer.page(.exemptions, ConsoleLayout(signed, title: "Exemptions · \(app.name)"), view, status: status)
     }
 
     /// Adds an exemption through ``PolicyService/addExemption(app:kind:id:note:author:)``; its

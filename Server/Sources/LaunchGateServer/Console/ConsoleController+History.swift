@@ -11,26 +11,30 @@ extension ConsoleController {
         let signed = try await session(request)
         try takeHistoryBudget(signed)
         let (app, channel) = (try await app(context), try Self.channel(request))
-        let (values, computed) = try await historyValues(signed, app: app, channel: channel, query: request)
+        var (view, computed) = try await historyView(app: app, channel: channel, query: request)
         chargeComputedDiffs(signed, computed)
-        return ConsoleRenderer.page("history", values)
+        let query = request.uri.queryParameters
+        if let number = query.get("published").flatMap({ Int($0) }) {
+            view.notice = "Published revision \(number); it is served now."
+        } else if let number = query.get("rolledBack").flatMap({ Int($0) }) {
+            view.notice = "Rolled back: revision \(number) is served now."
+        }
+        return renderer.page(.history, ConsoleLayout(signed, title: "History · \(app.name)"), view)
     }
 
     /// What the history page shows: `?page=` (from 1, newest first), clamped to the pages there are.
-    /// - Returns: The values, and how many diffs were computed rather than found in the cache.
-    private func historyValues(_ signed: ConsoleSessions.Signed, app: AppRecord, channel: ReleaseChannel,
-                               query request: Request, confirming: Int? = nil) async throws -> (values: [String: Any], computed: Int) {
-        // Revision numbers count up from 1 with no gaps (a rollback is a new revision), so the
-        // newest number says how many pages there are.
-        let newest = try await repository.currentRevision(appID: app.id, channel: channel)?.number ?? 0
+    /// - Parameter confirming: The revision whose rollback form asks to confirm it.
+    /// - Returns: The view, and how many diffs were computed rather than found in the cache.
+    private func historyView(app: AppRecord, channel: ReleaseChannel, query request: Request,
+                             confirming: Int? = nil) async throws -> (view: HistoryView, computed: Int) {
+        let newest = try await policies.newestRevisionNumber(app: app.id, channel: channel)
         let size = Self.historyPageSize
         let pages = max(1, (newest + size - 1) / size)
-        let query = request.uri.queryParameters
-        let page = min(max(query.get("page").flatMap { Int($0) } ?? 1, 1), pages)
+        let page = min(max(request.uri.queryParameters.get("page").flatMap { Int($0) } ?? 1, 1), pages)
         // One more than a page: the oldest shown is diffed against it.
         var shown: [PolicyRevision] = []
         if newest > 0 {
-            shown = try await repository.revisions(appID: app.id, channel: channel, through: newest - (page - 1) * size, limit: size + 1)
+            shown = try await policies.revisions(app: app.id, channel: channel, through: newest - (page - 1) * size, limit: size + 1)
         }
         // Parsed only for diffs not in the cache; each revision at most once.
         var texts: [Int: [String]] = [:]
@@ -40,7 +44,7 @@ extension ConsoleController {
             texts[index] = made
             return made
         }
-        var rows: [[String: Any]] = []
+        var rows: [HistoryView.Row] = []
         var computed = 0
         for (index, revision) in shown.prefix(size).enumerated() {
             let previous = index + 1 < shown.count ? shown[index + 1] : nil
@@ -48,33 +52,12 @@ extension ConsoleController {
                 computed += 1
                 return PolicyDiff.lines(from: previous == nil ? [] : text(index + 1), to: text(index))
             }
-            rows.append([
-                "number": revision.number, "current": revision.number == newest, "author": revision.author, "note": revision.note ?? "",
-                "date": Self.date(revision.issuedAt), "iso": ISO8601DateFormatter().string(from: revision.issuedAt),
-                "hasDiff": previous != nil, "askConfirm": revision.number == confirming, "previous": previous?.number ?? 0,
-                "diff": PolicyDiff.Shown(lines, limit: PolicyDiff.maximumShownLines,
-                                         fullDiff: "/console/apps/\(app.id)/history/\(revision.number)?channel=\(channel.rawValue)"),
-            ])
+            let diff = previous == nil ? nil : PolicyDiff.Shown(lines, limit: PolicyDiff.maximumShownLines,
+                                                                 fullDiff: "/console/apps/\(app.id)/history/\(revision.number)?channel=\(channel.rawValue)")
+            rows.append(HistoryView.Row(revision, current: revision.number == newest, previous: previous?.number, diff: diff,
+                                        askConfirm: revision.number == confirming))
         }
-        var values = layout(signed, title: "History · \(app.name)")
-        values["app"] = app.id
-        values["appName"] = app.name
-        values["channel"] = channel.rawValue
-        values["revisions"] = rows
-        values["hasRevisions"] = !rows.isEmpty
-        values["page"] = page
-        values["pages"] = pages
-        values["hasPages"] = pages > 1
-        values["hasNewer"] = page > 1
-        values["newerPage"] = page - 1
-        values["hasOlder"] = page < pages
-        values["olderPage"] = page + 1
-        if let number = query.get("published").flatMap({ Int($0) }) {
-            values["notice"] = "Published revision \(number); it is served now."
-        } else if let number = query.get("rolledBack").flatMap({ Int($0) }) {
-            values["notice"] = "Rolled back: revision \(number) is served now."
-        }
-        return (values, computed)
+        return (HistoryView(app: app, channel: channel, revisions: rows, page: page, pages: pages), computed)
     }
 
     /// One revision with its whole diff against the one before: where a long diff on the
@@ -86,11 +69,10 @@ extension ConsoleController {
         guard let number = context.parameters.get("number").flatMap({ Int($0) }), number > 0 else {
             throw HTTPError(.notFound, message: "There is no console page here.")
         }
-        guard let revision = try await repository.revision(appID: app.id, channel: channel, number: number) else {
+        guard let revision = try await policies.revision(app: app.id, channel: channel, number: number) else {
             throw ServiceError.revisionNotFound(app.id, channel: channel, number: number)
         }
-        var previous: PolicyRevision?
-        if number > 1 { previous = try await repository.revision(appID: app.id, channel: channel, number: number - 1) }
+        let previous: PolicyRevision? = if number > 1 { try await policies.revision(app: app.id, channel: channel, number: number - 1) } else { nil }
         var computed = 0
         let lines = diffs.lines(app: app.id, channel: channel, from: previous, to: revision) {
             computed += 1
@@ -98,19 +80,9 @@ extension ConsoleController {
                                     to: PolicyDiff.text(of: try? UpdatePolicy(json: revision.document)))
         }
         chargeComputedDiffs(signed, computed)
-        var values = layout(signed, title: "Revision \(number) · \(app.name)")
-        values["app"] = app.id
-        values["appName"] = app.name
-        values["channel"] = channel.rawValue
-        values["number"] = number
-        values["author"] = revision.author
-        if let note = revision.note, !note.isEmpty { values["note"] = note }
-        values["date"] = Self.date(revision.issuedAt)
-        values["iso"] = ISO8601DateFormatter().string(from: revision.issuedAt)
-        values["hasPrevious"] = previous != nil
-        values["previous"] = number - 1
-        values["diff"] = PolicyDiff.Shown(lines, limit: nil, fullDiff: nil)
-        return ConsoleRenderer.page("revision", values)
+        let view = RevisionView(app: app, channel: channel, revision: revision, previous: previous,
+                                diff: PolicyDiff.Shown(lines, limit: nil, fullDiff: nil))
+        return renderer.page(.revision, ConsoleLayout(signed, title: "Revision \(number) · \(app.name)"), view)
     }
 
     /// Takes one history page from the budget of whoever signed in (``ConsoleLimits/historyPerSession``):
@@ -142,12 +114,10 @@ extension ConsoleController {
             // Back to the history with the impact, and a checkbox that confirms this one rollback:
             // a history page like any other, so from the same budget.
             try takeHistoryBudget(signed)
-            let (shown, computed) = try await historyValues(signed, app: app, channel: channel, query: request, confirming: number)
+            var (view, computed) = try await historyView(app: app, channel: channel, query: request, confirming: number)
             chargeComputedDiffs(signed, computed)
-            var values = shown
-            values["guardError"] = "Not rolled back: " + error.message
-            values["confirmRevision"] = number
-            return ConsoleRenderer.page("history", values, status: .conflict)
+            view.guardError = "Not rolled back: " + error.message
+            return renderer.page(.history, ConsoleLayout(signed, title: "History · \(app.name)"), view, status: .conflict)
         }
     }
 }

@@ -8,22 +8,14 @@ extension ConsoleController {
                        status: HTTPResponse.Status = .ok) async throws -> Response {
         let signed = try await session(request, .admin)
         let operators = try await accounts.operators.list()
-        var values = layout(signed, title: "Operators")
-        values["operators"] = operators.map {
-            ["email": $0.email, "scope": $0.scope.rawValue, "created": Self.date($0.createdAt), "current": $0.id == signed.token.id] as [String: Any]
-        }
-        values["hasOperators"] = !operators.isEmpty
-        values["scopes"] = TokenScope.allCases.map {
-            ["scope": $0.rawValue, "selected": $0.rawValue == (form?["scope"] ?? TokenScope.read.rawValue)] as [String: Any]
-        }
-        values["email"] = form?.raw("email") ?? ""
-        for (key, message) in error?.values ?? [:] { values[key] = message }
+        var notice: String?
         if request.uri.queryParameters.get("added") != nil {
-            values["notice"] = "Added the operator. They sign in with “Sign in with email” on the sign-in page."
+            notice = "Added the operator. They sign in with “Sign in with email” on the sign-in page."
         } else if request.uri.queryParameters.get("removed") != nil {
-            values["notice"] = "Removed the operator; their console sessions have ended."
+            notice = "Removed the operator; their console sessions have ended."
         }
-        return ConsoleRenderer.page("operators", values, status: status)
+        let view = OperatorsView(operators: operators, currentID: signed.token.id, notice: notice, form: form, error: error)
+        return renderer.page(.operators, ConsoleLayout(signed, title: "Operators"), view, status: status)
     }
 
     /// Adds an operator through ``OperatorService/add(email:scope:)``; its refusal is shown next to the form.

@@ -10,7 +10,8 @@ extension ConsoleController {
         let (app, channel) = (try await app(context), try Self.channel(request))
         let current = try await currentPolicy(app: app.id, channel: channel)
         let draft = PolicyDraft(policy: current?.1)
-        return ConsoleRenderer.page("editor", try await editorValues(signed, app: app, channel: channel, draft: draft, current: current, note: nil))
+        let view = try await editorView(app: app, channel: channel, draft: draft, current: current, note: nil)
+        return renderer.page(.editor, ConsoleLayout(signed, title: "Policy · \(app.name)"), view)
     }
 
     /// The editor with a draft: the whole page without JavaScript, only the previews with it.
@@ -24,8 +25,9 @@ extension ConsoleController {
         let (app, channel) = (try await app(context), try Self.channel(request))
         let current = try await currentPolicy(app: app.id, channel: channel)
         let draft = PolicyDraft(form: form, base: current?.1, app: app.id, now: now())
-        let values = try await editorValues(signed, app: app, channel: channel, draft: draft, current: current, note: form.raw("note"))
-        return fragment ? ConsoleRenderer.html(ConsoleRenderer.render("previews", values)) : ConsoleRenderer.page("editor", values)
+        let view = try await editorView(app: app, channel: channel, draft: draft, current: current, note: form.raw("note"))
+        let layout = ConsoleLayout(signed, title: "Policy · \(app.name)")
+        return fragment ? ConsoleRenderer.html(renderer.render(.previewsFragment, layout, view)) : renderer.page(.editor, layout, view)
     }
 
     /// Publishes the draft through the same guarded publish as the API, then shows the history.
@@ -35,10 +37,11 @@ extension ConsoleController {
         let current = try await currentPolicy(app: app.id, channel: channel)
         let draft = PolicyDraft(form: form, base: current?.1, app: app.id, now: now())
         let note = form["note"]
+        let layout = ConsoleLayout(signed, title: "Policy · \(app.name)")
         // The note's limit is the service's (in bytes); checked here too, so it shows next to its field.
         guard let policy = draft.policy, (try? PolicyService.validateNote(note)) != nil else {
-            return ConsoleRenderer.page("editor", try await editorValues(signed, app: app, channel: channel, draft: draft, current: current, note: note),
-                                        status: .unprocessableContent)
+            let view = try await editorView(app: app, channel: channel, draft: draft, current: current, note: note)
+            return renderer.page(.editor, layout, view, status: .unprocessableContent)
         }
         // The form names the revision its page was opened over: publishing it over a newer one would
         // silently undo what someone else published since, so the editor comes back showing the new base.
@@ -47,10 +50,10 @@ extension ConsoleController {
         let base = current.map { String($0.0.number) } ?? "none"
         func stale() async throws -> Response {
             let latest = try await currentPolicy(app: app.id, channel: channel)
-            var values = try await editorValues(signed, app: app, channel: channel, draft: draft, current: latest, note: note)
-            values["staleError"] = "Not published: revision \(latest.map { String($0.0.number) } ?? "none") was published after this page was opened. "
+            var view = try await editorView(app: app, channel: channel, draft: draft, current: latest, note: note)
+            view.staleError = "Not published: revision \(latest.map { String($0.0.number) } ?? "none") was published after this page was opened. "
                 + "Check the changes against it below, then publish again."
-            return ConsoleRenderer.page("editor", values, status: .conflict)
+            return renderer.page(.editor, layout, view, status: .conflict)
         }
         guard form["base"] == base else { return try await stale() }
         do {
@@ -60,66 +63,26 @@ extension ConsoleController {
         } catch let error as ServiceError where error.code == "publish-race" {
             return try await stale()
         } catch let error as AdoptionError where ["confirmation-required", "impact-unavailable"].contains(error.code) {
-            var values = try await editorValues(signed, app: app, channel: channel, draft: draft, current: current, note: note)
-            values["guardError"] = "Not published: " + error.message + " Tick the box below to publish anyway."
-            return ConsoleRenderer.page("editor", values, status: .conflict)
+            var view = try await editorView(app: app, channel: channel, draft: draft, current: current, note: note)
+            view.guardError = "Not published: " + error.message + " Tick the box below to publish anyway."
+            return renderer.page(.editor, layout, view, status: .conflict)
         }
     }
 
     /// Everything the editor and its previews show for a draft.
-    func editorValues(_ signed: ConsoleSessions.Signed, app: AppRecord, channel: ReleaseChannel, draft: PolicyDraft,
-                      current: (PolicyRevision, UpdatePolicy)?, note: String?) async throws -> [String: Any] {
-        var values = layout(signed, title: "Policy · \(app.name)")
-        values["app"] = app.id
-        values["appName"] = app.name
-        values["channel"] = channel.rawValue
-        if let current { values["revision"] = current.0.number }
-        values["fieldsets"] = draft.fieldsets
-        values["errors"] = draft.errors
-        values["document"] = draft.document
-        values["usesDocument"] = draft.usesDocument
-        values["documentErrors"] = draft.documentErrors
-        values["hasDocumentErrors"] = !draft.documentErrors.isEmpty
-        // The pane beside the form names the fields to fix, with links: they may be far below.
-        values["invalidFields"] = draft.fieldsets.flatMap { set in
-            set.fields.filter { $0.error != nil }.map { ["id": $0.id, "label": "\(set.name): \($0.label)"] }
+    func editorView(app: AppRecord, channel: ReleaseChannel, draft: PolicyDraft, current: (PolicyRevision, UpdatePolicy)?,
+                    note: String?) async throws -> EditorView {
+        var preview: EditorView.Preview?
+        if let policy = draft.policy {
+            let diff = PolicyDiff.lines(from: PolicyDiff.text(of: current?.1), to: PolicyDiff.text(of: policy))
+            let previews = ScreenPreviews.groups(for: policy, now: now())
+            preview = EditorView.Preview(
+                impact: try await ConsoleImpact.of(policy, app: app.id, channel: channel, adoption: adoption),
+                changed: PolicyDiff.changes(diff), diff: PolicyDiff.Shown(diff, limit: PolicyDiff.maximumShownLines, fullDiff: nil),
+                groups: previews.groups,
+                omittedNotice: previews.omitted == 0 ? nil : "\(previews.omitted) more platform and locale combinations are not previewed here; "
+                    + "the first \(ScreenPreviews.maximumGroups) are (at most \(ScreenPreviews.maximumLocales) locales per platform).")
         }
-        values["note"] = note ?? ""
-        values["noteLimit"] = PolicyService.maximumNoteBytes
-        do { try PolicyService.validateNote(note) } catch let error as ServiceError { values["noteError"] = error.message }
-        guard let policy = draft.policy else {
-            values["invalid"] = true
-            return values
-        }
-        let impact: PolicyImpact
-        do {
-            impact = try await adoption.impact(of: policy, app: app.id, channel: channel)
-        } catch let error as ServiceError {
-            throw error
-        } catch {
-            // The install counts could not be read (in time): the editor still opens, and says so.
-            impact = PolicyImpact.unknown(app: app.id, channel: channel.rawValue, activeDays: adoption.configuration.activeDays,
-                                          guarded: channel == .production, published: false)
-        }
-        let guardShare = adoption.configuration.publishGuardShare
-        let breach = impact.guardBreach(limit: guardShare)
-        values["guard"] = breach != nil || (!impact.known && impact.guarded)
-        values["guardReason"] = breach?.description ?? (impact.known ? "" : "can't be checked: its impact could not be computed")
-        values["guardLimit"] = PolicyImpact.percent(guardShare)
-        values["impact"] = [
-            "summary": impact.summary, "blocked": PolicyImpact.grouped(impact.blocked), "blockedShare": PolicyImpact.percent(impact.blockedShare),
-            "newlyBlocked": PolicyImpact.grouped(impact.newlyBlocked), "newlyBlockedShare": PolicyImpact.percent(impact.newlyBlockedShare),
-            "activeInstalls": PolicyImpact.grouped(impact.activeInstalls), "activeDays": impact.activeDays,
-        ] as [String: Any]
-        let diff = PolicyDiff.lines(from: PolicyDiff.text(of: current?.1), to: PolicyDiff.text(of: policy))
-        values["changed"] = PolicyDiff.changes(diff)
-        values["diff"] = PolicyDiff.Shown(diff, limit: PolicyDiff.maximumShownLines, fullDiff: nil)
-        let previews = ScreenPreviews.groups(for: policy, now: now())
-        values["groups"] = previews.groups
-        if previews.omitted > 0 {
-            values["omittedNotice"] = "\(previews.omitted) more platform and locale combinations are not previewed here; "
-                + "the first \(ScreenPreviews.maximumGroups) are (at most \(ScreenPreviews.maximumLocales) locales per platform)."
-        }
-        return values
+        return EditorView(app: app, channel: channel, revision: current?.0.number, draft: draft, note: note, preview: preview)
     }
 }

@@ -16,19 +16,10 @@ extension ConsoleController {
         let after = request.uri.queryParameters.get("after").flatMap { $0.isEmpty ? nil : String($0.prefix(254)) }
         // One more than shown tells whether a next page exists.
         let found = try await accounts.signIn.users(app: app.id, after: after, limit: Self.usersPerPage + 1)
-        let users = found.prefix(Self.usersPerPage)
-        var values = layout(signed, title: "Users · \(app.name)")
-        values["app"] = app.id
-        values["appName"] = app.name
-        values["users"] = users.map {
-            ["id": $0.id, "email": $0.email, "created": Self.date($0.createdAt), "lastSignIn": Self.date($0.lastSignInAt)] as [String: Any]
-        }
-        values["hasUsers"] = !users.isEmpty
-        values["isLaterPage"] = after != nil
-        if found.count > Self.usersPerPage, let last = users.last {
-            values["next"] = "/console/apps/\(app.id)/users?after=" + Self.queryValue(last.email)
-        }
-        return ConsoleRenderer.page("users", values)
+        let users = Array(found.prefix(Self.usersPerPage))
+        let next = found.count > Self.usersPerPage ? users.last.map { "/console/apps/\(app.id)/users?after=" + Self.queryValue($0.email) } : nil
+        let view = UsersView(app: app, users: users, isLaterPage: after != nil, next: next)
+        return renderer.page(.users, ConsoleLayout(signed, title: "Users · \(app.name)"), view)
     }
 
     /// One user's sessions, newest first, with revoke for admins.
@@ -37,24 +28,11 @@ extension ConsoleController {
         let (app, user) = try await appUser(context)
         let now = now()
         let sessions = try await accounts.signIn.sessions(app: app.id, userID: user.id)
-        var values = layout(signed, title: "\(user.email) · \(app.name)")
-        values["app"] = app.id
-        values["appName"] = app.name
-        values["user"] = ["id": user.id, "email": user.email, "created": Self.date(user.createdAt),
-                          "lastSignIn": Self.date(user.lastSignInAt)] as [String: Any]
-        values["canAdminister"] = signed.token.scope >= .admin
-        values["sessions"] = sessions.prefix(Self.sessionsPerPage).map { session -> [String: Any] in
-            let state = session.revokedAt != nil ? "revoked" : session.isActive(at: now) ? "active" : "expired"
-            return ["id": session.id, "device": session.deviceID, "created": Self.date(session.createdAt),
-                    "expires": Self.date(session.expiresAt), "state": state, "active": session.isActive(at: now)]
-        }
-        values["hasSessions"] = !sessions.isEmpty
-        values["hasActive"] = sessions.contains { $0.isActive(at: now) }
-        if sessions.count > Self.sessionsPerPage { values["more"] = "\(sessions.count - Self.sessionsPerPage)" }
-        if let revoked = request.uri.queryParameters.get("revoked").flatMap({ Int($0) }) {
-            values["notice"] = revoked == 1 ? "Revoked 1 session." : "Revoked \(revoked) sessions."
-        }
-        return ConsoleRenderer.page("user", values)
+        let revoked = request.uri.queryParameters.get("revoked").flatMap { Int($0) }
+        let view = UserView(app: app, user: user, sessions: sessions, shown: Self.sessionsPerPage, now: now,
+                            canAdminister: signed.token.scope >= .admin,
+                            notice: revoked.map { $0 == 1 ? "Revoked 1 session." : "Revoked \($0) sessions." })
+        return renderer.page(.user, ConsoleLayout(signed, title: "\(user.email) · \(app.name)"), view)
     }
 
     /// Revokes one session (`session`) or all of the user's (`all`), as

@@ -5,9 +5,9 @@ import LaunchGate
 
 /// The web console under `/console`: server-rendered pages over the same services as the admin
 /// API (``PolicyService``, ``AdoptionService``, ``AdminAuthenticator``), signed in with an admin
-/// token whose scope rules every page as it rules the API.
+/// token whose scope rules every page as it rules the API. It reaches storage only through those
+/// services and ``ConsoleSessions``, never a repository.
 struct ConsoleController<Context: RemoteAddressRequestContext> {
-    let repository: any LaunchGateRepository
     let policies: PolicyService
     let adoption: AdoptionService
     let authenticator: AdminAuthenticator
@@ -20,6 +20,8 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
     let now: @Sendable () -> Date
     /// Users and sessions, mail, tokens, operators and the emailed-code sign-in.
     let accounts: ConsoleAccounts
+    /// The templates and static files.
+    let renderer: ConsoleRenderer
 
     /// How long a console session lasts.
     static var sessionLifetime: TimeInterval { 8 * 3600 }
@@ -29,9 +31,9 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
     static var maximumSessionsPerToken: Int { 10 }
 
     func addRoutes(to router: Router<Context>) {
-        let console = router.group("/console").add(middleware: ConsoleMiddleware<Context>())
+        let console = router.group("/console").add(middleware: ConsoleMiddleware<Context>(renderer: renderer, sessions: sessions))
         console.get("/") { _, _ in ConsoleRenderer.redirect("/console/apps") }
-        console.get("/assets/:name") { _, context in try ConsoleAssets.response(for: context.parameters.require("name")) }
+        console.get("/assets/:name") { _, context in try renderer.assets.response(for: context.parameters.require("name")) }
         console.get("/sign-in") { request, context in try await signInPage(request, context) }
         console.post("/sign-in") { request, context in try await signIn(request, context) }
         console.post("/sign-out") { request, context in try await signOut(request, context) }
@@ -76,12 +78,6 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
         return (signed, form)
     }
 
-    /// What every page's layout shows of the session.
-    func layout(_ signed: ConsoleSessions.Signed, title: String) -> [String: Any] {
-        ["title": title, "csrf": signed.csrf, "scope": signed.token.scope.rawValue, "canPublish": signed.token.scope >= .publish,
-         "session": ["name": signed.token.name, "scope": signed.token.scope.rawValue, "csrf": signed.csrf, "isAdmin": signed.token.scope >= .admin]]
-    }
-
     /// The client's key for rate limits and the sign-in form's binding: the peer, or the forwarded
     /// address behind a trusted proxy.
     func clientKey(_ request: Request, _ context: Context) -> String {
@@ -98,9 +94,7 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
         }
         // Before a session exists, the form's CSRF token goes with a short-lived signed cookie of its own.
         let form = try signInForms.issue(client: clientKey(request, context), now: now())
-        var values: [String: Any] = ["title": "Sign in", "csrf": form.csrf]
-        if let error { values["error"] = error }
-        var response = ConsoleRenderer.page("sign-in", values, status: status)
+        var response = renderer.page(.signIn, ConsoleLayout(title: "Sign in", csrf: form.csrf), SignInView(error: error), status: status)
         response.headers.append(HTTPField(name: .setCookie, value: ConsoleCookies.header(ConsoleCookies.signIn, value: form.cookie,
                                                                                             maxAge: ConsoleSignInForms.lifetime,
                                                                                             secure: isSecure(request, context))))
@@ -152,16 +146,9 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
         try RequestValues.channel(request)
     }
 
-    /// The app, or `app-not-found`.
+    /// The app the path names.
+    /// - Throws: ``ServiceError`` `app-not-found`.
     func app(_ context: Context) async throws -> AppRecord {
-        let id = try context.parameters.require("app")
-        guard let app = try await repository.app(id: id) else { throw ServiceError.appNotFound(id) }
-        return app
-    }
-
-    static func date(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
-        return formatter.string(from: date) + " UTC"
+        try await policies.app(context.parameters.require("app"))
     }
 }

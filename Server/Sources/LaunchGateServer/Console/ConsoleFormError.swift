@@ -37,9 +37,9 @@ struct ConsoleFormError: Sendable, Equatable {
         self.message = message
     }
 
-    /// The page's values for the error: `<field>Error` next to its field, or `error` at the top.
-    var values: [String: String] {
-        [field.map { "\($0)Error" } ?? "error": message]
+    /// The message when it belongs at `field` (`nil`: the top of the form), else `nil`.
+    func message(for field: String?) -> String? {
+        self.field == field ? message : nil
     }
 
     /// An API message as a sentence: capitalised, ending in a full stop.

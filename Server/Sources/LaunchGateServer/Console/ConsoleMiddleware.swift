@@ -5,14 +5,28 @@ import LaunchGate
 import NIOCore
 
 /// Every error under `/console` becomes a page (or, without a session, a redirect to sign-in)
-/// instead of the API's JSON. The security headers are ``ConsoleHeadersMiddleware``'s alone: it
-/// runs router-wide, so it also covers what no console route answers.
+/// instead of the API's JSON, with the navigation when someone is signed in. The security headers
+/// are ``ConsoleHeadersMiddleware``'s alone: it runs router-wide, so it also covers what no console
+/// route answers.
 struct ConsoleMiddleware<Context: RequestContext>: RouterMiddleware {
+    let renderer: ConsoleRenderer
+    /// Who is signed in, for the error page's navigation.
+    let sessions: ConsoleSessions
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        do { return try await next(request, context) } catch { return Self.page(for: error, context: context) }
+        do { return try await next(request, context) } catch {
+            // Read again, not passed down: the error may have been thrown before any session was read.
+            let signed = error as? ConsoleError == .signInRequired
+                ? nil : try? await sessions.resolve(request.cookies[ConsoleCookies.session]?.value)
+            return page(for: error, signed: signed, context: context)
+        }
     }
 
-    static func page(for error: any Error, context: Context) -> Response {
+    func page(for error: any Error, signed: ConsoleSessions.Signed?, context: Context) -> Response {
+        func errorPage(_ heading: String, _ message: String, status: HTTPResponse.Status) -> Response {
+            let layout = signed.map { ConsoleLayout($0, title: heading) } ?? ConsoleLayout(title: heading, csrf: "")
+            return renderer.page(.error, layout, ConsoleErrorView(heading: heading, message: message), status: status)
+        }
         switch error {
         case ConsoleError.signInRequired:
             return ConsoleRenderer.redirect("/console/sign-in")
@@ -43,9 +57,5 @@ struct ConsoleMiddleware<Context: RequestContext>: RouterMiddleware {
             return errorPage("Something went wrong", "The server's log has the details under request \(context.id).",
                              status: .internalServerError)
         }
-    }
-
-    static func errorPage(_ heading: String, _ message: String, status: HTTPResponse.Status) -> Response {
-        ConsoleRenderer.page("error", ["title": heading, "heading": heading, "message": message], status: status)
     }
 }

@@ -3,40 +3,62 @@ import HTTPTypes
 import Hummingbird
 import Mustache
 
-/// Renders the console's Mustache templates (compiled in, so the release binary needs no
-/// resource folder). Every value goes through `{{ }}`, which escapes HTML; no template uses
-/// `{{{ }}}`. Pages extend `layout` through Mustache's template inheritance.
+/// Renders the console's pages from the Mustache templates in `Resources/Console/Templates`, each
+/// fed a typed view in a ``ConsolePage``, and holds the hashed static files (``ConsoleAssets``).
 ///
-/// The escaping is ``ScalarHTMLEscaping``, not swift-mustache's own: that one compares whole
-/// `Character`s, so a `"` or `<` followed by a combining mark (one grapheme) went out raw and
-/// could end an attribute or open a tag. Each template is registered behind a `CONTENT_TYPE`
-/// pragma naming it; partials start over with the library's default, so every template,
-/// partials included, carries the pragma.
-enum ConsoleRenderer {
+/// Every value goes through `{{ }}`, which escapes HTML; no template uses `{{{ }}}`. Pages extend
+/// `layout` through Mustache's template inheritance. The escaping is ``ScalarHTMLEscaping``, not
+/// swift-mustache's own: that one compares whole `Character`s, so a `"` or `<` followed by a
+/// combining mark (one grapheme) went out raw and could end an attribute or open a tag. Each
+/// template is registered behind a `CONTENT_TYPE` pragma naming it; partials start over with the
+/// library's default, so every template, partials included, gets the pragma here, not in its file.
+struct ConsoleRenderer: Sendable {
     /// The content type's name in the pragma.
     static let contentType = "LAUNCHGATE_SCALAR_HTML"
 
-    static let library: MustacheLibrary = {
+    private let library: MustacheLibrary
+    let assets: ConsoleAssets
+
+    /// Reads every ``ConsoleTemplate`` from `folder/Templates` and the static files from `folder/Static`.
+    /// - Throws: ``ConsoleResourcesError`` for a file that is missing or a template that doesn't parse.
+    init(folder: URL) throws(ConsoleResourcesError) {
         // Registered before any template is parsed: the parser looks the pragma's name up.
-        MustacheContentTypes.register(ScalarHTMLEscaping(), named: contentType)
+        MustacheContentTypes.register(ScalarHTMLEscaping(), named: Self.contentType)
         var library = MustacheLibrary()
-        for (name, source) in ConsoleTemplates.all {
-            // The templates are constants; a parse error is a programming error the tests catch.
-            do { try library.register("{{% CONTENT_TYPE: \(contentType) }}" + source, named: name) } catch {
-                preconditionFailure("console template \(name): \(error)")
+        for template in ConsoleTemplate.allCases {
+            let file = folder.appendingPathComponent("Templates/\(template.rawValue).mustache")
+            guard var source = try? String(contentsOf: file, encoding: .utf8) else { throw ConsoleResourcesError(detail: "\(file.path) is missing") }
+            // A file's final newline is the editor's, not the page's: a partial would add a blank line wherever it is used.
+            if source.hasSuffix("\n") { source.removeLast() }
+            // On a line of its own, so the pragma leaves no blank line behind.
+            do { try library.register("{{% CONTENT_TYPE: \(Self.contentType) }}\n" + source, named: template.rawValue) } catch {
+                throw ConsoleResourcesError(detail: "\(file.path) does not parse: \(error)")
             }
         }
-        return library
+        self.library = library
+        self.assets = try ConsoleAssets(folder: folder.appendingPathComponent("Static"))
+    }
+
+    /// The console over the server's resource bundle, read once per process; without the bundle
+    /// (a binary copied on its own), why not, and every console path answers with that error.
+    static let bundled: Result<ConsoleRenderer, ConsoleResourcesError> = {
+        guard let bundle = ServerResources.bundle else {
+            return .failure(ConsoleResourcesError(detail: "no resource folder was found"))
+        }
+        let folder = (bundle.resourceURL ?? bundle.bundleURL).appendingPathComponent("Console")
+        return Result { () throws(ConsoleResourcesError) in try ConsoleRenderer(folder: folder) }
     }()
 
-    /// The HTML of one template.
-    static func render(_ template: String, _ values: [String: Any]) -> String {
-        library.render(values, withTemplate: template) ?? ""
+    /// The HTML of one template for a view.
+    func render<View: Encodable & Sendable>(_ template: ConsoleTemplate, _ layout: ConsoleLayout, _ view: View) -> String {
+        // Every template was parsed at start-up, so there is always one by this name.
+        library.render(ConsolePage(layout, assets: assets.links, view: view), withTemplate: template.rawValue) ?? ""
     }
 
     /// A page as a response.
-    static func page(_ template: String, _ values: [String: Any], status: HTTPResponse.Status = .ok) -> Response {
-        html(render(template, values), status: status)
+    func page<View: Encodable & Sendable>(_ template: ConsoleTemplate, _ layout: ConsoleLayout, _ view: View,
+                                          status: HTTPResponse.Status = .ok) -> Response {
+        Self.html(render(template, layout, view), status: status)
     }
 
     /// HTML as a response, never cached: pages hold CSRF tokens and unpublished drafts.

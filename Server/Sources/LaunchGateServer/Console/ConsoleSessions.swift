@@ -2,8 +2,14 @@ import Crypto
 import Foundation
 
 /// Console sign-in sessions: a random secret in the browser's cookie, only its SHA-256 stored,
-/// with an expiry; each request reads the admin token or operator the session stands for again,
-/// so revoking the token or removing the operator ends its sessions at once.
+/// with an expiry; each request reads the admin token or operator the session stands for again
+/// (through ``AdminTokens`` and ``OperatorService``), so revoking the token or removing the
+/// operator ends its sessions at once. The service over ``ConsoleSessionRepository``: the
+/// console's controller reaches its sessions only through here.
+///
+/// Not hummingbird-auth's `SessionStorage`: that one keeps the session ID itself as the storage
+/// key, in a key-value store with no bound and no way to cap or end a holder's sessions, and sets
+/// `Secure` once for all requests; `docs/console.md` says more.
 struct ConsoleSessions: Sendable {
     /// Who a valid session acts as.
     struct Signed: Sendable {
@@ -16,7 +22,7 @@ struct ConsoleSessions: Sendable {
     }
 
     let repository: any ConsoleSessionRepository
-    let tokens: any LaunchGateRepository
+    let tokens: AdminTokens
     let lifetime: TimeInterval
     let maximumSessions: Int
     /// Sessions one token keeps at the most; its oldest go first, so signing in again and again
@@ -24,7 +30,7 @@ struct ConsoleSessions: Sendable {
     let maximumPerToken: Int
     let now: @Sendable () -> Date
     /// The operators a session may stand for instead of a token (``OperatorRecord/principal``).
-    var operators: (any OperatorRepository)? = nil
+    var operators: OperatorService? = nil
 
     /// Starts a session for a verified token.
     /// - Returns: The secret for the cookie.

@@ -9,8 +9,8 @@ import LaunchGate
 /// show at most ``maximumShownLines`` of a diff, each at most ``maximumShownLineBytes`` (``Shown``).
 enum PolicyDiff {
     /// One line of the diff.
-    struct Line: Sendable, Equatable {
-        enum Change: String, Sendable { case same, added, removed }
+    struct Line: Encodable, Sendable, Equatable {
+        enum Change: String, Encodable, Sendable { case same, added, removed }
         let change: Change
         let text: String
         /// `+`, `−` or a space; stored, because Mustache reads stored properties only.
@@ -24,7 +24,7 @@ enum PolicyDiff {
 
     /// A diff as a page shows it: its first lines, and how many more there are, with a link to
     /// the page that shows them all when there is one.
-    struct Shown: Sendable {
+    struct Shown: Encodable, Sendable {
         let lines: [Line]
         /// Lines not shown.
         let more: Int

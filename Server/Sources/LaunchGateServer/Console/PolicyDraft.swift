@@ -6,7 +6,7 @@ import LaunchGate
 /// (``AppVersion``, ``BuildNumber``, ``UpdatePolicy/validate()``); this only maps names.
 struct PolicyDraft: Sendable {
     /// One input of a platform's fieldset.
-    struct Field: Sendable {
+    struct Field: Encodable, Sendable {
         let name: String
         let label: String
         let value: String
@@ -29,7 +29,7 @@ struct PolicyDraft: Sendable {
     }
 
     /// One platform's fieldset.
-    struct Fieldset: Sendable {
+    struct Fieldset: Encodable, Sendable {
         let platform: String
         let name: String
         let fields: [Field]
@@ -52,7 +52,7 @@ struct PolicyDraft: Sendable {
         ("rollout", "Rollout percentage", "Share of installs offered the optional update (banner and recommended prompt), 0 to 100, "
             + "or apple-phased; empty offers it to all. Required updates are never phased.", "rollout"),
         ("blocked", "Blocked versions", "Comma-separated; these must update.", "blocked"),
-        ("updateURL", "Update URL", "The store page (https or itms-apps).", "updateURL"),
+        ("updateURL", "Update URL", "The store page (https or itms-apps), or TestFlight (itms-beta); required with a required version.", "updateURL"),
         ("endOfLife", "End of life", "Every version is told the app is discontinued.", "endOfLife"),
         ("endOfLifeMessage", "End-of-life message", "Optional; the SDK's default is used when empty.", "endOfLife.message"),
     ]
@@ -71,7 +71,9 @@ struct PolicyDraft: Sendable {
 
     /// The form for a stored policy (or an empty one per platform).
     init(policy: UpdatePolicy?) {
-        let platforms = policy.map { Array($0.platforms.keys) }.flatMap { $0.isEmpty ? nil : $0 } ?? [.ios, .android]
+        // In the SDK's order of platforms (iOS first), the same on every load: never a dictionary's.
+        let named = Platform.allCases.filter { policy?.platforms[$0] != nil }
+        let platforms: [Platform] = named.isEmpty ? [.ios, .android] : named
         var values: [String: String] = [:]
         for platform in platforms {
             for (key, value) in Self.values(of: policy?.policy(for: platform)) { values["\(platform.rawValue).\(key)"] = value }

@@ -7,7 +7,7 @@ import LaunchGate
 /// ``SignInScreen``. Nothing here decides a text.
 enum ScreenPreviews {
     /// One phone-sized preview.
-    struct Screen: Sendable {
+    struct Screen: Encodable, Sendable {
         /// A stable name for tests and screenshots: `banner`, `dialog`, `recommended`, …
         let id: String
         /// What the preview shows, for the heading above the phone.
@@ -24,7 +24,7 @@ enum ScreenPreviews {
     }
 
     /// The previews of one platform in one locale.
-    struct Group: Sendable {
+    struct Group: Encodable, Sendable {
         let platform: String
         let platformID: String
         let locale: String
@@ -49,7 +49,9 @@ enum ScreenPreviews {
     static func groups(for policy: UpdatePolicy, now: Date) -> (groups: [Group], omitted: Int) {
         var groups: [Group] = []
         var omitted = 0
-        for (platform, entry) in policy.platforms.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        // In the SDK's order of platforms (iOS first), as the fields beside them.
+        for platform in Platform.allCases {
+            guard let entry = policy.platforms[platform] else { continue }
             let all = ["en"] + entry.texts.keys.sorted().filter { $0 != "en" }
             let locales = all.prefix(min(maximumLocales, maximumGroups - groups.count))
             omitted += all.count - locales.count

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 
 /// The admin API under `/v1/admin`, closed without a bearer token of the right scope.
 struct AdminController<Context: RemoteAddressRequestContext> {

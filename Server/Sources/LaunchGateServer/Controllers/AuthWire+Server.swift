@@ -1,5 +1,5 @@
 import Foundation
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 
 // The sign-in answers, made from the service's records in the SDK's wire types.
 

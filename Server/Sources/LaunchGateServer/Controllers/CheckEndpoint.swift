@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 
 /// `GET /v1/apps/{app}/check`: the SDK's own decision and screen texts, for thin clients.
 struct CheckEndpoint {

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 
 /// `POST /v1/apps/{app}/installs/ping`: the SDK's daily beacon, so installs whose policy reads a
 /// CDN answers are counted too. It carries nothing but the `LaunchGate-Client` header.

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 
 /// Passwordless sign-in: `/v1/apps/{app}/auth/…`, and seed 002's `/api/auth/send-code` and
 /// `/api/auth/verify-code` for the default app. Every answer, failures included, has the seed's

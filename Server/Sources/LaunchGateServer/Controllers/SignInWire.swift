@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 import NIOCore
 
 /// Reading sign-in requests and sending answers over HTTP. The shapes themselves are the SDK's

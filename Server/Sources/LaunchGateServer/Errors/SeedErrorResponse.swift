@@ -1,6 +1,6 @@
 import HTTPTypes
 import Hummingbird
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 import Logging
 import NIOCore
 

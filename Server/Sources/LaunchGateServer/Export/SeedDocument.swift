@@ -1,5 +1,5 @@
 import Foundation
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 
 /// The shapes that apps already in the field parse, rendered from a canonical policy.
 ///

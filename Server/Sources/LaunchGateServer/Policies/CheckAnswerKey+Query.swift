@@ -1,5 +1,5 @@
 import Foundation
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 
 extension CheckAnswerKey {
     /// The key of a `/check` request to an app's current policy, for the router and the fast path alike.

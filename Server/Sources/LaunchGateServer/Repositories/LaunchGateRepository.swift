@@ -1,5 +1,5 @@
 import Foundation
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 
 /// Everything the server stores. ``MemoryRepository`` and ``SQLRepository`` (SQLite and
 /// PostgreSQL) implement it, and one contract test suite runs against all of them.

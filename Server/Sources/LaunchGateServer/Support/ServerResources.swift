@@ -1,6 +1,6 @@
 import Foundation
 
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 
 /// The server's package resources (`openapi.yaml`), found without SwiftPM's `Bundle.module`.
 ///

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 import Testing
 @testable import LaunchGateServer
 

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 import LaunchGateTesting
 import Testing
 @testable import LaunchGateServer

@@ -1,11 +1,11 @@
 import Foundation
 
-/// Seed 000's `GET /api/version` answer: `{"latest_build": 42, "testflight_url": "https://…"}`,
+/// The `GET /api/version` answer of a hand-rolled force-update check: `{"latest_build": 42, "testflight_url": "https://…"}`,
 /// read and rendered here and nowhere else.
 ///
 /// Its client blocks every build below `latest_build`, so the build is both the latest release
 /// and the required minimum. It re-checks on every return to the foreground (refresh 0).
-public struct LatestBuildDocument: Decodable, Sendable {
+@_spi(LaunchGateServer) public struct LatestBuildDocument: Decodable, Sendable {
     let latestBuild: BuildNumber
     let testflightURL: String?
 
@@ -24,7 +24,7 @@ public struct LatestBuildDocument: Decodable, Sendable {
         try PolicyJSON.decode(Self.self, from: data).policy(for: platform)
     }
 
-    /// Renders what seed 000's client reads: the required build (0 when none) and the update URL
+    /// Renders what that check's client reads: the required build (0 when none) and the update URL
     /// ("" when none), both always present, since that client treats a missing key as "no update".
     /// - Parameters:
     ///   - policy: The canonical policy.

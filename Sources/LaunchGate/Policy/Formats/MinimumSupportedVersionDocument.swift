@@ -1,11 +1,11 @@
 import Foundation
 
-/// Seed 001's config: `{"min_supported_version_ios": "10.10.5", "min_supported_version_android": "3.1"}`,
+/// A remote config's minimum versions: `{"min_supported_version_ios": "10.10.5", "min_supported_version_android": "3.1"}`,
 /// read and rendered here and nowhere else.
 ///
 /// Keys for platforms LaunchGate does not know (say `_web`) are ignored rather than refused,
 /// because this document is usually a shared app config with other keys in it.
-public struct MinimumSupportedVersionDocument: Sendable {
+@_spi(LaunchGateServer) public struct MinimumSupportedVersionDocument: Sendable {
     static let keyPrefix = "min_supported_version_"
     let minimums: [Platform: AppVersion]
 

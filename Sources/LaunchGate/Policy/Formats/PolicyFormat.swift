@@ -4,13 +4,13 @@ import Foundation
 public enum PolicyFormat: String, Sendable, Hashable, CaseIterable, Codable {
     /// LaunchGate's canonical document (`schemaVersion`, `platforms`).
     case canonical
-    /// Seed 000: `{"latest_build": 42, "testflight_url": "https://…"}`, a build-only required update.
+    /// A hand-rolled `GET /api/version`: `{"latest_build": 42, "testflight_url": "https://…"}`, a build-only required update.
     case latestBuild
-    /// Seed 001: `{"min_supported_version_ios": "10.10.5"}`, and `_android` and the other platforms.
+    /// A remote config: `{"min_supported_version_ios": "10.10.5"}`, and `_android` and the other platforms.
     case minimumSupportedVersion
-    /// Seed 003, VersionLockout: `recommendedVersion`, `requiredVersion`, `updateUrl`, `eol`, `message`.
+    /// VersionLockout's document: `recommendedVersion`, `requiredVersion`, `updateUrl`, `eol`, `message`.
     case versionLockout
-    /// Seed 004's `version.json`: `latestVersion`, `releaseDate`, `releaseNotes`, `updateUrl`.
+    /// A `version.json` file: `latestVersion`, `releaseDate`, `releaseNotes`, `updateUrl`.
     case versionJSON
     /// Apple's App Store lookup response (`itunes.apple.com/lookup?bundleId=…`).
     case appStoreLookup

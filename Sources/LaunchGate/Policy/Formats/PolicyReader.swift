@@ -6,7 +6,7 @@ import Foundation
 /// let policy = try PolicyReader.read(data)                                   // detect the format
 /// let lockout = try PolicyReader.read(data, format: .versionLockout, platform: .android)
 /// ```
-public enum PolicyReader {
+@_spi(LaunchGateServer) public enum PolicyReader {
     /// The largest document accepted; policies are a few kilobytes.
     public static let maximumSize = 256 * 1024
 
@@ -14,7 +14,7 @@ public enum PolicyReader {
     /// - Parameters:
     ///   - data: The document's bytes.
     ///   - format: The format, or `nil` to detect it from the keys.
-    ///   - platform: For single-platform formats (seeds 000, 003, 004 and the App Store), the
+    ///   - platform: For single-platform formats (`/api/version`, VersionLockout, version.json and the App Store), the
     ///     platform the document describes.
     /// - Returns: The canonical policy.
     /// - Throws: ``PolicyError`` naming the field and the problem.

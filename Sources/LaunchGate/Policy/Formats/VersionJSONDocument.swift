@@ -1,10 +1,10 @@
 import Foundation
 
-/// Seed 004's `version.json`, as LaunchGate defines it (see `docs/policy-format.md`):
+/// A `version.json` file, as LaunchGate defines it (see `docs/policy-format.md`):
 /// `{"latestVersion": "1.3.0", "releaseDate": "2026-01-06", "releaseNotes": "…", "updateUrl": "https://…"}`,
 /// in camelCase or snake_case, read and rendered here and nowhere else. It only ever offers a
 /// dismissable banner.
-public struct VersionJSONDocument: Decodable, Sendable {
+@_spi(LaunchGateServer) public struct VersionJSONDocument: Decodable, Sendable {
     static let markerKeys: Set<String> = ["latestVersion", "latest_version"]
     let latestVersion: AppVersion
     let releaseDate: Date?

@@ -1,9 +1,9 @@
 import Foundation
 
-/// Seed 003, VersionLockout's document, in camelCase or snake_case:
+/// VersionLockout's document, in camelCase or snake_case:
 /// `{"recommendedVersion", "requiredVersion", "updateUrl", "eol", "message"}`, read and rendered
 /// here and nowhere else.
-public struct VersionLockoutDocument: Decodable, Sendable {
+@_spi(LaunchGateServer) public struct VersionLockoutDocument: Decodable, Sendable {
     static let markerKeys: Set<String> = [
         "recommendedVersion", "requiredVersion", "updateUrl", "eol",
         "recommended_version", "required_version", "update_url",

@@ -3,7 +3,7 @@ import LaunchGate
 import SwiftUI
 
 /// The main button of every LaunchGate screen: full width, filled with the theme's button color
-/// (the playful look's black, or the system look's blue), at least 44 points tall at any text size.
+/// (black in the turquoise sign-in look, or the system look's blue), at least 44 points tall at any text size.
 struct PrimaryButtonStyle: ButtonStyle {
     let styles: ThemeStyles
     let cornerRadius: Double

@@ -2,7 +2,7 @@
 import LaunchGate
 import SwiftUI
 
-/// Seed 002's loading overlay: the whole screen dimmed, with a spinner and the core's words
+/// The sign-in loading overlay: the whole screen dimmed, with a spinner and the core's words
 /// ("Sending your code…") in a card of the theme's background. It takes the touches, so nothing
 /// is tapped twice.
 struct ProgressOverlay: View {

@@ -2,7 +2,7 @@
 import LaunchGate
 import SwiftUI
 
-/// Seed 004's non-intrusive banner at the top of the app: tapping it opens the details dialog,
+/// The version.json spec's non-intrusive banner at the top of the app: tapping it opens the details dialog,
 /// and its second button hides it for the reminder interval. Taps go to the ``LaunchFlow`` in
 /// the environment. ``LaunchGateView`` places it above the app's content, which moves down for it.
 ///

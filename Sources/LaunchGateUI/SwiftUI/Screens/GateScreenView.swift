@@ -3,7 +3,7 @@ import LaunchGate
 import SwiftUI
 
 /// The built-in full screen for a required or recommended update, end of life or an unsupported
-/// device, and the banner's details dialog (seed 004): the core's title, message and release
+/// device, and the banner's details dialog: the core's title, message and release
 /// notes, with its buttons. Taps go to the ``LaunchFlow`` in the environment, which
 /// ``LaunchGateView`` provides.
 ///

@@ -2,8 +2,8 @@
 import LaunchGate
 import SwiftUI
 
-/// The built-in loading screen while a blocking launch check runs (seed 000's "Checking for
-/// updates…", seed 001's `LoadingViewController`), in the user's language.
+/// The built-in loading screen while a blocking launch check runs ("Checking for
+/// updates…", a UIKit app's loading controller), in the user's language.
 @MainActor
 public struct LaunchGateLoadingView: View {
     @Environment(LaunchFlow.self) private var flow: LaunchFlow?
@@ -17,7 +17,7 @@ public struct LaunchGateLoadingView: View {
     /// A spinner with the words, on the theme's background.
     public var body: some View {
         let styles = theme.styles(for: colorScheme, contrast: contrast)
-        ProgressView((flow?.strings ?? .english).text(.checking))
+        ProgressView((flow?.strings ?? .english).checking)
             .largeControl()
             // The spinner takes the tint, not the foreground style (light grey on turquoise otherwise).
             .tint(styles.title)

@@ -2,12 +2,12 @@
 import LaunchGate
 import SwiftUI
 
-/// The built-in sign-in and welcome screen (seed 002's behaviour) for a ``SignInScreen``: the
+/// The built-in sign-in and welcome screen (the emailed-code sign-in) for a ``SignInScreen``: the
 /// theme's logo, the core's title and message, the address or code field, an error, and the
 /// buttons, the main one first. Typing and taps go to the ``LaunchFlow`` in the environment.
 ///
 /// Its look comes from the ``LaunchGateTheme`` in the environment: ``LaunchGateTheme/system`` by
-/// default, ``LaunchGateTheme/playful`` for seed 002's turquoise screen.
+/// default, ``LaunchGateTheme/playful`` for the turquoise sign-in look.
 @MainActor
 public struct SignInScreenView: View {
     private let screen: SignInScreen

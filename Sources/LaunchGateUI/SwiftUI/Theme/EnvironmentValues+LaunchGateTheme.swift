@@ -17,7 +17,7 @@ extension View {
     /// LaunchGateView(flow: flow) { ContentView() }
     ///     .launchGateTheme(.playful)
     /// ```
-    /// - Parameter theme: The theme, such as ``LaunchGateTheme/playful`` (seed 002's look).
+    /// - Parameter theme: The theme, such as ``LaunchGateTheme/playful`` (the turquoise sign-in look).
     /// - Returns: The view with the theme set for everything inside it.
     public func launchGateTheme(_ theme: LaunchGateTheme) -> some View {
         environment(\.launchGateTheme, theme)

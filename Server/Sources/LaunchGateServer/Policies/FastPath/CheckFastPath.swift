@@ -1,5 +1,5 @@
 import Foundation
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 import NIOCore
 
 /// Answers `GET /v1/apps/{app}/check?…` on the fast path, from answers the router has already

@@ -1,0 +1,27 @@
+/// What every page's layout shows besides its content: its title and, once signed in, who it is.
+struct ConsoleLayout: Sendable {
+    /// The signed-in bar: the navigation, the name and scope, and what the scope allows.
+    struct SessionBar: Encodable, Sendable {
+        let name: String
+        let scope: String
+        let isAdmin: Bool
+        let canPublish: Bool
+    }
+
+    let title: String
+    /// The CSRF token the page's forms carry.
+    let csrf: String
+    let session: SessionBar?
+
+    /// The layout for a signed-in page.
+    init(_ signed: ConsoleSessions.Signed, title: String) {
+        self.init(title: title, csrf: signed.csrf, session: SessionBar(
+            name: signed.token.name, scope: signed.token.scope.rawValue, isAdmin: signed.token.scope >= .admin,
+            canPublish: signed.token.scope >= .publish))
+    }
+
+    /// The layout for a page before sign-in (`session` `nil`), or any other.
+    init(title: String, csrf: String, session: SessionBar? = nil) {
+        (self.title, self.csrf, self.session) = (title, csrf, session)
+    }
+}

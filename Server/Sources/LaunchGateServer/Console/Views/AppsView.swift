@@ -1,0 +1,54 @@
+import LaunchGate
+
+/// The apps page: every app (or one), with its current policy per channel and platform.
+struct AppsView: Encodable, Sendable {
+    struct App: Encodable, Sendable {
+        let id: String
+        let name: String
+        let channels: [Channel]
+    }
+
+    struct Channel: Encodable, Sendable {
+        let channel: String
+        /// The served revision; `nil` before the first publish on the channel.
+        let current: Current?
+    }
+
+    /// A channel's served revision and what it says per platform.
+    struct Current: Encodable, Sendable {
+        let number: Int
+        let author: String
+        let date: String
+        let platforms: [PlatformRow]
+
+        init(_ revision: PolicyRevision, _ policy: UpdatePolicy) {
+            (number, author, date) = (revision.number, revision.author, ConsoleFigures.date(revision.issuedAt))
+            // In the SDK's order of platforms (iOS first), the same on every page and every load.
+            platforms = Platform.allCases.compactMap { platform in policy.platforms[platform].map { PlatformRow(platform, $0) } }
+        }
+    }
+
+    /// One platform's gates as the table shows them, "—" where there is none.
+    struct PlatformRow: Encodable, Sendable {
+        let platform: String
+        let latest: String
+        let recommended: String
+        let required: String
+        let blocked: String
+        let endOfLife: String
+
+        init(_ platform: Platform, _ entry: PlatformPolicy) {
+            func gate(_ requirement: VersionRequirement?) -> String {
+                guard let requirement else { return "—" }
+                return [requirement.version?.description, requirement.build.map { "build \($0)" }].compactMap { $0 }.joined(separator: ", ")
+            }
+            let blocked = entry.blocked.versions.map(\.description) + entry.blocked.builds.map { "build \($0)" }
+            (self.platform, latest, recommended, required) = (platform.osName, gate(entry.latest?.gate), gate(entry.recommended), gate(entry.required))
+            self.blocked = blocked.isEmpty ? "—" : blocked.joined(separator: ", ")
+            endOfLife = entry.endOfLife == nil ? "—" : "yes"
+        }
+    }
+
+    let heading: String
+    let apps: [App]
+}

@@ -1,0 +1,48 @@
+import LaunchGate
+
+/// A page of the history: revisions newest first, each with its note, its diff against the one
+/// before, and rollback; a notice after a publish or a rollback, or the guard's refusal.
+struct HistoryView: Encodable, Sendable {
+    struct Row: Encodable, Sendable {
+        let number: Int
+        /// Whether it is the one served now.
+        let current: Bool
+        let author: String
+        let note: String
+        let date: String
+        let iso: String
+        /// The revision it is diffed against.
+        let previous: Int
+        /// The diff against ``previous``; `nil` for the first revision.
+        let diff: PolicyDiff.Shown?
+        /// Whether its rollback form carries the guard's confirm checkbox.
+        let askConfirm: Bool
+
+        init(_ revision: PolicyRevision, current: Bool, previous: Int?, diff: PolicyDiff.Shown?, askConfirm: Bool) {
+            (number, self.current, author, note) = (revision.number, current, revision.author, revision.note ?? "")
+            (date, iso) = (ConsoleFigures.date(revision.issuedAt), ConsoleFigures.iso(revision.issuedAt))
+            (self.previous, self.diff, self.askConfirm) = (previous ?? 0, diff, askConfirm)
+        }
+    }
+
+    let app: String
+    let appName: String
+    let channel: String
+    let revisions: [Row]
+    /// This page's number, from 1, and how many there are.
+    let page: Int
+    let pages: Int
+    let hasPages: Bool
+    /// The pages before and after this one, when there are.
+    let newer: Int?
+    let older: Int?
+    var notice: String? = nil
+    /// Why a rollback was refused by the publish guard.
+    var guardError: String? = nil
+
+    init(app: AppRecord, channel: ReleaseChannel, revisions: [Row], page: Int, pages: Int) {
+        (self.app, appName, self.channel, self.revisions) = (app.id, app.name, channel.rawValue, revisions)
+        (self.page, self.pages, hasPages) = (page, pages, pages > 1)
+        (newer, older) = (page > 1 ? page - 1 : nil, page < pages ? page + 1 : nil)
+    }
+}
