@@ -12,7 +12,7 @@ extension LaunchFlow {
     ///
     /// The policy is read from ``policyURL(server:appID:channel:platform:)`` for the platform the
     /// app runs on. Every other parameter is as in
-    /// ``standard(policyURL:publicKey:signIn:app:store:transport:opener:launchMode:refreshInterval:format:fallbackUpdateURL:configuration:onFailure:logsFailedChecks:report:)``.
+    /// ``standard(policyURL:publicKey:signIn:app:store:transport:opener:launchMode:refreshInterval:format:fallbackUpdateURL:appStoreID:sendsInstallBeacon:configuration:onFailure:logsFailedChecks:report:)``.
     /// - Parameters:
     ///   - server: The server's base URL (https; http only to this device's loopback address).
     ///   - appID: The app's ID on the server.
@@ -23,26 +23,32 @@ extension LaunchFlow {
     ///   - store: The cache and throttle's store; `UserDefaults.standard` when `nil`.
     ///   - transport: The HTTP transport.
     ///   - opener: Opens the update URL.
-    ///   - launchMode: Whether the launch waits for the check behind a loading screen.
+    ///   - launchMode: Whether the launch waits for the check behind a loading screen; not by default.
     ///   - refreshInterval: Seconds between foreground re-checks; `nil` uses the policy's.
     ///   - fallbackUpdateURL: Where "Update" goes when the policy has no URL.
-    ///   - configuration: Exempt users and other launch behaviour.
-    ///   - onFailure: What a wrong argument does.
+    ///   - appStoreID: The app's Apple ID (the digits of `https://apps.apple.com/app/id1234567890`),
+    ///     whose App Store page "Update" opens when neither the policy nor `fallbackUpdateURL` names one.
+    ///   - sendsInstallBeacon: Whether the daily install beacon is sent; on by default.
+    ///   - configuration: Exempt users (the `/api/version` app's test user) and other launch behaviour.
+    ///   - onFailure: What a wrong argument does; ``SetupFailure/forThisBuild`` by default.
     ///   - logsFailedChecks: Whether a failed check's cause is reported; in debug builds by default.
-    ///   - report: Where problems are reported.
+    ///   - report: Where a problem is reported before failing open: the unified log on Apple
+    ///     platforms (subsystem `LaunchGate`), standard error elsewhere.
     /// - Returns: A flow ready to ``start()``; on a failed-open setup, one that goes straight to the app.
     public static func standard(
         server: URL, appID: String, channel: ReleaseChannel = .production, publicKey: String,
         signIn: SignInFlow? = nil, app: AppInfo? = nil, store: (any KeyValueStore)? = nil,
         transport: any HTTPTransport = URLSessionTransport(), opener: any URLOpening,
         launchMode: LaunchMode = .nonBlocking, refreshInterval: TimeInterval? = nil, fallbackUpdateURL: URL? = nil,
+        appStoreID: String? = nil, sendsInstallBeacon: Bool = true,
         configuration: Configuration = Configuration(), onFailure: SetupFailure = .forThisBuild,
         logsFailedChecks: Bool = SetupFailure.forThisBuild == .stop,
         report: @escaping @Sendable (String) -> Void = LaunchFlow.reportSetupProblem
     ) -> LaunchFlow {
         let app = app ?? (try? AppInfo.current())
         let options = UpdateOptions(launchMode: launchMode, refreshInterval: refreshInterval, format: nil,
-                                    fallbackUpdateURL: fallbackUpdateURL)
+                                    fallbackUpdateURL: fallbackUpdateURL, appStoreID: appStoreID,
+                                    sendsInstallBeacon: sendsInstallBeacon)
         let url = policyURL(server: server, appID: appID, channel: channel, platform: app?.platform ?? .compiled)
         let setup = url.map(Result.success) ?? .failure(SetupProblem(
             "The app ID \"\(appID.prefix(60))\" can't be part of a URL: it must be the ID the server knows "
@@ -76,13 +82,18 @@ extension LaunchFlow {
     ///   - transport: The HTTP transport.
     ///   - opener: Opens the update URL.
     ///   - launchMode: Whether the launch waits for the check behind a loading screen; not by default.
-    ///   - refreshInterval: Seconds between foreground re-checks; `nil` uses the policy's.
-    ///   - fallbackUpdateURL: Where "Update" goes when the policy has no URL.
-    ///   - configuration: Exempt users (the `/api/version` app's test user) and other launch behaviour.
-    ///   - onFailure: What a wrong argument does; ``SetupFailure/forThisBuild`` by default.
-    ///   - logsFailedChecks: Whether a failed check's cause is reported; in debug builds by default.
-    ///   - report: Where a problem is reported before failing open: the unified log on Apple
-    ///     platforms (subsystem `LaunchGate`), standard error elsewhere.
+    ///   - refreshInterval: Seconds between foreground re-checks; `nil` uses the policy's (0 re-checks
+    ///     at every return to the foreground, as the `/api/version` check did).
+    ///   - format: The document's format; `nil` detects it from its keys.
+    ///   - fallbackUpdateURL: Where "Update" goes when the policy has no URL (your App Store page).
+    ///   - appStoreID: The app's Apple ID (the digits of `https://apps.apple.com/app/id1234567890`),
+    ///     whose App Store page "Update" opens when neither the policy nor `fallbackUpdateURL` names
+    ///     one: a `min_supported_version_ios` document never does. Without either, the required
+    ///     update's screen says to update from the App Store instead of showing a button.
+    ///   - sendsInstallBeacon: Whether the daily install beacon (the app's version, build, platform,
+    ///     OS and a random install ID, once a day) is sent; on by default, and only to a LaunchGate
+    ///     server's policy URL.
+    ///   - configuration: Exempt users (the `/api/version` check's test user) and other launch behaviour.
     ///   - onFailure: What a wrong argument does; ``SetupFailure/forThisBuild`` by default.
     ///   - logsFailedChecks: Whether each failed check is reported through `report`, with why and
     ///     what to do (App Transport Security blocking `http://localhost`, a key from another
@@ -94,12 +105,14 @@ extension LaunchFlow {
         policyURL: URL, publicKey: String?, signIn: SignInFlow? = nil, app: AppInfo? = nil,
         store: (any KeyValueStore)? = nil, transport: any HTTPTransport = URLSessionTransport(),
         opener: any URLOpening, launchMode: LaunchMode = .nonBlocking, refreshInterval: TimeInterval? = nil,
-        format: PolicyFormat? = nil, fallbackUpdateURL: URL? = nil, configuration: Configuration = Configuration(),
+        format: PolicyFormat? = nil, fallbackUpdateURL: URL? = nil, appStoreID: String? = nil,
+        sendsInstallBeacon: Bool = true, configuration: Configuration = Configuration(),
         onFailure: SetupFailure = .forThisBuild, logsFailedChecks: Bool = SetupFailure.forThisBuild == .stop,
         report: @escaping @Sendable (String) -> Void = LaunchFlow.reportSetupProblem
     ) -> LaunchFlow {
         let options = UpdateOptions(launchMode: launchMode, refreshInterval: refreshInterval, format: format,
-                                    fallbackUpdateURL: fallbackUpdateURL)
+                                    fallbackUpdateURL: fallbackUpdateURL, appStoreID: appStoreID,
+                                    sendsInstallBeacon: sendsInstallBeacon)
         return make(policyURL: .success(policyURL), publicKey: publicKey, signIn: signIn, app: app ?? (try? AppInfo.current()),
                     store: store, transport: transport, opener: opener, options: options, configuration: configuration,
                     onFailure: onFailure, logsFailedChecks: logsFailedChecks, report: report)
@@ -111,6 +124,8 @@ extension LaunchFlow {
         var refreshInterval: TimeInterval?
         var format: PolicyFormat?
         var fallbackUpdateURL: URL?
+        var appStoreID: String?
+        var sendsInstallBeacon: Bool
     }
 
     private static func make(
@@ -159,9 +174,14 @@ extension LaunchFlow {
                                    + "Copy it from `launchgate keys show`; it looks like ed25519:<44 base64 characters>.")
             }
         }
+        if let id = options.appStoreID, !UpdateMonitor.Configuration.isAppleID(id) {
+            throw SetupProblem("The App Store ID \"\(id.prefix(60))\" is not an Apple ID: it is the 1 to 20 digits after "
+                               + "\"id\" in the app's App Store link (https://apps.apple.com/app/id1234567890), without \"id\".")
+        }
         let configuration = UpdateMonitor.Configuration(
             source: PolicySource(url: policyURL, format: options.format, publicKeys: keys), launchMode: options.launchMode,
-            refreshInterval: options.refreshInterval, fallbackUpdateURL: options.fallbackUpdateURL)
+            refreshInterval: options.refreshInterval, fallbackUpdateURL: options.fallbackUpdateURL,
+            appStoreID: options.appStoreID, sendsInstallBeacon: options.sendsInstallBeacon)
         return UpdateMonitor(configuration: configuration, app: app, store: store ?? UserDefaultsStore(defaults: .standard),
                              transport: transport, opener: opener)
     }
@@ -169,6 +189,7 @@ extension LaunchFlow {
 
 extension LaunchFlow.UpdateOptions {
     init(launchMode: LaunchMode) {
-        self.init(launchMode: launchMode, refreshInterval: nil, format: nil, fallbackUpdateURL: nil)
+        self.init(launchMode: launchMode, refreshInterval: nil, format: nil, fallbackUpdateURL: nil, appStoreID: nil,
+                  sendsInstallBeacon: true)
     }
 }

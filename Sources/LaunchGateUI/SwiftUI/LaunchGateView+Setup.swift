@@ -34,6 +34,9 @@ extension LaunchGateView {
     ///     `/api/version` check's spinner); not by default.
     ///   - refreshInterval: Seconds between re-checks on returning to the foreground; `nil` uses the policy's.
     ///   - fallbackUpdateURL: Where "Update" goes when the policy has no URL (your App Store page).
+    ///   - appStoreID: The app's Apple ID (the digits in its App Store link), whose page "Update"
+    ///     opens when neither the policy nor `fallbackUpdateURL` names one.
+    ///   - sendsInstallBeacon: Whether the daily install beacon is sent; on by default.
     ///   - configuration: The launch's rules, such as the accounts exempt from update screens
     ///     (``LaunchFlow/Configuration/exempting(emails:)``, a test user).
     ///   - content: The app's own root view.
@@ -56,6 +59,8 @@ extension LaunchGateView {
         launchMode: LaunchMode = .nonBlocking,
         refreshInterval: TimeInterval? = nil,
         fallbackUpdateURL: URL? = nil,
+        appStoreID: String? = nil,
+        sendsInstallBeacon: Bool = true,
         configuration: LaunchFlow.Configuration = LaunchFlow.Configuration(),
         @ViewBuilder content: @escaping () -> Content,
         @ViewBuilder checking: @escaping () -> Checking = { LaunchGateLoadingView() },
@@ -72,7 +77,8 @@ extension LaunchGateView {
         let make = {
             LaunchFlow.standard(server: server, appID: appID, channel: channel, publicKey: publicKey, signIn: signIn(),
                                 opener: SystemURLOpener(), launchMode: launchMode, refreshInterval: refreshInterval,
-                                fallbackUpdateURL: fallbackUpdateURL, configuration: configuration)
+                                fallbackUpdateURL: fallbackUpdateURL, appStoreID: appStoreID,
+                                sendsInstallBeacon: sendsInstallBeacon, configuration: configuration)
         }
         self.init(source: .shared(key, make), content: content, screens: LaunchGateScreens(
             checking: checking, updateRequired: updateRequired, endOfLife: endOfLife,
@@ -80,7 +86,7 @@ extension LaunchGateView {
             welcome: welcome, banner: banner, details: details))
     }
 
-    /// The one-line setup from a policy's URL: as ``init(server:appID:channel:publicKey:signIn:launchMode:refreshInterval:fallbackUpdateURL:configuration:content:checking:updateRequired:endOfLife:deviceUnsupported:updateRecommended:signingIn:welcome:banner:details:)``,
+    /// The one-line setup from a policy's URL: as ``init(server:appID:channel:publicKey:signIn:launchMode:refreshInterval:fallbackUpdateURL:appStoreID:sendsInstallBeacon:configuration:content:checking:updateRequired:endOfLife:deviceUnsupported:updateRecommended:signingIn:welcome:banner:details:)``,
     /// for a policy that isn't at a LaunchGate server's usual path: a static file, or another
     /// format (a hand-rolled `/api/version`, which is unsigned: pass `nil` for the key).
     ///
@@ -98,6 +104,9 @@ extension LaunchGateView {
     ///   - refreshInterval: Seconds between re-checks on returning to the foreground; `nil` uses the policy's.
     ///   - format: The document's format; `nil` detects it.
     ///   - fallbackUpdateURL: Where "Update" goes when the policy has no URL (your App Store page).
+    ///   - appStoreID: The app's Apple ID (the digits in its App Store link), whose page "Update"
+    ///     opens when neither the policy nor `fallbackUpdateURL` names one.
+    ///   - sendsInstallBeacon: Whether the daily install beacon is sent; on by default.
     ///   - configuration: The launch's rules, such as the accounts exempt from update screens.
     ///   - content: The app's own root view.
     ///   - checking: The loading screen while a blocking check runs.
@@ -118,6 +127,8 @@ extension LaunchGateView {
         refreshInterval: TimeInterval? = nil,
         format: PolicyFormat? = nil,
         fallbackUpdateURL: URL? = nil,
+        appStoreID: String? = nil,
+        sendsInstallBeacon: Bool = true,
         configuration: LaunchFlow.Configuration = LaunchFlow.Configuration(),
         @ViewBuilder content: @escaping () -> Content,
         @ViewBuilder checking: @escaping () -> Checking = { LaunchGateLoadingView() },
@@ -134,7 +145,8 @@ extension LaunchGateView {
         let make = {
             LaunchFlow.standard(policyURL: policyURL, publicKey: publicKey, signIn: signIn(), opener: SystemURLOpener(),
                                 launchMode: launchMode, refreshInterval: refreshInterval, format: format,
-                                fallbackUpdateURL: fallbackUpdateURL, configuration: configuration)
+                                fallbackUpdateURL: fallbackUpdateURL, appStoreID: appStoreID,
+                                sendsInstallBeacon: sendsInstallBeacon, configuration: configuration)
         }
         self.init(source: .shared(key, make), content: content, screens: LaunchGateScreens(
             checking: checking, updateRequired: updateRequired, endOfLife: endOfLife,

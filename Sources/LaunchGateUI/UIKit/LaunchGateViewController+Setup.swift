@@ -26,14 +26,14 @@ extension LaunchGateViewController {
     ///   - appID: The app's ID on the server.
     ///   - channel: The release channel; production by default.
     ///   - publicKey: The pinned key, as `launchgate keys show` prints it.
-    ///   - publicKey: The pinned key, as `launchgate keys show` prints it; `nil` accepts unsigned documents.
-    ///   - signIn: Sign-in with an emailed code, if the app has it; made once, with the flow.
-    ///   - launchMode: Whether the launch waits for the check behind the loading screen; not by default.
+    ///   - signIn: Sign-in, if the app has it; made once, with the flow.
+    ///   - launchMode: Whether the launch waits for the check behind the loading screen (the
+    ///     `min_supported_version_ios` app's `LoadingViewController`); not by default.
     ///   - refreshInterval: Seconds between re-checks on returning to the foreground; `nil` uses the policy's.
-    ///   - format: The document's format; `nil` detects it.
     ///   - fallbackUpdateURL: Where "Update" goes when the policy has no URL.
-    ///   - configuration: The launch's rules, such as the accounts exempt from update screens
-    ///     (``LaunchFlow/Configuration/exempting(emails:)``, a test user).
+    ///   - appStoreID: The app's Apple ID (the digits in its App Store link), whose page "Update"
+    ///     opens when neither the policy nor `fallbackUpdateURL` names one.
+    ///   - sendsInstallBeacon: Whether the daily install beacon is sent; on by default.
     ///   - configuration: The launch's rules, such as the accounts exempt from update screens
     ///     (``LaunchFlow/Configuration/exempting(emails:)``, a test user).
     ///   - theme: The look of the built-in screens.
@@ -42,12 +42,14 @@ extension LaunchGateViewController {
     public convenience init(server: URL, appID: String, channel: ReleaseChannel = .production, publicKey: String,
                             signIn: @autoclosure @escaping () -> SignInFlow? = nil, launchMode: LaunchMode = .nonBlocking,
                             refreshInterval: TimeInterval? = nil, fallbackUpdateURL: URL? = nil,
+                            appStoreID: String? = nil, sendsInstallBeacon: Bool = true,
                             configuration: LaunchFlow.Configuration = LaunchFlow.Configuration(),
                             theme: LaunchGateTheme = .system, main: @escaping () -> UIViewController) {
         let flow = SharedFlows.process.flow(for: SharedFlows.Key.server(server, appID: appID, channel: channel, publicKey: publicKey)) {
             LaunchFlow.standard(server: server, appID: appID, channel: channel, publicKey: publicKey, signIn: signIn(),
                                 opener: SystemURLOpener(), launchMode: launchMode, refreshInterval: refreshInterval,
-                                fallbackUpdateURL: fallbackUpdateURL, configuration: configuration)
+                                fallbackUpdateURL: fallbackUpdateURL, appStoreID: appStoreID,
+                                sendsInstallBeacon: sendsInstallBeacon, configuration: configuration)
         }
         self.init(flow: flow, theme: theme, main: main)
     }
@@ -64,24 +66,30 @@ extension LaunchGateViewController {
     /// - Parameters:
     ///   - policyURL: The policy's URL (https; http only to this device's loopback address).
     ///   - publicKey: The pinned key, as `launchgate keys show` prints it; `nil` accepts unsigned documents.
-    ///   - signIn: Sign-in, if the app has it; made once, with the flow.
+    ///   - signIn: Sign-in with an emailed code, if the app has it; made once, with the flow.
     ///   - launchMode: Whether the launch waits for the check behind the loading screen; not by default.
     ///   - refreshInterval: Seconds between re-checks on returning to the foreground; `nil` uses the policy's.
     ///   - format: The document's format; `nil` detects it.
     ///   - fallbackUpdateURL: Where "Update" goes when the policy has no URL.
-    ///   - configuration: The launch's rules, such as the accounts exempt from update screens.
+    ///   - appStoreID: The app's Apple ID (the digits in its App Store link), whose page "Update"
+    ///     opens when neither the policy nor `fallbackUpdateURL` names one.
+    ///   - sendsInstallBeacon: Whether the daily install beacon is sent; on by default.
+    ///   - configuration: The launch's rules, such as the accounts exempt from update screens
+    ///     (``LaunchFlow/Configuration/exempting(emails:)``, a test user).
     ///   - theme: The look of the built-in screens.
     ///   - main: Makes the app's main controller: when the app is first shown, and again for
     ///     each user who signs in after another signed out.
     public convenience init(policyURL: URL, publicKey: String?, signIn: @autoclosure @escaping () -> SignInFlow? = nil,
                             launchMode: LaunchMode = .nonBlocking, refreshInterval: TimeInterval? = nil,
                             format: PolicyFormat? = nil, fallbackUpdateURL: URL? = nil,
+                            appStoreID: String? = nil, sendsInstallBeacon: Bool = true,
                             configuration: LaunchFlow.Configuration = LaunchFlow.Configuration(),
                             theme: LaunchGateTheme = .system, main: @escaping () -> UIViewController) {
         let flow = SharedFlows.process.flow(for: SharedFlows.Key.policy(policyURL, publicKey: publicKey)) {
             LaunchFlow.standard(policyURL: policyURL, publicKey: publicKey, signIn: signIn(), opener: SystemURLOpener(),
                                 launchMode: launchMode, refreshInterval: refreshInterval, format: format,
-                                fallbackUpdateURL: fallbackUpdateURL, configuration: configuration)
+                                fallbackUpdateURL: fallbackUpdateURL, appStoreID: appStoreID,
+                                sendsInstallBeacon: sendsInstallBeacon, configuration: configuration)
         }
         self.init(flow: flow, theme: theme, main: main)
     }

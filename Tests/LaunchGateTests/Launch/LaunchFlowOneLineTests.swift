@@ -4,7 +4,7 @@ import Testing
 @testable import LaunchGate
 
 @MainActor
-@Suite("The one-line setup's options: a server and an app ID, a blocking launch, the refresh, the format, the fallback URL")
+@Suite("The one-line setup's options: a server and an app ID, a blocking launch, the refresh, the format, the fallback URL, the App Store ID, the install beacon")
 struct LaunchFlowOneLineTests {
     private let key = "ed25519:Gb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE="
     private let app = AppInfo(version: "1.5.0", platform: .ios, osVersion: "17.4", preferredLanguages: ["en"])
@@ -81,6 +81,80 @@ struct LaunchFlowOneLineTests {
         #expect(screen.primaryAction != nil, "the fallback URL gives the blocking screen its button")
         #expect(await flow.openUpdate())
         #expect(opener.opened == [fallback])
+    }
+
+    @Test("the App Store ID set in either setup is where a required update without an update URL goes")
+    func appStoreID() async throws {
+        let transport = ScriptedTransport()
+        let url = URL(string: "https://api.example.com/api/config")!
+        transport.always(.respond(.json(Data(#"{"min_supported_version_ios": "2.0.0"}"#.utf8))), for: url)
+        let opener = RecordingURLOpener()
+        let flow = LaunchFlow.standard(policyURL: url, publicKey: nil, app: app, store: InMemoryKeyValueStore(),
+                                       transport: transport, opener: opener, format: .minimumSupportedVersion,
+                                       appStoreID: "1234567890", onFailure: .failOpen, logsFailedChecks: false)
+        await flow.start()
+        guard case .updateRequired(let screen) = flow.state else {
+            Issue.record("expected a required update, got \(flow.state)")
+            return
+        }
+        #expect(screen.primaryAction != nil, "the App Store page gives the blocking screen its button")
+        #expect(await flow.openUpdate())
+        #expect(opener.opened == [URL(string: "https://apps.apple.com/app/id1234567890")!])
+
+        let signing = PolicySigningKey()
+        let body = Data("""
+        {"schemaVersion": 1, "issuedAt": "2026-11-20T09:00:00Z", "subject": \(PolicyDocuments.iosSubject),
+         "platforms": {"ios": {"required": {"version": "2.0.0"}, "latest": {"version": "2.0.0"}}}}
+        """.utf8)
+        let signed = TransportResponse.json(body, headers: [PolicySignature.headerName: try signing.signature(for: body).description])
+        let serverTransport = ScriptedTransport()
+        serverTransport.always(.respond(signed), for: PolicyDocuments.url)
+        let serverOpener = RecordingURLOpener()
+        let server = LaunchFlow.standard(server: server, appID: "notes", publicKey: signing.publicKey.description, app: app,
+                                         store: InMemoryKeyValueStore(), transport: serverTransport, opener: serverOpener,
+                                         appStoreID: "987", sendsInstallBeacon: false, onFailure: .failOpen,
+                                         logsFailedChecks: false)
+        await server.start()
+        #expect(await server.openUpdate())
+        #expect(serverOpener.opened == [URL(string: "https://apps.apple.com/app/id987")!])
+    }
+
+    @Test("an App Store ID that isn't the app's Apple ID (digits only) is reported, and the app opens without a check")
+    func badAppStoreID() {
+        for id in ["id1234567890", "https://apps.apple.com/app/id1", "", "123456789012345678901"] {
+            let reports = Reports()
+            let flow = LaunchFlow.standard(server: server, appID: "notes", publicKey: key, app: app,
+                                           store: InMemoryKeyValueStore(), transport: ScriptedTransport(),
+                                           opener: RecordingURLOpener(), appStoreID: id, onFailure: .failOpen,
+                                           report: { reports.add($0) })
+            #expect(flow.updates == nil, "\(id)")
+            #expect(reports.all.first?.contains("App Store ID") == true, "\(id)")
+        }
+    }
+
+    @Test("the install beacon is sent after a launch check by default, and never with sendsInstallBeacon: false")
+    func installBeacon() async throws {
+        let signing = PolicySigningKey()
+        let body = PolicyDocuments.canonical()
+        let signed = TransportResponse.json(body, headers: [PolicySignature.headerName: try signing.signature(for: body).description])
+        let ping = URL(string: "https://updates.example.com/v1/apps/notes/installs/ping")!
+        for sends in [true, false] {
+            let transport = ScriptedTransport()
+            transport.always(.respond(signed), for: PolicyDocuments.url)
+            transport.always(.respond(TransportResponse(status: 204)), for: ping, method: "POST")
+            let flow = sends
+                ? LaunchFlow.standard(server: server, appID: "notes", publicKey: signing.publicKey.description, app: app,
+                                      store: InMemoryKeyValueStore(), transport: transport, opener: RecordingURLOpener(),
+                                      onFailure: .failOpen, logsFailedChecks: false)
+                : LaunchFlow.standard(server: server, appID: "notes", publicKey: signing.publicKey.description, app: app,
+                                      store: InMemoryKeyValueStore(), transport: transport, opener: RecordingURLOpener(),
+                                      sendsInstallBeacon: false, onFailure: .failOpen, logsFailedChecks: false)
+            await flow.start()
+            #expect(flow.updates?.lastError == nil)
+            _ = await flow.updates?.beaconTask?.value
+            let pings = transport.requests.filter { $0.url == ping && $0.method == "POST" }
+            #expect(pings.count == (sends ? 1 : 0), "sendsInstallBeacon \(sends)")
+        }
     }
 
     @Test("a refresh interval set in the setup overrides the policy's: with 0 every return re-checks")
