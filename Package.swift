@@ -57,6 +57,6 @@ for target in package.targets where target.name == "LaunchGateUI" {
     target.dependencies += ["Accessibility", "UIKit", "SwiftUI"]
 }
 package.targets.append(.testTarget(name: "LaunchGateUITests",
-                                   dependencies: ["LaunchGateUI", "LaunchGate", "LaunchGateTesting", "UIKit", "SwiftUI",
+                                   dependencies: ["LaunchGateUI", "LaunchGate", "LaunchGateTesting", "Accessibility", "UIKit", "SwiftUI",
                                                                   "_Testing_UIKit"]))
 #endif

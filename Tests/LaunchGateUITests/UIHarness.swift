@@ -1,3 +1,4 @@
+import Accessibility
 import Foundation
 import LaunchGate
 import LaunchGateTesting
@@ -20,6 +21,7 @@ final class UIHarness {
 
     init() {
         UIAccessibility.standInReset()
+        AccessibilityNotification.standInAnnouncements = []
     }
 
     /// A flow over this device's store: a relaunch when called again.

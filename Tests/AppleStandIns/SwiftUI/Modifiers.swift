@@ -72,7 +72,9 @@ extension View {
         standInModified()
     }
 
-    public func onAppear(perform action: (() -> Void)? = nil) -> some View { standInModified() }
+    public func onAppear(perform action: (() -> Void)? = nil) -> some View {
+        StandInModified(content: self, modifier: #function, appearAction: action)
+    }
     public func onDisappear(perform action: (() -> Void)? = nil) -> some View { standInModified() }
     public func onChange<V: Equatable>(of value: V, initial: Bool = false,
                                        _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void) -> some View {

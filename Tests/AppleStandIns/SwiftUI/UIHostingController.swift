@@ -4,7 +4,7 @@
 
 @available(watchOS, unavailable)
 @MainActor @preconcurrency
-open class UIHostingController<Content: View>: UIViewController {
+open class UIHostingController<Content: View>: UIViewController, StandInAppearing {
     public init(rootView: Content) {
         self.rootView = rootView
         super.init(nibName: nil, bundle: nil)
@@ -14,6 +14,8 @@ open class UIHostingController<Content: View>: UIViewController {
     public var sizingOptions: UIHostingControllerSizingOptions = []
     /// The size SwiftUI's layout gives the root view in `size` (the test's ``standInSizeThatFits``).
     public func sizeThatFits(in size: CGSize) -> CGSize { standInSizeThatFits?(size) ?? .zero }
+    /// Runs the root view's `onAppear` actions, as SwiftUI does when it first draws it (a test hook).
+    public func standInAppear() { (rootView as? any StandInAppearing)?.standInAppear() }
 }
 
 @available(watchOS, unavailable)

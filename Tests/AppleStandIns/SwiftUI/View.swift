@@ -26,10 +26,16 @@ extension Optional: View where Wrapped: View {
 }
 
 /// What every modifier of these stand-ins returns: a view of the modified view's type, which
-/// keeps the modifier's name.
+/// keeps the modifier's name, the view it modifies and, for `onAppear`, its action.
 public struct StandInModified<Content: View>: View {
     nonisolated public let modifier: String
-    nonisolated init(content: Content, modifier: String) { self.modifier = modifier }
+    nonisolated(unsafe) let content: Content
+    nonisolated(unsafe) let appearAction: (() -> Void)?
+    nonisolated init(content: Content, modifier: String, appearAction: (() -> Void)? = nil) {
+        self.modifier = modifier
+        self.content = content
+        self.appearAction = appearAction
+    }
     public var body: Never { fatalError("stand-in views are never rendered") }
 }
 
@@ -37,6 +43,27 @@ extension View {
     /// The view with a modifier applied, as the stand-ins' modifiers make it.
     nonisolated public func standInModified(_ modifier: String = #function) -> StandInModified<Self> {
         StandInModified(content: self, modifier: modifier)
+    }
+}
+
+/// A view whose modifiers a test can make appear, since nothing is rendered (a test hook).
+@MainActor
+public protocol StandInAppearing {
+    /// Runs the `onAppear` actions of this view's modifiers, outermost first, as far down as the
+    /// view's modifiers go (a custom view's `body` is never evaluated).
+    func standInAppear()
+}
+
+extension StandInModified: StandInAppearing {
+    public func standInAppear() {
+        appearAction?()
+        (content as? any StandInAppearing)?.standInAppear()
+    }
+}
+
+extension ModifiedContent: StandInAppearing {
+    public func standInAppear() {
+        (content as? any StandInAppearing)?.standInAppear()
     }
 }
 
