@@ -1,8 +1,8 @@
 import UIKit
 
-/// The app's own main controller (seed 001's `MainTabBarController`). LaunchGateViewController
-/// makes it when the app is first shown and keeps it under every later update screen, which go in
-/// a window above it and anything it presents, such as its settings sheet.
+/// The app's own main controller (the `min_supported_version_ios` app's `MainTabBarController`).
+/// LaunchGateViewController makes it when the app is first shown and keeps it under every later
+/// update screen, which go in a window above it and anything it presents, such as its settings sheet.
 final class MainViewController: UIViewController {
     private let label = UILabel()
     private let settings = UIButton(type: .system)

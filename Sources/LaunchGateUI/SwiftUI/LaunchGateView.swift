@@ -137,7 +137,7 @@ public struct LaunchGateView<Content: View>: View {
         let contentIdentity = flow.contentIdentity
         ZStack(alignment: .top) {
             appContent(showsApp: state.showsApp, identity: contentIdentity)
-                // Seed 004's banner is non-intrusive: the content moves down for it, so it covers
+                // The version.json banner is non-intrusive: the content moves down for it, so it covers
                 // no navigation bar or first row.
                 .safeAreaInset(edge: .top, spacing: 0) { banner(for: state, flow: flow) }
                 .animation(.default, value: state.showsApp ? state.gateScreen : nil)
@@ -167,7 +167,7 @@ public struct LaunchGateView<Content: View>: View {
         }
         .task { await flow.start() }
         .onChange(of: scenePhase, initial: true) { _, phase in
-            // Seed 000 re-checks on the way back from the background; the flow decides whether one is
+            // The `/api/version` check re-checks on the way back from the background; the flow decides whether one is
             // due. The first phase counts too: a scene made during a background launch starts in the
             // background, and its first return to active re-reads a session a locked keychain kept.
             if foreground.enter(phase) { Task { await flow.didBecomeActive() } }

@@ -91,7 +91,7 @@ public final class LaunchGateViewController: UIViewController {
         foregroundObserver = NotificationCenter.default.addObserver(
             forName: UIApplication.willEnterForegroundNotification, object: nil, queue: nil
         ) { [flow] _ in
-            // Seed 000 re-checks on the way back from the background, not after Control Center or
+            // The `/api/version` check re-checks on the way back from the background, not after Control Center or
             // Face ID (which only make the app inactive); the flow decides whether one is due.
             Task { @MainActor in await flow.didBecomeActive() }
         }
