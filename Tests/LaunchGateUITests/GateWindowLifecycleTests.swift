@@ -125,6 +125,34 @@ extension AdapterTests {
             #expect(flow.state.isBlocking)
         }
 
+        @Test("SwiftUI: the view leaving its window under a full-screen cover the app presented keeps the block; leaving for good takes it down")
+        func swiftUIOwnerLeftUnderCover() throws {
+            // What LaunchGateView's window does in onDisappear (AboveAppWindow), with the app's
+            // hosting controller as the app window's root.
+            let device = UIHarness()
+            let appRoot = MainController()
+            device.appWindow.rootViewController = appRoot
+            device.appWindow.makeKeyAndVisible()
+            let gate = GateWindow()
+            gate.appWindow = device.appWindow
+            #expect(gate.show(UIViewController(), takesKey: true, theme: .system))
+            let cover = MainController()
+            cover.modalPresentationStyle = .fullScreen
+            appRoot.present(cover, animated: false)
+
+            gate.ownerLeft()
+            #expect(gate.isShown, "the block stays above the cover")
+            #expect(device.gateWindow != nil)
+            #expect(!device.appWindow.isUserInteractionEnabled, "and the app's window still takes no touches")
+            #expect(device.appWindow.accessibilityElementsHidden)
+
+            cover.dismiss(animated: false)
+            gate.ownerLeft()
+            #expect(!gate.isShown, "with nothing presented, the view has left for good")
+            #expect(device.gateWindow == nil)
+            #expect(device.appWindow.isUserInteractionEnabled)
+        }
+
         @Test("a recommended update goes above the app without taking key: a consent form presented meanwhile lands on the app and stays")
         func recommendedDoesNotTakeKey() async throws {
             let device = UIHarness()

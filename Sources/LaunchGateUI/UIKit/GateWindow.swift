@@ -133,6 +133,17 @@ final class GateWindow {
         Self.dismissPresentations(on: root) { window.rootViewController = nil }
     }
 
+    /// The owner's view left the app's window: the screen goes with it when the view has left for
+    /// good (its scene closed, or the app replaced its root view), not when a full-screen
+    /// presentation of the app's covers it. UIKit takes a covered view out of its window (SwiftUI's
+    /// `.fullScreenCover` too), and a block taken down then would leave the cover usable, with
+    /// the app's window taking touches and VoiceOver again. A view that leaves for good while the
+    /// app still presents something is cleaned up when its owner lets this window go (`deinit`).
+    func ownerLeft() {
+        guard appWindow?.rootViewController?.presentedViewController == nil else { return }
+        hide()
+    }
+
     /// Dismisses what is presented on `root`, after any transition under way, then calls `finish`.
     private static func dismissPresentations(on root: UIViewController, then finish: @escaping () -> Void) {
         guard root.presentedViewController != nil else { return finish() }

@@ -43,8 +43,9 @@ struct AboveAppWindow<Screen: View>: ViewModifier {
             .onChange(of: hasAppWindow) { _, _ in update() }
             // A gate whose view leaves the hierarchy (its scene closed, or the app replaced its
             // root view) goes with it, rather than staying over the app; it comes back if the
-            // view does.
-            .onDisappear { window.hide() }
+            // view does. A full-screen cover the app presents takes the view out of its window
+            // too, and the block stays over it (GateWindow.ownerLeft).
+            .onDisappear { window.ownerLeft() }
             .onAppear { update() }
             .onChange(of: takesKey) { _, takesKey in window.setTakesKey(takesKey && isPresented) }
     }
