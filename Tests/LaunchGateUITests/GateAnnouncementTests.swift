@@ -28,6 +28,36 @@ extension AdapterTests {
                     "the title is read where VoiceOver lands, not announced a second time")
         }
 
+        @Test("SwiftUI: a blocking screen that replaces the loading screen in the window above the app is a new screen there, which VoiceOver is moved to; the same screen again moves nothing")
+        func swiftUIReplacementMovesFocus() throws {
+            // What LaunchGateView's window does as the flow's gateScreen changes (AboveAppWindow).
+            let device = UIHarness()
+            device.appWindow.rootViewController = MainController()
+            device.appWindow.makeKeyAndVisible()
+            let gate = GateWindow()
+            gate.appWindow = device.appWindow
+            var made = 0
+            let loading = UIViewController()
+            gate.show(for: AnyHashable(nil as GateScreen?), takesKey: false, theme: .system) { made += 1; return loading }
+            let window = try #require(device.gateWindow)
+            // The loading screen's state changes again (the same screen): nothing is made or posted.
+            gate.show(for: AnyHashable(nil as GateScreen?), takesKey: false, theme: .system) { made += 1; return UIViewController() }
+            #expect(made == 1)
+            #expect(device.gateScreen === loading)
+            #expect(UIAccessibility.standInPosted.count == 1, "one .screenChanged, when the window appeared")
+
+            let blocking = UIViewController()
+            let required = GateScreen(kind: .updateRequired, style: .blocking, title: "Update required", message: "Update to go on.")
+            gate.show(for: AnyHashable(required as GateScreen?), takesKey: true, theme: .system) { made += 1; return blocking }
+            #expect(made == 2)
+            #expect(device.gateWindow === window, "the same window")
+            #expect(device.gateScreen === blocking)
+            #expect(device.scene.keyWindow === window, "a blocking screen takes key")
+            let posted = UIAccessibility.standInPosted
+            #expect(posted.map(\.notification) == [.screenChanged, .screenChanged])
+            #expect(posted.last?.argument as? UIView === blocking.view, "VoiceOver moves to the blocking screen")
+        }
+
         @Test("drawn in the controller's own view (no window scene to put a window in), the screen announces its title once")
         func inOwnViewAnnouncesTitle() async throws {
             let device = UIHarness()

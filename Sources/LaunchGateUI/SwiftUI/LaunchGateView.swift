@@ -151,7 +151,10 @@ public struct LaunchGateView<Content: View>: View {
         }
         // Only a screen the user can't leave takes key: what the app or an SDK presents on the key
         // window during a check or over a recommended update stays the app's.
-        .aboveAppWindow(flow: flow, isPresented: state.isAboveApp, takesKey: state.isBlocking, isActive: $isAboveApp) {
+        // A new screen there (a blocking one after the loading screen) is hosted anew, so VoiceOver
+        // moves to it.
+        .aboveAppWindow(flow: flow, isPresented: state.isAboveApp, screenID: AnyHashable(state.gateScreen),
+                        takesKey: state.isBlocking, isActive: $isAboveApp) {
             GateLayer(flow: flow, screens: screens, part: .aboveApp)
         }
         .environment(flow)

@@ -31,6 +31,9 @@ final class GateWindow {
     /// Whether a screen is up.
     var isShown: Bool { window != nil }
 
+    /// Which screen is up, for ``show(for:takesKey:theme:make:)``.
+    private var shownKey: AnyHashable?
+
     /// Whether a screen can be shown: the app's window is known and in a scene.
     var canShow: Bool { appWindow?.windowScene != nil }
 
@@ -98,6 +101,26 @@ final class GateWindow {
         return true
     }
 
+    /// Shows the screen for `key` above the app's window, made by `make` only when no screen is up
+    /// or another key's is: a screen that follows the flow by itself stays while the flow's screen
+    /// stays, and a new one (a blocking screen in place of the loading screen, say) is a new
+    /// screen in the same window, which VoiceOver is moved to (``GateRootViewController/show(_:)``).
+    /// Kept, VoiceOver would stay on the element that vanished and hear nothing of the new screen.
+    /// - Parameters:
+    ///   - key: What the screen shows, such as the flow's `gateScreen`.
+    ///   - takesKey: Whether the window becomes the key window (see ``show(_:takesKey:theme:)``).
+    ///   - theme: The theme the screens draw.
+    ///   - make: Makes the screen.
+    /// - Returns: Whether a screen is up; `false` while the app's window or its scene is unknown.
+    @discardableResult
+    func show(for key: AnyHashable, takesKey: Bool, theme: LaunchGateTheme, make: () -> UIViewController) -> Bool {
+        if isShown, shownKey == key { return true }
+        guard canShow else { return false }
+        let shown = show(make(), takesKey: takesKey, theme: theme)
+        shownKey = shown ? key : nil
+        return shown
+    }
+
     /// Makes the window shown the key window, or gives key back to the window that had it.
     /// - Parameter takesKey: Whether the window shown should be key.
     func setTakesKey(_ takesKey: Bool) {
@@ -123,6 +146,7 @@ final class GateWindow {
         guard let window, let root else { return }
         self.window = nil
         self.root = nil
+        shownKey = nil
         stopFollowingAppearance?()
         stopFollowingAppearance = nil
         let wasKey = window.isKeyWindow

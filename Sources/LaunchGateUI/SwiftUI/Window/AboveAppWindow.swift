@@ -15,6 +15,8 @@ import UIKit
 struct AboveAppWindow<Screen: View>: ViewModifier {
     let flow: LaunchFlow
     let isPresented: Bool
+    /// What the screen shows: a new value is a new screen, which VoiceOver is moved to.
+    let screenID: AnyHashable
     /// Whether the window takes key: for a screen the user acts on, not while a check runs.
     let takesKey: Bool
     @Binding var isActive: Bool
@@ -41,6 +43,7 @@ struct AboveAppWindow<Screen: View>: ViewModifier {
             }
             .onChange(of: isPresented, initial: true) { _, _ in update() }
             .onChange(of: hasAppWindow) { _, _ in update() }
+            .onChange(of: screenID) { _, _ in update() }
             // A gate whose view leaves the hierarchy (its scene closed, or the app replaced its
             // root view) goes with it, rather than staying over the app; it comes back if the
             // view does. A full-screen cover the app presents takes the view out of its window
@@ -56,12 +59,12 @@ struct AboveAppWindow<Screen: View>: ViewModifier {
             isActive = window.canShow
             return
         }
-        if !window.isShown {
+        // The hosted screen follows the flow by itself; it is made again only for another screen
+        // (a blocking one after the loading screen), in the same window, so VoiceOver is moved to
+        // it: one host for both would leave VoiceOver on the loading screen's vanished text.
+        window.show(for: screenID, takesKey: takesKey, theme: theme) {
             _ = relay.take(environment)
-            // The hosted screen follows the flow by itself; it is made once for each time the
-            // window goes up, so a loading screen turning into a blocking one keeps its window.
-            window.show(flow.hostingController(for: RelayedEnvironment(relay: relay, flow: flow, content: screen()), theme: theme),
-                        takesKey: takesKey, theme: theme)
+            return flow.hostingController(for: RelayedEnvironment(relay: relay, flow: flow, content: screen()), theme: theme)
         }
         isActive = window.isShown
     }
