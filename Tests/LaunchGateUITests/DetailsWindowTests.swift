@@ -41,7 +41,7 @@ extension AdapterTests {
             #expect(first.children.count == 1, "the tapped window's banner gives way to its dialog")
         }
 
-        @Test("details opened from code go to the window that appeared last")
+        @Test("details opened from code go to the window that became key last")
         func dialogFromCode() async {
             let device = UIHarness()
             let (flow, first, second) = await twoWindows(device)
@@ -50,6 +50,64 @@ extension AdapterTests {
             await device.settle()
             #expect(second.presentedViewController != nil)
             #expect(first.presentedViewController == nil)
+        }
+
+        @Test("the banner's button, activated without a tap (VoiceOver, Switch Control, a keyboard), opens the dialog in its own window")
+        func dialogFromTheButtonsAction() async throws {
+            let device = UIHarness()
+            let (flow, first, second) = await twoWindows(device)
+            guard case .app(let banner?, nil) = flow.state, let showDetails = banner.primaryAction else {
+                Issue.record("expected the banner, got \(flow.state)")
+                return
+            }
+            // What the first window's banner button runs (GateBannerView, through the environment
+            // claimsDetails sets), with no tap gesture before it; the second window is the key one.
+            await PerformGateAction(flow: flow, adapter: first)(showDetails)
+            await device.settle { first.presentedViewController != nil }
+            await device.settle()
+            #expect(first.presentedViewController != nil, "the dialog opens where the button was activated")
+            #expect(second.presentedViewController == nil)
+        }
+
+        @Test("details opened from code go to the window the user turned to: its window became key, or its scene active")
+        func dialogFollowsTheWindowInUse() async throws {
+            let device = UIHarness()
+            let (flow, first, second) = await twoWindows(device)
+            // The user turns back to the first window's scene.
+            device.scene.standInActivate()
+            await device.settle { DetailsPresenter.process.presents(flow, in: first) }
+            flow.showDetails()
+            await device.settle { first.presentedViewController != nil }
+            await device.settle()
+            #expect(first.presentedViewController != nil)
+            #expect(second.presentedViewController == nil)
+            flow.dismiss()
+            await device.settle { first.presentedViewController == nil }
+
+            // Then to the second window: it becomes key again (after an alert window of its own had key).
+            let secondWindow = try #require(second.view.window)
+            let alertWindow = UIWindow(windowScene: try #require(secondWindow.windowScene))
+            alertWindow.makeKeyAndVisible()
+            secondWindow.makeKey()
+            await device.settle { DetailsPresenter.process.presents(flow, in: second) }
+            #expect(DetailsPresenter.process.presents(flow, in: second))
+            #expect(!DetailsPresenter.process.presents(flow, in: first))
+        }
+
+        @Test("a window that appears in the background (restored at launch) doesn't take details opened from code")
+        func backgroundWindowKeepsOut() async {
+            let device = UIHarness()
+            let (flow, _, second) = await twoWindows(device)
+            let restoredWindow = device.anotherWindow()
+            let restored = LaunchGateViewController(flow: flow) { MainController() }
+            restoredWindow.rootViewController = restored
+            restoredWindow.isHidden = false   // shown, never key, its scene never active
+            await device.settle { restored.children.count == 2 }
+            flow.showDetails()
+            await device.settle { second.presentedViewController != nil }
+            await device.settle()
+            #expect(second.presentedViewController != nil, "the window in use keeps them")
+            #expect(restored.presentedViewController == nil)
         }
 
         @Test("a tap on the kept banner moves the dialog to that window, without a Not Now")

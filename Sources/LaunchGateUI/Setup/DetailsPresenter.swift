@@ -4,8 +4,10 @@ import Observation
 
 /// Which window shows a flow's details dialog. An iPad app's windows share one flow (``SharedFlows``),
 /// so the flow's "details are open" is the whole process's; the dialog belongs in one window only:
-/// the one whose banner the user tapped, or, for details opened from code, the window that appeared
-/// last. The other windows keep their banner. A tap on that banner moves the dialog there.
+/// the one whose banner the user acted on (by a tap, VoiceOver, Switch Control or a keyboard:
+/// ``PerformGateAction`` claims it in the button's action), or, for details opened from code, the
+/// window the user turned to last (it became key, or its scene active: ``WindowActivation``). The
+/// other windows keep their banner. Acting on that banner moves the dialog there.
 ///
 /// Each adapter (a ``LaunchGateViewController``, a ``LaunchGateView``) is one entry, held weakly:
 /// a window that closes leaves the dialog to the window that was used before it.
@@ -28,7 +30,7 @@ final class DetailsPresenter {
 
     private var entries: [ObjectIdentifier: Entry] = [:]
 
-    /// Records that `adapter` was just used for `flow`: it appeared, or the user tapped its banner.
+    /// Records that `adapter` was just used for `flow`: the user turned to its window or acted on its banner.
     /// - Parameters:
     ///   - adapter: The adapter (its window's controller or view state).
     ///   - flow: The flow it renders.
@@ -41,6 +43,19 @@ final class DetailsPresenter {
         adapters.removeAll { $0.adapter == nil || $0.adapter === adapter }
         adapters.append(Weak(adapter: adapter))
         entries[key] = Entry(flow: flow, adapters: adapters)
+    }
+
+    /// Records that `adapter` appeared for `flow`: it takes the dialog if its window is key (the user
+    /// is in it) or no window has the flow yet, not when it appears in the background (an iPad
+    /// restoring several windows at launch), where details opened from code would open out of sight.
+    /// - Parameters:
+    ///   - adapter: The adapter.
+    ///   - flow: The flow it renders.
+    ///   - inKeyWindow: Whether its window is the key window.
+    func appeared(_ adapter: AnyObject, for flow: LaunchFlow, inKeyWindow: Bool) {
+        let known = entries[ObjectIdentifier(flow)].map { $0.flow === flow && $0.adapters.contains { $0.adapter != nil } } ?? false
+        guard inKeyWindow || !known else { return }
+        activate(adapter, for: flow)
     }
 
     /// Whether `adapter` shows `flow`'s details dialog when the flow has one open: it is the adapter

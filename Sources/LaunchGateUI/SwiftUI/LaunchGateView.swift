@@ -53,7 +53,9 @@ import SwiftUI
 /// background, as the flow allows; a scene that was only inactive (Control Center,
 /// Face ID) doesn't re-check. The gate's screens are laid out in their language's direction.
 /// Every window of an iPad app that uses the same one-line setup shares one flow; the banner's
-/// details dialog opens in the window whose banner was tapped, and the others keep their banner.
+/// details dialog opens in the window whose banner the user acted on (a banner of your own calls
+/// ``PerformGateAction`` for that), details opened from code in the window the user turned to
+/// last, and the others keep their banner.
 @MainActor
 public struct LaunchGateView<Content: View>: View {
     /// Where the flow comes from: the caller, or made by this view once and kept.
@@ -84,6 +86,8 @@ public struct LaunchGateView<Content: View>: View {
     #if canImport(UIKit) && !os(watchOS)
     /// Reads a session the locked keychain kept from the launch once the device is unlocked.
     @State private var protectedData = ProtectedDataRetry()
+    /// Hears the user turn to this view's window, which then gets details opened from code.
+    @State private var activation = WindowActivation()
     #endif
 
     /// Creates the gate around a flow the app holds, with any screen replaced by the app's own.
@@ -158,9 +162,11 @@ public struct LaunchGateView<Content: View>: View {
             GateLayer(flow: flow, screens: screens, part: .aboveApp)
         }
         .environment(flow)
-        // Details opened from code go to the window that appeared last (DetailsPresenter).
+        .background { activationReader(flow) }
+        // Details opened from code go to the window the user turned to last (DetailsPresenter), or
+        // to this one if no window has the flow yet.
         .onAppear {
-            DetailsPresenter.process.activate(identity, for: flow)
+            DetailsPresenter.process.appeared(identity, for: flow, inKeyWindow: false)
             #if canImport(UIKit) && !os(watchOS)
             protectedData.start(flow)
             #endif
@@ -174,14 +180,32 @@ public struct LaunchGateView<Content: View>: View {
             // due. The first phase counts too: a scene made during a background launch starts in the
             // background, and its first return to active re-reads a session a locked keychain kept.
             if foreground.enter(phase) { Task { await flow.didBecomeActive() } }
+            if phase == .active { DetailsPresenter.process.activate(identity, for: flow) }
         }
         .onChange(of: state.showsApp ? contentIdentity : nil, initial: true) { _, shown in
             if let shown { shownIdentity = shown }
         }
     }
 
+    /// Follows this view's window, once it is in one: it takes details opened from code when it is
+    /// key as it appears, and whenever it becomes key later (a touch or a key press in it on an
+    /// iPad with several windows) or its scene becomes active.
+    @ViewBuilder
+    private func activationReader(_ flow: LaunchFlow) -> some View {
+        #if canImport(UIKit) && !os(watchOS)
+        WindowReader { [identity, activation] window in
+            guard let window else { return }
+            activation.watch(window) { [weak flow] in
+                guard let flow else { return }
+                DetailsPresenter.process.activate(identity, for: flow)
+            }
+            DetailsPresenter.process.appeared(identity, for: flow, inKeyWindow: window.isKeyWindow)
+        } onEnvironment: { _ in }
+        #endif
+    }
+
     /// The version.json banner, while the flow shows one, and while another window of the app has its
-    /// details dialog open. A tap on it claims the dialog for this window.
+    /// details dialog open. Acting on it claims the dialog for this window.
     @ViewBuilder
     private func banner(for state: LaunchFlow.State, flow: LaunchFlow) -> some View {
         if let banner = Self.bannerScreen(of: state) ?? keptBanner(state, flow: flow) {

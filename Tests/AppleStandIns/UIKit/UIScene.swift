@@ -7,6 +7,14 @@ open class UIScene: UIResponder {
     public class ConnectionOptions {
         public init() {}
     }
+
+    /// Posted with the scene when it becomes active (comes to the foreground, or the user turns to it).
+    public nonisolated static let didActivateNotification = Notification.Name("UISceneDidActivateNotification")
+
+    /// Makes the scene active, as UIKit does when the user brings it to the foreground (a stand-in's hook).
+    public func standInActivate() {
+        NotificationCenter.default.post(name: UIScene.didActivateNotification, object: self)
+    }
 }
 
 @available(watchOS, unavailable)

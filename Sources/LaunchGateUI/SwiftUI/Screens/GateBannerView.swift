@@ -4,13 +4,14 @@ import SwiftUI
 
 /// The version.json spec's non-intrusive banner at the top of the app: tapping it opens the details dialog,
 /// and its second button hides it for the reminder interval. Taps go to the ``LaunchFlow`` in
-/// the environment. ``LaunchGateView`` places it above the app's content, which moves down for it.
+/// the environment, through ``PerformGateAction``, which opens the dialog in this banner's window. ``LaunchGateView`` places it above the app's content, which moves down for it.
 ///
 /// At accessibility text sizes its words and its button stack vertically, so neither is cut.
 @MainActor
 public struct GateBannerView: View {
     private let screen: GateScreen
     @Environment(LaunchFlow.self) private var flow: LaunchFlow?
+    @Environment(\.performGateAction) private var performAction
     @Environment(\.launchGateTheme) private var theme
     @Environment(\.colorScheme) private var colorScheme
     @Environment(\.colorSchemeContrast) private var contrast
@@ -67,8 +68,10 @@ public struct GateBannerView: View {
         .accessibilityElement(children: .combine)
     }
 
+    /// Runs a button's action, claiming the details dialog for this window first, whatever
+    /// activated the button (a tap, VoiceOver, Switch Control, a keyboard).
     private func perform(_ action: GateAction) {
-        Task { await flow?.perform(action) }
+        Task { await performAction(action, orOn: flow) }
     }
 }
 #endif
