@@ -9,7 +9,8 @@ so a tvOS build's errors can't be seen there. The transform makes them visible: 
 `#elseif` lines each `os(NAME)` becomes `true` for PLATFORM and `false` otherwise, and each
 `@available` attribute naming Apple platforms (the stand-ins carry Apple's) is replaced, for
 PLATFORM, by `@available(*, unavailable, message: "availability gate: ...")` when the declaration
-is unavailable there or introduced after the package's minimum, and dropped otherwise. A call to
+is unavailable there, introduced after the package's minimum, or deprecated at or before it (a
+warning in every build for that platform), and dropped otherwise. A call to
 such a declaration that isn't behind a matching `#if os(...)` then fails to type-check, with the
 message naming the platform. `if #available` blocks aren't understood: code newer than the
 minimum must be behind `#if`, or the gate must learn them.
@@ -48,6 +49,14 @@ def resolve_available(match, platform, minimum):
     if len(args) > 1 and args[1] == "unavailable":
         if first == platform:
             return f'@available(*, unavailable, message: "availability gate: unavailable on {platform}")'
+        return ""
+    if len(args) > 1 and args[1].startswith("deprecated"):
+        # Deprecated at or before the package's minimum: every build for PLATFORM warns on a use or
+        # an override of it, and it does nothing there (the status bar on visionOS), so the gate
+        # refuses it too.
+        words = args[1].replace(":", " ").split()
+        if first == platform and len(words) == 2 and version(words[1]) <= minimum:
+            return f'@available(*, unavailable, message: "availability gate: deprecated in {platform} {words[1]}")'
         return ""
     for arg in args:
         words = arg.split()

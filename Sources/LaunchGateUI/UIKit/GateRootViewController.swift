@@ -57,7 +57,8 @@ final class GateRootViewController: UIViewController {
     /// The screen shown, for tests.
     var shownScreen: UIViewController? { screen }
 
-    #if !os(tvOS)
+    // tvOS and visionOS have no status bar.
+    #if !os(tvOS) && !os(visionOS)
     /// Asks for the status bar again when the window's appearance changes (the app's Dark Mode).
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -90,7 +91,9 @@ final class GateRootViewController: UIViewController {
     override var preferredInterfaceOrientationForPresentation: UIInterfaceOrientation {
         appRoot?.preferredInterfaceOrientationForPresentation ?? super.preferredInterfaceOrientationForPresentation
     }
+    #endif
 
+    #if !os(tvOS) && !os(visionOS)
     override var prefersStatusBarHidden: Bool {
         // The controller the app's root defers to (its main controller, say) has the say.
         var owner = appRoot

@@ -1,4 +1,5 @@
-#if canImport(UIKit) && !os(watchOS) && !os(tvOS)
+// tvOS and visionOS have no status bar.
+#if canImport(UIKit) && !os(watchOS) && !os(tvOS) && !os(visionOS)
 import LaunchGate
 import UIKit
 

@@ -81,7 +81,8 @@ public final class LaunchGateViewController: UIViewController {
     /// Follows the flow's state, starts the launch and listens for the app's return from the background.
     public override func viewDidLoad() {
         super.viewDidLoad()
-        #if !os(tvOS)
+        // tvOS and visionOS have no status bar.
+        #if !os(tvOS) && !os(visionOS)
         registerForTraitChanges([UITraitUserInterfaceStyle.self]) { (controller: LaunchGateViewController, _: UITraitCollection) in
             controller.setNeedsStatusBarAppearanceUpdate()
         }
@@ -133,11 +134,11 @@ public final class LaunchGateViewController: UIViewController {
         updateBannerInset()
     }
 
-    #if !os(tvOS)
+    #if !os(tvOS) && !os(visionOS)
     // What is on screen in this controller's window (a cover, or the app) has the say over the
     // status bar, the home indicator and the system gestures, and the app over rotation; but a
     // cover's style is the theme's (a hosting controller's own, `.default`, is light text in Dark
-    // Mode whatever the screen's background).
+    // Mode whatever the screen's background). visionOS has no status bar.
     public override var childForStatusBarStyle: UIViewController? { appearanceOwner === mainViewController ? mainViewController : nil }
     /// The style over a sign-in, welcome or loading screen drawn in this controller's view: dark
     /// text on the theme's background where black reads better than white, light text otherwise.
@@ -145,6 +146,8 @@ public final class LaunchGateViewController: UIViewController {
         theme.statusBarStyle(for: traitCollection.userInterfaceStyle)
     }
     public override var childForStatusBarHidden: UIViewController? { appearanceOwner }
+    #endif
+    #if !os(tvOS)
     public override var childForHomeIndicatorAutoHidden: UIViewController? { appearanceOwner }
     public override var childForScreenEdgesDeferringSystemGestures: UIViewController? { appearanceOwner }
     public override var supportedInterfaceOrientations: UIInterfaceOrientationMask {
@@ -197,8 +200,10 @@ public final class LaunchGateViewController: UIViewController {
 
     /// Asks UIKit to read the status bar, home indicator, gesture and rotation preferences again.
     private func appearanceOwnerChanged() {
-        #if !os(tvOS)
+        #if !os(tvOS) && !os(visionOS)
         setNeedsStatusBarAppearanceUpdate()
+        #endif
+        #if !os(tvOS)
         setNeedsUpdateOfHomeIndicatorAutoHidden()
         setNeedsUpdateOfScreenEdgesDeferringSystemGestures()
         setNeedsUpdateOfSupportedInterfaceOrientations()

@@ -61,15 +61,22 @@ open class UIViewController: UIResponder, UITraitEnvironment, UITraitChangeObser
 
     // MARK: Status bar, home indicator, system gestures, rotation (UIKit's defaults, an iPhone's)
 
+    // visionOS has no status bar: Apple documents the four properties as deprecated in visionOS 1.0
+    // and setNeedsStatusBarAppearanceUpdate() for iOS, iPadOS and Mac Catalyst only.
     @available(tvOS, unavailable)
+    @available(visionOS, deprecated: 1.0)
     open var preferredStatusBarStyle: UIStatusBarStyle { .default }
     @available(tvOS, unavailable)
+    @available(visionOS, deprecated: 1.0)
     open var prefersStatusBarHidden: Bool { false }
     @available(tvOS, unavailable)
+    @available(visionOS, deprecated: 1.0)
     open var childForStatusBarStyle: UIViewController? { nil }
     @available(tvOS, unavailable)
+    @available(visionOS, deprecated: 1.0)
     open var childForStatusBarHidden: UIViewController? { nil }
     @available(tvOS, unavailable)
+    @available(visionOS, unavailable)
     open func setNeedsStatusBarAppearanceUpdate() { standInAppearanceUpdates.append("statusBar") }
     @available(tvOS, unavailable)
     open var prefersHomeIndicatorAutoHidden: Bool { false }
