@@ -170,16 +170,10 @@ final class GateWindow {
 
     /// Dismisses what is presented on `root`, after any transition under way, then calls `finish`.
     private static func dismissPresentations(on root: UIViewController, then finish: @escaping () -> Void) {
-        guard root.presentedViewController != nil else { return finish() }
-        var controller: UIViewController? = root
-        while let current = controller {
-            if let transition = current.transitionCoordinator {
-                _ = transition.animate(alongsideTransition: nil) { _ in dismissPresentations(on: root, then: finish) }
-                return
-            }
-            controller = current.presentedViewController
+        root.afterTransitions {
+            guard root.presentedViewController != nil else { return finish() }
+            root.dismiss(animated: false, completion: finish)
         }
-        root.dismiss(animated: false, completion: finish)
     }
 
     /// Takes the app's window out of reach: VoiceOver (which activates elements without hit-testing)

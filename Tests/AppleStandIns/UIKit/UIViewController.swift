@@ -162,7 +162,7 @@ open class UIViewController: UIResponder, UITraitEnvironment, UITraitChangeObser
     public private(set) var standInDroppedDismissals: [String] = []
 
     /// Presents as UIKit does: from the root of the containment hierarchy, refused while that one
-    /// presents or is out of the window. An animated presentation takes until the scene's
+    /// presents, is itself being presented, or is out of the window. An animated presentation takes until the scene's
     /// transitions end (``UIWindowScene/standInDefersTransitions``): until then the presented
     /// controller `isBeingPresented` and both have a `transitionCoordinator`. A full-screen one
     /// takes the presenter's view out of the window once it is over, as UIKit does.
@@ -172,6 +172,10 @@ open class UIViewController: UIResponder, UITraitEnvironment, UITraitChangeObser
         while let parent = presenter.parent { presenter = parent }
         guard presenter.ownPresented == nil else {
             standInRefusedPresentations.append("already presenting")
+            return
+        }
+        guard !presenter.isBeingPresented else {
+            standInRefusedPresentations.append("while a presentation is in progress")
             return
         }
         guard let window = presenter.viewIfLoaded?.window else {
