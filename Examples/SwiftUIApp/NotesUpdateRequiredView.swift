@@ -1,7 +1,7 @@
 import LaunchGate
 import SwiftUI
 
-/// Seed 000's `UpdateRequiredView`, kept as the app's own design: the words and the button
+/// The `/api/version` app's `UpdateRequiredView`, kept as the app's own design: the words and the button
 /// still come from the core, and the tap goes back to the flow, which opens the store.
 struct NotesUpdateRequiredView: View {
     let screen: GateScreen

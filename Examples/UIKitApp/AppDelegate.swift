@@ -1,7 +1,7 @@
 import UIKit
 
-/// Seed 001's app delegate, reduced to naming the scene delegate: the launch check lives in
-/// the window's root controller.
+/// The `min_supported_version_ios` app's delegate, reduced to naming the scene delegate: the
+/// launch check lives in the window's root controller.
 @main
 final class AppDelegate: UIResponder, UIApplicationDelegate {
     func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,

@@ -58,6 +58,23 @@ struct ContentView: View {
     var body: some View { Text("Notes") }
 }
 
+/// An app's own environment value, as the sample of `launchGateRelays(_:)` passes one on.
+struct BrandPalette: Equatable, Sendable { var accent = "#40E0D0" }
+private struct BrandPaletteKey: EnvironmentKey { static let defaultValue = BrandPalette() }
+extension EnvironmentValues {
+    var brandPalette: BrandPalette {
+        get { self[BrandPaletteKey.self] }
+        set { self[BrandPaletteKey.self] = newValue }
+    }
+}
+
+/// An app's own update screen that reads that value.
+struct BrandedUpdateScreen: View {
+    let screen: GateScreen
+    @Environment(\.brandPalette) private var palette
+    var body: some View { Text(screen.title) }
+}
+
 final class MainTabBarController: UIViewController {}
 
 #if !canImport(Security)

@@ -37,6 +37,11 @@ public final class LaunchFlow {
     /// every appearance, and several windows may share one flow).
     @ObservationIgnored private var launch: Task<Void, Never>?
     @ObservationIgnored private var hasLaunched = false
+    /// Hears a failed check, with the monitor's error (a one-line setup's debug-build log): once
+    /// per distinct failure, and again after a check succeeds.
+    @ObservationIgnored var onCheckFailure: (@MainActor (LaunchGateError) -> Void)?
+    /// The failure last reported, so a re-check that fails the same way (or was not due) is quiet.
+    @ObservationIgnored private var reportedFailure: String?
 
     /// Creates a flow and signs in from the device's stored session at once, without the network,
     /// so a known user never sees the sign-in screen.
@@ -115,15 +120,35 @@ public final class LaunchFlow {
         await launch.value
     }
 
-    /// Call when the app comes back from the background: re-checks for updates once due.
-    /// Ignored until ``start()`` has finished, so a foreground notification at launch can't race
-    /// the launch's own check with a second one.
+    /// Call when the app comes back from the background: re-checks for updates once due (as the
+    /// `/api/version` check does), and reads the stored session again if the last read failed
+    /// (the keychain is locked until the device's first unlock after a restart). The update
+    /// re-check is skipped until ``start()`` has finished, so a foreground notification at launch
+    /// can't race the launch's own check with a second one. Each window of an iPad app calls this
+    /// on its return; calls while a check runs join it (the fetcher runs one check at a time).
     public func didBecomeActive() async {
+        signIn?.retryRestoreAfterFailedRead()
         guard hasLaunched else { return }
         await updates?.didBecomeActive()
+        reportFailedCheck()
     }
 
-    private func checkForUpdates() async { await updates?.start() }
+    private func checkForUpdates() async {
+        await updates?.start()
+        reportFailedCheck()
+    }
+
+    /// Tells ``onCheckFailure`` why the last check failed, if it did and that wasn't said already.
+    private func reportFailedCheck() {
+        guard let onCheckFailure else { return }
+        guard let error = updates?.lastError else {
+            reportedFailure = nil
+            return
+        }
+        guard error.message != reportedFailure else { return }
+        reportedFailure = error.message
+        onCheckFailure(error)
+    }
     private func confirmSession() async { await signIn?.confirmSession() }
 
     // MARK: Update screens

@@ -76,8 +76,13 @@ extension UpdateMonitor.Configuration {
     /// or the platform has no App Store.
     /// - Parameter platform: The running app's platform.
     func appStorePage(on platform: Platform) -> URL? {
-        guard platform != .android, let id = appStoreID, (1...20).contains(id.utf8.count),
-              id.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        guard platform != .android, let id = appStoreID, Self.isAppleID(id) else { return nil }
         return URL(string: "https://apps.apple.com/app/id" + id)
+    }
+
+    /// Whether an App Store ID is an Apple ID: 1 to 20 ASCII digits.
+    /// - Parameter id: The ID.
+    static func isAppleID(_ id: String) -> Bool {
+        (1...20).contains(id.utf8.count) && id.utf8.allSatisfy { (0x30...0x39).contains($0) }
     }
 }

@@ -20,8 +20,10 @@ extension SignInFlow {
         let stored: SignInSession?
         do { stored = try sessions.loadSession() } catch {
             lastError = Self.storageError(error)
+            sessionReadFailed = true
             return false
         }
+        sessionReadFailed = false
         guard let stored else { return false }
         guard !stored.isExpired(at: now()) else {
             clearLocally()
@@ -29,6 +31,17 @@ extension SignInFlow {
         }
         adopt(stored)
         return true
+    }
+
+    /// Reads the stored session again if the last read failed (a keychain locked until the first
+    /// unlock after a restart, say), and adopts it if it is there: the user never signs in again
+    /// for a read that failed. Nothing happens after a read that found no session, or while a
+    /// user is signed in or has moved past the address step.
+    /// - Returns: Whether a stored session was adopted.
+    @discardableResult
+    public func retryRestoreAfterFailedRead() -> Bool {
+        guard sessionReadFailed else { return false }
+        return restoreFromDevice()
     }
 
     /// The second half of ``restore()``: asks the server whether the current session still works.

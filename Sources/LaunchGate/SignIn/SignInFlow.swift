@@ -31,6 +31,9 @@ public final class SignInFlow {
     /// The last failure the user wasn't shown (a store that can't be written, a sign-out the server
     /// didn't hear, a session check that went unanswered), for logs and diagnostics.
     public internal(set) var lastError: SignInError?
+    /// Whether the last read of the stored session failed (rather than finding none), so the
+    /// flow reads again when the app returns: the keychain is locked until the first unlock.
+    @ObservationIgnored var sessionReadFailed = false
 
     @ObservationIgnored let client: AuthClient
     @ObservationIgnored let sessions: any SessionStore

@@ -16,6 +16,7 @@ public struct SystemURLOpener: URLOpening {
 }
 #elseif canImport(AppKit)
 import AppKit
+import Foundation
 import LaunchGate
 
 /// Opens update URLs with `NSWorkspace`.
@@ -31,6 +32,7 @@ public struct SystemURLOpener: URLOpening {
     }
 }
 #elseif os(watchOS)
+import Foundation
 import LaunchGate
 
 /// watchOS has no way for an app to open the App Store or a web page, so this opener opens

@@ -2,9 +2,10 @@
 import LaunchGate
 import SwiftUI
 
-/// What the flow shows over the app: a full screen, the banner, or nothing, for the state it
-/// reads from the flow. ``LaunchGateView`` draws it over the app's content and, on iOS, draws the
-/// update screens in a window above the app's instead (``LaunchFlow/State/isAboveApp``).
+/// What the flow shows over the app: a full screen, or nothing, for the state it reads from the
+/// flow. ``LaunchGateView`` draws it over the app's content and, on iOS, draws the update screens
+/// in a window above the app's instead (``LaunchFlow/State/isAboveApp``). The banner is not
+/// drawn over the app: ``LaunchGateView`` puts it above the app's content, which moves down.
 @MainActor
 struct GateLayer: View {
     /// Which of the flow's screens a layer draws.
@@ -13,7 +14,7 @@ struct GateLayer: View {
         case all
         /// The update screens, in the window above the app's.
         case aboveApp
-        /// The others (sign-in, the welcome, the banner), while the window above the app has the rest.
+        /// The others (sign-in, the welcome), while the window above the app has the rest.
         case inApp
 
         /// Whether the layer draws the state's screen.
@@ -47,24 +48,24 @@ struct GateLayer: View {
         case .checking:
             fullScreen(screens.checking())
         case .updateRequired(let screen):
-            fullScreen(screens.updateRequired(screen)).announcedGate(screen)
+            fullScreen(screens.updateRequired(screen)).announcedGate(screen, announcesTitle: announcesTitle)
         case .endOfLife(let screen):
-            fullScreen(screens.endOfLife(screen)).announcedGate(screen)
+            fullScreen(screens.endOfLife(screen)).announcedGate(screen, announcesTitle: announcesTitle)
         case .deviceUnsupported(let screen):
-            fullScreen(screens.deviceUnsupported(screen)).announcedGate(screen)
+            fullScreen(screens.deviceUnsupported(screen)).announcedGate(screen, announcesTitle: announcesTitle)
         case .updateRecommended(let screen):
-            fullScreen(screens.updateRecommended(screen)).announcedGate(screen)
+            fullScreen(screens.updateRecommended(screen)).announcedGate(screen, announcesTitle: announcesTitle)
         case .signingIn:
             fullScreen(AnyView(SignInTimeline(flow: flow, screen: screens.signingIn)))
         case .welcome:
             fullScreen(AnyView(SignInTimeline(flow: flow, screen: screens.welcome)))
-        case .app(let banner, _):
-            if let banner {
-                screens.banner(banner)
-                    .transition(.move(edge: .top).combined(with: .opacity))
-            }
+        case .app:
+            EmptyView()
         }
     }
+
+    /// In the window above the app VoiceOver is moved to the screen, which reads its title.
+    private var announcesTitle: Bool { part != .aboveApp }
 
     private func fullScreen(_ view: AnyView) -> some View {
         view

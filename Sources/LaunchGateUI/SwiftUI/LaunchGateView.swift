@@ -12,7 +12,7 @@ import SwiftUI
 /// @main struct NotesApp: App {
 ///     var body: some Scene {
 ///         WindowGroup {
-///             LaunchGateView(policyURL: URL(string: "https://updates.example.com/v1/apps/notes/policy?platform=ios")!,
+///             LaunchGateView(server: URL(string: "https://updates.example.com")!, appID: "notes",
 ///                            publicKey: "ed25519:Gb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=") {
 ///                 ContentView()
 ///             }
@@ -35,8 +35,14 @@ import SwiftUI
 /// recommended update) go above everything the app shows: on iOS they are drawn in a window of their
 /// own above the app's, alerts included, so no sheet, cover or alert the app presented stays over
 /// them and the keyboard leaves the app; on macOS they cover the content in this view, which is
-/// hidden. A screen in that window gets the flow, the theme and the layout direction from the gate,
-/// but not other environment values you set around it.
+/// hidden. A screen in that window gets the part of the app's environment around this view that a
+/// screen is drawn with (locale, calendar, time zone, text size and weight, color scheme, `openURL`,
+/// the theme, and what you name with `launchGateRelays(_:)`), with the flow and
+/// the flow's layout direction. That window takes key (and the keyboard) only for a screen the user
+/// can't leave, never while a check runs or for a recommended update, and gives it back when it goes.
+///
+/// The version.json banner sits above the app's content, in its safe area (`safeAreaInset(edge: .top)`):
+/// the content, navigation bar included, moves down for it, and nothing is hidden.
 ///
 /// The app's content is mounted the first time the flow shows the app and stays mounted while the
 /// same user is signed in: a banner, the dialog, a refresh's loading screen or a new blocking
@@ -46,12 +52,18 @@ import SwiftUI
 /// The check starts when the view appears and runs again when the scene comes back from the
 /// background, as the flow allows; a scene that was only inactive (Control Center,
 /// Face ID) doesn't re-check. The gate's screens are laid out in their language's direction.
+/// Every window of an iPad app that uses the same one-line setup shares one flow; the banner's
+/// details dialog opens in the window whose banner the user acted on (a banner of your own calls
+/// ``PerformGateAction`` for that), details opened from code in the window the user turned to
+/// last, and the others keep their banner.
 @MainActor
 public struct LaunchGateView<Content: View>: View {
     /// Where the flow comes from: the caller, or made by this view once and kept.
     enum FlowSource {
         case given(LaunchFlow)
         case made(() -> LaunchFlow)
+        /// A one-line setup's: one flow per setup for the whole process (``SharedFlows``).
+        case shared(SharedFlows.Key, () -> LaunchFlow)
     }
 
     private let source: FlowSource
@@ -65,18 +77,27 @@ public struct LaunchGateView<Content: View>: View {
     /// is known), rather than over the content in this view.
     @State private var isAboveApp = false
     @Environment(\.scenePhase) private var scenePhase
-    /// Set when the scene goes to the background and cleared when it is active again: only that
-    /// round trip re-checks, not Control Center, a notification or Face ID, which take
-    /// the scene through inactive alone. A flag rather than the previous phase, so the check runs
-    /// whether SwiftUI reports background → active or background → inactive → active.
-    @State private var wasInBackground = false
+    /// Whether the scene has come back from the background (the foreground re-check).
+    @State private var foreground = ForegroundReturn()
+    /// This window's identity for the details dialog, which opens in one window only.
+    @State private var identity = AdapterIdentity()
+    /// The banner this window showed last, kept while another window has the details dialog open.
+    @State private var lastBanner: GateScreen?
+    #if canImport(UIKit) && !os(watchOS)
+    /// Reads a session the locked keychain kept from the launch once the device is unlocked.
+    @State private var protectedData = ProtectedDataRetry()
+    /// Hears the user turn to this view's window, which then gets details opened from code.
+    @State private var activation = WindowActivation()
+    #endif
 
     /// Creates the gate around a flow the app holds, with any screen replaced by the app's own.
     ///
     /// Each screen builder gets what the core decided to show; leave one out for the built-in
     /// screen. A custom screen forwards its taps with `@Environment(LaunchFlow.self)`.
     /// - Parameters:
-    ///   - flow: The launch to render, such as `LaunchFlow.standard(…)` held in `@State`.
+    ///   - flow: The launch to render, such as `LaunchFlow.standard(…)` made once in your `App`
+    ///     (in its `@State`, not a view's: each window of an iPad app makes its own views, and the
+    ///     windows must share one flow for a sign-out or a dismissal to reach them all).
     ///   - content: The app's own root view.
     ///   - checking: The loading screen while a blocking check runs.
     ///   - updateRequired: The screen for a required update, which the user can't leave.
@@ -117,9 +138,13 @@ public struct LaunchGateView<Content: View>: View {
     public var body: some View {
         let flow = flow
         let state = flow.state
-        let identity = flow.contentIdentity
+        let contentIdentity = flow.contentIdentity
         ZStack(alignment: .top) {
-            appContent(showsApp: state.showsApp, identity: identity)
+            appContent(showsApp: state.showsApp, identity: contentIdentity)
+                // The version.json banner is non-intrusive: the content moves down for it, so it covers
+                // no navigation bar or first row.
+                .safeAreaInset(edge: .top, spacing: 0) { banner(for: state, flow: flow) }
+                .animation(.default, value: state.showsApp ? state.gateScreen : nil)
             GateLayer(flow: flow, screens: screens, part: isAboveApp ? .inApp : .all)
         }
         .sheet(item: details(flow)) { item in
@@ -128,26 +153,76 @@ public struct LaunchGateView<Content: View>: View {
                 .presentationDetents([.medium, .large])
                 .environment(\.layoutDirection, flow.strings.layoutDirection)
         }
-        .aboveAppWindow(flow: flow, isPresented: state.isAboveApp, isActive: $isAboveApp) {
+        // Only a screen the user can't leave takes key: what the app or an SDK presents on the key
+        // window during a check or over a recommended update stays the app's.
+        // A new screen there (a blocking one after the loading screen) is hosted anew, so VoiceOver
+        // moves to it.
+        .aboveAppWindow(flow: flow, isPresented: state.isAboveApp, screenID: AnyHashable(state.gateScreen),
+                        takesKey: state.isBlocking, isActive: $isAboveApp) {
             GateLayer(flow: flow, screens: screens, part: .aboveApp)
         }
         .environment(flow)
-        .task { await flow.start() }
-        .onChange(of: scenePhase) { _, phase in
-            switch phase {
-            case .background:
-                wasInBackground = true
-            case .active where wasInBackground:
-                wasInBackground = false
-                // Seed 000 re-checks on the way back from the background; the flow decides whether one is due.
-                Task { await flow.didBecomeActive() }
-            default:
-                break
-            }
+        .background { activationReader(flow) }
+        // Details opened from code go to the window the user turned to last (DetailsPresenter), or
+        // to this one if no window has the flow yet.
+        .onAppear {
+            DetailsPresenter.process.appeared(identity, for: flow, inKeyWindow: false)
+            #if canImport(UIKit) && !os(watchOS)
+            protectedData.start(flow)
+            #endif
         }
-        .onChange(of: state.showsApp ? identity : nil, initial: true) { _, shown in
+        .onChange(of: Self.bannerScreen(of: state), initial: true) { _, shown in
+            if let shown { lastBanner = shown }
+        }
+        .task { await flow.start() }
+        .onChange(of: scenePhase, initial: true) { _, phase in
+            // The `/api/version` check re-checks on the way back from the background; the flow decides whether one is
+            // due. The first phase counts too: a scene made during a background launch starts in the
+            // background, and its first return to active re-reads a session a locked keychain kept.
+            if foreground.enter(phase) { Task { await flow.didBecomeActive() } }
+            if phase == .active { DetailsPresenter.process.activate(identity, for: flow) }
+        }
+        .onChange(of: state.showsApp ? contentIdentity : nil, initial: true) { _, shown in
             if let shown { shownIdentity = shown }
         }
+    }
+
+    /// Follows this view's window, once it is in one: it takes details opened from code when it is
+    /// key as it appears, and whenever it becomes key later (a touch or a key press in it on an
+    /// iPad with several windows) or its scene becomes active.
+    @ViewBuilder
+    private func activationReader(_ flow: LaunchFlow) -> some View {
+        #if canImport(UIKit) && !os(watchOS)
+        WindowReader { [identity, activation] window in
+            guard let window else { return }
+            activation.watch(window) { [weak flow] in
+                guard let flow else { return }
+                DetailsPresenter.process.activate(identity, for: flow)
+            }
+            DetailsPresenter.process.appeared(identity, for: flow, inKeyWindow: window.isKeyWindow)
+        } onEnvironment: { _ in }
+        #endif
+    }
+
+    /// The version.json banner, while the flow shows one, and while another window of the app has its
+    /// details dialog open. Acting on it claims the dialog for this window.
+    @ViewBuilder
+    private func banner(for state: LaunchFlow.State, flow: LaunchFlow) -> some View {
+        if let banner = Self.bannerScreen(of: state) ?? keptBanner(state, flow: flow) {
+            screens.banner(banner)
+                .claimsDetails(of: flow, for: identity)
+                .transition(.move(edge: .top).combined(with: .opacity))
+        }
+    }
+
+    private static func bannerScreen(of state: LaunchFlow.State) -> GateScreen? {
+        if case .app(let banner?, _) = state { banner } else { nil }
+    }
+
+    /// The banner shown before the details opened, while they are open in another window.
+    private func keptBanner(_ state: LaunchFlow.State, flow: LaunchFlow) -> GateScreen? {
+        guard case .app(nil, _?) = state, !DetailsPresenter.process.presents(flow, in: identity) else { return nil }
+        return lastBanner
     }
 
     /// The app's content, keyed by whose it is: mounted the first time the flow shows the app to a
@@ -168,18 +243,22 @@ public struct LaunchGateView<Content: View>: View {
         switch source {
         case .given(let flow): flow
         case .made(let make): box.flow(orMake: make)
+        case .shared(let key, let make): SharedFlows.process.flow(for: key, orMake: make)
         }
     }
 
-    /// The details dialog while the flow shows it. Swiping it away is its "Not Now"; a write
-    /// that arrives after the flow moved on (to a blocking screen, say) dismisses nothing.
+    /// The details dialog while the flow shows it and this window owns it (``DetailsPresenter``).
+    /// Swiping it away is its "Not Now"; a write that arrives after the flow moved on (to a
+    /// blocking screen, say), or after the dialog moved to another window, dismisses nothing.
     private func details(_ flow: LaunchFlow) -> Binding<DetailsItem?> {
-        Binding(
+        let identity = identity
+        return Binding(
             get: { @MainActor in
-                if case .app(_, let details?) = flow.state { DetailsItem(screen: details) } else { nil }
+                guard case .app(_, let details?) = flow.state, DetailsPresenter.process.presents(flow, in: identity) else { return nil }
+                return DetailsItem(screen: details)
             },
             set: { @MainActor item in
-                if item == nil, case .app(_, _?) = flow.state { flow.dismiss() }
+                if item == nil, case .app(_, _?) = flow.state, DetailsPresenter.process.presents(flow, in: identity) { flow.dismiss() }
             })
     }
 }

@@ -6,6 +6,7 @@ import UIKit
 /// The update banner's details dialog in UIKit: a sheet that follows the flow's state as SwiftUI's
 /// `.sheet(item:)` does in ``LaunchGateView``, so the two adapters agree. It is presented over
 /// whatever the app has presented, a new screen replaces the old one once the old one is gone,
+/// each presentation and dismissal waits for one under way (which UIKit would refuse or drop),
 /// and swiping it away (when the screen may be dismissed) is its Not Now, which the flow hears
 /// only while these details are still what it shows.
 @MainActor
@@ -33,7 +34,9 @@ final class DetailsDialog: NSObject, UIAdaptivePresentationControllerDelegate {
         let old = shown?.controller
         shown = nil
         guard let screen else {
-            if let old, old.presentingViewController != nil { old.dismiss(animated: true) }
+            // Closed while still animating in (or while the app's sheet under it moves): once that
+            // is over, or UIKit would drop the dismissal and the dialog would stay up.
+            if let old { root.afterTransitions { if old.presentingViewController != nil { old.dismiss(animated: true) } } }
             return
         }
         let controller = flow.hostingController(for: GateScreenView(screen: screen).announcedGate(screen), theme: theme)
@@ -45,13 +48,24 @@ final class DetailsDialog: NSObject, UIAdaptivePresentationControllerDelegate {
         #endif
         shown = (screen, controller)
         let present = { [weak self, weak root] in
-            // Still the screen to show once the old dialog has gone.
-            guard let self, let root, self.shown?.controller === controller else { return }
-            Self.topMost(above: root).present(controller, animated: true)
+            // Still the screen to show once the old dialog has gone, and once nothing is being
+            // presented above root: a controller mid-presentation can't present.
+            guard let root else { return }
+            root.afterTransitions { [weak self] in
+                guard let self, self.shown?.controller === controller else { return }
+                Self.topMost(above: root).present(controller, animated: true)
+            }
         }
-        // A controller that is presenting (or being dismissed) can't present: wait for the old one.
-        if let old, old.presentingViewController != nil {
-            old.dismiss(animated: true, completion: present)
+        // A controller that is presenting (or being dismissed) can't present: wait for the old one,
+        // and for a transition under way, which would drop the old one's dismissal.
+        if let old {
+            root.afterTransitions {
+                if old.presentingViewController != nil {
+                    old.dismiss(animated: true, completion: present)
+                } else {
+                    present()
+                }
+            }
         } else {
             present()
         }

@@ -1,53 +1,216 @@
 #if canImport(UIKit) && !os(watchOS)
+import LaunchGate
 import UIKit
 
 /// A window above every other window of the app's scene, alerts included, for the update screens
 /// (``LaunchFlow/State/isAboveApp``). The app's content can't be trusted to stay under a screen
 /// drawn in its own window: a sheet, full-screen cover or alert it presented would stay on top,
-/// and a focused text field would keep the keyboard. This window is above all of them, takes every
-/// touch, and is the key window while it shows.
+/// and a focused text field would keep the keyboard. This window is above all of them and takes
+/// every touch; while it is up the app's window takes no touches, presses or keyboard shortcuts
+/// and is hidden from VoiceOver.
+///
+/// It is the key window only while a screen the user must act on is up (a required update, say),
+/// never while a check runs or for a recommended update: apps and SDKs present consent forms and
+/// sign-in sheets on "the key window's top view controller", and one presented on this window
+/// would be taken down with it. Anything that was presented on it anyway is dismissed, with its
+/// own callbacks, when it goes, and the window that was key before it gets key back.
 @MainActor
 final class GateWindow {
     /// The window the app's content is in: the scene to cover, and the key window again afterwards.
     /// Nothing can be shown until it is known and in a scene. Owners keep the last one they saw.
     weak var appWindow: UIWindow?
     private var window: UIWindow?
+    private var root: GateRootViewController?
+    /// The window that was key when this one took key, which gets it back.
+    private weak var previousKeyWindow: UIWindow?
+    /// The app's window while it is covered, and whether it took touches before.
+    private var covered: (window: UIWindow, wasInteractive: Bool)?
+    /// Stops keeping this window's Dark Mode the app's.
+    private var stopFollowingAppearance: (() -> Void)?
 
     /// Whether a screen is up.
     var isShown: Bool { window != nil }
 
+    /// Which screen is up, for ``show(for:takesKey:theme:make:)``.
+    private var shownKey: AnyHashable?
+
     /// Whether a screen can be shown: the app's window is known and in a scene.
     var canShow: Bool { appWindow?.windowScene != nil }
 
+    init() {}
+
+    deinit {
+        // An owner that goes away with a screen up (a root controller the app replaced, say) must
+        // not leave an opaque window over the app, or the app hidden from VoiceOver. A deinit
+        // can't be isolated before iOS 18.4, so the clean-up hops to the main actor.
+        let window = window, covered = covered
+        guard window != nil || covered != nil else { return }
+        Task { @MainActor in
+            window?.isHidden = true
+            if let covered {
+                covered.window.accessibilityElementsHidden = false
+                if covered.wasInteractive { covered.window.isUserInteractionEnabled = true }
+            }
+        }
+    }
+
     /// Shows a screen above the app's window, in place of any screen shown.
-    /// - Parameter controller: The screen.
+    /// - Parameters:
+    ///   - controller: The screen.
+    ///   - takesKey: Whether the window becomes the key window: for a screen the user can't leave,
+    ///     not for the loading screen of a check or a recommended update (on tvOS, always: the
+    ///     focus engine and the remote work in the key window only).
+    ///   - theme: The theme the screens draw, which picks the status bar's style.
     /// - Returns: Whether it is shown; `false` while the app's window or its scene is unknown.
     @discardableResult
-    func show(_ controller: UIViewController) -> Bool {
+    func show(_ controller: UIViewController, takesKey: Bool, theme: LaunchGateTheme) -> Bool {
         guard let appWindow, let scene = appWindow.windowScene else { return false }
-        // A focused field in the app, or in a sheet it presented, gives up the keyboard, and
-        // VoiceOver (which activates elements without hit-testing) can't reach the app.
+        // A focused field in the app, or in a sheet it presented, gives up the keyboard.
         appWindow.endEditing(true)
-        appWindow.accessibilityElementsHidden = true
-        let window = self.window ?? UIWindow(windowScene: scene)
-        window.windowLevel = UIWindow.Level(rawValue: UIWindow.Level.alert.rawValue + 1)
-        // Opaque, and a touch outside the screen's own views still lands here, never in the app.
-        window.backgroundColor = .systemBackground
-        window.rootViewController = controller
-        window.makeKeyAndVisible()
-        self.window = window
+        if let root {
+            root.show(controller)
+        } else {
+            cover(appWindow)
+            let window = UIWindow(windowScene: scene)
+            window.windowLevel = UIWindow.Level(rawValue: UIWindow.Level.alert.rawValue + 1)
+            // Opaque, and a touch outside the screen's own views still lands here, never in the app.
+            #if os(tvOS)
+            window.backgroundColor = .black
+            #else
+            window.backgroundColor = .systemBackground
+            #endif
+            window.tintColor = appWindow.tintColor
+            let root = GateRootViewController(appWindow: appWindow, theme: theme)
+            root.show(controller)
+            window.rootViewController = root
+            self.window = window
+            self.root = root
+            if let appRoot = appWindow.rootViewController {
+                followAppearance(of: appRoot, in: window)
+            } else {
+                followAppearance(of: appWindow, in: window)
+            }
+            // Shown last: the root announces the screen to VoiceOver once it has appeared.
+            window.isHidden = false
+        }
+        #if os(tvOS)
+        setTakesKey(true)
+        #else
+        setTakesKey(takesKey)
+        #endif
         return true
     }
 
-    /// Removes the screen and gives the key window back to the app.
-    func hide() {
+    /// Shows the screen for `key` above the app's window, made by `make` only when no screen is up
+    /// or another key's is: a screen that follows the flow by itself stays while the flow's screen
+    /// stays, and a new one (a blocking screen in place of the loading screen, say) is a new
+    /// screen in the same window, which VoiceOver is moved to (``GateRootViewController/show(_:)``).
+    /// Kept, VoiceOver would stay on the element that vanished and hear nothing of the new screen.
+    /// - Parameters:
+    ///   - key: What the screen shows, such as the flow's `gateScreen`.
+    ///   - takesKey: Whether the window becomes the key window (see ``show(_:takesKey:theme:)``).
+    ///   - theme: The theme the screens draw.
+    ///   - make: Makes the screen.
+    /// - Returns: Whether a screen is up; `false` while the app's window or its scene is unknown.
+    @discardableResult
+    func show(for key: AnyHashable, takesKey: Bool, theme: LaunchGateTheme, make: () -> UIViewController) -> Bool {
+        if isShown, shownKey == key { return true }
+        guard canShow else { return false }
+        let shown = show(make(), takesKey: takesKey, theme: theme)
+        shownKey = shown ? key : nil
+        return shown
+    }
+
+    /// Makes the window shown the key window, or gives key back to the window that had it.
+    /// - Parameter takesKey: Whether the window shown should be key.
+    func setTakesKey(_ takesKey: Bool) {
         guard let window else { return }
-        window.isHidden = true
-        window.rootViewController = nil
+        #if os(tvOS)
+        let takesKey = true
+        #endif
+        if takesKey {
+            guard !window.isKeyWindow else { return }
+            previousKeyWindow = window.windowScene?.keyWindow ?? appWindow
+            window.makeKey()
+        } else if window.isKeyWindow {
+            restoreKey(from: window)
+        }
+    }
+
+    /// Removes the screen. The window is hidden at once, so it never stays over the app taking its
+    /// touches, and the app gets back its touches, VoiceOver and (if this window had it) key. What
+    /// was presented on the window (an SDK's sheet, say) is then dismissed, so it hears that it went:
+    /// once a presentation or dismissal under way is over, since UIKit drops a dismissal asked for
+    /// during one and never calls its completion. Only then is the window taken apart.
+    func hide() {
+        guard let window, let root else { return }
         self.window = nil
-        guard let appWindow else { return }
-        appWindow.accessibilityElementsHidden = false
-        if !appWindow.isHidden { appWindow.makeKey() }
+        self.root = nil
+        shownKey = nil
+        stopFollowingAppearance?()
+        stopFollowingAppearance = nil
+        let wasKey = window.isKeyWindow
+        window.isHidden = true
+        uncover()
+        if wasKey { restoreKey(from: window) }
+        UIAccessibility.post(notification: .screenChanged, argument: nil)
+        Self.dismissPresentations(on: root) { window.rootViewController = nil }
+    }
+
+    /// The owner's view left the app's window: the screen goes with it when the view has left for
+    /// good (its scene closed, or the app replaced its root view), not when a full-screen
+    /// presentation of the app's covers it. UIKit takes a covered view out of its window (SwiftUI's
+    /// `.fullScreenCover` too), and a block taken down then would leave the cover usable, with
+    /// the app's window taking touches and VoiceOver again. A view that leaves for good while the
+    /// app still presents something is cleaned up when its owner lets this window go (`deinit`).
+    func ownerLeft() {
+        guard appWindow?.rootViewController?.presentedViewController == nil else { return }
+        hide()
+    }
+
+    /// Dismisses what is presented on `root`, after any transition under way, then calls `finish`.
+    private static func dismissPresentations(on root: UIViewController, then finish: @escaping () -> Void) {
+        root.afterTransitions {
+            guard root.presentedViewController != nil else { return finish() }
+            root.dismiss(animated: false, completion: finish)
+        }
+    }
+
+    /// Takes the app's window out of reach: VoiceOver (which activates elements without hit-testing)
+    /// and touches, presses and hardware-keyboard shortcuts, which go to its key window otherwise.
+    private func cover(_ appWindow: UIWindow) {
+        covered = (appWindow, appWindow.isUserInteractionEnabled)
+        appWindow.accessibilityElementsHidden = true
+        appWindow.isUserInteractionEnabled = false
+    }
+
+    /// Gives the app's window back what ``cover(_:)`` took; a window the app had made
+    /// non-interactive itself stays so.
+    private func uncover() {
+        guard let covered else { return }
+        self.covered = nil
+        covered.window.accessibilityElementsHidden = false
+        if covered.wasInteractive { covered.window.isUserInteractionEnabled = true }
+    }
+
+    /// Keeps the window in the app's Dark Mode or light mode: the one the app's root controller has
+    /// (whether the app forces it on its window, on that controller, or leaves it to the system),
+    /// now and whenever it changes.
+    private func followAppearance<Source: UITraitChangeObservable & UITraitEnvironment>(of source: Source, in window: UIWindow) {
+        window.overrideUserInterfaceStyle = source.traitCollection.userInterfaceStyle
+        let registration = source.registerForTraitChanges([UITraitUserInterfaceStyle.self]) {
+            [weak window] (changed: Source, _: UITraitCollection) in
+            window?.overrideUserInterfaceStyle = changed.traitCollection.userInterfaceStyle
+        }
+        stopFollowingAppearance = { [weak source] in source?.unregisterForTraitChanges(registration) }
+    }
+
+    /// Gives key to the window that had it before `window`, if it is still up, or else to the app's.
+    private func restoreKey(from window: UIWindow) {
+        let candidates = [previousKeyWindow, appWindow].compactMap { $0 }
+        previousKeyWindow = nil
+        guard let target = candidates.first(where: { !$0.isHidden && $0.windowScene != nil && $0 !== window }) else { return }
+        target.makeKey()
     }
 }
 #endif

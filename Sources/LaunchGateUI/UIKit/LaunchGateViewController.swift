@@ -13,18 +13,21 @@ import UIKit
 /// The update screens (loading, a required update, end of life, an unsupported device, a
 /// recommended update) are shown in a window of their own above the app's, alerts included: a
 /// sheet, cover or alert the app presented stays under them, and the keyboard leaves the app.
-/// Sign-in and the welcome are children of this controller.
+/// That window becomes the key window only for a screen the user acts on, never for the loading
+/// screen, and gives key back when it goes. Sign-in and the welcome are children of this controller.
 ///
 /// ```swift
 /// window.rootViewController = LaunchGateViewController(
-///     policyURL: URL(string: "https://updates.example.com/v1/apps/notes/policy?platform=ios")!,
+///     server: URL(string: "https://updates.example.com")!, appID: "notes",
 ///     publicKey: "ed25519:Gb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=") { MainTabBarController() }
 /// ```
 ///
 /// The main controller is made the first time the flow shows the app to a user and kept while they
 /// are signed in: a later loading or blocking screen covers it and hides it from VoiceOver, but
 /// never replaces it. Signing out drops it, with whatever it presented, and the next user gets a
-/// new one from `main` (``LaunchFlow/contentIdentity``).
+/// new one from `main` (``LaunchFlow/contentIdentity``). Its preferences for the status bar, the
+/// home indicator, the system gestures and rotation are this controller's, and the banner moves
+/// its content down (`additionalSafeAreaInsets`) rather than covering its navigation bar.
 @MainActor
 public final class LaunchGateViewController: UIViewController {
     /// The launch this controller renders.
@@ -40,9 +43,14 @@ public final class LaunchGateViewController: UIViewController {
     /// The screen over the app: in this controller's view, or in ``gateWindow`` above the app's window.
     private var cover: (kind: Cover, controller: UIViewController, isAboveApp: Bool)?
     /// The window above the app's, for the update screens (``LaunchFlow/State/isAboveApp``).
-    private let gateWindow = GateWindow()
-    private var banner: (screen: GateScreen, controller: UIViewController)?
+    let gateWindow = GateWindow()
+    /// The version.json banner, and the room it makes above the main controller's content.
+    private let banner = BannerSlot()
     private let detailsDialog: DetailsDialog
+    /// Reads a session the locked keychain kept from the launch once the device is unlocked.
+    private let protectedData = ProtectedDataRetry()
+    /// Hears the user turn to this controller's window, which then gets details opened from code.
+    private let activation = WindowActivation()
     /// Set once, on the main actor, in `viewDidLoad`; read only by `deinit`, when nothing else can
     /// reach the controller. (An isolated deinit would need iOS 18.4.)
     nonisolated(unsafe) private var foregroundObserver: (any NSObjectProtocol)?
@@ -73,11 +81,20 @@ public final class LaunchGateViewController: UIViewController {
     /// Follows the flow's state, starts the launch and listens for the app's return from the background.
     public override func viewDidLoad() {
         super.viewDidLoad()
+        // tvOS and visionOS have no status bar.
+        #if !os(tvOS) && !os(visionOS)
+        registerForTraitChanges([UITraitUserInterfaceStyle.self]) { (controller: LaunchGateViewController, _: UITraitCollection) in
+            controller.setNeedsStatusBarAppearanceUpdate()
+        }
+        #endif
         observe()
+        protectedData.start(flow)
+        // No queue: UIKit posts on the main thread, and the block only starts a main-actor task.
+        // (Naming the main queue makes Foundation wait for it, which on Linux blocks the poster.)
         foregroundObserver = NotificationCenter.default.addObserver(
-            forName: UIApplication.willEnterForegroundNotification, object: nil, queue: .main
+            forName: UIApplication.willEnterForegroundNotification, object: nil, queue: nil
         ) { [flow] _ in
-            // Seed 000 re-checks on the way back from the background, not after Control Center or
+            // The `/api/version` check re-checks on the way back from the background, not after Control Center or
             // Face ID (which only make the app inactive); the flow decides whether one is due.
             Task { @MainActor in await flow.didBecomeActive() }
         }
@@ -89,40 +106,108 @@ public final class LaunchGateViewController: UIViewController {
     /// so the screen's window takes the keyboard from it rather than the other way round.)
     public override func viewDidAppear(_ animated: Bool) {
         super.viewDidAppear(animated)
+        // Details opened from code go to the window the user turned to last (DetailsPresenter):
+        // this one when it becomes key or its scene active, not merely when it appears.
+        if let window = view.window {
+            activation.watch(window) { [weak self] in
+                guard let self else { return }
+                DetailsPresenter.process.activate(self, for: flow)
+            }
+        }
+        DetailsPresenter.process.appeared(self, for: flow, inKeyWindow: view.window?.isKeyWindow == true)
         show(cover: Cover(flow.state), aboveApp: flow.state.isAboveApp)
     }
 
-    /// The status bar follows whatever is on screen in this controller's window: a cover, or the app.
-    public override var childForStatusBarStyle: UIViewController? {
+    /// Takes the screen above the app down when this controller has left its window for good (the
+    /// app gave the window another root, say), not when a full-screen presentation of its own
+    /// covers it: a window left over the app would take its touches and hide it from VoiceOver.
+    public override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        guard viewIfLoaded?.window == nil, presentedViewController == nil, let cover, cover.isAboveApp else { return }
+        self.cover = nil
+        gateWindow.hide()
+    }
+
+    /// Keeps the app's content clear of the banner as the banner's height changes (rotation, text size).
+    public override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        updateBannerInset()
+    }
+
+    #if !os(tvOS) && !os(visionOS)
+    // What is on screen in this controller's window (a cover, or the app) has the say over the
+    // status bar, the home indicator and the system gestures, and the app over rotation; but a
+    // cover's style is the theme's (a hosting controller's own, `.default`, is light text in Dark
+    // Mode whatever the screen's background). visionOS has no status bar.
+    public override var childForStatusBarStyle: UIViewController? { appearanceOwner === mainViewController ? mainViewController : nil }
+    /// The style over a sign-in, welcome or loading screen drawn in this controller's view: dark
+    /// text on the theme's background where black reads better than white, light text otherwise.
+    public override var preferredStatusBarStyle: UIStatusBarStyle {
+        theme.statusBarStyle(for: traitCollection.userInterfaceStyle)
+    }
+    public override var childForStatusBarHidden: UIViewController? { appearanceOwner }
+    #endif
+    #if !os(tvOS)
+    public override var childForHomeIndicatorAutoHidden: UIViewController? { appearanceOwner }
+    public override var childForScreenEdgesDeferringSystemGestures: UIViewController? { appearanceOwner }
+    public override var supportedInterfaceOrientations: UIInterfaceOrientationMask {
+        mainViewController?.supportedInterfaceOrientations ?? super.supportedInterfaceOrientations
+    }
+    public override var preferredInterfaceOrientationForPresentation: UIInterfaceOrientation {
+        mainViewController?.preferredInterfaceOrientationForPresentation ?? super.preferredInterfaceOrientationForPresentation
+    }
+    #endif
+
+    /// The child whose preferences are this controller's: a cover drawn in this window, or the app.
+    private var appearanceOwner: UIViewController? {
         if let cover, !cover.isAboveApp { return cover.controller }
         return mainViewController
     }
 
     // MARK: Rendering
 
-    /// Renders the state and renders again when it or the signed-in user changes. Only those are
-    /// read under tracking: the app's main controller and the hosted screens read what they like
-    /// without making this controller re-render.
+    /// Renders the state and renders again when it, the signed-in user or the window that owns the
+    /// details dialog changes. Only those are read under tracking: the app's main controller and the
+    /// hosted screens read what they like without making this controller re-render.
     private func observe() {
-        let (state, identity) = withObservationTracking {
-            (flow.state, flow.contentIdentity)
+        let (state, identity, ownsDetails) = withObservationTracking {
+            (flow.state, flow.contentIdentity, DetailsPresenter.process.presents(flow, in: self))
         } onChange: { [weak self] in
             Task { @MainActor in self?.observe() }
         }
-        render(state, identity: identity)
+        render(state, identity: identity, ownsDetails: ownsDetails)
     }
 
-    private func render(_ state: LaunchFlow.State, identity: String?) {
+    private func render(_ state: LaunchFlow.State, identity: String?, ownsDetails: Bool) {
+        let owner = appearanceOwner
         showMain(state.showsApp, identity: identity)
         show(cover: Cover(state), aboveApp: state.isAboveApp)
-        if case .app(let banner, let details) = state {
-            show(banner: banner)
-            detailsDialog.show(details, from: self)
+        if case .app(let bannerScreen, let details) = state {
+            // The dialog opens in one window of an iPad app; the others keep the banner they show.
+            if details != nil, !ownsDetails {
+                show(banner: banner.last)
+                detailsDialog.show(nil, from: self)
+            } else {
+                show(banner: bannerScreen)
+                detailsDialog.show(details, from: self)
+            }
         } else {
             show(banner: nil)
             detailsDialog.show(nil, from: self)
         }
+        if appearanceOwner !== owner { appearanceOwnerChanged() }
+    }
+
+    /// Asks UIKit to read the status bar, home indicator, gesture and rotation preferences again.
+    private func appearanceOwnerChanged() {
+        #if !os(tvOS) && !os(visionOS)
         setNeedsStatusBarAppearanceUpdate()
+        #endif
+        #if !os(tvOS)
+        setNeedsUpdateOfHomeIndicatorAutoHidden()
+        setNeedsUpdateOfScreenEdgesDeferringSystemGestures()
+        setNeedsUpdateOfSupportedInterfaceOrientations()
+        #endif
     }
 
     /// The signed-in user's main controller, visible while the app is shown. Another user's, or
@@ -150,6 +235,8 @@ public final class LaunchGateViewController: UIViewController {
         view.insertSubview(main.view, at: 0)
         main.didMove(toParent: self)
         mainViewController = main
+        banner.contentReplaced()
+        updateBannerInset()
     }
 
     /// Shows a cover, or none. An update screen goes in the window above the app's, once this
@@ -165,8 +252,11 @@ public final class LaunchGateViewController: UIViewController {
         if let old = cover, !old.isAboveApp { remove(old.controller) }
         cover = nil
         guard let kind else { return gateWindow.hide() }
-        let controller = makeController(for: kind)
-        if isAboveApp, gateWindow.show(controller) {
+        // In the window above the app, VoiceOver is moved to the screen, which reads its title.
+        let controller = makeController(for: kind, announcesTitle: !isAboveApp)
+        // Only a screen the user can't leave takes key: what the app or an SDK presents on the key
+        // window during a check or over a recommended update stays the app's.
+        if isAboveApp, gateWindow.show(controller, takesKey: flow.state.isBlocking, theme: theme) {
             cover = (kind, controller, true)
             return
         }
@@ -180,30 +270,25 @@ public final class LaunchGateViewController: UIViewController {
     }
 
     private func show(banner screen: GateScreen?) {
-        guard screen != banner?.screen else { return }
-        if let old = banner?.controller { remove(old) }
-        banner = nil
-        guard let screen else { return }
-        let controller = host(GateBannerView(screen: screen))
-        // Only the banner's own strip takes touches; the app below it stays usable.
-        controller.view.backgroundColor = .clear
-        controller.sizingOptions = .intrinsicContentSize
-        controller.view.translatesAutoresizingMaskIntoConstraints = false
-        addChild(controller)
-        view.addSubview(controller.view)
-        NSLayoutConstraint.activate([
-            controller.view.topAnchor.constraint(equalTo: view.safeAreaLayoutGuide.topAnchor),
-            controller.view.leadingAnchor.constraint(equalTo: view.safeAreaLayoutGuide.leadingAnchor),
-            controller.view.trailingAnchor.constraint(equalTo: view.safeAreaLayoutGuide.trailingAnchor),
-        ])
-        controller.didMove(toParent: self)
-        banner = (screen, controller)
+        guard screen != banner.screen else { return }
+        if let screen {
+            banner.show(host(GateBannerView(screen: screen).claimsDetails(of: flow, for: self)), for: screen, in: self)
+        } else {
+            banner.remove()
+        }
+        updateBannerInset()
     }
 
-    private func makeController(for cover: Cover) -> UIViewController {
+    /// Moves the app's content down by the banner's height at the width it has now, and back up
+    /// when it goes.
+    private func updateBannerInset() {
+        banner.layout(in: self, content: mainViewController)
+    }
+
+    private func makeController(for cover: Cover, announcesTitle: Bool) -> UIViewController {
         switch cover {
         case .loading: host(LaunchGateLoadingView())
-        case .gate(let screen): host(GateScreenView(screen: screen).announcedGate(screen))
+        case .gate(let screen): host(GateScreenView(screen: screen).announcedGate(screen, announcesTitle: announcesTitle))
         case .signingIn, .welcome: host(SignInTimeline(flow: flow) { SignInScreenView(screen: $0) })
         }
     }

@@ -1,57 +1,70 @@
-// Stand-in for SwiftUI's accessibility modifiers, for type-checking on Linux only; bodies never run.
+// Stand-in for SwiftUI's accessibility modifiers, for Linux only (see View.swift).
 
 public struct AccessibilityTraits: SetAlgebra, Sendable {
-    public init() { fatalError() }
-    public static let isHeader = AccessibilityTraits()
-    public static let isModal = AccessibilityTraits()
+    private var bits: UInt
+    private init(bits: UInt) { self.bits = bits }
+    public init() { bits = 0 }
+    public static let isHeader = AccessibilityTraits(bits: 1)
+    public static let isModal = AccessibilityTraits(bits: 2)
 
     public typealias Element = AccessibilityTraits
     public typealias ArrayLiteralElement = AccessibilityTraits
-    public func contains(_ member: AccessibilityTraits) -> Bool { fatalError() }
-    public func union(_ other: AccessibilityTraits) -> AccessibilityTraits { fatalError() }
-    public func intersection(_ other: AccessibilityTraits) -> AccessibilityTraits { fatalError() }
-    public func symmetricDifference(_ other: AccessibilityTraits) -> AccessibilityTraits { fatalError() }
+    public func contains(_ member: AccessibilityTraits) -> Bool { bits & member.bits == member.bits }
+    public func union(_ other: AccessibilityTraits) -> AccessibilityTraits { AccessibilityTraits(bits: bits | other.bits) }
+    public func intersection(_ other: AccessibilityTraits) -> AccessibilityTraits { AccessibilityTraits(bits: bits & other.bits) }
+    public func symmetricDifference(_ other: AccessibilityTraits) -> AccessibilityTraits { AccessibilityTraits(bits: bits ^ other.bits) }
     public mutating func insert(_ newMember: AccessibilityTraits) -> (inserted: Bool, memberAfterInsert: AccessibilityTraits) {
-        fatalError()
+        let inserted = !contains(newMember)
+        bits |= newMember.bits
+        return (inserted, newMember)
     }
-    public mutating func remove(_ member: AccessibilityTraits) -> AccessibilityTraits? { fatalError() }
-    public mutating func update(with newMember: AccessibilityTraits) -> AccessibilityTraits? { fatalError() }
-    public mutating func formUnion(_ other: AccessibilityTraits) { fatalError() }
-    public mutating func formIntersection(_ other: AccessibilityTraits) { fatalError() }
-    public mutating func formSymmetricDifference(_ other: AccessibilityTraits) { fatalError() }
-    public static func == (lhs: AccessibilityTraits, rhs: AccessibilityTraits) -> Bool { fatalError() }
+    public mutating func remove(_ member: AccessibilityTraits) -> AccessibilityTraits? {
+        guard contains(member) else { return nil }
+        bits &= ~member.bits
+        return member
+    }
+    public mutating func update(with newMember: AccessibilityTraits) -> AccessibilityTraits? {
+        let had = contains(newMember)
+        bits |= newMember.bits
+        return had ? newMember : nil
+    }
+    public mutating func formUnion(_ other: AccessibilityTraits) { bits |= other.bits }
+    public mutating func formIntersection(_ other: AccessibilityTraits) { bits &= other.bits }
+    public mutating func formSymmetricDifference(_ other: AccessibilityTraits) { bits ^= other.bits }
+    public static func == (lhs: AccessibilityTraits, rhs: AccessibilityTraits) -> Bool { lhs.bits == rhs.bits }
 }
 
 public struct AccessibilityChildBehavior: Hashable {
-    public static let ignore = AccessibilityChildBehavior()
-    public static let contain = AccessibilityChildBehavior()
-    public static let combine = AccessibilityChildBehavior()
+    let standInName: String
+    public static var ignore: AccessibilityChildBehavior { AccessibilityChildBehavior(standInName: "ignore") }
+    public static var contain: AccessibilityChildBehavior { AccessibilityChildBehavior(standInName: "contain") }
+    public static var combine: AccessibilityChildBehavior { AccessibilityChildBehavior(standInName: "combine") }
 }
 
 public struct AccessibilityAttachmentModifier: ViewModifier {
-    public func body(content: Content) -> Never { fatalError() }
+    public func body(content: Content) -> Never { fatalError("stand-in views are never rendered") }
 }
 
 extension View {
     public func accessibilityLabel(_ label: Text) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
-        fatalError()
+        ModifiedContent(content: self, modifier: AccessibilityAttachmentModifier())
     }
     public func accessibilityLabel(_ labelKey: LocalizedStringKey) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
-        fatalError()
+        ModifiedContent(content: self, modifier: AccessibilityAttachmentModifier())
     }
     @_disfavoredOverload
     public func accessibilityLabel<S: StringProtocol>(_ label: S) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
-        fatalError()
+        ModifiedContent(content: self, modifier: AccessibilityAttachmentModifier())
     }
     @_disfavoredOverload
     public func accessibilityHint<S: StringProtocol>(_ hint: S) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
-        fatalError()
+        ModifiedContent(content: self, modifier: AccessibilityAttachmentModifier())
     }
     public func accessibilityHidden(_ hidden: Bool) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
-        fatalError()
+        ModifiedContent(content: self, modifier: AccessibilityAttachmentModifier())
     }
     public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
-        fatalError()
+        ModifiedContent(content: self, modifier: AccessibilityAttachmentModifier())
     }
-    public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View { fatalError() }
+    public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View { standInModified() }
 }

@@ -1,4 +1,4 @@
-// Stand-in for SwiftUI's app and scene types, for type-checking on Linux only; bodies never run.
+// Stand-in for SwiftUI's app and scene types, for Linux only (see View.swift).
 
 @MainActor @preconcurrency
 public protocol App {
@@ -9,7 +9,7 @@ public protocol App {
 
 extension App {
     /// What `@main` calls on an app.
-    @MainActor @preconcurrency public static func main() { fatalError() }
+    @MainActor @preconcurrency public static func main() { fatalError("a stand-in app can't be launched") }
 }
 
 @MainActor @preconcurrency
@@ -22,13 +22,13 @@ extension Never: Scene {}
 
 @resultBuilder
 public struct SceneBuilder {
-    public static func buildExpression<Content: Scene>(_ content: Content) -> Content { fatalError() }
-    public static func buildBlock<Content: Scene>(_ content: Content) -> Content { fatalError() }
+    public static func buildExpression<Content: Scene>(_ content: Content) -> Content { content }
+    public static func buildBlock<Content: Scene>(_ content: Content) -> Content { content }
 }
 
 public struct WindowGroup<Content: View>: Scene {
-    public init(@ViewBuilder content: () -> Content) { fatalError() }
-    public var body: Never { fatalError() }
+    public init(@ViewBuilder content: () -> Content) {}
+    public var body: Never { fatalError("stand-in scenes are never run") }
 }
 
 public enum ScenePhase: Comparable, Hashable, Sendable {

@@ -1,30 +1,31 @@
-// Stand-in for SwiftUI's controls and their styles, for type-checking on Linux only; bodies never run.
+// Stand-in for SwiftUI's controls and their styles, for Linux only (see View.swift).
 
 public struct Button<Label: View>: View {
-    public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) { fatalError() }
-    public var body: Never { fatalError() }
+    public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {}
+    public var body: Never { fatalError("stand-in views are never rendered") }
 }
 
 extension Button where Label == Text {
-    public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) { fatalError() }
-    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) { fatalError() }
+    public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {}
+    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {}
 }
 
 public struct TextField<Label: View>: View {
-    public var body: Never { fatalError() }
+    public var body: Never { fatalError("stand-in views are never rendered") }
 }
 
 extension TextField where Label == Text {
-    public init(_ titleKey: LocalizedStringKey, text: Binding<String>) { fatalError() }
-    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, text: Binding<String>) { fatalError() }
+    public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {}
+    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, text: Binding<String>) {}
+    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, text: Binding<String>, prompt: Text?) {}
 }
 
 public struct ProgressView<Label: View, CurrentValueLabel: View>: View {
-    public var body: Never { fatalError() }
+    public var body: Never { fatalError("stand-in views are never rendered") }
 }
 
 extension ProgressView where CurrentValueLabel == EmptyView, Label == Text {
-    @_disfavoredOverload public init<S: StringProtocol>(_ title: S) { fatalError() }
+    @_disfavoredOverload public init<S: StringProtocol>(_ title: S) {}
 }
 
 public enum ControlSize: CaseIterable, Hashable, Sendable {
@@ -33,7 +34,7 @@ public enum ControlSize: CaseIterable, Hashable, Sendable {
 
 public struct ButtonStyleConfiguration {
     public struct Label: View {
-        public var body: Never { fatalError() }
+        public var body: Never { fatalError("stand-in views are never rendered") }
     }
     public let label: ButtonStyleConfiguration.Label
     public let isPressed: Bool
@@ -50,24 +51,24 @@ public protocol ButtonStyle {
 public protocol PrimitiveButtonStyle {}
 
 public struct PlainButtonStyle: PrimitiveButtonStyle {
-    public init() { fatalError() }
+    public init() {}
 }
 
 public struct BorderedProminentButtonStyle: PrimitiveButtonStyle {
-    public init() { fatalError() }
+    public init() {}
 }
 
 extension PrimitiveButtonStyle where Self == PlainButtonStyle {
-    public static var plain: PlainButtonStyle { fatalError() }
+    public static var plain: PlainButtonStyle { PlainButtonStyle() }
 }
 
 extension PrimitiveButtonStyle where Self == BorderedProminentButtonStyle {
-    public static var borderedProminent: BorderedProminentButtonStyle { fatalError() }
+    public static var borderedProminent: BorderedProminentButtonStyle { BorderedProminentButtonStyle() }
 }
 
 public struct SubmitLabel: Sendable {
-    public static var go: SubmitLabel { fatalError() }
-    public static var send: SubmitLabel { fatalError() }
+    public static var go: SubmitLabel { SubmitLabel() }
+    public static var send: SubmitLabel { SubmitLabel() }
 }
 
 public struct SubmitTriggers: OptionSet, Sendable {
@@ -76,6 +77,7 @@ public struct SubmitTriggers: OptionSet, Sendable {
     public static let text = SubmitTriggers(rawValue: 1)
 }
 
+@available(macOS, unavailable)
 public struct TextInputAutocapitalization: Sendable {
-    public static var never: TextInputAutocapitalization { fatalError() }
+    public static var never: TextInputAutocapitalization { TextInputAutocapitalization() }
 }

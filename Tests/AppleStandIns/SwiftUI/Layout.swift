@@ -1,17 +1,24 @@
-// Stand-in for SwiftUI's layout containers and geometry, for type-checking on Linux only; bodies never run.
+// Stand-in for SwiftUI's layout containers and geometry, for Linux only (see View.swift).
 
 public struct HorizontalAlignment: Equatable, Sendable {
-    public static let leading = HorizontalAlignment()
-    public static let center = HorizontalAlignment()
+    let standInName: String
+    public static let leading = HorizontalAlignment(standInName: "leading")
+    public static let center = HorizontalAlignment(standInName: "center")
 }
 
 public struct VerticalAlignment: Equatable, Sendable {
-    public static let top = VerticalAlignment()
-    public static let center = VerticalAlignment()
+    let standInName: String
+    public static let top = VerticalAlignment(standInName: "top")
+    public static let center = VerticalAlignment(standInName: "center")
 }
 
 public struct Alignment: Equatable, Sendable {
-    public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) { fatalError() }
+    public var horizontal: HorizontalAlignment
+    public var vertical: VerticalAlignment
+    public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
     public static let center = Alignment(horizontal: .center, vertical: .center)
     public static let top = Alignment(horizontal: .center, vertical: .top)
     public static let leading = Alignment(horizontal: .leading, vertical: .center)
@@ -55,37 +62,53 @@ public struct SafeAreaRegions: OptionSet, Sendable {
 }
 
 public struct VStack<Content: View>: View {
-    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
-                @ViewBuilder content: () -> Content) { fatalError() }
-    public var body: Never { fatalError() }
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
+    public var body: Never { fatalError("stand-in views are never rendered") }
 }
 
 public struct HStack<Content: View>: View {
-    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil,
-                @ViewBuilder content: () -> Content) { fatalError() }
-    public var body: Never { fatalError() }
+    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
+    public var body: Never { fatalError("stand-in views are never rendered") }
 }
 
 public struct ZStack<Content: View>: View {
-    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) { fatalError() }
-    public var body: Never { fatalError() }
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {}
+    public var body: Never { fatalError("stand-in views are never rendered") }
 }
 
 public struct ScrollView<Content: View>: View {
-    public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true,
-                @ViewBuilder content: () -> Content) { fatalError() }
-    public var body: Never { fatalError() }
+    public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {}
+    public var body: Never { fatalError("stand-in views are never rendered") }
 }
 
 public struct Spacer: View {
-    public init(minLength: CGFloat? = nil) { fatalError() }
-    public var body: Never { fatalError() }
+    public init(minLength: CGFloat? = nil) {}
+    public var body: Never { fatalError("stand-in views are never rendered") }
 }
 
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {}
 
 extension ForEach: View where Content: View {
-    public init(_ data: Data, id: KeyPath<Data.Element, ID>,
-                @ViewBuilder content: @escaping (Data.Element) -> Content) { fatalError() }
-    public var body: Never { fatalError() }
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {}
+    public var body: Never { fatalError("stand-in views are never rendered") }
+}
+
+/// A layout a container can switch between without losing its children's state (iOS 16).
+public protocol Layout: Sendable {}
+
+extension Layout {
+    /// Lays `content` out with this layout.
+    public func callAsFunction<V: View>(@ViewBuilder _ content: () -> V) -> some View { content().standInModified("layout") }
+}
+
+public struct HStackLayout: Layout {
+    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil) {}
+}
+
+public struct VStackLayout: Layout {
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil) {}
+}
+
+public struct AnyLayout: Layout {
+    public init<L: Layout>(_ layout: L) {}
 }

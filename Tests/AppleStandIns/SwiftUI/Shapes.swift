@@ -1,4 +1,4 @@
-// Stand-in for SwiftUI's shapes, colors and shape styles, for type-checking on Linux only; bodies never run.
+// Stand-in for SwiftUI's shapes, colors and shape styles, for Linux only (see View.swift).
 
 public protocol ShapeStyle: Sendable {}
 
@@ -7,11 +7,11 @@ public protocol Shape: Sendable, View {}
 public protocol InsettableShape: Shape {}
 
 extension Shape {
-    public func fill<S: ShapeStyle>(_ content: S, style: FillStyle = FillStyle()) -> some View { fatalError() }
+    public func fill<S: ShapeStyle>(_ content: S, style: FillStyle = FillStyle()) -> some View { standInModified() }
 }
 
 public struct FillStyle: Equatable {
-    public init(eoFill: Bool = false, antialiased: Bool = true) { fatalError() }
+    public init(eoFill: Bool = false, antialiased: Bool = true) {}
 }
 
 public enum RoundedCornerStyle: Equatable, Hashable, Sendable {
@@ -19,13 +19,13 @@ public enum RoundedCornerStyle: Equatable, Hashable, Sendable {
 }
 
 public struct Rectangle: InsettableShape {
-    public init() { fatalError() }
-    public var body: Never { fatalError() }
+    public init() {}
+    public var body: Never { fatalError("stand-in views are never rendered") }
 }
 
 public struct RoundedRectangle: InsettableShape {
-    public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) { fatalError() }
-    public var body: Never { fatalError() }
+    public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {}
+    public var body: Never { fatalError("stand-in views are never rendered") }
 }
 
 // Like SwiftUI, Color conforms to View in an extension, so its initializers aren't main-actor isolated.
@@ -34,25 +34,30 @@ public struct Color: Hashable, Sendable, ShapeStyle {
         case sRGB, sRGBLinear, displayP3
     }
 
-    public init(_ colorSpace: Color.RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double,
-                opacity: Double = 1) { fatalError() }
-    public func opacity(_ opacity: Double) -> Color { fatalError() }
+    /// The components it was made from, for a test to compare (`nil` for a named system color).
+    public let standInComponents: [Double]?
+
+    public init(_ colorSpace: Color.RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        standInComponents = [red, green, blue, opacity]
+    }
+    init(standInNamed name: String) { standInComponents = nil }
+    public func opacity(_ opacity: Double) -> Color { self }
 }
 
 extension Color: View {
-    public var body: Never { fatalError() }
+    public var body: Never { fatalError("stand-in views are never rendered") }
 }
 
 extension ShapeStyle where Self == Color {
-    public static var clear: Color { fatalError() }
-    public static var black: Color { fatalError() }
-    public static var white: Color { fatalError() }
-    public static var red: Color { fatalError() }
-    public static var blue: Color { fatalError() }
+    public static var clear: Color { Color(standInNamed: "clear") }
+    public static var black: Color { Color(standInNamed: "black") }
+    public static var white: Color { Color(standInNamed: "white") }
+    public static var red: Color { Color(standInNamed: "red") }
+    public static var blue: Color { Color(standInNamed: "blue") }
 }
 
 public struct AnyShapeStyle: ShapeStyle {
-    public init<S: ShapeStyle>(_ style: S) { fatalError() }
+    public init<S: ShapeStyle>(_ style: S) {}
 }
 
 public struct HierarchicalShapeStyle: ShapeStyle {
@@ -62,29 +67,23 @@ public struct HierarchicalShapeStyle: ShapeStyle {
 }
 
 extension ShapeStyle where Self == HierarchicalShapeStyle {
-    public static var primary: HierarchicalShapeStyle { fatalError() }
-    public static var secondary: HierarchicalShapeStyle { fatalError() }
-    public static var quaternary: HierarchicalShapeStyle { fatalError() }
+    public static var primary: HierarchicalShapeStyle { HierarchicalShapeStyle() }
+    public static var secondary: HierarchicalShapeStyle { HierarchicalShapeStyle() }
+    public static var quaternary: HierarchicalShapeStyle { HierarchicalShapeStyle() }
 }
 
 public struct TintShapeStyle: ShapeStyle {
-    public init() { fatalError() }
+    public init() {}
 }
 
 extension ShapeStyle where Self == TintShapeStyle {
-    public static var tint: TintShapeStyle { fatalError() }
+    public static var tint: TintShapeStyle { TintShapeStyle() }
 }
 
 public struct BackgroundStyle: ShapeStyle {
-    public init() { fatalError() }
+    public init() {}
 }
 
 extension ShapeStyle where Self == BackgroundStyle {
-    public static var background: BackgroundStyle { fatalError() }
-}
-
-public struct Material: ShapeStyle {}
-
-extension ShapeStyle where Self == Material {
-    public static var regularMaterial: Material { fatalError() }
+    public static var background: BackgroundStyle { BackgroundStyle() }
 }

@@ -1,23 +1,29 @@
-// Stand-in for SwiftUI's text and images, for type-checking on Linux only; bodies never run.
+// Stand-in for SwiftUI's text and images, for Linux only (see View.swift).
 
 public struct LocalizedStringKey: Equatable, ExpressibleByStringInterpolation {
-    public init(_ value: String) { fatalError() }
-    public init(stringLiteral value: String) { fatalError() }
+    let key: String
+    public init(_ value: String) { key = value }
+    public init(stringLiteral value: String) { key = value }
 }
 
 // Like SwiftUI, Text conforms to View in an extension, so its initializers aren't main-actor isolated.
 public struct Text: Equatable, Sendable {
-    public init(_ key: LocalizedStringKey) { fatalError() }
-    @_disfavoredOverload public init<S: StringProtocol>(_ content: S) { fatalError() }
+    /// What the text says (a stand-in's, for tests).
+    public let standInContent: String
+    public init(_ key: LocalizedStringKey) { standInContent = key.key }
+    @_disfavoredOverload public init<S: StringProtocol>(_ content: S) { standInContent = String(content) }
+
+    /// The text in a style (iOS 17), which stays a `Text`, so it can be a field's prompt.
+    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text { self }
 }
 
 extension Text: View {
-    public var body: Never { fatalError() }
+    public var body: Never { fatalError("stand-in views are never rendered") }
 }
 
 public struct Image: View {
-    public init(systemName: String) { fatalError() }
-    public var body: Never { fatalError() }
+    public init(systemName: String) {}
+    public var body: Never { fatalError("stand-in views are never rendered") }
 }
 
 public struct Font: Hashable, Sendable {
@@ -37,10 +43,10 @@ public struct Font: Hashable, Sendable {
     public static let body = Font()
     public static let callout = Font()
 
-    public static func system(size: CGFloat, weight: Font.Weight? = nil) -> Font { fatalError() }
-    public func bold() -> Font { fatalError() }
-    public func weight(_ weight: Font.Weight) -> Font { fatalError() }
-    public func monospacedDigit() -> Font { fatalError() }
+    public static func system(size: CGFloat, weight: Font.Weight? = nil) -> Font { Font() }
+    public func bold() -> Font { self }
+    public func weight(_ weight: Font.Weight) -> Font { self }
+    public func monospacedDigit() -> Font { self }
 }
 
 public enum TextAlignment: Hashable, CaseIterable, Sendable {

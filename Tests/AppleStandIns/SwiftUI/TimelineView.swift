@@ -1,18 +1,18 @@
-// Stand-in for SwiftUI's TimelineView, for type-checking on Linux only; bodies never run.
+// Stand-in for SwiftUI's TimelineView, for Linux only (see View.swift).
 
 public protocol TimelineSchedule {}
 
 public struct PeriodicTimelineSchedule: TimelineSchedule {
-    public init(from startDate: Date, by interval: TimeInterval) { fatalError() }
+    public init(from startDate: Date, by interval: TimeInterval) {}
 }
 
 public struct EveryMinuteTimelineSchedule: TimelineSchedule {
-    public init() { fatalError() }
+    public init() {}
 }
 
 extension TimelineSchedule where Self == PeriodicTimelineSchedule {
     public static func periodic(from startDate: Date, by interval: TimeInterval) -> PeriodicTimelineSchedule {
-        fatalError()
+        PeriodicTimelineSchedule(from: startDate, by: interval)
     }
 }
 
@@ -25,8 +25,6 @@ public struct TimelineView<Schedule: TimelineSchedule, Content> {
 }
 
 extension TimelineView: View where Content: View {
-    public init(_ schedule: Schedule, @ViewBuilder content: @escaping (TimelineViewDefaultContext) -> Content) {
-        fatalError()
-    }
-    public var body: Never { fatalError() }
+    public init(_ schedule: Schedule, @ViewBuilder content: @escaping (TimelineViewDefaultContext) -> Content) {}
+    public var body: Never { fatalError("stand-in views are never rendered") }
 }

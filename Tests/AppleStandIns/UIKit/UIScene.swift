@@ -1,51 +1,120 @@
-// Stand-in for UIKit's scenes, for type-checking on Linux only; bodies never run.
+// Stand-in for UIKit's scenes, for Linux only (see UIResponder.swift).
 import Foundation
 
+@available(watchOS, unavailable)
 @MainActor
 open class UIScene: UIResponder {
-    public class ConnectionOptions {}
+    public class ConnectionOptions {
+        public init() {}
+    }
+
+    /// Posted with the scene when it becomes active (comes to the foreground, or the user turns to it).
+    public nonisolated static let didActivateNotification = Notification.Name("UISceneDidActivateNotification")
+
+    /// Makes the scene active, as UIKit does when the user brings it to the foreground (a stand-in's hook).
+    public func standInActivate() {
+        NotificationCenter.default.post(name: UIScene.didActivateNotification, object: self)
+    }
 }
 
+@available(watchOS, unavailable)
 @MainActor
-open class UIWindowScene: UIScene {}
+open class UIWindowScene: UIScene {
+    /// The windows made for this scene and still alive; UIKit doesn't keep a window alive either.
+    private var standInWindows: [Weak] = []
+    private struct Weak { weak var window: UIWindow? }
+    /// The size a new window of this scene gets.
+    public let standInBounds: CGRect
 
+    /// Creates a scene with a screen of the given size (a stand-in's; UIKit makes scenes itself).
+    public init(standInBounds: CGRect = CGRect(x: 0, y: 0, width: 390, height: 844)) {
+        self.standInBounds = standInBounds
+        super.init()
+    }
+
+    /// The scene's windows, back to front.
+    @available(iOS 15.0, tvOS 15.0, *)
+    open var windows: [UIWindow] { standInWindows.compactMap(\.window) }
+
+    /// The scene's key window.
+    @available(iOS 15.0, tvOS 15.0, *)
+    open private(set) var keyWindow: UIWindow?
+
+    func standInAdd(_ window: UIWindow) { standInWindows.append(Weak(window: window)) }
+
+    func standInMakeKey(_ window: UIWindow) {
+        guard keyWindow !== window else { return }
+        let old = keyWindow
+        keyWindow = window
+        old?.resignKey()
+        window.becomeKey()
+    }
+
+    func standInResign(_ window: UIWindow) {
+        guard keyWindow === window else { return }
+        keyWindow = nil
+        window.resignKey()
+    }
+
+    // MARK: Transitions
+
+    /// Whether animated presentations and dismissals in this scene take time, as on a device: each
+    /// stays under way until ``standInFinishTransitions()``. `false` (the default) ends each at once.
+    public var standInDefersTransitions = false
+    private var standInPendingTransitions: [() -> Void] = []
+
+    /// Whether a presentation or dismissal is under way in this scene.
+    public var standInHasPendingTransitions: Bool { !standInPendingTransitions.isEmpty }
+
+    func standInDefer(_ finish: @escaping () -> Void) { standInPendingTransitions.append(finish) }
+
+    /// Ends the transitions under way now, in the order they began, as their animations would;
+    /// those their completions start are left under way.
+    public func standInFinishTransitions() {
+        let pending = standInPendingTransitions
+        standInPendingTransitions = []
+        for finish in pending { finish() }
+    }
+
+    // MARK: Traits
+
+    /// The system's appearance for this scene (Settings' Dark Mode): what a window that overrides
+    /// nothing has. Setting it tells every registration whose style changes.
+    public var standInUserInterfaceStyle: UIUserInterfaceStyle = .light {
+        didSet { UITraitCollection.standInTraitsMayHaveChanged() }
+    }
+}
+
+@available(watchOS, unavailable)
 @MainActor
 public protocol UISceneDelegate: AnyObject {}
 
+@available(watchOS, unavailable)
 @MainActor
-public protocol UIWindowSceneDelegate: UISceneDelegate {}
+public protocol UIWindowSceneDelegate: UISceneDelegate {
+    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions)
+}
 
+@available(watchOS, unavailable)
+extension UIWindowSceneDelegate {
+    public func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
+                      options connectionOptions: UIScene.ConnectionOptions) {}
+}
+
+@available(watchOS, unavailable)
 @MainActor
 open class UISceneSession: NSObject {
     public struct Role: Hashable, RawRepresentable, Sendable {
-        public init(rawValue: String) { fatalError() }
-        public var rawValue: String { fatalError() }
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var rawValue: String
+        public static let windowApplication = Role(rawValue: "UIWindowSceneSessionRoleApplication")
     }
-    open var role: UISceneSession.Role { fatalError() }
+    open var role: UISceneSession.Role { .windowApplication }
 }
 
+@available(watchOS, unavailable)
 @MainActor
 open class UISceneConfiguration: NSObject {
-    public init(name: String?, sessionRole: UISceneSession.Role) { fatalError() }
-    open var delegateClass: AnyClass? { get { fatalError() } set { fatalError() } }
-}
-
-@MainActor
-open class UIWindow: UIView {
-    public struct Level: Hashable, RawRepresentable, Sendable {
-        public init(_ rawValue: CGFloat) { fatalError() }
-        public init(rawValue: CGFloat) { fatalError() }
-        public var rawValue: CGFloat { fatalError() }
-        public static let normal = Level(rawValue: 0)
-        public static let statusBar = Level(rawValue: 1000)
-        public static let alert = Level(rawValue: 2000)
-    }
-
-    public init(windowScene: UIWindowScene) { fatalError() }
-    public required init?(coder: NSCoder) { fatalError() }
-    open var windowScene: UIWindowScene? { get { fatalError() } set { fatalError() } }
-    open var windowLevel: UIWindow.Level { get { fatalError() } set { fatalError() } }
-    open var rootViewController: UIViewController? { get { fatalError() } set { fatalError() } }
-    open func makeKey() { fatalError() }
-    open func makeKeyAndVisible() { fatalError() }
+    public init(name: String?, sessionRole: UISceneSession.Role) { super.init() }
+    open var delegateClass: AnyClass?
 }

@@ -41,12 +41,24 @@ struct ThemeTests {
     func codable() throws {
         let data = try JSONEncoder().encode(LaunchGateTheme.playful)
         #expect(try JSONDecoder().decode(LaunchGateTheme.self, from: data) == .playful)
+        let darkVariant = LaunchGateTheme(linkText: ThemeColor(light: "#0062D6", dark: "#409CFF"))
+        #expect(try JSONDecoder().decode(LaunchGateTheme.self, from: JSONEncoder().encode(darkVariant)) == darkVariant)
+    }
+
+    @Test("a theme written before Dark Mode variants and field text colors still reads")
+    func olderJSON() throws {
+        let json = ##"{"background": {"hex": "#40E0D0"}, "overlayDim": {"hex": "#0000004D"}, "cornerRadius": 10, "progressStyle": "overlay"}"##
+        let theme = try JSONDecoder().decode(LaunchGateTheme.self, from: Data(json.utf8))
+        #expect(theme.background == "#40E0D0")
+        #expect(theme.fieldText == nil)
+        #expect(theme.background?.dark == nil)
     }
 }
 
 extension LaunchGateTheme {
     fileprivate var allColors: [ThemeColor] {
-        let optional: [ThemeColor?] = [background, text, buttonBackground, buttonText, linkText, errorText, errorBackground, fieldBackground]
+        let optional: [ThemeColor?] = [background, text, buttonBackground, buttonText, linkText, errorText, errorBackground,
+                                       fieldBackground, fieldText, placeholderText]
         return optional.compactMap { $0 } + [overlayDim]
     }
 }

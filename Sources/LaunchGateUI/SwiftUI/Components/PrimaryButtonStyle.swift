@@ -3,20 +3,21 @@ import LaunchGate
 import SwiftUI
 
 /// The main button of every LaunchGate screen: full width, filled with the theme's button color
-/// (black in the turquoise sign-in look, or the accent color), at least 44 points tall at any text size.
+/// (black in the turquoise sign-in look, or the system look's blue), at least 44 points tall at any text size.
 struct PrimaryButtonStyle: ButtonStyle {
-    let theme: LaunchGateTheme
+    let styles: ThemeStyles
+    let cornerRadius: Double
     @Environment(\.isEnabled) private var isEnabled
 
     func makeBody(configuration: Configuration) -> some View {
         configuration.label
             .font(.body.weight(.semibold))
             .multilineTextAlignment(.center)
-            .foregroundStyle(theme.buttonLabel)
+            .foregroundStyle(styles.buttonLabel)
             .padding(.horizontal, 16)
             .padding(.vertical, 12)
             .frame(maxWidth: .infinity, minHeight: 44)
-            .background(theme.buttonFill, in: RoundedRectangle(cornerRadius: theme.cornerRadius))
+            .background(styles.buttonFill, in: RoundedRectangle(cornerRadius: cornerRadius))
             // Dimmed while the core says the button can't be used yet, and while pressed.
             .opacity(isEnabled ? (configuration.isPressed ? 0.7 : 1) : 0.4)
     }

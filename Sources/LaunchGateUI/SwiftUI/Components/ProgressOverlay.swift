@@ -3,20 +3,26 @@ import LaunchGate
 import SwiftUI
 
 /// The sign-in loading overlay: the whole screen dimmed, with a spinner and the core's words
-/// ("Sending your code…") in a card. It takes the touches, so nothing is tapped twice.
+/// ("Sending your code…") in a card of the theme's background. It takes the touches, so nothing
+/// is tapped twice.
 struct ProgressOverlay: View {
     let text: String
-    let theme: LaunchGateTheme
+    let styles: ThemeStyles
+    let cornerRadius: Double
 
     var body: some View {
         ZStack {
             Rectangle()
-                .fill(theme.dimStyle)
+                .fill(styles.dim)
                 .ignoresSafeArea()
             ProgressView(text)
-                .controlSize(.large)
+                .largeControl()
+                // The spinner takes the tint, not the foreground style: without it, the system's
+                // light grey spins on the theme's background.
+                .tint(styles.title)
+                .foregroundStyle(styles.title)
                 .padding(24)
-                .background(.regularMaterial, in: RoundedRectangle(cornerRadius: theme.cornerRadius))
+                .background(styles.background, in: RoundedRectangle(cornerRadius: cornerRadius))
         }
         .announcing(text)
     }

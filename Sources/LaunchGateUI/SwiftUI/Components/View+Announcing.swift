@@ -13,14 +13,18 @@ extension View {
             .onChange(of: text) { _, text in announce(text) }
     }
 
-    /// A full-screen update screen for VoiceOver: its title is announced when it appears, and a
-    /// screen the user can't leave is modal, so VoiceOver never wanders onto the app under it.
-    /// - Parameter screen: The screen shown.
+    /// A full-screen update screen for VoiceOver: a screen the user can't leave is modal, so
+    /// VoiceOver never wanders onto the app under it, and its title is announced when it appears,
+    /// unless VoiceOver is moved to it anyway (in the window above the app, which posts
+    /// `.screenChanged`), where the title would be heard twice.
+    /// - Parameters:
+    ///   - screen: The screen shown.
+    ///   - announcesTitle: Whether to announce the title when the screen appears.
     /// - Returns: The view.
-    func announcedGate(_ screen: GateScreen) -> some View {
+    func announcedGate(_ screen: GateScreen, announcesTitle: Bool = true) -> some View {
         accessibilityElement(children: .contain)
             .accessibilityAddTraits(screen.isDismissable ? [] : .isModal)
-            .announcing(screen.title)
+            .announcing(announcesTitle ? screen.title : nil)
     }
 }
 

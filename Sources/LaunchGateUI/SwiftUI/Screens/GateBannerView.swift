@@ -4,12 +4,18 @@ import SwiftUI
 
 /// The version.json spec's non-intrusive banner at the top of the app: tapping it opens the details dialog,
 /// and its second button hides it for the reminder interval. Taps go to the ``LaunchFlow`` in
-/// the environment.
+/// the environment, through ``PerformGateAction``, which opens the dialog in this banner's window. ``LaunchGateView`` places it above the app's content, which moves down for it.
+///
+/// At accessibility text sizes its words and its button stack vertically, so neither is cut.
 @MainActor
 public struct GateBannerView: View {
     private let screen: GateScreen
     @Environment(LaunchFlow.self) private var flow: LaunchFlow?
+    @Environment(\.performGateAction) private var performAction
     @Environment(\.launchGateTheme) private var theme
+    @Environment(\.colorScheme) private var colorScheme
+    @Environment(\.colorSchemeContrast) private var contrast
+    @Environment(\.dynamicTypeSize) private var dynamicTypeSize
 
     /// Creates the banner.
     /// - Parameter screen: The banner the core decided to show.
@@ -17,41 +23,44 @@ public struct GateBannerView: View {
         self.screen = screen
     }
 
-    /// The banner: its words as one button, and the dismiss button beside them.
+    /// The banner: its words as one button, and the dismiss button beside them (or under them).
     public var body: some View {
-        HStack(spacing: 12) {
+        let styles = theme.styles(for: colorScheme, contrast: contrast)
+        let layout = dynamicTypeSize.isAccessibilitySize
+            ? AnyLayout(VStackLayout(alignment: .leading, spacing: 8)) : AnyLayout(HStackLayout(spacing: 12))
+        layout {
             if let primary = screen.primaryAction {
-                Button { perform(primary) } label: { summary }
+                Button { perform(primary) } label: { summary(styles) }
                     .buttonStyle(.plain)
                     .accessibilityHint(primary.title)
             } else {
-                summary
+                summary(styles)
             }
             if let secondary = screen.secondaryAction {
                 Button(secondary.title) { perform(secondary) }
                     .font(.subheadline.weight(.semibold))
-                    .foregroundStyle(theme.linkStyle)
+                    .foregroundStyle(styles.link)
                     .frame(minHeight: 44)
                     .accessibilityLabel(secondary.title)
             }
         }
         .padding(.horizontal, 16)
         .padding(.vertical, 10)
-        .background(.regularMaterial, in: RoundedRectangle(cornerRadius: theme.cornerRadius))
+        .background(styles.bannerBackground, in: RoundedRectangle(cornerRadius: theme.cornerRadius))
         .padding(.horizontal)
         .padding(.top, 8)
     }
 
     /// The title and message, read by VoiceOver as one label.
-    private var summary: some View {
+    private func summary(_ styles: ThemeStyles) -> some View {
         HStack(spacing: 12) {
             Image(systemName: "arrow.down.circle.fill")
                 .font(.title2)
-                .foregroundStyle(theme.buttonFill)
+                .foregroundStyle(styles.buttonFill)
                 .accessibilityHidden(true)
             VStack(alignment: .leading, spacing: 2) {
-                Text(screen.title).font(.headline)
-                Text(screen.message).font(.subheadline).foregroundStyle(.secondary)
+                Text(screen.title).font(.headline).foregroundStyle(styles.title)
+                Text(screen.message).font(.subheadline).foregroundStyle(styles.message)
             }
             Spacer(minLength: 0)
         }
@@ -59,8 +68,10 @@ public struct GateBannerView: View {
         .accessibilityElement(children: .combine)
     }
 
+    /// Runs a button's action, claiming the details dialog for this window first, whatever
+    /// activated the button (a tap, VoiceOver, Switch Control, a keyboard).
     private func perform(_ action: GateAction) {
-        Task { await flow?.perform(action) }
+        Task { await performAction(action, orOn: flow) }
     }
 }
 #endif

@@ -19,6 +19,8 @@ public struct GateScreenView: View {
     private let screen: GateScreen
     @Environment(LaunchFlow.self) private var flow: LaunchFlow?
     @Environment(\.launchGateTheme) private var theme
+    @Environment(\.colorScheme) private var colorScheme
+    @Environment(\.colorSchemeContrast) private var contrast
     @ScaledMetric(relativeTo: .largeTitle) private var iconSize: CGFloat = 56
 
     /// Creates the screen.
@@ -29,25 +31,26 @@ public struct GateScreenView: View {
 
     /// The screen: scrolling words above buttons that stay in reach at every text size.
     public var body: some View {
+        let styles = theme.styles(for: colorScheme, contrast: contrast)
         ScrollView {
             VStack(spacing: 20) {
                 Image(systemName: symbol)
                     .font(.system(size: iconSize))
-                    .foregroundStyle(theme.buttonFill)
+                    .foregroundStyle(styles.buttonFill)
                     .accessibilityHidden(true)
                 Text(screen.title)
                     .font(.title.bold())
-                    .foregroundStyle(theme.titleStyle)
+                    .foregroundStyle(styles.title)
                     .multilineTextAlignment(.center)
                     .accessibilityAddTraits(.isHeader)
                 Text(screen.message)
                     .font(.body)
-                    .foregroundStyle(theme.messageStyle)
+                    .foregroundStyle(styles.message)
                     .multilineTextAlignment(.center)
                 if let notes = screen.releaseNotes {
                     Text(notes)
                         .font(.callout)
-                        .foregroundStyle(theme.messageStyle)
+                        .foregroundStyle(styles.message)
                         .frame(maxWidth: .infinity, alignment: .leading)
                 }
             }
@@ -55,22 +58,22 @@ public struct GateScreenView: View {
             .frame(maxWidth: 560)
             .frame(maxWidth: .infinity)
         }
-        .safeAreaInset(edge: .bottom) { buttons }
+        .safeAreaInset(edge: .bottom) { buttons(styles) }
         .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .background(theme.backgroundStyle)
+        .background(styles.background)
         .interactiveDismissDisabled(!screen.isDismissable)
     }
 
-    private var buttons: some View {
+    private func buttons(_ styles: ThemeStyles) -> some View {
         VStack(spacing: 8) {
             if let primary = screen.primaryAction {
                 Button(primary.title) { perform(primary) }
-                    .buttonStyle(PrimaryButtonStyle(theme: theme))
+                    .buttonStyle(PrimaryButtonStyle(styles: styles, cornerRadius: theme.cornerRadius))
                     .accessibilityLabel(primary.title)
             }
             if let secondary = screen.secondaryAction {
                 Button(secondary.title) { perform(secondary) }
-                    .foregroundStyle(theme.linkStyle)
+                    .foregroundStyle(styles.link)
                     .frame(minHeight: 44)
                     .accessibilityLabel(secondary.title)
             }
@@ -79,7 +82,7 @@ public struct GateScreenView: View {
         .padding(.vertical, 16)
         .frame(maxWidth: 560)
         .frame(maxWidth: .infinity)
-        .background(theme.backgroundStyle)
+        .background(styles.background)
     }
 
     /// An SF Symbol per kind of screen: decoration only, hidden from VoiceOver.

@@ -9,7 +9,8 @@ import SwiftUI
 @MainActor
 struct SignInFieldView: View {
     let field: SignInScreen.Field
-    let theme: LaunchGateTheme
+    let styles: ThemeStyles
+    let cornerRadius: Double
     let submit: () -> Void
     @Environment(LaunchFlow.self) private var flow: LaunchFlow?
     /// What the text field shows: the flow's value, or for a moment what was just typed.
@@ -22,17 +23,20 @@ struct SignInFieldView: View {
             // Visible label for sighted users; VoiceOver reads it as the field's own label instead.
             Text(field.label)
                 .font(.subheadline.weight(.semibold))
-                .foregroundStyle(theme.titleStyle)
+                .foregroundStyle(styles.title)
                 .accessibilityHidden(true)
-            TextField(field.placeholder, text: $text)
+            // The typed text and the placeholder in the theme's colors: on a light field the
+            // system's own would turn white in Dark Mode.
+            TextField(field.placeholder, text: $text, prompt: Text(field.placeholder).foregroundStyle(styles.placeholder))
                 .font(isCode ? .title2.monospacedDigit().bold() : .body)
+                .foregroundStyle(styles.fieldText)
                 .multilineTextAlignment(isCode ? .center : .leading)
                 .autocorrectionDisabled()
                 .keyboard(for: field.kind)
                 .onSubmit(submit)
                 .disabled(!field.isEditable)
                 .padding(12)
-                .background(theme.fieldStyle, in: RoundedRectangle(cornerRadius: theme.cornerRadius))
+                .background(styles.field, in: RoundedRectangle(cornerRadius: cornerRadius))
                 .accessibilityLabel(field.label)
         }
         .onChange(of: field.value, initial: true) { _, value in

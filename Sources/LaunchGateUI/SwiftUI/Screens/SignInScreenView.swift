@@ -13,6 +13,8 @@ public struct SignInScreenView: View {
     private let screen: SignInScreen
     @Environment(LaunchFlow.self) private var flow: LaunchFlow?
     @Environment(\.launchGateTheme) private var theme
+    @Environment(\.colorScheme) private var colorScheme
+    @Environment(\.colorSchemeContrast) private var contrast
     @ScaledMetric(relativeTo: .largeTitle) private var logoSize: CGFloat = 80
 
     /// Creates the screen.
@@ -24,36 +26,37 @@ public struct SignInScreenView: View {
 
     /// The screen, with the progress overlay over it while a request runs (when the theme asks for one).
     public var body: some View {
+        let styles = theme.styles(for: colorScheme, contrast: contrast)
         ZStack {
             ScrollView {
                 VStack(spacing: 24) {
                     if let logo = theme.logo {
                         Text(logo)
                             .font(.system(size: logoSize))
-                            .foregroundStyle(theme.titleStyle)
+                            .foregroundStyle(styles.title)
                             .accessibilityHidden(true)
                     }
                     Text(screen.title)
                         .font(.title.bold())
-                        .foregroundStyle(theme.titleStyle)
+                        .foregroundStyle(styles.title)
                         .multilineTextAlignment(.center)
                         .accessibilityAddTraits(.isHeader)
                     Text(screen.message)
-                        .foregroundStyle(theme.messageStyle)
+                        .foregroundStyle(styles.message)
                         .multilineTextAlignment(.center)
                     if let field = screen.field {
-                        SignInFieldView(field: field, theme: theme, submit: submit)
+                        SignInFieldView(field: field, styles: styles, cornerRadius: theme.cornerRadius, submit: submit)
                     }
                     if let error = screen.error {
                         Text(error)
-                            .foregroundStyle(theme.errorStyle)
+                            .foregroundStyle(styles.error)
                             .padding(12)
-                            .background(theme.errorCardStyle, in: RoundedRectangle(cornerRadius: theme.cornerRadius))
+                            .background(styles.errorCard, in: RoundedRectangle(cornerRadius: theme.cornerRadius))
                             .announcing(error)
                     }
-                    buttons
+                    buttons(styles)
                     if theme.progressStyle == .inline, let progress = screen.progress {
-                        ProgressView(progress).announcing(progress)
+                        ProgressView(progress).tint(styles.message).foregroundStyle(styles.message).announcing(progress)
                     }
                 }
                 .padding(24)
@@ -61,21 +64,21 @@ public struct SignInScreenView: View {
                 .frame(maxWidth: .infinity)
             }
             if theme.progressStyle == .overlay, let progress = screen.progress {
-                ProgressOverlay(text: progress, theme: theme)
+                ProgressOverlay(text: progress, styles: styles, cornerRadius: theme.cornerRadius)
             }
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .background(theme.backgroundStyle)
+        .background(styles.background)
     }
 
-    private var buttons: some View {
+    private func buttons(_ styles: ThemeStyles) -> some View {
         VStack(spacing: 8) {
             if let primary = screen.primaryAction {
-                button(primary).buttonStyle(PrimaryButtonStyle(theme: theme))
+                button(primary).buttonStyle(PrimaryButtonStyle(styles: styles, cornerRadius: theme.cornerRadius))
             }
             ForEach(screen.actions.dropFirst(), id: \.role) { action in
                 button(action)
-                    .foregroundStyle(theme.linkStyle)
+                    .foregroundStyle(styles.link)
                     .frame(minHeight: 44)
             }
         }

@@ -1,0 +1,76 @@
+#if canImport(SwiftUI)
+import LaunchGate
+import SwiftUI
+
+/// Runs an update banner's button for the window the banner is in: it claims the banner's details
+/// dialog for that window, then hands the action to the flow. The windows of an iPad app share one
+/// flow, and the dialog opens in one window only: the one whose banner the user acted on.
+///
+/// A banner of your own reads it from the environment and calls it in each button's action, in
+/// place of the flow's `perform(_:)`, so the dialog opens in the right window however the button
+/// was activated: a tap, VoiceOver, Switch Control, Voice Control or a keyboard (a tap gesture
+/// alone sees only the first).
+///
+/// ```swift
+/// struct MyBanner: View {
+///     let screen: GateScreen
+///     @Environment(\.performGateAction) private var perform
+///
+///     var body: some View {
+///         if let action = screen.primaryAction {
+///             Button(screen.title) { Task { await perform(action) } }
+///         }
+///     }
+/// }
+/// ```
+///
+/// ``LaunchGateView`` and ``LaunchGateViewController`` set it for their banner; elsewhere it does
+/// nothing.
+public struct PerformGateAction: Sendable {
+    /// Claims the dialog for the banner's window, and gives the flow to run the action on.
+    private let claim: @MainActor @Sendable () -> LaunchFlow?
+
+    /// The action of an adapter's banner.
+    /// - Parameters:
+    ///   - flow: The flow the banner shows.
+    ///   - adapter: The window's adapter, held weakly (``DetailsPresenter``).
+    init(flow: LaunchFlow, adapter: some AnyObject & Sendable) {
+        claim = { [weak flow, weak adapter] in
+            guard let flow else { return nil }
+            if let adapter { DetailsPresenter.process.activate(adapter, for: flow) }
+            return flow
+        }
+    }
+
+    /// The action outside an adapter: it does nothing.
+    init() {
+        claim = { nil }
+    }
+
+    /// Claims the details dialog for this banner's window, then runs `action` on the flow.
+    /// - Parameter action: One of the banner's actions, such as its `primaryAction`.
+    @MainActor
+    public func callAsFunction(_ action: GateAction) async {
+        await claim()?.perform(action)
+    }
+
+    /// Claims the details dialog for this banner's window, then runs `action` on the adapter's
+    /// flow, or outside an adapter on `fallback` (the built-in banner, placed by hand).
+    @MainActor
+    func callAsFunction(_ action: GateAction, orOn fallback: LaunchFlow?) async {
+        await (claim() ?? fallback)?.perform(action)
+    }
+}
+
+extension EnvironmentValues {
+    /// Runs an update banner's button for the window the banner is in (``PerformGateAction``).
+    public internal(set) var performGateAction: PerformGateAction {
+        get { self[PerformGateActionKey.self] }
+        set { self[PerformGateActionKey.self] = newValue }
+    }
+}
+
+private struct PerformGateActionKey: EnvironmentKey {
+    static let defaultValue = PerformGateAction()
+}
+#endif
