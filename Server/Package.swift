@@ -66,8 +66,6 @@ let package = Package(
                 "LaunchGateServer",
                 "LaunchGateSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                // NIO's event loops as Swift concurrency's executor, installed by `serve`.
-                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // `launchgate simulate`: the SDK's LaunchFlow as a device in the terminal. Only the SDK, so

@@ -86,7 +86,8 @@ public struct AdoptionService: Sendable {
     /// When the impact can't be computed (storage fails or runs past its time limit), the guard
     /// refuses it unconfirmed, and a confirmed publish goes ahead with the impact unknown
     /// (``PolicyImpact/known`` `false`): the counts are the one part a flood of made-up data can
-    /// make slow, and a confirmed publish or rollback never waits on them.
+    /// make slow, so a confirmed publish or rollback waits at most the reads' time limit for them
+    /// and publishes with the impact unknown past it.
     /// - Parameter expectedRevision: The revision the caller's draft was made over (0: none), when
     ///   it must still be current: a form opened over revision 8 must not publish over a 9 that
     ///   came in since.

@@ -65,6 +65,8 @@ public struct DatabaseRestore: Sendable {
         var beforeSettle: @Sendable () -> Void = {}
         /// In settling, after the database was checked again, before SQLite opens it.
         var beforeSettleOpen: @Sendable () -> Void = {}
+        /// In settling, after SQLite opened the database, before it is checked again and any statement runs.
+        var afterSettleOpen: @Sendable () -> Void = {}
         /// After the database was settled and kept, before the copy is renamed over it.
         var beforeInstall: @Sendable () -> Void = {}
     }
@@ -125,7 +127,8 @@ public struct DatabaseRestore: Sendable {
             try await checkSchema(candidate.path, applied: summary.applied, template: candidate.scratchPath, named: file)
             summary.removedLeftovers = removed
             seams.beforeSettle()
-            try await Self.settle(path, shownAs: given, expected: expected, logger: logger, beforeOpen: seams.beforeSettleOpen)
+            try await Self.settle(path, shownAs: given, expected: expected, logger: logger, beforeOpen: seams.beforeSettleOpen,
+                                  afterOpen: seams.afterSettleOpen)
             if let expected { summary.keptAs = try Self.keep(path, shownAs: given, at: start, expected: expected) }
             kept = summary.keptAs.map { path + $0.dropFirst(given.count) }
             seams.beforeInstall()

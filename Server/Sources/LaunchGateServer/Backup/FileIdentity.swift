@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -23,6 +24,25 @@ struct FileIdentity: Equatable, Sendable {
     static func named(_ path: String) -> FileIdentity? {
         var info = stat()
         return lstat(path, &info) == 0 ? FileIdentity(info) : nil
+    }
+
+    /// Whether a descriptor of this process other than `excluded` refers to `identity`, read from
+    /// the process's descriptor folder (`/proc/self/fd` on Linux, `/dev/fd` elsewhere) with
+    /// `fstat`; `nil` when that folder can't be listed.
+    ///
+    /// It tells which file a library opened by name without asking the library: hold the file
+    /// checked beforehand open as `excluded`, let the library open the name, and ask.
+    static func isOpen(_ identity: FileIdentity, excluding excluded: Int32) -> Bool? {
+        #if os(Linux)
+        let folder = "/proc/self/fd"
+        #else
+        let folder = "/dev/fd"
+        #endif
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
+        return names.contains { name in
+            guard let descriptor = Int32(name), descriptor != excluded else { return false }
+            return of(descriptor) == identity
+        }
     }
 
     /// The file an open descriptor refers to.

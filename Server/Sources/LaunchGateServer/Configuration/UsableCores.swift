@@ -6,7 +6,7 @@ import NIOCore
 /// NIO's count follows the machine and a container's CPU quota or cpuset, but not the process's
 /// CPU affinity (`taskset`, systemd's `CPUAffinity=`, a pinned container runtime). A server pinned
 /// to one core of two would run two event loop threads on it, and every answer would cost a
-/// switch between them: 3-4 % of the policy fast path's throughput, measured pinned.
+/// switch between them: 3-4 % of the policy hot path's throughput, measured pinned.
 public enum UsableCores {
     /// The smaller of NIO's core count and the CPUs this process may run on.
     public static var count: Int {

@@ -17,7 +17,11 @@ import NIOHTTPTypes
 /// - names a path exactly as ``PublicRead`` spells it, and a query that reads without error;
 /// - has no body and does not ask to close the connection (those go to Hummingbird, which closes);
 /// - has an answer in ``PolicyService``'s memory: the first request after a change always goes
-///   to the router, which prepares it.
+///   to the router, which prepares it;
+/// - arrives while the channel is writable. A peer that stops reading makes the channel unwritable
+///   once its unread answers pass NIO's high-water mark; from then on requests already read go on
+///   to Hummingbird, whose writer waits for writability, and NIO's pipelining handler holds the
+///   rest. So answers queue up to about that mark per connection, not a whole read cycle's worth.
 /// The answer is ``PublicAnswer``, as the router's is, stamped as Hummingbird and the middleware
 /// stamp theirs (`X-Request-ID`, `Date`, `Server`); answers are counted in
 /// `launchgate_fast_path_responses_total`, not logged one by one.
@@ -68,7 +72,7 @@ final class PreparedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let request):
-            guard let answer = answer(request, context: context) else { return context.fireChannelRead(data) }
+            guard writable, let answer = answer(request, context: context) else { return context.fireChannelRead(data) }
             pending = answer
         case .body:
             // Only requests that announce no body are answered here.

@@ -2,7 +2,7 @@ import SQLKit
 
 /// What the cap on installs per app and platform reads instead of counting installs: a counter
 /// row per app and platform, kept in the recording transaction and lowered by the retention
-/// sweep. It replaces `install_app_counts` (migration 019), which is no longer written.
+/// sweep. It replaces `install_app_counts` (migration 019), which migration 030 drops.
 struct CountInstallsPerPlatform: Migration {
     let name = "028_count_installs_per_platform"
 

@@ -58,6 +58,22 @@ struct InstallPingLimitTests {
         #expect(recorded == 4, "three pings of the first client and one of the other, each spending the budget once")
     }
 
+    @Test("the budget is the ping's only limit: with a budget of 0, or with recording off, one client's pings are all answered 204",
+          arguments: [true, false])
+    func unlimited(recording: Bool) async throws {
+        var server = try await server(budget: recording ? 0 : 3)
+        server.configuration.adoption.recordInstalls = recording
+        try await server.application.test(.live) { client in
+            for index in 0..<8 {
+                let status = try await client.execute(uri: Self.ping, method: .post, headers: headers(install: "u-\(index)", from: "203.0.113.9")).status
+                #expect(status == .noContent)
+            }
+            // Checked all the same.
+            let unknown = try await client.execute(uri: "/v1/apps/ghost/installs/ping", method: .post, headers: headers(from: "203.0.113.9"))
+            #expect(unknown.status == .notFound)
+        }
+    }
+
     @Test("policy reads spend the same budget as pings, so a client that read past it gets 429 on its ping")
     func sharedBudget() async throws {
         let server = try await server()

@@ -69,6 +69,27 @@ struct BackupRaceTests: BackupFixture {
         }
     }
 
+    @Test("a database swapped for a symlink or a hard link just before SQLite opens it and swapped back just after is refused before SQLite reads or writes the file it opened",
+          arguments: [true, false])
+    func swappedOnlyWhileOpened(symbolic: Bool) async throws {
+        try await withLiveAndBackup(in: "service") { path, copy in
+            let victim = try await self.victim(outside: path)
+            var swapping = restore(path, seam: \.beforeSettleOpen) {
+                _ = rename(path, path + ".moved")
+                _ = symbolic ? symlink(victim.path, path) : link(victim.path, path)
+            }
+            swapping.seams.afterSettleOpen = {
+                _ = rename(path + ".moved", path)
+            }
+            let error = await #expect(throws: BackupError.self) { try await swapping.restore(from: copy) }
+            #expect(error?.code == "unsafe-database", "\(String(describing: error))")
+            #expect(error?.message.contains("SQLite opened another file") == true, "\(String(describing: error))")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: victim.path)) == victim.bytes)
+            #expect(try journalByte(victim.path) == 2)
+            #expect(try await apps(path) == ["live"])
+        }
+    }
+
     @Test("a database swapped for another file after it was settled and kept is not renamed over: the file swapped in stays, and no second name is left")
     func swapBeforeRename() async throws {
         try await withLiveAndBackup { path, copy in

@@ -1,6 +1,7 @@
 import Foundation
 import LaunchGate
 import NIOCore
+import NIOEmbedded
 import Testing
 @testable import LaunchGateServer
 
@@ -114,6 +115,32 @@ struct HotPathPipelineTests {
         #expect(pipe.reads.count == before + 1)
     }
 
+    @Test("a peer that reads nothing gets answers only up to the socket's high-water mark; requests already read wait for it")
+    func unreadAnswersAreBounded() async throws {
+        let pipe = try await Pipe.make()
+        let socket = UnreadSocket(channel: pipe.channel, highWaterMark: 64 * 1024)
+        try pipe.channel.pipeline.syncOperations.addHandler(socket, position: .first)
+        // About a whole read cycle of pipelined prepared GETs: NIO reads up to four times 64 KiB per wake-up.
+        let count = 256 * 1024 / Pipe.get.utf8.count
+        try pipe.send(String(repeating: Pipe.get, count: count))
+        #expect(!pipe.channel.isWritable)
+        #expect(socket.bytes < 64 * 1024 + 2 * 1024, "answers queued past the mark: \(socket.bytes) bytes")
+        #expect(pipe.app.requests.count == 1, "the next request goes to Hummingbird, which waits for writability")
+        var answers = try pipe.responses().count
+        #expect(answers < count / 10)
+        // The peer reads from then on: every request is answered, by one path or the other.
+        var handed = 0
+        for _ in 0..<1_000 where answers < count {
+            socket.drain()
+            while handed < pipe.app.requests.count {
+                try pipe.app.answer("held")
+                handed += 1
+            }
+            answers += try pipe.responses().count
+        }
+        #expect(answers == count)
+    }
+
     @Test("pipelined requests wait in NIO's pipelining handler, which asks for no more reads meanwhile")
     func pipelineHoldsReads() async throws {
         let pipe = try await Pipe.make()
@@ -125,5 +152,36 @@ struct HotPathPipelineTests {
         for _ in 0..<20 { try pipe.app.answer("a") }
         #expect(pipe.app.requests.count == 20)
         #expect(pipe.reads.count == before + 1, "the held read goes out once they are answered")
+    }
+}
+
+/// A socket whose peer reads nothing: every byte written stays queued, and the channel turns
+/// unwritable once they pass the high-water mark, as NIO's socket channels do.
+private final class UnreadSocket: ChannelOutboundHandler {
+    typealias OutboundIn = IOData
+    let channel: EmbeddedChannel
+    let highWaterMark: Int
+    private(set) var bytes = 0
+
+    init(channel: EmbeddedChannel, highWaterMark: Int) {
+        self.channel = channel
+        self.highWaterMark = highWaterMark
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        bytes += unwrapOutboundIn(data).readableBytes
+        context.write(data, promise: promise)
+        if bytes > highWaterMark, channel.isWritable {
+            channel.isWritable = false
+            context.fireChannelWritabilityChanged()
+        }
+    }
+
+    /// The peer reads everything queued.
+    func drain() {
+        bytes = 0
+        guard !channel.isWritable else { return }
+        channel.isWritable = true
+        channel.pipeline.fireChannelWritabilityChanged()
     }
 }

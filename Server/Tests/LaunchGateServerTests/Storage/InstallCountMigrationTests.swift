@@ -3,9 +3,9 @@ import SQLKit
 import Testing
 @testable import LaunchGateServer
 
-@Suite("Migration 019 counts the installs recorded before it")
+@Suite("Migration 019 counts the installs recorded before it, and 030 drops that count, which nothing reads any more")
 struct InstallCountMigrationTests {
-    @Test("install_app_counts starts equal to COUNT(*) of each app's installs", arguments: TestBackend.sql)
+    @Test("install_app_counts starts equal to COUNT(*) of each app's installs, is gone after 030, and comes back counted when 030 is reverted", arguments: TestBackend.sql)
     func backfill(backend: TestBackend) async throws {
         try await backend.withDatabase { database in
             let before = Array(Migrator.all.prefix { $0.name != CountInstallsPerApp().name })
@@ -21,15 +21,24 @@ struct InstallCountMigrationTests {
                     }
                 }
             }
+            let beforeDrop = Array(Migrator.all.prefix { $0.name != DropInstallAppCounts().name })
+            _ = try await Migrator(database: database, migrations: beforeDrop).migrate()
+            #expect(try await counts(database) == ["notes": 3, "maps": 2])
             _ = try await Migrator(database: database).migrate()
-            let counts = try await database.read { sql in
-                var counts: [String: Int] = [:]
-                for row in try await sql.select().columns("app_id", "installs").from("install_app_counts").all() {
-                    counts[try row.decode(column: "app_id", as: String.self)] = try row.decode(column: "installs", as: Int.self)
-                }
-                return counts
+            await #expect(throws: (any Error).self, "030 dropped it") { try await counts(database) }
+            #expect(try await Migrator(database: database).revertLast() == DropInstallAppCounts().name)
+            #expect(try await counts(database) == ["notes": 3, "maps": 2], "reverting 030 counts the installs again")
+        }
+    }
+
+    /// `install_app_counts`, app by app.
+    private func counts(_ database: Database) async throws -> [String: Int] {
+        try await database.read { sql in
+            var counts: [String: Int] = [:]
+            for row in try await sql.select().columns("app_id", "installs").from("install_app_counts").all() {
+                counts[try row.decode(column: "app_id", as: String.self)] = try row.decode(column: "installs", as: Int.self)
             }
-            #expect(counts == ["notes": 3, "maps": 2])
+            return counts
         }
     }
 }

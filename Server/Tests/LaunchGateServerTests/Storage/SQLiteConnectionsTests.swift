@@ -147,6 +147,36 @@ struct SQLiteConnectionsTests {
         }
     }
 
+    @Test("closing waits a bounded time for a timed read that runs on past its limit, then closes without it")
+    func closeDoesNotWaitForAnExpiredRead() async throws {
+        try await withFreshFile { location in
+            let database = try await TestBackend.open(location)
+            let (started, signal) = AsyncStream<Void>.makeStream()
+            let resume = TestGate()
+            // Stands in for a statement SQLite can't stop: the read holds its connection past its limit.
+            let timed = Task {
+                try await database.read(timeout: .milliseconds(100)) { sql in
+                    try await sql.raw("SELECT 1").run()
+                    signal.yield()
+                    await resume.wait()
+                }
+            }
+            for await _ in started { break }
+            _ = await timed.result
+            let safety = Task {
+                try? await Task.sleep(for: .seconds(30))
+                resume.open()
+            }
+            let clock = ContinuousClock()
+            let began = clock.now
+            await database.close()
+            #expect(clock.now - began < .seconds(10))
+            #expect(!resume.isOpen, "close waited for the read to end")
+            resume.open()
+            safety.cancel()
+        }
+    }
+
     @Test("a session kept past its operation is refused instead of racing the next one")
     func escapedSessionIsRefused() async throws {
         try await withDatabase { database in

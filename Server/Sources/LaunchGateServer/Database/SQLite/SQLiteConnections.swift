@@ -29,6 +29,8 @@ final class SQLiteConnections: Sendable {
 
     /// How long a statement waits for another process's write lock.
     static let busyTimeout = Duration.seconds(5)
+    /// How long ``close()`` waits for a timed read that runs on past its limit.
+    static let readerCloseWait = Duration.seconds(2)
 
     private init(path: String, logger: Logger, threadPool: NIOThreadPool, connection: SQLiteConnection) {
         self.path = path
@@ -130,14 +132,34 @@ final class SQLiteConnections: Sendable {
 
     /// Closes both connections after the operations already waiting, then the thread pool; in a
     /// task of its own, as operations run, so a shutdown that cancels its caller still closes them.
+    ///
+    /// A timed read that passed its limit runs on to its end, which SQLiteNIO can't cut short and
+    /// an admin's data can make long: for it, close waits at most ``readerCloseWait``, then
+    /// leaves the read-only connection and the thread pool to the process's exit, so a server's
+    /// shutdown is not held up by it (writes are all on the other connection, closed by then).
     func close() async {
         await Task {
             try? await self.lock.withLock {
                 self.closed.withLock { $0 = true }
                 try await self.connection.close()
             }
-            try? await self.readerLock.withLock {
-                if let reader = self.reader.withLock({ $0 }) { try await reader.close() }
+            let readerClosed = (try? await withCheckedThrowingContinuation { continuation in
+                let answer = FirstAnswer<Bool>(continuation)
+                let timer = Task {
+                    try? await Task.sleep(for: Self.readerCloseWait)
+                    answer.resume(with: .success(false))
+                }
+                Task {
+                    try? await self.readerLock.withLock {
+                        if let reader = self.reader.withLock({ $0 }) { try await reader.close() }
+                    }
+                    timer.cancel()
+                    answer.resume(with: .success(true))
+                }
+            }) ?? false
+            guard readerClosed else {
+                self.logger.warning("A read still runs past its time limit on SQLite's read-only connection; closing without waiting for it")
+                return
             }
             try? await self.threadPool.shutdownGracefully()
         }.value
