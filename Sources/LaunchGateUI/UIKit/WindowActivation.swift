@@ -12,17 +12,7 @@ final class WindowActivation {
     private var onActivate: (@MainActor () -> Void)?
     nonisolated(unsafe) private var observers: [any NSObjectProtocol] = []
 
-    init() {
-        let center = NotificationCenter.default
-        // No queue: UIKit posts on the main thread, and the block only starts a main-actor task.
-        // (Naming the main queue makes Foundation wait for it, which on Linux blocks the poster.)
-        observers = [UIWindow.didBecomeKeyNotification, UIScene.didActivateNotification].map { name in
-            center.addObserver(forName: name, object: nil, queue: nil) { [weak self] note in
-                let object = (note.object as AnyObject?).map(ObjectIdentifier.init)
-                Task { @MainActor in self?.handle(object) }
-            }
-        }
-    }
+    init() {}
 
     deinit {
         for observer in observers { NotificationCenter.default.removeObserver(observer) }
@@ -35,6 +25,18 @@ final class WindowActivation {
     func watch(_ window: UIWindow, onActivate: @escaping @MainActor () -> Void) {
         self.window = window
         self.onActivate = onActivate
+        guard observers.isEmpty else { return }
+        // Only now: a SwiftUI view's @State makes one of these each time the view is made, and
+        // keeps only the first.
+        let center = NotificationCenter.default
+        // No queue: UIKit posts on the main thread, and the block only starts a main-actor task.
+        // (Naming the main queue makes Foundation wait for it, which on Linux blocks the poster.)
+        observers = [UIWindow.didBecomeKeyNotification, UIScene.didActivateNotification].map { name in
+            center.addObserver(forName: name, object: nil, queue: nil) { [weak self] note in
+                let object = (note.object as AnyObject?).map(ObjectIdentifier.init)
+                Task { @MainActor in self?.handle(object) }
+            }
+        }
     }
 
     private func handle(_ object: ObjectIdentifier?) {
