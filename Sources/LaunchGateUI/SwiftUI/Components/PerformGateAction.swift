@@ -2,9 +2,12 @@
 import LaunchGate
 import SwiftUI
 
-/// Runs an update banner's button for the window the banner is in: it claims the banner's details
-/// dialog for that window, then hands the action to the flow. The windows of an iPad app share one
-/// flow, and the dialog opens in one window only: the one whose banner the user acted on.
+/// Runs an update banner's button, or opens its details, for the window the call is made in: it
+/// claims the banner's details dialog for that window, then hands the action to the flow. The
+/// windows of an iPad app share one flow, and the dialog opens in one window only: the one whose
+/// banner the user acted on, or whose code opened it. (iOS doesn't say which window of an iPad app
+/// the user is in: the flow's own ``LaunchFlow/showDetails()`` opens the dialog in a window whose
+/// scene is in the foreground.)
 ///
 /// A banner of your own reads it from the environment and calls it in each button's action, in
 /// place of the flow's `perform(_:)`, so the dialog opens in the right window however the button
@@ -24,17 +27,34 @@ import SwiftUI
 /// }
 /// ```
 ///
-/// ``LaunchGateView`` and ``LaunchGateViewController`` set it for their banner; elsewhere it does
+/// Code anywhere in the window opens the details there:
+///
+/// ```swift
+/// struct WhatsNewButton: View {
+///     @Environment(\.performGateAction) private var perform
+///
+///     var body: some View {
+///         Button("What's New") { perform.showDetails() }
+///     }
+/// }
+/// ```
+///
+/// ``LaunchGateView`` sets it for every view inside it (the app's content, the banner, the details
+/// dialog and the other screens), and ``LaunchGateViewController`` for its banner; elsewhere it does
 /// nothing.
-public struct PerformGateAction: Sendable {
-    /// Claims the dialog for the banner's window, and gives the flow to run the action on.
+public struct PerformGateAction: Sendable, Equatable {
+    /// Claims the dialog for the window, and gives the flow to run the action on.
     private let claim: @MainActor @Sendable () -> LaunchFlow?
+    /// The flow's and the adapter's identities: two values for the same window are equal, so
+    /// SwiftUI doesn't draw the views that read it again each time ``LaunchGateView`` is.
+    private let identities: [ObjectIdentifier]
 
     /// The action of an adapter's banner.
     /// - Parameters:
     ///   - flow: The flow the banner shows.
     ///   - adapter: The window's adapter, held weakly (``DetailsPresenter``).
-    init(flow: LaunchFlow, adapter: some AnyObject & Sendable) {
+    init(flow: LaunchFlow, adapter: some DetailsHost & Sendable) {
+        identities = [ObjectIdentifier(flow), ObjectIdentifier(adapter)]
         claim = { [weak flow, weak adapter] in
             guard let flow else { return nil }
             if let adapter { DetailsPresenter.process.activate(adapter, for: flow) }
@@ -44,7 +64,19 @@ public struct PerformGateAction: Sendable {
 
     /// The action outside an adapter: it does nothing.
     init() {
+        identities = []
         claim = { nil }
+    }
+
+    public static func == (lhs: PerformGateAction, rhs: PerformGateAction) -> Bool {
+        lhs.identities == rhs.identities
+    }
+
+    /// Opens the flow's details dialog in this window, or moves it here from another window; does
+    /// nothing while the flow shows neither the banner nor its details.
+    @MainActor
+    public func showDetails() {
+        claim()?.showDetails()
     }
 
     /// Claims the details dialog for this banner's window, then runs `action` on the flow.
