@@ -43,6 +43,8 @@ extension AdapterTests {
 
             // The presentation ends: only now is the sheet dismissed, hearing that it went.
             device.scene.standInFinishTransitions()
+            // The clean-up walks again a turn after the transition's completion.
+            await device.settle { sheet.didDisappear && gateWindow.rootViewController == nil }
             #expect(sheet.didDisappear)
             #expect(sheet.presentingViewController == nil)
             #expect(gateWindow.rootViewController == nil, "the old window is taken apart once its sheet is gone")
@@ -66,6 +68,7 @@ extension AdapterTests {
             let postedBefore = UIAccessibility.standInPosted.count
 
             device.scene.standInFinishTransitions()
+            await device.settle { sheet.didDisappear }
             #expect(sheet.didDisappear)
             #expect(flow.state.isBlocking)
             #expect(device.gateWindow === second && !second.isHidden, "the new block stays up")
