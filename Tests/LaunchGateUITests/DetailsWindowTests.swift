@@ -145,6 +145,25 @@ extension AdapterTests {
             #expect(restored.presentedViewController == nil)
         }
 
+        @Test("performGateAction read outside an adapter runs nothing by itself, and runs the action on the flow it is given")
+        func performOutsideAnAdapter() async {
+            let device = UIHarness()
+            let (flow, _, _) = await twoWindows(device)
+            guard case .app(let banner?, nil) = flow.state, let showDetails = banner.primaryAction else {
+                Issue.record("expected the banner, got \(flow.state)")
+                return
+            }
+            // The environment's default, as a custom banner outside LaunchGateView reads it.
+            let outside = PerformGateAction()
+            await outside(showDetails)
+            #expect(flow.state.gateScreen == banner, "no flow: nothing ran")
+            await outside(showDetails, orOn: flow)
+            guard case .app(_, _?) = flow.state else {
+                Issue.record("the details didn't open on the flow given, got \(flow.state)")
+                return
+            }
+        }
+
         @Test("a tap on the kept banner moves the dialog to that window, without a Not Now")
         func dialogMoves() async {
             let device = UIHarness()

@@ -27,7 +27,7 @@ import SwiftUI
 /// LaunchGateView(flow: flow) {
 ///     ContentView()
 /// } updateRequired: { screen in
-///     MyUpdateRequiredView(screen: screen)   // reads @Environment(LaunchFlow.self) for its buttons
+///     MyUpdateRequiredView(screen: screen)   // runs its buttons with @Environment(\.performGateAction)
 /// }
 /// ```
 ///
@@ -94,7 +94,9 @@ public struct LaunchGateView<Content: View>: View {
     /// Creates the gate around a flow the app holds, with any screen replaced by the app's own.
     ///
     /// Each screen builder gets what the core decided to show; leave one out for the built-in
-    /// screen. A custom screen forwards its taps with `@Environment(LaunchFlow.self)`.
+    /// screen. A custom screen runs its buttons with `@Environment(\.performGateAction)`
+    /// (``PerformGateAction``), which every view inside this one gets, or reads the flow with
+    /// `@Environment(LaunchFlow.self)`.
     /// - Parameters:
     ///   - flow: The launch to render, such as `LaunchFlow.standard(…)` made once in your `App`
     ///     (in its `@State`, not a view's: each window of an iPad app makes its own views, and the
@@ -107,7 +109,8 @@ public struct LaunchGateView<Content: View>: View {
     ///   - updateRecommended: The full screen for a recommended update, which the user may skip.
     ///   - signingIn: The sign-in screen; it is rebuilt every second while a countdown runs.
     ///   - welcome: A new user's welcome.
-    ///   - banner: The update banner at the top of the app.
+    ///   - banner: The update banner at the top of the app; a banner of your own runs its buttons
+    ///     with `@Environment(\.performGateAction)`, so the dialog opens in its window on an iPad.
     ///   - details: The banner's details dialog, shown as a sheet over the app.
     public init<Checking: View, UpdateRequired: View, EndOfLife: View, DeviceUnsupported: View,
                 UpdateRecommended: View, SigningIn: View, Welcome: View, Banner: View, Details: View>(

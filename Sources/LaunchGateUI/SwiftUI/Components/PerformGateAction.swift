@@ -40,8 +40,9 @@ import SwiftUI
 /// ```
 ///
 /// ``LaunchGateView`` sets it for every view inside it (the app's content, the banner, the details
-/// dialog and the other screens), and ``LaunchGateViewController`` for its banner; elsewhere it does
-/// nothing.
+/// dialog and the other screens), and ``LaunchGateViewController`` for its banner. Outside them (a
+/// view of your own in a UIKit screen, an Xcode Preview) it has no flow: calling it does nothing, so
+/// pass the flow with ``callAsFunction(_:orOn:)``.
 public struct PerformGateAction: Sendable, Equatable {
     /// Claims the dialog for the window, and gives the flow to run the action on.
     private let claim: @MainActor @Sendable () -> LaunchFlow?
@@ -87,9 +88,13 @@ public struct PerformGateAction: Sendable, Equatable {
     }
 
     /// Claims the details dialog for this banner's window, then runs `action` on the adapter's
-    /// flow, or outside an adapter on `fallback` (the built-in banner, placed by hand).
+    /// flow, or, outside ``LaunchGateView`` and ``LaunchGateViewController``'s banner, on
+    /// `fallback` (a banner placed by hand, a preview).
+    /// - Parameters:
+    ///   - action: One of the screen's actions.
+    ///   - fallback: The flow to run it on where no adapter set this value.
     @MainActor
-    func callAsFunction(_ action: GateAction, orOn fallback: LaunchFlow?) async {
+    public func callAsFunction(_ action: GateAction, orOn fallback: LaunchFlow?) async {
         await (claim() ?? fallback)?.perform(action)
     }
 }
