@@ -164,6 +164,26 @@ extension AdapterTests {
             }
         }
 
+        @Test("Not Now on the banner another window kept closes the dialog where it is open, without moving it there first")
+        func notNowDoesNotMoveTheDialog() async {
+            let device = UIHarness()
+            let (flow, first, second) = await twoWindows(device)
+            guard case .app(let banner?, nil) = flow.state, let notNow = banner.secondaryAction, notNow.role == .dismiss else {
+                Issue.record("expected the banner with Not Now, got \(flow.state)")
+                return
+            }
+            first.showDetails()
+            await device.settle { first.presentedViewController != nil }
+            await device.settle()
+            // The second window's banner button, run as VoiceOver activates it.
+            await PerformGateAction(flow: flow, adapter: second)(notNow)
+            #expect(DetailsPresenter.process.presents(flow, in: first), "the dialog wasn't claimed for the second window")
+            await device.settle { first.presentedViewController == nil }
+            await device.settle()
+            #expect(first.presentedViewController == nil, "it closed where it was")
+            #expect(second.presentedViewController == nil, "and never opened in the second window")
+        }
+
         @Test("a tap on the kept banner moves the dialog to that window, without a Not Now")
         func dialogMoves() async {
             let device = UIHarness()

@@ -44,8 +44,8 @@ import SwiftUI
 /// view of your own in a UIKit screen, an Xcode Preview) it has no flow: calling it does nothing, so
 /// pass the flow with ``callAsFunction(_:orOn:)``.
 public struct PerformGateAction: Sendable, Equatable {
-    /// Claims the dialog for the window, and gives the flow to run the action on.
-    private let claim: @MainActor @Sendable () -> LaunchFlow?
+    /// Gives the flow to run the action on, claiming the dialog for the window first when asked.
+    private let claim: @MainActor @Sendable (_ claimsDetails: Bool) -> LaunchFlow?
     /// The flow's and the adapter's identities: two values for the same window are equal, so
     /// SwiftUI doesn't draw the views that read it again each time ``LaunchGateView`` is.
     private let identities: [ObjectIdentifier]
@@ -56,9 +56,9 @@ public struct PerformGateAction: Sendable, Equatable {
     ///   - adapter: The window's adapter, held weakly (``DetailsPresenter``).
     init(flow: LaunchFlow, adapter: some DetailsHost & Sendable) {
         identities = [ObjectIdentifier(flow), ObjectIdentifier(adapter)]
-        claim = { [weak flow, weak adapter] in
+        claim = { [weak flow, weak adapter] claimsDetails in
             guard let flow else { return nil }
-            if let adapter { DetailsPresenter.process.activate(adapter, for: flow) }
+            if claimsDetails, let adapter { DetailsPresenter.process.activate(adapter, for: flow) }
             return flow
         }
     }
@@ -66,7 +66,7 @@ public struct PerformGateAction: Sendable, Equatable {
     /// The action outside an adapter: it does nothing.
     init() {
         identities = []
-        claim = { nil }
+        claim = { _ in nil }
     }
 
     public static func == (lhs: PerformGateAction, rhs: PerformGateAction) -> Bool {
@@ -77,17 +77,18 @@ public struct PerformGateAction: Sendable, Equatable {
     /// nothing while the flow shows neither the banner nor its details.
     @MainActor
     public func showDetails() {
-        claim()?.showDetails()
+        claim(true)?.showDetails()
     }
 
-    /// Claims the details dialog for this banner's window, then runs `action` on the flow.
+    /// Runs `action` on the flow, claiming the details dialog for this window first when the
+    /// action opens it.
     /// - Parameter action: One of the banner's actions, such as its `primaryAction`.
     @MainActor
     public func callAsFunction(_ action: GateAction) async {
-        await claim()?.perform(action)
+        await claim(Self.claimsDetails(action))?.perform(action)
     }
 
-    /// Claims the details dialog for this banner's window, then runs `action` on the adapter's
+    /// Runs `action` (claiming the details dialog for this window first when it opens it) on the adapter's
     /// flow, or, outside ``LaunchGateView`` and ``LaunchGateViewController``'s banner, on
     /// `fallback` (a banner placed by hand, a preview).
     /// - Parameters:
@@ -95,7 +96,14 @@ public struct PerformGateAction: Sendable, Equatable {
     ///   - fallback: The flow to run it on where no adapter set this value.
     @MainActor
     public func callAsFunction(_ action: GateAction, orOn fallback: LaunchFlow?) async {
-        await (claim() ?? fallback)?.perform(action)
+        await (claim(Self.claimsDetails(action)) ?? fallback)?.perform(action)
+    }
+
+    /// Whether `action` takes the details dialog to this window: opening details does; "Not Now"
+    /// in a window that kept its banner doesn't move the dialog open in another one before it
+    /// closes, and opening the update URL leaves it where it is.
+    private static func claimsDetails(_ action: GateAction) -> Bool {
+        action.role == .showDetails
     }
 }
 
