@@ -164,6 +164,28 @@ extension AdapterTests {
             }
         }
 
+        @Test("performGateAction called as a button's action calls it, synchronously, claims the dialog for its window at once and opens it there")
+        func synchronousPerform() async {
+            let device = UIHarness()
+            let (flow, first, second) = await twoWindows(device)
+            guard case .app(let banner?, nil) = flow.state, let showDetails = banner.primaryAction else {
+                Issue.record("expected the banner, got \(flow.state)")
+                return
+            }
+            #expect(!DetailsPresenter.process.presents(flow, in: first), "the second window, added last, would get them")
+            Self.buttonAction(PerformGateAction(flow: flow, adapter: first), showDetails)
+            #expect(DetailsPresenter.process.presents(flow, in: first), "claimed before the call returns")
+            await device.settle { first.presentedViewController != nil }
+            await device.settle()
+            #expect(first.presentedViewController != nil)
+            #expect(second.presentedViewController == nil)
+        }
+
+        /// What a SwiftUI button's action does with it: a synchronous call.
+        private static func buttonAction(_ perform: PerformGateAction, _ action: GateAction) {
+            perform(action)
+        }
+
         @Test("Not Now on the banner another window kept closes the dialog where it is open, without moving it there first")
         func notNowDoesNotMoveTheDialog() async {
             let device = UIHarness()

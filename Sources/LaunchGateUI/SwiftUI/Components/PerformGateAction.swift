@@ -21,7 +21,7 @@ import SwiftUI
 ///
 ///     var body: some View {
 ///         if let action = screen.primaryAction {
-///             Button(screen.title) { Task { await perform(action) } }
+///             Button(screen.title) { perform(action) }
 ///         }
 ///     }
 /// }
@@ -80,8 +80,18 @@ public struct PerformGateAction: Sendable, Equatable {
         claim(true)?.showDetails()
     }
 
+    /// Runs `action` on the flow, claiming the details dialog for this window at once when the
+    /// action opens it, as a button's action calls it (like SwiftUI's `openURL`); the flow's work
+    /// runs in a task of its own.
+    /// - Parameter action: One of the banner's actions, such as its `primaryAction`.
+    @MainActor
+    public func callAsFunction(_ action: GateAction) {
+        guard let flow = claim(Self.claimsDetails(action)) else { return }
+        Task { await flow.perform(action) }
+    }
+
     /// Runs `action` on the flow, claiming the details dialog for this window first when the
-    /// action opens it.
+    /// action opens it, and returns once the flow has run it.
     /// - Parameter action: One of the banner's actions, such as its `primaryAction`.
     @MainActor
     public func callAsFunction(_ action: GateAction) async {
