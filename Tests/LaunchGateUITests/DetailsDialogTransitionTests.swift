@@ -35,8 +35,10 @@ extension AdapterTests {
             await device.settle { flow.state.gateScreen == nil }
             await device.settle()
             #expect(dialog.standInDroppedDismissals.isEmpty, "no dismissal was asked for while it was animating in")
-            device.scene.standInFinishTransitions()   // the dialog is in; its dismissal starts
+            device.scene.standInFinishTransitions()   // the dialog is in; its dismissal starts a turn later
+            await device.settle { dialog.isBeingDismissed }
             #expect(dialog.isBeingDismissed)
+            #expect(dialog.standInDroppedDismissals.isEmpty, "nor from inside the presentation's completion, while it was still being presented")
             device.scene.standInFinishTransitions()
             #expect(root.presentedViewController == nil, "the dialog the flow closed is gone")
         }

@@ -41,15 +41,72 @@ extension AdapterTests {
             #expect(first.children.count == 1, "the tapped window's banner gives way to its dialog")
         }
 
-        @Test("details opened from code go to the window that became key last")
-        func dialogFromCode() async {
+        @Test("details opened by a controller's showDetails() open in its window, though another window appeared later and both are key and active")
+        func dialogFromCodeInTheCallersWindow() async throws {
             let device = UIHarness()
             let (flow, first, second) = await twoWindows(device)
+            let secondWindow = try #require(second.view.window)
+            // Since iOS 15 every foreground scene's window is key in its own scene, and side by
+            // side both scenes are active: neither says where the user is.
+            #expect(device.appWindow.isKeyWindow && secondWindow.isKeyWindow)
+            #expect(device.scene.activationState == .foregroundActive && secondWindow.windowScene?.activationState == .foregroundActive)
+            first.showDetails()
+            await device.settle { first.presentedViewController != nil }
+            await device.settle()
+            #expect(first.presentedViewController != nil, "the dialog opens in the caller's window")
+            #expect(second.presentedViewController == nil)
+        }
+
+        @Test("PerformGateAction.showDetails(), from code in a LaunchGateView's window, opens details in that window")
+        func dialogFromSwiftUICodeInItsWindow() async {
+            let device = UIHarness()
+            let (flow, first, second) = await twoWindows(device)
+            // What `@Environment(\.performGateAction)` holds anywhere in the first window's view.
+            PerformGateAction(flow: flow, adapter: first).showDetails()
+            await device.settle { first.presentedViewController != nil }
+            await device.settle()
+            #expect(first.presentedViewController != nil)
+            #expect(second.presentedViewController == nil)
+        }
+
+        @Test("details opened from code outside a window skip a window whose scene went to the background, though the user acted there last")
+        func dialogFromCodeSkipsTheBackground() async {
+            let device = UIHarness()
+            let (flow, first, second) = await twoWindows(device)
+            DetailsPresenter.process.activate(first, for: flow)
+            device.scene.standInActivationState = .background
             flow.showDetails()
             await device.settle { second.presentedViewController != nil }
             await device.settle()
-            #expect(second.presentedViewController != nil)
+            #expect(second.presentedViewController != nil, "the window in the foreground gets them")
             #expect(first.presentedViewController == nil)
+        }
+
+        @Test("details opened from code outside a window go to the window the user acted in last, of those in the foreground")
+        func dialogFromCodeToTheWindowActedIn() async {
+            let device = UIHarness()
+            let (flow, first, second) = await twoWindows(device)
+            DetailsPresenter.process.activate(first, for: flow)
+            flow.showDetails()
+            await device.settle { first.presentedViewController != nil }
+            await device.settle()
+            #expect(first.presentedViewController != nil)
+            #expect(second.presentedViewController == nil)
+        }
+
+        @Test("the window chosen when details open keeps them while its scene's state changes (Control Center over it)")
+        func choiceKeptWhileOpen() async {
+            let device = UIHarness()
+            let (flow, first, second) = await twoWindows(device)
+            DetailsPresenter.process.activate(first, for: flow)
+            flow.showDetails()
+            await device.settle { first.presentedViewController != nil }
+            device.scene.standInActivationState = .foregroundInactive
+            #expect(DetailsPresenter.process.presents(flow, in: first), "no re-render moves the dialog")
+            #expect(!DetailsPresenter.process.presents(flow, in: second))
+            await device.settle()
+            #expect(first.presentedViewController != nil)
+            #expect(second.presentedViewController == nil)
         }
 
         @Test("the banner's button, activated without a tap (VoiceOver, Switch Control, a keyboard), opens the dialog in its own window")
@@ -69,45 +126,84 @@ extension AdapterTests {
             #expect(second.presentedViewController == nil)
         }
 
-        @Test("details opened from code go to the window the user turned to: its window became key, or its scene active")
-        func dialogFollowsTheWindowInUse() async throws {
-            let device = UIHarness()
-            let (flow, first, second) = await twoWindows(device)
-            // The user turns back to the first window's scene.
-            device.scene.standInActivate()
-            await device.settle { DetailsPresenter.process.presents(flow, in: first) }
-            flow.showDetails()
-            await device.settle { first.presentedViewController != nil }
-            await device.settle()
-            #expect(first.presentedViewController != nil)
-            #expect(second.presentedViewController == nil)
-            flow.dismiss()
-            await device.settle { first.presentedViewController == nil }
-
-            // Then to the second window: it becomes key again (after an alert window of its own had key).
-            let secondWindow = try #require(second.view.window)
-            let alertWindow = UIWindow(windowScene: try #require(secondWindow.windowScene))
-            alertWindow.makeKeyAndVisible()
-            secondWindow.makeKey()
-            await device.settle { DetailsPresenter.process.presents(flow, in: second) }
-            #expect(DetailsPresenter.process.presents(flow, in: second))
-            #expect(!DetailsPresenter.process.presents(flow, in: first))
-        }
-
-        @Test("a window that appears in the background (restored at launch) doesn't take details opened from code")
+        @Test("a window restored in the background at launch, key in its own scene and added last, doesn't take details opened from code")
         func backgroundWindowKeepsOut() async {
             let device = UIHarness()
             let (flow, _, second) = await twoWindows(device)
             let restoredWindow = device.anotherWindow()
             let restored = LaunchGateViewController(flow: flow) { MainController() }
             restoredWindow.rootViewController = restored
-            restoredWindow.isHidden = false   // shown, never key, its scene never active
+            // As a scene delegate shows it: key in its own scene, which is in the background.
+            restoredWindow.windowScene?.standInActivationState = .background
+            restoredWindow.makeKeyAndVisible()
             await device.settle { restored.children.count == 2 }
+            #expect(restoredWindow.isKeyWindow)
             flow.showDetails()
             await device.settle { second.presentedViewController != nil }
             await device.settle()
             #expect(second.presentedViewController != nil, "the window in use keeps them")
             #expect(restored.presentedViewController == nil)
+        }
+
+        @Test("performGateAction read outside an adapter runs nothing by itself, and runs the action on the flow it is given")
+        func performOutsideAnAdapter() async {
+            let device = UIHarness()
+            let (flow, _, _) = await twoWindows(device)
+            guard case .app(let banner?, nil) = flow.state, let showDetails = banner.primaryAction else {
+                Issue.record("expected the banner, got \(flow.state)")
+                return
+            }
+            // The environment's default, as a custom banner outside LaunchGateView reads it.
+            let outside = PerformGateAction()
+            await outside(showDetails)
+            #expect(flow.state.gateScreen == banner, "no flow: nothing ran")
+            await outside(showDetails, orOn: flow)
+            guard case .app(_, _?) = flow.state else {
+                Issue.record("the details didn't open on the flow given, got \(flow.state)")
+                return
+            }
+        }
+
+        @Test("performGateAction called as a button's action calls it, synchronously, claims the dialog for its window at once and opens it there")
+        func synchronousPerform() async {
+            let device = UIHarness()
+            let (flow, first, second) = await twoWindows(device)
+            guard case .app(let banner?, nil) = flow.state, let showDetails = banner.primaryAction else {
+                Issue.record("expected the banner, got \(flow.state)")
+                return
+            }
+            #expect(!DetailsPresenter.process.presents(flow, in: first), "the second window, added last, would get them")
+            Self.buttonAction(PerformGateAction(flow: flow, adapter: first), showDetails)
+            #expect(DetailsPresenter.process.presents(flow, in: first), "claimed before the call returns")
+            await device.settle { first.presentedViewController != nil }
+            await device.settle()
+            #expect(first.presentedViewController != nil)
+            #expect(second.presentedViewController == nil)
+        }
+
+        /// What a SwiftUI button's action does with it: a synchronous call.
+        private static func buttonAction(_ perform: PerformGateAction, _ action: GateAction) {
+            perform(action)
+        }
+
+        @Test("Not Now on the banner another window kept closes the dialog where it is open, without moving it there first")
+        func notNowDoesNotMoveTheDialog() async {
+            let device = UIHarness()
+            let (flow, first, second) = await twoWindows(device)
+            guard case .app(let banner?, nil) = flow.state, let notNow = banner.secondaryAction, notNow.role == .dismiss else {
+                Issue.record("expected the banner with Not Now, got \(flow.state)")
+                return
+            }
+            first.showDetails()
+            await device.settle { first.presentedViewController != nil }
+            await device.settle()
+            // The second window's banner button, run as VoiceOver activates it.
+            await PerformGateAction(flow: flow, adapter: second)(notNow)
+            #expect(DetailsPresenter.process.presents(flow, in: first), "the dialog wasn't claimed for the second window")
+            await device.settle { first.presentedViewController == nil }
+            await device.settle()
+            #expect(first.presentedViewController == nil, "it closed where it was")
+            #expect(second.presentedViewController == nil, "and never opened in the second window")
         }
 
         @Test("a tap on the kept banner moves the dialog to that window, without a Not Now")

@@ -43,6 +43,8 @@ extension AdapterTests {
 
             // The presentation ends: only now is the sheet dismissed, hearing that it went.
             device.scene.standInFinishTransitions()
+            // The clean-up walks again a turn after the transition's completion.
+            await device.settle { sheet.didDisappear && gateWindow.rootViewController == nil }
             #expect(sheet.didDisappear)
             #expect(sheet.presentingViewController == nil)
             #expect(gateWindow.rootViewController == nil, "the old window is taken apart once its sheet is gone")
@@ -66,6 +68,7 @@ extension AdapterTests {
             let postedBefore = UIAccessibility.standInPosted.count
 
             device.scene.standInFinishTransitions()
+            await device.settle { sheet.didDisappear }
             #expect(sheet.didDisappear)
             #expect(flow.state.isBlocking)
             #expect(device.gateWindow === second && !second.isHidden, "the new block stays up")
@@ -151,6 +154,40 @@ extension AdapterTests {
             #expect(!gate.isShown, "with nothing presented, the view has left for good")
             #expect(device.gateWindow == nil)
             #expect(device.appWindow.isUserInteractionEnabled)
+        }
+
+        @Test("let go with a blocking screen up under the app's full-screen cover, the window above the app cleans up as hide() does: key, VoiceOver, what was presented on it, Dark Mode")
+        func releasedWithTheScreenUp() async throws {
+            // A SwiftUI view that left for good while the app presented something: ownerLeft()
+            // keeps the block, and the view's @State lets the GateWindow go.
+            let device = UIHarness()
+            let appRoot = MainController()
+            device.appWindow.rootViewController = appRoot
+            device.appWindow.makeKeyAndVisible()
+            var gate: GateWindow? = GateWindow()
+            gate?.appWindow = device.appWindow
+            #expect(gate?.show(UIViewController(), takesKey: true, theme: .system) == true)
+            let gateWindow = try #require(device.gateWindow)
+            #expect(device.scene.keyWindow === gateWindow, "a blocking screen takes key")
+            let sheet = try #require(ConsentSheet.presentOnKeyWindow(of: device.scene), "an SDK's sheet on the key window")
+            let cover = MainController()
+            cover.modalPresentationStyle = .fullScreen
+            appRoot.present(cover, animated: false)
+            gate?.ownerLeft()
+            #expect(gate?.isShown == true)
+            let posted = UIAccessibility.standInPosted.count
+
+            gate = nil
+            await device.settle { sheet.didDisappear && gateWindow.rootViewController == nil }
+            #expect(gateWindow.isHidden)
+            #expect(device.appWindow.isUserInteractionEnabled && !device.appWindow.accessibilityElementsHidden)
+            #expect(device.scene.keyWindow === device.appWindow, "the app's window has key again")
+            #expect(UIAccessibility.standInPosted.dropFirst(posted).contains { $0.notification == .screenChanged },
+                    "VoiceOver leaves the hidden window's elements")
+            #expect(sheet.didDisappear, "the sheet presented on it was dismissed, hearing that it went")
+            #expect(gateWindow.rootViewController == nil)
+            device.scene.standInUserInterfaceStyle = .dark
+            #expect(gateWindow.overrideUserInterfaceStyle == .light, "the window no longer follows the app into Dark Mode")
         }
 
         @Test("a recommended update goes above the app without taking key: a consent form presented meanwhile lands on the app and stays")

@@ -47,7 +47,8 @@ extension LaunchGateView {
     ///   - updateRecommended: The full screen for a recommended update.
     ///   - signingIn: The sign-in screen.
     ///   - welcome: A new user's welcome.
-    ///   - banner: The version.json update banner at the top of the app.
+    ///   - banner: The version.json update banner at the top of the app; a banner of your own runs
+    ///     its buttons with `@Environment(\.performGateAction)`, so the dialog opens in its window on an iPad.
     ///   - details: The banner's details dialog.
     public init<Checking: View, UpdateRequired: View, EndOfLife: View, DeviceUnsupported: View,
                 UpdateRecommended: View, SigningIn: View, Welcome: View, Banner: View, Details: View>(

@@ -27,7 +27,7 @@ import SwiftUI
 /// LaunchGateView(flow: flow) {
 ///     ContentView()
 /// } updateRequired: { screen in
-///     MyUpdateRequiredView(screen: screen)   // reads @Environment(LaunchFlow.self) for its buttons
+///     MyUpdateRequiredView(screen: screen)   // runs its buttons with @Environment(\.performGateAction)
 /// }
 /// ```
 ///
@@ -53,9 +53,12 @@ import SwiftUI
 /// background, as the flow allows; a scene that was only inactive (Control Center,
 /// Face ID) doesn't re-check. The gate's screens are laid out in their language's direction.
 /// Every window of an iPad app that uses the same one-line setup shares one flow; the banner's
-/// details dialog opens in the window whose banner the user acted on (a banner of your own calls
-/// ``PerformGateAction`` for that), details opened from code in the window the user turned to
-/// last, and the others keep their banner.
+/// details dialog opens in the window whose banner the user acted on, and the others keep their
+/// banner. Code in the window opens details there with `@Environment(\.performGateAction)`
+/// (``PerformGateAction/showDetails()``), which every view inside this one gets, and a banner of
+/// your own calls it for its buttons. iOS doesn't say which window of an iPad app the user is in,
+/// so details opened from code outside a window, with the flow's ``LaunchFlow/showDetails()``,
+/// open in a window whose scene is in the foreground.
 @MainActor
 public struct LaunchGateView<Content: View>: View {
     /// Where the flow comes from: the caller, or made by this view once and kept.
@@ -86,14 +89,14 @@ public struct LaunchGateView<Content: View>: View {
     #if canImport(UIKit) && !os(watchOS)
     /// Reads a session the locked keychain kept from the launch once the device is unlocked.
     @State private var protectedData = ProtectedDataRetry()
-    /// Hears the user turn to this view's window, which then gets details opened from code.
-    @State private var activation = WindowActivation()
     #endif
 
     /// Creates the gate around a flow the app holds, with any screen replaced by the app's own.
     ///
     /// Each screen builder gets what the core decided to show; leave one out for the built-in
-    /// screen. A custom screen forwards its taps with `@Environment(LaunchFlow.self)`.
+    /// screen. A custom screen runs its buttons with `@Environment(\.performGateAction)`
+    /// (``PerformGateAction``), which every view inside this one gets, or reads the flow with
+    /// `@Environment(LaunchFlow.self)`.
     /// - Parameters:
     ///   - flow: The launch to render, such as `LaunchFlow.standard(…)` made once in your `App`
     ///     (in its `@State`, not a view's: each window of an iPad app makes its own views, and the
@@ -106,7 +109,8 @@ public struct LaunchGateView<Content: View>: View {
     ///   - updateRecommended: The full screen for a recommended update, which the user may skip.
     ///   - signingIn: The sign-in screen; it is rebuilt every second while a countdown runs.
     ///   - welcome: A new user's welcome.
-    ///   - banner: The update banner at the top of the app.
+    ///   - banner: The update banner at the top of the app; a banner of your own runs its buttons
+    ///     with `@Environment(\.performGateAction)`, so the dialog opens in its window on an iPad.
     ///   - details: The banner's details dialog, shown as a sheet over the app.
     public init<Checking: View, UpdateRequired: View, EndOfLife: View, DeviceUnsupported: View,
                 UpdateRecommended: View, SigningIn: View, Welcome: View, Banner: View, Details: View>(
@@ -160,13 +164,16 @@ public struct LaunchGateView<Content: View>: View {
         .aboveAppWindow(flow: flow, isPresented: state.isAboveApp, screenID: AnyHashable(state.gateScreen),
                         takesKey: state.isBlocking, isActive: $isAboveApp) {
             GateLayer(flow: flow, screens: screens, part: .aboveApp)
+                .environment(\.performGateAction, perform)
         }
         .environment(flow)
-        .background { activationReader(flow) }
-        // Details opened from code go to the window the user turned to last (DetailsPresenter), or
-        // to this one if no window has the flow yet.
+        // Code in this window (the content, the banner, the dialog, a screen) opens details here.
+        .environment(\.performGateAction, perform)
+        .background { windowReader() }
+        // Details opened from code outside a window may go to this one while its scene is in the
+        // foreground (DetailsPresenter).
         .onAppear {
-            DetailsPresenter.process.appeared(identity, for: flow, inKeyWindow: false)
+            DetailsPresenter.process.register(identity, for: flow)
             #if canImport(UIKit) && !os(watchOS)
             protectedData.start(flow)
             #endif
@@ -180,28 +187,26 @@ public struct LaunchGateView<Content: View>: View {
             // due. The first phase counts too: a scene made during a background launch starts in the
             // background, and its first return to active re-reads a session a locked keychain kept.
             if foreground.enter(phase) { Task { await flow.didBecomeActive() } }
-            if phase == .active { DetailsPresenter.process.activate(identity, for: flow) }
         }
         .onChange(of: state.showsApp ? contentIdentity : nil, initial: true) { _, shown in
             if let shown { shownIdentity = shown }
         }
     }
 
-    /// Follows this view's window, once it is in one: it takes details opened from code when it is
-    /// key as it appears, and whenever it becomes key later (a touch or a key press in it on an
-    /// iPad with several windows) or its scene becomes active.
+    /// Tells this view's identity its window, whose scene says whether details opened from code
+    /// outside a window may open here (``DetailsPresenter``).
     @ViewBuilder
-    private func activationReader(_ flow: LaunchFlow) -> some View {
+    private func windowReader() -> some View {
         #if canImport(UIKit) && !os(watchOS)
-        WindowReader { [identity, activation] window in
-            guard let window else { return }
-            activation.watch(window) { [weak flow] in
-                guard let flow else { return }
-                DetailsPresenter.process.activate(identity, for: flow)
-            }
-            DetailsPresenter.process.appeared(identity, for: flow, inKeyWindow: window.isKeyWindow)
+        WindowReader { [identity] window in
+            identity.window = window
         } onEnvironment: { _ in }
         #endif
+    }
+
+    /// Runs a gate action and opens details for this window, wherever in it the call is made.
+    private var perform: PerformGateAction {
+        PerformGateAction(flow: flow, adapter: identity)
     }
 
     /// The version.json banner, while the flow shows one, and while another window of the app has its

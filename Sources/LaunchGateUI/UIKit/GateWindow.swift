@@ -25,8 +25,8 @@ final class GateWindow {
     private weak var previousKeyWindow: UIWindow?
     /// The app's window while it is covered, and whether it took touches before.
     private var covered: (window: UIWindow, wasInteractive: Bool)?
-    /// Stops keeping this window's Dark Mode the app's.
-    private var stopFollowingAppearance: (() -> Void)?
+    /// Keeps this window's Dark Mode the app's.
+    private var appearance: AppearanceFollowing?
 
     /// Whether a screen is up.
     var isShown: Bool { window != nil }
@@ -40,17 +40,16 @@ final class GateWindow {
     init() {}
 
     deinit {
-        // An owner that goes away with a screen up (a root controller the app replaced, say) must
-        // not leave an opaque window over the app, or the app hidden from VoiceOver. A deinit
+        // An owner that goes away with a screen up (a root controller the app replaced, a SwiftUI
+        // view that left for good while the app presented something) gets the whole of hide():
+        // no opaque window left over the app, the app's touches, VoiceOver and key given back,
+        // what was presented on the window dismissed, and Dark Mode no longer followed. A deinit
         // can't be isolated before iOS 18.4, so the clean-up hops to the main actor.
-        let window = window, covered = covered
-        guard window != nil || covered != nil else { return }
-        Task { @MainActor in
-            window?.isHidden = true
-            if let covered {
-                covered.window.accessibilityElementsHidden = false
-                if covered.wasInteractive { covered.window.isUserInteractionEnabled = true }
-            }
+        guard let window, let root else { return }
+        let covered = covered, appearance = appearance
+        Task { @MainActor [weak previousKeyWindow, weak appWindow] in
+            Self.tearDown(window: window, root: root, covered: covered, appearance: appearance,
+                          keyCandidates: [previousKeyWindow, appWindow])
         }
     }
 
@@ -86,9 +85,9 @@ final class GateWindow {
             self.window = window
             self.root = root
             if let appRoot = appWindow.rootViewController {
-                followAppearance(of: appRoot, in: window)
+                appearance = AppearanceFollowing(of: appRoot, in: window)
             } else {
-                followAppearance(of: appWindow, in: window)
+                appearance = AppearanceFollowing(of: appWindow, in: window)
             }
             // Shown last: the root announces the screen to VoiceOver once it has appeared.
             window.isHidden = false
@@ -144,17 +143,34 @@ final class GateWindow {
     /// during one and never calls its completion. Only then is the window taken apart.
     func hide() {
         guard let window, let root else { return }
+        let covered = covered, appearance = appearance
+        let keyCandidates = [previousKeyWindow, appWindow]
         self.window = nil
         self.root = nil
+        self.covered = nil
+        self.appearance = nil
+        previousKeyWindow = nil
         shownKey = nil
-        stopFollowingAppearance?()
-        stopFollowingAppearance = nil
+        Self.tearDown(window: window, root: root, covered: covered, appearance: appearance, keyCandidates: keyCandidates)
+    }
+
+    /// What ``hide()`` does, and `deinit` when the owner goes with a screen up: stops following Dark
+    /// Mode, hides the window, gives the app's window back its touches and VoiceOver (and key, if
+    /// this window had it), tells VoiceOver the screen changed, and dismisses what was presented on
+    /// the window before taking it apart.
+    private static func tearDown(window: UIWindow, root: GateRootViewController,
+                                 covered: (window: UIWindow, wasInteractive: Bool)?,
+                                 appearance: AppearanceFollowing?, keyCandidates: [UIWindow?]) {
+        appearance?.stop()
         let wasKey = window.isKeyWindow
         window.isHidden = true
-        uncover()
-        if wasKey { restoreKey(from: window) }
+        if let covered {
+            covered.window.accessibilityElementsHidden = false
+            if covered.wasInteractive { covered.window.isUserInteractionEnabled = true }
+        }
+        if wasKey { restoreKey(from: window, to: keyCandidates) }
         UIAccessibility.post(notification: .screenChanged, argument: nil)
-        Self.dismissPresentations(on: root) { window.rootViewController = nil }
+        dismissPresentations(on: root) { window.rootViewController = nil }
     }
 
     /// The owner's view left the app's window: the screen goes with it when the view has left for
@@ -184,32 +200,16 @@ final class GateWindow {
         appWindow.isUserInteractionEnabled = false
     }
 
-    /// Gives the app's window back what ``cover(_:)`` took; a window the app had made
-    /// non-interactive itself stays so.
-    private func uncover() {
-        guard let covered else { return }
-        self.covered = nil
-        covered.window.accessibilityElementsHidden = false
-        if covered.wasInteractive { covered.window.isUserInteractionEnabled = true }
-    }
-
-    /// Keeps the window in the app's Dark Mode or light mode: the one the app's root controller has
-    /// (whether the app forces it on its window, on that controller, or leaves it to the system),
-    /// now and whenever it changes.
-    private func followAppearance<Source: UITraitChangeObservable & UITraitEnvironment>(of source: Source, in window: UIWindow) {
-        window.overrideUserInterfaceStyle = source.traitCollection.userInterfaceStyle
-        let registration = source.registerForTraitChanges([UITraitUserInterfaceStyle.self]) {
-            [weak window] (changed: Source, _: UITraitCollection) in
-            window?.overrideUserInterfaceStyle = changed.traitCollection.userInterfaceStyle
-        }
-        stopFollowingAppearance = { [weak source] in source?.unregisterForTraitChanges(registration) }
-    }
-
     /// Gives key to the window that had it before `window`, if it is still up, or else to the app's.
     private func restoreKey(from window: UIWindow) {
-        let candidates = [previousKeyWindow, appWindow].compactMap { $0 }
+        let candidates = [previousKeyWindow, appWindow]
         previousKeyWindow = nil
-        guard let target = candidates.first(where: { !$0.isHidden && $0.windowScene != nil && $0 !== window }) else { return }
+        Self.restoreKey(from: window, to: candidates)
+    }
+
+    /// Gives key to the first of `candidates` still up that isn't `window`.
+    private static func restoreKey(from window: UIWindow, to candidates: [UIWindow?]) {
+        guard let target = candidates.compactMap({ $0 }).first(where: { !$0.isHidden && $0.windowScene != nil && $0 !== window }) else { return }
         target.makeKey()
     }
 }

@@ -49,8 +49,6 @@ public final class LaunchGateViewController: UIViewController {
     private let detailsDialog: DetailsDialog
     /// Reads a session the locked keychain kept from the launch once the device is unlocked.
     private let protectedData = ProtectedDataRetry()
-    /// Hears the user turn to this controller's window, which then gets details opened from code.
-    private let activation = WindowActivation()
     /// Set once, on the main actor, in `viewDidLoad`; read only by `deinit`, when nothing else can
     /// reach the controller. (An isolated deinit would need iOS 18.4.)
     nonisolated(unsafe) private var foregroundObserver: (any NSObjectProtocol)?
@@ -106,15 +104,9 @@ public final class LaunchGateViewController: UIViewController {
     /// so the screen's window takes the keyboard from it rather than the other way round.)
     public override func viewDidAppear(_ animated: Bool) {
         super.viewDidAppear(animated)
-        // Details opened from code go to the window the user turned to last (DetailsPresenter):
-        // this one when it becomes key or its scene active, not merely when it appears.
-        if let window = view.window {
-            activation.watch(window) { [weak self] in
-                guard let self else { return }
-                DetailsPresenter.process.activate(self, for: flow)
-            }
-        }
-        DetailsPresenter.process.appeared(self, for: flow, inKeyWindow: view.window?.isKeyWindow == true)
+        // Details opened from code outside a window may go to this one while its scene is in the
+        // foreground (DetailsPresenter).
+        DetailsPresenter.process.register(self, for: flow)
         show(cover: Cover(flow.state), aboveApp: flow.state.isAboveApp)
     }
 

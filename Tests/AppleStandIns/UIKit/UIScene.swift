@@ -8,13 +8,21 @@ open class UIScene: UIResponder {
         public init() {}
     }
 
-    /// Posted with the scene when it becomes active (comes to the foreground, or the user turns to it).
-    public nonisolated static let didActivateNotification = Notification.Name("UISceneDidActivateNotification")
-
-    /// Makes the scene active, as UIKit does when the user brings it to the foreground (a stand-in's hook).
-    public func standInActivate() {
-        NotificationCenter.default.post(name: UIScene.didActivateNotification, object: self)
+    /// A scene's state in the app's life cycle.
+    public enum ActivationState: Int, Sendable {
+        case unattached = -1
+        case foregroundActive = 0
+        case foregroundInactive = 1
+        case background = 2
     }
+
+    /// Where the scene is now. Side by side (Split View, Slide Over, Stage Manager) every visible
+    /// scene is `foregroundActive` at once, as on an iPad; a stand-in's scene starts there, and a
+    /// test moves it (``standInActivationState``).
+    open var activationState: UIScene.ActivationState { standInActivationState }
+
+    /// The state ``activationState`` answers (a stand-in's hook; UIKit moves a scene itself).
+    public var standInActivationState: UIScene.ActivationState = .foregroundActive
 }
 
 @available(watchOS, unavailable)

@@ -189,8 +189,11 @@ open class UIViewController: UIResponder, UITraitEnvironment, UITraitChangeObser
         presented.viewWillAppear(flag)
         window.addSubview(presented.view)
         let finish = { [weak presenter] in
-            presented.isBeingPresented = false
+            // The coordinator's completions run first, while it is still handed out and the
+            // presented controller still `isBeingPresented`, as in UIKit.
             let transition = presented.ownTransition
+            transition?.standInComplete()
+            presented.isBeingPresented = false
             presented.ownTransition = nil
             presenter?.ownTransition = nil
             if presented.modalPresentationStyle == .fullScreen, let presenter, let view = presenter.viewIfLoaded,
@@ -200,7 +203,6 @@ open class UIViewController: UIResponder, UITraitEnvironment, UITraitChangeObser
                 view.removeFromSuperview()
                 presenter.viewDidDisappear(flag)
             }
-            transition?.standInComplete()
             presented.viewDidAppear(flag)
             completion?()
         }
@@ -239,10 +241,11 @@ open class UIViewController: UIResponder, UITraitEnvironment, UITraitChangeObser
             presented.ownTransition = transition
             presenter.ownTransition = transition
             scene.standInDefer { [weak presenter] in
+                // As for a presentation: the completions run while the dismissal is still under way.
+                transition.standInComplete()
                 presented.ownTransition = nil
                 presenter?.ownTransition = nil
                 presenter?.standInEndPresentation(of: presented, animated: flag)
-                transition.standInComplete()
                 completion?()
             }
         } else {

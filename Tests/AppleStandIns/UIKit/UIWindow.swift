@@ -62,13 +62,7 @@ open class UIWindow: UIView {
         isHidden = false
         makeKey()
     }
-    /// Posted with the window when it becomes the key window.
-    public nonisolated static let didBecomeKeyNotification = Notification.Name("UIWindowDidBecomeKeyNotification")
-
-    open func becomeKey() {
-        standInKeyChanges.append(true)
-        NotificationCenter.default.post(name: UIWindow.didBecomeKeyNotification, object: self)
-    }
+    open func becomeKey() { standInKeyChanges.append(true) }
     open func resignKey() { standInKeyChanges.append(false) }
 
     /// Every time the window became key (`true`) or stopped being key (`false`), in order.

@@ -12,7 +12,7 @@ extension View {
     ///   - flow: The flow whose banner this is.
     ///   - adapter: The window's adapter, held weakly.
     /// - Returns: The view.
-    func claimsDetails(of flow: LaunchFlow, for adapter: some AnyObject & Sendable) -> some View {
+    func claimsDetails(of flow: LaunchFlow, for adapter: some DetailsHost & Sendable) -> some View {
         simultaneousGesture(TapGesture().onEnded { [weak adapter] in
             guard let adapter else { return }
             DetailsPresenter.process.activate(adapter, for: flow)

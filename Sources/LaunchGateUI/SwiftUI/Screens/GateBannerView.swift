@@ -2,9 +2,10 @@
 import LaunchGate
 import SwiftUI
 
-/// The version.json spec's non-intrusive banner at the top of the app: tapping it opens the details dialog,
-/// and its second button hides it for the reminder interval. Taps go to the ``LaunchFlow`` in
-/// the environment, through ``PerformGateAction``, which opens the dialog in this banner's window. ``LaunchGateView`` places it above the app's content, which moves down for it.
+/// The version.json spec's non-intrusive banner at the top of the app: tapping it opens the details
+/// dialog, and its second button hides it for the reminder interval. Taps go to the ``LaunchFlow``
+/// in the environment through ``PerformGateAction``, which opens the dialog in this banner's
+/// window. ``LaunchGateView`` places it above the app's content, which moves down for it.
 ///
 /// At accessibility text sizes its words and its button stack vertically, so neither is cut.
 @MainActor
