@@ -13,7 +13,7 @@ struct UnknownAppTests {
         try await TestServer.with(.sqlite) { server in
             let cache = server.components.policies.cache
             // The router alone: no change watcher, whose polls would need the database this test closes.
-            let application = Application(router: buildRouter(server.components, configuration: server.configuration))
+            let application = Application(router: buildRouter(server.components, configuration: server.configuration), logger: TestBackend.logger)
             try await application.test(.router) { client in
                 #expect(try await client.execute(uri: "/v1/apps/notes/policy?platform=ios", method: .get).status == .ok)
                 #expect(try await client.execute(uri: "/v1/apps/notes/check?version=1.0.0", method: .get).status == .ok)
@@ -53,7 +53,7 @@ struct UnknownAppTests {
     func unpublishedChannel() async throws {
         let server = try await TestServer.make(.sqlite)
         let cache = server.components.policies.cache
-        let application = Application(router: buildRouter(server.components, configuration: server.configuration))
+        let application = Application(router: buildRouter(server.components, configuration: server.configuration), logger: TestBackend.logger)
         try await application.test(.router) { client in
             let paths = ["/v1/apps/notes/policy?platform=ios&channel=beta", "/v1/apps/notes/check?version=1.0.0&channel=beta"]
             for path in paths { #expect(try await client.execute(uri: path, method: .get).errorCode == "no-policy") }

@@ -147,7 +147,7 @@ struct InstallRecordingTests {
         let server = TestServer(components: components, configuration: base.configuration, adminToken: base.adminToken)
         let header = Self.header(String(repeating: "i", count: 120))
         // The router alone, without the recorder's service, which would drain the buffer as it fills.
-        try await Application(router: buildRouter(components, configuration: server.configuration)).test(.router) { client in
+        try await Application(router: buildRouter(components, configuration: server.configuration), logger: TestBackend.logger).test(.router) { client in
             func dropped() async throws -> Double {
                 let metrics = try await client.execute(uri: "/metrics", method: .get).text
                 let line = metrics.split(separator: "\n").first { $0.hasPrefix("launchgate_install_sightings_dropped_total ") }
@@ -190,7 +190,7 @@ struct InstallRecordingTests {
         let components = ServerComponents(database: nil, repository: base.components.repository,
                                           adoption: AdoptionConfiguration(limits: InstallLimits(installsPerAppPlatform: 2, groupsPerAppPlatform: 1)),
                                           masterKey: try MasterKey(rawRepresentation: Data(repeating: 7, count: 32)))
-        try await Application(router: buildRouter(components, configuration: base.configuration)).test(.router) { client in
+        try await Application(router: buildRouter(components, configuration: base.configuration), logger: TestBackend.logger).test(.router) { client in
             func capped(_ reason: String) async throws -> Double {
                 let metrics = try await client.execute(uri: "/metrics", method: .get).text
                 let line = metrics.split(separator: "\n").first { $0.hasPrefix("launchgate_install_sightings_capped_total{reason=\"\(reason)\"}") }

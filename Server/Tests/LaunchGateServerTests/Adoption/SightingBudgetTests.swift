@@ -63,7 +63,7 @@ struct SightingBudgetTests {
     @Test("a flood of policy reads from one client through the router is capped at its budget, and every read is still answered")
     func router() async throws {
         let server = try await server(budget: 5)
-        try await Application(router: buildRouter(server.components, configuration: server.configuration)).test(.router) { client in
+        try await Application(router: buildRouter(server.components, configuration: server.configuration), logger: TestBackend.logger).test(.router) { client in
             let before = try await capped(client)
             for index in 0..<20 {
                 let response = try await client.execute(uri: "/v1/apps/notes/policy?platform=ios", method: .get, headers: headers("flood-\(index)"))

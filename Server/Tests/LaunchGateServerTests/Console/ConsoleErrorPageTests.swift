@@ -97,7 +97,7 @@ struct ConsoleErrorPageTests {
         try await TestServer.with { server in
             let sessions = CountingSessions()
             let limits = ConsoleLimits(previewsPerSession: RateLimiter(capacity: 1, perSecond: 0.001))
-            try await Application(router: try consoleRouter(server, sessions: sessions, limits: limits)).test(.router) { client in
+            try await Application(router: try consoleRouter(server, sessions: sessions, limits: limits), logger: TestBackend.logger).test(.router) { client in
                 let browser = ConsoleBrowser(client)
                 try await browser.signIn(server.adminToken)
                 let csrf = ConsoleBrowser.csrf(in: try await browser.get("/console/apps/notes/policy"))

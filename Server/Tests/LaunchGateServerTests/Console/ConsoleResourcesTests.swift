@@ -94,7 +94,7 @@ struct ConsoleResourcesTests {
         try await TestServer.with { server in
             let console = Result<ConsoleRenderer, ConsoleResourcesError>.failure(.unreadable("/gone/layout.mustache", CocoaError(.fileNoSuchFile)))
             let router = buildRouter(server.components, configuration: server.configuration, console: console)
-            try await Application(router: router).test(.router) { client in
+            try await Application(router: router, logger: TestBackend.logger).test(.router) { client in
                 for (uri, method) in [("/console", HTTPRequest.Method.get), ("/console/sign-in", .get), ("/console/apps/notes/policy/publish", .post)] {
                     let response = try await client.execute(uri: uri, method: method)
                     #expect(response.status == .serviceUnavailable, "\(uri): a packaging fault, not a wrong URL, and not cached as a 404 would be")
@@ -116,7 +116,7 @@ struct ConsoleResourcesTests {
             let renderer = try ConsoleRenderer(folder: folder)
             try await TestServer.with { server in
                 let router = buildRouter(server.components, configuration: server.configuration, console: .success(renderer))
-                try await Application(router: router).test(.router) { client in
+                try await Application(router: router, logger: TestBackend.logger).test(.router) { client in
                     let page = try await client.execute(uri: "/console/sign-in", method: .get).text
                     #expect(page.contains("<h1>Sign in to staging</h1>"))
                 }

@@ -90,8 +90,10 @@ struct SMTPHostileServerTests {
         }
         #expect(error?.isPermanent == false)
         #expect(error?.message.contains("did not finish the message within 2") == true, "\(error?.message ?? "sent")")
+        // Without the deadline the conversation would succeed, which the error above catches; the
+        // upper bound only catches a stall, and is loose because a loaded CI machine answered in 19.7 s.
         let took = ContinuousClock.now - started
-        #expect(took >= .seconds(2) && took < .seconds(8))
+        #expect(took >= .seconds(2) && took < .seconds(45))
         #expect(server.messages.isEmpty)
         await server.stop()
     }
