@@ -1,4 +1,5 @@
 import Foundation
+import LaunchGateStorage
 
 /// How installs are recorded and how adoption guards publishes; every setting has a default.
 public struct AdoptionConfiguration: Sendable {

@@ -1,4 +1,5 @@
 import LaunchGate
+import LaunchGateStorage
 
 /// What adoption and the publish guard refuse, without HTTP vocabulary.
 public struct AdoptionError: LaunchGateFailure, Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchGate
+import LaunchGateStorage
 
 /// Active installs per version, build and OS within activity windows, and the daily share of
 /// each version since a day: the answer of `GET /v1/admin/apps/{app}/adoption`.
@@ -90,14 +91,14 @@ public struct AdoptionReport: Sendable, Encodable, Equatable {
     public var nextPage: Int?
 
     /// One window's three lists, each a page of storage's ranked counts.
-    struct WindowPages {
-        var days: Int
-        var versions: InstallSharePage
-        var builds: InstallSharePage
-        var os: InstallSharePage
+    package struct WindowPages {
+        package var days: Int
+        package var versions: InstallSharePage
+        package var builds: InstallSharePage
+        package var os: InstallSharePage
     }
 
-    init(app: String, platform: Platform?, today: Int, windows: [WindowPages], history: DailyVersionPage?, limit: Int, page: Int) {
+    package init(app: String, platform: Platform?, today: Int, windows: [WindowPages], history: DailyVersionPage?, limit: Int, page: Int) {
         self.app = app
         self.platform = platform?.rawValue
         self.today = Self.date(today)
@@ -179,7 +180,7 @@ public struct AdoptionReport: Sendable, Encodable, Equatable {
 
     /// Whether build `left` sorts before `right`: newest first, by ``BuildNumber`` (so 100 comes
     /// before 99), builds that don't parse after those that do, by their text.
-    static func buildOrder(_ left: String?, _ right: String?) -> Bool {
+    package static func buildOrder(_ left: String?, _ right: String?) -> Bool {
         switch (left.flatMap { try? BuildNumber(parsing: $0) }, right.flatMap { try? BuildNumber(parsing: $0) }) {
         case let (l?, r?) where l != r: return l > r
         case (_?, nil): return true
@@ -192,13 +193,13 @@ public struct AdoptionReport: Sendable, Encodable, Equatable {
     private static let dayFormat = Date.ISO8601FormatStyle().year().month().day()
 
     /// A UTC day as `yyyy-MM-dd`.
-    static func date(_ day: Int) -> String { InstallDay.start(day).formatted(dayFormat) }
+    package static func date(_ day: Int) -> String { InstallDay.start(day).formatted(dayFormat) }
 
     /// The start (UTC) of the day `yyyy-MM-dd` names, or `nil` when it names none.
     public static func startOfDay(_ text: String) -> Date? { day(text).map(InstallDay.start) }
 
     /// The UTC day of `yyyy-MM-dd`, or `nil` when it isn't one.
-    static func day(_ text: String) -> Int? {
+    package static func day(_ text: String) -> Int? {
         // 2025-02-31 would roll into March: only real dates come back as they were written.
         guard let date = try? dayFormat.parse(text), date.formatted(dayFormat) == text else { return nil }
         return InstallDay.of(date)

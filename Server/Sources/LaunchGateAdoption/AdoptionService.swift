@@ -1,15 +1,17 @@
 import Foundation
 import LaunchGate
+import LaunchGatePolicies
+import LaunchGateStorage
 
 /// Adoption and impact: which versions active installs run, how that changed day by day, and
 /// what a proposed policy would do to them; also the publish that the ``PublishGuard`` holds
 /// until confirmed. Reads only the group and daily counts, never installs one by one.
 public struct AdoptionService: Sendable {
-    let installs: any InstallRepository
-    let policies: PolicyService
+    package let installs: any InstallRepository
+    package let policies: PolicyService
     /// The settings it was made with.
     public let configuration: AdoptionConfiguration
-    let now: @Sendable () -> Date
+    package let now: @Sendable () -> Date
 
     /// Creates the service.
     public init(installs: any InstallRepository, policies: PolicyService, configuration: AdoptionConfiguration,

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchGateAdoption
 
 /// A horizontal bar chart of shares: a list whose rows hold the label and the figures as text,
 /// and between them a bar drawn as SVG (no script, no inline style: the CSS colours and sizes it).
@@ -6,28 +7,28 @@ import Foundation
 /// Each bar is its own SVG, ``scale`` units wide for 100 %, which the stylesheet stretches to its
 /// track (`preserveAspectRatio="none"`); the text is HTML, so it keeps its size on a phone
 /// instead of shrinking with a drawing.
-struct AdoptionChart: ConsoleView {
-    struct Bar: ConsoleView {
-        let label: String
-        let installs: String
-        let percent: String
+package struct AdoptionChart: ConsoleView {
+    package struct Bar: ConsoleView {
+        package let label: String
+        package let installs: String
+        package let percent: String
         /// The bar's length in the SVG's units: the share of ``AdoptionChart/scale``.
-        let width: Int
+        package let width: Int
     }
 
     /// Bars shown at the most; the rest are summed into "other".
-    static let maximumBars = 12
+    package static let maximumBars = 12
     /// Units for a whole track (100 %): fine enough that 0.1 % shows as its own length.
-    static let fullWidth = 1_000
+    package static let fullWidth = 1_000
 
-    let id: String
-    let caption: String
-    let bars: [Bar]
+    package let id: String
+    package let caption: String
+    package let bars: [Bar]
     /// ``fullWidth``, for the template's `viewBox` (Mustache reads stored properties only).
-    let scale: Int
+    package let scale: Int
 
     /// - Parameter other: What the report already summed into its "other" bucket, added to this chart's.
-    init(id: String, caption: String, shares: [(label: String, installs: Int, share: Double)], other: AdoptionReport.Other? = nil) {
+    package init(id: String, caption: String, shares: [(label: String, installs: Int, share: Double)], other: AdoptionReport.Other? = nil) {
         var rows = Array(shares.sorted { $0.installs > $1.installs }.prefix(Self.maximumBars))
         if shares.count > Self.maximumBars || other != nil {
             let rest = shares.sorted { $0.installs > $1.installs }.dropFirst(Self.maximumBars)

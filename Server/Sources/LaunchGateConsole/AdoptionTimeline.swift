@@ -1,5 +1,6 @@
 import Foundation
 import LaunchGate
+import LaunchGateAdoption
 
 /// Versions over time: a stacked column per UTC calendar day of each version's share of that
 /// day's active installs, laid out on the server as SVG numbers; the CSS colours each series.
@@ -9,45 +10,45 @@ import LaunchGate
 /// last day) are HTML beside it, so they keep their size on a phone instead of shrinking with
 /// the drawing. Each day has a slot, oldest on the left, today's ending where the axis ends, so
 /// a single day of data sits at the right end of the axis and not somewhere in the middle.
-struct AdoptionTimeline: ConsoleView {
-    struct Segment: ConsoleView {
-        let x: Int
-        let y: Int
-        let width: Int
-        let height: Int
-        let series: Int
+package struct AdoptionTimeline: ConsoleView {
+    package struct Segment: ConsoleView {
+        package let x: Int
+        package let y: Int
+        package let width: Int
+        package let height: Int
+        package let series: Int
         /// The tooltip: day, version, share and count.
-        let title: String
+        package let title: String
     }
 
-    struct Series: ConsoleView {
-        let label: String
-        let series: Int
+    package struct Series: ConsoleView {
+        package let label: String
+        package let series: Int
     }
 
     /// Versions drawn as their own series; the rest are one "other" series.
-    static let maximumSeries = 6
+    package static let maximumSeries = 6
     /// The plot's size in the SVG's units: the axis runs from 0 to ``plotWidth``, 100 % is at the
     /// top (0) and 0 % at ``plotHeight``. Wide, so a day's column is several units wide.
-    static let plotWidth = 900.0
-    static let plotHeight = 160.0
+    package static let plotWidth = 900.0
+    package static let plotHeight = 160.0
 
-    let segments: [Segment]
-    let legend: [Series]
+    package let segments: [Segment]
+    package let legend: [Series]
     /// The days drawn, one column each, today the last.
-    let days: Int
-    let firstDay: String
-    let lastDay: String
+    package let days: Int
+    package let firstDay: String
+    package let lastDay: String
     /// ``plotWidth`` and ``plotHeight`` for the template's `viewBox` and axis lines (Mustache
     /// reads stored properties only).
-    let width: Int
-    let height: Int
+    package let width: Int
+    package let height: Int
 
     /// - Parameters:
     ///   - history: The report's days, oldest first.
     ///   - today: The last day drawn, as an ``InstallDay`` number.
     ///   - days: Columns drawn, one per day up to today, whether or not installs were seen.
-    init(history: [AdoptionReport.Day], today: Int, days: Int) {
+    package init(history: [AdoptionReport.Day], today: Int, days: Int) {
         var totals: [String: Int] = [:]
         func name(_ share: AdoptionReport.Share) -> String {
             "\(Platform(rawValue: share.platform)?.osName ?? share.platform) \(share.version ?? "unknown")"

@@ -1,14 +1,17 @@
 import Foundation
 import Hummingbird
 import LaunchGate
+import LaunchGateAdoption
+import LaunchGateHTTP
+import LaunchGateStorage
 
 extension ConsoleController {
     /// Days the versions-over-time chart covers.
-    static var timelineDays: Int { 30 }
+    package static var timelineDays: Int { 30 }
 
     /// Current shares per version and OS among active installs, as SVG bar charts, and a
     /// chart of versions over time.
-    func adoptionPage(_ request: Request, _ context: Context) async throws -> Response {
+    package func adoptionPage(_ request: Request, _ context: Context) async throws -> Response {
         let signed = try await session(request)
         let app = try await app(context)
         let query = request.uri.queryParameters

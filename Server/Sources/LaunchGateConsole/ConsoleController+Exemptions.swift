@@ -2,10 +2,12 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import LaunchGate
+import LaunchGateHTTP
+import LaunchGateStorage
 
 extension ConsoleController {
     /// The app's exemptions (hashes only, as stored), with add and remove for admin tokens.
-    func exemptionsPage(_ request: Request, _ context: Context, error: ConsoleFormError? = nil, form: ConsoleForm? = nil,
+    package func exemptionsPage(_ request: Request, _ context: Context, error: ConsoleFormError? = nil, form: ConsoleForm? = nil,
                         status: HTTPResponse.Status = .ok) async throws -> Response {
         let signed = try await session(request)
         let app = try await app(context)
@@ -22,7 +24,7 @@ extension ConsoleController {
 
     /// Adds an exemption through ``PolicyService/addExemption(app:kind:id:note:author:)``; its
     /// refusal is shown next to the form.
-    func addExemption(_ request: Request, _ context: Context) async throws -> Response {
+    package func addExemption(_ request: Request, _ context: Context) async throws -> Response {
         let (signed, form) = try await sessionAndForm(request, .admin)
         let app = try await app(context)
         guard let kind = form["kind"].flatMap(ExemptionKind.init(rawValue:)) else {
@@ -38,7 +40,7 @@ extension ConsoleController {
     }
 
     /// Removes an exemption by its stored hash.
-    func removeExemption(_ request: Request, _ context: Context) async throws -> Response {
+    package func removeExemption(_ request: Request, _ context: Context) async throws -> Response {
         let (signed, form) = try await sessionAndForm(request, .admin)
         let app = try await app(context)
         guard let kind = form["kind"].flatMap(ExemptionKind.init(rawValue:)), let value = form["value"] else {

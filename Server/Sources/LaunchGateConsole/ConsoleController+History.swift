@@ -1,13 +1,15 @@
 import Foundation
 import Hummingbird
 import LaunchGate
+import LaunchGateAdoption
+import LaunchGateStorage
 
 extension ConsoleController {
     /// Revisions per page of the history, newest first, each with its diff against the one before.
-    static var historyPageSize: Int { 20 }
+    package static var historyPageSize: Int { 20 }
 
     /// A page of revisions with who published them, their notes, their diffs, and rollback.
-    func historyPage(_ request: Request, _ context: Context) async throws -> Response {
+    package func historyPage(_ request: Request, _ context: Context) async throws -> Response {
         let signed = try await session(request)
         try takeHistoryBudget(signed)
         let (app, channel) = (try await app(context), try Self.channel(request))
@@ -62,7 +64,7 @@ extension ConsoleController {
 
     /// One revision with its whole diff against the one before: where a long diff on the
     /// history page links to.
-    func revisionPage(_ request: Request, _ context: Context) async throws -> Response {
+    package func revisionPage(_ request: Request, _ context: Context) async throws -> Response {
         let signed = try await session(request)
         try takeHistoryBudget(signed)
         let (app, channel) = (try await app(context), try Self.channel(request))
@@ -102,7 +104,7 @@ extension ConsoleController {
     }
 
     /// Serves an earlier revision again, as `POST /v1/admin/apps/{app}/policy/rollback` does.
-    func rollback(_ request: Request, _ context: Context) async throws -> Response {
+    package func rollback(_ request: Request, _ context: Context) async throws -> Response {
         let (signed, form) = try await sessionAndForm(request, .publish)
         let (app, channel) = (try await app(context), try Self.channel(request))
         guard let number = form["revision"].flatMap({ Int($0) }) else { throw ConsoleError.incompleteForm("Choose the revision to roll back to.") }

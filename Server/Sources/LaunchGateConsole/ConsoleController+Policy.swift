@@ -2,10 +2,13 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import LaunchGate
+import LaunchGateAdoption
+import LaunchGatePolicies
+import LaunchGateStorage
 
 extension ConsoleController {
     /// The editor over the current policy.
-    func editorPage(_ request: Request, _ context: Context) async throws -> Response {
+    package func editorPage(_ request: Request, _ context: Context) async throws -> Response {
         let signed = try await session(request)
         let (app, channel) = (try await app(context), try Self.channel(request))
         let current = try await currentPolicy(app: app.id, channel: channel)
@@ -15,7 +18,7 @@ extension ConsoleController {
     }
 
     /// The editor with a draft: the whole page without JavaScript, only the previews with it.
-    func preview(_ request: Request, _ context: Context, fragment: Bool) async throws -> Response {
+    package func preview(_ request: Request, _ context: Context, fragment: Bool) async throws -> Response {
         let (signed, form) = try await sessionAndForm(request)
         // Each preview renders every screen in every locale: limited per session and per client.
         if let wait = limits.previewsPerSession.take(for: ConsoleSessions.hash(signed.secret))
@@ -32,7 +35,7 @@ extension ConsoleController {
     }
 
     /// Publishes the draft through the same guarded publish as the API, then shows the history.
-    func publish(_ request: Request, _ context: Context) async throws -> Response {
+    package func publish(_ request: Request, _ context: Context) async throws -> Response {
         let (signed, form) = try await sessionAndForm(request, .publish)
         let (app, channel) = (try await app(context), try Self.channel(request))
         let current = try await currentPolicy(app: app.id, channel: channel)
@@ -70,7 +73,7 @@ extension ConsoleController {
     }
 
     /// Everything the editor and its previews show for a draft.
-    func editorView(app: AppRecord, channel: ReleaseChannel, draft: PolicyDraft, current: (PolicyRevision, UpdatePolicy)?,
+    package func editorView(app: AppRecord, channel: ReleaseChannel, draft: PolicyDraft, current: (PolicyRevision, UpdatePolicy)?,
                     note: String?, noteError: String?) async throws -> EditorView {
         var preview: EditorView.Preview?
         if let policy = draft.policy {
@@ -88,7 +91,7 @@ extension ConsoleController {
 
     /// Why the service would refuse a note, in a sentence for its field, or `nil`: the limit is
     /// the service's (in bytes), checked here once per request so it shows next to the field.
-    static func noteError(_ note: String?) -> String? {
+    package static func noteError(_ note: String?) -> String? {
         do { try PolicyService.validateNote(note) } catch let error as ServiceError { return ConsoleFormError.sentence(error.message) } catch {
             return ConsoleFormError.sentence("\(error)")
         }

@@ -2,36 +2,56 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import LaunchGate
+import LaunchGateAdoption
+import LaunchGateHTTP
+import LaunchGatePolicies
+import LaunchGateSignIn
+import LaunchGateStorage
 
 /// The web console under `/console`: server-rendered pages over the same services as the admin
 /// API (``PolicyService``, ``AdoptionService``, ``AdminAuthenticator``), signed in with an admin
 /// token whose scope rules every page as it rules the API. It reaches storage only through those
 /// services and ``ConsoleSessions``, never a repository.
-struct ConsoleController<Context: RemoteAddressRequestContext> {
-    let policies: PolicyService
-    let adoption: AdoptionService
-    let authenticator: AdminAuthenticator
-    let sessions: ConsoleSessions
-    let signInForms: ConsoleSignInForms
-    let limits: ConsoleLimits
+package struct ConsoleController<Context: RemoteAddressRequestContext> {
+    package let policies: PolicyService
+    package let adoption: AdoptionService
+    package let authenticator: AdminAuthenticator
+    package let sessions: ConsoleSessions
+    package let signInForms: ConsoleSignInForms
+    package let limits: ConsoleLimits
     /// The history pages' diffs, computed once per pair of revisions.
-    let diffs: PolicyDiffCache
-    let clients: ClientAddressResolver
-    let now: @Sendable () -> Date
+    package let diffs: PolicyDiffCache
+    package let clients: ClientAddressResolver
+    package let now: @Sendable () -> Date
     /// Users and sessions, mail, tokens, operators and the emailed-code sign-in.
-    let accounts: ConsoleAccounts
+    package let accounts: ConsoleAccounts
     /// The templates and static files.
-    let renderer: ConsoleRenderer
+    package let renderer: ConsoleRenderer
+
+    /// Creates the value from its properties.
+    package init(policies: PolicyService, adoption: AdoptionService, authenticator: AdminAuthenticator, sessions: ConsoleSessions, signInForms: ConsoleSignInForms, limits: ConsoleLimits, diffs: PolicyDiffCache, clients: ClientAddressResolver, now: @escaping @Sendable () -> Date, accounts: ConsoleAccounts, renderer: ConsoleRenderer) {
+        self.policies = policies
+        self.adoption = adoption
+        self.authenticator = authenticator
+        self.sessions = sessions
+        self.signInForms = signInForms
+        self.limits = limits
+        self.diffs = diffs
+        self.clients = clients
+        self.now = now
+        self.accounts = accounts
+        self.renderer = renderer
+    }
 
     /// How long a console session lasts.
-    static var sessionLifetime: TimeInterval { 8 * 3600 }
+    package static var sessionLifetime: TimeInterval { 8 * 3600 }
     /// Sessions kept at the most; the oldest go first.
-    static var maximumSessions: Int { 1000 }
+    package static var maximumSessions: Int { 1000 }
     /// Sessions kept at the most per admin token; its oldest go first.
-    static var maximumSessionsPerToken: Int { 10 }
+    package static var maximumSessionsPerToken: Int { 10 }
 
     /// The routes it answers, which the composition root adds to the router.
-    var routes: RouteCollection<Context> {
+    package var routes: RouteCollection<Context> {
         let router = RouteCollection(context: Context.self)
         let console = router.group("/console").add(middleware: ConsoleMiddleware<Context>(renderer: renderer))
         console.get("/") { _, _ in ConsoleRenderer.redirect("/console/apps") }
@@ -69,7 +89,7 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
     // MARK: Sessions
 
     /// The session the request's cookie opens, if any, recorded for the request's error page.
-    func signedIn(_ request: Request) async throws -> ConsoleSessions.Signed? {
+    package func signedIn(_ request: Request) async throws -> ConsoleSessions.Signed? {
         let signed = try await sessions.resolve(request.cookies[ConsoleCookies.session]?.value)
         ConsoleRequestSession.current?.record(signed)
         return signed
@@ -77,14 +97,14 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
 
     /// The signed-in session, with at least `scope`.
     /// - Throws: ``ConsoleError/signInRequired`` without one, ``AuthError`` `forbidden` below the scope.
-    func session(_ request: Request, _ scope: TokenScope = .read) async throws -> ConsoleSessions.Signed {
+    package func session(_ request: Request, _ scope: TokenScope = .read) async throws -> ConsoleSessions.Signed {
         guard let signed = try await signedIn(request) else { throw ConsoleError.signInRequired }
         guard signed.token.scope >= scope else { throw AuthError.forbidden(needs: scope) }
         return signed
     }
 
     /// The session and the posted form, after checking the form's CSRF token.
-    func sessionAndForm(_ request: Request, _ scope: TokenScope = .read) async throws -> (ConsoleSessions.Signed, ConsoleForm) {
+    package func sessionAndForm(_ request: Request, _ scope: TokenScope = .read) async throws -> (ConsoleSessions.Signed, ConsoleForm) {
         // The CSRF check comes first, so a forged post learns nothing, not even about scopes.
         guard let signed = try await signedIn(request) else { throw ConsoleError.signInRequired }
         let form = try await ConsoleForm.read(request)
@@ -95,15 +115,15 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
 
     /// The client's key for rate limits and the sign-in form's binding: the peer, or the forwarded
     /// address behind a trusted proxy.
-    func clientKey(_ request: Request, _ context: Context) -> String {
+    package func clientKey(_ request: Request, _ context: Context) -> String {
         clients.limitKey(peer: context.remoteAddress?.ipAddress, forwardedFor: request.headers[values: .xForwardedFor])
     }
 
-    func isSecure(_ request: Request, _ context: Context) -> Bool {
+    package func isSecure(_ request: Request, _ context: Context) -> Bool {
         clients.isSecure(peer: context.remoteAddress?.ipAddress, forwardedProto: request.headers[values: HTTPField.Name("X-Forwarded-Proto")!])
     }
 
-    func signInPage(_ request: Request, _ context: Context, error: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
+    package func signInPage(_ request: Request, _ context: Context, error: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
         if error == nil, try await sessions.resolve(request.cookies[ConsoleCookies.session]?.value) != nil {
             return ConsoleRenderer.redirect("/console/apps")
         }
@@ -116,7 +136,7 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
         return response
     }
 
-    func signIn(_ request: Request, _ context: Context) async throws -> Response {
+    package func signIn(_ request: Request, _ context: Context) async throws -> Response {
         let form = try await ConsoleForm.read(request)
         let client = clientKey(request, context)
         guard try signInForms.checks(cookie: request.cookies[ConsoleCookies.signIn]?.value, csrf: form["csrf"], client: client, now: now()) else {
@@ -148,7 +168,7 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
         ])
     }
 
-    func signOut(_ request: Request, _ context: Context) async throws -> Response {
+    package func signOut(_ request: Request, _ context: Context) async throws -> Response {
         let (signed, _) = try await sessionAndForm(request)
         try await sessions.end(signed.secret)
         return ConsoleRenderer.redirect("/console/sign-in", cookies: [
@@ -157,13 +177,13 @@ struct ConsoleController<Context: RemoteAddressRequestContext> {
     }
 
     /// The channel a page is about: `?channel=`, production by default.
-    static func channel(_ request: Request) throws -> ReleaseChannel {
+    package static func channel(_ request: Request) throws -> ReleaseChannel {
         try RequestValues.channel(request)
     }
 
     /// The app the path names.
     /// - Throws: ``ServiceError`` `app-not-found`.
-    func app(_ context: Context) async throws -> AppRecord {
+    package func app(_ context: Context) async throws -> AppRecord {
         try await policies.app(context.parameters.require("app"))
     }
 }

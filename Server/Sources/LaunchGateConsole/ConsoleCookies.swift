@@ -2,16 +2,16 @@ import Foundation
 
 /// The console's cookies: `HttpOnly`, `SameSite=Strict`, sent only to `/console`, and `Secure`
 /// when the browser reached the server over TLS.
-enum ConsoleCookies {
+package enum ConsoleCookies {
     /// The session's secret.
-    static let session = "lgc_session"
+    package static let session = "lgc_session"
     /// The sign-in form's secret, which its CSRF token is derived from before there is a session.
-    static let signIn = "lgc_signin"
+    package static let signIn = "lgc_signin"
 
     /// A `Set-Cookie` value.
     /// - Parameters:
     ///   - maxAge: Seconds it lives; 0 deletes it.
-    static func header(_ name: String, value: String, maxAge: Int, secure: Bool) -> String {
+    package static func header(_ name: String, value: String, maxAge: Int, secure: Bool) -> String {
         "\(name)=\(value); Path=/console; Max-Age=\(maxAge); HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "")
     }
 }

@@ -3,16 +3,16 @@ import Hummingbird
 
 /// An `application/x-www-form-urlencoded` body, read with limits: at most ``maximumBytes`` and
 /// ``maximumFields``, later values of a repeated name kept in order.
-struct ConsoleForm: Sendable {
+package struct ConsoleForm: Sendable {
     /// The largest body read: a policy with long release notes in every field fits.
-    static let maximumBytes = 256 * 1024
+    package static let maximumBytes = 256 * 1024
     /// The most fields read; the rest are ignored.
-    static let maximumFields = 400
+    package static let maximumFields = 400
 
     private(set) var values: [String: [String]] = [:]
 
     /// Parses a body.
-    init(encoded text: String) {
+    package init(encoded text: String) {
         for pair in text.split(separator: "&", omittingEmptySubsequences: true).prefix(Self.maximumFields) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = Self.decode(parts[0]) else { continue }
@@ -22,22 +22,22 @@ struct ConsoleForm: Sendable {
 
     /// Reads a request's body.
     /// - Throws: When the body is larger than ``maximumBytes``.
-    static func read(_ request: Request) async throws -> ConsoleForm {
+    package static func read(_ request: Request) async throws -> ConsoleForm {
         let buffer = try await request.body.collect(upTo: maximumBytes)
         return ConsoleForm(encoded: String(buffer: buffer))
     }
 
     /// The first value of a field, trimmed; `nil` when absent or empty.
-    subscript(_ name: String) -> String? {
+    package subscript(_ name: String) -> String? {
         guard let value = values[name]?.first?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
         return value
     }
 
     /// The first value as sent (release notes keep their line breaks and spaces).
-    func raw(_ name: String) -> String? { values[name]?.first }
+    package func raw(_ name: String) -> String? { values[name]?.first }
 
     /// Every value of a field.
-    func all(_ name: String) -> [String] { values[name] ?? [] }
+    package func all(_ name: String) -> [String] { values[name] ?? [] }
 
     private static func decode(_ text: Substring) -> String? {
         text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding

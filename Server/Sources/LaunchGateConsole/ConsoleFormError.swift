@@ -1,23 +1,25 @@
+import LaunchGateStorage
+
 /// A service's refusal as a console form shows it: in the form's words, next to the field it is
 /// about, or at the top of the form when it is about no one field.
 ///
 /// The services' messages are written for the API and the CLI ("the request body is not the JSON
 /// this endpoint expects", "see 'launchgate operators list'"); a person at a form needs to know
 /// which field to change and how. Codes are the stable part of an error, so the mapping is by code.
-struct ConsoleFormError: Sendable, Equatable {
+package struct ConsoleFormError: Sendable, Equatable {
     /// The account forms' fields a message can be shown next to, by their `name`.
-    enum Field: String, Sendable {
+    package enum Field: String, Sendable {
         case name, email, scope, kind, value, note
     }
 
     /// The field the message is shown next to; `nil` for the top of the form.
-    let field: Field?
+    package let field: Field?
     /// What to change, as a sentence.
-    let message: String
+    package let message: String
 
     /// The refusal in form language.
     /// - Parameter failure: What the service threw.
-    init(_ failure: any LaunchGateFailure) {
+    package init(_ failure: any LaunchGateFailure) {
         switch failure.code {
         case "invalid-token-name":
             self.init(field: .name, message: "Name the token after who holds it, in at most 100 bytes on one line, "
@@ -36,18 +38,18 @@ struct ConsoleFormError: Sendable, Equatable {
     }
 
     /// A message at a given place.
-    init(field: Field?, message: String) {
+    package init(field: Field?, message: String) {
         self.field = field
         self.message = message
     }
 
     /// The message when it belongs at `field` (`nil`: the top of the form), else `nil`.
-    func message(for field: Field?) -> String? {
+    package func message(for field: Field?) -> String? {
         self.field == field ? message : nil
     }
 
     /// An API message as a sentence: capitalised, ending in a full stop.
-    static func sentence(_ message: String) -> String {
+    package static func sentence(_ message: String) -> String {
         guard let first = message.first else { return message }
         let capitalised = first.uppercased() + message.dropFirst()
         return capitalised.hasSuffix(".") ? capitalised : capitalised + "."

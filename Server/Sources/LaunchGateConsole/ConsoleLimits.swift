@@ -1,3 +1,5 @@
+import LaunchGateHTTP
+
 /// The console's request budgets, per session and per client address (``ClientAddressResolver``'s
 /// key), on top of the admin API's failed-sign-in limit.
 ///
@@ -6,19 +8,19 @@
 /// each one adds a session, and the session table is bounded, so signing in without limit would
 /// only churn one's own sessions (``ConsoleSessions`` caps them per token) but still costs a
 /// write and a hash each.
-struct ConsoleLimits: Sendable {
+package struct ConsoleLimits: Sendable {
     /// Previews per session: a burst of 30, then one a second (console.js sends at most one per
     /// pause in typing of 400 ms).
-    let previewsPerSession: RateLimiter
+    package let previewsPerSession: RateLimiter
     /// Previews per client address, for many sessions behind one address: a burst of 60, then 3 a second.
-    let previewsPerClient: RateLimiter
+    package let previewsPerClient: RateLimiter
     /// Successful sign-ins per client address: a burst of 10, then one a minute.
-    let signInsPerClient: RateLimiter
+    package let signInsPerClient: RateLimiter
     /// History pages and whole diffs per session: a burst of 30, then one every 2 s. Each reads
     /// and diffs up to 21 revisions of up to a policy's size (those not in ``PolicyDiffCache``).
-    let historyPerSession: RateLimiter
+    package let historyPerSession: RateLimiter
 
-    init(previewsPerSession: RateLimiter = RateLimiter(capacity: 30, perSecond: 1),
+    package init(previewsPerSession: RateLimiter = RateLimiter(capacity: 30, perSecond: 1),
          previewsPerClient: RateLimiter = RateLimiter(capacity: 60, perSecond: 3),
          signInsPerClient: RateLimiter = RateLimiter(capacity: 10, perSecond: 1.0 / 60),
          historyPerSession: RateLimiter = RateLimiter(capacity: 30, perSecond: 0.5)) {

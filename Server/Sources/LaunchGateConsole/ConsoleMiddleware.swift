@@ -2,16 +2,18 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import LaunchGate
+import LaunchGateHTTP
+import LaunchGateStorage
 import NIOCore
 
 /// Every error under `/console` becomes a page (or, without a session, a redirect to sign-in)
 /// instead of the API's JSON, with the navigation when the request had read a signed-in session
 /// (``ConsoleRequestSession``). The security headers are ``ConsoleHeadersMiddleware``'s alone:
 /// it runs router-wide, so it also covers what no console route answers.
-struct ConsoleMiddleware<Context: RequestContext>: RouterMiddleware {
-    let renderer: ConsoleRenderer
+package struct ConsoleMiddleware<Context: RequestContext>: RouterMiddleware {
+    package let renderer: ConsoleRenderer
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let session = ConsoleRequestSession()
         do {
             return try await ConsoleRequestSession.$current.withValue(session) { try await next(request, context) }
@@ -21,7 +23,7 @@ struct ConsoleMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    func page(for error: any Error, signed: ConsoleSessions.Signed?, context: Context) -> Response {
+    package func page(for error: any Error, signed: ConsoleSessions.Signed?, context: Context) -> Response {
         func errorPage(_ heading: String, _ message: String, status: HTTPResponse.Status) -> Response {
             let layout = signed.map { ConsoleLayout($0, title: heading) } ?? ConsoleLayout(title: heading, csrf: "")
             return renderer.page(.error, layout, ConsoleErrorView(heading: heading, message: message), status: status)

@@ -12,18 +12,18 @@ import Mustache
 /// combining mark (one grapheme) went out raw and could end an attribute or open a tag. Each
 /// template is registered behind a `CONTENT_TYPE` pragma naming it; partials start over with the
 /// library's default, so every template, partials included, gets the pragma here, not in its file.
-struct ConsoleRenderer: Sendable {
+package struct ConsoleRenderer: Sendable {
     /// The content type's name in the pragma.
-    static let contentType = "LAUNCHGATE_SCALAR_HTML"
+    package static let contentType = "LAUNCHGATE_SCALAR_HTML"
 
     private let library: MustacheLibrary
-    let assets: ConsoleAssets
+    package let assets: ConsoleAssets
 
     /// Reads every ``ConsoleTemplate`` from `folder/Templates` and the static files from `folder/Static`,
     /// and checks every template's names against its view (``ConsoleTemplateCheck``).
     /// - Throws: ``ConsoleResourcesError`` for a file that can't be read, a template that doesn't
     ///   parse, or one that names what its view doesn't have.
-    init(folder: URL) throws(ConsoleResourcesError) {
+    package init(folder: URL) throws(ConsoleResourcesError) {
         // Registered before any template is parsed: the parser looks the pragma's name up.
         MustacheContentTypes.register(ScalarHTMLEscaping(), named: Self.contentType)
         var library = MustacheLibrary()
@@ -46,18 +46,8 @@ struct ConsoleRenderer: Sendable {
         self.assets = try ConsoleAssets(folder: folder.appendingPathComponent("Static"))
     }
 
-    /// The console over the server's resource bundle, read once per process; without the bundle
-    /// (a binary copied on its own), why not, and every console path answers with that error.
-    static let bundled: Result<ConsoleRenderer, ConsoleResourcesError> = {
-        guard let bundle = ServerResources.bundle else {
-            return .failure(.noBundle)
-        }
-        let folder = (bundle.resourceURL ?? bundle.bundleURL).appendingPathComponent("Console")
-        return Result { () throws(ConsoleResourcesError) in try ConsoleRenderer(folder: folder) }
-    }()
-
     /// The HTML of one template for a view.
-    func render<View: ConsoleView>(_ template: ConsoleTemplate, _ layout: ConsoleLayout, _ view: View) -> String {
+    package func render<View: ConsoleView>(_ template: ConsoleTemplate, _ layout: ConsoleLayout, _ view: View) -> String {
         // The start-up check read the template with this view's example; another view would be unchecked.
         assert(template.view.map(ObjectIdentifier.init) == ObjectIdentifier(View.self), "\(template) is checked against another view than \(View.self)")
         // Every template was parsed at start-up, so there is always one by this name.
@@ -65,19 +55,19 @@ struct ConsoleRenderer: Sendable {
     }
 
     /// A page as a response.
-    func page<View: ConsoleView>(_ template: ConsoleTemplate, _ layout: ConsoleLayout, _ view: View,
+    package func page<View: ConsoleView>(_ template: ConsoleTemplate, _ layout: ConsoleLayout, _ view: View,
                                           status: HTTPResponse.Status = .ok) -> Response {
         Self.html(render(template, layout, view), status: status)
     }
 
     /// HTML as a response, never cached: pages hold CSRF tokens and unpublished drafts.
-    static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+    package static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
                  body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
     /// A `303 See Other` to a console path, the answer to every successful form post.
-    static func redirect(_ location: String, cookies: [String] = []) -> Response {
+    package static func redirect(_ location: String, cookies: [String] = []) -> Response {
         var headers: HTTPFields = [.location: location, .cacheControl: "no-store"]
         for cookie in cookies { headers.append(HTTPField(name: .setCookie, value: cookie)) }
         return Response(status: .seeOther, headers: headers)

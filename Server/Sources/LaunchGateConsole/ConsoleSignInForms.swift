@@ -1,5 +1,7 @@
 import Crypto
 import Foundation
+import LaunchGateSignIn
+import LaunchGateStorage
 import Synchronization
 
 /// The sign-in form's CSRF protection, before any session exists: a short-lived pre-session
@@ -15,9 +17,9 @@ import Synchronization
 /// served by one is accepted by another.
 public final class ConsoleSignInForms: Sendable {
     /// The HKDF label; changing it only makes open sign-in pages fail once.
-    static let label = Data("launchgate console sign-in form v1".utf8)
+    package static let label = Data("launchgate console sign-in form v1".utf8)
     /// How long a sign-in page's form may be sent, in seconds.
-    static let lifetime = 600
+    package static let lifetime = 600
 
     private let masterKey: @Sendable () throws -> MasterKey
     private let key = Mutex<SymmetricKey?>(nil)
@@ -30,7 +32,7 @@ public final class ConsoleSignInForms: Sendable {
     /// A new sign-in form for a client.
     /// - Returns: The pre-session cookie's value and the token the form carries.
     /// - Throws: ``MasterKeyError`` when the master key can't be loaded.
-    func issue(client: String, now: Date) throws -> (cookie: String, csrf: String) {
+    package func issue(client: String, now: Date) throws -> (cookie: String, csrf: String) {
         let nonce = ConsoleSessions.randomSecret()
         let expires = String(Int64(now.timeIntervalSince1970.rounded(.down)) + Int64(Self.lifetime))
         let key = try derivedKey()
@@ -40,7 +42,7 @@ public final class ConsoleSignInForms: Sendable {
     /// Whether a posted sign-in form goes with its cookie: signed by this server, unexpired, for
     /// this client, and the token the one made for the cookie's nonce. Compared in constant time.
     /// - Throws: ``MasterKeyError`` when the master key can't be loaded.
-    func checks(cookie: String?, csrf: String?, client: String, now: Date) throws -> Bool {
+    package func checks(cookie: String?, csrf: String?, client: String, now: Date) throws -> Bool {
         guard let cookie, let csrf else { return false }
         let parts = cookie.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, parts[0].utf8.count == 64, let expires = Int64(parts[1]),

@@ -1,7 +1,7 @@
 /// The console's Mustache templates, by file name in `Resources/Console/Templates`: every one is
 /// checked to be there, to parse and to name only what its view has (``ConsoleTemplateCheck``)
 /// when the console starts, so a page can't meet a missing one or render a name as nothing.
-enum ConsoleTemplate: String, CaseIterable, Sendable {
+package enum ConsoleTemplate: String, CaseIterable, Sendable {
     case layout, error, apps, editor, previews, diff, chart, history, revision, adoption, exemptions, users, user, mail, tokens, operators
     case signIn = "sign-in"
     case signInEmail = "sign-in-email"
@@ -11,7 +11,7 @@ enum ConsoleTemplate: String, CaseIterable, Sendable {
 
     /// The view a page is rendered with (inside a ``ConsolePage``); `nil` for the layout and the
     /// partials, which are checked with the values of the page that includes them, where it does.
-    var view: (any ConsoleView.Type)? {
+    package var view: (any ConsoleView.Type)? {
         switch self {
         case .layout, .previews, .diff, .chart, .signInEmail: nil
         case .error: ConsoleErrorView.self

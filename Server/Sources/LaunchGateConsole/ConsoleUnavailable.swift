@@ -5,11 +5,16 @@ import Hummingbird
 /// folder, or one that belongs to another version): every path under `/console` answers why, in
 /// the API's JSON shape with `503`, instead of a 404 that looks like a wrong URL and that caches
 /// may keep. The rest of the server works as usual.
-struct ConsoleUnavailable<Context: RequestContext> {
-    let error: ConsoleResourcesError
+package struct ConsoleUnavailable<Context: RequestContext> {
+    package let error: ConsoleResourcesError
+
+    /// Creates the value from its properties.
+    package init(error: ConsoleResourcesError) {
+        self.error = error
+    }
 
     /// The routes it answers, which the composition root adds to the router.
-    var routes: RouteCollection<Context> {
+    package var routes: RouteCollection<Context> {
         let router = RouteCollection(context: Context.self)
         for method in HTTPRequest.Method.answeredByConsole {
             for path in ["/console", "/console/**"] {

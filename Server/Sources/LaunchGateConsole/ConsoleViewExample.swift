@@ -4,32 +4,32 @@
 /// reads it through `Mirror` as swift-mustache does. Swift has no public way to list a type's
 /// stored properties without a value, and a hand-written example per view would miss whatever
 /// it forgot to fill; decoding one from nothing fills everything.
-struct ConsoleViewExample: Decoder {
+package struct ConsoleViewExample: Decoder {
     /// Why no example could be made: a type nested past ``maximumDepth``, or one that refuses
     /// the example's values (an enum that isn't `CaseIterable`).
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// Nesting deeper than this is a type that contains itself.
-    static let maximumDepth = 24
+    package static let maximumDepth = 24
 
-    let codingPath: [any CodingKey]
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    package let codingPath: [any CodingKey]
+    package var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     /// An example of a type.
     /// - Throws: ``Failure``.
-    static func make<T: Decodable>(_ type: T.Type) throws -> T {
+    package static func make<T: Decodable>(_ type: T.Type) throws -> T {
         try value(T.self, at: [])
     }
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         KeyedDecodingContainer(Keyed<Key>(codingPath: codingPath))
     }
 
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { Unkeyed(codingPath: codingPath) }
+    package func unkeyedContainer() throws -> any UnkeyedDecodingContainer { Unkeyed(codingPath: codingPath) }
 
-    func singleValueContainer() throws -> any SingleValueDecodingContainer { Single(codingPath: codingPath) }
+    package func singleValueContainer() throws -> any SingleValueDecodingContainer { Single(codingPath: codingPath) }
 
     fileprivate static func value<T: Decodable>(_ type: T.Type, at path: [any CodingKey]) throws -> T {
         guard path.count <= maximumDepth else {

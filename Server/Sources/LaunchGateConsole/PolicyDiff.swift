@@ -7,16 +7,16 @@ import LaunchGate
 /// linear time, and the rest with Myers' algorithm stopped after ``maximumEdits`` (time
 /// O((n + m) · D), memory O(D²)); past that the middle shows as removed and added whole. Pages
 /// show at most ``maximumShownLines`` of a diff, each at most ``maximumShownLineBytes`` (``Shown``).
-enum PolicyDiff {
+package enum PolicyDiff {
     /// One line of the diff.
-    struct Line: ConsoleView, Equatable {
-        enum Change: String, Codable, Sendable, CaseIterable { case same, added, removed }
-        let change: Change
-        let text: String
+    package struct Line: ConsoleView, Equatable {
+        package enum Change: String, Codable, Sendable, CaseIterable { case same, added, removed }
+        package let change: Change
+        package let text: String
         /// `+`, `−` or a space; stored, because Mustache reads stored properties only.
-        let marker: String
+        package let marker: String
 
-        init(change: Change, text: String) {
+        package init(change: Change, text: String) {
             (self.change, self.text) = (change, text)
             marker = change == .added ? "+" : change == .removed ? "−" : " "
         }
@@ -24,16 +24,16 @@ enum PolicyDiff {
 
     /// A diff as a page shows it: its first lines, and how many more there are, with a link to
     /// the page that shows them all when there is one.
-    struct Shown: ConsoleView {
-        let lines: [Line]
+    package struct Shown: ConsoleView {
+        package let lines: [Line]
         /// Lines not shown; `nil` when every line is.
-        let more: Int?
+        package let more: Int?
         /// Where the whole diff is, if anywhere.
-        let fullDiff: String?
+        package let fullDiff: String?
 
         /// - Parameter limit: The most lines shown, each cut to ``PolicyDiff/maximumShownLineBytes``;
         ///   `nil` shows every line whole.
-        init(_ lines: [Line], limit: Int?, fullDiff: String?) {
+        package init(_ lines: [Line], limit: Int?, fullDiff: String?) {
             let shown = limit.map { Array(lines.prefix($0)) } ?? lines
             self.lines = limit == nil ? shown : shown.map { line in
                 line.text.utf8.count > PolicyDiff.maximumShownLineBytes
@@ -46,16 +46,16 @@ enum PolicyDiff {
 
     /// The most insertions plus deletions searched for between the common head and tail; a
     /// bigger change shows as the whole middle replaced.
-    static let maximumEdits = 200
+    package static let maximumEdits = 200
     /// The most diff lines a page shows of one diff.
-    static let maximumShownLines = 120
+    package static let maximumShownLines = 120
     /// The most of one line a shortened diff shows, in UTF-8 bytes (release notes are one line of
     /// up to 16,000 bytes); the revision's own page shows it whole.
-    static let maximumShownLineBytes = 300
+    package static let maximumShownLineBytes = 300
 
     /// The document as the diff shows it: sorted keys, indented, `issuedAt` left out (every
     /// publish changes it).
-    static func text(of policy: UpdatePolicy?) -> [String] {
+    package static func text(of policy: UpdatePolicy?) -> [String] {
         guard var policy else { return [] }
         policy.issuedAt = nil
         guard let data = try? policy.jsonData(),
@@ -68,7 +68,7 @@ enum PolicyDiff {
 
     /// The lines from `old` to `new`, removals before the additions that replace them; unchanged
     /// runs longer than six lines are trimmed to their first and last three.
-    static func lines(from old: [String], to new: [String]) -> [Line] {
+    package static func lines(from old: [String], to new: [String]) -> [Line] {
         var head = 0
         while head < old.count, head < new.count, old[head] == new[head] { head += 1 }
         var tail = 0
@@ -82,10 +82,10 @@ enum PolicyDiff {
     }
 
     /// Whether anything changed.
-    static func changes(_ lines: [Line]) -> Bool { lines.contains { $0.change != .same } }
+    package static func changes(_ lines: [Line]) -> Bool { lines.contains { $0.change != .same } }
 
     /// Myers' shortest edit script, or `nil` when it needs more than `maximum` edits.
-    static func edits(from a: [String], to b: [String], maximum: Int) -> [Line]? {
+    package static func edits(from a: [String], to b: [String], maximum: Int) -> [Line]? {
         let (n, m) = (a.count, b.count)
         let limit = min(maximum, n + m)
         let offset = limit + 1

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchGate
+import LaunchGateStorage
 import Synchronization
 
 /// Diffs the history pages have computed, so paging through a history of big policies parses and
@@ -9,16 +10,16 @@ import Synchronization
 /// revisions (number and publish time, so an app made again under the same ID can't meet an old
 /// diff). Bounded by entries and by the bytes of the lines held, whatever the documents: the
 /// least recently used go first, and a diff bigger than the whole budget is not kept.
-final class PolicyDiffCache: Sendable {
+package final class PolicyDiffCache: Sendable {
     /// What identifies one diff.
-    struct Key: Hashable, Sendable {
-        let app: String
-        let channel: String
+    package struct Key: Hashable, Sendable {
+        package let app: String
+        package let channel: String
         /// The older revision's number and time; 0 and nil for the first revision's diff.
-        let from: Int
-        let fromIssued: Date?
-        let to: Int
-        let toIssued: Date
+        package let from: Int
+        package let fromIssued: Date?
+        package let to: Int
+        package let toIssued: Date
     }
 
     private struct Entry {
@@ -34,22 +35,22 @@ final class PolicyDiffCache: Sendable {
     }
 
     /// The most diffs kept.
-    let maximumEntries: Int
+    package let maximumEntries: Int
     /// The most bytes of diff lines kept, counted as their UTF-8 plus a fixed cost per line.
-    let maximumBytes: Int
+    package let maximumBytes: Int
     private let state = Mutex(State())
 
     /// Creates an empty cache.
     /// - Parameters:
     ///   - maximumEntries: The most diffs kept; 200 is ten history pages.
     ///   - maximumBytes: The most bytes of lines kept; 16 MB.
-    init(maximumEntries: Int = 200, maximumBytes: Int = 16 << 20) {
+    package init(maximumEntries: Int = 200, maximumBytes: Int = 16 << 20) {
         self.maximumEntries = max(0, maximumEntries)
         self.maximumBytes = max(0, maximumBytes)
     }
 
     /// The diff from `previous` to `revision`, computed once and then served from the cache.
-    func lines(app: String, channel: ReleaseChannel, from previous: PolicyRevision?, to revision: PolicyRevision,
+    package func lines(app: String, channel: ReleaseChannel, from previous: PolicyRevision?, to revision: PolicyRevision,
                compute: () -> [PolicyDiff.Line]) -> [PolicyDiff.Line] {
         let key = Key(app: app, channel: channel.rawValue, from: previous?.number ?? 0, fromIssued: previous?.issuedAt,
                       to: revision.number, toIssued: revision.issuedAt)
@@ -60,10 +61,10 @@ final class PolicyDiffCache: Sendable {
     }
 
     /// How many diffs and bytes are kept (for tests).
-    var usage: (entries: Int, bytes: Int) { state.withLock { ($0.entries.count, $0.bytes) } }
+    package var usage: (entries: Int, bytes: Int) { state.withLock { ($0.entries.count, $0.bytes) } }
 
     /// What a diff counts against ``maximumBytes``.
-    static func cost(of lines: [PolicyDiff.Line]) -> Int {
+    package static func cost(of lines: [PolicyDiff.Line]) -> Int {
         lines.reduce(0) { $0 + $1.text.utf8.count + 48 }
     }
 

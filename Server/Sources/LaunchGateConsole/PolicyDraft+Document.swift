@@ -4,14 +4,14 @@ import LaunchGate
 extension PolicyDraft {
     /// The document as the JSON editor shows it: sorted keys, indented, `issuedAt` left out (the
     /// publish sets it). The same text the diffs are made of.
-    static func documentText(of policy: UpdatePolicy?) -> String {
+    package static func documentText(of policy: UpdatePolicy?) -> String {
         PolicyDiff.text(of: policy).joined(separator: "\n")
     }
 
     /// The JSON editor's text read by the core: decoded as clients decode it, then validated.
     /// - Returns: The policy when it decodes and validates; what decoded, valid or not (the
     ///   fields show it); and the problems, each with the path it is about.
-    static func parse(document text: String) -> (policy: UpdatePolicy?, decoded: UpdatePolicy?, errors: [String]) {
+    package static func parse(document text: String) -> (policy: UpdatePolicy?, decoded: UpdatePolicy?, errors: [String]) {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             return (nil, nil, ["The JSON is empty: paste or write the whole policy document."])
         }
@@ -25,7 +25,7 @@ extension PolicyDraft {
     }
 
     /// A rollout as its field shows it: `25`, `12.5` or `apple-phased`.
-    static func rolloutText(_ rollout: Rollout) -> String {
+    package static func rolloutText(_ rollout: Rollout) -> String {
         switch rollout {
         case .applePhased: "apple-phased"
         case .percentage(let share) where share == share.rounded() && abs(share) < 1e9: String(Int(share))

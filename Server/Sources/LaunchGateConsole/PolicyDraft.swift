@@ -4,23 +4,23 @@ import LaunchGate
 /// The policy editor's form, both ways: the fields for a policy, and the policy for submitted
 /// fields, with each problem next to the field it is about. Parsing and validation are the core's
 /// (``AppVersion``, ``BuildNumber``, ``UpdatePolicy/validate()``); this only maps names.
-struct PolicyDraft: Sendable {
+package struct PolicyDraft: Sendable {
     /// One input of a platform's fieldset.
-    struct Field: ConsoleView {
-        let name: String
-        let label: String
-        let value: String
-        let hint: String
-        let multiline: Bool
-        let checkbox: Bool
-        let error: String?
+    package struct Field: ConsoleView {
+        package let name: String
+        package let label: String
+        package let value: String
+        package let hint: String
+        package let multiline: Bool
+        package let checkbox: Bool
+        package let error: String?
         /// `<input id>`, also what `aria-describedby` points at.
-        let id: String
+        package let id: String
         /// Stored, not computed: Mustache reads stored properties only.
-        let errorID: String
-        let checked: Bool
+        package let errorID: String
+        package let checked: Bool
 
-        init(name: String, label: String, value: String, hint: String, multiline: Bool, checkbox: Bool, error: String?, id: String) {
+        package init(name: String, label: String, value: String, hint: String, multiline: Bool, checkbox: Bool, error: String?, id: String) {
             (self.name, self.label, self.value, self.hint, self.multiline, self.checkbox, self.error, self.id) =
                 (name, label, value, hint, multiline, checkbox, error, id)
             errorID = id + "-error"
@@ -29,16 +29,16 @@ struct PolicyDraft: Sendable {
     }
 
     /// One platform's fieldset.
-    struct Fieldset: ConsoleView {
-        let platform: String
-        let name: String
-        let fields: [Field]
+    package struct Fieldset: ConsoleView {
+        package let platform: String
+        package let name: String
+        package let fields: [Field]
         /// Problems that belong to no single field (texts, intervals, the platform as a whole).
-        let errors: [String]
+        package let errors: [String]
     }
 
     /// Blocked versions read from one field at the most.
-    static let maximumBlocked = 200
+    package static let maximumBlocked = 200
 
     /// Field keys with their label, hint and where in a platform's policy validation reports them.
     private static let layout: [(key: String, label: String, hint: String, path: String)] = [
@@ -58,19 +58,19 @@ struct PolicyDraft: Sendable {
     ]
 
     /// The policy the fields describe, when every field parsed; the fieldsets with their problems.
-    let policy: UpdatePolicy?
-    let fieldsets: [Fieldset]
+    package let policy: UpdatePolicy?
+    package let fieldsets: [Fieldset]
     /// Problems with the document as a whole.
-    let errors: [String]
+    package let errors: [String]
     /// The whole document as the JSON editor shows it (``PolicyDraft/documentText(of:)``).
-    let document: String
+    package let document: String
     /// Whether the draft was read from the JSON editor instead of the fields.
-    let usesDocument: Bool
+    package let usesDocument: Bool
     /// The JSON editor's problems: why it doesn't parse, or the core's issues with their paths.
-    let documentErrors: [String]
+    package let documentErrors: [String]
 
     /// The form for a stored policy (or an empty one per platform).
-    init(policy: UpdatePolicy?) {
+    package init(policy: UpdatePolicy?) {
         // In the SDK's order of platforms (iOS first), the same on every load: never a dictionary's.
         let named = policy?.platformsInOrder.map(\.platform) ?? []
         let platforms: [Platform] = named.isEmpty ? [.ios, .android] : named
@@ -89,7 +89,7 @@ struct PolicyDraft: Sendable {
     /// The draft a form describes: its JSON editor's document when "use this JSON" is ticked
     /// (the fields then show that document), else its fields over the current policy.
     /// - Parameter now: The release date a changed latest version gets (``Release/setVersion(_:at:)``).
-    init(form: ConsoleForm, base: UpdatePolicy?, app: String, now: Date) {
+    package init(form: ConsoleForm, base: UpdatePolicy?, app: String, now: Date) {
         guard form["useDocument"] == "on" else {
             let fields = Self.fromFields(form, base: base, app: app, now: now)
             (policy, fieldsets, errors) = (fields.policy, fields.fieldsets, fields.errors)

@@ -5,13 +5,13 @@ import Mustache
 /// one `Character`, which a per-`Character` escaper doesn't recognise as a quote, while an HTML
 /// parser sees the quote and then a stray mark). The five are ASCII, and an ASCII byte in UTF-8
 /// is always that scalar, so the bytes are scanned directly.
-struct ScalarHTMLEscaping: MustacheContentType {
-    func escapeText(_ text: String) -> String {
+package struct ScalarHTMLEscaping: MustacheContentType {
+    package func escapeText(_ text: String) -> String {
         Self.escape(text)
     }
 
     /// `text` with every HTML-special scalar replaced by its entity.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {

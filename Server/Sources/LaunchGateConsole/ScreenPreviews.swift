@@ -5,48 +5,48 @@ import LaunchGate
 /// update screen comes from ``UpdateEvaluator`` run for an install that would see it, and
 /// ``GateScreen/make(for:style:platform:hasUpdateURL:strings:)``; sign-in and welcome from
 /// ``SignInScreen``. Nothing here decides a text.
-enum ScreenPreviews {
+package enum ScreenPreviews {
     /// One phone-sized preview.
-    struct Screen: ConsoleView {
+    package struct Screen: ConsoleView {
         /// A stable name for tests and screenshots: `banner`, `dialog`, `recommended`, …
-        let id: String
+        package let id: String
         /// What the preview shows, for the heading above the phone.
-        let label: String
-        let title: String
-        let message: String
-        let releaseNotes: String?
-        let field: String?
-        let actions: [String]
+        package let label: String
+        package let title: String
+        package let message: String
+        package let releaseNotes: String?
+        package let field: String?
+        package let actions: [String]
         /// The phone's layout: `banner`, `dialog`, `fullScreen`, `blocking` or `signIn`.
-        let style: String
+        package let style: String
         /// Why the draft doesn't produce this screen, when it doesn't.
-        let absent: String?
+        package let absent: String?
     }
 
     /// The previews of one platform in one locale.
-    struct Group: ConsoleView {
-        let platform: String
-        let platformID: String
-        let locale: String
-        let rightToLeft: Bool
-        let screens: [Screen]
+    package struct Group: ConsoleView {
+        package let platform: String
+        package let platformID: String
+        package let locale: String
+        package let rightToLeft: Bool
+        package let screens: [Screen]
     }
 
     /// The locales shown at the most per platform, so a document listing many stays one page.
-    static let maximumLocales = 8
+    package static let maximumLocales = 8
     /// Platform-and-locale groups shown at the most in all: with seven platforms, eight locales
     /// each would be 56 groups of eight phones, megabytes per keystroke.
-    static let maximumGroups = 16
+    package static let maximumGroups = 16
     /// The most of a message or of release notes a phone shows, in UTF-8 bytes: a 220 × 400
     /// pixel phone shows far less, and the stylesheet clips the rest anyway; the cut is marked "…".
-    static let maximumTextBytes = 1_000
+    package static let maximumTextBytes = 1_000
     /// The installed version previews ask about: below every release a policy can name.
-    static let oldest = AppVersion([0, 0, 1])
+    package static let oldest = AppVersion([0, 0, 1])
 
     /// The previews of every platform in the draft, in English and each locale its texts name, at
     /// most ``maximumLocales`` per platform and ``maximumGroups`` in all.
     /// - Returns: The groups, and how many platform-and-locale pairs were left out.
-    static func groups(for policy: UpdatePolicy, now: Date) -> (groups: [Group], omitted: Int) {
+    package static func groups(for policy: UpdatePolicy, now: Date) -> (groups: [Group], omitted: Int) {
         var groups: [Group] = []
         var omitted = 0
         // In the SDK's order of platforms (iOS first), as the fields beside them.
@@ -64,7 +64,7 @@ enum ScreenPreviews {
     }
 
     /// The start of a long text, cut at a character boundary within ``maximumTextBytes``, marked "…".
-    static func shown(_ text: String) -> String {
+    package static func shown(_ text: String) -> String {
         text.shortened(toUTF8Bytes: maximumTextBytes)
     }
 

@@ -1,6 +1,8 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LaunchGateSignIn
+import LaunchGateStorage
 
 /// Checks the admin API's bearer tokens, and limits failed attempts per client.
 ///
@@ -13,21 +15,28 @@ import Hummingbird
 /// with recent failures, can see a 429 while the others' reservations are out.) The client is the
 /// socket peer, or the forwarded address when the peer is a trusted proxy
 /// (``ClientAddressResolver``), so everyone behind a load balancer doesn't share one budget.
-struct AdminAuthenticator: Sendable {
-    let tokens: AdminTokens
-    let failures: RateLimiter
-    let clients: ClientAddressResolver
+package struct AdminAuthenticator: Sendable {
+    package let tokens: AdminTokens
+    package let failures: RateLimiter
+    package let clients: ClientAddressResolver
+
+    /// Creates the value from its properties.
+    package init(tokens: AdminTokens, failures: RateLimiter, clients: ClientAddressResolver) {
+        self.tokens = tokens
+        self.failures = failures
+        self.clients = clients
+    }
 
     /// The token a request carries, if it is valid and has the scope.
     /// - Throws: ``AuthError`` `unauthenticated`, `forbidden` or `tooManyFailures`.
-    func authorize(_ request: Request, peer: String?, scope: TokenScope) async throws -> TokenRecord {
+    package func authorize(_ request: Request, peer: String?, scope: TokenScope) async throws -> TokenRecord {
         try await authorize(token: Self.bearer(request.headers[.authorization]), peer: peer,
                             forwardedFor: request.headers[values: .xForwardedFor], scope: scope)
     }
 
     /// A token given another way (the console's sign-in form), checked and limited as a bearer is.
     /// - Throws: ``AuthError`` `unauthenticated`, `forbidden` or `tooManyFailures`.
-    func authorize(token bearer: String?, peer: String?, forwardedFor: [String], scope: TokenScope) async throws -> TokenRecord {
+    package func authorize(token bearer: String?, peer: String?, forwardedFor: [String], scope: TokenScope) async throws -> TokenRecord {
         let client = clients.limitKey(peer: peer, forwardedFor: forwardedFor)
         if let retryAfter = failures.take(for: client) { throw AuthError.tooManyFailures(retryAfter: retryAfter) }
         var verified: TokenRecord?
@@ -45,7 +54,7 @@ struct AdminAuthenticator: Sendable {
     }
 
     /// The credentials of `Authorization: Bearer …`; the scheme is case-insensitive (RFC 9110 §11.1).
-    static func bearer(_ header: String?) -> String? {
+    package static func bearer(_ header: String?) -> String? {
         guard let header else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
@@ -56,5 +65,5 @@ struct AdminAuthenticator: Sendable {
 
 extension HTTPField.Name {
     /// `X-Forwarded-For`, believed only from trusted proxies.
-    static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
+    package static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
 }

@@ -2,15 +2,16 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import LaunchGate
+import LaunchGateStorage
 import Logging
 import NIOCore
 
 /// The one place errors become HTTP: `{"error": {"code": "…", "message": "…", "issues": […]}}`,
 /// with a stable code and a message a person can act on, for domain errors and Hummingbird's own
 /// alike. The seed-compatible endpoints are not served through here when they answer.
-enum ErrorResponse {
+package enum ErrorResponse {
     /// The status for a kind of failure.
-    static func status(for kind: FailureKind) -> HTTPResponse.Status {
+    package static func status(for kind: FailureKind) -> HTTPResponse.Status {
         switch kind {
         case .invalidInput: .badRequest
         case .unauthenticated: .unauthorized
@@ -25,7 +26,7 @@ enum ErrorResponse {
     }
 
     /// The response for any error a handler or middleware threw.
-    static func response(for error: any Error, requestID: String, logger: Logger) -> Response {
+    package static func response(for error: any Error, requestID: String, logger: Logger) -> Response {
         var response: Response
         switch error {
         case let failure as any LaunchGateFailure:
@@ -52,7 +53,7 @@ enum ErrorResponse {
     }
 
     /// What a client is told about a failure whose own message is for operators only.
-    static func publicMessage(for kind: FailureKind) -> String {
+    package static func publicMessage(for kind: FailureKind) -> String {
         switch kind {
         case .unavailable:
             "the server's storage is not answering now; try again shortly (the server's log has details under this request's X-Request-ID)"
@@ -62,7 +63,7 @@ enum ErrorResponse {
     }
 
     /// A JSON error response.
-    static func make(_ status: HTTPResponse.Status, code: String, message: String, issues: [PolicyIssue] = [],
+    package static func make(_ status: HTTPResponse.Status, code: String, message: String, issues: [PolicyIssue] = [],
                      headers: HTTPFields = [:]) -> Response {
         var fields = headers
         fields[.contentType] = "application/json; charset=utf-8"
@@ -70,7 +71,7 @@ enum ErrorResponse {
     }
 
     /// The JSON body alone, for writers below Hummingbird (the decoder's 400s).
-    static func body(code: String, message: String, issues: [PolicyIssue] = []) -> ByteBuffer {
+    package static func body(code: String, message: String, issues: [PolicyIssue] = []) -> ByteBuffer {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let body = Body(error: .init(code: code, message: message, issues: issues.isEmpty ? nil : issues))
@@ -114,5 +115,5 @@ enum ErrorResponse {
 
 extension HTTPField.Name {
     /// `X-Request-ID`, the ID in every log line for a request.
-    static let requestID = HTTPField.Name("X-Request-ID")!
+    package static let requestID = HTTPField.Name("X-Request-ID")!
 }

@@ -1,3 +1,5 @@
+import LaunchGateStorage
+
 /// A request the HTTP layer can't read: a bad query parameter, body or header.
 public struct InputError: LaunchGateFailure, Equatable {
     /// See ``LaunchGateFailure/code``.

@@ -1,6 +1,6 @@
 extension QueryValues {
     /// A boolean flag such as `dry_run`: `false` when missing; `true`, `1`, `false` or `0` otherwise.
-    static func flag(_ text: String?, name: String) throws -> Bool {
+    package static func flag(_ text: String?, name: String) throws -> Bool {
         switch text?.lowercased() {
         case nil, "", "false", "0": return false
         case "true", "1": return true
@@ -9,7 +9,7 @@ extension QueryValues {
     }
 
     /// A whole number of days from 1 to `maximum`, or `nil` when missing.
-    static func days(_ text: String?, name: String = "days", maximum: Int) throws -> Int? {
+    package static func days(_ text: String?, name: String = "days", maximum: Int) throws -> Int? {
         guard let text, !text.isEmpty else { return nil }
         guard let days = Int(text), (1...maximum).contains(days) else {
             throw InputError.invalidParameter(name, "a whole number of days from 1 to \(maximum)")
@@ -18,7 +18,7 @@ extension QueryValues {
     }
 
     /// A whole number from `range` (such as `limit` or `page`), or `fallback` when missing or empty.
-    static func number(_ text: String?, name: String, in range: ClosedRange<Int>, default fallback: Int) throws -> Int {
+    package static func number(_ text: String?, name: String, in range: ClosedRange<Int>, default fallback: Int) throws -> Int {
         guard let text, !text.isEmpty else { return fallback }
         guard let number = Int(text), range.contains(number) else {
             throw InputError.invalidParameter(name, "a whole number from \(range.lowerBound) to \(range.upperBound)")

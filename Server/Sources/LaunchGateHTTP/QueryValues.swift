@@ -1,9 +1,9 @@
 import LaunchGate
 
 /// Query parameter values read into LaunchGate types, with errors a person can act on.
-enum QueryValues {
+package enum QueryValues {
     /// `platform`: `fallback` when missing or empty.
-    static func platform(_ name: String?, default fallback: Platform? = .ios) throws -> Platform? {
+    package static func platform(_ name: String?, default fallback: Platform? = .ios) throws -> Platform? {
         guard let name, !name.isEmpty else { return fallback }
         do { return try Platform(validating: name) } catch let error as PolicyError {
             throw InputError.unknownPlatform(error.reason)
@@ -11,7 +11,7 @@ enum QueryValues {
     }
 
     /// `channel`, in any case: production when missing or empty.
-    static func channel(_ name: String?) throws -> ReleaseChannel {
+    package static func channel(_ name: String?) throws -> ReleaseChannel {
         guard let name, !name.isEmpty else { return .production }
         guard let channel = ReleaseChannel(rawValue: name.lowercased()) else {
             throw InputError.unknownChannel(name)
@@ -20,7 +20,7 @@ enum QueryValues {
     }
 
     /// A version parameter called `name`: `nil` when missing or empty.
-    static func version(_ text: String?, name: String) throws -> AppVersion? {
+    package static func version(_ text: String?, name: String) throws -> AppVersion? {
         guard let text, !text.isEmpty else { return nil }
         do { return try AppVersion(parsing: text) } catch let error as VersionParseError {
             throw InputError.invalidVersion(name, error.description)

@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// The table is bounded: idle clients are forgotten, and when `maximumClients` are all recent
 /// the ones with the most budget left (the least suspicious) make room first.
-final class RateLimiter: Sendable {
+package final class RateLimiter: Sendable {
     private struct Bucket { var tokens: Double; var updated: ContinuousClock.Instant }
     private let buckets = Mutex<[String: Bucket]>([:])
     private let capacity: Double
@@ -13,7 +13,7 @@ final class RateLimiter: Sendable {
     private let maximumClients: Int
     private let now: @Sendable () -> ContinuousClock.Instant
 
-    init(capacity: Int, perSecond: Double, maximumClients: Int = 10_000, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+    package init(capacity: Int, perSecond: Double, maximumClients: Int = 10_000, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
         self.capacity = Double(capacity)
         self.perSecond = perSecond
         self.maximumClients = maximumClients
@@ -21,18 +21,18 @@ final class RateLimiter: Sendable {
     }
 
     /// Takes a token. - Returns: `nil` when allowed, or the seconds until one is available.
-    func take(for client: String) -> Int? {
+    package func take(for client: String) -> Int? {
         update(client, consume: true)
     }
 
     /// Whether the client is out of tokens, without taking one. - Returns: the seconds to wait, or `nil`.
-    func waitTime(for client: String) -> Int? {
+    package func waitTime(for client: String) -> Int? {
         update(client, consume: false)
     }
 
     /// Gives back a token taken with ``take(for:)``, up to the capacity: for a budget reserved
     /// before the outcome is known and spent only on some outcomes (failed sign-ins).
-    func refund(for client: String) {
+    package func refund(for client: String) {
         buckets.withLock { buckets in
             guard var bucket = buckets[client] else { return }
             bucket.tokens += 1
@@ -44,7 +44,7 @@ final class RateLimiter: Sendable {
     /// Takes `cost` more tokens from a client after the fact, for work that turned out dearer
     /// than one: the bucket may go below zero (down to minus its capacity), and the client then
     /// waits until it has refilled past one.
-    func charge(for client: String, cost: Double) {
+    package func charge(for client: String, cost: Double) {
         guard cost > 0 else { return }
         let now = now()
         buckets.withLock { buckets in
@@ -60,7 +60,7 @@ final class RateLimiter: Sendable {
     }
 
     /// How many clients are tracked (for tests).
-    var count: Int { buckets.withLock { $0.count } }
+    package var count: Int { buckets.withLock { $0.count } }
 
     private func update(_ client: String, consume: Bool) -> Int? {
         let now = now()

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
+import LaunchGateHTTP
 import LaunchGateServer
+import LaunchGateStorage
 import Logging
 
 /// `launchgate serve`: the HTTP server.

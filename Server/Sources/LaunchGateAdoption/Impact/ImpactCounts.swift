@@ -14,7 +14,7 @@ public struct ImpactCounts: Sendable, Equatable {
     public var newlyBlockedShare: Double { installs == 0 ? 0 : Double(newlyBlocked) / Double(installs) }
 
     /// Both counts summed.
-    static func + (left: ImpactCounts, right: ImpactCounts) -> ImpactCounts {
+    package static func + (left: ImpactCounts, right: ImpactCounts) -> ImpactCounts {
         ImpactCounts(installs: left.installs + right.installs, blocked: left.blocked + right.blocked, newlyBlocked: left.newlyBlocked + right.newlyBlocked)
     }
 }

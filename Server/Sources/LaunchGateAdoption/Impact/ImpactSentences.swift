@@ -137,7 +137,7 @@ public struct ImpactSentences: Sendable {
     }
 
     /// What changed from the current policy, as the headline's subject.
-    var change: String {
+    package var change: String {
         var phrases: [String] = []
         let many = impact.proposed.platforms.count > 1
         for (platform, entry) in impact.proposed.platforms.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {

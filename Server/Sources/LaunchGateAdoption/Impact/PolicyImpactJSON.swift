@@ -4,15 +4,15 @@ import LaunchGate
 /// counts, their shares, every outcome with zeros included (so clients need no defaults), and
 /// the ``ImpactSentences`` summary. Totals are the platforms' sums; the unevaluated counts are
 /// present only when groups were left out.
-struct PolicyImpactJSON: Encodable {
+package struct PolicyImpactJSON: Encodable {
     /// One platform's counts, as `platforms` lists them.
-    struct PlatformJSON: Encodable {
-        let activeInstalls, blocked, newlyBlocked: Int
-        let blockedShare, newlyBlockedShare: Double
-        let establishedInstalls, establishedBlocked, establishedNewlyBlocked: Int
-        let establishedBlockedShare, establishedNewlyBlockedShare: Double
+    package struct PlatformJSON: Encodable {
+        package let activeInstalls, blocked, newlyBlocked: Int
+        package let blockedShare, newlyBlockedShare: Double
+        package let establishedInstalls, establishedBlocked, establishedNewlyBlocked: Int
+        package let establishedBlockedShare, establishedNewlyBlockedShare: Double
 
-        init(_ counts: PlatformImpact) {
+        package init(_ counts: PlatformImpact) {
             (activeInstalls, blocked, newlyBlocked) = (counts.active.installs, counts.active.blocked, counts.active.newlyBlocked)
             (blockedShare, newlyBlockedShare) = (counts.active.blockedShare, counts.active.newlyBlockedShare)
             let established = counts.established
@@ -21,26 +21,26 @@ struct PolicyImpactJSON: Encodable {
         }
     }
 
-    let app, channel: String
-    let activeDays, activeInstalls, groups: Int
-    let outcomes, currentOutcomes: [String: Int]
-    let blocked, newlyBlocked, cannotUpdate: Int
-    let minimumOS: [String: String]
-    let rolloutNote: String?
-    let summary: String
-    let blockedShare, newlyBlockedShare: Double
-    let platforms: [String: PlatformJSON]
+    package let app, channel: String
+    package let activeDays, activeInstalls, groups: Int
+    package let outcomes, currentOutcomes: [String: Int]
+    package let blocked, newlyBlocked, cannotUpdate: Int
+    package let minimumOS: [String: String]
+    package let rolloutNote: String?
+    package let summary: String
+    package let blockedShare, newlyBlockedShare: Double
+    package let platforms: [String: PlatformJSON]
     /// Installs are not recorded per channel, so every channel's are counted.
-    let countedChannels = "all"
-    let guarded: Bool
-    let newInstalls, newInstallsBlocked: Int
-    let unevaluatedGroups, unevaluatedInstalls, unevaluatedEstablished: Int?
-    let establishedInstalls, establishedBlocked, establishedNewlyBlocked: Int
-    let known: Bool
-    let refusedSightings: [String: Int]
+    package let countedChannels = "all"
+    package let guarded: Bool
+    package let newInstalls, newInstallsBlocked: Int
+    package let unevaluatedGroups, unevaluatedInstalls, unevaluatedEstablished: Int?
+    package let establishedInstalls, establishedBlocked, establishedNewlyBlocked: Int
+    package let known: Bool
+    package let refusedSightings: [String: Int]
 
     /// - Parameter published: Whether the change went out with it (the summary says so when the impact is unknown).
-    init(_ impact: PolicyImpact, published: Bool = false) {
+    package init(_ impact: PolicyImpact, published: Bool = false) {
         let words = ImpactSentences(impact, published: published)
         let (active, established, unevaluated) = (impact.active, impact.established, impact.unevaluated)
         (app, channel, activeDays, groups) = (impact.app, impact.channel.rawValue, impact.activeDays, impact.groups)

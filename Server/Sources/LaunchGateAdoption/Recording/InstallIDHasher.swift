@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import LaunchGateStorage
 import Synchronization
 
 /// Turns install IDs into what storage keeps: HMAC-SHA256 under a key of its own, derived from
@@ -11,7 +12,7 @@ import Synchronization
 /// The app is inside the MAC, so one install ID is unlinkable across apps.
 public final class InstallIDHasher: Sendable {
     /// The HKDF label; changing it would make every stored install look new.
-    static let label = Data("launchgate install-id hmac v1".utf8)
+    package static let label = Data("launchgate install-id hmac v1".utf8)
 
     private let masterKey: @Sendable () throws -> MasterKey
     private let key = Mutex<SymmetricKey?>(nil)

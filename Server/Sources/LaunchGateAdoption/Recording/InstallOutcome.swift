@@ -16,7 +16,7 @@ public enum InstallOutcome: String, Sendable, Hashable, CaseIterable, Codable, C
     case deviceUnsupported
 
     /// The outcome of a decision.
-    init(_ decision: UpdateDecision) {
+    package init(_ decision: UpdateDecision) {
         // Exhaustive, so a new screen kind can't silently count as up to date.
         switch decision.kind {
         case nil: self = .upToDate
@@ -29,5 +29,5 @@ public enum InstallOutcome: String, Sendable, Hashable, CaseIterable, Codable, C
     }
 
     /// Whether the app can't be used past this screen.
-    var isBlocking: Bool { self == .updateRequired || self == .endOfLife || self == .deviceUnsupported }
+    package var isBlocking: Bool { self == .updateRequired || self == .endOfLife || self == .deviceUnsupported }
 }

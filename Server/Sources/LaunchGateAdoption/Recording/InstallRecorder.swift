@@ -1,5 +1,6 @@
 import Foundation
 @_spi(LaunchGateServer) import LaunchGate
+import LaunchGateStorage
 import Logging
 import Metrics
 import ServiceLifecycle
@@ -17,9 +18,9 @@ import ServiceLifecycle
 /// left out, and storage applies the cap (``AdoptionConfiguration/limits``) in the same background write,
 /// so neither check costs a request anything.
 public struct InstallRecorder: Service {
-    let buffer: SightingBuffer
+    package let buffer: SightingBuffer
     /// Sightings per client per window, consulted before the buffer.
-    let budget: SightingBudget
+    package let budget: SightingBudget
     private let recent: RecentSightings
     private let repository: any InstallRepository
     private let hasher: InstallIDHasher
@@ -35,8 +36,8 @@ public struct InstallRecorder: Service {
     /// Creates a recorder.
     public init(repository: any InstallRepository, hasher: InstallIDHasher, configuration: AdoptionConfiguration,
                 now: @escaping @Sendable () -> Date, logger: Logger = Logger(label: "launchgate.installs")) {
-        // Counters made before the metrics system is bootstrapped would count nowhere.
-        _ = metricsRegistry
+        // The composition root bootstraps the metrics system before it makes this (ServerComponents):
+        // a counter made before then would count nowhere.
         self.buffer = SightingBuffer(capacity: configuration.bufferBytes, now: now)
         self.budget = SightingBudget(perClient: configuration.sightingsPerClient,
                                      windowSeconds: max(configuration.clientWindow.components.seconds, 1))
@@ -57,10 +58,10 @@ public struct InstallRecorder: Service {
     /// answered reads go through ``intake``.
     /// - Returns: `false` when the buffer was full and the sighting was dropped.
     @discardableResult
-    func note(app: String, header: String) -> Bool { buffer.append(app: app, header: header) }
+    package func note(app: String, header: String) -> Bool { buffer.append(app: app, header: header) }
 
     /// What answered reads are noted through: the client's budget, then the buffer.
-    var intake: SightingIntake {
+    package var intake: SightingIntake {
         SightingIntake(buffer: buffer, budget: budget, now: now)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchGateStorage
 import Logging
 import ServiceLifecycle
 
@@ -37,7 +38,7 @@ public struct InstallRetention: Service {
 
     /// Prunes when today is not `prunedDay`.
     /// - Returns: The day pruned for (today), or `prunedDay` again when pruning failed, so it is retried.
-    func prune(after prunedDay: Int?) async -> Int? {
+    package func prune(after prunedDay: Int?) async -> Int? {
         let day = InstallDay.of(now())
         guard day != prunedDay else { return prunedDay }
         do {

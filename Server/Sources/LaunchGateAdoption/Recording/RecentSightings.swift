@@ -9,9 +9,9 @@ import Synchronization
 /// when it is full it becomes the old one (the previous old one is forgotten), and a value found
 /// in either is recent. So a full table costs one more write only for the oldest half, never a
 /// rewrite of every install at once.
-final class RecentSightings: Sendable {
+package final class RecentSightings: Sendable {
     /// The most values remembered by default (about 8 MiB).
-    static let defaultCapacity = 250_000
+    package static let defaultCapacity = 250_000
 
     private struct Generations {
         var current: [Int: Int64] = [:]
@@ -19,16 +19,16 @@ final class RecentSightings: Sendable {
     }
 
     /// Values per generation.
-    let generationSize: Int
+    package let generationSize: Int
     private let written = Mutex(Generations())
 
     /// - Parameter capacity: The most values remembered, over both generations (at least 2).
-    init(capacity: Int = RecentSightings.defaultCapacity) {
+    package init(capacity: Int = RecentSightings.defaultCapacity) {
         generationSize = max(capacity / 2, 1)
     }
 
     /// The key a value is remembered under on a day.
-    static func key(_ hash: Int, day: Int) -> Int {
+    package static func key(_ hash: Int, day: Int) -> Int {
         var hasher = Hasher()
         hasher.combine(hash)
         hasher.combine(day)
@@ -37,7 +37,7 @@ final class RecentSightings: Sendable {
 
     /// Whether the value was written less than `interval` milliseconds before `now`; if not, it
     /// is remembered as written now (the caller writes it).
-    func isRecent(_ hash: Int, day: Int, now: Int64, interval: Int64) -> Bool {
+    package func isRecent(_ hash: Int, day: Int, now: Int64, interval: Int64) -> Bool {
         let key = Self.key(hash, day: day)
         return written.withLock { written in
             if let at = written.current[key] ?? written.old[key], now - at < interval, now >= at { return true }
@@ -53,7 +53,7 @@ final class RecentSightings: Sendable {
 
     /// Forgets values whose write failed, so the next request that names them is written again
     /// at the next fold rather than after the rewrite interval.
-    func forget(_ keys: [Int]) {
+    package func forget(_ keys: [Int]) {
         written.withLock { written in
             for key in keys {
                 written.current[key] = nil

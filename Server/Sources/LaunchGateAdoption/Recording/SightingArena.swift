@@ -1,23 +1,23 @@
 /// What ``SightingBuffer/drain()`` hands over: the raw entries, read one at a time, so a fold
 /// never holds more than the arena itself and one batch of sightings.
-struct SightingArena: Sendable {
+package struct SightingArena: Sendable {
     /// `[app length: 1][app][second: 4][value length: 2][value]`, repeated.
-    let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// How many entries `bytes` holds.
-    let count: Int
+    package let count: Int
 
     /// One entry's place in `bytes`.
-    struct Entry {
-        let app: Range<Int>
+    package struct Entry {
+        package let app: Range<Int>
         /// When the request came, in seconds since 1970.
-        let second: Int64
-        let header: Range<Int>
+        package let second: Int64
+        package let header: Range<Int>
         /// Where the next entry starts.
-        let next: Int
+        package let next: Int
     }
 
     /// The entry starting at `offset`, or `nil` past the last one.
-    func entry(at offset: Int) -> Entry? {
+    package func entry(at offset: Int) -> Entry? {
         guard offset < bytes.count else { return nil }
         let app = (offset + 1)..<(offset + 1 + Int(bytes[offset]))
         let at = app.upperBound
@@ -28,7 +28,7 @@ struct SightingArena: Sendable {
     }
 
     /// A hash of an entry's app and value, to find repeats without making strings.
-    func hash(_ entry: Entry) -> Int {
+    package func hash(_ entry: Entry) -> Int {
         bytes.withUnsafeBufferPointer { buffer in
             var hasher = Hasher()
             let raw = UnsafeRawBufferPointer(buffer)
@@ -39,6 +39,6 @@ struct SightingArena: Sendable {
         }
     }
 
-    func app(_ entry: Entry) -> String { String(decoding: bytes[entry.app], as: UTF8.self) }
-    func header(_ entry: Entry) -> String { String(decoding: bytes[entry.header], as: UTF8.self) }
+    package func app(_ entry: Entry) -> String { String(decoding: bytes[entry.app], as: UTF8.self) }
+    package func header(_ entry: Entry) -> String { String(decoding: bytes[entry.header], as: UTF8.self) }
 }

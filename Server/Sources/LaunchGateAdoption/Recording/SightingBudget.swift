@@ -11,15 +11,15 @@ import Synchronization
 /// with a per-process seed, so nobody can aim at a slot), and a slot counts its clients' sightings
 /// in the current fixed window. Two clients that share a slot share its budget, which can only
 /// make the budget stricter, never looser. Striped locks, each held for one array access.
-final class SightingBudget: Sendable {
+package final class SightingBudget: Sendable {
     /// Slots in the table (8 bytes each).
-    static let defaultSlots = 1 << 16
+    package static let defaultSlots = 1 << 16
     private static let stripes = 16
 
     /// Sightings per client per window; 0 means no limit.
-    let perClient: Int
+    package let perClient: Int
     /// The window, in whole seconds.
-    let windowSeconds: Int64
+    package let windowSeconds: Int64
     /// A lock can't be an array's element; each stripe is a class holding one.
     private final class Stripe: Sendable {
         let slots: Mutex<[UInt64]>
@@ -36,7 +36,7 @@ final class SightingBudget: Sendable {
     ///   - windowSeconds: The window's length in seconds (at least 1).
     ///   - slots: The table's size, rounded up to a multiple of 16.
     ///   - seed: Mixed into every key; random by default so slots can't be aimed at.
-    init(perClient: Int, windowSeconds: Int64, slots: Int = SightingBudget.defaultSlots, seed: UInt64 = .random(in: .min ... .max),
+    package init(perClient: Int, windowSeconds: Int64, slots: Int = SightingBudget.defaultSlots, seed: UInt64 = .random(in: .min ... .max),
          capped: Counter = Counter(label: "launchgate_install_sightings_capped_total", dimensions: [("reason", "client")])) {
         self.perClient = max(perClient, 0)
         self.windowSeconds = max(windowSeconds, 1)
@@ -49,7 +49,7 @@ final class SightingBudget: Sendable {
 
     /// Counts one sighting of `client` at `second` (seconds since 1970).
     /// - Returns: Whether it is within the client's budget; if not, it was counted as capped.
-    func admit(client: Int, second: Int64) -> Bool {
+    package func admit(client: Int, second: Int64) -> Bool {
         guard perClient > 0 else { return true }
         let mixed = Self.mix(UInt64(bitPattern: Int64(client)) ^ seed)
         let stripe = Int(mixed % UInt64(Self.stripes))
@@ -72,10 +72,10 @@ final class SightingBudget: Sendable {
     }
 
     /// Seconds from `second` until the window after it begins, when every client's budget is whole again.
-    func retryAfter(second: Int64) -> Int { Int(windowSeconds - max(second, 0) % windowSeconds) }
+    package func retryAfter(second: Int64) -> Int { Int(windowSeconds - max(second, 0) % windowSeconds) }
 
     /// SplitMix64's finaliser: every input bit moves every output bit.
-    static func mix(_ value: UInt64) -> UInt64 {
+    package static func mix(_ value: UInt64) -> UInt64 {
         var z = value &+ 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB

@@ -12,7 +12,7 @@ import Synchronization
 /// When the arena is full the sighting is dropped and counted in
 /// `launchgate_install_sightings_dropped_total`: recording never slows or fails a request.
 /// ``InstallRecorder`` drains it every few seconds, or as soon as it is half full.
-final class SightingBuffer: Sendable {
+package final class SightingBuffer: Sendable {
     /// Entries are `[app length: 1 byte][app][second: 4 bytes][value length: 2 bytes][value]`.
     private struct State {
         var bytes: [UInt8]
@@ -20,7 +20,7 @@ final class SightingBuffer: Sendable {
     }
 
     /// The arena's size in bytes; at most two arenas exist at once (one filling, one folding).
-    let capacity: Int
+    package let capacity: Int
     private let state: Mutex<State>
     private let droppedCount = Atomic<Int>(0)
     private let halfFull = Atomic<Bool>(false)
@@ -31,7 +31,7 @@ final class SightingBuffer: Sendable {
     ///   - capacity: The arena's size in bytes (at least 4 KiB).
     ///   - now: The clock for appends that don't bring their second.
     ///   - dropped: Counts sightings dropped because the arena was full.
-    init(capacity: Int, now: @escaping @Sendable () -> Date = Date.init,
+    package init(capacity: Int, now: @escaping @Sendable () -> Date = Date.init,
          dropped: Counter = Counter(label: "launchgate_install_sightings_dropped_total")) {
         self.capacity = max(capacity, 4096)
         self.now = now
@@ -40,17 +40,17 @@ final class SightingBuffer: Sendable {
     }
 
     /// Sightings dropped so far because the arena was full.
-    var droppedTotal: Int { droppedCount.load(ordering: .relaxed) }
+    package var droppedTotal: Int { droppedCount.load(ordering: .relaxed) }
 
     /// Whether the arena has passed half its size since the last drain.
-    var isHalfFull: Bool { halfFull.load(ordering: .relaxed) }
+    package var isHalfFull: Bool { halfFull.load(ordering: .relaxed) }
 
     /// Appends one sighting. Values longer than ``ClientHeader/maximumLength`` are not parsed by
     /// anyone, so they are not kept either.
     /// - Parameter second: When the request came, in seconds since 1970.
     /// - Returns: `false` when it was dropped.
     @discardableResult
-    func append(app: String, header: UnsafeRawBufferPointer, second: Int64) -> Bool {
+    package func append(app: String, header: UnsafeRawBufferPointer, second: Int64) -> Bool {
         var app = app
         let time = UInt32(clamping: second)
         return app.withUTF8 { name in
@@ -81,14 +81,14 @@ final class SightingBuffer: Sendable {
 
     /// Appends one sighting from a header value the router read.
     @discardableResult
-    func append(app: String, header: String, second: Int64? = nil) -> Bool {
+    package func append(app: String, header: String, second: Int64? = nil) -> Bool {
         var header = header
         let second = second ?? SightingIntake.second(now())
         return header.withUTF8 { append(app: app, header: UnsafeRawBufferPointer($0), second: second) }
     }
 
     /// Takes everything appended so far, leaving an empty arena.
-    func drain() -> SightingArena {
+    package func drain() -> SightingArena {
         let fresh = Self.arena(capacity)
         let taken = state.withLock { state -> State in
             let taken = state

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchGatePolicies
 
 /// Where answered reads hand the install they name: the client's budget (``SightingBudget``) is
 /// consulted first, then the raw value goes to the ``SightingBuffer`` with the request's second.
@@ -6,32 +7,32 @@ import Foundation
 ///
 /// The client is who per-client limits count: the peer, or behind a `--trusted-proxy` the
 /// forwarded address, IPv6 per /64 (``ClientAddressResolver/limitKey(peer:forwardedFor:)``).
-struct SightingIntake: PolicyReadObserver {
-    let buffer: SightingBuffer
-    let budget: SightingBudget
-    let now: @Sendable () -> Date
+package struct SightingIntake: PolicyReadObserver {
+    package let buffer: SightingBuffer
+    package let budget: SightingBudget
+    package let now: @Sendable () -> Date
 
-    func policyRead(app: String, clientHeader: String, client: String) {
+    package func policyRead(app: String, clientHeader: String, client: String) {
         note(app: app, header: clientHeader, client: client)
     }
 
     /// Notes a `LaunchGate-Client` value for `app`.
     /// - Returns: `false` when the client's budget or the buffer left it out.
     @discardableResult
-    func note(app: String, header: String, client: String) -> Bool {
+    package func note(app: String, header: String, client: String) -> Bool {
         let second = Self.second(now())
         guard budget.admit(client: Self.key(client), second: second) else { return false }
         return buffer.append(app: app, header: header, second: second)
     }
 
     /// Spends one of the client's sightings on an install ping; see ``PolicyReadObserver/admitPing(client:)``.
-    func admitPing(client: String) -> Int? {
+    package func admitPing(client: String) -> Int? {
         let second = Self.second(now())
         return budget.admit(client: Self.key(client), second: second) ? nil : budget.retryAfter(second: second)
     }
 
     /// Notes a checked ping's `LaunchGate-Client` value; its client was admitted already.
-    func pingAccepted(app: String, clientHeader: String) {
+    package func pingAccepted(app: String, clientHeader: String) {
         buffer.append(app: app, header: clientHeader, second: Self.second(now()))
     }
 
@@ -42,5 +43,5 @@ struct SightingIntake: PolicyReadObserver {
         return hasher.finalize()
     }
 
-    static func second(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
+    package static func second(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
 }

@@ -1,27 +1,28 @@
 import LaunchGate
+import LaunchGateStorage
 
 /// The apps page: every app (or one), with its current policy per channel and platform.
-struct AppsView: ConsoleView {
-    struct App: ConsoleView {
-        let id: String
-        let name: String
-        let channels: [Channel]
+package struct AppsView: ConsoleView {
+    package struct App: ConsoleView {
+        package let id: String
+        package let name: String
+        package let channels: [Channel]
     }
 
-    struct Channel: ConsoleView {
-        let channel: String
+    package struct Channel: ConsoleView {
+        package let channel: String
         /// The served revision; `nil` before the first publish on the channel.
-        let current: Current?
+        package let current: Current?
     }
 
     /// A channel's served revision and what it says per platform.
-    struct Current: ConsoleView {
-        let number: Int
-        let author: String
-        let date: String
-        let platforms: [PlatformRow]
+    package struct Current: ConsoleView {
+        package let number: Int
+        package let author: String
+        package let date: String
+        package let platforms: [PlatformRow]
 
-        init(_ revision: PolicyRevision, _ policy: UpdatePolicy) {
+        package init(_ revision: PolicyRevision, _ policy: UpdatePolicy) {
             (number, author, date) = (revision.number, revision.author, ConsoleFigures.date(revision.issuedAt))
             // In the SDK's order of platforms (iOS first), the same on every page and every load.
             platforms = policy.platformsInOrder.map { PlatformRow($0.platform, $0.entry) }
@@ -29,15 +30,15 @@ struct AppsView: ConsoleView {
     }
 
     /// One platform's gates as the table shows them, "—" where there is none.
-    struct PlatformRow: ConsoleView {
-        let platform: String
-        let latest: String
-        let recommended: String
-        let required: String
-        let blocked: String
-        let endOfLife: String
+    package struct PlatformRow: ConsoleView {
+        package let platform: String
+        package let latest: String
+        package let recommended: String
+        package let required: String
+        package let blocked: String
+        package let endOfLife: String
 
-        init(_ platform: Platform, _ entry: PlatformPolicy) {
+        package init(_ platform: Platform, _ entry: PlatformPolicy) {
             func gate(_ requirement: VersionRequirement?) -> String {
                 guard let requirement else { return "—" }
                 return [requirement.version?.description, requirement.build.map { "build \($0)" }].compactMap { $0 }.joined(separator: ", ")
@@ -49,6 +50,6 @@ struct AppsView: ConsoleView {
         }
     }
 
-    let heading: String
-    let apps: [App]
+    package let heading: String
+    package let apps: [App]
 }

@@ -1,10 +1,13 @@
+import LaunchGateHTTP
+import LaunchGateStorage
+
 /// A refusal or a failure as a page: what happened, and what to do about it, in the console's
 /// words (the services' messages are written for the API and the CLI).
-struct ConsoleErrorView: ConsoleView {
-    let heading: String
-    let message: String
+package struct ConsoleErrorView: ConsoleView {
+    package let heading: String
+    package let message: String
 
-    init(heading: String, message: String) {
+    package init(heading: String, message: String) {
         (self.heading, self.message) = (heading, message)
     }
 
@@ -13,7 +16,7 @@ struct ConsoleErrorView: ConsoleView {
     /// - Parameters:
     ///   - failure: What the service threw.
     ///   - app: The app the page's path names, if it names one.
-    init(_ failure: any LaunchGateFailure, app: String?) {
+    package init(_ failure: any LaunchGateFailure, app: String?) {
         let app = app.map { "“\($0.prefix(64))”" } ?? "this"
         switch failure.code {
         case "app-not-found":

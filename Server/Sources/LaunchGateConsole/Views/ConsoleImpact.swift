@@ -1,25 +1,27 @@
 import LaunchGate
+import LaunchGateAdoption
+import LaunchGateStorage
 
 /// A draft's impact as the editor shows it: the dry run's sentence and figures, and whether the
 /// publish guard asks to confirm it. The console's one reader of ``PolicyImpact``.
-struct ConsoleImpact: ConsoleView {
+package struct ConsoleImpact: ConsoleView {
     /// The guard's question: why the publish needs confirming, and the share it may block unconfirmed.
-    struct Confirmation: ConsoleView {
-        let reason: String
-        let limit: String
+    package struct Confirmation: ConsoleView {
+        package let reason: String
+        package let limit: String
     }
 
-    let summary: String
-    let blocked: String
-    let blockedShare: String
-    let newlyBlocked: String
-    let newlyBlockedShare: String
-    let activeInstalls: String
-    let activeDays: Int
+    package let summary: String
+    package let blocked: String
+    package let blockedShare: String
+    package let newlyBlocked: String
+    package let newlyBlockedShare: String
+    package let activeInstalls: String
+    package let activeDays: Int
     /// `nil` when the guard lets the draft through unconfirmed.
-    let confirmation: Confirmation?
+    package let confirmation: Confirmation?
 
-    init(_ impact: PolicyImpact, guard publishGuard: PublishGuard) {
+    package init(_ impact: PolicyImpact, guard publishGuard: PublishGuard) {
         let (words, active) = (ImpactSentences(impact), impact.active)
         summary = words.summary
         (blocked, blockedShare) = (ConsoleFigures.count(active.blocked), ConsoleFigures.percent(active.blockedShare))
@@ -37,7 +39,7 @@ struct ConsoleImpact: ConsoleView {
     /// - Throws: ``ServiceError`` (an unknown app), and `CancellationError` when the request is
     ///   cancelled (its client went away: there is no page to draw); when the install counts
     ///   can't be read (in time), the impact says so instead, and the editor still opens.
-    static func of(_ policy: UpdatePolicy, app: String, channel: ReleaseChannel, adoption: AdoptionService) async throws -> ConsoleImpact {
+    package static func of(_ policy: UpdatePolicy, app: String, channel: ReleaseChannel, adoption: AdoptionService) async throws -> ConsoleImpact {
         let impact: PolicyImpact
         do { impact = try await adoption.impact(of: policy, app: app, channel: channel) } catch let error as ServiceError {
             throw error

@@ -1,10 +1,10 @@
 /// One `<option>` of a select: the value posted, the text shown, and whether it is chosen.
-struct ConsoleOption: ConsoleView {
-    let value: String
-    let label: String
-    let selected: Bool
+package struct ConsoleOption: ConsoleView {
+    package let value: String
+    package let label: String
+    package let selected: Bool
 
-    init(value: String, label: String? = nil, selected: Bool) {
+    package init(value: String, label: String? = nil, selected: Bool) {
         (self.value, self.label, self.selected) = (value, label ?? value, selected)
     }
 }

@@ -6,4 +6,4 @@
 /// for ``ConsoleTemplateCheck``, which makes an example of every view (``ConsoleViewExample``),
 /// with every optional filled and every list one element long, and checks each template's names
 /// against it when the console starts.
-protocol ConsoleView: Codable, Sendable {}
+package protocol ConsoleView: Codable, Sendable {}

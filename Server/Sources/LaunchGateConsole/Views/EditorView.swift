@@ -1,69 +1,71 @@
 import LaunchGate
+import LaunchGatePolicies
+import LaunchGateStorage
 
 /// The policy editor: a fieldset per platform with each problem next to its field, the JSON
 /// editor, the note, and beside them the preview of a draft that parses.
-struct EditorView: ConsoleView {
+package struct EditorView: ConsoleView {
     /// A field to fix, linked from the impact pane (it may be far below). console.js marks the
     /// field with it while the person types: the list is in the previews it swaps in.
-    struct InvalidField: ConsoleView {
+    package struct InvalidField: ConsoleView {
         /// The input's `id`; its error paragraph is `id-error`.
-        let id: String
-        let label: String
-        let message: String
+        package let id: String
+        package let label: String
+        package let message: String
     }
 
     /// What a draft that parses previews: its impact, its changes against the served revision,
     /// and every screen it produces.
-    struct Preview: ConsoleView {
-        let impact: ConsoleImpact
-        let changed: Bool
-        let diff: PolicyDiff.Shown
-        let groups: [ScreenPreviews.Group]
+    package struct Preview: ConsoleView {
+        package let impact: ConsoleImpact
+        package let changed: Bool
+        package let diff: PolicyDiff.Shown
+        package let groups: [ScreenPreviews.Group]
         /// How many platform and locale combinations were left out, in words.
-        let omittedNotice: String?
+        package let omittedNotice: String?
     }
 
     /// Why there is no preview: something to fix, or a form with nothing in it yet.
-    struct Missing: ConsoleView {
-        let message: String
-        let isError: Bool
+    package struct Missing: ConsoleView {
+        package let message: String
+        package let isError: Bool
     }
 
     /// What the form's `base` field says when nothing was published on the channel yet.
-    static let noBase = "none"
+    package static let noBase = "none"
 
-    let app: String
-    let appName: String
-    let channel: String
+    package let app: String
+    package let appName: String
+    package let channel: String
     /// The served revision the form was opened over; `nil` before the first publish.
-    let revision: Int?
+    package let revision: Int?
     /// The revision the form says it was opened over (``noBase`` for none), which the publish
     /// checks is still the one served.
-    let base: String
-    let fieldsets: [PolicyDraft.Fieldset]
+    package let base: String
+    package let fieldsets: [PolicyDraft.Fieldset]
     /// Problems with the draft as a whole.
-    let errors: [String]
-    let document: String
-    let usesDocument: Bool
-    let documentErrors: [String]
+    package let errors: [String]
+    package let document: String
+    package let usesDocument: Bool
+    package let documentErrors: [String]
     /// Every field with a problem, the note included.
-    let invalidFields: [InvalidField]
-    let note: String
-    let noteLimit: Int
-    let noteError: String?
+    package let invalidFields: [InvalidField]
+    package let note: String
+    package let noteLimit: Int
+    package let noteError: String?
     /// `nil` while the draft doesn't parse.
-    let preview: Preview?
+    package let preview: Preview?
     /// `nil` when there is a preview.
-    let missing: Missing?
+    package let missing: Missing?
     /// Why the publish was refused: published over by someone else, or the guard's question unanswered.
-    var staleError: String? = nil
-    var guardError: String? = nil
+    package var staleError: String? = nil
+    package var guardError: String? = nil
 
     /// - Parameters:
     ///   - note: The note as typed.
     ///   - noteError: Why the note can't be published (the service's rule, checked by the
     ///     controller), or `nil`.
-    init(app: AppRecord, channel: ReleaseChannel, revision: Int?, draft: PolicyDraft, note: String?, noteError: String?, preview: Preview?) {
+    package init(app: AppRecord, channel: ReleaseChannel, revision: Int?, draft: PolicyDraft, note: String?, noteError: String?, preview: Preview?) {
         (self.app, appName, self.channel, self.revision) = (app.id, app.name, channel.rawValue, revision)
         base = Self.base(revision)
         (fieldsets, errors, document, usesDocument) = (draft.fieldsets, draft.errors, draft.document, draft.usesDocument)
@@ -83,7 +85,7 @@ struct EditorView: ConsoleView {
     }
 
     /// The form's `base` for the revision a page was opened over.
-    static func base(_ revision: Int?) -> String {
+    package static func base(_ revision: Int?) -> String {
         revision.map(String.init) ?? noBase
     }
 }

@@ -1,9 +1,9 @@
 /// The sign-in page: an admin token, or an operator's address for an emailed code.
-struct SignInView: ConsoleView {
+package struct SignInView: ConsoleView {
     /// Why the token was refused.
-    var error: String? = nil
+    package var error: String? = nil
     /// The address as typed, kept when it is refused.
-    var email = ""
+    package var email = ""
     /// Why the address was refused.
-    var emailError: String? = nil
+    package var emailError: String? = nil
 }

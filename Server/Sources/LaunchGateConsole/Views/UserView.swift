@@ -1,17 +1,18 @@
 import Foundation
+import LaunchGateStorage
 
 /// One sign-in user with their sessions, newest first, and revoke for admins.
-struct UserView: ConsoleView {
-    struct Session: ConsoleView {
-        let id: String
-        let device: String
-        let created: String
-        let expires: String
+package struct UserView: ConsoleView {
+    package struct Session: ConsoleView {
+        package let id: String
+        package let device: String
+        package let created: String
+        package let expires: String
         /// `active`, `expired` or `revoked`.
-        let state: String
-        let active: Bool
+        package let state: String
+        package let active: Bool
 
-        init(_ session: SessionRecord, now: Date) {
+        package init(_ session: SessionRecord, now: Date) {
             active = session.isActive(at: now)
             state = session.revokedAt != nil ? "revoked" : active ? "active" : "expired"
             (id, device) = (session.id, session.deviceID)
@@ -19,17 +20,17 @@ struct UserView: ConsoleView {
         }
     }
 
-    let app: String
-    let appName: String
-    let user: UsersView.Row
-    let canAdminister: Bool
-    let sessions: [Session]
-    let hasActive: Bool
+    package let app: String
+    package let appName: String
+    package let user: UsersView.Row
+    package let canAdminister: Bool
+    package let sessions: [Session]
+    package let hasActive: Bool
     /// Sessions not shown, past ``ConsoleController/sessionsPerPage``.
-    let more: Int?
-    let notice: String?
+    package let more: Int?
+    package let notice: String?
 
-    init(app: AppRecord, user: UserRecord, sessions: [SessionRecord], shown: Int, now: Date, canAdminister: Bool, notice: String?) {
+    package init(app: AppRecord, user: UserRecord, sessions: [SessionRecord], shown: Int, now: Date, canAdminister: Bool, notice: String?) {
         (self.app, appName, self.user, self.canAdminister, self.notice) = (app.id, app.name, UsersView.Row(user), canAdminister, notice)
         self.sessions = sessions.prefix(shown).map { Session($0, now: now) }
         hasActive = sessions.contains { $0.isActive(at: now) }

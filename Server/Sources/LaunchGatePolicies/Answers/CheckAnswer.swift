@@ -2,37 +2,37 @@ import LaunchGate
 
 /// The `/check` wire format: the SDK's decision for one install and the texts of the screen it
 /// would show, for thin clients that don't run the SDK's evaluator.
-struct CheckAnswer: Encodable {
+package struct CheckAnswer: Encodable {
     /// A button on the screen, with the role that tells a client what it does.
-    struct Action: Encodable {
-        let title: String
-        let role: String
+    package struct Action: Encodable {
+        package let title: String
+        package let role: String
     }
 
     /// The screen the SDK would show, in the request's languages.
-    struct Screen: Encodable {
-        let kind: String
-        let style: String
-        let title: String
-        let message: String
-        let releaseNotes: String?
-        let primaryAction: Action?
-        let secondaryAction: Action?
-        let dismissable: Bool
+    package struct Screen: Encodable {
+        package let kind: String
+        package let style: String
+        package let title: String
+        package let message: String
+        package let releaseNotes: String?
+        package let primaryAction: Action?
+        package let secondaryAction: Action?
+        package let dismissable: Bool
     }
 
-    let decision: String
-    let blocking: Bool
-    let targetVersion: String?
-    let updateURL: String?
-    let screen: Screen?
+    package let decision: String
+    package let blocking: Bool
+    package let targetVersion: String?
+    package let updateURL: String?
+    package let screen: Screen?
 
     /// The answer for a decision, with the SDK's own screen for it.
     /// - Parameters:
     ///   - decision: What the SDK's evaluator decided.
     ///   - platform: The platform asked about, whose screens differ.
     ///   - strings: The default texts in the request's languages.
-    init(_ decision: UpdateDecision, platform: Platform, strings: LaunchGateStrings) {
+    package init(_ decision: UpdateDecision, platform: Platform, strings: LaunchGateStrings) {
         guard let prompt = decision.prompt else {
             (self.decision, blocking, targetVersion, updateURL, screen) = ("upToDate", false, nil, nil, nil)
             return

@@ -13,7 +13,7 @@ extension CheckAnswerKey {
     ///   - policy: The app's current policy on the query's channel.
     ///   - now: The current time, which advances a scheduled rollout.
     ///   - header: The request's parsed `LaunchGate-Client` header, if it sent one.
-    init(app: String, query: CheckQuery, policy: UpdatePolicy, now: Date, header: () -> ClientHeader?) {
+    package init(app: String, query: CheckQuery, policy: UpdatePolicy, now: Date, header: () -> ClientHeader?) {
         var identity: (install: String, device: String?)?
         func resolved() -> (install: String, device: String?) {
             if let identity { return identity }

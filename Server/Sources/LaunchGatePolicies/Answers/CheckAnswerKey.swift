@@ -4,16 +4,16 @@ import LaunchGate
 ///
 /// The install and device IDs are not part of it: they matter only through the two flags, which
 /// keeps the answer cache small however many installs call.
-struct CheckAnswerKey: Hashable, Sendable {
-    var app: String
-    var channel: ReleaseChannel
-    var platform: Platform
-    var version: AppVersion
-    var build: BuildNumber?
-    var os: AppVersion?
-    var languages: [String]
+package struct CheckAnswerKey: Hashable, Sendable {
+    package var app: String
+    package var channel: ReleaseChannel
+    package var platform: Platform
+    package var version: AppVersion
+    package var build: BuildNumber?
+    package var os: AppVersion?
+    package var languages: [String]
     /// The policy's hashed exemptions name the install or device.
-    var exempt: Bool
+    package var exempt: Bool
     /// The install is inside the latest release's phased rollout now.
-    var inRollout: Bool
+    package var inRollout: Bool
 }

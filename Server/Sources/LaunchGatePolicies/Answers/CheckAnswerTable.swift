@@ -6,11 +6,11 @@ import NIOCore
 /// Request data names the keys (versions, OS versions, languages), so anyone can add entries. When
 /// the table is full, each new key pushes out only the oldest ones it must, so a burst of junk
 /// keys costs the answers it displaces and not the whole table.
-struct CheckAnswerTable {
+package struct CheckAnswerTable {
     /// Entries kept at most.
-    let maximumCount: Int
+    package let maximumCount: Int
     /// Bytes of answers and keys kept at most.
-    let maximumBytes: Int
+    package let maximumBytes: Int
     private var answers: [CheckAnswerKey: ByteBuffer] = [:]
     /// Keys oldest first from `head`; the slots before it are spent.
     private var order: [CheckAnswerKey] = []
@@ -18,18 +18,18 @@ struct CheckAnswerTable {
     /// Bytes held, answers and keys.
     private(set) var bytes = 0
 
-    init(maximumCount: Int, maximumBytes: Int) {
+    package init(maximumCount: Int, maximumBytes: Int) {
         self.maximumCount = maximumCount
         self.maximumBytes = maximumBytes
     }
 
     /// Entries held.
-    var count: Int { answers.count }
+    package var count: Int { answers.count }
 
-    subscript(key: CheckAnswerKey) -> ByteBuffer? { answers[key] }
+    package subscript(key: CheckAnswerKey) -> ByteBuffer? { answers[key] }
 
     /// Keeps an answer, replacing the key's earlier one; one that could never fit is not kept.
-    mutating func store(_ answer: ByteBuffer, for key: CheckAnswerKey) {
+    package mutating func store(_ answer: ByteBuffer, for key: CheckAnswerKey) {
         let cost = Self.cost(answer, key)
         guard cost <= maximumBytes, maximumCount > 0 else {
             // Never kept; nor is an older answer for the key, which is out of date.
@@ -56,7 +56,7 @@ struct CheckAnswerTable {
     }
 
     /// Forgets every answer.
-    mutating func removeAll() {
+    package mutating func removeAll() {
         answers.removeAll()
         order.removeAll()
         head = 0

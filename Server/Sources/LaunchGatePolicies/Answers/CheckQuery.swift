@@ -5,27 +5,39 @@ import Foundation
 ///
 /// Read from Hummingbird's parsed query (``init(uri:)``), with an error a person can act on for
 /// each bad value, by the router and the hot path alike, so both make the same ``CheckAnswerKey``.
-struct CheckQuery: Sendable, Equatable {
+package struct CheckQuery: Sendable, Equatable {
     /// Languages read from `lang` at the most, each at most 35 bytes (BCP 47's practical limit).
-    static let maximumLanguages = 8
+    package static let maximumLanguages = 8
 
-    var version: AppVersion
-    var build: BuildNumber?
-    var platform: Platform
-    var channel: ReleaseChannel
-    var os: AppVersion?
+    package var version: AppVersion
+    package var build: BuildNumber?
+    package var platform: Platform
+    package var channel: ReleaseChannel
+    package var os: AppVersion?
     /// As sent, even when empty: only a missing `install` falls back to the client header.
-    var install: String?
+    package var install: String?
     /// As sent; a missing one falls back to the client header.
-    var device: String?
+    package var device: String?
     /// The preferred languages, `en` when `lang` is missing, none when it is empty.
-    var languages: [String]
+    package var languages: [String]
+
+    /// Creates the value from its properties.
+    package init(version: AppVersion, build: BuildNumber? = nil, platform: Platform, channel: ReleaseChannel, os: AppVersion? = nil, install: String? = nil, device: String? = nil, languages: [String]) {
+        self.version = version
+        self.build = build
+        self.platform = platform
+        self.channel = channel
+        self.os = os
+        self.install = install
+        self.device = device
+        self.languages = languages
+    }
 
     /// What a request without `lang` prefers.
-    static let defaultLanguages = ["en"]
+    package static let defaultLanguages = ["en"]
 
     /// `lang`'s list: split on commas, trimmed, empty and over-long entries left out, bounded.
-    static func languages(from text: Substring?) -> [String] {
+    package static func languages(from text: Substring?) -> [String] {
         guard let text else { return defaultLanguages }
         return text.split(separator: ",").prefix(maximumLanguages)
             .map { $0.trimmingCharacters(in: .whitespaces) }
@@ -36,7 +48,7 @@ struct CheckQuery: Sendable, Equatable {
 extension CheckQuery {
     /// The install and device IDs: the query's, else the client header's; an install ID that
     /// neither names is empty, which no exemption or rollout bucket singles out.
-    func identity(header: () -> ClientHeader?) -> (install: String, device: String?) {
+    package func identity(header: () -> ClientHeader?) -> (install: String, device: String?) {
         if let install, let device { return (install, device) }
         let parsed = header()
         return (install ?? parsed?.install ?? "", device ?? parsed?.device)

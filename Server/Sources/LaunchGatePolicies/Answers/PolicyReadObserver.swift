@@ -1,7 +1,7 @@
 /// Told of every public read that was answered and carries a `LaunchGate-Client` header: the one
 /// way the HTTP layer (the router and the hot path) reports reads. Adoption listens
 /// (``SightingIntake``); the network code knows nothing more of it.
-protocol PolicyReadObserver: Sendable {
+package protocol PolicyReadObserver: Sendable {
     /// A read of `app`'s policy or `/check` was answered.
     /// - Parameters:
     ///   - app: The app the read named.

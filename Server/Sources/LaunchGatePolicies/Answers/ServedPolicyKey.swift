@@ -1,7 +1,7 @@
 import LaunchGate
 
 /// Identifies an app's current policy on one channel.
-struct ServedPolicyKey: Hashable, Sendable {
-    var app: String
-    var channel: ReleaseChannel
+package struct ServedPolicyKey: Hashable, Sendable {
+    package var app: String
+    package var channel: ReleaseChannel
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchGateStorage
 import Logging
 import ServiceLifecycle
 

@@ -1,3 +1,5 @@
+import LaunchGateStorage
+
 extension PolicyService {
     /// Whether an app exists, from the cached list of apps (refreshed after any change on any
     /// instance), so a request naming a made-up app costs the database nothing.

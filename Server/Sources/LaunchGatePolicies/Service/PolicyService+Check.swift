@@ -14,7 +14,7 @@ extension PolicyService {
     ///     leaves an ID out and the policy makes IDs matter.
     /// - Returns: The JSON body of the answer.
     /// - Throws: ``ServiceError`` `app-not-found` or `no-policy`.
-    func checkAnswer(app: String, query: CheckQuery, header: () -> ClientHeader?) async throws -> ByteBuffer {
+    package func checkAnswer(app: String, query: CheckQuery, header: () -> ClientHeader?) async throws -> ByteBuffer {
         let generation = cache.generation
         let policy = try await served(app: app, channel: query.channel)
         let now = now()
@@ -36,7 +36,7 @@ extension PolicyService {
     /// The answer ``checkAnswer(app:query:header:)`` encoded for this request's key since the
     /// last change, or `nil`: memory only, never the database, so the hot path can ask without
     /// waiting.
-    func preparedCheckAnswer(app: String, query: CheckQuery, header: () -> ClientHeader?) -> ByteBuffer? {
+    package func preparedCheckAnswer(app: String, query: CheckQuery, header: () -> ClientHeader?) -> ByteBuffer? {
         guard let policy = cache.policy(for: ServedPolicyKey(app: app, channel: query.channel)) else { return nil }
         return cache.answer(for: CheckAnswerKey(app: app, query: query, policy: policy, now: now(), header: header))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchGate
+import LaunchGateStorage
 
 /// Exemptions live in the signed policy, as hashes, so the SDK decides for itself and a CDN can
 /// cache one answer for everyone. Every change publishes each channel's current policy again, in

@@ -1,4 +1,5 @@
 import LaunchGate
+import LaunchGateStorage
 
 extension PolicyService {
     /// Every app, in the repository's order (by ID).

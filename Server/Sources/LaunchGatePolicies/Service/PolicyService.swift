@@ -1,15 +1,16 @@
 import Crypto
 import Foundation
 import LaunchGate
+import LaunchGateStorage
 import Logging
 import NIOCore
 
 /// Publishing, rollback and serving of policies, shared by the HTTP API and the CLI.
 public struct PolicyService: Sendable {
-    let repository: any LaunchGateRepository
-    let signingKeys: SigningKeys
-    let cache: DocumentCache
-    let now: @Sendable () -> Date
+    package let repository: any LaunchGateRepository
+    package let signingKeys: SigningKeys
+    package let cache: DocumentCache
+    package let now: @Sendable () -> Date
 
     /// Creates the service.
     public init(repository: any LaunchGateRepository, signingKeys: SigningKeys, now: @escaping @Sendable () -> Date = Date.init) {
@@ -99,7 +100,7 @@ public struct PolicyService: Sendable {
 
     /// The document ``document(app:channel:platform:format:)`` built for `key` since the last
     /// change, or `nil`: memory only, never the database, so the hot path can ask without waiting.
-    func preparedDocument(for key: DocumentKey) -> ServedDocument? {
+    package func preparedDocument(for key: DocumentKey) -> ServedDocument? {
         cache.document(for: key)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchGate
+import LaunchGateStorage
 
 /// Generates and opens the policy signing keys kept in the repository.
 public struct SigningKeys: Sendable {
@@ -41,7 +42,7 @@ public struct SigningKeys: Sendable {
     /// The key that signs among `keys`, chosen as the repository's `activeSigningKey()` chooses:
     /// the highest ``SigningKeyRecord/sequence`` among activated keys, then the later activation,
     /// then the higher ID.
-    static func active(among keys: [SigningKeyRecord]) -> SigningKeyRecord? {
+    package static func active(among keys: [SigningKeyRecord]) -> SigningKeyRecord? {
         keys.filter { $0.activatedAt != nil }.max { first, second in
             (first.sequence, first.activatedAt ?? .distantPast, first.id) < (second.sequence, second.activatedAt ?? .distantPast, second.id)
         }
@@ -61,7 +62,7 @@ public struct SigningKeys: Sendable {
         guard let record = try await repository.signingKeys().first(where: { $0.id == wanted.lowercased() || $0.publicKey == wanted }) else {
             throw ServiceError.signingKeyNotFound(String(wanted.prefix(80)))
         }
-        _ = try Self.open(record.sealedPrivateKey, with: masterKey())
+        _ = try masterKey().openSigningKey(record.sealedPrivateKey)
         guard let activated = try await repository.activateSigningKey(id: record.id, at: now) else {
             throw ServiceError.signingKeyNotFound(record.id)
         }
@@ -72,7 +73,7 @@ public struct SigningKeys: Sendable {
     /// - Returns: `nil` before any key was generated.
     public func active() async throws -> PolicySigningKey? {
         guard let record = try await repository.activeSigningKey() else { return nil }
-        return try PolicySigningKey(rawRepresentation: masterKey().open(record.sealedPrivateKey))
+        return try masterKey().openSigningKey(record.sealedPrivateKey)
     }
 
     /// Makes a key when there is none yet. - Returns: The active public key.
@@ -91,13 +92,7 @@ public struct SigningKeys: Sendable {
     public func checkMasterKey() async throws {
         let key = try masterKey()
         guard let record = try await repository.activeSigningKey() else { return }
-        _ = try Self.open(record.sealedPrivateKey, with: key)
-    }
-
-    /// Opens a sealed signing key: the one check that start-up and `launchgate restore` share.
-    /// - Throws: ``MasterKeyError`` `wrongKey` when `key` did not seal it.
-    static func open(_ sealedPrivateKey: String, with key: MasterKey) throws -> PolicySigningKey {
-        try PolicySigningKey(rawRepresentation: key.open(sealedPrivateKey))
+        _ = try key.openSigningKey(record.sealedPrivateKey)
     }
 
     /// The active public key, without opening the private key.

@@ -1,3 +1,5 @@
+import LaunchGateStorage
+
 /// Why an operations endpoint can't answer.
 struct OperationsError: LaunchGateFailure {
     private enum Reason { case databaseNotAnswering, apiDescriptionMissing }

@@ -1,6 +1,9 @@
 import HTTPTypes
 import Hummingbird
 @_spi(LaunchGateServer) import LaunchGate
+import LaunchGateHTTP
+import LaunchGateSignIn
+import LaunchGateStorage
 import Logging
 import NIOCore
 

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchGate
+import LaunchGateStorage
 
 extension DemoSeeder {
     /// Installs the demo records: enough that the adoption page and the editor's impact show

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchGate
+import LaunchGateStorage
 
 /// Fills an empty database for `serve --demo`: an app with a policy and installs seen over the
 /// last days, an admin token, a signing key.

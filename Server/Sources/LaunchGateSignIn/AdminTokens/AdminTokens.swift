@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import LaunchGateStorage
 
 /// Creates and checks admin tokens: `lgt_<id>_<secret>`, with only SHA-256 of the secret stored.
 ///
@@ -16,7 +17,7 @@ public struct AdminTokens: Sendable {
         self.init(repository: repository, now: now, uses: TokenUseThrottle())
     }
 
-    init(repository: any LaunchGateRepository, now: @escaping @Sendable () -> Date, uses: TokenUseThrottle) {
+    package init(repository: any LaunchGateRepository, now: @escaping @Sendable () -> Date, uses: TokenUseThrottle) {
         self.repository = repository
         self.now = now
         self.uses = uses
@@ -96,11 +97,11 @@ public struct AdminTokens: Sendable {
         return !refused && visible
     }
 
-    static func hash(_ secret: String) -> String {
+    package static func hash(_ secret: String) -> String {
         SHA256.hash(data: Data(secret.utf8)).lowercaseHex
     }
 
-    static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
+    package static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
         let (left, right) = (Array(a.utf8), Array(b.utf8))
         guard left.count == right.count else { return false }
         return zip(left, right).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchGateStorage
 
 /// Why the admin API refused a caller.
 public struct AuthError: LaunchGateFailure, Equatable {

@@ -6,21 +6,21 @@ import Synchronization
 ///
 /// The table holds one time per token used on this instance; tokens are made by admins, not by
 /// requests, and it is emptied at ``maximumTokens`` anyway (the next use of each is written again).
-final class TokenUseThrottle: Sendable {
+package final class TokenUseThrottle: Sendable {
     /// The least time between two writes of one token's use.
-    let interval: TimeInterval
+    package let interval: TimeInterval
     /// The most tokens remembered.
-    let maximumTokens: Int
+    package let maximumTokens: Int
     private let written = Mutex<[String: Date]>([:])
 
     /// Creates a throttle.
-    init(interval: TimeInterval = 60, maximumTokens: Int = 10_000) {
+    package init(interval: TimeInterval = 60, maximumTokens: Int = 10_000) {
         self.interval = interval
         self.maximumTokens = maximumTokens
     }
 
     /// Whether the use of `id` at `now` is to be written; when it is, it counts as written.
-    func shouldWrite(_ id: String, at now: Date) -> Bool {
+    package func shouldWrite(_ id: String, at now: Date) -> Bool {
         written.withLock { written in
             if let last = written[id], now.timeIntervalSince(last) < interval, now >= last { return false }
             if written[id] == nil, written.count >= maximumTokens { written.removeAll() }

@@ -6,12 +6,12 @@ import Foundation
 /// No value can add a header: addresses are refused unless they are one token without spaces,
 /// controls or the characters that delimit addresses; the subject and display name lose their
 /// control characters and are written as RFC 2047 encoded words whenever they are not plain ASCII.
-enum MIMEMessage {
+package enum MIMEMessage {
     /// Characters that would end, quote or split an address in a header or an SMTP command.
     private static let addressDelimiters = Set("<>()[],;:\"\\ ".unicodeScalars)
 
     /// Whether an address can be written as `<address>` in `MAIL FROM`, `RCPT TO` and headers unchanged.
-    static func isSafeAddress(_ address: String) -> Bool {
+    package static func isSafeAddress(_ address: String) -> Bool {
         let parts = address.split(separator: "@", omittingEmptySubsequences: false)
         return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty && address.utf8.count <= 254
             && !address.unicodeScalars.contains { $0.properties.isWhitespace || $0.properties.generalCategory == .control || addressDelimiters.contains($0) }
@@ -20,7 +20,7 @@ enum MIMEMessage {
     /// The whole message, lines ending in CRLF, not yet dot-stuffed.
     /// - Parameter boundary: The multipart boundary: random, so no body can contain it.
     /// - Throws: ``MailDeliveryError`` for an address that is not safe.
-    static func render(_ message: MailMessage, boundary: String) throws -> String {
+    package static func render(_ message: MailMessage, boundary: String) throws -> String {
         guard isSafeAddress(message.to) else { throw MailDeliveryError.unsafeAddress(message.to) }
         guard isSafeAddress(message.from.address) else { throw MailDeliveryError.unsafeAddress(message.from.address) }
         let from = message.from.name.map { "\(displayName($0)) <\(message.from.address)>" } ?? "<\(message.from.address)>"
@@ -41,7 +41,7 @@ enum MIMEMessage {
     }
 
     /// An RFC 5322 date in English and UTC, such as `Mon, 23 Nov 2026 10:00:00 +0000`.
-    static func date(_ date: Date) -> String {
+    package static func date(_ date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -51,7 +51,7 @@ enum MIMEMessage {
 
     /// Header text on one logical line: controls become spaces; anything but printable ASCII is
     /// written as encoded words, folded so no line passes 78 characters.
-    static func headerText(_ text: String) -> String {
+    package static func headerText(_ text: String) -> String {
         let clean = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
         if clean.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) }) && !clean.contains("=?") {
             return fold(clean)
@@ -104,7 +104,7 @@ enum MIMEMessage {
 
     /// Quoted-printable (RFC 2045) of UTF-8 text: line breaks become CRLF, lines are soft-broken
     /// before 76 characters, and `=`, non-ASCII bytes and trailing spaces are escaped.
-    static func quotedPrintable(_ text: String) -> String {
+    package static func quotedPrintable(_ text: String) -> String {
         let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
             .split(separator: "\n", omittingEmptySubsequences: false)
         return lines.map { line in

@@ -1,3 +1,5 @@
+import LaunchGateStorage
+
 /// A mail setting (`--smtp-url`, `--mail-from`) that can't be used, found at start-up.
 public struct MailConfigurationError: LaunchGateFailure, Equatable {
     /// See ``LaunchGateFailure/code``.

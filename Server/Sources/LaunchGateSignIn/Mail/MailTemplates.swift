@@ -1,4 +1,5 @@
 import Foundation
+import LaunchGateStorage
 import Mustache
 import Synchronization
 
@@ -9,10 +10,10 @@ import Synchronization
 /// same in words: "1 minute", "10 minutes") and `email`. The HTML body
 /// escapes them; the subject and text don't (they are not HTML), and the subject is folded to one
 /// line, so no value can add a header.
-enum MailTemplates {
-    static let subject = "{{code}} is your {{app_name}} sign-in code"
+package enum MailTemplates {
+    package static let subject = "{{code}} is your {{app_name}} sign-in code"
 
-    static let text = """
+    package static let text = """
         Your {{app_name}} sign-in code is
 
             {{code}}
@@ -21,7 +22,7 @@ enum MailTemplates {
         no one can sign in without the code.
         """
 
-    static let html = """
+    package static let html = """
         <!DOCTYPE html>
         <html><body style="font-family: -apple-system, Helvetica, Arial, sans-serif; color: #111;">
         <p>Your {{app_name}} sign-in code is</p>
@@ -32,10 +33,10 @@ enum MailTemplates {
         """
 
     /// A rendered message's parts.
-    struct Rendered: Sendable, Hashable {
-        var subject: String
-        var text: String
-        var html: String
+    package struct Rendered: Sendable, Hashable {
+        package var subject: String
+        package var text: String
+        package var html: String
     }
 
     /// Renders the mail for one code.
@@ -46,7 +47,7 @@ enum MailTemplates {
     ///   - email: The recipient.
     ///   - settings: The app's overrides, if any.
     /// - Throws: ``SignInServiceError`` `invalid_settings` when an override doesn't parse.
-    static func render(appName: String, code: String, lifetime: TimeInterval, email: String, settings: SignInSettings?) throws -> Rendered {
+    package static func render(appName: String, code: String, lifetime: TimeInterval, email: String, settings: SignInSettings?) throws -> Rendered {
         let minutes = max(1, Int((lifetime / 60).rounded()))
         let values: [String: Any] = [
             "app_name": appName, "code": code, "minutes": minutes, "lifetime": minutes == 1 ? "1 minute" : "\(minutes) minutes", "email": email,
@@ -60,7 +61,7 @@ enum MailTemplates {
 
     /// Checks that an app's overrides parse.
     /// - Throws: ``SignInServiceError`` `invalid_settings`, naming the part.
-    static func validate(_ settings: SignInSettings) throws {
+    package static func validate(_ settings: SignInSettings) throws {
         _ = try render(appName: "App", code: "123456", lifetime: 600, email: "ada@example.com", settings: settings)
     }
 

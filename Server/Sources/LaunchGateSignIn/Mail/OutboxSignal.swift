@@ -34,7 +34,7 @@ public final class OutboxSignal: Sendable {
     }
 
     /// Waits for a notification or for `timeout`, whichever comes first.
-    func wait(atMost timeout: Duration) async {
+    package func wait(atMost timeout: Duration) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let (wait, replaced) = state.withLock { state -> (Int?, CheckedContinuation<Void, Never>?) in
                 if state.pending {

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchGateStorage
 
 extension OutboxStatus {
     /// The lines `launchgate mail status` prints: messages per state, the oldest waiting one and

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchGateStorage
 import Logging
 import ServiceLifecycle
 
@@ -10,21 +11,21 @@ import ServiceLifecycle
 /// It also sweeps what sign-in no longer needs (old rate-limit events, expired codes and
 /// sessions, finished mail) every ``sweepInterval``.
 public struct OutboxWorker: Service {
-    let signIn: SignInService
-    let apps: any LaunchGateRepository
-    let transport: any MailTransport
-    let sender: MailSender
-    let pollInterval: Duration
-    let logger: Logger
+    package let signIn: SignInService
+    package let apps: any LaunchGateRepository
+    package let transport: any MailTransport
+    package let sender: MailSender
+    package let pollInterval: Duration
+    package let logger: Logger
     /// How long a claimed message stays hidden from other instances: 3 minutes, or twice the
     /// transport's longest delivery when that is longer.
-    var lease: TimeInterval { max(180, 2 * longestDelivery) }
+    package var lease: TimeInterval { max(180, 2 * longestDelivery) }
     /// Messages claimed at once.
-    let batch = 10
+    package let batch = 10
     /// How often to sweep.
-    let sweepInterval: TimeInterval = 600
+    package let sweepInterval: TimeInterval = 600
     /// How long finished mail, expired codes and sessions are kept, for operators.
-    let retention: TimeInterval = 7 * 86_400
+    package let retention: TimeInterval = 7 * 86_400
 
     private var repository: any SignInRepository { signIn.repository }
     private var longestDelivery: TimeInterval {
@@ -141,7 +142,7 @@ public struct OutboxWorker: Service {
     }
 
     /// What the console's own sign-in mail calls the "app": "123456 is your LaunchGate console sign-in code".
-    static let consoleName = "LaunchGate console"
+    package static let consoleName = "LaunchGate console"
 
     private func render(_ message: OutboxMessage, appName name: String, code: String, at now: Date) async throws -> MailMessage {
         let settings = try await signIn.cachedSettings(app: message.appID, at: now)
@@ -166,7 +167,7 @@ public struct OutboxWorker: Service {
     }
 
     /// Seconds before the next attempt: 5, 10, 20, 40… up to 5 minutes.
-    static func backoff(afterAttempt attempt: Int) -> TimeInterval {
+    package static func backoff(afterAttempt attempt: Int) -> TimeInterval {
         min(300, 5 * pow(2, Double(max(0, attempt - 1))))
     }
 }

@@ -1,3 +1,5 @@
+import LaunchGateStorage
+
 /// What managing console operators refuses, without HTTP vocabulary.
 public struct OperatorError: LaunchGateFailure, Equatable {
     /// See ``LaunchGateFailure/code``.

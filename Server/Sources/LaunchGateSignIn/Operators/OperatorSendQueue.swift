@@ -8,7 +8,7 @@ import Synchronization
 /// are operators'. Work beyond the capacity is dropped and counted in
 /// `launchgate_console_code_sends_dropped_total`: a flood of requests for strangers' addresses
 /// can't pile up work, and the answer stays the same (the limits were charged before).
-final class OperatorSendQueue: Sendable {
+package final class OperatorSendQueue: Sendable {
     private struct State {
         var running = 0
         /// Who waits for ``idle()``.
@@ -16,12 +16,12 @@ final class OperatorSendQueue: Sendable {
     }
 
     /// Requests whose work may run or wait at once.
-    let capacity: Int
+    package let capacity: Int
     /// How long work waits before it starts. Work that starts at once competes with the requests
     /// right after its own (the same client's next steps), which made them measurably slower after
     /// an operator's address (0.13 ms of 1.3 at the median with 20 ms); 200 ms spreads it over
     /// unrelated requests, and a code mailed 200 ms later is no worse.
-    let delay: Duration
+    package let delay: Duration
     private let state = Mutex(State())
     private let dropped: Counter
 
@@ -29,9 +29,9 @@ final class OperatorSendQueue: Sendable {
     /// - Parameters:
     ///   - capacity: Requests whose work may run or wait at once; 0 drops every one.
     ///   - delay: How long each work waits before it starts.
-    init(capacity: Int, delay: Duration = .milliseconds(200)) {
-        // Counters made before the metrics system is bootstrapped would count nowhere.
-        _ = metricsRegistry
+    package init(capacity: Int, delay: Duration = .milliseconds(200)) {
+        // The composition root bootstraps the metrics system before it makes this (ServerComponents):
+        // a counter made before then would count nowhere.
         self.capacity = max(0, capacity)
         self.delay = delay
         self.dropped = Counter(label: "launchgate_console_code_sends_dropped_total")
@@ -40,10 +40,10 @@ final class OperatorSendQueue: Sendable {
     /// Starts `work` unless ``capacity`` requests are already running.
     /// - Returns: Whether the work was taken; when not, it was counted as dropped.
     /// Requests waiting or running now.
-    var pending: Int { state.withLock { $0.running } }
+    package var pending: Int { state.withLock { $0.running } }
 
     @discardableResult
-    func submit(_ work: @escaping @Sendable () async -> Void) -> Bool {
+    package func submit(_ work: @escaping @Sendable () async -> Void) -> Bool {
         let taken = state.withLock { state -> Bool in
             guard state.running < capacity else { return false }
             state.running += 1
@@ -62,7 +62,7 @@ final class OperatorSendQueue: Sendable {
     }
 
     /// Returns when no work is running (at once when none is); for tests and shutdown.
-    func idle() async {
+    package func idle() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let now = state.withLock { state -> Bool in
                 guard state.running > 0 else { return true }

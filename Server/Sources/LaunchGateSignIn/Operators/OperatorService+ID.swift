@@ -1,3 +1,5 @@
+import LaunchGateStorage
+
 extension OperatorService {
     /// The operator with an `op_` ID, removed or not (``OperatorRecord/removedAt`` tells), or `nil`:
     /// what a console session stands for, read again on every request.

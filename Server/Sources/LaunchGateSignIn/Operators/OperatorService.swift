@@ -1,4 +1,5 @@
 import Foundation
+import LaunchGateStorage
 
 /// Adds, lists and removes console operators, for the CLI, the admin API and the console alike.
 ///
@@ -9,9 +10,9 @@ public struct OperatorService: Sendable {
     /// The most operators a listing returns.
     public static let listLimit = 1000
 
-    let repository: any OperatorRepository
-    let random: any RandomSource
-    let now: @Sendable () -> Date
+    package let repository: any OperatorRepository
+    package let random: any RandomSource
+    package let now: @Sendable () -> Date
 
     /// Creates the service.
     /// - Parameters:
@@ -56,7 +57,7 @@ public struct OperatorService: Sendable {
         guard try await repository.remove(email: email, at: now()) else { throw OperatorError.notFound(email) }
     }
 
-    static func normalized(_ email: String) throws -> String {
+    package static func normalized(_ email: String) throws -> String {
         do { return try SignInAddress.normalized(email) } catch let error as SignInServiceError { throw OperatorError.invalidEmail(error.message) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchGateStorage
 
 /// The console's sign-in by emailed code for operators, on the app sign-in's machinery: codes
 /// drawn and HMAC'd by ``SignInSecrets``, stored and mailed through the ``SignInRepository``'s
@@ -16,17 +17,17 @@ public struct OperatorSignIn: Sendable {
     /// The sign-in tables' app ID for console operators; not a valid app ID.
     public static let appID = "console:operators"
     /// Digits in an operator's code.
-    static let codeLength = SignInSettings.defaultCodeLength
+    package static let codeLength = SignInSettings.defaultCodeLength
 
-    let operators: any OperatorRepository
-    let repository: any SignInRepository
-    let secrets: SignInSecrets
-    let configuration: SignInConfiguration
-    let random: any RandomSource
-    let signal: OutboxSignal
-    let now: @Sendable () -> Date
+    package let operators: any OperatorRepository
+    package let repository: any SignInRepository
+    package let secrets: SignInSecrets
+    package let configuration: SignInConfiguration
+    package let random: any RandomSource
+    package let signal: OutboxSignal
+    package let now: @Sendable () -> Date
     /// Where each operator's code and mail are made, after the answer.
-    let sends: OperatorSendQueue
+    package let sends: OperatorSendQueue
 
     /// Creates the flow over sign-in's parts.
     /// - Parameters:

@@ -3,14 +3,14 @@ import LaunchGate
 
 /// The server's rules for a sign-in address (docs/sign-in.md): the SDK's own
 /// (``EmailAddress/problem(with:)``), so the two can't disagree, in the server's words.
-enum SignInAddress {
+package enum SignInAddress {
     /// The address trimmed, lowercased and in Unicode NFC (so SQL's byte comparison finds one
     /// address however it was typed), if it breaks none of the rules: one `@`, no whitespace,
     /// control characters, invisible (format or default-ignorable) characters or `<>()[],;:"\`,
     /// a local part of 1 to 64 bytes, a domain of 1 to 255 bytes in labels of 1 to 63, and 254
     /// bytes at most in all.
     /// - Throws: ``SignInServiceError`` `invalid_email`, with the rule that failed.
-    static func normalized(_ text: String) throws -> String {
+    package static func normalized(_ text: String) throws -> String {
         let value = EmailAddress.normalize(text)
         guard let problem = EmailAddress.problem(with: value) else { return value }
         let message = switch problem {

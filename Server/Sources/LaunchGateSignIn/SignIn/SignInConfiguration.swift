@@ -1,4 +1,5 @@
 import Foundation
+import LaunchGateStorage
 
 /// Sign-in's lifetimes and limits. Every one is configurable (`serve --sign-in-…`); the defaults
 /// are those of docs/sign-in.md.
@@ -49,13 +50,13 @@ public struct SignInConfiguration: Sendable, Hashable {
     }
 
     /// The rules for sends to one address.
-    var addressSendRules: [RateLimitRule] {
+    package var addressSendRules: [RateLimitRule] {
         [RateLimitRule(limit: 1, window: resendInterval), RateLimitRule(limit: sendsPerHour, window: 3600)]
     }
 
     /// The rule for verifies of one address.
-    var guessRules: [RateLimitRule] { [RateLimitRule(limit: guessesPerHour, window: 3600)] }
+    package var guessRules: [RateLimitRule] { [RateLimitRule(limit: guessesPerHour, window: 3600)] }
 
     /// The longest window any rule looks back over; older events can be deleted.
-    var longestWindow: TimeInterval { max(3600, resendInterval, clientWindow) }
+    package var longestWindow: TimeInterval { max(3600, resendInterval, clientWindow) }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import LaunchGateStorage
 import Synchronization
 
 /// The keys behind sign-in codes: the HMAC key codes are stored under, and the master key that
@@ -10,7 +11,7 @@ import Synchronization
 /// its master key holds no code and no key that would test guesses against the stored hashes.
 public final class SignInSecrets: Sendable {
     /// The name the HMAC key is stored under.
-    static let hmacKeyName = "sign-in-code-hmac"
+    package static let hmacKeyName = "sign-in-code-hmac"
 
     private let repository: any SignInRepository
     private let masterKey: @Sendable () throws -> MasterKey
@@ -41,11 +42,11 @@ public final class SignInSecrets: Sendable {
     }
 
     /// A code sealed for the outbox.
-    func seal(_ code: String) throws -> String { try masterKey().seal(Data(code.utf8)) }
+    package func seal(_ code: String) throws -> String { try masterKey().seal(Data(code.utf8)) }
 
     /// A code from the outbox.
     /// - Throws: ``MasterKeyError`` `wrongKey` when another master key sealed it.
-    func open(_ sealed: String) throws -> String { String(decoding: try masterKey().open(sealed), as: UTF8.self) }
+    package func open(_ sealed: String) throws -> String { String(decoding: try masterKey().open(sealed), as: UTF8.self) }
 
     private func key() async throws -> SymmetricKey {
         if let key = hmacKey.withLock({ $0 }) { return key }

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchGateStorage
 
 extension SignInService {
     // MARK: Operators

@@ -1,4 +1,6 @@
 import Foundation
+import LaunchGatePolicies
+import LaunchGateStorage
 
 /// Passwordless sign-in: sends codes, checks them, and issues and checks sessions. Shared by the
 /// HTTP API and the CLI; storage, time and randomness are injected.
@@ -12,14 +14,14 @@ import Foundation
 /// Nothing it answers depends on whether an account exists until a code is right: a send does
 /// the same work for every address, and every failed verify is the same failure.
 public struct SignInService: Sendable {
-    let repository: any SignInRepository
-    let policies: PolicyService
-    let secrets: SignInSecrets
-    let configuration: SignInConfiguration
-    let random: any RandomSource
-    let signal: OutboxSignal
-    let now: @Sendable () -> Date
-    let settingsCache = SignInSettingsCache()
+    package let repository: any SignInRepository
+    package let policies: PolicyService
+    package let secrets: SignInSecrets
+    package let configuration: SignInConfiguration
+    package let random: any RandomSource
+    package let signal: OutboxSignal
+    package let now: @Sendable () -> Date
+    package let settingsCache = SignInSettingsCache()
 
     /// Creates the service.
     /// - Parameters:
@@ -178,7 +180,7 @@ public struct SignInService: Sendable {
     }
 
     /// An app's settings as read at most a few seconds ago (``SignInSettingsCache``), for the hot path.
-    func cachedSettings(app: String, at now: Date) async throws -> SignInSettings {
+    package func cachedSettings(app: String, at now: Date) async throws -> SignInSettings {
         if let cached = settingsCache.settings(app: app, at: now) { return cached }
         let generation = settingsCache.generation
         let settings = try await settings(app: app)
@@ -186,12 +188,12 @@ public struct SignInService: Sendable {
         return settings
     }
 
-    func requireApp(_ app: String) async throws {
+    package func requireApp(_ app: String) async throws {
         guard try await policies.appExists(app) else { throw SignInServiceError.appNotFound(app) }
     }
 
     /// Whole seconds for Retry-After, never 0 while something is still refused. Times are stored
     /// in whole milliseconds, so a wait is first rounded to those: 60.0004 s (a stored time's
     /// rounding, not a real wait) is 60 s, not 61.
-    static func seconds(_ interval: TimeInterval) -> Int { max(1, Int(((interval * 1000).rounded() / 1000).rounded(.up))) }
+    package static func seconds(_ interval: TimeInterval) -> Int { max(1, Int(((interval * 1000).rounded() / 1000).rounded(.up))) }
 }

@@ -1,3 +1,5 @@
+import LaunchGateStorage
+
 /// What sign-in refuses, with the stable codes of docs/sign-in.md (`invalid_code`, `locked`, …).
 ///
 /// No case says whether an account exists, whether a code was sent, or whether it expired.

@@ -14,47 +14,47 @@ public struct BackupError: LaunchGateFailure {
     private let reason: Reason
 
     /// The database is PostgreSQL, which `pg_dump` and `pg_restore` back up and restore.
-    static func postgres(restore: Bool) -> BackupError { BackupError(reason: .postgres(restore: restore)) }
+    package static func postgres(restore: Bool) -> BackupError { BackupError(reason: .postgres(restore: restore)) }
     /// There is no SQLite file to back up at `path`.
-    static func noDatabase(_ path: String) -> BackupError { BackupError(reason: .noDatabase(path)) }
+    package static func noDatabase(_ path: String) -> BackupError { BackupError(reason: .noDatabase(path)) }
     /// The backup file exists and `--force` was not given.
-    static func destinationExists(_ path: String) -> BackupError { BackupError(reason: .destinationExists(path)) }
+    package static func destinationExists(_ path: String) -> BackupError { BackupError(reason: .destinationExists(path)) }
     /// The file to restore does not exist or can't be read.
-    static func noFile(_ path: String) -> BackupError { BackupError(reason: .noFile(path)) }
+    package static func noFile(_ path: String) -> BackupError { BackupError(reason: .noFile(path)) }
     /// A server or a command has the database open.
-    static func databaseInUse(_ path: String) -> BackupError { BackupError(reason: .databaseInUse(path)) }
+    package static func databaseInUse(_ path: String) -> BackupError { BackupError(reason: .databaseInUse(path)) }
     /// The file is not a sound SQLite database.
-    static func notADatabase(file: String, reason: String) -> BackupError { BackupError(reason: .notADatabase(file: file, reason: reason)) }
+    package static func notADatabase(file: String, reason: String) -> BackupError { BackupError(reason: .notADatabase(file: file, reason: reason)) }
     /// The file was made by a newer `launchgate`, whose migrations this one doesn't know.
-    static func newerSchema(file: String, names: [String]) -> BackupError { BackupError(reason: .newerSchema(file: file, names: names)) }
+    package static func newerSchema(file: String, names: [String]) -> BackupError { BackupError(reason: .newerSchema(file: file, names: names)) }
     /// The file is a SQLite database, but not LaunchGate's.
-    static func notLaunchGate(_ file: String) -> BackupError { BackupError(reason: .notLaunchGate(file)) }
+    package static func notLaunchGate(_ file: String) -> BackupError { BackupError(reason: .notLaunchGate(file)) }
     /// Copying or replacing a file failed; the message says which and why.
-    static func failed(_ message: String) -> BackupError { BackupError(reason: .failed(message)) }
+    package static func failed(_ message: String) -> BackupError { BackupError(reason: .failed(message)) }
     /// A destination that a backup must never replace: the database itself, its companions, or a
     /// file that isn't a regular one (a device, a FIFO, a directory).
-    static func unsafeDestination(_ path: String, reason: String) -> BackupError {
+    package static func unsafeDestination(_ path: String, reason: String) -> BackupError {
         BackupError(reason: .unsafeDestination(path, reason: reason))
     }
 
     /// The database a restore would replace can't be replaced safely: a symlink, not a regular
     /// file, or owned by another user.
-    static func unsafeDatabase(_ path: String, reason: String) -> BackupError {
+    package static func unsafeDatabase(_ path: String, reason: String) -> BackupError {
         BackupError(reason: .unsafeDatabase(path, reason: reason))
     }
     /// A file can't be created where it must be (a folder that isn't writable); the message says which.
-    static func cantCreate(_ message: String) -> BackupError { BackupError(reason: .cantCreate(message)) }
+    package static func cantCreate(_ message: String) -> BackupError { BackupError(reason: .cantCreate(message)) }
     /// The folder a restore would write the database into does not exist.
-    static func noDatabaseFolder(_ path: String) -> BackupError { BackupError(reason: .noDatabaseFolder(path)) }
+    package static func noDatabaseFolder(_ path: String) -> BackupError { BackupError(reason: .noDatabaseFolder(path)) }
 
     /// The backup holds signing keys that the configured master key (`key`: a file, or
     /// `LAUNCHGATE_MASTER_KEY`) does not open, or, with `missing`, there is no master key at all.
-    static func foreignMasterKey(file: String, key: String, missing: Bool) -> BackupError {
+    package static func foreignMasterKey(file: String, key: String, missing: Bool) -> BackupError {
         BackupError(reason: .foreignMasterKey(file: file, key: key, missing: missing))
     }
     /// `-wal` or `-journal` files beside the database hold data that could not be checkpointed
     /// into it; removing them would lose it.
-    static func unsettledDatabase(_ path: String, companions: [String], reason: String) -> BackupError {
+    package static func unsettledDatabase(_ path: String, companions: [String], reason: String) -> BackupError {
         BackupError(reason: .unsettledDatabase(path, companions: companions, reason: reason))
     }
 

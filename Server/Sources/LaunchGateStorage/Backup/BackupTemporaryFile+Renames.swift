@@ -29,7 +29,7 @@ extension BackupTemporaryFile {
     /// then unlink(2), as link never replaces either.
     /// - Parameter useRename: `false` takes the link(2) way, for tests of it.
     /// - Returns: 0, or the errno of the failure (`EEXIST` when something is at `destination`).
-    static func move(_ name: String, in folder: Int32, toNew destination: String, useRename: Bool = true) -> Int32 {
+    package static func move(_ name: String, in folder: Int32, toNew destination: String, useRename: Bool = true) -> Int32 {
         if useRename, let renameat2 {
             if renameat2(folder, name, AT_FDCWD, destination, noReplace) == 0 { return 0 }
             // EINVAL: a file system without the flag; ENOSYS: a kernel before 3.15.
@@ -44,7 +44,7 @@ extension BackupTemporaryFile {
     /// found there by device and inode: whoever can write `parent` may rename it, and it would be
     /// left behind under a name no cleanup matches. Only an empty folder is removed (rmdir), and
     /// only one that is the folder held. One renamed into another folder is not looked for.
-    static func removeRenamed(_ held: Int32, in parent: String) {
+    package static func removeRenamed(_ held: Int32, in parent: String) {
         guard let identity = FileIdentity.of(held) else { return }
         let descriptor = systemOpen(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }

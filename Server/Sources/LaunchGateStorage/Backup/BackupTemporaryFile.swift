@@ -18,15 +18,15 @@ import Darwin
 /// another run is writing now: ``removeStale(beside:purpose:olderThan:)`` removes only leftovers
 /// of that pattern that nobody holds and that are older than the run (and, from older versions,
 /// files named `.NAME.launchgate-PURPOSE-XXXXXXXX` with their `-journal`, `-wal` and `-shm`).
-final class BackupTemporaryFile {
+package final class BackupTemporaryFile {
     /// The file, for SQLite to write (inside the private folder).
-    let path: String
+    package let path: String
     /// The private folder.
-    let folderPath: String
+    package let folderPath: String
     /// A path for another file beside ``path``, in the same private folder, removed with it.
-    var scratchPath: String { path + "-template" }
+    package var scratchPath: String { path + "-template" }
     /// A path for a copy of the input, beside ``path``, removed with it.
-    var inputPath: String { path + "-input" }
+    package var inputPath: String { path + "-input" }
     private let name: String
     private var folder: Int32
     private let created: stat
@@ -39,7 +39,7 @@ final class BackupTemporaryFile {
     ///   - destination: The file it will replace.
     ///   - purpose: `backup` or `restore`, in the folder's name.
     /// - Throws: ``BackupError`` `failed` when it can't be made.
-    init(beside destination: String, purpose: String) throws {
+    package init(beside destination: String, purpose: String) throws {
         let parent = BackupFiles.folder(of: destination)
         let prefix = Self.prefix(for: destination, purpose: purpose)
         (folderPath, folder) = try Self.makeFolder(in: parent, prefix: prefix, for: destination)
@@ -75,7 +75,7 @@ final class BackupTemporaryFile {
     ///     refuses one (``move(_:in:toNew:useRename:)``), however late it appeared.
     ///   - beforeRename: Runs just before the rename, to check `destination` once more.
     /// - Throws: ``BackupError`` `failed`; `destinationExists` without `replace`; what `beforeRename` throws.
-    func install(as destination: String, owner: (uid: uid_t, gid: gid_t)? = nil, replace: Bool = true,
+    package func install(as destination: String, owner: (uid: uid_t, gid: gid_t)? = nil, replace: Bool = true,
                  beforeRename: () throws -> Void = {}) throws {
         if let staging { try Self.copy(name, from: staging.descriptor, to: folder, shown: path) }
         let file = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
@@ -111,7 +111,7 @@ final class BackupTemporaryFile {
 
     /// Removes the private folder and what is in it (the file, if not renamed into place, and what
     /// SQLite left beside it), and lets it go.
-    func discard() {
+    package func discard() {
         if let staging {
             Self.empty(staging.descriptor)
             systemClose(staging.descriptor)
@@ -131,7 +131,7 @@ final class BackupTemporaryFile {
     }
 
     /// Lets it go.
-    func close() {
+    package func close() {
         guard folder >= 0 else { return }
         systemClose(folder)
         folder = -1
@@ -141,14 +141,14 @@ final class BackupTemporaryFile {
 
     /// The start of every temporary name for `destination`: its name cut to 200 bytes, so the
     /// whole stays within the 255 bytes a name may have.
-    static func prefix(for destination: String, purpose: String) -> String {
+    package static func prefix(for destination: String, purpose: String) -> String {
         var name = Substring(URL(fileURLWithPath: destination).lastPathComponent)
         while name.utf8.count > 200 { name.removeLast() }
         return ".\(name).launchgate-\(purpose)-"
     }
 
     /// Removes what is in a private folder (a handful of files: the copy and SQLite's companions).
-    static func empty(_ folder: Int32) {
+    package static func empty(_ folder: Int32) {
         let copy = dup(folder)
         guard copy >= 0, let stream = fdopendir(copy) else { return }
         defer { closedir(stream) }
@@ -163,7 +163,7 @@ final class BackupTemporaryFile {
     /// Removes leftovers of killed runs for `destination`: private folders (and older versions'
     /// files) named like ours, that no running backup or restore holds, last changed before `start`.
     /// - Returns: The paths removed, to tell the operator.
-    static func removeStale(beside destination: String, purpose: String, olderThan start: Date) -> [String] {
+    package static func removeStale(beside destination: String, purpose: String, olderThan start: Date) -> [String] {
         let prefix = prefix(for: destination, purpose: purpose)
         var removed: [String] = []
         for folder in [BackupFiles.folder(of: destination), stagingParent] {

@@ -21,7 +21,7 @@ extension DatabaseRestore {
     /// so a file swapped in at its name meanwhile (a FIFO that would hang the restore while it
     /// holds the lock) is never read.
     /// - Throws: ``BackupError`` `notADatabase`, `failed`.
-    static func copy(_ input: Int32, named file: String, to candidate: BackupTemporaryFile, logger: Logger) async throws {
+    package static func copy(_ input: Int32, named file: String, to candidate: BackupTemporaryFile, logger: Logger) async throws {
         let staged = candidate.inputPath
         defer { BackupFiles.remove(staged, staged + "-wal", staged + "-journal", staged + "-shm") }
         try stage(input, named: file, to: staged)
@@ -73,7 +73,7 @@ extension DatabaseRestore {
 
     /// Checks the copy: the migrations table against this version's, and the signing keys against
     /// the master key.
-    func check(_ candidate: String, named file: String) async throws -> Summary {
+    package func check(_ candidate: String, named file: String) async throws -> Summary {
         let found: (tables: Set<String>, applied: [String], sealedKeys: [String])
         do {
             found = try await SQLiteFile.withConnection(candidate, access: .readOnly, logger: logger) { db in
@@ -110,14 +110,14 @@ extension DatabaseRestore {
             throw BackupError.foreignMasterKey(file: file, key: source.file.path, missing: true)
         }
         do {
-            for sealed in sealedKeys { _ = try SigningKeys.open(sealed, with: key) }
+            for sealed in sealedKeys { _ = try key.openSigningKey(sealed) }
         } catch {
             throw BackupError.foreignMasterKey(file: file, key: name ?? source.file.path, missing: false)
         }
     }
 
     /// The text column `column` of every row `sql` returns.
-    static func strings(_ db: any SQLDatabase, _ sql: SQLQueryString, column: String) async throws -> [String] {
+    package static func strings(_ db: any SQLDatabase, _ sql: SQLQueryString, column: String) async throws -> [String] {
         try await db.raw(sql).all().map { try $0.decode(column: column, as: String.self) }
     }
 }

@@ -58,25 +58,25 @@ public struct DatabaseRestore: Sendable {
     }
 
     /// Points inside a restore where tests act as another user would meanwhile.
-    struct Seams: Sendable {
+    package struct Seams: Sendable {
         /// After the backup file was opened and checked, before it is copied.
-        var afterInputCheck: @Sendable () -> Void = {}
+        package var afterInputCheck: @Sendable () -> Void = {}
         /// After the backup was copied and checked, before the database is settled.
-        var beforeSettle: @Sendable () -> Void = {}
+        package var beforeSettle: @Sendable () -> Void = {}
         /// In settling, after the database was checked again, before SQLite opens it.
-        var beforeSettleOpen: @Sendable () -> Void = {}
+        package var beforeSettleOpen: @Sendable () -> Void = {}
         /// In settling, after SQLite opened the database, before it is checked again and any statement runs.
-        var afterSettleOpen: @Sendable () -> Void = {}
+        package var afterSettleOpen: @Sendable () -> Void = {}
         /// After the database was settled and kept, before the copy is renamed over it.
-        var beforeInstall: @Sendable () -> Void = {}
+        package var beforeInstall: @Sendable () -> Void = {}
     }
 
-    let location: DatabaseLocation
-    let masterKey: MasterKeySource?
-    let logger: Logger
+    package let location: DatabaseLocation
+    package let masterKey: MasterKeySource?
+    package let logger: Logger
     private let now: @Sendable () -> Date
     /// No-ops, but in tests.
-    var seams = Seams()
+    package var seams = Seams()
 
     /// Creates a restore into the database at `location`.
     /// - Parameters:

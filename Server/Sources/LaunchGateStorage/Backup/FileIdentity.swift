@@ -10,18 +10,18 @@ import Darwin
 /// A file's device and inode: the same however the file is renamed or linked, and different for
 /// any other file, so a name checked once can be checked again later. Compared while the file is
 /// held open, so the inode can't be freed and reused meanwhile.
-struct FileIdentity: Equatable, Sendable {
-    let device: UInt64
-    let inode: UInt64
+package struct FileIdentity: Equatable, Sendable {
+    package let device: UInt64
+    package let inode: UInt64
 
-    init(_ info: stat) {
+    package init(_ info: stat) {
         device = UInt64(truncatingIfNeeded: info.st_dev)
         inode = UInt64(truncatingIfNeeded: info.st_ino)
     }
 
     /// What `path` names now, itself (a symlink there is the symlink, not its target), or `nil`
     /// when nothing is there.
-    static func named(_ path: String) -> FileIdentity? {
+    package static func named(_ path: String) -> FileIdentity? {
         var info = stat()
         return lstat(path, &info) == 0 ? FileIdentity(info) : nil
     }
@@ -32,7 +32,7 @@ struct FileIdentity: Equatable, Sendable {
     ///
     /// It tells which file a library opened by name without asking the library: hold the file
     /// checked beforehand open as `excluded`, let the library open the name, and ask.
-    static func isOpen(_ identity: FileIdentity, excluding excluded: Int32) -> Bool? {
+    package static func isOpen(_ identity: FileIdentity, excluding excluded: Int32) -> Bool? {
         #if os(Linux)
         let folder = "/proc/self/fd"
         #else
@@ -46,7 +46,7 @@ struct FileIdentity: Equatable, Sendable {
     }
 
     /// The file an open descriptor refers to.
-    static func of(_ descriptor: Int32) -> FileIdentity? {
+    package static func of(_ descriptor: Int32) -> FileIdentity? {
         var info = stat()
         return fstat(descriptor, &info) == 0 ? FileIdentity(info) : nil
     }

@@ -1,10 +1,10 @@
 /// A first-come, first-served lock for async code, used to keep SQLite's single connection to
 /// one transaction at a time.
-actor AsyncLock {
+package actor AsyncLock {
     private var locked = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    func withLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    package func withLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         await acquire()
         defer { release() }
         return try await body()

@@ -14,13 +14,13 @@ import SQLiteKit
 public final class Database: Sendable {
     private let connector: Connector
     /// Where it is, for messages (passwords hidden).
-    let location: DatabaseLocation
+    package let location: DatabaseLocation
     /// How long start-up waits for PostgreSQL to answer before reporting it unavailable.
-    let leaseTimeout: Duration
+    package let leaseTimeout: Duration
     /// How long an operation waits for a pooled connection before it is answered `unavailable`.
-    let leaseWait: Duration
+    package let leaseWait: Duration
     /// The statements sent so far, for tests of how many a step takes.
-    let statements = StatementTally()
+    package let statements = StatementTally()
 
     private enum Connector: Sendable {
         case sqlite(SQLiteConnections, DatabaseFileLock)
@@ -77,7 +77,7 @@ public final class Database: Sendable {
 
     /// Starts the PostgreSQL pool without the start-up probe; ``open(_:leaseTimeout:leaseWait:logger:)``
     /// probes first. Every pooled connection is made with `settings`' TLS, as the probe's is.
-    static func pool(_ settings: PostgresSettings, leaseTimeout: Duration, leaseWait: Duration, logger: Logger) async -> Database {
+    package static func pool(_ settings: PostgresSettings, leaseTimeout: Duration, leaseWait: Duration, logger: Logger) async -> Database {
         let client = PostgresClient(configuration: settings.clientConfiguration, backgroundLogger: logger)
         // Leasing before run() has begun works but logs a warning; wait until the task starts.
         let (started, signal) = AsyncStream<Void>.makeStream()

@@ -22,7 +22,7 @@ import Darwin
 /// symlinked folder or a `..` leads every process to the same file. After locking, the locked file
 /// is compared with what the path names now (device and inode): a lock on a file that was removed
 /// or replaced meanwhile protects nothing, so it is taken again on the new file.
-final class DatabaseFileLock: Sendable {
+package final class DatabaseFileLock: Sendable {
     private let descriptor: Mutex<Int32>
 
     private init(descriptor: Int32) {
@@ -30,15 +30,15 @@ final class DatabaseFileLock: Sendable {
     }
 
     /// How many times a lock on a file replaced under it is taken again before giving up.
-    static let attempts = 5
+    package static let attempts = 5
 
     /// The lock file for a database file, beside its canonical path.
-    static func path(for databasePath: String) -> String { canonicalPath(databasePath) + ".lock" }
+    package static func path(for databasePath: String) -> String { canonicalPath(databasePath) + ".lock" }
 
     /// The database's path with symlinks, `.` and `..` resolved: realpath(3) of the file when it
     /// exists (SQLite follows a symlinked database file too, and keeps `-wal` beside the target),
     /// otherwise of its folder, with the file's name appended. Unchanged when neither resolves.
-    static func canonicalPath(_ path: String) -> String {
+    package static func canonicalPath(_ path: String) -> String {
         if let resolved = realPath(path) { return resolved }
         let url = URL(fileURLWithPath: path)
         guard let folder = realPath(url.deletingLastPathComponent().path) else { return path }
@@ -54,7 +54,7 @@ final class DatabaseFileLock: Sendable {
     /// Takes the lock shared, as every process using the database does.
     /// - Throws: ``StorageError`` `busy` while a restore holds it, `fileNotCreated` when the lock
     ///   file can't be made or locked.
-    static func shared(for databasePath: String) throws -> DatabaseFileLock {
+    package static func shared(for databasePath: String) throws -> DatabaseFileLock {
         guard let lock = try take(for: databasePath, operation: LOCK_SH) else {
             throw StorageError.busy("\(databasePath) is being replaced by 'launchgate restore' (it holds \(path(for: databasePath))); try again when it has finished")
         }
@@ -66,7 +66,7 @@ final class DatabaseFileLock: Sendable {
     /// - Throws: ``StorageError`` `fileNotCreated` when the lock file can't be made or locked.
     /// - Parameter afterOpen: Runs between opening the lock file and locking it, for tests of
     ///   the race in which another process replaces the file there.
-    static func exclusive(for databasePath: String, afterOpen: (Int) -> Void = { _ in }) throws -> DatabaseFileLock? {
+    package static func exclusive(for databasePath: String, afterOpen: (Int) -> Void = { _ in }) throws -> DatabaseFileLock? {
         try take(for: databasePath, operation: LOCK_EX, afterOpen: afterOpen)
     }
 
@@ -127,7 +127,7 @@ final class DatabaseFileLock: Sendable {
     /// would make a root command create and lock files beside that file). A symlink to a file in
     /// the same folder is fine: everything stays in the folder given.
     /// - Throws: ``StorageError`` `invalidLocation`.
-    static func requireContained(_ databasePath: String) throws {
+    package static func requireContained(_ databasePath: String) throws {
         var info = stat()
         guard lstat(databasePath, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return }
         let folder = URL(fileURLWithPath: databasePath).deletingLastPathComponent().path
@@ -138,7 +138,7 @@ final class DatabaseFileLock: Sendable {
     }
 
     /// Releases the lock (closing the file releases it); later calls do nothing.
-    func release() {
+    package func release() {
         descriptor.withLock { descriptor in
             guard descriptor >= 0 else { return }
             systemClose(descriptor)

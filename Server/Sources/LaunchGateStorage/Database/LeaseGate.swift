@@ -8,7 +8,7 @@ import Synchronization
 /// operation's result. The operation itself asks ``begin()`` before touching the connection, so
 /// work that was given up never runs later, when the database is back: a write the client was told
 /// failed must not commit behind its back. Work that did begin is always waited for.
-final class LeaseGate<Value: Sendable>: Sendable {
+package final class LeaseGate<Value: Sendable>: Sendable {
     private enum State {
         case waiting, running, done
     }
@@ -17,12 +17,12 @@ final class LeaseGate<Value: Sendable>: Sendable {
     private let continuation: CheckedContinuation<Value, any Error>
 
     /// - Parameter continuation: The caller's, resumed exactly once.
-    init(_ continuation: CheckedContinuation<Value, any Error>) {
+    package init(_ continuation: CheckedContinuation<Value, any Error>) {
         self.continuation = continuation
     }
 
     /// Called with the connection in hand. - Returns: `false` if the caller was already answered.
-    func begin() -> Bool {
+    package func begin() -> Bool {
         state.withLock { state in
             guard state == .waiting else { return false }
             state = .running
@@ -31,7 +31,7 @@ final class LeaseGate<Value: Sendable>: Sendable {
     }
 
     /// Answers the caller with the operation's outcome, unless it was already answered.
-    func finish(_ result: Result<Value, any Error>) {
+    package func finish(_ result: Result<Value, any Error>) {
         let answer = state.withLock { state in
             defer { state = .done }
             return state != .done
@@ -42,7 +42,7 @@ final class LeaseGate<Value: Sendable>: Sendable {
     /// Gives up on an operation that has not begun, answering the caller with `error`.
     /// - Returns: `true` if it was given up; `false` if it had begun or was answered.
     @discardableResult
-    func abandon(with error: any Error) -> Bool {
+    package func abandon(with error: any Error) -> Bool {
         let abandoned = state.withLock { state in
             guard state == .waiting else { return false }
             state = .done

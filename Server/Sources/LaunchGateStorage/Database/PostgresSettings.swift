@@ -4,15 +4,15 @@ import NIOSSL
 import PostgresKit
 
 /// A PostgreSQL URL read into the pool's and a single connection's settings, with its TLS mode.
-struct PostgresSettings: Sendable {
+package struct PostgresSettings: Sendable {
     /// The pool's settings.
-    let clientConfiguration: PostgresClient.Configuration
+    package let clientConfiguration: PostgresClient.Configuration
     /// One connection's settings, for the start-up probe.
-    let connectionConfiguration: PostgresConnection.Configuration
+    package let connectionConfiguration: PostgresConnection.Configuration
     /// The URL's `sslmode`.
-    let mode: PostgresTLSMode
+    package let mode: PostgresTLSMode
     /// Where it is, for messages (password hidden).
-    let location: DatabaseLocation
+    package let location: DatabaseLocation
 
     /// Every session's limits, in milliseconds: a statement may run 15 s, a transaction may sit
     /// idle 30 s, and a lock is waited for 10 s. LaunchGate's statements take milliseconds.
@@ -20,11 +20,11 @@ struct PostgresSettings: Sendable {
     /// They travel as start-up parameters, which PgBouncer refuses unless its
     /// `ignore_startup_parameters` lists them; `session_limits=off` in the URL leaves them out
     /// (set them on the database role instead: `ALTER ROLE … SET statement_timeout = '15s'`).
-    static let sessionLimits = [("statement_timeout", "15000"), ("idle_in_transaction_session_timeout", "30000"), ("lock_timeout", "10000")]
+    package static let sessionLimits = [("statement_timeout", "15000"), ("idle_in_transaction_session_timeout", "30000"), ("lock_timeout", "10000")]
 
     /// The URL's `session_limits`: `on` (the default) or `off`.
     /// - Throws: ``StorageError`` `invalidLocation` for any other value.
-    static func sendsSessionLimits(url: String) throws -> Bool {
+    package static func sendsSessionLimits(url: String) throws -> Bool {
         let items = URLComponents(string: url)?.queryItems ?? []
         switch items.last(where: { $0.name.lowercased() == "session_limits" })?.value?.lowercased() {
         case nil, "on": return true
@@ -35,7 +35,7 @@ struct PostgresSettings: Sendable {
 
     /// Reads the URL.
     /// - Throws: ``StorageError`` `invalidLocation` when it can't be used.
-    init(url: String, location: DatabaseLocation) throws {
+    package init(url: String, location: DatabaseLocation) throws {
         let (mode, rootCertificate) = try PostgresTLSMode.parse(url: url)
         let limits = try Self.sendsSessionLimits(url: url) ? Self.sessionLimits : []
         let core: PostgresConnection.Configuration
@@ -72,7 +72,7 @@ struct PostgresSettings: Sendable {
 
     /// Connects once and runs `SELECT 1`, so start-up fails at once with the cause.
     /// - Throws: ``StorageError`` `unavailable` or `insecureConnection`, or the server's error (such as a wrong password).
-    func probe(timeout: Duration, logger: Logger) async throws {
+    package func probe(timeout: Duration, logger: Logger) async throws {
         let configuration = connectionConfiguration
         do {
             try await withThrowingTaskGroup(of: Bool.self) { group in
@@ -99,7 +99,7 @@ struct PostgresSettings: Sendable {
 
     /// Turns the driver's connection failures into ``StorageError``s that say what to do; any
     /// other error (a constraint, a syntax error, the work's own) passes through unchanged.
-    static func classify(_ error: any Error, location: DatabaseLocation, mode: PostgresTLSMode? = nil) -> any Error {
+    package static func classify(_ error: any Error, location: DatabaseLocation, mode: PostgresTLSMode? = nil) -> any Error {
         if error is StorageError { return error }
         let detail = String(reflecting: error).prefix(300)
         guard let psql = error as? PSQLError else {

@@ -30,7 +30,7 @@ public enum PostgresTLSMode: String, Sendable, CaseIterable {
     /// - Parameter url: The URL.
     /// - Returns: The mode and `sslrootcert`, if given. Without `sslmode`: ``prefer``, as libpq.
     /// - Throws: ``StorageError`` `invalidLocation` for a value that is not one of the modes.
-    static func parse(url: String) throws -> (mode: PostgresTLSMode, rootCertificate: String?) {
+    package static func parse(url: String) throws -> (mode: PostgresTLSMode, rootCertificate: String?) {
         let items = URLComponents(string: url)?.queryItems ?? []
         // postgres-kit also reads `ssl=` and `tls=`; their meaning varies between drivers, so
         // rather than guess (and perhaps connect in the clear), ask for the unambiguous name.
@@ -49,7 +49,7 @@ public enum PostgresTLSMode: String, Sendable, CaseIterable {
     }
 
     /// The certificate check this mode asks for, or `nil` for no TLS.
-    var certificateVerification: CertificateVerification? {
+    package var certificateVerification: CertificateVerification? {
         switch self {
         case .disable: nil
         case .prefer, .require: CertificateVerification.none
@@ -61,7 +61,7 @@ public enum PostgresTLSMode: String, Sendable, CaseIterable {
     /// The TLS settings for this mode.
     /// - Parameter rootCertificate: A PEM file of authorities to trust instead of the system's.
     /// - Returns: `nil` for ``disable``.
-    func tlsConfiguration(rootCertificate: String?) -> TLSConfiguration? {
+    package func tlsConfiguration(rootCertificate: String?) -> TLSConfiguration? {
         guard let verification = certificateVerification else { return nil }
         var configuration = TLSConfiguration.makeClientConfiguration()
         configuration.certificateVerification = verification
@@ -70,14 +70,14 @@ public enum PostgresTLSMode: String, Sendable, CaseIterable {
     }
 
     /// The pool's TLS setting for this mode.
-    func clientTLS(rootCertificate: String?) -> PostgresClient.Configuration.TLS {
+    package func clientTLS(rootCertificate: String?) -> PostgresClient.Configuration.TLS {
         guard let configuration = tlsConfiguration(rootCertificate: rootCertificate) else { return .disable }
         return self == .prefer ? .prefer(configuration) : .require(configuration)
     }
 
     /// The single connection's TLS setting for this mode, used to probe the server at start-up.
     /// - Throws: When the root certificate file can't be loaded.
-    func connectionTLS(rootCertificate: String?) throws -> PostgresConnection.Configuration.TLS {
+    package func connectionTLS(rootCertificate: String?) throws -> PostgresConnection.Configuration.TLS {
         guard let configuration = tlsConfiguration(rootCertificate: rootCertificate) else { return .disable }
         let context = try NIOSSLContext(configuration: configuration)
         return self == .prefer ? .prefer(context) : .require(context)

@@ -61,30 +61,30 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
     public var description: String { message }
 
     /// The URL or path can't be used; `message` says why and what is expected.
-    static func invalidLocation(_ message: String) -> StorageError { StorageError(.invalidLocation, message) }
+    package static func invalidLocation(_ message: String) -> StorageError { StorageError(.invalidLocation, message) }
 
     /// The server can't be reached; `message` names it and the cause.
     public static func unavailable(_ message: String) -> StorageError { StorageError(.unavailable, message) }
 
     /// TLS could not be set up as `sslmode` asks.
-    static func insecureConnection(_ message: String) -> StorageError { StorageError(.insecureConnection, message) }
+    package static func insecureConnection(_ message: String) -> StorageError { StorageError(.insecureConnection, message) }
 
     /// The SQLite file at `path` (or `what` else: its lock file) could not be created or opened.
-    static func fileNotCreated(path: String, reason: String, what: String = "SQLite file") -> StorageError {
+    package static func fileNotCreated(path: String, reason: String, what: String = "SQLite file") -> StorageError {
         StorageError(.fileNotCreated, "could not create or open the \(what) \(path) (\(reason))")
     }
 
     /// The SQLite file is locked by `launchgate restore`; `message` says which and what to do.
-    static func busy(_ message: String) -> StorageError { StorageError(.busy, message) }
+    package static func busy(_ message: String) -> StorageError { StorageError(.busy, message) }
 
     /// The database at `location` has the migrations `names`, which this version doesn't know.
-    static func newerSchema(location: String, names: [String]) -> StorageError {
+    package static func newerSchema(location: String, names: [String]) -> StorageError {
         StorageError(.newerSchema, "\(location) was migrated by a newer launchgate (it has migrations this one doesn't know: \(names.joined(separator: ", "))); use that version or a later one. Nothing was changed")
     }
 
     /// A value can't be stored as given; `message` says what to change.
-    static func unstorable(_ message: String) -> StorageError { StorageError(.unstorable, message) }
+    package static func unstorable(_ message: String) -> StorageError { StorageError(.unstorable, message) }
 
     /// A stored row holds something this version can't read.
-    static func corrupt(_ message: String) -> StorageError { StorageError(.corrupt, message) }
+    package static func corrupt(_ message: String) -> StorageError { StorageError(.corrupt, message) }
 }

@@ -5,14 +5,14 @@ import SQLKit
 /// rows whose streak never reaches the lock must not pile up for ever.
 ///
 /// Rows from before it have no time; the sweep takes them for old.
-struct AddAddressFailureTimes: Migration {
-    let name = "016_add_address_failure_times"
+package struct AddAddressFailureTimes: Migration {
+    package let name = "016_add_address_failure_times"
 
-    func prepare(on database: any SQLDatabase) async throws {
+    package func prepare(on database: any SQLDatabase) async throws {
         try await database.alter(table: "sign_in_addresses").column("last_failure_at", type: .bigint).run()
     }
 
-    func revert(on database: any SQLDatabase) async throws {
+    package func revert(on database: any SQLDatabase) async throws {
         try await database.alter(table: "sign_in_addresses").dropColumn("last_failure_at").run()
     }
 }

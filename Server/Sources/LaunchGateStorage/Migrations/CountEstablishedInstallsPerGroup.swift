@@ -3,10 +3,10 @@ import SQLKit
 /// Gives each install group the count of its established installs (seen on two sightings at
 /// least a day apart), so the publish guard can measure by installs that took a day of traffic
 /// to make up, without reading installs one by one. Filled from the installs recorded before it.
-struct CountEstablishedInstallsPerGroup: Migration {
-    let name = "024_count_established_installs_per_group"
+package struct CountEstablishedInstallsPerGroup: Migration {
+    package let name = "024_count_established_installs_per_group"
 
-    func prepare(on database: any SQLDatabase) async throws {
+    package func prepare(on database: any SQLDatabase) async throws {
         try await database.raw("ALTER TABLE install_groups ADD COLUMN established_installs BIGINT NOT NULL DEFAULT 0").run()
         // One statement, as in 022: the installs grouped once and joined to their groups, not one
         // UPDATE per group. Integer division gives the UTC day on both engines.
@@ -20,7 +20,7 @@ struct CountEstablishedInstallsPerGroup: Migration {
             """).run()
     }
 
-    func revert(on database: any SQLDatabase) async throws {
+    package func revert(on database: any SQLDatabase) async throws {
         try await database.raw("ALTER TABLE install_groups DROP COLUMN established_installs").run()
     }
 }

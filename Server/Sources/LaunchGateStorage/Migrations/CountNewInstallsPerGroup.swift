@@ -3,10 +3,10 @@ import SQLKit
 /// Gives each install group the count of its installs first seen on the group's day (seen on
 /// that one day only), so the publish guard can leave out installs that appeared just now
 /// without reading installs one by one. Filled from the installs recorded before it.
-struct CountNewInstallsPerGroup: Migration {
-    let name = "022_count_new_installs_per_group"
+package struct CountNewInstallsPerGroup: Migration {
+    package let name = "022_count_new_installs_per_group"
 
-    func prepare(on database: any SQLDatabase) async throws {
+    package func prepare(on database: any SQLDatabase) async throws {
         try await database.raw("ALTER TABLE install_groups ADD COLUMN new_installs BIGINT NOT NULL DEFAULT 0").run()
         // One statement: the installs grouped once, joined to their groups (UPDATE … FROM, SQLite
         // 3.33 and PostgreSQL alike), not one UPDATE per group, which a large table would make a
@@ -21,7 +21,7 @@ struct CountNewInstallsPerGroup: Migration {
             """).run()
     }
 
-    func revert(on database: any SQLDatabase) async throws {
+    package func revert(on database: any SQLDatabase) async throws {
         try await database.raw("ALTER TABLE install_groups DROP COLUMN new_installs").run()
     }
 }

@@ -1,10 +1,10 @@
 import SQLKit
 
 /// The apps table.
-struct CreateApps: Migration {
-    let name = "001_create_apps"
+package struct CreateApps: Migration {
+    package let name = "001_create_apps"
 
-    func prepare(on database: any SQLDatabase) async throws {
+    package func prepare(on database: any SQLDatabase) async throws {
         try await database.create(table: "apps")
             .column("id", type: .text, .primaryKey(autoIncrement: false))
             .column("name", type: .text, .notNull)
@@ -12,7 +12,7 @@ struct CreateApps: Migration {
             .run()
     }
 
-    func revert(on database: any SQLDatabase) async throws {
+    package func revert(on database: any SQLDatabase) async throws {
         try await database.drop(table: "apps").run()
     }
 }

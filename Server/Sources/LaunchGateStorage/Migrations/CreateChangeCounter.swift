@@ -6,10 +6,10 @@ import SQLKit
 /// starts writing, not when it commits, so a publish holding id 10 that commits after id 11 was
 /// seen went unnoticed. Every such write transaction now bumps this row; PostgreSQL's row lock
 /// orders the bumps, so each commit shows a value no one has seen yet.
-struct CreateChangeCounter: Migration {
-    let name = "006_create_change_counter"
+package struct CreateChangeCounter: Migration {
+    package let name = "006_create_change_counter"
 
-    func prepare(on database: any SQLDatabase) async throws {
+    package func prepare(on database: any SQLDatabase) async throws {
         try await database.create(table: "launchgate_changes")
             .column("id", type: .bigint, .primaryKey(autoIncrement: false))
             .column("counter", type: .bigint, .notNull)
@@ -18,7 +18,7 @@ struct CreateChangeCounter: Migration {
             .values(SQLBind(ChangeCounter.row), SQLBind(0)).run()
     }
 
-    func revert(on database: any SQLDatabase) async throws {
+    package func revert(on database: any SQLDatabase) async throws {
         try await database.drop(table: "launchgate_changes").run()
     }
 }

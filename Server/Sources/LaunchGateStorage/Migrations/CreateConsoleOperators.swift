@@ -2,10 +2,10 @@ import SQLKit
 
 /// Console operators: addresses an admin allowed to sign in to the console by emailed code, each
 /// with a token scope. Removal keeps the row (marked), so the address can be added again.
-struct CreateConsoleOperators: Migration {
-    let name = "023_create_console_operators"
+package struct CreateConsoleOperators: Migration {
+    package let name = "023_create_console_operators"
 
-    func prepare(on database: any SQLDatabase) async throws {
+    package func prepare(on database: any SQLDatabase) async throws {
         try await database.create(table: "console_operators")
             .column("id", type: .text, .primaryKey(autoIncrement: false))
             .column("email", type: .text, .notNull, .unique)
@@ -15,7 +15,7 @@ struct CreateConsoleOperators: Migration {
             .run()
     }
 
-    func revert(on database: any SQLDatabase) async throws {
+    package func revert(on database: any SQLDatabase) async throws {
         try await database.drop(table: "console_operators").run()
     }
 }

@@ -1,10 +1,10 @@
 import SQLKit
 
 /// Installs and devices that always see "up to date".
-struct CreateExemptions: Migration {
-    let name = "005_create_exemptions"
+package struct CreateExemptions: Migration {
+    package let name = "005_create_exemptions"
 
-    func prepare(on database: any SQLDatabase) async throws {
+    package func prepare(on database: any SQLDatabase) async throws {
         try await database.create(table: "exemptions")
             .column("app_id", type: .text, .notNull, .references("apps", "id"))
             .column("kind", type: .text, .notNull)
@@ -15,7 +15,7 @@ struct CreateExemptions: Migration {
             .run()
     }
 
-    func revert(on database: any SQLDatabase) async throws {
+    package func revert(on database: any SQLDatabase) async throws {
         try await database.drop(table: "exemptions").run()
     }
 }

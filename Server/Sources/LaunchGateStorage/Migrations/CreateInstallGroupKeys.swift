@@ -4,10 +4,10 @@ import SQLKit
 /// with the last day it was seen: what the cap on groups kept per app and platform
 /// (``InstallLimits/groupsPerAppPlatform``) counts, so a group that returns day after day, or after
 /// its old rows aged out, takes its room once. Filled from the group counts kept before it.
-struct CreateInstallGroupKeys: Migration {
-    let name = "025_create_install_group_keys"
+package struct CreateInstallGroupKeys: Migration {
+    package let name = "025_create_install_group_keys"
 
-    func prepare(on database: any SQLDatabase) async throws {
+    package func prepare(on database: any SQLDatabase) async throws {
         try await database.create(table: "install_group_keys")
             .column("app_id", type: .text, .notNull)
             .column("platform", type: .text, .notNull)
@@ -24,7 +24,7 @@ struct CreateInstallGroupKeys: Migration {
             """).run()
     }
 
-    func revert(on database: any SQLDatabase) async throws {
+    package func revert(on database: any SQLDatabase) async throws {
         try await database.drop(table: "install_group_keys").run()
     }
 }

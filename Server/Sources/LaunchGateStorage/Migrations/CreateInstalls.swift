@@ -3,10 +3,10 @@ import SQLKit
 /// Installs as adoption sees them (keyed by an HMAC of the install ID, never the ID), the group
 /// counts adoption and impact read instead of the installs, the daily rollup behind adoption
 /// history, and the row every recording transaction locks first, so instances take turns.
-struct CreateInstalls: Migration {
-    let name = "018_create_installs"
+package struct CreateInstalls: Migration {
+    package let name = "018_create_installs"
 
-    func prepare(on database: any SQLDatabase) async throws {
+    package func prepare(on database: any SQLDatabase) async throws {
         try await database.create(table: "installs")
             .column("app_id", type: .text, .notNull)
             .column("platform", type: .text, .notNull)
@@ -45,7 +45,7 @@ struct CreateInstalls: Migration {
         try await database.insert(into: "install_record_lock").columns("id", "turns").values(SQLBind(1), SQLBind(0)).run()
     }
 
-    func revert(on database: any SQLDatabase) async throws {
+    package func revert(on database: any SQLDatabase) async throws {
         for table in ["install_record_lock", "install_daily_versions", "install_groups", "installs"] {
             try await database.drop(table: table).run()
         }

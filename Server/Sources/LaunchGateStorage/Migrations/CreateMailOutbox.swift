@@ -2,10 +2,10 @@ import SQLKit
 
 /// Mail waiting to be delivered, and what became of it, so an outage or a restart delays mail
 /// without losing it.
-struct CreateMailOutbox: Migration {
-    let name = "015_create_mail_outbox"
+package struct CreateMailOutbox: Migration {
+    package let name = "015_create_mail_outbox"
 
-    func prepare(on database: any SQLDatabase) async throws {
+    package func prepare(on database: any SQLDatabase) async throws {
         try await database.create(table: "mail_outbox")
             .column("id", type: .text, .primaryKey(autoIncrement: false))
             .column("app_id", type: .text, .notNull)
@@ -24,7 +24,7 @@ struct CreateMailOutbox: Migration {
         try await database.create(index: "mail_outbox_address").on("mail_outbox").column("app_id").column("email").run()
     }
 
-    func revert(on database: any SQLDatabase) async throws {
+    package func revert(on database: any SQLDatabase) async throws {
         try await database.drop(table: "mail_outbox").run()
     }
 }

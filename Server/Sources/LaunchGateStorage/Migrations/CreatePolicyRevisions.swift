@@ -1,10 +1,10 @@
 import SQLKit
 
 /// Immutable policy revisions; the newest per app and channel is current.
-struct CreatePolicyRevisions: Migration {
-    let name = "002_create_policy_revisions"
+package struct CreatePolicyRevisions: Migration {
+    package let name = "002_create_policy_revisions"
 
-    func prepare(on database: any SQLDatabase) async throws {
+    package func prepare(on database: any SQLDatabase) async throws {
         try await database.create(table: "policy_revisions")
             .column("id", type: .bigint, .primaryKey(autoIncrement: true))
             .column("app_id", type: .text, .notNull, .references("apps", "id"))
@@ -18,7 +18,7 @@ struct CreatePolicyRevisions: Migration {
             .run()
     }
 
-    func revert(on database: any SQLDatabase) async throws {
+    package func revert(on database: any SQLDatabase) async throws {
         try await database.drop(table: "policy_revisions").run()
     }
 }

@@ -2,10 +2,10 @@ import SQLKit
 
 /// Per-address failure counts and locks, kept whether or not the address has an account, so a
 /// lock says nothing about one.
-struct CreateSignInAddresses: Migration {
-    let name = "013_create_sign_in_addresses"
+package struct CreateSignInAddresses: Migration {
+    package let name = "013_create_sign_in_addresses"
 
-    func prepare(on database: any SQLDatabase) async throws {
+    package func prepare(on database: any SQLDatabase) async throws {
         try await database.create(table: "sign_in_addresses")
             .column("app_id", type: .text, .notNull)
             .column("email", type: .text, .notNull)
@@ -15,7 +15,7 @@ struct CreateSignInAddresses: Migration {
             .run()
     }
 
-    func revert(on database: any SQLDatabase) async throws {
+    package func revert(on database: any SQLDatabase) async throws {
         try await database.drop(table: "sign_in_addresses").run()
     }
 }

@@ -2,10 +2,10 @@ import SQLKit
 
 /// The one live code per address, as an HMAC only. The key is the address, so a new send
 /// replaces the old code with its attempts in one statement.
-struct CreateSignInCodes: Migration {
-    let name = "011_create_sign_in_codes"
+package struct CreateSignInCodes: Migration {
+    package let name = "011_create_sign_in_codes"
 
-    func prepare(on database: any SQLDatabase) async throws {
+    package func prepare(on database: any SQLDatabase) async throws {
         try await database.create(table: "sign_in_codes")
             .column("app_id", type: .text, .notNull)
             .column("email", type: .text, .notNull)
@@ -19,7 +19,7 @@ struct CreateSignInCodes: Migration {
             .run()
     }
 
-    func revert(on database: any SQLDatabase) async throws {
+    package func revert(on database: any SQLDatabase) async throws {
         try await database.drop(table: "sign_in_codes").run()
     }
 }

@@ -1,10 +1,10 @@
 import SQLKit
 
 /// Sessions, found by the SHA-256 of their token; indexed for revocation per user and per device.
-struct CreateSignInSessions: Migration {
-    let name = "012_create_sign_in_sessions"
+package struct CreateSignInSessions: Migration {
+    package let name = "012_create_sign_in_sessions"
 
-    func prepare(on database: any SQLDatabase) async throws {
+    package func prepare(on database: any SQLDatabase) async throws {
         try await database.create(table: "sign_in_sessions")
             .column("id", type: .text, .primaryKey(autoIncrement: false))
             .column("app_id", type: .text, .notNull)
@@ -19,7 +19,7 @@ struct CreateSignInSessions: Migration {
         try await database.create(index: "sign_in_sessions_device").on("sign_in_sessions").column("app_id").column("device_id").run()
     }
 
-    func revert(on database: any SQLDatabase) async throws {
+    package func revert(on database: any SQLDatabase) async throws {
         try await database.drop(table: "sign_in_sessions").run()
     }
 }

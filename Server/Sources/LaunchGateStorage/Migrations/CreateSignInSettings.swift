@@ -1,10 +1,10 @@
 import SQLKit
 
 /// Per-app sign-in settings: the code length and mail template overrides.
-struct CreateSignInSettings: Migration {
-    let name = "008_create_sign_in_settings"
+package struct CreateSignInSettings: Migration {
+    package let name = "008_create_sign_in_settings"
 
-    func prepare(on database: any SQLDatabase) async throws {
+    package func prepare(on database: any SQLDatabase) async throws {
         try await database.create(table: "sign_in_settings")
             .column("app_id", type: .text, .primaryKey(autoIncrement: false), .references("apps", "id"))
             .column("code_length", type: .bigint, .notNull)
@@ -14,7 +14,7 @@ struct CreateSignInSettings: Migration {
             .run()
     }
 
-    func revert(on database: any SQLDatabase) async throws {
+    package func revert(on database: any SQLDatabase) async throws {
         try await database.drop(table: "sign_in_settings").run()
     }
 }

@@ -1,10 +1,10 @@
 import SQLKit
 
 /// Users of passwordless sign-in, per app and address.
-struct CreateSignInUsers: Migration {
-    let name = "010_create_sign_in_users"
+package struct CreateSignInUsers: Migration {
+    package let name = "010_create_sign_in_users"
 
-    func prepare(on database: any SQLDatabase) async throws {
+    package func prepare(on database: any SQLDatabase) async throws {
         try await database.create(table: "sign_in_users")
             .column("id", type: .text, .primaryKey(autoIncrement: false))
             .column("app_id", type: .text, .notNull, .references("apps", "id"))
@@ -15,7 +15,7 @@ struct CreateSignInUsers: Migration {
             .run()
     }
 
-    func revert(on database: any SQLDatabase) async throws {
+    package func revert(on database: any SQLDatabase) async throws {
         try await database.drop(table: "sign_in_users").run()
     }
 }

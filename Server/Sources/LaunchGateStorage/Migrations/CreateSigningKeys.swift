@@ -1,10 +1,10 @@
 import SQLKit
 
 /// Signing keys, with the private half sealed under the master key.
-struct CreateSigningKeys: Migration {
-    let name = "004_create_signing_keys"
+package struct CreateSigningKeys: Migration {
+    package let name = "004_create_signing_keys"
 
-    func prepare(on database: any SQLDatabase) async throws {
+    package func prepare(on database: any SQLDatabase) async throws {
         try await database.create(table: "signing_keys")
             .column("id", type: .text, .primaryKey(autoIncrement: false))
             .column("public_key", type: .text, .notNull)
@@ -14,7 +14,7 @@ struct CreateSigningKeys: Migration {
             .run()
     }
 
-    func revert(on database: any SQLDatabase) async throws {
+    package func revert(on database: any SQLDatabase) async throws {
         try await database.drop(table: "signing_keys").run()
     }
 }

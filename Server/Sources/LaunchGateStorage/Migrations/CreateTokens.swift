@@ -1,10 +1,10 @@
 import SQLKit
 
 /// Admin tokens, stored as hashes only.
-struct CreateTokens: Migration {
-    let name = "003_create_tokens"
+package struct CreateTokens: Migration {
+    package let name = "003_create_tokens"
 
-    func prepare(on database: any SQLDatabase) async throws {
+    package func prepare(on database: any SQLDatabase) async throws {
         try await database.create(table: "tokens")
             .column("id", type: .text, .primaryKey(autoIncrement: false))
             .column("name", type: .text, .notNull)
@@ -15,7 +15,7 @@ struct CreateTokens: Migration {
             .run()
     }
 
-    func revert(on database: any SQLDatabase) async throws {
+    package func revert(on database: any SQLDatabase) async throws {
         try await database.drop(table: "tokens").run()
     }
 }

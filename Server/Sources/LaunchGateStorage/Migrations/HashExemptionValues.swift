@@ -9,10 +9,10 @@ import SQLKit
 /// device IDs are UUIDs or vendor IDs, never 64 hex digits). Two rows can't hash to one value,
 /// because the raw values were already unique per app and kind.
 /// The next publish (or any exemption change) puts the hashes into the served documents.
-struct HashExemptionValues: Migration {
-    let name = "007_hash_exemption_values"
+package struct HashExemptionValues: Migration {
+    package let name = "007_hash_exemption_values"
 
-    func prepare(on database: any SQLDatabase) async throws {
+    package func prepare(on database: any SQLDatabase) async throws {
         let rows = try await database.select().columns("app_id", "kind", "value").from("exemptions").all()
         for row in rows {
             let app = try row.decode(column: "app_id", as: String.self)
@@ -29,5 +29,5 @@ struct HashExemptionValues: Migration {
     }
 
     /// The raw IDs can't be recovered from their hashes, and nothing needs them: a no-op.
-    func revert(on database: any SQLDatabase) async throws {}
+    package func revert(on database: any SQLDatabase) async throws {}
 }

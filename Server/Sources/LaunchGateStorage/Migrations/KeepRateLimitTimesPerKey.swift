@@ -4,10 +4,10 @@ import SQLKit
 /// one statement checks every rule and records the event, atomically on both engines: PostgreSQL
 /// evaluates an upsert's condition on the row as the last committed change left it, and SQLite
 /// runs one writer at a time. The events recorded so far are carried over; their table goes.
-struct KeepRateLimitTimesPerKey: Migration {
-    let name = "029_keep_rate_limit_times_per_key"
+package struct KeepRateLimitTimesPerKey: Migration {
+    package let name = "029_keep_rate_limit_times_per_key"
 
-    func prepare(on database: any SQLDatabase) async throws {
+    package func prepare(on database: any SQLDatabase) async throws {
         try await database.alter(table: "rate_limit_keys").column("times", type: .text, .notNull, .default(SQLLiteral.string(""))).run()
         // SQLite never stored key rows (its write lock ordered callers); PostgreSQL's hold only a time.
         try await database.delete(from: "rate_limit_keys").run()
@@ -26,7 +26,7 @@ struct KeepRateLimitTimesPerKey: Migration {
     }
 
     /// Brings back the events table, empty: the limits start again from nothing.
-    func revert(on database: any SQLDatabase) async throws {
+    package func revert(on database: any SQLDatabase) async throws {
         try await database.drop(index: "rate_limit_keys_touched_at").run()
         try await database.create(table: "rate_limit_events")
             .column("id", type: .bigint, .primaryKey(autoIncrement: true))

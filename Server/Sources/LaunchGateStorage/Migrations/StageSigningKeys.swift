@@ -7,10 +7,10 @@ import SQLKit
 ///
 /// Staged keys keep `sequence` 0, below every activated key, so a binary from before this
 /// migration (after `migrate --revert-last`) still signs with the key that was active.
-struct StageSigningKeys: Migration {
-    let name = "021_stage_signing_keys"
+package struct StageSigningKeys: Migration {
+    package let name = "021_stage_signing_keys"
 
-    func prepare(on database: any SQLDatabase) async throws {
+    package func prepare(on database: any SQLDatabase) async throws {
         try await database.alter(table: "signing_keys").column("activated_at", type: .bigint).run()
         // Keys that signed (sequence above 0) were active from their creation. Keys with sequence 0
         // are staged ones that a `migrate --revert-last` left behind: they stay staged.
@@ -18,7 +18,7 @@ struct StageSigningKeys: Migration {
             .where("sequence", .greaterThan, 0).run()
     }
 
-    func revert(on database: any SQLDatabase) async throws {
+    package func revert(on database: any SQLDatabase) async throws {
         try await database.alter(table: "signing_keys").dropColumn("activated_at").run()
     }
 }

@@ -9,7 +9,7 @@ public struct ClientAddressResolver: Sendable {
     /// Proxies whose `X-Forwarded-For` is believed.
     public let trustedProxies: [IPNetwork]
     /// Entries read from `X-Forwarded-For` at the most; a longer chain is cut from the left.
-    static let maximumHops = 16
+    package static let maximumHops = 16
 
     /// Creates a resolver.
     public init(trustedProxies: [IPNetwork] = []) { self.trustedProxies = trustedProxies }
@@ -39,7 +39,7 @@ public struct ClientAddressResolver: Sendable {
     }
 
     /// See ``limitKey(peer:forwardedFor:)``.
-    static func bucket(_ address: String) -> String {
+    package static func bucket(_ address: String) -> String {
         guard let bytes = IPNetwork.addressBytes(address) else { return address }
         if bytes.count == 4 { return bytes.map(String.init).joined(separator: ".") }
         if bytes.prefix(10).allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF {
@@ -50,7 +50,7 @@ public struct ClientAddressResolver: Sendable {
     }
 
     /// Proxies may write `1.2.3.4:5678` or `[2001:db8::1]:443`; the port says nothing about the client.
-    static func withoutPort(_ hop: String) -> String {
+    package static func withoutPort(_ hop: String) -> String {
         if hop.hasPrefix("["), let close = hop.firstIndex(of: "]") { return String(hop[hop.index(after: hop.startIndex)..<close]) }
         let colons = hop.filter { $0 == ":" }.count
         if colons == 1, let colon = hop.firstIndex(of: ":") { return String(hop[..<colon]) }
@@ -69,7 +69,7 @@ public struct ClientAddressResolver: Sendable {
     }
 
     /// Whether `address` is a trusted proxy, whose `X-Forwarded-For` names the client.
-    func trusts(_ address: String) -> Bool { isTrusted(address) }
+    package func trusts(_ address: String) -> Bool { isTrusted(address) }
 
     private func isTrusted(_ address: String) -> Bool {
         trustedProxies.contains { $0.contains(address) }

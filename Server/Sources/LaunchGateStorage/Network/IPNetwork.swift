@@ -65,7 +65,7 @@ public struct IPNetwork: Sendable, Hashable, CustomStringConvertible {
     private static let mappedPrefix: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF]
 
     /// The address's bytes, or `nil`; accepts `[v6]` brackets and drops a `%zone`.
-    static func addressBytes(_ text: String) -> [UInt8]? {
+    package static func addressBytes(_ text: String) -> [UInt8]? {
         var text = text.trimmingCharacters(in: .whitespaces)
         guard text.utf8.count <= 64 else { return nil }
         if text.hasPrefix("["), text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }

@@ -85,7 +85,7 @@ public protocol LaunchGateRepository: Sendable {
 extension LaunchGateRepository {
     /// The document a publish stores: the policy with the server's `issuedAt` and the app's
     /// exemptions, as canonical bytes.
-    static func stamped(_ policy: UpdatePolicy, after previous: PolicyRevision?, exemptions: [Exemption], now: Date) throws -> (Data, Date) {
+    package static func stamped(_ policy: UpdatePolicy, after previous: PolicyRevision?, exemptions: [Exemption], now: Date) throws -> (Data, Date) {
         // Whole milliseconds (as stored), strictly after the previous revision, so ordering survives storage.
         let milliseconds = max(now.milliseconds, (previous?.issuedAt.milliseconds ?? .min) + 1)
         let issuedAt = Date(milliseconds: milliseconds)
@@ -108,7 +108,7 @@ extension LaunchGateRepository {
 
 extension LaunchGateRepository {
     /// Publishes over whatever revision is current.
-    func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date) async throws -> PolicyRevision {
+    package func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date) async throws -> PolicyRevision {
         try await publish(appID: appID, channel: channel, policy: policy, author: author, note: note, at: now, expectedRevision: nil)
     }
 }

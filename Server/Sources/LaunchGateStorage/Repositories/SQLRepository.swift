@@ -6,7 +6,7 @@ import SQLKit
 ///
 /// Query builders throughout; the few raw fragments only use `\(bind:)` and `\(ident:)`.
 public struct SQLRepository: LaunchGateRepository {
-    let database: Database
+    package let database: Database
 
     /// Creates a repository; run ``Migrator`` first.
     /// - Parameter database: The open database.
@@ -55,7 +55,7 @@ public struct SQLRepository: LaunchGateRepository {
     /// A publish's statements, in the caller's transaction: the new revision and the change bump.
     /// A concurrent publish that read the same previous revision inserts the same number, which
     /// the unique key refuses, so `expectedRevision` holds even under read committed.
-    static func publish(_ db: any SQLDatabase, appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String,
+    package static func publish(_ db: any SQLDatabase, appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String,
                         note: String?, at now: Date, expectedRevision: Int? = nil) async throws -> PolicyRevision {
         guard try await db.select().column("id").from("apps").where("id", .equal, appID).first() != nil else {
             throw ServiceError.appNotFound(appID)
@@ -204,7 +204,7 @@ public struct SQLRepository: LaunchGateRepository {
     }
 
     /// An app's exemptions, in the caller's transaction.
-    static func exemptions(_ db: any SQLDatabase, appID: String) async throws -> [Exemption] {
+    package static func exemptions(_ db: any SQLDatabase, appID: String) async throws -> [Exemption] {
         try await db.select().columns("app_id", "kind", "value", "note", "created_at").from("exemptions")
             .where("app_id", .equal, appID).orderBy("kind").orderBy("value").all().map { row in
                 guard let kind = ExemptionKind(rawValue: try row.decode(column: "kind", as: String.self)) else {

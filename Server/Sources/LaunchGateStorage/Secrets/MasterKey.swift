@@ -11,9 +11,9 @@ import Foundation
 /// so a new master key would make every shipped app distrust the server. Only a file that is
 /// absent is created; anything else stops with a ``MasterKeyError`` that names the file.
 public struct MasterKey: Sendable {
-    let key: SymmetricKey
+    package let key: SymmetricKey
     /// Where the key came from (the variable or the file), for messages.
-    let source: String
+    package let source: String
 
     /// Wraps 32 raw bytes.
     /// - Parameters:
@@ -69,14 +69,14 @@ public struct MasterKey: Sendable {
     }
 
     /// Seals bytes. - Returns: base64 of nonce, ciphertext and tag.
-    func seal(_ plaintext: Data) throws -> String {
+    package func seal(_ plaintext: Data) throws -> String {
         guard let combined = try AES.GCM.seal(plaintext, using: key).combined else { throw MasterKeyError.sealingFailed }
         return combined.base64EncodedString()
     }
 
     /// Opens what ``seal(_:)`` made.
     /// - Throws: ``MasterKeyError`` `wrongKey` when this key did not seal it.
-    func open(_ sealed: String) throws -> Data {
+    package func open(_ sealed: String) throws -> Data {
         guard let combined = Data(base64Encoded: sealed), let box = try? AES.GCM.SealedBox(combined: combined),
               let plaintext = try? AES.GCM.open(box, using: key) else {
             throw MasterKeyError.wrongKey(source: source)

@@ -54,35 +54,35 @@ public struct MasterKeyError: Error, Sendable, CustomStringConvertible {
     public var description: String { message }
 
     /// No key file at `path`, and this command may not create one.
-    static func missing(path: String) -> MasterKeyError {
+    package static func missing(path: String) -> MasterKeyError {
         MasterKeyError(.missing, "no master key: set LAUNCHGATE_MASTER_KEY or run 'launchgate keys generate' to create \(path)")
     }
 
     /// No key file at `path`, while the database holds a signing key sealed with a master key.
-    static func lost(path: String) -> MasterKeyError {
+    package static func lost(path: String) -> MasterKeyError {
         MasterKeyError(.missing, "no master key at \(path), but the database holds a signing key sealed with one; restore the key file from your backup or set LAUNCHGATE_MASTER_KEY. No new key was made: it could not open the signing key that apps pin")
     }
 
     /// The file at `path` exists but can't be read; `reason` is the system's.
-    static func unreadable(path: String, reason: String) -> MasterKeyError {
+    package static func unreadable(path: String, reason: String) -> MasterKeyError {
         MasterKeyError(.unreadable, "the master key file \(path) exists but can't be read (\(reason)); fix it or point --master-key-file at the right file. It was left untouched: a new key would lock out the sealed signing keys")
     }
 
     /// The key in `source` is not base64 of 32 bytes.
-    static func malformed(source: String, reason: String) -> MasterKeyError {
+    package static func malformed(source: String, reason: String) -> MasterKeyError {
         MasterKeyError(.malformed, "\(source) is not a master key: \(reason); it must hold base64 of 32 random bytes. It was left untouched")
     }
 
     /// A new key file at `path` could not be made.
-    static func notCreated(path: String, reason: String) -> MasterKeyError {
+    package static func notCreated(path: String, reason: String) -> MasterKeyError {
         MasterKeyError(.notCreated, "could not create the master key file \(path) (\(reason))")
     }
 
     /// The key from `source` does not open the active signing key.
-    static func wrongKey(source: String) -> MasterKeyError {
+    package static func wrongKey(source: String) -> MasterKeyError {
         MasterKeyError(.wrongKey, "the master key from \(source) does not open the stored signing key; use the LAUNCHGATE_MASTER_KEY or key file the signing key was made with (apps pin its public key, so a new one would not be trusted)")
     }
 
     /// AES-GCM refused to seal.
-    static let sealingFailed = MasterKeyError(.sealingFailed, "sealing the signing key with the master key failed")
+    package static let sealingFailed = MasterKeyError(.sealingFailed, "sealing the signing key with the master key failed")
 }

@@ -2,7 +2,7 @@ extension Sequence where Element == UInt8 {
     /// The bytes as lowercase hex, two characters each. Built directly rather than with
     /// `String(format:)` per byte, which goes through Foundation's formatter and showed up in
     /// sign-in profiles (every code hash, token hash and ID is hex).
-    var lowercaseHex: String {
+    package var lowercaseHex: String {
         var out: [UInt8] = []
         out.reserveCapacity(Swift.max(underestimatedCount, 16) * 2)
         for byte in self {

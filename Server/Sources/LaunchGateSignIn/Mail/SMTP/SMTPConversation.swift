@@ -5,11 +5,11 @@ import NIOSSL
 /// One SMTP connection's commands and replies. Every write and every reply is bounded by the
 /// timeout (the connection is closed when it passes), and a reply by a number of lines and bytes,
 /// so a server that stalls or talks without end can't hold a delivery or fill memory.
-final class SMTPConversation {
+package final class SMTPConversation {
     /// The most lines one reply may have. EHLO's is the longest a real server sends: a dozen or two.
-    static let maximumReplyLines = 100
+    package static let maximumReplyLines = 100
     /// The most bytes one reply may have, line ends included.
-    static let maximumReplyBytes = 64 * 1024
+    package static let maximumReplyBytes = 64 * 1024
 
     private let channel: any Channel
     private var lines: NIOAsyncChannelInboundStream<String>.AsyncIterator
@@ -17,7 +17,7 @@ final class SMTPConversation {
     private let timeout: Duration
 
     /// - Parameter tally: The one the connection's ``SMTPLineDecoder`` counts into.
-    init(channel: any Channel, inbound: NIOAsyncChannelInboundStream<String>, tally: SMTPInputTally, timeout: Duration) {
+    package init(channel: any Channel, inbound: NIOAsyncChannelInboundStream<String>, tally: SMTPInputTally, timeout: Duration) {
         self.channel = channel
         self.lines = inbound.makeAsyncIterator()
         self.tally = tally
@@ -26,14 +26,14 @@ final class SMTPConversation {
 
     /// Sends one command line (CRLF added) and reads the reply.
     /// - Parameter shown: How the command appears in errors, when the line holds a secret.
-    func command(_ line: String, shown: String? = nil) async throws -> SMTPReply {
+    package func command(_ line: String, shown: String? = nil) async throws -> SMTPReply {
         try await write(line + "\r\n", during: shown ?? line)
         return try await reply(during: shown ?? line)
     }
 
     /// Writes raw text (a command, or the message body), waiting until the connection has taken
     /// it: a server that stops reading would otherwise leave the write pending for good.
-    func write(_ text: String, during step: String) async throws {
+    package func write(_ text: String, during step: String) async throws {
         let deadline = SMTPDeadline(channel: channel, timeout: timeout)
         defer { deadline.cancel() }
         do { try await channel.writeAndFlush(ByteBuffer(string: text)).get() } catch {
@@ -44,7 +44,7 @@ final class SMTPConversation {
     }
 
     /// Reads one reply, whole (every line of a multi-line reply).
-    func reply(during step: String) async throws -> SMTPReply {
+    package func reply(during step: String) async throws -> SMTPReply {
         let deadline = SMTPDeadline(channel: channel, timeout: timeout)
         defer { deadline.cancel() }
         var (texts, bytes) = ([String](), 0)
@@ -76,7 +76,7 @@ final class SMTPConversation {
 
     /// Starts TLS on the open connection, after the server's 220 to STARTTLS, unless the server
     /// already sent more: those bytes came in the clear and would be read as if from inside TLS.
-    func startTLS(context: NIOSSLContext, serverHostname: String?) async throws {
+    package func startTLS(context: NIOSSLContext, serverHostname: String?) async throws {
         let (channel, tally) = (self.channel, self.tally)
         let clean: Bool
         do {

@@ -2,22 +2,22 @@ import NIOCore
 
 /// Splits the server's bytes into lines (CRLF or LF), refusing a line longer than RFC 5321
 /// allows a reply line to be many times over, so a hostile server can't fill memory.
-struct SMTPLineDecoder: ByteToMessageDecoder {
-    typealias InboundOut = String
+package struct SMTPLineDecoder: ByteToMessageDecoder {
+    package typealias InboundOut = String
 
     /// The longest line kept: RFC 5321 says 512 octets for a reply line.
-    static let maximumLineLength = 4096
+    package static let maximumLineLength = 4096
 
-    struct LineTooLong: Error {}
+    package struct LineTooLong: Error {}
 
     /// Told of every line passed on and of the bytes held back, for the client's STARTTLS check.
-    let tally: SMTPInputTally?
+    package let tally: SMTPInputTally?
 
-    init(tally: SMTPInputTally? = nil) {
+    package init(tally: SMTPInputTally? = nil) {
         self.tally = tally
     }
 
-    mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+    package mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
         guard let newline = buffer.readableBytesView.firstIndex(of: UInt8(ascii: "\n")) else {
             if buffer.readableBytes > Self.maximumLineLength { throw LineTooLong() }
             tally?.undecoded(buffer.readableBytes)
@@ -33,7 +33,7 @@ struct SMTPLineDecoder: ByteToMessageDecoder {
         return .continue
     }
 
-    mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws -> DecodingState {
+    package mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws -> DecodingState {
         while try decode(context: context, buffer: &buffer) == .continue {}
         return .needMoreData
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchGateStorage
 import NIOCore
 import NIOPosix
 import NIOSSL
@@ -12,10 +13,10 @@ import NIOSSL
 /// Everything else (no connection, a timeout, a 4xx, a refused login or STARTTLS) is temporary,
 /// because it says nothing about the message and the outbox tries it again.
 public struct SMTPMailTransport: MailTransport {
-    let settings: SMTPSettings
-    let group: any EventLoopGroup
-    let random: any RandomSource
-    let tls: NIOSSLContext?
+    package let settings: SMTPSettings
+    package let group: any EventLoopGroup
+    package let random: any RandomSource
+    package let tls: NIOSSLContext?
 
     /// Creates the transport and its TLS context.
     /// - Throws: ``MailConfigurationError`` when the trust roots file can't be used, or the
@@ -96,7 +97,7 @@ public struct SMTPMailTransport: MailTransport {
         }
     }
 
-    func connect(tally: SMTPInputTally) async throws -> NIOAsyncChannel<String, ByteBuffer> {
+    package func connect(tally: SMTPInputTally) async throws -> NIOAsyncChannel<String, ByteBuffer> {
         let (tls, host, implicit) = (self.tls, settings.host, settings.security == .implicitTLS)
         return try await ClientBootstrap(group: group).connectTimeout(TimeAmount(settings.connectTimeout))
             .connect(host: host, port: settings.port) { channel in
@@ -157,7 +158,7 @@ public struct SMTPMailTransport: MailTransport {
 
     /// The message as DATA sends it: CRLF line ends, and a dot doubled at the start of any line
     /// (RFC 5321 §4.5.2), so no line of the message can end it early.
-    static func dotStuffed(_ message: String) -> String {
+    package static func dotStuffed(_ message: String) -> String {
         var lines = message.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last == "" { lines.removeLast() }
         return lines.map { $0.hasPrefix(".") ? "." + $0 : String($0) }.joined(separator: "\r\n") + "\r\n"

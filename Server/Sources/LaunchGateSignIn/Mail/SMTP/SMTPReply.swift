@@ -1,17 +1,17 @@
 /// One SMTP reply: its code and its lines' text (several for a multi-line reply such as EHLO's).
-struct SMTPReply: Sendable, Hashable, CustomStringConvertible {
+package struct SMTPReply: Sendable, Hashable, CustomStringConvertible {
     /// The three-digit code.
-    let code: Int
+    package let code: Int
     /// The text of each line, without the code.
-    let lines: [String]
+    package let lines: [String]
 
     /// 2xx: done.
-    var isSuccess: Bool { (200..<300).contains(code) }
+    package var isSuccess: Bool { (200..<300).contains(code) }
     /// 3xx: go on (DATA's 354, AUTH's 334).
-    var isIntermediate: Bool { (300..<400).contains(code) }
+    package var isIntermediate: Bool { (300..<400).contains(code) }
     /// 5xx: refused for good.
-    var isPermanentFailure: Bool { (500..<600).contains(code) }
+    package var isPermanentFailure: Bool { (500..<600).contains(code) }
 
     /// The code and the first line, as the server said it, cut short for logs.
-    var description: String { "\(code) \(lines.first ?? "")".prefix(200).description }
+    package var description: String { "\(code) \(lines.first ?? "")".prefix(200).description }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchGateStorage
 
 /// Where and how to reach the SMTP server, from `--smtp-url`:
 ///
@@ -98,7 +99,7 @@ public struct SMTPSettings: Sendable, Hashable, CustomStringConvertible {
 
     /// Why these settings can't be used with a login, or `nil` when they can: AUTH over a plain
     /// connection to another host hands the password to anyone on the path.
-    var clearTextLoginProblem: String? {
+    package var clearTextLoginProblem: String? {
         guard username != nil, security == .none, !isLoopback else { return nil }
         return "a login over a plain connection (starttls=off) to \(host) would send the password in the clear; "
             + "use smtps:// or STARTTLS (smtp:// without starttls=off), or keep starttls=off for a relay on loopback only"

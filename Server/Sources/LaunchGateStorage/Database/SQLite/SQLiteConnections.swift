@@ -16,7 +16,7 @@ import Synchronization
 ///
 /// Both run their SQLite calls on a thread pool of their own, so a busy wait for another process's
 /// lock never holds a thread the rest of the server shares.
-final class SQLiteConnections: Sendable {
+package final class SQLiteConnections: Sendable {
     private let path: String
     private let logger: Logger
     private let threadPool: NIOThreadPool
@@ -28,9 +28,9 @@ final class SQLiteConnections: Sendable {
     private let closed = Mutex(false)
 
     /// How long a statement waits for another process's write lock.
-    static let busyTimeout = Duration.seconds(5)
+    package static let busyTimeout = Duration.seconds(5)
     /// How long ``close()`` waits for a timed read that runs on past its limit.
-    static let readerCloseWait = Duration.seconds(2)
+    package static let readerCloseWait = Duration.seconds(2)
 
     private init(path: String, logger: Logger, threadPool: NIOThreadPool, connection: SQLiteConnection) {
         self.path = path
@@ -44,7 +44,7 @@ final class SQLiteConnections: Sendable {
     /// reads read while one writes, foreign keys, and relaxed syncing (durable transactions sync;
     /// see ``Durability``). Read-only, the journal mode is left as the file has it.
     /// - Throws: SQLiteNIO's `SQLiteError` when the file can't be opened or set up.
-    static func open(path: String, readOnly: Bool, logger: Logger) async throws -> SQLiteConnections {
+    package static func open(path: String, readOnly: Bool, logger: Logger) async throws -> SQLiteConnections {
         // Two threads: one per connection, each used by one operation at a time.
         let threadPool = NIOThreadPool(numberOfThreads: 2)
         threadPool.start()
@@ -72,7 +72,7 @@ final class SQLiteConnections: Sendable {
     /// SQLiteNIO drops the statements of a cancelled task before they run, and a transaction whose
     /// `ROLLBACK` was dropped would stay open on the connection, under the next operation.
     /// - Throws: ``SQLiteOperationError/ended`` after ``close()``, or what `body` throws.
-    func withConnection<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+    package func withConnection<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await Task {
             try await self.lock.withLock {
                 try self.requireOpen()
@@ -87,7 +87,7 @@ final class SQLiteConnections: Sendable {
     /// passed, whichever comes first. At the limit, the statement running goes on to its end (it
     /// can't be stopped) and every later statement of `body` fails before it starts.
     /// - Throws: ``SQLiteOperationError/expired`` at the limit, or what `body` throws.
-    func read<T: Sendable>(timeout: Duration, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+    package func read<T: Sendable>(timeout: Duration, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         let operation = SQLiteOperation()
         return try await withCheckedThrowingContinuation { continuation in
             let answer = FirstAnswer(continuation)
@@ -128,7 +128,7 @@ final class SQLiteConnections: Sendable {
     }
 
     /// Whether ``close()`` has begun: operations then fail before they start.
-    var isClosed: Bool { closed.withLock { $0 } }
+    package var isClosed: Bool { closed.withLock { $0 } }
 
     /// Closes both connections after the operations already waiting, then the thread pool; in a
     /// task of its own, as operations run, so a shutdown that cancels its caller still closes them.
@@ -137,7 +137,7 @@ final class SQLiteConnections: Sendable {
     /// an admin's data can make long: for it, close waits at most ``readerCloseWait``, then
     /// leaves the read-only connection and the thread pool to the process's exit, so a server's
     /// shutdown is not held up by it (writes are all on the other connection, closed by then).
-    func close() async {
+    package func close() async {
         await Task {
             try? await self.lock.withLock {
                 self.closed.withLock { $0 = true }

@@ -8,9 +8,9 @@ import SQLiteNIO
 /// SQLiteNIO opens every file read-write and creating it; the access is asked for in a URI
 /// (`file:…?mode=ro`), which SQLiteNIO enables and which SQLite lets narrow, never widen, what was
 /// asked. The path is percent-encoded into it, so a name with `?`, `#` or `%` is still that file.
-enum SQLiteFile {
+package enum SQLiteFile {
     /// How a file is opened.
-    enum Access: String, Sendable {
+    package enum Access: String, Sendable {
         /// Read-only; the file must exist.
         case readOnly = "ro"
         /// Read-write; the file must exist.
@@ -20,7 +20,7 @@ enum SQLiteFile {
     }
 
     /// The URI SQLite reads for `path` opened with `access`.
-    static func uri(_ path: String, access: Access) -> String {
+    package static func uri(_ path: String, access: Access) -> String {
         var encoded = ""
         for byte in path.utf8 {
             switch byte {
@@ -41,7 +41,7 @@ enum SQLiteFile {
     ///     so it is set first.
     ///   - threadPool: Where SQLiteNIO runs the connection's calls into SQLite.
     /// - Throws: SQLiteNIO's `SQLiteError` when the file can't be opened.
-    static func open(_ path: String, access: Access, busyTimeout: Duration, threadPool: NIOThreadPool,
+    package static func open(_ path: String, access: Access, busyTimeout: Duration, threadPool: NIOThreadPool,
                      logger: Logger) async throws -> SQLiteConnection {
         let connection = try await SQLiteConnection.open(storage: .file(path: uri(path, access: access)), threadPool: threadPool,
                                                          logger: logger, on: MultiThreadedEventLoopGroup.singleton.any())
@@ -58,7 +58,7 @@ enum SQLiteFile {
     /// Opens a file on a connection of its own, for the checks of backup and restore (no
     /// ``Database``: no lock file, no journal mode change), runs `body`, and closes it.
     /// - Throws: SQLiteNIO's `SQLiteError`, or what `body` throws.
-    static func withConnection<T: Sendable>(_ path: String, access: Access, logger: Logger,
+    package static func withConnection<T: Sendable>(_ path: String, access: Access, logger: Logger,
                                             _ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         let connection = try await open(path, access: access, busyTimeout: .seconds(2), threadPool: .singleton, logger: logger)
         let operation = SQLiteOperation()

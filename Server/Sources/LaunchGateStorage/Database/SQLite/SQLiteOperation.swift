@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// A session (``SQLiteSession``) kept past its operation, by a task or a returned value, would
 /// otherwise run its statements in the middle of the next operation's transaction.
-final class SQLiteOperation: Sendable {
+package final class SQLiteOperation: Sendable {
     private enum State {
         case active, expired, ended
     }
@@ -13,7 +13,7 @@ final class SQLiteOperation: Sendable {
     private let state = Mutex(State.active)
 
     /// - Throws: ``SQLiteOperationError`` when the operation has ended or run out of time.
-    func requireActive() throws {
+    package func requireActive() throws {
         switch state.withLock({ $0 }) {
         case .active: return
         case .expired: throw SQLiteOperationError.expired
@@ -23,7 +23,7 @@ final class SQLiteOperation: Sendable {
 
     /// Marks the time limit as passed. - Returns: `true` if the operation was still active.
     @discardableResult
-    func expire() -> Bool {
+    package func expire() -> Bool {
         state.withLock { state in
             guard state == .active else { return false }
             state = .expired
@@ -32,19 +32,19 @@ final class SQLiteOperation: Sendable {
     }
 
     /// Marks the operation as over; its sessions refuse every later statement.
-    func end() {
+    package func end() {
         state.withLock { $0 = .ended }
     }
 }
 
 /// Why a statement was refused before it reached SQLite.
-enum SQLiteOperationError: Error, CustomStringConvertible {
+package enum SQLiteOperationError: Error, CustomStringConvertible {
     /// The operation's time limit passed.
     case expired
     /// The session was used after its operation ended.
     case ended
 
-    var description: String {
+    package var description: String {
         switch self {
         case .expired: "the operation ran past its time limit"
         case .ended: "a database session was used outside the operation it was made for"

@@ -10,23 +10,23 @@ import SQLiteKit
 /// operation is active; binds are never logged (they hold code and token hashes); and text holding
 /// a NUL character is refused, because SQLiteNIO reads text back only up to its first NUL, so such
 /// a value would come back cut short (PostgreSQL refuses such text too).
-struct SQLiteSession: SQLDatabase {
-    let connection: SQLiteConnection
-    let operation: SQLiteOperation
+package struct SQLiteSession: SQLDatabase {
+    package let connection: SQLiteConnection
+    package let operation: SQLiteOperation
 
-    var logger: Logger { connection.logger }
-    var eventLoop: any EventLoop { connection.eventLoop }
-    var dialect: any SQLDialect { SQLiteDialect() }
-    var queryLogLevel: Logger.Level? { nil }
+    package var logger: Logger { connection.logger }
+    package var eventLoop: any EventLoop { connection.eventLoop }
+    package var dialect: any SQLDialect { SQLiteDialect() }
+    package var queryLogLevel: Logger.Level? { nil }
 
     private static let encoder = SQLiteDataEncoder()
     private static let decoder = SQLiteDataDecoder()
 
-    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
+    package func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
         eventLoop.makeFutureWithTask { try await execute(sql: query, onRow) }
     }
 
-    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
+    package func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
         try operation.requireActive()
         let (sql, binds) = serialize(query)
         let values = try binds.map { bind in

@@ -29,7 +29,7 @@ public struct OperatorRecord: Sendable, Hashable, Codable {
 
     /// What a console session of this operator acts as: a token-shaped principal named by the
     /// address, so scope checks and history's "who published" work as for an admin token.
-    var principal: TokenRecord {
+    package var principal: TokenRecord {
         TokenRecord(id: id, name: email, scope: scope, secretHash: "", createdAt: createdAt, revokedAt: removedAt)
     }
 }

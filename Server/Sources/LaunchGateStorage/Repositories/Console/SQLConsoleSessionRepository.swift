@@ -3,7 +3,7 @@ import SQLKit
 
 /// Console sessions over SQLKit, for SQLite and PostgreSQL alike.
 public struct SQLConsoleSessionRepository: ConsoleSessionRepository {
-    let database: Database
+    package let database: Database
 
     /// Creates a repository; run ``Migrator`` first.
     public init(database: Database) { self.database = database }

@@ -3,7 +3,7 @@ import SQLKit
 
 /// Console operators over SQLKit, for SQLite and PostgreSQL alike.
 public struct SQLOperatorRepository: OperatorRepository {
-    let database: Database
+    package let database: Database
 
     /// Creates a repository; run ``Migrator`` first.
     public init(database: Database) { self.database = database }
@@ -56,11 +56,11 @@ public struct SQLOperatorRepository: OperatorRepository {
         }
     }
 
-    static func query(_ db: any SQLDatabase) -> SQLSelectBuilder {
+    package static func query(_ db: any SQLDatabase) -> SQLSelectBuilder {
         db.select().columns("id", "email", "scope", "created_at", "removed_at").from("console_operators")
     }
 
-    static func record(_ row: any SQLRow) throws -> OperatorRecord {
+    package static func record(_ row: any SQLRow) throws -> OperatorRecord {
         guard let scope = TokenScope(rawValue: try row.decode(column: "scope", as: String.self)) else {
             throw StorageError.corrupt("the console_operators table holds an unknown scope; was it edited by hand?")
         }

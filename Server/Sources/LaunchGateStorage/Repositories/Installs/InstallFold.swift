@@ -7,12 +7,12 @@ import LaunchGate
 /// Sightings may arrive late and out of order (several instances, buffers folded at different
 /// times): the newest sighting decides the version, `firstSeen` only moves back and `lastSeen`
 /// only moves forward.
-struct InstallFold {
-    typealias Scope = InstallBudget.Scope
+package struct InstallFold {
+    package typealias Scope = InstallBudget.Scope
 
-    struct DailyKey: Hashable {
-        var version: String
-        var day: Int
+    package struct DailyKey: Hashable {
+        package var version: String
+        package var day: Int
     }
 
     /// The rows as they are after the fold, for every install touched.
@@ -39,13 +39,13 @@ struct InstallFold {
     /// Sightings the cap left out, per app, platform and day: where the counts may be missing real installs.
     private(set) var refused: [InstallRefusalKey: Int] = [:]
 
-    init(budget: InstallBudget? = nil) { self.budget = budget }
+    package init(budget: InstallBudget? = nil) { self.budget = budget }
 
     /// Applies one sighting.
     /// - Parameters:
     ///   - sighting: What was seen.
     ///   - stored: The install's row before this fold, or `nil` when storage has none.
-    mutating func apply(_ sighting: InstallSighting, stored: InstallRow?) {
+    package mutating func apply(_ sighting: InstallSighting, stored: InstallRow?) {
         let key = InstallKey(appID: sighting.appID, platform: sighting.platform, installHash: sighting.installHash)
         let (scope, at) = (sighting.scope, sighting.at.milliseconds)
         let seen = InstallRow(version: sighting.version, build: sighting.build, os: sighting.os, firstSeen: at, lastSeen: at)

@@ -2,9 +2,9 @@ import Foundation
 import LaunchGate
 
 /// Installs last seen on one day running one version, build and OS.
-struct InstallGroupKey: Sendable, Hashable {
-    var version: String
-    var build: String
-    var os: String
-    var day: Int
+package struct InstallGroupKey: Sendable, Hashable {
+    package var version: String
+    package var build: String
+    package var os: String
+    package var day: Int
 }

@@ -2,8 +2,8 @@ import Foundation
 import LaunchGate
 
 /// An install's identity within storage.
-struct InstallKey: Sendable, Hashable {
-    var appID: String
-    var platform: Platform
-    var installHash: String
+package struct InstallKey: Sendable, Hashable {
+    package var appID: String
+    package var platform: Platform
+    package var installHash: String
 }

@@ -17,7 +17,7 @@ public struct InstallShareCount: Sendable, Hashable {
 
     /// Ranking: most installs first, then by platform, version, build and OS in byte order, the
     /// order ``SQLInstallRepository`` sorts in, so pages are the same on every backend.
-    static func ranked(_ left: InstallShareCount, _ right: InstallShareCount) -> Bool {
+    package static func ranked(_ left: InstallShareCount, _ right: InstallShareCount) -> Bool {
         if left.installs != right.installs { return left.installs > right.installs }
         func bytes(_ text: String?) -> [UInt8] { Array((text ?? "").utf8) }
         for (l, r) in [(left.platform.rawValue, right.platform.rawValue), (left.version ?? "", right.version ?? ""),
@@ -30,7 +30,7 @@ public struct InstallShareCount: Sendable, Hashable {
 
 extension InstallShareCount {
     /// The key of `group` in `dimension`, counting `installs`.
-    init(_ group: InstallGroup, by dimension: InstallShareDimension, installs: Int) {
+    package init(_ group: InstallGroup, by dimension: InstallShareDimension, installs: Int) {
         self.init(platform: group.platform, installs: installs)
         switch dimension {
         case .version: version = group.version

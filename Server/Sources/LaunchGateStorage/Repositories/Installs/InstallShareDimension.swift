@@ -13,7 +13,7 @@ public enum InstallShareDimension: String, Sendable, CaseIterable {
     case group
 
     /// The `install_groups` columns that make one key, in the order entries tie-break on.
-    var columns: [String] {
+    package var columns: [String] {
         switch self {
         case .version: ["platform", "version"]
         case .build: ["platform", "version", "build"]

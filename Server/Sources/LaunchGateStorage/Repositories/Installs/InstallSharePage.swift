@@ -11,6 +11,13 @@ public struct InstallSharePage: Sendable, Equatable {
     /// Installs in the window.
     public var totalInstalls: Int
 
+    /// Creates the value from its properties.
+    package init(entries: [InstallShareCount], totalEntries: Int, totalInstalls: Int) {
+        self.entries = entries
+        self.totalEntries = totalEntries
+        self.totalInstalls = totalInstalls
+    }
+
     /// Keys in the window that are not on this page.
     public var otherEntries: Int { totalEntries - entries.count }
     /// Installs of the keys not on this page.

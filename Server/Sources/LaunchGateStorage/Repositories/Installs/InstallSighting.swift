@@ -31,9 +31,9 @@ public struct InstallSighting: Sendable, Hashable {
     }
 
     /// The UTC day it was seen on, in days since 1970.
-    var day: Int { InstallDay.of(at.milliseconds) }
+    package var day: Int { InstallDay.of(at.milliseconds) }
     /// The app and platform it counts in.
-    var scope: InstallBudget.Scope { InstallBudget.Scope(appID: appID, platform: platform) }
+    package var scope: InstallBudget.Scope { InstallBudget.Scope(appID: appID, platform: platform) }
     /// The group it names, whatever the day.
-    var group: InstallBudget.GroupID { InstallBudget.GroupID(version: version, build: build, os: os) }
+    package var group: InstallBudget.GroupID { InstallBudget.GroupID(version: version, build: build, os: os) }
 }

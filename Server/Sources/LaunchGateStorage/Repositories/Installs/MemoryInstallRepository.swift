@@ -152,7 +152,7 @@ public actor MemoryInstallRepository: InstallRepository {
     }
 
     /// The stored row of one install, for tests that check what is kept.
-    func row(appID: String, platform: Platform, installHash: String) -> InstallRow? {
+    package func row(appID: String, platform: Platform, installHash: String) -> InstallRow? {
         rows[InstallKey(appID: appID, platform: platform, installHash: installHash)]
     }
 }

@@ -7,7 +7,7 @@ extension SQLInstallRepository {
     /// and platform it touches: one counter row, a count of its kept groups stopping one past the
     /// cap, and the batch's groups looked up (by their versions, never by reading every kept
     /// group) only when the batch could reach the cap.
-    static func budget(_ db: any SQLDatabase, for sightings: [InstallSighting], limits: InstallLimits) async throws -> InstallBudget {
+    package static func budget(_ db: any SQLDatabase, for sightings: [InstallSighting], limits: InstallLimits) async throws -> InstallBudget {
         var budget = InstallBudget(limits: limits)
         for (scope, candidates) in InstallBudget.candidates(sightings) {
             let installs = try await db.select().column("installs").from("install_platform_counts").where("app_id", .equal, scope.appID)

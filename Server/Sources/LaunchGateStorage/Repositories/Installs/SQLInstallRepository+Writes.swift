@@ -3,10 +3,10 @@ import LaunchGate
 import SQLKit
 
 extension SQLInstallRepository {
-    typealias Scope = InstallBudget.Scope
+    package typealias Scope = InstallBudget.Scope
 
     /// The stored rows of some installs of one app, by key.
-    static func rows(_ db: any SQLDatabase, appID: String, hashes: [String]) async throws -> [InstallKey: InstallRow] {
+    package static func rows(_ db: any SQLDatabase, appID: String, hashes: [String]) async throws -> [InstallKey: InstallRow] {
         let found = try await db.select().columns("platform", "install_hash", "version", "build", "os", "first_seen", "last_seen")
             .from("installs").where("app_id", .equal, appID).where("install_hash", .in, hashes).all()
         var rows: [InstallKey: InstallRow] = [:]
@@ -21,7 +21,7 @@ extension SQLInstallRepository {
     }
 
     /// Writes folded rows, in key order so that concurrent writers lock rows in one order.
-    static func write(_ db: any SQLDatabase, rows: [InstallKey: InstallRow]) async throws {
+    package static func write(_ db: any SQLDatabase, rows: [InstallKey: InstallRow]) async throws {
         let sorted = rows.sorted { ($0.key.appID, $0.key.installHash, $0.key.platform.rawValue) < ($1.key.appID, $1.key.installHash, $1.key.platform.rawValue) }
         for chunk in sorted.chunked(batch) {
             var insert = db.insert(into: "installs")
@@ -40,7 +40,7 @@ extension SQLInstallRepository {
 
     /// Adds group count changes (installs, those of them seen on the group's day only, and the
     /// established ones), and drops groups that reached zero.
-    static func write(_ db: any SQLDatabase, groups: [Scope: [InstallGroupKey: Int]], fresh: [Scope: [InstallGroupKey: Int]],
+    package static func write(_ db: any SQLDatabase, groups: [Scope: [InstallGroupKey: Int]], fresh: [Scope: [InstallGroupKey: Int]],
                       established: [Scope: [InstallGroupKey: Int]]) async throws {
         for scope in Set(groups.keys).union(fresh.keys).union(established.keys).sorted(by: ordered) {
             let (changes, freshChanges, settledChanges) = (groups[scope] ?? [:], fresh[scope] ?? [:], established[scope] ?? [:])
@@ -56,7 +56,7 @@ extension SQLInstallRepository {
     }
 
     /// Adds daily rollup changes, and drops counts that reached zero.
-    static func write(_ db: any SQLDatabase, daily: [Scope: [InstallFold.DailyKey: Int]]) async throws {
+    package static func write(_ db: any SQLDatabase, daily: [Scope: [InstallFold.DailyKey: Int]]) async throws {
         for (scope, changes) in daily.sorted(by: { ordered($0.key, $1.key) }) {
             let nonzero = changes.filter { $0.value != 0 }.sorted { ($0.key.day, $0.key.version) < ($1.key.day, $1.key.version) }
             try await add(db, to: "install_daily_versions", keys: ["app_id", "platform", "day", "version"], counts: ["installs"],
@@ -66,13 +66,13 @@ extension SQLInstallRepository {
     }
 
     /// Adds the installs a fold added to each app and platform's counter.
-    static func write(_ db: any SQLDatabase, added counts: [Scope: Int]) async throws {
+    package static func write(_ db: any SQLDatabase, added counts: [Scope: Int]) async throws {
         try await add(db, to: "install_platform_counts", keys: ["app_id", "platform"], counts: ["installs"],
                       rows: counts.sorted { ordered($0.key, $1.key) }.map { count -> [any Encodable & Sendable] in [count.key.appID, count.key.platform.rawValue, count.value] })
     }
 
     /// Adds one fold's refused sightings to their (app, platform, day) rows.
-    static func write(_ db: any SQLDatabase, refused: [InstallRefusalKey: Int]) async throws {
+    package static func write(_ db: any SQLDatabase, refused: [InstallRefusalKey: Int]) async throws {
         let sorted = refused.sorted { ($0.key.appID, $0.key.platform.rawValue, $0.key.day) < ($1.key.appID, $1.key.platform.rawValue, $1.key.day) }
         try await add(db, to: "install_refusals", keys: ["app_id", "platform", "day"], counts: ["refused"],
                       rows: sorted.map { refusal -> [any Encodable & Sendable] in [refusal.key.appID, refusal.key.platform.rawValue, refusal.key.day, refusal.value] })
@@ -97,7 +97,7 @@ extension SQLInstallRepository {
 
     /// Records the last day each group a fold touched was seen, so it keeps its room under
     /// ``InstallLimits/groupsPerAppPlatform`` until it ages out.
-    static func write(_ db: any SQLDatabase, keptDays: [Scope: [InstallBudget.GroupID: Int]]) async throws {
+    package static func write(_ db: any SQLDatabase, keptDays: [Scope: [InstallBudget.GroupID: Int]]) async throws {
         for (scope, days) in keptDays.sorted(by: { ordered($0.key, $1.key) }) {
             for chunk in days.sorted(by: { ($0.key.version, $0.key.build, $0.key.os) < ($1.key.version, $1.key.build, $1.key.os) }).chunked(batch) {
                 var insert = db.insert(into: "install_group_keys").columns("app_id", "platform", "version", "build", "os", "last_day")

@@ -12,12 +12,12 @@ import SQLKit
 /// a count of `install_group_keys`; group keys are read only when a batch could reach the cap.
 public struct SQLInstallRepository: InstallRepository {
     /// Rows per statement: 9 binds each stays far below both engines' limits.
-    static let batch = 500
+    package static let batch = 500
 
-    let database: Database
+    package let database: Database
     /// How long one adoption or impact read may run before it is ended (``Database/read(timeout:_:)``):
     /// an app with many groups must not hold SQLite's one connection, or a pooled one, for long.
-    let queryTimeout: Duration
+    package let queryTimeout: Duration
 
     /// Creates a repository; run ``Migrator`` first.
     /// - Parameters:
@@ -95,7 +95,7 @@ public struct SQLInstallRepository: InstallRepository {
             .where("id", .equal, 1).run()
     }
 
-    static func platform(_ row: any SQLRow) throws -> Platform {
+    package static func platform(_ row: any SQLRow) throws -> Platform {
         guard let platform = try? Platform(validating: try row.decode(column: "platform", as: String.self)) else {
             throw StorageError.corrupt("an install table holds an unknown platform; was it edited by hand?")
         }

@@ -3,21 +3,21 @@ import Foundation
 /// An in-memory ``SignInRepository`` for tests and `serve` without a database file. An actor
 /// method runs whole, so every claim and count is atomic, as the SQL one is per transaction.
 public actor MemorySignInRepository: SignInRepository {
-    var settingsByApp: [String: SignInSettings] = [:]
-    var secrets: [String: String] = [:]
-    var codesByAddress: [String: SignInCodeRecord] = [:]
-    var usersByID: [String: UserRecord] = [:]
-    var sessionsByID: [String: SessionRecord] = [:]
-    var addresses: [String: AddressState] = [:]
+    package var settingsByApp: [String: SignInSettings] = [:]
+    package var secrets: [String: String] = [:]
+    package var codesByAddress: [String: SignInCodeRecord] = [:]
+    package var usersByID: [String: UserRecord] = [:]
+    package var sessionsByID: [String: SessionRecord] = [:]
+    package var addresses: [String: AddressState] = [:]
     /// When each address's streak last grew, for the sweep.
-    var lastFailures: [String: Date] = [:]
-    var events: [String: [Date]] = [:]
-    var outbox: [String: OutboxMessage] = [:]
+    package var lastFailures: [String: Date] = [:]
+    package var events: [String: [Date]] = [:]
+    package var outbox: [String: OutboxMessage] = [:]
 
     /// Creates an empty repository.
     public init() {}
 
-    func address(_ app: String, _ email: String) -> String { "\(app)\u{0}\(email)" }
+    package func address(_ app: String, _ email: String) -> String { "\(app)\u{0}\(email)" }
 
     // MARK: Settings
 

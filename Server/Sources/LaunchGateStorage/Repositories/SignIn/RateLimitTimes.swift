@@ -8,18 +8,18 @@ import Foundation
 /// `substr` from the end, and keeping the newest n is a `substr` too (``SQLSignInRepository``'s
 /// `charge`). A key keeps as many times as its largest limit, so it stores at most 13 bytes per
 /// event its rules allow, whatever is sent.
-enum RateLimitTimes {
+package enum RateLimitTimes {
     /// Digits per time.
-    static let width = 13
+    package static let width = 13
 
     /// One time as stored; times before 1970 are stored as 1970.
-    static func stamp(_ date: Date) -> String {
+    package static func stamp(_ date: Date) -> String {
         let digits = String(min(max(date.milliseconds, 0), 9_999_999_999_999))
         return String(repeating: "0", count: width - digits.count) + digits
     }
 
     /// The times a stored text holds, in the order stored.
-    static func dates(_ text: String) -> [Date] {
+    package static func dates(_ text: String) -> [Date] {
         let bytes = Array(text.utf8)
         return stride(from: 0, to: bytes.count - width + 1, by: width).compactMap { start in
             Int64(String(decoding: bytes[start..<start + width], as: UTF8.self)).map(Date.init(milliseconds:))

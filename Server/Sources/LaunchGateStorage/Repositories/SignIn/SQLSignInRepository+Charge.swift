@@ -14,7 +14,7 @@ extension SQLSignInRepository {
     /// are kept, so a key's row never grows past that, whatever is sent.
     /// - Returns: The statement; it returns the key (a row) when the event was recorded, and no row
     ///   when a rule refused it (or `gate` was closed), recording nothing.
-    static func charge(_ charge: RateLimitCharge, at now: Date, if gate: SQLQueryString = ungated) -> SQLQueryString {
+    package static func charge(_ charge: RateLimitCharge, at now: Date, if gate: SQLQueryString = ungated) -> SQLQueryString {
         // A rule that allows nothing refuses without a look: its "limit-th newest" doesn't exist.
         guard charge.rules.allSatisfy({ $0.limit > 0 }) else { return #"SELECT "key" FROM rate_limit_keys WHERE 1 = 0"# }
         let width = RateLimitTimes.width
@@ -40,7 +40,7 @@ extension SQLSignInRepository {
     }
 
     /// How long until every rule of a refused charge allows one more event, from the times stored now.
-    static func wait(for charge: RateLimitCharge, at now: Date, on db: any SQLDatabase) async throws -> TimeInterval {
+    package static func wait(for charge: RateLimitCharge, at now: Date, on db: any SQLDatabase) async throws -> TimeInterval {
         let stored = try await db.raw(#"SELECT times FROM rate_limit_keys WHERE "key" = \#(bind: charge.key)"#).first()
         let times = RateLimitTimes.dates(try stored?.decode(column: "times", as: String.self) ?? "")
         // Refused a moment ago: at least the millisecond that refusal's times round to.

@@ -13,15 +13,15 @@ import SQLKit
 /// PostgreSQL would otherwise read an untyped NULL as text.
 extension SQLSignInRepository {
     /// The gate of a step that runs whatever came before (on SQLite, where Swift decides).
-    static let ungated: SQLQueryString = "TRUE"
+    package static let ungated: SQLQueryString = "TRUE"
 
     /// The address's failure count and lock. - Returns: `failures` and `locked_until`, or no row.
-    static func addressState(appID: String, email: String) -> SQLQueryString {
+    package static func addressState(appID: String, email: String) -> SQLQueryString {
         "SELECT failures, locked_until FROM sign_in_addresses WHERE app_id = \(bind: appID) AND email = \(bind: email)"
     }
 
     /// The address's lock, when it holds at `now`. - Returns: `locked_until` in a row, or no row.
-    static func lockedUntil(appID: String, email: String, at now: Date) -> SQLQueryString {
+    package static func lockedUntil(appID: String, email: String, at now: Date) -> SQLQueryString {
         """
         SELECT locked_until FROM sign_in_addresses
         WHERE app_id = \(bind: appID) AND email = \(bind: email) AND locked_until > \(bind: now.milliseconds)
@@ -30,7 +30,7 @@ extension SQLSignInRepository {
 
     /// Marks the address's unreported permanent delivery failures reported. - Returns: Their `id`,
     /// `last_error` and `finished_at` (``newestFailure(_:)`` picks the one to tell).
-    static func reportFailures(appID: String, email: String, if gate: SQLQueryString) -> SQLQueryString {
+    package static func reportFailures(appID: String, email: String, if gate: SQLQueryString) -> SQLQueryString {
         """
         UPDATE mail_outbox SET failure_reported = 1
         WHERE app_id = \(bind: appID) AND email = \(bind: email) AND state = \(bind: OutboxMessage.State.failed.rawValue)
@@ -41,7 +41,7 @@ extension SQLSignInRepository {
 
     /// The error of the newest failure ``reportFailures(appID:email:if:)`` returned (by
     /// `finished_at`, then `id`), or `nil` when it returned none.
-    static func newestFailure(_ rows: [any SQLRow]) throws -> String? {
+    package static func newestFailure(_ rows: [any SQLRow]) throws -> String? {
         let failures = try rows.map { row in
             (try row.decode(column: "finished_at", as: Int64?.self) ?? 0, try row.decode(column: "id", as: String.self),
              try row.decode(column: "last_error", as: String?.self))
@@ -51,7 +51,7 @@ extension SQLSignInRepository {
     }
 
     /// Stores the address's code, replacing the one before with its attempts. - Returns: Its `id`.
-    static func storeCode(_ code: SignInCodeRecord, if gate: SQLQueryString) -> SQLQueryString {
+    package static func storeCode(_ code: SignInCodeRecord, if gate: SQLQueryString) -> SQLQueryString {
         """
         INSERT INTO sign_in_codes (\(idents: codeColumns, joinedBy: ", "))
         SELECT \(bind: code.id), \(bind: code.appID), \(bind: code.email), \(bind: code.codeHash), \(bind: code.attempts),
@@ -66,7 +66,7 @@ extension SQLSignInRepository {
 
     /// Ends the address's mail still waiting with the code just replaced, its code erased: it
     /// would only deliver a dead code, perhaps after the new one (a retried message is due later).
-    static func expireQueued(for code: SignInCodeRecord, if gate: SQLQueryString) -> SQLQueryString {
+    package static func expireQueued(for code: SignInCodeRecord, if gate: SQLQueryString) -> SQLQueryString {
         """
         UPDATE mail_outbox SET state = \(bind: OutboxMessage.State.expired.rawValue), sealed_code = NULL,
           finished_at = \(bind: code.createdAt.milliseconds)
@@ -76,7 +76,7 @@ extension SQLSignInRepository {
     }
 
     /// Queues a message.
-    static func queue(_ mail: OutboxMessage, if gate: SQLQueryString) -> SQLQueryString {
+    package static func queue(_ mail: OutboxMessage, if gate: SQLQueryString) -> SQLQueryString {
         """
         INSERT INTO mail_outbox (\(idents: outboxColumns, joinedBy: ", "))
         SELECT \(bind: mail.id), \(bind: mail.appID), \(bind: mail.email), CAST(\(bind: mail.sealedCode) AS TEXT),
@@ -90,7 +90,7 @@ extension SQLSignInRepository {
     /// Takes one try of the address's code, if it is unused, unexpired and has tries left: one
     /// conditional UPDATE, which PostgreSQL re-checks on the row as a concurrent claim left it.
     /// - Returns: The code after the claim, or no row.
-    static func claimAttempt(appID: String, email: String, maxAttempts: Int, at now: Date, if gate: SQLQueryString) -> SQLQueryString {
+    package static func claimAttempt(appID: String, email: String, maxAttempts: Int, at now: Date, if gate: SQLQueryString) -> SQLQueryString {
         """
         UPDATE sign_in_codes SET attempts = attempts + 1
         WHERE app_id = \(bind: appID) AND email = \(bind: email) AND consumed_at IS NULL
@@ -101,7 +101,7 @@ extension SQLSignInRepository {
 
     /// Marks the code `codeID` used if it still is the address's unused, unexpired code: of two
     /// verifies of one code, the row lock lets one through. - Returns: Its `id`, or no row.
-    static func consume(codeID: String, appID: String, email: String, at now: Date) -> SQLQueryString {
+    package static func consume(codeID: String, appID: String, email: String, at now: Date) -> SQLQueryString {
         """
         UPDATE sign_in_codes SET consumed_at = \(bind: now.milliseconds)
         WHERE app_id = \(bind: appID) AND email = \(bind: email) AND id = \(bind: codeID) AND consumed_at IS NULL
@@ -111,7 +111,7 @@ extension SQLSignInRepository {
     }
 
     /// Creates the address's user with `newUserID`, or updates its last sign-in. - Returns: The user.
-    static func signIn(appID: String, email: String, newUserID: String, at now: Date, if gate: SQLQueryString) -> SQLQueryString {
+    package static func signIn(appID: String, email: String, newUserID: String, at now: Date, if gate: SQLQueryString) -> SQLQueryString {
         """
         INSERT INTO sign_in_users (\(idents: userColumns, joinedBy: ", "))
         SELECT \(bind: newUserID), \(bind: appID), \(bind: email), \(bind: now.milliseconds), \(bind: now.milliseconds)
@@ -123,7 +123,7 @@ extension SQLSignInRepository {
 
     /// Stores the session `grant` describes for the user `userID` names: a bind, or a column of
     /// the rows `source` (a `FROM` clause) gives.
-    static func storeSession(_ grant: SessionGrant, appID: String, at now: Date, userID: SQLQueryString,
+    package static func storeSession(_ grant: SessionGrant, appID: String, at now: Date, userID: SQLQueryString,
                              from source: SQLQueryString = "") -> SQLQueryString {
         """
         INSERT INTO sign_in_sessions (\(idents: sessionColumns, joinedBy: ", "))
@@ -133,7 +133,7 @@ extension SQLSignInRepository {
     }
 
     /// Clears the address's failure count (a statement that changes nothing when it is 0).
-    static func clearFailures(appID: String, email: String, if gate: SQLQueryString) -> SQLQueryString {
+    package static func clearFailures(appID: String, email: String, if gate: SQLQueryString) -> SQLQueryString {
         """
         UPDATE sign_in_addresses SET failures = 0
         WHERE app_id = \(bind: appID) AND email = \(bind: email) AND failures <> 0 AND \(gate)
@@ -142,7 +142,7 @@ extension SQLSignInRepository {
 
     /// Counts a failed verify in one statement: at `threshold` failures in a row the address locks
     /// until `now + lockout` and the count starts again. - Returns: `failures` and `locked_until`.
-    static func countFailure(appID: String, email: String, threshold: Int, lockout: TimeInterval, at now: Date) -> SQLQueryString {
+    package static func countFailure(appID: String, email: String, threshold: Int, lockout: TimeInterval, at now: Date) -> SQLQueryString {
         let until = now.addingTimeInterval(lockout).milliseconds
         // An address's first failure locks it at once when the threshold is 1.
         let first: (failures: Int, lockedUntil: Int64?) = threshold <= 1 ? (0, until) : (1, nil)

@@ -8,7 +8,7 @@ import SQLKit
 /// committed change left it, and SQLite runs one writer at a time: no two instances can both take
 /// a last slot. Send-code and verify-code chain them (``SQLSignInRepository+Requests``).
 public struct SQLSignInRepository: SignInRepository {
-    let database: Database
+    package let database: Database
 
     /// Creates a repository; run ``Migrator`` first.
     /// - Parameter database: The open database.
