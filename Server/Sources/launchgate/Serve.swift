@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
-import LaunchGateHTTP
 import LaunchGateServer
 import LaunchGateStorage
 import Logging

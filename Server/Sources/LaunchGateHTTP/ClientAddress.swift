@@ -1,4 +1,5 @@
 import Foundation
+import LaunchGateStorage
 
 /// Who a request comes from, for per-client limits.
 ///
