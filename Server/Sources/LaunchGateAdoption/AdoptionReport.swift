@@ -180,7 +180,7 @@ public struct AdoptionReport: Sendable, Encodable, Equatable {
 
     /// Whether build `left` sorts before `right`: newest first, by ``BuildNumber`` (so 100 comes
     /// before 99), builds that don't parse after those that do, by their text.
-    package static func buildOrder(_ left: String?, _ right: String?) -> Bool {
+    static func buildOrder(_ left: String?, _ right: String?) -> Bool {
         switch (left.flatMap { try? BuildNumber(parsing: $0) }, right.flatMap { try? BuildNumber(parsing: $0) }) {
         case let (l?, r?) where l != r: return l > r
         case (_?, nil): return true

@@ -7,7 +7,7 @@ import LaunchGateAdoption
 /// Each bar is its own SVG, ``scale`` units wide for 100 %, which the stylesheet stretches to its
 /// track (`preserveAspectRatio="none"`); the text is HTML, so it keeps its size on a phone
 /// instead of shrinking with a drawing.
-package struct AdoptionChart: ConsoleView {
+struct AdoptionChart: ConsoleView {
     package struct Bar: ConsoleView {
         package let label: String
         package let installs: String

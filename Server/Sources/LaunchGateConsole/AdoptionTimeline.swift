@@ -10,7 +10,7 @@ import LaunchGateAdoption
 /// last day) are HTML beside it, so they keep their size on a phone instead of shrinking with
 /// the drawing. Each day has a slot, oldest on the left, today's ending where the axis ends, so
 /// a single day of data sits at the right end of the axis and not somewhere in the middle.
-package struct AdoptionTimeline: ConsoleView {
+struct AdoptionTimeline: ConsoleView {
     package struct Segment: ConsoleView {
         package let x: Int
         package let y: Int

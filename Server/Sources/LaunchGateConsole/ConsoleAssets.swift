@@ -7,33 +7,33 @@ import Hummingbird
 /// names that carry a hash of their content (`console.3f2a….css`), so a browser may keep each
 /// for a year: a changed file is a new name, which the next page links to. Served from
 /// `/console/assets`, so the Content-Security-Policy can stay `default-src 'self'` with nothing inline.
-package struct ConsoleAssets: Sendable {
+struct ConsoleAssets: Sendable {
     /// One file as served.
-    package struct Asset: Sendable {
+    struct Asset: Sendable {
         package let body: ByteBuffer
         package let contentType: String
     }
 
     /// The paths pages link to, for the layout.
-    package struct Links: ConsoleView {
+    struct Links: ConsoleView {
         package let stylesheet: String
         package let script: String
     }
 
     /// Hex digits of the content's SHA-256 in a served name: 64 bits, enough to tell versions apart.
-    package static let hashLength = 16
+    static let hashLength = 16
     /// Where the served names live.
     package static let path = "/console/assets/"
     /// A year, and never revalidated: the content can't change under its name.
     package static let cacheControl = "public, max-age=31536000, immutable"
 
     /// Assets by served name.
-    package let assets: [String: Asset]
-    package let links: Links
+    let assets: [String: Asset]
+    let links: Links
 
     /// Reads `console.css` and `console.js` from a folder.
     /// - Throws: ``ConsoleResourcesError`` naming a file that can't be read.
-    package init(folder: URL) throws(ConsoleResourcesError) {
+    init(folder: URL) throws(ConsoleResourcesError) {
         var assets: [String: Asset] = [:]
         func load(_ name: String, _ type: String) throws(ConsoleResourcesError) -> String {
             let file = folder.appendingPathComponent(name)
@@ -49,7 +49,7 @@ package struct ConsoleAssets: Sendable {
     }
 
     /// `console.css` as `console.<hash>.css`.
-    package static func hashedName(_ name: String, content: Data) -> String {
+    static func hashedName(_ name: String, content: Data) -> String {
         let dot = name.lastIndex(of: ".") ?? name.endIndex
         return name[..<dot] + "." + SHA256.hash(data: content).lowercaseHex.prefix(hashLength) + name[dot...]
     }

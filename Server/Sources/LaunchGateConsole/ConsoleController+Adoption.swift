@@ -7,11 +7,11 @@ import LaunchGateStorage
 
 extension ConsoleController {
     /// Days the versions-over-time chart covers.
-    package static var timelineDays: Int { 30 }
+    static var timelineDays: Int { 30 }
 
     /// Current shares per version and OS among active installs, as SVG bar charts, and a
     /// chart of versions over time.
-    package func adoptionPage(_ request: Request, _ context: Context) async throws -> Response {
+    func adoptionPage(_ request: Request, _ context: Context) async throws -> Response {
         let signed = try await session(request)
         let app = try await app(context)
         let query = request.uri.queryParameters

@@ -5,7 +5,7 @@ import LaunchGateStorage
 
 extension ConsoleController {
     /// Every app (or one), with its current policy per channel and platform.
-    package func appsPage(_ request: Request, _ context: Context, only id: String?) async throws -> Response {
+    func appsPage(_ request: Request, _ context: Context, only id: String?) async throws -> Response {
         let signed = try await session(request)
         let apps = if let id { [try await policies.app(id)] } else { try await policies.apps() }
         var rows: [AppsView.App] = []
@@ -22,7 +22,7 @@ extension ConsoleController {
     }
 
     /// The current revision and policy, or `nil` before the first publish on the channel.
-    package func currentPolicy(app: String, channel: ReleaseChannel) async throws -> (PolicyRevision, UpdatePolicy)? {
+    func currentPolicy(app: String, channel: ReleaseChannel) async throws -> (PolicyRevision, UpdatePolicy)? {
         do { return try await policies.current(app: app, channel: channel) } catch let error as ServiceError where error == .noPolicy(app, channel: channel) {
             return nil
         }

@@ -6,7 +6,7 @@ import LaunchGateStorage
 
 extension ConsoleController {
     /// The routes of the account pages and of the sign-in by emailed code.
-    package func addAccountRoutes(to console: RouterGroup<Context>) {
+    func addAccountRoutes(to console: RouterGroup<Context>) {
         console.post("/sign-in/email") { request, context in try await sendOperatorCode(request, context) }
         console.post("/sign-in/code") { request, context in try await verifyOperatorCode(request, context) }
         console.get("/apps/:app/users") { request, context in try await usersPage(request, context) }
@@ -35,7 +35,7 @@ extension ConsoleController {
     }
 
     /// Sends a code if the address is an operator's; every address gets the same next page.
-    package func sendOperatorCode(_ request: Request, _ context: Context) async throws -> Response {
+    func sendOperatorCode(_ request: Request, _ context: Context) async throws -> Response {
         let form = try await signInForm(request, context)
         let typed = form["email"] ?? ""
         let email: String
@@ -52,7 +52,7 @@ extension ConsoleController {
     }
 
     /// Checks the code and starts a session with the operator's scope.
-    package func verifyOperatorCode(_ request: Request, _ context: Context) async throws -> Response {
+    func verifyOperatorCode(_ request: Request, _ context: Context) async throws -> Response {
         let form = try await signInForm(request, context)
         let typed = form["email"] ?? ""
         // As for the token form: each sign-in adds a session, so they are limited per client. Taken
@@ -89,14 +89,14 @@ extension ConsoleController {
     }
 
     /// The sign-in page with a message next to the email form, and a fresh signed sign-in cookie.
-    package func emailSignInPage(_ request: Request, _ context: Context, email: String, error: String, status: HTTPResponse.Status) throws -> Response {
+    func emailSignInPage(_ request: Request, _ context: Context, email: String, error: String, status: HTTPResponse.Status) throws -> Response {
         let form = try signInForms.issue(client: clientKey(request, context), now: now())
         let page = renderer.page(.signIn, ConsoleLayout(title: "Sign in", csrf: form.csrf), SignInView(email: email, emailError: error), status: status)
         return withSignInCookie(page, form.cookie, request, context)
     }
 
     /// Where the code is typed; the same page for every address, operator or not.
-    package func codePage(_ request: Request, _ context: Context, email: String, error: String? = nil,
+    func codePage(_ request: Request, _ context: Context, email: String, error: String? = nil,
                   status: HTTPResponse.Status = .ok) throws -> Response {
         let form = try signInForms.issue(client: clientKey(request, context), now: now())
         let view = CodeView(email: email, codeLength: OperatorSignIn.codeLength,

@@ -7,7 +7,7 @@ import LaunchGateStorage
 
 extension ConsoleController {
     /// The app's exemptions (hashes only, as stored), with add and remove for admin tokens.
-    package func exemptionsPage(_ request: Request, _ context: Context, error: ConsoleFormError? = nil, form: ConsoleForm? = nil,
+    func exemptionsPage(_ request: Request, _ context: Context, error: ConsoleFormError? = nil, form: ConsoleForm? = nil,
                         status: HTTPResponse.Status = .ok) async throws -> Response {
         let signed = try await session(request)
         let app = try await app(context)

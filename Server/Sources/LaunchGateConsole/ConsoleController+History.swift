@@ -6,10 +6,10 @@ import LaunchGateStorage
 
 extension ConsoleController {
     /// Revisions per page of the history, newest first, each with its diff against the one before.
-    package static var historyPageSize: Int { 20 }
+    static var historyPageSize: Int { 20 }
 
     /// A page of revisions with who published them, their notes, their diffs, and rollback.
-    package func historyPage(_ request: Request, _ context: Context) async throws -> Response {
+    func historyPage(_ request: Request, _ context: Context) async throws -> Response {
         let signed = try await session(request)
         try takeHistoryBudget(signed)
         let (app, channel) = (try await app(context), try Self.channel(request))
@@ -64,7 +64,7 @@ extension ConsoleController {
 
     /// One revision with its whole diff against the one before: where a long diff on the
     /// history page links to.
-    package func revisionPage(_ request: Request, _ context: Context) async throws -> Response {
+    func revisionPage(_ request: Request, _ context: Context) async throws -> Response {
         let signed = try await session(request)
         try takeHistoryBudget(signed)
         let (app, channel) = (try await app(context), try Self.channel(request))

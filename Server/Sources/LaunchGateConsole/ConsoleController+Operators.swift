@@ -7,7 +7,7 @@ import LaunchGateStorage
 
 extension ConsoleController {
     /// Console operators, with add and remove; admin scope only, as `launchgate operators`.
-    package func operatorsPage(_ request: Request, _ context: Context, error: ConsoleFormError? = nil, form: ConsoleForm? = nil,
+    func operatorsPage(_ request: Request, _ context: Context, error: ConsoleFormError? = nil, form: ConsoleForm? = nil,
                        status: HTTPResponse.Status = .ok) async throws -> Response {
         let signed = try await session(request, .admin)
         let operators = try await accounts.operators.list()
@@ -22,7 +22,7 @@ extension ConsoleController {
     }
 
     /// Adds an operator through ``OperatorService/add(email:scope:)``; its refusal is shown next to the form.
-    package func addOperator(_ request: Request, _ context: Context) async throws -> Response {
+    func addOperator(_ request: Request, _ context: Context) async throws -> Response {
         let (_, form) = try await sessionAndForm(request, .admin)
         guard let scope = form["scope"].flatMap(TokenScope.init(rawValue:)) else {
             return try await operatorsPage(request, context, error: ConsoleFormError(field: .scope, message: "Choose read, publish or admin."),
@@ -37,7 +37,7 @@ extension ConsoleController {
     }
 
     /// Removes an operator; their sessions end at once.
-    package func removeOperator(_ request: Request, _ context: Context) async throws -> Response {
+    func removeOperator(_ request: Request, _ context: Context) async throws -> Response {
         let (_, form) = try await sessionAndForm(request, .admin)
         try await accounts.operators.remove(email: form["email"] ?? "")
         return ConsoleRenderer.redirect("/console/operators?removed=1")

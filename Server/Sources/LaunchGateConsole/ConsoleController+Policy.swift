@@ -8,7 +8,7 @@ import LaunchGateStorage
 
 extension ConsoleController {
     /// The editor over the current policy.
-    package func editorPage(_ request: Request, _ context: Context) async throws -> Response {
+    func editorPage(_ request: Request, _ context: Context) async throws -> Response {
         let signed = try await session(request)
         let (app, channel) = (try await app(context), try Self.channel(request))
         let current = try await currentPolicy(app: app.id, channel: channel)
@@ -18,7 +18,7 @@ extension ConsoleController {
     }
 
     /// The editor with a draft: the whole page without JavaScript, only the previews with it.
-    package func preview(_ request: Request, _ context: Context, fragment: Bool) async throws -> Response {
+    func preview(_ request: Request, _ context: Context, fragment: Bool) async throws -> Response {
         let (signed, form) = try await sessionAndForm(request)
         // Each preview renders every screen in every locale: limited per session and per client.
         if let wait = limits.previewsPerSession.take(for: ConsoleSessions.hash(signed.secret))
@@ -73,7 +73,7 @@ extension ConsoleController {
     }
 
     /// Everything the editor and its previews show for a draft.
-    package func editorView(app: AppRecord, channel: ReleaseChannel, draft: PolicyDraft, current: (PolicyRevision, UpdatePolicy)?,
+    func editorView(app: AppRecord, channel: ReleaseChannel, draft: PolicyDraft, current: (PolicyRevision, UpdatePolicy)?,
                     note: String?, noteError: String?) async throws -> EditorView {
         var preview: EditorView.Preview?
         if let policy = draft.policy {
@@ -91,7 +91,7 @@ extension ConsoleController {
 
     /// Why the service would refuse a note, in a sentence for its field, or `nil`: the limit is
     /// the service's (in bytes), checked here once per request so it shows next to the field.
-    package static func noteError(_ note: String?) -> String? {
+    static func noteError(_ note: String?) -> String? {
         do { try PolicyService.validateNote(note) } catch let error as ServiceError { return ConsoleFormError.sentence(error.message) } catch {
             return ConsoleFormError.sentence("\(error)")
         }

@@ -6,7 +6,7 @@ import LaunchGateStorage
 
 extension ConsoleController {
     /// Admin tokens (never their secrets), with create and revoke; admin scope only, as `launchgate tokens`.
-    package func tokensPage(_ request: Request, _ context: Context, created: (TokenRecord, String)? = nil, error: ConsoleFormError? = nil,
+    func tokensPage(_ request: Request, _ context: Context, created: (TokenRecord, String)? = nil, error: ConsoleFormError? = nil,
                     form: ConsoleForm? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
         let signed = try await session(request, .admin)
         let tokens = try await accounts.tokens.list()
@@ -20,7 +20,7 @@ extension ConsoleController {
 
     /// Creates a token through ``AdminTokens/create(name:scope:)``; its secret is on the answer
     /// page only (never in a URL, and the page is not cached), as the CLI prints it once.
-    package func createToken(_ request: Request, _ context: Context) async throws -> Response {
+    func createToken(_ request: Request, _ context: Context) async throws -> Response {
         let (_, form) = try await sessionAndForm(request, .admin)
         guard let scope = form["scope"].flatMap(TokenScope.init(rawValue:)) else {
             return try await tokensPage(request, context, error: ConsoleFormError(field: .scope, message: "Choose read, publish or admin."),

@@ -5,13 +5,13 @@ import LaunchGateStorage
 
 extension ConsoleController {
     /// Users a page shows at once; the next page starts after the last address.
-    package static var usersPerPage: Int { 50 }
+    static var usersPerPage: Int { 50 }
     /// Sessions a user's page shows at the most, newest first.
-    package static var sessionsPerPage: Int { 100 }
+    static var sessionsPerPage: Int { 100 }
 
     /// An app's sign-in users by address, a page at a time, through ``SignInService/users(app:after:limit:)``
     /// as `GET /v1/admin/apps/{app}/users` (read scope).
-    package func usersPage(_ request: Request, _ context: Context) async throws -> Response {
+    func usersPage(_ request: Request, _ context: Context) async throws -> Response {
         let signed = try await session(request)
         let app = try await app(context)
         let after = request.uri.queryParameters.get("after").flatMap { $0.isEmpty ? nil : String($0.prefix(254)) }
@@ -24,7 +24,7 @@ extension ConsoleController {
     }
 
     /// One user's sessions, newest first, with revoke for admins.
-    package func userPage(_ request: Request, _ context: Context) async throws -> Response {
+    func userPage(_ request: Request, _ context: Context) async throws -> Response {
         let signed = try await session(request)
         let (app, user) = try await appUser(context)
         let now = now()
@@ -38,7 +38,7 @@ extension ConsoleController {
 
     /// Revokes one session (`session`) or all of the user's (`all`), as
     /// `POST /v1/admin/apps/{app}/sessions/revoke` does (admin scope).
-    package func revokeUserSessions(_ request: Request, _ context: Context) async throws -> Response {
+    func revokeUserSessions(_ request: Request, _ context: Context) async throws -> Response {
         let (_, form) = try await sessionAndForm(request, .admin)
         let (app, user) = try await appUser(context)
         let selector: SessionSelector
@@ -65,7 +65,7 @@ extension ConsoleController {
     }
 
     /// A value for a URL's query, percent-encoded.
-    package static func queryValue(_ text: String) -> String {
+    static func queryValue(_ text: String) -> String {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""

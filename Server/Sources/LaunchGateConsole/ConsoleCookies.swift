@@ -2,7 +2,7 @@ import Foundation
 
 /// The console's cookies: `HttpOnly`, `SameSite=Strict`, sent only to `/console`, and `Secure`
 /// when the browser reached the server over TLS.
-package enum ConsoleCookies {
+enum ConsoleCookies {
     /// The session's secret.
     package static let session = "lgc_session"
     /// The sign-in form's secret, which its CSRF token is derived from before there is a session.

@@ -1,6 +1,6 @@
 /// Why the console turned a request away before any service saw it. The console's middleware
 /// answers these with a redirect or a page; they never reach the JSON error shape.
-package enum ConsoleError: Error, Equatable {
+enum ConsoleError: Error, Equatable {
     /// No valid session: the browser is sent to the sign-in page.
     case signInRequired
     /// A form without this session's CSRF token (or with another's).

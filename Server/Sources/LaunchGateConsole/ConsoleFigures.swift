@@ -4,7 +4,7 @@ import LaunchGateAdoption
 /// How the console writes dates, counts and shares: one format everywhere, so a figure shown on
 /// two pages reads the same. Counts and shares are the impact's own formats (``PolicyImpact``),
 /// so the console's tables, the impact sentence and the API's text agree.
-package enum ConsoleFigures {
+enum ConsoleFigures {
     /// Dates as people read them: a value type, so one serves every request at once.
     private static let readable = Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day().dateSeparator(.dash)
         .dateTimeSeparator(.space).time(includingFractionalSeconds: false).timeSeparator(.colon)
@@ -17,7 +17,7 @@ package enum ConsoleFigures {
     }
 
     /// The machine-readable time for a `<time datetime>`.
-    package static func iso(_ date: Date) -> String {
+    static func iso(_ date: Date) -> String {
         machine.format(date)
     }
 

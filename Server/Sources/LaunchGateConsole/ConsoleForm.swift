@@ -7,7 +7,7 @@ package struct ConsoleForm: Sendable {
     /// The largest body read: a policy with long release notes in every field fits.
     package static let maximumBytes = 256 * 1024
     /// The most fields read; the rest are ignored.
-    package static let maximumFields = 400
+    static let maximumFields = 400
 
     private(set) var values: [String: [String]] = [:]
 

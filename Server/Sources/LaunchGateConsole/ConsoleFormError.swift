@@ -6,7 +6,7 @@ import LaunchGateStorage
 /// The services' messages are written for the API and the CLI ("the request body is not the JSON
 /// this endpoint expects", "see 'launchgate operators list'"); a person at a form needs to know
 /// which field to change and how. Codes are the stable part of an error, so the mapping is by code.
-package struct ConsoleFormError: Sendable, Equatable {
+struct ConsoleFormError: Sendable, Equatable {
     /// The account forms' fields a message can be shown next to, by their `name`.
     package enum Field: String, Sendable {
         case name, email, scope, kind, value, note
@@ -19,7 +19,7 @@ package struct ConsoleFormError: Sendable, Equatable {
 
     /// The refusal in form language.
     /// - Parameter failure: What the service threw.
-    package init(_ failure: any LaunchGateFailure) {
+    init(_ failure: any LaunchGateFailure) {
         switch failure.code {
         case "invalid-token-name":
             self.init(field: .name, message: "Name the token after who holds it, in at most 100 bytes on one line, "
@@ -38,7 +38,7 @@ package struct ConsoleFormError: Sendable, Equatable {
     }
 
     /// A message at a given place.
-    package init(field: Field?, message: String) {
+    init(field: Field?, message: String) {
         self.field = field
         self.message = message
     }
@@ -49,7 +49,7 @@ package struct ConsoleFormError: Sendable, Equatable {
     }
 
     /// An API message as a sentence: capitalised, ending in a full stop.
-    package static func sentence(_ message: String) -> String {
+    static func sentence(_ message: String) -> String {
         guard let first = message.first else { return message }
         let capitalised = first.uppercased() + message.dropFirst()
         return capitalised.hasSuffix(".") ? capitalised : capitalised + "."

@@ -11,14 +11,14 @@ import LaunchGateHTTP
 package struct ConsoleLimits: Sendable {
     /// Previews per session: a burst of 30, then one a second (console.js sends at most one per
     /// pause in typing of 400 ms).
-    package let previewsPerSession: RateLimiter
+    let previewsPerSession: RateLimiter
     /// Previews per client address, for many sessions behind one address: a burst of 60, then 3 a second.
-    package let previewsPerClient: RateLimiter
+    let previewsPerClient: RateLimiter
     /// Successful sign-ins per client address: a burst of 10, then one a minute.
-    package let signInsPerClient: RateLimiter
+    let signInsPerClient: RateLimiter
     /// History pages and whole diffs per session: a burst of 30, then one every 2 s. Each reads
     /// and diffs up to 21 revisions of up to a policy's size (those not in ``PolicyDiffCache``).
-    package let historyPerSession: RateLimiter
+    let historyPerSession: RateLimiter
 
     package init(previewsPerSession: RateLimiter = RateLimiter(capacity: 30, perSecond: 1),
          previewsPerClient: RateLimiter = RateLimiter(capacity: 60, perSecond: 3),

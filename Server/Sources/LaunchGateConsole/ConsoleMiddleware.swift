@@ -10,7 +10,7 @@ import NIOCore
 /// instead of the API's JSON, with the navigation when the request had read a signed-in session
 /// (``ConsoleRequestSession``). The security headers are ``ConsoleHeadersMiddleware``'s alone:
 /// it runs router-wide, so it also covers what no console route answers.
-package struct ConsoleMiddleware<Context: RequestContext>: RouterMiddleware {
+struct ConsoleMiddleware<Context: RequestContext>: RouterMiddleware {
     package let renderer: ConsoleRenderer
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

@@ -17,7 +17,7 @@ package struct ConsoleRenderer: Sendable {
     package static let contentType = "LAUNCHGATE_SCALAR_HTML"
 
     private let library: MustacheLibrary
-    package let assets: ConsoleAssets
+    let assets: ConsoleAssets
 
     /// Reads every ``ConsoleTemplate`` from `folder/Templates` and the static files from `folder/Static`,
     /// and checks every template's names against its view (``ConsoleTemplateCheck``).
@@ -67,7 +67,7 @@ package struct ConsoleRenderer: Sendable {
     }
 
     /// A `303 See Other` to a console path, the answer to every successful form post.
-    package static func redirect(_ location: String, cookies: [String] = []) -> Response {
+    static func redirect(_ location: String, cookies: [String] = []) -> Response {
         var headers: HTTPFields = [.location: location, .cacheControl: "no-store"]
         for cookie in cookies { headers.append(HTTPField(name: .setCookie, value: cookie)) }
         return Response(status: .seeOther, headers: headers)

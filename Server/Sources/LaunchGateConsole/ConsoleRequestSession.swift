@@ -4,9 +4,9 @@ import Synchronization
 /// a fresh one to the request's task, and ``ConsoleController`` records what it read, so drawing
 /// the page's navigation never reads the session again (two more database reads per error,
 /// including refusals for too many requests and the storage's own failures).
-package final class ConsoleRequestSession: Sendable {
+final class ConsoleRequestSession: Sendable {
     /// What this request learnt about its session.
-    package enum Read: Sendable {
+    enum Read: Sendable {
         /// Nothing was read (the error came first, or the page needs no session).
         case notRead
         /// Read: the session, or `nil` when the cookie opens none.

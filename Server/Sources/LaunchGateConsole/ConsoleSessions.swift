@@ -20,7 +20,7 @@ package struct ConsoleSessions: Sendable {
         /// The admin token it signed in with.
         package let token: TokenRecord
         /// The CSRF token every form of this session carries.
-        package var csrf: String { ConsoleSessions.csrfToken(for: secret) }
+        var csrf: String { ConsoleSessions.csrfToken(for: secret) }
     }
 
     package let repository: any ConsoleSessionRepository
@@ -57,7 +57,7 @@ package struct ConsoleSessions: Sendable {
     }
 
     /// The session a cookie's secret opens: unexpired, and its token still active.
-    package func resolve(_ secret: String?) async throws -> Signed? {
+    func resolve(_ secret: String?) async throws -> Signed? {
         guard let secret, secret.utf8.count == 64 else { return nil }
         guard let record = try await repository.session(hash: Self.hash(secret)), record.expiresAt > now() else { return nil }
         guard let token = try await principal(record.tokenID), token.revokedAt == nil else { return nil }
@@ -78,7 +78,7 @@ package struct ConsoleSessions: Sendable {
 
     /// The CSRF token for a session's secret: derived from it, so nothing more is stored,
     /// and useless without the HttpOnly cookie it came from.
-    package static func csrfToken(for secret: String) -> String {
+    static func csrfToken(for secret: String) -> String {
         SHA256.hash(data: Data(("launchgate-console-csrf:" + secret).utf8)).lowercaseHex
     }
 
@@ -92,7 +92,7 @@ package struct ConsoleSessions: Sendable {
     }
 
     /// 32 random bytes, hex-encoded.
-    package static func randomSecret() -> String {
+    static func randomSecret() -> String {
         SymmetricKey(size: .bits256).withUnsafeBytes { $0.lowercaseHex }
     }
 }

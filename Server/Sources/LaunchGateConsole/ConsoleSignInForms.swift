@@ -32,7 +32,7 @@ public final class ConsoleSignInForms: Sendable {
     /// A new sign-in form for a client.
     /// - Returns: The pre-session cookie's value and the token the form carries.
     /// - Throws: ``MasterKeyError`` when the master key can't be loaded.
-    package func issue(client: String, now: Date) throws -> (cookie: String, csrf: String) {
+    func issue(client: String, now: Date) throws -> (cookie: String, csrf: String) {
         let nonce = ConsoleSessions.randomSecret()
         let expires = String(Int64(now.timeIntervalSince1970.rounded(.down)) + Int64(Self.lifetime))
         let key = try derivedKey()

@@ -11,7 +11,7 @@ package enum ConsoleTemplate: String, CaseIterable, Sendable {
 
     /// The view a page is rendered with (inside a ``ConsolePage``); `nil` for the layout and the
     /// partials, which are checked with the values of the page that includes them, where it does.
-    package var view: (any ConsoleView.Type)? {
+    var view: (any ConsoleView.Type)? {
         switch self {
         case .layout, .previews, .diff, .chart, .signInEmail: nil
         case .error: ConsoleErrorView.self

@@ -20,7 +20,7 @@ import Foundation
 /// The tags are found with a regular expression rather than swift-mustache's parser, whose tokens
 /// are not public; swift-mustache has already parsed every template when this runs, so the tags
 /// are well formed.
-package struct ConsoleTemplateCheck {
+struct ConsoleTemplateCheck {
     /// A value on the stack: an example, or one the check can't know (below a section it
     /// couldn't resolve), where every name is taken as found so one mistake is reported once.
     private enum Frame {
@@ -40,7 +40,7 @@ package struct ConsoleTemplateCheck {
     private static let maximumDepth = 8
 
     /// Each template's text as read from its file.
-    package let sources: [ConsoleTemplate: String]
+    let sources: [ConsoleTemplate: String]
     /// The view each page template is rendered with (``ConsoleTemplate/view``).
     private let view: @Sendable (ConsoleTemplate) -> (any ConsoleView.Type)?
 
@@ -48,7 +48,7 @@ package struct ConsoleTemplateCheck {
     ///   - sources: The templates to check, by template.
     ///   - view: The view a page is rendered with, `nil` for partials: ``ConsoleTemplate/view``
     ///     unless a test checks made-up views.
-    package init(sources: [ConsoleTemplate: String], view: @escaping @Sendable (ConsoleTemplate) -> (any ConsoleView.Type)? = { $0.view }) {
+    init(sources: [ConsoleTemplate: String], view: @escaping @Sendable (ConsoleTemplate) -> (any ConsoleView.Type)? = { $0.view }) {
         (self.sources, self.view) = (sources, view)
     }
 

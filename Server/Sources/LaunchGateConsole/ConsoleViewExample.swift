@@ -4,7 +4,7 @@
 /// reads it through `Mirror` as swift-mustache does. Swift has no public way to list a type's
 /// stored properties without a value, and a hand-written example per view would miss whatever
 /// it forgot to fill; decoding one from nothing fills everything.
-package struct ConsoleViewExample: Decoder {
+struct ConsoleViewExample: Decoder {
     /// Why no example could be made: a type nested past ``maximumDepth``, or one that refuses
     /// the example's values (an enum that isn't `CaseIterable`).
     package struct Failure: Error, CustomStringConvertible {

@@ -24,7 +24,7 @@ package enum PolicyDiff {
 
     /// A diff as a page shows it: its first lines, and how many more there are, with a link to
     /// the page that shows them all when there is one.
-    package struct Shown: ConsoleView {
+    struct Shown: ConsoleView {
         package let lines: [Line]
         /// Lines not shown; `nil` when every line is.
         package let more: Int?
@@ -46,12 +46,12 @@ package enum PolicyDiff {
 
     /// The most insertions plus deletions searched for between the common head and tail; a
     /// bigger change shows as the whole middle replaced.
-    package static let maximumEdits = 200
+    static let maximumEdits = 200
     /// The most diff lines a page shows of one diff.
-    package static let maximumShownLines = 120
+    static let maximumShownLines = 120
     /// The most of one line a shortened diff shows, in UTF-8 bytes (release notes are one line of
     /// up to 16,000 bytes); the revision's own page shows it whole.
-    package static let maximumShownLineBytes = 300
+    static let maximumShownLineBytes = 300
 
     /// The document as the diff shows it: sorted keys, indented, `issuedAt` left out (every
     /// publish changes it).
@@ -85,7 +85,7 @@ package enum PolicyDiff {
     package static func changes(_ lines: [Line]) -> Bool { lines.contains { $0.change != .same } }
 
     /// Myers' shortest edit script, or `nil` when it needs more than `maximum` edits.
-    package static func edits(from a: [String], to b: [String], maximum: Int) -> [Line]? {
+    static func edits(from a: [String], to b: [String], maximum: Int) -> [Line]? {
         let (n, m) = (a.count, b.count)
         let limit = min(maximum, n + m)
         let offset = limit + 1

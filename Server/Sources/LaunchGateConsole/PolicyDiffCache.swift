@@ -17,9 +17,9 @@ package final class PolicyDiffCache: Sendable {
         package let channel: String
         /// The older revision's number and time; 0 and nil for the first revision's diff.
         package let from: Int
-        package let fromIssued: Date?
+        let fromIssued: Date?
         package let to: Int
-        package let toIssued: Date
+        let toIssued: Date
     }
 
     private struct Entry {
@@ -35,7 +35,7 @@ package final class PolicyDiffCache: Sendable {
     }
 
     /// The most diffs kept.
-    package let maximumEntries: Int
+    let maximumEntries: Int
     /// The most bytes of diff lines kept, counted as their UTF-8 plus a fixed cost per line.
     package let maximumBytes: Int
     private let state = Mutex(State())

@@ -4,7 +4,7 @@ import LaunchGate
 extension PolicyDraft {
     /// The document as the JSON editor shows it: sorted keys, indented, `issuedAt` left out (the
     /// publish sets it). The same text the diffs are made of.
-    package static func documentText(of policy: UpdatePolicy?) -> String {
+    static func documentText(of policy: UpdatePolicy?) -> String {
         PolicyDiff.text(of: policy).joined(separator: "\n")
     }
 
@@ -25,7 +25,7 @@ extension PolicyDraft {
     }
 
     /// A rollout as its field shows it: `25`, `12.5` or `apple-phased`.
-    package static func rolloutText(_ rollout: Rollout) -> String {
+    static func rolloutText(_ rollout: Rollout) -> String {
         switch rollout {
         case .applePhased: "apple-phased"
         case .percentage(let share) where share == share.rounded() && abs(share) < 1e9: String(Int(share))

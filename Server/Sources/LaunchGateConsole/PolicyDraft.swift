@@ -4,7 +4,7 @@ import LaunchGate
 /// The policy editor's form, both ways: the fields for a policy, and the policy for submitted
 /// fields, with each problem next to the field it is about. Parsing and validation are the core's
 /// (``AppVersion``, ``BuildNumber``, ``UpdatePolicy/validate()``); this only maps names.
-package struct PolicyDraft: Sendable {
+struct PolicyDraft: Sendable {
     /// One input of a platform's fieldset.
     package struct Field: ConsoleView {
         package let name: String
@@ -29,7 +29,7 @@ package struct PolicyDraft: Sendable {
     }
 
     /// One platform's fieldset.
-    package struct Fieldset: ConsoleView {
+    struct Fieldset: ConsoleView {
         package let platform: String
         package let name: String
         package let fields: [Field]
@@ -38,7 +38,7 @@ package struct PolicyDraft: Sendable {
     }
 
     /// Blocked versions read from one field at the most.
-    package static let maximumBlocked = 200
+    static let maximumBlocked = 200
 
     /// Field keys with their label, hint and where in a platform's policy validation reports them.
     private static let layout: [(key: String, label: String, hint: String, path: String)] = [
@@ -59,18 +59,18 @@ package struct PolicyDraft: Sendable {
 
     /// The policy the fields describe, when every field parsed; the fieldsets with their problems.
     package let policy: UpdatePolicy?
-    package let fieldsets: [Fieldset]
+    let fieldsets: [Fieldset]
     /// Problems with the document as a whole.
-    package let errors: [String]
+    let errors: [String]
     /// The whole document as the JSON editor shows it (``PolicyDraft/documentText(of:)``).
     package let document: String
     /// Whether the draft was read from the JSON editor instead of the fields.
-    package let usesDocument: Bool
+    let usesDocument: Bool
     /// The JSON editor's problems: why it doesn't parse, or the core's issues with their paths.
-    package let documentErrors: [String]
+    let documentErrors: [String]
 
     /// The form for a stored policy (or an empty one per platform).
-    package init(policy: UpdatePolicy?) {
+    init(policy: UpdatePolicy?) {
         // In the SDK's order of platforms (iOS first), the same on every load: never a dictionary's.
         let named = policy?.platformsInOrder.map(\.platform) ?? []
         let platforms: [Platform] = named.isEmpty ? [.ios, .android] : named
@@ -89,7 +89,7 @@ package struct PolicyDraft: Sendable {
     /// The draft a form describes: its JSON editor's document when "use this JSON" is ticked
     /// (the fields then show that document), else its fields over the current policy.
     /// - Parameter now: The release date a changed latest version gets (``Release/setVersion(_:at:)``).
-    package init(form: ConsoleForm, base: UpdatePolicy?, app: String, now: Date) {
+    init(form: ConsoleForm, base: UpdatePolicy?, app: String, now: Date) {
         guard form["useDocument"] == "on" else {
             let fields = Self.fromFields(form, base: base, app: app, now: now)
             (policy, fieldsets, errors) = (fields.policy, fields.fieldsets, fields.errors)

@@ -5,7 +5,7 @@ import Mustache
 /// one `Character`, which a per-`Character` escaper doesn't recognise as a quote, while an HTML
 /// parser sees the quote and then a stray mark). The five are ASCII, and an ASCII byte in UTF-8
 /// is always that scalar, so the bytes are scanned directly.
-package struct ScalarHTMLEscaping: MustacheContentType {
+struct ScalarHTMLEscaping: MustacheContentType {
     package func escapeText(_ text: String) -> String {
         Self.escape(text)
     }

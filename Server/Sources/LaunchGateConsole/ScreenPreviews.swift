@@ -5,7 +5,7 @@ import LaunchGate
 /// update screen comes from ``UpdateEvaluator`` run for an install that would see it, and
 /// ``GateScreen/make(for:style:platform:hasUpdateURL:strings:)``; sign-in and welcome from
 /// ``SignInScreen``. Nothing here decides a text.
-package enum ScreenPreviews {
+enum ScreenPreviews {
     /// One phone-sized preview.
     package struct Screen: ConsoleView {
         /// A stable name for tests and screenshots: `banner`, `dialog`, `recommended`, …
@@ -24,7 +24,7 @@ package enum ScreenPreviews {
     }
 
     /// The previews of one platform in one locale.
-    package struct Group: ConsoleView {
+    struct Group: ConsoleView {
         package let platform: String
         package let platformID: String
         package let locale: String
@@ -33,13 +33,13 @@ package enum ScreenPreviews {
     }
 
     /// The locales shown at the most per platform, so a document listing many stays one page.
-    package static let maximumLocales = 8
+    static let maximumLocales = 8
     /// Platform-and-locale groups shown at the most in all: with seven platforms, eight locales
     /// each would be 56 groups of eight phones, megabytes per keystroke.
-    package static let maximumGroups = 16
+    static let maximumGroups = 16
     /// The most of a message or of release notes a phone shows, in UTF-8 bytes: a 220 × 400
     /// pixel phone shows far less, and the stylesheet clips the rest anyway; the cut is marked "…".
-    package static let maximumTextBytes = 1_000
+    static let maximumTextBytes = 1_000
     /// The installed version previews ask about: below every release a policy can name.
     package static let oldest = AppVersion([0, 0, 1])
 

@@ -2,7 +2,7 @@ extension String {
     /// The string if it fits in `limit` UTF-8 bytes; otherwise its longest start of whole
     /// characters that fits with "…" after it, within `limit`. For text a page shows only the
     /// start of: long previewed notes, long diff lines.
-    package func shortened(toUTF8Bytes limit: Int) -> String {
+    func shortened(toUTF8Bytes limit: Int) -> String {
         guard utf8.count > limit else { return self }
         let marker = "…"
         var cut = ""

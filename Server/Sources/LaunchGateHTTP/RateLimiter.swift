@@ -26,7 +26,7 @@ package final class RateLimiter: Sendable {
     }
 
     /// Whether the client is out of tokens, without taking one. - Returns: the seconds to wait, or `nil`.
-    package func waitTime(for client: String) -> Int? {
+    func waitTime(for client: String) -> Int? {
         update(client, consume: false)
     }
 

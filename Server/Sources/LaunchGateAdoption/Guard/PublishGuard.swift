@@ -75,7 +75,7 @@ public struct PublishGuard: Sendable, Equatable {
 
     /// The share of the platform's installs newly blocked if every unevaluated install were, among
     /// its active installs or its established ones, whichever is larger; 0 without any.
-    package static func worstCase(_ counts: PlatformImpact) -> Double {
+    static func worstCase(_ counts: PlatformImpact) -> Double {
         guard counts.unevaluatedInstalls > 0 else { return 0 }
         func share(_ counts: ImpactCounts, _ hidden: Int) -> Double {
             hidden == 0 ? 0 : Double(counts.newlyBlocked + hidden) / Double(counts.installs + hidden)

@@ -5,7 +5,7 @@ import LaunchGateStorage
 extension AdoptionService {
     /// Validates the proposed policy and reads the current revision (`nil`: none yet).
     /// - Throws: ``ServiceError`` `invalid-policy`, or what reading the current revision throws.
-    package func checkedCurrent(_ proposed: UpdatePolicy, app: String, channel: ReleaseChannel) async throws -> (PolicyRevision, UpdatePolicy)? {
+    func checkedCurrent(_ proposed: UpdatePolicy, app: String, channel: ReleaseChannel) async throws -> (PolicyRevision, UpdatePolicy)? {
         let issues = proposed.validate()
         guard issues.isEmpty else { throw ServiceError.invalidPolicy(issues) }
         do { return try await policies.current(app: app, channel: channel) } catch let error as ServiceError where error == .noPolicy(app, channel: channel) {
@@ -16,7 +16,7 @@ extension AdoptionService {
     /// The impact of `proposed` over the current policy, from two aggregate reads of storage:
     /// the groups, ranked and cut per platform by storage, and the cap's refusals.
     /// - Throws: What storage throws, such as ``StorageError`` `unavailable` past its time limit.
-    package func measure(_ proposed: UpdatePolicy, app: String, channel: ReleaseChannel, current: (PolicyRevision, UpdatePolicy)?) async throws
+    func measure(_ proposed: UpdatePolicy, app: String, channel: ReleaseChannel, current: (PolicyRevision, UpdatePolicy)?) async throws
         -> PolicyImpact {
         let time = now()
         let (today, days) = (InstallDay.of(time), configuration.activeDays)

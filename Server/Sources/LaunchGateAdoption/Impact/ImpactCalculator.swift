@@ -5,7 +5,7 @@ import LaunchGateStorage
 /// Evaluates a proposed and the current policy over the groups storage aggregated, with the
 /// SDK's ``UpdateEvaluator``, once per group: the arithmetic of a ``PolicyImpact``, free of
 /// storage so each case can be tested on its own.
-package struct ImpactCalculator {
+struct ImpactCalculator {
     package let now: Date
 
     /// The impact's counts: `impact` holds the policies and the window; the groups are a page of
@@ -97,7 +97,7 @@ package struct ImpactCalculator {
 
     /// Rounds expected counts so they still add up to `total` (largest remainder), so the
     /// outcomes never sum past the active installs.
-    package static func apportioned(_ counts: [InstallOutcome: Double], total: Int) -> [InstallOutcome: Int] {
+    static func apportioned(_ counts: [InstallOutcome: Double], total: Int) -> [InstallOutcome: Int] {
         var rounded = counts.mapValues { Int($0.rounded(.down)) }
         let missing = min(total, Int(counts.values.reduce(0, +).rounded())) - rounded.values.reduce(0, +)
         guard missing > 0 else { return rounded }
@@ -110,7 +110,7 @@ package struct ImpactCalculator {
     /// compared through the entry its installs read (``UpdatePolicy/policy(for:)``): a change to
     /// `ios` also counts for `ipados` when iPads read the iOS entry. With nothing published yet,
     /// every platform the proposal serves.
-    package static func platformsChangingBlocking(from current: UpdatePolicy?, to proposed: UpdatePolicy) -> Set<Platform> {
+    static func platformsChangingBlocking(from current: UpdatePolicy?, to proposed: UpdatePolicy) -> Set<Platform> {
         Set(Platform.allCases.filter { platform in
             let new = proposed.policy(for: platform)
             guard let current else { return new != nil }

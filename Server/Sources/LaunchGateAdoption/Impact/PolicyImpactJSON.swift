@@ -9,8 +9,8 @@ package struct PolicyImpactJSON: Encodable {
     package struct PlatformJSON: Encodable {
         package let activeInstalls, blocked, newlyBlocked: Int
         package let blockedShare, newlyBlockedShare: Double
-        package let establishedInstalls, establishedBlocked, establishedNewlyBlocked: Int
-        package let establishedBlockedShare, establishedNewlyBlockedShare: Double
+        let establishedInstalls, establishedBlocked, establishedNewlyBlocked: Int
+        let establishedBlockedShare, establishedNewlyBlockedShare: Double
 
         package init(_ counts: PlatformImpact) {
             (activeInstalls, blocked, newlyBlocked) = (counts.active.installs, counts.active.blocked, counts.active.newlyBlocked)
@@ -26,16 +26,16 @@ package struct PolicyImpactJSON: Encodable {
     package let outcomes, currentOutcomes: [String: Int]
     package let blocked, newlyBlocked, cannotUpdate: Int
     package let minimumOS: [String: String]
-    package let rolloutNote: String?
+    let rolloutNote: String?
     package let summary: String
     package let blockedShare, newlyBlockedShare: Double
     package let platforms: [String: PlatformJSON]
     /// Installs are not recorded per channel, so every channel's are counted.
-    package let countedChannels = "all"
-    package let guarded: Bool
-    package let newInstalls, newInstallsBlocked: Int
-    package let unevaluatedGroups, unevaluatedInstalls, unevaluatedEstablished: Int?
-    package let establishedInstalls, establishedBlocked, establishedNewlyBlocked: Int
+    let countedChannels = "all"
+    let guarded: Bool
+    let newInstalls, newInstallsBlocked: Int
+    let unevaluatedGroups, unevaluatedInstalls, unevaluatedEstablished: Int?
+    let establishedInstalls, establishedBlocked, establishedNewlyBlocked: Int
     package let known: Bool
     package let refusedSightings: [String: Int]
 

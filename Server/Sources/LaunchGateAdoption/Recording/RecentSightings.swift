@@ -9,9 +9,9 @@ import Synchronization
 /// when it is full it becomes the old one (the previous old one is forgotten), and a value found
 /// in either is recent. So a full table costs one more write only for the oldest half, never a
 /// rewrite of every install at once.
-package final class RecentSightings: Sendable {
+final class RecentSightings: Sendable {
     /// The most values remembered by default (about 8 MiB).
-    package static let defaultCapacity = 250_000
+    static let defaultCapacity = 250_000
 
     private struct Generations {
         var current: [Int: Int64] = [:]
@@ -19,11 +19,11 @@ package final class RecentSightings: Sendable {
     }
 
     /// Values per generation.
-    package let generationSize: Int
+    let generationSize: Int
     private let written = Mutex(Generations())
 
     /// - Parameter capacity: The most values remembered, over both generations (at least 2).
-    package init(capacity: Int = RecentSightings.defaultCapacity) {
+    init(capacity: Int = RecentSightings.defaultCapacity) {
         generationSize = max(capacity / 2, 1)
     }
 
@@ -37,7 +37,7 @@ package final class RecentSightings: Sendable {
 
     /// Whether the value was written less than `interval` milliseconds before `now`; if not, it
     /// is remembered as written now (the caller writes it).
-    package func isRecent(_ hash: Int, day: Int, now: Int64, interval: Int64) -> Bool {
+    func isRecent(_ hash: Int, day: Int, now: Int64, interval: Int64) -> Bool {
         let key = Self.key(hash, day: day)
         return written.withLock { written in
             if let at = written.current[key] ?? written.old[key], now - at < interval, now >= at { return true }

@@ -13,13 +13,13 @@ import Synchronization
 /// make the budget stricter, never looser. Striped locks, each held for one array access.
 package final class SightingBudget: Sendable {
     /// Slots in the table (8 bytes each).
-    package static let defaultSlots = 1 << 16
+    static let defaultSlots = 1 << 16
     private static let stripes = 16
 
     /// Sightings per client per window; 0 means no limit.
-    package let perClient: Int
+    let perClient: Int
     /// The window, in whole seconds.
-    package let windowSeconds: Int64
+    let windowSeconds: Int64
     /// A lock can't be an array's element; each stripe is a class holding one.
     private final class Stripe: Sendable {
         let slots: Mutex<[UInt64]>
@@ -75,7 +75,7 @@ package final class SightingBudget: Sendable {
     package func retryAfter(second: Int64) -> Int { Int(windowSeconds - max(second, 0) % windowSeconds) }
 
     /// SplitMix64's finaliser: every input bit moves every output bit.
-    package static func mix(_ value: UInt64) -> UInt64 {
+    static func mix(_ value: UInt64) -> UInt64 {
         var z = value &+ 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB

@@ -40,10 +40,10 @@ package final class SightingBuffer: Sendable {
     }
 
     /// Sightings dropped so far because the arena was full.
-    package var droppedTotal: Int { droppedCount.load(ordering: .relaxed) }
+    var droppedTotal: Int { droppedCount.load(ordering: .relaxed) }
 
     /// Whether the arena has passed half its size since the last drain.
-    package var isHalfFull: Bool { halfFull.load(ordering: .relaxed) }
+    var isHalfFull: Bool { halfFull.load(ordering: .relaxed) }
 
     /// Appends one sighting. Values longer than ``ClientHeader/maximumLength`` are not parsed by
     /// anyone, so they are not kept either.

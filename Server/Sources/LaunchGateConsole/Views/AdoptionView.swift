@@ -1,5 +1,5 @@
 /// The adoption page: active installs per version and per OS as bar charts, and versions over time.
-package struct AdoptionView: ConsoleView {
+struct AdoptionView: ConsoleView {
     package let app: String
     package let appName: String
     /// The "active within" choices, in UTC calendar days.

@@ -2,7 +2,7 @@ import LaunchGate
 import LaunchGateStorage
 
 /// The apps page: every app (or one), with its current policy per channel and platform.
-package struct AppsView: ConsoleView {
+struct AppsView: ConsoleView {
     package struct App: ConsoleView {
         package let id: String
         package let name: String

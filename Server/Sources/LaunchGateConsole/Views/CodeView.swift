@@ -1,5 +1,5 @@
 /// Where the emailed code is typed: the same page for every address, operator or not.
-package struct CodeView: ConsoleView {
+struct CodeView: ConsoleView {
     package let email: String
     package let codeLength: Int
     /// How long the code works, in whole minutes.

@@ -3,7 +3,7 @@ import LaunchGateStorage
 
 /// A refusal or a failure as a page: what happened, and what to do about it, in the console's
 /// words (the services' messages are written for the API and the CLI).
-package struct ConsoleErrorView: ConsoleView {
+struct ConsoleErrorView: ConsoleView {
     package let heading: String
     package let message: String
 

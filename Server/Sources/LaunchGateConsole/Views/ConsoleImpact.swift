@@ -4,7 +4,7 @@ import LaunchGateStorage
 
 /// A draft's impact as the editor shows it: the dry run's sentence and figures, and whether the
 /// publish guard asks to confirm it. The console's one reader of ``PolicyImpact``.
-package struct ConsoleImpact: ConsoleView {
+struct ConsoleImpact: ConsoleView {
     /// The guard's question: why the publish needs confirming, and the share it may block unconfirmed.
     package struct Confirmation: ConsoleView {
         package let reason: String

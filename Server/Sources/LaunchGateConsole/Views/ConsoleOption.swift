@@ -1,5 +1,5 @@
 /// One `<option>` of a select: the value posted, the text shown, and whether it is chosen.
-package struct ConsoleOption: ConsoleView {
+struct ConsoleOption: ConsoleView {
     package let value: String
     package let label: String
     package let selected: Bool

@@ -4,7 +4,7 @@ import LaunchGateStorage
 
 /// The policy editor: a fieldset per platform with each problem next to its field, the JSON
 /// editor, the note, and beside them the preview of a draft that parses.
-package struct EditorView: ConsoleView {
+struct EditorView: ConsoleView {
     /// A field to fix, linked from the impact pane (it may be far below). console.js marks the
     /// field with it while the person types: the list is in the previews it swaps in.
     package struct InvalidField: ConsoleView {

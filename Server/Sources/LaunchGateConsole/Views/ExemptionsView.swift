@@ -3,7 +3,7 @@ import LaunchGateStorage
 
 /// The exemptions page: the stored hashes (the IDs themselves are never kept), with add and
 /// remove for admins, and the add form as it was sent when it was refused.
-package struct ExemptionsView: ConsoleView {
+struct ExemptionsView: ConsoleView {
     package struct Row: ConsoleView {
         package let kind: String
         /// The SHA-256 of the ID, as stored.

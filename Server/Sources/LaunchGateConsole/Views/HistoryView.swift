@@ -3,7 +3,7 @@ import LaunchGateStorage
 
 /// A page of the history: revisions newest first, each with its note, its diff against the one
 /// before, and rollback; a notice after a publish or a rollback, or the guard's refusal.
-package struct HistoryView: ConsoleView {
+struct HistoryView: ConsoleView {
     package struct Row: ConsoleView {
         package let number: Int
         /// Whether it is the one served now.

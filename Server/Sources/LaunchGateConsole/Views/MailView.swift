@@ -4,7 +4,7 @@ import LaunchGateStorage
 
 /// The sign-in mail outbox: messages per state, the oldest waiting one, and the newest
 /// permanent failures by address.
-package struct MailView: ConsoleView {
+struct MailView: ConsoleView {
     package struct Count: ConsoleView {
         package let state: String
         package let count: Int

@@ -1,7 +1,7 @@
 import LaunchGateStorage
 
 /// The operators page: who may sign in by emailed code, with add and remove.
-package struct OperatorsView: ConsoleView {
+struct OperatorsView: ConsoleView {
     package struct Row: ConsoleView {
         package let email: String
         package let scope: String

@@ -2,7 +2,7 @@ import LaunchGate
 import LaunchGateStorage
 
 /// One revision with its whole diff against the one before: where the history's shortened diffs link to.
-package struct RevisionView: ConsoleView {
+struct RevisionView: ConsoleView {
     package let app: String
     package let appName: String
     package let channel: String

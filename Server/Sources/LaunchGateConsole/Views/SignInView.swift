@@ -1,5 +1,5 @@
 /// The sign-in page: an admin token, or an operator's address for an emailed code.
-package struct SignInView: ConsoleView {
+struct SignInView: ConsoleView {
     /// Why the token was refused.
     package var error: String? = nil
     /// The address as typed, kept when it is refused.

@@ -2,7 +2,7 @@ import LaunchGateStorage
 
 /// The tokens page: every admin token (never its secret) with create and revoke; after a create,
 /// the new token's secret, shown this once.
-package struct TokensView: ConsoleView {
+struct TokensView: ConsoleView {
     package struct Row: ConsoleView {
         package let id: String
         package let name: String

@@ -2,7 +2,7 @@ import Foundation
 import LaunchGateStorage
 
 /// One sign-in user with their sessions, newest first, and revoke for admins.
-package struct UserView: ConsoleView {
+struct UserView: ConsoleView {
     package struct Session: ConsoleView {
         package let id: String
         package let device: String

@@ -1,7 +1,7 @@
 import LaunchGateStorage
 
 /// An app's sign-in users by address, a page at a time.
-package struct UsersView: ConsoleView {
+struct UsersView: ConsoleView {
     package struct Row: ConsoleView {
         package let id: String
         package let email: String

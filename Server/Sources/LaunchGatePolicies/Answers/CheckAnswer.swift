@@ -2,9 +2,9 @@ import LaunchGate
 
 /// The `/check` wire format: the SDK's decision for one install and the texts of the screen it
 /// would show, for thin clients that don't run the SDK's evaluator.
-package struct CheckAnswer: Encodable {
+struct CheckAnswer: Encodable {
     /// A button on the screen, with the role that tells a client what it does.
-    package struct Action: Encodable {
+    struct Action: Encodable {
         package let title: String
         package let role: String
     }
@@ -18,7 +18,7 @@ package struct CheckAnswer: Encodable {
         package let releaseNotes: String?
         package let primaryAction: Action?
         package let secondaryAction: Action?
-        package let dismissable: Bool
+        let dismissable: Bool
     }
 
     package let decision: String
@@ -32,7 +32,7 @@ package struct CheckAnswer: Encodable {
     ///   - decision: What the SDK's evaluator decided.
     ///   - platform: The platform asked about, whose screens differ.
     ///   - strings: The default texts in the request's languages.
-    package init(_ decision: UpdateDecision, platform: Platform, strings: LaunchGateStrings) {
+    init(_ decision: UpdateDecision, platform: Platform, strings: LaunchGateStrings) {
         guard let prompt = decision.prompt else {
             (self.decision, blocking, targetVersion, updateURL, screen) = ("upToDate", false, nil, nil, nil)
             return

@@ -13,7 +13,7 @@ package struct CheckAnswerKey: Hashable, Sendable {
     package var os: AppVersion?
     package var languages: [String]
     /// The policy's hashed exemptions name the install or device.
-    package var exempt: Bool
+    var exempt: Bool
     /// The install is inside the latest release's phased rollout now.
-    package var inRollout: Bool
+    var inRollout: Bool
 }

@@ -6,9 +6,9 @@ import NIOCore
 /// Request data names the keys (versions, OS versions, languages), so anyone can add entries. When
 /// the table is full, each new key pushes out only the oldest ones it must, so a burst of junk
 /// keys costs the answers it displaces and not the whole table.
-package struct CheckAnswerTable {
+struct CheckAnswerTable {
     /// Entries kept at most.
-    package let maximumCount: Int
+    let maximumCount: Int
     /// Bytes of answers and keys kept at most.
     package let maximumBytes: Int
     private var answers: [CheckAnswerKey: ByteBuffer] = [:]
@@ -18,7 +18,7 @@ package struct CheckAnswerTable {
     /// Bytes held, answers and keys.
     private(set) var bytes = 0
 
-    package init(maximumCount: Int, maximumBytes: Int) {
+    init(maximumCount: Int, maximumBytes: Int) {
         self.maximumCount = maximumCount
         self.maximumBytes = maximumBytes
     }
@@ -26,7 +26,7 @@ package struct CheckAnswerTable {
     /// Entries held.
     package var count: Int { answers.count }
 
-    package subscript(key: CheckAnswerKey) -> ByteBuffer? { answers[key] }
+    subscript(key: CheckAnswerKey) -> ByteBuffer? { answers[key] }
 
     /// Keeps an answer, replacing the key's earlier one; one that could never fit is not kept.
     package mutating func store(_ answer: ByteBuffer, for key: CheckAnswerKey) {

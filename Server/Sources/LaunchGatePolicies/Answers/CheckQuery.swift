@@ -34,7 +34,7 @@ package struct CheckQuery: Sendable, Equatable {
     }
 
     /// What a request without `lang` prefers.
-    package static let defaultLanguages = ["en"]
+    static let defaultLanguages = ["en"]
 
     /// `lang`'s list: split on commas, trimmed, empty and over-long entries left out, bounded.
     package static func languages(from text: Substring?) -> [String] {

@@ -35,10 +35,10 @@ package final class DocumentCache: Sendable {
     /// state: reading the one before only makes a store refused.
     private let currentGeneration = Atomic<Int>(0)
     /// `/check` answers kept at most.
-    package let maximumAnswers: Int
+    let maximumAnswers: Int
     /// Bytes of `/check` answers kept at most: answers carry the release notes, so a count alone
     /// would let long notes times many versions grow the table to gigabytes.
-    package let maximumAnswerBytes: Int
+    let maximumAnswerBytes: Int
 
     /// Creates an empty cache; the bounds are parameters so tests can reach them.
     package init(maximumAnswers: Int = 10_000, maximumAnswerBytes: Int = 32 << 20) {
@@ -70,20 +70,20 @@ package final class DocumentCache: Sendable {
     }
 
     /// Whether the app's channel was found to have no policy since the last change.
-    package func isUnpublished(_ key: ServedPolicyKey) -> Bool {
+    func isUnpublished(_ key: ServedPolicyKey) -> Bool {
         state.withLock { $0.unpublished.contains(key) }
     }
 
     /// Remembers that a known app's channel has no policy, unless the cache was invalidated meanwhile.
-    package func storeUnpublished(_ key: ServedPolicyKey, builtIn generation: Int) {
+    func storeUnpublished(_ key: ServedPolicyKey, builtIn generation: Int) {
         state.withLock { if $0.generation == generation { $0.unpublished.insert(key) } }
     }
 
     /// The IDs of every app, if loaded since the last change.
-    package var knownApps: Set<String>? { state.withLock { $0.knownApps } }
+    var knownApps: Set<String>? { state.withLock { $0.knownApps } }
 
     /// Keeps the set of app IDs unless the cache was invalidated while it was being read.
-    package func storeKnownApps(_ apps: Set<String>, builtIn generation: Int) {
+    func storeKnownApps(_ apps: Set<String>, builtIn generation: Int) {
         state.withLock { if $0.generation == generation { $0.knownApps = apps } }
     }
 
@@ -102,10 +102,10 @@ package final class DocumentCache: Sendable {
     }
 
     /// Bytes of `/check` answers and their keys held, for tests and metrics.
-    package var answerBytes: Int { state.withLock { $0.answers.bytes } }
+    var answerBytes: Int { state.withLock { $0.answers.bytes } }
 
     /// How many entries each table holds, for tests and metrics.
-    package var sizes: (documents: Int, policies: Int, answers: Int) {
+    var sizes: (documents: Int, policies: Int, answers: Int) {
         state.withLock { ($0.entries.count, $0.policies.count, $0.answers.count) }
     }
 

@@ -10,7 +10,7 @@ package final class TokenUseThrottle: Sendable {
     /// The least time between two writes of one token's use.
     package let interval: TimeInterval
     /// The most tokens remembered.
-    package let maximumTokens: Int
+    let maximumTokens: Int
     private let written = Mutex<[String: Date]>([:])
 
     /// Creates a throttle.
@@ -20,7 +20,7 @@ package final class TokenUseThrottle: Sendable {
     }
 
     /// Whether the use of `id` at `now` is to be written; when it is, it counts as written.
-    package func shouldWrite(_ id: String, at now: Date) -> Bool {
+    func shouldWrite(_ id: String, at now: Date) -> Bool {
         written.withLock { written in
             if let last = written[id], now.timeIntervalSince(last) < interval, now >= last { return false }
             if written[id] == nil, written.count >= maximumTokens { written.removeAll() }

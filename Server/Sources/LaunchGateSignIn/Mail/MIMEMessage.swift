@@ -6,12 +6,12 @@ import Foundation
 /// No value can add a header: addresses are refused unless they are one token without spaces,
 /// controls or the characters that delimit addresses; the subject and display name lose their
 /// control characters and are written as RFC 2047 encoded words whenever they are not plain ASCII.
-package enum MIMEMessage {
+enum MIMEMessage {
     /// Characters that would end, quote or split an address in a header or an SMTP command.
     private static let addressDelimiters = Set("<>()[],;:\"\\ ".unicodeScalars)
 
     /// Whether an address can be written as `<address>` in `MAIL FROM`, `RCPT TO` and headers unchanged.
-    package static func isSafeAddress(_ address: String) -> Bool {
+    static func isSafeAddress(_ address: String) -> Bool {
         let parts = address.split(separator: "@", omittingEmptySubsequences: false)
         return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty && address.utf8.count <= 254
             && !address.unicodeScalars.contains { $0.properties.isWhitespace || $0.properties.generalCategory == .control || addressDelimiters.contains($0) }
@@ -51,7 +51,7 @@ package enum MIMEMessage {
 
     /// Header text on one logical line: controls become spaces; anything but printable ASCII is
     /// written as encoded words, folded so no line passes 78 characters.
-    package static func headerText(_ text: String) -> String {
+    static func headerText(_ text: String) -> String {
         let clean = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
         if clean.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) }) && !clean.contains("=?") {
             return fold(clean)
@@ -104,7 +104,7 @@ package enum MIMEMessage {
 
     /// Quoted-printable (RFC 2045) of UTF-8 text: line breaks become CRLF, lines are soft-broken
     /// before 76 characters, and `=`, non-ASCII bytes and trailing spaces are escaped.
-    package static func quotedPrintable(_ text: String) -> String {
+    static func quotedPrintable(_ text: String) -> String {
         let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
             .split(separator: "\n", omittingEmptySubsequences: false)
         return lines.map { line in

@@ -10,7 +10,7 @@ import Synchronization
 /// same in words: "1 minute", "10 minutes") and `email`. The HTML body
 /// escapes them; the subject and text don't (they are not HTML), and the subject is folded to one
 /// line, so no value can add a header.
-package enum MailTemplates {
+enum MailTemplates {
     package static let subject = "{{code}} is your {{app_name}} sign-in code"
 
     package static let text = """
@@ -33,7 +33,7 @@ package enum MailTemplates {
         """
 
     /// A rendered message's parts.
-    package struct Rendered: Sendable, Hashable {
+    struct Rendered: Sendable, Hashable {
         package var subject: String
         package var text: String
         package var html: String

@@ -21,7 +21,7 @@ package final class OperatorSendQueue: Sendable {
     /// right after its own (the same client's next steps), which made them measurably slower after
     /// an operator's address (0.13 ms of 1.3 at the median with 20 ms); 200 ms spreads it over
     /// unrelated requests, and a code mailed 200 ms later is no worse.
-    package let delay: Duration
+    let delay: Duration
     private let state = Mutex(State())
     private let dropped: Counter
 
@@ -62,7 +62,7 @@ package final class OperatorSendQueue: Sendable {
     }
 
     /// Returns when no work is running (at once when none is); for tests and shutdown.
-    package func idle() async {
+    func idle() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let now = state.withLock { state -> Bool in
                 guard state.running > 0 else { return true }

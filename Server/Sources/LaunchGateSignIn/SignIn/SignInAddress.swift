@@ -3,7 +3,7 @@ import LaunchGate
 
 /// The server's rules for a sign-in address (docs/sign-in.md): the SDK's own
 /// (``EmailAddress/problem(with:)``), so the two can't disagree, in the server's words.
-package enum SignInAddress {
+enum SignInAddress {
     /// The address trimmed, lowercased and in Unicode NFC (so SQL's byte comparison finds one
     /// address however it was typed), if it breaks none of the rules: one `@`, no whitespace,
     /// control characters, invisible (format or default-ignorable) characters or `<>()[],;:"\`,

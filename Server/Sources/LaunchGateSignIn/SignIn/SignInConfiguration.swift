@@ -50,13 +50,13 @@ public struct SignInConfiguration: Sendable, Hashable {
     }
 
     /// The rules for sends to one address.
-    package var addressSendRules: [RateLimitRule] {
+    var addressSendRules: [RateLimitRule] {
         [RateLimitRule(limit: 1, window: resendInterval), RateLimitRule(limit: sendsPerHour, window: 3600)]
     }
 
     /// The rule for verifies of one address.
-    package var guessRules: [RateLimitRule] { [RateLimitRule(limit: guessesPerHour, window: 3600)] }
+    var guessRules: [RateLimitRule] { [RateLimitRule(limit: guessesPerHour, window: 3600)] }
 
     /// The longest window any rule looks back over; older events can be deleted.
-    package var longestWindow: TimeInterval { max(3600, resendInterval, clientWindow) }
+    var longestWindow: TimeInterval { max(3600, resendInterval, clientWindow) }
 }

@@ -11,7 +11,7 @@ import Synchronization
 /// its master key holds no code and no key that would test guesses against the stored hashes.
 public final class SignInSecrets: Sendable {
     /// The name the HMAC key is stored under.
-    package static let hmacKeyName = "sign-in-code-hmac"
+    static let hmacKeyName = "sign-in-code-hmac"
 
     private let repository: any SignInRepository
     private let masterKey: @Sendable () throws -> MasterKey

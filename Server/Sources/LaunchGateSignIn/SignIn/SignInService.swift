@@ -21,7 +21,7 @@ public struct SignInService: Sendable {
     package let random: any RandomSource
     package let signal: OutboxSignal
     package let now: @Sendable () -> Date
-    package let settingsCache = SignInSettingsCache()
+    let settingsCache = SignInSettingsCache()
 
     /// Creates the service.
     /// - Parameters:
@@ -180,7 +180,7 @@ public struct SignInService: Sendable {
     }
 
     /// An app's settings as read at most a few seconds ago (``SignInSettingsCache``), for the hot path.
-    package func cachedSettings(app: String, at now: Date) async throws -> SignInSettings {
+    func cachedSettings(app: String, at now: Date) async throws -> SignInSettings {
         if let cached = settingsCache.settings(app: app, at: now) { return cached }
         let generation = settingsCache.generation
         let settings = try await settings(app: app)
@@ -188,7 +188,7 @@ public struct SignInService: Sendable {
         return settings
     }
 
-    package func requireApp(_ app: String) async throws {
+    func requireApp(_ app: String) async throws {
         guard try await policies.appExists(app) else { throw SignInServiceError.appNotFound(app) }
     }
 

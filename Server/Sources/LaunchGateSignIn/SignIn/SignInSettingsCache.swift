@@ -8,7 +8,7 @@ import Synchronization
 /// Saving through this instance forgets the app's entry at once; another instance's save is seen
 /// within ``lifetime``. Only apps that exist get here (the service checks first), and the table is
 /// cleared when it would pass ``capacity`` all the same.
-package final class SignInSettingsCache: Sendable {
+final class SignInSettingsCache: Sendable {
     private struct Entry {
         var settings: SignInSettings
         var readAt: Date
@@ -25,7 +25,7 @@ package final class SignInSettingsCache: Sendable {
     /// The number of saves so far; pass it back to ``store(_:at:readAfter:)``.
     package var generation: Int { saves.withLock { $0 } }
 
-    package init(lifetime: TimeInterval = 5, capacity: Int = 1_024) {
+    init(lifetime: TimeInterval = 5, capacity: Int = 1_024) {
         self.lifetime = lifetime
         self.capacity = capacity
     }

@@ -9,12 +9,12 @@ import Darwin
 
 /// The file operations backups and restores share: ownership and modes, syncing, an atomic
 /// rename, and files that may or may not exist.
-package enum BackupFiles {
+enum BackupFiles {
     /// Makes an open file 0600 and, when run as root, gives it the owner of `folder` (the folder it
     /// is in), so a `sudo launchgate restore` or `backup` leaves files the service's own user can
     /// open, and no other local user can. Failures are ignored: a file this process doesn't own
     /// keeps the mode and owner it has.
-    package static func makePrivate(_ descriptor: Int32, ownedLike folder: String) {
+    static func makePrivate(_ descriptor: Int32, ownedLike folder: String) {
         var owner = stat()
         if geteuid() == 0, stat(folder, &owner) == 0 { _ = fchown(descriptor, owner.st_uid, owner.st_gid) }
         _ = fchmod(descriptor, 0o600)
@@ -24,7 +24,7 @@ package enum BackupFiles {
     package static func folder(of path: String) -> String { URL(fileURLWithPath: path).deletingLastPathComponent().path }
 
     /// fsync(2) on the folder a file is in, so a rename into it survives a power cut.
-    package static func syncFolder(of path: String) {
+    static func syncFolder(of path: String) {
         let descriptor = systemOpen(folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)
@@ -40,7 +40,7 @@ package enum BackupFiles {
 
     /// Copies everything `input` holds from its current offset to `output`, and syncs `output`.
     /// - Returns: `nil` when done, else what failed ("could not read: …"), for the caller's message.
-    package static func copyContents(from input: Int32, to output: Int32) -> String? {
+    static func copyContents(from input: Int32, to output: Int32) -> String? {
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }

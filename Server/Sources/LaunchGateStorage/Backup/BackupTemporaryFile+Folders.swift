@@ -12,7 +12,7 @@ extension BackupTemporaryFile {
     /// safe parent, else `/tmp`. `TMPDIR` is whatever the caller's environment says (`sudo -E`
     /// keeps another user's): a folder that user owns would let them swap root's private folder
     /// for a symlink and collect the whole database.
-    package static var stagingParent: String {
+    static var stagingParent: String {
         let configured = FileManager.default.temporaryDirectory.path
         return isSafeStagingParent(configured) ? configured : "/tmp"
     }
@@ -20,7 +20,7 @@ extension BackupTemporaryFile {
     /// Whether nobody but this user (or root) can rename a folder this process makes in `folder`:
     /// a real directory (not a symlink), owned by root or this user, and either writable by its
     /// owner alone or sticky, like `/tmp`.
-    package static func isSafeStagingParent(_ folder: String) -> Bool {
+    static func isSafeStagingParent(_ folder: String) -> Bool {
         var info = stat()
         guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return false }
         guard info.st_uid == 0 || info.st_uid == geteuid() else { return false }
@@ -29,14 +29,14 @@ extension BackupTemporaryFile {
 
     /// Whether only this process's user can change what is in `folder` (its owner, not writable by
     /// group or others): then nobody can swap a private folder made in it.
-    package static func isPrivate(_ folder: String) -> Bool {
+    static func isPrivate(_ folder: String) -> Bool {
         var info = stat()
         return stat(folder, &info) == 0 && info.st_uid == geteuid() && info.st_mode & 0o022 == 0
     }
 
     /// Makes a private folder with mkdtemp(3) (0700, this user's) in `parent`, opened and held.
     /// - Throws: ``BackupError`` `cantCreate` (the folder can't be written), `failed`.
-    package static func makeFolder(in parent: String, prefix: String, for destination: String) throws -> (path: String, descriptor: Int32) {
+    static func makeFolder(in parent: String, prefix: String, for destination: String) throws -> (path: String, descriptor: Int32) {
         var template = Array(URL(fileURLWithPath: parent).appendingPathComponent(prefix + "XXXXXX").path.utf8CString)
         guard let made = mkdtemp(&template) else {
             throw BackupError.cantCreate("could not create a temporary folder in \(parent) for \(destination): \(systemMessage(errno)); nothing was written")
@@ -55,7 +55,7 @@ extension BackupTemporaryFile {
     }
 
     /// Creates the empty 0600 file `name` in a held folder. - Returns: Its facts (device, inode).
-    package static func makeFile(_ name: String, in folder: Int32, shown: String) throws -> stat {
+    static func makeFile(_ name: String, in folder: Int32, shown: String) throws -> stat {
         let file = openat(folder, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         var info = stat()
         guard file >= 0, fstat(file, &info) == 0 else {

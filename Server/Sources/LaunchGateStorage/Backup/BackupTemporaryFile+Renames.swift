@@ -44,7 +44,7 @@ extension BackupTemporaryFile {
     /// found there by device and inode: whoever can write `parent` may rename it, and it would be
     /// left behind under a name no cleanup matches. Only an empty folder is removed (rmdir), and
     /// only one that is the folder held. One renamed into another folder is not looked for.
-    package static func removeRenamed(_ held: Int32, in parent: String) {
+    static func removeRenamed(_ held: Int32, in parent: String) {
         guard let identity = FileIdentity.of(held) else { return }
         let descriptor = systemOpen(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }

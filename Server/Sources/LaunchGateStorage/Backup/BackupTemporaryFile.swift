@@ -22,11 +22,11 @@ package final class BackupTemporaryFile {
     /// The file, for SQLite to write (inside the private folder).
     package let path: String
     /// The private folder.
-    package let folderPath: String
+    let folderPath: String
     /// A path for another file beside ``path``, in the same private folder, removed with it.
-    package var scratchPath: String { path + "-template" }
+    var scratchPath: String { path + "-template" }
     /// A path for a copy of the input, beside ``path``, removed with it.
-    package var inputPath: String { path + "-input" }
+    var inputPath: String { path + "-input" }
     private let name: String
     private var folder: Int32
     private let created: stat
@@ -111,7 +111,7 @@ package final class BackupTemporaryFile {
 
     /// Removes the private folder and what is in it (the file, if not renamed into place, and what
     /// SQLite left beside it), and lets it go.
-    package func discard() {
+    func discard() {
         if let staging {
             Self.empty(staging.descriptor)
             systemClose(staging.descriptor)
@@ -163,7 +163,7 @@ package final class BackupTemporaryFile {
     /// Removes leftovers of killed runs for `destination`: private folders (and older versions'
     /// files) named like ours, that no running backup or restore holds, last changed before `start`.
     /// - Returns: The paths removed, to tell the operator.
-    package static func removeStale(beside destination: String, purpose: String, olderThan start: Date) -> [String] {
+    static func removeStale(beside destination: String, purpose: String, olderThan start: Date) -> [String] {
         let prefix = prefix(for: destination, purpose: purpose)
         var removed: [String] = []
         for folder in [BackupFiles.folder(of: destination), stagingParent] {

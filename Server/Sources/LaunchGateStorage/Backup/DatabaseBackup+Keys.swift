@@ -13,7 +13,7 @@ extension DatabaseBackup {
     /// database's folder, where the key is kept by default. Replacing it would lose the only key that
     /// opens the signing keys.
     /// - Throws: ``BackupError`` `unsafeDestination`.
-    package static func requireNotKey(_ destination: String, database: String, masterKeyFile: String?) throws {
+    static func requireNotKey(_ destination: String, database: String, masterKeyFile: String?) throws {
         let canonical = DatabaseFileLock.canonicalPath(destination)
         if let key = masterKeyFile {
             var keyInfo = stat(), target = stat()

@@ -92,7 +92,7 @@ public struct DatabaseBackup: Sendable {
     /// is spelled (a symlink, `..`, another hard link: compared by device and inode). `--force` over
     /// the live database would rename a copy over the file a server is writing, which corrupts it.
     /// - Returns: Whether something is at `destination` already.
-    package static func checkDestination(_ destination: String, database: String) throws -> Bool {
+    static func checkDestination(_ destination: String, database: String) throws -> Bool {
         guard !destination.isEmpty else { throw BackupError.unsafeDestination("''", reason: "the path is empty") }
         let name = URL(fileURLWithPath: destination).lastPathComponent
         guard !destination.hasSuffix("/"), name != ".", name != ".." else {

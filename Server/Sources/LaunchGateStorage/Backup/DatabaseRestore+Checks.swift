@@ -14,7 +14,7 @@ extension DatabaseRestore {
     /// swapped in by name afterwards is never opened.
     /// - Returns: The open descriptor, for the caller to close.
     /// - Throws: ``BackupError`` `noFile`, `notADatabase`.
-    package static func openInput(_ file: String) throws -> Int32 {
+    static func openInput(_ file: String) throws -> Int32 {
         let descriptor = systemOpen(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw BackupError.noFile(file) }
         var info = stat()
@@ -31,7 +31,7 @@ extension DatabaseRestore {
     /// by the folder's owner or by the user restoring.
     /// - Returns: The database's facts (for its owner), or `nil` when there is none yet.
     /// - Throws: ``BackupError`` `noDatabaseFolder`, `unsafeDatabase`.
-    package static func checkTarget(_ path: String) throws -> stat? {
+    static func checkTarget(_ path: String) throws -> stat? {
         let folderPath = BackupFiles.folder(of: path)
         var folder = stat()
         guard stat(folderPath, &folder) == 0, folder.st_mode & S_IFMT == S_IFDIR else { throw BackupError.noDatabaseFolder(path) }
@@ -53,7 +53,7 @@ extension DatabaseRestore {
     /// or nothing when there was none): whoever can write the folder could have swapped it for a
     /// symlink or another file since, and root would then work on that file.
     /// - Throws: ``BackupError`` `unsafeDatabase`.
-    package static func requireUnchanged(_ path: String, _ expected: FileIdentity?, shownAs shown: String) throws {
+    static func requireUnchanged(_ path: String, _ expected: FileIdentity?, shownAs shown: String) throws {
         guard FileIdentity.named(path) == expected else { throw replaced(shown, expected: expected) }
     }
 
@@ -61,7 +61,7 @@ extension DatabaseRestore {
     /// the restore began: held open while it is worked on, so its inode can't be reused meanwhile.
     /// - Returns: The descriptor, for the caller to close.
     /// - Throws: ``BackupError`` `unsafeDatabase`.
-    package static func openUnchanged(_ path: String, _ expected: FileIdentity, shownAs shown: String) throws -> Int32 {
+    static func openUnchanged(_ path: String, _ expected: FileIdentity, shownAs shown: String) throws -> Int32 {
         let descriptor = systemOpen(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         var info = stat()
         guard descriptor >= 0, fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, FileIdentity(info) == expected else {

@@ -5,7 +5,7 @@ import SQLiteNIO
 
 extension DatabaseRestore {
     /// Most schema objects a backup may have; LaunchGate's migrations make a few dozen.
-    package static let schemaObjectLimit = 1_000
+    static let schemaObjectLimit = 1_000
 
     /// Refuses a backup whose schema is not the one its migrations make: every object in
     /// `sqlite_master` of `candidate` (tables, indexes, views, triggers, those named `sqlite_…`
@@ -16,7 +16,7 @@ extension DatabaseRestore {
     /// CHECK that makes tokens impossible to revoke, a changed default, a generated column, an
     /// extra (expression) index or a missing one are all refused.
     /// - Throws: ``BackupError`` `notADatabase`.
-    package func checkSchema(_ candidate: String, applied: [String], template: String, named file: String) async throws {
+    func checkSchema(_ candidate: String, applied: [String], template: String, named file: String) async throws {
         let migrations = Migrator.all.filter { applied.contains($0.name) }
         let database = try await Database.open(.sqlite(path: template), logger: logger)
         do {
@@ -68,7 +68,7 @@ extension DatabaseRestore {
     }
 
     /// The tables `ANALYZE` creates, with the SQL SQLite stores for them.
-    package static let statisticsTables = [
+    static let statisticsTables = [
         "sqlite_stat1": "CREATE TABLE sqlite_stat1(tbl,idx,stat)",
         "sqlite_stat4": "CREATE TABLE sqlite_stat4(tbl,idx,neq,nlt,ndlt,sample)",
     ]
@@ -77,7 +77,7 @@ extension DatabaseRestore {
     /// the SQL exactly as stored. SQLite folds case and skips white space only in ASCII; Swift's
     /// Unicode rules would make a Kelvin sign `k` or a no-break space a space, where SQLite reads
     /// both as part of a name, so a renamed column or a dropped `NOT NULL` would look unchanged.
-    package static func schemaText(_ sql: String) -> String {
+    static func schemaText(_ sql: String) -> String {
         sql.utf8.allSatisfy { $0 < 0x80 } ? normalizedSQL(sql) : "verbatim: " + sql
     }
 }

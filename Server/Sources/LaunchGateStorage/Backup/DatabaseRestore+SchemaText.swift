@@ -6,7 +6,7 @@ extension DatabaseRestore {
     /// `,` and `;`), letters lowercased (keywords and names are case-insensitive), a plain name's
     /// quotes (`"apps"`, `` `apps` ``, `[apps]`) dropped, and `IF NOT EXISTS` after `CREATE …`
     /// removed. String literals (`'…'`) are kept exactly as written.
-    package static func normalizedSQL(_ sql: String) -> String {
+    static func normalizedSQL(_ sql: String) -> String {
         let characters = Array(sql)
         var output = ""
         var pendingSpace = false

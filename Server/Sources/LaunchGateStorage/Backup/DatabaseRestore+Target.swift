@@ -36,7 +36,7 @@ extension DatabaseRestore {
     /// - Throws: ``BackupError`` `databaseInUse` when another connection has it open,
     ///   `unsettledDatabase` when a companion holds data that could not be settled,
     ///   `unsafeDatabase` when `path` no longer names `expected`.
-    package static func settle(_ path: String, shownAs shown: String, expected: FileIdentity?, logger: Logger,
+    static func settle(_ path: String, shownAs shown: String, expected: FileIdentity?, logger: Logger,
                        beforeOpen: () -> Void = {}, afterOpen: @escaping @Sendable () -> Void = {}) async throws {
         guard let expected else {
             // Nothing may have appeared since: it would not be a file this restore checked.

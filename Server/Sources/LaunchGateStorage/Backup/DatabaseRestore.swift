@@ -58,17 +58,17 @@ public struct DatabaseRestore: Sendable {
     }
 
     /// Points inside a restore where tests act as another user would meanwhile.
-    package struct Seams: Sendable {
+    struct Seams: Sendable {
         /// After the backup file was opened and checked, before it is copied.
-        package var afterInputCheck: @Sendable () -> Void = {}
+        var afterInputCheck: @Sendable () -> Void = {}
         /// After the backup was copied and checked, before the database is settled.
-        package var beforeSettle: @Sendable () -> Void = {}
+        var beforeSettle: @Sendable () -> Void = {}
         /// In settling, after the database was checked again, before SQLite opens it.
-        package var beforeSettleOpen: @Sendable () -> Void = {}
+        var beforeSettleOpen: @Sendable () -> Void = {}
         /// In settling, after SQLite opened the database, before it is checked again and any statement runs.
-        package var afterSettleOpen: @Sendable () -> Void = {}
+        var afterSettleOpen: @Sendable () -> Void = {}
         /// After the database was settled and kept, before the copy is renamed over it.
-        package var beforeInstall: @Sendable () -> Void = {}
+        var beforeInstall: @Sendable () -> Void = {}
     }
 
     package let location: DatabaseLocation
@@ -76,7 +76,7 @@ public struct DatabaseRestore: Sendable {
     package let logger: Logger
     private let now: @Sendable () -> Date
     /// No-ops, but in tests.
-    package var seams = Seams()
+    var seams = Seams()
 
     /// Creates a restore into the database at `location`.
     /// - Parameters:

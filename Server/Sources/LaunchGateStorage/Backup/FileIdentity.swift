@@ -12,7 +12,7 @@ import Darwin
 /// held open, so the inode can't be freed and reused meanwhile.
 package struct FileIdentity: Equatable, Sendable {
     package let device: UInt64
-    package let inode: UInt64
+    let inode: UInt64
 
     package init(_ info: stat) {
         device = UInt64(truncatingIfNeeded: info.st_dev)
@@ -32,7 +32,7 @@ package struct FileIdentity: Equatable, Sendable {
     ///
     /// It tells which file a library opened by name without asking the library: hold the file
     /// checked beforehand open as `excluded`, let the library open the name, and ask.
-    package static func isOpen(_ identity: FileIdentity, excluding excluded: Int32) -> Bool? {
+    static func isOpen(_ identity: FileIdentity, excluding excluded: Int32) -> Bool? {
         #if os(Linux)
         let folder = "/proc/self/fd"
         #else

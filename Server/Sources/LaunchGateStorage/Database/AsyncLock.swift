@@ -1,6 +1,6 @@
 /// A first-come, first-served lock for async code, used to keep SQLite's single connection to
 /// one transaction at a time.
-package actor AsyncLock {
+actor AsyncLock {
     private var locked = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
 

@@ -13,7 +13,7 @@ extension Database {
     /// It holds token hashes and sealed keys. SQLite gives the `-wal` and `-shm` files it makes
     /// later the main file's mode, so they are private too. An existing file is left as it is.
     /// - Throws: ``StorageError`` `fileNotCreated`.
-    package static func createPrivateFile(_ path: String) throws {
+    static func createPrivateFile(_ path: String) throws {
         let descriptor = systemOpen(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             let code = errno

@@ -16,11 +16,11 @@ public final class Database: Sendable {
     /// Where it is, for messages (passwords hidden).
     package let location: DatabaseLocation
     /// How long start-up waits for PostgreSQL to answer before reporting it unavailable.
-    package let leaseTimeout: Duration
+    let leaseTimeout: Duration
     /// How long an operation waits for a pooled connection before it is answered `unavailable`.
-    package let leaseWait: Duration
+    let leaseWait: Duration
     /// The statements sent so far, for tests of how many a step takes.
-    package let statements = StatementTally()
+    let statements = StatementTally()
 
     private enum Connector: Sendable {
         case sqlite(SQLiteConnections, DatabaseFileLock)
@@ -77,7 +77,7 @@ public final class Database: Sendable {
 
     /// Starts the PostgreSQL pool without the start-up probe; ``open(_:leaseTimeout:leaseWait:logger:)``
     /// probes first. Every pooled connection is made with `settings`' TLS, as the probe's is.
-    package static func pool(_ settings: PostgresSettings, leaseTimeout: Duration, leaseWait: Duration, logger: Logger) async -> Database {
+    static func pool(_ settings: PostgresSettings, leaseTimeout: Duration, leaseWait: Duration, logger: Logger) async -> Database {
         let client = PostgresClient(configuration: settings.clientConfiguration, backgroundLogger: logger)
         // Leasing before run() has begun works but logs a warning; wait until the task starts.
         let (started, signal) = AsyncStream<Void>.makeStream()

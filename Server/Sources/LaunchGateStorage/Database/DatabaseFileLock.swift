@@ -22,7 +22,7 @@ import Darwin
 /// symlinked folder or a `..` leads every process to the same file. After locking, the locked file
 /// is compared with what the path names now (device and inode): a lock on a file that was removed
 /// or replaced meanwhile protects nothing, so it is taken again on the new file.
-package final class DatabaseFileLock: Sendable {
+final class DatabaseFileLock: Sendable {
     private let descriptor: Mutex<Int32>
 
     private init(descriptor: Int32) {
@@ -38,7 +38,7 @@ package final class DatabaseFileLock: Sendable {
     /// The database's path with symlinks, `.` and `..` resolved: realpath(3) of the file when it
     /// exists (SQLite follows a symlinked database file too, and keeps `-wal` beside the target),
     /// otherwise of its folder, with the file's name appended. Unchanged when neither resolves.
-    package static func canonicalPath(_ path: String) -> String {
+    static func canonicalPath(_ path: String) -> String {
         if let resolved = realPath(path) { return resolved }
         let url = URL(fileURLWithPath: path)
         guard let folder = realPath(url.deletingLastPathComponent().path) else { return path }
@@ -66,7 +66,7 @@ package final class DatabaseFileLock: Sendable {
     /// - Throws: ``StorageError`` `fileNotCreated` when the lock file can't be made or locked.
     /// - Parameter afterOpen: Runs between opening the lock file and locking it, for tests of
     ///   the race in which another process replaces the file there.
-    package static func exclusive(for databasePath: String, afterOpen: (Int) -> Void = { _ in }) throws -> DatabaseFileLock? {
+    static func exclusive(for databasePath: String, afterOpen: (Int) -> Void = { _ in }) throws -> DatabaseFileLock? {
         try take(for: databasePath, operation: LOCK_EX, afterOpen: afterOpen)
     }
 
@@ -127,7 +127,7 @@ package final class DatabaseFileLock: Sendable {
     /// would make a root command create and lock files beside that file). A symlink to a file in
     /// the same folder is fine: everything stays in the folder given.
     /// - Throws: ``StorageError`` `invalidLocation`.
-    package static func requireContained(_ databasePath: String) throws {
+    static func requireContained(_ databasePath: String) throws {
         var info = stat()
         guard lstat(databasePath, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return }
         let folder = URL(fileURLWithPath: databasePath).deletingLastPathComponent().path

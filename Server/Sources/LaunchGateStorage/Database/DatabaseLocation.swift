@@ -34,7 +34,7 @@ public enum DatabaseLocation: Sendable, Hashable, CustomStringConvertible {
     /// would open one file while the lock and the checks of backup and restore look at another,
     /// the one literally named, so a restore could replace a database a server has open.
     /// - Throws: ``StorageError`` `invalidLocation`.
-    package static func requireFilePath(_ path: String) throws {
+    static func requireFilePath(_ path: String) throws {
         guard !path.lowercased().hasPrefix("file:") else {
             throw StorageError.invalidLocation("\(path.prefix(60)) is a SQLite URI; give the database as a file path (as in /var/lib/launchgate/launchgate.sqlite), without file: or ?options")
         }

@@ -2,7 +2,7 @@ import Synchronization
 
 /// A caller's continuation, resumed by whichever of the tasks racing to answer it comes first
 /// (the work, or its deadline); later answers are dropped.
-package final class FirstAnswer<Value: Sendable>: Sendable {
+final class FirstAnswer<Value: Sendable>: Sendable {
     private let continuation: Mutex<CheckedContinuation<Value, any Error>?>
 
     /// - Parameter continuation: The caller's, resumed exactly once.

@@ -8,7 +8,7 @@ import Synchronization
 /// operation's result. The operation itself asks ``begin()`` before touching the connection, so
 /// work that was given up never runs later, when the database is back: a write the client was told
 /// failed must not commit behind its back. Work that did begin is always waited for.
-package final class LeaseGate<Value: Sendable>: Sendable {
+final class LeaseGate<Value: Sendable>: Sendable {
     private enum State {
         case waiting, running, done
     }

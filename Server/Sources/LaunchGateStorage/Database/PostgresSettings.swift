@@ -4,11 +4,11 @@ import NIOSSL
 import PostgresKit
 
 /// A PostgreSQL URL read into the pool's and a single connection's settings, with its TLS mode.
-package struct PostgresSettings: Sendable {
+struct PostgresSettings: Sendable {
     /// The pool's settings.
-    package let clientConfiguration: PostgresClient.Configuration
+    let clientConfiguration: PostgresClient.Configuration
     /// One connection's settings, for the start-up probe.
-    package let connectionConfiguration: PostgresConnection.Configuration
+    let connectionConfiguration: PostgresConnection.Configuration
     /// The URL's `sslmode`.
     package let mode: PostgresTLSMode
     /// Where it is, for messages (password hidden).
@@ -20,11 +20,11 @@ package struct PostgresSettings: Sendable {
     /// They travel as start-up parameters, which PgBouncer refuses unless its
     /// `ignore_startup_parameters` lists them; `session_limits=off` in the URL leaves them out
     /// (set them on the database role instead: `ALTER ROLE … SET statement_timeout = '15s'`).
-    package static let sessionLimits = [("statement_timeout", "15000"), ("idle_in_transaction_session_timeout", "30000"), ("lock_timeout", "10000")]
+    static let sessionLimits = [("statement_timeout", "15000"), ("idle_in_transaction_session_timeout", "30000"), ("lock_timeout", "10000")]
 
     /// The URL's `session_limits`: `on` (the default) or `off`.
     /// - Throws: ``StorageError`` `invalidLocation` for any other value.
-    package static func sendsSessionLimits(url: String) throws -> Bool {
+    static func sendsSessionLimits(url: String) throws -> Bool {
         let items = URLComponents(string: url)?.queryItems ?? []
         switch items.last(where: { $0.name.lowercased() == "session_limits" })?.value?.lowercased() {
         case nil, "on": return true
@@ -35,7 +35,7 @@ package struct PostgresSettings: Sendable {
 
     /// Reads the URL.
     /// - Throws: ``StorageError`` `invalidLocation` when it can't be used.
-    package init(url: String, location: DatabaseLocation) throws {
+    init(url: String, location: DatabaseLocation) throws {
         let (mode, rootCertificate) = try PostgresTLSMode.parse(url: url)
         let limits = try Self.sendsSessionLimits(url: url) ? Self.sessionLimits : []
         let core: PostgresConnection.Configuration
@@ -72,7 +72,7 @@ package struct PostgresSettings: Sendable {
 
     /// Connects once and runs `SELECT 1`, so start-up fails at once with the cause.
     /// - Throws: ``StorageError`` `unavailable` or `insecureConnection`, or the server's error (such as a wrong password).
-    package func probe(timeout: Duration, logger: Logger) async throws {
+    func probe(timeout: Duration, logger: Logger) async throws {
         let configuration = connectionConfiguration
         do {
             try await withThrowingTaskGroup(of: Bool.self) { group in
@@ -99,7 +99,7 @@ package struct PostgresSettings: Sendable {
 
     /// Turns the driver's connection failures into ``StorageError``s that say what to do; any
     /// other error (a constraint, a syntax error, the work's own) passes through unchanged.
-    package static func classify(_ error: any Error, location: DatabaseLocation, mode: PostgresTLSMode? = nil) -> any Error {
+    static func classify(_ error: any Error, location: DatabaseLocation, mode: PostgresTLSMode? = nil) -> any Error {
         if error is StorageError { return error }
         let detail = String(reflecting: error).prefix(300)
         guard let psql = error as? PSQLError else {

@@ -49,7 +49,7 @@ public enum PostgresTLSMode: String, Sendable, CaseIterable {
     }
 
     /// The certificate check this mode asks for, or `nil` for no TLS.
-    package var certificateVerification: CertificateVerification? {
+    var certificateVerification: CertificateVerification? {
         switch self {
         case .disable: nil
         case .prefer, .require: CertificateVerification.none
@@ -61,7 +61,7 @@ public enum PostgresTLSMode: String, Sendable, CaseIterable {
     /// The TLS settings for this mode.
     /// - Parameter rootCertificate: A PEM file of authorities to trust instead of the system's.
     /// - Returns: `nil` for ``disable``.
-    package func tlsConfiguration(rootCertificate: String?) -> TLSConfiguration? {
+    func tlsConfiguration(rootCertificate: String?) -> TLSConfiguration? {
         guard let verification = certificateVerification else { return nil }
         var configuration = TLSConfiguration.makeClientConfiguration()
         configuration.certificateVerification = verification
@@ -70,14 +70,14 @@ public enum PostgresTLSMode: String, Sendable, CaseIterable {
     }
 
     /// The pool's TLS setting for this mode.
-    package func clientTLS(rootCertificate: String?) -> PostgresClient.Configuration.TLS {
+    func clientTLS(rootCertificate: String?) -> PostgresClient.Configuration.TLS {
         guard let configuration = tlsConfiguration(rootCertificate: rootCertificate) else { return .disable }
         return self == .prefer ? .prefer(configuration) : .require(configuration)
     }
 
     /// The single connection's TLS setting for this mode, used to probe the server at start-up.
     /// - Throws: When the root certificate file can't be loaded.
-    package func connectionTLS(rootCertificate: String?) throws -> PostgresConnection.Configuration.TLS {
+    func connectionTLS(rootCertificate: String?) throws -> PostgresConnection.Configuration.TLS {
         guard let configuration = tlsConfiguration(rootCertificate: rootCertificate) else { return .disable }
         let context = try NIOSSLContext(configuration: configuration)
         return self == .prefer ? .prefer(context) : .require(context)

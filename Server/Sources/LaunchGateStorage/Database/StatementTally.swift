@@ -5,7 +5,7 @@ import Synchronization
 
 /// How many statements a ``Database`` has sent: each one a round trip to PostgreSQL, or a hop to
 /// SQLite's thread. Tests read it to hold sign-in's steps to the round trips they are written for.
-package final class StatementTally: Sendable {
+final class StatementTally: Sendable {
     private let count = Atomic<Int>(0)
 
     /// The statements sent so far.
@@ -17,7 +17,7 @@ package final class StatementTally: Sendable {
 
 /// A database that counts each statement in a ``StatementTally``, and logs its SQL at trace
 /// level, before passing it on. Binds are never logged: they hold code and token hashes.
-package struct TalliedSQLDatabase: SQLDatabase {
+struct TalliedSQLDatabase: SQLDatabase {
     package let base: any SQLDatabase
     package let tally: StatementTally
 

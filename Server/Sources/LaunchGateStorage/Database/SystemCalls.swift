@@ -10,10 +10,10 @@ import Darwin
 // `open`, `read` and `close` methods would otherwise shadow them.
 
 /// open(2), with the mode for O_CREAT.
-package func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 { open(path, flags, mode) }
+func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 { open(path, flags, mode) }
 
 /// close(2).
-package func systemClose(_ descriptor: Int32) { _ = close(descriptor) }
+func systemClose(_ descriptor: Int32) { _ = close(descriptor) }
 
 /// strerror(3) for an errno value.
-package func systemMessage(_ code: Int32) -> String { String(cString: strerror(code)) }
+func systemMessage(_ code: Int32) -> String { String(cString: strerror(code)) }

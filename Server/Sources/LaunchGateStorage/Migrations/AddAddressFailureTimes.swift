@@ -5,7 +5,7 @@ import SQLKit
 /// rows whose streak never reaches the lock must not pile up for ever.
 ///
 /// Rows from before it have no time; the sweep takes them for old.
-package struct AddAddressFailureTimes: Migration {
+struct AddAddressFailureTimes: Migration {
     package let name = "016_add_address_failure_times"
 
     package func prepare(on database: any SQLDatabase) async throws {

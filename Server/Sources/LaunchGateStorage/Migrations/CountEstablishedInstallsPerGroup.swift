@@ -3,7 +3,7 @@ import SQLKit
 /// Gives each install group the count of its established installs (seen on two sightings at
 /// least a day apart), so the publish guard can measure by installs that took a day of traffic
 /// to make up, without reading installs one by one. Filled from the installs recorded before it.
-package struct CountEstablishedInstallsPerGroup: Migration {
+struct CountEstablishedInstallsPerGroup: Migration {
     package let name = "024_count_established_installs_per_group"
 
     package func prepare(on database: any SQLDatabase) async throws {

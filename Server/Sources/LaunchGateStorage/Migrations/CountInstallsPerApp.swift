@@ -3,7 +3,7 @@ import SQLKit
 /// What the install caps read instead of counting installs: a counter row per app, kept in the
 /// recording transaction, and an index to count one app's groups of one day without reading
 /// its other days.
-package struct CountInstallsPerApp: Migration {
+struct CountInstallsPerApp: Migration {
     package let name = "019_count_installs_per_app"
 
     package func prepare(on database: any SQLDatabase) async throws {

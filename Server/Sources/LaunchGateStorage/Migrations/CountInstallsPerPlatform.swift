@@ -3,7 +3,7 @@ import SQLKit
 /// What the cap on installs per app and platform reads instead of counting installs: a counter
 /// row per app and platform, kept in the recording transaction and lowered by the retention
 /// sweep. It replaces `install_app_counts` (migration 019), which migration 030 drops.
-package struct CountInstallsPerPlatform: Migration {
+struct CountInstallsPerPlatform: Migration {
     package let name = "028_count_installs_per_platform"
 
     package func prepare(on database: any SQLDatabase) async throws {

@@ -3,7 +3,7 @@ import SQLKit
 /// Gives each install group the count of its installs first seen on the group's day (seen on
 /// that one day only), so the publish guard can leave out installs that appeared just now
 /// without reading installs one by one. Filled from the installs recorded before it.
-package struct CountNewInstallsPerGroup: Migration {
+struct CountNewInstallsPerGroup: Migration {
     package let name = "022_count_new_installs_per_group"
 
     package func prepare(on database: any SQLDatabase) async throws {

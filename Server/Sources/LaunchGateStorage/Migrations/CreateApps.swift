@@ -1,7 +1,7 @@
 import SQLKit
 
 /// The apps table.
-package struct CreateApps: Migration {
+struct CreateApps: Migration {
     package let name = "001_create_apps"
 
     package func prepare(on database: any SQLDatabase) async throws {

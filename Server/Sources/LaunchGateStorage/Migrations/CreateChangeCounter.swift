@@ -6,7 +6,7 @@ import SQLKit
 /// starts writing, not when it commits, so a publish holding id 10 that commits after id 11 was
 /// seen went unnoticed. Every such write transaction now bumps this row; PostgreSQL's row lock
 /// orders the bumps, so each commit shows a value no one has seen yet.
-package struct CreateChangeCounter: Migration {
+struct CreateChangeCounter: Migration {
     package let name = "006_create_change_counter"
 
     package func prepare(on database: any SQLDatabase) async throws {

@@ -2,7 +2,7 @@ import SQLKit
 
 /// Console operators: addresses an admin allowed to sign in to the console by emailed code, each
 /// with a token scope. Removal keeps the row (marked), so the address can be added again.
-package struct CreateConsoleOperators: Migration {
+struct CreateConsoleOperators: Migration {
     package let name = "023_create_console_operators"
 
     package func prepare(on database: any SQLDatabase) async throws {

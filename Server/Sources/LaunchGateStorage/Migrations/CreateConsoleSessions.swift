@@ -2,7 +2,7 @@ import SQLKit
 
 /// Web console sessions: only the SHA-256 of each cookie's secret, the admin token it stands for
 /// and its expiry; ordered by creation so the oldest go when the table is full.
-package struct CreateConsoleSessions: Migration {
+struct CreateConsoleSessions: Migration {
     package let name = "020_create_console_sessions"
 
     package func prepare(on database: any SQLDatabase) async throws {

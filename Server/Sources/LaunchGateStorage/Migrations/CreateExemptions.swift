@@ -1,7 +1,7 @@
 import SQLKit
 
 /// Installs and devices that always see "up to date".
-package struct CreateExemptions: Migration {
+struct CreateExemptions: Migration {
     package let name = "005_create_exemptions"
 
     package func prepare(on database: any SQLDatabase) async throws {

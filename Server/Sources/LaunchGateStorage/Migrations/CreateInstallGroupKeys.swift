@@ -4,7 +4,7 @@ import SQLKit
 /// with the last day it was seen: what the cap on groups kept per app and platform
 /// (``InstallLimits/groupsPerAppPlatform``) counts, so a group that returns day after day, or after
 /// its old rows aged out, takes its room once. Filled from the group counts kept before it.
-package struct CreateInstallGroupKeys: Migration {
+struct CreateInstallGroupKeys: Migration {
     package let name = "025_create_install_group_keys"
 
     package func prepare(on database: any SQLDatabase) async throws {

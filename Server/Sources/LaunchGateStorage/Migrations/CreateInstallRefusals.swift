@@ -2,7 +2,7 @@ import SQLKit
 
 /// Sightings refused by a cap, per app, platform and UTC day, so the publish guard knows when a
 /// platform's counts may be missing real installs.
-package struct CreateInstallRefusals: Migration {
+struct CreateInstallRefusals: Migration {
     package let name = "027_create_install_refusals"
 
     package func prepare(on database: any SQLDatabase) async throws {

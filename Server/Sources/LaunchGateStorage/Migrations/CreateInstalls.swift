@@ -3,7 +3,7 @@ import SQLKit
 /// Installs as adoption sees them (keyed by an HMAC of the install ID, never the ID), the group
 /// counts adoption and impact read instead of the installs, the daily rollup behind adoption
 /// history, and the row every recording transaction locks first, so instances take turns.
-package struct CreateInstalls: Migration {
+struct CreateInstalls: Migration {
     package let name = "018_create_installs"
 
     package func prepare(on database: any SQLDatabase) async throws {

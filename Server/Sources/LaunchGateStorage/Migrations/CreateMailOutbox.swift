@@ -2,7 +2,7 @@ import SQLKit
 
 /// Mail waiting to be delivered, and what became of it, so an outage or a restart delays mail
 /// without losing it.
-package struct CreateMailOutbox: Migration {
+struct CreateMailOutbox: Migration {
     package let name = "015_create_mail_outbox"
 
     package func prepare(on database: any SQLDatabase) async throws {

@@ -1,7 +1,7 @@
 import SQLKit
 
 /// Immutable policy revisions; the newest per app and channel is current.
-package struct CreatePolicyRevisions: Migration {
+struct CreatePolicyRevisions: Migration {
     package let name = "002_create_policy_revisions"
 
     package func prepare(on database: any SQLDatabase) async throws {

@@ -2,7 +2,7 @@ import SQLKit
 
 /// Rate-limit events, shared by every instance: a row per key to lock while counting (so two
 /// instances can't both take the last slot), and the events of each key's sliding windows.
-package struct CreateRateLimits: Migration {
+struct CreateRateLimits: Migration {
     package let name = "014_create_rate_limits"
 
     package func prepare(on database: any SQLDatabase) async throws {

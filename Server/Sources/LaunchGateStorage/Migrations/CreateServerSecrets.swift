@@ -1,7 +1,7 @@
 import SQLKit
 
 /// Server secrets, sealed under the master key as signing keys are: the sign-in code HMAC key.
-package struct CreateServerSecrets: Migration {
+struct CreateServerSecrets: Migration {
     package let name = "009_create_server_secrets"
 
     package func prepare(on database: any SQLDatabase) async throws {

@@ -2,7 +2,7 @@ import SQLKit
 
 /// Per-address failure counts and locks, kept whether or not the address has an account, so a
 /// lock says nothing about one.
-package struct CreateSignInAddresses: Migration {
+struct CreateSignInAddresses: Migration {
     package let name = "013_create_sign_in_addresses"
 
     package func prepare(on database: any SQLDatabase) async throws {

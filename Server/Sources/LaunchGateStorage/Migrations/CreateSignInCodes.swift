@@ -2,7 +2,7 @@ import SQLKit
 
 /// The one live code per address, as an HMAC only. The key is the address, so a new send
 /// replaces the old code with its attempts in one statement.
-package struct CreateSignInCodes: Migration {
+struct CreateSignInCodes: Migration {
     package let name = "011_create_sign_in_codes"
 
     package func prepare(on database: any SQLDatabase) async throws {

@@ -1,7 +1,7 @@
 import SQLKit
 
 /// Sessions, found by the SHA-256 of their token; indexed for revocation per user and per device.
-package struct CreateSignInSessions: Migration {
+struct CreateSignInSessions: Migration {
     package let name = "012_create_sign_in_sessions"
 
     package func prepare(on database: any SQLDatabase) async throws {

@@ -1,7 +1,7 @@
 import SQLKit
 
 /// Per-app sign-in settings: the code length and mail template overrides.
-package struct CreateSignInSettings: Migration {
+struct CreateSignInSettings: Migration {
     package let name = "008_create_sign_in_settings"
 
     package func prepare(on database: any SQLDatabase) async throws {

@@ -1,7 +1,7 @@
 import SQLKit
 
 /// Users of passwordless sign-in, per app and address.
-package struct CreateSignInUsers: Migration {
+struct CreateSignInUsers: Migration {
     package let name = "010_create_sign_in_users"
 
     package func prepare(on database: any SQLDatabase) async throws {

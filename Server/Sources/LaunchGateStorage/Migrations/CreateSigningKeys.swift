@@ -1,7 +1,7 @@
 import SQLKit
 
 /// Signing keys, with the private half sealed under the master key.
-package struct CreateSigningKeys: Migration {
+struct CreateSigningKeys: Migration {
     package let name = "004_create_signing_keys"
 
     package func prepare(on database: any SQLDatabase) async throws {

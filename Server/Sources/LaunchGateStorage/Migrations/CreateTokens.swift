@@ -1,7 +1,7 @@
 import SQLKit
 
 /// Admin tokens, stored as hashes only.
-package struct CreateTokens: Migration {
+struct CreateTokens: Migration {
     package let name = "003_create_tokens"
 
     package func prepare(on database: any SQLDatabase) async throws {

@@ -3,7 +3,7 @@ import SQLKit
 /// Drops `install_app_counts` (migration 019): since migration 028 the install cap reads
 /// `install_platform_counts`, so nothing writes or reads it, and its counts went wrong at the
 /// first prune. Reverting makes it again, counted from the installs kept.
-package struct DropInstallAppCounts: Migration {
+struct DropInstallAppCounts: Migration {
     package let name = "030_drop_install_app_counts"
 
     package func prepare(on database: any SQLDatabase) async throws {

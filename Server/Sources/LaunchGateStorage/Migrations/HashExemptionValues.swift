@@ -9,7 +9,7 @@ import SQLKit
 /// device IDs are UUIDs or vendor IDs, never 64 hex digits). Two rows can't hash to one value,
 /// because the raw values were already unique per app and kind.
 /// The next publish (or any exemption change) puts the hashes into the served documents.
-package struct HashExemptionValues: Migration {
+struct HashExemptionValues: Migration {
     package let name = "007_hash_exemption_values"
 
     package func prepare(on database: any SQLDatabase) async throws {

@@ -3,7 +3,7 @@ import SQLKit
 /// Lets the sweep find old rate-limit events by time. Without it, its `DELETE … WHERE at < ?`
 /// reads the whole table every 10 minutes while holding SQLite's write lock, and on PostgreSQL a
 /// large table could outlast the statement time limit and never be swept.
-package struct IndexRateLimitEventTimes: Migration {
+struct IndexRateLimitEventTimes: Migration {
     package let name = "017_index_rate_limit_event_times"
 
     package func prepare(on database: any SQLDatabase) async throws {

@@ -4,7 +4,7 @@ import SQLKit
 /// one statement checks every rule and records the event, atomically on both engines: PostgreSQL
 /// evaluates an upsert's condition on the row as the last committed change left it, and SQLite
 /// runs one writer at a time. The events recorded so far are carried over; their table goes.
-package struct KeepRateLimitTimesPerKey: Migration {
+struct KeepRateLimitTimesPerKey: Migration {
     package let name = "029_keep_rate_limit_times_per_key"
 
     package func prepare(on database: any SQLDatabase) async throws {

@@ -2,7 +2,7 @@ import SQLKit
 
 /// When each admin token was last used, for the console's tokens page: a token nobody has used
 /// for months is one to revoke. Written at most once a minute per token (``TokenUseThrottle``).
-package struct RecordTokenUse: Migration {
+struct RecordTokenUse: Migration {
     package let name = "026_record_token_use"
 
     package func prepare(on database: any SQLDatabase) async throws {

@@ -7,7 +7,7 @@ import SQLKit
 ///
 /// Staged keys keep `sequence` 0, below every activated key, so a binary from before this
 /// migration (after `migrate --revert-last`) still signs with the key that was active.
-package struct StageSigningKeys: Migration {
+struct StageSigningKeys: Migration {
     package let name = "021_stage_signing_keys"
 
     package func prepare(on database: any SQLDatabase) async throws {

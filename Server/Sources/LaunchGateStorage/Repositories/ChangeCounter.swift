@@ -2,12 +2,12 @@ import SQLKit
 
 /// The change counter row that ``CreateChangeCounter`` makes: bumped inside every write
 /// transaction that changes what is served, read as ``SQLRepository/changeStamp()``.
-package enum ChangeCounter {
+enum ChangeCounter {
     /// The id of the one row.
     package static let row = 1
 
     /// Adds one, in the caller's transaction, so the bump commits (or rolls back) with the change.
-    package static func bump(_ db: any SQLDatabase) async throws {
+    static func bump(_ db: any SQLDatabase) async throws {
         try await db.update("launchgate_changes")
             .set("counter", to: SQLBinaryExpression(SQLColumn("counter"), .add, SQLLiteral.numeric("1")))
             .where("id", .equal, row)

@@ -85,7 +85,7 @@ public protocol LaunchGateRepository: Sendable {
 extension LaunchGateRepository {
     /// The document a publish stores: the policy with the server's `issuedAt` and the app's
     /// exemptions, as canonical bytes.
-    package static func stamped(_ policy: UpdatePolicy, after previous: PolicyRevision?, exemptions: [Exemption], now: Date) throws -> (Data, Date) {
+    static func stamped(_ policy: UpdatePolicy, after previous: PolicyRevision?, exemptions: [Exemption], now: Date) throws -> (Data, Date) {
         // Whole milliseconds (as stored), strictly after the previous revision, so ordering survives storage.
         let milliseconds = max(now.milliseconds, (previous?.issuedAt.milliseconds ?? .min) + 1)
         let issuedAt = Date(milliseconds: milliseconds)

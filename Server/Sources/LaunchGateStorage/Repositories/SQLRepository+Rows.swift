@@ -8,7 +8,7 @@ extension SQLRepository {
                   createdAt: Date(milliseconds: try row.decode(column: "created_at", as: Int64.self)))
     }
 
-    package static func revisionQuery(_ db: any SQLDatabase, appID: String, channel: ReleaseChannel) -> SQLSelectBuilder {
+    static func revisionQuery(_ db: any SQLDatabase, appID: String, channel: ReleaseChannel) -> SQLSelectBuilder {
         db.select().columns("app_id", "channel", "number", "document", "issued_at", "author", "note").from("policy_revisions")
             .where("app_id", .equal, appID).where("channel", .equal, channel.rawValue)
     }
@@ -31,7 +31,7 @@ extension SQLRepository {
             author: try row.decode(column: "author", as: String.self), note: try row.decode(column: "note", as: String?.self))
     }
 
-    package static func tokenQuery(_ db: any SQLDatabase) -> SQLSelectBuilder {
+    static func tokenQuery(_ db: any SQLDatabase) -> SQLSelectBuilder {
         db.select().columns("id", "name", "scope", "secret_hash", "created_at", "revoked_at", "last_used_at").from("tokens")
     }
 
@@ -49,7 +49,7 @@ extension SQLRepository {
 
     /// Both engines report a unique-constraint violation in their message; matching on it keeps
     /// the repository free of driver-specific error types.
-    package static func isUniqueViolation(_ error: any Error) -> Bool {
+    static func isUniqueViolation(_ error: any Error) -> Bool {
         let text = String(reflecting: error)
         return text.contains("UNIQUE constraint") || text.contains("23505") || text.contains("duplicate key")
     }

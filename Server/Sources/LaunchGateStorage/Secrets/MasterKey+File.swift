@@ -9,10 +9,10 @@ import Darwin
 
 extension MasterKey {
     /// The most a key file may hold: a real one is 44 bytes of base64, perhaps with a newline.
-    package static let maximumFileSize = 4096
+    static let maximumFileSize = 4096
 
     /// What reading the key file found.
-    package enum KeyFile {
+    enum KeyFile {
         case contents(Data)
         /// Nothing at the path: the only case in which a new key may be made.
         case absent
@@ -20,7 +20,7 @@ extension MasterKey {
 
     /// Reads the key file with plain POSIX calls, so "absent" is exactly ENOENT and every other
     /// failure (permissions, a directory, a dangling link, I/O) is reported instead of guessed at.
-    package static func readKeyFile(_ path: String) throws -> KeyFile {
+    static func readKeyFile(_ path: String) throws -> KeyFile {
         let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
@@ -56,7 +56,7 @@ extension MasterKey {
     /// which is then hard-linked to the path: link(2) fails when anything, even a dangling
     /// symbolic link, is already there, and a reader never sees a half-written key.
     /// - Returns: `false` when something appeared at the path meanwhile; read it instead.
-    package static func createKeyFile(_ path: String, contents: Data) throws -> Bool {
+    static func createKeyFile(_ path: String, contents: Data) throws -> Bool {
         let suffix = SystemRandomNumberGenerator.hex(8)
         let temporary = path + ".new-" + suffix
         let descriptor = systemOpen(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)

@@ -4,9 +4,9 @@ import Foundation
 /// Codes, session tokens and IDs drawn from a ``RandomSource``.
 package enum SignInTokens {
     /// Bytes of randomness in a session token: 256 bits.
-    package static let sessionTokenBytes = 32
+    static let sessionTokenBytes = 32
     /// What every session token starts with, so a leaked one is recognisable in logs and scanners.
-    package static let sessionTokenPrefix = "lgs_"
+    static let sessionTokenPrefix = "lgs_"
 
     /// A code of `length` decimal digits, each uniform: bytes of 250 and above are drawn again, so
     /// `byte % 10` has no bias towards low digits (256 is not a multiple of 10).

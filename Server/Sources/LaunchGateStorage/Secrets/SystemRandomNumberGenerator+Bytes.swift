@@ -2,7 +2,7 @@ import Foundation
 
 extension SystemRandomNumberGenerator {
     /// `bytes` random bytes as lowercase hex.
-    package static func hex(_ bytes: Int) -> String {
+    static func hex(_ bytes: Int) -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<bytes).map { _ in UInt8.random(in: .min ... .max, using: &generator) }.lowercaseHex
     }

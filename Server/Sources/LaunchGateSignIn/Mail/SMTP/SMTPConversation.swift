@@ -5,11 +5,11 @@ import NIOSSL
 /// One SMTP connection's commands and replies. Every write and every reply is bounded by the
 /// timeout (the connection is closed when it passes), and a reply by a number of lines and bytes,
 /// so a server that stalls or talks without end can't hold a delivery or fill memory.
-package final class SMTPConversation {
+final class SMTPConversation {
     /// The most lines one reply may have. EHLO's is the longest a real server sends: a dozen or two.
-    package static let maximumReplyLines = 100
+    static let maximumReplyLines = 100
     /// The most bytes one reply may have, line ends included.
-    package static let maximumReplyBytes = 64 * 1024
+    static let maximumReplyBytes = 64 * 1024
 
     private let channel: any Channel
     private var lines: NIOAsyncChannelInboundStream<String>.AsyncIterator
@@ -17,7 +17,7 @@ package final class SMTPConversation {
     private let timeout: Duration
 
     /// - Parameter tally: The one the connection's ``SMTPLineDecoder`` counts into.
-    package init(channel: any Channel, inbound: NIOAsyncChannelInboundStream<String>, tally: SMTPInputTally, timeout: Duration) {
+    init(channel: any Channel, inbound: NIOAsyncChannelInboundStream<String>, tally: SMTPInputTally, timeout: Duration) {
         self.channel = channel
         self.lines = inbound.makeAsyncIterator()
         self.tally = tally
@@ -44,7 +44,7 @@ package final class SMTPConversation {
     }
 
     /// Reads one reply, whole (every line of a multi-line reply).
-    package func reply(during step: String) async throws -> SMTPReply {
+    func reply(during step: String) async throws -> SMTPReply {
         let deadline = SMTPDeadline(channel: channel, timeout: timeout)
         defer { deadline.cancel() }
         var (texts, bytes) = ([String](), 0)
@@ -76,7 +76,7 @@ package final class SMTPConversation {
 
     /// Starts TLS on the open connection, after the server's 220 to STARTTLS, unless the server
     /// already sent more: those bytes came in the clear and would be read as if from inside TLS.
-    package func startTLS(context: NIOSSLContext, serverHostname: String?) async throws {
+    func startTLS(context: NIOSSLContext, serverHostname: String?) async throws {
         let (channel, tally) = (self.channel, self.tally)
         let clean: Bool
         do {

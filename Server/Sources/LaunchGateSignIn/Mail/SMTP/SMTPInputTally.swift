@@ -16,15 +16,15 @@ package final class SMTPInputTally: Sendable {
     private let counts = Mutex(Counts())
 
     /// The decoder passed one line on.
-    package func lineDecoded() { counts.withLock { $0.decodedLines += 1 } }
+    func lineDecoded() { counts.withLock { $0.decodedLines += 1 } }
 
     /// The decoder holds this many bytes of a line not yet ended.
-    package func undecoded(_ bytes: Int) { counts.withLock { $0.undecodedBytes = bytes } }
+    func undecoded(_ bytes: Int) { counts.withLock { $0.undecodedBytes = bytes } }
 
     /// The conversation read one line.
-    package func lineRead() { counts.withLock { $0.readLines += 1 } }
+    func lineRead() { counts.withLock { $0.readLines += 1 } }
 
     /// Whether the server's bytes include some the conversation has not read: decoded lines still
     /// queued, or part of a line. Exact only on the channel's event loop, where the decoder runs.
-    package var hasUnreadInput: Bool { counts.withLock { $0.decodedLines > $0.readLines || $0.undecodedBytes > 0 } }
+    var hasUnreadInput: Bool { counts.withLock { $0.decodedLines > $0.readLines || $0.undecodedBytes > 0 } }
 }

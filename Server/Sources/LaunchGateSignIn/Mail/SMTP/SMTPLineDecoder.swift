@@ -2,7 +2,7 @@ import NIOCore
 
 /// Splits the server's bytes into lines (CRLF or LF), refusing a line longer than RFC 5321
 /// allows a reply line to be many times over, so a hostile server can't fill memory.
-package struct SMTPLineDecoder: ByteToMessageDecoder {
+struct SMTPLineDecoder: ByteToMessageDecoder {
     package typealias InboundOut = String
 
     /// The longest line kept: RFC 5321 says 512 octets for a reply line.

@@ -1,5 +1,5 @@
 /// One SMTP reply: its code and its lines' text (several for a multi-line reply such as EHLO's).
-package struct SMTPReply: Sendable, Hashable, CustomStringConvertible {
+struct SMTPReply: Sendable, Hashable, CustomStringConvertible {
     /// The three-digit code.
     package let code: Int
     /// The text of each line, without the code.

@@ -16,7 +16,7 @@ import Synchronization
 ///
 /// Both run their SQLite calls on a thread pool of their own, so a busy wait for another process's
 /// lock never holds a thread the rest of the server shares.
-package final class SQLiteConnections: Sendable {
+final class SQLiteConnections: Sendable {
     private let path: String
     private let logger: Logger
     private let threadPool: NIOThreadPool
@@ -28,9 +28,9 @@ package final class SQLiteConnections: Sendable {
     private let closed = Mutex(false)
 
     /// How long a statement waits for another process's write lock.
-    package static let busyTimeout = Duration.seconds(5)
+    static let busyTimeout = Duration.seconds(5)
     /// How long ``close()`` waits for a timed read that runs on past its limit.
-    package static let readerCloseWait = Duration.seconds(2)
+    static let readerCloseWait = Duration.seconds(2)
 
     private init(path: String, logger: Logger, threadPool: NIOThreadPool, connection: SQLiteConnection) {
         self.path = path
@@ -72,7 +72,7 @@ package final class SQLiteConnections: Sendable {
     /// SQLiteNIO drops the statements of a cancelled task before they run, and a transaction whose
     /// `ROLLBACK` was dropped would stay open on the connection, under the next operation.
     /// - Throws: ``SQLiteOperationError/ended`` after ``close()``, or what `body` throws.
-    package func withConnection<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+    func withConnection<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await Task {
             try await self.lock.withLock {
                 try self.requireOpen()
@@ -128,7 +128,7 @@ package final class SQLiteConnections: Sendable {
     }
 
     /// Whether ``close()`` has begun: operations then fail before they start.
-    package var isClosed: Bool { closed.withLock { $0 } }
+    var isClosed: Bool { closed.withLock { $0 } }
 
     /// Closes both connections after the operations already waiting, then the thread pool; in a
     /// task of its own, as operations run, so a shutdown that cancels its caller still closes them.

@@ -8,9 +8,9 @@ import SQLiteNIO
 /// SQLiteNIO opens every file read-write and creating it; the access is asked for in a URI
 /// (`file:…?mode=ro`), which SQLiteNIO enables and which SQLite lets narrow, never widen, what was
 /// asked. The path is percent-encoded into it, so a name with `?`, `#` or `%` is still that file.
-package enum SQLiteFile {
+enum SQLiteFile {
     /// How a file is opened.
-    package enum Access: String, Sendable {
+    enum Access: String, Sendable {
         /// Read-only; the file must exist.
         case readOnly = "ro"
         /// Read-write; the file must exist.
@@ -58,7 +58,7 @@ package enum SQLiteFile {
     /// Opens a file on a connection of its own, for the checks of backup and restore (no
     /// ``Database``: no lock file, no journal mode change), runs `body`, and closes it.
     /// - Throws: SQLiteNIO's `SQLiteError`, or what `body` throws.
-    package static func withConnection<T: Sendable>(_ path: String, access: Access, logger: Logger,
+    static func withConnection<T: Sendable>(_ path: String, access: Access, logger: Logger,
                                             _ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         let connection = try await open(path, access: access, busyTimeout: .seconds(2), threadPool: .singleton, logger: logger)
         let operation = SQLiteOperation()

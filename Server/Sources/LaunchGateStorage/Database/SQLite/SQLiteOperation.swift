@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// A session (``SQLiteSession``) kept past its operation, by a task or a returned value, would
 /// otherwise run its statements in the middle of the next operation's transaction.
-package final class SQLiteOperation: Sendable {
+final class SQLiteOperation: Sendable {
     private enum State {
         case active, expired, ended
     }
@@ -13,7 +13,7 @@ package final class SQLiteOperation: Sendable {
     private let state = Mutex(State.active)
 
     /// - Throws: ``SQLiteOperationError`` when the operation has ended or run out of time.
-    package func requireActive() throws {
+    func requireActive() throws {
         switch state.withLock({ $0 }) {
         case .active: return
         case .expired: throw SQLiteOperationError.expired
@@ -23,7 +23,7 @@ package final class SQLiteOperation: Sendable {
 
     /// Marks the time limit as passed. - Returns: `true` if the operation was still active.
     @discardableResult
-    package func expire() -> Bool {
+    func expire() -> Bool {
         state.withLock { state in
             guard state == .active else { return false }
             state = .expired
@@ -38,7 +38,7 @@ package final class SQLiteOperation: Sendable {
 }
 
 /// Why a statement was refused before it reached SQLite.
-package enum SQLiteOperationError: Error, CustomStringConvertible {
+enum SQLiteOperationError: Error, CustomStringConvertible {
     /// The operation's time limit passed.
     case expired
     /// The session was used after its operation ended.

@@ -10,7 +10,7 @@ import SQLiteKit
 /// operation is active; binds are never logged (they hold code and token hashes); and text holding
 /// a NUL character is refused, because SQLiteNIO reads text back only up to its first NUL, so such
 /// a value would come back cut short (PostgreSQL refuses such text too).
-package struct SQLiteSession: SQLDatabase {
+struct SQLiteSession: SQLDatabase {
     package let connection: SQLiteConnection
     package let operation: SQLiteOperation
 

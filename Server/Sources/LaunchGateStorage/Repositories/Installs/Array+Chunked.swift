@@ -1,6 +1,6 @@
 extension Array {
     /// The elements in runs of at most `size`.
-    package func chunked(_ size: Int) -> [ArraySlice<Element>] {
+    func chunked(_ size: Int) -> [ArraySlice<Element>] {
         stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
     }
 }

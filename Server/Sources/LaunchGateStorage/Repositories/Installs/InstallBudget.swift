@@ -18,7 +18,7 @@ package struct InstallBudget {
         package var os: String
     }
 
-    package struct Room {
+    struct Room {
         /// Installs kept: stored, plus those this fold added.
         package var installs: Int
         /// Groups kept: stored (counted up to one past the cap), plus those this fold started.
@@ -30,10 +30,10 @@ package struct InstallBudget {
 
     package let limits: InstallLimits
     /// A scope not listed is not capped.
-    package var rooms: [Scope: Room] = [:]
+    var rooms: [Scope: Room] = [:]
 
     /// The scopes a batch touches, with the distinct groups it could start in each.
-    package static func candidates(_ sightings: [InstallSighting]) -> [Scope: Set<GroupID>] {
+    static func candidates(_ sightings: [InstallSighting]) -> [Scope: Set<GroupID>] {
         var candidates: [Scope: Set<GroupID>] = [:]
         for sighting in sightings {
             candidates[Scope(appID: sighting.appID, platform: sighting.platform), default: []].insert(sighting.group)
@@ -42,11 +42,11 @@ package struct InstallBudget {
     }
 
     /// Whether a scope keeps so many groups that the batch's groups must be looked up.
-    package func needsKeys(stored: Int, candidates: Int) -> Bool { stored + candidates > limits.groupsPerAppPlatform }
+    func needsKeys(stored: Int, candidates: Int) -> Bool { stored + candidates > limits.groupsPerAppPlatform }
 
-    package func hasRoomForInstall(in scope: Scope) -> Bool { (rooms[scope]?.installs ?? 0) < limits.installsPerAppPlatform }
+    func hasRoomForInstall(in scope: Scope) -> Bool { (rooms[scope]?.installs ?? 0) < limits.installsPerAppPlatform }
 
-    package mutating func addInstall(in scope: Scope) { rooms[scope, default: Room(installs: 0, groups: 0)].installs += 1 }
+    mutating func addInstall(in scope: Scope) { rooms[scope, default: Room(installs: 0, groups: 0)].installs += 1 }
 
     /// Admits a group kept already always, and one its scope doesn't keep while there is room.
     package mutating func admit(_ group: GroupID, in scope: Scope) -> Bool {

@@ -30,7 +30,7 @@ public struct InstallShareCount: Sendable, Hashable {
 
 extension InstallShareCount {
     /// The key of `group` in `dimension`, counting `installs`.
-    package init(_ group: InstallGroup, by dimension: InstallShareDimension, installs: Int) {
+    init(_ group: InstallGroup, by dimension: InstallShareDimension, installs: Int) {
         self.init(platform: group.platform, installs: installs)
         switch dimension {
         case .version: version = group.version

@@ -95,7 +95,7 @@ extension SQLInstallRepository {
 
     /// A text column ordered by its bytes, as SQLite's default collation and ``InstallShareCount/ranked(_:_:)``
     /// do; PostgreSQL's default follows the database's locale, so ties would page differently.
-    package static func byteOrder(_ column: String, postgres: Bool) -> any SQLExpression {
+    static func byteOrder(_ column: String, postgres: Bool) -> any SQLExpression {
         // Only our own column names reach this.
         postgres ? SQLRaw("\(column) COLLATE \"C\"") : SQLColumn(column)
     }

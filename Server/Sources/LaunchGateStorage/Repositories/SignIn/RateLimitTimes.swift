@@ -8,7 +8,7 @@ import Foundation
 /// `substr` from the end, and keeping the newest n is a `substr` too (``SQLSignInRepository``'s
 /// `charge`). A key keeps as many times as its largest limit, so it stores at most 13 bytes per
 /// event its rules allow, whatever is sent.
-package enum RateLimitTimes {
+enum RateLimitTimes {
     /// Digits per time.
     package static let width = 13
 
@@ -19,7 +19,7 @@ package enum RateLimitTimes {
     }
 
     /// The times a stored text holds, in the order stored.
-    package static func dates(_ text: String) -> [Date] {
+    static func dates(_ text: String) -> [Date] {
         let bytes = Array(text.utf8)
         return stride(from: 0, to: bytes.count - width + 1, by: width).compactMap { start in
             Int64(String(decoding: bytes[start..<start + width], as: UTF8.self)).map(Date.init(milliseconds:))

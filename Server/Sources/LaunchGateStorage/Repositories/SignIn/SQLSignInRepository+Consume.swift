@@ -40,7 +40,7 @@ extension SQLSignInRepository {
     /// - Parameter failures: The address's failure count when the caller read it in the same
     ///   transaction (0 skips clearing it); `nil` when unknown.
     /// - Returns: `nil` when the code was used, replaced or expired meanwhile.
-    package static func completeSignIn(codeID: String, appID: String, email: String, newUserID: String, grant: SessionGrant, at now: Date,
+    static func completeSignIn(codeID: String, appID: String, email: String, newUserID: String, grant: SessionGrant, at now: Date,
                                failures: Int?, stepByStepOn db: any SQLDatabase) async throws -> SignInCompletion? {
         guard try await db.raw(consume(codeID: codeID, appID: appID, email: email, at: now)).first() != nil else { return nil }
         guard let row = try await db.raw(signIn(appID: appID, email: email, newUserID: newUserID, at: now, if: ungated)).first() else {

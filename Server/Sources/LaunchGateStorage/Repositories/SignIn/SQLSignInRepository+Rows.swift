@@ -2,17 +2,17 @@ import Foundation
 import SQLKit
 
 extension SQLSignInRepository {
-    package static let codeColumns = ["id", "app_id", "email", "code_hash", "attempts", "created_at", "expires_at", "consumed_at"]
-    package static let userColumns = ["id", "app_id", "email", "created_at", "last_sign_in_at"]
-    package static let sessionColumns = ["id", "app_id", "user_id", "device_id", "token_hash", "created_at", "expires_at", "revoked_at"]
-    package static let outboxColumns = ["id", "app_id", "email", "sealed_code", "code_expires_at", "state", "attempts", "next_attempt_at",
+    static let codeColumns = ["id", "app_id", "email", "code_hash", "attempts", "created_at", "expires_at", "consumed_at"]
+    static let userColumns = ["id", "app_id", "email", "created_at", "last_sign_in_at"]
+    static let sessionColumns = ["id", "app_id", "user_id", "device_id", "token_hash", "created_at", "expires_at", "revoked_at"]
+    static let outboxColumns = ["id", "app_id", "email", "sealed_code", "code_expires_at", "state", "attempts", "next_attempt_at",
                                 "last_error", "created_at", "finished_at", "failure_reported"]
 
     package static func date(_ row: any SQLRow, _ column: String) throws -> Date {
         Date(milliseconds: try row.decode(column: column, as: Int64.self))
     }
 
-    package static func optionalDate(_ row: any SQLRow, _ column: String) throws -> Date? {
+    static func optionalDate(_ row: any SQLRow, _ column: String) throws -> Date? {
         try row.decode(column: column, as: Int64?.self).map(Date.init(milliseconds:))
     }
 
@@ -47,7 +47,7 @@ extension SQLSignInRepository {
         AddressState(failures: try row.decode(column: "failures", as: Int.self), lockedUntil: try optionalDate(row, "locked_until"))
     }
 
-    package static func outboxMessage(_ row: any SQLRow) throws -> OutboxMessage {
+    static func outboxMessage(_ row: any SQLRow) throws -> OutboxMessage {
         guard let state = OutboxMessage.State(rawValue: try row.decode(column: "state", as: String.self)) else {
             throw StorageError.corrupt("the mail_outbox table holds an unknown state; was it edited by hand?")
         }
@@ -61,7 +61,7 @@ extension SQLSignInRepository {
     }
 
     /// Both engines name the failed foreign key in their message (SQLite: "FOREIGN KEY constraint", PostgreSQL: 23503).
-    package static func isForeignKeyViolation(_ error: any Error) -> Bool {
+    static func isForeignKeyViolation(_ error: any Error) -> Bool {
         let text = String(reflecting: error)
         return text.contains("FOREIGN KEY constraint") || text.contains("23503") || text.contains("foreign key")
     }

@@ -13,7 +13,7 @@ import SQLKit
 /// PostgreSQL would otherwise read an untyped NULL as text.
 extension SQLSignInRepository {
     /// The gate of a step that runs whatever came before (on SQLite, where Swift decides).
-    package static let ungated: SQLQueryString = "TRUE"
+    static let ungated: SQLQueryString = "TRUE"
 
     /// The address's failure count and lock. - Returns: `failures` and `locked_until`, or no row.
     package static func addressState(appID: String, email: String) -> SQLQueryString {
@@ -30,7 +30,7 @@ extension SQLSignInRepository {
 
     /// Marks the address's unreported permanent delivery failures reported. - Returns: Their `id`,
     /// `last_error` and `finished_at` (``newestFailure(_:)`` picks the one to tell).
-    package static func reportFailures(appID: String, email: String, if gate: SQLQueryString) -> SQLQueryString {
+    static func reportFailures(appID: String, email: String, if gate: SQLQueryString) -> SQLQueryString {
         """
         UPDATE mail_outbox SET failure_reported = 1
         WHERE app_id = \(bind: appID) AND email = \(bind: email) AND state = \(bind: OutboxMessage.State.failed.rawValue)
@@ -41,7 +41,7 @@ extension SQLSignInRepository {
 
     /// The error of the newest failure ``reportFailures(appID:email:if:)`` returned (by
     /// `finished_at`, then `id`), or `nil` when it returned none.
-    package static func newestFailure(_ rows: [any SQLRow]) throws -> String? {
+    static func newestFailure(_ rows: [any SQLRow]) throws -> String? {
         let failures = try rows.map { row in
             (try row.decode(column: "finished_at", as: Int64?.self) ?? 0, try row.decode(column: "id", as: String.self),
              try row.decode(column: "last_error", as: String?.self))
@@ -51,7 +51,7 @@ extension SQLSignInRepository {
     }
 
     /// Stores the address's code, replacing the one before with its attempts. - Returns: Its `id`.
-    package static func storeCode(_ code: SignInCodeRecord, if gate: SQLQueryString) -> SQLQueryString {
+    static func storeCode(_ code: SignInCodeRecord, if gate: SQLQueryString) -> SQLQueryString {
         """
         INSERT INTO sign_in_codes (\(idents: codeColumns, joinedBy: ", "))
         SELECT \(bind: code.id), \(bind: code.appID), \(bind: code.email), \(bind: code.codeHash), \(bind: code.attempts),
@@ -66,7 +66,7 @@ extension SQLSignInRepository {
 
     /// Ends the address's mail still waiting with the code just replaced, its code erased: it
     /// would only deliver a dead code, perhaps after the new one (a retried message is due later).
-    package static func expireQueued(for code: SignInCodeRecord, if gate: SQLQueryString) -> SQLQueryString {
+    static func expireQueued(for code: SignInCodeRecord, if gate: SQLQueryString) -> SQLQueryString {
         """
         UPDATE mail_outbox SET state = \(bind: OutboxMessage.State.expired.rawValue), sealed_code = NULL,
           finished_at = \(bind: code.createdAt.milliseconds)
@@ -76,7 +76,7 @@ extension SQLSignInRepository {
     }
 
     /// Queues a message.
-    package static func queue(_ mail: OutboxMessage, if gate: SQLQueryString) -> SQLQueryString {
+    static func queue(_ mail: OutboxMessage, if gate: SQLQueryString) -> SQLQueryString {
         """
         INSERT INTO mail_outbox (\(idents: outboxColumns, joinedBy: ", "))
         SELECT \(bind: mail.id), \(bind: mail.appID), \(bind: mail.email), CAST(\(bind: mail.sealedCode) AS TEXT),
@@ -123,7 +123,7 @@ extension SQLSignInRepository {
 
     /// Stores the session `grant` describes for the user `userID` names: a bind, or a column of
     /// the rows `source` (a `FROM` clause) gives.
-    package static func storeSession(_ grant: SessionGrant, appID: String, at now: Date, userID: SQLQueryString,
+    static func storeSession(_ grant: SessionGrant, appID: String, at now: Date, userID: SQLQueryString,
                              from source: SQLQueryString = "") -> SQLQueryString {
         """
         INSERT INTO sign_in_sessions (\(idents: sessionColumns, joinedBy: ", "))
@@ -133,7 +133,7 @@ extension SQLSignInRepository {
     }
 
     /// Clears the address's failure count (a statement that changes nothing when it is 0).
-    package static func clearFailures(appID: String, email: String, if gate: SQLQueryString) -> SQLQueryString {
+    static func clearFailures(appID: String, email: String, if gate: SQLQueryString) -> SQLQueryString {
         """
         UPDATE sign_in_addresses SET failures = 0
         WHERE app_id = \(bind: appID) AND email = \(bind: email) AND failures <> 0 AND \(gate)
@@ -142,7 +142,7 @@ extension SQLSignInRepository {
 
     /// Counts a failed verify in one statement: at `threshold` failures in a row the address locks
     /// until `now + lockout` and the count starts again. - Returns: `failures` and `locked_until`.
-    package static func countFailure(appID: String, email: String, threshold: Int, lockout: TimeInterval, at now: Date) -> SQLQueryString {
+    static func countFailure(appID: String, email: String, threshold: Int, lockout: TimeInterval, at now: Date) -> SQLQueryString {
         let until = now.addingTimeInterval(lockout).milliseconds
         // An address's first failure locks it at once when the threshold is 1.
         let first: (failures: Int, lockedUntil: Int64?) = threshold <= 1 ? (0, until) : (1, nil)
