@@ -8,7 +8,10 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "launchgate", targets: ["launchgate"]),
-        .library(name: "LaunchGateServer", targets: ["LaunchGateServer"]),
+        // The composition root and every target it is built from, whose public types (Database,
+        // PolicyService, SignInService…) its public API takes and returns.
+        .library(name: "LaunchGateServer", targets: ["LaunchGateServer", "LaunchGateStorage", "LaunchGatePolicies", "LaunchGateSignIn",
+                                                     "LaunchGateAdoption", "LaunchGateHTTP", "LaunchGateConsole"]),
     ],
     dependencies: [
         // Named explicitly: a path dependency otherwise takes its identity from the checkout folder's name.
