@@ -8,7 +8,10 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "launchgate", targets: ["launchgate"]),
-        .library(name: "LaunchGateServer", targets: ["LaunchGateServer"]),
+        // The composition root and every target it is built from, whose public types (Database,
+        // PolicyService, SignInService…) its public API takes and returns.
+        .library(name: "LaunchGateServer", targets: ["LaunchGateServer", "LaunchGateStorage", "LaunchGatePolicies", "LaunchGateSignIn",
+                                                     "LaunchGateAdoption", "LaunchGateHTTP", "LaunchGateConsole"]),
     ],
     dependencies: [
         // Named explicitly: a path dependency otherwise takes its identity from the checkout folder's name.
@@ -32,37 +35,143 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.25.0"),
         // Sign-in mail bodies (text and HTML) are Mustache templates an operator can override per app.
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        // Already resolved through Hummingbird; named for the domain targets' services, which
+        // don't depend on Hummingbird.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
+        // The server's targets, by concern; docs/development.md draws the graph and
+        // scripts/check-imports holds every target to it. A domain target (storage, policies,
+        // sign-in, adoption) imports no HTTP framework.
+        // Storage: databases, migrations, repositories, backup and restore, and what every domain
+        // shares beneath them (the failure vocabulary, the master key, randomness, IP networks).
+        .target(
+            name: "LaunchGateStorage",
+            dependencies: [
+                .product(name: "LaunchGate", package: "LaunchGate"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
+        // Policies: publishing, signing, the read path's prepared answers, the seed formats' export.
+        .target(
+            name: "LaunchGatePolicies",
+            dependencies: [
+                "LaunchGateStorage",
+                .product(name: "LaunchGate", package: "LaunchGate"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // Sign-in: codes, sessions, the outbox and mail, console operators, admin tokens.
+        .target(
+            name: "LaunchGateSignIn",
+            dependencies: [
+                "LaunchGateStorage",
+                "LaunchGatePolicies",
+                .product(name: "LaunchGate", package: "LaunchGate"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // Adoption: recording installs, aggregating them, the publish guard and its impact.
+        .target(
+            name: "LaunchGateAdoption",
+            dependencies: [
+                "LaunchGateStorage",
+                "LaunchGatePolicies",
+                .product(name: "LaunchGate", package: "LaunchGate"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // What the API and the console share over HTTP: the one place errors become responses,
+        // request values, client addresses, rate limits and admin authentication.
+        .target(
+            name: "LaunchGateHTTP",
+            dependencies: [
+                "LaunchGateStorage",
+                "LaunchGateSignIn",
+                .product(name: "LaunchGate", package: "LaunchGate"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        // The console under /console: a web surface over the domains' services.
+        .target(
+            name: "LaunchGateConsole",
+            dependencies: [
+                "LaunchGateStorage",
+                "LaunchGatePolicies",
+                "LaunchGateSignIn",
+                "LaunchGateAdoption",
+                "LaunchGateHTTP",
+                .product(name: "LaunchGate", package: "LaunchGate"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        // The composition root: configuration, the controllers, the middleware, the connections
+        // and the hot path, and the application that runs them.
         .target(
             name: "LaunchGateServer",
             dependencies: [
+                "LaunchGateStorage",
+                "LaunchGatePolicies",
+                "LaunchGateSignIn",
+                "LaunchGateAdoption",
+                "LaunchGateHTTP",
+                "LaunchGateConsole",
                 .product(name: "LaunchGate", package: "LaunchGate"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // The server's connections are built from Hummingbird's public pieces (LaunchGateHTTPChannel).
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "SQLiteKit", package: "sqlite-kit"),
-                .product(name: "SQLiteNIO", package: "sqlite-nio"),
-                .product(name: "PostgresKit", package: "postgres-kit"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             // Served at /openapi.yaml; Server/openapi.yaml is a link to this file. The console's
-            // Mustache templates and its stylesheet and script (served under hashed names).
+            // Mustache templates and its stylesheet and script (served under hashed names), which
+            // the console target is handed as a folder (ConsoleRenderer+Bundled).
             resources: [.copy("Resources/openapi.yaml"), .copy("Resources/Console")]
         ),
         .executableTarget(
             name: "launchgate",
             dependencies: [
+                "LaunchGateStorage",
+                "LaunchGatePolicies",
+                "LaunchGateSignIn",
+                "LaunchGateAdoption",
+                "LaunchGateHTTP",
                 "LaunchGateServer",
                 "LaunchGateSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -82,11 +191,17 @@ let package = Package(
         // Seeds installs and times the adoption and impact queries, for scripts/bench/adoption.sh.
         .executableTarget(
             name: "adoption-bench",
-            dependencies: ["LaunchGateServer"]
+            dependencies: ["LaunchGateStorage", "LaunchGateAdoption", "LaunchGateServer"]
         ),
         .testTarget(
             name: "LaunchGateServerTests",
             dependencies: [
+                "LaunchGateStorage",
+                "LaunchGatePolicies",
+                "LaunchGateSignIn",
+                "LaunchGateAdoption",
+                "LaunchGateHTTP",
+                "LaunchGateConsole",
                 "LaunchGateServer",
                 "LaunchGateSimulator",
                 .product(name: "LaunchGateTesting", package: "LaunchGate"),

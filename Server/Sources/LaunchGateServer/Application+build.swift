@@ -2,6 +2,12 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import LaunchGate
+import LaunchGateAdoption
+import LaunchGateConsole
+import LaunchGateHTTP
+import LaunchGatePolicies
+import LaunchGateSignIn
+import LaunchGateStorage
 import Logging
 import Metrics
 import NIOCore
@@ -112,6 +118,9 @@ public struct ServerComponents: Sendable {
                 signInConfiguration: SignInConfiguration = SignInConfiguration(), installs installRepository: (any InstallRepository)? = nil,
                 adoption settings: AdoptionConfiguration = AdoptionConfiguration(), random: any RandomSource = SystemRandomSource(),
                 now: @escaping @Sendable () -> Date = Date.init, masterKey: @escaping @Sendable () throws -> MasterKey) {
+        // The domains' counters (the install recorder's, the operator send queue's) are made below:
+        // made before the metrics system is bootstrapped, they would count nowhere.
+        _ = metricsRegistry
         self.database = database
         self.repository = repository
         self.signingKeys = SigningKeys(repository: repository, masterKey: masterKey)

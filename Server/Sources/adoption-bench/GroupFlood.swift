@@ -1,6 +1,7 @@
 import Foundation
 import LaunchGate
 import LaunchGateServer
+import LaunchGateStorage
 
 /// A flood of made-up groups past the cap (the cap on groups kept per app and platform, 20,000 by
 /// default, is lifted so the reads are timed past it, as on a database whose cap was lowered):

@@ -12,7 +12,9 @@
 // resident memory while the queries ran.
 import Foundation
 import LaunchGate
+import LaunchGateAdoption
 import LaunchGateServer
+import LaunchGateStorage
 import Logging
 
 let arguments = CommandLine.arguments

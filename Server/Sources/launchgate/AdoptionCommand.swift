@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaunchGate
+import LaunchGateAdoption
 import LaunchGateServer
 
 /// `launchgate adoption APP`: active installs per version (or build, or OS), with bars.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LaunchGateAdoption
 import LaunchGateServer
 
 /// Install recording and the publish guard, for `serve` and `policy publish`. Each flag has an

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaunchGateServer
+import LaunchGateStorage
 
 /// `launchgate backup`: a consistent copy of the SQLite database, safe while servers run.
 struct Backup: AsyncParsableCommand {

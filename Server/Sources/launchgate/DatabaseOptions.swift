@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import LaunchGateAdoption
 import LaunchGateServer
+import LaunchGateStorage
 import Logging
 
 /// The options every database command shares. Flags win over environment variables; this is the

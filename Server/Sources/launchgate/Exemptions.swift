@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaunchGateServer
+import LaunchGateStorage
 
 /// `launchgate exemptions add|list|remove`: installs and devices that always see "up to date"
 /// (testers, App Review). Each change publishes the app's policies again, with the list inside.

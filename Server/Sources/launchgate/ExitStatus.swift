@@ -1,4 +1,5 @@
 import LaunchGateServer
+import LaunchGateStorage
 
 /// The one place domain errors become exit codes, so scripts can tell bad input from an outage
 /// without reading messages: 64 for bad usage or input (EX_USAGE), 69 when a dependency such as

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import LaunchGate
+import LaunchGatePolicies
 import LaunchGateServer
+import LaunchGateStorage
 
 /// `launchgate export --out DIR`: static, signed files for S3, a CDN or GitHub hosting.
 struct Export: AsyncParsableCommand {

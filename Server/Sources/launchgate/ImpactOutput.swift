@@ -1,3 +1,4 @@
+import LaunchGateAdoption
 import LaunchGateServer
 
 /// How `policy publish --dry-run` prints an impact.

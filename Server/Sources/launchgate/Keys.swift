@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaunchGateServer
+import LaunchGateStorage
 
 /// `launchgate keys generate|list|activate|show`.
 struct Keys: AsyncParsableCommand {

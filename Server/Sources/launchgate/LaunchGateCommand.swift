@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaunchGateServer
+import LaunchGateStorage
 
 /// `launchgate`: serve update policies, manage apps, policies, tokens and keys, export static files.
 @main

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaunchGateServer
+import LaunchGateSignIn
 
 /// `serve`'s mail settings; flags win over environment variables.
 struct MailOptions: ParsableArguments {

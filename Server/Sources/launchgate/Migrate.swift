@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaunchGateServer
+import LaunchGateStorage
 
 /// `launchgate migrate`.
 struct Migrate: AsyncParsableCommand {

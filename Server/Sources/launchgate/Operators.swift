@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaunchGateServer
+import LaunchGateStorage
 
 /// `launchgate operators add|list|remove`: who may sign in to the console with an emailed code.
 struct Operators: AsyncParsableCommand {

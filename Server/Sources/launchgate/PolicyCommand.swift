@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import LaunchGate
+import LaunchGateAdoption
 import LaunchGateServer
+import LaunchGateStorage
 
 /// `launchgate policy publish|show|history|rollback`.
 struct PolicyCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaunchGateServer
+import LaunchGateStorage
 
 /// `launchgate restore`: replaces the SQLite database with a backup, when nothing is using it.
 struct Restore: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import LaunchGateServer
+import LaunchGateStorage
 import Logging
 
 /// `launchgate serve`: the HTTP server.

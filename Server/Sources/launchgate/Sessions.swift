@@ -1,5 +1,6 @@
 import ArgumentParser
 import LaunchGateServer
+import LaunchGateStorage
 
 /// `launchgate sessions revoke`: sign people out from the server side.
 struct Sessions: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaunchGateServer
+import LaunchGateSignIn
 
 /// `serve`'s sign-in limits. Each flag has an environment variable, LAUNCHGATE_ and the flag's
 /// name in capitals (`--sign-in-sends-per-hour` is LAUNCHGATE_SIGN_IN_SENDS_PER_HOUR); flags win.

@@ -3,6 +3,7 @@ import Foundation
 import LaunchGate
 import LaunchGateServer
 import LaunchGateSimulator
+import LaunchGateStorage
 
 /// `launchgate simulate`: a device in the terminal, running the SDK's real launch against a server.
 struct Simulate: AsyncParsableCommand {

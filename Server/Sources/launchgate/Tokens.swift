@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import LaunchGateServer
+import LaunchGateSignIn
+import LaunchGateStorage
 
 /// `launchgate tokens create|revoke|list`.
 struct Tokens: AsyncParsableCommand {

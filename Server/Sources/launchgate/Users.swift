@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaunchGateServer
+import LaunchGateStorage
 
 /// `launchgate users list|show|delete`: the people who signed in to an app.
 struct Users: AsyncParsableCommand {

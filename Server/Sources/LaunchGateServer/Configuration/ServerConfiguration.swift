@@ -1,4 +1,8 @@
 import Foundation
+import LaunchGateAdoption
+import LaunchGateHTTP
+import LaunchGateSignIn
+import LaunchGateStorage
 import Logging
 
 /// Everything `launchgate serve` needs, with a default for every setting. The CLI fills it from

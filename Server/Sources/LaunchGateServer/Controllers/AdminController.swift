@@ -1,6 +1,10 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LaunchGateAdoption
+import LaunchGateHTTP
+import LaunchGatePolicies
+import LaunchGateStorage
 @_spi(LaunchGateServer) import LaunchGate
 
 /// The admin API under `/v1/admin`, closed without a bearer token of the right scope.

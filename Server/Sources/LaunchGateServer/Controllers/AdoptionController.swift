@@ -2,6 +2,9 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import LaunchGate
+import LaunchGateAdoption
+import LaunchGateHTTP
+import LaunchGateStorage
 
 /// `GET /v1/admin/apps/{app}/adoption`: active installs per version, build and OS, and the
 /// daily history since a date, a page of `limit` entries per list at a time. Read scope.

@@ -1,4 +1,6 @@
 import Foundation
+import LaunchGateSignIn
+import LaunchGateStorage
 @_spi(LaunchGateServer) import LaunchGate
 
 // The sign-in answers, made from the service's records in the SDK's wire types.

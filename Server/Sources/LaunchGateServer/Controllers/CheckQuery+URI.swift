@@ -1,5 +1,7 @@
 import HummingbirdCore
 import LaunchGate
+import LaunchGateHTTP
+import LaunchGatePolicies
 
 extension CheckQuery {
     /// The reading of a `/check` request, by the router and the hot path alike: Hummingbird's

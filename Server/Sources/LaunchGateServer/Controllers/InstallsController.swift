@@ -1,6 +1,10 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LaunchGateAdoption
+import LaunchGateHTTP
+import LaunchGatePolicies
+import LaunchGateStorage
 @_spi(LaunchGateServer) import LaunchGate
 
 /// `POST /v1/apps/{app}/installs/ping`: the SDK's daily beacon, so installs whose policy reads a

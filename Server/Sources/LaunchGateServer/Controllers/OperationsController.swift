@@ -1,6 +1,8 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LaunchGateHTTP
+import LaunchGateStorage
 import Prometheus
 
 /// `/healthz`, `/readyz`, `/metrics` and `/openapi.yaml`.

@@ -1,6 +1,9 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LaunchGateHTTP
+import LaunchGateSignIn
+import LaunchGateStorage
 
 /// Console operators under the admin API, admin scope only: the same ``OperatorService`` as
 /// `launchgate operators` and the console's Operators page.

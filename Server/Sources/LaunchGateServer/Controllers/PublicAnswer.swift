@@ -1,4 +1,6 @@
 import HTTPTypes
+import LaunchGateHTTP
+import LaunchGatePolicies
 import NIOCore
 
 /// The HTTP answer to a public read, made in one place for the router and the hot path, so the

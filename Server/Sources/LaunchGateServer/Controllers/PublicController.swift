@@ -1,5 +1,8 @@
 import HTTPTypes
 import Hummingbird
+import LaunchGateHTTP
+import LaunchGatePolicies
+import LaunchGateStorage
 @_spi(LaunchGateServer) import LaunchGate
 
 /// The unauthenticated reads apps make: the signed policy, the evaluated check, and the

@@ -1,6 +1,8 @@
 import Hummingbird
 import HummingbirdCore
 import LaunchGate
+import LaunchGateHTTP
+import LaunchGatePolicies
 
 /// The public reads apps make, as one table: ``PublicController`` registers the router's routes
 /// from it and the hot path (``PreparedAnswerHandler``) matches request paths against it, and

@@ -1,6 +1,9 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LaunchGateHTTP
+import LaunchGateSignIn
+import LaunchGateStorage
 
 /// Sign-in under the admin API: users, sessions, the outbox and per-app settings. Reads need the
 /// read scope; deleting users, revoking sessions and changing settings need admin.

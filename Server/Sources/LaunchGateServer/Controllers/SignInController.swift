@@ -1,6 +1,9 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LaunchGateHTTP
+import LaunchGateSignIn
+import LaunchGateStorage
 @_spi(LaunchGateServer) import LaunchGate
 
 /// Passwordless sign-in: `/v1/apps/{app}/auth/…`, and the original sign-in backend's

@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
 @_spi(LaunchGateServer) import LaunchGate
+import LaunchGateHTTP
+import LaunchGateSignIn
 import NIOCore
 
 /// Reading sign-in requests and sending answers over HTTP. The shapes themselves are the SDK's

@@ -2,6 +2,9 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 @_spi(LaunchGateServer) import LaunchGate
+import LaunchGateHTTP
+import LaunchGatePolicies
+import LaunchGateStorage
 import Metrics
 import NIOCore
 import NIOHTTPTypes

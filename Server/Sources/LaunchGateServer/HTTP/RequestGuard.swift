@@ -1,4 +1,5 @@
 import Hummingbird
+import LaunchGateHTTP
 import NIOCore
 import NIOHTTP1
 

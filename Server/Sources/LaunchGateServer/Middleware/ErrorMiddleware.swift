@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import LaunchGateHTTP
 
 /// Turns every error into ``ErrorResponse``'s JSON shape and stamps every response with the
 /// request's ID (the one in its log lines) as `X-Request-ID`, so a client's report can be matched

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// The failure budget used to be checked, then spent after the token was looked up: parallel
 /// guesses all passed the check before any of them failed, and tried 12 to 52 tokens on a budget

@@ -5,7 +5,13 @@ import HummingbirdTesting
 import LaunchGate
 import NIOCore
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("/check answers from memory, shared by installs that would get the same answer")
 struct CheckCacheTests {

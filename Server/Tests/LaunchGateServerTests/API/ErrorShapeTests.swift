@@ -5,7 +5,13 @@ import HummingbirdTesting
 import InMemoryLogging
 import Logging
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("Every error has one JSON shape and a request ID; logs carry no query strings")
 struct ErrorShapeTests {

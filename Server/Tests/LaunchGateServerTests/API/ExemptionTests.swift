@@ -4,7 +4,13 @@ import Hummingbird
 import HummingbirdTesting
 import LaunchGate
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("Exemptions travel inside the signed policy, as hashes")
 struct ExemptionTests {

@@ -1,7 +1,13 @@
 import Foundation
 import Hummingbird
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("Server/openapi.yaml describes exactly the routes the server has")
 struct OpenAPITests {

@@ -6,7 +6,13 @@ import HummingbirdTesting
 import LaunchGateTesting
 import NIOCore
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("The sign-in API: docs/sign-in.md's paths, shapes, statuses and limits")
 struct SignInAPITests {

@@ -4,7 +4,13 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("The sign-in API under abuse: per-client caps behind trusted proxies, junk bodies")
 struct SignInAbuseTests {

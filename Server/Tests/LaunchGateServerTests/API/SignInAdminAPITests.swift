@@ -5,7 +5,13 @@ import HummingbirdTesting
 import LaunchGateTesting
 import NIOCore
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("Sign-in in the admin API: users, sessions, mail status and settings, with the admin tokens' scopes")
 struct SignInAdminAPITests {

@@ -1,7 +1,13 @@
 import Foundation
 import HummingbirdTesting
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// A token's name is shown in console lists, in the history as who published, and in the CLI's
 /// tab-separated lists: a newline forged a row there, and a bidi override showed it reversed.

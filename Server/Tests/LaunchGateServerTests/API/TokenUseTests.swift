@@ -3,7 +3,13 @@ import HummingbirdTesting
 import LaunchGate
 import LaunchGateTesting
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("Tokens' last use: written at most once a minute per token, shown on the console's tokens page")
 struct TokenUseTests {

@@ -1,6 +1,12 @@
 import Foundation
 import LaunchGate
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// 100 active iOS installs of "notes" under ``Samples/policy(required:latest:)`` (required 2.0.0,
 /// latest 2.4.1 needing iOS 16.0, recommended 2.3.0), last seen at ``Samples/now`` and first seen

@@ -4,7 +4,13 @@ import Hummingbird
 import HummingbirdTesting
 import LaunchGate
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// `limit` and `page` on the adoption endpoint, and the cap on the groups an impact evaluates:
 /// what keeps one request's work bounded however many groups are kept.

@@ -1,7 +1,13 @@
 import Foundation
 import LaunchGate
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// The part of the install contract the publish guard measures by: established installs per
 /// group, today's new installs counted apart and ranked last, and the page cut per platform.

@@ -1,6 +1,12 @@
 import Foundation
 import LaunchGate
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// An install repository whose next `failures` recordings fail, as a database that is briefly down,
 /// and whose impact reads fail too when asked.

@@ -1,7 +1,13 @@
 import Foundation
 import LaunchGate
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// The calculator alone, over a page of groups written out by hand.
 @Suite("The impact evaluates each group once and counts its active, established and new installs apart")

@@ -1,7 +1,13 @@
 import Foundation
 import LaunchGate
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// The contract across UTC days, for every ``InstallRepository``: memory, SQLite and PostgreSQL.
 @Suite("Install storage across days: new installs counted apart, and the group cap never refusing what is kept")

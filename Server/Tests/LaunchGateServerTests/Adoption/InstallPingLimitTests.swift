@@ -4,7 +4,13 @@ import Hummingbird
 import HummingbirdTesting
 @_spi(LaunchGateServer) import LaunchGate
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("The install ping spends its client's recording budget and refuses headers that would never be counted")
 struct InstallPingLimitTests {

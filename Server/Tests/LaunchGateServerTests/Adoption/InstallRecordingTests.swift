@@ -5,7 +5,13 @@ import HummingbirdTesting
 @_spi(LaunchGateServer) import LaunchGate
 import SQLKit
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("Requests that carry LaunchGate-Client record their install, on every path, as an HMAC only")
 struct InstallRecordingTests {

@@ -3,7 +3,13 @@ import Hummingbird
 import HummingbirdTesting
 import LaunchGate
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("Install retention")
 struct InstallRetentionTests {

@@ -2,7 +2,13 @@ import Foundation
 import LaunchGate
 import SQLKit
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// The aggregate reads adoption and impact use, on memory, SQLite and PostgreSQL: the same
 /// counts as summing every group, ranked and paged alike, with the rest left as totals.

@@ -4,7 +4,13 @@ import Hummingbird
 import HummingbirdTesting
 import LaunchGate
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// Regression tests for made-up installs against the publish guard (issue 11, attack 14a): a
 /// flood dated just before midnight, a platform's first day, groups pushed off the impact's page,

@@ -1,7 +1,13 @@
 import Foundation
 import LaunchGate
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("Impact: what a proposed policy does to active installs, computed per group with the SDK's evaluator")
 struct PolicyImpactTests {

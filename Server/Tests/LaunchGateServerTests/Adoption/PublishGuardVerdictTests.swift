@@ -1,7 +1,13 @@
 import Foundation
 import LaunchGate
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// The guard alone: impacts written out by hand, a verdict back, no storage. Each rule is here
 /// with the case it exists for and the case just inside it.

@@ -1,6 +1,12 @@
 import Foundation
 import LaunchGate
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// An install repository that runs `interleave` once, inside the first `impactGroups` read: a publish
 /// that lands while an impact is being computed.

@@ -2,7 +2,13 @@ import Foundation
 import LaunchGate
 import LaunchGateTesting
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("Repeated sightings of one install are written once per rewrite interval and once per day")
 struct RecentSightingsTests {

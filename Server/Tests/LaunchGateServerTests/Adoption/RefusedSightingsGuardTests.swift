@@ -1,7 +1,13 @@
 import Foundation
 import LaunchGate
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// A platform whose group cap is full refuses real upgrades (the attack filled the 20,000 kept
 /// groups with made-up versions, then the real 2.5.0 was never counted and blocking it passed as

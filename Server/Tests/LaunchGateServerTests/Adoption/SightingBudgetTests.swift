@@ -5,7 +5,13 @@ import HummingbirdTesting
 import LaunchGate
 import Metrics
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("One client can add only its budget of sightings per window, on the router and the hot path alike")
 struct SightingBudgetTests {

@@ -1,7 +1,13 @@
 import Foundation
 import SQLKit
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// Restore compares a backup's schema with the one its migrations make, so a file that only looks
 /// like LaunchGate's is refused.

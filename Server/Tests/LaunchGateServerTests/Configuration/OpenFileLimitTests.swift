@@ -2,7 +2,13 @@
 import Glibc
 #endif
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("The open-file limit is raised to fit --max-connections")
 struct OpenFileLimitTests {

@@ -1,7 +1,13 @@
 import Foundation
 import NIOCore
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("Event loop threads follow the cores the process may run on")
 struct UsableCoresTests {

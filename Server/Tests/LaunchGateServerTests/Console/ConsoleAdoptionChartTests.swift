@@ -2,7 +2,13 @@ import Foundation
 import HummingbirdTesting
 import LaunchGate
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("Console adoption: today's column ends where the axis ends, text stays text at any width, and windows are named as UTC calendar days")
 struct ConsoleAdoptionChartTests {

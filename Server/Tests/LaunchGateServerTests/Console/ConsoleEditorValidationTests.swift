@@ -1,7 +1,13 @@
 import Foundation
 import HummingbirdTesting
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// Typing "two" into Required version left the field unmarked until Preview was pressed, and the
 /// beta channel's editor opened with a red "Fix the fields marked in the form" over a blank form.

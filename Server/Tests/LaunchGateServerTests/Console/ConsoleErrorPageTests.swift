@@ -2,7 +2,13 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// Error pages were drawn without the signed-in bar, so an operator refused a page, or sent to an
 /// unknown app, lost the navigation and the way to sign out; then they read the session a second

@@ -1,7 +1,13 @@
 import Foundation
 import HummingbirdTesting
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// Console forms showed the JSON API's words ("the request body is not the JSON this endpoint
 /// expects", "see 'launchgate operators list'"); they now say what to change, next to the field.

@@ -3,7 +3,13 @@ import Hummingbird
 import HummingbirdTesting
 import LaunchGate
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("The console shows why a publish or rollback needs confirming when its impact can't be computed")
 struct ConsoleImpactUnavailableTests {

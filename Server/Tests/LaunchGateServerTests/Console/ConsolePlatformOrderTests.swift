@@ -2,7 +2,13 @@ import Foundation
 import HummingbirdTesting
 import LaunchGate
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// The editor took its platforms from a dictionary, so their order changed between loads (iOS
 /// first on some, Android on others) while the screens and the apps table sorted by name

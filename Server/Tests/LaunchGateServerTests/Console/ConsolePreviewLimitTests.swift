@@ -2,7 +2,13 @@ import Foundation
 import HummingbirdTesting
 import LaunchGate
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// Previews render every screen of a draft in every locale; a read token could ask for them
 /// without limit and get megabytes each time.

@@ -3,7 +3,13 @@ import HummingbirdTesting
 import LaunchGate
 import LaunchGateTesting
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// The console publishes by the same rules as the API and the CLI: a note's limit in bytes, and
 /// a new latest version starting a new release date.

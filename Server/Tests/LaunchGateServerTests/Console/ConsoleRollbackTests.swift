@@ -3,7 +3,13 @@ import Hummingbird
 import HummingbirdTesting
 import LaunchGate
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("Console rollback goes through the publish guard")
 struct ConsoleRollbackTests {

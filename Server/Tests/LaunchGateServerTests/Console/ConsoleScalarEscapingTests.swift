@@ -2,7 +2,13 @@ import Foundation
 import HummingbirdTesting
 import LaunchGate
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// swift-mustache escapes whole `Character`s, so `"` or `<` followed by a combining mark (one
 /// grapheme) went out raw; the console's escaping works on scalars.

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// One contract for every ``ConsoleSessionRepository``: memory, SQLite and PostgreSQL.
 @Suite("Console session storage finds sessions by hash, deletes them, and stays bounded")

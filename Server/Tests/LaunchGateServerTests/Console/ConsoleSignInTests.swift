@@ -4,7 +4,13 @@ import HummingbirdTesting
 import LaunchGate
 import LaunchGateTesting
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// Sign-in hardening: a signed, short-lived, client-bound form cookie; sessions capped per
 /// token; successful sign-ins limited per client.

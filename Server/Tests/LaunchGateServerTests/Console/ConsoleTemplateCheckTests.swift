@@ -1,6 +1,12 @@
 import Foundation
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// swift-mustache reads views through Mirror and renders a name it can't find, or a partial it
 /// doesn't know, as nothing; the compiler can't see inside a template. The start-up check walks

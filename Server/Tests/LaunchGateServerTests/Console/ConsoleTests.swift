@@ -5,7 +5,13 @@ import HummingbirdTesting
 import LaunchGate
 import LaunchGateTesting
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("Web console: security headers, cookies, CSRF, escaping, and the same services as the API")
 struct ConsoleTests {

@@ -2,7 +2,13 @@ import Foundation
 import LaunchGate
 import LaunchGateTesting
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// `serve --demo` started with no installs, so the adoption page and the editor's impact showed
 /// zeros until someone sent pings.

@@ -1,6 +1,12 @@
 import LaunchGate
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("Policy diffs: changed lines in order, removals first, long unchanged runs trimmed")
 struct PolicyDiffTests {

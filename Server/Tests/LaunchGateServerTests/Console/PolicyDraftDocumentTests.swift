@@ -2,7 +2,13 @@ import Foundation
 import HummingbirdTesting
 import LaunchGate
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// The editor's fields covered versions, notes and URLs only: a rollout, texts per locale and the
 /// rest of a policy needed the API. Now a rollout field per platform, and a JSON editor for the

@@ -3,7 +3,13 @@ import InMemoryLogging
 import LaunchGate
 import Logging
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("Several instances on one database")
 struct MultiInstanceTests {

@@ -4,7 +4,13 @@ import HummingbirdTesting
 @_spi(LaunchGateServer) import LaunchGate
 import LaunchGateTesting
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// The real SDK client (URLSession, FoundationNetworking on Linux) against the real running server.
 @Suite("End to end: the SDK's live client against a running server")

@@ -5,7 +5,13 @@ import FoundationNetworking
 import Hummingbird
 import HummingbirdTesting
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// Seed 002's SignInView, its two network calls as written (URLRequest, JSONSerialization, the
 /// fields it reads), with its @State turned into plain properties so a test can read them.

@@ -3,7 +3,13 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// Slow requests, idle sockets and connection floods: the request timeout on the event loop's
 /// clock, Hummingbird's idle timeout and connection cap on a live server.

@@ -6,7 +6,13 @@ import InMemoryLogging
 import LaunchGate
 import Logging
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// The router is the reference: the same requests go to a server with the hot path and to one
 /// without it (the same parts, so the same documents and signatures), and every answer must be

@@ -5,7 +5,13 @@ import NIOCore
 import NIOEmbedded
 import NIOHTTPTypes
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// The server's connection pipeline (``LaunchGateHTTPChannel/configure(_:settings:logger:)``) on
 /// an `EmbeddedChannel`, with a stand-in for Hummingbird that records what reaches it and answers

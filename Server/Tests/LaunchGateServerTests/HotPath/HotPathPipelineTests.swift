@@ -3,7 +3,13 @@ import LaunchGate
 import NIOCore
 import NIOEmbedded
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// The hot path in the server's real connection pipeline, after NIO's decoder and pipelining
 /// handler, with a stand-in for Hummingbird that answers only when told to.

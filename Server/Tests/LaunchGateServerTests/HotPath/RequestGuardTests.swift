@@ -3,7 +3,13 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// What never reaches routing gets the server's JSON error shape and closes the connection.
 @Suite("Malformed requests, upgrades and long targets are refused before routing")

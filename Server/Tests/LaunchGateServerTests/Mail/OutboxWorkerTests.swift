@@ -1,7 +1,13 @@
 import Foundation
 import Logging
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("The outbox: delivery off the request path, retries with backoff, permanent failures, restarts")
 struct OutboxWorkerTests {

@@ -4,7 +4,13 @@ import Hummingbird
 import HummingbirdTesting
 import LaunchGateTesting
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("Console account pages: users and sessions, mail, tokens and operators, each with the API's scopes")
 struct ConsoleAccountPagesTests {

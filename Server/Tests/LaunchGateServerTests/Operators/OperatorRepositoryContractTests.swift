@@ -1,6 +1,12 @@
 import Foundation
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// One contract for every ``OperatorRepository``: memory, SQLite and PostgreSQL.
 @Suite("Operator storage adds, finds, lists and removes operators, and a re-added address gets a new ID")

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// ``SignInRepository/consumeCode(id:appID:email:at:)`` on memory, SQLite and PostgreSQL.
 @Suite("Consuming a code without a sign-in: once, only the address's current unexpired code, and it clears the failure count")

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("Sessions: opaque 256-bit tokens stored hashed, bound to their device and app, revocable")
 struct SignInSessionTests {

@@ -4,7 +4,13 @@ import HummingbirdTesting
 @_spi(LaunchGateServer) import LaunchGate
 import LaunchGateTesting
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 @testable import LaunchGateSimulator
 
 /// The simulator's device (the SDK's real LaunchFlow over URLSession and files) against a running server.

@@ -3,7 +3,13 @@ import LaunchGate
 import SQLKit
 import Synchronization
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("The change stamp other instances poll")
 struct ChangeStampTests {

@@ -2,7 +2,13 @@ import Foundation
 import LaunchGate
 import SQLKit
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("The SQL layer: migrations and transactions on SQLite and PostgreSQL")
 struct DatabaseTests {

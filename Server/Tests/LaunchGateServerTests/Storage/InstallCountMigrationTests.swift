@@ -1,7 +1,13 @@
 import Foundation
 import SQLKit
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("Migration 019 counts the installs recorded before it, and 030 drops that count, which nothing reads any more")
 struct InstallCountMigrationTests {

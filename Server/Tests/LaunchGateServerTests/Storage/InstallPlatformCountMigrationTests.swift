@@ -1,7 +1,13 @@
 import Foundation
 import SQLKit
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("Migration 028 counts the installs recorded before it per app and platform, so the cap starts where storage is")
 struct InstallPlatformCountMigrationTests {

@@ -1,5 +1,11 @@
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// The gate behind ``Database``'s bounded wait for a PostgreSQL connection.
 @Suite("A lease given up at its deadline never runs later; one that began is always awaited")

@@ -1,7 +1,13 @@
 import Foundation
 import NIOSSL
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("PostgreSQL URLs: sslmode, and clear errors when the server can't be had")
 struct PostgresConnectionTests {

@@ -1,7 +1,13 @@
 import Foundation
 import SQLKit
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// Against the throwaway cluster of `scripts/with-postgres`, which offers TLS with a certificate
 /// for `localhost` signed by its own authority (`LAUNCHGATE_TEST_POSTGRES_CA`) and still accepts

@@ -1,7 +1,13 @@
 import Foundation
 @_spi(LaunchGateServer) import LaunchGate
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("The repository contract, on memory, SQLite and PostgreSQL")
 struct RepositoryContractTests {

@@ -1,7 +1,13 @@
 import Foundation
 import SQLKit
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("SQLite through SQLiteNIO: values, failures, sessions, time limits and closing")
 struct SQLiteConnectionsTests {

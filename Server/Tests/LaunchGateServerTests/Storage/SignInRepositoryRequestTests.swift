@@ -1,6 +1,12 @@
 import Foundation
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 @Suite("The sign-in repository contract: a send and a verify each decided in one transaction, on memory, SQLite and PostgreSQL")
 struct SignInRepositoryRequestTests {

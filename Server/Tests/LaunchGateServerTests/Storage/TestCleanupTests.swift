@@ -1,7 +1,13 @@
 import Foundation
 import SQLKit
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// The helpers every storage test goes through leave nothing behind: on a shared throwaway
 /// cluster and in the temporary folder, a test that fails must not leak its database either.

@@ -3,7 +3,13 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import Synchronization
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// A scripted SMTP server on loopback: records what a client says and answers as configured, with
 /// STARTTLS or implicit TLS under ``TestCertificates``.

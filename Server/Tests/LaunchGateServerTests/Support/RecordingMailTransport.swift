@@ -1,6 +1,12 @@
 import Foundation
 import Synchronization
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// Keeps every message it is given, and fails with scripted errors first when told to.
 final class RecordingMailTransport: MailTransport {

@@ -1,6 +1,12 @@
 import Foundation
 import LaunchGate
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 enum Samples {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)

@@ -1,6 +1,12 @@
 import Foundation
 import Synchronization
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// Hands out scripted bytes first, then the system's random bytes.
 final class ScriptedRandomSource: RandomSource {

@@ -1,7 +1,13 @@
 import Foundation
 import LaunchGate
 import LaunchGateTesting
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// Server components with the apps "notes" and "todo", a test clock, and a way to read the codes
 /// sign-in queued (from the outbox, opened with the master key), without a mail transport.

@@ -1,5 +1,11 @@
 import Foundation
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 extension TestBackend {
     /// Sign-in repositories for `count` instances sharing one fresh, migrated database with the

@@ -2,7 +2,13 @@ import Foundation
 import LaunchGate
 import Logging
 import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// The storage backends every contract test runs against.
 enum TestBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {

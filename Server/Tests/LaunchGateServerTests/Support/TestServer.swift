@@ -4,7 +4,13 @@ import Hummingbird
 import HummingbirdTesting
 import LaunchGate
 import Logging
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// A server with an app "notes", a published policy and an admin token, ready for requests.
 ///

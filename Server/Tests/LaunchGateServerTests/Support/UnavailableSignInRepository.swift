@@ -1,5 +1,11 @@
 import Foundation
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
 @testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
 
 /// A sign-in repository whose database is never there: every call fails as unavailable.
 struct UnavailableSignInRepository: SignInRepository {

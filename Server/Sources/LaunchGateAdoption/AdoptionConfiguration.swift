@@ -1,0 +1,54 @@
+import Foundation
+import LaunchGateStorage
+
+/// How installs are recorded and how adoption guards publishes; every setting has a default.
+public struct AdoptionConfiguration: Sendable {
+    /// Whether policy, `/check` and ping requests record the install they name.
+    public var recordInstalls: Bool
+    /// The in-memory arena requests append to, in bytes; when full, sightings are dropped and counted.
+    public var bufferBytes: Int
+    /// How often the arena is folded into storage (sooner when it is half full).
+    public var foldInterval: Duration
+    /// An install asking again with the same header within this time is not written again (its
+    /// last-seen time is then as precise as this); a new UTC day always writes once more.
+    public var rewriteInterval: Duration
+    /// Sightings per storage transaction, so one fold never holds the database for long.
+    public var sightingsPerTransaction: Int
+    /// Installs not seen for this many days are forgotten.
+    public var retentionDays: Int
+    /// Installs seen within this many days count as active for impact and the publish guard.
+    public var activeDays: Int
+    /// The share (0…1) of a platform's installs a publish may block unconfirmed (``PublishGuard/limit``).
+    public var publishGuardShare: Double
+    /// The one cap on what storage keeps per app and platform; sightings past it are dropped and counted.
+    public var limits: InstallLimits
+    /// The one budget per client (address, or IPv6 /64): sightings it may add per ``clientWindow``
+    /// from policy reads, `/check` and install pings together. Past it, reads are still answered
+    /// (their sighting dropped and counted) and pings get 429. 0 means no limit. Generous:
+    /// everyone behind one carrier-grade NAT shares it.
+    public var sightingsPerClient: Int
+    /// The window ``sightingsPerClient`` counts in (whole seconds).
+    public var clientWindow: Duration
+    /// Header values the recorder remembers as written lately (``rewriteInterval``), in two
+    /// generations, so a full table forgets the older half at a time.
+    public var recentCapacity: Int
+
+    /// Creates a configuration.
+    public init(recordInstalls: Bool = true, bufferBytes: Int = 4 << 20, foldInterval: Duration = .seconds(2),
+                rewriteInterval: Duration = .seconds(600), sightingsPerTransaction: Int = 2_000, retentionDays: Int = 90, activeDays: Int = 30,
+                publishGuardShare: Double = 0.2, limits: InstallLimits = InstallLimits(), sightingsPerClient: Int = 600,
+                clientWindow: Duration = .seconds(60), recentCapacity: Int = 250_000) {
+        self.recordInstalls = recordInstalls
+        self.bufferBytes = bufferBytes
+        self.foldInterval = foldInterval
+        self.rewriteInterval = rewriteInterval
+        self.sightingsPerTransaction = sightingsPerTransaction
+        self.retentionDays = retentionDays
+        self.activeDays = activeDays
+        self.publishGuardShare = publishGuardShare
+        self.limits = limits
+        self.sightingsPerClient = sightingsPerClient
+        self.clientWindow = clientWindow
+        self.recentCapacity = recentCapacity
+    }
+}

@@ -1,0 +1,42 @@
+import LaunchGate
+import LaunchGateStorage
+
+/// What adoption and the publish guard refuse, without HTTP vocabulary.
+public struct AdoptionError: LaunchGateFailure, Equatable {
+    /// See ``LaunchGateFailure/code``.
+    public let code: String
+    /// See ``LaunchGateFailure/message``.
+    public let message: String
+    /// See ``LaunchGateFailure/kind``.
+    public let kind: FailureKind
+    /// See ``LaunchGateFailure/retryAfter``.
+    public let retryAfter: Int?
+
+    private init(code: String, message: String, kind: FailureKind, retryAfter: Int? = nil) {
+        self.code = code
+        self.message = message
+        self.kind = kind
+        self.retryAfter = retryAfter
+    }
+
+    /// A publish or rollback the ``PublishGuard`` wants confirmed, for `breach`: refused until it
+    /// is confirmed; the message carries the impact and the rule that was broken.
+    public static func confirmationRequired(_ impact: PolicyImpact, breach: GuardBreach, limit: Double) -> AdoptionError {
+        AdoptionError(code: "confirmation-required", message: ImpactSentences(impact).refusal(breach, limit: limit), kind: .conflict)
+    }
+
+    /// An unconfirmed publish or rollback whose impact could not be computed (the install counts
+    /// could not be read, or not in time), so the guard can't check it: confirming it publishes
+    /// without the impact.
+    public static func impactUnavailable(app: String, channel: ReleaseChannel) -> AdoptionError {
+        AdoptionError(code: "impact-unavailable", message: ImpactSentences.unavailableRefusal(app: app, channel: channel), kind: .conflict)
+    }
+
+    /// An install ping from a client past its recording budget (``AdoptionConfiguration/sightingsPerClient``);
+    /// the SDK pings once a day, so only many installs behind one address or a client that is not
+    /// the SDK gets here.
+    public static func tooManyPings(retryAfter: Int) -> AdoptionError {
+        AdoptionError(code: "rate-limited", message: "too many installs recorded from this address; retry in \(retryAfter) s",
+                      kind: .rateLimited, retryAfter: retryAfter)
+    }
+}

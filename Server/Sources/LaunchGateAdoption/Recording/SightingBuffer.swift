@@ -1,0 +1,108 @@
+import Foundation
+@_spi(LaunchGateServer) import LaunchGate
+import Metrics
+import Synchronization
+
+/// The only thing a request does to record an install: append the app's name, the request's
+/// second and the raw `LaunchGate-Client` value to one bounded byte arena, under a lock held for
+/// a copy. The second is the sighting's time, so a request just before midnight UTC counts on
+/// its own day however late the fold comes.
+///
+/// Nothing is parsed, hashed or allocated per request (the arena is allocated once per drain).
+/// When the arena is full the sighting is dropped and counted in
+/// `launchgate_install_sightings_dropped_total`: recording never slows or fails a request.
+/// ``InstallRecorder`` drains it every few seconds, or as soon as it is half full.
+package final class SightingBuffer: Sendable {
+    /// Entries are `[app length: 1 byte][app][second: 4 bytes][value length: 2 bytes][value]`.
+    private struct State {
+        var bytes: [UInt8]
+        var entries = 0
+    }
+
+    /// The arena's size in bytes; at most two arenas exist at once (one filling, one folding).
+    package let capacity: Int
+    private let state: Mutex<State>
+    private let droppedCount = Atomic<Int>(0)
+    private let halfFull = Atomic<Bool>(false)
+    private let dropped: Counter
+    private let now: @Sendable () -> Date
+
+    /// - Parameters:
+    ///   - capacity: The arena's size in bytes (at least 4 KiB).
+    ///   - now: The clock for appends that don't bring their second.
+    ///   - dropped: Counts sightings dropped because the arena was full.
+    package init(capacity: Int, now: @escaping @Sendable () -> Date = Date.init,
+         dropped: Counter = Counter(label: "launchgate_install_sightings_dropped_total")) {
+        self.capacity = max(capacity, 4096)
+        self.now = now
+        self.dropped = dropped
+        state = Mutex(State(bytes: Self.arena(self.capacity)))
+    }
+
+    /// Sightings dropped so far because the arena was full.
+    var droppedTotal: Int { droppedCount.load(ordering: .relaxed) }
+
+    /// Whether the arena has passed half its size since the last drain.
+    var isHalfFull: Bool { halfFull.load(ordering: .relaxed) }
+
+    /// Appends one sighting. Values longer than ``ClientHeader/maximumLength`` are not parsed by
+    /// anyone, so they are not kept either.
+    /// - Parameter second: When the request came, in seconds since 1970.
+    /// - Returns: `false` when it was dropped.
+    @discardableResult
+    package func append(app: String, header: UnsafeRawBufferPointer, second: Int64) -> Bool {
+        var app = app
+        let time = UInt32(clamping: second)
+        return app.withUTF8 { name in
+            guard name.count <= 255, header.count <= ClientHeader.maximumLength else { return false }
+            let size = 7 + name.count + header.count
+            let (kept, passedHalf) = state.withLock { state -> (Bool, Bool) in
+                guard state.bytes.count + size <= capacity else { return (false, false) }
+                // Four appends, not one per byte: each append checks the array's uniqueness and
+                // capacity, and this runs on every recorded request.
+                state.bytes.append(UInt8(name.count))
+                state.bytes.append(contentsOf: name)
+                var fields = (UInt8(time >> 24), UInt8(time >> 16 & 0xFF), UInt8(time >> 8 & 0xFF), UInt8(time & 0xFF),
+                              UInt8(header.count >> 8), UInt8(header.count & 0xFF))
+                withUnsafeBytes(of: &fields) { state.bytes.append(contentsOf: $0) }
+                state.bytes.append(contentsOf: header)
+                state.entries += 1
+                return (true, state.bytes.count * 2 >= capacity)
+            }
+            if !kept {
+                droppedCount.add(1, ordering: .relaxed)
+                dropped.increment()
+            } else if passedHalf {
+                halfFull.store(true, ordering: .relaxed)
+            }
+            return kept
+        }
+    }
+
+    /// Appends one sighting from a header value the router read.
+    @discardableResult
+    package func append(app: String, header: String, second: Int64? = nil) -> Bool {
+        var header = header
+        let second = second ?? SightingIntake.second(now())
+        return header.withUTF8 { append(app: app, header: UnsafeRawBufferPointer($0), second: second) }
+    }
+
+    /// Takes everything appended so far, leaving an empty arena.
+    package func drain() -> SightingArena {
+        let fresh = Self.arena(capacity)
+        let taken = state.withLock { state -> State in
+            let taken = state
+            state = State(bytes: fresh)
+            return taken
+        }
+        halfFull.store(false, ordering: .relaxed)
+        return SightingArena(bytes: taken.bytes, count: taken.entries)
+    }
+
+    private static func arena(_ capacity: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        // Reserved, not touched: pages are only used as sightings fill them.
+        bytes.reserveCapacity(capacity)
+        return bytes
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import LaunchGate
+import LaunchGateAdoption
+
+/// Versions over time: a stacked column per UTC calendar day of each version's share of that
+/// day's active installs, laid out on the server as SVG numbers; the CSS colours each series.
+///
+/// The SVG is the plot alone, in a ``plotWidth`` × ``plotHeight`` space that the stylesheet
+/// stretches to the card (`preserveAspectRatio="none"`): its labels (100 %, 0 %, the first and
+/// last day) are HTML beside it, so they keep their size on a phone instead of shrinking with
+/// the drawing. Each day has a slot, oldest on the left, today's ending where the axis ends, so
+/// a single day of data sits at the right end of the axis and not somewhere in the middle.
+struct AdoptionTimeline: ConsoleView {
+    package struct Segment: ConsoleView {
+        package let x: Int
+        package let y: Int
+        package let width: Int
+        package let height: Int
+        package let series: Int
+        /// The tooltip: day, version, share and count.
+        package let title: String
+    }
+
+    package struct Series: ConsoleView {
+        package let label: String
+        package let series: Int
+    }
+
+    /// Versions drawn as their own series; the rest are one "other" series.
+    package static let maximumSeries = 6
+    /// The plot's size in the SVG's units: the axis runs from 0 to ``plotWidth``, 100 % is at the
+    /// top (0) and 0 % at ``plotHeight``. Wide, so a day's column is several units wide.
+    package static let plotWidth = 900.0
+    package static let plotHeight = 160.0
+
+    package let segments: [Segment]
+    package let legend: [Series]
+    /// The days drawn, one column each, today the last.
+    package let days: Int
+    package let firstDay: String
+    package let lastDay: String
+    /// ``plotWidth`` and ``plotHeight`` for the template's `viewBox` and axis lines (Mustache
+    /// reads stored properties only).
+    package let width: Int
+    package let height: Int
+
+    /// - Parameters:
+    ///   - history: The report's days, oldest first.
+    ///   - today: The last day drawn, as an ``InstallDay`` number.
+    ///   - days: Columns drawn, one per day up to today, whether or not installs were seen.
+    package init(history: [AdoptionReport.Day], today: Int, days: Int) {
+        var totals: [String: Int] = [:]
+        func name(_ share: AdoptionReport.Share) -> String {
+            "\(Platform(rawValue: share.platform)?.osName ?? share.platform) \(share.version ?? "unknown")"
+        }
+        for day in history { for share in day.versions { totals[name(share), default: 0] += share.installs } }
+        let named = totals.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(Self.maximumSeries).map(\.key)
+        let index = Dictionary(uniqueKeysWithValues: named.enumerated().map { ($1, $0) })
+        let other = named.count
+        let slot = Self.plotWidth / Double(max(days, 1))
+        // A gap on each column's left: the slot's right edge is the day's end, so today's column ends with the axis.
+        let gap = min(slot * 0.15, 8)
+        let first = today - days + 1
+        var segments: [Segment] = []
+        for day in history {
+            guard let number = AdoptionReport.day(day.date), number >= first, number <= today else { continue }
+            let column = number - first
+            var shares: [Int: (Double, Int)] = [:]
+            for share in day.versions {
+                let series = index[name(share)] ?? other
+                shares[series] = ((shares[series]?.0 ?? 0) + share.share, (shares[series]?.1 ?? 0) + share.installs)
+            }
+            // Versions the report already left out of its history.
+            if let rest = day.other { shares[other] = ((shares[other]?.0 ?? 0) + rest.share, (shares[other]?.1 ?? 0) + rest.installs) }
+            var top = Self.plotHeight
+            let left = Int((Double(column) * slot + gap).rounded())
+            let right = Int((Double(column + 1) * slot).rounded())
+            for (series, value) in shares.sorted(by: { $0.key < $1.key }) {
+                let height = value.0 * Self.plotHeight
+                top -= height
+                let label = series < named.count ? named[series] : "other"
+                segments.append(Segment(x: left, y: Int(top.rounded()),
+                                        width: max(1, right - left), height: max(1, Int(height.rounded())), series: series,
+                                        title: "\(day.date) · \(label): \(ConsoleFigures.percent(value.0)), \(ConsoleFigures.count(value.1))"))
+            }
+        }
+        self.segments = segments
+        self.legend = named.enumerated().map { Series(label: $1, series: $0) } + (totals.count > named.count || history.contains { $0.other != nil } ? [Series(label: "other", series: other)] : [])
+        self.days = days
+        self.firstDay = AdoptionReport.date(first)
+        self.lastDay = AdoptionReport.date(today)
+        (width, height) = (Int(Self.plotWidth), Int(Self.plotHeight))
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import LaunchGate
+
+/// Every screen a draft policy produces, per platform and locale, with the SDK's own words: each
+/// update screen comes from ``UpdateEvaluator`` run for an install that would see it, and
+/// ``GateScreen/make(for:style:platform:hasUpdateURL:strings:)``; sign-in and welcome from
+/// ``SignInScreen``. Nothing here decides a text.
+enum ScreenPreviews {
+    /// One phone-sized preview.
+    package struct Screen: ConsoleView {
+        /// A stable name for tests and screenshots: `banner`, `dialog`, `recommended`, …
+        package let id: String
+        /// What the preview shows, for the heading above the phone.
+        package let label: String
+        package let title: String
+        package let message: String
+        package let releaseNotes: String?
+        package let field: String?
+        package let actions: [String]
+        /// The phone's layout: `banner`, `dialog`, `fullScreen`, `blocking` or `signIn`.
+        package let style: String
+        /// Why the draft doesn't produce this screen, when it doesn't.
+        package let absent: String?
+    }
+
+    /// The previews of one platform in one locale.
+    struct Group: ConsoleView {
+        package let platform: String
+        package let platformID: String
+        package let locale: String
+        package let rightToLeft: Bool
+        package let screens: [Screen]
+    }
+
+    /// The locales shown at the most per platform, so a document listing many stays one page.
+    static let maximumLocales = 8
+    /// Platform-and-locale groups shown at the most in all: with seven platforms, eight locales
+    /// each would be 56 groups of eight phones, megabytes per keystroke.
+    static let maximumGroups = 16
+    /// The most of a message or of release notes a phone shows, in UTF-8 bytes: a 220 × 400
+    /// pixel phone shows far less, and the stylesheet clips the rest anyway; the cut is marked "…".
+    static let maximumTextBytes = 1_000
+    /// The installed version previews ask about: below every release a policy can name.
+    package static let oldest = AppVersion([0, 0, 1])
+
+    /// The previews of every platform in the draft, in English and each locale its texts name, at
+    /// most ``maximumLocales`` per platform and ``maximumGroups`` in all.
+    /// - Returns: The groups, and how many platform-and-locale pairs were left out.
+    package static func groups(for policy: UpdatePolicy, now: Date) -> (groups: [Group], omitted: Int) {
+        var groups: [Group] = []
+        var omitted = 0
+        // In the SDK's order of platforms (iOS first), as the fields beside them.
+        for (platform, entry) in policy.platformsInOrder {
+            let all = ["en"] + entry.texts.keys.sorted().filter { $0 != "en" }
+            let locales = all.prefix(min(maximumLocales, maximumGroups - groups.count))
+            omitted += all.count - locales.count
+            for locale in locales {
+                let strings = LaunchGateStrings.forLanguages([locale])
+                groups.append(Group(platform: platform.osName, platformID: platform.rawValue, locale: locale, rightToLeft: strings.isRightToLeft,
+                                    screens: screens(entry, platform: platform, locale: locale, strings: strings, now: now)))
+            }
+        }
+        return (groups, omitted)
+    }
+
+    /// The start of a long text, cut at a character boundary within ``maximumTextBytes``, marked "…".
+    package static func shown(_ text: String) -> String {
+        text.shortened(toUTF8Bytes: maximumTextBytes)
+    }
+
+    private static func screens(_ entry: PlatformPolicy, platform: Platform, locale: String, strings: LaunchGateStrings, now: Date) -> [Screen] {
+        // Each variant drops what would take precedence over the screen it is for, and asks as the
+        // oldest install would: the evaluator then says whether and how the draft shows it.
+        var available = entry
+        (available.required, available.recommended, available.blocked, available.endOfLife, available.rollout) = (nil, nil, BlockedReleases(), nil, nil)
+        var recommended = entry
+        (recommended.required, recommended.blocked, recommended.endOfLife, recommended.rollout) = (nil, BlockedReleases(), nil, nil)
+        var required = entry
+        required.endOfLife = nil
+        let cases: [(String, String, PlatformPolicy, ScreenKind, GateScreen.Style, AppVersion?, String)] = [
+            ("banner", "Banner", available, .updateAvailable, .banner, nil, "set a latest release newer than the installed one"),
+            ("dialog", "Details dialog", available, .updateAvailable, .dialog, nil, "set a latest release newer than the installed one"),
+            ("recommended", "Recommended", recommended, .updateRecommended, .fullScreen, nil, "set a recommended version"),
+            ("required", "Required", required, .updateRequired, .blocking, nil, "set a required version"),
+            ("end-of-life", "End of life", entry, .endOfLife, .blocking, nil, "mark the platform's end of life"),
+            ("device-unsupported", "Device unsupported", required, .deviceUnsupported, .blocking, AppVersion([0, 1]),
+             "set a required version and the latest release's minimum OS"),
+        ]
+        var result: [Screen] = cases.map { id, label, variant, kind, style, os, hint in
+            let context = EvaluationContext(version: oldest, platform: platform, osVersion: os, installID: "console-preview",
+                                            preferredLanguages: [locale], now: now)
+            let decision = UpdateEvaluator().evaluate(UpdatePolicy(platforms: [platform: variant]), for: context)
+            guard let prompt = decision.prompt, prompt.kind == kind else {
+                return Screen(id: id, label: label, title: "", message: "", releaseNotes: nil, field: nil, actions: [], style: style.rawValue,
+                              absent: "This draft doesn't show it: \(hint).")
+            }
+            let screen = GateScreen.make(for: prompt, style: style, platform: platform, hasUpdateURL: variant.updateURL != nil, strings: strings)
+            return Screen(id: id, label: label, title: shown(screen.title), message: shown(screen.message), releaseNotes: screen.releaseNotes.map(shown),
+                          field: nil,
+                          actions: [screen.primaryAction, screen.secondaryAction].compactMap { $0?.title }, style: screen.style.rawValue,
+                          absent: nil)
+        }
+        for (id, label, screen) in [("sign-in", "Sign-in", SignInScreen.emailEntry(email: "", strings: strings)),
+                                    ("welcome", "Welcome", SignInScreen.welcome(email: "ada@example.com", strings: strings))] {
+            result.append(Screen(id: id, label: label, title: screen.title, message: screen.message, releaseNotes: nil,
+                                 field: screen.field?.label, actions: screen.actions.map(\.title), style: "signIn", absent: nil))
+        }
+        return result
+    }
+}

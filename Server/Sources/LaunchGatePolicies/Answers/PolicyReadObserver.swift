@@ -1,0 +1,20 @@
+/// Told of every public read that was answered and carries a `LaunchGate-Client` header: the one
+/// way the HTTP layer (the router and the hot path) reports reads. Adoption listens
+/// (``SightingIntake``); the network code knows nothing more of it.
+package protocol PolicyReadObserver: Sendable {
+    /// A read of `app`'s policy or `/check` was answered.
+    /// - Parameters:
+    ///   - app: The app the read named.
+    ///   - clientHeader: The `LaunchGate-Client` value, unparsed.
+    ///   - client: Who per-client limits count the read under
+    ///     (``ClientAddressResolver/limitKey(peer:forwardedFor:)``).
+    func policyRead(app: String, clientHeader: String, client: String)
+
+    /// An install ping from `client` arrived: it spends the client's budget before anything
+    /// else is looked at, so pings that would never be counted spend it too.
+    /// - Returns: Seconds until the client may ping again, or `nil` when it was admitted.
+    func admitPing(client: String) -> Int?
+
+    /// A ping ``admitPing(client:)`` admitted was checked and accepted.
+    func pingAccepted(app: String, clientHeader: String)
+}

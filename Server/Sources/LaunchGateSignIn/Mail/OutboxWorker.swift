@@ -1,0 +1,173 @@
+import Foundation
+import LaunchGateStorage
+import Logging
+import ServiceLifecycle
+
+/// Delivers the outbox: claims due messages, renders them and hands them to the transport,
+/// retrying temporary failures with backoff and recording permanent ones. Every instance runs
+/// one; claims keep them from sending a message twice, and the outbox being in the database
+/// means a restart or an SMTP outage delays mail without losing it.
+///
+/// It also sweeps what sign-in no longer needs (old rate-limit events, expired codes and
+/// sessions, finished mail) every ``sweepInterval``.
+public struct OutboxWorker: Service {
+    package let signIn: SignInService
+    package let apps: any LaunchGateRepository
+    package let transport: any MailTransport
+    package let sender: MailSender
+    package let pollInterval: Duration
+    package let logger: Logger
+    /// How long a claimed message stays hidden from other instances: 3 minutes, or twice the
+    /// transport's longest delivery when that is longer.
+    package var lease: TimeInterval { max(180, 2 * longestDelivery) }
+    /// Messages claimed at once.
+    package let batch = 10
+    /// How often to sweep.
+    package let sweepInterval: TimeInterval = 600
+    /// How long finished mail, expired codes and sessions are kept, for operators.
+    package let retention: TimeInterval = 7 * 86_400
+
+    private var repository: any SignInRepository { signIn.repository }
+    private var longestDelivery: TimeInterval {
+        let (seconds, attoseconds) = transport.longestDelivery.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+    private var now: @Sendable () -> Date { signIn.now }
+
+    /// Creates the worker.
+    /// - Parameters:
+    ///   - signIn: The service whose outbox, keys and clock it uses.
+    ///   - apps: For the app's display name in the mail.
+    ///   - transport: Where mail goes.
+    ///   - sender: The `From`.
+    ///   - pollInterval: How often to look for mail queued by other instances (this one's wakes it at once).
+    ///   - logger: For delivery failures.
+    public init(signIn: SignInService, apps: any LaunchGateRepository, transport: any MailTransport, sender: MailSender,
+                pollInterval: Duration = .seconds(1), logger: Logger) {
+        self.signIn = signIn
+        self.apps = apps
+        self.transport = transport
+        self.sender = sender
+        self.pollInterval = pollInterval
+        self.logger = logger
+    }
+
+    /// Delivers until the service group shuts down.
+    public func run() async throws {
+        var lastSweep = Date.distantPast
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            var full = false
+            do {
+                full = try await deliverDue() == batch
+                if now().timeIntervalSince(lastSweep) >= sweepInterval {
+                    lastSweep = now()
+                    try await sweep()
+                }
+            } catch {
+                logger.warning("the outbox could not be read; trying again", metadata: ["error": "\(error)"])
+            }
+            if !full { await signIn.signal.wait(atMost: pollInterval) }
+        }
+    }
+
+    /// Claims the messages due now and tries each once, while the claim has time left for a
+    /// delivery. Those it has no time for stay claimed until the claim lapses, and are then tried
+    /// by whichever instance claims them: never by two at once.
+    /// - Returns: How many were claimed.
+    @discardableResult
+    public func deliverDue() async throws -> Int {
+        let (claimedAt, lease) = (now(), lease)
+        let messages = try await repository.claimDueMail(at: claimedAt, lease: lease, limit: batch)
+        // Apps' names, looked up once a batch rather than once a message.
+        var names: [String: String] = [:]
+        for (index, message) in messages.enumerated() {
+            guard now().timeIntervalSince(claimedAt) + longestDelivery <= lease else {
+                logger.warning("deliveries are slow; the rest of the batch waits for its claim to lapse",
+                               metadata: ["left": "\(messages.count - index)"])
+                break
+            }
+            await deliver(message, names: &names)
+        }
+        return messages.count
+    }
+
+    /// Deletes what sign-in no longer needs.
+    public func sweep() async throws {
+        let now = now()
+        let deleted = try await repository.sweep(eventsBefore: now.addingTimeInterval(-signIn.configuration.longestWindow),
+                                                 recordsBefore: now.addingTimeInterval(-retention), at: now)
+        if deleted > 0 { logger.debug("swept sign-in records", metadata: ["rows": "\(deleted)"]) }
+    }
+
+    private func deliver(_ message: OutboxMessage, names: inout [String: String]) async {
+        let now = now()
+        guard let sealed = message.sealedCode, now < message.codeExpiresAt else {
+            await finish(message, .expired, error: message.lastError)
+            return
+        }
+        do {
+            let name: String
+            if let known = names[message.appID] {
+                name = known
+            } else {
+                // The console's operators have codes too, under an ID no app can have.
+                if message.appID == OperatorSignIn.appID {
+                    name = Self.consoleName
+                } else {
+                    name = try await apps.app(id: message.appID)?.name ?? message.appID
+                }
+                names[message.appID] = name
+            }
+            let mail = try await render(message, appName: name, code: try signIn.secrets.open(sealed), at: now)
+            try await transport.send(mail)
+            await finish(message, .sent, error: nil)
+        } catch let error as MailDeliveryError where error.isPermanent {
+            logger.warning("mail refused for good", metadata: ["message": "\(message.id)", "app": "\(message.appID)", "error": "\(error)"])
+            await finish(message, .failed, error: error.message)
+        } catch {
+            let text = (error as? MailDeliveryError)?.message ?? "\(error)"
+            let next = now.addingTimeInterval(Self.backoff(afterAttempt: message.attempts))
+            logger.warning("mail not delivered; will retry", metadata: [
+                "message": "\(message.id)", "attempt": "\(message.attempts)", "error": "\(text.prefix(300))",
+            ])
+            // A retry after the code's expiry would deliver a dead code.
+            guard next < message.codeExpiresAt else {
+                await finish(message, .expired, error: text)
+                return
+            }
+            do { try await repository.retryMail(id: message.id, error: text, nextAttemptAt: next) } catch {
+                logger.warning("could not reschedule mail; its claim lapses and it is tried again", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+
+    /// What the console's own sign-in mail calls the "app": "123456 is your LaunchGate console sign-in code".
+    package static let consoleName = "LaunchGate console"
+
+    private func render(_ message: OutboxMessage, appName name: String, code: String, at now: Date) async throws -> MailMessage {
+        let settings = try await signIn.cachedSettings(app: message.appID, at: now)
+        let lifetime = message.codeExpiresAt.timeIntervalSince(now)
+        let rendered: MailTemplates.Rendered
+        do {
+            rendered = try MailTemplates.render(appName: name, code: code, lifetime: lifetime, email: message.email, settings: settings)
+        } catch {
+            // Overrides are checked when saved; one edited by hand must not stop the mail.
+            logger.error("an app's mail template does not render; the built-in one is used", metadata: ["app": "\(message.appID)", "error": "\(error)"])
+            rendered = try MailTemplates.render(appName: name, code: code, lifetime: lifetime, email: message.email, settings: nil)
+        }
+        let domain = sender.address.split(separator: "@").last.map(String.init) ?? "localhost"
+        return MailMessage(from: sender, to: message.email, subject: rendered.subject, text: rendered.text, html: rendered.html,
+                           date: now, messageID: "<\(message.id).\(message.attempts)@\(domain)>")
+    }
+
+    private func finish(_ message: OutboxMessage, _ state: OutboxMessage.State, error: String?) async {
+        do { try await repository.finishMail(id: message.id, state: state, error: error, at: now()) } catch {
+            logger.warning("could not record a delivery's outcome", metadata: ["message": "\(message.id)", "error": "\(error)"])
+        }
+    }
+
+    /// Seconds before the next attempt: 5, 10, 20, 40… up to 5 minutes.
+    package static func backoff(afterAttempt attempt: Int) -> TimeInterval {
+        min(300, 5 * pow(2, Double(max(0, attempt - 1))))
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import LaunchGateStorage
+
+/// The console's sign-in by emailed code for operators, on the app sign-in's machinery: codes
+/// drawn and HMAC'd by ``SignInSecrets``, stored and mailed through the ``SignInRepository``'s
+/// codes and outbox, with its per-address and per-client limits, attempt cap and lockout.
+///
+/// Operators are no app's users, so their codes live under ``appID``, which no app can have (app
+/// IDs can't contain `:`), and a right code is consumed without making a user or an app session.
+///
+/// No answer says whether an address is an operator: a send to any address charges the same
+/// limits and answers the same after the same work (only an operator's gets a code and mail, on
+/// ``OperatorSendQueue`` after the answer), and a verify of any
+/// address claims a try, so a wrong code, an unknown address and a removed operator all count
+/// the same failure and give the same refusal.
+public struct OperatorSignIn: Sendable {
+    /// The sign-in tables' app ID for console operators; not a valid app ID.
+    public static let appID = "console:operators"
+    /// Digits in an operator's code.
+    package static let codeLength = SignInSettings.defaultCodeLength
+
+    package let operators: any OperatorRepository
+    package let repository: any SignInRepository
+    package let secrets: SignInSecrets
+    package let configuration: SignInConfiguration
+    package let random: any RandomSource
+    package let signal: OutboxSignal
+    package let now: @Sendable () -> Date
+    /// Where each operator's code and mail are made, after the answer.
+    package let sends: OperatorSendQueue
+
+    /// Creates the flow over sign-in's parts.
+    /// - Parameters:
+    ///   - operators: Who may sign in.
+    ///   - signIn: The app sign-in, whose storage, secrets, limits, randomness, outbox signal and clock are used.
+    public init(operators: any OperatorRepository, signIn: SignInService) {
+        self.operators = operators
+        self.repository = signIn.repository
+        self.secrets = signIn.secrets
+        self.configuration = signIn.configuration
+        self.random = signIn.random
+        self.signal = signIn.signal
+        self.now = signIn.now
+        self.sends = OperatorSendQueue(capacity: signIn.configuration.operatorSendBacklog)
+    }
+
+    /// Mails a code to the address if it is an active operator's; answers the same either way.
+    ///
+    /// The answer comes after the same work for every address: the lockout check, the limits,
+    /// charged here, and the operator lookup. The code and its mail follow on ``sends``, after the
+    /// answer, so neither the answer nor its timing says whether the address is an operator's.
+    /// - Parameters:
+    ///   - email: The address as typed.
+    ///   - client: The client's IP address, for the per-client cap.
+    /// - Returns: The normalised address.
+    /// - Throws: ``SignInServiceError`` `invalid_email`, `locked` or `rate_limited`.
+    @discardableResult
+    public func sendCode(email: String, client: String) async throws -> String {
+        let email = try SignInAddress.normalized(email)
+        let now = now()
+        try await admit(email: email, at: now, client: clientCharge("console-send-client|\(client)", limit: configuration.clientSends),
+                        address: RateLimitCharge(key: "send|\(Self.appID)|\(email)", rules: configuration.addressSendRules))
+        // Looked up here for every address, operator or not: the same one indexed read either
+        // way. Only an operator's request takes a place on the queue, so made-up addresses can't
+        // fill it and have a real operator's code dropped.
+        guard let found = try await operators.find(email: email), found.isActive else { return email }
+        sends.submit { [self] in
+            // Nobody waits for this: a failure here is the mail page's, like a failed delivery.
+            try? await issueCode(email: email, at: now)
+        }
+        return email
+    }
+
+    /// Queues a code and its mail if the address is still an active operator's (it may have been
+    /// removed since ``sendCode(email:client:)`` looked); the limits were charged there.
+    private func issueCode(email: String, at now: Date) async throws {
+        guard let found = try await operators.find(email: email), found.isActive else { return }
+        // A permanent failure of the last mail is reported once; it is on the console's mail
+        // page, so the request is simply made again (once: the failure is reported now).
+        for _ in 0..<2 {
+            let code = SignInTokens.code(length: Self.codeLength, using: random)
+            let expiresAt = now.addingTimeInterval(configuration.codeLifetime)
+            let record = SignInCodeRecord(id: SignInTokens.id("code", bytes: 12, using: random), appID: Self.appID, email: email,
+                                          codeHash: try await secrets.codeHash(code, app: Self.appID, email: email),
+                                          createdAt: now, expiresAt: expiresAt)
+            let mail = OutboxMessage(id: SignInTokens.id("msg", bytes: 12, using: random), appID: Self.appID, email: email,
+                                     sealedCode: try secrets.seal(code), codeExpiresAt: expiresAt, nextAttemptAt: now, createdAt: now)
+            switch try await repository.requestCode(CodeRequest(code: record, mail: mail, charges: []), at: now) {
+            case .issued:
+                signal.notify()
+                return
+            case .locked, .rateLimited: return
+            case .deliveryFailed: continue
+            }
+        }
+    }
+
+    /// Checks a code and, when it is right and the address still an active operator's, answers the operator.
+    /// - Parameters:
+    ///   - email: The address as typed.
+    ///   - code: The digits.
+    ///   - client: The client's IP address.
+    /// - Throws: ``SignInServiceError`` `invalid_email`, `invalid_code` (shape, or wrong, used,
+    ///   expired, never sent, not an operator), `locked` or `rate_limited`.
+    public func verifyCode(email: String, code: String, client: String) async throws -> OperatorRecord {
+        let email = try SignInAddress.normalized(email)
+        let digits = code.trimmingCharacters(in: .whitespaces)
+        guard digits.utf8.count == Self.codeLength, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            throw SignInServiceError.invalidCodeShape(length: Self.codeLength)
+        }
+        let now = now()
+        try await admit(email: email, at: now, client: clientCharge("console-verify-client|\(client)", limit: configuration.clientVerifies),
+                        address: RateLimitCharge(key: "guess|\(Self.appID)|\(email)", rules: configuration.guessRules))
+        let hash = try await secrets.codeHash(digits, app: Self.appID, email: email)
+        // Each step is atomic on its own: a try is claimed before the compare, and of two right
+        // verifies of one code only one consumes it.
+        if let claimed = try await repository.claimAttempt(appID: Self.appID, email: email, maxAttempts: configuration.attemptsPerCode, at: now),
+           SignInTokens.constantTimeEquals(hash, claimed.codeHash),
+           try await repository.consumeCode(id: claimed.id, appID: Self.appID, email: email, at: now),
+           let found = try await operators.find(email: email), found.isActive {
+            return found
+        }
+        _ = try await repository.recordFailure(appID: Self.appID, email: email, threshold: configuration.lockoutFailures,
+                                               lockout: configuration.lockoutDuration, at: now)
+        throw SignInServiceError.invalidCode
+    }
+
+    /// Refuses a locked address, then charges the client's limit (when it has one) and the
+    /// address's, in that order: the same steps, in the same order, for sends and verifies.
+    /// - Throws: ``SignInServiceError`` `locked` or `rate_limited`.
+    private func admit(email: String, at now: Date, client: RateLimitCharge?, address: RateLimitCharge) async throws {
+        if let until = try await repository.addressState(appID: Self.appID, email: email).lockedUntil, until > now {
+            throw SignInServiceError.locked(retryAfter: SignInService.seconds(until.timeIntervalSince(now)))
+        }
+        for charge in [client, address].compactMap({ $0 }) {
+            if let wait = try await repository.recordEvent(key: charge.key, rules: charge.rules, at: now) {
+                throw SignInServiceError.rateLimited(retryAfter: SignInService.seconds(wait))
+            }
+        }
+    }
+
+    /// `limit` events per client window under `key`, or `nil` when `limit` is 0 (no limit).
+    private func clientCharge(_ key: String, limit: Int) -> RateLimitCharge? {
+        limit > 0 ? RateLimitCharge(key: key, rules: [RateLimitRule(limit: limit, window: configuration.clientWindow)]) : nil
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import LaunchGateStorage
+
+/// Sign-in's lifetimes and limits. Every one is configurable (`serve --sign-in-…`); the defaults
+/// are those of docs/sign-in.md.
+public struct SignInConfiguration: Sendable, Hashable {
+    /// Seconds a code works after it is sent.
+    public var codeLifetime: TimeInterval
+    /// Verifies one code takes, right or wrong, before it is dead.
+    public var attemptsPerCode: Int
+    /// Verifies of one address in any sliding hour, whatever the mix of sends and codes.
+    public var guessesPerHour: Int
+    /// Failed verifies in a row that lock an address.
+    public var lockoutFailures: Int
+    /// Seconds an address stays locked.
+    public var lockoutDuration: TimeInterval
+    /// Seconds between two sends to one address.
+    public var resendInterval: TimeInterval
+    /// Sends to one address in any sliding hour.
+    public var sendsPerHour: Int
+    /// The window of the per-client caps, in seconds.
+    public var clientWindow: TimeInterval
+    /// Sends from one client address per window; 0 turns the cap off (benchmarks).
+    public var clientSends: Int
+    /// Verifies from one client address per window; 0 turns the cap off.
+    public var clientVerifies: Int
+    /// Seconds a session works after sign-in.
+    public var sessionLifetime: TimeInterval
+    /// Console code requests whose operator lookup and mail may wait at once; more are dropped
+    /// (and counted) with the same answer, so a flood of sends to strangers costs bounded work.
+    public var operatorSendBacklog: Int
+
+    /// Creates a configuration.
+    public init(codeLifetime: TimeInterval = 600, attemptsPerCode: Int = 5, guessesPerHour: Int = 25, lockoutFailures: Int = 100,
+                lockoutDuration: TimeInterval = 3600, resendInterval: TimeInterval = 60, sendsPerHour: Int = 5,
+                clientWindow: TimeInterval = 300, clientSends: Int = 30, clientVerifies: Int = 100,
+                sessionLifetime: TimeInterval = 30 * 86_400, operatorSendBacklog: Int = 32) {
+        self.codeLifetime = codeLifetime
+        self.attemptsPerCode = attemptsPerCode
+        self.guessesPerHour = guessesPerHour
+        self.lockoutFailures = lockoutFailures
+        self.lockoutDuration = lockoutDuration
+        self.resendInterval = resendInterval
+        self.sendsPerHour = sendsPerHour
+        self.clientWindow = clientWindow
+        self.clientSends = clientSends
+        self.clientVerifies = clientVerifies
+        self.sessionLifetime = sessionLifetime
+        self.operatorSendBacklog = operatorSendBacklog
+    }
+
+    /// The rules for sends to one address.
+    var addressSendRules: [RateLimitRule] {
+        [RateLimitRule(limit: 1, window: resendInterval), RateLimitRule(limit: sendsPerHour, window: 3600)]
+    }
+
+    /// The rule for verifies of one address.
+    var guessRules: [RateLimitRule] { [RateLimitRule(limit: guessesPerHour, window: 3600)] }
+
+    /// The longest window any rule looks back over; older events can be deleted.
+    var longestWindow: TimeInterval { max(3600, resendInterval, clientWindow) }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import SQLKit
+
+/// The ``SignInRepository`` over SQLKit, for SQLite and PostgreSQL alike.
+///
+/// Decisions are single conditional statements (`UPDATE … WHERE … RETURNING`, an upsert whose
+/// condition reads the row it changes), which PostgreSQL evaluates on the row as the last
+/// committed change left it, and SQLite runs one writer at a time: no two instances can both take
+/// a last slot. Send-code and verify-code chain them (``SQLSignInRepository+Requests``).
+public struct SQLSignInRepository: SignInRepository {
+    package let database: Database
+
+    /// Creates a repository; run ``Migrator`` first.
+    /// - Parameter database: The open database.
+    public init(database: Database) { self.database = database }
+
+    // MARK: Settings
+
+    public func settings(appID: String) async throws -> SignInSettings? {
+        try await database.read { db in
+            try await db.select().columns("app_id", "code_length", "subject_template", "text_template", "html_template")
+                .from("sign_in_settings").where("app_id", .equal, appID).first().map(Self.settings)
+        }
+    }
+
+    public func saveSettings(_ settings: SignInSettings) async throws {
+        do {
+            try await database.transaction { db in
+                try await db.insert(into: "sign_in_settings")
+                    .columns("app_id", "code_length", "subject_template", "text_template", "html_template")
+                    .values(SQLBind(settings.appID), SQLBind(settings.codeLength), SQLBind(settings.subjectTemplate),
+                            SQLBind(settings.textTemplate), SQLBind(settings.htmlTemplate))
+                    .onConflict(with: ["app_id"]) {
+                        $0.set(excludedValueOf: "code_length").set(excludedValueOf: "subject_template")
+                            .set(excludedValueOf: "text_template").set(excludedValueOf: "html_template")
+                    }
+                    .run()
+            }
+        } catch where Self.isForeignKeyViolation(error) {
+            throw ServiceError.appNotFound(settings.appID)
+        }
+    }
+
+    // MARK: Secrets
+
+    public func secret(named name: String, orStore candidate: String, at now: Date) async throws -> String {
+        try await database.transaction { db in
+            try await db.insert(into: "server_secrets").columns("name", "sealed_value", "created_at")
+                .values(SQLBind(name), SQLBind(candidate), SQLBind(now.milliseconds))
+                .ignoringConflicts(with: ["name"]).run()
+            guard let row = try await db.select().column("sealed_value").from("server_secrets").where("name", .equal, name).first() else {
+                throw StorageError.corrupt("the server secret \(name) vanished while it was being stored")
+            }
+            return try row.decode(column: "sealed_value", as: String.self)
+        }
+    }
+
+    // MARK: Codes
+
+    public func issueCode(_ code: SignInCodeRecord, mail: OutboxMessage) async throws {
+        do {
+            try await database.transaction(.relaxed) { db in
+                for statement in [Self.storeCode(code, if: Self.ungated), Self.expireQueued(for: code, if: Self.ungated), Self.queue(mail, if: Self.ungated)] {
+                    try await db.raw(statement).run()
+                }
+            }
+        } catch where SQLRepository.isUniqueViolation(error) {
+            throw ServiceError.idCollision
+        }
+    }
+
+    public func claimAttempt(appID: String, email: String, maxAttempts: Int, at now: Date) async throws -> SignInCodeRecord? {
+        let claim = Self.claimAttempt(appID: appID, email: email, maxAttempts: maxAttempts, at: now, if: Self.ungated)
+        return try await database.read { db in try await db.raw(claim).first().map(Self.code) }
+    }
+
+    // MARK: Addresses
+
+    public func addressState(appID: String, email: String) async throws -> AddressState {
+        try await database.read { db in try await db.raw(Self.addressState(appID: appID, email: email)).first().map(Self.addressState) ?? AddressState() }
+    }
+
+    public func recordFailure(appID: String, email: String, threshold: Int, lockout: TimeInterval, at now: Date) async throws -> AddressState {
+        let failure = Self.countFailure(appID: appID, email: email, threshold: threshold, lockout: lockout, at: now)
+        guard let row = try await database.read({ try await $0.raw(failure).first() }) else {
+            throw StorageError.corrupt("counting a failure stored no row")
+        }
+        return try Self.addressState(row)
+    }
+
+    // MARK: Rate limits
+
+    public func recordEvent(key: String, rules: [RateLimitRule], at now: Date) async throws -> TimeInterval? {
+        let charge = RateLimitCharge(key: key, rules: rules)
+        return try await database.read { db in
+            guard try await db.raw(Self.charge(charge, at: now)).first() == nil else { return nil }
+            return try await Self.wait(for: charge, at: now, on: db)
+        }
+    }
+}
