@@ -24,18 +24,30 @@ struct PublicAnswer {
     ///   - maxAge: `Cache-Control` max-age, in seconds.
     ///   - isHead: Whether the request is a `HEAD`: the same headers, no body.
     init(document: ServedDocument, ifNoneMatch: [String], maxAge: Int, isHead: Bool) {
-        var headers: HTTPFields = [
-            .eTag: document.etag,
-            .cacheControl: "public, max-age=\(maxAge), stale-while-revalidate=\(maxAge * 5), stale-if-error=86400",
-        ]
+        self.init(document: document, ifNoneMatch: ifNoneMatch, cacheControl: Self.cacheControl(maxAge: maxAge), isHead: isHead)
+    }
+
+    /// The same answer with documents' `Cache-Control` already written (``cacheControl(maxAge:)``),
+    /// as the hot path keeps it. The fields are appended in order, each name once, rather than set
+    /// by name, which searches the fields each time.
+    init(document: ServedDocument, ifNoneMatch: [String], cacheControl: String, isHead: Bool) {
+        var headers = HTTPFields()
+        headers.reserveCapacity(8)
+        headers.append(HTTPField(name: .eTag, value: document.etag))
+        headers.append(HTTPField(name: .cacheControl, value: cacheControl))
         if ifNoneMatch.contains(where: { EntityTag.matches($0, etag: document.etag) }) {
             self.init(status: .notModified, headers: headers, body: nil)
             return
         }
-        headers[.contentType] = "application/json"
-        if let signature = document.signature { headers[RequestValues.signatureHeader] = signature }
-        headers[.contentLength] = String(document.body.readableBytes)
+        headers.append(HTTPField(name: .contentType, value: "application/json"))
+        if let signature = document.signature { headers.append(HTTPField(name: RequestValues.signatureHeader, value: signature)) }
+        headers.append(HTTPField(name: .contentLength, value: String(document.body.readableBytes)))
         self.init(status: .ok, headers: headers, body: isHead ? nil : document.body)
+    }
+
+    /// Documents' `Cache-Control`: `maxAge` seconds fresh, then served stale while revalidating.
+    static func cacheControl(maxAge: Int) -> String {
+        "public, max-age=\(maxAge), stale-while-revalidate=\(maxAge * 5), stale-if-error=86400"
     }
 
     /// The answer to `/check`.

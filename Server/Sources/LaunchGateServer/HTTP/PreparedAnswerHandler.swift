@@ -45,8 +45,18 @@ final class PreparedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler
         let clients: ClientAddressResolver
         /// The `Server` header, as Hummingbird sends it.
         let serverName: String
-        var date = HTTPDateHeader()
-        var answered = Counter(label: "launchgate_fast_path_responses_total")
+        var date: HTTPDateHeader
+        var answered: Counter
+        /// Documents' `Cache-Control`, written once from `maxAge`.
+        let cacheControl: String
+
+        init(policies: PolicyService, defaultApp: String?, maxAge: Int, reads: (any PolicyReadObserver)?, clients: ClientAddressResolver,
+             serverName: String, date: HTTPDateHeader = HTTPDateHeader(),
+             answered: Counter = Counter(label: "launchgate_fast_path_responses_total")) {
+            (self.policies, self.defaultApp, self.maxAge, self.reads, self.clients) = (policies, defaultApp, maxAge, reads, clients)
+            (self.serverName, self.date, self.answered) = (serverName, date, answered)
+            cacheControl = PublicAnswer.cacheControl(maxAge: maxAge)
+        }
     }
 
     private let settings: Settings
@@ -120,10 +130,11 @@ final class PreparedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler
         writing = true
         while !outbox.isEmpty {
             let answer = outbox.removeFirst()
+            // Appended, as the answer has none of the three: setting them by name searches the fields.
             var headers = answer.headers
-            headers[.requestID] = RequestID().description
-            headers[.date] = settings.date.value
-            headers[.server] = settings.serverName
+            headers.append(HTTPField(name: .requestID, value: RequestID().description))
+            headers.append(HTTPField(name: .date, value: settings.date.value))
+            headers.append(HTTPField(name: .server, value: settings.serverName))
             context.write(wrapOutboundOut(.head(HTTPResponse(status: answer.status, headerFields: headers))), promise: nil)
             if let body = answer.body { context.write(wrapOutboundOut(.body(body)), promise: nil) }
             context.write(wrapOutboundOut(.end(nil)), promise: nil)
@@ -147,7 +158,7 @@ final class PreparedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler
             guard let key = try? DocumentKey(app: name, format: format, uri: uri),
                   let document = settings.policies.preparedDocument(for: key) else { return nil }
             app = name
-            answer = PublicAnswer(document: document, ifNoneMatch: fields[values: .ifNoneMatch], maxAge: settings.maxAge,
+            answer = PublicAnswer(document: document, ifNoneMatch: fields[values: .ifNoneMatch], cacheControl: settings.cacheControl,
                                   isHead: request.method == .head)
         case .check(let name)? where request.method == .get:
             guard let query = try? CheckQuery(uri: uri),
