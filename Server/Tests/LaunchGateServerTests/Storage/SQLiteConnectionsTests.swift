@@ -157,18 +157,27 @@ struct SQLiteConnectionsTests {
     func closeDoesNotWaitForAnExpiredRead() async throws {
         try await withFreshFile { location in
             let database = try await TestBackend.open(location)
-            let (started, signal) = AsyncStream<Void>.makeStream()
             let resume = TestGate()
             // Stands in for a statement SQLite can't stop: the read holds its connection past its limit.
-            let timed = Task {
-                try await database.read(timeout: .milliseconds(100)) { sql in
-                    try await sql.raw("SELECT 1").run()
-                    signal.yield()
-                    await resume.wait()
+            // A loaded machine can let the limit pass before the read starts, which then never runs
+            // (and once hung this test): each such try ends its stream, and the next has a longer limit.
+            var holding = false
+            var limit = Duration.milliseconds(100)
+            for _ in 0..<6 where !holding {
+                let (started, signal) = AsyncStream<Void>.makeStream()
+                let timed = Task { [limit] in
+                    defer { signal.finish() }
+                    try await database.read(timeout: limit) { sql in
+                        try await sql.raw("SELECT 1").run()
+                        signal.yield()
+                        await resume.wait()
+                    }
                 }
+                for await _ in started { holding = true }
+                _ = await timed.result
+                limit *= 4
             }
-            for await _ in started { break }
-            _ = await timed.result
+            try #require(holding, "the timed read never started within its limit")
             let safety = Task {
                 try? await Task.sleep(for: .seconds(30))
                 resume.open()
