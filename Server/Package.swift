@@ -31,6 +31,8 @@ let package = Package(
         // Already resolved through sqlite-kit; named because Database opens SQLiteConnections itself.
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        // Already resolved through postgres-kit; named because storage reads PostgreSQL's errors.
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         // Already resolved through postgres-nio; named so that sslmode can set certificate checks.
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.25.0"),
         // Sign-in mail bodies (text and HTML) are Mustache templates an operator can override per app.
@@ -57,6 +59,7 @@ let package = Package(
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
@@ -171,10 +174,12 @@ let package = Package(
                 "LaunchGatePolicies",
                 "LaunchGateSignIn",
                 "LaunchGateAdoption",
-                "LaunchGateHTTP",
                 "LaunchGateServer",
                 "LaunchGateSimulator",
+                .product(name: "LaunchGate", package: "LaunchGate"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // `launchgate simulate`: the SDK's LaunchFlow as a device in the terminal. Only the SDK, so
@@ -191,7 +196,11 @@ let package = Package(
         // Seeds installs and times the adoption and impact queries, for scripts/bench/adoption.sh.
         .executableTarget(
             name: "adoption-bench",
-            dependencies: ["LaunchGateStorage", "LaunchGateAdoption", "LaunchGateServer"]
+            dependencies: [
+                "LaunchGateStorage", "LaunchGateAdoption", "LaunchGateServer",
+                .product(name: "LaunchGate", package: "LaunchGate"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "LaunchGateServerTests",
