@@ -2,6 +2,13 @@ import LaunchGate
 import LaunchGateStorage
 
 extension PolicyService {
+    /// Reads storage's change stamp, its cheapest read, so `/readyz` can tell whether the
+    /// database answers without a controller reaching storage itself.
+    /// - Throws: The storage error when it doesn't answer.
+    public func checkStorage() async throws {
+        _ = try await repository.changeStamp()
+    }
+
     /// Every app, in the repository's order (by ID).
     public func apps() async throws -> [AppRecord] {
         try await repository.apps()

@@ -2,12 +2,12 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import LaunchGateHTTP
-import LaunchGateStorage
+import LaunchGatePolicies
 import Prometheus
 
 /// `/healthz`, `/readyz`, `/metrics` and `/openapi.yaml`.
 struct OperationsController<Context: RequestContext> {
-    let repository: any LaunchGateRepository
+    let policies: PolicyService
     let registry: PrometheusCollectorRegistry
 
     /// The routes it answers, which the composition root adds to the router.
@@ -19,7 +19,7 @@ struct OperationsController<Context: RequestContext> {
             Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: healthy))
         }
         router.get("/readyz") { _, _ in
-            do { _ = try await repository.changeStamp() } catch {
+            do { try await policies.checkStorage() } catch {
                 throw OperationsError.databaseNotAnswering
             }
             return try RequestValues.json(["status": "ready"])

@@ -50,11 +50,11 @@ public struct DemoSeeder: Sendable {
     /// demo app (when there is one) has its sign-in settings, also in a database seeded before them.
     public func seedIfEmpty() async throws -> Result {
         let publicKey = try await components.signingKeys.ensure(now: now())
-        guard try await components.repository.apps().isEmpty else {
+        guard try await components.policies.apps().isEmpty else {
             try await ensureSignInSettings()
             return Result(token: nil, publicKey: publicKey)
         }
-        try await components.repository.createApp(AppRecord(id: Self.appID, name: "Demo App", createdAt: now()))
+        _ = try await components.policies.createApp(id: Self.appID, name: "Demo App")
         _ = try await components.policies.publish(Self.policy(releasedAt: now()), app: Self.appID, channel: .production, author: "demo")
         try await seedInstalls()
         try await ensureSignInSettings()
@@ -63,7 +63,7 @@ public struct DemoSeeder: Sendable {
     }
 
     private func ensureSignInSettings() async throws {
-        guard try await components.repository.app(id: Self.appID) != nil,
+        guard try await components.policies.apps().contains(where: { $0.id == Self.appID }),
               try await components.signInRepository.settings(appID: Self.appID) == nil else { return }
         try await components.signInRepository.saveSettings(SignInSettings(appID: Self.appID, codeLength: Self.codeLength))
     }
