@@ -6,8 +6,8 @@ extension Database {
     ///
     /// The operation runs in its own task and the caller waits on a ``LeaseGate`` rather than on
     /// the pool, because a lease queued while the server is down waits until a connection can be
-    /// made, so an admin write during an outage would hang instead of getting its 503. Work given
-    /// up that way never runs later; work that began is always awaited.
+    /// made, so an admin write during an outage would hang instead of failing as `unavailable`.
+    /// Work given up that way never runs later; work that began is always awaited.
     func leased<T: Sendable>(from client: PostgresClient, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         let location = self.location
         let (wait, statements) = (self.leaseWait, self.statements)

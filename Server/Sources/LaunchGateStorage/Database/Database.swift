@@ -41,7 +41,7 @@ public final class Database: Sendable {
     ///     `backup` and `migrate --dry-run`, which must change nothing); the file must exist.
     ///   - leaseTimeout: For PostgreSQL, how long start-up waits for the server to answer.
     ///   - leaseWait: For PostgreSQL, how long an operation waits for a connection while the server
-    ///     is unreachable or every connection is busy, before it fails as `unavailable` (a 503).
+    ///     is unreachable or every connection is busy, before it fails as `unavailable`, which a caller may retry.
     ///   - logger: For driver logs.
     /// - Returns: An open database; call ``close()`` when done.
     /// - Throws: ``StorageError``: `invalidLocation` for a URL that can't be used, `unavailable`
@@ -135,12 +135,12 @@ public final class Database: Sendable {
         }
     }
 
-    /// What a statement that waited out the busy timeout fails with: a 503 to retry, as PostgreSQL's lost connections are.
+    /// What a statement that waited out the busy timeout fails with: `unavailable`, to retry, as PostgreSQL's lost connections are.
     private static func busy(_ location: DatabaseLocation) -> StorageError {
         StorageError.unavailable("the SQLite database at \(location) stayed locked by another process for \(SQLiteConnections.busyTimeout); try again")
     }
 
-    /// What a read that ran past its time limit fails with: a 503 to retry later, not a fault.
+    /// What a read that ran past its time limit fails with: `unavailable`, to retry later, not a fault.
     private static func timedOut(_ timeout: Duration, location: DatabaseLocation) -> StorageError {
         StorageError.unavailable("a query on \(location) ran past its \(timeout) limit and was ended; nothing was changed, try again later or ask for less")
     }

@@ -5,7 +5,7 @@
 /// (``Reason/unavailable`` is the one a client should retry later).
 ///
 /// ```swift
-/// catch let error as StorageError where error.reason == .unavailable { /* 503, retry later */ }
+/// catch let error as StorageError where error.reason == .unavailable { /* retry later */ }
 /// ```
 public struct StorageError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, for matching; the message says it to a person.
