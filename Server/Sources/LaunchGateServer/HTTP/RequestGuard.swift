@@ -65,7 +65,14 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // Bytes read after the decoder's first error: that error reaches here in request order
+        // (NIO's pipelining handler holds it), and this one would not, so passed on it closed the
+        // connection before the answers still owed to earlier pipelined requests.
+        if case .dataReceivedInErrorState = error as? ByteToMessageDecoderError { return }
         guard let error = error as? HTTPParserError else { return context.fireErrorCaught(error) }
+        // Bytes after a request that closes the connection: that request's answer closes it, and
+        // RFC 9112 (9.6) says nothing after it is read, so they get no 400 of their own.
+        if error == .closedConnection { return }
         guard case .passing = state else { return }
         refuse(.badRequest, code: "bad-request", message: Self.message(for: error), context: context)
     }
