@@ -150,6 +150,10 @@ struct PolicyCommand: AsyncParsableCommand {
         var publishGuard: Double?
         @OptionGroup var database: DatabaseOptions
 
+        func validate() throws {
+            guard to >= 1 else { throw ValidationError("--to must be a revision number, 1 or more") }
+        }
+
         func run() async throws {
             var adoption = try AdoptionOptions.parse([]).apply(to: AdoptionConfiguration())
             if let share = try AdoptionOptions.guardShare(publishGuard) { adoption.publishGuardShare = share }
