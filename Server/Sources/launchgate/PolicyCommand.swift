@@ -135,7 +135,8 @@ struct PolicyCommand: AsyncParsableCommand {
                 let revisions = try await components.policies.history(app: target.app, channel: try target.releaseChannel())
                 if revisions.isEmpty { print("no revisions yet") }
                 for revision in revisions {
-                    print("\(revision.number)\t\(revision.issuedAt.formatted(.iso8601))\t\(revision.author)\t\(revision.note ?? "")")
+                    // Authors and notes come from tokens' names and people's notes; older rows may hold controls.
+                    print(TerminalText.row([String(revision.number), revision.issuedAt.formatted(.iso8601), revision.author, revision.note ?? ""]))
                 }
             }
         }
