@@ -28,8 +28,10 @@ struct ConsoleFormError: Sendable, Equatable {
             self.init(field: .email, message: Self.sentence(failure.message))
         case "operator-exists":
             self.init(field: .email, message: "This address is already an operator. To change its scope, remove it and add it again.")
-        case "invalid-exemption" where failure.message.hasPrefix("the note"):
+        case "invalid-exemption" where failure.message.hasPrefix("the note must be at most"):
             self.init(field: .note, message: "Shorten the note to at most 200 bytes.")
+        case "invalid-exemption" where failure.message.hasPrefix("the note"):
+            self.init(field: .note, message: "Write the note on one line, without control characters or text-direction marks.")
         case "invalid-exemption":
             self.init(field: .value, message: "Enter the ID as the app reports it: 1 to 200 bytes, without line breaks or control characters.")
         default:

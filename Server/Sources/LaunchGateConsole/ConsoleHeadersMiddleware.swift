@@ -21,9 +21,16 @@ package struct ConsoleHeadersMiddleware<Context: RequestContext>: RouterMiddlewa
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
-        let path = request.uri.path
-        guard path == "/console" || path.hasPrefix("/console/") else { return response }
+        guard Self.isConsolePath(request.uri.path) else { return response }
         for field in Self.securityHeaders { response.headers[field.name] = field.value }
         return response
+    }
+
+    /// Whether the router sends `path` to the console: its first non-empty segment is `console`.
+    /// The router skips empty segments, so `//console/sign-in` and `/console//sign-in` reach the
+    /// console's pages too; deciding on the raw prefix let them through without the headers.
+    /// Refusing `//` instead would break clients that join a base URL ending in `/` to a path.
+    package static func isConsolePath(_ path: String) -> Bool {
+        path.drop { $0 == "/" }.prefix { $0 != "/" } == "console"
     }
 }

@@ -71,7 +71,7 @@ package final class RateLimiter: Sendable {
             bucket.updated = now
             guard bucket.tokens >= 1 else {
                 buckets[client] = bucket
-                return Int(((1 - bucket.tokens) / perSecond).rounded(.up))
+                return Self.wholeSeconds((1 - bucket.tokens) / perSecond)
             }
             // A client that has only looked costs nothing to forget.
             guard consume else { return nil }
@@ -82,8 +82,19 @@ package final class RateLimiter: Sendable {
         }
     }
 
+    /// The longest wait the limiter names, in seconds (about 31 years): a rate so slow that the
+    /// wait is longer, or not finite, is answered with this instead of trapping on the conversion.
+    static var longestWait: Double { 1e9 }
+
+    /// `seconds` rounded up to whole seconds, at least 1 and at most ``longestWait``. `Int(_:)` traps
+    /// on a value past `Int.max` or not finite, which a tiny rate (1e-20 per second) made.
+    static func wholeSeconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite else { return Int(longestWait) }
+        return Int(min(max(seconds.rounded(.up), 1), longestWait))
+    }
+
     private func makeRoom(in buckets: inout [String: Bucket], now: ContinuousClock.Instant) {
-        let refill = Duration.seconds(capacity / perSecond)
+        let refill = Duration.seconds(min(capacity / perSecond, Self.longestWait))
         buckets = buckets.filter { now - $0.value.updated < refill }
         guard buckets.count >= maximumClients else { return }
         let keep = buckets.sorted { $0.value.tokens < $1.value.tokens }.prefix(maximumClients / 2)

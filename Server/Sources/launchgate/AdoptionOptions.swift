@@ -42,11 +42,11 @@ struct AdoptionOptions: ParsableArguments {
             configuration.retentionDays = days
         }
         if let cap = try maxInstallsPerApp ?? environment["LAUNCHGATE_MAX_INSTALLS_PER_APP"].map({ try Self.whole($0, "LAUNCHGATE_MAX_INSTALLS_PER_APP") }) {
-            guard cap >= 1 else { throw ValidationError("--max-installs-per-app must be at least 1") }
+            guard (1...1_000_000_000).contains(cap) else { throw ValidationError("--max-installs-per-app must be 1 to 1000000000") }
             configuration.limits.installsPerAppPlatform = cap
         }
         if let cap = try maxInstallGroups ?? environment["LAUNCHGATE_MAX_INSTALL_GROUPS"].map({ try Self.whole($0, "LAUNCHGATE_MAX_INSTALL_GROUPS") }) {
-            guard cap >= 1 else { throw ValidationError("--max-install-groups must be at least 1") }
+            guard (1...10_000_000).contains(cap) else { throw ValidationError("--max-install-groups must be 1 to 10000000") }
             configuration.limits.groupsPerAppPlatform = cap
         }
         let retired = [("--max-install-groups-per-day", maxInstallGroupsPerDay, "LAUNCHGATE_MAX_INSTALL_GROUPS_PER_DAY", "groups are capped per app and platform (--max-install-groups)"),

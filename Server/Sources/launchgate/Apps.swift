@@ -33,7 +33,7 @@ struct Apps: AsyncParsableCommand {
             try await database.withComponents { components in
                 let apps = try await components.policies.apps()
                 if apps.isEmpty { print("no apps yet; create one with 'launchgate apps create ID'") }
-                for app in apps { print("\(app.id)\t\(app.name)") }
+                for app in apps { print(TerminalText.row([app.id, app.name])) }
             }
         }
     }

@@ -49,7 +49,7 @@ struct Exemptions: AsyncParsableCommand {
                 let exemptions = try await components.policies.exemptions(app: app)
                 if exemptions.isEmpty { print("no exemptions; add one with 'launchgate exemptions add \(app) --install ID'") }
                 for exemption in exemptions {
-                    print("\(exemption.kind.rawValue)\t\(exemption.value)\t\(exemption.createdAt.formatted(.iso8601))\t\(exemption.note ?? "")")
+                    print(TerminalText.row([exemption.kind.rawValue, exemption.value, exemption.createdAt.formatted(.iso8601), exemption.note ?? ""]))
                 }
             }
         }

@@ -35,7 +35,7 @@ struct Operators: AsyncParsableCommand {
         func run() async throws {
             try await database.withComponents { components in
                 for found in try await components.operators.list() {
-                    print("\(found.email)\t\(found.scope.rawValue)\t\(ISO8601DateFormatter().string(from: found.createdAt))")
+                    print(TerminalText.row([found.email, found.scope.rawValue, ISO8601DateFormatter().string(from: found.createdAt)]))
                 }
             }
         }

@@ -135,7 +135,8 @@ struct PolicyCommand: AsyncParsableCommand {
                 let revisions = try await components.policies.history(app: target.app, channel: try target.releaseChannel())
                 if revisions.isEmpty { print("no revisions yet") }
                 for revision in revisions {
-                    print("\(revision.number)\t\(revision.issuedAt.formatted(.iso8601))\t\(revision.author)\t\(revision.note ?? "")")
+                    // Authors and notes come from tokens' names and people's notes; older rows may hold controls.
+                    print(TerminalText.row([String(revision.number), revision.issuedAt.formatted(.iso8601), revision.author, revision.note ?? ""]))
                 }
             }
         }
@@ -149,6 +150,10 @@ struct PolicyCommand: AsyncParsableCommand {
         @Option(help: "A rollback that blocks more than this percentage of a platform's active installs needs --confirm (default 20). Env: LAUNCHGATE_PUBLISH_GUARD.")
         var publishGuard: Double?
         @OptionGroup var database: DatabaseOptions
+
+        func validate() throws {
+            guard to >= 1 else { throw ValidationError("--to must be a revision number, 1 or more") }
+        }
 
         func run() async throws {
             var adoption = try AdoptionOptions.parse([]).apply(to: AdoptionConfiguration())

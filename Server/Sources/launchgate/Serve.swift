@@ -37,7 +37,10 @@ struct Serve: AsyncParsableCommand {
             configuration.logLevel = parsed
         }
         guard (0...65535).contains(configuration.port) else { throw ValidationError("the port must be 0 to 65535") }
-        configuration.threads = threads ?? environment["LAUNCHGATE_THREADS"].flatMap(Int.init)
+        configuration.threads = try threads ?? environment["LAUNCHGATE_THREADS"].map { text in
+            guard let value = Int(text) else { throw ValidationError("LAUNCHGATE_THREADS must be a whole number") }
+            return value
+        }
         if let threads = configuration.threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1 to 256") }
         if let seconds = try idleTimeout ?? Self.number(environment["LAUNCHGATE_IDLE_TIMEOUT"], name: "LAUNCHGATE_IDLE_TIMEOUT") {
             configuration.idleTimeout = try Self.seconds(seconds, flag: "--idle-timeout", range: 1...86_400)

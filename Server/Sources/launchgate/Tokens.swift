@@ -49,7 +49,7 @@ struct Tokens: AsyncParsableCommand {
             try await database.withComponents { components in
                 for token in try await components.tokens.list() {
                     let used = token.lastUsedAt.map { ISO8601DateFormatter().string(from: $0) } ?? "never"
-                    print("\(token.id)\t\(token.scope.rawValue)\t\(token.name)\t\(token.revokedAt == nil ? "active" : "revoked")\t\(used)")
+                    print(TerminalText.row([token.id, token.scope.rawValue, token.name, token.revokedAt == nil ? "active" : "revoked", used]))
                 }
             }
         }

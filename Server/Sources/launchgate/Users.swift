@@ -24,7 +24,7 @@ struct Users: AsyncParsableCommand {
                 let users = try await components.signIn.users(app: app, after: after, limit: limit)
                 if users.isEmpty { print(after == nil ? "no users yet: someone signs in with a code first" : "no more users") }
                 for user in users {
-                    print("\(user.id)\t\(user.email)\tcreated \(user.createdAt.formatted(.iso8601))\tlast sign-in \(user.lastSignInAt.formatted(.iso8601))")
+                    print(TerminalText.row([user.id, user.email, "created \(user.createdAt.formatted(.iso8601))", "last sign-in \(user.lastSignInAt.formatted(.iso8601))"]))
                 }
             }
         }
@@ -42,7 +42,7 @@ struct Users: AsyncParsableCommand {
                     throw ServiceError.userNotFound(app, user: user)
                 }
                 print("id:              \(found.id)")
-                print("email:           \(found.email)")
+                print("email:           \(TerminalText.printable(found.email))")
                 print("created:         \(found.createdAt.formatted(.iso8601))")
                 print("last sign-in:    \(found.lastSignInAt.formatted(.iso8601))")
                 let sessions = try await components.signIn.sessions(app: app, userID: found.id)
@@ -51,7 +51,8 @@ struct Users: AsyncParsableCommand {
                 for session in sessions {
                     let state = session.revokedAt.map { "revoked \($0.formatted(.iso8601))" }
                         ?? (session.isActive(at: now) ? "active until \(session.expiresAt.formatted(.iso8601))" : "expired")
-                    print("  \(session.id)\tdevice \(session.deviceID)\t\(state)")
+                    // The device ID is whatever the app sent at sign-in.
+                    print("  " + TerminalText.row([session.id, "device \(session.deviceID)", state]))
                 }
             }
         }

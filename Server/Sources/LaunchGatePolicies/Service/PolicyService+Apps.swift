@@ -13,9 +13,10 @@ extension PolicyService {
 
     /// Creates an app, which the read path then serves at once: it refuses apps it doesn't know
     /// without asking the database, so its list of apps is dropped here.
-    /// - Throws: ``ServiceError`` `invalid-app-id` or `app-exists`.
+    /// - Throws: ``ServiceError`` `invalid-app-id`, `invalid-app-name` or `app-exists`.
     public func createApp(id: String, name: String?) async throws -> AppRecord {
         guard AppRecord.isValidID(id) else { throw ServiceError.invalidAppID(id) }
+        if let name, !DisplayText.isValidName(name, maximumBytes: AppRecord.maximumNameBytes) { throw ServiceError.invalidAppName }
         let app = AppRecord(id: id, name: name ?? id, createdAt: now())
         try await repository.createApp(app)
         cache.removeAll()

@@ -26,6 +26,9 @@ extension PolicyService {
             throw ServiceError.invalidExemption("the \(kind.rawValue) ID must be 1 to 200 bytes without control characters")
         }
         guard (note?.utf8.count ?? 0) <= 200 else { throw ServiceError.invalidExemption("the note must be at most 200 bytes") }
+        guard DisplayText.isValidNote(note) else {
+            throw ServiceError.invalidExemption("the note must be one line, without control characters or bidirectional overrides")
+        }
         guard try await repository.app(id: app) != nil else { throw ServiceError.appNotFound(app) }
         let exemption = Exemption(appID: app, kind: kind, value: PolicyExemptions.hash(id), note: note, createdAt: now())
         let current = try await repository.exemptions(appID: app)

@@ -26,12 +26,15 @@ public struct PolicyService: Sendable {
 
     // MARK: Publishing
 
-    /// Checks a revision's note against ``maximumNoteBytes``, the one rule every way of
-    /// publishing shares (the console calls it too, to show the problem next to its field).
+    /// Checks a revision's note against ``maximumNoteBytes`` and ``DisplayText``'s rule (one line,
+    /// no control or direction characters: `policy history` prints one row per revision), the
+    /// one rule every way of publishing shares (the console calls it too, to show the problem
+    /// next to its field).
     /// - Throws: ``ServiceError`` `invalid-note`.
     public static func validateNote(_ note: String?) throws {
         let bytes = note?.utf8.count ?? 0
         guard bytes <= maximumNoteBytes else { throw ServiceError.noteTooLong(bytes: bytes, limit: maximumNoteBytes) }
+        guard DisplayText.isValidNote(note) else { throw ServiceError.invalidNoteText }
     }
 
     /// Validates and publishes a policy as the app's newest revision.

@@ -24,9 +24,10 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     /// `/api/auth/…` or `/v1/apps/{app}/auth/…`: the paths whose answers have seed 002's shape.
+    /// Empty segments are skipped, as the router skips them, so `//api/auth/…` is one too.
     static func isSignInPath(_ path: String) -> Bool {
-        if path.hasPrefix("/api/auth/") { return true }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        return segments.count >= 5 && segments[0].isEmpty && segments[1] == "v1" && segments[2] == "apps" && segments[4] == "auth"
+        let segments = path.split(separator: "/")
+        if segments.count >= 2 && segments[0] == "api" && segments[1] == "auth" { return true }
+        return segments.count >= 4 && segments[0] == "v1" && segments[1] == "apps" && segments[3] == "auth"
     }
 }

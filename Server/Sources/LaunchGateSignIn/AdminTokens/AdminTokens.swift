@@ -66,35 +66,12 @@ public struct AdminTokens: Sendable {
         guard try await repository.revokeToken(id: id, at: now()) else { throw ServiceError.tokenNotFound(id) }
     }
 
-    /// Whether a token name can be shown as it is: 1 to 100 bytes, on one line, with no control
-    /// or format characters (bidirectional marks, overrides and isolates, zero-width characters,
-    /// tags) or other characters that render as nothing, and at least one visible character. Names appear in console
-    /// lists, history ("who published it") and the CLI's tab-separated output, where a newline
-    /// would forge a row and an override would show the text reversed.
+    /// Whether a token name can be shown as it is: 1 to 100 bytes that ``DisplayText`` accepts as a
+    /// name (one line, no control, format or invisible characters, something visible). Names appear
+    /// in console lists, history ("who published it") and the CLI's tab-separated output.
     /// - Parameter name: The name as given.
     public static func isValidName(_ name: String) -> Bool {
-        guard name.utf8.count <= 100 else { return false }
-        let refused = name.unicodeScalars.contains { scalar in
-            // Emoji need these (❤️, 👨‍👩‍👧); alone they are caught below, as nothing visible.
-            if scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value) { return false }
-            let properties = scalar.properties
-            // Format characters (direction marks and overrides, zero-width joiners, tags,
-            // interlinear annotations) and whatever renders as nothing: a name must read as it is.
-            return [.control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned]
-                .contains(properties.generalCategory) || properties.isDefaultIgnorableCodePoint
-                || properties.isNoncharacterCodePoint || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-        }
-        // At least one letter, digit, punctuation mark or symbol: not only spaces, blanks or marks.
-        let visible = name.unicodeScalars.contains { scalar in
-            switch scalar.properties.generalCategory {
-            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber, .letterNumber, .otherNumber,
-                 .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation,
-                 .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
-                return !(0x2800 == scalar.value || 0x3164 == scalar.value || 0xFFA0 == scalar.value || 0x115F == scalar.value || 0x1160 == scalar.value)
-            default: return false
-            }
-        }
-        return !refused && visible
+        DisplayText.isValidName(name, maximumBytes: 100)
     }
 
     package static func hash(_ secret: String) -> String {

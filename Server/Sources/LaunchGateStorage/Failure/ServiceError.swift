@@ -60,6 +60,14 @@ public struct ServiceError: LaunchGateFailure, Equatable {
     public static func invalidAppID(_ id: String) -> ServiceError {
         .init(.invalid(code: "invalid-app-id", message: "app id \"\(id.prefix(64))\" must be 1 to 64 lowercase letters, digits, '.', '-' or '_'"))
     }
+    /// An app name that is empty, too long, or not one line of printable text (``DisplayText``).
+    public static let invalidAppName = ServiceError(.invalid(
+        code: "invalid-app-name",
+        message: "give the app a name of 1 to 100 bytes, on one line, without control characters or bidirectional overrides"))
+    /// A note (of a revision or an exemption) that is not one line of printable text (``DisplayText``).
+    public static let invalidNoteText = ServiceError(.invalid(
+        code: "invalid-note",
+        message: "the note must be one line, without control characters or bidirectional overrides"))
     /// A token name that is empty, too long, or not one line of printable text.
     public static let invalidTokenName = ServiceError(.invalid(
         code: "invalid-token-name",

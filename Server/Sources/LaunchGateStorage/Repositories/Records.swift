@@ -5,8 +5,11 @@ import LaunchGate
 public struct AppRecord: Sendable, Hashable, Codable {
     /// The app's URL-safe identifier, such as `notes`.
     public var id: String
-    /// A display name.
+    /// A display name: 1 to ``maximumNameBytes`` bytes that ``DisplayText`` accepts as a name
+    /// (older rows may break that rule: print them through ``TerminalText``).
     public var name: String
+    /// The longest app name, in UTF-8 bytes.
+    public static let maximumNameBytes = 100
     /// When it was created.
     public var createdAt: Date
 

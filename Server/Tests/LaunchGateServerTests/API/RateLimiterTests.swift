@@ -63,4 +63,20 @@ struct RateLimiterTests {
         #expect(limiter.count <= 100)
         #expect(limiter.waitTime(for: "attacker") != nil)
     }
+
+    /// Issue 27, item 8: a rate of 1e-20 per second made the wait 1e20 s, and `Int(_:)` trapped on
+    /// it ("Double value cannot be converted to Int"), killing the server at the first limited request.
+    @Test("a rate so slow that the wait passes Int.max names the longest wait instead of trapping, and a flood past the table still works")
+    func tinyRate() {
+        let clock = Clock()
+        for perSecond in [1e-20, 0, Double.leastNonzeroMagnitude] {
+            let limiter = RateLimiter(capacity: 1, perSecond: perSecond, maximumClients: 2, now: { clock.now })
+            #expect(limiter.take(for: "a") == nil)
+            #expect(limiter.take(for: "a") == Int(RateLimiter.longestWait), "rate \(perSecond)")
+            #expect(limiter.waitTime(for: "a") == Int(RateLimiter.longestWait), "rate \(perSecond)")
+            for index in 0..<5 { _ = limiter.take(for: "spray-\(index)") }
+            #expect(limiter.count <= 2)
+        }
+        #expect(RateLimiter.wholeSeconds(0.2) == 1 && RateLimiter.wholeSeconds(59.01) == 60 && RateLimiter.wholeSeconds(-.infinity) == Int(RateLimiter.longestWait))
+    }
 }
