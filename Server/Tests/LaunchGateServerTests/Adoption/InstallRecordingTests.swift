@@ -121,6 +121,14 @@ struct InstallRecordingTests {
         #expect(expected.count == 32 && !expected.contains(install))
         #expect(try server.components.installHasher.hash(installID: install, app: "other") != expected, "unlinkable across apps")
         if let database = server.components.database {
+            // The application's own fold may have taken the sighting first and still be writing it
+            // (on a loaded machine the PostgreSQL write outlasted the test's fold), so wait for it.
+            let deadline = ContinuousClock.now + .seconds(30)
+            while try await database.read({ try await $0.raw("SELECT count(*) AS n FROM installs").first()?.decode(column: "n", as: Int.self) }) == 0,
+                  ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+                await server.components.recorder.fold()
+            }
             let values = try await database.read { db in
                 try await db.raw("SELECT app_id, platform, install_hash, version, build, os FROM installs").all().map { row in
                     try row.allColumns.map { try row.decode(column: $0, as: String.self) }
