@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 @_spi(LaunchGateServer) import LaunchGate
 import LaunchGateServer
+import LaunchGateStorage
 
 /// `launchgate check`: what an installed version would see.
 struct Check: AsyncParsableCommand {
@@ -54,11 +55,20 @@ struct Check: AsyncParsableCommand {
         let screen = GateScreen.make(for: prompt, style: style, platform: platform, hasUpdateURL: prompt.updateURL != nil)
         var lines = ["decision: \(prompt.kind.rawValue)\(decision.isBlocking ? " (blocking)" : "")"]
         if let target = prompt.targetVersion { lines.append("target:   \(target)") }
-        lines.append("title:    \(screen.title)")
-        lines.append("message:  \(screen.message)")
-        if let notes = screen.releaseNotes { lines.append("notes:    \(notes)") }
-        if let action = screen.primaryAction { lines.append("button:   \(action.title)\(prompt.updateURL.map { " → \($0.absoluteString)" } ?? "")") }
-        if let action = screen.secondaryAction { lines.append("button:   \(action.title)") }
+        lines.append(field("title:    ", screen.title))
+        lines.append(field("message:  ", screen.message))
+        if let notes = screen.releaseNotes { lines.append(field("notes:    ", notes)) }
+        if let action = screen.primaryAction { lines.append(field("button:   ", action.title) + (prompt.updateURL.map { " → \($0.absoluteString)" } ?? "")) }
+        if let action = screen.secondaryAction { lines.append(field("button:   ", action.title)) }
         return lines.joined(separator: "\n")
+    }
+
+    /// One labelled field of a policy's text. The policy comes from anywhere (`--url`), so an ESC in
+    /// it could rewrite the terminal: each line is made printable, and a line break in release notes
+    /// goes on under the label instead of starting a line that reads as another field.
+    static func field(_ label: String, _ text: String) -> String {
+        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated().map { index, line in
+            (index == 0 ? label : String(repeating: " ", count: label.count)) + TerminalText.printable(line)
+        }.joined(separator: "\n")
     }
 }

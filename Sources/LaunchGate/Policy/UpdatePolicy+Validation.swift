@@ -103,6 +103,9 @@ extension PlatformPolicy {
             } else if (url.host ?? "").isEmpty {
                 // Every allowed scheme names a store or a site; "itms-apps:javascript:…" names nothing.
                 issue("updateURL", "the \(scheme) URL has no host")
+            } else if url.user != nil || url.password != nil {
+                // "https://apps.apple.com@evil.example/x" reads as the App Store but opens evil.example.
+                issue("updateURL", "the URL names a user (\"…@\"), so its host is \(url.host ?? "?"), not what it appears to be; remove the part before @")
             }
         } else if rules == .publishing, required != nil || !blocked.versions.isEmpty || !blocked.builds.isEmpty {
             // Without it the blocking screen has no button: the user is stuck until they find the update themselves.

@@ -36,12 +36,14 @@ struct PolicyValidationTests {
                                        updateURL: store)).isEmpty)
     }
 
-    @Test("the update URL must be https, itms-apps or TestFlight's itms-beta, with a host", arguments: [
+    @Test("the update URL must be https, itms-apps or TestFlight's itms-beta, with a host and no user info", arguments: [
         ("http://apps.apple.com/app/id1", false), ("javascript:alert(1)", false), ("ftp://x.example/a", false),
         ("https://apps.apple.com/app/id1", true), ("itms-apps://itunes.apple.com/app/id1", true), ("https:///nohost", false),
         ("itms-apps:javascript:alert(1)", false), ("itms-apps:", false),
         ("itms-beta://testflight.apple.com/join/AbCd1234", true), ("ITMS-BETA://beta.itunes.apple.com/v1/app/1", true),
         ("itms-beta:", false), ("itms-beta:javascript:alert(1)", false), ("itms-services://?action=download-manifest", false),
+        ("https://apps.apple.com@evil.example/x", false), ("https://user:pass@apps.apple.com/app/id1", false),
+        ("itms-apps://apps.apple.com:x@evil.example/app/id1", false), ("https://apps.apple.com/app/id1?u=a@b", true),
     ])
     func updateURLScheme(url: String, accepted: Bool) throws {
         let found = issues(PlatformPolicy(updateURL: try #require(URL(string: url))))
