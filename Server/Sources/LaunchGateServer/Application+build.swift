@@ -164,7 +164,8 @@ public func buildRouter(_ components: ServerComponents, configuration: ServerCon
 /// then answers so).
 func buildRouter(_ components: ServerComponents, configuration: ServerConfiguration,
                  console: Result<ConsoleRenderer, ConsoleResourcesError>) -> Router<LaunchGateRequestContext> {
-    let router = Router(context: LaunchGateRequestContext.self)
+    // HEAD for every GET route (RFC 9110 §9.3.2): monitors and CDNs probe health checks and documents with it.
+    let router = Router(context: LaunchGateRequestContext.self, options: .autoGenerateHeadEndpoints)
     // Outermost first: the log line sees the status the error middleware chose.
     router.add(middleware: RequestLogMiddleware(level: .info))
     router.add(middleware: MetricsMiddleware())

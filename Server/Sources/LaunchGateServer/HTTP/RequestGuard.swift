@@ -11,8 +11,12 @@ import NIOHTTP1
 /// - `CONNECT` and `Upgrade` get the JSON 400 and a close: after either, NIO's decoder stops
 ///   parsing and keeps every later byte, so a client could stream into memory;
 /// - a target over ``maximumTargetLength`` gets a 414, so no log, metric or table sees it;
-/// - HTTP/1.0 without `keep-alive`, and `Connection: close` in any spelling, reach Hummingbird as
-///   `Connection: close`, which it closes after (the conversion to HTTP types drops the version);
+/// - an HTTP/1.1 request without exactly one `Host`, or any request with more than one, gets the
+///   JSON 400 (RFC 9112 3.2): a proxy in front may have read another host than we would;
+/// - HTTP/1.0 without `keep-alive`, and `close` among the `Connection` tokens in any spelling
+///   (`close,` too), reach Hummingbird as `Connection: close`, which it closes after (the
+///   conversion to HTTP types drops the version); an HTTP/1.0 request kept alive gets
+///   `Connection: keep-alive` on its answer, without which its client would wait for the close;
 /// - `Expect: 100-continue` gets its `100 Continue`, which Hummingbird never sends, so a client
 ///   waiting for it doesn't wait until a timeout.
 final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
@@ -29,6 +33,9 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var responding = false
     /// A refusal waits for the response in progress to end; after it, the connection closes.
     private var state = State.passing
+    /// The request being answered is HTTP/1.0 and kept alive. NIO's pipelining handler passes one
+    /// request at a time, so the next answer written is this request's.
+    private var keepsHTTP10Alive = false
 
     private enum State {
         case passing
@@ -57,7 +64,17 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         if head.version == .http1_1, head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
             context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .continue))), promise: nil)
         }
-        if !head.isKeepAlive, head.headers[canonicalForm: "connection"] != ["close"] {
+        let isHTTP10 = (head.version.major, head.version.minor) < (1, 1)
+        let hosts = head.headers["host"].count
+        guard hosts == 1 || (hosts == 0 && isHTTP10) else {
+            return refuse(.badRequest, code: "bad-host",
+                          message: hosts == 0 ? "an HTTP/1.1 request needs a Host header" : "the request has \(hosts) Host headers; send exactly one",
+                          context: context)
+        }
+        let tokens = head.headers[canonicalForm: "connection"].map { $0.lowercased() }
+        let closes = tokens.contains("close") || !head.isKeepAlive || (isHTTP10 && !tokens.contains("keep-alive"))
+        keepsHTTP10Alive = !closes && isHTTP10
+        if closes, head.headers["connection"] != ["close"] {
             head.headers.replaceOrAdd(name: "Connection", value: "close")
             return context.fireChannelRead(wrapInboundOut(.head(head)))
         }
@@ -82,6 +99,15 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
             // The refusal was the connection's last answer; a handler still working answers late.
             promise?.fail(ChannelError.ioOnClosedChannel)
             return
+        }
+        switch unwrapOutboundIn(data) {
+        case .head(var head) where head.status != .continue:
+            responding = true
+            if keepsHTTP10Alive, !head.headers[canonicalForm: "connection"].contains(where: { $0.lowercased() == "close" }) {
+                head.headers.replaceOrAdd(name: "Connection", value: "keep-alive")
+                return context.write(wrapOutboundOut(.head(head)), promise: promise)
+            }
+        case .head, .body, .end: break
         }
         context.write(data, promise: promise)
         switch unwrapOutboundIn(data) {

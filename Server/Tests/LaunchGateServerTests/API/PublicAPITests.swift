@@ -48,6 +48,25 @@ struct PublicAPITests {
         }
     }
 
+    @Test("HEAD answers every public GET route with the GET's status and headers and no body, on the live server too")
+    func head() async throws {
+        let server = try await TestServer.make()
+        for mode in [TestingSetup.router, .live] {
+            try await server.application.test(mode) { client in
+                for uri in ["/healthz", "/readyz", "/v1/apps/notes/check?version=1.0.0", "/api/version", "/version.json",
+                            "/v1/apps/notes/version.json?platform=ios", "/v1/apps/notes/policy?platform=ios", "/openapi.yaml"] {
+                    let get = try await client.execute(uri: uri, method: .get)
+                    let head = try await client.execute(uri: uri, method: .head)
+                    #expect(get.status == .ok, "\(uri)")
+                    #expect(head.status == get.status, "\(uri)")
+                    #expect(head.body.readableBytes == 0, "\(uri)")
+                    #expect(head.headers[.contentType] == get.headers[.contentType], "\(uri)")
+                    #expect(head.headers[.contentLength] == get.headers[.contentLength], "\(uri)")
+                }
+            }
+        }
+    }
+
     @Test("a publish changes the ETag and the document at once on this instance")
     func publishInvalidates() async throws {
         let server = try await TestServer.make()

@@ -55,7 +55,7 @@ struct InstallRecordingTests {
             try await buildApplication(server.components, configuration: server.configuration, logger: log.logger).test(.live) { client in
                 for uri in ["/v1/apps/notes/policy?platform=ios", "/v1/apps/notes/check?version=2.0.0&platform=ios"] {
                     _ = try await client.execute(uri: uri, method: .get)
-                    _ = try await server.components.recorder.fold()
+                    _ = await server.components.recorder.fold()
                     let routed = log.requests
                     for install in ["x", "y"] {
                         _ = try await client.execute(uri: uri, method: .get, headers: [Self.client: Self.header(install + uri.prefix(20))])

@@ -26,7 +26,7 @@ struct ConnectionLimitsTests {
         _ = try pipe.written()
         pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(30))
         #expect(pipe.channel.isActive, "idle between requests is the idle timeout's business")
-        for byte in "GET \(Pipe.target) HTTP/1.1\r\nX-A: " where pipe.channel.isActive {
+        for byte in "GET \(Pipe.target) HTTP/1.1\r\nHost: t\r\nX-A: " where pipe.channel.isActive {
             try pipe.send(String(byte))
             pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(1))
         }
@@ -39,7 +39,7 @@ struct ConnectionLimitsTests {
         let pipe = try await Pipe.make(requestTimeout: .seconds(10))
         try pipe.send(Pipe.get)
         _ = try pipe.written()
-        try pipe.send("PUT /v1/admin/apps/notes/policy HTTP/1.1\r\nContent-Length: 1000000\r\n\r\n{")
+        try pipe.send("PUT /v1/admin/apps/notes/policy HTTP/1.1\r\nHost: t\r\nContent-Length: 1000000\r\n\r\n{")
         pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(9))
         try pipe.send(" ")
         #expect(pipe.channel.isActive)
@@ -50,13 +50,13 @@ struct ConnectionLimitsTests {
     @Test("requests that arrive whole in time are never cut off, however many and however spaced")
     func inTime() async throws {
         let pipe = try await Pipe.make(requestTimeout: .seconds(10))
-        try pipe.send("POST /v1/admin/apps HTTP/1.1\r\nContent-Length: 2\r\n\r\n{")
+        try pipe.send("POST /v1/admin/apps HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\n\r\n{")
         pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(8))
         try pipe.send("}")
         try pipe.app.answer("created")
         for _ in 0..<5 {
             pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(8))
-            try pipe.send("GET \(Pipe.target) HTTP/1.1\r\n")
+            try pipe.send("GET \(Pipe.target) HTTP/1.1\r\nHost: t\r\n")
             pipe.channel.embeddedEventLoop.advanceTime(by: .seconds(8))
             try pipe.send("\r\n")
         }

@@ -39,7 +39,7 @@ struct HotPathPipelineTests {
         let etag = pipe.document.etag
         for (value, status) in [(etag, "HTTP/1.1 304 Not Modified"), ("W/\"other\", W/\(etag)", "HTTP/1.1 304 Not Modified"),
                                 ("*", "HTTP/1.1 304 Not Modified"), ("\"other\"", "HTTP/1.1 200 OK")] {
-            try pipe.send("GET \(Pipe.target) HTTP/1.1\r\nIf-None-Match: \(value)\r\n\r\n")
+            try pipe.send("GET \(Pipe.target) HTTP/1.1\r\nHost: t\r\nIf-None-Match: \(value)\r\n\r\n")
             #expect(try pipe.responses().map(\.status) == [status], "\(value)")
         }
         #expect(pipe.app.requests.isEmpty)
@@ -48,7 +48,7 @@ struct HotPathPipelineTests {
     @Test("a prepared GET behind a request Hummingbird is still answering waits its turn, so answers stay in order")
     func ordering() async throws {
         let pipe = try await Pipe.make()
-        try pipe.send("GET /healthz HTTP/1.1\r\n\r\n" + Pipe.get + "GET /nope HTTP/1.1\r\n\r\n" + Pipe.get)
+        try pipe.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n" + Pipe.get + "GET /nope HTTP/1.1\r\nHost: t\r\n\r\n" + Pipe.get)
         #expect(pipe.app.paths == ["/healthz"])
         #expect(try pipe.written().isEmpty, "nothing may overtake the first answer")
         try pipe.app.answer("first")
@@ -68,12 +68,12 @@ struct HotPathPipelineTests {
     }
 
     @Test("HTTP/1.0, Connection: close, a body, HEAD on a seed path, POST, unknown apps and other spellings go to Hummingbird",
-          arguments: ["GET \(HotPathPipe.target) HTTP/1.0\r\n\r\n", "GET \(HotPathPipe.target) HTTP/1.1\r\nConnection: Close\r\n\r\n",
-                      "GET \(HotPathPipe.target) HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}", "HEAD /version.json HTTP/1.1\r\n\r\n",
-                      "POST \(HotPathPipe.target) HTTP/1.1\r\nContent-Length: 0\r\n\r\n", "GET /v1/apps/ghost/policy?platform=ios HTTP/1.1\r\n\r\n",
-                      "GET /v1/apps/notes/policy?platform=android HTTP/1.1\r\n\r\n", "GET /v1/apps/%6Eotes/policy?platform=ios HTTP/1.1\r\n\r\n",
-                      "GET //v1/apps/notes/policy?platform=ios HTTP/1.1\r\n\r\n", "GET /v1/apps/notes/policy/?platform=ios HTTP/1.1\r\n\r\n",
-                      "GET /v1/apps/notes/policy?platform=plan9 HTTP/1.1\r\n\r\n", "GET /v1/apps/notes/check?version=1.0.0 HTTP/1.1\r\n\r\n"])
+          arguments: ["GET \(HotPathPipe.target) HTTP/1.0\r\n\r\n", "GET \(HotPathPipe.target) HTTP/1.1\r\nHost: t\r\nConnection: Close\r\n\r\n",
+                      "GET \(HotPathPipe.target) HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\n\r\n{}", "HEAD /version.json HTTP/1.1\r\nHost: t\r\n\r\n",
+                      "POST \(HotPathPipe.target) HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\n\r\n", "GET /v1/apps/ghost/policy?platform=ios HTTP/1.1\r\nHost: t\r\n\r\n",
+                      "GET /v1/apps/notes/policy?platform=android HTTP/1.1\r\nHost: t\r\n\r\n", "GET /v1/apps/%6Eotes/policy?platform=ios HTTP/1.1\r\nHost: t\r\n\r\n",
+                      "GET //v1/apps/notes/policy?platform=ios HTTP/1.1\r\nHost: t\r\n\r\n", "GET /v1/apps/notes/policy/?platform=ios HTTP/1.1\r\nHost: t\r\n\r\n",
+                      "GET /v1/apps/notes/policy?platform=plan9 HTTP/1.1\r\nHost: t\r\n\r\n", "GET /v1/apps/notes/check?version=1.0.0 HTTP/1.1\r\nHost: t\r\n\r\n"])
     func handedOn(request: String) async throws {
         let pipe = try await Pipe.make()
         try pipe.send(request)
@@ -84,7 +84,7 @@ struct HotPathPipelineTests {
     @Test("HEAD on the policy gets the GET's headers and no body")
     func head() async throws {
         let pipe = try await Pipe.make()
-        try pipe.send("HEAD \(Pipe.target) HTTP/1.1\r\n\r\n" + Pipe.get)
+        try pipe.send("HEAD \(Pipe.target) HTTP/1.1\r\nHost: t\r\n\r\n" + Pipe.get)
         let answers = try pipe.responses(heads: 1)
         #expect(answers.map(\.status) == ["HTTP/1.1 200 OK", "HTTP/1.1 200 OK"])
         #expect(answers.first?.body == "" && answers.last?.body == pipe.body)

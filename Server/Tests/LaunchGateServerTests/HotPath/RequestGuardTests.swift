@@ -30,7 +30,7 @@ struct RequestGuardTests {
     @Test("a lower-case method's 400 comes after the answers to the requests before it, and nothing after it is answered")
     func inTurn() async throws {
         let pipe = try await Pipe.make()
-        try? pipe.send("GET /healthz HTTP/1.1\r\n\r\nget / HTTP/1.1\r\n\r\n" + Pipe.get)
+        try? pipe.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\nget / HTTP/1.1\r\nHost: t\r\n\r\n" + Pipe.get)
         #expect(try pipe.written().isEmpty)
         try pipe.app.answer("ok")
         #expect(try pipe.written() == RecordingApp.answerBytes("ok") + Pipe.refusal(
@@ -44,7 +44,7 @@ struct RequestGuardTests {
         let pipe = try await Pipe.make()
         // Two reads, as from a client that pipelined past the close: without the guard, the second
         // read's error reached Hummingbird at once, which closed before the owed answers.
-        try pipe.send("GET /healthz HTTP/1.1\r\n\r\nGET /nope HTTP/1.1\r\nConnection: close\r\n\r\nGET /more HTTP/1.1\r\n")
+        try pipe.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\nGET /nope HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\nGET /more HTTP/1.1\r\nHost: t\r\n")
         try pipe.send(String(repeating: "A", count: 3_000))
         try pipe.app.answer("one")
         try pipe.app.answer("two")
@@ -55,7 +55,7 @@ struct RequestGuardTests {
     @Test("a target over 4 KB gets a 414 before routing or the hot path")
     func longTarget() async throws {
         let pipe = try await Pipe.make()
-        try pipe.send("GET /v1/apps/notes/policy?platform=ios&x=\(String(repeating: "a", count: 5_000)) HTTP/1.1\r\n\r\n" + Pipe.get)
+        try pipe.send("GET /v1/apps/notes/policy?platform=ios&x=\(String(repeating: "a", count: 5_000)) HTTP/1.1\r\nHost: t\r\n\r\n" + Pipe.get)
         #expect(try pipe.written() == Pipe.refusal("414 URI Too Long", code: "uri-too-long",
                                                    message: "the request target is longer than 4096 bytes; shorten the path and query"))
         #expect(pipe.app.requests.isEmpty)
@@ -63,7 +63,7 @@ struct RequestGuardTests {
     }
 
     @Test("CONNECT and Upgrade are refused with the JSON 400 and the connection closes, so nothing after them is held",
-          arguments: ["CONNECT a:1 HTTP/1.1\r\n\r\n", "GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n",
+          arguments: ["CONNECT a:1 HTTP/1.1\r\nHost: t\r\n\r\n", "GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n",
                       "GET / HTTP/1.1\r\nHost: t\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAAQAAP__\r\n\r\n"])
     func upgrades(request: String) async throws {
         let pipe = try await Pipe.make()
@@ -107,12 +107,26 @@ struct RequestGuardTests {
     }
 
     @Test("HTTP/1.0 without keep-alive, and Connection: Close in any case, reach Hummingbird as Connection: close; keep-alive stays",
-          arguments: [("GET /healthz HTTP/1.0\r\n\r\n", "close"), ("GET /healthz HTTP/1.1\r\nConnection: Close\r\n\r\n", "close"),
+          arguments: [("GET /healthz HTTP/1.0\r\n\r\n", "close"), ("GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: Close\r\n\r\n", "close"),
+                      ("GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close,\r\n\r\n", "close"),
+                      ("GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: keep-alive, Close\r\n\r\n", "close"),
                       ("GET /healthz HTTP/1.0\r\nConnection: keep-alive\r\n\r\n", "keep-alive")])
     func http10Closes(request: String, expected: String) async throws {
         let pipe = try await Pipe.make()
         try pipe.send(request)
         #expect(pipe.app.requests.last?.headerFields[.connection] == expected)
+    }
+
+    @Test("an HTTP/1.1 request without a Host, or any request with two, gets the JSON 400 and nothing reaches Hummingbird",
+          arguments: [("GET /healthz HTTP/1.1\r\n\r\n", "an HTTP/1.1 request needs a Host header"),
+                      ("GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", "the request has 2 Host headers; send exactly one"),
+                      ("GET /healthz HTTP/1.0\r\nHost: a\r\nhost: b\r\n\r\n", "the request has 2 Host headers; send exactly one")])
+    func host(request: String, message: String) async throws {
+        let pipe = try await Pipe.make()
+        try? pipe.send(request)
+        #expect(try pipe.written() == Pipe.refusal("400 Bad Request", code: "bad-host", message: message))
+        #expect(pipe.app.paths.isEmpty)
+        #expect(!pipe.channel.isActive)
     }
 
     @Test("the live server answers a long target with 414 and a malformed request with the JSON 400, and closes")
@@ -144,11 +158,15 @@ struct RequestGuardTests {
                 #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(target)")
                 #expect(closed, "\(target)")
             }
-            let kept = try RawClientSocket(port: try #require(client.port))
-            try kept.write("GET /healthz HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
-            let (text, closed) = await kept.receive(seconds: 5)
-            #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"))
-            #expect(!closed)
+            for target in ["/healthz", "/v1/apps/notes/policy?platform=ios"] {
+                let kept = try RawClientSocket(port: try #require(client.port))
+                try kept.write("GET \(target) HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+                let (text, closed) = await kept.receive(seconds: 5)
+                #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(target)")
+                // Without it an HTTP/1.0 client takes the answer as the connection's last.
+                #expect(text.lowercased().contains("\r\nconnection: keep-alive\r\n"), "\(target)")
+                #expect(!closed, "\(target)")
+            }
         }
     }
 }
