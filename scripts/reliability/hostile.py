@@ -6,7 +6,7 @@ Usage: hostile.py PORT SERVER_PID ADMIN_TOKEN PUBLIC_KEY LAUNCHGATE_BIN [--short
 Every loop is bounded in count and in time. Prints one line per check ("ok   ..." or
 "FAIL ..."), and exits 1 when any check failed.
 """
-import os, random, socket, string, subprocess, sys, threading, time, json, http.server, urllib.request
+import os, random, socket, string, subprocess, sys, threading, time, json, http.server, urllib.error, urllib.request
 
 port, server_pid, token, public_key, launchgate = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
 short = "--short" in sys.argv
@@ -633,11 +633,87 @@ def past_close():
                                 + (f", e.g. {extra[0]}" if extra else "") + ")")
 
 
+def admin_call(method, path, body):
+    """An admin request; returns (status, error code or None)."""
+    call = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(), method=method,
+                                  headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(call, timeout=10) as r:
+            return r.status, None
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"{}").get("error", {}).get("code")
+
+
+def forged_text_and_hosts():
+    # Issue 27 items 6 and 10: names and notes that would rewrite a terminal or forge a row, and an
+    # update URL whose host hides behind user info, are refused before anything is stored.
+    evil = "Evil\x1b]0;pwned\x07\x1b[2J\nforged\trow\u202e"
+    refusals = [
+        ("an app name with ESC and a newline", "POST", "/v1/admin/apps", {"id": "evil", "name": evil}, "invalid-app-name"),
+        ("an exemption note with a newline", "POST", "/v1/admin/apps/demo/exemptions",
+         {"kind": "install", "value": "x" * 16, "note": "ok\n99 2030-01-01 admin rollback to 1"}, "invalid-exemption"),
+        ("an update URL with user info", "PUT", "/v1/admin/apps/demo/policy",
+         {"schemaVersion": 1, "platforms": {"ios": {"latest": {"version": "9.0.0"}, "updateURL": "https://apps.apple.com@evil.example/x"}}},
+         "invalid-policy"),
+    ]
+    for name, method, path, body, code in refusals:
+        status, got = admin_call(method, path, body)
+        (ok if status == 400 and got == code else fail)(f"{name} is refused with 400 {code} (got {status} {got})")
+    # Item 7: the console's sign-in form carries its security headers on every path the router gives it.
+    for path in ("/console/sign-in", "//console/sign-in", "/console//sign-in"):
+        sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+        sock.sendall(request(path, "Connection: close\r\n"))
+        head = Reader(sock, time.monotonic() + 5).response()
+        sock.close()
+        headers = head[1] if head else {}
+        missing = [h for h in ("content-security-policy", "x-frame-options", "x-content-type-options", "referrer-policy") if h not in headers]
+        (ok if head and not missing else fail)(f"GET {path} carries the console's security headers (missing: {missing or 'none'})")
+
+
+def http_framing():
+    # RFC 9112 3.2 and 9.3: a Host is required once; "close" among the Connection tokens closes;
+    # HTTP/1.0 kept alive is told so; HEAD answers what GET answers, without the body.
+    cases = [("no Host on HTTP/1.1", b"GET /healthz HTTP/1.1\r\n\r\n", b"HTTP/1.1 400", True),
+             ("two Host headers", b"GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", b"HTTP/1.1 400", True),
+             ("Connection: close, (a trailing comma)", b"GET /healthz HTTP/1.1\r\nHost: a\r\nConnection: close,\r\n\r\n", b"HTTP/1.1 200", True),
+             ("HTTP/1.0 with keep-alive", b"GET /healthz HTTP/1.0\r\nConnection: keep-alive\r\n\r\n", b"HTTP/1.1 200", False)]
+    for name, payload, status, closes in cases:
+        sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+        sock.sendall(payload)
+        data, closed, deadline = b"", False, time.monotonic() + 4
+        sock.settimeout(0.5)
+        while time.monotonic() < deadline:
+            try:
+                chunk = sock.recv(65536)
+            except socket.timeout:
+                if data:
+                    break
+                continue
+            if not chunk:
+                closed = True
+                break
+            data += chunk
+        sock.close()
+        kept_alive_said = b"\r\nconnection: keep-alive\r\n" in data.lower()
+        good = data.startswith(status) and closed == closes and (closes or kept_alive_said)
+        (ok if good else fail)(f"{name}: {data[:12].decode(errors='replace')!r}, closed={closed}"
+                               + ("" if closes else f", Connection: keep-alive={kept_alive_said}"))
+    for path in ("/healthz", "/v1/apps/demo/check?version=1.0.0", "/api/version", POLICY):
+        heads = {}
+        for method in ("GET", "HEAD"):
+            call = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method)
+            with urllib.request.urlopen(call, timeout=5) as r:
+                heads[method] = (r.status, r.headers.get("Content-Length"), len(r.read()))
+        good = heads["HEAD"][0] == heads["GET"][0] == 200 and heads["HEAD"][1] == heads["GET"][1] and heads["HEAD"][2] == 0
+        (ok if good else fail)(f"HEAD {path} answers as GET without the body (GET {heads['GET']}, HEAD {heads['HEAD']})")
+
+
 checks = [("never-reading pipeliner", never_reads), ("slowloris and idle sockets", slow_and_idle),
           ("odd methods pipelined", odd_methods_in_order), ("long and random URLs", long_and_random_urls),
           ("random app names", random_app_names), ("replayed signed documents", replayed_documents),
           ("upgrades then streams", upgrade_streams), ("/check from thin clients", check_endpoint),
-          ("bytes past a closing request", past_close)]
+          ("bytes past a closing request", past_close), ("forged text and hidden hosts", forged_text_and_hosts),
+          ("HTTP framing", http_framing)]
 only = os.environ.get("HOSTILE_ONLY")
 for name, run in checks:
     if only and only not in name:
