@@ -176,9 +176,12 @@ SEED_NUMBER = re.compile(r"\b[Ss]eeds?\s+0\d\d\b")
 def check_seed_numbers(root, files):
     problems = []
     for path in files:
+        # The CLI's help is read by users as much as a doc comment is: every line but a // comment.
+        cli = path.parent.name == "launchgate" and path.suffix == ".swift"
         swift = path.suffix == ".swift"
         for number, line in enumerate(path.read_text().split("\n"), start=1):
-            if swift and not line.lstrip().startswith("///"):
+            stripped = line.lstrip()
+            if swift and not stripped.startswith("///") and (not cli or stripped.startswith("//")):
                 continue
             match = SEED_NUMBER.search(line)
             if match:
@@ -196,6 +199,9 @@ def run(root):
     counted = [p for p in counted if p.is_file() and p.name != "check-docs.py"]
     published = [p for p in linked if p.suffix == ".md"] + sorted(
         p for target in ["LaunchGate", "LaunchGateUI", "LaunchGateTesting"] for p in (root / "Sources" / target).rglob("*.swift"))
+    # What the server shows: the API description it serves at /openapi.yaml and the CLI's help.
+    published += [p for p in [root / "Server/Sources/LaunchGateServer/Resources/openapi.yaml"] if p.exists()]
+    published += sorted((root / "Server/Sources/launchgate").glob("*.swift"))
     problems = check_links(root, linked) + check_counts(root, counted) + check_spi(root)
     problems += check_platforms(root) + check_seed_numbers(root, published)
     return problems, len(linked)
@@ -222,11 +228,17 @@ def self_test():
         with open(root / "CHANGELOG.md", "a") as changelog:
             changelog.write("- Platforms: iOS 17 and macOS 14, or later.\n")
         (root / "Sources/LaunchGate/Thing.swift").write_text("/// Read as seeds 000 to 004 do.\nlet x = 1 // seed 001, not documentation\n")
+        (root / "Server/Sources/launchgate").mkdir(parents=True)
+        (root / "Server/Sources/launchgate/Export.swift").write_text("// seed 001, a comment\n    version.json   seed 004\n")
+        (root / "Server/Sources/LaunchGateServer/Resources").mkdir(parents=True)
+        (root / "Server/Sources/LaunchGateServer/Resources/openapi.yaml").write_text("paths:\n  summary: Seed 000's answer.\n")
         problems, _ = run(root)
         wanted = ["README.md:6: docs/nothing.md names no file", "README.md:6: docs/a.md#no-such-part: no heading",
                   "docs/a.md:9: #not-a-heading: no heading", "deploy/unit.service:1: docs/gone.md names no file",
                   "CHANGELOG.md:1: says \"4 languages\"", "README.md:9: states iOS 17, macOS 14, tvOS 17, but Package.swift declares",
-                  "README.md:10: says \"seed 003\"", "Sources/LaunchGate/Thing.swift:1: says \"seeds 000\""]
+                  "README.md:10: says \"seed 003\"", "Sources/LaunchGate/Thing.swift:1: says \"seeds 000\"",
+                  "Server/Sources/launchgate/Export.swift:2: says \"seed 004\"",
+                  "Server/Sources/LaunchGateServer/Resources/openapi.yaml:2: says \"Seed 000\""]
         missed = [w for w in wanted if not any(p.startswith(w) for p in problems)]
         extra = [p for p in problems if not any(p.startswith(w) for w in wanted)]
         for w in wanted:

@@ -44,7 +44,7 @@ extension AdapterTests {
         @Test("details opened by a controller's showDetails() open in its window, though another window appeared later and both are key and active")
         func dialogFromCodeInTheCallersWindow() async throws {
             let device = UIHarness()
-            let (flow, first, second) = await twoWindows(device)
+            let (_, first, second) = await twoWindows(device)
             let secondWindow = try #require(second.view.window)
             // Since iOS 15 every foreground scene's window is key in its own scene, and side by
             // side both scenes are active: neither says where the user is.

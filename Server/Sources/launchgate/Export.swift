@@ -13,10 +13,10 @@ struct Export: AsyncParsableCommand {
         For each app and channel with a policy it writes, under DIR/<app>/ (beta under DIR/<app>/beta/):
           policy.json (+ .sig)                 every platform
           <platform>/policy.json (+ .sig)      one platform: point the SDK here
-          <platform>/version.json              seed 004
-          <platform>/version-lockout.json      seed 003
-          api/version                          seed 000 (iOS)
-          api/config                           seed 001
+          <platform>/version.json              the version.json format (banner and dialog)
+          <platform>/version-lockout.json      VersionLockout's document
+          api/version                          the /api/version check (iOS)
+          api/config                           min_supported_version_<platform>
         """)
 
     @Option(help: "The output folder.") var out: String

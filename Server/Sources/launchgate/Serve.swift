@@ -74,12 +74,17 @@ struct Serve: AsyncParsableCommand {
         let seeded = configuration.demo
             ? try await DemoSeeder(components: components, now: components.now).seedIfEmpty()
             : DemoSeeder.Result(token: nil, publicKey: try await components.signingKeys.ensure(now: components.now()))
-        let shown = configuration.host == "0.0.0.0" ? "localhost" : configuration.host
+        // Every interface answers on localhost, the address a newcomer's browser and curl use; the
+        // banner says that it is every interface, which the log's 0.0.0.0 means.
+        let everywhere = configuration.host == "0.0.0.0"
+        let shown = everywhere ? "localhost" : configuration.host
         let (isDemo, location) = (configuration.demo, "\(configuration.database)")
         let destination = transport.destination
+        let binary = Bundle.main.executablePath
         let app = buildApplication(components, configuration: configuration, logger: logger, mail: transport) { port in
             // Unbuffered, so the banner appears even when stdout is a file or a pipe.
-            let banner = Self.banner(seeded, demo: isDemo, base: "http://\(shown):\(port)", database: location, mail: destination)
+            let banner = Self.banner(seeded, demo: isDemo, base: "http://\(shown):\(port)", everyInterface: everywhere,
+                                     database: location, mail: destination, binary: binary)
             FileHandle.standardOutput.write(Data((banner + "\n").utf8))
         }
         try await app.runService()
@@ -108,10 +113,13 @@ struct Serve: AsyncParsableCommand {
         return .milliseconds(Int64((value * 1000).rounded()))
     }
 
-    static func banner(_ seeded: DemoSeeder.Result, demo: Bool, base: String, database: String, mail: String) -> String {
-        var lines = ["LaunchGate is listening on \(base) (database: \(database))",
+    static func banner(_ seeded: DemoSeeder.Result, demo: Bool, base: String, everyInterface: Bool = false, database: String, mail: String,
+                       binary: String? = nil) -> String {
+        var lines = ["LaunchGate is listening on \(base) (\(everyInterface ? "every interface, 0.0.0.0; " : "")database: \(database))",
                      "  Public key (pin it in the app): \(seeded.publicKey)",
                      "  Sign-in mail: \(mail)"]
+        // `swift run` checks the build on every call, for seconds; the binary itself starts at once.
+        if demo, let binary { lines.append("  The CLI without swift run: alias launchgate='\(binary)'") }
         if let token = seeded.token {
             lines.append("  Admin token (shown once, stored hashed): \(token)")
         } else if demo {
@@ -125,7 +133,7 @@ struct Serve: AsyncParsableCommand {
                 "Try:",
                 "  curl -i '\(base)/v1/apps/demo/policy?platform=ios'",
                 "  curl '\(base)/v1/apps/demo/check?platform=ios&version=1.9.0'",
-                "  curl '\(base)/api/version'",
+                "  curl '\(base)/api/version'    # latest_build is the lowest build allowed (the required one), as that check's apps read it",
                 "  curl '\(base)/version.json'",
                 "  curl -H 'Authorization: Bearer \(token)' '\(base)/v1/admin/apps/demo/policy/history'",
                 "  curl -H 'Content-Type: application/json' -d '{\"email\": \"ada@example.com\"}' '\(base)/api/auth/send-code'",

@@ -27,10 +27,10 @@ struct Simulate: AsyncParsableCommand {
     @Option(help: "The key the policy must be signed with, as 'serve' and 'launchgate keys show' print it (ed25519:…).") var key: String
     @Option(help: "The folder of the device's cache, throttle, session and clock, kept for the next run. Default: a new temporary folder, removed at the end.")
     var state: String?
-    @Flag(help: "Sign in after the update check, as seed 002's app does.") var signIn = false
+    @Flag(help: "Sign in after the update check, as an app with email sign-in does.") var signIn = false
     @Option(name: .customLong("language"), help: "The device's preferred language, most preferred first (repeatable, or a comma list: fr,en). Default: en.")
     var languages: [String] = []
-    @Option(name: .customLong("exempt-email"), help: "A signed-in address that never sees update screens, as seed 000's test user (repeatable).")
+    @Option(name: .customLong("exempt-email"), help: "A signed-in address that never sees update screens, as an App Review test account (repeatable).")
     var exemptEmails: [String] = []
     @Flag(help: "Plain text without box drawing or colour, even on a terminal (the default when output is not a terminal).") var plain = false
 

@@ -98,7 +98,7 @@ struct SignInFlowE2E {
         // Seed 002's paths, as its client calls them, with the demo app's 4-digit codes.
         let seed = flow(AuthClient(baseURL: base, paths: .seed), FileSessionStore(url: work.appendingPathComponent("seed.json")))
         try await signIn(seed, typing: "Lin@Example.com", address: "lin@example.com")
-        try check(seed.state.signedIn?.isNewUser == true && seed.session != nil, "seed 002's /api/auth paths sign a new user in")
+        try check(seed.state.signedIn?.isNewUser == true && seed.session != nil, "the /api/auth paths sign a new user in")
     }
 
     /// Types an address, sends, reads the delivered code, types it and verifies.

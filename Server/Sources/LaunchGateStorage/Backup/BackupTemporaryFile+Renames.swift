@@ -11,7 +11,7 @@ extension BackupTemporaryFile {
     /// renameat2(2), looked up at run time: glibc has it since 2.28, but Swift's Glibc module
     /// doesn't declare it, and musl and macOS have none.
     private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UInt32) -> Int32
-    nonisolated(unsafe) private static let renameat2: RenameAt2? = {
+    private static let renameat2: RenameAt2? = {
         #if os(Linux)
         guard let program = dlopen(nil, RTLD_NOW), let symbol = dlsym(program, "renameat2") else { return nil }
         return unsafeBitCast(symbol, to: RenameAt2.self)

@@ -106,7 +106,7 @@ struct PublishGuardTests {
     @Test("a beta policy's impact says it counts every channel's installs, and the guard doesn't apply to it")
     func betaChannel() async throws {
         let server = try await AdoptionFixture.server()
-        try await server.components.repository.publish(appID: "notes", channel: .beta, policy: Samples.policy(), author: "t", note: nil, at: Samples.now)
+        _ = try await server.components.repository.publish(appID: "notes", channel: .beta, policy: Samples.policy(), author: "t", note: nil, at: Samples.now)
         let (_, impact) = try await server.components.adoption.publish(raised("2.4.0"), app: "notes", channel: .beta, author: "t", confirmed: false)
         #expect(!impact.guarded && PolicyImpactJSON(impact).countedChannels == "all" && impact.active.newlyBlocked == 40)
         #expect(ImpactSentences(impact).summary.contains("cover every channel's installs"), "\(ImpactSentences(impact).summary)")

@@ -21,16 +21,16 @@ struct ConsoleErrorPageTests {
         private(set) var reads = 0
 
         func insert(_ session: ConsoleSessionRecord, keepingAtMost limit: Int, perToken: Int, now: Date) async throws {
-            try await base.insert(session, keepingAtMost: limit, perToken: perToken, now: now)
+            await base.insert(session, keepingAtMost: limit, perToken: perToken, now: now)
         }
 
         func session(hash: String) async throws -> ConsoleSessionRecord? {
             reads += 1
-            return try await base.session(hash: hash)
+            return await base.session(hash: hash)
         }
 
-        func delete(hash: String) async throws { try await base.delete(hash: hash) }
-        func count() async throws -> Int { try await base.count() }
+        func delete(hash: String) async throws { await base.delete(hash: hash) }
+        func count() async throws -> Int { await base.count() }
     }
 
     /// The console alone, as buildRouter wires it, over `sessions` and with `limits`.

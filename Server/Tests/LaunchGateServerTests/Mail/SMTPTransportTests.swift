@@ -12,7 +12,7 @@ import Testing
 struct SMTPTransportTests {
     static let caFile: String = {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("launchgate-test-ca-\(UUID().uuidString).pem").path
-        FileManager.default.createFile(atPath: path, contents: Data(TestCertificates.ca.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(TestCertificates.ca.utf8))
         return path
     }()
 
