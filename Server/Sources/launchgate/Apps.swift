@@ -28,12 +28,14 @@ struct Apps: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List apps.")
         @OptionGroup var database: DatabaseOptions
+        @OptionGroup var listing: ListingOptions
 
         func run() async throws {
             try await database.withComponents { components in
                 let apps = try await components.policies.apps()
-                if apps.isEmpty { print("no apps yet; create one with 'launchgate apps create ID'") }
-                for app in apps { print(TerminalText.row([app.id, app.name])) }
+                var table = Listing("ID", "Name")
+                for app in apps { table.append(app.id, app.name) }
+                table.print(listing.format, empty: "no apps yet; create one with 'launchgate apps create ID'")
             }
         }
     }

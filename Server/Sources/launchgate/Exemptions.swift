@@ -43,14 +43,16 @@ struct Exemptions: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List an app's exemptions (hashed).")
         @Argument(help: "The app's ID.") var app: String
         @OptionGroup var database: DatabaseOptions
+        @OptionGroup var listing: ListingOptions
 
         func run() async throws {
             try await database.withComponents { components in
                 let exemptions = try await components.policies.exemptions(app: app)
-                if exemptions.isEmpty { print("no exemptions; add one with 'launchgate exemptions add \(app) --install ID'") }
+                var table = Listing("Kind", "Value", "Added", "Note")
                 for exemption in exemptions {
-                    print(TerminalText.row([exemption.kind.rawValue, exemption.value, exemption.createdAt.formatted(.iso8601), exemption.note ?? ""]))
+                    table.append(exemption.kind.rawValue, exemption.value, exemption.createdAt.formatted(.iso8601), exemption.note ?? "")
                 }
+                table.print(listing.format, empty: "no exemptions; add one with 'launchgate exemptions add \(app) --install ID'")
             }
         }
     }

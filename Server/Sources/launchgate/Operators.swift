@@ -31,12 +31,15 @@ struct Operators: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List console operators.")
         @OptionGroup var database: DatabaseOptions
+        @OptionGroup var listing: ListingOptions
 
         func run() async throws {
             try await database.withComponents { components in
+                var table = Listing("Email", "Scope", "Added")
                 for found in try await components.operators.list() {
-                    print(TerminalText.row([found.email, found.scope.rawValue, ISO8601DateFormatter().string(from: found.createdAt)]))
+                    table.append(found.email, found.scope.rawValue, ISO8601DateFormatter().string(from: found.createdAt))
                 }
+                table.print(listing.format, empty: "no operators; add one with 'launchgate operators add EMAIL --scope read'")
             }
         }
     }

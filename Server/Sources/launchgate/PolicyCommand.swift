@@ -113,14 +113,20 @@ struct PolicyCommand: AsyncParsableCommand {
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the current policy document.")
+        static let configuration = CommandConfiguration(
+            abstract: "Print the current policy document: indented on a terminal; as served, byte for byte, with --json or into a pipe.")
         @OptionGroup var target: Target
         @OptionGroup var database: DatabaseOptions
+        @OptionGroup var listing: ListingOptions
 
         func run() async throws {
             try await database.withComponents { components in
                 let (revision, _) = try await components.policies.current(app: target.app, channel: try target.releaseChannel())
-                print(String(decoding: revision.document, as: UTF8.self))
+                // The compact bytes are the signed ones, which a script may check against the signature.
+                guard listing.format == .table, let object = try? JSONSerialization.jsonObject(with: revision.document),
+                      let indented = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+                else { return print(String(decoding: revision.document, as: UTF8.self)) }
+                print(String(decoding: indented, as: UTF8.self))
             }
         }
     }
@@ -129,15 +135,17 @@ struct PolicyCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List revisions, newest first.")
         @OptionGroup var target: Target
         @OptionGroup var database: DatabaseOptions
+        @OptionGroup var listing: ListingOptions
 
         func run() async throws {
             try await database.withComponents { components in
                 let revisions = try await components.policies.history(app: target.app, channel: try target.releaseChannel())
-                if revisions.isEmpty { print("no revisions yet") }
+                // Authors and notes come from tokens' names and people's notes; older rows may hold controls.
+                var table = Listing("Revision", "Published", "Author", "Note")
                 for revision in revisions {
-                    // Authors and notes come from tokens' names and people's notes; older rows may hold controls.
-                    print(TerminalText.row([String(revision.number), revision.issuedAt.formatted(.iso8601), revision.author, revision.note ?? ""]))
+                    table.append(String(revision.number), revision.issuedAt.formatted(.iso8601), revision.author, revision.note ?? "")
                 }
+                table.print(listing.format, empty: "no revisions yet")
             }
         }
     }

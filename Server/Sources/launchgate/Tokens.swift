@@ -44,13 +44,16 @@ struct Tokens: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List tokens (never their secrets): ID, scope, name, state and when last used (to the minute).")
         @OptionGroup var database: DatabaseOptions
+        @OptionGroup var listing: ListingOptions
 
         func run() async throws {
             try await database.withComponents { components in
+                var table = Listing("ID", "Scope", "Name", "State", "Last used")
                 for token in try await components.tokens.list() {
                     let used = token.lastUsedAt.map { ISO8601DateFormatter().string(from: $0) } ?? "never"
-                    print(TerminalText.row([token.id, token.scope.rawValue, token.name, token.revokedAt == nil ? "active" : "revoked", used]))
+                    table.append(token.id, token.scope.rawValue, token.name, token.revokedAt == nil ? "active" : "revoked", used)
                 }
+                table.print(listing.format, empty: "no tokens; make one with 'launchgate tokens create --name me --scope admin'")
             }
         }
     }

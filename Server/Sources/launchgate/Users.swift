@@ -14,6 +14,7 @@ struct Users: AsyncParsableCommand {
         @Option(help: "Start after this address (the last one of the previous page).") var after: String?
         @Option(help: "At most this many, 1 to 1000.") var limit: Int = 100
         @OptionGroup var database: DatabaseOptions
+        @OptionGroup var listing: ListingOptions
 
         func validate() throws {
             guard (1...1000).contains(limit) else { throw ValidationError("--limit must be 1 to 1000") }
@@ -22,10 +23,11 @@ struct Users: AsyncParsableCommand {
         func run() async throws {
             try await database.withComponents { components in
                 let users = try await components.signIn.users(app: app, after: after, limit: limit)
-                if users.isEmpty { print(after == nil ? "no users yet: someone signs in with a code first" : "no more users") }
+                var table = Listing("ID", "Email", "Created", "Last sign-in")
                 for user in users {
-                    print(TerminalText.row([user.id, user.email, "created \(user.createdAt.formatted(.iso8601))", "last sign-in \(user.lastSignInAt.formatted(.iso8601))"]))
+                    table.append(user.id, user.email, user.createdAt.formatted(.iso8601), user.lastSignInAt.formatted(.iso8601))
                 }
+                table.print(listing.format, empty: after == nil ? "no users yet: someone signs in with a code first" : "no more users")
             }
         }
     }
