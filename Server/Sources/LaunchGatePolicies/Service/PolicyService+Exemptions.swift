@@ -35,7 +35,7 @@ extension PolicyService {
         if !current.contains(where: { $0.kind == kind && $0.value == exemption.value }), current.count >= PolicyLimits.exemptions {
             throw ServiceError.tooManyExemptions(current.count)
         }
-        try await repository.saveExemption(exemption, author: author, note: "exempted a \(kind.rawValue)", at: now())
+        try await repository.saveExemption(exemption, author: author, note: "exempted \(Self.withArticle(kind))", at: now())
         cache.removeAll()
         return exemption
     }
@@ -44,12 +44,17 @@ extension PolicyService {
     /// - Parameter idOrHash: The ID as the app knows it, or the hash that ``exemptions(app:)`` lists.
     /// - Throws: ``ServiceError`` `exemption-not-found`.
     public func removeExemption(app: String, kind: ExemptionKind, idOrHash: String, author: String) async throws {
-        let note = "removed a \(kind.rawValue) exemption"
+        let note = "removed \(Self.withArticle(kind)) exemption"
         let stored = try await repository.exemptions(appID: app)
         let value = stored.contains { $0.kind == kind && $0.value == idOrHash } ? idOrHash : PolicyExemptions.hash(idOrHash)
         guard try await repository.removeExemption(appID: app, kind: kind, value: value, author: author, note: note, at: now()) else {
             throw ServiceError.exemptionNotFound
         }
         cache.removeAll()
+    }
+
+    /// "an install", "a device": the history's notes are read as sentences.
+    static func withArticle(_ kind: ExemptionKind) -> String {
+        (kind.rawValue.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + kind.rawValue
     }
 }

@@ -57,6 +57,17 @@ struct ExemptionTests {
         }
     }
 
+    @Test("the history says what each exemption change was, in English: an install, a device")
+    func historyNotes() async throws {
+        let server = try await TestServer.make()
+        let policies = server.components.policies
+        _ = try await policies.addExemption(app: "notes", kind: .install, id: "tester-1", note: nil, author: "t")
+        _ = try await policies.addExemption(app: "notes", kind: .device, id: "phone-1", note: nil, author: "t")
+        try await policies.removeExemption(app: "notes", kind: .install, idOrHash: "tester-1", author: "t")
+        let notes = try await server.components.repository.revisions(appID: "notes", channel: .production).prefix(3).map(\.note)
+        #expect(notes == ["removed an install exemption", "exempted a device", "exempted an install"])
+    }
+
     @Test("the whole document, without ?platform, carries the same hashes, so an exempt install that asks for it is exempt too")
     func wholeDocument() async throws {
         let server = try await TestServer.make()
