@@ -50,7 +50,7 @@ final class RacingInstalls: InstallRepository, @unchecked Sendable {
         try await base.dailyVersions(appID: appID, platform: platform, fromDay: fromDay, limit: limit)
     }
 
-    func refusedSightings(appID: String, fromDay: Int) async throws -> [Platform: Int] {
+    func refusedSightings(appID: String, fromDay: Int) async throws -> [Platform: RefusedSightings] {
         try await base.refusedSightings(appID: appID, fromDay: fromDay)
     }
 

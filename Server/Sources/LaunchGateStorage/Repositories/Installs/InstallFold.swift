@@ -36,8 +36,9 @@ package struct InstallFold {
     private(set) var budget: InstallBudget?
     /// Sightings the cap left out.
     private(set) var result = InstallRecordResult()
-    /// Sightings the cap left out, per app, platform and day: where the counts may be missing real installs.
-    private(set) var refused: [InstallRefusalKey: Int] = [:]
+    /// Sightings the cap left out, per app, platform and day, with the versions they named: where
+    /// the counts may be missing real installs, and of which versions.
+    private(set) var refused: [InstallRefusalKey: RefusedSightings] = [:]
 
     package init(budget: InstallBudget? = nil) { self.budget = budget }
 
@@ -94,7 +95,9 @@ package struct InstallFold {
 
     private mutating func refuse(_ sighting: InstallSighting, installs: Bool) {
         if installs { result.overInstallCap += 1 } else { result.overGroupCap += 1 }
-        refused[InstallRefusalKey(appID: sighting.appID, platform: sighting.platform, day: sighting.day), default: 0] += 1
+        let key = InstallRefusalKey(appID: sighting.appID, platform: sighting.platform, day: sighting.day)
+        let one = RefusedSightings(version: sighting.version)
+        refused[key] = refused[key]?.adding(one) ?? one
     }
 
     private mutating func keep(_ sighting: InstallSighting) {

@@ -63,8 +63,8 @@ public protocol InstallRepository: Sendable {
     func dailyVersions(appID: String, platform: Platform?, fromDay: Int, limit: Int) async throws -> DailyVersionPage
 
     /// How many sightings the cap refused per platform of `appID` on `fromDay` and the days
-    /// after; platforms with none are left out.
-    func refusedSightings(appID: String, fromDay: Int) async throws -> [Platform: Int]
+    /// after, and the range of versions they named; platforms with none are left out.
+    func refusedSightings(appID: String, fromDay: Int) async throws -> [Platform: RefusedSightings]
 
     /// Forgets installs last seen before `day`, and the counts of days before it.
     /// - Returns: How many installs were forgotten.
