@@ -20,8 +20,8 @@ final class RacingInstalls: InstallRepository, @unchecked Sendable {
         self.interleave = interleave
     }
 
-    func record(_ sightings: [InstallSighting], limits: InstallLimits) async throws -> InstallRecordResult {
-        try await base.record(sightings, limits: limits)
+    func record(_ sightings: [InstallSighting], limits: InstallLimits, admission: InstallAdmission) async throws -> InstallRecordResult {
+        try await base.record(sightings, limits: limits, admission: admission)
     }
 
     func groups(appID: String, platform: Platform?, fromDay: Int) async throws -> [InstallGroup] {

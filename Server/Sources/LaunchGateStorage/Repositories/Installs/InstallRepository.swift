@@ -16,10 +16,13 @@ public protocol InstallRepository: Sendable {
     /// ``InstallLimits/installsPerAppPlatform``, or start a group it doesn't keep while it keeps
     /// ``InstallLimits/groupsPerAppPlatform``, is left out and counted as refused for its app,
     /// platform and day; installs and groups already kept go on updating. The cap is read from
-    /// counts kept beside the installs, never by counting installs.
-    /// - Returns: How many sightings the cap left out.
+    /// counts kept beside the installs, never by counting installs. A group of a version in
+    /// `admission`'s named versions may use ``InstallLimits/reservedGroups`` past the cap; a sighting
+    /// with a source that would add an install or start a group past its client's quota
+    /// (`admission`'s ``ClientQuotas``) is left out, and not counted as refused.
+    /// - Returns: How many sightings the cap and the quotas left out.
     @discardableResult
-    func record(_ sightings: [InstallSighting], limits: InstallLimits) async throws -> InstallRecordResult
+    func record(_ sightings: [InstallSighting], limits: InstallLimits, admission: InstallAdmission) async throws -> InstallRecordResult
 
     /// Installs last seen on `fromDay` or later, counted per platform, version, build, OS and day:
     /// the raw counts, for tests and tools (reports read the aggregates below).
@@ -73,6 +76,12 @@ public protocol InstallRepository: Sendable {
 }
 
 extension InstallRepository {
+    /// Records with no quota and no named versions.
+    @discardableResult
+    public func record(_ sightings: [InstallSighting], limits: InstallLimits) async throws -> InstallRecordResult {
+        try await record(sightings, limits: limits, admission: InstallAdmission())
+    }
+
     /// Records under the default ``InstallLimits``.
     public func record(_ sightings: [InstallSighting]) async throws {
         try await record(sightings, limits: InstallLimits())

@@ -22,8 +22,8 @@ public actor MemoryInstallRepository: InstallRepository {
     public init() {}
 
     @discardableResult
-    public func record(_ sightings: [InstallSighting], limits: InstallLimits) -> InstallRecordResult {
-        var budget = InstallBudget(limits: limits)
+    public func record(_ sightings: [InstallSighting], limits: InstallLimits, admission: InstallAdmission) -> InstallRecordResult {
+        var budget = InstallBudget(limits: limits, admission: admission)
         for scope in InstallBudget.candidates(sightings).keys {
             let kept = Set((keptDays[scope] ?? [:]).keys)
             budget.rooms[scope] = InstallBudget.Room(installs: installCounts[scope] ?? 0, groups: kept.count, kept: kept)
