@@ -46,7 +46,7 @@ public struct InstallRecorder: Service {
                 now: @escaping @Sendable () -> Date, logger: Logger = Logger(label: "launchgate.installs")) {
         // The composition root bootstraps the metrics system before it makes this (ServerComponents):
         // a counter made before then would count nowhere.
-        self.buffer = SightingBuffer(capacity: configuration.bufferBytes, now: now)
+        self.buffer = SightingBuffer(capacity: configuration.bufferBytes, clientPercent: configuration.bufferPercentPerClient, now: now)
         self.budget = SightingBudget(perClient: configuration.sightingsPerClient,
                                      windowSeconds: max(configuration.clientWindow.components.seconds, 1))
         self.recent = RecentSightings(capacity: configuration.recentCapacity)

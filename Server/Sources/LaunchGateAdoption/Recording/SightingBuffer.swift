@@ -10,8 +10,8 @@ import Synchronization
 /// midnight UTC counts on its own day however late the fold comes.
 ///
 /// Nothing is parsed, hashed or allocated per request (the arena is allocated once per drain).
-/// When the arena is full, or the client has filled its share of it (1/16 of the arena per
-/// drain, times its ``SightingSource/share``), the sighting is dropped and counted in
+/// When the arena is full, or the client has filled its part of it (``clientBytes`` per drain,
+/// times its ``SightingSource/share``), the sighting is dropped and counted in
 /// `launchgate_install_sightings_dropped_total`: recording never slows or fails a request, and
 /// one client can't fill the arena to drop everyone else's sightings. The shares are counted in
 /// a fixed table of 4,096 slots by client key, emptied at each drain; clients that share a slot
@@ -29,11 +29,11 @@ package final class SightingBuffer: Sendable {
 
     /// Slots counting clients' bytes, 4 bytes each.
     static let clientSlots = 4096
-    /// A client's part of the arena per drain, before its share: 1/16.
-    static let clientPart = 16
 
     /// The arena's size in bytes; at most two arenas exist at once (one filling, one folding).
     package let capacity: Int
+    /// The bytes one client (of share 1) may append between two drains.
+    package let clientBytes: Int
     private let state: Mutex<State>
     private let droppedCount = Atomic<Int>(0)
     private let halfFull = Atomic<Bool>(false)
@@ -42,11 +42,13 @@ package final class SightingBuffer: Sendable {
 
     /// - Parameters:
     ///   - capacity: The arena's size in bytes (at least 4 KiB).
+    ///   - clientPercent: The part of it one client may fill between two drains, 1 to 100.
     ///   - now: The clock for appends that don't bring their second.
     ///   - dropped: Counts sightings dropped because the arena was full.
-    package init(capacity: Int, now: @escaping @Sendable () -> Date = Date.init,
+    package init(capacity: Int, clientPercent: Int = AdoptionConfiguration.defaultBufferPercentPerClient, now: @escaping @Sendable () -> Date = Date.init,
          dropped: Counter = Counter(label: "launchgate_install_sightings_dropped_total")) {
         self.capacity = max(capacity, 4096)
+        clientBytes = self.capacity / 100 * min(max(clientPercent, 1), 100)
         self.now = now
         self.dropped = dropped
         state = Mutex(State(bytes: Self.arena(self.capacity), used: Self.emptyUse()))
@@ -71,7 +73,7 @@ package final class SightingBuffer: Sendable {
         let (key, share) = (source?.key ?? 0, UInt8(clamping: source?.share ?? 0))
         let slot = Int(key % UInt64(Self.clientSlots))
         // The key is a seeded hash already (SightingIntake), so its low bits pick a slot.
-        let part = share == 0 ? capacity : min(capacity / Self.clientPart * Int(share), capacity)
+        let part = share == 0 ? capacity : min(clientBytes * Int(share), capacity)
         return app.withUTF8 { name in
             guard name.count <= 255, header.count <= ClientHeader.maximumLength else { return false }
             let size = 16 + name.count + header.count

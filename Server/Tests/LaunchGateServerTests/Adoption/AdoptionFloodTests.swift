@@ -53,11 +53,11 @@ struct AdoptionFloodTests {
         var kept = 0
         while buffer.append(app: "notes", header: header, second: 0, source: flooder) { kept += 1 }
         let size = 16 + 5 + header.utf8.count
-        #expect(kept == (64 << 10) / SightingBuffer.clientPart / size, "a sixteenth of the arena")
+        #expect(buffer.clientBytes == (64 << 10) / 100 * 6 && kept == buffer.clientBytes / size, "6 % of the arena")
         #expect(buffer.append(app: "notes", header: header, second: 0, source: other), "another client's sighting is kept")
         var proxied = 0
         while buffer.append(app: "notes", header: header, second: 0, source: proxy) { proxied += 1 }
-        #expect(proxied == (64 << 10) / SightingBuffer.clientPart * 4 / size)
+        #expect(proxied == buffer.clientBytes * 4 / size)
         _ = buffer.drain()
         #expect(buffer.append(app: "notes", header: header, second: 0, source: flooder), "a drain gives every client its part again")
     }
