@@ -761,7 +761,7 @@ def adoption_flood():
                   for reason in ("client", "client-quota", "groups", "installs")}
         dropped = metric(metrics, "launchgate_install_sightings_dropped_total")
         print(f"     flood: {sent[0]} requests in {seconds} s from 127.0.0.1 ({statuses}); {len(versions)} ios versions kept; "
-              f"capped {capped}; dropped by the full buffer {dropped:.0f}", flush=True)
+              f"capped {capped}; dropped at the intake buffer (a client's part, or all of it, full) {dropped:.0f}", flush=True)
         (ok if versions.get("7.0.0", 0) >= 5 else fail)(
             f"after the flood, 5 real installs of the newest release (7.0.0) from 127.0.0.2 are recorded (found {versions.get('7.0.0', 0)})")
         (ok if versions.get("6.5.0", 0) >= real_sent[0] > 0 else fail)(
