@@ -55,6 +55,21 @@ struct ClientQuotaContractTests {
         }
     }
 
+    @Test("a recording whose transaction fails gives back what it spent of its clients' quotas, so the retry is admitted",
+          arguments: TestBackend.sql)
+    func refund(_ backend: TestBackend) async throws {
+        try await backend.withRepository { _, database in
+            let database = try #require(database)
+            let admission = InstallAdmission(quotas: ClientQuotas(newGroupsPerDay: 3, newInstallsPerDay: 5, seed: 0))
+            let flood = (0..<3).map { sighting("flood-\($0)", version: "50.\($0).0", source: flooder) }
+            // A table the recording writes after the fold is gone, as with a database that fails mid-write.
+            try await database.transaction { sql in try await sql.drop(table: "install_daily_versions").run() }
+            await #expect(throws: (any Error).self) { try await SQLInstallRepository(database: database).record(flood, limits: InstallLimits(), admission: admission) }
+            let retried = try await MemoryInstallRepository().record(flood, limits: InstallLimits(), admission: admission)
+            #expect(retried.overClientQuota == 0, "nothing was kept, so nothing stays spent")
+        }
+    }
+
     @Test("versions the policy names have room past a full cap, up to the reserve; other versions have none", arguments: TestBackend.available)
     func reserve(_ backend: TestBackend) async throws {
         try await backend.withRepository { _, database in

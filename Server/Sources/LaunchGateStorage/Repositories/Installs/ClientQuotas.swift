@@ -69,6 +69,36 @@ public final class ClientQuotas: Sendable {
         }
     }
 
+    /// What one fold spent of a client's quotas on a day, to give back when its write fails.
+    package struct Spend: Sendable {
+        package var source: SightingSource
+        package var day: Int
+        package var groups: Int
+        package var installs: Int
+    }
+
+    /// What a recording spent, kept outside its transaction so a failed commit can give it back.
+    package final class Spent: Sendable {
+        private let spends = Mutex<[Spend]>([])
+        package init() {}
+        package func set(_ list: [Spend]) { spends.withLock { $0 = list } }
+        package var list: [Spend] { spends.withLock { $0 } }
+    }
+
+    /// Gives back what a recording spent when its transaction failed, so a database that is down
+    /// doesn't use up the quotas of the clients whose sightings are retried at the next fold.
+    package func refund(_ spends: [Spend]) {
+        guard !spends.isEmpty else { return }
+        slots.withLock { slots in
+            for spend in spends {
+                let index = Int(Self.mix(spend.source.key ^ seed) % UInt64(count))
+                guard slots[index].day == Int32(clamping: spend.day) else { continue }
+                slots[index].groups -= min(slots[index].groups, UInt32(clamping: spend.groups))
+                slots[index].installs -= min(slots[index].installs, UInt32(clamping: spend.installs))
+            }
+        }
+    }
+
     /// SplitMix64's finaliser: every input bit moves every output bit.
     private static func mix(_ value: UInt64) -> UInt64 {
         var z = value &+ 0x9E37_79B9_7F4A_7C15

@@ -44,6 +44,8 @@ package struct InstallBudget {
     package let admission: InstallAdmission
     /// A scope not listed is not capped.
     var rooms: [Scope: Room] = [:]
+    /// What this recording spent of clients' quotas, given back if its write fails.
+    package private(set) var spent: [ClientQuotas.Spend] = []
 
     package init(limits: InstallLimits, admission: InstallAdmission = InstallAdmission()) {
         self.limits = limits
@@ -85,6 +87,9 @@ package struct InstallBudget {
         if let quotas = admission.quotas, let source = sighting.source,
            !quotas.admit(source, day: sighting.day, groups: newGroup ? 1 : 0, installs: newInstall ? 1 : 0) {
             return .client
+        }
+        if let source = sighting.source, admission.quotas != nil, newGroup || newInstall {
+            spent.append(ClientQuotas.Spend(source: source, day: sighting.day, groups: newGroup ? 1 : 0, installs: newInstall ? 1 : 0))
         }
         guard var room = rooms[scope] else { return nil }
         if newGroup {
