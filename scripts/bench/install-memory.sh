@@ -33,7 +33,9 @@ trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
 export LAUNCHGATE_DATABASE_URL="$work/bench.sqlite"
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 # One loopback client stands for every install: no per-client budget, or almost nothing is recorded.
-LOG_LEVEL=warning "$bin" serve --demo --host 127.0.0.1 --port "$port" --install-sightings-per-client 0 > "$work/serve.log" 2>&1 &
+# One loopback client standing for every install: no per-client budget, quotas or part of the buffer.
+LAUNCHGATE_MAX_NEW_INSTALLS_PER_CLIENT=0 LAUNCHGATE_MAX_NEW_INSTALL_GROUPS_PER_CLIENT=0 LAUNCHGATE_INSTALL_BUFFER_PER_CLIENT=100 \
+  LOG_LEVEL=warning "$bin" serve --demo --host 127.0.0.1 --port "$port" --install-sightings-per-client 0 > "$work/serve.log" 2>&1 &
 server=$!
 for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
 rss() { awk '$1 == "VmRSS:" { print $2 }' "/proc/$server/status"; }

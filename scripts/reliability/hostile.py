@@ -708,12 +708,179 @@ def http_framing():
         (ok if good else fail)(f"HEAD {path} answers as GET without the body (GET {heads['GET']}, HEAD {heads['HEAD']})")
 
 
+# 10. Issue 27, item 4: a flood of install pings and policy reads under made-up versions and install
+# IDs from one address, on a server of its own whose per-client sighting budget is off (as the
+# attacked build had none), so the flood reaches the per-client quotas on new installs and groups
+# and the shared buffer. Then a real install of the newest release, from another address, must be
+# recorded, and a change that blocks nothing the flood sent must publish without confirmation.
+def adoption_flood():
+    import shutil, tempfile
+    seconds, groups_cap, connections = (3, 500, 4) if short else (60, 20000, 16)
+    work = tempfile.mkdtemp(prefix="hostile-adoption.")
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    flood_port = probe.getsockname()[1]
+    probe.close()
+    log_path = os.path.join(work, "serve.log")
+    env = dict(os.environ, LAUNCHGATE_DATABASE_URL=os.path.join(work, "flood.sqlite"), LOG_LEVEL="warning")
+    with open(log_path, "w") as log:
+        server = subprocess.Popen([launchgate, "serve", "--host", "127.0.0.1", "--port", str(flood_port), "--demo",
+                                   "--install-sightings-per-client", "0", "--max-install-groups", str(groups_cap)],
+                                  stdout=log, stderr=subprocess.STDOUT, env=env, cwd=work)
+    try:
+        admin = None
+        for _ in range(600):
+            with open(log_path) as log:
+                for line in log:
+                    if "Admin token (shown once, stored hashed): " in line:
+                        admin = line.split("stored hashed): ", 1)[1].split()[0]
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{flood_port}/healthz", timeout=1):
+                    if admin:
+                        break
+            except OSError:
+                pass
+            if server.poll() is not None:
+                break
+            time.sleep(0.1)
+        if not admin or server.poll() is not None:
+            with open(log_path) as log:
+                fail(f"the adoption flood's server did not start: {log.read()[-400:]}")
+            return
+
+        def call(method, path, body=None, source="127.0.0.1", headers=None):
+            payload = json.dumps(body).encode() if body is not None else b""
+            head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {admin}\r\n"
+            for name, value in (headers or {}).items():
+                head += f"{name}: {value}\r\n"
+            head += f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n"
+            sock = socket.create_connection(("127.0.0.1", flood_port), timeout=10, source_address=(source, 0))
+            try:
+                sock.sendall(head.encode() + payload)
+                answer = Reader(sock, time.monotonic() + 15).response()
+            finally:
+                sock.close()
+            return (answer[0], json.loads(answer[2] or b"null")) if answer else (None, None)
+
+        def metric(text, name):
+            return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines() if line.startswith(name))
+
+        # The flood: pings and policy reads pipelined 50 at a time on a few connections, each naming a
+        # made-up version and install; like the attack, every one would start a group and an install.
+        sent, statuses, lock = [0], {}, threading.Lock()
+        deadline = time.monotonic() + seconds
+
+        def flooder(index):
+            rng = random.Random(index)
+            while time.monotonic() < deadline:
+                batch = b""
+                for _ in range(50):
+                    header = (f'version="{rng.randrange(1000)}.{rng.randrange(1000)}.{rng.randrange(1000)}", build="{rng.randrange(10**6)}", '
+                              f'platform="ios", os="17.{rng.randrange(10)}", install="flood-{rng.getrandbits(64):x}"')
+                    if rng.random() < 0.5:
+                        batch += (f"POST /v1/apps/demo/installs/ping HTTP/1.1\r\nHost: 127.0.0.1\r\nLaunchGate-Client: {header}\r\n"
+                                  f"Content-Length: 0\r\n\r\n").encode()
+                    else:
+                        batch += request("/v1/apps/demo/policy?platform=ios", f"LaunchGate-Client: {header}\r\n")
+                try:
+                    answers = exchange_at(flood_port, batch, 50)
+                except OSError:
+                    continue
+                with lock:
+                    sent[0] += 50
+                    for status, _, _ in answers:
+                        statuses[status] = statuses.get(status, 0) + 1
+
+        # Real installs reading the policy from another address during the flood: none may be dropped.
+        real_sent = [0]
+
+        def real_reader():
+            n = 0
+            while time.monotonic() < deadline and n < 40:
+                header = f'version="6.5.0", build="650", platform="ios", os="17.4", install="real-reader-{n}"'
+                sock = socket.create_connection(("127.0.0.1", flood_port), timeout=5, source_address=("127.0.0.3", 0))
+                try:
+                    sock.sendall(request("/v1/apps/demo/policy?platform=ios", f"LaunchGate-Client: {header}\r\n"))
+                    if (Reader(sock, time.monotonic() + 10).response() or (0,))[0] == 200:
+                        real_sent[0] += 1
+                finally:
+                    sock.close()
+                n += 1
+                time.sleep(seconds / 40)
+
+        threads = [threading.Thread(target=flooder, args=(i,)) for i in range(connections)] + [threading.Thread(target=real_reader)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(seconds + 30)
+        time.sleep(5)  # the recorder folds every 2 s
+
+        # The operator ships 7.0.0, and a real install of it pings from another address.
+        document = {"schemaVersion": 1, "app": "demo", "platforms": {"ios": {
+            "latest": {"version": "7.0.0", "build": 700}, "updateURL": "https://apps.apple.com/app/id1"}}}
+        status, _ = call("PUT", "/v1/admin/apps/demo/policy?confirm=true", document)
+        (ok if status in (200, 201) else fail)(f"publishing 7.0.0 after the flood succeeds (got {status})")
+        for n in range(5):
+            status, _ = call("POST", "/v1/apps/demo/installs/ping", None, "127.0.0.2",
+                             {"LaunchGate-Client": f'version="7.0.0", build="700", platform="ios", os="17.4", install="real-7-{n}"'})
+        versions = {}
+        for _ in range(40):
+            time.sleep(0.5)
+            status, report = call("GET", "/v1/admin/apps/demo/adoption?platform=ios&days=1&limit=1000")
+            versions = {entry["version"]: entry["installs"] for window in (report or {}).get("windows", []) for entry in window.get("versions", [])}
+            if versions.get("7.0.0", 0) >= 5 and versions.get("6.5.0", 0) >= real_sent[0]:
+                break
+        with urllib.request.urlopen(f"http://127.0.0.1:{flood_port}/metrics", timeout=5) as answer:
+            metrics = answer.read().decode()
+        capped = {reason: metric(metrics, f'launchgate_install_sightings_capped_total{{reason="{reason}"}}')
+                  for reason in ("client", "client-quota", "groups", "installs")}
+        dropped = metric(metrics, "launchgate_install_sightings_dropped_total")
+        print(f"     flood: {sent[0]} requests in {seconds} s from 127.0.0.1 ({statuses}); {len(versions)} ios versions kept; "
+              f"capped {capped}; dropped at the intake buffer (a client's part, or all of it, full) {dropped:.0f}", flush=True)
+        (ok if versions.get("7.0.0", 0) >= 5 else fail)(
+            f"after the flood, 5 real installs of the newest release (7.0.0) from 127.0.0.2 are recorded (found {versions.get('7.0.0', 0)})")
+        (ok if versions.get("6.5.0", 0) >= real_sent[0] > 0 else fail)(
+            f"real installs reading the policy from 127.0.0.3 during the flood are all recorded ({versions.get('6.5.0', 0)} of {real_sent[0]})")
+        harmless = json.loads(json.dumps(document))
+        harmless["platforms"]["ios"]["blocked"] = {"versions": ["0.0.1"]}
+        status, body = call("PUT", "/v1/admin/apps/demo/policy", harmless)
+        published = status in (200, 201)
+        (ok if published else fail)(f"after the flood, blocking 0.0.1 (which nothing runs) publishes without confirmation "
+                                    f"(got {status}{'' if published else ': ' + json.dumps(body)[:300]})")
+        (ok if len(versions) <= 50 + 10 else fail)(f"one address starts at most its quota of new groups (50 a day): {len(versions)} ios versions kept")
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def exchange_at(at_port, payload, count, seconds=10):
+    """Like exchange(), on another server's port."""
+    sock = socket.create_connection(("127.0.0.1", at_port), timeout=5)
+    try:
+        sock.sendall(payload)
+        reader = Reader(sock, time.monotonic() + seconds)
+        answers = []
+        for _ in range(count):
+            answer = reader.response()
+            if answer is None:
+                break
+            answers.append(answer)
+        return answers
+    finally:
+        sock.close()
+
+
 checks = [("never-reading pipeliner", never_reads), ("slowloris and idle sockets", slow_and_idle),
           ("odd methods pipelined", odd_methods_in_order), ("long and random URLs", long_and_random_urls),
           ("random app names", random_app_names), ("replayed signed documents", replayed_documents),
           ("upgrades then streams", upgrade_streams), ("/check from thin clients", check_endpoint),
           ("bytes past a closing request", past_close), ("forged text and hidden hosts", forged_text_and_hosts),
-          ("HTTP framing", http_framing)]
+          ("HTTP framing", http_framing), ("adoption under a flood", adoption_flood)]
 only = os.environ.get("HOSTILE_ONLY")
 for name, run in checks:
     if only and only not in name:

@@ -29,6 +29,22 @@ public struct AdoptionConfiguration: Sendable {
     public var sightingsPerClient: Int
     /// The window ``sightingsPerClient`` counts in (whole seconds).
     public var clientWindow: Duration
+    /// New (version, build, OS) groups one client may start per UTC day, per app and platform
+    /// alike (``ClientQuotas``); past it, its sightings that would start one are dropped and
+    /// counted. 0 means no limit. Real clients start a group only when they are the first to
+    /// report a release or an OS version.
+    public var newGroupsPerClient: Int
+    /// New installs one client may add per UTC day; past it, its sightings of installs storage
+    /// doesn't hold are dropped and counted. 0 means no limit. Generous for a carrier-grade NAT.
+    public var newInstallsPerClient: Int
+    /// The part of ``bufferBytes`` one client may fill between two folds, in percent (1 to 100; 100:
+    /// no limit), so one client's flood of reads can't fill the buffer and drop everyone else's sightings.
+    public var bufferPercentPerClient: Int
+    /// The default of ``bufferPercentPerClient``.
+    public static let defaultBufferPercentPerClient = 6
+    /// The shares of the buffer and of the quotas a trusted proxy gets when it is the client
+    /// itself (it sent no `X-Forwarded-For`), since it carries many clients.
+    public var proxyShare: Int
     /// Header values the recorder remembers as written lately (``rewriteInterval``), in two
     /// generations, so a full table forgets the older half at a time.
     public var recentCapacity: Int
@@ -37,7 +53,8 @@ public struct AdoptionConfiguration: Sendable {
     public init(recordInstalls: Bool = true, bufferBytes: Int = 4 << 20, foldInterval: Duration = .seconds(2),
                 rewriteInterval: Duration = .seconds(600), sightingsPerTransaction: Int = 2_000, retentionDays: Int = 90, activeDays: Int = 30,
                 publishGuardShare: Double = 0.2, limits: InstallLimits = InstallLimits(), sightingsPerClient: Int = 600,
-                clientWindow: Duration = .seconds(60), recentCapacity: Int = 250_000) {
+                clientWindow: Duration = .seconds(60), recentCapacity: Int = 250_000, newGroupsPerClient: Int = 50,
+                newInstallsPerClient: Int = 2_000, proxyShare: Int = 16, bufferPercentPerClient: Int = AdoptionConfiguration.defaultBufferPercentPerClient) {
         self.recordInstalls = recordInstalls
         self.bufferBytes = bufferBytes
         self.foldInterval = foldInterval
@@ -50,5 +67,9 @@ public struct AdoptionConfiguration: Sendable {
         self.sightingsPerClient = sightingsPerClient
         self.clientWindow = clientWindow
         self.recentCapacity = recentCapacity
+        self.newGroupsPerClient = newGroupsPerClient
+        self.newInstallsPerClient = newInstallsPerClient
+        self.proxyShare = min(max(proxyShare, 1), 255)
+        self.bufferPercentPerClient = min(max(bufferPercentPerClient, 1), 100)
     }
 }

@@ -28,8 +28,9 @@ public struct AdoptionService: Sendable {
     /// The most distinct (version, build, OS) groups an impact evaluates per platform: those with
     /// most installs. Past it, the rarest groups are left out, named in the impact and assumed the
     /// worst of, so made-up versions can't make a dry run or a publish slow. As many as the cap
-    /// keeps (``InstallLimits/groupsPerAppPlatform``), so only a cap lowered since leaves some out.
-    public var impactGroupLimit = InstallLimits().groupsPerAppPlatform
+    /// keeps with its reserve for named versions (``InstallLimits/keptGroups``), so only a cap
+    /// lowered since leaves some out.
+    public var impactGroupLimit = InstallLimits().keptGroups
 
     /// The guard publishes go through.
     public var publishGuard: PublishGuard { PublishGuard(limit: configuration.publishGuardShare) }

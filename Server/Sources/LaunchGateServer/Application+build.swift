@@ -136,7 +136,7 @@ public struct ServerComponents: Sendable {
         let installs: any InstallRepository = installRepository ?? database.map { SQLInstallRepository(database: $0) } ?? MemoryInstallRepository()
         self.installs = installs
         self.installHasher = InstallIDHasher(masterKey: masterKey)
-        self.recorder = InstallRecorder(repository: installs, hasher: installHasher, configuration: settings, now: now)
+        self.recorder = InstallRecorder(repository: installs, hasher: installHasher, configuration: settings, policies: policies, now: now)
         self.adoption = AdoptionService(installs: installs, policies: policies, configuration: settings, now: now)
         self.consoleSessions = database.map { SQLConsoleSessionRepository(database: $0) } ?? MemoryConsoleSessionRepository()
         self.consoleSignInForms = ConsoleSignInForms(masterKey: masterKey)
@@ -247,7 +247,8 @@ let serverName = "LaunchGate"
 /// Where answered reads are reported: the install recorder's intake, or nowhere with recording
 /// off (nothing is appended anywhere: the switch behind policy.sh's recording-on/off figures).
 private func policyReads(_ components: ServerComponents, _ configuration: ServerConfiguration) -> (any PolicyReadObserver)? {
-    configuration.adoption.recordInstalls ? components.recorder.intake : nil
+    let clients = ClientAddressResolver(trustedProxies: configuration.trustedProxies)
+    return configuration.adoption.recordInstalls ? components.recorder.intake(isProxy: { clients.trusts($0) }) : nil
 }
 
 /// Closes the database once the server has shut down.

@@ -24,6 +24,12 @@ struct AdoptionOptions: ParsableArguments {
     var installSightingsPerClient: Int?
     @Option(help: "The window --install-sightings-per-client counts in, in seconds (default 60). Env: LAUNCHGATE_INSTALL_SIGHTING_WINDOW.")
     var installSightingWindow: Int?
+    @Option(help: "New installs one client address (IPv6 per /64) may add per UTC day; past it, its sightings of unknown installs are dropped and counted; 0 for no limit (default 2000). Env: LAUNCHGATE_MAX_NEW_INSTALLS_PER_CLIENT.")
+    var maxNewInstallsPerClient: Int?
+    @Option(help: "New (version, build, OS) groups one client address may start per UTC day; past it, its sightings that would start one are dropped and counted; 0 for no limit (default 50). Env: LAUNCHGATE_MAX_NEW_INSTALL_GROUPS_PER_CLIENT.")
+    var maxNewInstallGroupsPerClient: Int?
+    @Option(help: "The part of the install intake buffer one client address may fill between two folds, in percent; past it its sightings are dropped and counted; 100 for no limit (default 6). Env: LAUNCHGATE_INSTALL_BUFFER_PER_CLIENT.")
+    var installBufferPerClient: Int?
 
     /// The configuration with every flag or variable given applied.
     /// - Throws: `ValidationError` naming the flag and its range.
@@ -64,6 +70,21 @@ struct AdoptionOptions: ParsableArguments {
             ?? environment["LAUNCHGATE_INSTALL_SIGHTING_WINDOW"].map({ try Self.whole($0, "LAUNCHGATE_INSTALL_SIGHTING_WINDOW") }) {
             guard (1...86_400).contains(window) else { throw ValidationError("--install-sighting-window must be 1 to 86400 (seconds)") }
             configuration.clientWindow = .seconds(window)
+        }
+        if let quota = try maxNewInstallsPerClient
+            ?? environment["LAUNCHGATE_MAX_NEW_INSTALLS_PER_CLIENT"].map({ try Self.whole($0, "LAUNCHGATE_MAX_NEW_INSTALLS_PER_CLIENT") }) {
+            guard (0...100_000_000).contains(quota) else { throw ValidationError("--max-new-installs-per-client must be 0 to 100000000") }
+            configuration.newInstallsPerClient = quota
+        }
+        if let quota = try maxNewInstallGroupsPerClient
+            ?? environment["LAUNCHGATE_MAX_NEW_INSTALL_GROUPS_PER_CLIENT"].map({ try Self.whole($0, "LAUNCHGATE_MAX_NEW_INSTALL_GROUPS_PER_CLIENT") }) {
+            guard (0...10_000_000).contains(quota) else { throw ValidationError("--max-new-install-groups-per-client must be 0 to 10000000") }
+            configuration.newGroupsPerClient = quota
+        }
+        if let percent = try installBufferPerClient
+            ?? environment["LAUNCHGATE_INSTALL_BUFFER_PER_CLIENT"].map({ try Self.whole($0, "LAUNCHGATE_INSTALL_BUFFER_PER_CLIENT") }) {
+            guard (1...100).contains(percent) else { throw ValidationError("--install-buffer-per-client must be 1 to 100 (percent)") }
+            configuration.bufferPercentPerClient = percent
         }
         return configuration
     }

@@ -14,7 +14,7 @@ extension AdoptionService {
     }
 
     /// The impact of `proposed` over the current policy, from two aggregate reads of storage:
-    /// the groups, ranked and cut per platform by storage, and the cap's refusals.
+    /// the groups, ranked and cut per platform by storage, and the cap's refusals with the versions they named.
     /// - Throws: What storage throws, such as ``StorageError`` `unavailable` past its time limit.
     func measure(_ proposed: UpdatePolicy, app: String, channel: ReleaseChannel, current: (PolicyRevision, UpdatePolicy)?) async throws
         -> PolicyImpact {

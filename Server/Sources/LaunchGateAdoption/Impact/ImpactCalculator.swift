@@ -9,8 +9,9 @@ struct ImpactCalculator {
     package let now: Date
 
     /// The impact's counts: `impact` holds the policies and the window; the groups are a page of
-    /// at most `groupLimit` per platform, and `refused` the cap's refusals per platform.
-    package func counts(_ impact: PolicyImpact, over page: ImpactGroupPage, groupLimit: Int, refused: [Platform: Int]) -> PolicyImpact {
+    /// at most `groupLimit` per platform, and `refused` the cap's refusals per platform, which
+    /// count only where the change could newly block a version among them.
+    package func counts(_ impact: PolicyImpact, over page: ImpactGroupPage, groupLimit: Int, refused: [Platform: RefusedSightings]) -> PolicyImpact {
         var impact = impact
         impact.groupLimit = groupLimit
         var (expected, expectedNow): ([InstallOutcome: Double], [InstallOutcome: Double]) = ([:], [:])
@@ -53,7 +54,10 @@ struct ImpactCalculator {
             var counts = impact.platforms[platform] ?? PlatformImpact()
             let hidden = page.unevaluated(on: platform)
             (counts.unevaluatedGroups, counts.unevaluatedInstalls, counts.unevaluatedEstablished) = (hidden.groups, hidden.installs, hidden.established)
-            counts.refusedSightings = refused[platform] ?? 0
+            if let refusals = refused[platform],
+               Self.couldNewlyBlock(refusals.versions, on: platform, from: impact.current, to: impact.proposed, changing: changing) {
+                counts.refusedSightings = refusals.count
+            }
             counts.changesBlocking = changing.contains(platform) || counts.active.newlyBlocked > 0 || counts.new.newlyBlocked > 0
             impact.platforms[platform] = counts
         }

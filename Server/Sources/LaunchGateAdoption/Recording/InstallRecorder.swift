@@ -1,5 +1,6 @@
 import Foundation
 @_spi(LaunchGateServer) import LaunchGate
+import LaunchGatePolicies
 import LaunchGateStorage
 import Logging
 import Metrics
@@ -15,13 +16,18 @@ import ServiceLifecycle
 /// ``AdoptionConfiguration/sightingsPerTransaction``. Nothing but the app, platform, version,
 /// build, OS, the HMAC and the time reaches storage: no address, no device ID, no account.
 /// A header that does not describe an install strictly (``ClientHeader/checkedInstall()``) is
-/// left out, and storage applies the cap (``AdoptionConfiguration/limits``) in the same background write,
-/// so neither check costs a request anything.
+/// left out, and storage applies the cap (``AdoptionConfiguration/limits``) and each client's
+/// quotas on new installs and groups (``ClientQuotas``) in the same background write, so no check
+/// costs a request anything. The versions the apps' policies name are read (from the policies'
+/// cache) once per app per fold, so their groups have room past the cap (``InstallLimits/reservedGroups``).
 public struct InstallRecorder: Service {
     package let buffer: SightingBuffer
     /// Sightings per client per window, consulted before the buffer.
     package let budget: SightingBudget
     private let recent: RecentSightings
+    /// New installs and groups per client per UTC day, which storage spends.
+    package let quotas: ClientQuotas
+    private let policies: PolicyService?
     private let repository: any InstallRepository
     private let hasher: InstallIDHasher
     private let configuration: AdoptionConfiguration
@@ -32,21 +38,26 @@ public struct InstallRecorder: Service {
     private let recorded: Counter
     private let overInstallCap: Counter
     private let overGroupCap: Counter
+    private let overClientQuota: Counter
 
     /// Creates a recorder.
-    public init(repository: any InstallRepository, hasher: InstallIDHasher, configuration: AdoptionConfiguration,
+    /// - Parameter policies: Where the versions the policies name are read; `nil` names none.
+    public init(repository: any InstallRepository, hasher: InstallIDHasher, configuration: AdoptionConfiguration, policies: PolicyService? = nil,
                 now: @escaping @Sendable () -> Date, logger: Logger = Logger(label: "launchgate.installs")) {
         // The composition root bootstraps the metrics system before it makes this (ServerComponents):
         // a counter made before then would count nowhere.
-        self.buffer = SightingBuffer(capacity: configuration.bufferBytes, now: now)
+        self.buffer = SightingBuffer(capacity: configuration.bufferBytes, clientPercent: configuration.bufferPercentPerClient, now: now)
         self.budget = SightingBudget(perClient: configuration.sightingsPerClient,
                                      windowSeconds: max(configuration.clientWindow.components.seconds, 1))
         self.recent = RecentSightings(capacity: configuration.recentCapacity)
+        self.quotas = ClientQuotas(newGroupsPerDay: configuration.newGroupsPerClient, newInstallsPerDay: configuration.newInstallsPerClient)
+        self.policies = policies
         invalid = Counter(label: "launchgate_install_sightings_invalid_total")
         failed = Counter(label: "launchgate_install_sightings_unsaved_total")
         recorded = Counter(label: "launchgate_install_sightings_recorded_total")
         overInstallCap = Counter(label: "launchgate_install_sightings_capped_total", dimensions: [("reason", "installs")])
         overGroupCap = Counter(label: "launchgate_install_sightings_capped_total", dimensions: [("reason", "groups")])
+        overClientQuota = Counter(label: "launchgate_install_sightings_capped_total", dimensions: [("reason", "client-quota")])
         self.repository = repository
         self.hasher = hasher
         self.configuration = configuration
@@ -61,8 +72,11 @@ public struct InstallRecorder: Service {
     package func note(app: String, header: String) -> Bool { buffer.append(app: app, header: header) }
 
     /// What answered reads are noted through: the client's budget, then the buffer.
-    package var intake: SightingIntake {
-        SightingIntake(buffer: buffer, budget: budget, now: now)
+    package var intake: SightingIntake { intake(isProxy: { _ in false }) }
+
+    /// The intake, giving clients that `isProxy` names (trusted proxies) ``AdoptionConfiguration/proxyShare`` shares.
+    package func intake(isProxy: @escaping @Sendable (String) -> Bool) -> SightingIntake {
+        SightingIntake(buffer: buffer, budget: budget, now: now, isProxy: isProxy, proxyShare: configuration.proxyShare)
     }
 
     /// Folds until the service group shuts down, then folds what is left once more.
@@ -106,6 +120,7 @@ public struct InstallRecorder: Service {
         // only fail again, each time after its timeout. Their values are forgotten as written
         // after the loop, not at once, or their repeats later in this arena would pass again.
         var failedKeys: [Int]?
+        var admission = InstallAdmission(quotas: quotas)
         while let entry = arena.entry(at: offset) {
             offset = entry.next
             // The request's own second: a sighting counts on the day it was made, not the fold's.
@@ -118,20 +133,21 @@ public struct InstallRecorder: Service {
                 unsaved += 1
                 continue
             }
-            guard let sighting = sighting(app: arena.app(entry), header: arena.header(entry), at: Date(milliseconds: stamp)) else {
+            guard let sighting = sighting(app: arena.app(entry), header: arena.header(entry), at: Date(milliseconds: stamp), source: entry.source) else {
                 rejected += 1
                 continue
             }
+            if admission.namedVersions[sighting.appID] == nil { admission.namedVersions[sighting.appID] = await namedVersions(sighting.appID) }
             batch.append(sighting)
             keys.append(RecentSightings.key(hash, day: day))
             if batch.count == size {
-                if let count = await write(batch) { written += count } else { failedKeys = keys }
+                if let count = await write(batch, admission) { written += count } else { failedKeys = keys }
                 batch.removeAll(keepingCapacity: true)
                 keys.removeAll(keepingCapacity: true)
             }
         }
         if !batch.isEmpty {
-            if let count = await write(batch) { written += count } else { failedKeys = (failedKeys ?? []) + keys }
+            if let count = await write(batch, admission) { written += count } else { failedKeys = (failedKeys ?? []) + keys }
         }
         if let failedKeys {
             // Forgotten as written, so the next request of each install is written at the next
@@ -147,11 +163,12 @@ public struct InstallRecorder: Service {
     /// Writes one transaction's sightings; the cap is checked there, in the background, where
     /// storage already holds the counts. - Returns: How many were written, or `nil` when the write
     /// failed (counted as unsaved and logged).
-    private func write(_ sightings: [InstallSighting]) async -> Int? {
+    private func write(_ sightings: [InstallSighting], _ admission: InstallAdmission) async -> Int? {
         do {
-            let result = try await repository.record(sightings, limits: configuration.limits)
+            let result = try await repository.record(sightings, limits: configuration.limits, admission: admission)
             if result.overInstallCap > 0 { overInstallCap.increment(by: Int64(result.overInstallCap)) }
             if result.overGroupCap > 0 { overGroupCap.increment(by: Int64(result.overGroupCap)) }
+            if result.overClientQuota > 0 { overClientQuota.increment(by: Int64(result.overClientQuota)) }
             return sightings.count - result.left
         } catch {
             // Dropped, not kept: a database that is down must not grow the process.
@@ -164,10 +181,27 @@ public struct InstallRecorder: Service {
     /// A sighting from one header value, or `nil` when it does not describe an install strictly
     /// (``ClientHeader/checkedInstall()``: lengths and formats of every field), so nothing unchecked
     /// reaches storage.
-    private func sighting(app: String, header: String, at time: Date) -> InstallSighting? {
+    private func sighting(app: String, header: String, at time: Date, source: SightingSource?) -> InstallSighting? {
         guard let fields = ClientHeader.parse(header), case .success(let install) = fields.checkedInstall(),
               let hash = try? hasher.hash(installID: install.installID, app: app) else { return nil }
         return InstallSighting(appID: app, platform: install.platform, installHash: hash, version: install.version.description,
-                               build: install.build?.description ?? "", os: install.os?.description ?? "", at: time)
+                               build: install.build?.description ?? "", os: install.os?.description ?? "", at: time, source: source)
+    }
+
+    /// The canonical versions `app`'s policies (every channel) name per platform, through the
+    /// entry each platform reads: latest, recommended, required and blocked. From the policies'
+    /// cache; an app or channel without a policy names none.
+    private func namedVersions(_ app: String) async -> [Platform: Set<String>] {
+        guard let policies else { return [:] }
+        var named: [Platform: Set<String>] = [:]
+        for channel in ReleaseChannel.allCases {
+            guard let policy = try? await policies.served(app: app, channel: channel) else { continue }
+            for platform in Platform.allCases {
+                guard let entry = policy.policy(for: platform) else { continue }
+                let versions = [entry.latest?.version, entry.recommended?.version, entry.required?.version].compactMap { $0 } + entry.blocked.versions
+                named[platform, default: []].formUnion(versions.map(\.description))
+            }
+        }
+        return named
     }
 }

@@ -1,16 +1,25 @@
 import Foundation
 import LaunchGatePolicies
+import LaunchGateStorage
 
 /// Where answered reads hand the install they name: the client's budget (``SightingBudget``) is
-/// consulted first, then the raw value goes to the ``SightingBuffer`` with the request's second.
-/// Install pings spend the same budget, and are refused when it is spent.
+/// consulted first, then the raw value goes to the ``SightingBuffer`` with the request's second
+/// and its client's key, which the buffer's per-client share and storage's per-client quotas on
+/// new installs and groups (``ClientQuotas``) count by. Install pings spend the same budget, and
+/// are refused when it is spent.
 ///
 /// The client is who per-client limits count: the peer, or behind a `--trusted-proxy` the
-/// forwarded address, IPv6 per /64 (``ClientAddressResolver/limitKey(peer:forwardedFor:)``).
+/// forwarded address, IPv6 per /64 (``ClientAddressResolver/limitKey(peer:forwardedFor:)``). A
+/// trusted proxy that is the client itself (it sent no `X-Forwarded-For`) carries many clients,
+/// so it gets ``AdoptionConfiguration/proxyShare`` shares of the buffer and the quotas.
 package struct SightingIntake: PolicyReadObserver {
     package let buffer: SightingBuffer
     package let budget: SightingBudget
     package let now: @Sendable () -> Date
+    /// Whether a client is a trusted proxy.
+    package var isProxy: @Sendable (String) -> Bool = { _ in false }
+    /// The shares a trusted proxy gets.
+    package var proxyShare = 1
 
     package func policyRead(app: String, clientHeader: String, client: String) {
         note(app: app, header: clientHeader, client: client)
@@ -21,8 +30,9 @@ package struct SightingIntake: PolicyReadObserver {
     @discardableResult
     package func note(app: String, header: String, client: String) -> Bool {
         let second = Self.second(now())
-        guard budget.admit(client: Self.key(client), second: second) else { return false }
-        return buffer.append(app: app, header: header, second: second)
+        let key = Self.key(client)
+        guard budget.admit(client: key, second: second) else { return false }
+        return buffer.append(app: app, header: header, second: second, source: source(client, key: key))
     }
 
     /// Spends one of the client's sightings on an install ping; see ``PolicyReadObserver/admitPing(client:)``.
@@ -32,11 +42,16 @@ package struct SightingIntake: PolicyReadObserver {
     }
 
     /// Notes a checked ping's `LaunchGate-Client` value; its client was admitted already.
-    package func pingAccepted(app: String, clientHeader: String) {
-        buffer.append(app: app, header: clientHeader, second: Self.second(now()))
+    package func pingAccepted(app: String, clientHeader: String, client: String) {
+        buffer.append(app: app, header: clientHeader, second: Self.second(now()), source: source(client, key: Self.key(client)))
     }
 
-    /// The budget's key for a client: a hash, so the table holds fixed-size keys.
+    private func source(_ client: String, key: Int) -> SightingSource {
+        SightingSource(key: UInt64(bitPattern: Int64(key)), share: isProxy(client) ? proxyShare : 1)
+    }
+
+    /// The budget's key for a client: a hash (seeded per process), so the tables hold fixed-size
+    /// keys and nobody can aim at another client's slot.
     private static func key(_ client: String) -> Int {
         var hasher = Hasher()
         hasher.combine(client)

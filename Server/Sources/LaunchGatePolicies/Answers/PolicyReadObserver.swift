@@ -16,5 +16,6 @@ package protocol PolicyReadObserver: Sendable {
     func admitPing(client: String) -> Int?
 
     /// A ping ``admitPing(client:)`` admitted was checked and accepted.
-    func pingAccepted(app: String, clientHeader: String)
+    /// - Parameter client: Who sent it, as ``admitPing(client:)`` was told.
+    func pingAccepted(app: String, clientHeader: String, client: String)
 }

@@ -36,7 +36,7 @@ struct InstallsController<Context: RemoteAddressRequestContext> {
             if case .failure(let problem) = header.checkedInstall() { throw InputError.invalidClientHeader(problem.reason) }
             // Accepted whether or not it is kept: a full buffer or a cap is the server's business,
             // and a client must not retry (the next day's beacon counts it again).
-            reads?.pingAccepted(app: app, clientHeader: value)
+            reads?.pingAccepted(app: app, clientHeader: value, client: client)
             return Response(status: .noContent, headers: [.cacheControl: "no-store"])
         }
         return router

@@ -32,14 +32,14 @@ final class FlakyInstalls: InstallRepository, @unchecked Sendable {
     /// How many times `record` was called, failed or not.
     var attempts: Int { lock.withLock { recordCalls } }
 
-    func record(_ sightings: [InstallSighting], limits: InstallLimits) async throws -> InstallRecordResult {
+    func record(_ sightings: [InstallSighting], limits: InstallLimits, admission: InstallAdmission) async throws -> InstallRecordResult {
         let fails = lock.withLock { () -> Bool in
             recordCalls += 1
             defer { failures = max(failures - 1, 0) }
             return failures > 0
         }
         if fails { throw Down() }
-        return try await base.record(sightings, limits: limits)
+        return try await base.record(sightings, limits: limits, admission: admission)
     }
 
     func groups(appID: String, platform: Platform?, fromDay: Int) async throws -> [InstallGroup] {
@@ -60,7 +60,7 @@ final class FlakyInstalls: InstallRepository, @unchecked Sendable {
         try await base.dailyVersions(appID: appID, platform: platform, fromDay: fromDay, limit: limit)
     }
 
-    func refusedSightings(appID: String, fromDay: Int) async throws -> [Platform: Int] {
+    func refusedSightings(appID: String, fromDay: Int) async throws -> [Platform: RefusedSightings] {
         try await base.refusedSightings(appID: appID, fromDay: fromDay)
     }
 

@@ -12,9 +12,11 @@ import Testing
 /// The calculator alone, over a page of groups written out by hand.
 @Suite("The impact evaluates each group once and counts its active, established and new installs apart")
 struct ImpactCalculatorTests {
+    /// Refusals whose versions are unknown (stored before they were), which count for any change to what blocks.
     private func counts(_ page: ImpactGroupPage, refused: [Platform: Int] = [:]) -> PolicyImpact {
         let impact = PolicyImpact(app: "notes", channel: .production, activeDays: 30, proposed: Samples.policy(required: "2.2.0"), current: Samples.policy())
-        return ImpactCalculator(now: Samples.now).counts(impact, over: page, groupLimit: 2, refused: refused)
+        return ImpactCalculator(now: Samples.now).counts(impact, over: page, groupLimit: 2,
+                                                         refused: refused.mapValues { RefusedSightings(count: $0, versions: nil) })
     }
 
     @Test("a group's installs count in each part by the group's own counts, and the page's remainder is named per platform")

@@ -20,8 +20,8 @@ final class RacingInstalls: InstallRepository, @unchecked Sendable {
         self.interleave = interleave
     }
 
-    func record(_ sightings: [InstallSighting], limits: InstallLimits) async throws -> InstallRecordResult {
-        try await base.record(sightings, limits: limits)
+    func record(_ sightings: [InstallSighting], limits: InstallLimits, admission: InstallAdmission) async throws -> InstallRecordResult {
+        try await base.record(sightings, limits: limits, admission: admission)
     }
 
     func groups(appID: String, platform: Platform?, fromDay: Int) async throws -> [InstallGroup] {
@@ -50,7 +50,7 @@ final class RacingInstalls: InstallRepository, @unchecked Sendable {
         try await base.dailyVersions(appID: appID, platform: platform, fromDay: fromDay, limit: limit)
     }
 
-    func refusedSightings(appID: String, fromDay: Int) async throws -> [Platform: Int] {
+    func refusedSightings(appID: String, fromDay: Int) async throws -> [Platform: RefusedSightings] {
         try await base.refusedSightings(appID: appID, fromDay: fromDay)
     }
 

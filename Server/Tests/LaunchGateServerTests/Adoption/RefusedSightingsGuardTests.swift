@@ -30,11 +30,12 @@ struct RefusedSightingsGuardTests {
                                                    limits: limits)
             #expect(result.overGroupCap == 2)
             let today = InstallDay.of(Samples.now)
-            #expect(try await installs.refusedSightings(appID: "notes", fromDay: today - 29) == [.ios: 2])
+            #expect(try await installs.refusedSightings(appID: "notes", fromDay: today - 29) == [.ios: RefusedSightings(count: 2, versions: "3.0.0"..."4.0.0")])
             #expect(try await installs.refusedSightings(appID: "notes", fromDay: today + 1).isEmpty, "outside the window")
             #expect(try await installs.refusedSightings(appID: "other", fromDay: 0).isEmpty)
             _ = try await installs.record([sighting("f", version: "5.0.0")], limits: limits)
-            #expect(try await installs.refusedSightings(appID: "notes", fromDay: today - 29) == [.ios: 3], "added up")
+            #expect(try await installs.refusedSightings(appID: "notes", fromDay: today - 29) == [.ios: RefusedSightings(count: 3, versions: "3.0.0"..."5.0.0")],
+                    "added up, the range widened")
             try await installs.prune(before: today + 1)
             #expect(try await installs.refusedSightings(appID: "notes", fromDay: 0).isEmpty)
         }
@@ -69,6 +70,51 @@ struct RefusedSightingsGuardTests {
         let (revision, _) = try await adoption.publish(blocking, app: "notes", channel: .production, author: "t", confirmed: true)
         #expect(revision.number >= 1)
         await server.close()
+    }
+
+    @Test("refusals of made-up versions don't make a change that blocks none of them need confirming; blocking one of them does",
+          arguments: TestBackend.available)
+    func madeUpVersionsRefused(_ backend: TestBackend) async throws {
+        let server = try await AdoptionFixture.server(backend)
+        let adoption = server.components.adoption
+        // A flood fills the kept groups (the fixture's five) and goes on: 40 made-up versions refused.
+        let flood = (0..<40).map { sighting("flood-\($0)", version: "50.\($0).0") }
+        #expect(try await server.components.installs.record(flood, limits: InstallLimits(groupsPerAppPlatform: 5)).overGroupCap == 40)
+        var harmless = Samples.policy()
+        harmless.platforms[.ios]?.blocked = BlockedReleases(versions: ["0.0.1"])
+        let impact = try await adoption.impact(of: harmless, app: "notes", channel: .production)
+        #expect(impact.platforms[.ios]?.changesBlocking == true && impact.platforms[.ios]?.refusedSightings == 0)
+        #expect(PublishGuard(limit: 0.2).verdict(on: impact) == .publish)
+        let (revision, _) = try await adoption.publish(harmless, app: "notes", channel: .production, author: "t", confirmed: false)
+        #expect(revision.number >= 1, "published unconfirmed")
+        var junk = harmless
+        junk.platforms[.ios]?.blocked = BlockedReleases(versions: ["0.0.1", "50.7.0"])
+        let blockingRefused = try await adoption.impact(of: junk, app: "notes", channel: .production)
+        #expect(blockingRefused.platforms[.ios]?.refusedSightings == 40)
+        #expect(PublishGuard(limit: 0.2).verdict(on: blockingRefused) == .confirm(GuardBreach(platform: .ios, measure: .refusedSightings, share: 1)))
+        await server.close()
+    }
+
+    @Test("a change could newly block refused versions only where it newly blocks somewhere in their range, or anywhere when the range is unknown")
+    func couldNewlyBlock() {
+        let current = Samples.policy(required: "2.0.0")
+        func could(_ range: ClosedRange<AppVersion>?, _ change: (inout PlatformPolicy) -> Void) -> Bool {
+            var proposed = current
+            change(&proposed.platforms[.ios]!)
+            return ImpactCalculator.couldNewlyBlock(range, on: .ios, from: current, to: proposed,
+                                                    changing: ImpactCalculator.platformsChangingBlocking(from: current, to: proposed))
+        }
+        #expect(could("2.0.0"..."2.9.0") { $0.required = VersionRequirement(version: "2.5.0") }, "raised into the range")
+        #expect(!could("3.0.0"..."9.0.0") { $0.required = VersionRequirement(version: "2.5.0") }, "raised below the range")
+        #expect(!could("1.0.0"..."1.5.0") { $0.required = VersionRequirement(version: "2.5.0") }, "the range was blocked by 2.0.0 already")
+        #expect(!could("1.0.0"..."9.0.0") { $0.required = VersionRequirement(version: "1.5.0") }, "lowered: blocks nothing new")
+        #expect(could("1.0.0"..."9.0.0") { $0.blocked = BlockedReleases(versions: ["4.0.0"]) })
+        #expect(!could("1.0.0"..."9.0.0") { $0.blocked = BlockedReleases(versions: ["0.0.1"]) })
+        #expect(could("1.0.0"..."1.0.0") { $0.blocked = BlockedReleases(builds: [BuildNumber(7)]) }, "builds are not in the range")
+        #expect(could("1.0.0"..."1.0.0") { $0.endOfLife = EndOfLife() })
+        #expect(could("1.0.0"..."1.0.0") { $0.latest?.minimumOS = "18.0" }, "OS versions are not in the range")
+        #expect(could(nil) { $0.blocked = BlockedReleases(versions: ["0.0.1"]) }, "versions unknown")
+        #expect(!could(nil) { $0.latest?.notes = "Faster sync." }, "changes nothing that blocks")
     }
 
     @Test("iPads read the iOS entry when the policy has no ipados one: refusals on ipados make a blocking iOS change need confirming")

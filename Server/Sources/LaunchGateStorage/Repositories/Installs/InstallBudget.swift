@@ -1,9 +1,10 @@
 import LaunchGate
 
 /// Room left under ``InstallLimits`` for each app and platform one recording touches: the
-/// installs kept, the groups kept and, only when a batch could reach the group cap, which of
-/// its groups are kept already. Storage fills it cheaply before the fold (a counter row and a
-/// count stopping one past the cap); the fold spends it.
+/// installs kept, the groups kept and, when a batch could reach the group cap or new groups are
+/// limited per client, which of its groups are kept already. Storage fills it cheaply before the
+/// fold (a counter row and a count stopping one past the cap and its reserve); the fold spends it,
+/// and each client's quotas (``InstallAdmission``).
 package struct InstallBudget {
     /// An app on a platform: what the cap, and every count beside the installs, is kept per.
     package struct Scope: Hashable {
@@ -18,19 +19,38 @@ package struct InstallBudget {
         package var os: String
     }
 
+    /// Which limit refused a sighting.
+    package enum Refusal {
+        /// ``InstallLimits/installsPerAppPlatform``.
+        case installs
+        /// ``InstallLimits/groupsPerAppPlatform`` (and the reserve, for a named version).
+        case groups
+        /// The client's quota (``ClientQuotas``).
+        case client
+    }
+
     struct Room {
         /// Installs kept: stored, plus those this fold added.
         package var installs: Int
-        /// Groups kept: stored (counted up to one past the cap), plus those this fold started.
+        /// Groups kept: stored (counted up to one past the cap and its reserve), plus those this fold started.
         package var groups: Int
         /// Of the batch's groups, those kept (and those this fold started); `nil` when the batch
-        /// can't reach the cap however many it starts, so none needs checking.
+        /// can't reach the cap however many it starts and new groups are not limited per client,
+        /// so none needs checking.
         package var kept: Set<GroupID>?
     }
 
     package let limits: InstallLimits
+    package let admission: InstallAdmission
     /// A scope not listed is not capped.
     var rooms: [Scope: Room] = [:]
+    /// What this recording spent of clients' quotas, given back if its write fails.
+    package private(set) var spent: [ClientQuotas.Spend] = []
+
+    package init(limits: InstallLimits, admission: InstallAdmission = InstallAdmission()) {
+        self.limits = limits
+        self.admission = admission
+    }
 
     /// The scopes a batch touches, with the distinct groups it could start in each.
     static func candidates(_ sightings: [InstallSighting]) -> [Scope: Set<GroupID>] {
@@ -41,22 +61,43 @@ package struct InstallBudget {
         return candidates
     }
 
-    /// Whether a scope keeps so many groups that the batch's groups must be looked up.
-    func needsKeys(stored: Int, candidates: Int) -> Bool { stored + candidates > limits.groupsPerAppPlatform }
+    /// The most groups a scope's count needs to reach: one past the cap and its reserve.
+    var countedGroups: Int { limits.groupsPerAppPlatform + limits.reservedGroups + 1 }
 
-    func hasRoomForInstall(in scope: Scope) -> Bool { (rooms[scope]?.installs ?? 0) < limits.installsPerAppPlatform }
+    /// Whether the batch's groups must be looked up: the scope keeps so many that the batch could
+    /// reach the cap, or new groups count against their client's quota.
+    func needsKeys(stored: Int, candidates: Int) -> Bool {
+        stored + candidates > limits.groupsPerAppPlatform || admission.quotas?.limitsGroups == true
+    }
 
-    mutating func addInstall(in scope: Scope) { rooms[scope, default: Room(installs: 0, groups: 0)].installs += 1 }
-
-    /// Admits a group kept already always, and one its scope doesn't keep while there is room.
-    package mutating func admit(_ group: GroupID, in scope: Scope) -> Bool {
-        guard var room = rooms[scope], var kept = room.kept else { return true }
-        if kept.contains(group) { return true }
-        guard room.groups < limits.groupsPerAppPlatform else { return false }
-        kept.insert(group)
-        room.kept = kept
-        room.groups += 1
+    /// Admits a sighting that adds an install (`newInstall`) or moves one to another group, or
+    /// refuses it, spending nothing then. An install is new to the cap on installs and to its
+    /// client's quota; a group its scope doesn't keep is new to the cap on groups (a version the
+    /// policy names may use the reserve past it) and to its client's quota.
+    /// - Returns: What refused it, or `nil` when it was admitted.
+    package mutating func admit(_ sighting: InstallSighting, newInstall: Bool) -> Refusal? {
+        let (scope, group) = (sighting.scope, sighting.group)
+        if newInstall, let installs = rooms[scope]?.installs, installs >= limits.installsPerAppPlatform { return .installs }
+        var newGroup = false
+        if let room = rooms[scope], let kept = room.kept, !kept.contains(group) {
+            newGroup = true
+            let cap = limits.groupsPerAppPlatform + (admission.names(group.version, in: scope) ? limits.reservedGroups : 0)
+            guard room.groups < cap else { return .groups }
+        }
+        if let quotas = admission.quotas, let source = sighting.source,
+           !quotas.admit(source, day: sighting.day, groups: newGroup ? 1 : 0, installs: newInstall ? 1 : 0) {
+            return .client
+        }
+        if let source = sighting.source, admission.quotas != nil, newGroup || newInstall {
+            spent.append(ClientQuotas.Spend(source: source, day: sighting.day, groups: newGroup ? 1 : 0, installs: newInstall ? 1 : 0))
+        }
+        guard var room = rooms[scope] else { return nil }
+        if newGroup {
+            room.kept?.insert(group)
+            room.groups += 1
+        }
+        if newInstall { room.installs += 1 }
         rooms[scope] = room
-        return true
+        return nil
     }
 }

@@ -36,8 +36,9 @@ package struct InstallFold {
     private(set) var budget: InstallBudget?
     /// Sightings the cap left out.
     private(set) var result = InstallRecordResult()
-    /// Sightings the cap left out, per app, platform and day: where the counts may be missing real installs.
-    private(set) var refused: [InstallRefusalKey: Int] = [:]
+    /// Sightings the cap left out, per app, platform and day, with the versions they named: where
+    /// the counts may be missing real installs, and of which versions.
+    private(set) var refused: [InstallRefusalKey: RefusedSightings] = [:]
 
     package init(budget: InstallBudget? = nil) { self.budget = budget }
 
@@ -50,10 +51,7 @@ package struct InstallFold {
         let (scope, at) = (sighting.scope, sighting.at.milliseconds)
         let seen = InstallRow(version: sighting.version, build: sighting.build, os: sighting.os, firstSeen: at, lastSeen: at)
         guard let old = rows[key] ?? stored else {
-            // Checked before the group is admitted, so a refused install takes no group's room.
-            guard budget?.hasRoomForInstall(in: scope) ?? true else { return refuse(sighting, installs: true) }
-            guard budget?.admit(sighting.group, in: scope) ?? true else { return refuse(sighting, installs: false) }
-            budget?.addInstall(in: scope)
+            if let refusal = budget?.admit(sighting, newInstall: true) { return refuse(sighting, refusal) }
             keep(sighting)
             rows[key] = seen
             added[scope, default: 0] += 1
@@ -76,7 +74,7 @@ package struct InstallFold {
         // stays as it was when that group has no room: a row's group follows from its fields,
         // so it can't move on without its group.
         let moves = old.version != row.version || old.build != row.build || old.os != row.os
-        if moves, !(budget?.admit(sighting.group, in: scope) ?? true) { return refuse(sighting, installs: false) }
+        if moves, let refusal = budget?.admit(sighting, newInstall: false) { return refuse(sighting, refusal) }
         keep(sighting)
         rows[key] = row
         if old.group != row.group {
@@ -92,9 +90,19 @@ package struct InstallFold {
         }
     }
 
-    private mutating func refuse(_ sighting: InstallSighting, installs: Bool) {
-        if installs { result.overInstallCap += 1 } else { result.overGroupCap += 1 }
-        refused[InstallRefusalKey(appID: sighting.appID, platform: sighting.platform, day: sighting.day), default: 0] += 1
+    private mutating func refuse(_ sighting: InstallSighting, _ refusal: InstallBudget.Refusal) {
+        switch refusal {
+        case .installs: result.overInstallCap += 1
+        case .groups: result.overGroupCap += 1
+        case .client:
+            // A client past its own quota names what nobody else did: the guard doesn't count it,
+            // or one client could make every change ask for confirmation (docs/adoption.md).
+            result.overClientQuota += 1
+            return
+        }
+        let key = InstallRefusalKey(appID: sighting.appID, platform: sighting.platform, day: sighting.day)
+        let one = RefusedSightings(version: sighting.version)
+        refused[key] = refused[key]?.adding(one) ?? one
     }
 
     private mutating func keep(_ sighting: InstallSighting) {

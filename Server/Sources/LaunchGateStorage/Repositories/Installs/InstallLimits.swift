@@ -13,14 +13,23 @@ public struct InstallLimits: Sendable, Hashable {
     /// window: a group takes its room once, from its first sighting until it ages out, however
     /// many days it is seen on. It bounds the groups an impact reads per platform.
     public var groupsPerAppPlatform: Int
+    /// Groups past ``groupsPerAppPlatform`` kept for versions a policy names (latest,
+    /// recommended, required, blocked), so a platform filled with made-up groups still counts
+    /// the releases an operator acts on.
+    public var reservedGroups: Int
 
     /// Creates limits.
     /// - Parameters:
     ///   - installsPerAppPlatform: Default 5,000,000: twice the retention window of a very popular app.
     ///   - groupsPerAppPlatform: Default 20,000, as many as an impact evaluates per platform: a
     ///     real app keeps a few thousand over 90 days at most.
-    public init(installsPerAppPlatform: Int = 5_000_000, groupsPerAppPlatform: Int = 20_000) {
+    ///   - reservedGroups: Default 1,000: a few named versions on every build and OS version in use.
+    public init(installsPerAppPlatform: Int = 5_000_000, groupsPerAppPlatform: Int = 20_000, reservedGroups: Int = 1_000) {
         self.installsPerAppPlatform = installsPerAppPlatform
         self.groupsPerAppPlatform = groupsPerAppPlatform
+        self.reservedGroups = max(reservedGroups, 0)
     }
+
+    /// The most groups kept per app and platform: the cap and its reserve.
+    public var keptGroups: Int { groupsPerAppPlatform + reservedGroups }
 }

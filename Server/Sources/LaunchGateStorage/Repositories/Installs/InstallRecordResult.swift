@@ -6,7 +6,10 @@ public struct InstallRecordResult: Sendable, Hashable {
     /// Sightings that would have started a group their app and platform did not keep, left out
     /// because they kept ``InstallLimits/groupsPerAppPlatform`` groups.
     public var overGroupCap = 0
+    /// Sightings that would have added an install or started a group beyond their client's
+    /// quota for the day (``ClientQuotas``).
+    public var overClientQuota = 0
 
     /// Sightings left out by the cap.
-    public var left: Int { overInstallCap + overGroupCap }
+    public var left: Int { overInstallCap + overGroupCap + overClientQuota }
 }

@@ -16,10 +16,13 @@ public protocol InstallRepository: Sendable {
     /// ``InstallLimits/installsPerAppPlatform``, or start a group it doesn't keep while it keeps
     /// ``InstallLimits/groupsPerAppPlatform``, is left out and counted as refused for its app,
     /// platform and day; installs and groups already kept go on updating. The cap is read from
-    /// counts kept beside the installs, never by counting installs.
-    /// - Returns: How many sightings the cap left out.
+    /// counts kept beside the installs, never by counting installs. A group of a version in
+    /// `admission`'s named versions may use ``InstallLimits/reservedGroups`` past the cap; a sighting
+    /// with a source that would add an install or start a group past its client's quota
+    /// (`admission`'s ``ClientQuotas``) is left out, and not counted as refused.
+    /// - Returns: How many sightings the cap and the quotas left out.
     @discardableResult
-    func record(_ sightings: [InstallSighting], limits: InstallLimits) async throws -> InstallRecordResult
+    func record(_ sightings: [InstallSighting], limits: InstallLimits, admission: InstallAdmission) async throws -> InstallRecordResult
 
     /// Installs last seen on `fromDay` or later, counted per platform, version, build, OS and day:
     /// the raw counts, for tests and tools (reports read the aggregates below).
@@ -63,8 +66,8 @@ public protocol InstallRepository: Sendable {
     func dailyVersions(appID: String, platform: Platform?, fromDay: Int, limit: Int) async throws -> DailyVersionPage
 
     /// How many sightings the cap refused per platform of `appID` on `fromDay` and the days
-    /// after; platforms with none are left out.
-    func refusedSightings(appID: String, fromDay: Int) async throws -> [Platform: Int]
+    /// after, and the range of versions they named; platforms with none are left out.
+    func refusedSightings(appID: String, fromDay: Int) async throws -> [Platform: RefusedSightings]
 
     /// Forgets installs last seen before `day`, and the counts of days before it.
     /// - Returns: How many installs were forgotten.
@@ -73,6 +76,12 @@ public protocol InstallRepository: Sendable {
 }
 
 extension InstallRepository {
+    /// Records with no quota and no named versions.
+    @discardableResult
+    public func record(_ sightings: [InstallSighting], limits: InstallLimits) async throws -> InstallRecordResult {
+        try await record(sightings, limits: limits, admission: InstallAdmission())
+    }
+
     /// Records under the default ``InstallLimits``.
     public func record(_ sightings: [InstallSighting]) async throws {
         try await record(sightings, limits: InstallLimits())

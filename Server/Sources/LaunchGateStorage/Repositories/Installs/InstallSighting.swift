@@ -18,9 +18,12 @@ public struct InstallSighting: Sendable, Hashable {
     public var os: String
     /// When it was seen.
     public var at: Date
+    /// Who sent it, for the per-client quotas (never stored); `nil` spends no quota.
+    public var source: SightingSource?
 
     /// Creates a sighting.
-    public init(appID: String, platform: Platform, installHash: String, version: String, build: String = "", os: String = "", at: Date) {
+    public init(appID: String, platform: Platform, installHash: String, version: String, build: String = "", os: String = "", at: Date,
+                source: SightingSource? = nil) {
         self.appID = appID
         self.platform = platform
         self.installHash = installHash
@@ -28,6 +31,7 @@ public struct InstallSighting: Sendable, Hashable {
         self.build = build
         self.os = os
         self.at = at
+        self.source = source
     }
 
     /// The UTC day it was seen on, in days since 1970.

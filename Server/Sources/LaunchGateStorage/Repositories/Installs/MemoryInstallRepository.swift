@@ -16,14 +16,14 @@ public actor MemoryInstallRepository: InstallRepository {
     /// Per scope, the groups kept and the last day each was seen.
     private var keptDays: [Scope: [InstallBudget.GroupID: Int]] = [:]
     /// Sightings refused by the cap, per app, platform and day.
-    private var refusals: [InstallRefusalKey: Int] = [:]
+    private var refusals: [InstallRefusalKey: RefusedSightings] = [:]
 
     /// Creates an empty repository.
     public init() {}
 
     @discardableResult
-    public func record(_ sightings: [InstallSighting], limits: InstallLimits) -> InstallRecordResult {
-        var budget = InstallBudget(limits: limits)
+    public func record(_ sightings: [InstallSighting], limits: InstallLimits, admission: InstallAdmission) -> InstallRecordResult {
+        var budget = InstallBudget(limits: limits, admission: admission)
         for scope in InstallBudget.candidates(sightings).keys {
             let kept = Set((keptDays[scope] ?? [:]).keys)
             budget.rooms[scope] = InstallBudget.Room(installs: installCounts[scope] ?? 0, groups: kept.count, kept: kept)
@@ -41,7 +41,7 @@ public actor MemoryInstallRepository: InstallRepository {
         Self.add(fold.fresh, to: &freshCounts)
         Self.add(fold.established, to: &establishedCounts)
         Self.add(fold.daily, to: &dailyCounts)
-        refusals.merge(fold.refused, uniquingKeysWith: +)
+        refusals.merge(fold.refused) { $0.adding($1) }
         return fold.result
     }
 
@@ -52,9 +52,11 @@ public actor MemoryInstallRepository: InstallRepository {
         }
     }
 
-    public func refusedSightings(appID: String, fromDay: Int) -> [Platform: Int] {
-        var counts: [Platform: Int] = [:]
-        for (key, count) in refusals where key.appID == appID && key.day >= fromDay { counts[key.platform, default: 0] += count }
+    public func refusedSightings(appID: String, fromDay: Int) -> [Platform: RefusedSightings] {
+        var counts: [Platform: RefusedSightings] = [:]
+        for (key, refused) in refusals where key.appID == appID && key.day >= fromDay {
+            counts[key.platform] = counts[key.platform]?.adding(refused) ?? refused
+        }
         return counts
     }
 

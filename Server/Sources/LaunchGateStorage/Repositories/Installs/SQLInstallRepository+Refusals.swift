@@ -2,14 +2,14 @@ import LaunchGate
 import SQLKit
 
 extension SQLInstallRepository {
-    public func refusedSightings(appID: String, fromDay: Int) async throws -> [Platform: Int] {
+    public func refusedSightings(appID: String, fromDay: Int) async throws -> [Platform: RefusedSightings] {
         // A few rows at most: one per (app, platform, day) with refusals.
         try await database.read(timeout: queryTimeout) { db in
-            var counts: [Platform: Int] = [:]
-            for row in try await db.select().column("platform").column(SQLRaw("CAST(SUM(refused) AS BIGINT)"), as: "n")
-                .from("install_refusals").where("app_id", .equal, appID).where("day", .greaterThanOrEqual, fromDay)
-                .groupBy("platform").all() {
-                counts[try Self.platform(row)] = try row.decode(column: "n", as: Int.self)
+            var counts: [Platform: RefusedSightings] = [:]
+            for row in try await db.select().columns("platform", "refused", "lowest_version", "highest_version").from("install_refusals")
+                .where("app_id", .equal, appID).where("day", .greaterThanOrEqual, fromDay).all() {
+                let (platform, refused) = (try Self.platform(row), try Self.storedRefusals(row))
+                counts[platform] = counts[platform]?.adding(refused) ?? refused
             }
             return counts
         }

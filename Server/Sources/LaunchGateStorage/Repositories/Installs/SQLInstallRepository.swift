@@ -29,18 +29,31 @@ public struct SQLInstallRepository: InstallRepository {
         self.queryTimeout = queryTimeout
     }
 
-    public func record(_ sightings: [InstallSighting], limits: InstallLimits) async throws -> InstallRecordResult {
+    public func record(_ sightings: [InstallSighting], limits: InstallLimits, admission: InstallAdmission) async throws -> InstallRecordResult {
         guard !sightings.isEmpty else { return InstallRecordResult() }
-        // Losing the last few seconds of sightings to a power cut costs nothing worth a sync.
-        return try await database.transaction(.relaxed) { db in
+        // What the fold spent of clients' quotas, given back when the transaction fails.
+        let spent = ClientQuotas.Spent()
+        do {
+            // Losing the last few seconds of sightings to a power cut costs nothing worth a sync.
+            return try await record(sightings, limits: limits, admission: admission, spent: spent)
+        } catch {
+            admission.quotas?.refund(spent.list)
+            throw error
+        }
+    }
+
+    private func record(_ sightings: [InstallSighting], limits: InstallLimits, admission: InstallAdmission,
+                        spent: ClientQuotas.Spent) async throws -> InstallRecordResult {
+        try await database.transaction(.relaxed) { db in
             try await Self.takeTurn(db)
-            var fold = InstallFold(budget: try await Self.budget(db, for: sightings, limits: limits))
+            var fold = InstallFold(budget: try await Self.budget(db, for: sightings, limits: limits, admission: admission))
             for (app, list) in Dictionary(grouping: sightings, by: \.appID).sorted(by: { $0.key < $1.key }) {
                 for chunk in list.chunked(Self.batch) {
                     let stored = try await Self.rows(db, appID: app, hashes: Array(Set(chunk.map(\.installHash))))
                     for sighting in chunk {
                         fold.apply(sighting, stored: stored[InstallKey(appID: app, platform: sighting.platform, installHash: sighting.installHash)])
                     }
+                    spent.set(fold.budget?.spent ?? [])
                 }
             }
             try await Self.write(db, rows: fold.rows)

@@ -1,0 +1,32 @@
+import LaunchGate
+import LaunchGateStorage
+
+extension ImpactCalculator {
+    /// Whether `proposed` could newly block a version within `refused` on `platform`, compared
+    /// through the entry its installs read (``UpdatePolicy/policy(for:)``): the refused sightings
+    /// count in the impact and the guard only then, so refusals of made-up versions don't make a
+    /// change that blocks none of them ask for confirmation.
+    ///
+    /// Only the versions' range is known, not their builds or OS versions, so the answer leans to
+    /// yes: a new end of life, a changed minimum OS, a build requirement or a blocked build could
+    /// block any of them; a raised required version could block those from the old one up to it;
+    /// a newly blocked version those it equals. With the range unknown (refusals stored before
+    /// it was), any change to what blocks there could.
+    /// - Parameter changing: ``platformsChangingBlocking(from:to:)`` of the same policies.
+    static func couldNewlyBlock(_ refused: ClosedRange<AppVersion>?, on platform: Platform, from current: UpdatePolicy?, to proposed: UpdatePolicy,
+                                changing: Set<Platform>) -> Bool {
+        guard changing.contains(platform) else { return false }
+        guard let refused, let new = proposed.policy(for: platform) else { return true }
+        let old = current?.policy(for: platform)
+        if new.endOfLife != nil, old?.endOfLife == nil { return true }
+        if new.latest?.minimumOS != old?.latest?.minimumOS { return true }
+        if let build = new.required?.build, build != old?.required?.build { return true }
+        if !Set(new.blocked.builds).subtracting(old?.blocked.builds ?? []).isEmpty { return true }
+        if let required = new.required?.version {
+            // Newly blocked: from the old requirement (below it, blocked already) up to the new one.
+            let floor = old?.required?.version
+            if refused.lowerBound < required, floor.map({ $0 < required && refused.upperBound >= $0 }) ?? true { return true }
+        }
+        return Set(new.blocked.versions).subtracting(old?.blocked.versions ?? []).contains { refused.contains($0) }
+    }
+}

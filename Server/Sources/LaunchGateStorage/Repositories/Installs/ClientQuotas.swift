@@ -1,0 +1,109 @@
+import Synchronization
+
+/// What one client may add to storage per UTC day: new installs and new (version, build, OS)
+/// groups, the two things a flood of made-up headers adds. Storage asks it while folding (where
+/// it knows whether an install or a group is new), so a client's sightings of installs and
+/// groups already kept are never refused, and one client can't fill an app's cap.
+///
+/// A fixed table of counters however many clients arrive (12 bytes a slot, 768 KiB by default):
+/// a client's key picks one slot, mixed with a per-process seed so nobody can aim at a slot, and
+/// a slot counts its clients' new installs and groups of one day. Two clients that share a slot
+/// share its quota, which can only make it stricter. Kept per process: each instance counts its
+/// own clients.
+public final class ClientQuotas: Sendable {
+    /// Slots in the table by default.
+    public static let defaultSlots = 1 << 16
+
+    /// New groups one client may start per UTC day; 0 for no limit.
+    public let newGroupsPerDay: Int
+    /// New installs one client may add per UTC day; 0 for no limit.
+    public let newInstallsPerDay: Int
+
+    private struct Slot {
+        var day: Int32 = .min
+        var groups: UInt32 = 0
+        var installs: UInt32 = 0
+    }
+
+    private let slots: Mutex<[Slot]>
+    private let count: Int
+    private let seed: UInt64
+
+    /// Creates the table.
+    /// - Parameters:
+    ///   - newGroupsPerDay: New groups per client per UTC day; 0 for no limit.
+    ///   - newInstallsPerDay: New installs per client per UTC day; 0 for no limit.
+    ///   - slots: The table's size.
+    ///   - seed: Mixed into every key; random by default so slots can't be aimed at.
+    public init(newGroupsPerDay: Int, newInstallsPerDay: Int, slots: Int = ClientQuotas.defaultSlots, seed: UInt64 = .random(in: .min ... .max)) {
+        self.newGroupsPerDay = max(newGroupsPerDay, 0)
+        self.newInstallsPerDay = max(newInstallsPerDay, 0)
+        count = max(slots, 1)
+        self.slots = Mutex([Slot](repeating: Slot(), count: max(slots, 1)))
+        self.seed = seed
+    }
+
+    /// Whether any quota applies: without one, storage needn't tell new groups from kept ones.
+    public var isLimiting: Bool { newGroupsPerDay > 0 || newInstallsPerDay > 0 }
+
+    /// Whether new groups are limited, so storage must look up whether a batch's groups are kept.
+    var limitsGroups: Bool { newGroupsPerDay > 0 }
+
+    /// Spends `groups` new groups and `installs` new installs of `source`'s quota on `day`: both, or
+    /// neither when either would pass its quota.
+    /// - Returns: Whether they were within the quota.
+    func admit(_ source: SightingSource, day: Int, groups: Int, installs: Int) -> Bool {
+        guard groups > 0 || installs > 0 else { return true }
+        let index = Int(Self.mix(source.key ^ seed) % UInt64(count))
+        let day = Int32(clamping: day)
+        let share = UInt64(source.share)
+        return slots.withLock { slots in
+            var slot = slots[index]
+            if slot.day != day { slot = Slot(day: day) }
+            if newGroupsPerDay > 0, UInt64(slot.groups) + UInt64(groups) > UInt64(newGroupsPerDay) * share { return false }
+            if newInstallsPerDay > 0, UInt64(slot.installs) + UInt64(installs) > UInt64(newInstallsPerDay) * share { return false }
+            slot.groups = slot.groups &+ UInt32(groups)
+            slot.installs = slot.installs &+ UInt32(installs)
+            slots[index] = slot
+            return true
+        }
+    }
+
+    /// What one fold spent of a client's quotas on a day, to give back when its write fails.
+    package struct Spend: Sendable {
+        package var source: SightingSource
+        package var day: Int
+        package var groups: Int
+        package var installs: Int
+    }
+
+    /// What a recording spent, kept outside its transaction so a failed commit can give it back.
+    package final class Spent: Sendable {
+        private let spends = Mutex<[Spend]>([])
+        package init() {}
+        package func set(_ list: [Spend]) { spends.withLock { $0 = list } }
+        package var list: [Spend] { spends.withLock { $0 } }
+    }
+
+    /// Gives back what a recording spent when its transaction failed, so a database that is down
+    /// doesn't use up the quotas of the clients whose sightings are retried at the next fold.
+    package func refund(_ spends: [Spend]) {
+        guard !spends.isEmpty else { return }
+        slots.withLock { slots in
+            for spend in spends {
+                let index = Int(Self.mix(spend.source.key ^ seed) % UInt64(count))
+                guard slots[index].day == Int32(clamping: spend.day) else { continue }
+                slots[index].groups -= min(slots[index].groups, UInt32(clamping: spend.groups))
+                slots[index].installs -= min(slots[index].installs, UInt32(clamping: spend.installs))
+            }
+        }
+    }
+
+    /// SplitMix64's finaliser: every input bit moves every output bit.
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var z = value &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
