@@ -9,10 +9,19 @@ import SQLKit
 /// a last slot. Send-code and verify-code chain them (``SQLSignInRepository+Requests``).
 public struct SQLSignInRepository: SignInRepository {
     package let database: Database
+    /// The most rows one statement of ``sweep(eventsBefore:recordsBefore:at:)`` deletes: a few milliseconds'
+    /// work, the longest a request waits behind the sweep for the connection.
+    package let sweepBatch: Int
 
     /// Creates a repository; run ``Migrator`` first.
     /// - Parameter database: The open database.
-    public init(database: Database) { self.database = database }
+    public init(database: Database) { self.init(database: database, sweepBatch: 1000) }
+
+    /// Creates a repository whose sweep deletes at most `sweepBatch` rows a statement (tests use fewer).
+    package init(database: Database, sweepBatch: Int) {
+        self.database = database
+        self.sweepBatch = max(1, sweepBatch)
+    }
 
     // MARK: Settings
 
