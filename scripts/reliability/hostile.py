@@ -633,11 +633,68 @@ def past_close():
                                 + (f", e.g. {extra[0]}" if extra else "") + ")")
 
 
+# 10. Wrong codes to random addresses from many sources (issue 27, item 5): each left a
+# sign_in_addresses row kept 7 days and two rate-limit rows, 29.5 MB a minute. An address with no
+# live code has nothing to guess, so such a verify must store nothing, and the per-client cap counts
+# in memory.
+def sign_in_rows(db):
+    import sqlite3
+    tables = ["sign_in_addresses", "rate_limit_keys", "sign_in_codes", "mail_outbox", "sign_in_users"]
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as connection:
+        rows = {table: connection.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0] for table in tables}
+        used = connection.execute("PRAGMA page_count").fetchone()[0] - connection.execute("PRAGMA freelist_count").fetchone()[0]
+        size = used * connection.execute("PRAGMA page_size").fetchone()[0]
+    return rows, size + (os.path.getsize(db + "-wal") if os.path.exists(db + "-wal") else 0)
+
+
+def wrong_codes_to_nobody():
+    import http.client
+    db = os.environ.get("LAUNCHGATE_DATABASE_URL", "")
+    if not os.path.exists(db):
+        fail(f"no SQLite database at {db!r} to count rows in")
+        return
+    sources, per_source = (10, 60) if short else (100, 100)
+    before, bytes_before = sign_in_rows(db)
+    statuses, started = {}, time.monotonic()
+
+    def flood(index):
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10, source_address=(f"127.0.1.{index + 1}", 0))
+        for n in range(per_source):
+            email = "".join(random.choices(string.ascii_lowercase, k=12)) + "@example.com"
+            body = json.dumps({"email": email, "code": f"{random.randrange(10**6):06d}", "device_id": f"hostile-{index}"})
+            try:
+                connection.request("POST", "/v1/apps/demo/auth/verify-code", body=body, headers={"Content-Type": "application/json"})
+                response = connection.getresponse()
+                response.read()
+                status = response.status
+            except (OSError, http.client.HTTPException) as error:
+                status = type(error).__name__
+                connection.close()
+            statuses[status] = statuses.get(status, 0) + 1
+            if time.monotonic() - started > 120:
+                return
+
+    threads = [threading.Thread(target=flood, args=(i,)) for i in range(sources)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(130)
+    seconds = time.monotonic() - started
+    time.sleep(1)  # anything written asynchronously lands
+    after, bytes_after = sign_in_rows(db)
+    added = {table: after[table] - before[table] for table in after if after[table] != before[table]}
+    sent = sum(statuses.values())
+    (ok if sent == sources * per_source and set(statuses) <= {400, 401, 429} else fail)(
+        f"{sent} wrong verifies to random addresses from {sources} sources in {seconds:.1f} s, answered {statuses}")
+    (ok if not added else fail)(f"they stored no sign-in rows (rows added: {added or 'none'}; the database and its WAL "
+                                f"{bytes_after - bytes_before:+d} bytes)")
+
+
 checks = [("never-reading pipeliner", never_reads), ("slowloris and idle sockets", slow_and_idle),
           ("odd methods pipelined", odd_methods_in_order), ("long and random URLs", long_and_random_urls),
           ("random app names", random_app_names), ("replayed signed documents", replayed_documents),
           ("upgrades then streams", upgrade_streams), ("/check from thin clients", check_endpoint),
-          ("bytes past a closing request", past_close)]
+          ("bytes past a closing request", past_close), ("wrong codes to nobody", wrong_codes_to_nobody)]
 only = os.environ.get("HOSTILE_ONLY")
 for name, run in checks:
     if only and only not in name:

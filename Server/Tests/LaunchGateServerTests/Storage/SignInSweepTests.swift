@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import LaunchGateAdoption
 @testable import LaunchGateConsole
@@ -20,34 +19,30 @@ struct SignInSweepTests {
 
     @Test("a sweep of N stale keys takes at least N / batch statements, and deletes only the stale ones", arguments: TestBackend.sql)
     func batches(backend: TestBackend) async throws {
-        try await withRepository(backend, batch: 100) { repository, database in
-            try await Self.fill(database, stale: 2_500, fresh: 30)
+        try await withRepository(backend, batch: 50) { repository, database in
+            try await Self.fill(database, stale: 5_000, fresh: 30)
             let before = database.statements.value
             let deleted = try await repository.sweep(eventsBefore: Self.now, recordsBefore: Self.now, at: Self.now)
-            #expect(deleted == 2_500)
-            #expect(database.statements.value - before >= 2_500 / 100, "one statement or more per batch of 100")
+            #expect(deleted == 5_000)
+            #expect(database.statements.value - before >= 5_000 / 50, "one statement or more per batch of 50")
             #expect(try await Self.keys(database) == 30, "keys touched after the horizon stay")
         }
     }
 
-    @Test("a request made during a sweep is answered before the sweep ends", arguments: TestBackend.sql)
-    func requestsPassBetweenBatches(backend: TestBackend) async throws {
-        try await withRepository(backend, batch: 50) { repository, database in
+    /// SQLite's one connection is where a long sweep made every request wait; PostgreSQL gives the
+    /// request a connection of its own either way.
+    @Test("on SQLite, a request made during a sweep is answered while most of what it sweeps is still there")
+    func requestsPassBetweenBatches() async throws {
+        try await withRepository(.sqlite, batch: 50) { repository, database in
             try await Self.fill(database, stale: 40_000, fresh: 0)
-            let swept = Atomic<Bool>(false)
             let start = database.statements.value
-            let sweep = Task {
-                defer { swept.store(true, ordering: .sequentiallyConsistent) }
-                return try await repository.sweep(eventsBefore: Self.now, recordsBefore: Self.now, at: Self.now)
-            }
-            // Until a few batches are done: the sweep is under way, and holds the connection in turns.
-            while database.statements.value < start + 6 { try await Task.sleep(for: .milliseconds(1)) }
-            let sweptAtOnce = swept.load(ordering: .sequentiallyConsistent)
-            #expect(!sweptAtOnce, "the sweep of 40,000 rows in batches of 50 ended at once")
+            let sweep = Task { try await repository.sweep(eventsBefore: Self.now, recordsBefore: Self.now, at: Self.now) }
+            // Until the sweep has begun: from then on it holds the connection in turns.
+            while database.statements.value < start + 2 { try await Task.sleep(for: .milliseconds(1)) }
             let limit = RateLimitRule(limit: 5, window: 3600)
             #expect(try await repository.recordEvent(key: "send|notes|ada@example.com", rules: [limit], at: Self.now) == nil)
-            let sweptBeforeAnswer = swept.load(ordering: .sequentiallyConsistent)
-            #expect(!sweptBeforeAnswer, "the request waited for the whole sweep")
+            let left = try await Self.keys(database)
+            #expect(left > 20_000, "the request waited until \(40_001 - left) of 40,000 keys were swept")
             #expect(try await sweep.value == 40_000)
             #expect(try await Self.keys(database) == 1, "the request's own key is newer than the horizon")
         }
