@@ -654,6 +654,15 @@ def wrong_codes_to_nobody():
         fail(f"no SQLite database at {db!r} to count rows in")
         return
     sources, per_source = (10, 60) if short else (100, 100)
+    # Codes of the app's own length, so each is checked as a code and not refused for its shape.
+    settings = urllib.request.Request(f"http://127.0.0.1:{port}/v1/admin/apps/demo/sign-in",
+                                      headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(settings, timeout=10) as response:
+        answer = json.load(response)
+    length = answer.get("codeLength", answer.get("code_length"))
+    if not isinstance(length, int):
+        fail(f"the demo app's sign-in settings name no code length: {answer}")
+        return
     before, bytes_before = sign_in_rows(db)
     statuses, started = {}, time.monotonic()
 
@@ -661,12 +670,13 @@ def wrong_codes_to_nobody():
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10, source_address=(f"127.0.1.{index + 1}", 0))
         for n in range(per_source):
             email = "".join(random.choices(string.ascii_lowercase, k=12)) + "@example.com"
-            body = json.dumps({"email": email, "code": f"{random.randrange(10**6):06d}", "device_id": f"hostile-{index}"})
+            body = json.dumps({"email": email, "code": f"{random.randrange(10**length):0{length}d}", "device_id": f"hostile-{index}"})
             try:
                 connection.request("POST", "/v1/apps/demo/auth/verify-code", body=body, headers={"Content-Type": "application/json"})
                 response = connection.getresponse()
-                response.read()
-                status = response.status
+                text = response.read()
+                # A refusal of the code's shape would never reach the code: count it apart.
+                status = "wrong shape" if b"digits" in text else response.status
             except (OSError, http.client.HTTPException) as error:
                 status = type(error).__name__
                 connection.close()
