@@ -99,6 +99,13 @@ public struct SQLSignInRepository: SignInRepository {
 
     // MARK: Rate limits
 
+    public func lastEvent(key: String) async throws -> Date? {
+        try await database.read { db in
+            try await db.raw(#"SELECT touched_at FROM rate_limit_keys WHERE "key" = \#(bind: key)"#).first()
+                .map { Date(milliseconds: try $0.decode(column: "touched_at", as: Int64.self)) }
+        }
+    }
+
     public func recordEvent(key: String, rules: [RateLimitRule], at now: Date) async throws -> TimeInterval? {
         let charge = RateLimitCharge(key: key, rules: rules)
         return try await database.read { db in

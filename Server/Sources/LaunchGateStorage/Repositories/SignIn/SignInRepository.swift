@@ -74,6 +74,9 @@ public protocol SignInRepository: Sendable {
     /// - Returns: `nil` when the event was recorded; otherwise the seconds until every rule would
     ///   allow it (and nothing was recorded, so waiting clients don't extend their own wait).
     func recordEvent(key: String, rules: [RateLimitRule], at now: Date) async throws -> TimeInterval?
+    /// The time of the newest event recorded under `key`, or `nil` when none is kept (never
+    /// recorded, or swept).
+    func lastEvent(key: String) async throws -> Date?
 
     // MARK: Sessions
 
