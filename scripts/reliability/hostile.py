@@ -873,6 +873,71 @@ def exchange_at(at_port, payload, count, seconds=10):
         return answers
     finally:
         sock.close()
+# 10. Wrong codes to random addresses from many sources (issue 27, item 5): each left a
+# sign_in_addresses row kept 7 days and two rate-limit rows, 29.5 MB a minute. An address with no
+# live code has nothing to guess, so such a verify must store nothing, and the per-client cap counts
+# in memory.
+def sign_in_rows(db):
+    import sqlite3
+    tables = ["sign_in_addresses", "rate_limit_keys", "sign_in_codes", "mail_outbox", "sign_in_users"]
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as connection:
+        rows = {table: connection.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0] for table in tables}
+        used = connection.execute("PRAGMA page_count").fetchone()[0] - connection.execute("PRAGMA freelist_count").fetchone()[0]
+        size = used * connection.execute("PRAGMA page_size").fetchone()[0]
+    return rows, size + (os.path.getsize(db + "-wal") if os.path.exists(db + "-wal") else 0)
+
+
+def wrong_codes_to_nobody():
+    import http.client
+    db = os.environ.get("LAUNCHGATE_DATABASE_URL", "")
+    if not os.path.exists(db):
+        fail(f"no SQLite database at {db!r} to count rows in")
+        return
+    sources, per_source = (10, 60) if short else (100, 100)
+    # Codes of the app's own length, so each is checked as a code and not refused for its shape.
+    settings = urllib.request.Request(f"http://127.0.0.1:{port}/v1/admin/apps/demo/sign-in",
+                                      headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(settings, timeout=10) as response:
+        answer = json.load(response)
+    length = answer.get("codeLength", answer.get("code_length"))
+    if not isinstance(length, int):
+        fail(f"the demo app's sign-in settings name no code length: {answer}")
+        return
+    before, bytes_before = sign_in_rows(db)
+    statuses, started = {}, time.monotonic()
+
+    def flood(index):
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10, source_address=(f"127.0.1.{index + 1}", 0))
+        for n in range(per_source):
+            email = "".join(random.choices(string.ascii_lowercase, k=12)) + "@example.com"
+            body = json.dumps({"email": email, "code": f"{random.randrange(10**length):0{length}d}", "device_id": f"hostile-{index}"})
+            try:
+                connection.request("POST", "/v1/apps/demo/auth/verify-code", body=body, headers={"Content-Type": "application/json"})
+                response = connection.getresponse()
+                text = response.read()
+                # A refusal of the code's shape would never reach the code: count it apart.
+                status = "wrong shape" if b"digits" in text else response.status
+            except (OSError, http.client.HTTPException) as error:
+                status = type(error).__name__
+                connection.close()
+            statuses[status] = statuses.get(status, 0) + 1
+            if time.monotonic() - started > 120:
+                return
+
+    threads = [threading.Thread(target=flood, args=(i,)) for i in range(sources)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(130)
+    seconds = time.monotonic() - started
+    time.sleep(1)  # anything written asynchronously lands
+    after, bytes_after = sign_in_rows(db)
+    added = {table: after[table] - before[table] for table in after if after[table] != before[table]}
+    sent = sum(statuses.values())
+    (ok if sent == sources * per_source and set(statuses) <= {400, 401, 429} else fail)(
+        f"{sent} wrong verifies to random addresses from {sources} sources in {seconds:.1f} s, answered {statuses}")
+    (ok if not added else fail)(f"they stored no sign-in rows (rows added: {added or 'none'}; the database and its WAL "
+                                f"{bytes_after - bytes_before:+d} bytes)")
 
 
 checks = [("never-reading pipeliner", never_reads), ("slowloris and idle sockets", slow_and_idle),
@@ -880,7 +945,8 @@ checks = [("never-reading pipeliner", never_reads), ("slowloris and idle sockets
           ("random app names", random_app_names), ("replayed signed documents", replayed_documents),
           ("upgrades then streams", upgrade_streams), ("/check from thin clients", check_endpoint),
           ("bytes past a closing request", past_close), ("forged text and hidden hosts", forged_text_and_hosts),
-          ("HTTP framing", http_framing), ("adoption under a flood", adoption_flood)]
+          ("HTTP framing", http_framing), ("wrong codes to nobody", wrong_codes_to_nobody),
+          ("adoption under a flood", adoption_flood)]
 only = os.environ.get("HOSTILE_ONLY")
 for name, run in checks:
     if only and only not in name:

@@ -238,6 +238,7 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
                                      now: components.now, logger: logger))
     app.addServices(OutboxWorker(signIn: components.signIn, apps: components.repository, transport: mail,
                                  sender: configuration.mailFrom, logger: logger))
+    app.addServices(SignInSweeper(signIn: components.signIn, logger: logger))
     return app
 }
 

@@ -17,6 +17,7 @@ struct SignInOptions: ParsableArguments {
     @Option(help: "Sends from one client address per window; 0 turns the cap off (default 30).") var signInClientSends: Int?
     @Option(help: "Verifies from one client address per window; 0 turns the cap off (default 100).") var signInClientVerifies: Int?
     @Option(help: "Days a session works (default 30).") var signInSessionDays: Double?
+    @Option(help: "Seconds between sweeps of old sign-in records, the first after start-up (default 600).") var signInSweepInterval: Double?
 
     /// The configuration with every flag or variable given applied.
     /// - Throws: `ValidationError` naming the flag and its range.
@@ -43,6 +44,7 @@ struct SignInOptions: ParsableArguments {
         if let value = try count(signInClientSends, "sign-in-client-sends", 0...10_000_000) { configuration.clientSends = value }
         if let value = try count(signInClientVerifies, "sign-in-client-verifies", 0...10_000_000) { configuration.clientVerifies = value }
         if let value = try number(signInSessionDays, "sign-in-session-days", 0.01...3_650) { configuration.sessionLifetime = value * 86_400 }
+        if let value = try number(signInSweepInterval, "sign-in-sweep-interval", 1...86_400) { configuration.sweepInterval = value }
         return configuration
     }
 

@@ -8,8 +8,7 @@ import ServiceLifecycle
 /// one; claims keep them from sending a message twice, and the outbox being in the database
 /// means a restart or an SMTP outage delays mail without losing it.
 ///
-/// It also sweeps what sign-in no longer needs (old rate-limit events, expired codes and
-/// sessions, finished mail) every ``sweepInterval``.
+/// ``SignInSweeper`` deletes what sign-in no longer needs, finished mail among it.
 public struct OutboxWorker: Service {
     package let signIn: SignInService
     package let apps: any LaunchGateRepository
@@ -22,10 +21,6 @@ public struct OutboxWorker: Service {
     package var lease: TimeInterval { max(180, 2 * longestDelivery) }
     /// Messages claimed at once.
     package let batch = 10
-    /// How often to sweep.
-    package let sweepInterval: TimeInterval = 600
-    /// How long finished mail, expired codes and sessions are kept, for operators.
-    package let retention: TimeInterval = 7 * 86_400
 
     private var repository: any SignInRepository { signIn.repository }
     private var longestDelivery: TimeInterval {
@@ -54,15 +49,10 @@ public struct OutboxWorker: Service {
 
     /// Delivers until the service group shuts down.
     public func run() async throws {
-        var lastSweep = Date.distantPast
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             var full = false
             do {
                 full = try await deliverDue() == batch
-                if now().timeIntervalSince(lastSweep) >= sweepInterval {
-                    lastSweep = now()
-                    try await sweep()
-                }
             } catch {
                 logger.warning("the outbox could not be read; trying again", metadata: ["error": "\(error)"])
             }
@@ -89,14 +79,6 @@ public struct OutboxWorker: Service {
             await deliver(message, names: &names)
         }
         return messages.count
-    }
-
-    /// Deletes what sign-in no longer needs.
-    public func sweep() async throws {
-        let now = now()
-        let deleted = try await repository.sweep(eventsBefore: now.addingTimeInterval(-signIn.configuration.longestWindow),
-                                                 recordsBefore: now.addingTimeInterval(-retention), at: now)
-        if deleted > 0 { logger.debug("swept sign-in records", metadata: ["rows": "\(deleted)"]) }
     }
 
     private func deliver(_ message: OutboxMessage, names: inout [String: String]) async {

@@ -10,9 +10,11 @@ import LaunchGateStorage
 ///
 /// No answer says whether an address is an operator: a send to any address charges the same
 /// limits and answers the same after the same work (only an operator's gets a code and mail, on
-/// ``OperatorSendQueue`` after the answer), and a verify of any
-/// address claims a try, so a wrong code, an unknown address and a removed operator all count
-/// the same failure and give the same refusal.
+/// ``OperatorSendQueue`` after the answer), and a verify of any address sent a code within a
+/// code's lifetime claims a try, so a wrong code, an unknown address and a removed operator all
+/// count the same failure and give the same refusal. A verify of an address sent nothing in that
+/// time (operator or not) has nothing to guess: it is refused at once and stores nothing, so wrong
+/// codes to made-up addresses leave no rows (issue 27, item 5).
 public struct OperatorSignIn: Sendable {
     /// The sign-in tables' app ID for console operators; not a valid app ID.
     public static let appID = "console:operators"
@@ -28,6 +30,8 @@ public struct OperatorSignIn: Sendable {
     package let now: @Sendable () -> Date
     /// Where each operator's code and mail are made, after the answer.
     package let sends: OperatorSendQueue
+    /// The per-client cap on verifies, in memory as the app sign-in's is; `nil` when it is off.
+    let verifyClients: ClientWindowCounter?
 
     /// Creates the flow over sign-in's parts.
     /// - Parameters:
@@ -42,6 +46,8 @@ public struct OperatorSignIn: Sendable {
         self.signal = signIn.signal
         self.now = signIn.now
         self.sends = OperatorSendQueue(capacity: signIn.configuration.operatorSendBacklog)
+        self.verifyClients = signIn.configuration.clientVerifies > 0
+            ? ClientWindowCounter(limit: signIn.configuration.clientVerifies, window: signIn.configuration.clientWindow) : nil
     }
 
     /// Mails a code to the address if it is an active operator's; answers the same either way.
@@ -59,7 +65,7 @@ public struct OperatorSignIn: Sendable {
         let email = try SignInAddress.normalized(email)
         let now = now()
         try await admit(email: email, at: now, client: clientCharge("console-send-client|\(client)", limit: configuration.clientSends),
-                        address: RateLimitCharge(key: "send|\(Self.appID)|\(email)", rules: configuration.addressSendRules))
+                        address: RateLimitCharge(key: Self.sendKey(email), rules: configuration.addressSendRules))
         // Looked up here for every address, operator or not: the same one indexed read either
         // way. Only an operator's request takes a place on the queue, so made-up addresses can't
         // fill it and have a real operator's code dropped.
@@ -109,8 +115,15 @@ public struct OperatorSignIn: Sendable {
             throw SignInServiceError.invalidCodeShape(length: Self.codeLength)
         }
         let now = now()
-        try await admit(email: email, at: now, client: clientCharge("console-verify-client|\(client)", limit: configuration.clientVerifies),
-                        address: RateLimitCharge(key: "guess|\(Self.appID)|\(email)", rules: configuration.guessRules))
+        if let wait = verifyClients?.record(client, at: now) { throw SignInServiceError.rateLimited(retryAfter: SignInService.seconds(wait)) }
+        try await admit(email: email, at: now, client: nil, address: nil)
+        // Sends are charged for every address, operator or not: with none within a code's lifetime
+        // there is no code to guess, for anyone, and nothing is charged or counted.
+        guard let sent = try await repository.lastEvent(key: Self.sendKey(email)), now.timeIntervalSince(sent) < configuration.codeLifetime else {
+            throw SignInServiceError.invalidCode
+        }
+        try await admit(email: email, at: now, client: nil, address: RateLimitCharge(key: "guess|\(Self.appID)|\(email)", rules: configuration.guessRules),
+                        checkingLock: false)
         let hash = try await secrets.codeHash(digits, app: Self.appID, email: email)
         // Each step is atomic on its own: a try is claimed before the compare, and of two right
         // verifies of one code only one consumes it.
@@ -125,11 +138,14 @@ public struct OperatorSignIn: Sendable {
         throw SignInServiceError.invalidCode
     }
 
-    /// Refuses a locked address, then charges the client's limit (when it has one) and the
-    /// address's, in that order: the same steps, in the same order, for sends and verifies.
+    /// The key sends to the address are charged under, for every address.
+    private static func sendKey(_ email: String) -> String { "send|\(appID)|\(email)" }
+
+    /// Refuses a locked address (unless `checkingLock` is false), then charges the client's limit
+    /// and the address's, when given, in that order.
     /// - Throws: ``SignInServiceError`` `locked` or `rate_limited`.
-    private func admit(email: String, at now: Date, client: RateLimitCharge?, address: RateLimitCharge) async throws {
-        if let until = try await repository.addressState(appID: Self.appID, email: email).lockedUntil, until > now {
+    private func admit(email: String, at now: Date, client: RateLimitCharge?, address: RateLimitCharge?, checkingLock: Bool = true) async throws {
+        if checkingLock, let until = try await repository.addressState(appID: Self.appID, email: email).lockedUntil, until > now {
             throw SignInServiceError.locked(retryAfter: SignInService.seconds(until.timeIntervalSince(now)))
         }
         for charge in [client, address].compactMap({ $0 }) {

@@ -29,12 +29,16 @@ public struct SignInConfiguration: Sendable, Hashable {
     /// Console code requests whose operator lookup and mail may wait at once; more are dropped
     /// (and counted) with the same answer, so a flood of sends to strangers costs bounded work.
     public var operatorSendBacklog: Int
+    /// Seconds between two sweeps of what sign-in no longer needs (``SignInSweeper``); the first
+    /// comes this long after start-up.
+    public var sweepInterval: TimeInterval
 
     /// Creates a configuration.
     public init(codeLifetime: TimeInterval = 600, attemptsPerCode: Int = 5, guessesPerHour: Int = 25, lockoutFailures: Int = 100,
                 lockoutDuration: TimeInterval = 3600, resendInterval: TimeInterval = 60, sendsPerHour: Int = 5,
                 clientWindow: TimeInterval = 300, clientSends: Int = 30, clientVerifies: Int = 100,
-                sessionLifetime: TimeInterval = 30 * 86_400, operatorSendBacklog: Int = 32) {
+                sessionLifetime: TimeInterval = 30 * 86_400, operatorSendBacklog: Int = 32,
+                sweepInterval: TimeInterval = 600) {
         self.codeLifetime = codeLifetime
         self.attemptsPerCode = attemptsPerCode
         self.guessesPerHour = guessesPerHour
@@ -47,6 +51,7 @@ public struct SignInConfiguration: Sendable, Hashable {
         self.clientVerifies = clientVerifies
         self.sessionLifetime = sessionLifetime
         self.operatorSendBacklog = operatorSendBacklog
+        self.sweepInterval = sweepInterval
     }
 
     /// The rules for sends to one address.

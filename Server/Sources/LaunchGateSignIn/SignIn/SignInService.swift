@@ -22,6 +22,9 @@ public struct SignInService: Sendable {
     package let signal: OutboxSignal
     package let now: @Sendable () -> Date
     let settingsCache = SignInSettingsCache()
+    /// The per-client cap on verifies, counted in memory so that verifies of made-up addresses
+    /// store nothing (``ClientWindowCounter``); `nil` when the cap is off.
+    let verifyClients: ClientWindowCounter?
 
     /// Creates the service.
     /// - Parameters:
@@ -42,6 +45,8 @@ public struct SignInService: Sendable {
         self.random = random
         self.signal = signal
         self.now = now
+        self.verifyClients = configuration.clientVerifies > 0
+            ? ClientWindowCounter(limit: configuration.clientVerifies, window: configuration.clientWindow) : nil
     }
 
     /// What a send answers, the same for every address.
@@ -125,11 +130,8 @@ public struct SignInService: Sendable {
         guard digits.utf8.count == length, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
             throw SignInServiceError.invalidCodeShape(length: length)
         }
-        var charges: [RateLimitCharge] = []
-        if configuration.clientVerifies > 0 {
-            charges.append(RateLimitCharge(key: "verify-client|\(client)", rules: [RateLimitRule(limit: configuration.clientVerifies, window: configuration.clientWindow)]))
-        }
-        charges.append(RateLimitCharge(key: "guess|\(app)|\(email)", rules: configuration.guessRules))
+        if let wait = verifyClients?.record(client, at: now) { throw SignInServiceError.rateLimited(retryAfter: Self.seconds(wait)) }
+        let charges = [RateLimitCharge(key: "guess|\(app)|\(email)", rules: configuration.guessRules)]
         // Drawn before anyone knows whether the code is right, so a wrong code costs what a right one does.
         let token = SignInTokens.sessionToken(using: random)
         let attempt = CodeAttempt(

@@ -254,6 +254,8 @@ struct SignInAPITests {
             #expect(again.status == .tooManyRequests && again.seedError == "rate_limited" && again.seedStatus == "error")
             #expect(again.headers[.retryAfter] == "60")
             let bob = #"{"email": "bob@example.com", "code": "000000", "device_id": "d"}"#
+            // Failures count against a live code: with none there is nothing to guess.
+            _ = try await client.post("/v1/apps/notes/auth/send-code", json: #"{"email": "bob@example.com"}"#)
             for _ in 0..<3 { _ = try await client.post("/v1/apps/notes/auth/verify-code", json: bob) }
             let locked = try await client.post("/v1/apps/notes/auth/verify-code", json: bob)
             #expect(locked.status == .tooManyRequests && locked.seedError == "locked")

@@ -118,6 +118,9 @@ struct OperatorSignInTests {
     func lockout() async throws {
         let fixture = try await fixture(configuration: SignInConfiguration(lockoutFailures: 3))
         for email in ["ada@example.com", "eve@example.com"] {
+            // Failures count once a code was asked for: before that there is nothing to guess.
+            try await flow(fixture).sendCode(email: email, client: client)
+            await flow(fixture).sends.idle()
             for _ in 0..<3 {
                 await #expect(throws: SignInServiceError.invalidCode) {
                     try await flow(fixture).verifyCode(email: email, code: "000000", client: client)
@@ -127,7 +130,27 @@ struct OperatorSignInTests {
                 try await flow(fixture).sendCode(email: email, client: client)
             }
         }
-        #expect(try await mailCount(fixture) == 0)
+        #expect(try await mailCount(fixture) == 1, "ada's first code, and none after the lock")
+        await fixture.close()
+    }
+
+    @Test("wrong codes to addresses sent no code within a code's lifetime, operators' or not, charge and count nothing",
+          arguments: TestBackend.available)
+    func nothingStoredForNobody(_ backend: TestBackend) async throws {
+        let fixture = try await fixture(backend, configuration: SignInConfiguration(guessesPerHour: 1, lockoutFailures: 1))
+        let repository = fixture.components.signInRepository
+        try await flow(fixture).sendCode(email: "ada@example.com", client: client)
+        fixture.clock.advance(by: 600)
+        let addresses = ["ada@example.com"] + (0..<20).map { "nobody-\($0)@example.com" }
+        for email in addresses {
+            for _ in 0..<2 {
+                await #expect(throws: SignInServiceError.invalidCode, "not locked, not limited: nothing was counted") {
+                    try await flow(fixture).verifyCode(email: email, code: "000000", client: client)
+                }
+            }
+            #expect(try await repository.addressState(appID: OperatorSignIn.appID, email: email) == AddressState())
+            #expect(try await repository.lastEvent(key: "guess|\(OperatorSignIn.appID)|\(email)") == nil)
+        }
         await fixture.close()
     }
 

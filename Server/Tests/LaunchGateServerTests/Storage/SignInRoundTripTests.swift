@@ -37,15 +37,16 @@ struct SignInRoundTripTests {
             guard case .signedIn = rightly else { throw Failure("the right code did not sign in: \(rightly)") }
             if backend == .postgres {
                 #expect(send == 1, "the lock, the failure report, two limits, the code and its mail in one statement")
-                #expect(wrong == 2, "the lock, two limits and the claim; then the failure")
-                #expect(right == 2, "the lock, two limits and the claim; then the sign-in")
+                #expect(wrong == 2, "the lock, the live code, two limits and the claim; then the failure")
+                #expect(right == 2, "the lock, the live code, two limits and the claim; then the sign-in")
             } else {
                 // BEGIN IMMEDIATE, the address, the failure report, two limits, the code, the mail left waiting, the mail, COMMIT.
                 #expect(send == 9)
-                // BEGIN IMMEDIATE, the address, two limits, the claim, the failure, COMMIT.
-                #expect(wrong == 7)
-                // BEGIN IMMEDIATE, the address, two limits, the claim, the code used, the user, the session, the count cleared, COMMIT.
-                #expect(right == 10)
+                // BEGIN IMMEDIATE, the address, the live code, two limits, the claim, the failure, COMMIT.
+                #expect(wrong == 8)
+                // BEGIN IMMEDIATE, the address, the live code, two limits, the claim, the code used, the user, the session,
+                // the count cleared, COMMIT.
+                #expect(right == 11)
             }
         }
     }

@@ -10,7 +10,11 @@ public struct CodeAttempt: Sendable, Hashable {
     public var email: String
     /// The HMAC of the digits typed, compared in constant time with the stored one.
     public var codeHash: String
-    /// Limits charged in this order; the first that refuses ends the attempt.
+    /// Limits charged in this order, the first that refuses ending the attempt, when the address
+    /// has a live code (unused and unexpired). Without one there is nothing to guess: the attempt is
+    /// `wrong` at once and stores nothing, neither these charges nor a failure, so wrong codes sent
+    /// to made-up addresses leave no row (issue 27, item 5). Guesses at a live code are charged as
+    /// before, so the per-address bounds hold for every guess that could succeed.
     public var charges: [RateLimitCharge]
     /// Tries a code allows.
     public var maxAttempts: Int

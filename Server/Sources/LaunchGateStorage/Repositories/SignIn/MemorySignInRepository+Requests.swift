@@ -17,6 +17,8 @@ extension MemorySignInRepository {
     public func attemptCode(_ attempt: CodeAttempt, at now: Date) throws -> CodeAttemptOutcome {
         let (app, email) = (attempt.appID, attempt.email)
         if let until = addressState(appID: app, email: email).lockedUntil, until > now { return .locked(until: until) }
+        // Nothing to guess: no charge, no failure, nothing stored (see CodeAttempt.charges).
+        guard let code = codesByAddress[address(app, email)], code.consumedAt == nil, now < code.expiresAt else { return .wrong }
         for charge in attempt.charges {
             if let wait = recordEvent(key: charge.key, rules: charge.rules, at: now) { return .rateLimited(wait) }
         }

@@ -115,6 +115,8 @@ public actor MemorySignInRepository: SignInRepository {
         return nil
     }
 
+    public func lastEvent(key: String) -> Date? { events[key]?.max() }
+
     // MARK: Upkeep
 
     public func sweep(eventsBefore: Date, recordsBefore: Date, at now: Date) -> Int {

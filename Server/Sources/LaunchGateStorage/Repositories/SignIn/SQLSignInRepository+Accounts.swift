@@ -144,26 +144,4 @@ extension SQLSignInRepository {
             return OutboxStatus(counts: counts, oldestPendingAt: oldest, failures: failures)
         }
     }
-
-    // MARK: Upkeep
-
-    public func sweep(eventsBefore: Date, recordsBefore: Date, at now: Date) async throws -> Int {
-        let (events, records) = (eventsBefore.milliseconds, recordsBefore.milliseconds)
-        return try await database.transaction { db in
-            // A key's newest event is its touched_at: one before the horizon means all are.
-            var deleted = try await db.delete(from: "rate_limit_keys").where("touched_at", .lessThan, events).returning("key").all().count
-            deleted += try await db.delete(from: "sign_in_codes").where("expires_at", .lessThan, records).returning("id").all().count
-            deleted += try await db.delete(from: "sign_in_sessions").where("expires_at", .lessThan, records).returning("id").all().count
-            deleted += try await db.delete(from: "mail_outbox").where("state", .notEqual, OutboxMessage.State.pending.rawValue)
-                .where("finished_at", .lessThan, records).returning("id").all().count
-            // A streak nobody added to for the retention period is forgotten, as a lock that ended is.
-            deleted += try await db.delete(from: "sign_in_addresses")
-                .where(group: {
-                    $0.where("failures", .equal, 0).orWhere("last_failure_at", .is, SQLLiteral.null).orWhere("last_failure_at", .lessThan, records)
-                })
-                .where(group: { $0.where("locked_until", .is, SQLLiteral.null).orWhere("locked_until", .lessThan, now.milliseconds) })
-                .returning("email").all().count
-            return deleted
-        }
-    }
 }

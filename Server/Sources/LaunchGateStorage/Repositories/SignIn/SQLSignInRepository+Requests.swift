@@ -63,22 +63,30 @@ extension SQLSignInRepository {
         return .issued
     }
 
-    /// The lock, each limit in order and a try of the code, in one statement; then, with the try
+    /// The lock, whether a code is live, each limit in order and a try of the code, in one
+    /// statement (the limits and the try only when a code is live); then, with the try
     /// claimed, the sign-in (``completeSignIn(codeID:appID:email:newUserID:grant:at:)``) or the
     /// failure, in a second. Each is atomic on its own, as the claim is what a verify spends.
     private func attemptCodeInTwoStatements(_ attempt: CodeAttempt, at now: Date) async throws -> CodeAttemptOutcome {
         let (app, email) = (attempt.appID, attempt.email)
-        var statement: SQLQueryString = "WITH locked AS (\(Self.lockedUntil(appID: app, email: email, at: now))),\n"
-        let (gate, charged) = Self.chain(attempt.charges, at: now, after: "NOT EXISTS (SELECT 1 FROM locked)", into: &statement)
+        var statement: SQLQueryString = """
+            WITH locked AS (\(Self.lockedUntil(appID: app, email: email, at: now))),
+            live AS (\(Self.liveCode(appID: app, email: email, at: now))),
+
+            """
+        let (gate, charged) = Self.chain(attempt.charges, at: now, after: "NOT EXISTS (SELECT 1 FROM locked) AND EXISTS (SELECT 1 FROM live)",
+                                         into: &statement)
         statement += """
             claimed AS (\(Self.claimAttempt(appID: app, email: email, maxAttempts: attempt.maxAttempts, at: now, if: gate)))
-            SELECT (SELECT locked_until FROM locked) AS locked_until, \(charged) AS charged,
+            SELECT (SELECT locked_until FROM locked) AS locked_until, EXISTS (SELECT 1 FROM live) AS live, \(charged) AS charged,
               (SELECT id FROM claimed) AS code_id, (SELECT code_hash FROM claimed) AS code_hash
             """
         let verify = statement
         let row = try await database.read { try await $0.raw(verify).first() }
         guard let row else { throw StorageError.corrupt("a verify-code statement answered no row") }
         if let until = try row.decode(column: "locked_until", as: Int64?.self) { return .locked(until: Date(milliseconds: until)) }
+        // Nothing to guess: nothing was charged, and no failure is counted (see CodeAttempt.charges).
+        guard try row.decode(column: "live", as: Bool.self) else { return .wrong }
         if let refused = try Self.refusedCharge(attempt.charges, charged: row) {
             return .rateLimited(try await database.read { try await Self.wait(for: refused, at: now, on: $0) })
         }
@@ -137,6 +145,8 @@ extension SQLSignInRepository {
         let (app, email) = (attempt.appID, attempt.email)
         let state = try await db.raw(addressState(appID: app, email: email)).first().map(addressState)
         if let until = state?.lockedUntil, until > now { return .locked(until: until) }
+        // Nothing to guess: no charge, no failure, no row (see CodeAttempt.charges).
+        guard try await db.raw(liveCode(appID: app, email: email, at: now)).first() != nil else { return .wrong }
         for charge in attempt.charges {
             if try await db.raw(Self.charge(charge, at: now)).first() == nil { return .rateLimited(try await wait(for: charge, at: now, on: db)) }
         }

@@ -87,6 +87,15 @@ extension SQLSignInRepository {
         """
     }
 
+    /// Whether the address has a code that is unused and unexpired (tried out or not): only then is
+    /// there anything to guess, and a wrong verify worth counting. - Returns: `live` in a row, or no row.
+    package static func liveCode(appID: String, email: String, at now: Date) -> SQLQueryString {
+        """
+        SELECT 1 AS live FROM sign_in_codes
+        WHERE app_id = \(bind: appID) AND email = \(bind: email) AND consumed_at IS NULL AND expires_at > \(bind: now.milliseconds)
+        """
+    }
+
     /// Takes one try of the address's code, if it is unused, unexpired and has tries left: one
     /// conditional UPDATE, which PostgreSQL re-checks on the row as a concurrent claim left it.
     /// - Returns: The code after the claim, or no row.

@@ -9,10 +9,19 @@ import SQLKit
 /// a last slot. Send-code and verify-code chain them (``SQLSignInRepository+Requests``).
 public struct SQLSignInRepository: SignInRepository {
     package let database: Database
+    /// The most rows one statement of ``sweep(eventsBefore:recordsBefore:at:)`` deletes: a few milliseconds'
+    /// work, the longest a request waits behind the sweep for the connection.
+    package let sweepBatch: Int
 
     /// Creates a repository; run ``Migrator`` first.
     /// - Parameter database: The open database.
-    public init(database: Database) { self.database = database }
+    public init(database: Database) { self.init(database: database, sweepBatch: 1000) }
+
+    /// Creates a repository whose sweep deletes at most `sweepBatch` rows a statement (tests use fewer).
+    package init(database: Database, sweepBatch: Int) {
+        self.database = database
+        self.sweepBatch = max(1, sweepBatch)
+    }
 
     // MARK: Settings
 
@@ -89,6 +98,13 @@ public struct SQLSignInRepository: SignInRepository {
     }
 
     // MARK: Rate limits
+
+    public func lastEvent(key: String) async throws -> Date? {
+        try await database.read { db in
+            try await db.raw(#"SELECT touched_at FROM rate_limit_keys WHERE "key" = \#(bind: key)"#).first()
+                .map { Date(milliseconds: try $0.decode(column: "touched_at", as: Int64.self)) }
+        }
+    }
 
     public func recordEvent(key: String, rules: [RateLimitRule], at now: Date) async throws -> TimeInterval? {
         let charge = RateLimitCharge(key: key, rules: rules)

@@ -53,8 +53,8 @@ public protocol SignInRepository: Sendable {
     /// charges each limit (``recordEvent(key:rules:at:)``) in order; stores the code with its mail
     /// (``issueCode(_:mail:)``). It stops at the first step that refuses and keeps what came before.
     func requestCode(_ request: CodeRequest, at now: Date) async throws -> CodeRequestOutcome
-    /// A whole verify-code in one transaction: refuses a locked address; charges each limit in
-    /// order; claims a try (``claimAttempt(appID:email:maxAttempts:at:)``); when the stored hash
+    /// A whole verify-code in one transaction: refuses a locked address; answers `wrong`, storing
+    /// nothing, when the address has no unused, unexpired code; charges each limit in order; claims a try (``claimAttempt(appID:email:maxAttempts:at:)``); when the stored hash
     /// equals the attempt's (in constant time) signs in (``completeSignIn(codeID:appID:email:newUserID:grant:at:)``),
     /// and otherwise counts the failure (``recordFailure(appID:email:threshold:lockout:at:)``).
     func attemptCode(_ attempt: CodeAttempt, at now: Date) async throws -> CodeAttemptOutcome
@@ -74,6 +74,9 @@ public protocol SignInRepository: Sendable {
     /// - Returns: `nil` when the event was recorded; otherwise the seconds until every rule would
     ///   allow it (and nothing was recorded, so waiting clients don't extend their own wait).
     func recordEvent(key: String, rules: [RateLimitRule], at now: Date) async throws -> TimeInterval?
+    /// The time of the newest event recorded under `key`, or `nil` when none is kept (never
+    /// recorded, or swept).
+    func lastEvent(key: String) async throws -> Date?
 
     // MARK: Sessions
 

@@ -1,0 +1,63 @@
+import Foundation
+import SQLKit
+
+extension SQLSignInRepository {
+    // MARK: Upkeep
+
+    /// Deletes in batches of at most ``sweepBatch`` rows, each batch its own short statement pair
+    /// on its own lease of the connection, so that a sweep of millions of rows (a flood's
+    /// rate-limit keys) never holds SQLite's one connection, or PostgreSQL's row locks, for
+    /// longer than one batch: a request that arrives mid-sweep waits for one batch at most
+    /// (the connection is handed out first come, first served), not for the whole sweep.
+    /// Nothing is loaded but one batch's keys: no `RETURNING`, no list of every deleted row.
+    public func sweep(eventsBefore: Date, recordsBefore: Date, at now: Date) async throws -> Int {
+        let (events, records, now) = (eventsBefore.milliseconds, recordsBefore.milliseconds, now.milliseconds)
+        let pending = OutboxMessage.State.pending.rawValue
+        var deleted = 0
+        // A key's newest event is its touched_at: one before the horizon means all are.
+        deleted += try await sweep("rate_limit_keys", key: ["key"], where: "touched_at < \(bind: events)")
+        deleted += try await sweep("sign_in_codes", key: ["app_id", "email"], where: "expires_at < \(bind: records)")
+        deleted += try await sweep("sign_in_sessions", key: ["id"], where: "expires_at < \(bind: records)")
+        deleted += try await sweep("mail_outbox", key: ["id"], where: "state <> \(bind: pending) AND finished_at < \(bind: records)")
+        // A streak nobody added to for the retention period is forgotten, as a lock that ended is.
+        deleted += try await sweep("sign_in_addresses", key: ["app_id", "email"], where: """
+            (failures = 0 OR last_failure_at IS NULL OR last_failure_at < \(bind: records))
+            AND (locked_until IS NULL OR locked_until < \(bind: now))
+            """)
+        return deleted
+    }
+
+    /// Deletes `table`'s rows matching `stale`, a batch at a time in key order. Each batch reads the
+    /// next keys after the last batch's (a forward scan of the key's index: the rows it keeps are
+    /// passed once, not once a batch), then deletes the stale rows in that key range. Stops
+    /// early, between batches, when the task is cancelled (the server is stopping).
+    /// - Returns: The rows deleted, as counted by the batches' keys (a row another instance's
+    ///   sweep deleted first may be counted twice).
+    private func sweep(_ table: String, key: [String], where stale: SQLQueryString) async throws -> Int {
+        var after: [String]?
+        var deleted = 0
+        let batch = sweepBatch
+        while !Task.isCancelled {
+            let range = after
+            let (count, last): (Int, [String]?) = try await database.read { db in
+                let columns: SQLQueryString = "\(idents: key, joinedBy: ", ")"
+                let from: SQLQueryString = range.map { "(\(columns)) > (\(binds: $0))" } ?? "1 = 1"
+                let rows = try await db.raw("""
+                    SELECT \(columns) FROM \(ident: table) WHERE \(from) AND \(stale) ORDER BY \(columns) LIMIT \(bind: batch)
+                    """).all()
+                guard let row = rows.last else { return (0, nil) }
+                let last = try key.map { try row.decode(column: $0, as: String.self) }
+                try await db.raw("""
+                    DELETE FROM \(ident: table) WHERE \(from) AND (\(columns)) <= (\(binds: last)) AND \(stale)
+                    """).run()
+                return (rows.count, rows.count < batch ? nil : last)
+            }
+            deleted += count
+            guard let last else { break }
+            after = last
+            // Let whatever waits for the connection have it before the next batch.
+            await Task.yield()
+        }
+        return deleted
+    }
+}
