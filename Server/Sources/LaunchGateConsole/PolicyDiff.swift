@@ -15,9 +15,12 @@ package enum PolicyDiff {
         package let text: String
         /// `+`, `−` or a space; stored, because Mustache reads stored properties only.
         package let marker: String
+        /// Where a changed line is in its document, such as "iOS required"; `nil` for the others
+        /// and for a change at the document's top level.
+        package let context: String?
 
-        package init(change: Change, text: String) {
-            (self.change, self.text) = (change, text)
+        package init(change: Change, text: String, context: String? = nil) {
+            (self.change, self.text, self.context) = (change, text, context)
             marker = change == .added ? "+" : change == .removed ? "−" : " "
         }
     }
@@ -37,7 +40,7 @@ package enum PolicyDiff {
             let shown = limit.map { Array(lines.prefix($0)) } ?? lines
             self.lines = limit == nil ? shown : shown.map { line in
                 line.text.utf8.count > PolicyDiff.maximumShownLineBytes
-                    ? Line(change: line.change, text: line.text.shortened(toUTF8Bytes: PolicyDiff.maximumShownLineBytes)) : line
+                    ? Line(change: line.change, text: line.text.shortened(toUTF8Bytes: PolicyDiff.maximumShownLineBytes), context: line.context) : line
             }
             self.more = lines.count > shown.count ? lines.count - shown.count : nil
             self.fullDiff = fullDiff
@@ -78,7 +81,7 @@ package enum PolicyDiff {
             ?? a.map { Line(change: .removed, text: $0) } + b.map { Line(change: .added, text: $0) }
         let all = old[..<head].map { Line(change: .same, text: $0) } + removalsFirst(middle)
             + old[(old.count - tail)...].map { Line(change: .same, text: $0) }
-        return trimmed(all)
+        return trimmed(withContexts(all))
     }
 
     /// Whether anything changed.

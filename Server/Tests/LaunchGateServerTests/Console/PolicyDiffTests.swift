@@ -26,6 +26,20 @@ struct PolicyDiffTests {
         #expect(lines == ["…", "7", "8", "9", "10", "ten", "11", "12", "13", "…"])
     }
 
+    @Test("each changed line names where it is, the platform by its name: iOS required, Android latest")
+    func contexts() throws {
+        let old = Samples.policy(required: "2.0.0")
+        var new = Samples.policy(required: "2.3.0")
+        new.platforms[.android] = PlatformPolicy(latest: Release(version: "3.1.0"))
+        let changed = PolicyDiff.lines(from: PolicyDiff.text(of: old), to: PolicyDiff.text(of: new)).filter { $0.change != .same }
+        let required = changed.filter { $0.text.contains("2.0.0") || $0.text.contains("2.3.0") }
+        #expect(!required.isEmpty && required.allSatisfy { $0.context == "iOS required" }, "\(required)")
+        let android = try #require(changed.first { $0.text.contains("3.1.0") })
+        #expect(android.context == "Android latest")
+        let dropped = try #require(changed.first { $0.text.contains("1.9.0") })
+        #expect(dropped.change == .removed && dropped.context == "Android required", "a removed line names its place in the old document")
+    }
+
     @Test("the documents' issuedAt is left out, so a republished policy shows no change")
     func issuedAtIgnored() throws {
         var first = Samples.policy()
