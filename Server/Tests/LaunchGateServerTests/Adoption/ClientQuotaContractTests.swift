@@ -65,7 +65,7 @@ struct ClientQuotaContractTests {
             // A table the recording writes after the fold is gone, as with a database that fails mid-write.
             try await database.transaction { sql in try await sql.drop(table: "install_daily_versions").run() }
             await #expect(throws: (any Error).self) { try await SQLInstallRepository(database: database).record(flood, limits: InstallLimits(), admission: admission) }
-            let retried = try await MemoryInstallRepository().record(flood, limits: InstallLimits(), admission: admission)
+            let retried = await MemoryInstallRepository().record(flood, limits: InstallLimits(), admission: admission)
             #expect(retried.overClientQuota == 0, "nothing was kept, so nothing stays spent")
         }
     }

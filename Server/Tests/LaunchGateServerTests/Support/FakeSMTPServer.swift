@@ -160,7 +160,7 @@ final class FakeSMTPServer: Sendable {
             case "STARTTLS":
                 let tls = self.tls
                 let reply = "220 go ahead\r\n" + options.afterStartTLSReply
-                context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: reply))).whenSuccess {
+                context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: reply))).assumeIsolated().whenSuccess {
                     try? context.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls), position: .first)
                 }
                 server?.record(session) { $0.tlsStarted = true }
@@ -184,7 +184,7 @@ final class FakeSMTPServer: Sendable {
                 send(context, "354 go on")
                 if options.stopsReadingAtData { try? context.channel.syncOptions?.setOption(.autoRead, value: false) }
             case "QUIT":
-                context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: "221 bye\r\n"))).whenComplete { _ in context.close(promise: nil) }
+                context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: "221 bye\r\n"))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
             default: send(context, "502 unknown")
             }
         }
