@@ -20,10 +20,14 @@ def fill(path, rows):
     old = int((time.time() - 7200) * 1000)
     db = sqlite3.connect(path)
     # One statement: a recursive CTE counts, and each key holds one 13-digit time, as a flood's do.
-    db.execute("""
-        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-        INSERT INTO rate_limit_keys ("key", touched_at, times) SELECT ? || i, ?, printf('%013d', ?) FROM n
-        """, (rows, FLOOD, old, old))
+    # As many keys touched just now, which the sweep walks past and keeps: a flood's keys stay
+    # fresh for an hour, and a walk that passed them all in one statement held the connection.
+    fresh = int(time.time() * 1000)
+    for prefix, at in ((FLOOD, old), ("kept|", fresh)):
+        db.execute("""
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+            INSERT INTO rate_limit_keys ("key", touched_at, times) SELECT ? || i, ?, printf('%013d', ?) FROM n
+            """, (rows, prefix, at, at))
     db.commit()
     db.close()
 

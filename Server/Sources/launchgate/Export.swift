@@ -48,7 +48,7 @@ struct Export: AsyncParsableCommand {
                         }
                     }
                     written += try Self.write(try await document(nil, .canonical), to: folder.appendingPathComponent("policy.json"), signedWith: key)
-                    for platform in policy.platforms.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+                    for platform in policy.platforms.keys.sorted(by: { $0.isListed(before: $1) }) {
                         let platformFolder = folder.appendingPathComponent(platform.rawValue)
                         written += try Self.write(try await document(platform, .canonical), to: platformFolder.appendingPathComponent("policy.json"), signedWith: key)
                         for (seed, name) in [(SeedDocument.versionJSON, "version.json"), (.versionLockout, "version-lockout.json")] {

@@ -66,13 +66,3 @@ struct Listing {
         if format == .tabSeparated, rows.isEmpty { FileHandle.standardError.write(Data((empty + "\n").utf8)) }
     }
 }
-
-/// `--json`, and the terminal check that picks the table: every listing command takes these.
-struct ListingOptions: ParsableArguments {
-    @Flag(help: "Print a JSON array of objects, one per row, keyed by the column names.") var json = false
-
-    /// JSON when asked; otherwise a table on a terminal and tab-separated rows elsewhere.
-    var format: Listing.Format {
-        json ? .tabSeparated : isatty(STDOUT_FILENO) == 0 ? .table : .tabSeparated
-    }
-}

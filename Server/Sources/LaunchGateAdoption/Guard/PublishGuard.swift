@@ -1,4 +1,5 @@
 import LaunchGate
+import LaunchGatePolicies
 
 /// Decides whether a change may be published unconfirmed, from its impact alone: a pure
 /// function, so each rule is tested without storage.
@@ -50,7 +51,7 @@ public struct PublishGuard: Sendable, Equatable {
     public func verdict(on impact: PolicyImpact) -> Verdict {
         guard impact.guarded else { return .publish }
         guard impact.known else { return .unknownImpact }
-        for (platform, counts) in impact.platforms.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        for (platform, counts) in impact.platforms.sorted(by: { $0.key.isListed(before: $1.key) }) {
             if let measure = breach(counts) { return .confirm(GuardBreach(platform: platform, measure: measure.0, share: measure.1)) }
         }
         return .publish

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchGate
+import LaunchGatePolicies
 
 /// What a ``PolicyImpact`` says in words, for the admin API's `summary`, the CLI, the console
 /// and the guard's refusals: the only place its prose is written.
@@ -42,7 +43,7 @@ public struct ImpactSentences: Sendable {
         }
         if impact.cannotUpdate > 0 {
             let floors = impact.proposed.platforms.compactMap { platform, entry in entry.latest?.minimumOS.map { (platform, $0) } }
-                .sorted { $0.0.rawValue < $1.0.rawValue }.map { "\(Self.osName($0.0)) below \($0.1)" }.joined(separator: " or ")
+                .sorted { $0.0.isListed(before: $1.0) }.map { "\(Self.osName($0.0)) below \($0.1)" }.joined(separator: " or ")
             text += "; \(Self.grouped(impact.cannotUpdate)) of them run \(floors.isEmpty ? "an OS too old for any allowed version" : floors) "
                 + "and cannot update at all"
         }
@@ -52,7 +53,7 @@ public struct ImpactSentences: Sendable {
     /// The sentences after the headline, each about what the counts can't show.
     public var caveats: [String] {
         guard impact.known else { return [] }
-        let platforms = impact.platforms.sorted { $0.key.rawValue < $1.key.rawValue }
+        let platforms = impact.platforms.sorted { $0.key.isListed(before: $1.key) }
         var caveats: [String] = []
         let (active, established) = (impact.active, impact.established)
         if active.installs > 0, established.installs > 0, established.installs != active.installs {
@@ -99,7 +100,7 @@ public struct ImpactSentences: Sendable {
         guard !impact.rollouts.isEmpty else { return nil }
         return "Rollout counts are expected values: install IDs are stored only as HMACs, so rollout buckets can't be recomputed; installs that "
             + "only the rollout decides are split by its current share ("
-            + impact.rollouts.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \(Self.percent($0.value / 100))" }
+            + impact.rollouts.sorted { $0.key.isListed(before: $1.key) }.map { "\($0.key.rawValue) \(Self.percent($0.value / 100))" }
             .joined(separator: ", ") + ")."
     }
 
@@ -140,7 +141,7 @@ public struct ImpactSentences: Sendable {
     package var change: String {
         var phrases: [String] = []
         let many = impact.proposed.platforms.count > 1
-        for (platform, entry) in impact.proposed.platforms.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        for (platform, entry) in impact.proposed.platforms.sorted(by: { $0.key.isListed(before: $1.key) }) {
             let old = impact.current?.policy(for: platform)
             let on = many ? " on \(platform.rawValue)" : ""
             if entry.endOfLife != nil, old?.endOfLife == nil { phrases.append("Ending \(platform.rawValue)'s life") }

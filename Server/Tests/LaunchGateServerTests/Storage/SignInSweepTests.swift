@@ -29,6 +29,21 @@ struct SignInSweepTests {
         }
     }
 
+    /// A filter on staleness in the walk made one statement pass every kept key looking for a
+    /// batch of stale ones: with a flood's keys still fresh, that one statement held SQLite's
+    /// connection for over half a second a batch.
+    @Test("kept keys are walked a batch at a time too: N fresh keys take at least N / batch statements, and none is deleted",
+          arguments: TestBackend.sql)
+    func keptKeysInBatches(backend: TestBackend) async throws {
+        try await withRepository(backend, batch: 50) { repository, database in
+            try await Self.fill(database, stale: 10, fresh: 5_000)
+            let before = database.statements.value
+            #expect(try await repository.sweep(eventsBefore: Self.now, recordsBefore: Self.now, at: Self.now) == 10)
+            #expect(database.statements.value - before >= 5_000 / 50, "each statement looks at one batch of keys, kept or not")
+            #expect(try await Self.keys(database) == 5_000)
+        }
+    }
+
     /// SQLite's one connection is where a long sweep made every request wait; PostgreSQL gives the
     /// request a connection of its own either way.
     @Test("on SQLite, a request made during a sweep is answered while most of what it sweeps is still there")
