@@ -940,12 +940,119 @@ def wrong_codes_to_nobody():
                                 f"{bytes_after - bytes_before:+d} bytes)")
 
 
+# 11. Anyone could lock an address out of sign-in (issue 27, item 3): the per-address limits
+# counted everyone together, so 25 wrong codes made the owner's right code 429 for an hour, and 4
+# sends made the owner's next send wait 3354 s. Each network (IPv4 /24) now has its own share of an
+# address's guesses (5 an hour) and sends (one per 60 s, 3 an hour), under the address's caps (25
+# guesses, 20 sends). Loopback sources stand in for networks: 127.0.N.x is the /24 N.
+def sign_in_post(source, path, fields):
+    import http.client
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10, source_address=(source, 0))
+    try:
+        connection.request("POST", f"/v1/apps/demo/auth/{path}", body=json.dumps(fields), headers={"Content-Type": "application/json"})
+        response = connection.getresponse()
+        body = response.read()
+        try:
+            error = json.loads(body).get("error")
+        except ValueError:
+            error = None
+        return response.status, response.getheader("Retry-After"), error
+    finally:
+        connection.close()
+
+
+def demo_code_length():
+    settings = urllib.request.Request(f"http://127.0.0.1:{port}/v1/admin/apps/demo/sign-in", headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(settings, timeout=10) as response:
+        answer = json.load(response)
+    return answer.get("codeLength", answer.get("code_length"))
+
+
+def guesses_from_another_network():
+    length = demo_code_length()
+    victim = f"victim-{random.randrange(10**9)}@example.com"
+    # A code the attacker asked for itself, so its guesses are at a live code and count.
+    sent = sign_in_post("127.0.5.1", "send-code", {"email": victim})
+    statuses = {}
+    for n in range(25):
+        status, _, _ = sign_in_post(f"127.0.5.{n + 2}", "verify-code", {"email": victim, "code": "0" * length, "device_id": "evil"})
+        statuses[status] = statuses.get(status, 0) + 1
+    (ok if sent[0] == 200 and statuses == {400: 5, 429: 20} else fail)(
+        f"25 wrong codes to one address from one /24 (after its own send, {sent[0]}): answered {statuses}; 5 guesses, then 429")
+    send = sign_in_post("127.0.9.1", "send-code", {"email": victim})
+    verify = sign_in_post("127.0.9.1", "verify-code", {"email": victim, "code": "1" * length, "device_id": "owner"})
+    (ok if send[0] == 200 and verify[:1] == (400,) and verify[2] == "invalid_code" else fail)(
+        f"the owner, from another /24, then sends ({send[0]}, Retry-After {send[1]}) and has its code checked "
+        f"({verify[0]} {verify[2]}, Retry-After {verify[1]}), not 429")
+
+
+def sends_from_another_network():
+    victim = f"victim-{random.randrange(10**9)}@example.com"
+    attacker = [sign_in_post(f"127.0.6.{n + 1}", "send-code", {"email": victim})[0] for n in range(4)]
+    owner = sign_in_post("127.0.9.2", "send-code", {"email": victim})
+    (ok if attacker == [200, 429, 429, 429] and owner[0] == 200 else fail)(
+        f"4 sends to one address from one /24 answered {attacker}; the owner's send from another then answered "
+        f"{owner[0]} (Retry-After {owner[1]}), not a wait")
+    bombed = f"bombed-{random.randrange(10**9)}@example.com"
+    answers = [sign_in_post(f"127.0.{10 + n}.1", "send-code", {"email": bombed})[0] for n in range(30)]
+    accepted = answers.count(200)
+    (ok if accepted == 20 and set(answers) <= {200, 429} else fail)(
+        f"sends to one address from 30 /24s: {accepted} accepted, {answers.count(429)} refused (the address gets at most 20 an hour)")
+
+
+def console_post(source, path, fields):
+    """Posts the console's sign-in form from `source`, with the cookie and CSRF token a GET of the
+    form gave that client (both are bound to it). Returns the status."""
+    import http.client, re, urllib.parse
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10, source_address=(source, 0))
+    try:
+        connection.request("GET", "/console/sign-in")
+        response = connection.getresponse()
+        page = response.read().decode()
+        cookie = next(value.split(";")[0] for name, value in response.getheaders()
+                      if name.lower() == "set-cookie" and value.startswith("lgc_signin="))
+        csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', page).group(1)
+        connection.request("POST", f"/console/sign-in/{path}", body=urllib.parse.urlencode({"csrf": csrf, **fields}),
+                           headers={"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"})
+        response = connection.getresponse()
+        response.read()
+        return response.status
+    finally:
+        connection.close()
+
+
+def console_from_another_network():
+    run = random.randrange(10**9)
+    first, second = f"ops-a-{run}@example.com", f"ops-b-{run}@example.com"
+    for email in (first, second):
+        add = urllib.request.Request(f"http://127.0.0.1:{port}/v1/admin/operators", data=json.dumps({"email": email, "scope": "read"}).encode(),
+                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"}, method="POST")
+        with urllib.request.urlopen(add, timeout=10):
+            pass
+    sent = console_post("127.0.7.1", "email", {"email": first})
+    guesses = {}
+    for n in range(25):
+        status = console_post(f"127.0.7.{n + 2}", "code", {"email": first, "code": "000000"})
+        guesses[status] = guesses.get(status, 0) + 1
+    own = (console_post("127.0.40.1", "email", {"email": first}), console_post("127.0.40.1", "code", {"email": first, "code": "111111"}))
+    (ok if sent == 200 and guesses == {401: 5, 429: 20} and own == (200, 401) else fail)(
+        f"console: 25 wrong codes for an operator from one /24 (after its own send, {sent}) answered {guesses}; the operator, "
+        f"from another, then sends ({own[0]}) and has a code checked ({own[1]}), not 429")
+    sends = [console_post(f"127.0.8.{n + 1}", "email", {"email": second}) for n in range(4)]
+    mine = console_post("127.0.41.1", "email", {"email": second})
+    (ok if sends == [200, 429, 429, 429] and mine == 200 else fail)(
+        f"console: 4 sends for an operator from one /24 answered {sends}; the operator's own from another then answered {mine}")
+
+
 checks = [("never-reading pipeliner", never_reads), ("slowloris and idle sockets", slow_and_idle),
           ("odd methods pipelined", odd_methods_in_order), ("long and random URLs", long_and_random_urls),
           ("random app names", random_app_names), ("replayed signed documents", replayed_documents),
           ("upgrades then streams", upgrade_streams), ("/check from thin clients", check_endpoint),
           ("bytes past a closing request", past_close), ("forged text and hidden hosts", forged_text_and_hosts),
           ("HTTP framing", http_framing), ("wrong codes to nobody", wrong_codes_to_nobody),
+          ("sign-in guesses from another network", guesses_from_another_network),
+          ("sign-in sends from another network", sends_from_another_network),
+          ("console sign-in from another network", console_from_another_network),
           ("adoption under a flood", adoption_flood)]
 only = os.environ.get("HOSTILE_ONLY")
 for name, run in checks:

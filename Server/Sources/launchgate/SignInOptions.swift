@@ -8,11 +8,13 @@ import LaunchGateSignIn
 struct SignInOptions: ParsableArguments {
     @Option(help: "Seconds a code works (default 600).") var signInCodeLifetime: Double?
     @Option(help: "Verifies one code takes before it is dead (default 5).") var signInCodeAttempts: Int?
-    @Option(help: "Verifies of one address in any hour (default 25).") var signInGuessesPerHour: Int?
+    @Option(help: "Verifies of one address in any hour, from every network (default 25).") var signInGuessesPerHour: Int?
+    @Option(help: "Verifies of one address from one network (IPv4 /24, IPv6 /48) in any hour (default 5).") var signInNetworkGuessesPerHour: Int?
     @Option(help: "Failed verifies in a row that lock an address (default 100).") var signInLockoutFailures: Int?
     @Option(help: "Seconds an address stays locked (default 3600).") var signInLockoutDuration: Double?
-    @Option(help: "Seconds between two sends to one address (default 60).") var signInResendInterval: Double?
-    @Option(help: "Sends to one address in any hour (default 5).") var signInSendsPerHour: Int?
+    @Option(help: "Seconds between two sends to one address from one network (default 60).") var signInResendInterval: Double?
+    @Option(help: "Sends to one address from one network (IPv4 /24, IPv6 /48) in any hour (default 3).") var signInNetworkSendsPerHour: Int?
+    @Option(help: "Sends to one address in any hour, from every network (default 20).") var signInSendsPerHour: Int?
     @Option(help: "The window of the per-client caps, in seconds (default 300).") var signInClientWindow: Double?
     @Option(help: "Sends from one client address per window; 0 turns the cap off (default 30).") var signInClientSends: Int?
     @Option(help: "Verifies from one client address per window; 0 turns the cap off (default 100).") var signInClientVerifies: Int?
@@ -36,9 +38,11 @@ struct SignInOptions: ParsableArguments {
         if let value = try number(signInCodeLifetime, "sign-in-code-lifetime", 60...86_400) { configuration.codeLifetime = value }
         if let value = try count(signInCodeAttempts, "sign-in-code-attempts", 1...100) { configuration.attemptsPerCode = value }
         if let value = try count(signInGuessesPerHour, "sign-in-guesses-per-hour", 1...100_000) { configuration.guessesPerHour = value }
+        if let value = try count(signInNetworkGuessesPerHour, "sign-in-network-guesses-per-hour", 1...100_000) { configuration.networkGuessesPerHour = value }
         if let value = try count(signInLockoutFailures, "sign-in-lockout-failures", 1...1_000_000) { configuration.lockoutFailures = value }
         if let value = try number(signInLockoutDuration, "sign-in-lockout-duration", 1...604_800) { configuration.lockoutDuration = value }
         if let value = try number(signInResendInterval, "sign-in-resend-interval", 1...3_600) { configuration.resendInterval = value }
+        if let value = try count(signInNetworkSendsPerHour, "sign-in-network-sends-per-hour", 1...100_000) { configuration.networkSendsPerHour = value }
         if let value = try count(signInSendsPerHour, "sign-in-sends-per-hour", 1...100_000) { configuration.sendsPerHour = value }
         if let value = try number(signInClientWindow, "sign-in-client-window", 1...86_400) { configuration.clientWindow = value }
         if let value = try count(signInClientSends, "sign-in-client-sends", 0...10_000_000) { configuration.clientSends = value }

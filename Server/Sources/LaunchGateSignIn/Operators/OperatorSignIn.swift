@@ -64,8 +64,8 @@ public struct OperatorSignIn: Sendable {
     public func sendCode(email: String, client: String) async throws -> String {
         let email = try SignInAddress.normalized(email)
         let now = now()
-        try await admit(email: email, at: now, client: clientCharge("console-send-client|\(client)", limit: configuration.clientSends),
-                        address: RateLimitCharge(key: Self.sendKey(email), rules: configuration.addressSendRules))
+        try await admit(email: email, at: now, charges: [clientCharge("console-send-client|\(client)", limit: configuration.clientSends)].compactMap { $0 }
+                            + configuration.sendCharges(app: Self.appID, email: email, client: client))
         // Looked up here for every address, operator or not: the same one indexed read either
         // way. Only an operator's request takes a place on the queue, so made-up addresses can't
         // fill it and have a real operator's code dropped.
@@ -116,14 +116,14 @@ public struct OperatorSignIn: Sendable {
         }
         let now = now()
         if let wait = verifyClients?.record(client, at: now) { throw SignInServiceError.rateLimited(retryAfter: SignInService.seconds(wait)) }
-        try await admit(email: email, at: now, client: nil, address: nil)
+        try await admit(email: email, at: now, charges: [])
         // Sends are charged for every address, operator or not: with none within a code's lifetime
         // there is no code to guess, for anyone, and nothing is charged or counted.
-        guard let sent = try await repository.lastEvent(key: Self.sendKey(email)), now.timeIntervalSince(sent) < configuration.codeLifetime else {
+        guard let sent = try await repository.lastEvent(key: SignInConfiguration.sendKey(app: Self.appID, email: email)),
+              now.timeIntervalSince(sent) < configuration.codeLifetime else {
             throw SignInServiceError.invalidCode
         }
-        try await admit(email: email, at: now, client: nil, address: RateLimitCharge(key: "guess|\(Self.appID)|\(email)", rules: configuration.guessRules),
-                        checkingLock: false)
+        try await admit(email: email, at: now, charges: configuration.guessCharges(app: Self.appID, email: email, client: client), checkingLock: false)
         let hash = try await secrets.codeHash(digits, app: Self.appID, email: email)
         // Each step is atomic on its own: a try is claimed before the compare, and of two right
         // verifies of one code only one consumes it.
@@ -138,17 +138,15 @@ public struct OperatorSignIn: Sendable {
         throw SignInServiceError.invalidCode
     }
 
-    /// The key sends to the address are charged under, for every address.
-    private static func sendKey(_ email: String) -> String { "send|\(appID)|\(email)" }
-
-    /// Refuses a locked address (unless `checkingLock` is false), then charges the client's limit
-    /// and the address's, when given, in that order.
+    /// Refuses a locked address (unless `checkingLock` is false), then records each charge in
+    /// order, stopping at the first that refuses (so a network past its share spends nothing of
+    /// the address's cap), as the app sign-in's ``SignInRepository/requestCode(_:at:)`` does.
     /// - Throws: ``SignInServiceError`` `locked` or `rate_limited`.
-    private func admit(email: String, at now: Date, client: RateLimitCharge?, address: RateLimitCharge?, checkingLock: Bool = true) async throws {
+    private func admit(email: String, at now: Date, charges: [RateLimitCharge], checkingLock: Bool = true) async throws {
         if checkingLock, let until = try await repository.addressState(appID: Self.appID, email: email).lockedUntil, until > now {
             throw SignInServiceError.locked(retryAfter: SignInService.seconds(until.timeIntervalSince(now)))
         }
-        for charge in [client, address].compactMap({ $0 }) {
+        for charge in charges {
             if let wait = try await repository.recordEvent(key: charge.key, rules: charge.rules, at: now) {
                 throw SignInServiceError.rateLimited(retryAfter: SignInService.seconds(wait))
             }

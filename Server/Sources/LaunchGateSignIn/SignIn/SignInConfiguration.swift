@@ -8,15 +8,20 @@ public struct SignInConfiguration: Sendable, Hashable {
     public var codeLifetime: TimeInterval
     /// Verifies one code takes, right or wrong, before it is dead.
     public var attemptsPerCode: Int
-    /// Verifies of one address in any sliding hour, whatever the mix of sends and codes.
+    /// Verifies of one address in any sliding hour, whatever the mix of sends, codes and networks.
     public var guessesPerHour: Int
+    /// Verifies of one address from one network (``SignInNetwork``) in any sliding hour: one
+    /// network spends at most this share of ``guessesPerHour``.
+    public var networkGuessesPerHour: Int
     /// Failed verifies in a row that lock an address.
     public var lockoutFailures: Int
     /// Seconds an address stays locked.
     public var lockoutDuration: TimeInterval
-    /// Seconds between two sends to one address.
+    /// Seconds between two sends to one address from one network.
     public var resendInterval: TimeInterval
-    /// Sends to one address in any sliding hour.
+    /// Sends to one address from one network in any sliding hour.
+    public var networkSendsPerHour: Int
+    /// Sends to one address in any sliding hour, from every network: what mail one address can get.
     public var sendsPerHour: Int
     /// The window of the per-client caps, in seconds.
     public var clientWindow: TimeInterval
@@ -34,17 +39,20 @@ public struct SignInConfiguration: Sendable, Hashable {
     public var sweepInterval: TimeInterval
 
     /// Creates a configuration.
-    public init(codeLifetime: TimeInterval = 600, attemptsPerCode: Int = 5, guessesPerHour: Int = 25, lockoutFailures: Int = 100,
-                lockoutDuration: TimeInterval = 3600, resendInterval: TimeInterval = 60, sendsPerHour: Int = 5,
+    public init(codeLifetime: TimeInterval = 600, attemptsPerCode: Int = 5, guessesPerHour: Int = 25, networkGuessesPerHour: Int = 5,
+                lockoutFailures: Int = 100, lockoutDuration: TimeInterval = 3600, resendInterval: TimeInterval = 60,
+                networkSendsPerHour: Int = 3, sendsPerHour: Int = 20,
                 clientWindow: TimeInterval = 300, clientSends: Int = 30, clientVerifies: Int = 100,
                 sessionLifetime: TimeInterval = 30 * 86_400, operatorSendBacklog: Int = 32,
                 sweepInterval: TimeInterval = 600) {
         self.codeLifetime = codeLifetime
         self.attemptsPerCode = attemptsPerCode
         self.guessesPerHour = guessesPerHour
+        self.networkGuessesPerHour = networkGuessesPerHour
         self.lockoutFailures = lockoutFailures
         self.lockoutDuration = lockoutDuration
         self.resendInterval = resendInterval
+        self.networkSendsPerHour = networkSendsPerHour
         self.sendsPerHour = sendsPerHour
         self.clientWindow = clientWindow
         self.clientSends = clientSends
@@ -54,13 +62,24 @@ public struct SignInConfiguration: Sendable, Hashable {
         self.sweepInterval = sweepInterval
     }
 
-    /// The rules for sends to one address.
-    var addressSendRules: [RateLimitRule] {
-        [RateLimitRule(limit: 1, window: resendInterval), RateLimitRule(limit: sendsPerHour, window: 3600)]
+    /// The charges of a send to an address from a client: the client's network's share first, then
+    /// the address's cap. A charge that refuses stops the ones after it, so a network past its
+    /// share spends nothing of the address's.
+    func sendCharges(app: String, email: String, client: String) -> [RateLimitCharge] {
+        [RateLimitCharge(key: "send-net|\(app)|\(email)|\(SignInNetwork.of(client))",
+                         rules: [RateLimitRule(limit: 1, window: resendInterval), RateLimitRule(limit: networkSendsPerHour, window: 3600)]),
+         RateLimitCharge(key: Self.sendKey(app: app, email: email), rules: [RateLimitRule(limit: sendsPerHour, window: 3600)])]
     }
 
-    /// The rule for verifies of one address.
-    var guessRules: [RateLimitRule] { [RateLimitRule(limit: guessesPerHour, window: 3600)] }
+    /// The charges of a guess at an address from a client: its network's share, then the address's cap.
+    func guessCharges(app: String, email: String, client: String) -> [RateLimitCharge] {
+        [RateLimitCharge(key: "guess-net|\(app)|\(email)|\(SignInNetwork.of(client))",
+                         rules: [RateLimitRule(limit: networkGuessesPerHour, window: 3600)]),
+         RateLimitCharge(key: "guess|\(app)|\(email)", rules: [RateLimitRule(limit: guessesPerHour, window: 3600)])]
+    }
+
+    /// The key every send to an address is charged under, whatever its network.
+    static func sendKey(app: String, email: String) -> String { "send|\(app)|\(email)" }
 
     /// The longest window any rule looks back over; older events can be deleted.
     var longestWindow: TimeInterval { max(3600, resendInterval, clientWindow) }

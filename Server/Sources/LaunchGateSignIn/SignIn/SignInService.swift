@@ -93,7 +93,7 @@ public struct SignInService: Sendable {
         if configuration.clientSends > 0 {
             charges.append(RateLimitCharge(key: "send-client|\(client)", rules: [RateLimitRule(limit: configuration.clientSends, window: configuration.clientWindow)]))
         }
-        charges.append(RateLimitCharge(key: "send|\(app)|\(email)", rules: configuration.addressSendRules))
+        charges += configuration.sendCharges(app: app, email: email, client: client)
         // One transaction: the lock, a failed delivery to report, the limits, then the code and its mail.
         switch try await repository.requestCode(CodeRequest(code: record, mail: mail, charges: charges), at: now) {
         case .issued:
@@ -131,7 +131,7 @@ public struct SignInService: Sendable {
             throw SignInServiceError.invalidCodeShape(length: length)
         }
         if let wait = verifyClients?.record(client, at: now) { throw SignInServiceError.rateLimited(retryAfter: Self.seconds(wait)) }
-        let charges = [RateLimitCharge(key: "guess|\(app)|\(email)", rules: configuration.guessRules)]
+        let charges = configuration.guessCharges(app: app, email: email, client: client)
         // Drawn before anyone knows whether the code is right, so a wrong code costs what a right one does.
         let token = SignInTokens.sessionToken(using: random)
         let attempt = CodeAttempt(

@@ -80,8 +80,9 @@ struct SignInCodeTests {
         let code = try #require(try await fixture.code(for: "ada@example.com"))
         let first = try await fixture.service.verifyCode(app: "notes", email: "ada@example.com", code: code, deviceID: "d", client: "192.0.2.1")
         #expect(first.completion.isNewUser && first.token.hasPrefix("lgs_"))
+        // From another network: this one has spent its 5 guesses at the address this hour.
         await #expect(throws: SignInServiceError.invalidCode) {
-            try await fixture.service.verifyCode(app: "notes", email: "ada@example.com", code: code, deviceID: "d", client: "192.0.2.1")
+            try await fixture.service.verifyCode(app: "notes", email: "ada@example.com", code: code, deviceID: "d", client: "198.51.100.1")
         }
     }
 
@@ -95,8 +96,9 @@ struct SignInCodeTests {
                 try await fixture.service.verifyCode(app: "notes", email: "ada@example.com", code: SignInFixture.wrong(code), deviceID: "d", client: "192.0.2.1")
             }
         }
+        // From another network: this one has spent its 5 guesses at the address this hour.
         await #expect(throws: SignInServiceError.invalidCode) {
-            try await fixture.service.verifyCode(app: "notes", email: "ada@example.com", code: code, deviceID: "d", client: "192.0.2.1")
+            try await fixture.service.verifyCode(app: "notes", email: "ada@example.com", code: code, deviceID: "d", client: "198.51.100.1")
         }
     }
 

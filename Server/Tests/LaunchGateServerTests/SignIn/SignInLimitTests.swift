@@ -17,7 +17,7 @@ struct SignInLimitTests {
 
     // MARK: Tests
 
-    @Test("no address is guessed at more than 25 times in any hour, whatever the mix of sends, resends and verifies")
+    @Test("no address is guessed at more than 25 times in any hour, whatever the mix of sends, resends, verifies and networks")
     func guessesPerHour() async throws {
         // Per-client caps off: the attacker here has as many addresses as it likes.
         let fixture = try await SignInFixture.make(configuration: SignInConfiguration(clientSends: 0, clientVerifies: 0))
@@ -26,12 +26,12 @@ struct SignInLimitTests {
         // Three hours of an attacker that asks for a new code whenever it may, and guesses
         // between sends in bursts of different sizes.
         for step in 0..<180 {
-            let sent = await Self.outcome { _ = try await fixture.service.sendCode(app: "notes", email: "ada@example.com", client: "198.51.100.\(step % 200)") }
+            let sent = await Self.outcome { _ = try await fixture.service.sendCode(app: "notes", email: "ada@example.com", client: "198.51.\(step % 200).1") }
             if sent == "ok" { liveUntil = fixture.clock.date.addingTimeInterval(600) }
             for _ in 0..<(step % 7) {
                 let answer = await Self.outcome {
                     _ = try await fixture.service.verifyCode(app: "notes", email: "ada@example.com", code: "000000", deviceID: "d",
-                                                             client: "203.0.113.\(step % 250)")
+                                                             client: "203.0.\(step % 250).1")
                 }
                 // A guess is one at a live code; with none there is nothing to guess, and nothing is counted.
                 if answer == "invalid_code", fixture.clock.date < liveUntil { guesses.append(fixture.clock.date) }
@@ -46,7 +46,8 @@ struct SignInLimitTests {
 
     @Test("100 failures in a row lock the address for an hour, with the same answer whether or not it has an account")
     func lockout() async throws {
-        let fixture = try await SignInFixture.make(configuration: SignInConfiguration(guessesPerHour: 1_000, clientVerifies: 0))
+        let fixture = try await SignInFixture.make(configuration: SignInConfiguration(guessesPerHour: 1_000, networkGuessesPerHour: 1_000,
+                                                                                      clientVerifies: 0))
         _ = try await fixture.signIn("known@example.com")
         var answers: [String: SignInServiceError] = [:]
         fixture.clock.advance(by: 61)
@@ -87,7 +88,8 @@ struct SignInLimitTests {
 
     @Test("a success starts the failure count again")
     func successResets() async throws {
-        let fixture = try await SignInFixture.make(configuration: SignInConfiguration(guessesPerHour: 1_000, lockoutFailures: 3, clientVerifies: 0))
+        let fixture = try await SignInFixture.make(configuration: SignInConfiguration(guessesPerHour: 1_000, networkGuessesPerHour: 1_000,
+                                                                                      lockoutFailures: 3, clientVerifies: 0))
         for _ in 0..<2 {
             _ = try? await fixture.service.verifyCode(app: "notes", email: "ada@example.com", code: "000000", deviceID: "d", client: "c")
         }
@@ -98,20 +100,21 @@ struct SignInLimitTests {
         #expect(try await fixture.components.signInRepository.addressState(appID: "notes", email: "ada@example.com").lockedUntil == nil)
     }
 
-    @Test("one send per address per 60 s and five per hour, with the wait in Retry-After")
-    func sendsPerAddress() async throws {
+    @Test("one send to an address per network per 60 s and three per hour, with the wait in Retry-After")
+    func sendsPerNetwork() async throws {
         let fixture = try await SignInFixture.make()
         let send = { try await fixture.service.sendCode(app: "notes", email: "ada@example.com", client: "192.0.2.\(Int.random(in: 1...250))") }
         _ = try await send()
         fixture.clock.advance(by: 45)
         await #expect(throws: SignInServiceError.rateLimited(retryAfter: 15)) { try await send() }
         fixture.clock.advance(by: 15)
-        for _ in 0..<4 {
+        for _ in 0..<2 {
             _ = try await send()
             fixture.clock.advance(by: 60)
         }
-        // Five sends at 0, 60, 120, 180 and 240 s: the sixth waits for the first to leave the hour.
-        await #expect(throws: SignInServiceError.rateLimited(retryAfter: 3600 - 300)) { try await send() }
+        // Three sends from the /24 at 0, 60 and 120 s: the fourth waits for the first to leave the hour.
+        await #expect(throws: SignInServiceError.rateLimited(retryAfter: 3600 - 180)) { try await send() }
+        _ = try await fixture.service.sendCode(app: "notes", email: "ada@example.com", client: "192.0.3.1")
         _ = try await fixture.service.sendCode(app: "notes", email: "bob@example.com", client: "192.0.2.1")
         _ = try await fixture.service.sendCode(app: "todo", email: "ada@example.com", client: "192.0.2.1")
     }

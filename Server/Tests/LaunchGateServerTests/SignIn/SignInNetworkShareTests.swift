@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
+@testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
+
+/// Each network has its own share of an address's sends and guesses (issue 27, item 3): the
+/// per-address limits counted everyone together, so 25 wrong codes from anyone made the owner's
+/// right code `429 … 60 minutes`, and 4 sends from anyone made the owner's next send wait 3354 s.
+@Suite("Sign-in budgets per network: one network can't spend an address's sends or guesses, on memory, SQLite and PostgreSQL")
+struct SignInNetworkShareTests {
+    private static let victim = "192.0.2.10"
+    private static let attacker = "203.0.113.7"
+
+    private static func outcome(_ body: () async throws -> Void) async -> String {
+        do { try await body(); return "ok" } catch let error as SignInServiceError { return error.code } catch { return "\(error)" }
+    }
+
+    // MARK: App sign-in
+
+    @Test("25 wrong codes from another network leave the owner's next code working", arguments: TestBackend.available)
+    func guessesFromAnotherNetwork(_ backend: TestBackend) async throws {
+        let fixture = try await SignInFixture.make(backend)
+        _ = try await fixture.service.sendCode(app: "notes", email: "ada@example.com", client: Self.victim)
+        var answers: [String] = []
+        for index in 0..<25 {
+            answers.append(await Self.outcome {
+                _ = try await fixture.service.verifyCode(app: "notes", email: "ada@example.com", code: "000000", deviceID: "evil",
+                                                         client: "203.0.113.\(index % 250)")
+            })
+        }
+        #expect(answers.filter { $0 == "rate_limited" }.count == 20, "one network has 5 guesses an hour at an address: \(answers)")
+        fixture.clock.advance(by: 61)
+        #expect(try await fixture.signIn("ada@example.com", client: Self.victim).completion.user.email == "ada@example.com")
+        await fixture.close()
+    }
+
+    @Test("4 sends from another network don't delay the owner's next send", arguments: TestBackend.available)
+    func sendsFromAnotherNetwork(_ backend: TestBackend) async throws {
+        let fixture = try await SignInFixture.make(backend)
+        _ = try await fixture.service.sendCode(app: "notes", email: "ada@example.com", client: Self.victim)
+        var answers: [String] = []
+        for _ in 0..<4 {
+            fixture.clock.advance(by: 61)
+            answers.append(await Self.outcome { _ = try await fixture.service.sendCode(app: "notes", email: "ada@example.com", client: Self.attacker) })
+        }
+        #expect(answers == ["ok", "ok", "ok", "rate_limited"], "one network has 3 sends an hour to an address")
+        _ = try await fixture.service.sendCode(app: "notes", email: "ada@example.com", client: Self.victim)
+        await fixture.close()
+    }
+
+    @Test("no address gets more than 20 sends an hour, however many networks ask; one network gets one per 60 s")
+    func sendsPerAddress() async throws {
+        let fixture = try await SignInFixture.make()
+        let send = { (network: Int) in
+            await Self.outcome { _ = try await fixture.service.sendCode(app: "notes", email: "ada@example.com", client: "198.51.\(network).1") }
+        }
+        #expect(await send(0) == "ok")
+        fixture.clock.advance(by: 45)
+        #expect(await send(0) == "rate_limited", "one send per network per 60 s")
+        var answers: [String] = []
+        for network in 1...30 { answers.append(await send(network)) }
+        #expect(answers.filter { $0 == "ok" }.count == 19, "20 an hour in all")
+        await #expect(throws: SignInServiceError.rateLimited(retryAfter: 3600 - 45)) {
+            try await fixture.service.sendCode(app: "notes", email: "ada@example.com", client: "198.51.99.1")
+        }
+        _ = try await fixture.service.sendCode(app: "notes", email: "bob@example.com", client: "198.51.1.1")
+    }
+
+    @Test("a network is an IPv4 /24 or an IPv6 /48, from the client's limit key")
+    func networks() {
+        #expect(SignInNetwork.of("203.0.113.7") == "203.0.113.0/24")
+        #expect(SignInNetwork.of("2001:db8:1:2::/64") == "2001:db8:1::/48")
+        #expect(SignInNetwork.of("2001:db8:1:ffff::/64") == SignInNetwork.of("2001:db8:1:2::/64"))
+        #expect(SignInNetwork.of("2001:db8:2:2::/64") != SignInNetwork.of("2001:db8:1:2::/64"))
+        #expect(SignInNetwork.of("unknown") == "unknown")
+    }
+
+    // MARK: Console operators
+
+    @Test("the console's operator sign-in: 25 wrong codes and 4 sends from another network leave the operator signing in",
+          arguments: TestBackend.available)
+    func operators(_ backend: TestBackend) async throws {
+        let fixture = try await SignInFixture.make(backend)
+        _ = try await fixture.components.operators.add(email: "ops@example.com", scope: .publish)
+        let flow = fixture.components.operatorSignIn
+        try await flow.sendCode(email: "ops@example.com", client: Self.victim)
+        var guesses: [String] = []
+        for _ in 0..<25 {
+            guesses.append(await Self.outcome { _ = try await flow.verifyCode(email: "ops@example.com", code: "000000", client: Self.attacker) })
+        }
+        #expect(guesses.filter { $0 == "rate_limited" }.count == 20, "\(guesses)")
+        var sends: [String] = []
+        for _ in 0..<4 {
+            fixture.clock.advance(by: 61)
+            sends.append(await Self.outcome { try await flow.sendCode(email: "ops@example.com", client: Self.attacker) })
+        }
+        #expect(sends == ["ok", "ok", "ok", "rate_limited"])
+        fixture.clock.advance(by: 61)
+        try await flow.sendCode(email: "ops@example.com", client: Self.victim)
+        let code = try #require(try await fixture.code(for: "ops@example.com", app: OperatorSignIn.appID))
+        #expect(try await flow.verifyCode(email: "ops@example.com", code: code, client: Self.victim).email == "ops@example.com")
+        await fixture.close()
+    }
+}
