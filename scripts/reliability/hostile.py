@@ -633,11 +633,171 @@ def past_close():
                                 + (f", e.g. {extra[0]}" if extra else "") + ")")
 
 
+# 10. One address opens 10,050 connections (issue 27, item 1): it keeps its share, the rest are
+# closed at once, and another address is served at once while it tries.
+def connect_from(source, to_port, timeout=5, receive_buffer=None):
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.settimeout(timeout)
+    if receive_buffer:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+    s.bind((source, 0))
+    s.connect(("127.0.0.1", to_port))
+    return s
+
+
+def served_in(source, to_port, seconds):
+    """Seconds until a /healthz sent from `source` is answered 200, or None."""
+    started = time.monotonic()
+    try:
+        s = connect_from(source, to_port, timeout=seconds)
+    except OSError:
+        return None
+    try:
+        s.sendall(request("/healthz"))
+        answer = Reader(s, started + seconds).response()
+        return time.monotonic() - started if answer and answer[0] == 200 else None
+    except OSError:
+        return None
+    finally:
+        s.close()
+
+
+def raise_open_files(wanted):
+    import resource
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < wanted:
+        soft = min(hard, wanted)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    return soft
+
+
+def one_address_floods():
+    total = 400 if short else 10_050
+    share = 250  # hostile starts serve with --max-connections-per-client 250
+    files = raise_open_files(total + 256)
+    if files < total + 128:
+        fail(f"this process may open {files} files, too few for {total} connections; testing {files - 128}")
+        total = files - 128
+    before = peak = rss_kb()
+    sockets, failed = [], 0
+    others, started = [], time.monotonic()
+    for i in range(total):
+        try:
+            s = connect_from("127.0.0.1", port)
+            s.setblocking(False)
+            s.send(request("/healthz"))
+            sockets.append(s)
+        except OSError:
+            failed += 1
+        if i % 500 == 499:
+            peak = max(peak, rss_kb())
+            # Another client, while the flood goes on.
+            others.append(served_in("127.0.0.2", port, 5))
+    opened = time.monotonic() - started
+    time.sleep(1.0)
+    served = closed = waiting = 0
+    for s in sockets:
+        try:
+            data = s.recv(4096)
+            if data.startswith(b"HTTP/1.1 200"): served += 1
+            elif not data: closed += 1
+            else: waiting += 1
+        except BlockingIOError:
+            waiting += 1
+        except OSError:
+            closed += 1
+    peak = max(peak, rss_kb())
+    for _ in range(10):
+        others.append(served_in("127.0.0.2", port, 5))
+    peak = max(peak, rss_kb())
+    for s in sockets:
+        s.close()
+    answered = [t for t in others if t is not None]
+    print(f"     one address: {total} connections in {opened:.1f} s ({failed} failed to connect): {served} served, "
+          f"{closed} closed at once, {waiting} neither; another address: {len(answered)} of {len(others)} answered, "
+          f"slowest {max(answered, default=0) * 1000:.0f} ms; server RSS {before // 1024} -> peak {peak // 1024} MB")
+    (ok if served <= share else fail)(f"one address is served on at most its share of connections ({served}, share {share})")
+    (ok if len(answered) == len(others) else fail)(
+        f"another address is answered while one address floods ({len(answered)} of {len(others)} within 5 s)")
+    (ok if peak < 128 * 1024 else fail)(f"server RSS stays under 128 MB while one address floods (peak {peak // 1024} MB)")
+
+
+def spawn_server(*flags):
+    """Another `launchgate serve --demo` on a free port with its own database: (port, process, admin token)."""
+    import tempfile
+    work = tempfile.mkdtemp(prefix="hostile-")
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    free = probe.getsockname()[1]
+    probe.close()
+    env = dict(os.environ, LAUNCHGATE_DATABASE_URL=os.path.join(work, "serve.sqlite"), LOG_LEVEL="warning")
+    log_path = os.path.join(work, "serve.log")
+    with open(log_path, "w") as log:
+        process = subprocess.Popen([launchgate, "serve", "--host", "127.0.0.1", "--port", str(free), "--demo", *flags],
+                                   env=env, stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and process.poll() is None:
+        if served_in("127.0.0.1", free, 1) is not None:
+            break
+        time.sleep(0.2)
+    banner = open(log_path).read()
+    marker = "Admin token (shown once, stored hashed): "
+    admin = banner.split(marker, 1)[1].split()[0] if marker in banner else ""
+    return free, process, admin
+
+
+# 11. 200 clients (50 in short mode), each from its own address, pipeline requests and never read,
+# against --max-connections of as many: the write-stall timeout (the idle timeout) must free their
+# connections, so a /healthz from another address waits in the backlog for seconds, not for ever.
+# They ask for /openapi.yaml, which the router answers (its writer waits for writability, so
+# Hummingbird's idle timer doesn't run) and whose tens of KB stall the channel within a few answers.
+# Prepared GETs would not show it: the hot path writes them at once, and the idle timer then
+# closes a connection whose reads are held.
+def stalled_pipeliners():
+    count, idle = (50, 3) if short else (200, 3)
+    patience = idle + (30 if short else 12)
+    other_port, process, _ = spawn_server("--max-connections", str(count), "--max-connections-per-client", str(count),
+                                          "--idle-timeout", str(idle))
+    sockets = []
+    try:
+        if process.poll() is not None:
+            return fail("the second server did not start")
+        burst = request("/openapi.yaml") * 64
+        # A few more than the cap, since NIO accepts up to four connections a wake-up and the cap
+        # can be passed by three; the rest wait in the backlog, as the /healthz will.
+        for i in range(count + 10):
+            s = connect_from(f"127.0.1.{i + 1}", other_port, receive_buffer=4096)
+            s.setblocking(False)
+            sockets.append(s)
+        # Their answers pass NIO's high-water mark on every connection.
+        for _ in range(4):
+            for s in sockets:
+                try:
+                    s.send(burst)
+                except (BlockingIOError, BrokenPipeError, ConnectionResetError):
+                    pass
+        waited = served_in("127.0.0.2", other_port, patience)
+        print(f"     {count} never-reading pipeliners at --max-connections {count}, idle timeout {idle} s: "
+              + (f"/healthz from another address answered after {waited:.1f} s" if waited is not None else f"/healthz unanswered in {patience} s"))
+        (ok if waited is not None else fail)(
+            f"pipeliners that never read are closed once stalled, and another address is served (within {patience} s)")
+    finally:
+        for s in sockets:
+            s.close()
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
 checks = [("never-reading pipeliner", never_reads), ("slowloris and idle sockets", slow_and_idle),
           ("odd methods pipelined", odd_methods_in_order), ("long and random URLs", long_and_random_urls),
           ("random app names", random_app_names), ("replayed signed documents", replayed_documents),
           ("upgrades then streams", upgrade_streams), ("/check from thin clients", check_endpoint),
-          ("bytes past a closing request", past_close)]
+          ("bytes past a closing request", past_close), ("one address floods", one_address_floods),
+          ("never-reading pipeliners at the cap", stalled_pipeliners)]
 only = os.environ.get("HOSTILE_ONLY")
 for name, run in checks:
     if only and only not in name:
