@@ -33,13 +33,17 @@ free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1
 export LAUNCHGATE_DATABASE_URL="$work/bench.sqlite"
 lg_port=$(free_port)
 # wrk is one loopback client standing for 100,000 installs: no per-client budget, so recording on
-# means every sighting is recorded, as from many clients.
-LOG_LEVEL=warning "${pin_server[@]}" "$bin" serve --demo --host 127.0.0.1 --port "$lg_port" --install-sightings-per-client 0 > "$work/serve.log" 2>&1 &
+# means every sighting is recorded, as from many clients, and no per-client share of connections.
+LOG_LEVEL=warning "${pin_server[@]}" "$bin" serve --demo --host 127.0.0.1 --port "$lg_port" --install-sightings-per-client 0 \
+  --max-connections-per-client 1000000 > "$work/serve.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$lg_port/healthz" >/dev/null && break; sleep 0.1; done
+# /metrics asks for an admin token: the one --demo printed.
+lg_token=$(sed -n 's/.*Admin token (shown once, stored hashed): \([^ ]*\).*/\1/p' "$work/serve.log" | head -1)
 # A second instance on the same database with install recording off: policy.sh's baseline.
 lg_off_port=$(free_port)
-LOG_LEVEL=warning "${pin_server[@]}" "$bin" serve --host 127.0.0.1 --port "$lg_off_port" --no-record-installs > "$work/serve-off.log" 2>&1 &
+LOG_LEVEL=warning "${pin_server[@]}" "$bin" serve --host 127.0.0.1 --port "$lg_off_port" --no-record-installs --max-connections-per-client 1000000 \
+  > "$work/serve-off.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$lg_off_port/healthz" >/dev/null && break; sleep 0.1; done
 "$bin" export --out "$work/site" >/dev/null

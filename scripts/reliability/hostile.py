@@ -497,7 +497,7 @@ def check_band(version):
 
 def fast_path_answers():
     """The server's count of answers sent from the hot path."""
-    for line in exchange(request("/metrics"), 1)[0][2].decode().splitlines():
+    for line in exchange(request("/metrics", f"Authorization: Bearer {token}\r\n"), 1)[0][2].decode().splitlines():
         if line.startswith("launchgate_fast_path_responses_total "):
             return float(line.split()[1])
     return 0.0
@@ -791,13 +791,38 @@ def stalled_pipeliners():
             process.kill()
             process.wait()
 
+# 12. /metrics counts requests per route, admin routes among them (issue 27, item 9): without an
+# admin token, with a made-up one or with other credentials it is refused in the JSON error shape.
+def metrics_need_token():
+    def ask(extra):
+        s = connect_from("127.0.0.3", port)
+        try:
+            s.sendall(request("/metrics", extra))
+            return Reader(s, time.monotonic() + 10).response()
+        finally:
+            s.close()
+    for name, extra in [("no token", ""), ("a made-up token", "Authorization: Bearer lgt_0000_0000\r\n"),
+                        ("Basic credentials", "Authorization: Basic YWRtaW46YWRtaW4=\r\n")]:
+        answer = ask(extra)
+        code = None
+        if answer:
+            try:
+                code = json.loads(answer[2])["error"]["code"]
+            except (ValueError, KeyError, TypeError):
+                pass
+        refused = answer is not None and answer[0] == 401 and code == "unauthorized" and b"hb_requests" not in answer[2]
+        (ok if refused else fail)(f"/metrics with {name} is refused: 401 unauthorized in the JSON shape"
+                                  + ("" if refused else f" (got {answer[0] if answer else 'nothing'}, code {code})"))
+    answer = ask(f"Authorization: Bearer {token}\r\n")
+    (ok if answer and answer[0] == 200 and b"hb_requests" in answer[2] else fail)("/metrics with the admin token is served")
+
 
 checks = [("never-reading pipeliner", never_reads), ("slowloris and idle sockets", slow_and_idle),
           ("odd methods pipelined", odd_methods_in_order), ("long and random URLs", long_and_random_urls),
           ("random app names", random_app_names), ("replayed signed documents", replayed_documents),
           ("upgrades then streams", upgrade_streams), ("/check from thin clients", check_endpoint),
           ("bytes past a closing request", past_close), ("one address floods", one_address_floods),
-          ("never-reading pipeliners at the cap", stalled_pipeliners)]
+          ("never-reading pipeliners at the cap", stalled_pipeliners), ("/metrics without a token", metrics_need_token)]
 only = os.environ.get("HOSTILE_ONLY")
 for name, run in checks:
     if only and only not in name:

@@ -184,7 +184,7 @@ func buildRouter(_ components: ServerComponents, configuration: ServerConfigurat
     router.addRoutes(AdoptionController(adoption: components.adoption, authenticator: authenticator).routes)
     router.addRoutes(SignInAdminController(signIn: components.signIn, authenticator: authenticator).routes)
     router.addRoutes(OperatorsController(operators: components.operators, authenticator: authenticator).routes)
-    router.addRoutes(OperationsController(policies: components.policies, registry: metricsRegistry).routes)
+    router.addRoutes(OperationsController(policies: components.policies, registry: metricsRegistry, authenticator: authenticator).routes)
     switch console {
     case .success(let renderer):
         router.addRoutes(ConsoleController(policies: components.policies, adoption: components.adoption, authenticator: authenticator,
