@@ -671,6 +671,20 @@ def raise_open_files(wanted):
     return soft
 
 
+def open_connections():
+    """The server's launchgate_connections_open, asked from another address with the admin token."""
+    s = connect_from("127.0.0.3", port)
+    try:
+        s.sendall(request("/metrics", f"Authorization: Bearer {token}\r\n"))
+        answer = Reader(s, time.monotonic() + 10).response()
+    finally:
+        s.close()
+    for line in (answer[2].decode() if answer else "").splitlines():
+        if line.startswith("launchgate_connections_open "):
+            return float(line.split()[1])
+    return -1
+
+
 def one_address_floods():
     total = 400 if short else 10_050
     share = 250  # hostile starts serve with --max-connections-per-client 250
@@ -679,7 +693,7 @@ def one_address_floods():
         fail(f"this process may open {files} files, too few for {total} connections; testing {files - 128}")
         total = files - 128
     before = peak = rss_kb()
-    sockets, failed = [], 0
+    sockets, failed, most_open = [], 0, 0
     others, started = [], time.monotonic()
     for i in range(total):
         try:
@@ -689,12 +703,15 @@ def one_address_floods():
             sockets.append(s)
         except OSError:
             failed += 1
-        if i % 500 == 499:
+        if i % 200 == 199:
             peak = max(peak, rss_kb())
-            # Another client, while the flood goes on.
+            # The flood's connections at once (the idle timeout frees its served ones as it goes),
+            # and another client, while the flood goes on.
+            most_open = max(most_open, open_connections())
             others.append(served_in("127.0.0.2", port, 5))
     opened = time.monotonic() - started
     time.sleep(1.0)
+    most_open = max(most_open, open_connections())
     served = closed = waiting = 0
     for s in sockets:
         try:
@@ -714,9 +731,13 @@ def one_address_floods():
         s.close()
     answered = [t for t in others if t is not None]
     print(f"     one address: {total} connections in {opened:.1f} s ({failed} failed to connect): {served} served, "
-          f"{closed} closed at once, {waiting} neither; another address: {len(answered)} of {len(others)} answered, "
-          f"slowest {max(answered, default=0) * 1000:.0f} ms; server RSS {before // 1024} -> peak {peak // 1024} MB")
-    (ok if served <= share else fail)(f"one address is served on at most its share of connections ({served}, share {share})")
+          f"{closed} closed at once, {waiting} neither; at most {most_open:.0f} open at once; another address: "
+          f"{len(answered)} of {len(others)} answered, slowest {max(answered, default=0) * 1000:.0f} ms; "
+          f"server RSS {before // 1024} -> peak {peak // 1024} MB")
+    # The share, plus slack: the gauge counts a connection from its accept until its close is
+    # handled, so connections being refused count for a moment (271 at most seen in full mode).
+    (ok if 0 <= most_open <= share + 50 else fail)(f"one address holds at most its share of connections at once "
+                                                  f"({most_open:.0f} open at most, share {share})")
     (ok if len(answered) == len(others) else fail)(
         f"another address is answered while one address floods ({len(answered)} of {len(others)} within 5 s)")
     (ok if peak < 128 * 1024 else fail)(f"server RSS stays under 128 MB while one address floods (peak {peak // 1024} MB)")
