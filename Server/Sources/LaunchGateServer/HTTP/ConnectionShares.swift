@@ -73,6 +73,9 @@ final class ConnectionShares: Sendable {
     private let table = Mutex(Table())
     private let refused = Counter(label: "launchgate_connections_refused_total", dimensions: [("reason", "client-share")])
     private let evicted = Counter(label: "launchgate_connections_evicted_total")
+    /// Connections open within their share: unlike ``ConnectionCap``'s count, which holds every
+    /// accepted connection until its close is handled, refused ones never count here.
+    private let admitted = Gauge(label: "launchgate_connections_admitted")
     /// How often refusals are logged at the most: a flood of them is one line per period.
     static let logPeriod = TimeAmount.seconds(10)
 
@@ -113,6 +116,7 @@ final class ConnectionShares: Sendable {
             table.addresses[key, default: [:]][ObjectIdentifier(connection)] = connection
             table.open += 1
             let victim = table.open > limits.evictAbove ? Self.evict(from: &table, sparing: connection) : nil
+            admitted.record(table.open)
             return (.admitted(connection), victim, nil)
         }
         if case .refused = outcome { refused.increment() }
@@ -134,6 +138,7 @@ final class ConnectionShares: Sendable {
             guard table.addresses[connection.key]?.removeValue(forKey: ObjectIdentifier(connection)) != nil else { return }
             table.open -= 1
             if table.addresses[connection.key]?.isEmpty == true { table.addresses[connection.key] = nil }
+            admitted.record(table.open)
         }
     }
 
