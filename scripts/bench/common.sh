@@ -32,13 +32,17 @@ free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1
 
 export LAUNCHGATE_DATABASE_URL="$work/bench.sqlite"
 lg_port=$(free_port)
-# wrk is one loopback client standing for 100,000 installs: no per-client budget, quotas or part of
-# the intake buffer, so recording on means every sighting is recorded, as from many clients (set
-# through variables, which a build from before them ignores, so A/B runs still start).
-LAUNCHGATE_MAX_NEW_INSTALLS_PER_CLIENT=0 LAUNCHGATE_MAX_NEW_INSTALL_GROUPS_PER_CLIENT=0 LAUNCHGATE_INSTALL_BUFFER_PER_CLIENT=100 \
-  LOG_LEVEL=warning "${pin_server[@]}" "$bin" serve --demo --host 127.0.0.1 --port "$lg_port" --install-sightings-per-client 0 > "$work/serve.log" 2>&1 &
+# wrk is one loopback client standing for 100,000 installs: no per-client budget, quotas, part of
+# the intake buffer or share of connections, so recording on means every sighting is recorded, as
+# from many clients (set through variables, which a build from before them ignores, so A/B runs
+# still start).
+export LAUNCHGATE_MAX_NEW_INSTALLS_PER_CLIENT=0 LAUNCHGATE_MAX_NEW_INSTALL_GROUPS_PER_CLIENT=0 LAUNCHGATE_INSTALL_BUFFER_PER_CLIENT=100 \
+  LAUNCHGATE_MAX_CONNECTIONS_PER_CLIENT=1000000
+LOG_LEVEL=warning "${pin_server[@]}" "$bin" serve --demo --host 127.0.0.1 --port "$lg_port" --install-sightings-per-client 0 > "$work/serve.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$lg_port/healthz" >/dev/null && break; sleep 0.1; done
+# /metrics asks for an admin token: the one --demo printed.
+lg_token=$(sed -n 's/.*Admin token (shown once, stored hashed): \([^ ]*\).*/\1/p' "$work/serve.log" | head -1)
 # A second instance on the same database with install recording off: policy.sh's baseline.
 lg_off_port=$(free_port)
 LOG_LEVEL=warning "${pin_server[@]}" "$bin" serve --host 127.0.0.1 --port "$lg_off_port" --no-record-installs > "$work/serve-off.log" 2>&1 &

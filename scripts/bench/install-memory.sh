@@ -32,9 +32,10 @@ server=""
 trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
 export LAUNCHGATE_DATABASE_URL="$work/bench.sqlite"
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-# One loopback client stands for every install: no per-client budget, or almost nothing is recorded.
-# One loopback client standing for every install: no per-client budget, quotas or part of the buffer.
+# One loopback client stands for every install: no per-client budget, quotas, part of the buffer or
+# share of connections, or almost nothing is recorded (variables, which older builds ignore).
 LAUNCHGATE_MAX_NEW_INSTALLS_PER_CLIENT=0 LAUNCHGATE_MAX_NEW_INSTALL_GROUPS_PER_CLIENT=0 LAUNCHGATE_INSTALL_BUFFER_PER_CLIENT=100 \
+  LAUNCHGATE_MAX_CONNECTIONS_PER_CLIENT=1000000 \
   LOG_LEVEL=warning "$bin" serve --demo --host 127.0.0.1 --port "$port" --install-sightings-per-client 0 > "$work/serve.log" 2>&1 &
 server=$!
 for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
@@ -48,7 +49,9 @@ LG_BENCH_INSTALLS=$installs LG_BENCH_RATE=$rate LG_BENCH_CONNECTIONS=$connection
 grep -E "Requests/sec|requests in" "$work/wrk.txt"
 sent=$(awk '/requests in/ { print $1 }' "$work/wrk.txt")
 sleep 4   # one more fold
-metrics=$(curl -s "http://127.0.0.1:$port/metrics")
+# /metrics asks for an admin token: the one --demo printed.
+token=$(sed -n 's/.*Admin token (shown once, stored hashed): \([^ ]*\).*/\1/p' "$work/serve.log" | head -1)
+metrics=$(curl -s -H "Authorization: Bearer $token" "http://127.0.0.1:$port/metrics")
 kill "$sampler" 2>/dev/null || true
 hwm=$(awk '$1 == "VmHWM:" { print $2 }' "/proc/$server/status")
 echo "resident memory: peak sampled $(( $(cat "$work/peak") / 1024 )) MB, kernel high-water mark (VmHWM) $(( hwm / 1024 )) MB"

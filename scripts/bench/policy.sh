@@ -37,6 +37,6 @@ print_header
 compare 200 "$lg_path" "$ng_path" policy "" ""
 compare 304 "$lg_path" "$ng_path" policy "$lg_etag" "$ng_etag"
 
-recorded=$(curl -s "$lg_base/metrics" | awk '$1 == "launchgate_install_sightings_recorded_total" { print $2 }')
-dropped=$(curl -s "$lg_base/metrics" | awk '$1 == "launchgate_install_sightings_dropped_total" { print $2 }')
+recorded=$(curl -s -H "Authorization: Bearer $lg_token" "$lg_base/metrics" | awk '$1 == "launchgate_install_sightings_recorded_total" { print $2 }')
+dropped=$(curl -s -H "Authorization: Bearer $lg_token" "$lg_base/metrics" | awk '$1 == "launchgate_install_sightings_dropped_total" { print $2 }')
 echo "install sightings written by the recording instance: ${recorded:-0}, dropped because its buffer was full: ${dropped:-0}"

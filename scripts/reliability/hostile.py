@@ -497,7 +497,7 @@ def check_band(version):
 
 def fast_path_answers():
     """The server's count of answers sent from the hot path."""
-    for line in exchange(request("/metrics"), 1)[0][2].decode().splitlines():
+    for line in exchange(request("/metrics", f"Authorization: Bearer {token}\r\n"), 1)[0][2].decode().splitlines():
         if line.startswith("launchgate_fast_path_responses_total "):
             return float(line.split()[1])
     return 0.0
@@ -830,7 +830,8 @@ def adoption_flood():
             versions = {entry["version"]: entry["installs"] for window in (report or {}).get("windows", []) for entry in window.get("versions", [])}
             if versions.get("7.0.0", 0) >= 5 and versions.get("6.5.0", 0) >= real_sent[0]:
                 break
-        with urllib.request.urlopen(f"http://127.0.0.1:{flood_port}/metrics", timeout=5) as answer:
+        scrape = urllib.request.Request(f"http://127.0.0.1:{flood_port}/metrics", headers={"Authorization": f"Bearer {admin}"})
+        with urllib.request.urlopen(scrape, timeout=5) as answer:
             metrics = answer.read().decode()
         capped = {reason: metric(metrics, f'launchgate_install_sightings_capped_total{{reason="{reason}"}}')
                   for reason in ("client", "client-quota", "groups", "installs")}
@@ -1042,6 +1043,209 @@ def console_from_another_network():
     mine = console_post("127.0.41.1", "email", {"email": second})
     (ok if sends == [200, 429, 429, 429] and mine == 200 else fail)(
         f"console: 4 sends for an operator from one /24 answered {sends}; the operator's own from another then answered {mine}")
+# 10. One address opens 10,050 connections (issue 27, item 1): it keeps its share, the rest are
+# closed at once, and another address is served at once while it tries.
+def connect_from(source, to_port, timeout=5, receive_buffer=None):
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.settimeout(timeout)
+    if receive_buffer:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+    s.bind((source, 0))
+    s.connect(("127.0.0.1", to_port))
+    return s
+
+
+def served_in(source, to_port, seconds):
+    """Seconds until a /healthz sent from `source` is answered 200, or None."""
+    started = time.monotonic()
+    try:
+        s = connect_from(source, to_port, timeout=seconds)
+    except OSError:
+        return None
+    try:
+        s.sendall(request("/healthz"))
+        answer = Reader(s, started + seconds).response()
+        return time.monotonic() - started if answer and answer[0] == 200 else None
+    except OSError:
+        return None
+    finally:
+        s.close()
+
+
+def raise_open_files(wanted):
+    import resource
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < wanted:
+        soft = min(hard, wanted)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    return soft
+
+
+def open_connections():
+    """The server's connections open within their share (launchgate_connections_admitted), asked
+    from another address with the admin token."""
+    s = connect_from("127.0.0.3", port)
+    try:
+        s.sendall(request("/metrics", f"Authorization: Bearer {token}\r\n"))
+        answer = Reader(s, time.monotonic() + 10).response()
+    finally:
+        s.close()
+    for line in (answer[2].decode() if answer else "").splitlines():
+        if line.startswith("launchgate_connections_admitted "):
+            return float(line.split()[1])
+    return -1
+
+
+def one_address_floods():
+    total = 400 if short else 10_050
+    share = 250  # hostile starts serve with --max-connections-per-client 250
+    files = raise_open_files(total + 256)
+    if files < total + 128:
+        fail(f"this process may open {files} files, too few for {total} connections; testing {files - 128}")
+        total = files - 128
+    before = peak = rss_kb()
+    sockets, failed, most_open = [], 0, 0
+    others, started = [], time.monotonic()
+    for i in range(total):
+        try:
+            s = connect_from("127.0.0.1", port)
+            s.setblocking(False)
+            s.send(request("/healthz"))
+            sockets.append(s)
+        except OSError:
+            failed += 1
+        if i % 200 == 199:
+            peak = max(peak, rss_kb())
+            # The flood's connections at once (the idle timeout frees its served ones as it goes),
+            # and another client, while the flood goes on.
+            most_open = max(most_open, open_connections())
+            others.append(served_in("127.0.0.2", port, 5))
+    opened = time.monotonic() - started
+    time.sleep(1.0)
+    most_open = max(most_open, open_connections())
+    served = closed = waiting = 0
+    for s in sockets:
+        try:
+            data = s.recv(4096)
+            if data.startswith(b"HTTP/1.1 200"): served += 1
+            elif not data: closed += 1
+            else: waiting += 1
+        except BlockingIOError:
+            waiting += 1
+        except OSError:
+            closed += 1
+    peak = max(peak, rss_kb())
+    for _ in range(10):
+        others.append(served_in("127.0.0.2", port, 5))
+    peak = max(peak, rss_kb())
+    for s in sockets:
+        s.close()
+    answered = [t for t in others if t is not None]
+    print(f"     one address: {total} connections in {opened:.1f} s ({failed} failed to connect): {served} served, "
+          f"{closed} closed at once, {waiting} neither; at most {most_open:.0f} open at once; another address: "
+          f"{len(answered)} of {len(others)} answered, slowest {max(answered, default=0) * 1000:.0f} ms; "
+          f"server RSS {before // 1024} -> peak {peak // 1024} MB")
+    # The share, and the other clients' few connections (the count's own among them).
+    (ok if 0 <= most_open <= share + 5 else fail)(f"one address holds at most its share of connections at once "
+                                                  f"({most_open:.0f} open at most, share {share})")
+    (ok if len(answered) == len(others) else fail)(
+        f"another address is answered while one address floods ({len(answered)} of {len(others)} within 5 s)")
+    (ok if peak < 128 * 1024 else fail)(f"server RSS stays under 128 MB while one address floods (peak {peak // 1024} MB)")
+
+
+def spawn_server(*flags):
+    """Another `launchgate serve --demo` on a free port with its own database: (port, process, admin token)."""
+    import tempfile
+    work = tempfile.mkdtemp(prefix="hostile-")
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    free = probe.getsockname()[1]
+    probe.close()
+    env = dict(os.environ, LAUNCHGATE_DATABASE_URL=os.path.join(work, "serve.sqlite"), LOG_LEVEL="warning")
+    log_path = os.path.join(work, "serve.log")
+    with open(log_path, "w") as log:
+        process = subprocess.Popen([launchgate, "serve", "--host", "127.0.0.1", "--port", str(free), "--demo", *flags],
+                                   env=env, stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and process.poll() is None:
+        if served_in("127.0.0.1", free, 1) is not None:
+            break
+        time.sleep(0.2)
+    banner = open(log_path).read()
+    marker = "Admin token (shown once, stored hashed): "
+    admin = banner.split(marker, 1)[1].split()[0] if marker in banner else ""
+    return free, process, admin
+
+
+# 11. 200 clients (50 in short mode), each from its own address, pipeline requests and never read,
+# against --max-connections of as many: the write-stall timeout (the idle timeout) must free their
+# connections, so a /healthz from another address waits in the backlog for seconds, not for ever.
+# They ask for /openapi.yaml, which the router answers (its writer waits for writability, so
+# Hummingbird's idle timer doesn't run) and whose tens of KB stall the channel within a few answers.
+# Prepared GETs would not show it: the hot path writes them at once, and the idle timer then
+# closes a connection whose reads are held.
+def stalled_pipeliners():
+    count, idle = (50, 3) if short else (200, 3)
+    patience = idle + (30 if short else 12)
+    other_port, process, _ = spawn_server("--max-connections", str(count), "--max-connections-per-client", str(count),
+                                          "--idle-timeout", str(idle))
+    sockets = []
+    try:
+        if process.poll() is not None:
+            return fail("the second server did not start")
+        burst = request("/openapi.yaml") * 64
+        # A few more than the cap, since NIO accepts up to four connections a wake-up and the cap
+        # can be passed by three; the rest wait in the backlog, as the /healthz will.
+        for i in range(count + 10):
+            s = connect_from(f"127.0.1.{i + 1}", other_port, receive_buffer=4096)
+            s.setblocking(False)
+            sockets.append(s)
+        # Their answers pass NIO's high-water mark on every connection.
+        for _ in range(4):
+            for s in sockets:
+                try:
+                    s.send(burst)
+                except (BlockingIOError, BrokenPipeError, ConnectionResetError):
+                    pass
+        waited = served_in("127.0.0.2", other_port, patience)
+        print(f"     {count} never-reading pipeliners at --max-connections {count}, idle timeout {idle} s: "
+              + (f"/healthz from another address answered after {waited:.1f} s" if waited is not None else f"/healthz unanswered in {patience} s"))
+        (ok if waited is not None else fail)(
+            f"pipeliners that never read are closed once stalled, and another address is served (within {patience} s)")
+    finally:
+        for s in sockets:
+            s.close()
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+# 12. /metrics counts requests per route, admin routes among them (issue 27, item 9): without an
+# admin token, with a made-up one or with other credentials it is refused in the JSON error shape.
+def metrics_need_token():
+    def ask(extra):
+        s = connect_from("127.0.0.3", port)
+        try:
+            s.sendall(request("/metrics", extra))
+            return Reader(s, time.monotonic() + 10).response()
+        finally:
+            s.close()
+    for name, extra in [("no token", ""), ("a made-up token", "Authorization: Bearer lgt_0000_0000\r\n"),
+                        ("Basic credentials", "Authorization: Basic YWRtaW46YWRtaW4=\r\n")]:
+        answer = ask(extra)
+        code = None
+        if answer:
+            try:
+                code = json.loads(answer[2])["error"]["code"]
+            except (ValueError, KeyError, TypeError):
+                pass
+        refused = answer is not None and answer[0] == 401 and code == "unauthorized" and b"hb_requests" not in answer[2]
+        (ok if refused else fail)(f"/metrics with {name} is refused: 401 unauthorized in the JSON shape"
+                                  + ("" if refused else f" (got {answer[0] if answer else 'nothing'}, code {code})"))
+    answer = ask(f"Authorization: Bearer {token}\r\n")
+    (ok if answer and answer[0] == 200 and b"hb_requests" in answer[2] else fail)("/metrics with the admin token is served")
 
 
 checks = [("never-reading pipeliner", never_reads), ("slowloris and idle sockets", slow_and_idle),
@@ -1053,7 +1257,8 @@ checks = [("never-reading pipeliner", never_reads), ("slowloris and idle sockets
           ("sign-in guesses from another network", guesses_from_another_network),
           ("sign-in sends from another network", sends_from_another_network),
           ("console sign-in from another network", console_from_another_network),
-          ("adoption under a flood", adoption_flood)]
+          ("adoption under a flood", adoption_flood), ("one address floods", one_address_floods),
+          ("never-reading pipeliners at the cap", stalled_pipeliners), ("/metrics without a token", metrics_need_token)]
 only = os.environ.get("HOSTILE_ONLY")
 for name, run in checks:
     if only and only not in name:

@@ -185,7 +185,7 @@ func buildRouter(_ components: ServerComponents, configuration: ServerConfigurat
     router.addRoutes(AdoptionController(adoption: components.adoption, authenticator: authenticator).routes)
     router.addRoutes(SignInAdminController(signIn: components.signIn, authenticator: authenticator).routes)
     router.addRoutes(OperatorsController(operators: components.operators, authenticator: authenticator).routes)
-    router.addRoutes(OperationsController(policies: components.policies, registry: metricsRegistry).routes)
+    router.addRoutes(OperationsController(policies: components.policies, registry: metricsRegistry, authenticator: authenticator).routes)
     switch console {
     case .success(let renderer):
         router.addRoutes(ConsoleController(policies: components.policies, adoption: components.adoption, authenticator: authenticator,
@@ -219,8 +219,13 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
         policies: components.policies, defaultApp: configuration.defaultApp, maxAge: configuration.maxAge,
         reads: policyReads(components, configuration), clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies),
         serverName: serverName) : nil
+    let shares = ConnectionShares(limits: .init(maximum: configuration.maxConnections, perClient: configuration.maxConnectionsPerClient,
+                                                perProxy: configuration.maxConnectionsPerProxy),
+                                  clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies), logger: logger)
+    // A peer that reads nothing for an idle timeout is idle, whether or not answers wait for it.
     let settings = LaunchGateHTTPChannel.Settings(idleTimeout: TimeAmount(configuration.idleTimeout),
-                                                  requestTimeout: TimeAmount(configuration.headerTimeout), preparedAnswers: preparedAnswers)
+                                                  requestTimeout: TimeAmount(configuration.headerTimeout), preparedAnswers: preparedAnswers,
+                                                  writeStallTimeout: TimeAmount(configuration.idleTimeout), shares: shares)
     var app = Application(
         router: router,
         server: HTTPServerBuilder { responder in LaunchGateHTTPChannel(responder: responder, settings: settings) },

@@ -20,6 +20,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds a connection may stay idle, before or between requests, until it is closed (default 60). Env: LAUNCHGATE_IDLE_TIMEOUT.") var idleTimeout: Double?
     @Option(help: "Seconds a request may take to arrive, head and body, from its first byte (default 10). Env: LAUNCHGATE_HEADER_TIMEOUT.") var headerTimeout: Double?
     @Option(help: "Connections open at once; at the cap new ones wait in the listen backlog until one closes (default 10000). Env: LAUNCHGATE_MAX_CONNECTIONS.") var maxConnections: Int?
+    @Option(help: "Connections one client address may hold at once (IPv6: per /64); past it a new one is closed at once (default 100). Env: LAUNCHGATE_MAX_CONNECTIONS_PER_CLIENT.")
+    var maxConnectionsPerClient: Int?
+    @Option(help: "Connections a --trusted-proxy address may hold at once (default: --max-connections). Env: LAUNCHGATE_MAX_CONNECTIONS_PER_PROXY.")
+    var maxConnectionsPerProxy: Int?
     @OptionGroup var database: DatabaseOptions
     @OptionGroup(title: "Mail") var mail: MailOptions
     @OptionGroup(title: "Sign-in limits") var signIn: SignInOptions
@@ -48,9 +52,19 @@ struct Serve: AsyncParsableCommand {
         if let seconds = try headerTimeout ?? Self.number(environment["LAUNCHGATE_HEADER_TIMEOUT"], name: "LAUNCHGATE_HEADER_TIMEOUT") {
             configuration.headerTimeout = try Self.seconds(seconds, flag: "--header-timeout", range: 1...3_600)
         }
-        if let count = try maxConnections ?? environment["LAUNCHGATE_MAX_CONNECTIONS"].map(Self.connections) {
+        if let count = try maxConnections ?? environment["LAUNCHGATE_MAX_CONNECTIONS"].map({ try Self.connections($0, name: "LAUNCHGATE_MAX_CONNECTIONS") }) {
             guard (1...1_000_000).contains(count) else { throw ValidationError("--max-connections must be 1 to 1000000") }
             configuration.maxConnections = count
+        }
+        if let count = try maxConnectionsPerClient
+            ?? environment["LAUNCHGATE_MAX_CONNECTIONS_PER_CLIENT"].map({ try Self.connections($0, name: "LAUNCHGATE_MAX_CONNECTIONS_PER_CLIENT") }) {
+            guard (1...1_000_000).contains(count) else { throw ValidationError("--max-connections-per-client must be 1 to 1000000") }
+            configuration.maxConnectionsPerClient = count
+        }
+        if let count = try maxConnectionsPerProxy
+            ?? environment["LAUNCHGATE_MAX_CONNECTIONS_PER_PROXY"].map({ try Self.connections($0, name: "LAUNCHGATE_MAX_CONNECTIONS_PER_PROXY") }) {
+            guard (1...1_000_000).contains(count) else { throw ValidationError("--max-connections-per-proxy must be 1 to 1000000") }
+            configuration.maxConnectionsPerProxy = count
         }
 
         let proxies = trustedProxies.isEmpty
@@ -101,8 +115,8 @@ struct Serve: AsyncParsableCommand {
         return value
     }
 
-    private static func connections(_ text: String) throws -> Int {
-        guard let value = Int(text) else { throw ValidationError("LAUNCHGATE_MAX_CONNECTIONS must be a whole number") }
+    private static func connections(_ text: String, name: String) throws -> Int {
+        guard let value = Int(text) else { throw ValidationError("\(name) must be a whole number") }
         return value
     }
 

@@ -44,6 +44,12 @@ public struct ServerConfiguration: Sendable {
     /// The most connections open at once; at the cap the server stops accepting, and later ones
     /// wait in the listen backlog until one closes.
     public var maxConnections: Int
+    /// The most connections one client address holds at once (IPv6 counts per /64); past it a new
+    /// connection is closed at once.
+    public var maxConnectionsPerClient: Int
+    /// The most connections a `--trusted-proxy` address holds at once, since it carries many
+    /// clients; `nil` for the whole cap.
+    public var maxConnectionsPerProxy: Int?
     /// Whether prepared public reads are answered on the hot path (``PreparedAnswerHandler``);
     /// off, every request goes through Hummingbird's router, the reference the hot path is tested against.
     public var hotPath: Bool
@@ -60,7 +66,8 @@ public struct ServerConfiguration: Sendable {
         defaultApp: String? = nil, masterKey: String? = nil, masterKeyFile: URL? = nil,
         pollInterval: Duration = .milliseconds(500), maxAge: Int = 60, logLevel: Logger.Level = .info, authFailureBurst: Int = 10,
         authFailureRefillPerSecond: Double = 0.1, trustedProxies: [IPNetwork] = [], threads: Int? = nil,
-        idleTimeout: Duration = .seconds(60), headerTimeout: Duration = .seconds(10), maxConnections: Int = 10_000, hotPath: Bool = true,
+        idleTimeout: Duration = .seconds(60), headerTimeout: Duration = .seconds(10), maxConnections: Int = 10_000,
+        maxConnectionsPerClient: Int = 100, maxConnectionsPerProxy: Int? = nil, hotPath: Bool = true,
         signIn: SignInConfiguration = SignInConfiguration(), mailFrom: MailSender = .fallback,
         adoption: AdoptionConfiguration = AdoptionConfiguration()
     ) {
@@ -71,6 +78,8 @@ public struct ServerConfiguration: Sendable {
         self.idleTimeout = idleTimeout
         self.headerTimeout = headerTimeout
         self.maxConnections = maxConnections
+        self.maxConnectionsPerClient = maxConnectionsPerClient
+        self.maxConnectionsPerProxy = maxConnectionsPerProxy
         self.hotPath = hotPath
         self.authFailureBurst = authFailureBurst
         self.authFailureRefillPerSecond = authFailureRefillPerSecond

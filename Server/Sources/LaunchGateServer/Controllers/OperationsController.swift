@@ -3,12 +3,22 @@ import HTTPTypes
 import Hummingbird
 import LaunchGateHTTP
 import LaunchGatePolicies
+import LaunchGateStorage
 import Prometheus
 
 /// `/healthz`, `/readyz`, `/metrics` and `/openapi.yaml`.
-struct OperationsController<Context: RequestContext> {
+///
+/// `/metrics` asks for an admin token of `read` scope or more, as a bearer: it counts requests per
+/// route (the admin API's and the console's among them), refused connections and sign-in mail
+/// dropped, which is the operator's business, not every client's. A token rather than a second,
+/// loopback-only listener: one port to expose and proxy, the same answer behind a load balancer
+/// (which a loopback listener can't be scraped through), and Prometheus sends a bearer token with
+/// its `authorization` setting. Its refusals are the admin API's (401 in the JSON error shape,
+/// failed attempts limited per client).
+struct OperationsController<Context: RemoteAddressRequestContext> {
     let policies: PolicyService
     let registry: PrometheusCollectorRegistry
+    let authenticator: AdminAuthenticator
 
     /// The routes it answers, which the composition root adds to the router.
     var routes: RouteCollection<Context> {
@@ -24,8 +34,9 @@ struct OperationsController<Context: RequestContext> {
             }
             return try RequestValues.json(["status": "ready"])
         }
-        router.get("/metrics") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
+        router.get("/metrics") { request, context in
+            _ = try await authenticator.authorize(request, peer: context.remoteAddress?.ipAddress, scope: .read)
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
                      body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
         }
         // Read once, not per request.

@@ -9,6 +9,7 @@ import NIOHTTPTypesHTTP1
 /// The server's HTTP/1.1 connections: Hummingbird's `HTTP1Channel`, with NIO's pipelining
 /// assistance on and the hot path after Hummingbird's idle timer. Each connection's pipeline:
 ///
+/// ``ConnectionShareHandler`` (each address's share of the connections), ``WriteStallTimeout``,
 /// ``RequestReadTimeout``, NIO's response encoder and request decoder, ``RequestReadTimeout/Ends``,
 /// NIO's `HTTPServerPipelineHandler`, ``RequestGuard``, the conversion to HTTP types,
 /// Hummingbird's `HTTPConnectionStateHandler` (the idle timeout and graceful shutdown),
@@ -31,6 +32,10 @@ struct LaunchGateHTTPChannel: ServerChildChannel, HTTPChannelHandler {
         var preparedAnswers: PreparedAnswerHandler.Settings?
         /// For ``RequestGuard``'s refusals; `nil` uses Hummingbird's request IDs.
         var makeRequestID: (@Sendable () -> String)?
+        /// How long the channel may stay unwritable, its peer reading nothing (``WriteStallTimeout``); `nil` for no limit.
+        var writeStallTimeout: TimeAmount? = nil
+        /// Each client address's share of the connections; `nil` counts none.
+        var shares: ConnectionShares? = nil
     }
 
     /// The kernel's send buffer per connection. Left to itself Linux grows it to megabytes, and a
@@ -56,6 +61,8 @@ struct LaunchGateHTTPChannel: ServerChildChannel, HTTPChannelHandler {
 
     /// Adds every handler but Hummingbird's own; tests put a stand-in after them.
     static func configure(_ pipeline: ChannelPipeline.SynchronousOperations, settings: Settings, logger: Logger) throws {
+        if let shares = settings.shares { try pipeline.addHandler(ConnectionShareHandler(shares: shares)) }
+        if let limit = settings.writeStallTimeout { try pipeline.addHandler(WriteStallTimeout(limit: limit)) }
         let timeout = settings.requestTimeout.map(RequestReadTimeout.init(limit:))
         if let timeout { try pipeline.addHandler(timeout) }
         let defaults = HTTP1Channel.Configuration.DecoderConfiguration()

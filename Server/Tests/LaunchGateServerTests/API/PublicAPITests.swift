@@ -186,7 +186,7 @@ struct PublicAPITests {
                 #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok)
                 #expect(try await client.execute(uri: "/readyz", method: .get).status == .ok)
                 _ = try await client.execute(uri: "/v1/apps/notes/policy", method: .get)
-                #expect(try await client.execute(uri: "/metrics", method: .get).text.contains("hb_requests"))
+                #expect(try await client.execute(uri: "/metrics", method: .get, headers: TestServer.bearer(server.adminToken)).text.contains("hb_requests"))
                 let spec = try await client.execute(uri: "/openapi.yaml", method: .get)
                 #expect(spec.text.hasPrefix("openapi: 3.1"))
             }

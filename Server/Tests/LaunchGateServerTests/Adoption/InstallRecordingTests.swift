@@ -163,7 +163,7 @@ struct InstallRecordingTests {
         // The router alone, without the recorder's service, which would drain the buffer as it fills.
         try await Application(router: buildRouter(components, configuration: server.configuration), logger: TestBackend.logger).test(.router) { client in
             func dropped() async throws -> Double {
-                let metrics = try await client.execute(uri: "/metrics", method: .get).text
+                let metrics = try await client.execute(uri: "/metrics", method: .get, headers: TestServer.bearer(server.adminToken)).text
                 let line = metrics.split(separator: "\n").first { $0.hasPrefix("launchgate_install_sightings_dropped_total ") }
                 return line?.split(separator: " ").last.flatMap { Double($0) } ?? 0
             }
@@ -207,7 +207,7 @@ struct InstallRecordingTests {
                                           masterKey: try MasterKey(rawRepresentation: Data(repeating: 7, count: 32)))
         try await Application(router: buildRouter(components, configuration: base.configuration), logger: TestBackend.logger).test(.router) { client in
             func capped(_ reason: String) async throws -> Double {
-                let metrics = try await client.execute(uri: "/metrics", method: .get).text
+                let metrics = try await client.execute(uri: "/metrics", method: .get, headers: TestServer.bearer(base.adminToken)).text
                 let line = metrics.split(separator: "\n").first { $0.hasPrefix("launchgate_install_sightings_capped_total{reason=\"\(reason)\"}") }
                 return line?.split(separator: " ").last.flatMap { Double($0) } ?? 0
             }

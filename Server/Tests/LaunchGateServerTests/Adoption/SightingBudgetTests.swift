@@ -33,8 +33,8 @@ struct SightingBudgetTests {
         return try await server.components.installs.groups(appID: "notes", platform: nil, fromDay: 0).reduce(0) { $0 + $1.installs }
     }
 
-    private func capped(_ client: some TestClientProtocol) async throws -> Double {
-        let metrics = try await client.execute(uri: "/metrics", method: .get).text
+    private func capped(_ client: some TestClientProtocol, _ server: TestServer) async throws -> Double {
+        let metrics = try await client.execute(uri: "/metrics", method: .get, headers: TestServer.bearer(server.adminToken)).text
         let line = metrics.split(separator: "\n").first { $0.hasPrefix("launchgate_install_sightings_capped_total{reason=\"client\"}") }
         return line?.split(separator: " ").last.flatMap { Double($0) } ?? 0
     }
@@ -70,13 +70,13 @@ struct SightingBudgetTests {
     func router() async throws {
         let server = try await server(budget: 5)
         try await Application(router: buildRouter(server.components, configuration: server.configuration), logger: TestBackend.logger).test(.router) { client in
-            let before = try await capped(client)
+            let before = try await capped(client, server)
             for index in 0..<20 {
                 let response = try await client.execute(uri: "/v1/apps/notes/policy?platform=ios", method: .get, headers: headers("flood-\(index)"))
                 #expect(response.status == .ok)
             }
             // At least: tests running at the same time may cap their own clients in this process.
-            #expect(try await capped(client) - before >= 15)
+            #expect(try await capped(client, server) - before >= 15)
         }
         #expect(try await installs(server) == 5)
     }

@@ -173,7 +173,7 @@ struct ConnectionLimitsTests {
                 offset = (offset + ((try? socket.writeWithoutBlocking(Array(pipeline[offset...]))) ?? 0)) % pipeline.count
                 try await Task.sleep(for: .milliseconds(50))
             }
-            let metrics = try await client.execute(uri: "/metrics", method: .get).text
+            let metrics = try await client.execute(uri: "/metrics", method: .get, headers: TestServer.bearer(server.adminToken)).text
             let line = try #require(metrics.split(separator: "\n").first {
                 $0.hasPrefix("hb_requests{") && $0.contains("NotFound") && $0.contains("\"404\"")
             })

@@ -86,7 +86,7 @@ struct ConsoleOperatorSignInTests {
             let gate = TestGate()
             for _ in 0..<sends.capacity { #expect(sends.submit { await gate.wait() }) }
             try await server.application.test(.router) { client in
-                let metrics = { try await client.execute(uri: "/metrics", method: .get).text }
+                let metrics = { try await client.execute(uri: "/metrics", method: .get, headers: TestServer.bearer(server.adminToken)).text }
                 let before = metricValue(try await metrics(), "launchgate_console_code_sends_dropped_total")
                 let operatorAnswer = try await askForCode(ConsoleBrowser(client), "ada@example.com")
                 let strangerAnswer = try await askForCode(ConsoleBrowser(client), "eve@example.com")

@@ -15,7 +15,9 @@ final class RawClientSocket: @unchecked Sendable {
     /// - Parameters:
     ///   - sendBuffer: `SO_SNDBUF`, set before connecting, to keep the kernel's share small.
     ///   - receiveBuffer: `SO_RCVBUF`, likewise, for a client that never reads.
-    init(port: Int, sendBuffer: Int32? = nil, receiveBuffer: Int32? = nil) throws {
+    ///   - source: The address to connect from, such as `127.0.0.2` (Linux routes all of
+    ///     127.0.0.0/8 to loopback), so one test can be several clients; `nil` lets the kernel pick.
+    init(port: Int, sendBuffer: Int32? = nil, receiveBuffer: Int32? = nil, source: String? = nil) throws {
         #if canImport(Glibc)
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -27,6 +29,18 @@ final class RawClientSocket: @unchecked Sendable {
         }
         if var size = receiveBuffer {
             setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                closeDescriptor(fd)
+                throw Failure("bind \(source): \(errno)")
+            }
         }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -1,0 +1,62 @@
+import NIOCore
+
+/// Counts its connection under the peer's address in ``ConnectionShares`` while it is open, closes
+/// it at once when the address already holds its share, and tells the table when bytes last
+/// arrived, so that eviction near the cap closes the longest-idle connections first.
+///
+/// It is the first handler of the pipeline. A refused connection is closed before any byte of it
+/// is read: it costs an accept and a close, not a request.
+final class ConnectionShareHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    private let shares: ConnectionShares
+    private var connection: ConnectionShares.Connection?
+    private var decided = false
+
+    init(shares: ConnectionShares) {
+        self.shares = shares
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        // An accepted channel is added to before it is active; a test's channel may already be.
+        if context.channel.isActive { admit(context: context) }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        release()
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        context.fireChannelActive()
+        admit(context: context)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        release()
+        context.fireChannelInactive()
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        // Once per read from the socket, not per request: the lock is the connection's own.
+        if let connection {
+            let now = shares.now()
+            connection.lastRead.withLock { $0 = now }
+        }
+        context.fireChannelReadComplete()
+    }
+
+    private func admit(context: ChannelHandlerContext) {
+        guard !decided else { return }
+        decided = true
+        switch shares.admit(context.channel) {
+        case .admitted(let admitted)?: connection = admitted
+        case .refused?: context.close(promise: nil)
+        case nil: break
+        }
+    }
+
+    private func release() {
+        if let connection = connection.take() { shares.remove(connection) }
+    }
+}

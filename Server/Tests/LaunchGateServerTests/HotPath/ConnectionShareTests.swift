@@ -1,0 +1,144 @@
+import Foundation
+import HummingbirdTesting
+import NIOCore
+import NIOEmbedded
+import Synchronization
+import Testing
+@testable import LaunchGateHTTP
+@testable import LaunchGateServer
+@testable import LaunchGateStorage
+
+/// Each client address's share of the connections: ``ConnectionShares`` and its handler on
+/// embedded channels with an injected clock, then on a live server with clients bound to
+/// different loopback addresses.
+@Suite("One client address can't take every connection: each holds its share, and the heaviest gives way near the cap")
+struct ConnectionShareTests {
+    // MARK: Tests
+
+    @Test("a connection past its address's share is closed at once, while another address still connects")
+    func share() throws {
+        let shares = Self.shares(maximum: 100, perClient: 2)
+        let held = try (0..<2).map { _ in try Self.connect("203.0.113.7", shares) }
+        let over = try Self.connect("203.0.113.7", shares)
+        #expect(held.allSatisfy { $0.isActive })
+        #expect(!over.isActive, "a third connection from an address whose share is 2")
+        #expect(try Self.connect("203.0.113.8", shares).isActive)
+        #expect(shares.counts == (open: 3, addresses: 2))
+    }
+
+    @Test("IPv6 peers count per /64, and an IPv4 address mapped into IPv6 counts as the IPv4 address")
+    func networks() throws {
+        let shares = Self.shares(maximum: 100, perClient: 1)
+        #expect(try Self.connect("2001:db8:1:2::1", shares).isActive)
+        #expect(!(try Self.connect("2001:db8:1:2:ffff::9", shares).isActive), "a second address of the same /64")
+        #expect(try Self.connect("2001:db8:1:3::1", shares).isActive)
+        #expect(try Self.connect("203.0.113.7", shares).isActive)
+        #expect(!(try Self.connect("::ffff:203.0.113.7", shares).isActive), "the same IPv4 address, mapped")
+    }
+
+    @Test("a trusted proxy holds its larger share, and other clients their own")
+    func proxy() throws {
+        let shares = Self.shares(maximum: 100, perClient: 1, perProxy: 5, proxies: ["10.0.0.0/8"])
+        let proxied = try (0..<5).map { _ in try Self.connect("10.0.0.1", shares) }
+        #expect(proxied.allSatisfy { $0.isActive })
+        #expect(!(try Self.connect("10.0.0.1", shares).isActive))
+        #expect(try Self.connect("203.0.113.7", shares).isActive)
+        #expect(!(try Self.connect("203.0.113.7", shares).isActive))
+    }
+
+    @Test("an address's entry goes with its last connection, and a closed connection frees its place")
+    func bounded() throws {
+        let shares = Self.shares(maximum: 100, perClient: 2)
+        let channels = try (0..<2).map { _ in try Self.connect("203.0.113.7", shares) }
+        try channels[0].close().wait()
+        #expect(shares.counts == (open: 1, addresses: 1))
+        #expect(try Self.connect("203.0.113.7", shares).isActive, "the closed connection's place")
+        for channel in channels where channel.isActive { try channel.close().wait() }
+        #expect(shares.open(from: "203.0.113.7") == 1)
+        for address in 1...50 { try Self.connect("198.51.100.\(address)", shares).close().wait() }
+        #expect(shares.counts.addresses == 1)
+    }
+
+    @Test("past nine tenths of the cap, each new connection closes the longest-idle connection of the heaviest address")
+    func eviction() throws {
+        let clock = TestClock()
+        let shares = Self.shares(maximum: 10, perClient: 100, clock: clock)
+        var heavy: [EmbeddedChannel] = []
+        for _ in 0..<7 {
+            heavy.append(try Self.connect("203.0.113.7", shares))
+            clock.advance(.seconds(1))
+        }
+        // The oldest is read from last; the second oldest is now the longest idle.
+        try heavy[0].writeInbound(ByteBuffer(string: "GET"))
+        let light = try (0..<2).map { try Self.connect("198.51.100.\($0 + 1)", shares) }
+        #expect(shares.counts.open == 9)
+        #expect(heavy.allSatisfy { $0.isActive }, "none closed at nine tenths of the cap")
+        let newcomer = try Self.connect("192.0.2.1", shares)
+        #expect(newcomer.isActive)
+        #expect(heavy.map { $0.isActive } == [true, false, true, true, true, true, true])
+        #expect(light.allSatisfy { $0.isActive })
+        #expect(shares.counts.open == 9)
+        // The heaviest address's own new connection gives way to its idlest, not to a newcomer's.
+        #expect(try Self.connect("203.0.113.7", shares).isActive)
+        #expect(heavy.map { $0.isActive } == [true, false, false, true, true, true, true])
+        #expect(newcomer.isActive && light.allSatisfy { $0.isActive })
+    }
+
+    @Test("a small cap never evicts: the cap alone decides")
+    func smallCap() throws {
+        let shares = Self.shares(maximum: 2, perClient: 100)
+        let channels = try (0..<2).map { _ in try Self.connect("203.0.113.7", shares) }
+        #expect(channels.allSatisfy { $0.isActive })
+    }
+
+    @Test("on a live server, an address at its share has more connections closed at once, and another address is served")
+    func liveShare() async throws {
+        var server = try await TestServer.make()
+        server.configuration.maxConnectionsPerClient = 3
+        try await server.application.test(.live) { client in
+            let port = try #require(client.port)
+            let request = "GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n"
+            // Not 127.0.0.1, from which the test's own client connects.
+            var held: [RawClientSocket] = []
+            for _ in 0..<3 {
+                let socket = try RawClientSocket(port: port, source: "127.0.0.3")
+                try socket.write(request)
+                #expect(await socket.response(seconds: 30)?.hasPrefix("HTTP/1.1 200 OK") == true, "within the share")
+                held.append(socket)
+            }
+            for _ in 0..<10 {
+                let over = try RawClientSocket(port: port, source: "127.0.0.3")
+                try? over.write(request)
+                let (text, closed) = await over.receive(seconds: 10)
+                #expect(text.isEmpty && closed, "served past the share: \(text.prefix(40))")
+            }
+            let other = try RawClientSocket(port: port, source: "127.0.0.4")
+            try other.write(request)
+            #expect(await other.response(seconds: 30)?.hasPrefix("HTTP/1.1 200 OK") == true, "another address")
+            _ = held
+        }
+    }
+
+    // MARK: Helpers
+
+    /// A clock tests move by hand.
+    final class TestClock: Sendable {
+        private let time = Mutex(NIODeadline.uptimeNanoseconds(1_000_000_000))
+        var now: NIODeadline { time.withLock { $0 } }
+        func advance(_ amount: TimeAmount) { time.withLock { $0 = $0 + amount } }
+    }
+
+    private static func shares(maximum: Int, perClient: Int, perProxy: Int? = nil, proxies: [String] = [],
+                               clock: TestClock = TestClock()) -> ConnectionShares {
+        let networks = proxies.map { try! IPNetwork(parsing: $0) }
+        return ConnectionShares(limits: .init(maximum: maximum, perClient: perClient, perProxy: perProxy),
+                                clients: ClientAddressResolver(trustedProxies: networks), logger: TestBackend.logger, now: { clock.now })
+    }
+
+    /// A connection from `address`, through the handler, as the server's pipeline starts.
+    private static func connect(_ address: String, _ shares: ConnectionShares) throws -> EmbeddedChannel {
+        let channel = EmbeddedChannel(handler: ConnectionShareHandler(shares: shares))
+        try channel.connect(to: SocketAddress(ipAddress: address, port: 40_000)).wait()
+        return channel
+    }
+}
