@@ -3,8 +3,10 @@ import Foundation
 /// Keeps the last verified policy in a ``KeyValueStore``.
 ///
 /// Only policies that passed signature and validation checks are saved, so what is loaded at
-/// launch is trusted without checking again. The entry is stored in a compact binary form
-/// (see `CachedPolicy+Binary.swift`) because it is read on every launch, before the first frame.
+/// launch needs no signature check again. It is held to the reader's rules again, though: a rule
+/// added in a later SDK (an update URL with user info, say) must also hold for an entry an older
+/// one saved, which a 304 would otherwise keep serving. The entry is stored in a compact binary
+/// form (see `CachedPolicy+Binary.swift`) because it is read on every launch, before the first frame.
 @_spi(LaunchGateServer) public struct PolicyCache: Sendable {
     private let store: any KeyValueStore
     private let key: String
@@ -20,10 +22,13 @@ import Foundation
 
     /// The cached entry for a source, if any.
     /// - Parameter source: The policy URL now configured.
-    /// - Returns: The entry, or `nil` when nothing (or something unreadable, or another source's) is stored.
+    /// - Returns: The entry, or `nil` when nothing (or something unreadable, another source's, or a
+    ///   policy today's rules refuse) is stored. Without an entry the next fetch asks for the whole
+    ///   document again, with no `If-None-Match`.
     public func load(for source: URL) -> CachedPolicy? {
-        guard let data = store.data(forKey: key) else { return nil }
-        return try? CachedPolicy(binaryData: data, expectedSource: source)
+        guard let data = store.data(forKey: key), let entry = try? CachedPolicy(binaryData: data, expectedSource: source),
+              (try? entry.policy.validated(.reading)) != nil else { return nil }
+        return entry
     }
 
     /// Replaces the cached entry.

@@ -48,6 +48,17 @@ struct PolicyFetcherTests {
         #expect(policy.platforms[.ios]?.required?.version == "1.0.0")
     }
 
+    @Test("an entry an older SDK cached with an update URL today's rules refuse is neither sent as If-None-Match nor served on a 304")
+    func cachedEntryHeldToTodaysRules() async throws {
+        var policy = try UpdatePolicy(json: PolicyDocuments.canonical())
+        policy.platforms[.ios]?.updateURL = URL(string: "https://apps.apple.com@evil.example/x")
+        try PolicyCache(store: store).save(CachedPolicy(policy: policy, etag: "\"old\"", source: PolicyDocuments.url))
+        transport.enqueue(.respond(TransportResponse(status: 304)), for: PolicyDocuments.url)
+        let outcome = await fetcher().fetch()
+        #expect(transport.requests.last?.headers["If-None-Match"] == nil)
+        #expect(outcome.policy == nil, "the refused URL is never offered to the screen")
+    }
+
     @Test("a 304 with nothing cached is an error, not an empty policy")
     func notModifiedWithoutCache() async {
         transport.enqueue(.respond(TransportResponse(status: 304)), for: PolicyDocuments.url)

@@ -44,6 +44,8 @@ struct PolicyValidationTests {
         ("itms-beta:", false), ("itms-beta:javascript:alert(1)", false), ("itms-services://?action=download-manifest", false),
         ("https://apps.apple.com@evil.example/x", false), ("https://user:pass@apps.apple.com/app/id1", false),
         ("itms-apps://apps.apple.com:x@evil.example/app/id1", false), ("https://apps.apple.com/app/id1?u=a@b", true),
+        ("https://apps.apple.com%40evil.example/x", false), ("https://apps.apple.com%2eevil.example/x", false),
+        ("https://xn--bcher-kva.example/x", true), ("https://[2001:db8::1]/x", true),
     ])
     func updateURLScheme(url: String, accepted: Bool) throws {
         guard let parsed = URL(string: url) else { Issue.record("\(url) is not a URL"); return }

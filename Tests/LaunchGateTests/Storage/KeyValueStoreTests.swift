@@ -66,6 +66,19 @@ struct KeyValueStoreTests {
         try store.set(Data("garbage".utf8), forKey: "launchgate.policy")
         #expect(cache.load(for: PolicyDocuments.url) == nil)
     }
+
+    @Test("an entry an older SDK saved that today's rules refuse is not loaded, so a 304 can't keep serving it")
+    func cacheRevalidated() throws {
+        let store = InMemoryKeyValueStore()
+        let cache = PolicyCache(store: store)
+        var policy = try UpdatePolicy(json: PolicyDocuments.canonical())
+        try cache.save(CachedPolicy(policy: policy, etag: "\"1\"", source: PolicyDocuments.url))
+        #expect(cache.load(for: PolicyDocuments.url) != nil)
+        // Saved as it is: the cache itself doesn't check on the way in.
+        policy.platforms[.ios]?.updateURL = URL(string: "https://apps.apple.com@evil.example/x")
+        try cache.save(CachedPolicy(policy: policy, etag: "\"2\"", source: PolicyDocuments.url))
+        #expect(cache.load(for: PolicyDocuments.url) == nil)
+    }
 }
 
 @Suite("The cache's binary form")
