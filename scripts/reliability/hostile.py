@@ -675,6 +675,8 @@ def http_framing():
     # HTTP/1.0 kept alive is told so; HEAD answers what GET answers, without the body.
     cases = [("no Host on HTTP/1.1", b"GET /healthz HTTP/1.1\r\n\r\n", b"HTTP/1.1 400", True),
              ("two Host headers", b"GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", b"HTTP/1.1 400", True),
+             ("a Host with user info", b"GET /healthz HTTP/1.1\r\nHost: u@evil.example\r\n\r\n", b"HTTP/1.1 400", True),
+             ("a Host with a space", b"GET /healthz HTTP/1.1\r\nHost: a b\r\n\r\n", b"HTTP/1.1 400", True),
              ("Connection: close, (a trailing comma)", b"GET /healthz HTTP/1.1\r\nHost: a\r\nConnection: close,\r\n\r\n", b"HTTP/1.1 200", True),
              ("HTTP/1.0 with keep-alive", b"GET /healthz HTTP/1.0\r\nConnection: keep-alive\r\n\r\n", b"HTTP/1.1 200", False)]
     for name, payload, status, closes in cases:

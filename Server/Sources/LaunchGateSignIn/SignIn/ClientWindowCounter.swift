@@ -10,12 +10,22 @@ import Synchronization
 /// cap; the bounds that hold for the whole deployment (per code, per address, the lock) are
 /// counted in the database.
 ///
-/// When the table is full, clients whose window has ended are forgotten first and then the one
-/// whose window ends soonest: a flood from more clients than the table holds can make some client
-/// start a fresh window early, which is what a new address would give it anyway.
+/// When the table is full, the client whose window began first is forgotten (its window ends
+/// soonest, or has ended): a flood from more clients than the table holds can make some client
+/// start a fresh window early, which is what a new address would give it anyway. Windows are
+/// queued in the order they began, so finding that client costs the same however full the table
+/// is; a scan of the whole table for each new client, under the lock every verify takes, cost
+/// 0.57 ms a verify with 50,000 clients.
 package final class ClientWindowCounter: Sendable {
     private struct Window { var start: Date; var count: Int }
-    private let windows = Mutex<[String: Window]>([:])
+    private struct Table {
+        var windows: [String: Window] = [:]
+        /// Each window in the order it began, from `head` on; an entry whose client has since
+        /// begun another window, or was forgotten, is stale and skipped.
+        var order: [(client: String, start: Date)] = []
+        var head = 0
+    }
+    private let table = Mutex(Table())
     /// Requests a client may make per window.
     package let limit: Int
     /// Seconds a window lasts.
@@ -37,25 +47,45 @@ package final class ClientWindowCounter: Sendable {
     /// Counts one request from `client` if its window allows one more.
     /// - Returns: `nil` when counted; otherwise the seconds until the window ends (nothing counted).
     package func record(_ client: String, at now: Date) -> TimeInterval? {
-        windows.withLock { windows in
-            if var current = windows[client], now.timeIntervalSince(current.start) < window {
+        table.withLock { table in
+            if var current = table.windows[client], now.timeIntervalSince(current.start) < window {
                 guard current.count < limit else { return current.start.addingTimeInterval(window).timeIntervalSince(now) }
                 current.count += 1
-                windows[client] = current
+                table.windows[client] = current
                 return nil
             }
-            if windows[client] == nil, windows.count >= maximumClients { makeRoom(in: &windows, at: now) }
-            windows[client] = Window(start: now, count: 1)
+            if table.windows[client] == nil, table.windows.count >= maximumClients { forgetFirst(in: &table) }
+            table.windows[client] = Window(start: now, count: 1)
+            table.order.append((client, now))
+            compact(&table)
             return nil
         }
     }
 
     /// Clients tracked now (for tests).
-    package var count: Int { windows.withLock { $0.count } }
+    package var count: Int { table.withLock { $0.windows.count } }
 
-    private func makeRoom(in windows: inout [String: Window], at now: Date) {
-        windows = windows.filter { now.timeIntervalSince($0.value.start) < window }
-        guard windows.count >= maximumClients, let soonest = windows.min(by: { $0.value.start < $1.value.start }) else { return }
-        windows[soonest.key] = nil
+    /// Windows queued for forgetting, stale ones included (for tests).
+    package var queued: Int { table.withLock { $0.order.count - $0.head } }
+
+    /// Forgets the client whose window began first, skipping stale entries of the queue.
+    private func forgetFirst(in table: inout Table) {
+        while table.head < table.order.count {
+            let (client, start) = table.order[table.head]
+            table.head += 1
+            if table.windows[client]?.start == start {
+                table.windows[client] = nil
+                return
+            }
+        }
+    }
+
+    /// Drops the queue's used and stale entries once they are most of it, so it stays within twice
+    /// the table (each drop is paid for by the appends before it).
+    private func compact(_ table: inout Table) {
+        guard table.order.count > 2 * max(table.windows.count, 16) else { return }
+        let live = table.order[table.head...].filter { table.windows[$0.client]?.start == $0.start }
+        table.order = Array(live)
+        table.head = 0
     }
 }

@@ -26,7 +26,7 @@ struct TokenNameTests {
         let repository = MemoryRepository()
         let tokens = AdminTokens(repository: repository)
         await #expect(throws: ServiceError.invalidTokenName) { try await tokens.create(name: name, scope: .read) }
-        #expect(try await repository.tokens().isEmpty)
+        #expect(await repository.tokens().isEmpty)
     }
 
     @Test("ordinary names pass, accents, emoji and right-to-left letters included")

@@ -45,6 +45,25 @@ struct AdoptionFloodTests {
         await base.close()
     }
 
+    /// The quotas stop one address; many addresses, each under its quota, still fill the cap, and
+    /// then only the reserve for the versions the policy names lets the new release in.
+    @Test("with the group cap filled from many addresses, a real install of the release the policy names is still recorded")
+    func namedVersionsHaveRoom() async throws {
+        let base = try await TestServer.make(now: { Samples.now })
+        let components = try Self.components(base, AdoptionConfiguration(limits: InstallLimits(groupsPerAppPlatform: 200), sightingsPerClient: 0))
+        let intake = components.recorder.intake
+        for n in 0..<400 { intake.note(app: "notes", header: Self.header("flood-\(n)", version: "\(n % 97).\(n).0"), client: "10.0.\(n / 250).\(n % 250)") }
+        await components.recorder.fold()
+        let flooded = try await components.installs.groups(appID: "notes", platform: .ios, fromDay: 0)
+        #expect(flooded.count >= 200, "the cap is full: \(flooded.count) groups")
+        _ = try await components.policies.publish(Samples.policy(latest: "7.0.0"), app: "notes", channel: .production, author: "t")
+        intake.note(app: "notes", header: Self.header("real", version: "7.0.0"), client: "127.0.0.2")
+        await components.recorder.fold()
+        let groups = try await components.installs.groups(appID: "notes", platform: .ios, fromDay: 0)
+        #expect(groups.contains { $0.version == "7.0.0" && $0.installs == 1 }, "the named release found room past the cap")
+        await base.close()
+    }
+
     @Test("one client can't fill the intake buffer to drop another's sightings; a trusted proxy gets a larger part")
     func buffer() async throws {
         let buffer = SightingBuffer(capacity: 64 << 10)

@@ -55,7 +55,7 @@ struct RecentSightingsTests {
         #expect(await components.recorder.fold() == 0, "the database was down")
         components.recorder.note(app: "notes", header: header)
         #expect(await components.recorder.fold() == 1, "written again at once")
-        #expect(try await stored.groups(appID: "notes", platform: nil, fromDay: 0).map(\.installs) == [1])
+        #expect(await stored.groups(appID: "notes", platform: nil, fromDay: 0).map(\.installs) == [1])
     }
 
     @Test("once a write fails, the rest of that fold is not tried, and all of it, repeats included, is written at the next fold")
@@ -73,7 +73,7 @@ struct RecentSightingsTests {
         #expect(flaky.attempts == 1, "three batches, but only the first was tried")
         for header in headers { components.recorder.note(app: "notes", header: header) }
         #expect(await components.recorder.fold() == 6, "every install written at the next fold")
-        #expect(try await stored.groups(appID: "notes", platform: nil, fromDay: 0).map(\.installs).reduce(0, +) == 6)
+        #expect(await stored.groups(appID: "notes", platform: nil, fromDay: 0).map(\.installs).reduce(0, +) == 6)
     }
 
     @Test("a sighting counts on the UTC day of its request, even when the fold comes after midnight")

@@ -117,10 +117,14 @@ struct RequestGuardTests {
         #expect(pipe.app.requests.last?.headerFields[.connection] == expected)
     }
 
-    @Test("an HTTP/1.1 request without a Host, or any request with two, gets the JSON 400 and nothing reaches Hummingbird",
+    @Test("an HTTP/1.1 request without a Host, any request with two, or one whose Host is not host[:port], gets the JSON 400 and nothing reaches Hummingbird",
           arguments: [("GET /healthz HTTP/1.1\r\n\r\n", "an HTTP/1.1 request needs a Host header"),
                       ("GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", "the request has 2 Host headers; send exactly one"),
-                      ("GET /healthz HTTP/1.0\r\nHost: a\r\nhost: b\r\n\r\n", "the request has 2 Host headers; send exactly one")])
+                      ("GET /healthz HTTP/1.0\r\nHost: a\r\nhost: b\r\n\r\n", "the request has 2 Host headers; send exactly one"),
+                      ("GET /healthz HTTP/1.1\r\nHost: a b\r\n\r\n", "the Host header is not a host name or address with an optional port"),
+                      ("GET /healthz HTTP/1.1\r\nHost: u@evil.example\r\n\r\n", "the Host header is not a host name or address with an optional port"),
+                      ("GET /healthz HTTP/1.1\r\nHost: a, b\r\n\r\n", "the Host header is not a host name or address with an optional port"),
+                      ("GET /healthz HTTP/1.1\r\nHost:\r\n\r\n", "the Host header is not a host name or address with an optional port")])
     func host(request: String, message: String) async throws {
         let pipe = try await Pipe.make()
         try? pipe.send(request)

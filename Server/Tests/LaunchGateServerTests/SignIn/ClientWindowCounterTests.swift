@@ -27,4 +27,23 @@ struct ClientWindowCounterTests {
         #expect(counter.record("client-0", at: Self.now.addingTimeInterval(10)) == nil, "the oldest was forgotten")
         #expect(counter.count == 100)
     }
+
+    @Test("a client whose window began again is forgotten by its new start, not its first: the first to go is the oldest live window")
+    func restartedWindow() {
+        let counter = ClientWindowCounter(limit: 1, window: 300, maximumClients: 2)
+        _ = counter.record("a", at: Self.now)
+        _ = counter.record("b", at: Self.now.addingTimeInterval(100))
+        _ = counter.record("a", at: Self.now.addingTimeInterval(301))  // a's second window
+        _ = counter.record("c", at: Self.now.addingTimeInterval(302))  // full: b began first now
+        #expect(counter.record("a", at: Self.now.addingTimeInterval(303)) != nil, "a's window of 301 is still counted")
+        #expect(counter.record("b", at: Self.now.addingTimeInterval(303)) == nil, "b was forgotten")
+    }
+
+    @Test("the queue of windows stays within twice the table however often windows begin again")
+    func queueBounded() {
+        let counter = ClientWindowCounter(limit: 1, window: 1, maximumClients: 50)
+        for index in 0..<20_000 { _ = counter.record("client-\(index % 10)", at: Self.now.addingTimeInterval(Double(index))) }
+        #expect(counter.count == 10)
+        #expect(counter.queued <= 2 * 16)
+    }
 }

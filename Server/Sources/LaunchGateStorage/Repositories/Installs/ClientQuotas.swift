@@ -80,8 +80,11 @@ public final class ClientQuotas: Sendable {
     /// What a recording spent, kept outside its transaction so a failed commit can give it back.
     package final class Spent: Sendable {
         private let spends = Mutex<[Spend]>([])
+        /// Nothing spent yet.
         package init() {}
+        /// Records what the recording spent, replacing what an earlier try of it recorded.
         package func set(_ list: [Spend]) { spends.withLock { $0 = list } }
+        /// What the recording spent, for ``ClientQuotas/refund(_:)``.
         package var list: [Spend] { spends.withLock { $0 } }
     }
 

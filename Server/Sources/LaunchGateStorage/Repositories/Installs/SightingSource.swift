@@ -4,7 +4,7 @@
 public struct SightingSource: Sendable, Hashable {
     /// A hash of the client's address (IPv6 per /64), seeded per process.
     public var key: UInt64
-    /// How many clients' quotas it gets: 1, or ``ClientQuotas/proxyShare`` for a trusted proxy
+    /// How many clients' quotas it gets: 1, or the adoption settings' `proxyShare` for a trusted proxy
     /// that sent the request itself (it carries many clients).
     public var share: Int
 
