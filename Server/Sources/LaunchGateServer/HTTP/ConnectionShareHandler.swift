@@ -5,18 +5,23 @@ import NIOCore
 /// arrived, so that eviction near the cap closes the longest-idle connections first.
 ///
 /// It is the first handler of the pipeline. A refused connection is closed before any byte of it
-/// is read: it costs an accept and a close, not a request.
+/// is read: it costs an accept and a close, not a request. Its ``requests`` handler, placed after
+/// the HTTP decoder, tells the table which connections have a request in flight, which eviction
+/// spares.
 final class ConnectionShareHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
 
     private let shares: ConnectionShares
-    private var connection: ConnectionShares.Connection?
+    private(set) var connection: ConnectionShares.Connection?
     private var decided = false
 
     init(shares: ConnectionShares) {
         self.shares = shares
     }
+
+    /// The handler that marks this connection's requests in flight, for after the HTTP decoder.
+    var requests: Requests { Requests(owner: self) }
 
     func handlerAdded(context: ChannelHandlerContext) {
         // An accepted channel is added to before it is active; a test's channel may already be.
@@ -39,10 +44,7 @@ final class ConnectionShareHandler: ChannelInboundHandler, RemovableChannelHandl
 
     func channelReadComplete(context: ChannelHandlerContext) {
         // Once per read from the socket, not per request: the lock is the connection's own.
-        if let connection {
-            let now = shares.now()
-            connection.lastRead.withLock { $0 = now }
-        }
+        connection?.read(at: shares.now())
         context.fireChannelReadComplete()
     }
 
