@@ -134,6 +134,16 @@ struct ConnectionShareTests {
         #expect(other.filter { $0.isActive }.count == 2)
     }
 
+    @Test("a refused connection is closed before the handlers after the share's learn it was active")
+    func refusedQuietly() throws {
+        let shares = Self.shares(maximum: 100, perClient: 1)
+        let (held, heldSeen) = try Self.connectSeen("203.0.113.7", shares)
+        let (over, overSeen) = try Self.connectSeen("203.0.113.7", shares)
+        #expect(held.isActive && heldSeen.active)
+        #expect(!over.isActive)
+        #expect(!overSeen.active, "Hummingbird's handlers started on a refused connection")
+    }
+
     @Test("a small cap never evicts: the cap alone decides")
     func smallCap() throws {
         let shares = Self.shares(maximum: 2, perClient: 100)
@@ -193,8 +203,26 @@ struct ConnectionShareTests {
         return channel
     }
 
+    /// A connection with a handler after the share's that notes whether it saw `channelActive`.
+    private static func connectSeen(_ address: String, _ shares: ConnectionShares) throws -> (EmbeddedChannel, ActiveSeen) {
+        let seen = ActiveSeen()
+        let channel = EmbeddedChannel(handlers: [ConnectionShareHandler(shares: shares), seen])
+        try channel.connect(to: SocketAddress(ipAddress: address, port: 40_000)).wait()
+        return (channel, seen)
+    }
+
     /// A request's head arrives on `channel`, its answer not yet sent.
     private static func startRequest(_ channel: EmbeddedChannel) throws {
         try channel.writeInbound(HTTPServerRequestPart.head(HTTPRequestHead(version: .http1_1, method: .GET, uri: "/healthz")))
+    }
+
+    /// Notes whether `channelActive` reached it.
+    final class ActiveSeen: ChannelInboundHandler {
+        typealias InboundIn = ByteBuffer
+        var active = false
+        func channelActive(context: ChannelHandlerContext) {
+            active = true
+            context.fireChannelActive()
+        }
     }
 }
