@@ -37,12 +37,14 @@ struct ConnectionShareTests {
         #expect(!(try Self.connect("::ffff:203.0.113.7", shares).isActive), "the same IPv4 address, mapped")
     }
 
-    @Test("a trusted proxy holds its larger share, and other clients their own")
+    @Test("a trusted proxy holds its larger share, IPv6 ones too, and other clients their own")
     func proxy() throws {
-        let shares = Self.shares(maximum: 100, perClient: 1, perProxy: 5, proxies: ["10.0.0.0/8"])
-        let proxied = try (0..<5).map { _ in try Self.connect("10.0.0.1", shares) }
-        #expect(proxied.allSatisfy { $0.isActive })
-        #expect(!(try Self.connect("10.0.0.1", shares).isActive))
+        let shares = Self.shares(maximum: 100, perClient: 1, perProxy: 5, proxies: ["10.0.0.0/8", "2001:db8::1/128"])
+        for proxy in ["10.0.0.1", "2001:db8::1"] {
+            let proxied = try (0..<5).map { _ in try Self.connect(proxy, shares) }
+            #expect(proxied.allSatisfy { $0.isActive }, "\(proxy)")
+            #expect(!(try Self.connect(proxy, shares).isActive), "\(proxy)")
+        }
         #expect(try Self.connect("203.0.113.7", shares).isActive)
         #expect(!(try Self.connect("203.0.113.7", shares).isActive))
     }
