@@ -25,8 +25,8 @@ def fail(message):
     print(f"FAIL {message}", flush=True)
 
 
-def rss_kb():
-    with open(f"/proc/{server_pid}/status") as f:
+def rss_kb(pid=None):
+    with open(f"/proc/{pid or server_pid}/status") as f:
         for line in f:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1])
@@ -1083,12 +1083,12 @@ def raise_open_files(wanted):
     return soft
 
 
-def open_connections():
+def open_connections(to_port=None, admin=None):
     """The server's connections open within their share (launchgate_connections_admitted), asked
     from another address with the admin token."""
-    s = connect_from("127.0.0.3", port)
+    s = connect_from("127.0.0.3", to_port or port)
     try:
-        s.sendall(request("/metrics", f"Authorization: Bearer {token}\r\n"))
+        s.sendall(request("/metrics", f"Authorization: Bearer {admin or token}\r\n"))
         answer = Reader(s, time.monotonic() + 10).response()
     finally:
         s.close()
@@ -1099,13 +1099,32 @@ def open_connections():
 
 
 def one_address_floods():
-    total = 400 if short else 10_050
-    share = 250  # hostile starts serve with --max-connections-per-client 250
+    # In short mode 400 connections against the main server's cap of 10,000 would leave room for
+    # the other address, and the RSS far below its bound, with no share at all: so they go to a
+    # second server whose cap of 300 one address could fill without its share of 250.
+    if not short:
+        return flood_one_address(port, token, server_pid, 10_050, "10,000")
+    other_port, process, admin = spawn_server("--max-connections", "300", "--max-connections-per-client", "250")
+    try:
+        if process.poll() is not None:
+            return fail("the second server did not start")
+        flood_one_address(other_port, admin, process.pid, 400, "300")
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def flood_one_address(port, token, pid, total, cap):
+    share = 250  # hostile starts serve with --max-connections-per-client 250, as one_address_floods does its second server
     files = raise_open_files(total + 256)
     if files < total + 128:
         fail(f"this process may open {files} files, too few for {total} connections; testing {files - 128}")
         total = files - 128
-    before = peak = rss_kb()
+    before = peak = rss_kb(pid)
     sockets, failed, most_open = [], 0, 0
     others, started = [], time.monotonic()
     for i in range(total):
@@ -1117,14 +1136,14 @@ def one_address_floods():
         except OSError:
             failed += 1
         if i % 200 == 199:
-            peak = max(peak, rss_kb())
+            peak = max(peak, rss_kb(pid))
             # The flood's connections at once (the idle timeout frees its served ones as it goes),
             # and another client, while the flood goes on.
-            most_open = max(most_open, open_connections())
+            most_open = max(most_open, open_connections(port, token))
             others.append(served_in("127.0.0.2", port, 5))
     opened = time.monotonic() - started
     time.sleep(1.0)
-    most_open = max(most_open, open_connections())
+    most_open = max(most_open, open_connections(port, token))
     served = closed = waiting = 0
     for s in sockets:
         try:
@@ -1136,14 +1155,14 @@ def one_address_floods():
             waiting += 1
         except OSError:
             closed += 1
-    peak = max(peak, rss_kb())
+    peak = max(peak, rss_kb(pid))
     for _ in range(10):
         others.append(served_in("127.0.0.2", port, 5))
-    peak = max(peak, rss_kb())
+    peak = max(peak, rss_kb(pid))
     for s in sockets:
         s.close()
     answered = [t for t in others if t is not None]
-    print(f"     one address: {total} connections in {opened:.1f} s ({failed} failed to connect): {served} served, "
+    print(f"     one address, cap {cap}: {total} connections in {opened:.1f} s ({failed} failed to connect): {served} served, "
           f"{closed} closed at once, {waiting} neither; at most {most_open:.0f} open at once; another address: "
           f"{len(answered)} of {len(others)} answered, slowest {max(answered, default=0) * 1000:.0f} ms; "
           f"server RSS {before // 1024} -> peak {peak // 1024} MB")

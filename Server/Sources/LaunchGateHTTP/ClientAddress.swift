@@ -39,6 +39,14 @@ public struct ClientAddressResolver: Sendable {
         Self.bucket(client(peer: peer, forwardedFor: forwardedFor))
     }
 
+    /// Whether the client is a trusted proxy itself (it forwarded no one, or only other trusted
+    /// proxies), which carries many clients. Decided on the client's address, not on its
+    /// ``limitKey(peer:forwardedFor:)``: an IPv6 key is a /64, which no trusted network matches.
+    package func isProxy(peer: String?, forwardedFor: [String]) -> Bool {
+        guard let peer, isTrusted(peer) else { return false }
+        return isTrusted(client(peer: peer, forwardedFor: forwardedFor))
+    }
+
     /// See ``limitKey(peer:forwardedFor:)``.
     package static func bucket(_ address: String) -> String {
         guard let bytes = IPNetwork.addressBytes(address) else { return address }

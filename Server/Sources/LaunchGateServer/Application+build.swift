@@ -253,8 +253,7 @@ let serverName = "LaunchGate"
 /// Where answered reads are reported: the install recorder's intake, or nowhere with recording
 /// off (nothing is appended anywhere: the switch behind policy.sh's recording-on/off figures).
 private func policyReads(_ components: ServerComponents, _ configuration: ServerConfiguration) -> (any PolicyReadObserver)? {
-    let clients = ClientAddressResolver(trustedProxies: configuration.trustedProxies)
-    return configuration.adoption.recordInstalls ? components.recorder.intake(isProxy: { clients.trusts($0) }) : nil
+    configuration.adoption.recordInstalls ? components.recorder.intake : nil
 }
 
 /// Closes the database once the server has shut down.

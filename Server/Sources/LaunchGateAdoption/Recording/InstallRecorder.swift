@@ -71,12 +71,10 @@ public struct InstallRecorder: Service {
     @discardableResult
     package func note(app: String, header: String) -> Bool { buffer.append(app: app, header: header) }
 
-    /// What answered reads are noted through: the client's budget, then the buffer.
-    package var intake: SightingIntake { intake(isProxy: { _ in false }) }
-
-    /// The intake, giving clients that `isProxy` names (trusted proxies) ``AdoptionConfiguration/proxyShare`` shares.
-    package func intake(isProxy: @escaping @Sendable (String) -> Bool) -> SightingIntake {
-        SightingIntake(buffer: buffer, budget: budget, now: now, isProxy: isProxy, proxyShare: configuration.proxyShare)
+    /// What answered reads are noted through: the client's budget, then the buffer; a client the
+    /// HTTP layer names a trusted proxy gets ``AdoptionConfiguration/proxyShare`` shares.
+    package var intake: SightingIntake {
+        SightingIntake(buffer: buffer, budget: budget, now: now, proxyShare: configuration.proxyShare)
     }
 
     /// Folds until the service group shuts down, then folds what is left once more.

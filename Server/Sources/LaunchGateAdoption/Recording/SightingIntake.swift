@@ -11,28 +11,28 @@ import LaunchGateStorage
 /// The client is who per-client limits count: the peer, or behind a `--trusted-proxy` the
 /// forwarded address, IPv6 per /64 (``ClientAddressResolver/limitKey(peer:forwardedFor:)``). A
 /// trusted proxy that is the client itself (it sent no `X-Forwarded-For`) carries many clients,
-/// so it gets ``AdoptionConfiguration/proxyShare`` shares of the buffer and the quotas.
+/// so it gets ``AdoptionConfiguration/proxyShare`` shares of the buffer and the quotas; the HTTP
+/// layer says which clients those are, deciding on their address
+/// (``ClientAddressResolver/isProxy(peer:forwardedFor:)``), since an IPv6 client's key is its /64.
 package struct SightingIntake: PolicyReadObserver {
     package let buffer: SightingBuffer
     package let budget: SightingBudget
     package let now: @Sendable () -> Date
-    /// Whether a client is a trusted proxy.
-    package var isProxy: @Sendable (String) -> Bool = { _ in false }
     /// The shares a trusted proxy gets.
     package var proxyShare = 1
 
-    package func policyRead(app: String, clientHeader: String, client: String) {
-        note(app: app, header: clientHeader, client: client)
+    package func policyRead(app: String, clientHeader: String, client: String, clientIsProxy: Bool) {
+        note(app: app, header: clientHeader, client: client, isProxy: clientIsProxy)
     }
 
     /// Notes a `LaunchGate-Client` value for `app`.
     /// - Returns: `false` when the client's budget or the buffer left it out.
     @discardableResult
-    package func note(app: String, header: String, client: String) -> Bool {
+    package func note(app: String, header: String, client: String, isProxy: Bool = false) -> Bool {
         let second = Self.second(now())
         let key = Self.key(client)
         guard budget.admit(client: key, second: second) else { return false }
-        return buffer.append(app: app, header: header, second: second, source: source(client, key: key))
+        return buffer.append(app: app, header: header, second: second, source: source(key: key, isProxy: isProxy))
     }
 
     /// Spends one of the client's sightings on an install ping; see ``PolicyReadObserver/admitPing(client:)``.
@@ -42,12 +42,12 @@ package struct SightingIntake: PolicyReadObserver {
     }
 
     /// Notes a checked ping's `LaunchGate-Client` value; its client was admitted already.
-    package func pingAccepted(app: String, clientHeader: String, client: String) {
-        buffer.append(app: app, header: clientHeader, second: Self.second(now()), source: source(client, key: Self.key(client)))
+    package func pingAccepted(app: String, clientHeader: String, client: String, clientIsProxy: Bool) {
+        buffer.append(app: app, header: clientHeader, second: Self.second(now()), source: source(key: Self.key(client), isProxy: clientIsProxy))
     }
 
-    private func source(_ client: String, key: Int) -> SightingSource {
-        SightingSource(key: UInt64(bitPattern: Int64(key)), share: isProxy(client) ? proxyShare : 1)
+    private func source(key: Int, isProxy: Bool) -> SightingSource {
+        SightingSource(key: UInt64(bitPattern: Int64(key)), share: isProxy ? proxyShare : 1)
     }
 
     /// The budget's key for a client: a hash (seeded per process), so the tables hold fixed-size

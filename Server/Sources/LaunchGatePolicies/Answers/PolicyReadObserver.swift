@@ -8,7 +8,10 @@ package protocol PolicyReadObserver: Sendable {
     ///   - clientHeader: The `LaunchGate-Client` value, unparsed.
     ///   - client: Who per-client limits count the read under
     ///     (``ClientAddressResolver/limitKey(peer:forwardedFor:)``).
-    func policyRead(app: String, clientHeader: String, client: String)
+    ///   - clientIsProxy: Whether that client is a trusted proxy itself
+    ///     (``ClientAddressResolver/isProxy(peer:forwardedFor:)``), decided on its address: an IPv6
+    ///     `client` is a /64, which no trusted proxy's network matches.
+    func policyRead(app: String, clientHeader: String, client: String, clientIsProxy: Bool)
 
     /// An install ping from `client` arrived: it spends the client's budget before anything
     /// else is looked at, so pings that would never be counted spend it too.
@@ -16,6 +19,8 @@ package protocol PolicyReadObserver: Sendable {
     func admitPing(client: String) -> Int?
 
     /// A ping ``admitPing(client:)`` admitted was checked and accepted.
-    /// - Parameter client: Who sent it, as ``admitPing(client:)`` was told.
-    func pingAccepted(app: String, clientHeader: String, client: String)
+    /// - Parameters:
+    ///   - client: Who sent it, as ``admitPing(client:)`` was told.
+    ///   - clientIsProxy: As for ``policyRead(app:clientHeader:client:clientIsProxy:)``.
+    func pingAccepted(app: String, clientHeader: String, client: String, clientIsProxy: Bool)
 }

@@ -25,7 +25,8 @@ struct InstallsController<Context: RemoteAddressRequestContext> {
     var routes: RouteCollection<Context> {
         let router = RouteCollection(context: Context.self)
         router.post("/v1/apps/:app/installs/ping") { request, context in
-            let client = clients.limitKey(peer: context.remoteAddress?.ipAddress, forwardedFor: request.headers[values: .xForwardedFor])
+            let (peer, forwardedFor) = (context.remoteAddress?.ipAddress, request.headers[values: .xForwardedFor])
+            let client = clients.limitKey(peer: peer, forwardedFor: forwardedFor)
             if let retryAfter = reads?.admitPing(client: client) { throw AdoptionError.tooManyPings(retryAfter: retryAfter) }
             let app = try context.parameters.require("app")
             guard try await policies.appExists(app) else { throw ServiceError.appNotFound(app) }
@@ -36,7 +37,7 @@ struct InstallsController<Context: RemoteAddressRequestContext> {
             if case .failure(let problem) = header.checkedInstall() { throw InputError.invalidClientHeader(problem.reason) }
             // Accepted whether or not it is kept: a full buffer or a cap is the server's business,
             // and a client must not retry (the next day's beacon counts it again).
-            reads?.pingAccepted(app: app, clientHeader: value, client: client)
+            reads?.pingAccepted(app: app, clientHeader: value, client: client, clientIsProxy: clients.isProxy(peer: peer, forwardedFor: forwardedFor))
             return Response(status: .noContent, headers: [.cacheControl: "no-store"])
         }
         return router

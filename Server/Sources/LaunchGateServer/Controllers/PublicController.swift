@@ -59,8 +59,9 @@ struct PublicController<Context: RemoteAddressRequestContext> {
 
     private func noteRead(_ request: Request, context: Context, app: String) {
         guard let reads, let header = request.headers[RequestValues.clientHeader] else { return }
-        reads.policyRead(app: app, clientHeader: header,
-                         client: clients.limitKey(peer: context.remoteAddress?.ipAddress, forwardedFor: request.headers[values: .xForwardedFor]))
+        let (peer, forwardedFor) = (context.remoteAddress?.ipAddress, request.headers[values: .xForwardedFor])
+        reads.policyRead(app: app, clientHeader: header, client: clients.limitKey(peer: peer, forwardedFor: forwardedFor),
+                         clientIsProxy: clients.isProxy(peer: peer, forwardedFor: forwardedFor))
     }
 }
 

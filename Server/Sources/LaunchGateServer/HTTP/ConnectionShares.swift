@@ -18,8 +18,14 @@ import Synchronization
 ///   connections from many addresses, each within its share, still can't fill the cap and keep
 ///   newcomers waiting in the backlog.
 ///
+/// Eviction closes only a connection idle between requests: one with a request in flight (its
+/// head arrived, its response not yet ended) is left alone, or a proxy's client would get a 502.
+/// It takes from an address only while that address holds more than a fair share (the eviction
+/// mark split evenly among the addresses holding connections), and from a trusted proxy, which
+/// is always the heaviest behind nginx, only when no other address can give way.
+///
 /// The table holds an entry per address with open connections, removed with its last
-/// connection, so it is bounded by the cap. Finding the heaviest address scans the table; that
+/// connection, so it is bounded by the cap. Choosing whom to evict scans the table; that
 /// happens only above the eviction mark.
 final class ConnectionShares: Sendable {
     /// The shares, and when eviction starts.
@@ -48,13 +54,35 @@ final class ConnectionShares: Sendable {
         let channel: any Channel
         /// The address it counts under.
         let key: String
-        /// When bytes last arrived on it; its handler writes this on its event loop, and
-        /// eviction reads it from whichever loop admits a connection.
-        let lastRead: Mutex<NIODeadline>
+        /// Whether its peer is a trusted proxy, which eviction spares while it can.
+        let isProxy: Bool
+        /// Its handlers write this on its event loop, and eviction reads it from whichever loop
+        /// admits a connection.
+        let activity: Mutex<Activity>
 
-        init(channel: any Channel, key: String, now: NIODeadline) {
-            (self.channel, self.key) = (channel, key)
-            lastRead = Mutex(now)
+        /// What eviction needs to know of a connection.
+        struct Activity {
+            /// When bytes last arrived on it.
+            var lastRead: NIODeadline
+            /// Requests whose head arrived and whose response has not ended.
+            var inFlight = 0
+        }
+
+        init(channel: any Channel, key: String, isProxy: Bool, now: NIODeadline) {
+            (self.channel, self.key, self.isProxy) = (channel, key, isProxy)
+            activity = Mutex(Activity(lastRead: now))
+        }
+
+        /// Bytes arrived at `time`.
+        func read(at time: NIODeadline) { activity.withLock { $0.lastRead = time } }
+        /// A request's head arrived.
+        func requestStarted() { activity.withLock { $0.inFlight += 1 } }
+        /// A response ended.
+        func requestEnded() { activity.withLock { $0.inFlight = max(0, $0.inFlight - 1) } }
+
+        /// When it was last read from, or `nil` while a request is in flight.
+        var idleSince: NIODeadline? {
+            activity.withLock { $0.inFlight == 0 ? $0.lastRead : nil }
         }
     }
 
@@ -101,9 +129,10 @@ final class ConnectionShares: Sendable {
     func admit(_ channel: any Channel) -> Admission? {
         guard let address = channel.remoteAddress?.ipAddress else { return nil }
         let key = ClientAddressResolver.bucket(address)
-        let share = clients.trusts(address) ? limits.perProxy : limits.perClient
+        let isProxy = clients.trusts(address)
+        let share = isProxy ? limits.perProxy : limits.perClient
         let time = now()
-        let connection = Connection(channel: channel, key: key, now: time)
+        let connection = Connection(channel: channel, key: key, isProxy: isProxy, now: time)
         let (outcome, victim, log) = table.withLock { (table: inout Table) -> (Admission, Connection?, Int?) in
             let held = table.addresses[key]?.count ?? 0
             guard held < share else {
@@ -115,7 +144,7 @@ final class ConnectionShares: Sendable {
             }
             table.addresses[key, default: [:]][ObjectIdentifier(connection)] = connection
             table.open += 1
-            let victim = table.open > limits.evictAbove ? Self.evict(from: &table, sparing: connection) : nil
+            let victim = table.open > limits.evictAbove ? Self.evict(from: &table, limits: limits, sparing: connection) : nil
             admitted.record(table.open)
             return (.admitted(connection), victim, nil)
         }
@@ -152,14 +181,24 @@ final class ConnectionShares: Sendable {
         table.withLock { $0.addresses[ClientAddressResolver.bucket(address)]?.count ?? 0 }
     }
 
-    /// Takes the longest-idle connection of the address holding the most out of the table, if that
-    /// address holds more than one (one connection per address is every client's due).
-    private static func evict(from table: inout Table, sparing new: Connection) -> Connection? {
-        guard let (key, heaviest) = table.addresses.max(by: { $0.value.count < $1.value.count }), heaviest.count > 1 else { return nil }
-        let idlest = heaviest.values.lazy.filter { $0 !== new }.min { $0.lastRead.withLock { $0 } < $1.lastRead.withLock { $0 } }
-        guard let idlest else { return nil }
-        table.addresses[key]?[ObjectIdentifier(idlest)] = nil
-        table.open -= 1
-        return idlest
+    /// Takes the longest-idle connection, of those between requests, out of the table: from the
+    /// heaviest address holding more than its fair share that has one, other addresses before
+    /// trusted proxies. `nil` when none can give way.
+    private static func evict(from table: inout Table, limits: Limits, sparing new: Connection) -> Connection? {
+        // One connection per address is every client's due, whatever the split.
+        let fair = max(1, limits.evictAbove / max(1, table.addresses.count))
+        let heavy = table.addresses.filter { $0.value.count > fair }
+            .map { (key: $0.key, connections: $0.value, isProxy: $0.value.values.contains { $0.isProxy }) }
+            .sorted { ($0.isProxy ? 1 : 0, -$0.connections.count) < ($1.isProxy ? 1 : 0, -$1.connections.count) }
+        for address in heavy {
+            let idle = address.connections.values.lazy.filter { $0 !== new }.compactMap { connection in
+                connection.idleSince.map { (connection, since: $0) }
+            }
+            guard let (idlest, _) = idle.min(by: { $0.since < $1.since }) else { continue }
+            table.addresses[address.key]?[ObjectIdentifier(idlest)] = nil
+            table.open -= 1
+            return idlest
+        }
+        return nil
     }
 }

@@ -11,7 +11,8 @@ import NIOHTTPTypesHTTP1
 ///
 /// ``ConnectionShareHandler`` (each address's share of the connections), ``WriteStallTimeout``,
 /// ``RequestReadTimeout``, NIO's response encoder and request decoder, ``RequestReadTimeout/Ends``,
-/// NIO's `HTTPServerPipelineHandler`, ``RequestGuard``, the conversion to HTTP types,
+/// NIO's `HTTPServerPipelineHandler`, ``ConnectionShareHandler/Requests`` (which requests are in
+/// flight), ``RequestGuard``, the conversion to HTTP types,
 /// Hummingbird's `HTTPConnectionStateHandler` (the idle timeout and graceful shutdown),
 /// ``PreparedAnswerHandler``, then Hummingbird.
 ///
@@ -61,7 +62,8 @@ struct LaunchGateHTTPChannel: ServerChildChannel, HTTPChannelHandler {
 
     /// Adds every handler but Hummingbird's own; tests put a stand-in after them.
     static func configure(_ pipeline: ChannelPipeline.SynchronousOperations, settings: Settings, logger: Logger) throws {
-        if let shares = settings.shares { try pipeline.addHandler(ConnectionShareHandler(shares: shares)) }
+        let share = settings.shares.map(ConnectionShareHandler.init(shares:))
+        if let share { try pipeline.addHandler(share) }
         if let limit = settings.writeStallTimeout { try pipeline.addHandler(WriteStallTimeout(limit: limit)) }
         let timeout = settings.requestTimeout.map(RequestReadTimeout.init(limit:))
         if let timeout { try pipeline.addHandler(timeout) }
@@ -71,6 +73,7 @@ struct LaunchGateHTTPChannel: ServerChildChannel, HTTPChannelHandler {
             (defaults.maxHeaderFieldSize, defaults.maxHeaderListSize, defaults.maxHeaderFieldCount)
         try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: false, withOutboundHeaderValidation: false,
                                                  withEncoderConfiguration: .init(), withDecoderLimitConfiguration: limits)
+        if let share { try pipeline.addHandler(share.requests) }
         if let timeout {
             try pipeline.addHandler(timeout.ends, position: .after(try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)))
         }

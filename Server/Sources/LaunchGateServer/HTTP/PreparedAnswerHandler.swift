@@ -171,20 +171,24 @@ final class PreparedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler
             return nil
         }
         if let reads = settings.reads, let header = fields[RequestValues.clientHeader] {
-            reads.policyRead(app: app, clientHeader: header, client: client(fields, context: context))
+            let client = client(fields, context: context)
+            reads.policyRead(app: app, clientHeader: header, client: client.key, clientIsProxy: client.isProxy)
         }
         return answer
     }
 
-    /// Who the request counts under for per-client limits, as the router reckons it.
-    private func client(_ fields: HTTPFields, context: ChannelHandlerContext) -> String {
+    /// Who the request counts under for per-client limits, and whether that is a trusted proxy
+    /// itself, as the router reckons them.
+    private func client(_ fields: HTTPFields, context: ChannelHandlerContext) -> (key: String, isProxy: Bool) {
         if peer == nil {
             let address = context.channel.remoteAddress?.ipAddress
             // Behind a trusted proxy each request names its own client.
             let trusted = address.map(settings.clients.trusts) ?? false
             peer = (address, trusted ? nil : settings.clients.limitKey(peer: address, forwardedFor: []))
         }
-        if let key = peer?.key { return key }
-        return settings.clients.limitKey(peer: peer?.address, forwardedFor: fields[values: .xForwardedFor])
+        if let key = peer?.key { return (key, false) }
+        let forwardedFor = fields[values: .xForwardedFor]
+        return (settings.clients.limitKey(peer: peer?.address, forwardedFor: forwardedFor),
+                settings.clients.isProxy(peer: peer?.address, forwardedFor: forwardedFor))
     }
 }

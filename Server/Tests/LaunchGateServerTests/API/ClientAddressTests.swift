@@ -57,6 +57,18 @@ struct ClientAddressTests {
         #expect(resolver.limitKey(peer: "192.0.2.7", forwardedFor: []) != resolver.limitKey(peer: "192.0.2.8", forwardedFor: []))
     }
 
+    @Test("a trusted proxy that forwards no one is a proxy client, decided on its address, IPv6 too, whose key is a /64")
+    func proxyClient() throws {
+        let resolver = ClientAddressResolver(trustedProxies: [try IPNetwork(parsing: "10.0.0.0/8"), try IPNetwork(parsing: "2001:db8::1/128")])
+        #expect(resolver.isProxy(peer: "10.0.0.5", forwardedFor: []))
+        #expect(resolver.isProxy(peer: "2001:db8::1", forwardedFor: []), "key \(resolver.limitKey(peer: "2001:db8::1", forwardedFor: []))")
+        #expect(resolver.isProxy(peer: "10.0.0.5", forwardedFor: ["10.0.0.9"]), "it forwarded only another trusted proxy")
+        #expect(!resolver.isProxy(peer: "2001:db8::1", forwardedFor: ["203.0.113.7"]), "a client behind it")
+        #expect(!resolver.isProxy(peer: "2001:db8::2", forwardedFor: []), "another address of the proxy's /64")
+        #expect(!resolver.isProxy(peer: "203.0.113.7", forwardedFor: []))
+        #expect(!resolver.isProxy(peer: nil, forwardedFor: []))
+    }
+
     @Test("X-Forwarded-For entries with a port name the client, not the proxy's shared bucket")
     func forwardedWithPort() throws {
         let resolver = ClientAddressResolver(trustedProxies: [try IPNetwork(parsing: "10.0.0.0/8")])

@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdTesting
 import NIOCore
 import NIOEmbedded
+import NIOHTTP1
 import Synchronization
 import Testing
 @testable import LaunchGateHTTP
@@ -36,12 +37,14 @@ struct ConnectionShareTests {
         #expect(!(try Self.connect("::ffff:203.0.113.7", shares).isActive), "the same IPv4 address, mapped")
     }
 
-    @Test("a trusted proxy holds its larger share, and other clients their own")
+    @Test("a trusted proxy holds its larger share, IPv6 ones too, and other clients their own")
     func proxy() throws {
-        let shares = Self.shares(maximum: 100, perClient: 1, perProxy: 5, proxies: ["10.0.0.0/8"])
-        let proxied = try (0..<5).map { _ in try Self.connect("10.0.0.1", shares) }
-        #expect(proxied.allSatisfy { $0.isActive })
-        #expect(!(try Self.connect("10.0.0.1", shares).isActive))
+        let shares = Self.shares(maximum: 100, perClient: 1, perProxy: 5, proxies: ["10.0.0.0/8", "2001:db8::1/128"])
+        for proxy in ["10.0.0.1", "2001:db8::1"] {
+            let proxied = try (0..<5).map { _ in try Self.connect(proxy, shares) }
+            #expect(proxied.allSatisfy { $0.isActive }, "\(proxy)")
+            #expect(!(try Self.connect(proxy, shares).isActive), "\(proxy)")
+        }
         #expect(try Self.connect("203.0.113.7", shares).isActive)
         #expect(!(try Self.connect("203.0.113.7", shares).isActive))
     }
@@ -68,8 +71,9 @@ struct ConnectionShareTests {
             heavy.append(try Self.connect("203.0.113.7", shares))
             clock.advance(.seconds(1))
         }
-        // The oldest is read from last; the second oldest is now the longest idle.
-        try heavy[0].writeInbound(ByteBuffer(string: "GET"))
+        // The oldest is read from last (a request, answered); the second oldest is now the longest idle.
+        try Self.startRequest(heavy[0])
+        try heavy[0].writeOutbound(HTTPServerResponsePart.end(nil))
         let light = try (0..<2).map { try Self.connect("198.51.100.\($0 + 1)", shares) }
         #expect(shares.counts.open == 9)
         #expect(heavy.allSatisfy { $0.isActive }, "none closed at nine tenths of the cap")
@@ -82,6 +86,64 @@ struct ConnectionShareTests {
         #expect(try Self.connect("203.0.113.7", shares).isActive)
         #expect(heavy.map { $0.isActive } == [true, false, false, true, true, true, true])
         #expect(newcomer.isActive && light.allSatisfy { $0.isActive })
+    }
+
+    @Test("eviction skips a connection with a request in flight, and takes it once its response has ended")
+    func inFlight() throws {
+        let clock = TestClock()
+        let shares = Self.shares(maximum: 10, perClient: 100, clock: clock)
+        var heavy: [EmbeddedChannel] = []
+        for index in 0..<7 {
+            heavy.append(try Self.connect("203.0.113.7", shares))
+            // The first sends a request whose answer is slow: the longest idle, but busy.
+            if index == 0 { try Self.startRequest(heavy[0]) }
+            clock.advance(.seconds(1))
+        }
+        _ = try (0..<2).map { try Self.connect("198.51.100.\($0 + 1)", shares) }
+        _ = try Self.connect("192.0.2.1", shares)
+        #expect(heavy.map { $0.isActive } == [true, false, true, true, true, true, true], "the idlest between requests")
+        try heavy[0].writeOutbound(HTTPServerResponsePart.end(nil))
+        _ = try Self.connect("192.0.2.2", shares)
+        #expect(heavy.map { $0.isActive } == [false, false, true, true, true, true, true], "its response ended")
+    }
+
+    @Test("eviction takes from an address only while it holds more than a fair share of the connections")
+    func fairShare() throws {
+        let shares = Self.shares(maximum: 10, perClient: 100)
+        let heavy = try (0..<6).map { _ in try Self.connect("203.0.113.7", shares) }
+        for channel in heavy { try Self.startRequest(channel) }
+        let light = try (0..<2).map { _ in try Self.connect("198.51.100.1", shares) }
+        _ = try Self.connect("198.51.100.2", shares)
+        // Four addresses share the nine-connection mark: 2 each. The heaviest is busy, and the
+        // address with 2 holds no more than its fair share.
+        #expect(try Self.connect("192.0.2.1", shares).isActive)
+        #expect(heavy.allSatisfy { $0.isActive } && light.allSatisfy { $0.isActive })
+        #expect(shares.counts.open == 10)
+    }
+
+    @Test("a trusted proxy gives way only when no other address can")
+    func proxyLast() throws {
+        let shares = Self.shares(maximum: 10, perClient: 100, perProxy: 100, proxies: ["10.0.0.1/32"])
+        let proxied = try (0..<5).map { _ in try Self.connect("10.0.0.1", shares) }
+        let other = try (0..<3).map { _ in try Self.connect("198.51.100.1", shares) }
+        _ = try Self.connect("198.51.100.2", shares)
+        _ = try Self.connect("192.0.2.1", shares)
+        #expect(proxied.allSatisfy { $0.isActive }, "the proxy is the heaviest, but another address holds more than its share")
+        #expect(other.filter { $0.isActive }.count == 2)
+        for channel in other where channel.isActive { try Self.startRequest(channel) }
+        _ = try Self.connect("192.0.2.2", shares)
+        #expect(proxied.filter { $0.isActive }.count == 4, "nothing else could give way")
+        #expect(other.filter { $0.isActive }.count == 2)
+    }
+
+    @Test("a refused connection is closed before the handlers after the share's learn it was active")
+    func refusedQuietly() throws {
+        let shares = Self.shares(maximum: 100, perClient: 1)
+        let (held, heldSeen) = try Self.connectSeen("203.0.113.7", shares)
+        let (over, overSeen) = try Self.connectSeen("203.0.113.7", shares)
+        #expect(held.isActive && heldSeen.active)
+        #expect(!over.isActive)
+        #expect(!overSeen.active, "Hummingbird's handlers started on a refused connection")
     }
 
     @Test("a small cap never evicts: the cap alone decides")
@@ -135,10 +197,34 @@ struct ConnectionShareTests {
                                 clients: ClientAddressResolver(trustedProxies: networks), logger: TestBackend.logger, now: { clock.now })
     }
 
-    /// A connection from `address`, through the handler, as the server's pipeline starts.
+    /// A connection from `address`, through the handler and its request marker, as the server's pipeline starts.
     private static func connect(_ address: String, _ shares: ConnectionShares) throws -> EmbeddedChannel {
-        let channel = EmbeddedChannel(handler: ConnectionShareHandler(shares: shares))
+        let handler = ConnectionShareHandler(shares: shares)
+        let channel = EmbeddedChannel(handlers: [handler, handler.requests])
         try channel.connect(to: SocketAddress(ipAddress: address, port: 40_000)).wait()
         return channel
+    }
+
+    /// A connection with a handler after the share's that notes whether it saw `channelActive`.
+    private static func connectSeen(_ address: String, _ shares: ConnectionShares) throws -> (EmbeddedChannel, ActiveSeen) {
+        let seen = ActiveSeen()
+        let channel = EmbeddedChannel(handlers: [ConnectionShareHandler(shares: shares), seen])
+        try channel.connect(to: SocketAddress(ipAddress: address, port: 40_000)).wait()
+        return (channel, seen)
+    }
+
+    /// A request's head arrives on `channel`, its answer not yet sent.
+    private static func startRequest(_ channel: EmbeddedChannel) throws {
+        try channel.writeInbound(HTTPServerRequestPart.head(HTTPRequestHead(version: .http1_1, method: .GET, uri: "/healthz")))
+    }
+
+    /// Notes whether `channelActive` reached it.
+    final class ActiveSeen: ChannelInboundHandler {
+        typealias InboundIn = ByteBuffer
+        var active = false
+        func channelActive(context: ChannelHandlerContext) {
+            active = true
+            context.fireChannelActive()
+        }
     }
 }
