@@ -4,7 +4,8 @@
 - every relative link in README.md, CHANGELOG.md, docs/, deploy/ and the DocC articles names a
   file or folder that exists, and its #anchor a heading of that Markdown file (GitHub's slugs);
   links to this repository on GitHub (…/launchgate/launchgate/blob/main/PATH#anchor, as in the
-  systemd unit's Documentation=) are checked the same way;
+  systemd unit's Documentation=) are checked the same way; every image (![…](path) or
+  <img src="path">) names a file that exists;
 - every number of languages stated there, and in scripts/ and the sources' doc comments, is the
   number of languages the SDK ships: English plus one JSON file per language in
   Sources/LaunchGate/Resources/Strings;
@@ -26,6 +27,7 @@ import tempfile
 
 LINK = re.compile(r"(?<!!)\[(?:[^\]\[]|\[[^\]]*\])*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)|<(https?://[^>]+)>|(https://github\.com/launchgate/launchgate[^\s)\"'>`]*)")
 REPOSITORY = re.compile(r"^https://github\.com/launchgate/launchgate(?:/?|/?(#.*)|/(?:blob|tree)/main/(.*))$")
+IMAGE = re.compile(r"!\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)|<img\b[^>]*\bsrc=\"([^\"]+)\"")
 FENCE = re.compile(r"^\s*(```|~~~)")
 # "42 languages", "English and 41 other languages", "41 translations"; not limits ("at most 100 languages").
 # The words may be split across lines, of Markdown or of a comment.
@@ -94,6 +96,12 @@ def check_links(root, files):
                     problems.append(f"{where}: {target}: no heading has the anchor #{anchor}")
                 elif not str(resolved).startswith(str(root.resolve())):
                     problems.append(f"{where}: {target} leaves the repository")
+            for match in IMAGE.finditer(line):
+                target = next(g for g in match.groups() if g)
+                if re.match(r"^[a-z][a-z0-9+.-]*:", target):
+                    continue
+                if not (path.parent / target).resolve().is_file():
+                    problems.append(f"{path.relative_to(root)}:{number}: image {target} names no file")
     return problems
 
 
@@ -220,7 +228,8 @@ def self_test():
                                         "In 3 languages, English and 2 other\nlanguages.\n")
         (root / "CHANGELOG.md").write_text("[log](https://github.com/launchgate/launchgate/commits/main) In 4\nlanguages.\n")
         (root / "docs/a.md").write_text("# A\n\n## The part\n\n```\n# not a heading\n```\n[back](../README.md#running-it)\n"
-                                        "[fenced](#not-a-heading)\n")
+                                        "[fenced](#not-a-heading)\n![a screen](a.md) ![gone](screens/gone.png)\n"
+                                        '<img src="screens/lost.png" alt="lost">\n')
         (root / "deploy/unit.service").write_text("Documentation=https://github.com/launchgate/launchgate/blob/main/docs/gone.md\n")
         (root / "Package.swift").write_text("let package = Package(platforms: [.iOS(.v17), .macOS(.v14)])\n")
         with open(root / "README.md", "a") as readme:
@@ -234,7 +243,8 @@ def self_test():
         (root / "Server/Sources/LaunchGateServer/Resources/openapi.yaml").write_text("paths:\n  summary: Seed 000's answer.\n")
         problems, _ = run(root)
         wanted = ["README.md:6: docs/nothing.md names no file", "README.md:6: docs/a.md#no-such-part: no heading",
-                  "docs/a.md:9: #not-a-heading: no heading", "deploy/unit.service:1: docs/gone.md names no file",
+                  "docs/a.md:9: #not-a-heading: no heading", "docs/a.md:10: image screens/gone.png names no file",
+                  "docs/a.md:11: image screens/lost.png names no file", "deploy/unit.service:1: docs/gone.md names no file",
                   "CHANGELOG.md:1: says \"4 languages\"", "README.md:9: states iOS 17, macOS 14, tvOS 17, but Package.swift declares",
                   "README.md:10: says \"seed 003\"", "Sources/LaunchGate/Thing.swift:1: says \"seeds 000\"",
                   "Server/Sources/launchgate/Export.swift:2: says \"seed 004\"",
