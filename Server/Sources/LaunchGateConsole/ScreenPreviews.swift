@@ -3,8 +3,8 @@ import LaunchGate
 
 /// Every screen a draft policy produces, per platform and locale, with the SDK's own words: each
 /// update screen comes from ``UpdateEvaluator`` run for an install that would see it, and
-/// ``GateScreen/make(for:style:platform:hasUpdateURL:strings:)``; sign-in and welcome from
-/// ``SignInScreen``. Nothing here decides a text.
+/// ``GateScreen/make(for:style:platform:hasUpdateURL:strings:)``; sign-in (both steps) and welcome
+/// from ``SignInScreen``. Nothing here decides a text.
 enum ScreenPreviews {
     /// One phone-sized preview.
     package struct Screen: ConsoleView {
@@ -100,7 +100,10 @@ enum ScreenPreviews {
                           actions: [screen.primaryAction, screen.secondaryAction].compactMap { $0?.title }, style: screen.style.rawValue,
                           absent: nil)
         }
+        // The code step as it opens, with the SDK's default code length and its resend wait run out.
+        let code = SignInScreen.codeEntry(email: "ada@example.com", codeLength: CodeDelivery().codeLength, code: "", strings: strings)
         for (id, label, screen) in [("sign-in", "Sign-in", SignInScreen.emailEntry(email: "", strings: strings)),
+                                    ("sign-in-code", "Sign-in code", code),
                                     ("welcome", "Welcome", SignInScreen.welcome(email: "ada@example.com", strings: strings))] {
             result.append(Screen(id: id, label: label, title: screen.title, message: screen.message, releaseNotes: nil,
                                  field: screen.field?.label, actions: screen.actions.map(\.title), style: "signIn", absent: nil))

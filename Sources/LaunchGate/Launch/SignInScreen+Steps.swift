@@ -18,6 +18,35 @@ extension SignInScreen {
             actions: [SignInAction(title: sendTitle ?? strings.text(.sendCode), role: .sendCode, isEnabled: canSend)])
     }
 
+    /// The code step's words and buttons, the same for ``SignInFlow`` and for a preview of it.
+    /// - Parameters:
+    ///   - email: The address the code was sent to, named in the message.
+    ///   - codeLength: How many digits the code has.
+    ///   - code: What the field holds.
+    ///   - strings: The default texts.
+    ///   - isEditable: Whether the field and the way back to the address take input (not while a code is
+    ///     being sent or checked).
+    ///   - verifyTitle: The verify button's title when it must say something else, such as a server's wait.
+    ///   - resendWait: Seconds until another code may be sent; 0 offers it at once.
+    ///   - canVerify: Whether the verify button is enabled.
+    ///   - canResend: Whether the resend button is enabled.
+    /// - Returns: The screen.
+    public static func codeEntry(email: String, codeLength: Int, code: String, strings: LaunchGateStrings, isEditable: Bool = true,
+                                 verifyTitle: String? = nil, resendWait: Int = 0, canVerify: Bool = true,
+                                 canResend: Bool = true) -> SignInScreen {
+        let resendTitle = resendWait > 0 ? strings.text(.resendIn, ["seconds": String(resendWait)]) : strings.text(.resend)
+        return SignInScreen(
+            step: .code, title: strings.text(.codeTitle),
+            message: strings.text(.codeMessage, ["length": String(codeLength), "email": email]),
+            field: .init(kind: .code(length: codeLength), label: strings.text(.codeField),
+                         placeholder: String(repeating: "0", count: codeLength), value: code, isEditable: isEditable),
+            actions: [
+                SignInAction(title: verifyTitle ?? strings.text(.verify), role: .verify, isEnabled: canVerify),
+                SignInAction(title: resendTitle, role: .resend, isEnabled: canResend),
+                SignInAction(title: strings.text(.differentEmail), role: .useDifferentEmail, isEnabled: isEditable),
+            ])
+    }
+
     /// The welcome a user sees once, after signing in.
     /// - Parameters:
     ///   - email: The signed-in address.

@@ -43,18 +43,9 @@ extension SignInFlow {
     }
 
     private func codeScreen(_ entry: CodeEntry, _ strings: LaunchGateStrings, busy: Bool) -> SignInScreen {
-        let wait = secondsUntilResend
-        let resendTitle = wait > 0 ? strings.text(.resendIn, ["seconds": String(wait)]) : strings.text(.resend)
-        return SignInScreen(
-            step: .code, title: strings.text(.codeTitle),
-            message: strings.text(.codeMessage, ["length": String(entry.codeLength), "email": entry.address.description]),
-            field: .init(kind: .code(length: entry.codeLength), label: strings.text(.codeField),
-                         placeholder: String(repeating: "0", count: entry.codeLength), value: code, isEditable: !busy),
-            actions: [
-                SignInAction(title: waiting(strings) ?? strings.text(.verify), role: .verify, isEnabled: !busy && canVerify),
-                SignInAction(title: resendTitle, role: .resend, isEnabled: !busy && canResend),
-                SignInAction(title: strings.text(.differentEmail), role: .useDifferentEmail, isEnabled: !busy),
-            ])
+        .codeEntry(email: entry.address.description, codeLength: entry.codeLength, code: code, strings: strings, isEditable: !busy,
+                   verifyTitle: waiting(strings), resendWait: secondsUntilResend, canVerify: !busy && canVerify,
+                   canResend: !busy && canResend)
     }
 
     /// "Try again in 42 s" while the server's wait runs, so a disabled button says why.
