@@ -36,9 +36,17 @@ def edit_and_publish(run):
     run.check("without a required version the required preview says the draft doesn't show it",
               run.wait(lambda: "doesn't show it" in required_preview()), required_preview())
     run.type_into("ios.required", "2.3.0")
-    # All 10 were first seen today: counted apart, and measured by the guard as the only installs known.
-    run.check("the impact follows the typed required version",
-              run.wait(lambda: "Plus 10 installs first seen today (6 of them blocked)" in summary()), summary())
+    # The demo's 240 installs seen before today on two platforms, and the 10 new ones counted apart.
+    run.check("the impact follows the typed required version, in iOS's own figures",
+              run.wait(lambda: summary() == "Raising required on iOS to 2.3.0 blocks 42 of 160 iOS installs (26.3 %), 14 of them not blocked now."),
+              summary())
+    caveats = run.text_of("impact-caveats").splitlines()
+    run.check("each other platform and caveat follows in a sentence of its own, with its own figures",
+              "Android's unchanged rules block 14 of 80 Android installs (17.5 %)." in caveats
+              and any(line.startswith("10 more iOS installs were first seen today (6 of them blocked)") for line in caveats), caveats)
+    run.check("the table gives the sentence's figures, per platform",
+              (run.text_of("impact-ios-blocked"), run.text_of("impact-android-blocked")) == ("42 (26.3 %)", "14 (17.5 %)"),
+              (run.text_of("impact-ios-blocked"), run.text_of("impact-android-blocked")))
     run.check("the required screen is back in the SDK's words", run.wait(lambda: "Update required" in required_preview()), required_preview())
     run.check("the publish guard asks for confirmation", run.wait(lambda: driver.find_element(By.ID, "confirm").is_displayed()))
     diff = driver.find_element(By.CSS_SELECTOR, ".publish pre.diff").text
@@ -84,7 +92,10 @@ def edit_and_publish(run):
     run.type_into("note", "console test " + payload)
     run.wait(lambda: "2.3.0 blocks" in summary())
     run.submit(driver.find_element(By.ID, "publish-button"))
-    run.check("publishing past the guard unconfirmed is refused with the reason", "Not published" in run.text_of("guard-error"))
+    refusal = run.text_of("guard-error")
+    run.check("publishing past the guard unconfirmed is refused in the form's words, in at most 200 characters",
+              refusal.startswith("Not published") and "Tick 'Publish although…'" in refusal and "confirm\"" not in refusal and len(refusal) <= 200,
+              refusal)
     run.check("release notes with markup render as text in the preview",
               run.wait(lambda: payload in driver.find_element(By.ID, "preview-ios-en-dialog").text),
               driver.find_element(By.ID, "preview-ios-en-dialog").text)

@@ -11,25 +11,32 @@ public struct AdoptionError: LaunchGateFailure, Equatable {
     public let kind: FailureKind
     /// See ``LaunchGateFailure/retryAfter``.
     public let retryAfter: Int?
+    /// For `confirmation-required` and `impact-unavailable`: the refusal, for the console and the
+    /// CLI to word in their own terms (``message`` is the API's).
+    public let refusal: GuardRefusal?
 
-    private init(code: String, message: String, kind: FailureKind, retryAfter: Int? = nil) {
+    private init(code: String, message: String, kind: FailureKind, retryAfter: Int? = nil, refusal: GuardRefusal? = nil) {
         self.code = code
         self.message = message
         self.kind = kind
         self.retryAfter = retryAfter
+        self.refusal = refusal
     }
 
     /// A publish or rollback the ``PublishGuard`` wants confirmed, for `breach`: refused until it
-    /// is confirmed; the message carries the impact and the rule that was broken.
+    /// is confirmed; the message names the rule that was broken and the fields to go on with, and
+    /// ``refusal`` carries the impact.
     public static func confirmationRequired(_ impact: PolicyImpact, breach: GuardBreach, limit: Double) -> AdoptionError {
-        AdoptionError(code: "confirmation-required", message: ImpactSentences(impact).refusal(breach, limit: limit), kind: .conflict)
+        let refusal = GuardRefusal(impact: impact, breach: breach, limit: limit)
+        return AdoptionError(code: "confirmation-required", message: refusal.sentence(for: .api), kind: .conflict, refusal: refusal)
     }
 
     /// An unconfirmed publish or rollback whose impact could not be computed (the install counts
     /// could not be read, or not in time), so the guard can't check it: confirming it publishes
     /// without the impact.
-    public static func impactUnavailable(app: String, channel: ReleaseChannel) -> AdoptionError {
-        AdoptionError(code: "impact-unavailable", message: ImpactSentences.unavailableRefusal(app: app, channel: channel), kind: .conflict)
+    public static func impactUnavailable(_ impact: PolicyImpact, limit: Double) -> AdoptionError {
+        let refusal = GuardRefusal(impact: impact, breach: nil, limit: limit)
+        return AdoptionError(code: "impact-unavailable", message: refusal.sentence(for: .api), kind: .conflict, refusal: refusal)
     }
 
     /// An install ping from a client past its recording budget (``AdoptionConfiguration/sightingsPerClient``);

@@ -115,7 +115,7 @@ public struct AdoptionService: Sendable {
             switch publishGuard.verdict(on: impact) {
             case .publish: break
             case .confirm(let breach): throw AdoptionError.confirmationRequired(impact, breach: breach, limit: publishGuard.limit)
-            case .unknownImpact: throw AdoptionError.impactUnavailable(app: app, channel: channel)
+            case .unknownImpact: throw AdoptionError.impactUnavailable(impact, limit: publishGuard.limit)
             }
         }
         return (try await policies.publish(policy, app: app, channel: channel, author: author, note: note, expectedRevision: base), impact)

@@ -118,7 +118,8 @@ extension ConsoleController {
             try takeHistoryBudget(signed)
             var (view, computed) = try await historyView(app: app, channel: channel, query: request, confirming: number)
             chargeComputedDiffs(signed, computed)
-            view.guardError = "Not rolled back: " + error.message
+            view.guardError = error.refusal?.sentence(for: .console(.rollback)) ?? error.message
+            view.guardDetails = error.refusal.map { $0.breach == nil ? [] : ImpactSentences($0.impact).sentences } ?? []
             return renderer.page(.history, ConsoleLayout(signed, title: "History · \(app.name)"), view, status: .conflict)
         }
     }

@@ -67,7 +67,7 @@ extension ConsoleController {
             return try await stale()
         } catch let error as AdoptionError where ["confirmation-required", "impact-unavailable"].contains(error.code) {
             var view = try await editorView(app: app, channel: channel, draft: draft, current: current, note: note, noteError: nil)
-            view.guardError = "Not published: " + error.message + " Tick the box below to publish anyway."
+            view.guardError = error.refusal?.sentence(for: .console(.publish)) ?? error.message
             return renderer.page(.editor, layout, view, status: .conflict)
         }
     }
@@ -83,7 +83,8 @@ extension ConsoleController {
                 impact: try await ConsoleImpact.of(policy, app: app.id, channel: channel, adoption: adoption),
                 changed: PolicyDiff.changes(diff), diff: PolicyDiff.Shown(diff, limit: PolicyDiff.maximumShownLines, fullDiff: nil),
                 groups: previews.groups,
-                omittedNotice: previews.omitted == 0 ? nil : "\(previews.omitted) more platform and locale combinations are not previewed here; "
+                omittedNotice: previews.omitted == 0 ? nil : ImpactSentences.count(previews.omitted, "more platform and locale combination")
+                    + " \(previews.omitted == 1 ? "is" : "are") not previewed here; "
                     + "the first \(ScreenPreviews.maximumGroups) are (at most \(ScreenPreviews.maximumLocales) locales per platform).")
         }
         return EditorView(app: app, channel: channel, revision: current?.0.number, draft: draft, note: note, noteError: noteError, preview: preview)

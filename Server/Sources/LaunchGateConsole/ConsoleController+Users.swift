@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LaunchGateAdoption
 import LaunchGateStorage
 
 extension ConsoleController {
@@ -32,7 +33,7 @@ extension ConsoleController {
         let revoked = request.uri.queryParameters.get("revoked").flatMap { Int($0) }
         let view = UserView(app: app, user: user, sessions: sessions, shown: Self.sessionsPerPage, now: now,
                             canAdminister: signed.token.scope >= .admin,
-                            notice: revoked.map { $0 == 1 ? "Revoked 1 session." : "Revoked \($0) sessions." })
+                            notice: revoked.map { "Revoked \(ImpactSentences.count($0, "session"))." })
         return renderer.page(.user, ConsoleLayout(signed, title: "\(user.email) · \(app.name)"), view)
     }
 

@@ -53,7 +53,7 @@ struct AdoptionCommand: AsyncParsableCommand {
     static func render(_ report: AdoptionReport, by grouping: Grouping) -> String {
         guard let window = report.windows.first else { return "" }
         let scope = report.platform.map { " on \($0)" } ?? ""
-        var lines = ["\(report.app)\(scope): \(window.activeInstalls) installs active in the \(window.days) UTC calendar days to \(report.today)"]
+        var lines = ["\(report.app)\(scope): \(ImpactSentences.count(window.activeInstalls, "install")) active in the \(window.days) UTC calendar days to \(report.today)"]
         let shares = switch grouping {
         case .version: window.versions
         case .build: window.builds
@@ -75,7 +75,7 @@ struct AdoptionCommand: AsyncParsableCommand {
             case .os: window.otherOS
             }
             if let other {
-                lines.append("and \(other.entries) more with \(other.installs) installs (\(TerminalTable.percent(other.share))); --limit shows more")
+                lines.append("and \(other.entries) more with \(ImpactSentences.count(other.installs, "install")) (\(TerminalTable.percent(other.share))); --limit shows more")
             }
         }
         if let history = report.history {

@@ -58,8 +58,11 @@ struct PolicyCommand: AsyncParsableCommand {
                     print(ImpactOutput.render(try await components.adoption.impact(of: policy, app: target.app, channel: channel)))
                     return
                 }
-                let (revision, impact) = try await components.adoption.publish(policy, app: target.app, channel: channel, author: "cli",
+                let revision: PolicyRevision, impact: PolicyImpact
+                do {
+                    (revision, impact) = try await components.adoption.publish(policy, app: target.app, channel: channel, author: "cli",
                                                                                note: note, confirmed: confirm)
+                } catch { throw ImpactOutput.refusal(error, .publish) }
                 print("published \(target.app) \(channel.rawValue) revision \(revision.number)")
                 if let words = ImpactOutput.published(impact) { print(words) }
             }
@@ -167,8 +170,11 @@ struct PolicyCommand: AsyncParsableCommand {
             var adoption = try AdoptionOptions.parse([]).apply(to: AdoptionConfiguration())
             if let share = try AdoptionOptions.guardShare(publishGuard) { adoption.publishGuardShare = share }
             try await database.withComponents(adoption: adoption) { components in
-                let (revision, impact) = try await components.adoption.rollback(app: target.app, channel: try target.releaseChannel(), to: to,
+                let revision: PolicyRevision, impact: PolicyImpact
+                do {
+                    (revision, impact) = try await components.adoption.rollback(app: target.app, channel: try target.releaseChannel(), to: to,
                                                                                 author: "cli", confirmed: confirm)
+                } catch { throw ImpactOutput.refusal(error, .rollback) }
                 print("published revision \(revision.number) with the contents of revision \(to)")
                 if let words = ImpactOutput.published(impact) { print(words) }
             }

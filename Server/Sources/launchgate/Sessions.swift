@@ -1,4 +1,5 @@
 import ArgumentParser
+import LaunchGateAdoption
 import LaunchGateServer
 import LaunchGateStorage
 
@@ -33,7 +34,7 @@ struct Sessions: AsyncParsableCommand {
                     selector = .user(found.id)
                 }
                 let count = try await components.signIn.revokeSessions(app: app, selector)
-                print("revoked \(count) session\(count == 1 ? "" : "s")")
+                print("revoked \(ImpactSentences.count(count, "session"))")
             }
         }
     }

@@ -1,3 +1,5 @@
+import LaunchGateAdoption
+
 /// Plain-text tables with share bars, for commands that print counts.
 enum TerminalTable {
     /// A bar `width` cells wide at full share, in eighths of a cell.
@@ -20,9 +22,8 @@ enum TerminalTable {
         }.joined(separator: "\n")
     }
 
-    /// `12.3 %`, right-aligned by the caller.
+    /// `12.3 %`, right-aligned by the caller: the one format of every surface (``ImpactSentences/percent(_:)``).
     static func percent(_ share: Double) -> String {
-        let tenths = (share * 1000).rounded() / 10
-        return String(format: "%.1f %%", tenths)
+        ImpactSentences.percent(share)
     }
 }

@@ -36,7 +36,10 @@ struct ImpactCalculator {
             let before = current.map { InstallOutcome(UpdateEvaluator().evaluate($0, for: context)) }
             if let share = split(proposed, group, context, into: &expected) { impact.rollouts[group.platform] = share }
             if let current { _ = split(current, group, context, into: &expectedNow) }
-            if after == .deviceUnsupported { impact.cannotUpdate += group.installs }
+            if after == .deviceUnsupported {
+                impact.cannotUpdate += group.installs
+                counts.cannotUpdate += group.installs
+            }
             guard after.isBlocking else { continue }
             let newly = !(before?.isBlocking ?? false)
             let parts: [(WritableKeyPath<PlatformImpact, ImpactCounts>, Int)] = [(\.active, group.installs), (\.established, group.established),

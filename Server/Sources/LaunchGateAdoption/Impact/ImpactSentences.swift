@@ -5,9 +5,13 @@ import LaunchGatePolicies
 /// What a ``PolicyImpact`` says in words, for the admin API's `summary`, the CLI, the console
 /// and the guard's refusals: the only place its prose is written.
 ///
+/// One plain sentence leads, about the change and the platform it changes, with that platform's
+/// own figures (``PlatformImpact/counted``); every other platform and every caveat follows in a
+/// sentence of its own, and each figure names its platform.
+///
 /// ```swift
 /// let words = ImpactSentences(impact)
-/// print(words.summary)   // "Raising required on ios to 2.3.0 blocks 5 of 12 active installs (41.7 %)…"
+/// print(words.headline)   // "Raising required on iOS to 2.3.0 blocks 42 of 160 iOS installs (26.3 %), 14 of them not blocked now."
 /// ```
 public struct ImpactSentences: Sendable {
     /// The impact worded.
@@ -22,165 +26,165 @@ public struct ImpactSentences: Sendable {
         self.published = published
     }
 
-    /// The first sentence: what the change blocks, or why nothing can be counted.
-    public var headline: String {
+    /// The first sentence: what the change blocks on the platform it changes, or why nothing can be counted.
+    public var headline: String { sentences[0] }
+
+    /// The sentences after the headline, each on its own: the other platforms, then what the counts can't show.
+    public var caveats: [String] { Array(sentences.dropFirst()) }
+
+    /// The headline and the caveats, in one paragraph.
+    public var summary: String { sentences.joined(separator: " ") }
+
+    /// Every sentence, the headline first.
+    public var sentences: [String] {
         guard impact.known else {
-            return "The impact could not be computed (the install counts could not be read in time), so it is unknown; "
-                + (published ? "the publish was confirmed and went ahead without the publish guard."
-                    : "publishing needs confirming until it can be computed again.")
+            return ["The impact could not be computed (the install counts could not be read in time), so it is unknown.",
+                    published ? "The publish was confirmed and went ahead without the publish guard."
+                        : "Publishing needs confirming until it can be computed again."]
         }
-        let (active, days) = (impact.active, impact.activeDays)
-        guard active.installs > 0 else {
-            return impact.new.installs == 0 ? "No installs were seen in the last \(days) days, so nothing can be counted yet."
-                : "No installs first seen before today were seen in the last \(days) days."
+        let counted = platforms.filter { $0.counts.counted.installs > 0 }
+        var sentences: [String] = []
+        if counted.isEmpty {
+            sentences.append("No installs were seen in the last \(impact.activeDays) days, so nothing can be counted yet.")
+        } else {
+            // The platforms the change touches lead, so the first sentence is always about the change.
+            let ordered = counted.filter { !phrase(for: $0.platform).isEmpty } + counted.filter { phrase(for: $0.platform).isEmpty }
+            let leading = ordered.compactMap { figures($0.platform, $0.counts) }
+            sentences += leading.isEmpty ? [nothingBlocked(counted)] : leading
+            for (platform, counts) in ordered where !phrase(for: platform).isEmpty || counts.counted.blocked > 0 {
+                sentences += details(platform, counts)
+            }
         }
-        var text = "\(change) blocks \(Self.grouped(active.blocked)) of \(Self.grouped(active.installs)) active installs "
-            + "(\(Self.percent(active.blockedShare)))"
-        if active.newlyBlocked == 0, active.blocked > 0 {
-            text += ", all of them blocked already"
-        } else if active.newlyBlocked != active.blocked {
-            text += ", \(Self.grouped(active.newlyBlocked)) of them not blocked now"
-        }
-        if impact.cannotUpdate > 0 {
-            let floors = impact.proposed.platforms.compactMap { platform, entry in entry.latest?.minimumOS.map { (platform, $0) } }
-                .sorted { $0.0.isListed(before: $1.0) }.map { "\(Self.osName($0.0)) below \($0.1)" }.joined(separator: " or ")
-            text += "; \(Self.grouped(impact.cannotUpdate)) of them run \(floors.isEmpty ? "an OS too old for any allowed version" : floors) "
-                + "and cannot update at all"
-        }
-        return text + "."
+        sentences += notes
+        return sentences
     }
 
-    /// The sentences after the headline, each about what the counts can't show.
-    public var caveats: [String] {
-        guard impact.known else { return [] }
-        let platforms = impact.platforms.sorted { $0.key.isListed(before: $1.key) }
-        var caveats: [String] = []
-        let (active, established) = (impact.active, impact.established)
-        if active.installs > 0, established.installs > 0, established.installs != active.installs {
-            caveats.append("Of the \(Self.grouped(established.installs)) established installs (seen twice, a day apart), it blocks "
+    /// The platforms with counts, in the one order (iOS first).
+    private var platforms: [(platform: Platform, counts: PlatformImpact)] {
+        impact.platforms.sorted { $0.key.isListed(before: $1.key) }.map { ($0.key, $0.value) }
+    }
+
+    /// What the change does to one platform's installs, in its own figures; `nil` for a platform it
+    /// doesn't change and where nothing is blocked.
+    private func figures(_ platform: Platform, _ counts: PlatformImpact) -> String? {
+        let (name, shown) = (Self.name(platform), counts.counted)
+        let installs = Self.count(shown.installs, "\(name) install")
+        let subject = phrase(for: platform)
+        guard !subject.isEmpty else {
+            guard shown.blocked > 0 else { return nil }
+            if shown.newlyBlocked == 0 {
+                return "\(name)'s unchanged rules block \(Self.grouped(shown.blocked)) of \(installs) (\(Self.percent(shown.blockedShare)))."
+            }
+            return "This policy blocks \(Self.grouped(shown.blocked)) of \(installs) (\(Self.percent(shown.blockedShare)))" + newly(shown) + "."
+        }
+        guard shown.blocked > 0 else {
+            return shown.installs == 1 ? "\(subject) doesn't block the one \(name) install." : "\(subject) blocks none of the \(installs)."
+        }
+        return "\(subject) blocks \(Self.grouped(shown.blocked)) of \(installs) (\(Self.percent(shown.blockedShare)))" + newly(shown) + "."
+    }
+
+    /// How many of the blocked installs the current policy lets in, after the figures.
+    private func newly(_ counts: ImpactCounts) -> String {
+        if counts.newlyBlocked == counts.blocked { return "" }
+        if counts.newlyBlocked == 0 { return counts.blocked == 1 ? ", blocked already" : ", all of them blocked already" }
+        return ", \(Self.grouped(counts.newlyBlocked)) of them not blocked now"
+    }
+
+    /// The lead sentence when the change blocks nothing anywhere.
+    private func nothingBlocked(_ counted: [(platform: Platform, counts: PlatformImpact)]) -> String {
+        "This policy blocks none of the installs counted: " + counted.map { Self.count($0.counts.counted.installs, "\(Self.name($0.platform)) install") }
+            .joined(separator: " and ") + "."
+    }
+
+    /// The sentences about one platform after its figures: who can't update, the established
+    /// installs, and those first seen today.
+    private func details(_ platform: Platform, _ counts: PlatformImpact) -> [String] {
+        let name = Self.name(platform)
+        var sentences: [String] = []
+        if counts.cannotUpdate > 0, !counts.countsOnlyNew {
+            let floor = impact.proposed.policy(for: platform)?.latest?.minimumOS.map { "\(name) below \($0)" } ?? "an OS too old for any allowed version"
+            sentences.append(counts.cannotUpdate == 1 ? "1 of the blocked \(name) installs runs \(floor) and can't update at all."
+                : "\(Self.grouped(counts.cannotUpdate)) of the blocked \(name) installs run \(floor) and can't update at all.")
+        }
+        let (active, established, new) = (counts.active, counts.established, counts.new)
+        if !phrase(for: platform).isEmpty, active.installs > 0, established.installs > 0, established.installs != active.installs {
+            sentences.append("Of the \(Self.count(established.installs, "established \(name) install")) (seen twice, a day apart), it blocks "
                 + "\(Self.grouped(established.blocked)) (\(Self.percent(established.blockedShare))) and newly blocks "
                 + "\(Self.grouped(established.newlyBlocked)) (\(Self.percent(established.newlyBlockedShare))).")
         }
-        let unsettled = platforms.filter { ($0.value.active.newlyBlocked > 0 || $0.value.new.newlyBlocked > 0) && $0.value.established.installs == 0 }
-        if !unsettled.isEmpty {
-            caveats.append("No \(unsettled.map(\.key.rawValue).joined(separator: " or ")) install is established yet (seen twice, a day apart), "
-                + "so the publish guard asks to confirm any change that newly blocks installs there.")
+        let unsettled = (active.newlyBlocked > 0 || new.newlyBlocked > 0) && established.installs == 0
+        let guardNote = unsettled ? ", so the publish guard asks to confirm any change that newly blocks one of them." : "."
+        if counts.countsOnlyNew {
+            sentences.append((new.installs == 1 ? "This \(name) install was first seen today: it isn't established yet (seen twice, a day apart)"
+                : "All \(Self.grouped(new.installs)) \(name) installs were first seen today: none is established yet (seen twice, a day apart)")
+                + guardNote)
+            return sentences
         }
-        if let rolloutNote { caveats.append(rolloutNote) }
-        let refused = platforms.filter { $0.value.refusedSightings > 0 && $0.value.changesBlocking }
-        if !refused.isEmpty {
-            caveats.append(refused.map { "\(Self.grouped($0.value.refusedSightings)) \($0.key.rawValue) sightings" }.joined(separator: ", ")
-                + " were refused by the cap on installs and groups in the last \(impact.activeDays) days, so real installs may be missing from"
-                + " these counts (an upgrade to a new release, say).")
-        }
-        for (platform, counts) in platforms where counts.unevaluatedGroups > 0 {
-            let worst = counts.changesBlocking ? PublishGuard.worstCase(counts) : 0
-            caveats.append("\(Self.grouped(counts.unevaluatedInstalls)) installs in \(Self.grouped(counts.unevaluatedGroups)) rarer (version, build, OS) "
-                + "groups past the \(Self.grouped(impact.groupLimit)) with most installs on \(platform.rawValue) were not evaluated and are not counted"
-                + (worst == 0 ? "." : "; if they were all newly blocked, the change could block up to \(Self.percent(worst)) of active "
-                    + "\(platform.rawValue) installs."))
-        }
-        let new = impact.new
+        if unsettled { sentences.append("No \(name) install is established yet (seen twice, a day apart)" + guardNote) }
         if new.installs > 0 {
-            caveats.append("Plus \(Self.grouped(new.installs)) install\(new.installs == 1 ? "" : "s") first seen today "
-                + "(\(Self.grouped(new.blocked)) of them blocked), which these counts leave out.")
+            let blocked = new.installs == 1 ? (new.blocked == 1 ? "blocked" : "not blocked")
+                : new.blocked == 0 ? "none of them blocked" : new.blocked == new.installs ? "all of them blocked" : "\(Self.grouped(new.blocked)) of them blocked"
+            sentences.append(new.installs == 1
+                ? "1 more \(name) install was first seen today (\(blocked)); it counts in none of these figures until it is seen on another day."
+                : "\(Self.grouped(new.installs)) more \(name) installs were first seen today (\(blocked)); they count in none of these figures "
+                    + "until they are seen on another day.")
         }
-        if !impact.guarded {
-            caveats.append("Installs are not recorded per channel, so these counts cover every channel's installs, and the publish guard "
-                + "doesn't apply to the \(impact.channel.rawValue) channel.")
-        }
-        return caveats
+        return sentences
     }
 
-    /// The headline and the caveats, in one paragraph.
-    public var summary: String { ([headline] + caveats).joined(separator: " ") }
+    /// What the counts can't show, whatever the platform: rollouts, refusals, groups left out, channels.
+    private var notes: [String] {
+        var notes: [String] = []
+        if let rolloutNote { notes.append(rolloutNote) }
+        for (platform, counts) in platforms where counts.refusedSightings > 0 && counts.changesBlocking {
+            let name = Self.name(platform)
+            notes.append("The cap on installs and groups refused \(Self.count(counts.refusedSightings, "\(name) sighting")) in the last "
+                + "\(impact.activeDays) days, so real \(name) installs may be missing from these counts (an upgrade to a new release, say).")
+        }
+        for (platform, counts) in platforms where counts.unevaluatedGroups > 0 {
+            let name = Self.name(platform)
+            let worst = counts.changesBlocking ? PublishGuard.worstCase(counts) : 0
+            notes.append("These counts leave out \(Self.count(counts.unevaluatedInstalls, "\(name) install")) in "
+                + "\(Self.count(counts.unevaluatedGroups, "rarer (version, build, OS) group")) not evaluated, past the "
+                + "\(Self.grouped(impact.groupLimit)) with most installs.")
+            if worst > 0 {
+                notes.append("Counting them all as newly blocked, the change could block up to \(Self.percent(worst)) of active \(name) installs.")
+            }
+        }
+        if !impact.guarded {
+            notes.append("Installs are not recorded per channel, so these counts cover every channel's installs, and the publish guard "
+                + "doesn't apply to the \(impact.channel.rawValue) channel.")
+        }
+        return notes
+    }
 
     /// How rollout counts were estimated, when a rollout decided any outcome.
     public var rolloutNote: String? {
         guard !impact.rollouts.isEmpty else { return nil }
         return "Rollout counts are expected values: install IDs are stored only as HMACs, so rollout buckets can't be recomputed; installs that "
             + "only the rollout decides are split by its current share ("
-            + impact.rollouts.sorted { $0.key.isListed(before: $1.key) }.map { "\($0.key.rawValue) \(Self.percent($0.value / 100))" }
+            + impact.rollouts.sorted { $0.key.isListed(before: $1.key) }.map { "\(Self.name($0.key)) \(Self.percent($0.value / 100))" }
             .joined(separator: ", ") + ")."
     }
 
-    /// Why the guard wants a change confirmed: "newly blocks 40 % of active ios installs".
-    public func reason(_ breach: GuardBreach) -> String {
-        let (platform, share) = (breach.platform.rawValue, Self.percent(breach.share))
-        switch breach.measure {
-        case .newlyBlocked: return "newly blocks \(share) of active \(platform) installs"
-        case .blockedAfter: return "leaves \(share) of active \(platform) installs blocked"
-        case .establishedNewlyBlocked: return "newly blocks \(share) of established \(platform) installs"
-        case .establishedBlockedAfter: return "leaves \(share) of established \(platform) installs blocked"
-        case .noEstablishedInstalls:
-            return "newly blocks installs while no \(platform) install is established yet (seen a day apart), so the share can't be trusted"
-        case .refusedSightings:
-            return "changes what blocks \(platform) installs while sightings of \(platform) installs were refused by the cap on installs and groups, "
-                + "so real installs may be missing from the counts"
-        case .unevaluatedWorstCase:
-            return "could newly block up to \(share) of active \(platform) installs, counting the groups not evaluated as blocked"
-        }
-    }
-
-    /// The refusal of an unconfirmed change: the summary, the rule it broke and how to go on.
-    public func refusal(_ breach: GuardBreach, limit: Double) -> String {
-        // Without established installs there is no share to compare with the limit.
-        let over = breach.measure == .noEstablishedInstalls ? "" : ", more than the \(Self.percent(limit)) a change may block unconfirmed"
-        return summary + (breach.measure == .unevaluatedWorstCase ? " It " : " On \(breach.platform.rawValue) it ") + reason(breach) + over
-            + "; send it again with \"confirm\": true (CLI: --confirm) if this is intended, or use dry_run=true (--dry-run) to look first."
-    }
-
-    /// The refusal of an unconfirmed change whose impact could not be computed.
-    public static func unavailableRefusal(app: String, channel: ReleaseChannel) -> String {
-        "The impact of this change on \(app)'s \(channel.rawValue) installs could not be computed (the install counts could not be read in "
-            + "time), so the publish guard can't check it. Send it again with \"confirm\": true (CLI: --confirm) to publish without it, or try "
-            + "again later."
-    }
-
-    /// What changed from the current policy, as the headline's subject.
-    package var change: String {
+    /// What changed in the entry `platform`'s installs read, as its sentence's subject; empty when nothing did.
+    package func phrase(for platform: Platform) -> String {
+        let key = impact.proposed.platforms[platform] != nil ? platform : .ios
+        guard let entry = impact.proposed.policy(for: platform) else { return "" }
+        let (old, name) = (impact.current?.policy(for: key), Self.name(key))
         var phrases: [String] = []
-        let many = impact.proposed.platforms.count > 1
-        for (platform, entry) in impact.proposed.platforms.sorted(by: { $0.key.isListed(before: $1.key) }) {
-            let old = impact.current?.policy(for: platform)
-            let on = many ? " on \(platform.rawValue)" : ""
-            if entry.endOfLife != nil, old?.endOfLife == nil { phrases.append("Ending \(platform.rawValue)'s life") }
-            if let required = entry.required, required != old?.required {
-                var verb = "Setting"
-                if let before = old?.required?.version, let after = required.version {
-                    verb = before < after ? "Raising" : before > after ? "Lowering" : "Changing"
-                }
-                let target = required.version?.description ?? required.build.map { "build \($0)" } ?? "nothing"
-                phrases.append("\(verb) required\(on) to \(target)")
+        if entry.endOfLife != nil, old?.endOfLife == nil { phrases.append("Ending the app's life on \(name)") }
+        if let required = entry.required, required != old?.required {
+            var verb = "Setting"
+            if let before = old?.required?.version, let after = required.version {
+                verb = before < after ? "Raising" : before > after ? "Lowering" : "Changing"
             }
-            if entry.blocked != old?.blocked ?? BlockedReleases() { phrases.append("Changing the blocked releases\(on)") }
-            if let floor = entry.latest?.minimumOS, floor != old?.latest?.minimumOS { phrases.append("Requiring \(Self.osName(platform)) \(floor)") }
-            if entry.rollout != old?.rollout, entry.rollout != nil { phrases.append("Changing the rollout\(on)") }
+            let target = required.version?.description ?? required.build.map { "build \($0)" } ?? "nothing"
+            phrases.append("\(verb) required on \(name) to \(target)")
         }
-        return phrases.isEmpty ? "This policy" : phrases.prefix(2).joined(separator: " and ")
-    }
-
-    /// `12.3 %`; a share that isn't 0 or 1 never reads as `0 %` or `100 %`.
-    public static func percent(_ share: Double) -> String {
-        if share > 0 && share < 0.0005 { return "<0.1 %" }
-        if share < 1 && share > 0.9995 { return ">99.9 %" }
-        let tenths = (share * 1000).rounded() / 10
-        return (tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)) + " %"
-    }
-
-    /// `1,234,567`.
-    public static func grouped(_ number: Int) -> String {
-        let digits = String(abs(number))
-        var out = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return (number < 0 ? "-" : "") + out
-    }
-
-    private static func osName(_ platform: Platform) -> String {
-        [.ios: "iOS", .ipados: "iPadOS", .macos: "macOS", .tvos: "tvOS", .watchos: "watchOS", .visionos: "visionOS", .android: "Android"][platform]
-            ?? platform.rawValue
+        if entry.blocked != old?.blocked ?? BlockedReleases() { phrases.append("Changing the blocked releases on \(name)") }
+        if let floor = entry.latest?.minimumOS, floor != old?.latest?.minimumOS { phrases.append("Requiring \(name) \(floor)") }
+        if entry.rollout != old?.rollout, entry.rollout != nil { phrases.append("Changing the rollout on \(name)") }
+        return phrases.prefix(2).joined(separator: " and ")
     }
 }

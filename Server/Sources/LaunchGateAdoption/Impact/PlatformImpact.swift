@@ -23,4 +23,14 @@ public struct PlatformImpact: Sendable, Equatable {
     /// releases, end of life, minimum OS, through the entry they read) or newly blocks some:
     /// only then can installs the counts miss be newly blocked.
     public var changesBlocking = false
+    /// Of ``active``'s blocked installs, those whose OS is too old for any allowed version: they
+    /// can't update at all.
+    public var cannotUpdate = 0
+
+    /// The counts every surface leads with for the platform (the sentence, the console's table,
+    /// the API's `platforms`, the CLI): its active installs, or, on a platform whose installs were
+    /// all first seen today, those.
+    public var counted: ImpactCounts { active.installs > 0 ? active : new }
+    /// Whether ``counted`` are the installs first seen today, none having been seen before.
+    public var countsOnlyNew: Bool { active.installs == 0 && new.installs > 0 }
 }

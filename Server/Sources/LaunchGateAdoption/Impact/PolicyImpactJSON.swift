@@ -3,7 +3,8 @@ import LaunchGate
 /// A ``PolicyImpact`` as the admin API sends it (`PolicyImpact` in `Server/openapi.yaml`): the
 /// counts, their shares, every outcome with zeros included (so clients need no defaults), and
 /// the ``ImpactSentences`` summary. Totals are the platforms' sums; the unevaluated counts are
-/// present only when groups were left out.
+/// present only when groups were left out. `platforms` lists each platform with installs, active or
+/// first seen today: the figures its sentence in `summary` gives.
 package struct PolicyImpactJSON: Encodable {
     /// One platform's counts, as `platforms` lists them.
     package struct PlatformJSON: Encodable {
@@ -11,6 +12,9 @@ package struct PolicyImpactJSON: Encodable {
         package let blockedShare, newlyBlockedShare: Double
         let establishedInstalls, establishedBlocked, establishedNewlyBlocked: Int
         let establishedBlockedShare, establishedNewlyBlockedShare: Double
+        /// The platform's installs first seen today: what its sentence counts when it has no older ones.
+        package let newInstalls, newBlocked, newNewlyBlocked: Int
+        let cannotUpdate: Int
 
         package init(_ counts: PlatformImpact) {
             (activeInstalls, blocked, newlyBlocked) = (counts.active.installs, counts.active.blocked, counts.active.newlyBlocked)
@@ -18,6 +22,7 @@ package struct PolicyImpactJSON: Encodable {
             let established = counts.established
             (establishedInstalls, establishedBlocked, establishedNewlyBlocked) = (established.installs, established.blocked, established.newlyBlocked)
             (establishedBlockedShare, establishedNewlyBlockedShare) = (established.blockedShare, established.newlyBlockedShare)
+            (newInstalls, newBlocked, newNewlyBlocked, cannotUpdate) = (counts.new.installs, counts.new.blocked, counts.new.newlyBlocked, counts.cannotUpdate)
         }
     }
 
@@ -52,7 +57,7 @@ package struct PolicyImpactJSON: Encodable {
             entry.latest?.minimumOS.map { (platform.rawValue, $0.description) }
         })
         (rolloutNote, summary, guarded, known) = (words.rolloutNote, words.summary, impact.guarded, impact.known)
-        platforms = Dictionary(uniqueKeysWithValues: impact.platforms.filter { $0.value.active.installs > 0 }.map {
+        platforms = Dictionary(uniqueKeysWithValues: impact.platforms.filter { $0.value.counted.installs > 0 }.map {
             ($0.key.rawValue, PlatformJSON($0.value))
         })
         (newInstalls, newInstallsBlocked) = (impact.new.installs, impact.new.blocked)

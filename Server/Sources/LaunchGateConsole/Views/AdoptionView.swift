@@ -6,6 +6,7 @@ struct AdoptionView: ConsoleView {
     package let windows: [ConsoleOption]
     /// The platform filter's choices; none chosen shows all.
     package let platforms: [ConsoleOption]
+    /// The count with its noun: "1,240 active installs", "1 active install", "no active installs".
     package let activeInstalls: String
     /// Which days the window covers, in words: "in the last 7 UTC calendar days, …".
     package let daysLabel: String

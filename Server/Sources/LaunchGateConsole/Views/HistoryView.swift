@@ -47,6 +47,8 @@ struct HistoryView: ConsoleView {
     package var notice: String? = nil
     /// Why a rollback was refused by the publish guard.
     package var guardError: String? = nil
+    /// The refused rollback's impact, a sentence an item, under ``guardError``.
+    package var guardDetails: [String] = []
 
     package init(app: AppRecord, channel: ReleaseChannel, revisions: [Row], page: Int, pages: Int) {
         (self.app, appName, self.channel, self.revisions) = (app.id, app.name, channel.rawValue, revisions)

@@ -105,7 +105,7 @@ struct AdoptionAPITests {
             #expect(response.status == .ok)
             let body = try response.json()
             #expect(body["newlyBlocked"] as? Int == 40)
-            #expect((body["summary"] as? String)?.hasPrefix("Raising required on ios to 2.4.0 blocks 50 of 100 active installs (50 %)") == true)
+            #expect((body["summary"] as? String)?.hasPrefix("Raising required on iOS to 2.4.0 blocks 50 of 100 iOS installs (50 %)") == true)
             #expect((body["outcomes"] as? [String: Int])?["updateRequired"] == 46)
             #expect(try await server.components.repository.revisions(appID: "notes", channel: .production).count == before)
             let publish = try await client.execute(uri: "/v1/admin/apps/notes/policy", method: .put, headers: TestServer.bearer(reader),
@@ -125,7 +125,7 @@ struct AdoptionAPITests {
             #expect(refused.status == .conflict)
             #expect(refused.errorCode == "confirmation-required")
             let message = try #require((try refused.json()["error"] as? [String: Any])?["message"] as? String)
-            #expect(message.contains("blocks 50 of 100 active installs (50 %), 40 of them not blocked now") && message.contains("20 %"))
+            #expect(message == "Not published: it newly blocks 40 % of active iOS installs, over the 20 % allowed unconfirmed; send \"confirm\": true to publish, or dry_run=true for the impact.", "\(message)")
             #expect(try await server.components.policies.current(app: "notes", channel: .production).1.platforms[.ios]?.required?.version == "2.0.0")
             // Confirmed in the document, or in the query.
             let inBody = try await client.execute(uri: "/v1/admin/apps/notes/policy", method: .put, headers: auth, body: try document(risky, confirm: true))

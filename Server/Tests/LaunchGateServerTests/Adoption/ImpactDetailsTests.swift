@@ -23,7 +23,7 @@ struct ImpactDetailsTests {
         var proposed = Samples.policy()
         proposed.platforms[.ios]?.required = VersionRequirement(version: "2.0.0", build: BuildNumber(201))
         let impact = PolicyImpact(app: "notes", channel: .production, activeDays: 30, proposed: proposed, current: Samples.policy())
-        #expect(ImpactSentences(impact).change.hasPrefix("Changing required on ios to 2.0.0"))
+        #expect(ImpactSentences(impact).phrase(for: .ios).hasPrefix("Changing required on iOS to 2.0.0"))
     }
 
     @Test("rounded expected counts add up to the active installs (largest remainder)")

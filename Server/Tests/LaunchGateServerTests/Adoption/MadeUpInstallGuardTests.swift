@@ -61,13 +61,13 @@ struct MadeUpInstallGuardTests {
         #expect(impact.established == ImpactCounts(installs: 100, blocked: 50, newlyBlocked: 40))
         #expect(impact.platforms[.ios]?.established.newlyBlockedShare == 0.4)
         let summary = ImpactSentences(impact).summary
-        #expect(summary.contains("Of the 100 established installs (seen twice, a day apart), it blocks 50 (50 %) and newly blocks 40 (40 %)."),
+        #expect(summary.contains("Of the 100 established iOS installs (seen twice, a day apart), it blocks 50 (50 %) and newly blocks 40 (40 %)."),
                 "\(summary)")
         let error = try await refusal {
             _ = try await adoption.publish(raised("2.4.0"), app: "notes", channel: .production, author: "t", confirmed: false)
         }
         #expect(error?.code == "confirmation-required", "a flood dated before today let a 40 % lockout through unconfirmed")
-        #expect(error?.message.contains("newly blocks 40 % of established ios installs") == true, "\(error?.message ?? "")")
+        #expect(error?.message.contains("newly blocks 40 % of established iOS installs") == true, "\(error?.message ?? "")")
         #expect(PublishGuard(limit: 0.2).verdict(on: impact) == .confirm(GuardBreach(platform: .ios, measure: .establishedNewlyBlocked, share: 0.4)))
         await server.close()
     }
@@ -81,13 +81,13 @@ struct MadeUpInstallGuardTests {
             try await flood(installs, "made-up", count: 1_000, at: [Samples.now])
             let impact = try await server.components.adoption.impact(of: raised("2.3.0"), app: "notes", channel: .production)
             #expect(impact.new.installs == 1_200 && impact.new.blocked == 100 && impact.established.installs == 0)
-            #expect(ImpactSentences(impact).summary.contains("No ios install is established yet"), "\(ImpactSentences(impact).summary)")
+            #expect(ImpactSentences(impact).summary.contains("All 1,200 iOS installs were first seen today: none is established yet"), "\(ImpactSentences(impact).summary)")
             #expect(PublishGuard(limit: 0.2).verdict(on: impact) == .confirm(GuardBreach(platform: .ios, measure: .noEstablishedInstalls, share: 1)))
             let error = try await refusal {
                 _ = try await server.components.adoption.publish(raised("2.3.0"), app: "notes", channel: .production, author: "t", confirmed: false)
             }
             #expect(error?.code == "confirmation-required")
-            #expect(error?.message.contains("no ios install is established yet (seen a day apart), so the share can't be trusted; send it again") == true,
+            #expect(error?.message.contains("newly blocks iOS installs while none is established yet (seen twice, a day apart); send \"confirm\": true") == true,
                     "\(error?.message ?? "")")
             let confirmed = try await server.components.adoption.publish(raised("2.3.0"), app: "notes", channel: .production, author: "t",
                                                                          confirmed: true)
@@ -132,13 +132,13 @@ struct MadeUpInstallGuardTests {
         let impact = try await adoption.impact(of: raised("2.3.5"), app: "notes", channel: .production)
         #expect(impact.active.newlyBlocked == 0 && impact.unevaluated.groups == 4 && impact.unevaluated.installs == 50)
         let summary = ImpactSentences(impact).summary
-        #expect(summary.contains("the change could block up to 50 % of active ios installs"), "\(summary)")
+        #expect(summary.contains("the change could block up to 50 % of active iOS installs"), "\(summary)")
         #expect(PublishGuard(limit: 0.2).verdict(on: impact) == .confirm(GuardBreach(platform: .ios, measure: .unevaluatedWorstCase, share: 0.5)))
         let error = try await refusal {
             _ = try await adoption.publish(raised("2.3.5"), app: "notes", channel: .production, author: "t", confirmed: false)
         }
         #expect(error?.code == "confirmation-required")
-        #expect(error?.message.contains("It could newly block up to 50 % of active ios installs") == true, "\(error?.message ?? "")")
+        #expect(error?.message.contains("it newly blocks up to 50 % of active iOS installs") == true, "\(error?.message ?? "")")
         // A change that changes nothing that blocks goes through, hidden groups or not.
         let (revision, _) = try await adoption.publish(Samples.policy(), app: "notes", channel: .production, author: "t", confirmed: false)
         #expect(revision.number == 2)

@@ -41,13 +41,13 @@ struct NewInstallGuardTests {
         #expect(after.new == ImpactCounts(installs: 1_000, blocked: 0, newlyBlocked: 0))
         let (was, now) = (ImpactSentences(before).summary, ImpactSentences(after).summary)
         #expect(now.hasPrefix(was), "\(now)")
-        #expect(now.contains("Plus 1,000 installs first seen today (0 of them blocked)"), "\(now)")
+        #expect(now.contains("1,000 more iOS installs were first seen today (none of them blocked); they count in none of these figures"), "\(now)")
         do {
             _ = try await adoption.publish(raised("2.4.0"), app: "notes", channel: .production, author: "t", confirmed: false)
             Issue.record("a flood of made-up installs let a 40 % lockout through unconfirmed")
         } catch let error as AdoptionError {
             #expect(error.code == "confirmation-required")
-            #expect(error.message.contains("newly blocks 40 % of active ios installs"), "\(error.message)")
+            #expect(error.message.contains("newly blocks 40 % of active iOS installs"), "\(error.message)")
         }
         await server.close()
     }
@@ -59,7 +59,9 @@ struct NewInstallGuardTests {
             let impact = try await server.components.adoption.impact(of: raised("2.4.0"), app: "notes", channel: .production)
             #expect(impact.active.installs == 0 && impact.new == ImpactCounts(installs: 10, blocked: 10, newlyBlocked: 10))
             let summary = ImpactSentences(impact).summary
-            #expect(summary.hasPrefix("No installs first seen before today were seen in the last 30 days."), "\(summary)")
+            #expect(ImpactSentences(impact).sentences == ["Raising required on iOS to 2.4.0 blocks 10 of 10 iOS installs (100 %).",
+                "All 10 iOS installs were first seen today: none is established yet (seen twice, a day apart), so the publish guard asks to confirm "
+                    + "any change that newly blocks one of them."], "\(summary)")
             #expect(PublishGuard(limit: 0.2).verdict(on: impact) == .confirm(GuardBreach(platform: .ios, measure: .noEstablishedInstalls, share: 1)))
         }
     }

@@ -16,8 +16,8 @@ struct PlatformOrderTests {
         var impact = PolicyImpact(app: "notes", channel: .production, activeDays: 30, proposed: Samples.policy(), current: Samples.policy())
         impact.rollouts = [.android: 50, .ios: 25]
         let note = ImpactSentences(impact).rolloutNote ?? ""
-        let ios = note.range(of: "ios 25")
-        let android = note.range(of: "android 50")
+        let ios = note.range(of: "iOS 25")
+        let android = note.range(of: "Android 50")
         #expect(ios != nil && android != nil && ios!.lowerBound < android!.lowerBound, "\(note)")
     }
 }

@@ -43,8 +43,8 @@ struct PolicyImpactTests {
         let impact = try await impact { $0.required = VersionRequirement(version: "2.2.0", build: BuildNumber(200)) }
         #expect(outcomes(impact) == ["upToDate": 50, "updateAvailable": 20, "updateRequired": 26, "deviceUnsupported": 4])
         #expect(impact.active.blocked == 30 && impact.active.newlyBlocked == 20 && impact.cannotUpdate == 4)
-        #expect(summary(impact) == "Raising required on ios to 2.2.0 blocks 30 of 100 active installs (30 %), 20 of them not blocked now; "
-            + "4 of them run iOS below 16.0 and cannot update at all.")
+        #expect(ImpactSentences(impact).sentences == ["Raising required on iOS to 2.2.0 blocks 30 of 100 iOS installs (30 %), 20 of them not blocked now.",
+                                                      "4 of the blocked iOS installs run iOS below 16.0 and can't update at all."])
         #expect(ImpactSentences(impact).rolloutNote == nil)
     }
 
@@ -53,7 +53,7 @@ struct PolicyImpactTests {
         let impact = try await impact { $0.blocked = BlockedReleases(versions: ["2.3.0"]) }
         #expect(outcomes(impact) == ["upToDate": 50, "updateRequired": 26, "updateRecommended": 20, "deviceUnsupported": 4])
         #expect(impact.active.newlyBlocked == 20)
-        #expect(summary(impact).hasPrefix("Changing the blocked releases on ios blocks 30 of 100 active installs (30 %)"))
+        #expect(summary(impact).hasPrefix("Changing the blocked releases on iOS blocks 30 of 100 iOS installs (30 %)"))
     }
 
     @Test("end of life blocks every install of the platform")
@@ -61,7 +61,7 @@ struct PolicyImpactTests {
         let impact = try await impact { $0.endOfLife = EndOfLife(message: "Bye") }
         #expect(outcomes(impact) == ["endOfLife": 100])
         #expect(impact.active.blocked == 100 && impact.active.newlyBlocked == 90)
-        #expect(summary(impact).hasPrefix("Ending ios's life blocks 100 of 100 active installs (100 %), 90 of them not blocked now."))
+        #expect(summary(impact).hasPrefix("Ending the app's life on iOS blocks 100 of 100 iOS installs (100 %), 90 of them not blocked now."))
     }
 
     @Test("a higher minimum OS stops offering the update to older devices and makes their required update impossible")
@@ -70,7 +70,8 @@ struct PolicyImpactTests {
         #expect(outcomes(impact) == ["upToDate": 70, "updateAvailable": 20, "updateRequired": 6, "deviceUnsupported": 4])
         #expect(impact.active.newlyBlocked == 0)
         #expect(PolicyImpactJSON(impact).minimumOS == ["ios": "17.0"])
-        #expect(summary(impact).hasPrefix("Requiring iOS 17.0 blocks 10 of 100 active installs (10 %), all of them blocked already; 4 of them run iOS below 17.0"))
+        #expect(summary(impact).hasPrefix("Requiring iOS 17.0 blocks 10 of 100 iOS installs (10 %), all of them blocked already. "
+            + "4 of the blocked iOS installs run iOS below 17.0"))
     }
 
     @Test("a rollout splits the groups it decides by its share, as expected counts, and says so")
@@ -79,7 +80,7 @@ struct PolicyImpactTests {
         #expect(outcomes(impact) == ["upToDate": 80, "updateAvailable": 5, "updateRecommended": 5, "updateRequired": 6, "deviceUnsupported": 4])
         #expect(impact.active.newlyBlocked == 0)
         let note = try #require(ImpactSentences(impact).rolloutNote)
-        #expect(note.contains("ios 25 %") && note.contains("HMAC"))
+        #expect(note.contains("iOS 25 %") && note.contains("HMAC"))
         #expect(summary(impact).hasSuffix(note))
     }
 

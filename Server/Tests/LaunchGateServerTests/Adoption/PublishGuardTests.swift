@@ -38,7 +38,7 @@ struct PublishGuardTests {
             #expect(refused.status == .conflict)
             #expect(refused.errorCode == "confirmation-required")
             let message = try #require((try refused.json()["error"] as? [String: Any])?["message"] as? String)
-            #expect(message.contains("blocks 50 of 100 active installs") && message.contains("ios"), "\(message)")
+            #expect(message.contains("of active iOS installs") && message.contains(#""confirm": true"#), "\(message)")
             #expect(try await server.components.policies.current(app: "notes", channel: .production).0.number == 3)
             let confirmed = try await client.execute(uri: "/v1/admin/apps/notes/policy/rollback", method: .post, headers: auth,
                                                      body: body(#"{"revision": 2, "confirm": true}"#))
@@ -66,7 +66,7 @@ struct PublishGuardTests {
             Issue.record("a change that newly blocks 40 % of iOS went through unconfirmed")
         } catch let error as AdoptionError {
             #expect(error.code == "confirmation-required")
-            #expect(error.message.contains("On ios it newly blocks 40 % of active ios installs"), "\(error.message)")
+            #expect(error.message.contains("it newly blocks 40 % of active iOS installs"), "\(error.message)")
         }
         await server.close()
     }
@@ -79,7 +79,7 @@ struct PublishGuardTests {
             _ = try await server.components.adoption.publish(raised("2.2.0"), app: "notes", channel: .production, author: "t", confirmed: false)
             Issue.record("a raise that leaves 30 % blocked went through unconfirmed")
         } catch let error as AdoptionError {
-            #expect(error.message.contains("leaves 30 % of active ios installs blocked"), "\(error.message)")
+            #expect(error.message.contains("leaves 30 % of active iOS installs blocked"), "\(error.message)")
         }
         // A change that newly blocks nobody never needs confirming, however many are blocked already.
         let (_, impact) = try await server.components.adoption.publish(Samples.policy(), app: "notes", channel: .production, author: "t",

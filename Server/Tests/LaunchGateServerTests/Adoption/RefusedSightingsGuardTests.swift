@@ -58,7 +58,7 @@ struct RefusedSightingsGuardTests {
         let impact = try await adoption.impact(of: blocking, app: "notes", channel: .production)
         #expect(impact.active.newlyBlocked == 0 && impact.platforms[.ios]?.refusedSightings == 30)
         let summary = ImpactSentences(impact).summary
-        #expect(summary.contains("30 ios sightings were refused by the cap on installs and groups"), "\(summary)")
+        #expect(summary.contains("The cap on installs and groups refused 30 iOS sightings in the last 30 days"), "\(summary)")
         #expect(PublishGuard(limit: 0.2).verdict(on: impact) == .confirm(GuardBreach(platform: .ios, measure: .refusedSightings, share: 1)))
         await #expect(throws: AdoptionError.self) {
             _ = try await adoption.publish(blocking, app: "notes", channel: .production, author: "t", confirmed: false)

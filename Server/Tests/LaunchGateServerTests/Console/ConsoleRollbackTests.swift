@@ -29,6 +29,10 @@ struct ConsoleRollbackTests {
                 let refused = try await browser.post("/console/apps/notes/history/rollback?channel=production", [("csrf", csrf), ("revision", "2")])
                 #expect(refused.status == .conflict)
                 #expect(refused.text.contains(#"id="guard-error""#) && refused.text.contains(#"name="confirm""#))
+                // In the page's own words, with the impact a sentence an item under it.
+                #expect(refused.text.contains("Tick &#39;Roll back although…&#39; and roll back again.") && !refused.text.contains("dry_run"))
+                #expect(refused.text.contains(#"id="guard-details"><li>Raising required on iOS to 2.4.0 blocks 50 of 100 iOS installs (50 %)"#),
+                        "\(refused.text)")
                 #expect(try await server.components.policies.current(app: "notes", channel: .production).0.number == 3)
                 let confirmed = try await browser.post("/console/apps/notes/history/rollback?channel=production",
                                                        [("csrf", csrf), ("revision", "2"), ("confirm", "on")])

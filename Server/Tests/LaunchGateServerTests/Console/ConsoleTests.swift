@@ -202,7 +202,7 @@ struct ConsoleTests {
                 let draft = try #require(PolicyDraft(form: form, base: Samples.policy(), app: "notes", now: Samples.now).policy)
                 let impact = try await server.components.adoption.impact(of: draft, app: "notes", channel: .production)
                 #expect(impact.active.blocked == 3)
-                #expect(preview.text.contains(html(ImpactSentences(impact).summary)))
+                #expect(preview.text.contains(html(ImpactSentences(impact).headline)))
                 let required = GateScreen.make(for: UpdatePrompt(kind: .updateRequired, targetVersion: "2.4.1", reason: .belowMinimum),
                                                style: .blocking, platform: .ios, hasUpdateURL: true)
                 #expect(preview.text.contains(html(required.title)) && preview.text.contains(html(required.message)))
