@@ -1269,6 +1269,108 @@ def metrics_need_token():
     (ok if answer and answer[0] == 200 and b"hb_requests" in answer[2] else fail)("/metrics with the admin token is served")
 
 
+# 12. The adoption flood spread over many addresses (issue 27 item 4, re-test): 420 addresses of
+# one /24, each within its own quota, filled the app's 20,000 groups; then a real install of an
+# unnamed next release (7.0.1, above the policy's 7.0.0) was dropped, and every change to the
+# blocked list asked for confirmation. On a second server with a small group cap: one /24's
+# addresses together start at most their network's quota (4 clients' worth); the release above
+# latest is recorded once seen from three networks; blocking a version inside the refused range
+# that nobody sent publishes unconfirmed.
+def adoption_from_many_addresses():
+    addresses, per_address, cap = (60, 4, 300) if short else (250, 10, 2000)
+    networks = 2 if short else 12
+    flood_port, server, admin = spawn_server("--install-sightings-per-client", "0", "--max-install-groups", str(cap))
+    try:
+        if server.poll() is not None or not admin:
+            fail("the second server did not start")
+            return
+
+        def send(source, requests):
+            try:
+                sock = socket.create_connection(("127.0.0.1", flood_port), timeout=10, source_address=(source, 0))
+            except OSError:
+                return 0
+            try:
+                sock.sendall(b"".join(requests))
+                reader = Reader(sock, time.monotonic() + 15)
+                return sum(1 for _ in range(len(requests)) if (reader.response() or (0,))[0] in (200, 204))
+            except OSError:
+                return 0
+            finally:
+                sock.close()
+
+        def admin_request(method, path, body=None):
+            data = json.dumps(body).encode() if body is not None else None
+            call = urllib.request.Request(f"http://127.0.0.1:{flood_port}{path}", data=data, method=method,
+                                          headers={"Authorization": f"Bearer {admin}", "Content-Type": "application/json"})
+            try:
+                with urllib.request.urlopen(call, timeout=15) as answer:
+                    return answer.status, json.loads(answer.read() or b"null")
+            except urllib.error.HTTPError as error:
+                return error.code, json.loads(error.read() or b"null")
+
+        def kept_versions():
+            for _ in range(20):
+                time.sleep(0.5)
+                _, report = admin_request("GET", "/v1/admin/apps/demo/adoption?platform=ios&days=1&limit=1000")
+                windows = (report or {}).get("windows", [])
+                if windows:
+                    versions = {entry["version"]: entry["installs"] for entry in windows[0].get("versions", [])}
+                    other = windows[0].get("otherVersions", {}).get("entries", 0)
+                    return versions, len(versions) + other
+            return {}, 0
+
+        def flood_network(network, rng):
+            # Odd patch numbers only, so a version with an even one was never sent.
+            sent = 0
+            for address in range(1, addresses + 1):
+                batch = [request("/v1/apps/demo/policy?platform=ios",
+                                 f'LaunchGate-Client: version="{rng.randrange(1, 1000)}.{rng.randrange(100)}.{2 * rng.randrange(500) + 1}", '
+                                 f'build="1", platform="ios", os="17.4", install="many-{network}-{address}-{n}"\r\n')
+                         for n in range(per_address)]
+                sent += send(f"127.{network}.0.{address}", batch)
+            return sent
+
+        rng = random.Random(12)
+        admin_request("PUT", "/v1/admin/apps/demo/policy?confirm=true", {"schemaVersion": 1, "app": "demo", "platforms": {"ios": {
+            "latest": {"version": "7.0.0", "build": 700}, "updateURL": "https://apps.apple.com/app/id1"}}})
+        sent = flood_network(40, rng)
+        time.sleep(3)  # the recorder folds every 2 s
+        _, groups = kept_versions()
+        print(f"     {sent} reads from {addresses} addresses of 127.40.0.0/24, {per_address} made-up versions each: {groups} groups kept", flush=True)
+        (ok if 0 < groups <= 4 * 50 + 5 else fail)(f"one /24's {addresses} addresses start at most its network's quota of groups (4 x 50): {groups}")
+        for network in range(41, 41 + networks):
+            flood_network(network, rng)
+        # Wide open: the lowest and highest versions a flood could send, refused past the full cap.
+        send("127.60.0.1", [request("/v1/apps/demo/policy?platform=ios", f'LaunchGate-Client: version="{v}", build="1", platform="ios", os="17.4", install="edge-{v}"\r\n')
+                            for v in ("0.0.1", "99999.0.1")])
+        time.sleep(3)
+        _, groups = kept_versions()
+        (ok if groups >= cap else fail)(f"{networks + 1} networks fill the cap of {cap} groups: {groups}")
+        # The release shipped before the policy names it, from three networks, five installs each, as pings.
+        for network in (70, 71, 72):
+            send(f"127.{network}.0.9", [f"POST /v1/apps/demo/installs/ping HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n"
+                                        f'LaunchGate-Client: version="7.0.1", build="701", platform="ios", os="17.4", install="next-{network}-{n}"\r\n\r\n'.encode()
+                                        for n in range(5)])
+            time.sleep(2.5)
+        time.sleep(1)
+        versions, _ = kept_versions()
+        (ok if versions.get("7.0.1", 0) >= 5 else fail)(
+            f"after the spread flood, a real install of the unnamed next release (7.0.1) is recorded from the third network on ({versions.get('7.0.1', 0)} of 15)")
+        blocking = {"schemaVersion": 1, "app": "demo", "platforms": {"ios": {
+            "latest": {"version": "7.0.0", "build": 700}, "updateURL": "https://apps.apple.com/app/id1", "blocked": {"versions": ["5.5.4"]}}}}
+        status, body = admin_request("PUT", "/v1/admin/apps/demo/policy", blocking)
+        (ok if status in (200, 201) else fail)(f"blocking 5.5.4 (inside the refused range, never sent) publishes unconfirmed "
+                                               f"(got {status}{'' if status in (200, 201) else ': ' + json.dumps(body)[:300]})")
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
 checks = [("never-reading pipeliner", never_reads), ("slowloris and idle sockets", slow_and_idle),
           ("odd methods pipelined", odd_methods_in_order), ("long and random URLs", long_and_random_urls),
           ("random app names", random_app_names), ("replayed signed documents", replayed_documents),
@@ -1278,7 +1380,7 @@ checks = [("never-reading pipeliner", never_reads), ("slowloris and idle sockets
           ("sign-in guesses from another network", guesses_from_another_network),
           ("sign-in sends from another network", sends_from_another_network),
           ("console sign-in from another network", console_from_another_network),
-          ("adoption under a flood", adoption_flood), ("one address floods", one_address_floods),
+          ("adoption under a flood", adoption_flood), ("adoption under a flood from many addresses", adoption_from_many_addresses), ("one address floods", one_address_floods),
           ("never-reading pipeliners at the cap", stalled_pipeliners), ("/metrics without a token", metrics_need_token)]
 only = os.environ.get("HOSTILE_ONLY")
 for name, run in checks:

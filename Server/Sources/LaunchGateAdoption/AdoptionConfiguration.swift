@@ -42,6 +42,12 @@ public struct AdoptionConfiguration: Sendable {
     public var bufferPercentPerClient: Int
     /// The default of ``bufferPercentPerClient``.
     public static let defaultBufferPercentPerClient = 6
+    /// How many clients' parts of the buffer, and of the quotas on new installs and groups, one
+    /// network (``ClientNetwork``: IPv4 /24, IPv6 /48) gets, all its addresses together: the
+    /// addresses one attacker holds in a block add what a few clients add, not hundreds of quotas.
+    public var networkShare: Int
+    /// The default of ``networkShare``: room for a few households or an office behind one /24.
+    public static let defaultNetworkShare = 4
     /// The shares of the buffer and of the quotas a trusted proxy gets when it is the client
     /// itself (it sent no `X-Forwarded-For`), since it carries many clients.
     public var proxyShare: Int
@@ -54,7 +60,8 @@ public struct AdoptionConfiguration: Sendable {
                 rewriteInterval: Duration = .seconds(600), sightingsPerTransaction: Int = 2_000, retentionDays: Int = 90, activeDays: Int = 30,
                 publishGuardShare: Double = 0.2, limits: InstallLimits = InstallLimits(), sightingsPerClient: Int = 600,
                 clientWindow: Duration = .seconds(60), recentCapacity: Int = 250_000, newGroupsPerClient: Int = 50,
-                newInstallsPerClient: Int = 2_000, proxyShare: Int = 16, bufferPercentPerClient: Int = AdoptionConfiguration.defaultBufferPercentPerClient) {
+                newInstallsPerClient: Int = 2_000, proxyShare: Int = 16, bufferPercentPerClient: Int = AdoptionConfiguration.defaultBufferPercentPerClient,
+                networkShare: Int = AdoptionConfiguration.defaultNetworkShare) {
         self.recordInstalls = recordInstalls
         self.bufferBytes = bufferBytes
         self.foldInterval = foldInterval
@@ -71,5 +78,6 @@ public struct AdoptionConfiguration: Sendable {
         self.newInstallsPerClient = newInstallsPerClient
         self.proxyShare = min(max(proxyShare, 1), 255)
         self.bufferPercentPerClient = min(max(bufferPercentPerClient, 1), 100)
+        self.networkShare = min(max(networkShare, 1), 255)
     }
 }

@@ -10,11 +10,16 @@ extension ImpactCalculator {
     /// Only the versions' range is known, not their builds or OS versions, so the answer leans to
     /// yes: a new end of life, a changed minimum OS, a build requirement or a blocked build could
     /// block any of them; a raised required version could block those from the old one up to it;
-    /// a newly blocked version those it equals. With the range unknown (refusals stored before
-    /// it was), any change to what blocks there could.
-    /// - Parameter changing: ``platformsChangingBlocking(from:to:)`` of the same policies.
-    static func couldNewlyBlock(_ refused: ClosedRange<AppVersion>?, on platform: Platform, from current: UpdatePolicy?, to proposed: UpdatePolicy,
-                                changing: Set<Platform>) -> Bool {
+    /// a newly blocked version those it equals, when it is in the range and in the filter of the
+    /// versions refused (``RefusedVersionFilter``: a flood of made-up versions widens the range to
+    /// hold every version, not the filter). With the range unknown (refusals stored before it
+    /// was), any change to what blocks there could.
+    /// - Parameters:
+    ///   - filter: Which versions may be among the refused; `nil` when not known (refusals stored
+    ///     before it was), and then every version in `refused` may be.
+    ///   - changing: ``platformsChangingBlocking(from:to:)`` of the same policies.
+    static func couldNewlyBlock(_ refused: ClosedRange<AppVersion>?, filter: RefusedVersionFilter? = nil, on platform: Platform,
+                                from current: UpdatePolicy?, to proposed: UpdatePolicy, changing: Set<Platform>) -> Bool {
         guard changing.contains(platform) else { return false }
         guard let refused, let new = proposed.policy(for: platform) else { return true }
         let old = current?.policy(for: platform)
@@ -27,6 +32,8 @@ extension ImpactCalculator {
             let floor = old?.required?.version
             if refused.lowerBound < required, floor.map({ $0 < required && refused.upperBound >= $0 }) ?? true { return true }
         }
-        return Set(new.blocked.versions).subtracting(old?.blocked.versions ?? []).contains { refused.contains($0) }
+        return Set(new.blocked.versions).subtracting(old?.blocked.versions ?? []).contains {
+            RefusedSightings(count: 1, versions: refused, filter: filter).mayInclude($0)
+        }
     }
 }

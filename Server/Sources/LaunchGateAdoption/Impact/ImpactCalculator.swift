@@ -58,7 +58,7 @@ struct ImpactCalculator {
             let hidden = page.unevaluated(on: platform)
             (counts.unevaluatedGroups, counts.unevaluatedInstalls, counts.unevaluatedEstablished) = (hidden.groups, hidden.installs, hidden.established)
             if let refusals = refused[platform],
-               Self.couldNewlyBlock(refusals.versions, on: platform, from: impact.current, to: impact.proposed, changing: changing) {
+               Self.couldNewlyBlock(refusals.versions, filter: refusals.filter, on: platform, from: impact.current, to: impact.proposed, changing: changing) {
                 counts.refusedSightings = refusals.count
             }
             counts.changesBlocking = changing.contains(platform) || counts.active.newlyBlocked > 0 || counts.new.newlyBlocked > 0

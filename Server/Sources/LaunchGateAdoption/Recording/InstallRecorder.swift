@@ -27,6 +27,8 @@ public struct InstallRecorder: Service {
     private let recent: RecentSightings
     /// New installs and groups per client per UTC day, which storage spends.
     package let quotas: ClientQuotas
+    /// Which versions above the policies' latest have room past a full cap.
+    private let nextRelease = NextReleaseRoom()
     private let policies: PolicyService?
     private let repository: any InstallRepository
     private let hasher: InstallIDHasher
@@ -46,11 +48,13 @@ public struct InstallRecorder: Service {
                 now: @escaping @Sendable () -> Date, logger: Logger = Logger(label: "launchgate.installs")) {
         // The composition root bootstraps the metrics system before it makes this (ServerComponents):
         // a counter made before then would count nowhere.
-        self.buffer = SightingBuffer(capacity: configuration.bufferBytes, clientPercent: configuration.bufferPercentPerClient, now: now)
+        self.buffer = SightingBuffer(capacity: configuration.bufferBytes, clientPercent: configuration.bufferPercentPerClient,
+                                     networkShare: configuration.networkShare, now: now)
         self.budget = SightingBudget(perClient: configuration.sightingsPerClient,
                                      windowSeconds: max(configuration.clientWindow.components.seconds, 1))
         self.recent = RecentSightings(capacity: configuration.recentCapacity)
-        self.quotas = ClientQuotas(newGroupsPerDay: configuration.newGroupsPerClient, newInstallsPerDay: configuration.newInstallsPerClient)
+        self.quotas = ClientQuotas(newGroupsPerDay: configuration.newGroupsPerClient, newInstallsPerDay: configuration.newInstallsPerClient,
+                                   networkShare: configuration.networkShare)
         self.policies = policies
         invalid = Counter(label: "launchgate_install_sightings_invalid_total")
         failed = Counter(label: "launchgate_install_sightings_unsaved_total")
@@ -118,7 +122,7 @@ public struct InstallRecorder: Service {
         // only fail again, each time after its timeout. Their values are forgotten as written
         // after the loop, not at once, or their repeats later in this arena would pass again.
         var failedKeys: [Int]?
-        var admission = InstallAdmission(quotas: quotas)
+        var admission = InstallAdmission(quotas: quotas, nextRelease: nextRelease)
         while let entry = arena.entry(at: offset) {
             offset = entry.next
             // The request's own second: a sighting counts on the day it was made, not the fold's.
@@ -135,7 +139,9 @@ public struct InstallRecorder: Service {
                 rejected += 1
                 continue
             }
-            if admission.namedVersions[sighting.appID] == nil { admission.namedVersions[sighting.appID] = await namedVersions(sighting.appID) }
+            if admission.namedVersions[sighting.appID] == nil {
+                (admission.namedVersions[sighting.appID], admission.latestVersions[sighting.appID]) = await namedVersions(sighting.appID)
+            }
             batch.append(sighting)
             keys.append(RecentSightings.key(hash, day: day))
             if batch.count == size {
@@ -187,19 +193,22 @@ public struct InstallRecorder: Service {
     }
 
     /// The canonical versions `app`'s policies (every channel) name per platform, through the
-    /// entry each platform reads: latest, recommended, required and blocked. From the policies'
+    /// entry each platform reads: latest, recommended, required and blocked; and the lowest
+    /// latest among them, above which a version may be the next release. From the policies'
     /// cache; an app or channel without a policy names none.
-    private func namedVersions(_ app: String) async -> [Platform: Set<String>] {
-        guard let policies else { return [:] }
+    private func namedVersions(_ app: String) async -> ([Platform: Set<String>], [Platform: AppVersion]) {
+        guard let policies else { return ([:], [:]) }
         var named: [Platform: Set<String>] = [:]
+        var latest: [Platform: AppVersion] = [:]
         for channel in ReleaseChannel.allCases {
             guard let policy = try? await policies.served(app: app, channel: channel) else { continue }
             for platform in Platform.allCases {
                 guard let entry = policy.policy(for: platform) else { continue }
                 let versions = [entry.latest?.version, entry.recommended?.version, entry.required?.version].compactMap { $0 } + entry.blocked.versions
                 named[platform, default: []].formUnion(versions.map(\.description))
+                if let version = entry.latest?.version { latest[platform] = min(latest[platform] ?? version, version) }
             }
         }
-        return named
+        return (named, latest)
     }
 }

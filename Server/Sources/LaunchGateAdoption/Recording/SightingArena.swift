@@ -3,7 +3,7 @@ import LaunchGateStorage
 /// What ``SightingBuffer/drain()`` hands over: the raw entries, read one at a time, so a fold
 /// never holds more than the arena itself and one batch of sightings.
 package struct SightingArena: Sendable {
-    /// `[app length: 1][app][second: 4][client key: 8][client share: 1][value length: 2][value]`, repeated.
+    /// `[app length: 1][app][second: 4][client key: 8][network key: 8][client share: 1][value length: 2][value]`, repeated.
     package let bytes: [UInt8]
     /// How many entries `bytes` holds.
     package let count: Int
@@ -27,11 +27,12 @@ package struct SightingArena: Sendable {
         let at = app.upperBound
         let second = Int64(bytes[at]) << 24 | Int64(bytes[at + 1]) << 16 | Int64(bytes[at + 2]) << 8 | Int64(bytes[at + 3])
         let key = (0..<8).reduce(UInt64(0)) { $0 << 8 | UInt64(bytes[at + 4 + $1]) }
-        let share = Int(bytes[at + 12])
-        let length = Int(bytes[at + 13]) << 8 | Int(bytes[at + 14])
-        let header = (at + 15)..<(at + 15 + length)
-        return Entry(app: app, second: second, source: share == 0 ? nil : SightingSource(key: key, share: share), header: header,
-                     next: header.upperBound)
+        let network = (0..<8).reduce(UInt64(0)) { $0 << 8 | UInt64(bytes[at + 12 + $1]) }
+        let share = Int(bytes[at + 20])
+        let length = Int(bytes[at + 21]) << 8 | Int(bytes[at + 22])
+        let header = (at + 23)..<(at + 23 + length)
+        return Entry(app: app, second: second, source: share == 0 ? nil : SightingSource(key: key, network: network, share: share),
+                     header: header, next: header.upperBound)
     }
 
     /// A hash of an entry's app and value, to find repeats without making strings.

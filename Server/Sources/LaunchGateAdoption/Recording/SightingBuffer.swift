@@ -11,19 +11,20 @@ import Synchronization
 ///
 /// Nothing is parsed, hashed or allocated per request (the arena is allocated once per drain).
 /// When the arena is full, or the client has filled its part of it (``clientBytes`` per drain,
-/// times its ``SightingSource/share``), the sighting is dropped and counted in
+/// times its ``SightingSource/share``), or its network (IPv4 /24, IPv6 /48) has filled
+/// ``networkShare`` times that, the sighting is dropped and counted in
 /// `launchgate_install_sightings_dropped_total`: recording never slows or fails a request, and
-/// one client can't fill the arena to drop everyone else's sightings. The shares are counted in
-/// a fixed table of 4,096 slots by client key, emptied at each drain; clients that share a slot
-/// share its share.
+/// neither one client nor the many addresses of one network can fill the arena to drop everyone
+/// else's sightings. The shares are counted in two fixed tables of 4,096 slots, by client key and
+/// by network key, emptied at each drain; clients (networks) that share a slot share its share.
 /// ``InstallRecorder`` drains it every few seconds, or as soon as it is half full.
 package final class SightingBuffer: Sendable {
-    /// Entries are `[app length: 1 byte][app][second: 4 bytes][client key: 8 bytes][client share: 1 byte]
-    /// [value length: 2 bytes][value]`; a share of 0 means no client (tests and tools).
+    /// Entries are `[app length: 1 byte][app][second: 4 bytes][client key: 8 bytes][network key: 8 bytes]
+    /// [client share: 1 byte][value length: 2 bytes][value]`; a share of 0 means no client (tests and tools).
     private struct State {
         var bytes: [UInt8]
         var entries = 0
-        /// Bytes appended per client slot since the last drain.
+        /// Bytes appended per client slot since the last drain, then per network slot.
         var used: [UInt32]
     }
 
@@ -34,6 +35,8 @@ package final class SightingBuffer: Sendable {
     package let capacity: Int
     /// The bytes one client (of share 1) may append between two drains.
     package let clientBytes: Int
+    /// How many clients' parts one network gets.
+    package let networkShare: Int
     private let state: Mutex<State>
     private let droppedCount = Atomic<Int>(0)
     private let halfFull = Atomic<Bool>(false)
@@ -43,12 +46,15 @@ package final class SightingBuffer: Sendable {
     /// - Parameters:
     ///   - capacity: The arena's size in bytes (at least 4 KiB).
     ///   - clientPercent: The part of it one client may fill between two drains, 1 to 100.
+    ///   - networkShare: How many clients' parts one network (IPv4 /24, IPv6 /48) may fill, at least 1.
     ///   - now: The clock for appends that don't bring their second.
     ///   - dropped: Counts sightings dropped because the arena was full.
-    package init(capacity: Int, clientPercent: Int = AdoptionConfiguration.defaultBufferPercentPerClient, now: @escaping @Sendable () -> Date = Date.init,
-         dropped: Counter = Counter(label: "launchgate_install_sightings_dropped_total")) {
+    package init(capacity: Int, clientPercent: Int = AdoptionConfiguration.defaultBufferPercentPerClient,
+                 networkShare: Int = AdoptionConfiguration.defaultNetworkShare, now: @escaping @Sendable () -> Date = Date.init,
+                 dropped: Counter = Counter(label: "launchgate_install_sightings_dropped_total")) {
         self.capacity = max(capacity, 4096)
         clientBytes = self.capacity / 100 * min(max(clientPercent, 1), 100)
+        self.networkShare = max(networkShare, 1)
         self.now = now
         self.dropped = dropped
         state = Mutex(State(bytes: Self.arena(self.capacity), used: Self.emptyUse()))
@@ -70,15 +76,18 @@ package final class SightingBuffer: Sendable {
     package func append(app: String, header: UnsafeRawBufferPointer, second: Int64, source: SightingSource? = nil) -> Bool {
         var app = app
         let time = UInt32(clamping: second)
-        let (key, share) = (source?.key ?? 0, UInt8(clamping: source?.share ?? 0))
+        let (key, network, share) = (source?.key ?? 0, source?.network ?? 0, UInt8(clamping: source?.share ?? 0))
+        // The keys are seeded hashes already (SightingIntake), so their low bits pick a slot.
         let slot = Int(key % UInt64(Self.clientSlots))
-        // The key is a seeded hash already (SightingIntake), so its low bits pick a slot.
+        let networkSlot = network == 0 ? nil : Self.clientSlots + Int(network % UInt64(Self.clientSlots))
         let part = share == 0 ? capacity : min(clientBytes * Int(share), capacity)
+        let networkPart = min(part * networkShare, capacity)
         return app.withUTF8 { name in
             guard name.count <= 255, header.count <= ClientHeader.maximumLength else { return false }
-            let size = 16 + name.count + header.count
+            let size = 24 + name.count + header.count
             let (kept, passedHalf) = state.withLock { state -> (Bool, Bool) in
-                guard state.bytes.count + size <= capacity, Int(state.used[slot]) + size <= part else { return (false, false) }
+                guard state.bytes.count + size <= capacity, Int(state.used[slot]) + size <= part,
+                      networkSlot.map({ Int(state.used[$0]) + size <= networkPart }) ?? true else { return (false, false) }
                 // A few appends, not one per byte: each append checks the array's uniqueness and
                 // capacity, and this runs on every recorded request.
                 state.bytes.append(UInt8(name.count))
@@ -87,11 +96,14 @@ package final class SightingBuffer: Sendable {
                 var fields = (UInt8(time >> 24), UInt8(time >> 16 & 0xFF), UInt8(time >> 8 & 0xFF), UInt8(time & 0xFF),
                               UInt8(key >> 56), UInt8(key >> 48 & 0xFF), UInt8(key >> 40 & 0xFF), UInt8(key >> 32 & 0xFF),
                               UInt8(key >> 24 & 0xFF), UInt8(key >> 16 & 0xFF), UInt8(key >> 8 & 0xFF), UInt8(key & 0xFF),
+                              UInt8(network >> 56), UInt8(network >> 48 & 0xFF), UInt8(network >> 40 & 0xFF), UInt8(network >> 32 & 0xFF),
+                              UInt8(network >> 24 & 0xFF), UInt8(network >> 16 & 0xFF), UInt8(network >> 8 & 0xFF), UInt8(network & 0xFF),
                               share, UInt8(header.count >> 8), UInt8(header.count & 0xFF))
                 withUnsafeBytes(of: &fields) { state.bytes.append(contentsOf: $0) }
                 state.bytes.append(contentsOf: header)
                 state.entries += 1
                 if share != 0 { state.used[slot] += UInt32(size) }
+                if share != 0, let networkSlot { state.used[networkSlot] += UInt32(size) }
                 return (true, state.bytes.count * 2 >= capacity)
             }
             if !kept {
@@ -124,7 +136,7 @@ package final class SightingBuffer: Sendable {
         return SightingArena(bytes: taken.bytes, count: taken.entries)
     }
 
-    private static func emptyUse() -> [UInt32] { [UInt32](repeating: 0, count: clientSlots) }
+    private static func emptyUse() -> [UInt32] { [UInt32](repeating: 0, count: 2 * clientSlots) }
 
     private static func arena(_ capacity: Int) -> [UInt8] {
         var bytes: [UInt8] = []

@@ -5,8 +5,9 @@ import LaunchGateStorage
 /// Where answered reads hand the install they name: the client's budget (``SightingBudget``) is
 /// consulted first, then the raw value goes to the ``SightingBuffer`` with the request's second
 /// and its client's key, which the buffer's per-client share and storage's per-client quotas on
-/// new installs and groups (``ClientQuotas``) count by. Install pings spend the same budget, and
-/// are refused when it is spent.
+/// new installs and groups (``ClientQuotas``) count by, with its network's key (``ClientNetwork``:
+/// IPv4 /24, IPv6 /48), which the buffer's and the quotas' per-network parts count by. Install
+/// pings spend the same budget, and are refused when it is spent.
 ///
 /// The client is who per-client limits count: the peer, or behind a `--trusted-proxy` the
 /// forwarded address, IPv6 per /64 (``ClientAddressResolver/limitKey(peer:forwardedFor:)``). A
@@ -32,7 +33,7 @@ package struct SightingIntake: PolicyReadObserver {
         let second = Self.second(now())
         let key = Self.key(client)
         guard budget.admit(client: key, second: second) else { return false }
-        return buffer.append(app: app, header: header, second: second, source: source(key: key, isProxy: isProxy))
+        return buffer.append(app: app, header: header, second: second, source: source(key: key, client: client, isProxy: isProxy))
     }
 
     /// Spends one of the client's sightings on an install ping; see ``PolicyReadObserver/admitPing(client:)``.
@@ -43,11 +44,14 @@ package struct SightingIntake: PolicyReadObserver {
 
     /// Notes a checked ping's `LaunchGate-Client` value; its client was admitted already.
     package func pingAccepted(app: String, clientHeader: String, client: String, clientIsProxy: Bool) {
-        buffer.append(app: app, header: clientHeader, second: Self.second(now()), source: source(key: Self.key(client), isProxy: clientIsProxy))
+        buffer.append(app: app, header: clientHeader, second: Self.second(now()),
+                      source: source(key: Self.key(client), client: client, isProxy: clientIsProxy))
     }
 
-    private func source(key: Int, isProxy: Bool) -> SightingSource {
-        SightingSource(key: UInt64(bitPattern: Int64(key)), share: isProxy ? proxyShare : 1)
+    private func source(key: Int, client: String, isProxy: Bool) -> SightingSource {
+        // Never 0, which stands for no network.
+        let network = UInt64(bitPattern: Int64(Self.key(ClientNetwork.of(client)))) | 1
+        return SightingSource(key: UInt64(bitPattern: Int64(key)), network: network, share: isProxy ? proxyShare : 1)
     }
 
     /// The budget's key for a client: a hash (seeded per process), so the tables hold fixed-size

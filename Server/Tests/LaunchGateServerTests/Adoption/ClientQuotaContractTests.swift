@@ -74,7 +74,7 @@ struct ClientQuotaContractTests {
     func reserve(_ backend: TestBackend) async throws {
         try await backend.withRepository { _, database in
             let installs = repository(database)
-            let limits = InstallLimits(groupsPerAppPlatform: 3, reservedGroups: 2)
+            let limits = InstallLimits(groupsPerAppPlatform: 3, reservedGroups: 2, nextReleaseGroups: 0)
             let admission = InstallAdmission(namedVersions: ["notes": [.ios: ["7.0.0", "2.0.0"]]])
             let junk = (0..<5).map { sighting("junk-\($0)", version: "50.\($0).0", source: nil) }
             #expect(try await installs.record(junk, limits: limits, admission: admission).overGroupCap == 2, "the cap is full")

@@ -173,7 +173,7 @@ struct InstallRecordingTests {
             }
             // Each entry: lengths (3 bytes), the request's second (4), the client's key and share (9),
             // "notes" and the value; every ping comes from one client, which may fill 6 % of it.
-            let kept = components.recorder.buffer.clientBytes / (16 + 5 + header.utf8.count)
+            let kept = components.recorder.buffer.clientBytes / (24 + 5 + header.utf8.count)
             #expect(components.recorder.buffer.droppedTotal == 40 - kept)
             #expect(try await dropped() - before >= Double(40 - kept))
         }

@@ -10,11 +10,26 @@ public struct InstallAdmission: Sendable {
     /// Per app and platform, the canonical versions its policies name (latest, recommended,
     /// required, blocked).
     public var namedVersions: [String: [Platform: Set<String>]]
+    /// Per app and platform, the lowest latest version its policies give: versions above it may
+    /// use ``nextRelease``'s room.
+    public var latestVersions: [String: [Platform: AppVersion]]
+    /// Which versions above latest have room past the cap (``InstallLimits/nextReleaseGroups``);
+    /// `nil` for none.
+    public var nextRelease: NextReleaseRoom?
 
-    /// Creates an admission; by default no quota and no named versions.
-    public init(quotas: ClientQuotas? = nil, namedVersions: [String: [Platform: Set<String>]] = [:]) {
+    /// Creates an admission; by default no quota, no named versions and no room for the next release.
+    public init(quotas: ClientQuotas? = nil, namedVersions: [String: [Platform: Set<String>]] = [:],
+                latestVersions: [String: [Platform: AppVersion]] = [:], nextRelease: NextReleaseRoom? = nil) {
         self.quotas = quotas
         self.namedVersions = namedVersions
+        self.latestVersions = latestVersions
+        self.nextRelease = nextRelease
+    }
+
+    /// Whether a sighting starting a group past the cap may take the room for the next release.
+    func admitsNextRelease(_ sighting: InstallSighting, total: Int) -> Bool {
+        guard let nextRelease, let latest = latestVersions[sighting.appID]?[sighting.platform] else { return false }
+        return nextRelease.admit(sighting.version, network: sighting.source?.network ?? 0, in: sighting.scope, latest: latest, total: total)
     }
 
     /// Whether `version` is named by a policy of the scope's app for its platform.

@@ -23,7 +23,7 @@ package struct InstallBudget {
     package enum Refusal {
         /// ``InstallLimits/installsPerAppPlatform``.
         case installs
-        /// ``InstallLimits/groupsPerAppPlatform`` (and the reserve, for a named version).
+        /// ``InstallLimits/groupsPerAppPlatform`` (and the reserves, for a named version or the next release).
         case groups
         /// The client's quota (``ClientQuotas``).
         case client
@@ -61,8 +61,8 @@ package struct InstallBudget {
         return candidates
     }
 
-    /// The most groups a scope's count needs to reach: one past the cap and its reserve.
-    var countedGroups: Int { limits.groupsPerAppPlatform + limits.reservedGroups + 1 }
+    /// The most groups a scope's count needs to reach: one past the cap and its reserves.
+    var countedGroups: Int { limits.keptGroups + 1 }
 
     /// Whether the batch's groups must be looked up: the scope keeps so many that the batch could
     /// reach the cap, or new groups count against their client's quota.
@@ -71,28 +71,28 @@ package struct InstallBudget {
     }
 
     /// Admits a sighting that adds an install (`newInstall`) or moves one to another group, or
-    /// refuses it, spending nothing then. An install is new to the cap on installs and to its
-    /// client's quota; a group its scope doesn't keep is new to the cap on groups (a version the
-    /// policy names may use the reserve past it) and to its client's quota.
+    /// refuses it. An install is new to the cap on installs and to its client's quota; a group its
+    /// scope doesn't keep is new to the cap on groups (a version the policy names may use the
+    /// reserve past it) and to its client's quota.
+    ///
+    /// The client's quotas are spent first, and stay spent when a cap then refuses it: refusals
+    /// are what the guard counts, so one client (one network) adds at most its quotas of them a
+    /// day, and a sighting past its quotas is the client's refusal, which the guard doesn't count.
     /// - Returns: What refused it, or `nil` when it was admitted.
     package mutating func admit(_ sighting: InstallSighting, newInstall: Bool) -> Refusal? {
         let (scope, group) = (sighting.scope, sighting.group)
-        if newInstall, let installs = rooms[scope]?.installs, installs >= limits.installsPerAppPlatform { return .installs }
-        var newGroup = false
-        if let room = rooms[scope], let kept = room.kept, !kept.contains(group) {
-            newGroup = true
-            let cap = limits.groupsPerAppPlatform + (admission.names(group.version, in: scope) ? limits.reservedGroups : 0)
-            guard room.groups < cap else { return .groups }
-        }
-        if let quotas = admission.quotas, let source = sighting.source,
-           !quotas.admit(source, day: sighting.day, groups: newGroup ? 1 : 0, installs: newInstall ? 1 : 0) {
-            return .client
-        }
-        if let source = sighting.source, admission.quotas != nil, newGroup || newInstall {
+        let newGroup = rooms[scope]?.kept.map { !$0.contains(group) } ?? false
+        if let quotas = admission.quotas, let source = sighting.source, newGroup || newInstall {
+            guard quotas.admit(source, day: sighting.day, groups: newGroup ? 1 : 0, installs: newInstall ? 1 : 0) else { return .client }
             spent.append(ClientQuotas.Spend(source: source, day: sighting.day, groups: newGroup ? 1 : 0, installs: newInstall ? 1 : 0))
         }
         guard var room = rooms[scope] else { return nil }
+        if newInstall, room.installs >= limits.installsPerAppPlatform { return .installs }
         if newGroup {
+            let named = admission.names(group.version, in: scope)
+            let cap = named ? limits.keptGroups : limits.groupsPerAppPlatform
+            guard room.groups < cap || (!named && room.groups < limits.keptGroups
+                                        && admission.admitsNextRelease(sighting, total: limits.nextReleaseGroups)) else { return .groups }
             room.kept?.insert(group)
             room.groups += 1
         }

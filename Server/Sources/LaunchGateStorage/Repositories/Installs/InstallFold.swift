@@ -101,8 +101,7 @@ package struct InstallFold {
             return
         }
         let key = InstallRefusalKey(appID: sighting.appID, platform: sighting.platform, day: sighting.day)
-        let one = RefusedSightings(version: sighting.version)
-        refused[key] = refused[key]?.adding(one) ?? one
+        if refused[key] == nil { refused[key] = RefusedSightings(version: sighting.version) } else { refused[key]?.add(version: sighting.version) }
     }
 
     private mutating func keep(_ sighting: InstallSighting) {

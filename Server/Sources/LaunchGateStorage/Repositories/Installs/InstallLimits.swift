@@ -17,6 +17,9 @@ public struct InstallLimits: Sendable, Hashable {
     /// recommended, required, blocked), so a platform filled with made-up groups still counts
     /// the releases an operator acts on.
     public var reservedGroups: Int
+    /// Groups past the cap kept for the release shipped before the policy names it (a version
+    /// above its latest), for the versions ``NextReleaseRoom`` lets in.
+    public var nextReleaseGroups: Int
 
     /// Creates limits.
     /// - Parameters:
@@ -24,12 +27,16 @@ public struct InstallLimits: Sendable, Hashable {
     ///   - groupsPerAppPlatform: Default 20,000, as many as an impact evaluates per platform: a
     ///     real app keeps a few thousand over 90 days at most.
     ///   - reservedGroups: Default 1,000: a few named versions on every build and OS version in use.
-    public init(installsPerAppPlatform: Int = 5_000_000, groupsPerAppPlatform: Int = 20_000, reservedGroups: Int = 1_000) {
+    ///   - nextReleaseGroups: Default 100: two releases on the builds and OS versions of their first days.
+    public init(installsPerAppPlatform: Int = 5_000_000, groupsPerAppPlatform: Int = 20_000, reservedGroups: Int = 1_000,
+                nextReleaseGroups: Int = 100) {
         self.installsPerAppPlatform = installsPerAppPlatform
         self.groupsPerAppPlatform = groupsPerAppPlatform
         self.reservedGroups = max(reservedGroups, 0)
+        self.nextReleaseGroups = max(nextReleaseGroups, 0)
     }
 
-    /// The most groups kept per app and platform: the cap and its reserve.
-    public var keptGroups: Int { groupsPerAppPlatform + reservedGroups }
+    /// The most groups kept per app and platform: the cap and its reserves. Named versions may
+    /// use all of it past the cap; the next release at most ``nextReleaseGroups``.
+    public var keptGroups: Int { groupsPerAppPlatform + reservedGroups + nextReleaseGroups }
 }

@@ -17,9 +17,11 @@ public protocol InstallRepository: Sendable {
     /// ``InstallLimits/groupsPerAppPlatform``, is left out and counted as refused for its app,
     /// platform and day; installs and groups already kept go on updating. The cap is read from
     /// counts kept beside the installs, never by counting installs. A group of a version in
-    /// `admission`'s named versions may use ``InstallLimits/reservedGroups`` past the cap; a sighting
-    /// with a source that would add an install or start a group past its client's quota
-    /// (`admission`'s ``ClientQuotas``) is left out, and not counted as refused.
+    /// `admission`'s named versions may use ``InstallLimits/reservedGroups`` past the cap, and one
+    /// above its latest that its ``NextReleaseRoom`` lets in ``InstallLimits/nextReleaseGroups``; a
+    /// sighting with a source that would add an install or start a group past its client's or its
+    /// network's quota (`admission`'s ``ClientQuotas``, spent before the cap) is left out, and not
+    /// counted as refused.
     /// - Returns: How many sightings the cap and the quotas left out.
     @discardableResult
     func record(_ sightings: [InstallSighting], limits: InstallLimits, admission: InstallAdmission) async throws -> InstallRecordResult
