@@ -6,17 +6,11 @@ import LaunchGateStorage
 /// Sign-in's per-address limits used to count everyone together, so anyone could spend an
 /// address's budget and lock its owner out (issue 27, item 3). Each network now has its own share
 /// of an address's sends and guesses, under the address's overall caps; one network's requests
-/// spend only its own share. A network is an IPv4 /24 or an IPv6 /48: blocks one attacker gets
-/// easily (a subscriber often holds a whole /48) count as one.
+/// spend only its own share. A network is an IPv4 /24 or an IPv6 /48 (``ClientNetwork``, which
+/// the connection shares count too).
 enum SignInNetwork {
     /// The network of a client, given as its limit key (``ClientAddressResolver/limitKey``: an
     /// IPv4 address, or an IPv6 /64 written `2001:db8:1:2::/64`). Anything else, such as
     /// `unknown`, is its own network.
-    static func of(_ client: String) -> String {
-        let address = client.hasSuffix("/64") ? String(client.dropLast(3)) : client
-        guard let bytes = IPNetwork.addressBytes(address) else { return client }
-        if bytes.count == 4 { return bytes.prefix(3).map(String.init).joined(separator: ".") + ".0/24" }
-        let groups = stride(from: 0, to: 6, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
-        return groups.joined(separator: ":") + "::/48"
-    }
+    static func of(_ client: String) -> String { ClientNetwork.of(client) }
 }
