@@ -5,7 +5,8 @@ import LaunchGateStorage
 ///
 /// The peer's address, unless the peer is a proxy named with `--trusted-proxy`: then the nearest
 /// address in `X-Forwarded-For` that is not itself a trusted proxy. A header from any other peer
-/// is ignored, because anyone can write it.
+/// is ignored, because anyone can write it. An IPv4 address written as IPv6 (`::ffff:10.1.2.9`,
+/// or the older `::10.1.2.9`) is the IPv4 address, so it counts in its IPv4 /24, not in `::/48`.
 public struct ClientAddressResolver: Sendable {
     /// Proxies whose `X-Forwarded-For` is believed.
     public let trustedProxies: [IPNetwork]
@@ -16,6 +17,11 @@ public struct ClientAddressResolver: Sendable {
     public init(trustedProxies: [IPNetwork] = []) { self.trustedProxies = trustedProxies }
 
     /// The client's address.
+    ///
+    /// A hop that is not an address (a proxy that writes `unknown`, or a forged header the proxy
+    /// passed on) names a client of its own kind, `malformed|<proxy>`, not the proxy: with the
+    /// proxy's address it would share the proxy's bucket with everyone behind it, and be taken for
+    /// the proxy itself. So it gets one client's share, apart from the proxy's other clients.
     /// - Parameters:
     ///   - peer: The socket peer's IP address, if known.
     ///   - forwardedFor: Every `X-Forwarded-For` value, in order.
@@ -26,15 +32,20 @@ public struct ClientAddressResolver: Sendable {
         let hops = forwardedFor.joined(separator: ",").split(separator: ",").suffix(Self.maximumHops)
             .map { Self.withoutPort($0.trimmingCharacters(in: .whitespaces)) }
         for hop in hops.reversed() {
-            guard IPNetwork.addressBytes(hop) != nil else { return peer }
-            if !isTrusted(hop) { return hop }
+            guard let bytes = IPNetwork.addressBytes(hop) else { return Self.malformed(behind: peer) }
+            let address = Self.ipv4(in: bytes) ?? hop
+            if !isTrusted(address) { return address }
         }
-        return hops.first ?? peer
+        return hops.first.map { IPNetwork.addressBytes($0).flatMap(Self.ipv4(in:)) ?? $0 } ?? peer
     }
+
+    /// The client a malformed `X-Forwarded-For` hop from `proxy` names.
+    package static func malformed(behind proxy: String) -> String { "malformed|\(proxy)" }
 
     /// The key a per-client limit counts under: the client's address, except that IPv6 counts
     /// per /64, the block one subscriber usually holds, so an attacker can't take a fresh bucket
-    /// for each of its 2⁶⁴ addresses. IPv4-mapped IPv6 counts as the IPv4 address.
+    /// for each of its 2⁶⁴ addresses. IPv4-mapped and IPv4-compatible IPv6 count as the IPv4
+    /// address. A key that is not an address (`unknown`, `malformed|…`) is its own bucket.
     public func limitKey(peer: String?, forwardedFor: [String]) -> String {
         Self.bucket(client(peer: peer, forwardedFor: forwardedFor))
     }
@@ -51,11 +62,20 @@ public struct ClientAddressResolver: Sendable {
     package static func bucket(_ address: String) -> String {
         guard let bytes = IPNetwork.addressBytes(address) else { return address }
         if bytes.count == 4 { return bytes.map(String.init).joined(separator: ".") }
-        if bytes.prefix(10).allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF {
-            return bytes.suffix(4).map(String.init).joined(separator: ".")
-        }
+        if let ipv4 = ipv4(in: bytes) { return ipv4 }
         let groups = stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
         return groups.joined(separator: ":") + "::/64"
+    }
+
+    /// The IPv4 address in an IPv4-mapped (`::ffff:a.b.c.d`) or IPv4-compatible (`::a.b.c.d`,
+    /// deprecated but still parsed) IPv6 address, as text; `nil` for any other address. `::` and
+    /// `::1`, whose last four bytes start with 0, are IPv6's own.
+    package static func ipv4(in bytes: [UInt8]) -> String? {
+        guard bytes.count == 16, bytes.prefix(10).allSatisfy({ $0 == 0 }) else { return nil }
+        let mapped = bytes[10] == 0xFF && bytes[11] == 0xFF
+        let compatible = bytes[10] == 0 && bytes[11] == 0 && bytes[12] != 0
+        guard mapped || compatible else { return nil }
+        return bytes.suffix(4).map(String.init).joined(separator: ".")
     }
 
     /// Proxies may write `1.2.3.4:5678` or `[2001:db8::1]:443`; the port says nothing about the client.

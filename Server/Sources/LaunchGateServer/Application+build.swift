@@ -220,12 +220,14 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
         reads: policyReads(components, configuration), clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies),
         serverName: serverName) : nil
     let shares = ConnectionShares(limits: .init(maximum: configuration.maxConnections, perClient: configuration.maxConnectionsPerClient,
+                                                perNetwork: configuration.maxConnectionsPerNetwork ?? configuration.defaultConnectionsPerNetwork,
                                                 perProxy: configuration.maxConnectionsPerProxy),
                                   clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies), logger: logger)
     // A peer that reads nothing for an idle timeout is idle, whether or not answers wait for it.
     let settings = LaunchGateHTTPChannel.Settings(idleTimeout: TimeAmount(configuration.idleTimeout),
                                                   requestTimeout: TimeAmount(configuration.headerTimeout), preparedAnswers: preparedAnswers,
-                                                  writeStallTimeout: TimeAmount(configuration.idleTimeout), shares: shares)
+                                                  writeStallTimeout: TimeAmount(configuration.idleTimeout), shares: shares,
+                                                  pipelinedBytes: configuration.maxPipelinedBytes)
     var app = Application(
         router: router,
         server: HTTPServerBuilder { responder in LaunchGateHTTPChannel(responder: responder, settings: settings) },

@@ -19,9 +19,11 @@ struct Serve: AsyncParsableCommand {
     var trustedProxies: [String] = []
     @Option(help: "Seconds a connection may stay idle, before or between requests, until it is closed (default 60). Env: LAUNCHGATE_IDLE_TIMEOUT.") var idleTimeout: Double?
     @Option(help: "Seconds a request may take to arrive, head and body, from its first byte (default 10). Env: LAUNCHGATE_HEADER_TIMEOUT.") var headerTimeout: Double?
-    @Option(help: "Connections open at once; at the cap new ones wait in the listen backlog until one closes (default 10000). Env: LAUNCHGATE_MAX_CONNECTIONS.") var maxConnections: Int?
+    @Option(help: "Connections open at once; at the cap new ones wait in the listen backlog until one closes (default 2000; an idle connection costs about 32 KB). Env: LAUNCHGATE_MAX_CONNECTIONS.") var maxConnections: Int?
     @Option(help: "Connections one client address may hold at once (IPv6: per /64); past it a new one is closed at once (default 100). Env: LAUNCHGATE_MAX_CONNECTIONS_PER_CLIENT.")
     var maxConnectionsPerClient: Int?
+    @Option(help: "Connections the addresses of one network (IPv4 /24, IPv6 /48) may hold at once; past it a new one is closed at once (default: a tenth of --max-connections, at least --max-connections-per-client). Env: LAUNCHGATE_MAX_CONNECTIONS_PER_NETWORK.")
+    var maxConnectionsPerNetwork: Int?
     @Option(help: "Connections a --trusted-proxy address may hold at once (default: --max-connections). Env: LAUNCHGATE_MAX_CONNECTIONS_PER_PROXY.")
     var maxConnectionsPerProxy: Int?
     @OptionGroup var database: DatabaseOptions
@@ -60,6 +62,11 @@ struct Serve: AsyncParsableCommand {
             ?? environment["LAUNCHGATE_MAX_CONNECTIONS_PER_CLIENT"].map({ try Self.connections($0, name: "LAUNCHGATE_MAX_CONNECTIONS_PER_CLIENT") }) {
             guard (1...1_000_000).contains(count) else { throw ValidationError("--max-connections-per-client must be 1 to 1000000") }
             configuration.maxConnectionsPerClient = count
+        }
+        if let count = try maxConnectionsPerNetwork
+            ?? environment["LAUNCHGATE_MAX_CONNECTIONS_PER_NETWORK"].map({ try Self.connections($0, name: "LAUNCHGATE_MAX_CONNECTIONS_PER_NETWORK") }) {
+            guard (1...1_000_000).contains(count) else { throw ValidationError("--max-connections-per-network must be 1 to 1000000") }
+            configuration.maxConnectionsPerNetwork = count
         }
         if let count = try maxConnectionsPerProxy
             ?? environment["LAUNCHGATE_MAX_CONNECTIONS_PER_PROXY"].map({ try Self.connections($0, name: "LAUNCHGATE_MAX_CONNECTIONS_PER_PROXY") }) {

@@ -6,7 +6,7 @@ import Darwin
 
 /// The process's cap on open files, which is also a cap on connections.
 ///
-/// `--max-connections` defaults to 10,000, while shells often start processes with a soft limit
+/// `--max-connections` defaults to 2,000, while shells often start processes with a soft limit
 /// of 1,024: past that, `accept` fails and the configured cap would mean nothing. At start-up the
 /// soft limit is raised as far as the hard limit allows, and `serve` warns when it still falls short.
 public enum OpenFileLimit {

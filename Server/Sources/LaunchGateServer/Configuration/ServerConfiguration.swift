@@ -42,14 +42,21 @@ public struct ServerConfiguration: Sendable {
     /// How long a request may take to arrive, from its first byte to the end of its body.
     public var headerTimeout: Duration
     /// The most connections open at once; at the cap the server stops accepting, and later ones
-    /// wait in the listen backlog until one closes.
+    /// wait in the listen backlog until one closes. The default, 2,000, keeps a full cap of idle
+    /// keep-alive connections (about 32 KB each) and the server within about 128 MB.
     public var maxConnections: Int
     /// The most connections one client address holds at once (IPv6 counts per /64); past it a new
     /// connection is closed at once.
     public var maxConnectionsPerClient: Int
+    /// The most connections the addresses of one network (IPv4 /24, IPv6 /48) hold at once; past
+    /// it a new connection is closed at once. `nil` for ``defaultConnectionsPerNetwork``.
+    public var maxConnectionsPerNetwork: Int?
     /// The most connections a `--trusted-proxy` address holds at once, since it carries many
     /// clients; `nil` for the whole cap.
     public var maxConnectionsPerProxy: Int?
+    /// Bytes of pipelined requests a connection may hold waiting while its peer reads nothing
+    /// (``PipelinedRequestLimit``); `nil` for no limit, which tests of NIO's back-pressure use.
+    public var maxPipelinedBytes: Int? = PipelinedRequestLimit.defaultLimit
     /// Whether prepared public reads are answered on the hot path (``PreparedAnswerHandler``);
     /// off, every request goes through Hummingbird's router, the reference the hot path is tested against.
     public var hotPath: Bool
@@ -66,8 +73,8 @@ public struct ServerConfiguration: Sendable {
         defaultApp: String? = nil, masterKey: String? = nil, masterKeyFile: URL? = nil,
         pollInterval: Duration = .milliseconds(500), maxAge: Int = 60, logLevel: Logger.Level = .info, authFailureBurst: Int = 10,
         authFailureRefillPerSecond: Double = 0.1, trustedProxies: [IPNetwork] = [], threads: Int? = nil,
-        idleTimeout: Duration = .seconds(60), headerTimeout: Duration = .seconds(10), maxConnections: Int = 10_000,
-        maxConnectionsPerClient: Int = 100, maxConnectionsPerProxy: Int? = nil, hotPath: Bool = true,
+        idleTimeout: Duration = .seconds(60), headerTimeout: Duration = .seconds(10), maxConnections: Int = 2_000,
+        maxConnectionsPerClient: Int = 100, maxConnectionsPerNetwork: Int? = nil, maxConnectionsPerProxy: Int? = nil, hotPath: Bool = true,
         signIn: SignInConfiguration = SignInConfiguration(), mailFrom: MailSender = .fallback,
         adoption: AdoptionConfiguration = AdoptionConfiguration()
     ) {
@@ -79,6 +86,7 @@ public struct ServerConfiguration: Sendable {
         self.headerTimeout = headerTimeout
         self.maxConnections = maxConnections
         self.maxConnectionsPerClient = maxConnectionsPerClient
+        self.maxConnectionsPerNetwork = maxConnectionsPerNetwork
         self.maxConnectionsPerProxy = maxConnectionsPerProxy
         self.hotPath = hotPath
         self.authFailureBurst = authFailureBurst
@@ -95,6 +103,10 @@ public struct ServerConfiguration: Sendable {
         self.maxAge = maxAge
         self.logLevel = logLevel
     }
+
+    /// One network's share when ``maxConnectionsPerNetwork`` is not set: a tenth of the cap, so
+    /// that ten networks are needed to fill it, and never less than one address's share.
+    public var defaultConnectionsPerNetwork: Int { max(maxConnectionsPerClient, maxConnections / 10) }
 
     /// `launchgate.key` beside a SQLite file, or in the working directory for PostgreSQL.
     public static func defaultKeyFile(for database: DatabaseLocation) -> URL {

@@ -1,37 +1,44 @@
 import LaunchGateHTTP
+import LaunchGateStorage
 import Logging
 import Metrics
 import NIOCore
 import Synchronization
 
-/// Each client address's share of the server's connections, shared by every connection's
-/// ``ConnectionShareHandler``.
+/// Each client address's and each network's share of the server's connections, shared by every
+/// connection's ``ConnectionShareHandler``.
 ///
 /// ``ConnectionCap`` alone let one address open every connection the server takes, and every
-/// other client then waited in the listen backlog. Here a connection counts under its peer's
-/// address (IPv4 per address, IPv6 per /64, as ``ClientAddressResolver/limitKey(peer:forwardedFor:)``
-/// counts clients), and:
-/// - a connection past its address's share is closed at once: ``Limits/perClient``, or
-///   ``Limits/perProxy`` for a peer inside `--trusted-proxy`, which carries many clients;
+/// other client then waited in the listen backlog; a share per address alone let 10,050
+/// addresses of one network, one connection each, do the same. Here a connection counts under
+/// its peer's address (IPv4 per address, IPv6 per /64, as ``ClientAddressResolver/limitKey(peer:forwardedFor:)``
+/// counts clients) and under its address's network (IPv4 /24, IPv6 /48: ``ClientNetwork``, as
+/// sign-in counts networks), and:
+/// - a connection past its address's share (``Limits/perClient``, or ``Limits/perProxy`` for a
+///   peer inside `--trusted-proxy`, which carries many clients) or past its network's share
+///   (``Limits/perNetwork``; a trusted proxy is a network of its own) is closed at once;
 /// - once more than ``Limits/evictAbove`` connections are open (90 % of the cap), each new
-///   connection closes the longest-idle connection of the address that holds the most, so
-///   connections from many addresses, each within its share, still can't fill the cap and keep
-///   newcomers waiting in the backlog.
+///   connection closes one connection of the network holding the most over a fair share (or,
+///   when no network does, of the address holding the most over its fair share): the idlest of
+///   it between requests. So connections from many addresses or networks, each within its share,
+///   still can't fill the cap and keep newcomers waiting in the backlog.
 ///
 /// Eviction closes only a connection idle between requests: one with a request in flight (its
 /// head arrived, its response not yet ended) is left alone, or a proxy's client would get a 502.
-/// It takes from an address only while that address holds more than a fair share (the eviction
-/// mark split evenly among the addresses holding connections), and from a trusted proxy, which
-/// is always the heaviest behind nginx, only when no other address can give way.
+/// A fair share is the eviction mark split evenly among the networks (or addresses) holding
+/// connections, and a trusted proxy, always the heaviest behind nginx, gives way only when no
+/// other network or address can.
 ///
-/// The table holds an entry per address with open connections, removed with its last
-/// connection, so it is bounded by the cap. Choosing whom to evict scans the table; that
-/// happens only above the eviction mark.
+/// The tables hold an entry per address and per network with open connections, removed with its
+/// last connection, so they are bounded by the cap. Choosing whom to evict scans them; that
+/// happens only above the eviction mark (``ConnectionShares+Eviction.swift``).
 final class ConnectionShares: Sendable {
     /// The shares, and when eviction starts.
     struct Limits: Sendable, Equatable {
         /// Connections one address may hold.
         var perClient: Int
+        /// Connections the addresses of one network (IPv4 /24, IPv6 /48) may hold together.
+        var perNetwork: Int
         /// Connections a trusted proxy's address may hold.
         var perProxy: Int
         /// Open connections past which each new one closes the heaviest address's longest-idle one:
@@ -41,9 +48,11 @@ final class ConnectionShares: Sendable {
         /// - Parameters:
         ///   - maximum: The server's cap (``ConnectionCap``).
         ///   - perClient: Connections one address may hold.
+        ///   - perNetwork: Connections one network may hold; `nil` for the whole cap.
         ///   - perProxy: Connections a trusted proxy may hold; `nil` for the whole cap.
-        init(maximum: Int, perClient: Int, perProxy: Int? = nil) {
+        init(maximum: Int, perClient: Int, perNetwork: Int? = nil, perProxy: Int? = nil) {
             self.perClient = perClient
+            self.perNetwork = perNetwork ?? maximum
             self.perProxy = perProxy ?? maximum
             evictAbove = maximum - maximum / 10
         }
@@ -54,6 +63,8 @@ final class ConnectionShares: Sendable {
         let channel: any Channel
         /// The address it counts under.
         let key: String
+        /// The network it counts under: its address's /24 or /48, or for a trusted proxy its address.
+        let network: String
         /// Whether its peer is a trusted proxy, which eviction spares while it can.
         let isProxy: Bool
         /// Its handlers write this on its event loop, and eviction reads it from whichever loop
@@ -68,8 +79,8 @@ final class ConnectionShares: Sendable {
             var inFlight = 0
         }
 
-        init(channel: any Channel, key: String, isProxy: Bool, now: NIODeadline) {
-            (self.channel, self.key, self.isProxy) = (channel, key, isProxy)
+        init(channel: any Channel, key: String, network: String, isProxy: Bool, now: NIODeadline) {
+            (self.channel, self.key, self.network, self.isProxy) = (channel, key, network, isProxy)
             activity = Mutex(Activity(lastRead: now))
         }
 
@@ -89,7 +100,7 @@ final class ConnectionShares: Sendable {
     /// Whether a new connection may stay.
     enum Admission {
         case admitted(Connection)
-        /// Its address already holds its share.
+        /// Its address, or its network, already holds its share.
         case refused
     }
 
@@ -99,7 +110,8 @@ final class ConnectionShares: Sendable {
     let now: @Sendable () -> NIODeadline
     private let logger: Logger
     private let table = Mutex(Table())
-    private let refused = Counter(label: "launchgate_connections_refused_total", dimensions: [("reason", "client-share")])
+    private let refusedForClient = Counter(label: "launchgate_connections_refused_total", dimensions: [("reason", "client-share")])
+    private let refusedForNetwork = Counter(label: "launchgate_connections_refused_total", dimensions: [("reason", "network-share")])
     private let evicted = Counter(label: "launchgate_connections_evicted_total")
     /// Connections open within their share: unlike ``ConnectionCap``'s count, which holds every
     /// accepted connection until its close is handled, refused ones never count here.
@@ -107,8 +119,10 @@ final class ConnectionShares: Sendable {
     /// How often refusals are logged at the most: a flood of them is one line per period.
     static let logPeriod = TimeAmount.seconds(10)
 
-    private struct Table {
+    /// The open connections by address and by network; each connection is in both.
+    struct Table {
         var addresses: [String: [ObjectIdentifier: Connection]] = [:]
+        var networks: [String: [ObjectIdentifier: Connection]] = [:]
         var open = 0
         var refusedSinceLog = 0
         var lastLog: NIODeadline?
@@ -123,36 +137,43 @@ final class ConnectionShares: Sendable {
         (self.limits, self.clients, self.logger, self.now) = (limits, clients, logger, now)
     }
 
-    /// Counts a new connection under its peer's address, or refuses it; may close another
-    /// connection to make room (see the type's summary). A peer with no IP address (a Unix
+    /// Counts a new connection under its peer's address and network, or refuses it; may close
+    /// another connection to make room (see the type's summary). A peer with no IP address (a Unix
     /// socket) is not counted.
     func admit(_ channel: any Channel) -> Admission? {
         guard let address = channel.remoteAddress?.ipAddress else { return nil }
         let key = ClientAddressResolver.bucket(address)
         let isProxy = clients.trusts(address)
+        // A proxy carries clients of every network, and its neighbours are no kin of it.
+        let network = isProxy ? key : ClientNetwork.of(key)
         let share = isProxy ? limits.perProxy : limits.perClient
         let time = now()
-        let connection = Connection(channel: channel, key: key, isProxy: isProxy, now: time)
-        let (outcome, victim, log) = table.withLock { (table: inout Table) -> (Admission, Connection?, Int?) in
-            let held = table.addresses[key]?.count ?? 0
-            guard held < share else {
+        let connection = Connection(channel: channel, key: key, network: network, isProxy: isProxy, now: time)
+        let (outcome, victim, log) = table.withLock { (table: inout Table) -> (Admission, Connection?, Refusal?) in
+            let overClient = (table.addresses[key]?.count ?? 0) >= share
+            guard !overClient, isProxy || (table.networks[network]?.count ?? 0) < limits.perNetwork else {
+                let refusal = Refusal(byNetwork: !overClient, logged: nil)
                 table.refusedSinceLog += 1
-                guard table.lastLog.map({ time - $0 >= Self.logPeriod }) ?? true else { return (.refused, nil, nil) }
+                guard table.lastLog.map({ time - $0 >= Self.logPeriod }) ?? true else { return (.refused, nil, refusal) }
                 table.lastLog = time
                 defer { table.refusedSinceLog = 0 }
-                return (.refused, nil, table.refusedSinceLog)
+                return (.refused, nil, Refusal(byNetwork: refusal.byNetwork, logged: table.refusedSinceLog))
             }
             table.addresses[key, default: [:]][ObjectIdentifier(connection)] = connection
+            table.networks[network, default: [:]][ObjectIdentifier(connection)] = connection
             table.open += 1
             let victim = table.open > limits.evictAbove ? Self.evict(from: &table, limits: limits, sparing: connection) : nil
             admitted.record(table.open)
             return (.admitted(connection), victim, nil)
         }
-        if case .refused = outcome { refused.increment() }
         if let log {
-            logger.warning("closed connections over their address's share", metadata: [
-                "client": "\(key)", "share": "\(share)", "closed_since_last_line": "\(log)",
-            ])
+            (log.byNetwork ? refusedForNetwork : refusedForClient).increment()
+            if let count = log.logged {
+                logger.warning("closed connections over their address's or network's share", metadata: [
+                    "client": "\(key)", "network": "\(network)", "share": "\(log.byNetwork ? limits.perNetwork : share)",
+                    "closed_since_last_line": "\(count)",
+                ])
+            }
         }
         if let victim {
             evicted.increment()
@@ -161,12 +182,16 @@ final class ConnectionShares: Sendable {
         return outcome
     }
 
+    /// Why a connection was refused, and whether to log it now (with the refusals since the last line).
+    private struct Refusal {
+        var byNetwork: Bool
+        var logged: Int?
+    }
+
     /// Forgets a connection that closed (or that eviction closed, which forgot it already).
     func remove(_ connection: Connection) {
         table.withLock { (table: inout Table) in
-            guard table.addresses[connection.key]?.removeValue(forKey: ObjectIdentifier(connection)) != nil else { return }
-            table.open -= 1
-            if table.addresses[connection.key]?.isEmpty == true { table.addresses[connection.key] = nil }
+            guard table.take(connection) else { return }
             admitted.record(table.open)
         }
     }
@@ -176,29 +201,13 @@ final class ConnectionShares: Sendable {
         table.withLock { ($0.open, $0.addresses.count) }
     }
 
+    /// Networks with open connections.
+    var networks: Int {
+        table.withLock { $0.networks.count }
+    }
+
     /// Connections open from `address`'s key.
     func open(from address: String) -> Int {
         table.withLock { $0.addresses[ClientAddressResolver.bucket(address)]?.count ?? 0 }
-    }
-
-    /// Takes the longest-idle connection, of those between requests, out of the table: from the
-    /// heaviest address holding more than its fair share that has one, other addresses before
-    /// trusted proxies. `nil` when none can give way.
-    private static func evict(from table: inout Table, limits: Limits, sparing new: Connection) -> Connection? {
-        // One connection per address is every client's due, whatever the split.
-        let fair = max(1, limits.evictAbove / max(1, table.addresses.count))
-        let heavy = table.addresses.filter { $0.value.count > fair }
-            .map { (key: $0.key, connections: $0.value, isProxy: $0.value.values.contains { $0.isProxy }) }
-            .sorted { ($0.isProxy ? 1 : 0, -$0.connections.count) < ($1.isProxy ? 1 : 0, -$1.connections.count) }
-        for address in heavy {
-            let idle = address.connections.values.lazy.filter { $0 !== new }.compactMap { connection in
-                connection.idleSince.map { (connection, since: $0) }
-            }
-            guard let (idlest, _) = idle.min(by: { $0.since < $1.since }) else { continue }
-            table.addresses[address.key]?[ObjectIdentifier(idlest)] = nil
-            table.open -= 1
-            return idlest
-        }
-        return nil
     }
 }

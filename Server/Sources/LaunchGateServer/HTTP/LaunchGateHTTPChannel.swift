@@ -11,7 +11,7 @@ import NIOHTTPTypesHTTP1
 ///
 /// ``ConnectionShareHandler`` (each address's share of the connections), ``WriteStallTimeout``,
 /// ``RequestReadTimeout``, NIO's response encoder and request decoder, ``RequestReadTimeout/Ends``,
-/// NIO's `HTTPServerPipelineHandler`, ``ConnectionShareHandler/Requests`` (which requests are in
+/// ``PipelinedRequestLimit``, NIO's `HTTPServerPipelineHandler`, ``ConnectionShareHandler/Requests`` (which requests are in
 /// flight), ``RequestGuard``, the conversion to HTTP types,
 /// Hummingbird's `HTTPConnectionStateHandler` (the idle timeout and graceful shutdown),
 /// ``PreparedAnswerHandler``, then Hummingbird.
@@ -37,6 +37,8 @@ struct LaunchGateHTTPChannel: ServerChildChannel, HTTPChannelHandler {
         var writeStallTimeout: TimeAmount? = nil
         /// Each client address's share of the connections; `nil` counts none.
         var shares: ConnectionShares? = nil
+        /// Bytes pipelined requests may hold while they wait (``PipelinedRequestLimit``); `nil` for no limit.
+        var pipelinedBytes: Int? = nil
     }
 
     /// The kernel's send buffer per connection. Left to itself Linux grows it to megabytes, and a
@@ -74,9 +76,9 @@ struct LaunchGateHTTPChannel: ServerChildChannel, HTTPChannelHandler {
         try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: false, withOutboundHeaderValidation: false,
                                                  withEncoderConfiguration: .init(), withDecoderLimitConfiguration: limits)
         if let share { try pipeline.addHandler(share.requests) }
-        if let timeout {
-            try pipeline.addHandler(timeout.ends, position: .after(try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)))
-        }
+        let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+        if let limit = settings.pipelinedBytes { try pipeline.addHandler(PipelinedRequestLimit(limit: limit), position: .after(decoder)) }
+        if let timeout { try pipeline.addHandler(timeout.ends, position: .after(decoder)) }
         try pipeline.addHandler(settings.makeRequestID.map(RequestGuard.init(makeRequestID:)) ?? RequestGuard())
         try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
         try pipeline.addHandler(HTTPConnectionStateHandler(idleTimeout: settings.idleTimeout.map { .nanoseconds($0.nanoseconds) }, logger: logger))

@@ -41,7 +41,6 @@ struct ClientAddressTests {
         #expect(resolver.client(peer: "10.0.0.5", forwardedFor: ["198.51.100.1", "203.0.113.7"]) == "203.0.113.7")
         #expect(resolver.client(peer: "192.0.2.1", forwardedFor: ["203.0.113.7"]) == "192.0.2.1", "an untrusted peer can't name a client")
         #expect(resolver.client(peer: "10.0.0.5", forwardedFor: []) == "10.0.0.5")
-        #expect(resolver.client(peer: "10.0.0.5", forwardedFor: ["garbage"]) == "10.0.0.5", "garbage falls back to the peer")
         #expect(resolver.client(peer: nil, forwardedFor: ["203.0.113.7"]) == "unknown")
         let long = Array(repeating: "10.0.0.1", count: 10_000).joined(separator: ",")
         #expect(resolver.client(peer: "10.0.0.5", forwardedFor: [long]) == "10.0.0.1", "a long chain is read only so far")
@@ -75,5 +74,35 @@ struct ClientAddressTests {
         #expect(resolver.client(peer: "10.0.0.1", forwardedFor: ["203.0.113.9:5678"]) == "203.0.113.9")
         #expect(resolver.client(peer: "10.0.0.1", forwardedFor: ["[2001:db8::9]:443"]) == "2001:db8::9")
         #expect(resolver.client(peer: "10.0.0.1", forwardedFor: ["2001:db8::9"]) == "2001:db8::9")
+    }
+
+    @Test("an IPv4 address written as IPv6, mapped or compatible, counts as the IPv4 address and in its /24")
+    func ipv4AsIPv6() throws {
+        let resolver = ClientAddressResolver(trustedProxies: [try IPNetwork(parsing: "10.0.0.0/8")])
+        for written in ["::10.1.2.9", "::ffff:10.1.2.9", "[::10.1.2.9]:443"] {
+            #expect(resolver.client(peer: "10.0.0.5", forwardedFor: ["198.51.100.7, \(written)"]) == "198.51.100.7",
+                    "\(written) names the trusted 10.1.2.9, so the client is the hop before it")
+        }
+        for written in ["::203.0.113.9", "::ffff:203.0.113.9"] {
+            let key = resolver.limitKey(peer: "10.0.0.5", forwardedFor: [written])
+            #expect(key == "203.0.113.9", "\(written)")
+            #expect(ClientNetwork.of(key) == "203.0.113.0/24", "\(written)")
+            #expect(resolver.limitKey(peer: written, forwardedFor: []) == "203.0.113.9", "\(written) as the peer")
+        }
+        #expect(resolver.limitKey(peer: "::1", forwardedFor: []) == "0:0:0:0::/64", "::1 is IPv6's own")
+        #expect(ClientNetwork.of(resolver.limitKey(peer: "2001:db8:1:2::1", forwardedFor: [])) == "2001:db8:1::/48")
+    }
+
+    @Test("a malformed X-Forwarded-For hop is a client of its own kind, not the proxy it came through")
+    func malformedHop() throws {
+        let resolver = ClientAddressResolver(trustedProxies: [try IPNetwork(parsing: "10.0.0.0/8")])
+        for header in ["garbage", "203.0.113.7, not-an-address", "unknown", "300.1.2.3"] {
+            let key = resolver.limitKey(peer: "10.0.0.5", forwardedFor: [header])
+            #expect(key == "malformed|10.0.0.5", "\(header)")
+            #expect(key != resolver.limitKey(peer: "10.0.0.5", forwardedFor: []), "\(header) shares the proxy's bucket")
+            #expect(ClientNetwork.of(key) != ClientNetwork.of("10.0.0.5"), "\(header) counts in the proxy's /24")
+            #expect(!resolver.isProxy(peer: "10.0.0.5", forwardedFor: [header]), "\(header) is taken for the proxy")
+        }
+        #expect(resolver.client(peer: "192.0.2.1", forwardedFor: ["garbage"]) == "192.0.2.1", "an untrusted peer's header is ignored")
     }
 }

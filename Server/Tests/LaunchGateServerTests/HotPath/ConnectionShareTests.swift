@@ -37,6 +37,51 @@ struct ConnectionShareTests {
         #expect(!(try Self.connect("::ffff:203.0.113.7", shares).isActive), "the same IPv4 address, mapped")
     }
 
+    @Test("a connection past its network's share (IPv4 /24, IPv6 /48) is closed at once, while another network still connects")
+    func networkShare() throws {
+        let shares = Self.shares(maximum: 100, perClient: 1, perNetwork: 3)
+        #expect(try (1...3).map { try Self.connect("203.0.113.\($0)", shares) }.allSatisfy { $0.isActive })
+        #expect(!(try Self.connect("203.0.113.4", shares).isActive), "a fourth address of the same /24")
+        #expect(try Self.connect("198.51.100.1", shares).isActive)
+        #expect(try (1...3).map { try Self.connect("2001:db8:1:\($0)::1", shares) }.allSatisfy { $0.isActive }, "three /64s")
+        #expect(!(try Self.connect("2001:db8:1:4::1", shares).isActive), "a fourth /64 of the same /48")
+        #expect(try Self.connect("2001:db8:2:1::1", shares).isActive)
+        #expect(shares.networks == 4)
+    }
+
+    @Test("a trusted proxy is a network of its own: it holds its share, and its neighbours theirs")
+    func proxyNetwork() throws {
+        let shares = Self.shares(maximum: 100, perClient: 1, perNetwork: 2, perProxy: 5, proxies: ["10.0.0.1/32"])
+        #expect(try (0..<5).map { _ in try Self.connect("10.0.0.1", shares) }.allSatisfy { $0.isActive })
+        #expect(try Self.connect("10.0.0.2", shares).isActive && Self.connect("10.0.0.3", shares).isActive,
+                "the proxy's connections don't count in its /24")
+        #expect(!(try Self.connect("10.0.0.4", shares).isActive))
+    }
+
+    @Test("near the cap, many addresses of one network, one connection each, give way to a newcomer from another network")
+    func networkEviction() throws {
+        let clock = TestClock()
+        let shares = Self.shares(maximum: 20, perClient: 100, clock: clock)
+        var crowd: [EmbeddedChannel] = []
+        for address in 1...17 {
+            crowd.append(try Self.connect("203.0.113.\(address)", shares))
+            clock.advance(.seconds(1))
+        }
+        // The first is busy: the idlest between requests is the second.
+        try Self.startRequest(crowd[0])
+        let light = try Self.connect("198.51.100.1", shares)
+        #expect(shares.counts.open == 18)
+        let newcomer = try Self.connect("192.0.2.1", shares)
+        #expect(newcomer.isActive && light.isActive)
+        #expect(crowd.map { $0.isActive } == [true, false] + Array(repeating: true, count: 15), "the network's idlest between requests")
+        #expect(shares.counts.open == 18)
+        // Over IPv6 one /48 holds a /64 per connection; it gives way the same way.
+        let v6 = Self.shares(maximum: 20, perClient: 100, clock: clock)
+        let subnets = try (1...18).map { try Self.connect("2001:db8:7:\($0)::1", v6) }
+        #expect(try Self.connect("2001:db8:8::1", v6).isActive)
+        #expect(subnets.filter { !$0.isActive }.count == 1)
+    }
+
     @Test("a trusted proxy holds its larger share, IPv6 ones too, and other clients their own")
     func proxy() throws {
         let shares = Self.shares(maximum: 100, perClient: 1, perProxy: 5, proxies: ["10.0.0.0/8", "2001:db8::1/128"])
@@ -190,10 +235,10 @@ struct ConnectionShareTests {
         func advance(_ amount: TimeAmount) { time.withLock { $0 = $0 + amount } }
     }
 
-    private static func shares(maximum: Int, perClient: Int, perProxy: Int? = nil, proxies: [String] = [],
+    private static func shares(maximum: Int, perClient: Int, perNetwork: Int? = nil, perProxy: Int? = nil, proxies: [String] = [],
                                clock: TestClock = TestClock()) -> ConnectionShares {
         let networks = proxies.map { try! IPNetwork(parsing: $0) }
-        return ConnectionShares(limits: .init(maximum: maximum, perClient: perClient, perProxy: perProxy),
+        return ConnectionShares(limits: .init(maximum: maximum, perClient: perClient, perNetwork: perNetwork, perProxy: perProxy),
                                 clients: ClientAddressResolver(trustedProxies: networks), logger: TestBackend.logger, now: { clock.now })
     }
 

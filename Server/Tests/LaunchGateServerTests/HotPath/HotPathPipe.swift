@@ -32,21 +32,25 @@ struct HotPathPipe {
     ///   - requestTimeout: ``RequestReadTimeout``'s limit; none unless given.
     ///   - hotPath: Whether the hot path is in the pipeline.
     ///   - writeStallTimeout: ``WriteStallTimeout``'s limit; none unless given.
-    static func make(requestTimeout: TimeAmount? = nil, hotPath: Bool = true, writeStallTimeout: TimeAmount? = nil) async throws -> HotPathPipe {
+    ///   - pipelinedBytes: ``PipelinedRequestLimit``'s limit; none unless given.
+    static func make(requestTimeout: TimeAmount? = nil, hotPath: Bool = true, writeStallTimeout: TimeAmount? = nil,
+                     pipelinedBytes: Int? = nil) async throws -> HotPathPipe {
         let server = try await TestServer.make()
         let document = try await server.components.policies.document(app: "notes", channel: .production, platform: .ios, format: .canonical)
         return try HotPathPipe(server: server, document: document, requestTimeout: requestTimeout, hotPath: hotPath,
-                               writeStallTimeout: writeStallTimeout)
+                               writeStallTimeout: writeStallTimeout, pipelinedBytes: pipelinedBytes)
     }
 
-    private init(server: TestServer, document: ServedDocument, requestTimeout: TimeAmount?, hotPath: Bool, writeStallTimeout: TimeAmount?) throws {
+    private init(server: TestServer, document: ServedDocument, requestTimeout: TimeAmount?, hotPath: Bool, writeStallTimeout: TimeAmount?,
+                 pipelinedBytes: Int?) throws {
         self.server = server
         self.document = document
         let answers = PreparedAnswerHandler.Settings(
             policies: server.components.policies, defaultApp: "notes", maxAge: 60, reads: nil, clients: ClientAddressResolver(),
             serverName: "LaunchGate", date: HTTPDateHeader(now: { Date(timeIntervalSince1970: 1_795_000_000) }))
         let settings = LaunchGateHTTPChannel.Settings(idleTimeout: nil, requestTimeout: requestTimeout, preparedAnswers: hotPath ? answers : nil,
-                                                      makeRequestID: { Self.requestID }, writeStallTimeout: writeStallTimeout)
+                                                      makeRequestID: { Self.requestID }, writeStallTimeout: writeStallTimeout,
+                                                      pipelinedBytes: pipelinedBytes)
         let pipeline = channel.pipeline.syncOperations
         try LaunchGateHTTPChannel.configure(pipeline, settings: settings, logger: TestBackend.logger)
         try pipeline.addHandler(app)

@@ -1,0 +1,52 @@
+import NIOCore
+
+extension ConnectionShares.Table {
+    /// Takes `connection` out of both tables, dropping an address or network with its last
+    /// connection; `false` if it was not there (eviction took it already).
+    mutating func take(_ connection: ConnectionShares.Connection) -> Bool {
+        let id = ObjectIdentifier(connection)
+        guard addresses[connection.key]?.removeValue(forKey: id) != nil else { return false }
+        if addresses[connection.key]?.isEmpty == true { addresses[connection.key] = nil }
+        networks[connection.network]?[id] = nil
+        if networks[connection.network]?.isEmpty == true { networks[connection.network] = nil }
+        open -= 1
+        return true
+    }
+}
+
+extension ConnectionShares {
+    /// Takes one connection out of the tables to make room near the cap, or `nil` when none can
+    /// give way. The group it comes from is, in order: a network holding more than its fair share
+    /// (the eviction mark split among the networks with connections), else an address holding
+    /// more than its fair share (the mark split among the addresses); the heaviest first, and
+    /// trusted proxies only after every other group. Within the group it is the connection idle
+    /// longest between requests; of those idle as long, one of the address holding the most.
+    static func evict(from table: inout Table, limits: Limits, sparing new: Connection) -> Connection? {
+        // One connection per network, and per address, is every client's due, whatever the split.
+        let fairPerNetwork = max(1, limits.evictAbove / max(1, table.networks.count))
+        let fairPerAddress = max(1, limits.evictAbove / max(1, table.addresses.count))
+        let heavyNetworks = table.networks.values.filter { $0.count > fairPerNetwork }.map { Group(connections: $0, byNetwork: true) }
+        let heavyAddresses = table.addresses.values.filter { $0.count > fairPerAddress }.map { Group(connections: $0, byNetwork: false) }
+        let addresses = table.addresses
+        for group in (heavyNetworks + heavyAddresses).sorted(by: { $0.order < $1.order }) {
+            let idle = group.connections.values.lazy.filter { $0 !== new }.compactMap { connection in
+                connection.idleSince.map { (connection, since: $0, held: addresses[connection.key]?.count ?? 0) }
+            }
+            guard let (idlest, _, _) = idle.min(by: { ($0.since, -$0.held) < ($1.since, -$1.held) }) else { continue }
+            _ = table.take(idlest)
+            return idlest
+        }
+        return nil
+    }
+
+    /// A network's or an address's connections, as eviction weighs them.
+    private struct Group {
+        let connections: [ObjectIdentifier: Connection]
+        let byNetwork: Bool
+
+        /// Proxies last, networks before addresses, the heaviest first.
+        var order: (Int, Int, Int) {
+            (connections.values.contains { $0.isProxy } ? 1 : 0, byNetwork ? 0 : 1, -connections.count)
+        }
+    }
+}
