@@ -8,8 +8,13 @@ import LaunchGateSignIn
 struct SignInOptions: ParsableArguments {
     @Option(help: "Seconds a code works (default 600).") var signInCodeLifetime: Double?
     @Option(help: "Verifies one code takes before it is dead (default 5).") var signInCodeAttempts: Int?
-    @Option(help: "Verifies of one address in any hour, from every network (default 25).") var signInGuessesPerHour: Int?
-    @Option(help: "Verifies of one address from one network (IPv4 /24, IPv6 /48) in any hour (default 5).") var signInNetworkGuessesPerHour: Int?
+    @Option(help: "Verifies of one address in any hour from networks without a live code of their own there, all together (default 25).")
+    var signInGuessesPerHour: Int?
+    @Option(help: "Verifies of one address from one network (IPv4 /24, IPv6 /48) without a live code of its own there, in any hour (default 5).")
+    var signInNetworkGuessesPerHour: Int?
+    @Option(help: "Live codes one address holds at most, one per network that asked (default 4).") var signInLiveCodes: Int?
+    @Option(help: "Seconds a code can't be displaced by another network's send when the address is full (default 300).")
+    var signInCodeHold: Double?
     @Option(help: "Failed verifies in a row that lock an address (default 100).") var signInLockoutFailures: Int?
     @Option(help: "Seconds an address stays locked (default 3600).") var signInLockoutDuration: Double?
     @Option(help: "Seconds between two sends to one address from one network (default 60).") var signInResendInterval: Double?
@@ -39,6 +44,8 @@ struct SignInOptions: ParsableArguments {
         if let value = try count(signInCodeAttempts, "sign-in-code-attempts", 1...100) { configuration.attemptsPerCode = value }
         if let value = try count(signInGuessesPerHour, "sign-in-guesses-per-hour", 1...100_000) { configuration.guessesPerHour = value }
         if let value = try count(signInNetworkGuessesPerHour, "sign-in-network-guesses-per-hour", 1...100_000) { configuration.networkGuessesPerHour = value }
+        if let value = try count(signInLiveCodes, "sign-in-live-codes", 1...20) { configuration.liveCodesPerAddress = value }
+        if let value = try number(signInCodeHold, "sign-in-code-hold", 0...3_600) { configuration.codeHold = value }
         if let value = try count(signInLockoutFailures, "sign-in-lockout-failures", 1...1_000_000) { configuration.lockoutFailures = value }
         if let value = try number(signInLockoutDuration, "sign-in-lockout-duration", 1...604_800) { configuration.lockoutDuration = value }
         if let value = try number(signInResendInterval, "sign-in-resend-interval", 1...3_600) { configuration.resendInterval = value }

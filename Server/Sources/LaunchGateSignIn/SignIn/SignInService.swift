@@ -85,17 +85,18 @@ public struct SignInService: Sendable {
         let length = try await cachedSettings(app: app, at: now).codeLength
         let code = SignInTokens.code(length: length, using: random)
         let expiresAt = now.addingTimeInterval(configuration.codeLifetime)
-        let record = SignInCodeRecord(id: SignInTokens.id("code", bytes: 12, using: random), appID: app, email: email,
+        let network = SignInNetwork.of(client)
+        let record = SignInCodeRecord(id: SignInTokens.id("code", bytes: 12, using: random), appID: app, email: email, network: network,
                                       codeHash: try await secrets.codeHash(code, app: app, email: email), createdAt: now, expiresAt: expiresAt)
-        let mail = OutboxMessage(id: SignInTokens.id("msg", bytes: 12, using: random), appID: app, email: email,
+        let mail = OutboxMessage(id: SignInTokens.id("msg", bytes: 12, using: random), appID: app, email: email, network: network,
                                  sealedCode: try secrets.seal(code), codeExpiresAt: expiresAt, nextAttemptAt: now, createdAt: now)
         var charges: [RateLimitCharge] = []
         if configuration.clientSends > 0 {
             charges.append(RateLimitCharge(key: "send-client|\(client)", rules: [RateLimitRule(limit: configuration.clientSends, window: configuration.clientWindow)]))
         }
         charges += configuration.sendCharges(app: app, email: email, client: client)
-        // One transaction: the lock, a failed delivery to report, the limits, then the code and its mail.
-        switch try await repository.requestCode(CodeRequest(code: record, mail: mail, charges: charges), at: now) {
+        // One transaction: the lock, a failed delivery to report, room for the code, the limits, then the code and its mail.
+        switch try await repository.requestCode(configuration.request(record, mail: mail, charges: charges), at: now) {
         case .issued:
             signal.notify()
             return CodeSent(email: email, codeLength: length, expiresIn: Int(configuration.codeLifetime.rounded()),
@@ -135,12 +136,13 @@ public struct SignInService: Sendable {
         // Drawn before anyone knows whether the code is right, so a wrong code costs what a right one does.
         let token = SignInTokens.sessionToken(using: random)
         let attempt = CodeAttempt(
-            appID: app, email: email, codeHash: try await secrets.codeHash(digits, app: app, email: email), charges: charges,
+            appID: app, email: email, network: SignInNetwork.of(client), codeHash: try await secrets.codeHash(digits, app: app, email: email), charges: charges,
             maxAttempts: configuration.attemptsPerCode, lockoutThreshold: configuration.lockoutFailures, lockout: configuration.lockoutDuration,
             newUserID: SignInTokens.id("usr", bytes: 12, using: random),
             grant: SessionGrant(id: SignInTokens.id("ses", bytes: 8, using: random), deviceID: deviceID,
                                 tokenHash: SignInTokens.hash(token), expiresAt: now.addingTimeInterval(configuration.sessionLifetime)))
-        // One transaction: the lock, the limits, a try on the code, then the sign-in or the failure.
+        // One transaction: the network's lock, a try of its own code or else the limits, the compare
+        // with every live code, then the sign-in or the network's failure.
         switch try await repository.attemptCode(attempt, at: now) {
         case .signedIn(let completion): return SignedIn(completion: completion, token: token)
         case .wrong: throw SignInServiceError.invalidCode
