@@ -1086,6 +1086,18 @@ def codes_per_network():
         f"from 6 other /24s answered {guesses}; the owner's mailed code then answered {verify[0]} {verify[2] or ''}, not 400 or 429")
 
 
+# 13. Sends to ever-new addresses (issue 27, M3: 2,160 mails in 30 s from about 70 client
+# addresses, each address under its own limits): one /24 sends to at most 100 of an app's
+# addresses an hour, and then gets the answer any address gets; another /24 is still served.
+def mail_per_network():
+    run = random.randrange(10**9)
+    answers = [sign_in_post(f"127.0.90.{n % 200 + 1}", "send-code", {"email": f"new-{run}-{n}@example.com"})[0] for n in range(110)]
+    other = sign_in_post("127.0.91.1", "send-code", {"email": f"new-{run}-other@example.com"})[0]
+    (ok if answers[:100] == [200] * 100 and answers[100:] == [429] * 10 and other == 200 else fail)(
+        f"110 sends to new addresses from one /24 answered {answers.count(200)} x 200 then {answers[100:].count(429)} x 429; "
+        f"another /24's send answered {other}")
+
+
 # 10. One address opens 10,050 connections (issue 27, item 1): it keeps its share, the rest are
 # closed at once, and another address is served at once while it tries.
 def connect_from(source, to_port, timeout=5, receive_buffer=None):
@@ -1319,7 +1331,7 @@ checks = [("never-reading pipeliner", never_reads), ("slowloris and idle sockets
           ("sign-in guesses from another network", guesses_from_another_network),
           ("sign-in sends from another network", sends_from_another_network),
           ("console sign-in from another network", console_from_another_network),
-          ("sign-in codes per network", codes_per_network),
+          ("sign-in codes per network", codes_per_network), ("sign-in mail per network", mail_per_network),
           ("adoption under a flood", adoption_flood), ("one address floods", one_address_floods),
           ("never-reading pipeliners at the cap", stalled_pipeliners), ("/metrics without a token", metrics_need_token)]
 only = os.environ.get("HOSTILE_ONLY")

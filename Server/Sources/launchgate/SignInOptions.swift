@@ -23,6 +23,10 @@ struct SignInOptions: ParsableArguments {
     @Option(help: "The window of the per-client caps, in seconds (default 300).") var signInClientWindow: Double?
     @Option(help: "Sends from one client address per window; 0 turns the cap off (default 30).") var signInClientSends: Int?
     @Option(help: "Verifies from one client address per window; 0 turns the cap off (default 100).") var signInClientVerifies: Int?
+    @Option(help: "Sends from one network to all of an app's addresses in an hour, per instance; 0 turns the cap off (default 100).")
+    var signInAppNetworkSendsPerHour: Int?
+    @Option(help: "Sign-in mail queued for one app in an hour, per instance; 0 turns the cap off (default 2000).")
+    var signInAppMailPerHour: Int?
     @Option(help: "Days a session works (default 30).") var signInSessionDays: Double?
     @Option(help: "Seconds between sweeps of old sign-in records, the first after start-up (default 600).") var signInSweepInterval: Double?
 
@@ -54,6 +58,10 @@ struct SignInOptions: ParsableArguments {
         if let value = try number(signInClientWindow, "sign-in-client-window", 1...86_400) { configuration.clientWindow = value }
         if let value = try count(signInClientSends, "sign-in-client-sends", 0...10_000_000) { configuration.clientSends = value }
         if let value = try count(signInClientVerifies, "sign-in-client-verifies", 0...10_000_000) { configuration.clientVerifies = value }
+        if let value = try count(signInAppNetworkSendsPerHour, "sign-in-app-network-sends-per-hour", 0...1_000_000) {
+            configuration.appNetworkSendsPerHour = value
+        }
+        if let value = try count(signInAppMailPerHour, "sign-in-app-mail-per-hour", 0...10_000_000) { configuration.appMailPerHour = value }
         if let value = try number(signInSessionDays, "sign-in-session-days", 0.01...3_650) { configuration.sessionLifetime = value * 86_400 }
         if let value = try number(signInSweepInterval, "sign-in-sweep-interval", 1...86_400) { configuration.sweepInterval = value }
         return configuration

@@ -35,6 +35,11 @@ public struct SignInConfiguration: Sendable, Hashable {
     public var clientSends: Int
     /// Verifies from one client address per window; 0 turns the cap off.
     public var clientVerifies: Int
+    /// Sends from one network (``SignInNetwork``) to all of an app's addresses in an hour, per
+    /// instance; 0 turns the cap off (benchmarks).
+    public var appNetworkSendsPerHour: Int
+    /// Sign-in mail queued for one app in an hour, per instance; 0 turns the cap off.
+    public var appMailPerHour: Int
     /// Seconds a session works after sign-in.
     public var sessionLifetime: TimeInterval
     /// Console code requests whose operator lookup and mail may wait at once; more are dropped
@@ -50,6 +55,7 @@ public struct SignInConfiguration: Sendable, Hashable {
                 lockoutFailures: Int = 100, lockoutDuration: TimeInterval = 3600, resendInterval: TimeInterval = 60,
                 networkSendsPerHour: Int = 3, sendsPerHour: Int = 20,
                 clientWindow: TimeInterval = 300, clientSends: Int = 30, clientVerifies: Int = 100,
+                appNetworkSendsPerHour: Int = 100, appMailPerHour: Int = 2_000,
                 sessionLifetime: TimeInterval = 30 * 86_400, operatorSendBacklog: Int = 32,
                 sweepInterval: TimeInterval = 600) {
         self.codeLifetime = codeLifetime
@@ -66,6 +72,8 @@ public struct SignInConfiguration: Sendable, Hashable {
         self.clientWindow = clientWindow
         self.clientSends = clientSends
         self.clientVerifies = clientVerifies
+        self.appNetworkSendsPerHour = appNetworkSendsPerHour
+        self.appMailPerHour = appMailPerHour
         self.sessionLifetime = sessionLifetime
         self.operatorSendBacklog = operatorSendBacklog
         self.sweepInterval = sweepInterval
