@@ -34,7 +34,7 @@ cleanup() { [ -z "$pid" ] || kill "$pid" 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 LAUNCHGATE_DATABASE_URL="$work/bench.sqlite" LOG_LEVEL=warning "${pin_server[@]}" "$bin" serve --demo --host 127.0.0.1 --port "$port" \
-  --mail-transport none --sign-in-client-sends 0 --sign-in-client-verifies 0 \
+  --mail-transport none --sign-in-client-sends 0 --sign-in-app-network-sends-per-hour 0 --sign-in-app-mail-per-hour 0 --sign-in-client-verifies 0 \
   --install-sightings-per-client 0 --max-connections-per-client 1000000 > "$work/serve.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done

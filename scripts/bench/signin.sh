@@ -31,7 +31,7 @@ run() {
   port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   mkfifo "$work/mail"
   LOG_LEVEL=warning "$bin" serve --demo --host 127.0.0.1 --port "$port" --database-url "$url" --master-key-file "$work/lg.key" \
-    --mail-transport log --sign-in-client-sends 0 --sign-in-client-verifies 0 --max-connections-per-client 1000000 > "$work/mail" 2> "$work/serve.err" &
+    --mail-transport log --sign-in-client-sends 0 --sign-in-app-network-sends-per-hour 0 --sign-in-app-mail-per-hour 0 --sign-in-client-verifies 0 --max-connections-per-client 1000000 > "$work/mail" 2> "$work/serve.err" &
   pid=$!
   result=$(python3 "$root/scripts/bench/signin-driver.py" "http://127.0.0.1:$port" "$duration" "$connections" < "$work/mail" \
            || { echo "the driver failed; the server said:" >&2; cat "$work/serve.err" >&2; })

@@ -8,8 +8,13 @@ import LaunchGateSignIn
 struct SignInOptions: ParsableArguments {
     @Option(help: "Seconds a code works (default 600).") var signInCodeLifetime: Double?
     @Option(help: "Verifies one code takes before it is dead (default 5).") var signInCodeAttempts: Int?
-    @Option(help: "Verifies of one address in any hour, from every network (default 25).") var signInGuessesPerHour: Int?
-    @Option(help: "Verifies of one address from one network (IPv4 /24, IPv6 /48) in any hour (default 5).") var signInNetworkGuessesPerHour: Int?
+    @Option(help: "Verifies of one address in any hour from networks without a live code of their own there, all together (default 25).")
+    var signInGuessesPerHour: Int?
+    @Option(help: "Verifies of one address from one network (IPv4 /24, IPv6 /48) without a live code of its own there, in any hour (default 5).")
+    var signInNetworkGuessesPerHour: Int?
+    @Option(help: "Live codes one address holds at most, one per network that asked (default 4).") var signInLiveCodes: Int?
+    @Option(help: "Seconds a code can't be displaced by another network's send when the address is full (default 300).")
+    var signInCodeHold: Double?
     @Option(help: "Failed verifies in a row that lock an address (default 100).") var signInLockoutFailures: Int?
     @Option(help: "Seconds an address stays locked (default 3600).") var signInLockoutDuration: Double?
     @Option(help: "Seconds between two sends to one address from one network (default 60).") var signInResendInterval: Double?
@@ -18,6 +23,10 @@ struct SignInOptions: ParsableArguments {
     @Option(help: "The window of the per-client caps, in seconds (default 300).") var signInClientWindow: Double?
     @Option(help: "Sends from one client address per window; 0 turns the cap off (default 30).") var signInClientSends: Int?
     @Option(help: "Verifies from one client address per window; 0 turns the cap off (default 100).") var signInClientVerifies: Int?
+    @Option(help: "Sends from one network to all of an app's addresses in an hour, per instance; 0 turns the cap off (default 100).")
+    var signInAppNetworkSendsPerHour: Int?
+    @Option(help: "Sign-in mail queued for one app in an hour, per instance; 0 turns the cap off (default 2000).")
+    var signInAppMailPerHour: Int?
     @Option(help: "Days a session works (default 30).") var signInSessionDays: Double?
     @Option(help: "Seconds between sweeps of old sign-in records, the first after start-up (default 600).") var signInSweepInterval: Double?
 
@@ -39,6 +48,8 @@ struct SignInOptions: ParsableArguments {
         if let value = try count(signInCodeAttempts, "sign-in-code-attempts", 1...100) { configuration.attemptsPerCode = value }
         if let value = try count(signInGuessesPerHour, "sign-in-guesses-per-hour", 1...100_000) { configuration.guessesPerHour = value }
         if let value = try count(signInNetworkGuessesPerHour, "sign-in-network-guesses-per-hour", 1...100_000) { configuration.networkGuessesPerHour = value }
+        if let value = try count(signInLiveCodes, "sign-in-live-codes", 1...20) { configuration.liveCodesPerAddress = value }
+        if let value = try number(signInCodeHold, "sign-in-code-hold", 0...3_600) { configuration.codeHold = value }
         if let value = try count(signInLockoutFailures, "sign-in-lockout-failures", 1...1_000_000) { configuration.lockoutFailures = value }
         if let value = try number(signInLockoutDuration, "sign-in-lockout-duration", 1...604_800) { configuration.lockoutDuration = value }
         if let value = try number(signInResendInterval, "sign-in-resend-interval", 1...3_600) { configuration.resendInterval = value }
@@ -47,6 +58,10 @@ struct SignInOptions: ParsableArguments {
         if let value = try number(signInClientWindow, "sign-in-client-window", 1...86_400) { configuration.clientWindow = value }
         if let value = try count(signInClientSends, "sign-in-client-sends", 0...10_000_000) { configuration.clientSends = value }
         if let value = try count(signInClientVerifies, "sign-in-client-verifies", 0...10_000_000) { configuration.clientVerifies = value }
+        if let value = try count(signInAppNetworkSendsPerHour, "sign-in-app-network-sends-per-hour", 0...1_000_000) {
+            configuration.appNetworkSendsPerHour = value
+        }
+        if let value = try count(signInAppMailPerHour, "sign-in-app-mail-per-hour", 0...10_000_000) { configuration.appMailPerHour = value }
         if let value = try number(signInSessionDays, "sign-in-session-days", 0.01...3_650) { configuration.sessionLifetime = value * 86_400 }
         if let value = try number(signInSweepInterval, "sign-in-sweep-interval", 1...86_400) { configuration.sweepInterval = value }
         return configuration

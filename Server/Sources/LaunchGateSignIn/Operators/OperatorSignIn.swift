@@ -64,7 +64,8 @@ public struct OperatorSignIn: Sendable {
     public func sendCode(email: String, client: String) async throws -> String {
         let email = try SignInAddress.normalized(email)
         let now = now()
-        try await admit(email: email, at: now, charges: [clientCharge("console-send-client|\(client)", limit: configuration.clientSends)].compactMap { $0 }
+        let network = SignInNetwork.of(client)
+        try await admit(email: email, network: network, at: now, charges: [clientCharge("console-send-client|\(client)", limit: configuration.clientSends)].compactMap { $0 }
                             + configuration.sendCharges(app: Self.appID, email: email, client: client))
         // Looked up here for every address, operator or not: the same one indexed read either
         // way. Only an operator's request takes a place on the queue, so made-up addresses can't
@@ -72,14 +73,14 @@ public struct OperatorSignIn: Sendable {
         guard let found = try await operators.find(email: email), found.isActive else { return email }
         sends.submit { [self] in
             // Nobody waits for this: a failure here is the mail page's, like a failed delivery.
-            try? await issueCode(email: email, at: now)
+            try? await issueCode(email: email, network: network, at: now)
         }
         return email
     }
 
     /// Queues a code and its mail if the address is still an active operator's (it may have been
     /// removed since ``sendCode(email:client:)`` looked); the limits were charged there.
-    private func issueCode(email: String, at now: Date) async throws {
+    private func issueCode(email: String, network: String, at now: Date) async throws {
         guard let found = try await operators.find(email: email), found.isActive else { return }
         // A permanent failure of the last mail is reported once; it is on the console's mail
         // page, so the request is simply made again (once: the failure is reported now).
@@ -87,11 +88,11 @@ public struct OperatorSignIn: Sendable {
             let code = SignInTokens.code(length: Self.codeLength, using: random)
             let expiresAt = now.addingTimeInterval(configuration.codeLifetime)
             let record = SignInCodeRecord(id: SignInTokens.id("code", bytes: 12, using: random), appID: Self.appID, email: email,
-                                          codeHash: try await secrets.codeHash(code, app: Self.appID, email: email),
+                                          network: network, codeHash: try await secrets.codeHash(code, app: Self.appID, email: email),
                                           createdAt: now, expiresAt: expiresAt)
             let mail = OutboxMessage(id: SignInTokens.id("msg", bytes: 12, using: random), appID: Self.appID, email: email,
-                                     sealedCode: try secrets.seal(code), codeExpiresAt: expiresAt, nextAttemptAt: now, createdAt: now)
-            switch try await repository.requestCode(CodeRequest(code: record, mail: mail, charges: []), at: now) {
+                                     network: network, sealedCode: try secrets.seal(code), codeExpiresAt: expiresAt, nextAttemptAt: now, createdAt: now)
+            switch try await repository.requestCode(configuration.request(record, mail: mail, charges: []), at: now) {
             case .issued:
                 signal.notify()
                 return
@@ -116,34 +117,54 @@ public struct OperatorSignIn: Sendable {
         }
         let now = now()
         if let wait = verifyClients?.record(client, at: now) { throw SignInServiceError.rateLimited(retryAfter: SignInService.seconds(wait)) }
-        try await admit(email: email, at: now, charges: [])
+        let network = SignInNetwork.of(client)
+        try await admit(email: email, network: network, at: now, charges: [])
         // Sends are charged for every address, operator or not: with none within a code's lifetime
         // there is no code to guess, for anyone, and nothing is charged or counted.
         guard let sent = try await repository.lastEvent(key: SignInConfiguration.sendKey(app: Self.appID, email: email)),
               now.timeIntervalSince(sent) < configuration.codeLifetime else {
             throw SignInServiceError.invalidCode
         }
-        try await admit(email: email, at: now, charges: configuration.guessCharges(app: Self.appID, email: email, client: client), checkingLock: false)
+        try await admit(email: email, network: network, at: now, charges: try await guessCharges(email: email, network: network, client: client, at: now),
+                        checkingLock: false)
         let hash = try await secrets.codeHash(digits, app: Self.appID, email: email)
-        // Each step is atomic on its own: a try is claimed before the compare, and of two right
-        // verifies of one code only one consumes it.
-        if let claimed = try await repository.claimAttempt(appID: Self.appID, email: email, maxAttempts: configuration.attemptsPerCode, at: now),
-           SignInTokens.constantTimeEquals(hash, claimed.codeHash),
-           try await repository.consumeCode(id: claimed.id, appID: Self.appID, email: email, at: now),
+        // Compared with every live code (the operator may have changed network since asking); of
+        // two right verifies of one code only one consumes it.
+        let live = try await repository.liveCodes(appID: Self.appID, email: email, maxAttempts: configuration.attemptsPerCode, at: now)
+        // The network's own code, if it has one (only operators do), takes the try, so that it dies
+        // after its tries for every network; an UPDATE of no row costs the same for anyone else.
+        _ = try await repository.claimAttempt(appID: Self.appID, email: email, network: network, maxAttempts: configuration.attemptsPerCode, at: now)
+        if let match = SignInTokens.match(hash, among: live),
+           try await repository.consumeCode(id: match.id, appID: Self.appID, email: email, network: network, at: now),
            let found = try await operators.find(email: email), found.isActive {
             return found
         }
-        _ = try await repository.recordFailure(appID: Self.appID, email: email, threshold: configuration.lockoutFailures,
+        _ = try await repository.recordFailure(appID: Self.appID, email: email, network: network, threshold: configuration.lockoutFailures,
                                                lockout: configuration.lockoutDuration, at: now)
         throw SignInServiceError.invalidCode
     }
 
-    /// Refuses a locked address (unless `checkingLock` is false), then records each charge in
+    /// What a guess from `network` spends, decided the same way for every address, operator or
+    /// not (only operators get codes, so the codes themselves can't decide it without telling):
+    /// when the network's own send is within a code's lifetime it has "its own code", and the
+    /// guess spends one of that send's ``SignInConfiguration/attemptsPerCode`` tries, which nobody
+    /// else can spend; otherwise its network's share and the address's cap, as the app sign-in's.
+    private func guessCharges(email: String, network: String, client: String, at now: Date) async throws -> [RateLimitCharge] {
+        let own = SignInConfiguration.networkSendKey(app: Self.appID, email: email, network: network)
+        guard let sent = try await repository.lastEvent(key: own), now.timeIntervalSince(sent) < configuration.codeLifetime else {
+            return configuration.guessCharges(app: Self.appID, email: email, client: client)
+        }
+        return [RateLimitCharge(key: "guess-code|\(Self.appID)|\(email)|\(network)|\(sent.milliseconds)",
+                                rules: [RateLimitRule(limit: configuration.attemptsPerCode, window: configuration.codeLifetime)])]
+    }
+
+    /// Refuses an address locked for the network (unless `checkingLock` is false), then records each charge in
     /// order, stopping at the first that refuses (so a network past its share spends nothing of
     /// the address's cap), as the app sign-in's ``SignInRepository/requestCode(_:at:)`` does.
     /// - Throws: ``SignInServiceError`` `locked` or `rate_limited`.
-    private func admit(email: String, at now: Date, charges: [RateLimitCharge], checkingLock: Bool = true) async throws {
-        if checkingLock, let until = try await repository.addressState(appID: Self.appID, email: email).lockedUntil, until > now {
+    private func admit(email: String, network: String, at now: Date, charges: [RateLimitCharge], checkingLock: Bool = true) async throws {
+        if checkingLock, let until = try await repository.addressState(appID: Self.appID, email: email, network: network).lockedUntil,
+           until > now {
             throw SignInServiceError.locked(retryAfter: SignInService.seconds(until.timeIntervalSince(now)))
         }
         for charge in charges {

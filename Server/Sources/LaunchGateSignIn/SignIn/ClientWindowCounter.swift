@@ -62,6 +62,15 @@ package final class ClientWindowCounter: Sendable {
         }
     }
 
+    /// How long until `client`'s window allows one more request, without counting one.
+    /// - Returns: `nil` when one more would be counted now; otherwise the seconds until its window ends.
+    package func wait(_ client: String, at now: Date) -> TimeInterval? {
+        table.withLock { table in
+            guard let current = table.windows[client], now.timeIntervalSince(current.start) < window, current.count >= limit else { return nil }
+            return current.start.addingTimeInterval(window).timeIntervalSince(now)
+        }
+    }
+
     /// Clients tracked now (for tests).
     package var count: Int { table.withLock { $0.windows.count } }
 

@@ -8,11 +8,17 @@ public struct SignInConfiguration: Sendable, Hashable {
     public var codeLifetime: TimeInterval
     /// Verifies one code takes, right or wrong, before it is dead.
     public var attemptsPerCode: Int
-    /// Verifies of one address in any sliding hour, whatever the mix of sends, codes and networks.
+    /// Verifies of one address in any sliding hour from networks without a live code of their own
+    /// there, all together (a network with one spends its code's tries instead).
     public var guessesPerHour: Int
-    /// Verifies of one address from one network (``SignInNetwork``) in any sliding hour: one
-    /// network spends at most this share of ``guessesPerHour``.
+    /// Verifies of one address from one network (``SignInNetwork``) without a live code of its
+    /// own there, in any sliding hour: one network spends at most this share of ``guessesPerHour``.
     public var networkGuessesPerHour: Int
+    /// Live codes an address holds at most, one per network that asked (issue 27, item 3).
+    public var liveCodesPerAddress: Int
+    /// Seconds a code can't be displaced by a send from another network when the address holds
+    /// ``liveCodesPerAddress`` live codes: what its requester is sure to have to type it in.
+    public var codeHold: TimeInterval
     /// Failed verifies in a row that lock an address.
     public var lockoutFailures: Int
     /// Seconds an address stays locked.
@@ -29,6 +35,11 @@ public struct SignInConfiguration: Sendable, Hashable {
     public var clientSends: Int
     /// Verifies from one client address per window; 0 turns the cap off.
     public var clientVerifies: Int
+    /// Sends from one network (``SignInNetwork``) to all of an app's addresses in an hour, per
+    /// instance; 0 turns the cap off (benchmarks).
+    public var appNetworkSendsPerHour: Int
+    /// Sign-in mail queued for one app in an hour, per instance; 0 turns the cap off.
+    public var appMailPerHour: Int
     /// Seconds a session works after sign-in.
     public var sessionLifetime: TimeInterval
     /// Console code requests whose operator lookup and mail may wait at once; more are dropped
@@ -40,15 +51,19 @@ public struct SignInConfiguration: Sendable, Hashable {
 
     /// Creates a configuration.
     public init(codeLifetime: TimeInterval = 600, attemptsPerCode: Int = 5, guessesPerHour: Int = 25, networkGuessesPerHour: Int = 5,
+                liveCodesPerAddress: Int = 4, codeHold: TimeInterval = 300,
                 lockoutFailures: Int = 100, lockoutDuration: TimeInterval = 3600, resendInterval: TimeInterval = 60,
                 networkSendsPerHour: Int = 3, sendsPerHour: Int = 20,
                 clientWindow: TimeInterval = 300, clientSends: Int = 30, clientVerifies: Int = 100,
+                appNetworkSendsPerHour: Int = 100, appMailPerHour: Int = 2_000,
                 sessionLifetime: TimeInterval = 30 * 86_400, operatorSendBacklog: Int = 32,
                 sweepInterval: TimeInterval = 600) {
         self.codeLifetime = codeLifetime
         self.attemptsPerCode = attemptsPerCode
         self.guessesPerHour = guessesPerHour
         self.networkGuessesPerHour = networkGuessesPerHour
+        self.liveCodesPerAddress = liveCodesPerAddress
+        self.codeHold = codeHold
         self.lockoutFailures = lockoutFailures
         self.lockoutDuration = lockoutDuration
         self.resendInterval = resendInterval
@@ -57,6 +72,8 @@ public struct SignInConfiguration: Sendable, Hashable {
         self.clientWindow = clientWindow
         self.clientSends = clientSends
         self.clientVerifies = clientVerifies
+        self.appNetworkSendsPerHour = appNetworkSendsPerHour
+        self.appMailPerHour = appMailPerHour
         self.sessionLifetime = sessionLifetime
         self.operatorSendBacklog = operatorSendBacklog
         self.sweepInterval = sweepInterval
@@ -66,16 +83,26 @@ public struct SignInConfiguration: Sendable, Hashable {
     /// the address's cap. A charge that refuses stops the ones after it, so a network past its
     /// share spends nothing of the address's.
     func sendCharges(app: String, email: String, client: String) -> [RateLimitCharge] {
-        [RateLimitCharge(key: "send-net|\(app)|\(email)|\(SignInNetwork.of(client))",
+        [RateLimitCharge(key: Self.networkSendKey(app: app, email: email, network: SignInNetwork.of(client)),
                          rules: [RateLimitRule(limit: 1, window: resendInterval), RateLimitRule(limit: networkSendsPerHour, window: 3600)]),
          RateLimitCharge(key: Self.sendKey(app: app, email: email), rules: [RateLimitRule(limit: sendsPerHour, window: 3600)])]
     }
 
-    /// The charges of a guess at an address from a client: its network's share, then the address's cap.
+    /// The charges of a guess at an address from a client whose network has no live code of its
+    /// own there: its network's share, then the address's cap.
     func guessCharges(app: String, email: String, client: String) -> [RateLimitCharge] {
         [RateLimitCharge(key: "guess-net|\(app)|\(email)|\(SignInNetwork.of(client))",
                          rules: [RateLimitRule(limit: networkGuessesPerHour, window: 3600)]),
          RateLimitCharge(key: "guess|\(app)|\(email)", rules: [RateLimitRule(limit: guessesPerHour, window: 3600)])]
+    }
+
+    /// The key a network's sends to an address are charged under.
+    static func networkSendKey(app: String, email: String, network: String) -> String { "send-net|\(app)|\(email)|\(network)" }
+
+    /// A code request for a code and its mail with these limits.
+    func request(_ code: SignInCodeRecord, mail: OutboxMessage, charges: [RateLimitCharge]) -> CodeRequest {
+        CodeRequest(code: code, mail: mail, charges: charges, liveCodesPerAddress: liveCodesPerAddress, codeHold: codeHold,
+                    attemptsPerCode: attemptsPerCode)
     }
 
     /// The key every send to an address is charged under, whatever its network.

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchGatePolicies
+import Logging
 import LaunchGateStorage
 
 /// Passwordless sign-in: sends codes, checks them, and issues and checks sessions. Shared by the
@@ -25,6 +26,8 @@ public struct SignInService: Sendable {
     /// The per-client cap on verifies, counted in memory so that verifies of made-up addresses
     /// store nothing (``ClientWindowCounter``); `nil` when the cap is off.
     let verifyClients: ClientWindowCounter?
+    /// The app-wide bounds on sign-in mail: per network across an app's addresses, and per app.
+    let mailBudget: SignInMailBudget
 
     /// Creates the service.
     /// - Parameters:
@@ -35,9 +38,11 @@ public struct SignInService: Sendable {
     ///   - random: Draws codes, tokens and IDs; a CSPRNG outside tests.
     ///   - signal: Wakes the outbox worker when mail is queued.
     ///   - now: The clock.
+    ///   - logger: Where a refusal by an app-wide mail cap is logged (once an hour per kind).
     public init(repository: any SignInRepository, policies: PolicyService, secrets: SignInSecrets,
                 configuration: SignInConfiguration = SignInConfiguration(), random: any RandomSource = SystemRandomSource(),
-                signal: OutboxSignal = OutboxSignal(), now: @escaping @Sendable () -> Date = Date.init) {
+                signal: OutboxSignal = OutboxSignal(), now: @escaping @Sendable () -> Date = Date.init,
+                logger: Logger = Logger(label: "launchgate.sign-in")) {
         self.repository = repository
         self.policies = policies
         self.secrets = secrets
@@ -47,6 +52,8 @@ public struct SignInService: Sendable {
         self.now = now
         self.verifyClients = configuration.clientVerifies > 0
             ? ClientWindowCounter(limit: configuration.clientVerifies, window: configuration.clientWindow) : nil
+        self.mailBudget = SignInMailBudget(networkSends: configuration.appNetworkSendsPerHour, appMail: configuration.appMailPerHour,
+                                           logger: logger)
     }
 
     /// What a send answers, the same for every address.
@@ -85,18 +92,22 @@ public struct SignInService: Sendable {
         let length = try await cachedSettings(app: app, at: now).codeLength
         let code = SignInTokens.code(length: length, using: random)
         let expiresAt = now.addingTimeInterval(configuration.codeLifetime)
-        let record = SignInCodeRecord(id: SignInTokens.id("code", bytes: 12, using: random), appID: app, email: email,
+        let network = SignInNetwork.of(client)
+        // The app-wide caps first: the same answer as any limit, for every address.
+        if let wait = mailBudget.admit(app: app, network: network, at: now) { throw SignInServiceError.rateLimited(retryAfter: Self.seconds(wait)) }
+        let record = SignInCodeRecord(id: SignInTokens.id("code", bytes: 12, using: random), appID: app, email: email, network: network,
                                       codeHash: try await secrets.codeHash(code, app: app, email: email), createdAt: now, expiresAt: expiresAt)
-        let mail = OutboxMessage(id: SignInTokens.id("msg", bytes: 12, using: random), appID: app, email: email,
+        let mail = OutboxMessage(id: SignInTokens.id("msg", bytes: 12, using: random), appID: app, email: email, network: network,
                                  sealedCode: try secrets.seal(code), codeExpiresAt: expiresAt, nextAttemptAt: now, createdAt: now)
         var charges: [RateLimitCharge] = []
         if configuration.clientSends > 0 {
             charges.append(RateLimitCharge(key: "send-client|\(client)", rules: [RateLimitRule(limit: configuration.clientSends, window: configuration.clientWindow)]))
         }
         charges += configuration.sendCharges(app: app, email: email, client: client)
-        // One transaction: the lock, a failed delivery to report, the limits, then the code and its mail.
-        switch try await repository.requestCode(CodeRequest(code: record, mail: mail, charges: charges), at: now) {
+        // One transaction: the lock, a failed delivery to report, room for the code, the limits, then the code and its mail.
+        switch try await repository.requestCode(configuration.request(record, mail: mail, charges: charges), at: now) {
         case .issued:
+            mailBudget.queued(app: app, at: now)
             signal.notify()
             return CodeSent(email: email, codeLength: length, expiresIn: Int(configuration.codeLifetime.rounded()),
                             resendAfter: Int(configuration.resendInterval.rounded(.up)))
@@ -135,12 +146,13 @@ public struct SignInService: Sendable {
         // Drawn before anyone knows whether the code is right, so a wrong code costs what a right one does.
         let token = SignInTokens.sessionToken(using: random)
         let attempt = CodeAttempt(
-            appID: app, email: email, codeHash: try await secrets.codeHash(digits, app: app, email: email), charges: charges,
+            appID: app, email: email, network: SignInNetwork.of(client), codeHash: try await secrets.codeHash(digits, app: app, email: email), charges: charges,
             maxAttempts: configuration.attemptsPerCode, lockoutThreshold: configuration.lockoutFailures, lockout: configuration.lockoutDuration,
             newUserID: SignInTokens.id("usr", bytes: 12, using: random),
             grant: SessionGrant(id: SignInTokens.id("ses", bytes: 8, using: random), deviceID: deviceID,
                                 tokenHash: SignInTokens.hash(token), expiresAt: now.addingTimeInterval(configuration.sessionLifetime)))
-        // One transaction: the lock, the limits, a try on the code, then the sign-in or the failure.
+        // One transaction: the network's lock, a try of its own code or else the limits, the compare
+        // with every live code, then the sign-in or the network's failure.
         switch try await repository.attemptCode(attempt, at: now) {
         case .signedIn(let completion): return SignedIn(completion: completion, token: token)
         case .wrong: throw SignInServiceError.invalidCode

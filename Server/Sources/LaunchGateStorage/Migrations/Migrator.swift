@@ -12,7 +12,7 @@ public struct Migrator: Sendable {
         CreateSignInAddresses(), CreateRateLimits(), CreateMailOutbox(), AddAddressFailureTimes(), IndexRateLimitEventTimes(),
         CreateInstalls(), CountInstallsPerApp(), CreateConsoleSessions(), StageSigningKeys(), CountNewInstallsPerGroup(), CreateConsoleOperators(),
         CountEstablishedInstallsPerGroup(), CreateInstallGroupKeys(), RecordTokenUse(), CreateInstallRefusals(), CountInstallsPerPlatform(),
-        KeepRateLimitTimesPerKey(), DropInstallAppCounts(), RecordRefusedVersions(), RecordRefusedVersionFilters(),
+        KeepRateLimitTimesPerKey(), DropInstallAppCounts(), RecordRefusedVersions(), RecordRefusedVersionFilters(), KeySignInByNetwork(),
     ]
 
     private let database: Database

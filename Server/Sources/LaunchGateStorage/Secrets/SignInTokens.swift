@@ -52,4 +52,12 @@ package enum SignInTokens {
         guard left.count == right.count else { return false }
         return zip(left, right).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
+
+    /// The code whose stored hash equals `hash`, comparing with every code (no early exit), each
+    /// in constant time: how long it takes says how many codes the address has, not which matched.
+    package static func match(_ hash: String, among codes: [SignInCodeRecord]) -> SignInCodeRecord? {
+        var found: SignInCodeRecord?
+        for code in codes where constantTimeEquals(hash, code.codeHash) && found == nil { found = code }
+        return found
+    }
 }

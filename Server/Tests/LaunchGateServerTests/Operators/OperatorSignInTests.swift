@@ -149,7 +149,7 @@ struct OperatorSignInTests {
                     try await flow(fixture).verifyCode(email: email, code: "000000", client: client)
                 }
             }
-            #expect(try await repository.addressState(appID: OperatorSignIn.appID, email: email) == AddressState())
+            #expect(try await repository.addressState(appID: OperatorSignIn.appID, email: email, network: SignInNetwork.of(client)) == AddressState())
             #expect(try await repository.lastEvent(key: "guess|\(OperatorSignIn.appID)|\(email)") == nil)
         }
         await fixture.close()
@@ -161,7 +161,7 @@ struct OperatorSignInTests {
         await #expect(throws: SignInServiceError.invalidCodeShape(length: 6)) {
             try await flow(fixture).verifyCode(email: "ada@example.com", code: "12ab56", client: client)
         }
-        #expect(try await fixture.components.signInRepository.addressState(appID: OperatorSignIn.appID, email: "ada@example.com").failures == 0)
+        #expect(try await fixture.components.signInRepository.addressState(appID: OperatorSignIn.appID, email: "ada@example.com", network: SignInNetwork.of(client)).failures == 0)
         await fixture.close()
     }
 }

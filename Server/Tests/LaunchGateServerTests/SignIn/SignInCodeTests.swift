@@ -48,7 +48,7 @@ struct SignInCodeTests {
         let fixture = try await SignInFixture.make(backend)
         _ = try await fixture.service.sendCode(app: "notes", email: "ada@example.com", client: "192.0.2.1")
         let claimed = try #require(try await fixture.components.signInRepository.claimAttempt(
-            appID: "notes", email: "ada@example.com", maxAttempts: 99, at: fixture.clock.date))
+            appID: "notes", email: "ada@example.com", network: "192.0.2.0/24", maxAttempts: 99, at: fixture.clock.date))
         let mail = try #require(try await fixture.components.signInRepository.claimDueMail(at: fixture.clock.date, lease: 60, limit: 10).first)
         let code = try fixture.service.secrets.open(try #require(mail.sealedCode))
         #expect(claimed.codeHash.count == 64 && !claimed.codeHash.contains(code))
@@ -149,7 +149,7 @@ struct SignInCodeTests {
             }
             #expect(error?.code == "invalid_email", "\(email)")
         }
-        #expect(try await fixture.components.signInRepository.addressState(appID: "notes", email: "ada@example.com") == AddressState())
+        #expect(try await fixture.components.signInRepository.addressState(appID: "notes", email: "ada@example.com", network: "c") == AddressState())
     }
 
     @Test("an app that doesn't exist is not found, for every operation")

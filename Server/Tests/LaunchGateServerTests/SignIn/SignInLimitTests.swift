@@ -97,7 +97,7 @@ struct SignInLimitTests {
         for _ in 0..<2 {
             _ = try? await fixture.service.verifyCode(app: "notes", email: "ada@example.com", code: "000000", deviceID: "d", client: "c")
         }
-        #expect(try await fixture.components.signInRepository.addressState(appID: "notes", email: "ada@example.com").lockedUntil == nil)
+        #expect(try await fixture.components.signInRepository.addressState(appID: "notes", email: "ada@example.com", network: "c").lockedUntil == nil)
     }
 
     @Test("one send to an address per network per 60 s and three per hour, with the wait in Retry-After")

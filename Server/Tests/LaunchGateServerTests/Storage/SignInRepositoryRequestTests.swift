@@ -118,12 +118,16 @@ struct SignInRepositoryRequestTests {
             let repository = repositories[0]
             let guesses = RateLimitCharge(key: "guess|notes|ada@example.com", rules: [RateLimitRule(limit: 1, window: 60)])
             #expect(try await repository.requestCode(Self.request("c1"), at: Self.now) == .issued)
-            #expect(try await repository.attemptCode(Self.attempt(hash: "nope", charges: [guesses]), at: Self.now) == .wrong)
-            #expect(try await repository.attemptCode(Self.attempt(hash: "hash-c1", charges: [guesses]), at: Self.now.addingTimeInterval(20))
-                    == .rateLimited(40))
-            #expect(try await repository.addressState(appID: "notes", email: "ada@example.com").failures == 1)
-            #expect(try await repository.claimAttempt(appID: "notes", email: "ada@example.com", maxAttempts: 3, at: Self.now)?.attempts == 2,
-                    "one try taken before, none by the refused verify")
+            // From a network without a code of its own, so the guesses are charged.
+            var wrong = Self.attempt(hash: "nope", charges: [guesses])
+            wrong.network = "elsewhere"
+            var right = Self.attempt(hash: "hash-c1", charges: [guesses])
+            right.network = "elsewhere"
+            #expect(try await repository.attemptCode(wrong, at: Self.now) == .wrong)
+            #expect(try await repository.attemptCode(right, at: Self.now.addingTimeInterval(20)) == .rateLimited(40))
+            #expect(try await repository.addressState(appID: "notes", email: "ada@example.com", network: "elsewhere").failures == 1)
+            #expect(try await repository.claimAttempt(appID: "notes", email: "ada@example.com", maxAttempts: 3, at: Self.now)?.attempts == 1,
+                    "another network's guesses take none of the code's tries, and the refused verify nothing")
         }
     }
 

@@ -55,7 +55,10 @@ struct SignInRowsForNobodyTests {
     func liveCodesStillCount(backend: TestBackend) async throws {
         try await backend.withSignInRepositories { (repositories) async throws in
             let repository = repositories[0]
-            try await repository.issueCode(Contract.code("c1"), mail: Contract.mail("m1"))
+            // Another network's code: a guess without a code of its own is charged.
+            var code = Contract.code("c1")
+            code.network = "192.0.2.0/24"
+            try await repository.issueCode(code, mail: Contract.mail("m1"))
             #expect(try await repository.attemptCode(Self.wrong("ada@example.com", 0), at: Self.now) == .wrong)
             #expect(try await repository.addressState(appID: "notes", email: "ada@example.com").lockedUntil == Self.now.addingTimeInterval(3600))
             #expect(try await repository.recordEvent(key: Self.guess("ada@example.com").key, rules: Self.guess("ada@example.com").rules,

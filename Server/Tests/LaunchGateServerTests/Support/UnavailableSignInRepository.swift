@@ -15,14 +15,16 @@ struct UnavailableSignInRepository: SignInRepository {
     func saveSettings(_ settings: SignInSettings) async throws { throw down }
     func secret(named name: String, orStore candidate: String, at now: Date) async throws -> String { throw down }
     func issueCode(_ code: SignInCodeRecord, mail: OutboxMessage) async throws { throw down }
-    func claimAttempt(appID: String, email: String, maxAttempts: Int, at now: Date) async throws -> SignInCodeRecord? { throw down }
-    func completeSignIn(codeID: String, appID: String, email: String, newUserID: String, grant: SessionGrant,
+    func claimAttempt(appID: String, email: String, network: String, maxAttempts: Int, at now: Date) async throws -> SignInCodeRecord? { throw down }
+    func liveCodes(appID: String, email: String, maxAttempts: Int, at now: Date) async throws -> [SignInCodeRecord] { throw down }
+    func completeSignIn(codeID: String, appID: String, email: String, network: String, newUserID: String, grant: SessionGrant,
                         at now: Date) async throws -> SignInCompletion? { throw down }
-    func consumeCode(id: String, appID: String, email: String, at now: Date) async throws -> Bool { throw down }
+    func consumeCode(id: String, appID: String, email: String, network: String, at now: Date) async throws -> Bool { throw down }
     func requestCode(_ request: CodeRequest, at now: Date) async throws -> CodeRequestOutcome { throw down }
     func attemptCode(_ attempt: CodeAttempt, at now: Date) async throws -> CodeAttemptOutcome { throw down }
-    func addressState(appID: String, email: String) async throws -> AddressState { throw down }
-    func recordFailure(appID: String, email: String, threshold: Int, lockout: TimeInterval, at now: Date) async throws -> AddressState { throw down }
+    func addressState(appID: String, email: String, network: String) async throws -> AddressState { throw down }
+    func recordFailure(appID: String, email: String, network: String, threshold: Int, lockout: TimeInterval,
+                       at now: Date) async throws -> AddressState { throw down }
     func recordEvent(key: String, rules: [RateLimitRule], at now: Date) async throws -> TimeInterval? { throw down }
     func lastEvent(key: String) async throws -> Date? { throw down }
     func session(tokenHash: String) async throws -> (SessionRecord, UserRecord)? { throw down }

@@ -1,20 +1,33 @@
 import Foundation
 
 /// Everything a send-code decides, handed to ``SignInRepository/requestCode(_:at:)`` so that one
-/// transaction checks the lock, reports a failed delivery, charges the limits and stores the code
-/// with its mail.
+/// transaction checks the lock, reports a failed delivery, makes room for the code, charges the
+/// limits and stores the code with its mail.
 public struct CodeRequest: Sendable, Hashable {
-    /// The new code; its app and address are the request's.
+    /// The new code; its app, address and network are the request's.
     public var code: SignInCodeRecord
     /// Its mail.
     public var mail: OutboxMessage
     /// Limits charged in this order; the first that refuses ends the request.
     public var charges: [RateLimitCharge]
+    /// Live codes (unused, unexpired, with tries left) an address holds at most, one per network.
+    /// A send from a network that has none when the address holds this many takes the place of
+    /// the oldest one past ``codeHold``, or is refused if none is that old.
+    public var liveCodesPerAddress: Int
+    /// Seconds a code can't be displaced by a send from another network: what its requester is
+    /// sure to have to type it in (issue 27, item 3: 5 minutes).
+    public var codeHold: TimeInterval
+    /// Tries a code allows: one that has had them all is no longer live, and takes no place.
+    public var attemptsPerCode: Int
 
     /// Creates a request.
-    public init(code: SignInCodeRecord, mail: OutboxMessage, charges: [RateLimitCharge]) {
+    public init(code: SignInCodeRecord, mail: OutboxMessage, charges: [RateLimitCharge], liveCodesPerAddress: Int = 4,
+                codeHold: TimeInterval = 300, attemptsPerCode: Int = 5) {
         self.code = code
         self.mail = mail
         self.charges = charges
+        self.liveCodesPerAddress = liveCodesPerAddress
+        self.codeHold = codeHold
+        self.attemptsPerCode = attemptsPerCode
     }
 }

@@ -1,15 +1,9 @@
 import Foundation
 
 extension MemorySignInRepository {
-    public func consumeCode(id: String, appID: String, email: String, at now: Date) -> Bool {
-        let key = address(appID, email)
-        guard var code = codesByAddress[key], code.id == id, code.consumedAt == nil, now < code.expiresAt else { return false }
-        code.consumedAt = now
-        codesByAddress[key] = code
-        if var state = addresses[key], state.failures != 0 {
-            state.failures = 0
-            addresses[key] = state
-        }
+    public func consumeCode(id: String, appID: String, email: String, network: String, at now: Date) -> Bool {
+        guard consume(id: id, appID: appID, email: email, at: now) else { return false }
+        clearFailures(appID: appID, email: email, network: network)
         return true
     }
 }

@@ -5,12 +5,14 @@ import Foundation
 public actor MemorySignInRepository: SignInRepository {
     package var settingsByApp: [String: SignInSettings] = [:]
     package var secrets: [String: String] = [:]
-    package var codesByAddress: [String: SignInCodeRecord] = [:]
+    /// Each address's codes, by the network that asked.
+    package var codesByAddress: [String: [String: SignInCodeRecord]] = [:]
     package var usersByID: [String: UserRecord] = [:]
     package var sessionsByID: [String: SessionRecord] = [:]
-    package var addresses: [String: AddressState] = [:]
-    /// When each address's streak last grew, for the sweep.
-    package var lastFailures: [String: Date] = [:]
+    /// Each address's failure counts and locks, by network.
+    package var addresses: [String: [String: AddressState]] = [:]
+    /// When each network's streak at an address last grew, for the sweep.
+    package var lastFailures: [String: [String: Date]] = [:]
     package var events: [String: [Date]] = [:]
     package var outbox: [String: OutboxMessage] = [:]
 
@@ -37,40 +39,64 @@ public actor MemorySignInRepository: SignInRepository {
 
     public func issueCode(_ code: SignInCodeRecord, mail: OutboxMessage) throws {
         guard outbox[mail.id] == nil else { throw ServiceError.idCollision }
-        codesByAddress[address(code.appID, code.email)] = code
+        codesByAddress[address(code.appID, code.email), default: [:]][code.network] = code
         // Mail still waiting for the code just replaced would only deliver a dead code.
-        for var waiting in outbox.values where waiting.appID == code.appID && waiting.email == code.email && waiting.state == .pending {
-            waiting.state = .expired
-            waiting.sealedCode = nil
-            waiting.finishedAt = code.createdAt
-            outbox[waiting.id] = waiting
-        }
+        expireWaitingMail(appID: code.appID, email: code.email, network: code.network, at: code.createdAt)
         outbox[mail.id] = mail
     }
 
-    public func claimAttempt(appID: String, email: String, maxAttempts: Int, at now: Date) -> SignInCodeRecord? {
+    /// Ends the mail still waiting with a network's code at the address, its code erased.
+    func expireWaitingMail(appID: String, email: String, network: String, at now: Date) {
+        for var waiting in outbox.values
+        where waiting.appID == appID && waiting.email == email && waiting.network == network && waiting.state == .pending {
+            waiting.state = .expired
+            waiting.sealedCode = nil
+            waiting.finishedAt = now
+            outbox[waiting.id] = waiting
+        }
+    }
+
+    public func claimAttempt(appID: String, email: String, network: String, maxAttempts: Int, at now: Date) -> SignInCodeRecord? {
         let key = address(appID, email)
-        guard var code = codesByAddress[key], code.consumedAt == nil, now < code.expiresAt, code.attempts < maxAttempts else { return nil }
+        guard var code = codesByAddress[key]?[network], code.consumedAt == nil, now < code.expiresAt, code.attempts < maxAttempts else { return nil }
         code.attempts += 1
-        codesByAddress[key] = code
+        codesByAddress[key]?[network] = code
         return code
     }
 
-    public func completeSignIn(codeID: String, appID: String, email: String, newUserID: String, grant: SessionGrant,
-                               at now: Date) throws -> SignInCompletion? {
-        let key = address(appID, email)
-        guard var code = codesByAddress[key], code.id == codeID, code.consumedAt == nil, now < code.expiresAt else { return nil }
-        guard sessionsByID[grant.id] == nil else { throw ServiceError.idCollision }
+    public func liveCodes(appID: String, email: String, maxAttempts: Int, at now: Date) -> [SignInCodeRecord] {
+        (codesByAddress[address(appID, email)] ?? [:]).values
+            .filter { $0.consumedAt == nil && now < $0.expiresAt && $0.attempts < maxAttempts }
+            .sorted { $0.network < $1.network }
+    }
+
+    /// The address's code `id` if it is unused and unexpired, whichever network asked for it.
+    func unusedCode(id: String, appID: String, email: String, at now: Date) -> SignInCodeRecord? {
+        codesByAddress[address(appID, email)]?.values.first { $0.id == id && $0.consumedAt == nil && now < $0.expiresAt }
+    }
+
+    /// Marks the address's code `id` used if it is unused and unexpired. - Returns: Whether it was.
+    func consume(id: String, appID: String, email: String, at now: Date) -> Bool {
+        guard var code = unusedCode(id: id, appID: appID, email: email, at: now) else { return false }
         code.consumedAt = now
-        codesByAddress[key] = code
+        codesByAddress[address(appID, email)]?[code.network] = code
+        return true
+    }
+
+    public func completeSignIn(codeID: String, appID: String, email: String, network: String, newUserID: String, grant: SessionGrant,
+                               at now: Date) throws -> SignInCompletion? {
+        guard unusedCode(id: codeID, appID: appID, email: email, at: now) != nil else { return nil }
+        guard sessionsByID[grant.id] == nil else { throw ServiceError.idCollision }
+        let existing = usersByID.values.first { $0.appID == appID && $0.email == email }
+        guard existing != nil || usersByID[newUserID] == nil else { throw ServiceError.idCollision }
+        _ = consume(id: codeID, appID: appID, email: email, at: now)
         var user: UserRecord
         let isNew: Bool
-        if let existing = usersByID.values.first(where: { $0.appID == appID && $0.email == email }) {
+        if let existing {
             user = existing
             user.lastSignInAt = now
             isNew = false
         } else {
-            guard usersByID[newUserID] == nil else { throw ServiceError.idCollision }
             user = UserRecord(id: newUserID, appID: appID, email: email, createdAt: now, lastSignInAt: now)
             isNew = true
         }
@@ -78,27 +104,35 @@ public actor MemorySignInRepository: SignInRepository {
         let session = SessionRecord(id: grant.id, appID: appID, userID: user.id, deviceID: grant.deviceID, tokenHash: grant.tokenHash,
                                     createdAt: now, expiresAt: grant.expiresAt)
         sessionsByID[session.id] = session
-        if var state = addresses[key] {
-            state.failures = 0
-            addresses[key] = state
-        }
+        clearFailures(appID: appID, email: email, network: network)
         return SignInCompletion(user: user, isNewUser: isNew, session: session)
+    }
+
+    /// Clears a network's failure count at the address (its lock stays).
+    func clearFailures(appID: String, email: String, network: String) {
+        let key = address(appID, email)
+        if var state = addresses[key]?[network], state.failures != 0 {
+            state.failures = 0
+            addresses[key]?[network] = state
+        }
     }
 
     // MARK: Addresses
 
-    public func addressState(appID: String, email: String) -> AddressState { addresses[address(appID, email)] ?? AddressState() }
+    public func addressState(appID: String, email: String, network: String) -> AddressState {
+        addresses[address(appID, email)]?[network] ?? AddressState()
+    }
 
-    public func recordFailure(appID: String, email: String, threshold: Int, lockout: TimeInterval, at now: Date) -> AddressState {
+    public func recordFailure(appID: String, email: String, network: String, threshold: Int, lockout: TimeInterval, at now: Date) -> AddressState {
         let key = address(appID, email)
-        var state = addresses[key] ?? AddressState()
+        var state = addresses[key]?[network] ?? AddressState()
         state.failures += 1
-        lastFailures[key] = now
+        lastFailures[key, default: [:]][network] = now
         if state.failures >= threshold {
             state.failures = 0
             state.lockedUntil = now.addingTimeInterval(lockout)
         }
-        addresses[key] = state
+        addresses[key, default: [:]][network] = state
         return state
     }
 
@@ -131,15 +165,22 @@ public actor MemorySignInRepository: SignInRepository {
             table = table.filter { !stale($0.value) }
             deleted += before - table.count
         }
-        drop(&codesByAddress) { $0.expiresAt < recordsBefore }
+        for (key, codes) in codesByAddress {
+            let kept = codes.filter { $0.value.expiresAt >= recordsBefore }
+            deleted += codes.count - kept.count
+            codesByAddress[key] = kept.isEmpty ? nil : kept
+        }
         drop(&sessionsByID) { $0.expiresAt < recordsBefore }
         drop(&outbox) { $0.state != .pending && ($0.finishedAt ?? now) < recordsBefore }
-        let addressCount = addresses.count
         // A streak nobody added to for the retention period is forgotten, as a lock that ended is.
-        addresses = addresses.filter { key, state in
-            !((state.failures == 0 || (lastFailures[key] ?? .distantPast) < recordsBefore) && (state.lockedUntil.map { $0 < now } ?? true))
+        for (key, states) in addresses {
+            let kept = states.filter { network, state in
+                !((state.failures == 0 || (lastFailures[key]?[network] ?? .distantPast) < recordsBefore) && (state.lockedUntil.map { $0 < now } ?? true))
+            }
+            deleted += states.count - kept.count
+            addresses[key] = kept.isEmpty ? nil : kept
+            lastFailures[key] = lastFailures[key]?.filter { kept[$0.key] != nil }
         }
-        deleted += addressCount - addresses.count
         lastFailures = lastFailures.filter { addresses[$0.key] != nil }
         return deleted
     }

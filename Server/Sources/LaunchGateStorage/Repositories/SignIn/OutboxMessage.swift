@@ -24,6 +24,9 @@ public struct OutboxMessage: Sendable, Hashable, Codable {
     public var appID: String
     /// The recipient, normalised.
     public var email: String
+    /// The network whose code it carries: a new code from that network ends this message while
+    /// it waits, and a code from another network doesn't.
+    public var network: String
     /// The code, sealed with the master key; `nil` once the message left the pending state.
     public var sealedCode: String?
     /// When the code in it stops working; past this the message is dropped as ``State/expired``.
@@ -47,12 +50,13 @@ public struct OutboxMessage: Sendable, Hashable, Codable {
     public static let unknownFailure = "the mail server refused the message"
 
     /// Creates a message.
-    public init(id: String, appID: String, email: String, sealedCode: String?, codeExpiresAt: Date, state: State = .pending,
+    public init(id: String, appID: String, email: String, network: String = "", sealedCode: String?, codeExpiresAt: Date, state: State = .pending,
                 attempts: Int = 0, nextAttemptAt: Date, lastError: String? = nil, createdAt: Date, finishedAt: Date? = nil,
                 failureReported: Bool = false) {
         self.id = id
         self.appID = appID
         self.email = email
+        self.network = network
         self.sealedCode = sealedCode
         self.codeExpiresAt = codeExpiresAt
         self.state = state

@@ -2,13 +2,13 @@ import Foundation
 import SQLKit
 
 extension SQLSignInRepository {
-    public func completeSignIn(codeID: String, appID: String, email: String, newUserID: String, grant: SessionGrant,
+    public func completeSignIn(codeID: String, appID: String, email: String, network: String, newUserID: String, grant: SessionGrant,
                                at now: Date) async throws -> SignInCompletion? {
         do {
             guard case .postgres = database.location else {
                 return try await database.transaction(.relaxed) { db in
-                    try await Self.completeSignIn(codeID: codeID, appID: appID, email: email, newUserID: newUserID, grant: grant, at: now,
-                                                  failures: nil, stepByStepOn: db)
+                    try await Self.completeSignIn(codeID: codeID, appID: appID, email: email, network: network, newUserID: newUserID,
+                                                  grant: grant, at: now, failures: nil, stepByStepOn: db)
                 }
             }
             // One statement: the code consumed first, so the row lock orders concurrent verifies
@@ -18,7 +18,7 @@ extension SQLSignInRepository {
                 WITH consumed AS (\(Self.consume(codeID: codeID, appID: appID, email: email, at: now))),
                 signed AS (\(Self.signIn(appID: appID, email: email, newUserID: newUserID, at: now, if: consumed))),
                 stored AS (\(Self.storeSession(grant, appID: appID, at: now, userID: "signed.id", from: " FROM signed"))),
-                cleared AS (\(Self.clearFailures(appID: appID, email: email, if: consumed)))
+                cleared AS (\(Self.clearFailures(appID: appID, email: email, network: network, if: consumed)))
                 SELECT \(idents: Self.userColumns, joinedBy: ", ") FROM signed
                 """
             guard let row = try await database.read({ try await $0.raw(statement).first() }) else { return nil }
@@ -28,27 +28,27 @@ extension SQLSignInRepository {
         }
     }
 
-    public func consumeCode(id: String, appID: String, email: String, at now: Date) async throws -> Bool {
+    public func consumeCode(id: String, appID: String, email: String, network: String, at now: Date) async throws -> Bool {
         try await database.transaction { db in
             guard try await db.raw(Self.consume(codeID: id, appID: appID, email: email, at: now)).first() != nil else { return false }
-            try await db.raw(Self.clearFailures(appID: appID, email: email, if: Self.ungated)).run()
+            try await db.raw(Self.clearFailures(appID: appID, email: email, network: network, if: Self.ungated)).run()
             return true
         }
     }
 
     /// Signs in with a claimed code, one statement at a time, in the caller's transaction.
-    /// - Parameter failures: The address's failure count when the caller read it in the same
+    /// - Parameter failures: The network's failure count at the address when the caller read it in the same
     ///   transaction (0 skips clearing it); `nil` when unknown.
     /// - Returns: `nil` when the code was used, replaced or expired meanwhile.
-    static func completeSignIn(codeID: String, appID: String, email: String, newUserID: String, grant: SessionGrant, at now: Date,
-                               failures: Int?, stepByStepOn db: any SQLDatabase) async throws -> SignInCompletion? {
+    static func completeSignIn(codeID: String, appID: String, email: String, network: String, newUserID: String, grant: SessionGrant,
+                               at now: Date, failures: Int?, stepByStepOn db: any SQLDatabase) async throws -> SignInCompletion? {
         guard try await db.raw(consume(codeID: codeID, appID: appID, email: email, at: now)).first() != nil else { return nil }
         guard let row = try await db.raw(signIn(appID: appID, email: email, newUserID: newUserID, at: now, if: ungated)).first() else {
             throw StorageError.corrupt("signing in stored no user row")
         }
         let user = try Self.user(row)
         try await db.raw(storeSession(grant, appID: appID, at: now, userID: "\(bind: user.id)")).run()
-        if failures != 0 { try await db.raw(clearFailures(appID: appID, email: email, if: ungated)).run() }
+        if failures != 0 { try await db.raw(clearFailures(appID: appID, email: email, network: network, if: ungated)).run() }
         return completion(user: user, newUserID: newUserID, grant: grant, at: now)
     }
 

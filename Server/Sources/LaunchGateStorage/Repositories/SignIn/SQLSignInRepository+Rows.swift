@@ -2,10 +2,10 @@ import Foundation
 import SQLKit
 
 extension SQLSignInRepository {
-    static let codeColumns = ["id", "app_id", "email", "code_hash", "attempts", "created_at", "expires_at", "consumed_at"]
+    static let codeColumns = ["id", "app_id", "email", "network", "code_hash", "attempts", "created_at", "expires_at", "consumed_at"]
     static let userColumns = ["id", "app_id", "email", "created_at", "last_sign_in_at"]
     static let sessionColumns = ["id", "app_id", "user_id", "device_id", "token_hash", "created_at", "expires_at", "revoked_at"]
-    static let outboxColumns = ["id", "app_id", "email", "sealed_code", "code_expires_at", "state", "attempts", "next_attempt_at",
+    static let outboxColumns = ["id", "app_id", "email", "network", "sealed_code", "code_expires_at", "state", "attempts", "next_attempt_at",
                                 "last_error", "created_at", "finished_at", "failure_reported"]
 
     package static func date(_ row: any SQLRow, _ column: String) throws -> Date {
@@ -25,7 +25,8 @@ extension SQLSignInRepository {
 
     package static func code(_ row: any SQLRow) throws -> SignInCodeRecord {
         SignInCodeRecord(id: try row.decode(column: "id", as: String.self), appID: try row.decode(column: "app_id", as: String.self),
-                   email: try row.decode(column: "email", as: String.self), codeHash: try row.decode(column: "code_hash", as: String.self),
+                   email: try row.decode(column: "email", as: String.self), network: try row.decode(column: "network", as: String.self),
+                   codeHash: try row.decode(column: "code_hash", as: String.self),
                    attempts: try row.decode(column: "attempts", as: Int.self), createdAt: try date(row, "created_at"),
                    expiresAt: try date(row, "expires_at"), consumedAt: try optionalDate(row, "consumed_at"))
     }
@@ -53,7 +54,8 @@ extension SQLSignInRepository {
         }
         return OutboxMessage(
             id: try row.decode(column: "id", as: String.self), appID: try row.decode(column: "app_id", as: String.self),
-            email: try row.decode(column: "email", as: String.self), sealedCode: try row.decode(column: "sealed_code", as: String?.self),
+            email: try row.decode(column: "email", as: String.self), network: try row.decode(column: "network", as: String.self),
+            sealedCode: try row.decode(column: "sealed_code", as: String?.self),
             codeExpiresAt: try date(row, "code_expires_at"), state: state, attempts: try row.decode(column: "attempts", as: Int.self),
             nextAttemptAt: try date(row, "next_attempt_at"), lastError: try row.decode(column: "last_error", as: String?.self),
             createdAt: try date(row, "created_at"), finishedAt: try optionalDate(row, "finished_at"),

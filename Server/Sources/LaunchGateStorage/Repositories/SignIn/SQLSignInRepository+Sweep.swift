@@ -16,11 +16,11 @@ extension SQLSignInRepository {
         var deleted = 0
         // A key's newest event is its touched_at: one before the horizon means all are.
         deleted += try await sweep("rate_limit_keys", key: ["key"], where: "touched_at < \(bind: events)")
-        deleted += try await sweep("sign_in_codes", key: ["app_id", "email"], where: "expires_at < \(bind: records)")
+        deleted += try await sweep("sign_in_codes", key: ["app_id", "email", "network"], where: "expires_at < \(bind: records)")
         deleted += try await sweep("sign_in_sessions", key: ["id"], where: "expires_at < \(bind: records)")
         deleted += try await sweep("mail_outbox", key: ["id"], where: "state <> \(bind: pending) AND finished_at < \(bind: records)")
         // A streak nobody added to for the retention period is forgotten, as a lock that ended is.
-        deleted += try await sweep("sign_in_addresses", key: ["app_id", "email"], where: """
+        deleted += try await sweep("sign_in_addresses", key: ["app_id", "email", "network"], where: """
             (failures = 0 OR last_failure_at IS NULL OR last_failure_at < \(bind: records))
             AND (locked_until IS NULL OR locked_until < \(bind: now))
             """)

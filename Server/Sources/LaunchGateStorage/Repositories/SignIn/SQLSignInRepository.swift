@@ -6,7 +6,7 @@ import SQLKit
 /// Decisions are single conditional statements (`UPDATE … WHERE … RETURNING`, an upsert whose
 /// condition reads the row it changes), which PostgreSQL evaluates on the row as the last
 /// committed change left it, and SQLite runs one writer at a time: no two instances can both take
-/// a last slot. Send-code and verify-code chain them (``SQLSignInRepository+Requests``).
+/// a last slot. Send-code and verify-code run them in a transaction (``SQLSignInRepository+Requests``).
 public struct SQLSignInRepository: SignInRepository {
     package let database: Database
     /// The most rows one statement of ``sweep(eventsBefore:recordsBefore:at:)`` deletes: a few milliseconds'
@@ -69,28 +69,41 @@ public struct SQLSignInRepository: SignInRepository {
     public func issueCode(_ code: SignInCodeRecord, mail: OutboxMessage) async throws {
         do {
             try await database.transaction(.relaxed) { db in
-                for statement in [Self.storeCode(code, if: Self.ungated), Self.expireQueued(for: code, if: Self.ungated), Self.queue(mail, if: Self.ungated)] {
-                    try await db.raw(statement).run()
-                }
+                try await Self.store(code, mail: mail, on: db)
             }
         } catch where SQLRepository.isUniqueViolation(error) {
             throw ServiceError.idCollision
         }
     }
 
-    public func claimAttempt(appID: String, email: String, maxAttempts: Int, at now: Date) async throws -> SignInCodeRecord? {
-        let claim = Self.claimAttempt(appID: appID, email: email, maxAttempts: maxAttempts, at: now, if: Self.ungated)
+    /// Stores a code in its network's place, ends the mail waiting with the one it replaces, and
+    /// queues its own, in the caller's transaction.
+    static func store(_ code: SignInCodeRecord, mail: OutboxMessage, on db: any SQLDatabase) async throws {
+        try await db.raw(storeCode(code, if: ungated)).run()
+        try await db.raw(expireQueued(appID: code.appID, email: code.email, network: code.network, at: code.createdAt)).run()
+        try await db.raw(queue(mail, if: ungated)).run()
+    }
+
+    public func claimAttempt(appID: String, email: String, network: String, maxAttempts: Int, at now: Date) async throws -> SignInCodeRecord? {
+        let claim = Self.claimAttempt(appID: appID, email: email, network: network, maxAttempts: maxAttempts, at: now)
         return try await database.read { db in try await db.raw(claim).first().map(Self.code) }
+    }
+
+    public func liveCodes(appID: String, email: String, maxAttempts: Int, at now: Date) async throws -> [SignInCodeRecord] {
+        let live = Self.unusedCodes(appID: appID, email: email, maxAttempts: maxAttempts, at: now)
+        return try await database.read { db in try await db.raw(live).all().map(Self.code) }
     }
 
     // MARK: Addresses
 
-    public func addressState(appID: String, email: String) async throws -> AddressState {
-        try await database.read { db in try await db.raw(Self.addressState(appID: appID, email: email)).first().map(Self.addressState) ?? AddressState() }
+    public func addressState(appID: String, email: String, network: String) async throws -> AddressState {
+        let state = Self.addressState(appID: appID, email: email, network: network)
+        return try await database.read { db in try await db.raw(state).first().map(Self.addressState) ?? AddressState() }
     }
 
-    public func recordFailure(appID: String, email: String, threshold: Int, lockout: TimeInterval, at now: Date) async throws -> AddressState {
-        let failure = Self.countFailure(appID: appID, email: email, threshold: threshold, lockout: lockout, at: now)
+    public func recordFailure(appID: String, email: String, network: String, threshold: Int, lockout: TimeInterval,
+                              at now: Date) async throws -> AddressState {
+        let failure = Self.countFailure(appID: appID, email: email, network: network, threshold: threshold, lockout: lockout, at: now)
         guard let row = try await database.read({ try await $0.raw(failure).first() }) else {
             throw StorageError.corrupt("counting a failure stored no row")
         }

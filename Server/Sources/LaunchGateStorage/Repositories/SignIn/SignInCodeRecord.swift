@@ -1,9 +1,11 @@
 import Foundation
 
-/// The one live sign-in code of an address, as stored: never the digits, only their HMAC.
+/// A sign-in code as stored: never the digits, only their HMAC.
 ///
-/// A new send replaces the address's previous code (and its attempt count), so at most one code
-/// per address can be guessed at any time.
+/// An address has one code per network that asked (``network``): a new send from a network
+/// replaces that network's code (and its attempt count) and no other, so a send from elsewhere
+/// can't take the code someone is waiting for (issue 27, item 3). A send from a network that has
+/// none adds one, up to a bound per address (``CodeRequest/liveCodesPerAddress``).
 public struct SignInCodeRecord: Sendable, Hashable {
     /// Random, new with every send; a verify consumes the code it claimed an attempt on, and no other.
     public var id: String
@@ -11,6 +13,9 @@ public struct SignInCodeRecord: Sendable, Hashable {
     public var appID: String
     /// The normalised address the code was sent to.
     public var email: String
+    /// The network that asked for it (an IPv4 /24 or IPv6 /48, as sign-in names it); its own
+    /// wrong guesses spend this code's tries, and only a send from it replaces the code.
+    public var network: String
     /// HMAC-SHA256 of the digits under the server's sign-in secret, lowercase hex.
     public var codeHash: String
     /// Verifies that claimed an attempt on this code, right or wrong.
@@ -23,11 +28,12 @@ public struct SignInCodeRecord: Sendable, Hashable {
     public var consumedAt: Date?
 
     /// Creates a record.
-    public init(id: String, appID: String, email: String, codeHash: String, attempts: Int = 0, createdAt: Date, expiresAt: Date,
+    public init(id: String, appID: String, email: String, network: String = "", codeHash: String, attempts: Int = 0, createdAt: Date, expiresAt: Date,
                 consumedAt: Date? = nil) {
         self.id = id
         self.appID = appID
         self.email = email
+        self.network = network
         self.codeHash = codeHash
         self.attempts = attempts
         self.createdAt = createdAt

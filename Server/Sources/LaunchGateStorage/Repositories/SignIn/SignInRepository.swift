@@ -23,50 +23,65 @@ public protocol SignInRepository: Sendable {
 
     // MARK: Codes
 
-    /// Stores a new code for its address, replacing any earlier one with its attempts, and queues
-    /// its mail, in one transaction: a code is never stored without its mail, nor mail without its code.
+    /// Stores a new code for its address and network, replacing that network's earlier one with
+    /// its attempts (and no other network's), and queues its mail, in one transaction: a code is
+    /// never stored without its mail, nor mail without its code. Mail still waiting with the
+    /// replaced code is ended.
     func issueCode(_ code: SignInCodeRecord, mail: OutboxMessage) async throws
-    /// Claims one attempt on the address's code: adds one to its attempts, atomically, if it is
-    /// unused, unexpired, and has fewer than `maxAttempts`.
+    /// Claims one attempt on the code `network` asked for at the address: adds one to its
+    /// attempts, atomically, if it is unused, unexpired, and has fewer than `maxAttempts`.
     /// - Returns: The code after the claim, or `nil` when no code can be tried (none, used,
     ///   expired or out of attempts: the caller can't tell which, and neither can its client).
-    func claimAttempt(appID: String, email: String, maxAttempts: Int, at now: Date) async throws -> SignInCodeRecord?
-    /// Consumes a claimed code and signs its address in, in one transaction: marks the code used
-    /// if it still is the address's unused, unexpired code; creates the user (with `newUserID`)
-    /// or updates its last sign-in; stores the session; and clears the failure count.
+    func claimAttempt(appID: String, email: String, network: String, maxAttempts: Int, at now: Date) async throws -> SignInCodeRecord?
+    /// The address's live codes, every network's: unused, unexpired, with fewer than `maxAttempts`
+    /// tries. A verify compares the digits with each (the phone may have changed network since it asked).
+    func liveCodes(appID: String, email: String, maxAttempts: Int, at now: Date) async throws -> [SignInCodeRecord]
+    /// Consumes a code (whichever network asked for it) and signs its address in, in one
+    /// transaction: marks the code used if it still is unused and unexpired; creates the user
+    /// (with `newUserID`) or updates its last sign-in; stores the session; and clears the failure
+    /// count of `network`, the one that typed the code.
     /// - Returns: `nil` when the code was used, replaced or expired meanwhile: of two concurrent
     ///   verifies of one code, exactly one gets a completion.
-    func completeSignIn(codeID: String, appID: String, email: String, newUserID: String, grant: SessionGrant,
+    func completeSignIn(codeID: String, appID: String, email: String, network: String, newUserID: String, grant: SessionGrant,
                         at now: Date) async throws -> SignInCompletion?
 
-    /// Consumes a claimed code without signing anyone in to an app (the console's operators, who
-    /// are no app's users): marks it used if it still is the address's unused, unexpired code with
-    /// this ID, and clears the address's failure count, in one transaction.
+    /// Consumes a code without signing anyone in to an app (the console's operators, who are no
+    /// app's users): marks it used if it still is an unused, unexpired code of the address with
+    /// this ID, and clears `network`'s failure count there, in one transaction.
     /// - Returns: `false` when the code was used, replaced or expired meanwhile: of two concurrent
     ///   verifies of one code, exactly one gets `true`.
-    func consumeCode(id: String, appID: String, email: String, at now: Date) async throws -> Bool
+    func consumeCode(id: String, appID: String, email: String, network: String, at now: Date) async throws -> Bool
 
     // MARK: Requests, each one transaction
 
-    /// A whole send-code in one transaction, each step as its own method does it: refuses a locked
-    /// address; reports (``takeDeliveryFailure(appID:email:)``) an unreported permanent failure;
-    /// charges each limit (``recordEvent(key:rules:at:)``) in order; stores the code with its mail
-    /// (``issueCode(_:mail:)``). It stops at the first step that refuses and keeps what came before.
+    /// A whole send-code in one transaction, each step as its own method does it: refuses an
+    /// address locked for the code's network; reports (``takeDeliveryFailure(appID:email:)``) an
+    /// unreported permanent failure; when the network has no code at the address and the address
+    /// holds ``CodeRequest/liveCodesPerAddress`` live codes, finds the oldest past
+    /// ``CodeRequest/codeHold`` to make room (refusing, `rateLimited` until the oldest is that
+    /// old, when none is); charges each limit (``recordEvent(key:rules:at:)``) in order; then
+    /// deletes the code it makes room from, with its waiting mail, and stores the code with its
+    /// mail (``issueCode(_:mail:)``). It stops at the first step that refuses and keeps what came
+    /// before.
     func requestCode(_ request: CodeRequest, at now: Date) async throws -> CodeRequestOutcome
-    /// A whole verify-code in one transaction: refuses a locked address; answers `wrong`, storing
-    /// nothing, when the address has no unused, unexpired code; charges each limit in order; claims a try (``claimAttempt(appID:email:maxAttempts:at:)``); when the stored hash
-    /// equals the attempt's (in constant time) signs in (``completeSignIn(codeID:appID:email:newUserID:grant:at:)``),
-    /// and otherwise counts the failure (``recordFailure(appID:email:threshold:lockout:at:)``).
+    /// A whole verify-code in one transaction: refuses an address locked for the attempt's network;
+    /// answers `wrong`, storing nothing, when the address has no unused, unexpired code (tried out or not);
+    /// claims a try of the network's own code (``claimAttempt(appID:email:network:maxAttempts:at:)``)
+    /// when it has one, and otherwise charges each limit in order; compares the attempt's hash with
+    /// every live code's (``liveCodes(appID:email:maxAttempts:at:)``), in constant time, and on a match signs in with that code
+    /// (``completeSignIn(codeID:appID:email:network:newUserID:grant:at:)``); otherwise counts the
+    /// network's failure (``recordFailure(appID:email:network:threshold:lockout:at:)``).
     func attemptCode(_ attempt: CodeAttempt, at now: Date) async throws -> CodeAttemptOutcome
 
     // MARK: Addresses
 
-    /// The address's failure count and lock; a fresh state for an address never seen.
-    func addressState(appID: String, email: String) async throws -> AddressState
-    /// Counts a failed verify. At `threshold` failures in a row the address locks until
-    /// `now + lockout` and the count starts again.
-    /// - Returns: The state after counting.
-    func recordFailure(appID: String, email: String, threshold: Int, lockout: TimeInterval, at now: Date) async throws -> AddressState
+    /// A network's failure count and lock at the address; a fresh state for one never seen.
+    func addressState(appID: String, email: String, network: String) async throws -> AddressState
+    /// Counts a failed verify from a network. At `threshold` failures in a row the address locks
+    /// for that network (and no other) until `now + lockout`, and the count starts again.
+    /// - Returns: The network's state after counting.
+    func recordFailure(appID: String, email: String, network: String, threshold: Int, lockout: TimeInterval,
+                       at now: Date) async throws -> AddressState
 
     // MARK: Rate limits
 
@@ -98,7 +113,7 @@ public protocol SignInRepository: Sendable {
     /// One user by normalised address.
     func user(appID: String, email: String) async throws -> UserRecord?
     /// Deletes a user and everything kept about the address in the app: codes, sessions,
-    /// queued and past mail, the failure count and lock.
+    /// queued and past mail, every network's failure count and lock.
     /// - Returns: `false` when there was no such user.
     func deleteUser(appID: String, id: String) async throws -> Bool
 

@@ -1,0 +1,70 @@
+import Foundation
+import Logging
+import Metrics
+import Synchronization
+
+/// App-wide bounds on sign-in mail, on top of each address's: a cap per network on sends to all
+/// of an app's addresses, and a cap per app on mail queued, both per hour.
+///
+/// Each address's limits bound the mail one address gets, but not what sends to ever-new
+/// addresses cost: a re-test queued 2,160 mails in 30 s from about 70 client addresses (issue 27,
+/// M3), which a mail provider reads as spam from the app's sender. A refused send gets the same
+/// `rate_limited` answer as any other, whatever the address, so the caps say nothing about
+/// accounts. Both are counted in memory, per instance, in bounded tables
+/// (``ClientWindowCounter``), so a flood stores no row; behind N instances the deployment's
+/// bound is N times each. The cost of an app-wide cap is that a flood from enough networks fills
+/// it for everyone until its hour ends: docs/sign-in.md says how many that takes.
+final class SignInMailBudget: Sendable {
+    private let networks: ClientWindowCounter?
+    private let apps: ClientWindowCounter?
+    private let refusedNetwork: Counter
+    private let refusedApp: Counter
+    private let logger: Logger
+    /// When each kind of refusal was last logged: once per window, so a flood writes two lines an hour.
+    private let lastLogged = Mutex<[String: Date]>([:])
+
+    /// Creates the budget.
+    /// - Parameters:
+    ///   - networkSends: Sends from one network to an app's addresses per hour; 0 turns the cap off.
+    ///   - appMail: Mail queued per app per hour; 0 turns the cap off.
+    ///   - logger: Where a refusal is logged, once per hour and kind.
+    init(networkSends: Int, appMail: Int, logger: Logger) {
+        networks = networkSends > 0 ? ClientWindowCounter(limit: networkSends, window: 3600) : nil
+        apps = appMail > 0 ? ClientWindowCounter(limit: appMail, window: 3600, maximumClients: 10_000) : nil
+        refusedNetwork = Counter(label: "launchgate_sign_in_sends_refused_total", dimensions: [("reason", "network-per-app")])
+        refusedApp = Counter(label: "launchgate_sign_in_sends_refused_total", dimensions: [("reason", "app-mail")])
+        self.logger = logger
+    }
+
+    /// Counts a send from `network` to one of `app`'s addresses, if both caps allow one more mail.
+    /// - Returns: `nil` when the send may go on; otherwise the seconds until the cap that refused
+    ///   allows one (nothing is counted).
+    func admit(app: String, network: String, at now: Date) -> TimeInterval? {
+        // The app's cap is only looked at here, and counted once the mail is queued (``queued(app:at:)``):
+        // sends that a per-address limit refuses queue nothing and must not spend it.
+        if let wait = apps?.wait(app, at: now) {
+            refuse(refusedApp, "sign-in mail for an app reached its hourly cap; sends are refused until the window ends",
+                   kind: "app-mail", metadata: ["app": "\(app)"], at: now)
+            return wait
+        }
+        if let wait = networks?.record("\(app)|\(network)", at: now) {
+            refuse(refusedNetwork, "a network reached its hourly cap on sign-in sends to an app's addresses",
+                   kind: "network-per-app", metadata: ["app": "\(app)", "network": "\(network)"], at: now)
+            return wait
+        }
+        return nil
+    }
+
+    /// Counts a mail queued for `app`.
+    func queued(app: String, at now: Date) { _ = apps?.record(app, at: now) }
+
+    private func refuse(_ counter: Counter, _ message: Logger.Message, kind: String, metadata: Logger.Metadata, at now: Date) {
+        counter.increment()
+        let due = lastLogged.withLock { logged in
+            guard logged[kind].map({ now.timeIntervalSince($0) >= 3600 }) ?? true else { return false }
+            logged[kind] = now
+            return true
+        }
+        if due { logger.warning(message, metadata: metadata) }
+    }
+}
