@@ -1,5 +1,6 @@
 import Foundation
 import LaunchGate
+import LaunchGatePolicies
 import LaunchGateStorage
 
 /// Active installs per version, build and OS within activity windows, and the daily share of
@@ -149,7 +150,7 @@ public struct AdoptionReport: Sendable, Encodable, Equatable {
         var os: String?
     }
 
-    /// Platform, then newest version or OS (SemVer precedence), then build, then most installs;
+    /// Platform (iOS first, ``AdoptionReport/platformOrder(_:_:)``), then newest version or OS (SemVer precedence), then build, then most installs;
     /// each distinct version string is parsed once.
     private struct VersionOrder {
         private var parsed: [String: AppVersion?] = [:]
@@ -163,7 +164,7 @@ public struct AdoptionReport: Sendable, Encodable, Equatable {
                 return (share, version)
             }
             return keyed.sorted { a, b in
-                if a.0.platform != b.0.platform { return a.0.platform < b.0.platform }
+                if a.0.platform != b.0.platform { return AdoptionReport.platformOrder(a.0.platform, b.0.platform) }
                 switch (a.1, b.1) {
                 case let (l?, r?) where l != r: return l > r
                 case (_?, nil): return true
@@ -175,6 +176,18 @@ public struct AdoptionReport: Sendable, Encodable, Equatable {
                 if a.0.build != b.0.build { return AdoptionReport.buildOrder(a.0.build, b.0.build) }
                 return a.0.installs > b.0.installs
             }.map(\.0)
+        }
+    }
+
+    /// Whether platform `left` is listed before `right`: in ``Platform``'s order, iOS first, as
+    /// the console, the CLI and the export list them (storage sorts by name, Android first);
+    /// a key no ``Platform`` has, which storage never holds, after the known ones, by its text.
+    package static func platformOrder(_ left: String, _ right: String) -> Bool {
+        switch (Platform(rawValue: left), Platform(rawValue: right)) {
+        case let (l?, r?): return l.isListed(before: r)
+        case (_?, nil): return true
+        case (nil, _?): return false
+        default: return left < right
         }
     }
 

@@ -29,9 +29,11 @@ struct AdoptionChart: ConsoleView {
 
     /// - Parameter other: What the report already summed into its "other" bucket, added to this chart's.
     package init(id: String, caption: String, shares: [(label: String, installs: Int, share: Double)], other: AdoptionReport.Other? = nil) {
-        var rows = Array(shares.sorted { $0.installs > $1.installs }.prefix(Self.maximumBars))
+        // Most installs first; a tie keeps the report's order, which lists platforms iOS first.
+        let ranked = shares.enumerated().sorted { ($0.element.installs, $1.offset) > ($1.element.installs, $0.offset) }.map(\.element)
+        var rows = Array(ranked.prefix(Self.maximumBars))
         if shares.count > Self.maximumBars || other != nil {
-            let rest = shares.sorted { $0.installs > $1.installs }.dropFirst(Self.maximumBars)
+            let rest = ranked.dropFirst(Self.maximumBars)
             rows.append(("other", rest.reduce(other?.installs ?? 0) { $0 + $1.installs }, rest.reduce(other?.share ?? 0) { $0 + $1.share }))
         }
         self.id = id

@@ -21,6 +21,19 @@ struct AdoptionTimeline: ConsoleView {
         package let title: String
     }
 
+    /// A day in the axis with no installs recorded: drawn as an outlined empty column that says
+    /// so, where a blank slot would read as an outage (or as nobody using the app that day).
+    package struct Gap: ConsoleView {
+        package let x: Int
+        package let width: Int
+        /// The plot's full height: an empty day's column is outlined top to bottom.
+        package let height: Int
+        /// The day, `yyyy-MM-dd`.
+        package let date: String
+        /// The tooltip: the day, and that nothing was recorded.
+        package let title: String
+    }
+
     package struct Series: ConsoleView {
         package let label: String
         package let series: Int
@@ -34,6 +47,10 @@ struct AdoptionTimeline: ConsoleView {
     package static let plotHeight = 160.0
 
     package let segments: [Segment]
+    /// The days drawn with no installs recorded, oldest first.
+    package let gaps: [Gap]
+    /// What the gaps mean, in a sentence under the chart; `nil` when every day has installs.
+    package let gapNote: String?
     package let legend: [Series]
     /// The days drawn, one column each, today the last.
     package let days: Int
@@ -50,11 +67,23 @@ struct AdoptionTimeline: ConsoleView {
     ///   - days: Columns drawn, one per day up to today, whether or not installs were seen.
     package init(history: [AdoptionReport.Day], today: Int, days: Int) {
         var totals: [String: Int] = [:]
+        var platforms: [String: String] = [:]
         func name(_ share: AdoptionReport.Share) -> String {
             "\(Platform(rawValue: share.platform)?.osName ?? share.platform) \(share.version ?? "unknown")"
         }
-        for day in history { for share in day.versions { totals[name(share), default: 0] += share.installs } }
-        let named = totals.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(Self.maximumSeries).map(\.key)
+        for day in history {
+            for share in day.versions {
+                totals[name(share), default: 0] += share.installs
+                platforms[name(share)] = share.platform
+            }
+        }
+        // Most installs first; a tie in platforms' order (iOS first, as everywhere), then by name.
+        let named = totals.sorted { a, b in
+            if a.value != b.value { return a.value > b.value }
+            let (left, right) = (platforms[a.key] ?? "", platforms[b.key] ?? "")
+            if left != right { return AdoptionReport.platformOrder(left, right) }
+            return a.key < b.key
+        }.prefix(Self.maximumSeries).map(\.key)
         let index = Dictionary(uniqueKeysWithValues: named.enumerated().map { ($1, $0) })
         let other = named.count
         let slot = Self.plotWidth / Double(max(days, 1))
@@ -62,8 +91,10 @@ struct AdoptionTimeline: ConsoleView {
         let gap = min(slot * 0.15, 8)
         let first = today - days + 1
         var segments: [Segment] = []
+        var recorded = Set<Int>()
         for day in history {
-            guard let number = AdoptionReport.day(day.date), number >= first, number <= today else { continue }
+            guard let number = AdoptionReport.day(day.date), number >= first, number <= today, day.activeInstalls > 0 else { continue }
+            recorded.insert(number)
             let column = number - first
             var shares: [Int: (Double, Int)] = [:]
             for share in day.versions {
@@ -85,10 +116,26 @@ struct AdoptionTimeline: ConsoleView {
             }
         }
         self.segments = segments
+        self.gaps = stride(from: first, through: today, by: 1).filter { !recorded.contains($0) }.map { number in
+            let column = number - first
+            let left = Int((Double(column) * slot + gap).rounded())
+            let date = AdoptionReport.date(number)
+            return Gap(x: left, width: max(1, Int((Double(column + 1) * slot).rounded()) - left), height: Int(Self.plotHeight), date: date,
+                       title: "\(date) · no installs recorded")
+        }
+        self.gapNote = gaps.isEmpty ? nil : Self.gapNote(days: gaps.count)
         self.legend = named.enumerated().map { Series(label: $1, series: $0) } + (totals.count > named.count || history.contains { $0.other != nil } ? [Series(label: "other", series: other)] : [])
         self.days = days
         self.firstDay = AdoptionReport.date(first)
         self.lastDay = AdoptionReport.date(today)
         (width, height) = (Int(Self.plotWidth), Int(Self.plotHeight))
+    }
+
+    /// The sentence under a chart with empty days: they are days without data, not days the
+    /// installs went to zero, and a person should know the likely reasons.
+    static func gapNote(days: Int) -> String {
+        let count = days == 1 ? "1 day" : "\(ConsoleFigures.count(days)) days"
+        return "Outlined columns are days with no installs recorded (\(count)): the app wasn't live yet, no app asked, "
+            + "or the server wasn't recording. They are missing data, not zero installs."
     }
 }

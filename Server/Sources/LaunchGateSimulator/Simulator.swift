@@ -1,5 +1,5 @@
 import Foundation
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 
 /// A device running the SDK's real ``LaunchFlow`` (its fetcher, cache, signature check, throttle and
 /// sign-in) against a server, with everything it stores in one folder and a clock that can be moved
@@ -70,9 +70,13 @@ public final class Simulator {
             note("Opening \(url.absoluteString)")
             return true
         }
+        // Marked in the client header of the policy reads and the install beacon, unless asked
+        // to count: the server then leaves the device out of adoption and the publish guard.
+        var app = settings.app
+        app.isSimulated = !settings.countsAsInstall
         let monitor = UpdateMonitor(
             configuration: .init(source: PolicySource(url: settings.policyURL, publicKeys: [settings.publicKey])),
-            app: settings.app, store: store, transport: transport, opener: opener, now: clock.now)
+            app: app, store: store, transport: transport, opener: opener, now: clock.now)
         let signIn = settings.signIn ? SignInFlow(
             client: AuthClient(baseURL: settings.serverURL, paths: .app(settings.appID), transport: transport),
             sessions: FileSessionStore(url: settings.sessionFile), store: store, now: clock.now) : nil

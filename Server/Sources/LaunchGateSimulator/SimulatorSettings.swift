@@ -20,6 +20,10 @@ public struct SimulatorSettings: Sendable {
     public var signIn: Bool
     /// Signed-in addresses that never see an update screen (seed 000's `test@example.com`).
     public var exemptEmails: Set<String>
+    /// Whether the device counts as a real install in the server's adoption and its publish
+    /// guard. Off by default: the device's requests say it is simulated, so a walkthrough's
+    /// launches don't show up as "installs first seen today" in every impact that follows.
+    public var countsAsInstall: Bool
 
     /// Creates settings.
     /// - Parameters:
@@ -31,8 +35,10 @@ public struct SimulatorSettings: Sendable {
     ///   - stateDirectory: The state folder.
     ///   - signIn: Whether to sign in.
     ///   - exemptEmails: Addresses exempt from update screens.
+    ///   - countsAsInstall: Whether the server counts the device as a real install.
     public init(serverURL: URL, appID: String, channel: ReleaseChannel = .production, app: AppInfo,
-                publicKey: PolicyPublicKey, stateDirectory: URL, signIn: Bool = false, exemptEmails: Set<String> = []) {
+                publicKey: PolicyPublicKey, stateDirectory: URL, signIn: Bool = false, exemptEmails: Set<String> = [],
+                countsAsInstall: Bool = false) {
         self.serverURL = serverURL
         self.appID = appID
         self.channel = channel
@@ -41,6 +47,7 @@ public struct SimulatorSettings: Sendable {
         self.stateDirectory = stateDirectory
         self.signIn = signIn
         self.exemptEmails = exemptEmails
+        self.countsAsInstall = countsAsInstall
     }
 
     /// The policy's URL: `{server}/v1/apps/{app}/policy?platform=…&channel=…`.

@@ -82,7 +82,8 @@ struct AdoptionCommand: AsyncParsableCommand {
             lines.append("")
             lines.append("Daily share per version (each install once a day, under the last version it ran):")
             for day in history {
-                let parts = day.versions.prefix(6).map { "\($0.version ?? "?") \(TerminalTable.percent($0.share))" }
+                // Each version names its platform: "2.4.1 50 %" read as every platform's 2.4.1.
+                let parts = day.versions.prefix(6).map { "\($0.platform) \($0.version ?? "?") \(TerminalTable.percent($0.share))" }
                 lines.append("\(day.date)  \(String(day.activeInstalls).leftPadded(to: 8))  " + parts.joined(separator: ", ")
                              + (day.versions.count > 6 ? ", …" : ""))
             }

@@ -15,7 +15,7 @@ import Darwin
 /// - With `--json`: one compact JSON array of objects, keyed by the columns' names.
 ///
 /// Cells come from people (names, notes, addresses), and older rows may hold controls, so the
-/// first two print every cell through ``TerminalText``; JSON escapes them itself.
+/// first two print every cell through ``TerminalText``, and JSON writes them as `\u` escapes.
 struct Listing {
     /// How a listing is printed.
     enum Format: Equatable {
@@ -46,7 +46,8 @@ struct Listing {
             let objects = rows.map { Dictionary(uniqueKeysWithValues: zip(keys, $0)) }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            return String(decoding: (try? encoder.encode(objects)) ?? Data("[]".utf8), as: UTF8.self)
+            // Escaped whether or not on a terminal: the same JSON to a reader, and safe to `cat` later.
+            return TerminalText.escapingJSON(String(decoding: (try? encoder.encode(objects)) ?? Data("[]".utf8), as: UTF8.self))
         case .tabSeparated:
             return rows.map(TerminalText.row).joined(separator: "\n")
         case .table:

@@ -4,6 +4,11 @@ import LaunchGate
 import LaunchGateAdoption
 import LaunchGateServer
 import LaunchGateStorage
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `launchgate policy publish|show|history|rollback`.
 struct PolicyCommand: AsyncParsableCommand {
@@ -126,10 +131,17 @@ struct PolicyCommand: AsyncParsableCommand {
             try await database.withComponents { components in
                 let (revision, _) = try await components.policies.current(app: target.app, channel: try target.releaseChannel())
                 // The compact bytes are the signed ones, which a script may check against the signature.
-                guard listing.format == .table, let object = try? JSONSerialization.jsonObject(with: revision.document),
-                      let indented = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-                else { return print(String(decoding: revision.document, as: UTF8.self)) }
-                print(String(decoding: indented, as: UTF8.self))
+                // On a terminal, a person reads it: notes may hold a bidi override or an ESC, which
+                // would show the text reversed or rewrite the screen, so those are printed escaped.
+                let onTerminal = isatty(STDOUT_FILENO) == 1
+                let text: String
+                if listing.format == .table, let object = try? JSONSerialization.jsonObject(with: revision.document),
+                   let indented = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) {
+                    text = String(decoding: indented, as: UTF8.self)
+                } else {
+                    text = String(decoding: revision.document, as: UTF8.self)
+                }
+                print(onTerminal ? TerminalText.escapingJSON(text) : text)
             }
         }
     }

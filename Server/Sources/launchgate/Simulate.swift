@@ -14,6 +14,9 @@ struct Simulate: AsyncParsableCommand {
         dismiss, background, foreground, advance 25h, relaunch, sign-out, help, quit. With --sign-in, the \
         address and then the code are typed on their own lines.
 
+        The device's requests say it is simulated, so the server leaves it out of adoption and the publish \
+        guard; --count-as-install counts it as a real install.
+
         Example: launchgate simulate --app demo --version 1.9.0 --build 190 --key ed25519:… --state ./phone
         """)
 
@@ -33,6 +36,8 @@ struct Simulate: AsyncParsableCommand {
     @Option(name: .customLong("exempt-email"), help: "A signed-in address that never sees update screens, as an App Review test account (repeatable).")
     var exemptEmails: [String] = []
     @Flag(help: "Plain text without box drawing or colour, even on a terminal (the default when output is not a terminal).") var plain = false
+    @Flag(help: "Count this device as a real install in adoption and the publish guard. By default its requests say it is simulated, and the server leaves them out.")
+    var countAsInstall = false
 
     func validate() throws {
         _ = try settings(stateDirectory: URL(fileURLWithPath: "/"))
@@ -89,7 +94,7 @@ struct Simulate: AsyncParsableCommand {
             return SimulatorSettings(
                 serverURL: try SimulatorSettings.serverURL(parsing: url), appID: app, channel: releaseChannel, app: appInfo,
                 publicKey: try Self.parse("--key", key, PolicyPublicKey.init), stateDirectory: stateDirectory,
-                signIn: signIn, exemptEmails: Set(emails))
+                signIn: signIn, exemptEmails: Set(emails), countsAsInstall: countAsInstall)
         } catch let error as SimulatorInputError {
             throw ValidationError(error.message)
         }

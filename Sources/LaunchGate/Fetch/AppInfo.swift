@@ -15,6 +15,10 @@ public struct AppInfo: Sendable, Hashable {
     /// The device's ID (for example `identifierForVendor`), if the app chooses to share one: it is
     /// matched against the policy's device exemptions and sent in the client header.
     public var deviceID: String?
+    /// Whether this is a simulated device (`launchgate simulate`): its client header says so, and
+    /// a LaunchGate server leaves its reads and pings out of adoption and the publish guard. SPI,
+    /// set by the simulator only, so no app can ship with it set.
+    @_spi(LaunchGateServer) public var isSimulated = false
 
     /// Creates app info.
     /// - Parameters:

@@ -33,6 +33,9 @@
     public var install: String?
     /// The device's ID, when the app shares one.
     public var device: String?
+    /// Whether the install is a simulated device (`launchgate simulate`), which a server leaves
+    /// out of adoption and the publish guard. Sent as `simulated=1`, and only when set.
+    public var simulated: Bool
 
     /// Creates a header value from its fields; `nil` fields are left out.
     /// - Parameters:
@@ -42,14 +45,16 @@
     ///   - os: The OS version.
     ///   - install: The install ID.
     ///   - device: The device ID.
+    ///   - simulated: Whether the install is a simulated device.
     public init(version: String? = nil, build: String? = nil, platform: String? = nil, os: String? = nil,
-                install: String? = nil, device: String? = nil) {
+                install: String? = nil, device: String? = nil, simulated: Bool = false) {
         self.version = version
         self.build = build
         self.platform = platform
         self.os = os
         self.install = install
         self.device = device
+        self.simulated = simulated
     }
 
     /// The header an app sends.
@@ -58,7 +63,7 @@
     ///   - installID: The install's random ID.
     public init(app: AppInfo, installID: String) {
         self.init(version: app.version.description, build: app.build?.description, platform: app.platform.rawValue,
-                  os: app.osVersion?.description, install: installID, device: app.deviceID)
+                  os: app.osVersion?.description, install: installID, device: app.deviceID, simulated: app.isSimulated)
     }
 
     /// The fields in wire order, leaving out `nil` ones.
@@ -71,14 +76,17 @@
     /// are dropped, and each value is cut at ``maximumValueLength``, so the result always parses.
     /// - Returns: For example `version="2.4.1", build="241", platform="ios", os="17.4.0", install="…"`.
     public func rendered() -> String {
-        fields.map { name, value in
+        // An integer rather than RFC 8941's `?1`: servers of before this member parse the subset
+        // without booleans, and skip a member they don't know.
+        let flags = simulated ? ["simulated=1"] : []
+        return (fields.map { name, value in
             var quoted = "\""
             for scalar in value.unicodeScalars.filter({ (0x20...0x7E).contains($0.value) }).prefix(Self.maximumValueLength) {
                 if scalar == "\"" || scalar == "\\" { quoted.append("\\") }
                 quoted.unicodeScalars.append(scalar)
             }
             return name + "=" + quoted + "\""
-        }.joined(separator: ", ")
+        } + flags).joined(separator: ", ")
     }
 
     /// Parses a header value. Pure, bounded and total: safe to fuzz.
@@ -89,7 +97,8 @@
     public static func parse(_ value: String) -> ClientHeader? {
         guard let members = parseMembers(value) else { return nil }
         return ClientHeader(version: members["version"], build: members["build"], platform: members["platform"],
-                            os: members["os"], install: members["install"], device: members["device"])
+                            os: members["os"], install: members["install"], device: members["device"],
+                            simulated: members["simulated"] == "1")
     }
 
     /// Parses the dictionary subset into its members, as raw strings; the last of a repeated key wins (RFC 8941).

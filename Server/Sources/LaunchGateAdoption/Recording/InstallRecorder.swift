@@ -41,6 +41,7 @@ public struct InstallRecorder: Service {
     private let overInstallCap: Counter
     private let overGroupCap: Counter
     private let overClientQuota: Counter
+    private let simulated: Counter
 
     /// Creates a recorder.
     /// - Parameter policies: Where the versions the policies name are read; `nil` names none.
@@ -62,6 +63,7 @@ public struct InstallRecorder: Service {
         overInstallCap = Counter(label: "launchgate_install_sightings_capped_total", dimensions: [("reason", "installs")])
         overGroupCap = Counter(label: "launchgate_install_sightings_capped_total", dimensions: [("reason", "groups")])
         overClientQuota = Counter(label: "launchgate_install_sightings_capped_total", dimensions: [("reason", "client-quota")])
+        simulated = Counter(label: "launchgate_install_sightings_simulated_total")
         self.repository = repository
         self.hasher = hasher
         self.configuration = configuration
@@ -117,7 +119,7 @@ public struct InstallRecorder: Service {
         var batch: [InstallSighting] = []
         var keys: [Int] = []
         batch.reserveCapacity(min(size, arena.count))
-        var (written, rejected, unsaved, offset) = (0, 0, 0, 0)
+        var (written, rejected, simulatedCount, unsaved, offset) = (0, 0, 0, 0, 0)
         // Once a write fails, the rest of this fold is not tried: a database that is down would
         // only fail again, each time after its timeout. Their values are forgotten as written
         // after the loop, not at once, or their repeats later in this arena would pass again.
@@ -135,8 +137,9 @@ public struct InstallRecorder: Service {
                 unsaved += 1
                 continue
             }
-            guard let sighting = sighting(app: arena.app(entry), header: arena.header(entry), at: Date(milliseconds: stamp), source: entry.source) else {
-                rejected += 1
+            let parsed = sighting(app: arena.app(entry), header: arena.header(entry), at: Date(milliseconds: stamp), source: entry.source)
+            guard case .install(let sighting) = parsed else {
+                if parsed == .invalid { rejected += 1 } else { simulatedCount += 1 }
                 continue
             }
             if admission.namedVersions[sighting.appID] == nil {
@@ -160,6 +163,7 @@ public struct InstallRecorder: Service {
             if unsaved > 0 { failed.increment(by: Int64(unsaved)) }
         }
         if rejected > 0 { invalid.increment(by: Int64(rejected)) }
+        if simulatedCount > 0 { simulated.increment(by: Int64(simulatedCount)) }
         recorded.increment(by: Int64(written))
         return written
     }
@@ -182,14 +186,24 @@ public struct InstallRecorder: Service {
         }
     }
 
-    /// A sighting from one header value, or `nil` when it does not describe an install strictly
+    /// What one header value is to the recorder.
+    private enum ParsedSighting: Equatable {
+        case install(InstallSighting)
+        /// Not an install strictly (``ClientHeader/checkedInstall()``).
+        case invalid
+        /// A simulated device's (``ClientHeader/simulated``): left out of adoption and the guard.
+        case simulated
+    }
+
+    /// A sighting from one header value, unless it does not describe an install strictly
     /// (``ClientHeader/checkedInstall()``: lengths and formats of every field), so nothing unchecked
-    /// reaches storage.
-    private func sighting(app: String, header: String, at time: Date, source: SightingSource?) -> InstallSighting? {
+    /// reaches storage, or it is a simulated device's, whose launches are a demo, not an install.
+    private func sighting(app: String, header: String, at time: Date, source: SightingSource?) -> ParsedSighting {
         guard let fields = ClientHeader.parse(header), case .success(let install) = fields.checkedInstall(),
-              let hash = try? hasher.hash(installID: install.installID, app: app) else { return nil }
-        return InstallSighting(appID: app, platform: install.platform, installHash: hash, version: install.version.description,
-                               build: install.build?.description ?? "", os: install.os?.description ?? "", at: time, source: source)
+              let hash = try? hasher.hash(installID: install.installID, app: app) else { return .invalid }
+        guard !fields.simulated else { return .simulated }
+        return .install(InstallSighting(appID: app, platform: install.platform, installHash: hash, version: install.version.description,
+                                        build: install.build?.description ?? "", os: install.os?.description ?? "", at: time, source: source))
     }
 
     /// The canonical versions `app`'s policies (every channel) name per platform, through the

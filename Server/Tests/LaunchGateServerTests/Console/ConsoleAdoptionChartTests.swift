@@ -47,6 +47,33 @@ struct ConsoleAdoptionChartTests {
         #expect(widths.allSatisfy { $0 > 0 && $0 <= Int(AdoptionTimeline.plotWidth / 30) + 1 })
     }
 
+    @Test("a day with no installs recorded is an outlined column that says so, not a blank that reads as an outage")
+    func emptyDays() async throws {
+        let today = 20_000
+        let timeline = AdoptionTimeline(history: [day(today - 2), day(today)], today: today, days: 30)
+        #expect(timeline.gaps.map(\.date) == (today - 29...today).filter { $0 != today && $0 != today - 2 }.map(AdoptionReport.date))
+        let columns = Set(timeline.segments.map(\.x)).union(timeline.gaps.map(\.x))
+        #expect(columns.count == 30, "every day of the axis has a column, with installs or without")
+        #expect(Set(timeline.segments.map(\.x)).isDisjoint(with: timeline.gaps.map(\.x)))
+        #expect(timeline.gaps.allSatisfy { $0.height == timeline.height && $0.title.hasSuffix("no installs recorded") })
+        #expect(timeline.gapNote?.contains("(28 days)") == true && timeline.gapNote?.contains("not zero installs") == true)
+        #expect(AdoptionTimeline(history: (today - 29...today).map(day), today: today, days: 30).gapNote == nil)
+        #expect(AdoptionTimeline.gapNote(days: 1).contains("(1 day)"))
+        try await TestServer.with { server in
+            try await server.components.installs.record([InstallSighting(appID: "notes", platform: .ios, installHash: "h", version: "2.1.0", at: Date())])
+            try await server.application.test(.router) { client in
+                let browser = ConsoleBrowser(client)
+                try await browser.signIn(server.adminToken)
+                let page = try await browser.get("/console/apps/notes/adoption").text
+                let yesterday = AdoptionReport.date(InstallDay.of(Date()) - 1)
+                #expect(page.contains(#"class="no-data" data-day="\#(yesterday)"><title>\#(yesterday) · no installs recorded</title>"#))
+                #expect(page.matches(of: #/class="no-data" data-day/#).count == 29)
+                #expect(page.contains(#"<span class="chart-swatch no-data"></span>no installs recorded</li>"#))
+                #expect(page.contains("Outlined columns are days with no installs recorded (29 days)"))
+            }
+        }
+    }
+
     @Test("a bar's length is its share of the chart's scale, and its label and figures are page text, not SVG text that shrinks with the drawing")
     func bars() async throws {
         let chart = AdoptionChart(id: "versions", caption: "Versions", shares: [("iOS 2.1.0", 3, 0.75), ("iOS 2.4.1", 1, 0.25), ("iOS 1.0", 0, 0.0001)])
