@@ -2,7 +2,9 @@
 # Load test of the thin-client decision endpoint, GET /v1/apps/{app}/check, against nginx serving
 # the exported policy file in the same run (the cost of a static answer, for scale).
 # Every request is the SDK's (sdk-request.lua in "check" mode): Accept, LaunchGate-Client, and a
-# realistic spread of versions, builds, OS versions and 100,000 install IDs in the query.
+# realistic spread of versions, builds, OS versions and 100,000 install IDs in the query, each
+# install from its own X-Forwarded-For address behind wrk as a trusted proxy, so the server runs
+# every per-client limit at its default (common.sh).
 # Prints requests/s, p50, p99, the servers' CPU time per request, and launchgate's ratio to nginx.
 #
 #   scripts/bench/check.sh [duration-seconds] [connections] [rounds]
@@ -21,4 +23,4 @@ echo "check answer: $(curl -s "$sample" | head -c 200)..." >&2
 
 print_header
 compare check "$lg_path" "$ng_path" check "" ""
-
+report_limits

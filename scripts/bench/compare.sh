@@ -3,7 +3,8 @@
 # at once (recording off, as issue 8 measures), and short wrk runs with the SDK's real request
 # (sdk-request.lua) alternate between them, so a slow minute on a shared machine hits each build
 # alike. Prints, per binary, the medians of its server's user and system CPU time per request
-# and of its requests per second.
+# and of its requests per second. Every other limit runs at its default, behind wrk as a trusted
+# proxy (--trusted-proxy 127.0.0.1) naming each install's address in X-Forwarded-For.
 #
 #   scripts/bench/compare.sh 200|304 ROUNDS BINARY...
 #
@@ -28,7 +29,7 @@ bins=("$@"); ports=(); etags=()
 for i in "${!bins[@]}"; do
   port=$(free_port)
   LAUNCHGATE_DATABASE_URL="$work/db$i.sqlite" LOG_LEVEL=warning taskset -c 1 "${bins[$i]}" serve --demo --host 127.0.0.1 \
-    --port "$port" --no-record-installs > "$work/serve$i.log" 2>&1 &
+    --port "$port" --no-record-installs --trusted-proxy 127.0.0.1 > "$work/serve$i.log" 2>&1 &
   pids+=($!); ports+=("$port")
 done
 for i in "${!bins[@]}"; do

@@ -5,14 +5,16 @@
 #                                                  (defaults: 1000000 100 64 16000)
 #
 # wrk sends the SDK's policy request (sdk-request.lua) with `installs` distinct install IDs, each
-# once per cycle, at most `rate` requests a second for `duration` seconds (each connection waits
-# connections/rate between its requests, so the rate reached is lower; the defaults send every ID
-# at least once); meanwhile the server's resident memory is sampled every half
-# second. The rate is bounded because a real app's installs arrive over hours, not in a burst
-# faster than storage writes: offered faster than the fold writes, sightings are dropped by design
-# (counted; `rate` 0 sends as fast as answered, to see that). Prints the peak (VmHWM), how many distinct installs storage holds afterwards, and
-# how many sightings were written or dropped because the buffer was full (/metrics). The target
-# is a peak under 128 MB. Uses $LAUNCHGATE_BIN when set, else builds the release binary.
+# from its own address in X-Forwarded-For behind wrk as a trusted proxy (so every per-client limit
+# runs at its default and counts one client per install) and once per cycle, at most `rate`
+# requests a second for `duration` seconds (each connection waits connections/rate between its
+# requests, so the rate reached is lower; the defaults send every ID at least once); meanwhile the
+# server's resident memory is sampled every half second. The rate is bounded because a real app's
+# installs arrive over hours, not in a burst faster than storage writes: offered faster than the
+# fold writes, sightings are dropped by design (counted; `rate` 0 sends as fast as answered, to see
+# that). Prints the peak (VmHWM), how many distinct installs storage holds afterwards, and how many
+# sightings were written, dropped because the buffer was full, or capped by a quota (/metrics).
+# The target is a peak under 128 MB. Uses $LAUNCHGATE_BIN when set, else builds the release binary.
 set -euo pipefail
 installs=${1:-1000000}
 duration=${2:-100}
@@ -32,11 +34,10 @@ server=""
 trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
 export LAUNCHGATE_DATABASE_URL="$work/bench.sqlite"
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-# One loopback client stands for every install: no per-client budget, quotas, part of the buffer or
-# share of connections, or almost nothing is recorded (variables, which older builds ignore).
-LAUNCHGATE_MAX_NEW_INSTALLS_PER_CLIENT=0 LAUNCHGATE_MAX_NEW_INSTALL_GROUPS_PER_CLIENT=0 LAUNCHGATE_INSTALL_BUFFER_PER_CLIENT=100 \
-  LAUNCHGATE_MAX_CONNECTIONS_PER_CLIENT=1000000 \
-  LOG_LEVEL=warning "$bin" serve --demo --host 127.0.0.1 --port "$port" --install-sightings-per-client 0 > "$work/serve.log" 2>&1 &
+# The defaults users run: every per-client budget, quota, part of the buffer and share of
+# connections stays on. wrk is the proxy in front (--trusted-proxy) and sdk-request.lua names each
+# install's own address in X-Forwarded-For, so the server counts one client per install, not one.
+LOG_LEVEL=warning "$bin" serve --demo --host 127.0.0.1 --port "$port" --trusted-proxy 127.0.0.1 > "$work/serve.log" 2>&1 &
 server=$!
 for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
 rss() { awk '$1 == "VmRSS:" { print $2 }' "/proc/$server/status"; }
@@ -57,6 +58,9 @@ hwm=$(awk '$1 == "VmHWM:" { print $2 }' "/proc/$server/status")
 echo "resident memory: peak sampled $(( $(cat "$work/peak") / 1024 )) MB, kernel high-water mark (VmHWM) $(( hwm / 1024 )) MB"
 dropped=$(awk '$1 == "launchgate_install_sightings_dropped_total" { print $2 + 0 }' <<<"$metrics")
 echo "sightings written: $(awk '$1 == "launchgate_install_sightings_recorded_total" { print $2 }' <<<"$metrics"), dropped (buffer full): ${dropped:-0}"
+capped=$(awk '/^launchgate_install_sightings_capped_total/ { printf "%s%s %s", sep, $1, $2; sep = ", " }' <<<"$metrics" \
+         | sed 's/launchgate_install_sightings_capped_total//g')
+echo "sightings capped by a quota: ${capped:-none}"
 summary=$("$bin" adoption demo --days 1 | head -1)
 echo "distinct installs stored: $summary"
 # A run that lost installs measured something else: say so and fail.

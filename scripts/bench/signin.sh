@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Sign-in throughput: send-code + verify-code pairs per second and their p50 and p99, on SQLite and
-# on PostgreSQL, against `launchgate serve` on loopback. Each pair uses a new address (so per-address
-# limits never apply) and the per-client caps are off; the codes come from the log mail transport
-# through a pipe (printing a message costs about what dropping it does, and the driver needs the code).
-# The outbox, the rate-limit events and every other write are real.
+# on PostgreSQL, against `launchgate serve` on loopback. Each pair is a new user: a new email
+# address, from a new client address that the driver names in X-Forwarded-For, with the server
+# behind it as a trusted proxy (--trusted-proxy 127.0.0.1), so every sign-in limit, per client
+# included, runs at its default and counts each user, except the app-wide mail caps: the run sends
+# more codes in a minute than their defaults allow an app in an hour, as a large app would raise
+# them (--sign-in-app-mail-per-hour, --sign-in-app-network-sends-per-hour). The codes come from the log mail transport
+# through a pipe (printing a message costs about what dropping it does, and the driver needs the
+# code). The outbox, the rate-limit events and every other write are real.
 #
 #   scripts/bench/signin.sh [seconds] [connections]
 #
@@ -31,7 +35,7 @@ run() {
   port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   mkfifo "$work/mail"
   LOG_LEVEL=warning "$bin" serve --demo --host 127.0.0.1 --port "$port" --database-url "$url" --master-key-file "$work/lg.key" \
-    --mail-transport log --sign-in-client-sends 0 --sign-in-app-network-sends-per-hour 0 --sign-in-app-mail-per-hour 0 --sign-in-client-verifies 0 --max-connections-per-client 1000000 > "$work/mail" 2> "$work/serve.err" &
+    --mail-transport log --trusted-proxy 127.0.0.1 --sign-in-app-network-sends-per-hour 0 --sign-in-app-mail-per-hour 0 > "$work/mail" 2> "$work/serve.err" &
   pid=$!
   result=$(python3 "$root/scripts/bench/signin-driver.py" "http://127.0.0.1:$port" "$duration" "$connections" < "$work/mail" \
            || { echo "the driver failed; the server said:" >&2; cat "$work/serve.err" >&2; })

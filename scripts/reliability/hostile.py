@@ -97,10 +97,11 @@ class Reader:
         return status, headers, body
 
 
-def exchange(payload, count, seconds=10, status=None):
+def exchange(payload, count, seconds=10, status=None, at_port=None):
     """Sends payload on a new connection and reads up to `count` responses. With a `status` dict,
-    sets status["timed_out"] when the server neither answered nor closed in time."""
-    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    sets status["timed_out"] when the server neither answered nor closed in time. `at_port` talks
+    to another server than the one under test (a check that starts its own)."""
+    sock = socket.create_connection(("127.0.0.1", port if at_port is None else at_port), timeout=5)
     try:
         sock.sendall(payload)
         reader = Reader(sock, time.monotonic() + seconds)
@@ -785,7 +786,7 @@ def adoption_flood():
                     else:
                         batch += request("/v1/apps/demo/policy?platform=ios", f"LaunchGate-Client: {header}\r\n")
                 try:
-                    answers = exchange_at(flood_port, batch, 50)
+                    answers = exchange(batch, 50, at_port=flood_port)
                 except OSError:
                     continue
                 with lock:
@@ -861,21 +862,6 @@ def adoption_flood():
         shutil.rmtree(work, ignore_errors=True)
 
 
-def exchange_at(at_port, payload, count, seconds=10):
-    """Like exchange(), on another server's port."""
-    sock = socket.create_connection(("127.0.0.1", at_port), timeout=5)
-    try:
-        sock.sendall(payload)
-        reader = Reader(sock, time.monotonic() + seconds)
-        answers = []
-        for _ in range(count):
-            answer = reader.response()
-            if answer is None:
-                break
-            answers.append(answer)
-        return answers
-    finally:
-        sock.close()
 # 10. Wrong codes to random addresses from many sources (issue 27, item 5): each left a
 # sign_in_addresses row kept 7 days and two rate-limit rows, 29.5 MB a minute. An address with no
 # live code has nothing to guess, so such a verify must store nothing, and the per-client cap counts

@@ -106,9 +106,9 @@ extension PlatformPolicy {
             } else if url.user != nil || url.password != nil {
                 // "https://apps.apple.com@evil.example/x" reads as the App Store but opens evil.example.
                 issue("updateURL", "the URL names a user (\"…@\"), so its host is \(url.host ?? "?"), not what it appears to be; remove the part before @")
-            } else if !Self.isPlainHost(url.host(percentEncoded: true) ?? "") {
+            } else if !HostName.isPlain(url.host(percentEncoded: true) ?? "") {
                 // "apps.apple.com。evil.example" (an ideographic full stop) opens apps.apple.com.evil.example,
-                // and "%40" in a host reads as "@": a host is letters, digits, hyphens and dots (IDNs as xn--).
+                // and "%40" in a host reads as "@": the server's Host header follows the same rule.
                 issue("updateURL", "the host \"\(url.host(percentEncoded: true) ?? "")\" has characters a host name can't have; "
                       + "give it in ASCII, without %-escapes (an IDN as xn--…)")
             }
@@ -170,16 +170,6 @@ extension PlatformPolicy {
         case let (version?, nil): version.description
         case let (nil, build?): "build \(build)"
         case (nil, nil): "(none)"
-        }
-    }
-
-    /// Whether `host` is a host name as DNS spells it, or an IP literal: ASCII letters, digits,
-    /// hyphens and dots, or an IPv6 literal's hex digits and colons in brackets.
-    private static func isPlainHost(_ host: String) -> Bool {
-        !host.isEmpty && host.utf8.allSatisfy { byte in
-            (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":")
-                || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
         }
     }
 

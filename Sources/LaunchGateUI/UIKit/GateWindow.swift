@@ -37,6 +37,18 @@ final class GateWindow {
     /// Whether a screen can be shown: the app's window is known and in a scene.
     var canShow: Bool { appWindow?.windowScene != nil }
 
+    /// Whether every screen shown takes key, whatever it asks: on tvOS focus moves only within the
+    /// key window, so a screen that isn't key can't be used with the remote. A property, not a
+    /// `let takesKey = true` under `#if os(tvOS)`, which left the other branch dead on tvOS
+    /// (a "will never be executed" warning).
+    private static var shownAlwaysTakesKey: Bool {
+        #if os(tvOS)
+        true
+        #else
+        false
+        #endif
+    }
+
     init() {}
 
     deinit {
@@ -124,10 +136,7 @@ final class GateWindow {
     /// - Parameter takesKey: Whether the window shown should be key.
     func setTakesKey(_ takesKey: Bool) {
         guard let window else { return }
-        #if os(tvOS)
-        let takesKey = true
-        #endif
-        if takesKey {
+        if takesKey || Self.shownAlwaysTakesKey {
             guard !window.isKeyWindow else { return }
             previousKeyWindow = window.windowScene?.keyWindow ?? appWindow
             window.makeKey()

@@ -1,4 +1,5 @@
 import Hummingbird
+@_spi(LaunchGateServer) import LaunchGate
 import LaunchGateHTTP
 import NIOCore
 import NIOHTTP1
@@ -71,7 +72,9 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
                           message: hosts.isEmpty ? "an HTTP/1.1 request needs a Host header" : "the request has \(hosts.count) Host headers; send exactly one",
                           context: context)
         }
-        if let host = hosts.first, !Self.isHost(host) {
+        // RFC 9110 7.2's host[:port], by the rule a policy's update URL follows too: a space,
+        // `@`, a comma or nothing at all means a proxy in front may have read another host than we would.
+        if let host = hosts.first, !HostName.isPlain(host) {
             return refuse(.badRequest, code: "bad-host",
                           message: "the Host header is not a host name or address with an optional port", context: context)
         }
@@ -140,17 +143,6 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
-    }
-
-    /// Whether a Host value is `host[:port]` (RFC 9110 7.2): a name's letters, digits, hyphens and
-    /// dots, or an IP literal in brackets. A space, `@`, a comma or nothing at all means a proxy
-    /// in front may have read another host than we would.
-    static func isHost(_ value: String) -> Bool {
-        !value.isEmpty && value.utf8.count <= 300 && value.utf8.allSatisfy { byte in
-            (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":")
-                || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "_")
-        }
     }
 
     /// What to fix, for the errors a client can cause.
