@@ -106,11 +106,13 @@ extension PlatformPolicy {
             } else if url.user != nil || url.password != nil {
                 // "https://apps.apple.com@evil.example/x" reads as the App Store but opens evil.example.
                 issue("updateURL", "the URL names a user (\"…@\"), so its host is \(url.host ?? "?"), not what it appears to be; remove the part before @")
-            } else if !HostName.isPlain(url.host(percentEncoded: true) ?? "") {
+            } else if (url.host(percentEncoded: true) ?? "").utf8.count > HostName.maximumLength {
+                issue("updateURL", "the host is longer than \(HostName.maximumLength) bytes, longer than any name DNS can resolve")
+            } else if !HostName.isPlain(Self.bracketed(url.host(percentEncoded: true) ?? "")) {
                 // "apps.apple.com。evil.example" (an ideographic full stop) opens apps.apple.com.evil.example,
                 // and "%40" in a host reads as "@": the server's Host header follows the same rule.
-                issue("updateURL", "the host \"\(url.host(percentEncoded: true) ?? "")\" has characters a host name can't have; "
-                      + "give it in ASCII, without %-escapes (an IDN as xn--…)")
+                issue("updateURL", "the host \"\(url.host(percentEncoded: true) ?? "")\" isn't a plain host name; "
+                      + "give it in ASCII letters, digits, hyphens and dots, without %-escapes (an IDN as xn--…)")
             }
         } else if rules == .publishing, required != nil || !blocked.versions.isEmpty || !blocked.builds.isEmpty {
             // Without it the blocking screen has no button: the user is stuck until they find the update themselves.
@@ -176,6 +178,12 @@ extension PlatformPolicy {
     /// A BCP 47 tag in the shape apps use (`en`, `fr-CA`, `zh-Hant-TW`), checked on ASCII bytes:
     /// `Character` counts would let a combining mark or a letter of another script through, and an
     /// unbounded number of subtags would let one key be any size.
+    /// A URL's host as a `Host` header spells it: Foundation gives an IPv6 literal without its
+    /// brackets, and a bare `2001:db8::1` would read as a host and a port to the host rule.
+    private static func bracketed(_ host: String) -> String {
+        host.contains(":") ? "[\(host)]" : host
+    }
+
     private static func isLanguageTag(_ tag: String) -> Bool {
         let bytes = Array(tag.utf8)
         guard (2...PolicyLimits.languageTag).contains(bytes.count) else { return false }

@@ -104,11 +104,7 @@ final class GateWindow {
             // Shown last: the root announces the screen to VoiceOver once it has appeared.
             window.isHidden = false
         }
-        #if os(tvOS)
-        setTakesKey(true)
-        #else
         setTakesKey(takesKey)
-        #endif
         return true
     }
 

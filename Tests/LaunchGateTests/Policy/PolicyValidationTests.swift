@@ -45,7 +45,7 @@ struct PolicyValidationTests {
         ("https://apps.apple.com@evil.example/x", false), ("https://user:pass@apps.apple.com/app/id1", false),
         ("itms-apps://apps.apple.com:x@evil.example/app/id1", false), ("https://apps.apple.com/app/id1?u=a@b", true),
         ("https://apps.apple.com%40evil.example/x", false), ("https://apps.apple.com%2eevil.example/x", false),
-        ("https://xn--bcher-kva.example/x", true), ("https://[2001:db8::1]/x", true), ("https://launch_gate.example/x", true),
+        ("https://xn--bcher-kva.example/x", true), ("https://[2001:db8::1]/x", true), ("https://launch_gate.example/x", false),
     ])
     func updateURLScheme(url: String, accepted: Bool) throws {
         guard let parsed = URL(string: url) else { Issue.record("\(url) is not a URL"); return }

@@ -74,7 +74,7 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
         // RFC 9110 7.2's host[:port], by the rule a policy's update URL follows too: a space,
         // `@`, a comma or nothing at all means a proxy in front may have read another host than we would.
-        if let host = hosts.first, !HostName.isPlain(host) {
+        if let host = hosts.first, !HostName.isPlain(host, allowsUnderscore: true) {
             return refuse(.badRequest, code: "bad-host",
                           message: "the Host header is not a host name or address with an optional port", context: context)
         }
