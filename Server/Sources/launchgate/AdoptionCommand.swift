@@ -50,9 +50,14 @@ struct AdoptionCommand: AsyncParsableCommand {
         }
     }
 
+    /// A platform key of the report (`ios`) as people write it ("iOS"); an unknown key as it is.
+    private static func displayName(_ key: String) -> String {
+        Platform(rawValue: key).map(ImpactSentences.name) ?? key
+    }
+
     static func render(_ report: AdoptionReport, by grouping: Grouping) -> String {
         guard let window = report.windows.first else { return "" }
-        let scope = report.platform.map { " on \($0)" } ?? ""
+        let scope = report.platform.map { " on \(displayName($0))" } ?? ""
         var lines = ["\(report.app)\(scope): \(ImpactSentences.count(window.activeInstalls, "install")) active in the \(window.days) UTC calendar days to \(report.today)"]
         let shares = switch grouping {
         case .version: window.versions
@@ -83,7 +88,7 @@ struct AdoptionCommand: AsyncParsableCommand {
             lines.append("Daily share per version (each install once a day, under the last version it ran):")
             for day in history {
                 // Each version names its platform: "2.4.1 50 %" read as every platform's 2.4.1.
-                let parts = day.versions.prefix(6).map { "\($0.platform) \($0.version ?? "?") \(TerminalTable.percent($0.share))" }
+                let parts = day.versions.prefix(6).map { "\(displayName($0.platform)) \($0.version ?? "?") \(TerminalTable.percent($0.share))" }
                 lines.append("\(day.date)  \(String(day.activeInstalls).leftPadded(to: 8))  " + parts.joined(separator: ", ")
                              + (day.versions.count > 6 ? ", …" : ""))
             }
