@@ -96,9 +96,11 @@ def edit_and_publish(run):
     run.check("publishing past the guard unconfirmed is refused in the form's words, in at most 200 characters",
               refusal.startswith("Not published") and "Tick 'Publish although…'" in refusal and "confirm\"" not in refusal and len(refusal) <= 200,
               refusal)
+    # textContent, not the visible text: the details sheet stops at its medium detent, as on a
+    # phone, so the notes may be below its fold.
     run.check("release notes with markup render as text in the preview",
-              run.wait(lambda: payload in driver.find_element(By.ID, "preview-ios-en-dialog").text),
-              driver.find_element(By.ID, "preview-ios-en-dialog").text)
+              run.wait(lambda: payload in driver.find_element(By.ID, "preview-ios-en-dialog").get_attribute("textContent")),
+              driver.find_element(By.ID, "preview-ios-en-dialog").get_attribute("textContent"))
     run.shot("guard")
     driver.find_element(By.ID, "confirm").click()
     run.submit(driver.find_element(By.ID, "publish-button"))

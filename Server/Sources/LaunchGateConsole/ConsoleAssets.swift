@@ -31,19 +31,21 @@ struct ConsoleAssets: Sendable {
     let assets: [String: Asset]
     let links: Links
 
-    /// Reads `console.css` and `console.js` from a folder.
+    /// Reads `console.css` (with ``ScreenPreviews/paletteStylesheet`` after it) and `console.js` from a folder.
     /// - Throws: ``ConsoleResourcesError`` naming a file that can't be read.
     init(folder: URL) throws(ConsoleResourcesError) {
         var assets: [String: Asset] = [:]
-        func load(_ name: String, _ type: String) throws(ConsoleResourcesError) -> String {
+        func load(_ name: String, _ type: String, appending generated: String = "") throws(ConsoleResourcesError) -> String {
             let file = folder.appendingPathComponent(name)
-            let data: Data
+            var data: Data
             do { data = try Data(contentsOf: file) } catch { throw .unreadable(file.path, error) }
+            data.append(Data(generated.utf8))
             let hashed = Self.hashedName(name, content: data)
             assets[hashed] = Asset(body: ByteBuffer(bytes: data), contentType: type)
             return Self.path + hashed
         }
-        links = Links(stylesheet: try load("console.css", "text/css; charset=utf-8"),
+        // The phone previews' colours come from the SDK's palette, not from a copy in the file.
+        links = Links(stylesheet: try load("console.css", "text/css; charset=utf-8", appending: ScreenPreviews.paletteStylesheet),
                       script: try load("console.js", "text/javascript; charset=utf-8"))
         self.assets = assets
     }

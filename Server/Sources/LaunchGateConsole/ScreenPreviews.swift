@@ -6,23 +6,6 @@ import LaunchGate
 /// ``GateScreen/make(for:style:platform:hasUpdateURL:strings:)``; sign-in (both steps) and welcome
 /// from ``SignInScreen``. Nothing here decides a text.
 enum ScreenPreviews {
-    /// One phone-sized preview.
-    package struct Screen: ConsoleView {
-        /// A stable name for tests and screenshots: `banner`, `dialog`, `recommended`, …
-        package let id: String
-        /// What the preview shows, for the heading above the phone.
-        package let label: String
-        package let title: String
-        package let message: String
-        package let releaseNotes: String?
-        package let field: String?
-        package let actions: [String]
-        /// The phone's layout: `banner`, `dialog`, `fullScreen`, `blocking` or `signIn`.
-        package let style: String
-        /// Why the draft doesn't produce this screen, when it doesn't.
-        package let absent: String?
-    }
-
     /// The previews of one platform in one locale.
     struct Group: ConsoleView {
         package let platform: String
@@ -91,22 +74,21 @@ enum ScreenPreviews {
                                             preferredLanguages: [locale], now: now)
             let decision = UpdateEvaluator().evaluate(UpdatePolicy(platforms: [platform: variant]), for: context)
             guard let prompt = decision.prompt, prompt.kind == kind else {
-                return Screen(id: id, label: label, title: "", message: "", releaseNotes: nil, field: nil, actions: [], style: style.rawValue,
-                              absent: "This draft doesn't show it: \(hint).")
+                return Screen.absent(id: id, label: label, style: style.rawValue, reason: "This draft doesn't show it: \(hint).")
             }
             let screen = GateScreen.make(for: prompt, style: style, platform: platform, hasUpdateURL: variant.updateURL != nil, strings: strings)
-            return Screen(id: id, label: label, title: shown(screen.title), message: shown(screen.message), releaseNotes: screen.releaseNotes.map(shown),
-                          field: nil,
-                          actions: [screen.primaryAction, screen.secondaryAction].compactMap { $0?.title }, style: screen.style.rawValue,
-                          absent: nil)
+            return Screen(id: id, label: label, gate: screen)
         }
-        // The code step as it opens, with the SDK's default code length and its resend wait run out.
-        let code = SignInScreen.codeEntry(email: "ada@example.com", codeLength: CodeDelivery().codeLength, code: "", strings: strings)
+        // Each sign-in step as a person meets it: the address step with an empty field (Send Code
+        // disabled), the code step as it opens (nothing typed, the server's resend wait running,
+        // Verify Code and Send New Code disabled), then the welcome.
+        let delivery = CodeDelivery()
+        let code = SignInScreen.codeEntry(email: "ada@example.com", codeLength: delivery.codeLength, code: "", strings: strings,
+                                          secondsUntilResend: Int(delivery.resendAfter))
         for (id, label, screen) in [("sign-in", "Sign-in", SignInScreen.emailEntry(email: "", strings: strings)),
                                     ("sign-in-code", "Sign-in code", code),
                                     ("welcome", "Welcome", SignInScreen.welcome(email: "ada@example.com", strings: strings))] {
-            result.append(Screen(id: id, label: label, title: screen.title, message: screen.message, releaseNotes: nil,
-                                 field: screen.field?.label, actions: screen.actions.map(\.title), style: "signIn", absent: nil))
+            result.append(Screen(id: id, label: label, signIn: screen))
         }
         return result
     }

@@ -7,11 +7,13 @@ extension SignInScreen {
     ///   - strings: The default texts.
     ///   - isEditable: Whether the field takes input (not while a code is being sent).
     ///   - sendTitle: The button's title when it must say something else, such as a server's wait.
-    ///   - canSend: Whether the button is enabled.
+    ///   - canSend: Whether the button is enabled; by default when the address isn't blank, as
+    ///     ``SignInFlow`` opens the step (an empty field and a disabled button).
     /// - Returns: The screen.
     public static func emailEntry(email: String, strings: LaunchGateStrings, isEditable: Bool = true, sendTitle: String? = nil,
-                                  canSend: Bool = true) -> SignInScreen {
-        SignInScreen(
+                                  canSend: Bool? = nil) -> SignInScreen {
+        let canSend = canSend ?? !email.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        return SignInScreen(
             step: .email, title: strings.text(.signInTitle), message: strings.text(.signInMessage),
             field: .init(kind: .email, label: strings.text(.emailField), placeholder: strings.text(.emailPlaceholder),
                          value: email, isEditable: isEditable),
@@ -21,20 +23,28 @@ extension SignInScreen {
     /// The code step's words and buttons, the same for ``SignInFlow`` and for a preview of it.
     /// - Parameters:
     ///   - email: The address the code was sent to, named in the message.
-    ///   - codeLength: How many digits the code has.
+    ///   - codeLength: How many digits the code has, kept within ``CodeDelivery/codeLengths`` (what
+    ///     the contract allows and ``SignInFlow`` takes).
     ///   - code: What the field holds.
     ///   - strings: The default texts.
     ///   - isEditable: Whether the field and the way back to the address take input (not while a code is
     ///     being sent or checked).
     ///   - verifyTitle: The verify button's title when it must say something else, such as a server's wait.
-    ///   - resendWait: Seconds until another code may be sent; 0 offers it at once.
-    ///   - canVerify: Whether the verify button is enabled.
-    ///   - canResend: Whether the resend button is enabled.
-    /// - Returns: The screen.
+    ///   - secondsUntilResend: Seconds until another code may be sent (``SignInFlow/secondsUntilResend``);
+    ///     0 offers it at once.
+    ///   - canVerify: Whether the verify button is enabled; by default once the code has all its
+    ///     digits, as in ``SignInFlow``.
+    ///   - canResend: Whether the resend button is enabled; by default once the wait has run out.
+    /// - Returns: The screen. With the defaults, `code: ""` and the server's wait, it is the step as
+    ///   ``SignInFlow`` opens it: both buttons disabled.
     public static func codeEntry(email: String, codeLength: Int, code: String, strings: LaunchGateStrings, isEditable: Bool = true,
-                                 verifyTitle: String? = nil, resendWait: Int = 0, canVerify: Bool = true,
-                                 canResend: Bool = true) -> SignInScreen {
-        let resendTitle = resendWait > 0 ? strings.text(.resendIn, ["seconds": String(resendWait)]) : strings.text(.resend)
+                                 verifyTitle: String? = nil, secondsUntilResend: Int = 0, canVerify: Bool? = nil,
+                                 canResend: Bool? = nil) -> SignInScreen {
+        let codeLength = min(max(codeLength, CodeDelivery.codeLengths.lowerBound), CodeDelivery.codeLengths.upperBound)
+        let wait = max(secondsUntilResend, 0)
+        let canVerify = canVerify ?? (code.count == codeLength)
+        let canResend = canResend ?? (wait == 0)
+        let resendTitle = wait > 0 ? strings.text(.resendIn, ["seconds": String(wait)]) : strings.text(.resend)
         return SignInScreen(
             step: .code, title: strings.text(.codeTitle),
             message: strings.text(.codeMessage, ["length": String(codeLength), "email": email]),

@@ -44,7 +44,7 @@ extension SignInFlow {
 
     private func codeScreen(_ entry: CodeEntry, _ strings: LaunchGateStrings, busy: Bool) -> SignInScreen {
         .codeEntry(email: entry.address.description, codeLength: entry.codeLength, code: code, strings: strings, isEditable: !busy,
-                   verifyTitle: waiting(strings), resendWait: secondsUntilResend, canVerify: !busy && canVerify,
+                   verifyTitle: waiting(strings), secondsUntilResend: secondsUntilResend, canVerify: !busy && canVerify,
                    canResend: !busy && canResend)
     }
 

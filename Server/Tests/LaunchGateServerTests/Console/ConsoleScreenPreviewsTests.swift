@@ -1,17 +1,36 @@
 import Foundation
 import LaunchGate
+import LaunchGateTesting
 import Testing
 @testable import LaunchGateConsole
 
 /// The editor previewed the address step of sign-in and the welcome, but not the code step in
-/// between, so an operator (and the gallery in docs/screens.md, rendered from these previews)
-/// never saw the screen where a user types the emailed code.
-@Suite("The editor's previews show every sign-in step in the SDK's words")
+/// between; then its code step was built from the same call the test compared it with, with
+/// defaults that enabled every button, so it showed a state ``SignInFlow`` never shows.
+@Suite("The editor's previews show every sign-in step as a person meets it, in the SDK's words")
 struct ConsoleScreenPreviewsTests {
     private func screens(locale: String = "en") throws -> [ScreenPreviews.Screen] {
         let policy = UpdatePolicy(app: "notes", platforms: [.ios: PlatformPolicy(latest: Release(version: "2.0.0"))])
         let groups = ScreenPreviews.groups(for: policy, now: Samples.now).groups
         return try #require(groups.first { $0.locale == locale }).screens
+    }
+
+    /// A real flow, its send-code answered as the server does by default (6 digits, a minute's wait).
+    @MainActor
+    private func flowAtCodeStep() async -> SignInFlow {
+        let base = URL(string: "https://auth.example.com")!
+        let transport = ScriptedTransport()
+        transport.enqueue(.respond(.codeSent(codeLength: 6, resendAfter: 60)), for: URL(string: "https://auth.example.com/v1/apps/notes/auth/send-code")!)
+        let flow = SignInFlow(client: AuthClient(baseURL: base, paths: .app("notes"), transport: transport),
+                              sessions: InMemorySessionStore(), store: InMemoryKeyValueStore(), now: TestClock().now,
+                              makeDeviceID: { DeviceID("device-1")! })
+        flow.updateEmail("ada@example.com")
+        await flow.sendCode()
+        return flow
+    }
+
+    private func rendered(_ screen: SignInScreen, id: String, label: String) -> ScreenPreviews.Screen {
+        ScreenPreviews.Screen(id: id, label: label, signIn: screen)
     }
 
     // MARK: Tests
@@ -22,14 +41,43 @@ struct ConsoleScreenPreviewsTests {
         #expect(ids.suffix(3) == ["sign-in", "sign-in-code", "welcome"])
     }
 
-    @Test("the code step's preview is the screen SignInFlow shows as the code step opens")
-    func codeStep() throws {
+    @Test("the address step's preview is the screen SignInFlow opens on: an empty field, Send Code disabled")
+    @MainActor
+    func emailStep() throws {
+        let preview = try #require(try screens().first { $0.id == "sign-in" })
+        let flow = SignInFlow(client: AuthClient(baseURL: URL(string: "https://auth.example.com")!, paths: .app("notes"), transport: ScriptedTransport()),
+                              sessions: InMemorySessionStore(), store: InMemoryKeyValueStore(), now: TestClock().now,
+                              makeDeviceID: { DeviceID("device-1")! })
+        let sdk = rendered(flow.screen(strings: .english), id: "sign-in", label: "Sign-in")
+        #expect(preview == sdk)
+        #expect(preview.field?.label == "Email address" && preview.field?.placeholder == "you@example.com")
+        #expect(preview.actions.map(\.isEnabled) == [false])
+    }
+
+    @Test("the code step's preview is the screen SignInFlow shows as the code step opens, buttons' states included")
+    @MainActor
+    func codeStep() async throws {
         let preview = try #require(try screens().first { $0.id == "sign-in-code" })
-        let sdk = SignInScreen.codeEntry(email: "ada@example.com", codeLength: CodeDelivery().codeLength, code: "", strings: .english)
-        #expect(preview.title == "Enter your code" && preview.title == sdk.title)
-        #expect(preview.message == "We sent a 6-digit code to ada@example.com." && preview.message == sdk.message)
-        #expect(preview.field == sdk.field?.label)
-        #expect(preview.actions == ["Verify Code", "Send New Code", "Use a Different Email"] && preview.actions == sdk.actions.map(\.title))
-        #expect(preview.style == "signIn" && preview.absent == nil)
+        let flow = await flowAtCodeStep()
+        let sdk = rendered(flow.screen(strings: .english), id: "sign-in-code", label: "Sign-in code")
+        #expect(preview == sdk)
+        #expect(preview.field?.placeholder == "000000" && preview.field?.isCode == true)
+        #expect(preview.actions.map(\.title) == ["Verify Code", "Send New Code in 60 s", "Use a Different Email"])
+        #expect(preview.actions.map(\.isEnabled) == [false, false, true])
+    }
+
+    @Test("the banner is one row: its words are the tap target, and Not Now the only button")
+    func banner() throws {
+        let banner = try #require(try screens().first { $0.id == "banner" })
+        #expect(banner.actions.map(\.title) == ["Not Now"] && banner.actions.allSatisfy { !$0.isPrimary })
+        #expect(banner.icon?.symbol == "arrow.down.circle.fill")
+    }
+
+    @Test("the previews' colours are the SDK's system palette: the button, the dark sheet, the secondary grey")
+    func palette() {
+        let css = ScreenPreviews.paletteStylesheet
+        #expect(css.contains("--lg-button: #0062D6;") && css.contains("--lg-button-text: #FFFFFF;"))
+        #expect(css.contains("--lg-sheet: #1C1C1E;") && css.contains("--lg-banner: #1C1C1E;"))
+        #expect(css.contains("--lg-message: #6C6C70;") && css.contains("--lg-message: #AEAEB2;"))
     }
 }
