@@ -1326,9 +1326,10 @@ def metrics_need_token():
 # one /24, each within its own quota, filled the app's 20,000 groups; then a real install of an
 # unnamed next release (7.0.1, above the policy's 7.0.0) was dropped, and every change to the
 # blocked list asked for confirmation. On a second server with a small group cap: one /24's
-# addresses together start at most their network's quota (4 clients' worth); the release above
-# latest is recorded once seen from three networks; blocking a version inside the refused range
-# that nobody sent publishes unconfirmed.
+# addresses together start at most their network's quota (4 clients' worth); two made-up versions
+# above latest from 6 networks take the room for the next release, and the release, seen from 10
+# networks, takes it from them (review: the first two to qualify kept it); blocking a version
+# inside the refused range that nobody sent publishes unconfirmed.
 def adoption_from_many_addresses():
     addresses, per_address, cap = (60, 4, 300) if short else (250, 10, 2000)
     networks = 2 if short else 12
@@ -1400,16 +1401,30 @@ def adoption_from_many_addresses():
         time.sleep(3)
         _, groups = kept_versions()
         (ok if groups >= cap else fail)(f"{networks + 1} networks fill the cap of {cap} groups: {groups}")
-        # The release shipped before the policy names it, from three networks, five installs each, as pings.
-        for network in (70, 71, 72):
-            send(f"127.{network}.0.9", [f"POST /v1/apps/demo/installs/ping HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n"
-                                        f'LaunchGate-Client: version="7.0.1", build="701", platform="ios", os="17.4", install="next-{network}-{n}"\r\n\r\n'.encode()
-                                        for n in range(5)])
-            time.sleep(2.5)
-        time.sleep(1)
+        def pings(source, version, build, installs):
+            send(source, [f"POST /v1/apps/demo/installs/ping HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n"
+                          f'LaunchGate-Client: version="{version}", build="{build}", platform="ios", os="17.4", install="{install}"\r\n\r\n'.encode()
+                          for install in installs])
+
+        # Made-up versions above latest from 6 networks, 3 each, with 10 builds per network: they
+        # take both places of the room for the next release, one group per network each.
+        for v, version in enumerate(("99.0.0", "98.0.0")):
+            for network in range(3):
+                for build in range(10):
+                    pings(f"127.{80 + 3 * v + network}.0.9", version, 900 + build, [f"junk-{version}-{network}-{build}"])
+                time.sleep(2.5)  # a fold each, so the networks add up in order
+        versions, _ = kept_versions()
+        junk = (versions.get("99.0.0", 0), versions.get("98.0.0", 0))
+        (ok if all(0 < n <= 3 for n in junk) else fail)(
+            f"two made-up versions above latest from 6 networks hold the room, one group per network each (99.0.0, 98.0.0: {junk} installs)")
+        # The release shipped before the policy names it, from ten networks, three installs each, as
+        # pings: it displaces a made-up version once seen from twice its networks (the sixth).
+        for network in range(70, 80):
+            pings(f"127.{network}.0.9", "7.0.1", 701, [f"next-{network}-{n}" for n in range(3)])
+        time.sleep(3)
         versions, _ = kept_versions()
         (ok if versions.get("7.0.1", 0) >= 5 else fail)(
-            f"after the spread flood, a real install of the unnamed next release (7.0.1) is recorded from the third network on ({versions.get('7.0.1', 0)} of 15)")
+            f"after the spread flood and the made-up versions above latest, a real install of the unnamed next release (7.0.1) is recorded ({versions.get('7.0.1', 0)} of 30)")
         blocking = {"schemaVersion": 1, "app": "demo", "platforms": {"ios": {
             "latest": {"version": "7.0.0", "build": 700}, "updateURL": "https://apps.apple.com/app/id1", "blocked": {"versions": ["5.5.4"]}}}}
         status, body = admin_request("PUT", "/v1/admin/apps/demo/policy", blocking)

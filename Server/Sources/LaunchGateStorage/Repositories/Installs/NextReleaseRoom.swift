@@ -7,17 +7,24 @@ import Synchronization
 /// names it, the reserve for named versions takes over.
 ///
 /// Versions above latest are as easy to make up as any (`9.9.9`, `99.0.0`), so the room is not
-/// first come, first served. Per app and platform:
+/// first come, first served: it goes to the versions seen from the most networks, since a real
+/// release reaches hundreds of networks within hours and an attacker's versions the handful the
+/// attacker holds. Per app and platform:
 /// - a version qualifies once sightings of it, refused by the cap, came from ``networksToQualify``
 ///   distinct networks (IPv4 /24, IPv6 /48): a flood of distinct made-up versions, as every flood
-///   seen so far sends, qualifies none, and a real release, seen from many networks, does within
-///   minutes of reaching users;
-/// - at most ``versions`` versions hold room, the first to qualify, each at most
-///   ``groupsPerVersion`` groups (its builds and OS versions), and ``InstallLimits/nextReleaseGroups``
-///   in all;
-/// - candidates are counted in a table of ``candidates`` versions; when it is full, the one seen
-///   from the fewest networks, and of those the highest, gives way, since the next release is
-///   usually just above latest.
+///   seen so far sends, qualifies none;
+/// - at most ``versions`` versions hold room. A qualified version seen from at least twice as many
+///   networks as the weakest holder takes its place (a review found the first two to qualify kept
+///   it: 6 networks sending 99.0.0 and 98.0.0 dropped the real 7.0.1); the one displaced keeps the
+///   groups it has and gets no more. Twice, not merely more, so that a chain of made-up versions,
+///   each from one network more than the last, costs the networks it would take to hold the room;
+/// - a holder takes at most one group per network it was seen from, and at most
+///   ``groupsPerVersion``, so a few networks sending many builds don't use up
+///   ``InstallLimits/nextReleaseGroups`` (all holders' groups, displaced ones' too) before the
+///   release arrives;
+/// - networks are counted up to ``networksCounted`` per version, in a table of ``candidates``
+///   versions; when it is full, the one seen from the fewest networks, and of those the highest,
+///   gives way, since the next release is usually just above latest.
 ///
 /// Kept in memory per process and forgotten when the policy's latest changes (the versions
 /// above it change too), like the quotas: a restart or a new latest lets another
@@ -29,17 +36,63 @@ public final class NextReleaseRoom: Sendable {
     public static let versions = 2
     /// Groups one version may hold.
     public static let groupsPerVersion = 50
+    /// Distinct networks counted per version: enough to tell a release from an attacker's
+    /// handful, and a bounded set per version.
+    public static let networksCounted = 64
     /// Versions counted per app and platform while they qualify.
     static let candidates = 32
 
+    /// A version above latest: the networks it was seen from, and the groups it took while holding room.
+    private struct Entry {
+        var version: AppVersion
+        var networks: Set<UInt64> = []
+        var groups = 0
+
+        mutating func count(_ network: UInt64) {
+            if networks.count < NextReleaseRoom.networksCounted { networks.insert(network) }
+        }
+
+        /// Orders the weakest first: fewest networks, then the highest version.
+        static func weaker(_ a: Entry, _ b: Entry) -> Bool {
+            (a.networks.count, b.version) < (b.networks.count, a.version)
+        }
+    }
+
     private struct State {
         var latest: AppVersion
-        /// Candidate versions (canonical) with the networks seen, at most ``networksToQualify`` each.
-        var seen: [String: (version: AppVersion, networks: Set<UInt64>)] = [:]
-        /// Versions holding room, with the groups each took.
-        var holders: [String: Int] = [:]
-        /// Groups taken in all.
+        /// Versions (canonical) not holding room, counted while they qualify or in case they
+        /// come back, at most ``candidates``.
+        var seen: [String: Entry] = [:]
+        /// Versions holding room, at most ``versions``.
+        var holders: [String: Entry] = [:]
+        /// Groups taken in all, displaced holders' too.
         var used = 0
+
+        /// Counts `network` for a version not holding room, making room in the table if needed.
+        mutating func count(_ version: String, _ parsed: AppVersion, _ network: UInt64) -> Entry {
+            if seen[version] == nil, seen.count >= NextReleaseRoom.candidates,
+               let weakest = seen.min(by: { Entry.weaker($0.value, $1.value) }) {
+                seen[weakest.key] = nil
+            }
+            var entry = seen[version] ?? Entry(version: parsed)
+            entry.count(network)
+            seen[version] = entry
+            return entry
+        }
+
+        /// Makes `version` a holder if there is a place, or if it was seen from at least twice
+        /// the networks of the weakest holder, which goes back to the candidates.
+        mutating func promote(_ version: String, _ entry: Entry) -> Bool {
+            if holders.count >= NextReleaseRoom.versions {
+                guard let weakest = holders.min(by: { Entry.weaker($0.value, $1.value) }),
+                      entry.networks.count >= 2 * weakest.value.networks.count else { return false }
+                holders[weakest.key] = nil
+                seen[weakest.key] = weakest.value
+            }
+            seen[version] = nil
+            holders[version] = entry
+            return true
+        }
     }
 
     private let states = Mutex<[InstallBudget.Scope: State]>([:])
@@ -55,22 +108,15 @@ public final class NextReleaseRoom: Sendable {
         return states.withLock { states in
             var state = states[scope].flatMap { $0.latest == latest ? $0 : nil } ?? State(latest: latest)
             defer { states[scope] = state }
-            guard state.used < total else { return false }
-            if let taken = state.holders[version] {
-                guard taken < Self.groupsPerVersion else { return false }
-                state.holders[version] = taken + 1
-                state.used += 1
-                return true
+            if state.holders[version] == nil {
+                let entry = state.count(version, parsed, network)
+                guard entry.networks.count >= Self.networksToQualify, state.promote(version, entry) else { return false }
             }
-            guard state.holders.count < Self.versions else { return false }
-            if state.seen[version] == nil, state.seen.count >= Self.candidates,
-               let weakest = state.seen.min(by: { ($0.value.networks.count, $1.value.version) < ($1.value.networks.count, $0.value.version) }) {
-                state.seen[weakest.key] = nil
-            }
-            state.seen[version, default: (parsed, [])].networks.insert(network)
-            guard let networks = state.seen[version]?.networks.count, networks >= Self.networksToQualify else { return false }
-            state.seen[version] = nil
-            state.holders[version] = 1
+            guard var holder = state.holders[version] else { return false }
+            holder.count(network)
+            defer { state.holders[version] = holder }
+            guard state.used < total, holder.groups < min(holder.networks.count, Self.groupsPerVersion) else { return false }
+            holder.groups += 1
             state.used += 1
             return true
         }

@@ -1,0 +1,59 @@
+import Foundation
+@_spi(LaunchGateServer) import LaunchGate
+import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateServer
+@testable import LaunchGateStorage
+
+/// A review of the room for the next release: the first two versions above latest to be seen from
+/// three networks kept it until latest changed, so 6 networks sending 99.0.0 and 98.0.0 dropped
+/// the real 7.0.1; and each could take 50 groups with made-up builds from its three networks.
+@Suite("The room for the next release goes to the versions seen from the most networks")
+struct NextReleaseRoomTests {
+    private static func header(_ install: String, version: String, build: Int = 700) -> String {
+        ClientHeader(version: version, build: "\(build)", platform: "ios", os: "17.4", install: install).rendered()
+    }
+
+    @Test("with both places held by made-up versions from 6 networks, a release seen from 10 networks takes one, and each made-up version kept one group per network")
+    func releaseDisplacesJunk() async throws {
+        let base = try await TestServer.make(now: { Samples.now })
+        let components = ServerComponents(
+            database: nil, repository: base.components.repository,
+            adoption: AdoptionConfiguration(limits: InstallLimits(groupsPerAppPlatform: 200), sightingsPerClient: 0),
+            masterKey: try MasterKey(rawRepresentation: Data(repeating: 7, count: 32)), now: { Samples.now })
+        _ = try await components.policies.publish(Samples.policy(latest: "7.0.0"), app: "notes", channel: .production, author: "t")
+        let intake = components.recorder.intake
+        for n in 0..<400 { intake.note(app: "notes", header: Self.header("flood-\(n)", version: "\(n % 97).\(n).0"), client: "10.0.\(n / 250).\(n % 250)") }
+        await components.recorder.fold()
+        // Two made-up versions, each from its own 3 networks, each network with 20 builds.
+        for (v, version) in ["99.0.0", "98.0.0"].enumerated() {
+            for network in 0..<3 {
+                for build in 0..<20 {
+                    intake.note(app: "notes", header: Self.header("junk-\(version)-\(network)-\(build)", version: version, build: build),
+                                client: "198.51.\(v * 3 + network).7")
+                }
+                await components.recorder.fold()
+            }
+        }
+        var groups = try await components.installs.groups(appID: "notes", platform: .ios, fromDay: 0)
+        for version in ["99.0.0", "98.0.0"] {
+            let kept = groups.filter { $0.version == version }.count
+            #expect((1...3).contains(kept), "\(version) holds a place, one group per network: \(kept)")
+        }
+        // The release, one install per network: refused until seen from twice the weakest holder's 3.
+        for network in 0..<10 {
+            intake.note(app: "notes", header: Self.header("real-\(network)", version: "7.0.1"), client: "203.0.\(network).9")
+            await components.recorder.fold()
+        }
+        groups = try await components.installs.groups(appID: "notes", platform: .ios, fromDay: 0)
+        let real = groups.filter { $0.version == "7.0.1" }.map(\.installs).reduce(0, +)
+        #expect(real == 5, "recorded from the 6th network on: \(real)")
+        // The one displaced (the higher, of two as weak) keeps its groups and gets no new one.
+        let displaced = groups.filter { $0.version == "99.0.0" }.count
+        intake.note(app: "notes", header: Self.header("junk-again", version: "99.0.0", build: 99), client: "198.51.9.7")
+        await components.recorder.fold()
+        groups = try await components.installs.groups(appID: "notes", platform: .ios, fromDay: 0)
+        #expect(groups.filter { $0.version == "99.0.0" }.count == displaced, "the displaced version starts no group")
+        await base.close()
+    }
+}
