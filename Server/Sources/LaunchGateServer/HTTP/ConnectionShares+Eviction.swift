@@ -21,6 +21,8 @@ extension ConnectionShares {
     /// more than its fair share (the mark split among the addresses); the heaviest first, and
     /// trusted proxies only after every other group. Within the group it is the connection idle
     /// longest between requests; of those idle as long, one of the address holding the most.
+    /// When there are as many networks as the mark, so that each one's fair share is a single
+    /// connection, the idlest connection between requests of all gives way.
     static func evict(from table: inout Table, limits: Limits, sparing new: Connection) -> Connection? {
         // One connection per network, and per address, is every client's due, whatever the split.
         let fairPerNetwork = max(1, limits.evictAbove / max(1, table.networks.count))
@@ -36,7 +38,17 @@ extension ConnectionShares {
             _ = table.take(idlest)
             return idlest
         }
-        return nil
+        // With as many networks as the mark, the fair share is one connection and no group is
+        // over it: 2,000 networks holding one each (a botnet, or one IPv6 /37) filled the cap and
+        // newcomers waited in the backlog. Then the idlest connection between requests of all
+        // gives way, proxies last.
+        guard fairPerNetwork == 1 else { return nil }
+        let idle = table.addresses.values.lazy.flatMap(\.values).filter { $0 !== new }.compactMap { connection in
+            connection.idleSince.map { (connection, proxy: connection.isProxy ? 1 : 0, since: $0) }
+        }
+        guard let (idlest, _, _) = idle.min(by: { ($0.proxy, $0.since) < ($1.proxy, $1.since) }) else { return nil }
+        _ = table.take(idlest)
+        return idlest
     }
 
     /// A network's or an address's connections, as eviction weighs them.

@@ -20,8 +20,10 @@ import Synchronization
 /// - once more than ``Limits/evictAbove`` connections are open (90 % of the cap), each new
 ///   connection closes one connection of the network holding the most over a fair share (or,
 ///   when no network does, of the address holding the most over its fair share): the idlest of
-///   it between requests. So connections from many addresses or networks, each within its share,
-///   still can't fill the cap and keep newcomers waiting in the backlog.
+///   it between requests; and when the networks are as many as the mark, so that a fair share is
+///   one connection, the idlest between requests of all. So connections from many addresses or
+///   networks, each within its share, still can't fill the cap and keep newcomers waiting in the
+///   backlog.
 ///
 /// Eviction closes only a connection idle between requests: one with a request in flight (its
 /// head arrived, its response not yet ended) is left alone, or a proxy's client would get a 502.

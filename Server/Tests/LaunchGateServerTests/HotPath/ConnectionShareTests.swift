@@ -152,6 +152,22 @@ struct ConnectionShareTests {
         #expect(heavy.map { $0.isActive } == [false, false, true, true, true, true, true], "its response ended")
     }
 
+    @Test("near the cap, with one connection from each of as many networks as the mark, the idlest between requests gives way to a newcomer")
+    func oneFromEachNetwork() throws {
+        let clock = TestClock()
+        let shares = Self.shares(maximum: 20, perClient: 100, clock: clock)
+        let crowd = try (1...18).map { network in
+            defer { clock.advance(.seconds(1)) }
+            return try Self.connect("203.0.\(network).1", shares)
+        }
+        // The first is busy: the idlest between requests is the second.
+        try Self.startRequest(crowd[0])
+        let newcomer = try Self.connect("192.0.2.1", shares)
+        #expect(newcomer.isActive)
+        #expect(crowd.map { $0.isActive } == [true, false] + Array(repeating: true, count: 16))
+        #expect(shares.counts.open == 18)
+    }
+
     @Test("eviction takes from an address only while it holds more than a fair share of the connections")
     func fairShare() throws {
         let shares = Self.shares(maximum: 10, perClient: 100)
