@@ -36,18 +36,18 @@ final class SignInMailBudget: Sendable {
         self.logger = logger
     }
 
-    /// Counts a send from `network` to one of `app`'s addresses, if both caps allow one more mail.
+    /// Whether a send from `network` to one of `app`'s addresses fits both caps; nothing is counted
+    /// here. Both are counted once the mail is queued (``queued(app:network:at:)``): sends that an
+    /// address's own limits refuse queue nothing and spend neither cap.
     /// - Returns: `nil` when the send may go on; otherwise the seconds until the cap that refused
-    ///   allows one (nothing is counted).
+    ///   allows one.
     func admit(app: String, network: String, at now: Date) -> TimeInterval? {
-        // The app's cap is only looked at here, and counted once the mail is queued (``queued(app:at:)``):
-        // sends that a per-address limit refuses queue nothing and must not spend it.
         if let wait = apps?.wait(app, at: now) {
             refuse(refusedApp, "sign-in mail for an app reached its hourly cap; sends are refused until the window ends",
                    kind: "app-mail", metadata: ["app": "\(app)"], at: now)
             return wait
         }
-        if let wait = networks?.record("\(app)|\(network)", at: now) {
+        if let wait = networks?.wait("\(app)|\(network)", at: now) {
             refuse(refusedNetwork, "a network reached its hourly cap on sign-in sends to an app's addresses",
                    kind: "network-per-app", metadata: ["app": "\(app)", "network": "\(network)"], at: now)
             return wait
@@ -55,8 +55,11 @@ final class SignInMailBudget: Sendable {
         return nil
     }
 
-    /// Counts a mail queued for `app`.
-    func queued(app: String, at now: Date) { _ = apps?.record(app, at: now) }
+    /// Counts a mail queued for `app`, sent from `network`.
+    func queued(app: String, network: String, at now: Date) {
+        _ = apps?.record(app, at: now)
+        _ = networks?.record("\(app)|\(network)", at: now)
+    }
 
     private func refuse(_ counter: Counter, _ message: Logger.Message, kind: String, metadata: Logger.Metadata, at now: Date) {
         counter.increment()

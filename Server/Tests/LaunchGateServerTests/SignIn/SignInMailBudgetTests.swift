@@ -39,6 +39,17 @@ struct SignInMailBudgetTests {
         await fixture.close()
     }
 
+    @Test("a network's cap counts the addresses it was sent codes for: sends an address's own limits refuse spend none of it")
+    func perNetworkCountsIssued() async throws {
+        let fixture = try await SignInFixture.make(configuration: SignInConfiguration(clientSends: 0, appNetworkSendsPerHour: 5))
+        #expect(await Self.send(fixture, "a@example.com", from: "203.0.113.1") == "ok")
+        for _ in 0..<5 { #expect(await Self.send(fixture, "a@example.com", from: "203.0.113.1") == "rate_limited", "one per 60 s") }
+        var answers: [String] = []
+        for index in 0..<5 { answers.append(await Self.send(fixture, "new-\(index)@example.com", from: "203.0.113.1")) }
+        #expect(answers == ["ok", "ok", "ok", "ok", "rate_limited"], "\(answers): 5 addresses sent codes, whatever was refused between")
+        await fixture.close()
+    }
+
     @Test("an app's queued mail stops at its hourly cap; sends an address's own limits refuse don't spend it")
     func perApp() async throws {
         let fixture = try await SignInFixture.make(configuration: SignInConfiguration(clientSends: 0, appMailPerHour: 3))
