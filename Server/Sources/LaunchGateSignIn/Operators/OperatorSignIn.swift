@@ -125,37 +125,66 @@ public struct OperatorSignIn: Sendable {
               now.timeIntervalSince(sent) < configuration.codeLifetime else {
             throw SignInServiceError.invalidCode
         }
-        try await admit(email: email, network: network, at: now, charges: try await guessCharges(email: email, network: network, client: client, at: now),
-                        checkingLock: false)
         let hash = try await secrets.codeHash(digits, app: Self.appID, email: email)
         // Compared with every live code (the operator may have changed network since asking); of
         // two right verifies of one code only one consumes it.
         let live = try await repository.liveCodes(appID: Self.appID, email: email, maxAttempts: configuration.attemptsPerCode, at: now)
-        // The network's own code, if it has one (only operators do), takes the try, so that it dies
-        // after its tries for every network; an UPDATE of no row costs the same for anyone else.
-        _ = try await repository.claimAttempt(appID: Self.appID, email: email, network: network, maxAttempts: configuration.attemptsPerCode, at: now)
-        if let match = SignInTokens.match(hash, among: live),
-           try await repository.consumeCode(id: match.id, appID: Self.appID, email: email, network: network, at: now),
-           let found = try await operators.find(email: email), found.isActive {
-            return found
+        var candidates = live
+        if try await ownTry(email: email, network: network, at: now) {
+            // The network's own code (only operators have one) takes the try, so that it dies after
+            // its tries for every network; an UPDATE of no row costs the same for anyone else.
+            _ = try await repository.claimAttempt(appID: Self.appID, email: email, network: network, maxAttempts: configuration.attemptsPerCode, at: now)
+            if let found = try await signIn(hash, among: live.filter { $0.network == network }, email: email, network: network, at: now) {
+                return found
+            }
+            // Others' codes only within the charges others share; a refusal answers as the miss
+            // it is, the same for every address (issue 27: no code guessed more than 25 times an
+            // hour from networks other than its own).
+            let charges = configuration.guessCharges(app: Self.appID, email: email, client: client)
+            candidates = try await charged(charges, at: now) ? live.filter { $0.network != network } : []
+        } else {
+            try await admit(email: email, network: network, at: now, charges: configuration.guessCharges(app: Self.appID, email: email, client: client),
+                            checkingLock: false)
         }
+        if let found = try await signIn(hash, among: candidates, email: email, network: network, at: now) { return found }
         _ = try await repository.recordFailure(appID: Self.appID, email: email, network: network, threshold: configuration.lockoutFailures,
                                                lockout: configuration.lockoutDuration, at: now)
         throw SignInServiceError.invalidCode
     }
 
-    /// What a guess from `network` spends, decided the same way for every address, operator or
-    /// not (only operators get codes, so the codes themselves can't decide it without telling):
-    /// when the network's own send is within a code's lifetime it has "its own code", and the
-    /// guess spends one of that send's ``SignInConfiguration/attemptsPerCode`` tries, which nobody
-    /// else can spend; otherwise its network's share and the address's cap, as the app sign-in's.
-    private func guessCharges(email: String, network: String, client: String, at now: Date) async throws -> [RateLimitCharge] {
+    /// Whether a guess from `network` spends a try of its own code, decided the same way for every
+    /// address, operator or not (only operators get codes, so the codes themselves can't decide it
+    /// without telling): when the network's own send is within a code's lifetime it has "its own
+    /// code", and the guess spends one of that send's ``SignInConfiguration/attemptsPerCode``
+    /// tries, which nobody else can spend (and which refuses once they are spent, before any
+    /// compare); otherwise it spends its network's share and the address's cap, as the app
+    /// sign-in's.
+    /// - Throws: ``SignInServiceError`` `rate_limited` when the send's tries are spent.
+    private func ownTry(email: String, network: String, at now: Date) async throws -> Bool {
         let own = SignInConfiguration.networkSendKey(app: Self.appID, email: email, network: network)
-        guard let sent = try await repository.lastEvent(key: own), now.timeIntervalSince(sent) < configuration.codeLifetime else {
-            return configuration.guessCharges(app: Self.appID, email: email, client: client)
+        guard let sent = try await repository.lastEvent(key: own), now.timeIntervalSince(sent) < configuration.codeLifetime else { return false }
+        try await admit(email: email, network: network, at: now, charges: [
+            RateLimitCharge(key: "guess-code|\(Self.appID)|\(email)|\(network)|\(sent.milliseconds)",
+                            rules: [RateLimitRule(limit: configuration.attemptsPerCode, window: configuration.codeLifetime)]),
+        ], checkingLock: false)
+        return true
+    }
+
+    /// Records each charge in order, stopping at the first that refuses.
+    /// - Returns: Whether every charge was recorded.
+    private func charged(_ charges: [RateLimitCharge], at now: Date) async throws -> Bool {
+        for charge in charges {
+            if try await repository.recordEvent(key: charge.key, rules: charge.rules, at: now) != nil { return false }
         }
-        return [RateLimitCharge(key: "guess-code|\(Self.appID)|\(email)|\(network)|\(sent.milliseconds)",
-                                rules: [RateLimitRule(limit: configuration.attemptsPerCode, window: configuration.codeLifetime)])]
+        return true
+    }
+
+    /// The active operator whose code among `codes` matches `hash`, consuming it, if any.
+    private func signIn(_ hash: String, among codes: [SignInCodeRecord], email: String, network: String, at now: Date) async throws -> OperatorRecord? {
+        guard let match = SignInTokens.match(hash, among: codes),
+              try await repository.consumeCode(id: match.id, appID: Self.appID, email: email, network: network, at: now),
+              let found = try await operators.find(email: email), found.isActive else { return nil }
+        return found
     }
 
     /// Refuses an address locked for the network (unless `checkingLock` is false), then records each charge in

@@ -71,6 +71,22 @@ package final class ClientWindowCounter: Sendable {
         }
     }
 
+    /// Requests counted in `client`'s window now: 0 when it has none or it has ended.
+    package func count(of client: String, at now: Date) -> Int {
+        table.withLock { table in
+            guard let current = table.windows[client], now.timeIntervalSince(current.start) < window else { return 0 }
+            return current.count
+        }
+    }
+
+    /// Seconds until `client`'s window ends: 0 when it has none or it has ended.
+    package func endsIn(_ client: String, at now: Date) -> TimeInterval {
+        table.withLock { table in
+            guard let current = table.windows[client] else { return 0 }
+            return max(0, current.start.addingTimeInterval(window).timeIntervalSince(now))
+        }
+    }
+
     /// Clients tracked now (for tests).
     package var count: Int { table.withLock { $0.windows.count } }
 

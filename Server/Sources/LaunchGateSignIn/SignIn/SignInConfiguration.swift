@@ -17,8 +17,12 @@ public struct SignInConfiguration: Sendable, Hashable {
     /// Live codes an address holds at most, one per network that asked (issue 27, item 3).
     public var liveCodesPerAddress: Int
     /// Seconds a code can't be displaced by a send from another network when the address holds
-    /// ``liveCodesPerAddress`` live codes: what its requester is sure to have to type it in.
-    public var codeHold: TimeInterval
+    /// ``liveCodesPerAddress`` live codes: what its requester is sure to have to type it in; `nil`
+    /// (the default) is the code's whole lifetime, so a full address refuses further networks
+    /// until a code dies and never takes a live one. Never more than ``codeLifetime``.
+    public var codeHold: TimeInterval?
+    /// ``codeHold`` as it applies: the code's lifetime when unset, and never longer.
+    public var heldFor: TimeInterval { min(codeHold ?? codeLifetime, codeLifetime) }
     /// Failed verifies in a row that lock an address.
     public var lockoutFailures: Int
     /// Seconds an address stays locked.
@@ -51,7 +55,7 @@ public struct SignInConfiguration: Sendable, Hashable {
 
     /// Creates a configuration.
     public init(codeLifetime: TimeInterval = 600, attemptsPerCode: Int = 5, guessesPerHour: Int = 25, networkGuessesPerHour: Int = 5,
-                liveCodesPerAddress: Int = 4, codeHold: TimeInterval = 300,
+                liveCodesPerAddress: Int = 4, codeHold: TimeInterval? = nil,
                 lockoutFailures: Int = 100, lockoutDuration: TimeInterval = 3600, resendInterval: TimeInterval = 60,
                 networkSendsPerHour: Int = 3, sendsPerHour: Int = 20,
                 clientWindow: TimeInterval = 300, clientSends: Int = 30, clientVerifies: Int = 100,
@@ -101,7 +105,7 @@ public struct SignInConfiguration: Sendable, Hashable {
 
     /// A code request for a code and its mail with these limits.
     func request(_ code: SignInCodeRecord, mail: OutboxMessage, charges: [RateLimitCharge]) -> CodeRequest {
-        CodeRequest(code: code, mail: mail, charges: charges, liveCodesPerAddress: liveCodesPerAddress, codeHold: codeHold,
+        CodeRequest(code: code, mail: mail, charges: charges, liveCodesPerAddress: liveCodesPerAddress, codeHold: heldFor,
                     attemptsPerCode: attemptsPerCode)
     }
 

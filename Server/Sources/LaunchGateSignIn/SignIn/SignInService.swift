@@ -107,7 +107,7 @@ public struct SignInService: Sendable {
         // One transaction: the lock, a failed delivery to report, room for the code, the limits, then the code and its mail.
         switch try await repository.requestCode(configuration.request(record, mail: mail, charges: charges), at: now) {
         case .issued:
-            mailBudget.queued(app: app, at: now)
+            mailBudget.queued(app: app, network: network, at: now)
             signal.notify()
             return CodeSent(email: email, codeLength: length, expiresIn: Int(configuration.codeLifetime.rounded()),
                             resendAfter: Int(configuration.resendInterval.rounded(.up)))

@@ -115,6 +115,25 @@ struct OperatorSignInTests {
         await fixture.close()
     }
 
+    @Test("a network that asked for a code guesses another network's only within the charges others share; past them, a miss")
+    func crossGuesses() async throws {
+        let fixture = try await fixture(configuration: SignInConfiguration(networkGuessesPerHour: 1))
+        try await flow(fixture).sendCode(email: "ada@example.com", client: client)
+        let code = try #require(try await fixture.code(for: "ada@example.com", app: OperatorSignIn.appID))
+        let other = "198.51.100.9"
+        fixture.clock.advance(by: 61)
+        try await flow(fixture).sendCode(email: "ada@example.com", client: other)
+        // Its first miss spends its network's share of 1; its second, the owner's right code, is compared with its own code only.
+        for guess in [SignInFixture.wrong(code), code] {
+            await #expect(throws: SignInServiceError.invalidCode) {
+                try await flow(fixture).verifyCode(email: "ada@example.com", code: guess, client: other)
+            }
+        }
+        #expect(try await flow(fixture).verifyCode(email: "ada@example.com", code: code, client: client).email == "ada@example.com",
+                "the owner's code still signs in, from the network that asked")
+        await fixture.close()
+    }
+
     @Test("failures in a row lock an address, an operator's or not, and a locked address gets no code")
     func lockout() async throws {
         let fixture = try await fixture(configuration: SignInConfiguration(lockoutFailures: 3))

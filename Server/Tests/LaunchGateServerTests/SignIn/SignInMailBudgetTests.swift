@@ -39,6 +39,32 @@ struct SignInMailBudgetTests {
         await fixture.close()
     }
 
+    @Test("a network's cap counts the addresses it was sent codes for: sends an address's own limits refuse spend none of it")
+    func perNetworkCountsIssued() async throws {
+        let fixture = try await SignInFixture.make(configuration: SignInConfiguration(clientSends: 0, appNetworkSendsPerHour: 5))
+        #expect(await Self.send(fixture, "a@example.com", from: "203.0.113.1") == "ok")
+        for _ in 0..<5 { #expect(await Self.send(fixture, "a@example.com", from: "203.0.113.1") == "rate_limited", "one per 60 s") }
+        var answers: [String] = []
+        for index in 0..<5 { answers.append(await Self.send(fixture, "new-\(index)@example.com", from: "203.0.113.1")) }
+        #expect(answers == ["ok", "ok", "ok", "ok", "rate_limited"], "\(answers): 5 addresses sent codes, whatever was refused between")
+        await fixture.close()
+    }
+
+    @Test("past half an app's cap only networks under their fair share send: 20 networks flooding leave a new network's send queued")
+    func fairShare() async throws {
+        let fixture = try await SignInFixture.make(configuration: SignInConfiguration(clientSends: 0, appNetworkSendsPerHour: 10, appMailPerHour: 200))
+        var queued = 0
+        for network in 0..<20 {
+            for index in 0..<10 where await Self.send(fixture, "n\(network)-\(index)@example.com", from: "203.0.\(network).1") == "ok" { queued += 1 }
+        }
+        #expect(queued == 150, "10 networks to 100 mails, half the cap, then 5 each")
+        #expect(await Self.send(fixture, "ada@example.com", from: "198.51.100.1") == "ok", "a new network's send is still queued")
+        await #expect(throws: SignInServiceError.rateLimited(retryAfter: 3600)) {
+            try await fixture.service.sendCode(app: "notes", email: "eve@example.com", client: "203.0.19.1")
+        }
+        await fixture.close()
+    }
+
     @Test("an app's queued mail stops at its hourly cap; sends an address's own limits refuse don't spend it")
     func perApp() async throws {
         let fixture = try await SignInFixture.make(configuration: SignInConfiguration(clientSends: 0, appMailPerHour: 3))

@@ -98,6 +98,29 @@ struct SignInCodesPerNetworkTests {
         }
     }
 
+    @Test("a network with a code of its own is compared with others' codes only within the charges, and past them its guess is a miss",
+          arguments: TestBackend.available)
+    func crossGuesses(backend: TestBackend) async throws {
+        try await backend.withSignInRepositories { (repositories) async throws in
+            let repository = repositories[0]
+            #expect(try await repository.requestCode(Self.request("c1", network: Self.owner), at: Self.now) == .issued)
+            #expect(try await repository.requestCode(Self.request("c2", network: Self.other), at: Self.now) == .issued)
+            // The charge allows 2: the other network's first 2 misses spend it (and 2 of its own code's 3 tries).
+            for _ in 1...2 { #expect(try await repository.attemptCode(Self.attempt("nope", network: Self.other), at: Self.now) == .wrong) }
+            #expect(try await repository.attemptCode(Self.attempt("hash-c1", network: Self.other), at: Self.now) == .wrong,
+                    "past the charges the owner's code is not compared: the answer a miss gets, not rate_limited")
+            let live = try await repository.liveCodes(appID: "notes", email: "ada@example.com", maxAttempts: 3, at: Self.now)
+            #expect(live.map(\.id) == ["c1"] && live.first?.attempts == 0, "the owner's code lives, no try spent; the guesser's is out of tries")
+            // Within the charges (a fresh one), a network with a code of its own signs in with another's: the phone moved and asked again.
+            #expect(try await repository.requestCode(Self.request("c3", network: "n3"), at: Self.now) == .issued)
+            let fresh = RateLimitCharge(key: "guess|notes|ada@example.com|fresh", rules: [RateLimitRule(limit: 1, window: 3600)])
+            guard case .signedIn = try await repository.attemptCode(Self.attempt("hash-c1", network: "n3", charges: [fresh]), at: Self.now) else {
+                Issue.record("a guess within the charges was not compared with another network's code")
+                return
+            }
+        }
+    }
+
     @Test("a network's own code dies after its tries, for every network", arguments: TestBackend.available)
     func ownTries(backend: TestBackend) async throws {
         try await backend.withSignInRepositories { (repositories) async throws in
@@ -130,7 +153,7 @@ struct SignInCodesPerNetworkTests {
         }
     }
 
-    @Test("migration 032 keeps codes and mail from before (of no network) and reverts to one code per address, the newest",
+    @Test("migration 033 keeps codes and mail from before (of no network) and reverts to one code per address, the newest",
           arguments: TestBackend.sql)
     func migration(backend: TestBackend) async throws {
         try await backend.withDatabase { database in

@@ -8,19 +8,24 @@ public struct CodeAttempt: Sendable, Hashable {
     public var appID: String
     /// The normalised address.
     public var email: String
-    /// The network the verify comes from. When it has a live code of its own, a wrong guess
-    /// spends a try of that code and nothing else; otherwise it spends ``charges``. Its failures
-    /// and its lock are its own, at this address.
+    /// The network the verify comes from. When it has a live code of its own, the guess is
+    /// compared with that code on a try of it and nothing else; only a guess that misses it, and
+    /// passes ``charges``, is compared with other networks' codes. Its failures and its lock are
+    /// its own, at this address.
     public var network: String
     /// The HMAC of the digits typed, compared in constant time with the stored one.
     public var codeHash: String
-    /// Limits charged in this order, the first that refuses ending the attempt, when the address
-    /// has an unused, unexpired code (tried out or not) and ``network`` has no live one of its own
-    /// (with tries left).
+    /// Limits charged in this order, the first that refuses ending the charging, before a guess is
+    /// compared with codes other than the network's own (when the address has an unused,
+    /// unexpired code, tried out or not). From a network without a live code of its own a refusal
+    /// is the answer (`rateLimited`); from one with a code, whose own code the guess missed, it is
+    /// `wrong`, the answer a miss gets, and the guess is compared with nothing more: so no code is
+    /// guessed more than these charges allow from networks other than its own, and a network that
+    /// asked is never refused its own code by a cap others fill. With no other network's live
+    /// code nothing is charged (there is nothing more to compare with).
     /// Without any live code there is nothing to guess: the attempt is `wrong` at once and stores
     /// nothing, neither these charges nor a failure, so wrong codes sent to made-up addresses
-    /// leave no row (issue 27, item 5). A network with a live code of its own spends that code's
-    /// tries instead, so a cap that others fill can't refuse the one who asked.
+    /// leave no row (issue 27, item 5).
     public var charges: [RateLimitCharge]
     /// Tries a code allows.
     public var maxAttempts: Int

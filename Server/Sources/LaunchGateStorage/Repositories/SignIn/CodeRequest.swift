@@ -15,14 +15,14 @@ public struct CodeRequest: Sendable, Hashable {
     /// the oldest one past ``codeHold``, or is refused if none is that old.
     public var liveCodesPerAddress: Int
     /// Seconds a code can't be displaced by a send from another network: what its requester is
-    /// sure to have to type it in (issue 27, item 3: 5 minutes).
+    /// sure to have to type it in (issue 27, item 3); by default the code's whole lifetime.
     public var codeHold: TimeInterval
     /// Tries a code allows: one that has had them all is no longer live, and takes no place.
     public var attemptsPerCode: Int
 
     /// Creates a request.
     public init(code: SignInCodeRecord, mail: OutboxMessage, charges: [RateLimitCharge], liveCodesPerAddress: Int = 4,
-                codeHold: TimeInterval = 300, attemptsPerCode: Int = 5) {
+                codeHold: TimeInterval = 600, attemptsPerCode: Int = 5) {
         self.code = code
         self.mail = mail
         self.charges = charges

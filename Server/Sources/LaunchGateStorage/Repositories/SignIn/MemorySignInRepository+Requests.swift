@@ -26,20 +26,27 @@ extension MemorySignInRepository {
         // Nothing to guess: no charge, no failure, nothing stored (see CodeAttempt.charges).
         let unused = (codesByAddress[address(app, email)] ?? [:]).values.filter { $0.consumedAt == nil && now < $0.expiresAt }
         guard !unused.isEmpty else { return .wrong }
-        var live = liveCodes(appID: app, email: email, maxAttempts: attempt.maxAttempts, at: now)
+        let live = liveCodes(appID: app, email: email, maxAttempts: attempt.maxAttempts, at: now)
+        // Its own code first, on its tries alone; others' codes only within the charges (see CodeAttempt.charges).
+        var candidates = live
         if let own = claimAttempt(appID: app, email: email, network: network, maxAttempts: attempt.maxAttempts, at: now) {
-            live = live.map { $0.network == network ? own : $0 }
+            if let completion = try signIn(attempt, among: [own], at: now) { return .signedIn(completion) }
+            candidates = live.filter { $0.network != network }
+            if !candidates.isEmpty, attempt.charges.contains(where: { recordEvent(key: $0.key, rules: $0.rules, at: now) != nil }) { candidates = [] }
         } else {
             for charge in attempt.charges {
                 if let wait = recordEvent(key: charge.key, rules: charge.rules, at: now) { return .rateLimited(wait) }
             }
         }
-        if let match = SignInTokens.match(attempt.codeHash, among: live),
-           let completion = try completeSignIn(codeID: match.id, appID: app, email: email, network: network, newUserID: attempt.newUserID,
-                                               grant: attempt.grant, at: now) {
-            return .signedIn(completion)
-        }
+        if let completion = try signIn(attempt, among: candidates, at: now) { return .signedIn(completion) }
         _ = recordFailure(appID: app, email: email, network: network, threshold: attempt.lockoutThreshold, lockout: attempt.lockout, at: now)
         return .wrong
+    }
+
+    /// Signs in with the code among `codes` that matches, if one does and is still unused.
+    private func signIn(_ attempt: CodeAttempt, among codes: [SignInCodeRecord], at now: Date) throws -> SignInCompletion? {
+        guard let match = SignInTokens.match(attempt.codeHash, among: codes) else { return nil }
+        return try completeSignIn(codeID: match.id, appID: attempt.appID, email: attempt.email, network: attempt.network,
+                                  newUserID: attempt.newUserID, grant: attempt.grant, at: now)
     }
 }

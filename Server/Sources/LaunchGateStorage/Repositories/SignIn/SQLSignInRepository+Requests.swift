@@ -74,24 +74,38 @@ extension SQLSignInRepository {
         // tries still counts a failure, as before; only codes with tries left can match.
         let unused = try await db.raw(unusedCodes(appID: app, email: email, at: now)).all().map(code)
         guard !unused.isEmpty else { return .wrong }
-        var live = unused.filter { $0.attempts < attempt.maxAttempts }
-        // Its own code's try, or (without one) its network's share and the address's cap.
+        let live = unused.filter { $0.attempts < attempt.maxAttempts }
+        let failures = readCountHolds ? state?.failures ?? 0 : nil
+        // Its own code first, on its tries alone; others' codes only within the charges (see CodeAttempt.charges).
+        var candidates = live
         if let own = try await db.raw(claimAttempt(appID: app, email: email, network: network, maxAttempts: attempt.maxAttempts, at: now))
             .first().map(code) {
-            live = live.map { $0.network == network ? own : $0 }
+            if let completion = try await signIn(attempt, among: [own], at: now, failures: failures, on: db) { return .signedIn(completion) }
+            candidates = live.filter { $0.network != network }
+            if !candidates.isEmpty {
+                for charge in attempt.charges {
+                    if try await db.raw(Self.charge(charge, at: now)).first() == nil {
+                        candidates = []
+                        break
+                    }
+                }
+            }
         } else {
             for charge in attempt.charges {
                 if try await db.raw(Self.charge(charge, at: now)).first() == nil { return .rateLimited(try await wait(for: charge, at: now, on: db)) }
             }
         }
-        if let match = SignInTokens.match(attempt.codeHash, among: live),
-           let completion = try await completeSignIn(codeID: match.id, appID: app, email: email, network: network, newUserID: attempt.newUserID,
-                                                     grant: attempt.grant, at: now, failures: readCountHolds ? state?.failures ?? 0 : nil,
-                                                     stepByStepOn: db) {
-            return .signedIn(completion)
-        }
+        if let completion = try await signIn(attempt, among: candidates, at: now, failures: failures, on: db) { return .signedIn(completion) }
         try await db.raw(countFailure(appID: app, email: email, network: network, threshold: attempt.lockoutThreshold,
                                       lockout: attempt.lockout, at: now)).run()
         return .wrong
+    }
+
+    /// Signs in with the code among `codes` that matches, if one does and is still unused.
+    private static func signIn(_ attempt: CodeAttempt, among codes: [SignInCodeRecord], at now: Date, failures: Int?,
+                               on db: any SQLDatabase) async throws -> SignInCompletion? {
+        guard let match = SignInTokens.match(attempt.codeHash, among: codes) else { return nil }
+        return try await completeSignIn(codeID: match.id, appID: attempt.appID, email: attempt.email, network: attempt.network,
+                                        newUserID: attempt.newUserID, grant: attempt.grant, at: now, failures: failures, stepByStepOn: db)
     }
 }
