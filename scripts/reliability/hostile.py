@@ -1193,7 +1193,7 @@ def flood_one_address(port, token, pid, total, cap):
             # The flood's connections at once (the idle timeout frees its served ones as it goes),
             # and another client, while the flood goes on.
             most_open = max(most_open, open_connections(port, token))
-            others.append(served_in("127.0.0.2", port, 5))
+            others.append(served_in("127.0.9.2", port, 5))
     opened = time.monotonic() - started
     time.sleep(1.0)
     most_open = max(most_open, open_connections(port, token))
@@ -1210,7 +1210,7 @@ def flood_one_address(port, token, pid, total, cap):
             closed += 1
     peak = max(peak, rss_kb(pid))
     for _ in range(10):
-        others.append(served_in("127.0.0.2", port, 5))
+        others.append(served_in("127.0.9.2", port, 5))
     peak = max(peak, rss_kb(pid))
     for s in sockets:
         s.close()

@@ -33,26 +33,6 @@ struct ConsoleErrorPageTests {
         func count() async throws -> Int { await base.count() }
     }
 
-    /// The console alone, as buildRouter wires it, over `sessions` and with `limits`.
-    private func consoleRouter(_ server: TestServer, sessions: any ConsoleSessionRepository, limits: ConsoleLimits) throws -> Router<LaunchGateRequestContext> {
-        let components = server.components
-        let router = Router(context: LaunchGateRequestContext.self)
-        router.add(middleware: ConsoleHeadersMiddleware())
-        router.add(middleware: ErrorMiddleware())
-        let clients = ClientAddressResolver()
-        let console = ConsoleController<LaunchGateRequestContext>(
-            policies: components.policies, adoption: components.adoption,
-            authenticator: AdminAuthenticator(tokens: components.tokens, failures: RateLimiter(capacity: 10, perSecond: 1), clients: clients),
-            sessions: ConsoleSessions(repository: sessions, tokens: components.tokens, lifetime: 3600, maximumSessions: 10, maximumPerToken: 10,
-                                      now: Date.init),
-            signInForms: components.consoleSignInForms, limits: limits, diffs: PolicyDiffCache(), clients: clients, now: Date.init,
-            accounts: ConsoleAccounts(signIn: components.signIn, operatorSignIn: components.operatorSignIn, operators: components.operators,
-                                      tokens: components.tokens),
-            renderer: try ConsoleRenderer.bundled.get())
-        router.addRoutes(console.routes)
-        return router
-    }
-
     // MARK: Tests
 
     @Test("a refused or unknown page shows the signed-in bar with a working sign-out; without a session there is none")
@@ -103,7 +83,7 @@ struct ConsoleErrorPageTests {
         try await TestServer.with { server in
             let sessions = CountingSessions()
             let limits = ConsoleLimits(previewsPerSession: RateLimiter(capacity: 1, perSecond: 0.001))
-            try await Application(router: try consoleRouter(server, sessions: sessions, limits: limits), logger: TestBackend.logger).test(.router) { client in
+            try await Application(router: try server.consoleRouter(sessions: sessions, limits: limits), logger: TestBackend.logger).test(.router) { client in
                 let browser = ConsoleBrowser(client)
                 try await browser.signIn(server.adminToken)
                 let csrf = ConsoleBrowser.csrf(in: try await browser.get("/console/apps/notes/policy"))
