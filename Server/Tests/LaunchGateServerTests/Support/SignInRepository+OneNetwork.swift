@@ -2,8 +2,8 @@ import Foundation
 @testable import LaunchGateStorage
 
 /// The repository's per-network calls for the one network `""`, the network of every code and
-/// attempt the storage tests make without naming one (``SignInCodeRecord`` and ``CodeAttempt``
-/// default to it): tests of what holds per address, whatever the network, read shorter.
+/// attempt the storage tests make without naming one (the tests' inits of ``SignInCodeRecord``
+/// and ``CodeAttempt`` in `SignInRecords+OneNetwork.swift`): tests of what holds per address, whatever the network, read shorter.
 extension SignInRepository {
     func claimAttempt(appID: String, email: String, maxAttempts: Int, at now: Date) async throws -> SignInCodeRecord? {
         try await claimAttempt(appID: appID, email: email, network: "", maxAttempts: maxAttempts, at: now)

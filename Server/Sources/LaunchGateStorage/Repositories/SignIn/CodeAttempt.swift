@@ -39,7 +39,7 @@ public struct CodeAttempt: Sendable, Hashable {
     public var grant: SessionGrant
 
     /// Creates an attempt.
-    public init(appID: String, email: String, network: String = "", codeHash: String, charges: [RateLimitCharge], maxAttempts: Int,
+    public init(appID: String, email: String, network: String, codeHash: String, charges: [RateLimitCharge], maxAttempts: Int,
                 lockoutThreshold: Int, lockout: TimeInterval, newUserID: String, grant: SessionGrant) {
         self.appID = appID
         self.email = email

@@ -50,7 +50,7 @@ public struct OutboxMessage: Sendable, Hashable, Codable {
     public static let unknownFailure = "the mail server refused the message"
 
     /// Creates a message.
-    public init(id: String, appID: String, email: String, network: String = "", sealedCode: String?, codeExpiresAt: Date, state: State = .pending,
+    public init(id: String, appID: String, email: String, network: String, sealedCode: String?, codeExpiresAt: Date, state: State = .pending,
                 attempts: Int = 0, nextAttemptAt: Date, lastError: String? = nil, createdAt: Date, finishedAt: Date? = nil,
                 failureReported: Bool = false) {
         self.id = id

@@ -28,7 +28,7 @@ public struct SignInCodeRecord: Sendable, Hashable {
     public var consumedAt: Date?
 
     /// Creates a record.
-    public init(id: String, appID: String, email: String, network: String = "", codeHash: String, attempts: Int = 0, createdAt: Date, expiresAt: Date,
+    public init(id: String, appID: String, email: String, network: String, codeHash: String, attempts: Int = 0, createdAt: Date, expiresAt: Date,
                 consumedAt: Date? = nil) {
         self.id = id
         self.appID = appID
