@@ -1163,12 +1163,7 @@ def one_address_floods():
             return fail("the second server did not start")
         flood_one_address(other_port, admin, process.pid, 400, "300")
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
 
 
 def flood_one_address(port, token, pid, total, cap):
@@ -1289,12 +1284,7 @@ def stalled_pipeliners():
     finally:
         for s in sockets:
             s.close()
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
 
 # 12. /metrics counts requests per route, admin routes among them (issue 27, item 9): without an
 # admin token, with a made-up one or with other credentials it is refused in the JSON error shape.
