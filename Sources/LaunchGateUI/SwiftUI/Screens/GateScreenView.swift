@@ -73,8 +73,7 @@ public struct GateScreenView: View {
             }
             if let secondary = screen.secondaryAction {
                 Button(secondary.title) { perform(secondary) }
-                    .foregroundStyle(styles.link)
-                    .frame(minHeight: 44)
+                    .linkButton(styles)
                     .accessibilityLabel(secondary.title)
             }
         }

@@ -77,9 +77,7 @@ public struct SignInScreenView: View {
                 button(primary).buttonStyle(PrimaryButtonStyle(styles: styles, cornerRadius: theme.cornerRadius))
             }
             ForEach(screen.actions.dropFirst(), id: \.role) { action in
-                button(action)
-                    .foregroundStyle(styles.link)
-                    .frame(minHeight: 44)
+                button(action).linkButton(styles)
             }
         }
     }
