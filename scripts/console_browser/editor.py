@@ -214,3 +214,21 @@ def locales_and_json(run):
     run.submit(driver.find_element(By.ID, "preview-button"))
     run.check("without JavaScript's help the issue is shown next to the JSON editor", "platforms.ios.rollout.percentage" in run.text_of("document-error"))
     run.shot("editor-json-invalid")
+
+
+def first_seen_app(run):
+    """An app "fresh" whose every install was first seen today, so its editor's impact table has a
+    "(first seen today)" row for the layout checks (/console/apps/fresh/policy)."""
+    admin = {"Authorization": f"Bearer {run.token}", "Content-Type": "application/json"}
+    run.http("/v1/admin/apps", data=json.dumps({"id": "fresh", "name": "Fresh App"}).encode(), headers=admin)
+    policy = {"schemaVersion": 1, "platforms": {"ios": {"latest": {"version": "2.4.1"}, "required": {"version": "2.0.0"},
+                                                        "updateURL": "https://apps.apple.com/app/id1"}}}
+    run.http("/v1/admin/apps/fresh/policy", data=json.dumps(policy).encode(), headers=admin, method="PUT")
+    for index in range(5):
+        header = f'version="1.9.0", platform="ios", os="17.4.0", install="console-test-fresh-{index}"'
+        run.http("/v1/apps/fresh/installs/ping", data=b"", headers={"LaunchGate-Client": header})
+
+    def listed():  # sightings are recorded in the background: reload until they count
+        run.driver.get(run.base + "/console/apps/fresh/policy")
+        return "iOS (first seen today)" in run.driver.find_element(By.ID, "impact-platforms").text
+    run.check("a new app's editor lists its installs as first seen today", run.wait(listed, 30), run.text_of("impact-platforms", 1))
