@@ -38,6 +38,7 @@ try:
     editor.locales_and_json(run)
     user_page = accounts.users(run)
     accounts.mail_tokens_operators(run)
+    editor.impact_within_reach(run)
     editor.first_seen_app(run)
     layout.run_pages(run, {
         "apps": "/console/apps", "app": "/console/apps/demo", "editor": "/console/apps/demo/policy",

@@ -216,6 +216,44 @@ def locales_and_json(run):
     run.shot("editor-json-invalid")
 
 
+# Where an element is drawn against the viewport: [top, bottom, viewport height], or null.
+IN_VIEW = """
+const element = document.getElementById(arguments[0]);
+if (!element || element.offsetParent === null) return null;
+const box = element.getBoundingClientRect();
+return [Math.round(box.top), Math.round(box.bottom), window.innerHeight];
+"""
+
+
+def impact_within_reach(run):
+    """At 390 px the impact comes after every field (a review measured it 4,300 px down): the
+    line at the foot of the screen keeps its first sentence in view beside whatever field is being
+    edited, follows the typing, and its link brings the impact itself into view."""
+    driver = run.driver
+    run.set_width(390)
+    try:
+        driver.get(run.base + "/console/apps/demo/policy")
+        visible = lambda box: box is not None and 0 <= box[0] and box[1] <= box[2]
+        for field in ("ios.required", "note"):
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", run.field(field))
+            where = driver.execute_script(IN_VIEW, "impact-jump")
+            run.check(f"at 390 px, editing {field}, the impact's first sentence is on the screen", visible(where), where)
+        summary = lambda: driver.find_element(By.ID, "impact-summary").get_attribute("textContent").strip()
+        jump = lambda: "".join(e.get_attribute("textContent") for e in driver.find_elements(By.ID, "impact-jump-summary")).strip()
+        run.check("it is the impact's own first sentence", jump() and jump() == summary(), (jump(), summary()))
+        run.type_into("ios.required", "2.3.0")
+        run.check("it follows the typing, as the impact does", run.wait(lambda: "2.3.0" in summary() and jump() == summary()), (jump(), summary()))
+        run.shot("editor-390-impact-line")
+        for link in driver.find_elements(By.CSS_SELECTOR, "#impact-jump a"):
+            link.click()
+        run.check("its link brings the impact into view", run.wait(lambda: visible(driver.execute_script(IN_VIEW, "impact-summary"))),
+                  driver.execute_script(IN_VIEW, "impact-summary"))
+        run.set_width(1280)
+        run.check("at 1280 px, with the impact beside the fields, there is no such line", driver.execute_script(IN_VIEW, "impact-jump") is None)
+    finally:
+        run.reset_width()
+
+
 def first_seen_app(run):
     """An app "fresh" whose every install was first seen today, so its editor's impact table has a
     "(first seen today)" row for the layout checks (/console/apps/fresh/policy)."""
