@@ -7,8 +7,11 @@
   screens.py console-docs SHOTS [DOCS]      docs/console.md's pictures, cut from scripts/console-test's screenshots
                                             (LAUNCHGATE_SCREENSHOTS=SHOTS scripts/console-test), into DOCS (docs/console)
 
-The tolerance: a pixel counts as changed when one of its channels moved by more than CHANNEL
-(of 255), and an image differs when more than PIXELS of its pixels changed. Two renderings on one
+The images are rendered at device scale SCALE (2, as a Retina screen shows them; docs/screens.md
+shows each at 220 CSS px wide) and compared at scale 1: each image is reduced by SCALE (a box
+average) first, so the tolerance is in 1x pixels whatever the scale. A pixel counts as changed
+when one of its channels moved by more than CHANNEL (of 255), and an image differs when more than
+PIXELS of its pixels changed. Two renderings on one
 machine are identical; the tolerance is for what a new Chromium, FreeType or Skia does to the
 edges of glyphs, a shade lighter or darker (under CHANNEL) or a few pixels along a curve (under
 PIXELS). A changed word moves hundreds of pixels by far more than CHANNEL, and a changed colour
@@ -24,19 +27,24 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 CHANNEL = 48
 PIXELS = 40
+SCALE = 2
 
-# Each image: its file name (without the scheme) and the preview it is cut from, as
-# #preview-PLATFORM-LOCALE-SCREEN in the editor. docs/screens.md captions each.
+# Each image: its file name (without the scheme), the preview it is cut from, as
+# #preview-PLATFORM-LOCALE-SCREEN in the editor, and the channel whose editor shows it: beta has
+# POLICY, production POLICY with iOS at its end of life (end_of_life_document). docs/screens.md
+# captions each.
 SCREENS = [
-    ("update-required", "ios-en-required"),
-    ("end-of-life", "macos-en-end-of-life"),
-    ("update-recommended", "ios-en-recommended"),
-    ("banner", "ios-en-banner"),
-    ("banner-details", "ios-en-dialog"),
-    ("device-unsupported", "ios-en-device-unsupported"),
-    ("sign-in-email", "ios-en-sign-in"),
-    ("sign-in-code", "ios-en-sign-in-code"),
-    ("welcome", "ios-en-welcome"),
+    ("checking", "ios-en-checking", "beta"),
+    ("update-required", "ios-en-required", "beta"),
+    ("end-of-life", "ios-en-end-of-life", "production"),
+    ("update-recommended", "ios-en-recommended", "beta"),
+    ("banner", "ios-en-banner", "beta"),
+    ("banner-details", "ios-en-dialog", "beta"),
+    ("device-unsupported", "ios-en-device-unsupported", "beta"),
+    ("sign-in-email", "ios-en-sign-in", "beta"),
+    ("sign-in-code", "ios-en-sign-in-code", "beta"),
+    ("sign-in-error", "ios-en-sign-in-error", "beta"),
+    ("welcome", "ios-en-welcome", "beta"),
 ]
 SCHEMES = ("light", "dark")
 
@@ -62,22 +70,25 @@ def render(base, token, out, policy):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
-    # The policy on the demo app's beta channel, through the admin API as an operator's script would.
+    # The policy on the demo app's beta channel, and its end-of-life twin on production, through
+    # the admin API as an operator's script would; the twin blocks every iOS install of the demo,
+    # which the publish guard asks to confirm.
     document = json.loads(pathlib.Path(policy).read_text())
-    request = urllib.request.Request(f"{base}/v1/admin/apps/demo/policy?channel=beta", data=json.dumps(document).encode(), method="PUT",
-                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=30) as response:
-        if response.status != 201:
-            raise SystemExit(f"FAIL publishing {policy} to beta: {response.status}")
+    for channel, published in [("beta", document), ("production", end_of_life_document(document))]:
+        request = urllib.request.Request(f"{base}/v1/admin/apps/demo/policy?channel={channel}&confirm=true", data=json.dumps(published).encode(), method="PUT",
+                                         headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            if response.status != 201:
+                raise SystemExit(f"FAIL publishing {policy} to {channel}: {response.status}")
 
     options = webdriver.ChromeOptions()
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", f"--window-size={WIDTH},{HEIGHT}",
-                     "--force-device-scale-factor=1", "--force-color-profile=srgb", "--font-render-hinting=none", "--disable-lcd-text",
+                     f"--force-device-scale-factor={SCALE}", "--force-color-profile=srgb", "--font-render-hinting=none", "--disable-lcd-text",
                      "--hide-scrollbars", "--lang=en-US"]:
         options.add_argument(argument)
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     try:
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": False})
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": SCALE, "mobile": False})
         driver.get(base + "/console/sign-in")
         driver.find_element(By.NAME, "token").send_keys(token)
         driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
@@ -86,18 +97,29 @@ def render(base, token, out, policy):
         for scheme in SCHEMES:
             driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
                 {"name": "prefers-color-scheme", "value": scheme}, {"name": "prefers-reduced-motion", "value": "reduce"}]})
-            driver.get(base + "/console/apps/demo/policy?channel=beta")
-            WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, f"#preview-{SCREENS[-1][1]} .phone"))
-            # Nothing focused or hovered: a caret or a focus ring is no part of a screen.
-            driver.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)")
-            for name, preview in SCREENS:
+            shown = None
+            for name, preview, channel in SCREENS:
+                if channel != shown:
+                    shown = channel
+                    driver.get(base + f"/console/apps/demo/policy?channel={channel}")
+                    WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#preview-ios-en-welcome .phone"))
+                    # Nothing focused or hovered: a caret or a focus ring is no part of a screen.
+                    driver.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)")
                 phone = driver.find_elements(By.CSS_SELECTOR, f"#preview-{preview} .phone")
                 if not phone or phone[0].find_elements(By.CSS_SELECTOR, ".absent"):
                     raise SystemExit(f"FAIL the editor shows no {preview} preview for {policy}")
-                # In view, so the page is laid out as a person sees it; the clip is in the page's coordinates.
-                box = driver.execute_script("arguments[0].scrollIntoView({block: 'center'}); const b = arguments[0].getBoundingClientRect();"
-                                            "return [b.left + window.scrollX, b.top + window.scrollY, b.width, b.height]", phone[0])
-                clip = dict(zip(["x", "y", "width", "height"], (round(v) for v in box)), scale=1)
+                # In view, so the page is laid out as a person sees it; the clip is in the page's CSS
+                # pixels (scale 1), and the device scale factor makes the image SCALE times as big. It
+                # starts where the phone does, half pixels and all: rounded, a phone that a screen
+                # more or less moved to another row (its top at .5) came out shifted by a device pixel.
+                # The box once the fonts are in and two frames have been painted since the scroll:
+                # captured at once, the first phone after a page load once lacked a band of tiles.
+                box = driver.execute_async_script(
+                    "const [phone, done] = arguments; phone.scrollIntoView({block: 'center'});"
+                    "document.fonts.ready.then(() => requestAnimationFrame(() => requestAnimationFrame(() => {"
+                    "const b = phone.getBoundingClientRect(); done([b.left + window.scrollX, b.top + window.scrollY, b.width, b.height]); })))",
+                    phone[0])
+                clip = {"x": box[0], "y": box[1], "width": round(box[2]), "height": round(box[3]), "scale": 1}
                 shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "clip": clip})
                 image = Image.open(io.BytesIO(base64.b64decode(shot["data"]))).convert("RGB")
                 image.save(pathlib.Path(out) / f"{scheme}-{name}.png", optimize=True)
@@ -107,11 +129,19 @@ def render(base, token, out, policy):
         driver.quit()
 
 
+def end_of_life_document(document):
+    """POLICY with iOS at its end of life, its update URL kept: the common case on iOS, where the
+    screen has Learn More (the example's own end of life is the Mac's, without an update URL)."""
+    retired = json.loads(json.dumps(document))
+    retired["platforms"]["ios"]["endOfLife"] = {"message": "Notes has a new app: Notes 3."}
+    return retired
+
+
 def changed_pixels(expected, actual):
-    """How many pixels moved by more than CHANNEL in a channel; None when the sizes differ."""
+    """How many pixels, at scale 1, moved by more than CHANNEL in a channel; None when the sizes differ."""
     if expected.size != actual.size:
         return None
-    difference = ImageChops.difference(expected.convert("RGB"), actual.convert("RGB"))
+    difference = ImageChops.difference(expected.convert("RGB").reduce(SCALE), actual.convert("RGB").reduce(SCALE))
     # The largest move of a pixel's three channels, then the pixels where it passes CHANNEL.
     largest = ImageChops.lighter(ImageChops.lighter(*difference.split()[:2]), difference.split()[2])
     return largest.point(lambda v: 255 if v > CHANNEL else 0).histogram()[255]
@@ -142,7 +172,8 @@ def compare(expected_folder, actual_folder):
 
 
 def self_test():
-    """A phone-like image with a title and a button; the comparison must see a word and a colour change."""
+    """A phone-like image with a title and a button, drawn at scale 1 and enlarged to SCALE as the
+    gallery's are rendered; the comparison must see a word and a colour change."""
     font_path = pathlib.Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
     font = ImageFont.truetype(str(font_path), 18) if font_path.exists() else ImageFont.load_default(18)
 
@@ -151,17 +182,19 @@ def self_test():
         draw = ImageDraw.Draw(image)
         draw.text((30, 150), title, fill=(17, 17, 17), font=font)
         draw.rounded_rectangle((20, 320, 200, 356), radius=10, fill=button)
-        return image
+        return image.resize((220 * SCALE, 400 * SCALE), Image.NEAREST)
 
     base = phone("Update required")
     jitter = base.copy()
-    # Antialiasing noise: every pixel a shade off, and a few edge pixels well off.
+    # Antialiasing noise: every pixel a shade off, and PIXELS edge pixels (at scale 1) well off.
     jitter = Image.eval(jitter, lambda v: min(255, v + 6))
     for x in range(PIXELS):
-        jitter.putpixel((30 + x, 160), (128, 128, 128))
+        for dx in range(SCALE):
+            for dy in range(SCALE):
+                jitter.putpixel(((30 + x) * SCALE + dx, 160 * SCALE + dy), (128, 128, 128))
     cases = [("the same image", base.copy(), True), ("antialiasing noise", jitter, True),
              ("a changed word", phone("Update requested"), False), ("a changed button colour", phone("Update required", (52, 199, 89)), False),
-             ("another size", base.crop((0, 0, 220, 380)), False)]
+             ("another size", base.crop((0, 0, 220 * SCALE, 380 * SCALE)), False)]
     wrong = 0
     for name, image, same in cases:
         changed = changed_pixels(base, image)

@@ -23,7 +23,7 @@ extension ScreenPreviews {
     private static func variables(_ palette: ThemePalette) -> String {
         [("background", palette.background), ("banner", palette.bannerBackground), ("title", palette.title), ("message", palette.message),
          ("button", palette.buttonBackground), ("button-text", palette.buttonText), ("link", palette.link),
-         ("field", palette.fieldBackground), ("field-text", palette.fieldText), ("placeholder", palette.placeholder)]
+         ("error", palette.errorText), ("error-card", palette.errorBackground), ("field", palette.fieldBackground), ("field-text", palette.fieldText), ("placeholder", palette.placeholder)]
             .map { "--lg-\($0.0): \(hex($0.1));" }.joined(separator: " ")
     }
 

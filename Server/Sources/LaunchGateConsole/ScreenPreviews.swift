@@ -1,5 +1,5 @@
 import Foundation
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 
 /// Every screen a draft policy produces, per platform and locale, with the SDK's own words: each
 /// update screen comes from ``UpdateEvaluator`` run for an install that would see it, and
@@ -20,8 +20,8 @@ enum ScreenPreviews {
     /// Platform-and-locale groups shown at the most in all: with seven platforms, eight locales
     /// each would be 56 groups of eight phones, megabytes per keystroke.
     static let maximumGroups = 16
-    /// The most of a message or of release notes a phone shows, in UTF-8 bytes: a 220 × 400
-    /// pixel phone shows far less, and the stylesheet clips the rest anyway; the cut is marked "…".
+    /// The most of a message or of release notes a phone shows, in UTF-8 bytes: a phone
+    /// preview shows far less, and the stylesheet clips the rest anyway; the cut is marked "…".
     static let maximumTextBytes = 1_000
     /// The installed version previews ask about: below every release a policy can name.
     package static let oldest = AppVersion([0, 0, 1])
@@ -44,6 +44,18 @@ enum ScreenPreviews {
             }
         }
         return (groups, omitted)
+    }
+
+    /// The code step as ``SignInFlow`` shows it after the server refused the code: the typed
+    /// digits kept and locked, the SDK's words for the refusal, and the one way on, Enter the Code
+    /// Again (ConsoleScreenPreviewsTests compares it with a real flow's screen).
+    private static func wrongCode(_ delivery: CodeDelivery, strings: LaunchGateStrings) -> SignInScreen {
+        let typed = String((1...delivery.codeLength).map { Character(String($0 % 10)) })
+        var screen = SignInScreen.codeEntry(email: "ada@example.com", codeLength: delivery.codeLength, code: typed, strings: strings,
+                                            isEditable: false, secondsUntilResend: Int(delivery.resendAfter), canVerify: false, canResend: false)
+        screen.error = SignInError.invalidCode.localizedMessage(strings)
+        screen.actions = [SignInAction(title: strings.text(.enterCodeAgain), role: .recover)]
+        return screen
     }
 
     /// The start of a long text, cut at a character boundary within ``maximumTextBytes``, marked "…".
@@ -69,7 +81,9 @@ enum ScreenPreviews {
             ("device-unsupported", "Device unsupported", required, .deviceUnsupported, .blocking, AppVersion([0, 1]),
              "set a required version and the latest release's minimum OS"),
         ]
-        var result: [Screen] = cases.map { id, label, variant, kind, style, os, hint in
+        // First, what a blocking launch check shows while it asks the server.
+        var result: [Screen] = [Screen(checking: strings)]
+        result += cases.map { id, label, variant, kind, style, os, hint in
             let context = EvaluationContext(version: oldest, platform: platform, osVersion: os, installID: "console-preview",
                                             preferredLanguages: [locale], now: now)
             let decision = UpdateEvaluator().evaluate(UpdatePolicy(platforms: [platform: variant]), for: context)
@@ -87,6 +101,7 @@ enum ScreenPreviews {
                                           secondsUntilResend: Int(delivery.resendAfter))
         for (id, label, screen) in [("sign-in", "Sign-in", SignInScreen.emailEntry(email: "", strings: strings)),
                                     ("sign-in-code", "Sign-in code", code),
+                                    ("sign-in-error", "Sign-in error", wrongCode(delivery, strings: strings)),
                                     ("welcome", "Welcome", SignInScreen.welcome(email: "ada@example.com", strings: strings))] {
             result.append(Screen(id: id, label: label, signIn: screen))
         }

@@ -15,12 +15,16 @@ struct ConsoleScreenPreviewsTests {
         return try #require(groups.first { $0.locale == locale }).screens
     }
 
-    /// A real flow, its send-code answered as the server does by default (6 digits, a minute's wait).
+    /// A real flow, its send-code answered as the server does by default (6 digits, a minute's wait),
+    /// and its verify-code with `verifyAnswer`, if any.
     @MainActor
-    private func flowAtCodeStep() async -> SignInFlow {
+    private func flowAtCodeStep(verifyAnswer: TransportResponse? = nil) async -> SignInFlow {
         let base = URL(string: "https://auth.example.com")!
         let transport = ScriptedTransport()
         transport.enqueue(.respond(.codeSent(codeLength: 6, resendAfter: 60)), for: URL(string: "https://auth.example.com/v1/apps/notes/auth/send-code")!)
+        if let verifyAnswer {
+            transport.enqueue(.respond(verifyAnswer), for: URL(string: "https://auth.example.com/v1/apps/notes/auth/verify-code")!)
+        }
         let flow = SignInFlow(client: AuthClient(baseURL: base, paths: .app("notes"), transport: transport),
                               sessions: InMemorySessionStore(), store: InMemoryKeyValueStore(), now: TestClock().now,
                               makeDeviceID: { DeviceID("device-1")! })
@@ -38,7 +42,7 @@ struct ConsoleScreenPreviewsTests {
     @Test("the sign-in previews run address, code, welcome, in the order a user meets them")
     func signInSteps() throws {
         let ids = try screens().map(\.id)
-        #expect(ids.suffix(3) == ["sign-in", "sign-in-code", "welcome"])
+        #expect(ids.suffix(4) == ["sign-in", "sign-in-code", "sign-in-error", "welcome"])
     }
 
     @Test("the address step's preview is the screen SignInFlow opens on: an empty field, Send Code disabled")
@@ -66,11 +70,39 @@ struct ConsoleScreenPreviewsTests {
         #expect(preview.actions.map(\.isEnabled) == [false, false, true])
     }
 
+    @Test("the sign-in error's preview is the screen SignInFlow shows when the server refuses the code")
+    @MainActor
+    func wrongCode() async throws {
+        let preview = try #require(try screens().first { $0.id == "sign-in-error" })
+        let flow = await flowAtCodeStep(verifyAnswer: .signInError("invalid_code", status: 400, message: "That code is not right."))
+        flow.updateCode("123456")
+        await flow.verify()
+        let sdk = rendered(flow.screen(strings: .english), id: "sign-in-error", label: "Sign-in error")
+        #expect(preview == sdk)
+        #expect(preview.error == "That code is not right, or it has expired. Ask for a new one." && preview.field?.value == "123456")
+        #expect(preview.actions.map(\.title) == ["Enter the Code Again"])
+    }
+
     @Test("the banner is one row: its words are the tap target, and Not Now the only button")
     func banner() throws {
         let banner = try #require(try screens().first { $0.id == "banner" })
         #expect(banner.actions.map(\.title) == ["Not Now"] && banner.actions.allSatisfy { !$0.isPrimary })
         #expect(banner.icon?.symbol == "arrow.down.circle.fill")
+    }
+
+    @Test("the previews open with what a blocking launch check shows: the SDK's Checking for updates…")
+    func checking() throws {
+        let first = try #require(try screens().first)
+        #expect(first.id == "checking" && first.style == "loading" && first.title == LaunchGateStrings.english.checking)
+        #expect(first.title == "Checking for updates…" && first.icon?.shape == "spinner" && first.actions.isEmpty)
+    }
+
+    @Test("update required and device unsupported are drawn as their symbols, not as ↻ (reload) and ⊘ (prohibited)")
+    func drawnSymbols() {
+        let required = ScreenPreviews.Screen.Icon(kind: .updateRequired)
+        let unsupported = ScreenPreviews.Screen.Icon(kind: .deviceUnsupported)
+        #expect(required.symbol == "exclamationmark.arrow.circlepath" && required.shape == "arrow-alert" && required.glyph == nil)
+        #expect(unsupported.symbol == "iphone.slash" && unsupported.shape == "phone-slash" && unsupported.glyph == nil)
     }
 
     @Test("the previews' colours are the SDK's system palette: the button, the dark sheet, the secondary grey")
