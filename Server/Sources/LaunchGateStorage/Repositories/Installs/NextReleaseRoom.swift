@@ -27,7 +27,12 @@ import Synchronization
 ///   longest ago, gives way. Not the highest version, as it once was: a real 7.0.0 seen from one
 ///   network then gave way to any made-up version below it, so one junk sighting between the
 ///   release's first and second networks kept it out (re-attack A1b, 0 of 120 recorded); now it
-///   takes ``candidates`` junk sightings.
+///   takes ``candidates`` junk sightings;
+/// - only a sighting that would start a group counts its network (``admit(_:network:in:latest:total:)``
+///   is asked for no other), so each network counted spent a group of its client's and its
+///   network's quotas, and one kept group sent from many networks doesn't hold the room. Counting
+///   kept groups' sightings too would cost a call per sighting, and one kept group sent from 34
+///   networks would then hold the room against a release seen from fewer than 68.
 ///
 /// Kept in memory per process and forgotten when the policy's latest changes (the versions
 /// above it change too), like the quotas: a restart or a new latest lets another
