@@ -162,7 +162,8 @@ def adoption_flood():
 # addresses together start at most their network's quota (4 clients' worth); two made-up versions
 # above latest from 6 networks take the room for the next release, and the release, seen from 10
 # networks, takes it from them (review: the first two to qualify kept it); blocking a version
-# inside the refused range that nobody sent publishes unconfirmed.
+# inside the refused range that nobody sent publishes unconfirmed, and so does raising the minimum
+# OS (re-attack F6: it asked for confirmation after a flood).
 def adoption_from_many_addresses():
     addresses, per_address, cap = (60, 4, 300) if short else (250, 10, 2000)
     networks = 2 if short else 12
@@ -262,6 +263,11 @@ def adoption_from_many_addresses():
             "latest": {"version": "7.0.0", "build": 700}, "updateURL": "https://apps.apple.com/app/id1", "blocked": {"versions": ["5.5.4"]}}}}
         status, body = admin_request("PUT", "/v1/admin/apps/demo/policy", blocking)
         (ok if status in (200, 201) else fail)(f"blocking 5.5.4 (inside the refused range, never sent) publishes unconfirmed "
+                                               f"(got {status}{'' if status in (200, 201) else ': ' + json.dumps(body)[:300]})")
+        # Re-attack F6: the minimum OS blocks no install that isn't blocked already, yet it asked.
+        blocking["platforms"]["ios"]["latest"]["minimumOS"] = "16.1"
+        status, body = admin_request("PUT", "/v1/admin/apps/demo/policy", blocking)
+        (ok if status in (200, 201) else fail)(f"raising the minimum OS after the flood publishes unconfirmed "
                                                f"(got {status}{'' if status in (200, 201) else ': ' + json.dumps(body)[:300]})")
     finally:
         server.terminate()
