@@ -38,6 +38,7 @@ checks = [
     ("sign-in mail per network", sign_in.mail_per_network),
     ("adoption under a flood", adoption.adoption_flood),
     ("adoption under a flood from many addresses", adoption.adoption_from_many_addresses),
+    ("adoption: the next release among made-up candidates", adoption.next_release_among_junk),
     ("one address floods", connection_caps.one_address_floods),
     ("never-reading pipeliners at the cap", slow_clients.stalled_pipeliners),
     ("/metrics without a token", http_input.metrics_need_token),

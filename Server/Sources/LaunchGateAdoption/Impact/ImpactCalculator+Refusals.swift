@@ -8,8 +8,7 @@ extension ImpactCalculator {
     /// change that blocks none of them ask for confirmation.
     ///
     /// Only the versions' range is known, not their builds or OS versions, so the answer leans to
-    /// yes: a new end of life, a changed minimum OS, a build requirement or a blocked build could
-    /// block any of them; a raised required version could block those from the old one up to it;
+    /// yes: a new end of life, a build requirement or a blocked build could block any of them; a raised required version could block those from the old one up to it;
     /// a newly blocked version those it equals, when it is in the range and in the filter of the
     /// versions refused (``RefusedVersionFilter``: a flood of made-up versions widens the range to
     /// hold every version, not the filter). With the range unknown (refusals stored before it
@@ -24,7 +23,6 @@ extension ImpactCalculator {
         guard let refused, let new = proposed.policy(for: platform) else { return true }
         let old = current?.policy(for: platform)
         if new.endOfLife != nil, old?.endOfLife == nil { return true }
-        if new.latest?.minimumOS != old?.latest?.minimumOS { return true }
         if let build = new.required?.build, build != old?.required?.build { return true }
         if !Set(new.blocked.builds).subtracting(old?.blocked.builds ?? []).isEmpty { return true }
         if let required = new.required?.version {

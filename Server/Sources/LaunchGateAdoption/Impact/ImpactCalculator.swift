@@ -117,13 +117,17 @@ struct ImpactCalculator {
     /// compared through the entry its installs read (``UpdatePolicy/policy(for:)``): a change to
     /// `ios` also counts for `ipados` when iPads read the iOS entry. With nothing published yet,
     /// every platform the proposal serves.
+    ///
+    /// Not `latest.minimumOS`: ``UpdateEvaluator`` blocks the same installs whatever it says, and
+    /// only tells a blocked one on an older OS that it can't update (device unsupported rather
+    /// than update required). Counted as a change to what blocks, it made refusals of made-up
+    /// versions ask to confirm raising it from 16.0 to 16.1 (re-attack F6).
     static func platformsChangingBlocking(from current: UpdatePolicy?, to proposed: UpdatePolicy) -> Set<Platform> {
         Set(Platform.allCases.filter { platform in
             let new = proposed.policy(for: platform)
             guard let current else { return new != nil }
             let old = current.policy(for: platform)
             return old?.required != new?.required || old?.blocked != new?.blocked || old?.endOfLife != new?.endOfLife
-                || old?.latest?.minimumOS != new?.latest?.minimumOS
         })
     }
 }

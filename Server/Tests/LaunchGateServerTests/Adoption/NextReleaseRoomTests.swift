@@ -56,4 +56,67 @@ struct NextReleaseRoomTests {
         #expect(groups.filter { $0.version == "99.0.0" }.count == displaced, "the displaced version starts no group")
         await base.close()
     }
+
+    /// Re-attack, side observation: a kept group's later sightings don't count their networks,
+    /// which docs/adoption.md now says; counted, one group sent from 20 networks each would hold
+    /// the room against a release until it was seen from 40.
+    @Test("made-up versions sending one kept group from 20 networks are counted from the 3 that asked for the group, and a release from 10 networks takes a place")
+    func keptGroupsCountNoNetworks() async throws {
+        let base = try await TestServer.make(now: { Samples.now })
+        let components = ServerComponents(
+            database: nil, repository: base.components.repository,
+            adoption: AdoptionConfiguration(limits: InstallLimits(groupsPerAppPlatform: 200), sightingsPerClient: 0),
+            masterKey: try MasterKey(rawRepresentation: Data(repeating: 7, count: 32)), now: { Samples.now })
+        _ = try await components.policies.publish(Samples.policy(latest: "7.0.0"), app: "notes", channel: .production, author: "t")
+        let intake = components.recorder.intake
+        for n in 0..<400 { intake.note(app: "notes", header: Self.header("flood-\(n)", version: "\(n % 97).\(n).0"), client: "10.0.\(n / 250).\(n % 250)") }
+        await components.recorder.fold()
+        for (v, version) in ["99.0.0", "98.0.0"].enumerated() {
+            for network in 0..<20 {
+                intake.note(app: "notes", header: Self.header("junk-\(version)-\(network)", version: version), client: "198.51.\(v * 20 + network).7")
+                await components.recorder.fold()
+            }
+        }
+        var groups = try await components.installs.groups(appID: "notes", platform: .ios, fromDay: 0)
+        #expect(groups.filter { $0.version == "99.0.0" }.map(\.installs).reduce(0, +) == 18, "recorded from the third network on, one group")
+        for network in 0..<10 {
+            intake.note(app: "notes", header: Self.header("real-\(network)", version: "7.0.1"), client: "203.0.\(network).9")
+            await components.recorder.fold()
+        }
+        groups = try await components.installs.groups(appID: "notes", platform: .ios, fromDay: 0)
+        let real = groups.filter { $0.version == "7.0.1" }.map(\.installs).reduce(0, +)
+        #expect(real == 5, "recorded from the 6th network on, twice the 3 counted: \(real)")
+        await base.close()
+    }
+
+    /// Re-attack A1b: among candidates seen from one network, the highest version gave way, so a
+    /// real release seen once was pushed out by the next made-up version below it, and one junk
+    /// sighting between its networks kept it out for good (0 of 120 recorded).
+    @Test("a release seen from one network stays a candidate through 31 made-up versions, each seen once, and qualifies with its next two networks")
+    func releaseOutlastsJunkCandidates() async throws {
+        let base = try await TestServer.make(now: { Samples.now })
+        let components = ServerComponents(
+            database: nil, repository: base.components.repository,
+            adoption: AdoptionConfiguration(limits: InstallLimits(groupsPerAppPlatform: 200), sightingsPerClient: 0),
+            masterKey: try MasterKey(rawRepresentation: Data(repeating: 7, count: 32)), now: { Samples.now })
+        _ = try await components.policies.publish(Samples.policy(latest: "7.0.0"), app: "notes", channel: .production, author: "t")
+        let intake = components.recorder.intake
+        for n in 0..<400 { intake.note(app: "notes", header: Self.header("flood-\(n)", version: "\(n % 97).\(n).0"), client: "10.0.\(n / 250).\(n % 250)") }
+        await components.recorder.fold()
+        func see(_ install: String, _ version: String, from client: String) async {
+            intake.note(app: "notes", header: Self.header(install, version: version), client: client)
+            await components.recorder.fold()
+        }
+        // The table of candidates full of made-up versions below the release, each seen once.
+        for n in 0..<NextReleaseRoom.candidates - 1 { await see("before-\(n)", "7.0.\(n + 1)", from: "198.51.\(n).7") }
+        await see("real-0", "7.1.0", from: "203.0.0.9")
+        // Each new version needs a place: the release, highest of those seen once, gave way to the first.
+        for n in 0..<NextReleaseRoom.candidates - 1 { await see("after-\(n)", "7.0.\(n + 100)", from: "198.52.\(n).7") }
+        await see("real-1", "7.1.0", from: "203.0.1.9")
+        await see("real-2", "7.1.0", from: "203.0.2.9")
+        let groups = try await components.installs.groups(appID: "notes", platform: .ios, fromDay: 0)
+        let real = groups.filter { $0.version == "7.1.0" }.map(\.installs).reduce(0, +)
+        #expect(real == 1, "qualified with its third network, whose install is recorded: \(real)")
+        await base.close()
+    }
 }

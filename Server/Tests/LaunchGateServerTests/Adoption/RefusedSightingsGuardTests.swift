@@ -124,6 +124,35 @@ struct RefusedSightingsGuardTests {
         await server.close()
     }
 
+    /// Re-attack F6: after a flood of refused sightings, raising the minimum OS from 16.0 to 16.1
+    /// asked for confirmation, though the evaluator blocks the same installs whatever it says.
+    @Test("after a flood of refused sightings, raising the minimum OS publishes unconfirmed; raising it while blocking a refused version asks",
+          arguments: TestBackend.available)
+    func minimumOSAfterFlood(_ backend: TestBackend) async throws {
+        let server = try await AdoptionFixture.server(backend)
+        let adoption = server.components.adoption
+        let flood = (0..<60).map { sighting("flood-\($0)", version: "\($0 + 3).\($0).0") } + [sighting("low", version: "0.0.0"), sighting("high", version: "99999.0.0")]
+        #expect(try await server.components.installs.record(flood, limits: InstallLimits(groupsPerAppPlatform: 5)).overGroupCap == 62)
+        var raised = Samples.policy()
+        #expect(raised.platforms[.ios]?.latest?.minimumOS == "16.0")
+        raised.platforms[.ios]?.latest?.minimumOS = "16.1"
+        let impact = try await adoption.impact(of: raised, app: "notes", channel: .production)
+        #expect(impact.active.newlyBlocked == 0 && impact.platforms[.ios]?.refusedSightings == 0)
+        #expect(PublishGuard(limit: 0.2).verdict(on: impact) == .publish)
+        let (revision, _) = try await adoption.publish(raised, app: "notes", channel: .production, author: "t", confirmed: false)
+        #expect(revision.number >= 1, "published unconfirmed")
+        var blocking = raised
+        blocking.platforms[.ios]?.latest?.minimumOS = "17.0"
+        blocking.platforms[.ios]?.blocked = BlockedReleases(versions: ["10.7.0"])
+        let asks = try await adoption.impact(of: blocking, app: "notes", channel: .production)
+        #expect(asks.platforms[.ios]?.refusedSightings == 62)
+        #expect(PublishGuard(limit: 0.2).verdict(on: asks) == .confirm(GuardBreach(platform: .ios, measure: .refusedSightings, share: 1)))
+        await #expect(throws: AdoptionError.self) {
+            _ = try await adoption.publish(blocking, app: "notes", channel: .production, author: "t", confirmed: false)
+        }
+        await server.close()
+    }
+
     @Test("a change could newly block refused versions only where it newly blocks somewhere in their range, or anywhere when the range is unknown")
     func couldNewlyBlock() {
         let current = Samples.policy(required: "2.0.0")
@@ -141,7 +170,7 @@ struct RefusedSightingsGuardTests {
         #expect(!could("1.0.0"..."9.0.0") { $0.blocked = BlockedReleases(versions: ["0.0.1"]) })
         #expect(could("1.0.0"..."1.0.0") { $0.blocked = BlockedReleases(builds: [BuildNumber(7)]) }, "builds are not in the range")
         #expect(could("1.0.0"..."1.0.0") { $0.endOfLife = EndOfLife() })
-        #expect(could("1.0.0"..."1.0.0") { $0.latest?.minimumOS = "18.0" }, "OS versions are not in the range")
+        #expect(!could("1.0.0"..."1.0.0") { $0.latest?.minimumOS = "18.0" }, "the minimum OS blocks no version the evaluator doesn't block already")
         #expect(could(nil) { $0.blocked = BlockedReleases(versions: ["0.0.1"]) }, "versions unknown")
         #expect(!could(nil) { $0.latest?.notes = "Faster sync." }, "changes nothing that blocks")
     }

@@ -23,8 +23,16 @@ import Synchronization
 ///   ``InstallLimits/nextReleaseGroups`` (all holders' groups, displaced ones' too) before the
 ///   release arrives;
 /// - networks are counted up to ``networksCounted`` per version, in a table of ``candidates``
-///   versions; when it is full, the one seen from the fewest networks, and of those the highest,
-///   gives way, since the next release is usually just above latest.
+///   versions; when it is full, the one seen from the fewest networks, and of those the one seen
+///   longest ago, gives way. Not the highest version, as it once was: a real 7.0.0 seen from one
+///   network then gave way to any made-up version below it, so one junk sighting between the
+///   release's first and second networks kept it out (re-attack A1b, 0 of 120 recorded); now it
+///   takes ``candidates`` junk sightings;
+/// - only a sighting that would start a group counts its network (``admit(_:network:in:latest:total:)``
+///   is asked for no other), so each network counted spent a group of its client's and its
+///   network's quotas, and one kept group sent from many networks doesn't hold the room. Counting
+///   kept groups' sightings too would cost a call per sighting, and one kept group sent from 34
+///   networks would then hold the room against a release seen from fewer than 68.
 ///
 /// Kept in memory per process and forgotten when the policy's latest changes (the versions
 /// above it change too), like the quotas: a restart or a new latest lets another
@@ -47,14 +55,21 @@ public final class NextReleaseRoom: Sendable {
         var version: AppVersion
         var networks: Set<UInt64> = []
         var groups = 0
+        /// When it was last counted, in counts of its state (``State/clock``).
+        var counted = 0
 
         mutating func count(_ network: UInt64) {
             if networks.count < NextReleaseRoom.networksCounted { networks.insert(network) }
         }
 
-        /// Orders the weakest first: fewest networks, then the highest version.
+        /// Orders the weakest holder first: fewest networks, then the highest version.
         static func weaker(_ a: Entry, _ b: Entry) -> Bool {
             (a.networks.count, b.version) < (b.networks.count, a.version)
+        }
+
+        /// Orders the candidate to give way first: fewest networks, then seen longest ago.
+        static func staler(_ a: Entry, _ b: Entry) -> Bool {
+            (a.networks.count, a.counted) < (b.networks.count, b.counted)
         }
     }
 
@@ -67,15 +82,19 @@ public final class NextReleaseRoom: Sendable {
         var holders: [String: Entry] = [:]
         /// Groups taken in all, displaced holders' too.
         var used = 0
+        /// Candidates counted so far: orders them by when they were last seen, without a clock.
+        var clock = 0
 
         /// Counts `network` for a version not holding room, making room in the table if needed.
         mutating func count(_ version: String, _ parsed: AppVersion, _ network: UInt64) -> Entry {
             if seen[version] == nil, seen.count >= NextReleaseRoom.candidates,
-               let weakest = seen.min(by: { Entry.weaker($0.value, $1.value) }) {
-                seen[weakest.key] = nil
+               let stalest = seen.min(by: { Entry.staler($0.value, $1.value) }) {
+                seen[stalest.key] = nil
             }
+            clock += 1
             var entry = seen[version] ?? Entry(version: parsed)
             entry.count(network)
+            entry.counted = clock
             seen[version] = entry
             return entry
         }
