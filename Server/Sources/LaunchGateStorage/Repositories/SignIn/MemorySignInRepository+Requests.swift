@@ -7,9 +7,11 @@ extension MemorySignInRepository {
         let (app, email, network) = (request.code.appID, request.code.email, request.code.network)
         if let until = addressState(appID: app, email: email, network: network).lockedUntil, until > now { return .locked(until: until) }
         if let failure = takeDeliveryFailure(appID: app, email: email) { return .deliveryFailed(failure) }
-        let room = CodeRoom.find(for: request, among: Array((codesByAddress[address(app, email)] ?? [:]).values), at: now)
+        // A known network skips the address's own caps (KnownNetworks), the live codes' among them.
+        let known = isKnownNetwork(appID: app, email: email, network: network, at: now)
+        let room = known ? .free : CodeRoom.find(for: request, among: Array((codesByAddress[address(app, email)] ?? [:]).values), at: now)
         if case .full(let wait) = room { return .rateLimited(wait) }
-        for charge in request.charges {
+        for charge in request.charges + (known ? [] : request.addressCharges) {
             if let wait = recordEvent(key: charge.key, rules: charge.rules, at: now) { return .rateLimited(wait) }
         }
         if case .replacing(let other) = room {
@@ -28,13 +30,14 @@ extension MemorySignInRepository {
         guard !unused.isEmpty else { return .wrong }
         let live = liveCodes(appID: app, email: email, maxAttempts: attempt.maxAttempts, at: now)
         // Its own code first, on its tries alone; others' codes only within the charges (see CodeAttempt.charges).
+        let charges = attempt.charges + (isKnownNetwork(appID: app, email: email, network: network, at: now) ? [] : attempt.addressCharges)
         var candidates = live
         if let own = claimAttempt(appID: app, email: email, network: network, maxAttempts: attempt.maxAttempts, at: now) {
             if let completion = try signIn(attempt, among: [own], at: now) { return .signedIn(completion) }
             candidates = live.filter { $0.network != network }
-            if !candidates.isEmpty, attempt.charges.contains(where: { recordEvent(key: $0.key, rules: $0.rules, at: now) != nil }) { candidates = [] }
+            if !candidates.isEmpty, charges.contains(where: { recordEvent(key: $0.key, rules: $0.rules, at: now) != nil }) { candidates = [] }
         } else {
-            for charge in attempt.charges {
+            for charge in charges {
                 if let wait = recordEvent(key: charge.key, rules: charge.rules, at: now) { return .rateLimited(wait) }
             }
         }
