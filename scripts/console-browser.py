@@ -38,12 +38,14 @@ try:
     editor.locales_and_json(run)
     user_page = accounts.users(run)
     accounts.mail_tokens_operators(run)
+    editor.impact_within_reach(run)
+    editor.first_seen_app(run)
     layout.run_pages(run, {
         "apps": "/console/apps", "app": "/console/apps/demo", "editor": "/console/apps/demo/policy",
         "history": "/console/apps/demo/history", "revision": "/console/apps/demo/history/2",
         "adoption": "/console/apps/demo/adoption", "exemptions": "/console/apps/demo/exemptions",
         "users": "/console/apps/demo/users", "user": user_page, "mail": "/console/mail", "tokens": "/console/tokens",
-        "operators": "/console/operators", "unknown-app": "/console/apps/nope",
+        "operators": "/console/operators", "unknown-app": "/console/apps/nope", "editor-first-seen": "/console/apps/fresh/policy",
     })
     run.driver.get(run.base + "/console/apps/nope")
     run.check("an unknown app's page keeps the navigation and is titled for it",

@@ -39,6 +39,17 @@ extension AdapterTests {
             #expect(root.presentedViewController == nil)
         }
 
+        @Test("the details sheet opens at half height, grows to full, and shows its grabber, as SwiftUI's sheet does")
+        func detailsSheetShape() async throws {
+            let device = UIHarness()
+            let (flow, root) = await bannerShown(device)
+            flow.showDetails()
+            await device.settle { root.presentedViewController != nil }
+            let sheet = try #require(root.presentedViewController?.sheetPresentationController)
+            #expect(sheet.detents.map(\.standInIdentifier) == ["medium", "large"])
+            #expect(sheet.prefersGrabberVisible, "UIKit hides the grabber unless asked")
+        }
+
         @Test("a required update that arrives while the dialog is open closes it without a Not Now: the update is offered again once the block lifts")
         func blockClosesDialog() async throws {
             let device = UIHarness()

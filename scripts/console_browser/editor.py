@@ -214,3 +214,59 @@ def locales_and_json(run):
     run.submit(driver.find_element(By.ID, "preview-button"))
     run.check("without JavaScript's help the issue is shown next to the JSON editor", "platforms.ios.rollout.percentage" in run.text_of("document-error"))
     run.shot("editor-json-invalid")
+
+
+# Where an element is drawn against the viewport: [top, bottom, viewport height], or null.
+IN_VIEW = """
+const element = document.getElementById(arguments[0]);
+if (!element || element.offsetParent === null) return null;
+const box = element.getBoundingClientRect();
+return [Math.round(box.top), Math.round(box.bottom), window.innerHeight];
+"""
+
+
+def impact_within_reach(run):
+    """At 390 px the impact comes after every field (a review measured it 4,300 px down): the
+    line at the foot of the screen keeps its first sentence in view beside whatever field is being
+    edited, follows the typing, and its link brings the impact itself into view."""
+    driver = run.driver
+    run.set_width(390)
+    try:
+        driver.get(run.base + "/console/apps/demo/policy")
+        visible = lambda box: box is not None and 0 <= box[0] and box[1] <= box[2]
+        for field in ("ios.required", "note"):
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", run.field(field))
+            where = driver.execute_script(IN_VIEW, "impact-jump")
+            run.check(f"at 390 px, editing {field}, the impact's first sentence is on the screen", visible(where), where)
+        summary = lambda: driver.find_element(By.ID, "impact-summary").get_attribute("textContent").strip()
+        jump = lambda: "".join(e.get_attribute("textContent") for e in driver.find_elements(By.ID, "impact-jump-summary")).strip()
+        run.check("it is the impact's own first sentence", jump() and jump() == summary(), (jump(), summary()))
+        run.type_into("ios.required", "2.3.0")
+        run.check("it follows the typing, as the impact does", run.wait(lambda: "2.3.0" in summary() and jump() == summary()), (jump(), summary()))
+        run.shot("editor-390-impact-line")
+        for link in driver.find_elements(By.CSS_SELECTOR, "#impact-jump a"):
+            link.click()
+        run.check("its link brings the impact into view", run.wait(lambda: visible(driver.execute_script(IN_VIEW, "impact-summary"))),
+                  driver.execute_script(IN_VIEW, "impact-summary"))
+        run.set_width(1280)
+        run.check("at 1280 px, with the impact beside the fields, there is no such line", driver.execute_script(IN_VIEW, "impact-jump") is None)
+    finally:
+        run.reset_width()
+
+
+def first_seen_app(run):
+    """An app "fresh" whose every install was first seen today, so its editor's impact table has a
+    "(first seen today)" row for the layout checks (/console/apps/fresh/policy)."""
+    admin = {"Authorization": f"Bearer {run.token}", "Content-Type": "application/json"}
+    run.http("/v1/admin/apps", data=json.dumps({"id": "fresh", "name": "Fresh App"}).encode(), headers=admin)
+    policy = {"schemaVersion": 1, "platforms": {"ios": {"latest": {"version": "2.4.1"}, "required": {"version": "2.0.0"},
+                                                        "updateURL": "https://apps.apple.com/app/id1"}}}
+    run.http("/v1/admin/apps/fresh/policy", data=json.dumps(policy).encode(), headers=admin, method="PUT")
+    for index in range(5):
+        header = f'version="1.9.0", platform="ios", os="17.4.0", install="console-test-fresh-{index}"'
+        run.http("/v1/apps/fresh/installs/ping", data=b"", headers={"LaunchGate-Client": header})
+
+    def listed():  # sightings are recorded in the background: reload until they count
+        run.driver.get(run.base + "/console/apps/fresh/policy")
+        return "iOS (first seen today)" in run.driver.find_element(By.ID, "impact-platforms").text
+    run.check("a new app's editor lists its installs as first seen today", run.wait(listed, 30), run.text_of("impact-platforms", 1))

@@ -1,7 +1,8 @@
 """Every console page at 390 px (a phone) and 1280 px (a laptop): no sideways scroll, nothing
 sticking out of the viewport (a button or an ID inside a scrolling table counts: a person has to
-find it), words wrapped between words, and chart text at a readable size. Each check fails on
-its own page and width, with what sticks out or what broke."""
+find it), words wrapped between words, chart text at a readable size, and the impact table's
+caption over its rows. Each check fails on its own page and width, with what sticks out or what
+broke."""
 from .support import WIDTHS
 
 # Everything in the page whose box ends past the viewport's right edge, or starts before its
@@ -49,6 +50,27 @@ return sizes.length ? Math.min(...sizes) : 0;
 """
 
 
+# The impact table's caption against its rows, as drawn: it must span the table, sit above every
+# visible row and overlap none (a review found it shrunk to a column of single words over the
+# "first seen today" row at 390 px). Null on a page without the table.
+CAPTION = """
+const table = document.getElementById("impact-platforms");
+if (!table) return null;
+const caption = table.querySelector("caption").getBoundingClientRect(), box = table.getBoundingClientRect();
+const problems = [];
+if (Math.abs(caption.left - box.left) > 1 || Math.abs(caption.right - box.right) > 1)
+  problems.push("the caption spans " + Math.round(caption.left) + "-" + Math.round(caption.right) + ", the table " + Math.round(box.left) + "-" + Math.round(box.right));
+for (const row of table.querySelectorAll("tr")) {
+  const r = row.getBoundingClientRect();
+  if (r.width <= 1 || r.height <= 1) continue;  // the header row a phone's stacked table hides
+  const name = row.textContent.trim().slice(0, 30);
+  if (r.top < caption.bottom - 1 && r.bottom > caption.top + 1) problems.push("the caption overlaps the row '" + name + "'");
+  else if (r.top < caption.top) problems.push("the row '" + name + "' is above the caption");
+}
+return problems;
+"""
+
+
 def check_page(run, name):
     """The page the browser shows now, at each width: checks and a whole-page screenshot."""
     driver = run.driver
@@ -62,6 +84,9 @@ def check_page(run, name):
         run.check(f"{name} at {width} px has nothing outside the viewport", not outside, outside)
         broken = driver.execute_script(BROKEN_WORDS)
         run.check(f"{name} at {width} px breaks no word across lines", not broken, broken)
+        caption = driver.execute_script(CAPTION)
+        if caption is not None:
+            run.check(f"{name} at {width} px: the impact table's caption spans its table above its rows", not caption, caption)
         if name == "adoption":
             smallest = driver.execute_script(CHART_TEXT)
             run.check(f"the adoption charts' text is at least 12 px at {width} px", smallest >= 12, smallest)

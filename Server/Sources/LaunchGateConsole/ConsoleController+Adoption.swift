@@ -36,7 +36,7 @@ extension ConsoleController {
                 ConsoleOption(value: String($0), label: $0 == 1 ? "Today (UTC)" : "\($0) UTC days", selected: $0 == days)
             },
             platforms: Platform.allCases.map { ConsoleOption(value: $0.rawValue, label: $0.osName, selected: $0 == platform) },
-            activeInstalls: ImpactSentences.count(window?.activeInstalls ?? 0, "active install"),
+            activeInstalls: FigureText.count(window?.activeInstalls ?? 0, "active install"),
             daysLabel: days == 1 ? "today, UTC calendar day \(AdoptionReport.date(today))"
                 : "in the last \(days) UTC calendar days, \(AdoptionReport.date(today - days + 1)) to \(AdoptionReport.date(today)), today included",
             versions: AdoptionChart(id: "versions", caption: "Share of active installs per version",

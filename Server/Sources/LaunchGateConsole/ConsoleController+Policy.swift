@@ -83,7 +83,7 @@ extension ConsoleController {
                 impact: try await ConsoleImpact.of(policy, app: app.id, channel: channel, adoption: adoption),
                 changed: PolicyDiff.changes(diff), diff: PolicyDiff.Shown(diff, limit: PolicyDiff.maximumShownLines, fullDiff: nil),
                 groups: previews.groups,
-                omittedNotice: previews.omitted == 0 ? nil : ImpactSentences.count(previews.omitted, "more platform and locale combination")
+                omittedNotice: previews.omitted == 0 ? nil : FigureText.count(previews.omitted, "more platform and locale combination")
                     + " \(previews.omitted == 1 ? "is" : "are") not previewed here; "
                     + "the first \(ScreenPreviews.maximumGroups) are (at most \(ScreenPreviews.maximumLocales) locales per platform).")
         }

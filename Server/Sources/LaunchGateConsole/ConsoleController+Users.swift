@@ -33,7 +33,7 @@ extension ConsoleController {
         let revoked = request.uri.queryParameters.get("revoked").flatMap { Int($0) }
         let view = UserView(app: app, user: user, sessions: sessions, shown: Self.sessionsPerPage, now: now,
                             canAdminister: signed.token.scope >= .admin,
-                            notice: revoked.map { "Revoked \(ImpactSentences.count($0, "session"))." })
+                            notice: revoked.map { "Revoked \(FigureText.count($0, "session"))." })
         return renderer.page(.user, ConsoleLayout(signed, title: "\(user.email) · \(app.name)"), view)
     }
 

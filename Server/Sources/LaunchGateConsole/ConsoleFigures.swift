@@ -1,9 +1,9 @@
 import Foundation
-import LaunchGateAdoption
+import LaunchGateStorage
 
 /// How the console writes dates, counts and shares: one format everywhere, so a figure shown on
-/// two pages reads the same. Counts and shares are the impact's own formats (``PolicyImpact``),
-/// so the console's tables, the impact sentence and the API's text agree.
+/// two pages reads the same. Counts and shares are ``FigureText``'s, the formats of the impact's
+/// sentences and the CLI too, so the console's tables, the impact sentence and the API's text agree.
 enum ConsoleFigures {
     /// Dates as people read them: a value type, so one serves every request at once.
     private static let readable = Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day().dateSeparator(.dash)
@@ -23,11 +23,11 @@ enum ConsoleFigures {
 
     /// A count with thousands grouped: `1,240`.
     package static func count(_ value: Int) -> String {
-        ImpactSentences.grouped(value)
+        FigureText.grouped(value)
     }
 
     /// A share (0…1) as a percentage: `23.3 %`.
     package static func percent(_ share: Double) -> String {
-        ImpactSentences.percent(share)
+        FigureText.percent(share)
     }
 }

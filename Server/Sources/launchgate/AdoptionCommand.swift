@@ -3,6 +3,7 @@ import Foundation
 import LaunchGate
 import LaunchGateAdoption
 import LaunchGateServer
+import LaunchGateStorage
 
 /// `launchgate adoption APP`: active installs per version (or build, or OS), with bars.
 struct AdoptionCommand: AsyncParsableCommand {
@@ -58,7 +59,7 @@ struct AdoptionCommand: AsyncParsableCommand {
     static func render(_ report: AdoptionReport, by grouping: Grouping) -> String {
         guard let window = report.windows.first else { return "" }
         let scope = report.platform.map { " on \(displayName($0))" } ?? ""
-        var lines = ["\(report.app)\(scope): \(ImpactSentences.count(window.activeInstalls, "install")) active in the \(window.days) UTC calendar days to \(report.today)"]
+        var lines = ["\(report.app)\(scope): \(FigureText.count(window.activeInstalls, "install")) active in the \(window.days) UTC calendar days to \(report.today)"]
         let shares = switch grouping {
         case .version: window.versions
         case .build: window.builds
@@ -80,7 +81,7 @@ struct AdoptionCommand: AsyncParsableCommand {
             case .os: window.otherOS
             }
             if let other {
-                lines.append("and \(other.entries) more with \(ImpactSentences.count(other.installs, "install")) (\(TerminalTable.percent(other.share))); --limit shows more")
+                lines.append("and \(other.entries) more with \(FigureText.count(other.installs, "install")) (\(TerminalTable.percent(other.share))); --limit shows more")
             }
         }
         if let history = report.history {

@@ -4,6 +4,7 @@ import LaunchGate
 import LaunchGateAdoption
 import LaunchGatePolicies
 import LaunchGateServer
+import LaunchGateStorage
 
 /// How `policy publish --dry-run`, a publish and a refused publish print an impact: the sentences
 /// of ``ImpactSentences``, one a line, and the figures of each platform in a table, from the same
@@ -18,26 +19,26 @@ enum ImpactOutput {
         var rows = [["PLATFORM", "INSTALLS", "BLOCKED", "SHARE", "NEWLY BLOCKED", "SHARE", ""]]
         for (platform, counts) in counted {
             let shown = counts.counted
-            rows.append([ImpactSentences.name(platform) + (counts.countsOnlyNew ? " (first seen today)" : ""), ImpactSentences.grouped(shown.installs),
-                         ImpactSentences.grouped(shown.blocked), ImpactSentences.percent(shown.blockedShare),
-                         ImpactSentences.grouped(shown.newlyBlocked), ImpactSentences.percent(shown.newlyBlockedShare), ""])
+            rows.append([ImpactSentences.name(platform) + (counts.countsOnlyNew ? " (first seen today)" : ""), FigureText.grouped(shown.installs),
+                         FigureText.grouped(shown.blocked), FigureText.percent(shown.blockedShare),
+                         FigureText.grouped(shown.newlyBlocked), FigureText.percent(shown.newlyBlockedShare), ""])
         }
         lines.append(TerminalTable.render(rows, rightAligned: [1, 2, 3, 4, 5]))
         let active = impact.active
         guard active.installs > 0 else { return lines.joined(separator: "\n") }
         let names = counted.filter { $0.value.active.installs > 0 }.map { ImpactSentences.name($0.key) }.joined(separator: " and ")
-        lines += ["", "Outcomes of the \(ImpactSentences.count(active.installs, "active install")) on \(names) together:"]
+        lines += ["", "Outcomes of the \(FigureText.count(active.installs, "active install")) on \(names) together:"]
         let total = Double(active.installs)
         var outcomes = [["OUTCOME", "NOW", "AFTER", "SHARE", ""]]
         for outcome in InstallOutcome.allCases {
             let (now, after) = (impact.currentOutcomes[outcome] ?? 0, impact.outcomes[outcome] ?? 0)
             guard now != 0 || after != 0 else { continue }
-            outcomes.append([outcome.rawValue, ImpactSentences.grouped(now), ImpactSentences.grouped(after),
+            outcomes.append([outcome.rawValue, FigureText.grouped(now), FigureText.grouped(after),
                              TerminalTable.percent(Double(after) / total), TerminalTable.bar(Double(after) / total)])
         }
         lines.append(TerminalTable.render(outcomes, rightAligned: [1, 2, 3]))
         lines.append("(active in the last \(impact.activeDays) UTC calendar days, counted over all channels, in "
-            + ImpactSentences.count(impact.groups, "version/build/OS group") + ")")
+            + FigureText.count(impact.groups, "version/build/OS group") + ")")
         return lines.joined(separator: "\n")
     }
 

@@ -33,7 +33,7 @@ struct Restore: AsyncParsableCommand {
                                                 logger: DatabaseOptions.quietLogger)
             .restore(from: file)
         for leftover in summary.removedLeftovers { print("removed \(leftover), left by a restore that was stopped") }
-        print("restored \(configuration.database) from \(file) (\(ImpactSentences.count(summary.applied.count, "migration")))")
+        print("restored \(configuration.database) from \(file) (\(FigureText.count(summary.applied.count, "migration")))")
         if let kept = summary.keptAs { print("the database it replaced is kept as \(kept); remove it when you no longer need it") }
         if !summary.pending.isEmpty {
             print("\(summary.pending.count) newer migrations are applied at the next start (or 'launchgate migrate'): \(summary.pending.joined(separator: ", "))")

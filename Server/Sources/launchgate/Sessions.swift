@@ -34,7 +34,7 @@ struct Sessions: AsyncParsableCommand {
                     selector = .user(found.id)
                 }
                 let count = try await components.signIn.revokeSessions(app: app, selector)
-                print("revoked \(ImpactSentences.count(count, "session"))")
+                print("revoked \(FigureText.count(count, "session"))")
             }
         }
     }

@@ -1,4 +1,4 @@
-import LaunchGateAdoption
+import LaunchGateStorage
 
 /// Plain-text tables with share bars, for commands that print counts.
 enum TerminalTable {
@@ -22,8 +22,8 @@ enum TerminalTable {
         }.joined(separator: "\n")
     }
 
-    /// `12.3 %`, right-aligned by the caller: the one format of every surface (``ImpactSentences/percent(_:)``).
+    /// `12.3 %`, right-aligned by the caller: the one format of every surface (``FigureText/percent(_:)``).
     static func percent(_ share: Double) -> String {
-        ImpactSentences.percent(share)
+        FigureText.percent(share)
     }
 }

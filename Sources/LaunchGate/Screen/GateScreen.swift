@@ -25,7 +25,8 @@ public struct GateScreen: Sendable, Hashable {
     public var message: String
     /// The version to update to, if known (the version.json spec has every prompt name it).
     public var targetVersion: AppVersion?
-    /// Release notes, shown in the dialog and on full screens.
+    /// Release notes, shown in the dialog and on full screens; never on the banner, nor on the
+    /// unsupported-device screen, whose device can't install the release they describe.
     public var releaseNotes: String?
     /// The main button.
     public var primaryAction: GateAction?

@@ -155,6 +155,9 @@ public struct LaunchGateView<Content: View>: View {
             screens.details(item.screen)
                 .announcedGate(item.screen)
                 .presentationDetents([.medium, .large])
+                // Shown on purpose rather than left to .automatic, as the UIKit sheet shows it
+                // (DetailsDialog): at the medium detent it says the rest is a drag away.
+                .presentationDragIndicator(.visible)
                 .environment(\.layoutDirection, flow.strings.layoutDirection)
         }
         // Only a screen the user can't leave takes key: what the app or an SDK presents on the key

@@ -45,6 +45,9 @@ final class DetailsDialog: NSObject, UIAdaptivePresentationControllerDelegate {
         controller.presentationController?.delegate = self
         #if !os(tvOS)
         controller.sheetPresentationController?.detents = [.medium(), .large()]
+        // UIKit hides the grabber unless asked; SwiftUI's sheet shows it (presentationDragIndicator),
+        // and at the medium detent it is the sign that the rest of the details is a drag away.
+        controller.sheetPresentationController?.prefersGrabberVisible = true
         #endif
         shown = (screen, controller)
         let present = { [weak self, weak root] in

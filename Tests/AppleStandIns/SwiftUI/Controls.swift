@@ -66,6 +66,11 @@ extension PrimitiveButtonStyle where Self == BorderedProminentButtonStyle {
     public static var borderedProminent: BorderedProminentButtonStyle { BorderedProminentButtonStyle() }
 }
 
+public struct ButtonBorderShape: Equatable, Sendable {
+    public static let roundedRectangle = ButtonBorderShape()
+    public static func roundedRectangle(radius: CGFloat) -> ButtonBorderShape { ButtonBorderShape() }
+}
+
 public struct SubmitLabel: Sendable {
     public static var go: SubmitLabel { SubmitLabel() }
     public static var send: SubmitLabel { SubmitLabel() }

@@ -41,6 +41,7 @@ extension View {
 
     public func buttonStyle<S: ButtonStyle>(_ style: S) -> some View { standInModified() }
     public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> some View { standInModified() }
+    public func buttonBorderShape(_ shape: ButtonBorderShape) -> some View { standInModified() }
     // Unavailable on tvOS in the SDK, whatever the documentation's list says: a tvOS build fails on it.
     @available(tvOS, unavailable)
     public func controlSize(_ controlSize: ControlSize) -> some View { standInModified() }

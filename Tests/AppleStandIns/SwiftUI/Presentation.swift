@@ -13,6 +13,10 @@ public struct PresentationSizing: Sendable {
     public static var form: PresentationSizing { PresentationSizing() }
 }
 
+public enum Visibility: Hashable, CaseIterable, Sendable {
+    case automatic, visible, hidden
+}
+
 public struct AnyTransition {
     public static var opacity: AnyTransition { AnyTransition() }
     public static func move(edge: Edge) -> AnyTransition { AnyTransition() }
@@ -29,6 +33,7 @@ extension View {
         standInModified()
     }
     public func presentationDetents(_ detents: Set<PresentationDetent>) -> some View { standInModified() }
+    public func presentationDragIndicator(_ visibility: Visibility) -> some View { standInModified() }
     @available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     public func presentationSizing(_ sizing: PresentationSizing) -> some View { standInModified() }
     public func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View { standInModified() }

@@ -67,4 +67,5 @@ open class UISheetPresentationController: UIPresentationController {
     }
 
     open var detents: [UISheetPresentationController.Detent] = [.large()]
+    open var prefersGrabberVisible = false
 }

@@ -76,6 +76,14 @@ struct GateScreenTests {
         #expect(screen(prompt(.deviceUnsupported), .blocking, platform: .watchos).message.contains("watchOS 17.0"))
     }
 
+    @Test("an unsupported device gets no release notes: it can't install the release they describe")
+    func unsupportedWithoutNotes() {
+        #expect(screen(prompt(.deviceUnsupported), .blocking).releaseNotes == nil)
+        #expect(screen(prompt(.deviceUnsupported, minimumOS: nil), .blocking, platform: .android).releaseNotes == nil)
+        // Every other full screen keeps them.
+        #expect(screen(prompt(.updateRequired, reason: .belowMinimum), .blocking).releaseNotes == "Faster sync.")
+    }
+
     @Test("without an update URL no screen offers Update Now, and each says where to update instead, after the policy's own words")
     func noURL() {
         for (kind, style) in [(ScreenKind.updateAvailable, GateScreen.Style.dialog), (.updateRecommended, .fullScreen), (.updateRequired, .blocking)] {

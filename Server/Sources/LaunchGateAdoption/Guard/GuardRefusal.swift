@@ -1,5 +1,6 @@
 import LaunchGate
 import LaunchGatePolicies
+import LaunchGateStorage
 
 /// Why the ``PublishGuard`` refused an unconfirmed publish or rollback, kept as values so that
 /// each surface words it in its own terms: the API names its JSON fields, the console its form's
@@ -50,7 +51,7 @@ public struct GuardRefusal: Sendable, Equatable {
     /// iOS installs blocked, over the 20 % allowed unconfirmed".
     public var why: String {
         guard let breach else { return "its impact could not be computed in time, so the publish guard can't check it" }
-        let over = breach.hasShare ? ", over the \(ImpactSentences.percent(limit)) allowed unconfirmed" : ""
+        let over = breach.hasShare ? ", over the \(FigureText.percent(limit)) allowed unconfirmed" : ""
         return "it " + ImpactSentences(impact).reason(breach) + over
     }
 

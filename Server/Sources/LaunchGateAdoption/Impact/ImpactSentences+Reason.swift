@@ -1,11 +1,12 @@
 import LaunchGate
+import LaunchGateStorage
 
 extension ImpactSentences {
     /// Why the guard wants a change confirmed, as the rest of a sentence about the change:
     /// "newly blocks 40 % of active iOS installs". Short, since the console's checkbox and every
     /// refusal carry it.
     public func reason(_ breach: GuardBreach) -> String {
-        let (platform, share) = (Self.name(breach.platform), Self.percent(breach.share))
+        let (platform, share) = (Self.name(breach.platform), FigureText.percent(breach.share))
         switch breach.measure {
         case .newlyBlocked: return "newly blocks \(share) of active \(platform) installs"
         case .blockedAfter: return "leaves \(share) of active \(platform) installs blocked"

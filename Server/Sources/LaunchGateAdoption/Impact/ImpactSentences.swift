@@ -1,6 +1,7 @@
 import Foundation
 import LaunchGate
 import LaunchGatePolicies
+import LaunchGateStorage
 
 /// What a ``PolicyImpact`` says in words, for the admin API's `summary`, the CLI, the console
 /// and the guard's refusals: the only place its prose is written.
@@ -68,31 +69,31 @@ public struct ImpactSentences: Sendable {
     /// doesn't change and where nothing is blocked.
     private func figures(_ platform: Platform, _ counts: PlatformImpact) -> String? {
         let (name, shown) = (Self.name(platform), counts.counted)
-        let installs = Self.count(shown.installs, "\(name) install")
+        let installs = FigureText.count(shown.installs, "\(name) install")
         let subject = phrase(for: platform)
         guard !subject.isEmpty else {
             guard shown.blocked > 0 else { return nil }
             if shown.newlyBlocked == 0 {
-                return "\(name)'s unchanged rules block \(Self.grouped(shown.blocked)) of \(installs) (\(Self.percent(shown.blockedShare)))."
+                return "\(name)'s unchanged rules block \(FigureText.grouped(shown.blocked)) of \(installs) (\(FigureText.percent(shown.blockedShare)))."
             }
-            return "This policy blocks \(Self.grouped(shown.blocked)) of \(installs) (\(Self.percent(shown.blockedShare)))" + newly(shown) + "."
+            return "This policy blocks \(FigureText.grouped(shown.blocked)) of \(installs) (\(FigureText.percent(shown.blockedShare)))" + newly(shown) + "."
         }
         guard shown.blocked > 0 else {
             return shown.installs == 1 ? "\(subject) doesn't block the one \(name) install." : "\(subject) blocks none of the \(installs)."
         }
-        return "\(subject) blocks \(Self.grouped(shown.blocked)) of \(installs) (\(Self.percent(shown.blockedShare)))" + newly(shown) + "."
+        return "\(subject) blocks \(FigureText.grouped(shown.blocked)) of \(installs) (\(FigureText.percent(shown.blockedShare)))" + newly(shown) + "."
     }
 
     /// How many of the blocked installs the current policy lets in, after the figures.
     private func newly(_ counts: ImpactCounts) -> String {
         if counts.newlyBlocked == counts.blocked { return "" }
         if counts.newlyBlocked == 0 { return counts.blocked == 1 ? ", blocked already" : ", all of them blocked already" }
-        return ", \(Self.grouped(counts.newlyBlocked)) of them not blocked now"
+        return ", \(FigureText.grouped(counts.newlyBlocked)) of them not blocked now"
     }
 
     /// The lead sentence when the change blocks nothing anywhere.
     private func nothingBlocked(_ counted: [(platform: Platform, counts: PlatformImpact)]) -> String {
-        "This policy blocks none of the installs counted: " + counted.map { Self.count($0.counts.counted.installs, "\(Self.name($0.platform)) install") }
+        "This policy blocks none of the installs counted: " + counted.map { FigureText.count($0.counts.counted.installs, "\(Self.name($0.platform)) install") }
             .joined(separator: " and ") + "."
     }
 
@@ -104,29 +105,29 @@ public struct ImpactSentences: Sendable {
         if counts.cannotUpdate > 0, !counts.countsOnlyNew {
             let floor = impact.proposed.policy(for: platform)?.latest?.minimumOS.map { "\(name) below \($0)" } ?? "an OS too old for any allowed version"
             sentences.append(counts.cannotUpdate == 1 ? "1 of the blocked \(name) installs runs \(floor) and can't update at all."
-                : "\(Self.grouped(counts.cannotUpdate)) of the blocked \(name) installs run \(floor) and can't update at all.")
+                : "\(FigureText.grouped(counts.cannotUpdate)) of the blocked \(name) installs run \(floor) and can't update at all.")
         }
         let (active, established, new) = (counts.active, counts.established, counts.new)
         if !phrase(for: platform).isEmpty, active.installs > 0, established.installs > 0, established.installs != active.installs {
-            sentences.append("Of the \(Self.count(established.installs, "established \(name) install")) (seen twice, a day apart), it blocks "
-                + "\(Self.grouped(established.blocked)) (\(Self.percent(established.blockedShare))) and newly blocks "
-                + "\(Self.grouped(established.newlyBlocked)) (\(Self.percent(established.newlyBlockedShare))).")
+            sentences.append("Of the \(FigureText.count(established.installs, "established \(name) install")) (seen twice, a day apart), it blocks "
+                + "\(FigureText.grouped(established.blocked)) (\(FigureText.percent(established.blockedShare))) and newly blocks "
+                + "\(FigureText.grouped(established.newlyBlocked)) (\(FigureText.percent(established.newlyBlockedShare))).")
         }
         let unsettled = (active.newlyBlocked > 0 || new.newlyBlocked > 0) && established.installs == 0
         let guardNote = unsettled ? ", so the publish guard asks to confirm any change that newly blocks one of them." : "."
         if counts.countsOnlyNew {
             sentences.append((new.installs == 1 ? "This \(name) install was first seen today: it isn't established yet (seen twice, a day apart)"
-                : "All \(Self.grouped(new.installs)) \(name) installs were first seen today: none is established yet (seen twice, a day apart)")
+                : "All \(FigureText.grouped(new.installs)) \(name) installs were first seen today: none is established yet (seen twice, a day apart)")
                 + guardNote)
             return sentences
         }
         if unsettled { sentences.append("No \(name) install is established yet (seen twice, a day apart)" + guardNote) }
         if new.installs > 0 {
             let blocked = new.installs == 1 ? (new.blocked == 1 ? "blocked" : "not blocked")
-                : new.blocked == 0 ? "none of them blocked" : new.blocked == new.installs ? "all of them blocked" : "\(Self.grouped(new.blocked)) of them blocked"
+                : new.blocked == 0 ? "none of them blocked" : new.blocked == new.installs ? "all of them blocked" : "\(FigureText.grouped(new.blocked)) of them blocked"
             sentences.append(new.installs == 1
                 ? "1 more \(name) install was first seen today (\(blocked)); it counts in none of these figures until it is seen on another day."
-                : "\(Self.grouped(new.installs)) more \(name) installs were first seen today (\(blocked)); they count in none of these figures "
+                : "\(FigureText.grouped(new.installs)) more \(name) installs were first seen today (\(blocked)); they count in none of these figures "
                     + "until they are seen on another day.")
         }
         return sentences
@@ -138,17 +139,17 @@ public struct ImpactSentences: Sendable {
         if let rolloutNote { notes.append(rolloutNote) }
         for (platform, counts) in platforms where counts.refusedSightings > 0 && counts.changesBlocking {
             let name = Self.name(platform)
-            notes.append("The cap on installs and groups refused \(Self.count(counts.refusedSightings, "\(name) sighting")) in the last "
+            notes.append("The cap on installs and groups refused \(FigureText.count(counts.refusedSightings, "\(name) sighting")) in the last "
                 + "\(impact.activeDays) days, so real \(name) installs may be missing from these counts (an upgrade to a new release, say).")
         }
         for (platform, counts) in platforms where counts.unevaluatedGroups > 0 {
             let name = Self.name(platform)
             let worst = counts.changesBlocking ? PublishGuard.worstCase(counts) : 0
-            notes.append("These counts leave out \(Self.count(counts.unevaluatedInstalls, "\(name) install")) in "
-                + "\(Self.count(counts.unevaluatedGroups, "rarer (version, build, OS) group")) not evaluated, past the "
-                + "\(Self.grouped(impact.groupLimit)) with most installs.")
+            notes.append("These counts leave out \(FigureText.count(counts.unevaluatedInstalls, "\(name) install")) in "
+                + "\(FigureText.count(counts.unevaluatedGroups, "rarer (version, build, OS) group")) not evaluated, past the "
+                + "\(FigureText.grouped(impact.groupLimit)) with most installs.")
             if worst > 0 {
-                notes.append("Counting them all as newly blocked, the change could block up to \(Self.percent(worst)) of active \(name) installs.")
+                notes.append("Counting them all as newly blocked, the change could block up to \(FigureText.percent(worst)) of active \(name) installs.")
             }
         }
         if !impact.guarded {
@@ -163,7 +164,7 @@ public struct ImpactSentences: Sendable {
         guard !impact.rollouts.isEmpty else { return nil }
         return "Rollout counts are expected values: install IDs are stored only as HMACs, so rollout buckets can't be recomputed; installs that "
             + "only the rollout decides are split by its current share ("
-            + impact.rollouts.sorted { $0.key.isListed(before: $1.key) }.map { "\(Self.name($0.key)) \(Self.percent($0.value / 100))" }
+            + impact.rollouts.sorted { $0.key.isListed(before: $1.key) }.map { "\(Self.name($0.key)) \(FigureText.percent($0.value / 100))" }
             .joined(separator: ", ") + ")."
     }
 

@@ -13,9 +13,10 @@ import Testing
 @Suite("Adoption lists platforms iOS first in the API and the console, on every load")
 struct AdoptionPlatformOrderTests {
     /// Installs of `notes` on both platforms, the same number per pair so only the order of
-    /// platforms can decide ties: seen two days ago and today, so the history has both days.
+    /// platforms can decide ties: seen two days ago and today (the server's clock, ``Samples/now``),
+    /// so the history has both days.
     private static func record(_ server: TestServer) async throws {
-        let now = Date()
+        let now = Samples.now
         let versions: [(Platform, String, Int)] = [(.android, "2.4.0", 3), (.ios, "2.4.1", 3), (.android, "2.3.0", 1), (.ios, "2.3.0", 1)]
         var sightings: [InstallSighting] = []
         for (platform, version, count) in versions {
@@ -42,7 +43,7 @@ struct AdoptionPlatformOrderTests {
 
     @Test("the API's versions, builds, OS versions and daily history list iOS before Android, on 20 loads")
     func api() async throws {
-        try await TestServer.with { server in
+        try await TestServer.with(now: { Samples.now }) { server in
             try await Self.record(server)
             try await server.application.test(.router) { client in
                 for _ in 0..<20 {
@@ -63,7 +64,7 @@ struct AdoptionPlatformOrderTests {
 
     @Test("the console's bars and the timeline's legend put iOS before Android where their installs tie, on 20 loads")
     func console() async throws {
-        try await TestServer.with { server in
+        try await TestServer.with(now: { Samples.now }) { server in
             try await Self.record(server)
             try await server.application.test(.router) { client in
                 let browser = ConsoleBrowser(client)

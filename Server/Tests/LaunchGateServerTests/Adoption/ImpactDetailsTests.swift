@@ -13,9 +13,9 @@ import Testing
 struct ImpactDetailsTests {
     @Test("a share that is neither none nor all never prints as 0 % or 100 %")
     func percentEdges() {
-        #expect(ImpactSentences.percent(4.0 / 10_000) == "<0.1 %")
-        #expect(ImpactSentences.percent(0.9996) == ">99.9 %")
-        #expect(ImpactSentences.percent(0) == "0 %" && ImpactSentences.percent(1) == "100 %" && ImpactSentences.percent(0.0005) == "0.1 %")
+        #expect(FigureText.percent(4.0 / 10_000) == "<0.1 %")
+        #expect(FigureText.percent(0.9996) == ">99.9 %")
+        #expect(FigureText.percent(0) == "0 %" && FigureText.percent(1) == "100 %" && FigureText.percent(0.0005) == "0.1 %")
     }
 
     @Test("a required build change on the same version is a change, not a lowering")

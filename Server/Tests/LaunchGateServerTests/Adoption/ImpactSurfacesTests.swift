@@ -95,12 +95,12 @@ struct ImpactSurfacesTests {
                 for (platform, counts) in [(Platform.ios, ios.counted), (.android, android.counted)] {
                     let id = platform.rawValue
                     #expect(page.contains(#"<th scope="row">\#(platform.osName)</th>"#))
-                    #expect(page.contains(#"id="impact-\#(id)-installs">\#(ImpactSentences.grouped(counts.installs))<"#), "\(id)")
-                    #expect(page.contains(#"id="impact-\#(id)-blocked">\#(counts.blocked) (\#(ImpactSentences.percent(counts.blockedShare)))<"#), "\(id)")
-                    #expect(page.contains(#"id="impact-\#(id)-newly-blocked">\#(counts.newlyBlocked) (\#(ImpactSentences.percent(counts.newlyBlockedShare)))<"#))
+                    #expect(page.contains(#"id="impact-\#(id)-installs">\#(FigureText.grouped(counts.installs))<"#), "\(id)")
+                    #expect(page.contains(#"id="impact-\#(id)-blocked">\#(counts.blocked) (\#(FigureText.percent(counts.blockedShare)))<"#), "\(id)")
+                    #expect(page.contains(#"id="impact-\#(id)-newly-blocked">\#(counts.newlyBlocked) (\#(FigureText.percent(counts.newlyBlockedShare)))<"#))
                 }
                 // The guard's check is iOS's own share, named as such, from the same counts.
-                #expect(page.contains("Publish although it leaves \(ImpactSentences.percent(ios.counted.blockedShare)) of active iOS installs blocked"))
+                #expect(page.contains("Publish although it leaves \(FigureText.percent(ios.counted.blockedShare)) of active iOS installs blocked"))
 
                 // The refusal, in each surface's words.
                 let refused = try await client.execute(uri: "/v1/admin/apps/notes/policy", method: .put, headers: auth, body: ByteBuffer(string: document))

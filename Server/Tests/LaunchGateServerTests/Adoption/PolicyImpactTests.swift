@@ -104,7 +104,7 @@ struct PolicyImpactTests {
 
     @Test("numbers are grouped by thousands and shares rounded to a tenth")
     func formatting() {
-        #expect(ImpactSentences.grouped(1_234_567) == "1,234,567" && ImpactSentences.grouped(999) == "999" && ImpactSentences.grouped(1000) == "1,000")
-        #expect(ImpactSentences.percent(0.1234) == "12.3 %" && ImpactSentences.percent(0.2) == "20 %")
+        #expect(FigureText.grouped(1_234_567) == "1,234,567" && FigureText.grouped(999) == "999" && FigureText.grouped(1000) == "1,000")
+        #expect(FigureText.percent(0.1234) == "12.3 %" && FigureText.percent(0.2) == "20 %")
     }
 }

@@ -35,11 +35,11 @@ struct SentenceGrammarTests {
 
     @Test("counts with their noun: no installs, 1 install, 2 installs, 1,240 installs")
     func counts() {
-        #expect(ImpactSentences.count(0, "install") == "no installs")
-        #expect(ImpactSentences.count(1, "install") == "1 install")
-        #expect(ImpactSentences.count(2, "install") == "2 installs")
-        #expect(ImpactSentences.count(1_240, "iOS install") == "1,240 iOS installs")
-        #expect(ImpactSentences.count(1, "person", "people") == "1 person" && ImpactSentences.count(3, "person", "people") == "3 people")
+        #expect(FigureText.count(0, "install") == "no installs")
+        #expect(FigureText.count(1, "install") == "1 install")
+        #expect(FigureText.count(2, "install") == "2 installs")
+        #expect(FigureText.count(1_240, "iOS install") == "1,240 iOS installs")
+        #expect(FigureText.count(1, "person", "people") == "1 person" && FigureText.count(3, "person", "people") == "3 people")
     }
 
     @Test("the checker catches a count of the wrong number, so the sentences it passes are checked")

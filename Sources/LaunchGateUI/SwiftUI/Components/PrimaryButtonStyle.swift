@@ -4,6 +4,7 @@ import SwiftUI
 
 /// The main button of every LaunchGate screen: full width, filled with the theme's button color
 /// (black in the turquoise sign-in look, or the system look's blue), at least 44 points tall at any text size.
+/// Screens apply it through `primaryButton(_:cornerRadius:)`, which keeps the system's button on tvOS.
 struct PrimaryButtonStyle: ButtonStyle {
     let styles: ThemeStyles
     let cornerRadius: Double

@@ -39,9 +39,7 @@ public struct GateBannerView: View {
             }
             if let secondary = screen.secondaryAction {
                 Button(secondary.title) { perform(secondary) }
-                    .font(.subheadline.weight(.semibold))
-                    .foregroundStyle(styles.link)
-                    .frame(minHeight: 44)
+                    .linkButton(styles, font: .subheadline.weight(.semibold))
                     .accessibilityLabel(secondary.title)
             }
         }

@@ -68,13 +68,12 @@ public struct GateScreenView: View {
         VStack(spacing: 8) {
             if let primary = screen.primaryAction {
                 Button(primary.title) { perform(primary) }
-                    .buttonStyle(PrimaryButtonStyle(styles: styles, cornerRadius: theme.cornerRadius))
+                    .primaryButton(styles, cornerRadius: theme.cornerRadius)
                     .accessibilityLabel(primary.title)
             }
             if let secondary = screen.secondaryAction {
                 Button(secondary.title) { perform(secondary) }
-                    .foregroundStyle(styles.link)
-                    .frame(minHeight: 44)
+                    .linkButton(styles)
                     .accessibilityLabel(secondary.title)
             }
         }

@@ -74,12 +74,10 @@ public struct SignInScreenView: View {
     private func buttons(_ styles: ThemeStyles) -> some View {
         VStack(spacing: 8) {
             if let primary = screen.primaryAction {
-                button(primary).buttonStyle(PrimaryButtonStyle(styles: styles, cornerRadius: theme.cornerRadius))
+                button(primary).primaryButton(styles, cornerRadius: theme.cornerRadius)
             }
             ForEach(screen.actions.dropFirst(), id: \.role) { action in
-                button(action)
-                    .foregroundStyle(styles.link)
-                    .frame(minHeight: 44)
+                button(action).linkButton(styles)
             }
         }
     }

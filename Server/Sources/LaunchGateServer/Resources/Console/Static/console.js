@@ -2,8 +2,9 @@
 // editor is typed in: it posts the form (with its CSRF token) to the same-origin preview
 // endpoint at most every 400 ms and replaces the preview pane's HTML, which the server rendered
 // and escaped. Then it marks each field the server listed as invalid in those previews
-// (aria-invalid, and its message next to it), and clears the rest: the server decides, this
-// only shows it. Without it, the Preview button does the same.
+// (aria-invalid, and its message next to it), clears the rest, and copies the impact's first
+// sentence to the line a phone keeps at the foot of the screen: the server decides, this only
+// shows it. Without it, the Preview button does the same.
 "use strict";
 (function () {
   var form = document.getElementById("editor");
@@ -28,6 +29,12 @@
       if (error) { error.textContent = message || ""; error.hidden = message === null; }
     });
   }
+  // The impact's first sentence at the foot of a phone's screen follows the pane's.
+  function jump() {
+    var summary = pane.querySelector("#impact-summary");
+    var copy = document.getElementById("impact-jump-summary");
+    if (copy) { copy.textContent = summary ? summary.textContent : ""; }
+  }
   function refresh() {
     var mine = ++sequence;
     var body = new URLSearchParams(new FormData(form));
@@ -42,6 +49,7 @@
         pane.setAttribute("data-updated", String(mine));
         if (stale) { stale.hidden = true; }
         mark();
+        jump();
       })
       .catch(function () { if (mine === sequence && stale) { stale.hidden = false; } })
       .then(function () { if (mine === sequence) { form.removeAttribute("aria-busy"); } });
