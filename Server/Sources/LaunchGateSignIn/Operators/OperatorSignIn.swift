@@ -65,8 +65,13 @@ public struct OperatorSignIn: Sendable {
         let email = try SignInAddress.normalized(email)
         let now = now()
         let network = SignInNetwork.of(client)
-        try await admit(email: email, network: network, at: now, charges: [clientCharge("console-send-client|\(client)", limit: configuration.clientSends)].compactMap { $0 }
-                            + configuration.sendCharges(app: Self.appID, email: email, client: client))
+        // The address's own cap only for networks it never signed in from (KnownNetworks): read for
+        // every address alike, and only an operator's sign-in makes a network known.
+        let known = try await repository.isKnownNetwork(appID: Self.appID, email: email, network: network, at: now)
+        let charges = [clientCharge("console-send-client|\(client)", limit: configuration.clientSends)].compactMap { $0 }
+            + [configuration.networkSendCharge(app: Self.appID, email: email, client: client)]
+            + (known ? [] : [configuration.addressSendCharge(app: Self.appID, email: email)])
+        try await admit(email: email, network: network, at: now, charges: charges)
         // Looked up here for every address, operator or not: the same one indexed read either
         // way. Only an operator's request takes a place on the queue, so made-up addresses can't
         // fill it and have a real operator's code dropped.
@@ -92,7 +97,7 @@ public struct OperatorSignIn: Sendable {
                                           createdAt: now, expiresAt: expiresAt)
             let mail = OutboxMessage(id: SignInTokens.id("msg", bytes: 12, using: random), appID: Self.appID, email: email,
                                      network: network, sealedCode: try secrets.seal(code), codeExpiresAt: expiresAt, nextAttemptAt: now, createdAt: now)
-            switch try await repository.requestCode(configuration.request(record, mail: mail, charges: []), at: now) {
+            switch try await repository.requestCode(configuration.request(record, mail: mail, charges: [], addressCharges: []), at: now) {
             case .issued:
                 signal.notify()
                 return
@@ -129,6 +134,10 @@ public struct OperatorSignIn: Sendable {
         // Compared with every live code (the operator may have changed network since asking); of
         // two right verifies of one code only one consumes it.
         let live = try await repository.liveCodes(appID: Self.appID, email: email, maxAttempts: configuration.attemptsPerCode, at: now)
+        // The address's cap on guesses at others' codes only for networks it never signed in from.
+        let charges = [configuration.networkGuessCharge(app: Self.appID, email: email, client: client)]
+            + (try await repository.isKnownNetwork(appID: Self.appID, email: email, network: network, at: now)
+                ? [] : [configuration.addressGuessCharge(app: Self.appID, email: email)])
         var candidates = live
         if try await ownTry(email: email, network: network, at: now) {
             // The network's own code (only operators have one) takes the try, so that it dies after
@@ -140,11 +149,9 @@ public struct OperatorSignIn: Sendable {
             // Others' codes only within the charges others share; a refusal answers as the miss
             // it is, the same for every address (issue 27: no code guessed more than 25 times an
             // hour from networks other than its own).
-            let charges = configuration.guessCharges(app: Self.appID, email: email, client: client)
             candidates = try await charged(charges, at: now) ? live.filter { $0.network != network } : []
         } else {
-            try await admit(email: email, network: network, at: now, charges: configuration.guessCharges(app: Self.appID, email: email, client: client),
-                            checkingLock: false)
+            try await admit(email: email, network: network, at: now, charges: charges, checkingLock: false)
         }
         if let found = try await signIn(hash, among: candidates, email: email, network: network, at: now) { return found }
         _ = try await repository.recordFailure(appID: Self.appID, email: email, network: network, threshold: configuration.lockoutFailures,

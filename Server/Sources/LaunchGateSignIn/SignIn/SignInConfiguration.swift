@@ -83,30 +83,45 @@ public struct SignInConfiguration: Sendable, Hashable {
         self.sweepInterval = sweepInterval
     }
 
-    /// The charges of a send to an address from a client: the client's network's share first, then
-    /// the address's cap. A charge that refuses stops the ones after it, so a network past its
-    /// share spends nothing of the address's.
-    func sendCharges(app: String, email: String, client: String) -> [RateLimitCharge] {
-        [RateLimitCharge(key: Self.networkSendKey(app: app, email: email, network: SignInNetwork.of(client)),
-                         rules: [RateLimitRule(limit: 1, window: resendInterval), RateLimitRule(limit: networkSendsPerHour, window: 3600)]),
-         RateLimitCharge(key: Self.sendKey(app: app, email: email), rules: [RateLimitRule(limit: sendsPerHour, window: 3600)])]
+    /// The charge of a send to an address from a client's network: its share of the address's
+    /// sends, which every network has, known to the address or not (``KnownNetworks``).
+    func networkSendCharge(app: String, email: String, client: String) -> RateLimitCharge {
+        RateLimitCharge(key: Self.networkSendKey(app: app, email: email, network: SignInNetwork.of(client)),
+                        rules: [RateLimitRule(limit: 1, window: resendInterval), RateLimitRule(limit: networkSendsPerHour, window: 3600)])
     }
 
-    /// The charges of a guess at an address from a client whose network has no live code of its
-    /// own there: its network's share, then the address's cap.
-    func guessCharges(app: String, email: String, client: String) -> [RateLimitCharge] {
-        [RateLimitCharge(key: "guess-net|\(app)|\(email)|\(SignInNetwork.of(client))",
-                         rules: [RateLimitRule(limit: networkGuessesPerHour, window: 3600)]),
-         RateLimitCharge(key: "guess|\(app)|\(email)", rules: [RateLimitRule(limit: guessesPerHour, window: 3600)])]
+    /// The address's cap on sends, from every network but those known to it, charged after the
+    /// network's share: a network past its share spends nothing of the address's.
+    func addressSendCharge(app: String, email: String) -> RateLimitCharge {
+        RateLimitCharge(key: Self.sendKey(app: app, email: email), rules: [RateLimitRule(limit: sendsPerHour, window: 3600)])
+    }
+
+    /// The charge of a guess at an address's codes, other than its own network's, from a client's
+    /// network: its network's share, which every network has, known to the address or not.
+    func networkGuessCharge(app: String, email: String, client: String) -> RateLimitCharge {
+        RateLimitCharge(key: "guess-net|\(app)|\(email)|\(SignInNetwork.of(client))", rules: [RateLimitRule(limit: networkGuessesPerHour, window: 3600)])
+    }
+
+    /// The address's cap on guesses at other networks' codes, from every network but those known
+    /// to it, charged after the network's share.
+    func addressGuessCharge(app: String, email: String) -> RateLimitCharge {
+        RateLimitCharge(key: "guess|\(app)|\(email)", rules: [RateLimitRule(limit: guessesPerHour, window: 3600)])
+    }
+
+    /// The address's hourly bound on guesses from networks not known to it, own codes' included,
+    /// with each code's tries reserved when it is issued (``GuessBudget``).
+    func guessBudget(app: String, email: String) -> GuessBudget {
+        GuessBudget(key: "guess|\(app)|\(email)", limit: guessesPerHour, window: 3600)
     }
 
     /// The key a network's sends to an address are charged under.
     static func networkSendKey(app: String, email: String, network: String) -> String { "send-net|\(app)|\(email)|\(network)" }
 
     /// A code request for a code and its mail with these limits.
-    func request(_ code: SignInCodeRecord, mail: OutboxMessage, charges: [RateLimitCharge]) -> CodeRequest {
-        CodeRequest(code: code, mail: mail, charges: charges, liveCodesPerAddress: liveCodesPerAddress, codeHold: heldFor,
-                    attemptsPerCode: attemptsPerCode)
+    func request(_ code: SignInCodeRecord, mail: OutboxMessage, charges: [RateLimitCharge], addressCharges: [RateLimitCharge],
+                 guesses: GuessBudget? = nil) -> CodeRequest {
+        CodeRequest(code: code, mail: mail, charges: charges, addressCharges: addressCharges, guesses: guesses,
+                    liveCodesPerAddress: liveCodesPerAddress, codeHold: heldFor, attemptsPerCode: attemptsPerCode)
     }
 
     /// The key every send to an address is charged under, whatever its network.

@@ -103,9 +103,13 @@ public struct SignInService: Sendable {
         if configuration.clientSends > 0 {
             charges.append(RateLimitCharge(key: "send-client|\(client)", rules: [RateLimitRule(limit: configuration.clientSends, window: configuration.clientWindow)]))
         }
-        charges += configuration.sendCharges(app: app, email: email, client: client)
-        // One transaction: the lock, a failed delivery to report, room for the code, the limits, then the code and its mail.
-        switch try await repository.requestCode(configuration.request(record, mail: mail, charges: charges), at: now) {
+        charges.append(configuration.networkSendCharge(app: app, email: email, client: client))
+        // One transaction: the lock, a failed delivery to report, room for the code, the limits (the
+        // address's own only for networks it never signed in from), then the code and its mail.
+        let request = configuration.request(record, mail: mail, charges: charges,
+                                            addressCharges: [configuration.addressSendCharge(app: app, email: email)],
+                                            guesses: configuration.guessBudget(app: app, email: email))
+        switch try await repository.requestCode(request, at: now) {
         case .issued:
             mailBudget.queued(app: app, network: network, at: now)
             signal.notify()
@@ -142,12 +146,12 @@ public struct SignInService: Sendable {
             throw SignInServiceError.invalidCodeShape(length: length)
         }
         if let wait = verifyClients?.record(client, at: now) { throw SignInServiceError.rateLimited(retryAfter: Self.seconds(wait)) }
-        let charges = configuration.guessCharges(app: app, email: email, client: client)
         // Drawn before anyone knows whether the code is right, so a wrong code costs what a right one does.
         let token = SignInTokens.sessionToken(using: random)
         let attempt = CodeAttempt(
-            appID: app, email: email, network: SignInNetwork.of(client), codeHash: try await secrets.codeHash(digits, app: app, email: email), charges: charges,
-            maxAttempts: configuration.attemptsPerCode, lockoutThreshold: configuration.lockoutFailures, lockout: configuration.lockoutDuration,
+            appID: app, email: email, network: SignInNetwork.of(client), codeHash: try await secrets.codeHash(digits, app: app, email: email),
+            charges: [configuration.networkGuessCharge(app: app, email: email, client: client)],
+            guesses: configuration.guessBudget(app: app, email: email), maxAttempts: configuration.attemptsPerCode, lockoutThreshold: configuration.lockoutFailures, lockout: configuration.lockoutDuration,
             newUserID: SignInTokens.id("usr", bytes: 12, using: random),
             grant: SessionGrant(id: SignInTokens.id("ses", bytes: 8, using: random), deviceID: deviceID,
                                 tokenHash: SignInTokens.hash(token), expiresAt: now.addingTimeInterval(configuration.sessionLifetime)))

@@ -22,6 +22,7 @@ struct UnavailableSignInRepository: SignInRepository {
     func consumeCode(id: String, appID: String, email: String, network: String, at now: Date) async throws -> Bool { throw down }
     func requestCode(_ request: CodeRequest, at now: Date) async throws -> CodeRequestOutcome { throw down }
     func attemptCode(_ attempt: CodeAttempt, at now: Date) async throws -> CodeAttemptOutcome { throw down }
+    func isKnownNetwork(appID: String, email: String, network: String, at now: Date) async throws -> Bool { throw down }
     func addressState(appID: String, email: String, network: String) async throws -> AddressState { throw down }
     func recordFailure(appID: String, email: String, network: String, threshold: Int, lockout: TimeInterval,
                        at now: Date) async throws -> AddressState { throw down }

@@ -10,6 +10,13 @@ public struct CodeRequest: Sendable, Hashable {
     public var mail: OutboxMessage
     /// Limits charged in this order; the first that refuses ends the request.
     public var charges: [RateLimitCharge]
+    /// The address's own limits, charged after ``charges`` unless the network signed the address
+    /// in within ``KnownNetworks/forgetAfter`` (a known network, which also skips
+    /// ``liveCodesPerAddress``): strangers who spend them can't hold off a returning user.
+    public var addressCharges: [RateLimitCharge]
+    /// The address's hourly bound on guesses from unknown networks, in which a send from one must
+    /// find room for its code's tries (``GuessBudget``); `nil` for none.
+    public var guesses: GuessBudget?
     /// Live codes (unused, unexpired, with tries left) an address holds at most, one per network.
     /// A send from a network that has none when the address holds this many takes the place of
     /// the oldest one past ``codeHold``, or is refused if none is that old.
@@ -21,11 +28,13 @@ public struct CodeRequest: Sendable, Hashable {
     public var attemptsPerCode: Int
 
     /// Creates a request.
-    public init(code: SignInCodeRecord, mail: OutboxMessage, charges: [RateLimitCharge], liveCodesPerAddress: Int = 4,
-                codeHold: TimeInterval = 600, attemptsPerCode: Int = 5) {
+    public init(code: SignInCodeRecord, mail: OutboxMessage, charges: [RateLimitCharge], addressCharges: [RateLimitCharge] = [],
+                guesses: GuessBudget? = nil, liveCodesPerAddress: Int = 4, codeHold: TimeInterval = 600, attemptsPerCode: Int = 5) {
         self.code = code
         self.mail = mail
         self.charges = charges
+        self.addressCharges = addressCharges
+        self.guesses = guesses
         self.liveCodesPerAddress = liveCodesPerAddress
         self.codeHold = codeHold
         self.attemptsPerCode = attemptsPerCode

@@ -58,6 +58,7 @@ extension MemorySignInRepository {
         let key = address(appID, user.email)
         codesByAddress[key] = nil
         addresses[key] = nil
+        knownNetworks[key] = nil
         outbox = outbox.filter { !($0.value.appID == appID && $0.value.email == user.email) }
         return true
     }

@@ -14,6 +14,8 @@ public actor MemorySignInRepository: SignInRepository {
     /// When each network's streak at an address last grew, for the sweep.
     package var lastFailures: [String: [String: Date]] = [:]
     package var events: [String: [Date]] = [:]
+    /// When each address last signed in from each network (``KnownNetworks``).
+    package var knownNetworks: [String: [String: Date]] = [:]
     package var outbox: [String: OutboxMessage] = [:]
 
     /// Creates an empty repository.
@@ -105,6 +107,7 @@ public actor MemorySignInRepository: SignInRepository {
                                     createdAt: now, expiresAt: grant.expiresAt)
         sessionsByID[session.id] = session
         clearFailures(appID: appID, email: email, network: network)
+        remember(network: network, appID: appID, email: email, at: now)
         return SignInCompletion(user: user, isNewUser: isNew, session: session)
     }
 
@@ -115,6 +118,27 @@ public actor MemorySignInRepository: SignInRepository {
             state.failures = 0
             addresses[key]?[network] = state
         }
+    }
+
+    /// Remembers that the address signed in from `network` now, forgetting the network that
+    /// signed in longest ago past ``KnownNetworks/kept``.
+    func remember(network: String, appID: String, email: String, at now: Date) {
+        let key = address(appID, email)
+        var known = knownNetworks[key] ?? [:]
+        known[network] = now
+        while known.count > KnownNetworks.kept, let oldest = known.min(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
+            known[oldest.key] = nil
+        }
+        knownNetworks[key] = known
+    }
+
+    public func isKnownNetwork(appID: String, email: String, network: String, at now: Date) -> Bool {
+        knownNetworks[address(appID, email)]?[network].map { $0 > KnownNetworks.since(now) } ?? false
+    }
+
+    /// The networks known to the address at `now`.
+    func knownNetworkSet(appID: String, email: String, at now: Date) -> Set<String> {
+        Set((knownNetworks[address(appID, email)] ?? [:]).filter { $0.value > KnownNetworks.since(now) }.keys)
     }
 
     // MARK: Addresses
@@ -182,6 +206,11 @@ public actor MemorySignInRepository: SignInRepository {
             lastFailures[key] = lastFailures[key]?.filter { kept[$0.key] != nil }
         }
         lastFailures = lastFailures.filter { addresses[$0.key] != nil }
+        for (key, networks) in knownNetworks {
+            let kept = networks.filter { $0.value > KnownNetworks.since(now) }
+            deleted += networks.count - kept.count
+            knownNetworks[key] = kept.isEmpty ? nil : kept
+        }
         return deleted
     }
 }

@@ -75,7 +75,7 @@ extension SQLSignInRepository {
                 .where("app_id", .equal, appID).where("id", .equal, id).returning("email").all()
             guard let email = try found.first?.decode(column: "email", as: String.self) else { return false }
             try await db.delete(from: "sign_in_sessions").where("user_id", .equal, id).run()
-            for table in ["sign_in_codes", "sign_in_addresses", "mail_outbox"] {
+            for table in ["sign_in_codes", "sign_in_addresses", "sign_in_known_networks", "mail_outbox"] {
                 try await db.delete(from: table).where("app_id", .equal, appID).where("email", .equal, email).run()
             }
             try await db.delete(from: "sign_in_users").where("id", .equal, id).run()

@@ -4,15 +4,15 @@ import SQLKit
 /// Send-code and verify-code, each one transaction on both engines (``SQLSignInRepository+Steps``
 /// has the statements). On SQLite the transaction takes the write lock once, so every step reads
 /// what the one before left. On PostgreSQL each step that decides is a conditional statement
-/// that re-checks its row (a claim, a charge, a consume), and a send first takes a lock on its
-/// address for the transaction, so two sends from new networks can't both take the last place.
+/// that re-checks its row (a claim, a charge, a consume), and a send or a verify first takes a
+/// lock on its address for the transaction, so two sends from new networks can't both take the
+/// last place.
 extension SQLSignInRepository {
     public func requestCode(_ request: CodeRequest, at now: Date) async throws -> CodeRequestOutcome {
         let serialized = onPostgres
         do {
             return try await database.transaction(.relaxed) { db in
-                if serialized { try await db.raw(Self.lockAddress(appID: request.code.appID, email: request.code.email)).run() }
-                return try await Self.requestCode(request, at: now, stepByStepOn: db)
+                try await Self.requestCode(request, at: now, serialized: serialized, stepByStepOn: db)
             }
         } catch where SQLRepository.isUniqueViolation(error) {
             throw ServiceError.idCollision
@@ -25,35 +25,59 @@ extension SQLSignInRepository {
         let readCountHolds = !onPostgres
         do {
             return try await database.transaction(.relaxed) { db in
-                try await Self.attemptCode(attempt, at: now, readCountHolds: readCountHolds, stepByStepOn: db)
+                try await Self.attemptCode(attempt, at: now, readCountHolds: readCountHolds, serialized: !readCountHolds, stepByStepOn: db)
             }
         } catch where SQLRepository.isUniqueViolation(error) {
             throw ServiceError.idCollision
         }
     }
 
-    private var onPostgres: Bool {
+    var onPostgres: Bool {
         if case .postgres = database.location { return true }
         return false
     }
 
-    /// PostgreSQL's lock on an address's codes until the transaction ends (a hash of app and address).
-    private static func lockAddress(appID: String, email: String) -> SQLQueryString {
-        "SELECT pg_advisory_xact_lock(hashtext(\(bind: "sign-in-codes|\(appID)|\(email)")))"
+    /// A network's failure count and lock at the address (``addressState(appID:email:network:)``),
+    /// and on PostgreSQL (`serialized`) first a lock on the address's codes until the transaction
+    /// ends (a hash of app and address), in the same statement: two sends from new networks can't
+    /// both take the last place, nor two requests both spend the hourly guess bound's last room.
+    /// The state is read as it was when the statement began (before the lock, perhaps), which a
+    /// lock check can afford; the steps after the lock read what the requests before left.
+    private static func lockedState(appID: String, email: String, network: String, serialized: Bool,
+                                    on db: any SQLDatabase) async throws -> AddressState? {
+        guard serialized else { return try await db.raw(addressState(appID: appID, email: email, network: network)).first().map(addressState) }
+        let row = try await db.raw("""
+            SELECT a.failures, a.locked_until FROM (SELECT pg_advisory_xact_lock(hashtext(\(bind: "sign-in-codes|\(appID)|\(email)")))) AS l
+            LEFT JOIN sign_in_addresses AS a ON a.app_id = \(bind: appID) AND a.email = \(bind: email) AND a.network = \(bind: network)
+            """).first()
+        guard let row, try row.decode(column: "failures", as: Int?.self) != nil else { return nil }
+        return try addressState(row)
     }
 
     /// The steps of a send, one statement each, in the caller's transaction.
-    private static func requestCode(_ request: CodeRequest, at now: Date, stepByStepOn db: any SQLDatabase) async throws -> CodeRequestOutcome {
+    private static func requestCode(_ request: CodeRequest, at now: Date, serialized: Bool,
+                                    stepByStepOn db: any SQLDatabase) async throws -> CodeRequestOutcome {
         let (code, mail) = (request.code, request.mail)
-        let state = try await db.raw(addressState(appID: code.appID, email: code.email, network: code.network)).first().map(addressState)
+        let state = try await lockedState(appID: code.appID, email: code.email, network: code.network, serialized: serialized, on: db)
         if let until = state?.lockedUntil, until > now { return .locked(until: until) }
         if let failure = try newestFailure(try await db.raw(reportFailures(appID: code.appID, email: code.email, if: ungated)).all()) {
             return .deliveryFailed(failure)
         }
-        let stored = try await db.raw(codes(appID: code.appID, email: code.email)).all().map(Self.code)
-        let room = CodeRoom.find(for: request, among: stored, at: now)
+        let address = try await addressCodes(appID: code.appID, email: code.email, network: code.network, guessKey: request.guesses?.key,
+                                             unusedAt: nil, at: now, on: db)
+        // A known network skips the address's own caps (KnownNetworks), the live codes' among them.
+        let known = address.requesterKnown
+        let room = known ? .free : CodeRoom.find(for: request, among: address.codes, at: now)
         if case .full(let wait) = room { return .rateLimited(wait) }
-        for charge in request.charges {
+        // An unknown network's code reserves its tries under the address's hourly bound (GuessBudget).
+        if !known, let budget = request.guesses {
+            let held = budget.reservation(among: address.codes, known: address.knownNetworks, maxAttempts: request.attemptsPerCode,
+                                          excluding: code.network, at: now)
+            if let wait = budget.wait(toReserve: request.attemptsPerCode, guesses: address.guesses, reservation: held, at: now) {
+                return .rateLimited(wait)
+            }
+        }
+        for charge in request.charges + (known ? [] : request.addressCharges) {
             if try await db.raw(Self.charge(charge, at: now)).first() == nil { return .rateLimited(try await wait(for: charge, at: now, on: db)) }
         }
         if case .replacing(let other) = room {
@@ -65,25 +89,34 @@ extension SQLSignInRepository {
     }
 
     /// The steps of a verify, one statement each, in the caller's transaction.
-    private static func attemptCode(_ attempt: CodeAttempt, at now: Date, readCountHolds: Bool,
+    private static func attemptCode(_ attempt: CodeAttempt, at now: Date, readCountHolds: Bool, serialized: Bool,
                                     stepByStepOn db: any SQLDatabase) async throws -> CodeAttemptOutcome {
         let (app, email, network) = (attempt.appID, attempt.email, attempt.network)
-        let state = try await db.raw(addressState(appID: app, email: email, network: network)).first().map(addressState)
+        let state = try await lockedState(appID: app, email: email, network: network, serialized: serialized, on: db)
         if let until = state?.lockedUntil, until > now { return .locked(until: until) }
         // Nothing to guess: no charge, no failure, no row (see CodeAttempt.charges). A code out of
         // tries still counts a failure, as before; only codes with tries left can match.
-        let unused = try await db.raw(unusedCodes(appID: app, email: email, at: now)).all().map(code)
+        let address = try await addressCodes(appID: app, email: email, network: network, guessKey: attempt.guesses?.key, unusedAt: now,
+                                             at: now, on: db)
+        let unused = address.codes
         guard !unused.isEmpty else { return .wrong }
+        let charges = attempt.charges + (address.requesterKnown ? [] : attempt.addressCharges)
+        // An unknown network's guesses count in the address's hourly bound (GuessBudget).
+        let budget = address.requesterKnown ? nil : attempt.guesses
+        var missedOwn = false
         let live = unused.filter { $0.attempts < attempt.maxAttempts }
         let failures = readCountHolds ? state?.failures ?? 0 : nil
         // Its own code first, on its tries alone; others' codes only within the charges (see CodeAttempt.charges).
         var candidates = live
         if let own = try await db.raw(claimAttempt(appID: app, email: email, network: network, maxAttempts: attempt.maxAttempts, at: now))
             .first().map(code) {
-            if let completion = try await signIn(attempt, among: [own], at: now, failures: failures, on: db) { return .signedIn(completion) }
+            if let completion = try await signIn(attempt, among: [own], at: now, failures: failures, chained: serialized, on: db) {
+                return .signedIn(completion)
+            }
+            missedOwn = true
             candidates = live.filter { $0.network != network }
             if !candidates.isEmpty {
-                for charge in attempt.charges {
+                for charge in charges {
                     if try await db.raw(Self.charge(charge, at: now)).first() == nil {
                         candidates = []
                         break
@@ -91,21 +124,40 @@ extension SQLSignInRepository {
                 }
             }
         } else {
-            for charge in attempt.charges {
+            for charge in charges {
                 if try await db.raw(Self.charge(charge, at: now)).first() == nil { return .rateLimited(try await wait(for: charge, at: now, on: db)) }
             }
+            if let budget {
+                // Read under the address's lock (SQLite's write lock, PostgreSQL's advisory one): the guesses are current.
+                let held = budget.reservation(among: live, known: address.knownNetworks, maxAttempts: attempt.maxAttempts, excluding: nil, at: now)
+                if try await db.raw(Self.charge(budget.guess(beside: held), at: now)).first() == nil {
+                    return .rateLimited(budget.wait(toReserve: 1, guesses: address.guesses, reservation: held, at: now) ?? 0.001)
+                }
+            }
         }
-        if let completion = try await signIn(attempt, among: candidates, at: now, failures: failures, on: db) { return .signedIn(completion) }
-        try await db.raw(countFailure(appID: app, email: email, network: network, threshold: attempt.lockoutThreshold,
-                                      lockout: attempt.lockout, at: now)).run()
+        if let completion = try await signIn(attempt, among: candidates, at: now, failures: failures, chained: serialized, on: db) {
+            return .signedIn(completion)
+        }
+        let failure = countFailure(appID: app, email: email, network: network, threshold: attempt.lockoutThreshold, lockout: attempt.lockout,
+                                   at: now)
+        // The own code's reserved try, spent on a miss, now counts as a guess: on PostgreSQL in the failure's statement.
+        if missedOwn, let budget {
+            if serialized {
+                try await db.raw("WITH missed AS (\(Self.charge(budget.miss, at: now))) \(failure)").run()
+                return .wrong
+            }
+            _ = try await db.raw(Self.charge(budget.miss, at: now)).first()
+        }
+        try await db.raw(failure).run()
         return .wrong
     }
 
     /// Signs in with the code among `codes` that matches, if one does and is still unused.
-    private static func signIn(_ attempt: CodeAttempt, among codes: [SignInCodeRecord], at now: Date, failures: Int?,
+    private static func signIn(_ attempt: CodeAttempt, among codes: [SignInCodeRecord], at now: Date, failures: Int?, chained: Bool,
                                on db: any SQLDatabase) async throws -> SignInCompletion? {
         guard let match = SignInTokens.match(attempt.codeHash, among: codes) else { return nil }
         return try await completeSignIn(codeID: match.id, appID: attempt.appID, email: attempt.email, network: attempt.network,
-                                        newUserID: attempt.newUserID, grant: attempt.grant, at: now, failures: failures, stepByStepOn: db)
+                                        newUserID: attempt.newUserID, grant: attempt.grant, at: now, failures: failures, chained: chained,
+                                        stepByStepOn: db)
     }
 }

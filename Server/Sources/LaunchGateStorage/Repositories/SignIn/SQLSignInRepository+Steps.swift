@@ -71,11 +71,6 @@ extension SQLSignInRepository {
         """
     }
 
-    /// Every code stored for the address, live or not, each network's.
-    static func codes(appID: String, email: String) -> SQLQueryString {
-        "SELECT \(idents: codeColumns, joinedBy: ", ") FROM sign_in_codes WHERE app_id = \(bind: appID) AND email = \(bind: email)"
-    }
-
     /// Deletes a network's code at the address (to make room for another network's).
     static func deleteCode(appID: String, email: String, network: String) -> SQLQueryString {
         "DELETE FROM sign_in_codes WHERE app_id = \(bind: appID) AND email = \(bind: email) AND network = \(bind: network)"

@@ -11,6 +11,7 @@ extension SQLSignInRepository {
     /// (the connection is handed out first come, first served), not for the whole sweep.
     /// Nothing is loaded but one batch's keys: no `RETURNING`, no list of every deleted row.
     public func sweep(eventsBefore: Date, recordsBefore: Date, at now: Date) async throws -> Int {
+        let forgotten = KnownNetworks.since(now).milliseconds
         let (events, records, now) = (eventsBefore.milliseconds, recordsBefore.milliseconds, now.milliseconds)
         let pending = OutboxMessage.State.pending.rawValue
         var deleted = 0
@@ -24,6 +25,8 @@ extension SQLSignInRepository {
             (failures = 0 OR last_failure_at IS NULL OR last_failure_at < \(bind: records))
             AND (locked_until IS NULL OR locked_until < \(bind: now))
             """)
+        deleted += try await sweep("sign_in_known_networks", key: ["app_id", "email", "network"],
+                                   where: "verified_at <= \(bind: forgotten)")
         return deleted
     }
 

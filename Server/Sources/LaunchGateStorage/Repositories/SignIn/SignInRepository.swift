@@ -75,6 +75,11 @@ public protocol SignInRepository: Sendable {
 
     // MARK: Addresses
 
+    /// Whether the address signed in from `network` within ``KnownNetworks/forgetAfter`` before
+    /// `now`. A right code remembers its network, in ``completeSignIn(codeID:appID:email:network:newUserID:grant:at:)``,
+    /// ``consumeCode(id:appID:email:network:at:)`` and the verify of ``attemptCode(_:at:)``, keeping
+    /// ``KnownNetworks/kept`` networks per address.
+    func isKnownNetwork(appID: String, email: String, network: String, at now: Date) async throws -> Bool
     /// A network's failure count and lock at the address; a fresh state for one never seen.
     func addressState(appID: String, email: String, network: String) async throws -> AddressState
     /// Counts a failed verify from a network. At `threshold` failures in a row the address locks
@@ -113,7 +118,7 @@ public protocol SignInRepository: Sendable {
     /// One user by normalised address.
     func user(appID: String, email: String) async throws -> UserRecord?
     /// Deletes a user and everything kept about the address in the app: codes, sessions,
-    /// queued and past mail, every network's failure count and lock.
+    /// queued and past mail, every network's failure count and lock, and the networks it signed in from.
     /// - Returns: `false` when there was no such user.
     func deleteUser(appID: String, id: String) async throws -> Bool
 
@@ -142,7 +147,7 @@ public protocol SignInRepository: Sendable {
     /// Deletes what no rule needs any more: rate-limit events before `eventsBefore` (on SQL, the
     /// keys whose newest event is before it, each with its times); codes and
     /// sessions that expired, and finished mail, before `recordsBefore`; address states that
-    /// hold neither failures nor a lock.
+    /// hold neither failures nor a lock; networks no longer known (``KnownNetworks/forgetAfter``).
     /// - Returns: The number of rows deleted.
     @discardableResult
     func sweep(eventsBefore: Date, recordsBefore: Date, at now: Date) async throws -> Int

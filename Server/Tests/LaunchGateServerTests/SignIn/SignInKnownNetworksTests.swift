@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+@testable import LaunchGateAdoption
+@testable import LaunchGateConsole
+@testable import LaunchGateHTTP
+@testable import LaunchGatePolicies
+@testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
+
+/// The re-attack of issue 27's item 3 (F3): with 7 /24s an attacker spent an address's 20 sends an
+/// hour, so its owner's next send waited an hour, and with 4 filled its live codes. A network the
+/// address signed in from within 30 days skips both caps (``KnownNetworks``).
+@Suite("Known networks: an address's own network sends and signs in whatever strangers spent of its caps, on memory, SQLite and PostgreSQL")
+struct SignInKnownNetworksTests {
+    private static let owner = "192.0.2.10"
+    private static let email = "ada@example.com"
+
+    private static func outcome(_ body: () async throws -> Void) async -> String {
+        do { try await body(); return "ok" } catch let error as SignInServiceError { return error.code } catch { return "\(error)" }
+    }
+
+    private static func send(_ fixture: SignInFixture, from client: String) async -> String {
+        await outcome { _ = try await fixture.service.sendCode(app: "notes", email: email, client: client) }
+    }
+
+    private static func verify(_ fixture: SignInFixture, _ code: String, from client: String) async -> String {
+        await outcome { _ = try await fixture.service.verifyCode(app: "notes", email: email, code: code, deviceID: "d", client: client) }
+    }
+
+    /// F3 from 7 /24s: 5 rounds of 4 sends, 601 s apart so each round's codes have died, spend
+    /// the address's 20 sends in 40 minutes (3 a network at most), and the last round's 4 codes
+    /// fill its live codes.
+    private static func spendSends(_ fixture: SignInFixture, send: (String) async -> String) async {
+        for round in 0..<5 {
+            if round > 0 { fixture.clock.advance(by: 601) }
+            for slot in 0..<4 {
+                let answer = await send("203.0.\((round * 4 + slot) % 7).7")
+                #expect(answer == "ok", "round \(round), send \(slot): \(answer)")
+            }
+        }
+        fixture.clock.advance(by: 30)
+    }
+
+    // MARK: Tests
+
+    @Test("the owner who signed in from V last week sends and verifies from V after 7 other /24s spent the address's 20 sends and 4 filled its live codes",
+          arguments: TestBackend.available)
+    func returningOwner(backend: TestBackend) async throws {
+        let fixture = try await SignInFixture.make(backend)
+        _ = try await fixture.signIn(Self.email, client: Self.owner)
+        fixture.clock.advance(by: 7 * 86_400)
+        await Self.spendSends(fixture) { await Self.send(fixture, from: $0) }
+        #expect(await Self.send(fixture, from: "198.51.100.7") == "rate_limited", "the attack holds off a network the address never used")
+        #expect(await Self.send(fixture, from: Self.owner) == "ok", "V skips the address's send cap and its live codes' cap")
+        let code = try #require(try await fixture.code(for: Self.email))
+        #expect(await Self.verify(fixture, code, from: Self.owner) == "ok")
+        await fixture.close()
+    }
+
+    @Test("30 days after its last sign-in V is unknown again: the attack holds it off, and the sweep forgets it", arguments: TestBackend.available)
+    func forgotten(backend: TestBackend) async throws {
+        let fixture = try await SignInFixture.make(backend)
+        _ = try await fixture.signIn(Self.email, client: Self.owner)
+        let network = SignInNetwork.of(Self.owner)
+        fixture.clock.advance(by: 30 * 86_400 - 2000)
+        #expect(try await fixture.service.repository.isKnownNetwork(appID: "notes", email: Self.email, network: network, at: fixture.clock.date))
+        await Self.spendSends(fixture) { await Self.send(fixture, from: $0) }
+        #expect(await Self.send(fixture, from: Self.owner) == "rate_limited", "30 days and 7 minutes after its sign-in, V is a stranger")
+        #expect(try await !fixture.service.repository.isKnownNetwork(appID: "notes", email: Self.email, network: network, at: fixture.clock.date))
+        let repository = fixture.service.repository
+        _ = try await repository.sweep(eventsBefore: fixture.clock.date, recordsBefore: fixture.clock.date, at: fixture.clock.date)
+        #expect(try await !repository.isKnownNetwork(appID: "notes", email: Self.email, network: network,
+                                                      at: fixture.clock.date.addingTimeInterval(-86_400)),
+                "swept: not known even as of a day before")
+        await fixture.close()
+    }
+
+    @Test("an address keeps its 8 most recent networks: a sign-in from a ninth forgets the one that signed in longest ago",
+          arguments: TestBackend.available)
+    func keepsEight(backend: TestBackend) async throws {
+        let fixture = try await SignInFixture.make(backend)
+        for network in 1...9 {
+            fixture.clock.advance(by: 61)
+            _ = try await fixture.signIn(Self.email, client: "203.0.\(network).7")
+        }
+        var known: [Int] = []
+        for network in 1...9 where try await fixture.service.repository.isKnownNetwork(
+            appID: "notes", email: Self.email, network: SignInNetwork.of("203.0.\(network).7"), at: fixture.clock.date) {
+            known.append(network)
+        }
+        #expect(known == Array(2...9))
+        await fixture.close()
+    }
+
+    @Test("a known network's guess at another network's code skips the address's guess cap that strangers spent", arguments: TestBackend.available)
+    func knownGuesses(backend: TestBackend) async throws {
+        let fixture = try await SignInFixture.make(backend, configuration: SignInConfiguration(clientVerifies: 0))
+        _ = try await fixture.signIn(Self.email, client: Self.owner)
+        fixture.clock.advance(by: 86_400)
+        // The owner asks from a phone on a network the address never used; strangers then spend the address's guesses.
+        #expect(await Self.send(fixture, from: "198.51.100.7") == "ok")
+        let code = try #require(try await fixture.code(for: Self.email))
+        for network in 1...6 {
+            for _ in 1...5 { _ = await Self.verify(fixture, SignInFixture.wrong(code), from: "203.0.\(network).7") }
+        }
+        #expect(await Self.verify(fixture, SignInFixture.wrong(code), from: "203.0.99.7") == "rate_limited", "strangers spent the address's guesses")
+        #expect(await Self.verify(fixture, code, from: Self.owner) == "ok", "typed on the owner's known network (Wi-Fi at home), the code signs in")
+        await fixture.close()
+    }
+
+    @Test("an operator's known network sends and signs in after 7 other /24s spent the address's 20 sends and 4 filled its live codes",
+          arguments: TestBackend.available)
+    func operatorReturns(backend: TestBackend) async throws {
+        let fixture = try await SignInFixture.make(backend)
+        _ = try await fixture.components.operators.add(email: Self.email, scope: .publish)
+        let flow = fixture.components.operatorSignIn
+        func send(_ client: String) async -> String { await Self.outcome { _ = try await flow.sendCode(email: Self.email, client: client) } }
+        func code() async throws -> String { try #require(try await fixture.code(for: Self.email, app: OperatorSignIn.appID)) }
+        #expect(await send(Self.owner) == "ok")
+        _ = try await flow.verifyCode(email: Self.email, code: try await code(), client: Self.owner)
+        fixture.clock.advance(by: 7 * 86_400)
+        await Self.spendSends(fixture, send: send)
+        #expect(await send("198.51.100.7") == "rate_limited")
+        #expect(await send(Self.owner) == "ok")
+        _ = try await flow.verifyCode(email: Self.email, code: try await code(), client: Self.owner)
+        await fixture.close()
+    }
+}
