@@ -37,7 +37,6 @@ checks = [
     ("sign-in codes per network", sign_in.codes_per_network),
     ("sign-in mail per network", sign_in.mail_per_network),
     ("sign-in: a returning owner under F3", sign_in.returning_owner_under_f3),
-    ("sign-in: a guess flood stops at 25", sign_in.guess_flood_stops_at_25),
     ("adoption under a flood", adoption.adoption_flood),
     ("adoption under a flood from many addresses", adoption.adoption_from_many_addresses),
     ("adoption: the next release among made-up candidates", adoption.next_release_among_junk),

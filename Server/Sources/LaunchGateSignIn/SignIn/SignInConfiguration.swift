@@ -108,20 +108,13 @@ public struct SignInConfiguration: Sendable, Hashable {
         RateLimitCharge(key: "guess|\(app)|\(email)", rules: [RateLimitRule(limit: guessesPerHour, window: 3600)])
     }
 
-    /// The address's hourly bound on guesses from networks not known to it, own codes' included,
-    /// with each code's tries reserved when it is issued (``GuessBudget``).
-    func guessBudget(app: String, email: String) -> GuessBudget {
-        GuessBudget(key: "guess|\(app)|\(email)", limit: guessesPerHour, window: 3600)
-    }
-
     /// The key a network's sends to an address are charged under.
     static func networkSendKey(app: String, email: String, network: String) -> String { "send-net|\(app)|\(email)|\(network)" }
 
     /// A code request for a code and its mail with these limits.
-    func request(_ code: SignInCodeRecord, mail: OutboxMessage, charges: [RateLimitCharge], addressCharges: [RateLimitCharge],
-                 guesses: GuessBudget? = nil) -> CodeRequest {
-        CodeRequest(code: code, mail: mail, charges: charges, addressCharges: addressCharges, guesses: guesses,
-                    liveCodesPerAddress: liveCodesPerAddress, codeHold: heldFor, attemptsPerCode: attemptsPerCode)
+    func request(_ code: SignInCodeRecord, mail: OutboxMessage, charges: [RateLimitCharge], addressCharges: [RateLimitCharge]) -> CodeRequest {
+        CodeRequest(code: code, mail: mail, charges: charges, addressCharges: addressCharges, liveCodesPerAddress: liveCodesPerAddress,
+                    codeHold: heldFor, attemptsPerCode: attemptsPerCode)
     }
 
     /// The key every send to an address is charged under, whatever its network.

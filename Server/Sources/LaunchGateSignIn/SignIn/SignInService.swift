@@ -107,8 +107,7 @@ public struct SignInService: Sendable {
         // One transaction: the lock, a failed delivery to report, room for the code, the limits (the
         // address's own only for networks it never signed in from), then the code and its mail.
         let request = configuration.request(record, mail: mail, charges: charges,
-                                            addressCharges: [configuration.addressSendCharge(app: app, email: email)],
-                                            guesses: configuration.guessBudget(app: app, email: email))
+                                            addressCharges: [configuration.addressSendCharge(app: app, email: email)])
         switch try await repository.requestCode(request, at: now) {
         case .issued:
             mailBudget.queued(app: app, network: network, at: now)
@@ -151,7 +150,7 @@ public struct SignInService: Sendable {
         let attempt = CodeAttempt(
             appID: app, email: email, network: SignInNetwork.of(client), codeHash: try await secrets.codeHash(digits, app: app, email: email),
             charges: [configuration.networkGuessCharge(app: app, email: email, client: client)],
-            guesses: configuration.guessBudget(app: app, email: email), maxAttempts: configuration.attemptsPerCode, lockoutThreshold: configuration.lockoutFailures, lockout: configuration.lockoutDuration,
+            addressCharges: [configuration.addressGuessCharge(app: app, email: email)], maxAttempts: configuration.attemptsPerCode, lockoutThreshold: configuration.lockoutFailures, lockout: configuration.lockoutDuration,
             newUserID: SignInTokens.id("usr", bytes: 12, using: random),
             grant: SessionGrant(id: SignInTokens.id("ses", bytes: 8, using: random), deviceID: deviceID,
                                 tokenHash: SignInTokens.hash(token), expiresAt: now.addingTimeInterval(configuration.sessionLifetime)))

@@ -30,10 +30,6 @@ public struct CodeAttempt: Sendable, Hashable {
     /// The address's own limits on guesses at other networks' codes, charged after ``charges``
     /// (and as they are) unless the network is known to the address (``KnownNetworks``).
     public var addressCharges: [RateLimitCharge]
-    /// The address's hourly bound on guesses from unknown networks (``GuessBudget``): a guess from
-    /// one without a live code of its own is compared only within it, after ``charges``; a miss of
-    /// its own code is counted in it. `nil` for none.
-    public var guesses: GuessBudget?
     /// Tries a code allows.
     public var maxAttempts: Int
     /// Failures in a row that lock the address, and for how long.
@@ -47,7 +43,7 @@ public struct CodeAttempt: Sendable, Hashable {
 
     /// Creates an attempt.
     public init(appID: String, email: String, network: String, codeHash: String, charges: [RateLimitCharge],
-                addressCharges: [RateLimitCharge] = [], guesses: GuessBudget? = nil, maxAttempts: Int, lockoutThreshold: Int, lockout: TimeInterval, newUserID: String,
+                addressCharges: [RateLimitCharge] = [], maxAttempts: Int, lockoutThreshold: Int, lockout: TimeInterval, newUserID: String,
                 grant: SessionGrant) {
         self.appID = appID
         self.email = email
@@ -55,7 +51,6 @@ public struct CodeAttempt: Sendable, Hashable {
         self.codeHash = codeHash
         self.charges = charges
         self.addressCharges = addressCharges
-        self.guesses = guesses
         self.maxAttempts = maxAttempts
         self.lockoutThreshold = lockoutThreshold
         self.lockout = lockout

@@ -14,9 +14,6 @@ public struct CodeRequest: Sendable, Hashable {
     /// in within ``KnownNetworks/forgetAfter`` (a known network, which also skips
     /// ``liveCodesPerAddress``): strangers who spend them can't hold off a returning user.
     public var addressCharges: [RateLimitCharge]
-    /// The address's hourly bound on guesses from unknown networks, in which a send from one must
-    /// find room for its code's tries (``GuessBudget``); `nil` for none.
-    public var guesses: GuessBudget?
     /// Live codes (unused, unexpired, with tries left) an address holds at most, one per network.
     /// A send from a network that has none when the address holds this many takes the place of
     /// the oldest one past ``codeHold``, or is refused if none is that old.
@@ -29,12 +26,11 @@ public struct CodeRequest: Sendable, Hashable {
 
     /// Creates a request.
     public init(code: SignInCodeRecord, mail: OutboxMessage, charges: [RateLimitCharge], addressCharges: [RateLimitCharge] = [],
-                guesses: GuessBudget? = nil, liveCodesPerAddress: Int = 4, codeHold: TimeInterval = 600, attemptsPerCode: Int = 5) {
+                liveCodesPerAddress: Int = 4, codeHold: TimeInterval = 600, attemptsPerCode: Int = 5) {
         self.code = code
         self.mail = mail
         self.charges = charges
         self.addressCharges = addressCharges
-        self.guesses = guesses
         self.liveCodesPerAddress = liveCodesPerAddress
         self.codeHold = codeHold
         self.attemptsPerCode = attemptsPerCode

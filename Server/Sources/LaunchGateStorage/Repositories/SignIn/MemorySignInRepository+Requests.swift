@@ -8,18 +8,9 @@ extension MemorySignInRepository {
         if let until = addressState(appID: app, email: email, network: network).lockedUntil, until > now { return .locked(until: until) }
         if let failure = takeDeliveryFailure(appID: app, email: email) { return .deliveryFailed(failure) }
         // A known network skips the address's own caps (KnownNetworks), the live codes' among them.
-        let knownNetworks = knownNetworkSet(appID: app, email: email, at: now)
-        let known = knownNetworks.contains(network)
-        let codes = Array((codesByAddress[address(app, email)] ?? [:]).values)
-        let room = known ? .free : CodeRoom.find(for: request, among: codes, at: now)
+        let known = isKnownNetwork(appID: app, email: email, network: network, at: now)
+        let room = known ? .free : CodeRoom.find(for: request, among: Array((codesByAddress[address(app, email)] ?? [:]).values), at: now)
         if case .full(let wait) = room { return .rateLimited(wait) }
-        // An unknown network's code reserves its tries under the address's hourly bound (GuessBudget).
-        if !known, let budget = request.guesses {
-            let held = budget.reservation(among: codes, known: knownNetworks, maxAttempts: request.attemptsPerCode, excluding: network, at: now)
-            if let wait = budget.wait(toReserve: request.attemptsPerCode, guesses: events[budget.key] ?? [], reservation: held, at: now) {
-                return .rateLimited(wait)
-            }
-        }
         for charge in request.charges + (known ? [] : request.addressCharges) {
             if let wait = recordEvent(key: charge.key, rules: charge.rules, at: now) { return .rateLimited(wait) }
         }
@@ -39,33 +30,18 @@ extension MemorySignInRepository {
         guard !unused.isEmpty else { return .wrong }
         let live = liveCodes(appID: app, email: email, maxAttempts: attempt.maxAttempts, at: now)
         // Its own code first, on its tries alone; others' codes only within the charges (see CodeAttempt.charges).
-        let knownNetworks = knownNetworkSet(appID: app, email: email, at: now)
-        let known = knownNetworks.contains(network)
-        let charges = attempt.charges + (known ? [] : attempt.addressCharges)
-        // An unknown network's guesses count in the address's hourly bound (GuessBudget).
-        let budget = known ? nil : attempt.guesses
+        let charges = attempt.charges + (isKnownNetwork(appID: app, email: email, network: network, at: now) ? [] : attempt.addressCharges)
         var candidates = live
-        var missedOwn = false
         if let own = claimAttempt(appID: app, email: email, network: network, maxAttempts: attempt.maxAttempts, at: now) {
             if let completion = try signIn(attempt, among: [own], at: now) { return .signedIn(completion) }
-            missedOwn = true
             candidates = live.filter { $0.network != network }
             if !candidates.isEmpty, charges.contains(where: { recordEvent(key: $0.key, rules: $0.rules, at: now) != nil }) { candidates = [] }
         } else {
             for charge in charges {
                 if let wait = recordEvent(key: charge.key, rules: charge.rules, at: now) { return .rateLimited(wait) }
             }
-            if let budget {
-                let held = budget.reservation(among: live, known: knownNetworks, maxAttempts: attempt.maxAttempts, excluding: nil, at: now)
-                let guesses = events[budget.key] ?? []
-                if recordEvent(key: budget.key, rules: budget.guess(beside: held).rules, at: now) != nil {
-                    return .rateLimited(budget.wait(toReserve: 1, guesses: guesses, reservation: held, at: now) ?? 0.001)
-                }
-            }
         }
         if let completion = try signIn(attempt, among: candidates, at: now) { return .signedIn(completion) }
-        // The own code's reserved try, spent on a miss, now counts as a guess.
-        if missedOwn, let budget { _ = recordEvent(key: budget.key, rules: budget.miss.rules, at: now) }
         _ = recordFailure(appID: app, email: email, network: network, threshold: attempt.lockoutThreshold, lockout: attempt.lockout, at: now)
         return .wrong
     }

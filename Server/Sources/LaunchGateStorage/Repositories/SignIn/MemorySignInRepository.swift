@@ -136,11 +136,6 @@ public actor MemorySignInRepository: SignInRepository {
         knownNetworks[address(appID, email)]?[network].map { $0 > KnownNetworks.since(now) } ?? false
     }
 
-    /// The networks known to the address at `now`.
-    func knownNetworkSet(appID: String, email: String, at now: Date) -> Set<String> {
-        Set((knownNetworks[address(appID, email)] ?? [:]).filter { $0.value > KnownNetworks.since(now) }.keys)
-    }
-
     // MARK: Addresses
 
     public func addressState(appID: String, email: String, network: String) -> AddressState {

@@ -63,20 +63,12 @@ extension SQLSignInRepository {
         if let failure = try newestFailure(try await db.raw(reportFailures(appID: code.appID, email: code.email, if: ungated)).all()) {
             return .deliveryFailed(failure)
         }
-        let address = try await addressCodes(appID: code.appID, email: code.email, network: code.network, guessKey: request.guesses?.key,
-                                             unusedAt: nil, at: now, on: db)
+        let address = try await addressCodes(appID: code.appID, email: code.email, network: code.network, guessKey: nil, unusedAt: nil,
+                                             at: now, on: db)
         // A known network skips the address's own caps (KnownNetworks), the live codes' among them.
         let known = address.requesterKnown
         let room = known ? .free : CodeRoom.find(for: request, among: address.codes, at: now)
         if case .full(let wait) = room { return .rateLimited(wait) }
-        // An unknown network's code reserves its tries under the address's hourly bound (GuessBudget).
-        if !known, let budget = request.guesses {
-            let held = budget.reservation(among: address.codes, known: address.knownNetworks, maxAttempts: request.attemptsPerCode,
-                                          excluding: code.network, at: now)
-            if let wait = budget.wait(toReserve: request.attemptsPerCode, guesses: address.guesses, reservation: held, at: now) {
-                return .rateLimited(wait)
-            }
-        }
         for charge in request.charges + (known ? [] : request.addressCharges) {
             if try await db.raw(Self.charge(charge, at: now)).first() == nil { return .rateLimited(try await wait(for: charge, at: now, on: db)) }
         }
@@ -96,14 +88,10 @@ extension SQLSignInRepository {
         if let until = state?.lockedUntil, until > now { return .locked(until: until) }
         // Nothing to guess: no charge, no failure, no row (see CodeAttempt.charges). A code out of
         // tries still counts a failure, as before; only codes with tries left can match.
-        let address = try await addressCodes(appID: app, email: email, network: network, guessKey: attempt.guesses?.key, unusedAt: now,
-                                             at: now, on: db)
+        let address = try await addressCodes(appID: app, email: email, network: network, guessKey: nil, unusedAt: now, at: now, on: db)
         let unused = address.codes
         guard !unused.isEmpty else { return .wrong }
         let charges = attempt.charges + (address.requesterKnown ? [] : attempt.addressCharges)
-        // An unknown network's guesses count in the address's hourly bound (GuessBudget).
-        let budget = address.requesterKnown ? nil : attempt.guesses
-        var missedOwn = false
         let live = unused.filter { $0.attempts < attempt.maxAttempts }
         let failures = readCountHolds ? state?.failures ?? 0 : nil
         // Its own code first, on its tries alone; others' codes only within the charges (see CodeAttempt.charges).
@@ -113,7 +101,6 @@ extension SQLSignInRepository {
             if let completion = try await signIn(attempt, among: [own], at: now, failures: failures, chained: serialized, on: db) {
                 return .signedIn(completion)
             }
-            missedOwn = true
             candidates = live.filter { $0.network != network }
             if !candidates.isEmpty {
                 for charge in charges {
@@ -127,28 +114,12 @@ extension SQLSignInRepository {
             for charge in charges {
                 if try await db.raw(Self.charge(charge, at: now)).first() == nil { return .rateLimited(try await wait(for: charge, at: now, on: db)) }
             }
-            if let budget {
-                // Read under the address's lock (SQLite's write lock, PostgreSQL's advisory one): the guesses are current.
-                let held = budget.reservation(among: live, known: address.knownNetworks, maxAttempts: attempt.maxAttempts, excluding: nil, at: now)
-                if try await db.raw(Self.charge(budget.guess(beside: held), at: now)).first() == nil {
-                    return .rateLimited(budget.wait(toReserve: 1, guesses: address.guesses, reservation: held, at: now) ?? 0.001)
-                }
-            }
         }
         if let completion = try await signIn(attempt, among: candidates, at: now, failures: failures, chained: serialized, on: db) {
             return .signedIn(completion)
         }
-        let failure = countFailure(appID: app, email: email, network: network, threshold: attempt.lockoutThreshold, lockout: attempt.lockout,
-                                   at: now)
-        // The own code's reserved try, spent on a miss, now counts as a guess: on PostgreSQL in the failure's statement.
-        if missedOwn, let budget {
-            if serialized {
-                try await db.raw("WITH missed AS (\(Self.charge(budget.miss, at: now))) \(failure)").run()
-                return .wrong
-            }
-            _ = try await db.raw(Self.charge(budget.miss, at: now)).first()
-        }
-        try await db.raw(failure).run()
+        try await db.raw(countFailure(appID: app, email: email, network: network, threshold: attempt.lockoutThreshold,
+                                      lockout: attempt.lockout, at: now)).run()
         return .wrong
     }
 
