@@ -7,8 +7,9 @@ import Foundation
 /// F3). A right code remembers the network that typed it, for the app and address; a send from a
 /// remembered network then skips the address-wide send cap and the live-codes cap (it keeps its
 /// own network's caps and the app's mail caps), and its guesses at other networks' codes skip the
-/// address's hourly guess bound (``GuessBudget``; its network's share still applies). An attacker
-/// can't become known without a right code, that is without the victim's mailbox.
+/// address's 25 an hour (its network's share of 5 still applies). A network becomes known only
+/// by a right code, so an attacker's own networks stay strangers; one who shares the owner's /24
+/// or /48 shares its exemptions, as docs/sign-in.md says.
 public enum KnownNetworks {
     /// Networks remembered per address; a sign-in from a further one forgets the one that signed
     /// in longest ago, so what one address stores is bounded whatever its owner does.

@@ -1,41 +1,36 @@
 import Foundation
 import SQLKit
 
-/// What a send or a verify decides on, read in one statement: the address's codes, which of
-/// their networks (and whether the requester's) are known to it (``KnownNetworks``), and the
-/// times of the guesses the address's hourly bound counted (``GuessBudget``).
+/// What a send or a verify decides on, read in one statement: the address's codes, and which of
+/// their networks (and whether the requester's) are known to it (``KnownNetworks``).
 struct AddressCodes {
-    /// The codes read, each with whether its network is known to the address.
+    /// The codes read.
     var codes: [SignInCodeRecord]
     /// The networks of ``codes`` known to the address.
     var knownNetworks: Set<String>
     /// Whether the requesting network is known to the address.
     var requesterKnown: Bool
-    /// The guesses counted under the hourly bound's key, newest last (as stored).
-    var guesses: [Date]
 }
 
 extension SQLSignInRepository {
     /// Reads ``AddressCodes``: every code of the address, or only unused, unexpired ones when
     /// `unusedAt` is given, in network order, joined to one row of what holds for the address (so
     /// an address without codes still answers one row, with NULL codes).
-    static func addressCodes(appID: String, email: String, network: String, guessKey: String?, unusedAt: Date?, at now: Date,
+    static func addressCodes(appID: String, email: String, network: String, unusedAt: Date?, at now: Date,
                              on db: any SQLDatabase) async throws -> AddressCodes {
         let since = KnownNetworks.since(now).milliseconds
         let unused: SQLQueryString = unusedAt.map { " AND c.consumed_at IS NULL AND c.expires_at > \(bind: $0.milliseconds)" } ?? ""
         let columns = SQLList(codeColumns.map { SQLColumn($0, table: "c") })
         let rows = try await db.raw("""
-            SELECT a.requester_known, a.guess_times, \(columns),
+            SELECT a.requester_known, \(columns),
                    CASE WHEN EXISTS (SELECT 1 FROM sign_in_known_networks AS k WHERE k.app_id = c.app_id AND k.email = c.email
                                      AND k.network = c.network AND k.verified_at > \(bind: since)) THEN 1 ELSE 0 END AS code_known
-            FROM (SELECT \(isKnown(appID: appID, email: email, network: network, at: now)) AS requester_known,
-                         (SELECT times FROM rate_limit_keys WHERE "key" = \(bind: guessKey ?? "")) AS guess_times) AS a
+            FROM (SELECT \(isKnown(appID: appID, email: email, network: network, at: now)) AS requester_known) AS a
             LEFT JOIN sign_in_codes AS c ON c.app_id = \(bind: appID) AND c.email = \(bind: email)\(unused)
             ORDER BY c.network
             """).all()
         guard let first = rows.first else { throw StorageError.corrupt("reading an address's codes returned no row") }
-        var result = AddressCodes(codes: [], knownNetworks: [], requesterKnown: try first.decode(column: "requester_known", as: Int.self) == 1,
-                                  guesses: RateLimitTimes.dates(try first.decode(column: "guess_times", as: String?.self) ?? ""))
+        var result = AddressCodes(codes: [], knownNetworks: [], requesterKnown: try first.decode(column: "requester_known", as: Int.self) == 1)
         for row in rows where try row.decode(column: "id", as: String?.self) != nil {
             let code = try Self.code(row)
             result.codes.append(code)

@@ -63,7 +63,7 @@ extension SQLSignInRepository {
         if let failure = try newestFailure(try await db.raw(reportFailures(appID: code.appID, email: code.email, if: ungated)).all()) {
             return .deliveryFailed(failure)
         }
-        let address = try await addressCodes(appID: code.appID, email: code.email, network: code.network, guessKey: nil, unusedAt: nil,
+        let address = try await addressCodes(appID: code.appID, email: code.email, network: code.network, unusedAt: nil,
                                              at: now, on: db)
         // A known network skips the address's own caps (KnownNetworks), the live codes' among them.
         let known = address.requesterKnown
@@ -88,7 +88,7 @@ extension SQLSignInRepository {
         if let until = state?.lockedUntil, until > now { return .locked(until: until) }
         // Nothing to guess: no charge, no failure, no row (see CodeAttempt.charges). A code out of
         // tries still counts a failure, as before; only codes with tries left can match.
-        let address = try await addressCodes(appID: app, email: email, network: network, guessKey: nil, unusedAt: now, at: now, on: db)
+        let address = try await addressCodes(appID: app, email: email, network: network, unusedAt: now, at: now, on: db)
         let unused = address.codes
         guard !unused.isEmpty else { return .wrong }
         let charges = attempt.charges + (address.requesterKnown ? [] : attempt.addressCharges)
