@@ -15,7 +15,7 @@ address, and second servers. A new check is a function in its family's module an
 """
 import os, sys
 
-from hostile_checks import adoption, connection_caps, http_input, policy_reads, sign_in, slow_clients
+from hostile_checks import adoption, adoption_room, connection_caps, http_input, policy_reads, sign_in, slow_clients
 from hostile_checks.common import fail, failures, server_pid
 
 checks = [
@@ -39,7 +39,7 @@ checks = [
     ("sign-in: a returning owner under F3", sign_in.returning_owner_under_f3),
     ("adoption under a flood", adoption.adoption_flood),
     ("adoption under a flood from many addresses", adoption.adoption_from_many_addresses),
-    ("adoption: the next release among made-up candidates", adoption.next_release_among_junk),
+    ("adoption: the next release among made-up candidates", adoption_room.next_release_among_junk),
     ("one address floods", connection_caps.one_address_floods),
     ("never-reading pipeliners at the cap", slow_clients.stalled_pipeliners),
     ("/metrics without a token", http_input.metrics_need_token),

@@ -8,8 +8,9 @@ extension ImpactCalculator {
     /// change that blocks none of them ask for confirmation.
     ///
     /// Only the versions' range is known, not their builds or OS versions, so the answer leans to
-    /// yes: a new end of life, a build requirement or a blocked build could block any of them; a raised required version could block those from the old one up to it;
-    /// a newly blocked version those it equals, when it is in the range and in the filter of the
+    /// yes: a new end of life, a build requirement or a blocked build could block any of them; a
+    /// raised required version could block those from the old one up to it; a newly blocked
+    /// version those it equals, when it is in the range and in the filter of the
     /// versions refused (``RefusedVersionFilter``: a flood of made-up versions widens the range to
     /// hold every version, not the filter). With the range unknown (refusals stored before it
     /// was), any change to what blocks there could.

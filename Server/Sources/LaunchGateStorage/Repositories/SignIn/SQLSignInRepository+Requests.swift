@@ -40,7 +40,7 @@ extension SQLSignInRepository {
     /// A network's failure count and lock at the address (``addressState(appID:email:network:)``),
     /// and on PostgreSQL (`serialized`) first a lock on the address's codes until the transaction
     /// ends (a hash of app and address), in the same statement: two sends from new networks can't
-    /// both take the last place, nor two requests both spend the hourly guess bound's last room.
+    /// both take the last place. Sends take it; verifies don't (see `attemptCode`).
     /// The state is read as it was when the statement began (before the lock, perhaps), which a
     /// lock check can afford; the steps after the lock read what the requests before left.
     private static func lockedState(appID: String, email: String, network: String, serialized: Bool,
@@ -84,7 +84,10 @@ extension SQLSignInRepository {
     private static func attemptCode(_ attempt: CodeAttempt, at now: Date, readCountHolds: Bool, serialized: Bool,
                                     stepByStepOn db: any SQLDatabase) async throws -> CodeAttemptOutcome {
         let (app, email, network) = (attempt.appID, attempt.email, attempt.network)
-        let state = try await lockedState(appID: app, email: email, network: network, serialized: serialized, on: db)
+        // A verify takes no lock on the address: its tries are claimed by atomic updates, and a flood
+        // of verifies at one address would otherwise queue on the lock and hold the pool's few
+        // connections while they wait, stalling every request that needs the database (review S4).
+        let state = try await lockedState(appID: app, email: email, network: network, serialized: false, on: db)
         if let until = state?.lockedUntil, until > now { return .locked(until: until) }
         // Nothing to guess: no charge, no failure, no row (see CodeAttempt.charges). A code out of
         // tries still counts a failure, as before; only codes with tries left can match.
