@@ -55,9 +55,11 @@ extension GateScreen {
                                 message: message)
         }
         screen.targetVersion = prompt.targetVersion
-        // The banner leaves the notes to its dialog, and an unsupported device can't install the
-        // release they describe: what's new in it would only promise what this device can't have.
-        if style != .banner, prompt.kind != .deviceUnsupported { screen.releaseNotes = prompt.releaseNotes }
+        // The banner leaves the notes to its dialog. An unsupported device can't install the
+        // release they describe, and after end of life nobody can (the app is retired, its
+        // message may send people to another one): there what's new would only promise what the
+        // person can't have.
+        if style != .banner, ![.deviceUnsupported, .endOfLife].contains(prompt.kind) { screen.releaseNotes = prompt.releaseNotes }
         // The policy's own texts, in the user's language, win over the defaults.
         if let text = prompt.text {
             if let title = text.title { screen.title = title }

@@ -26,7 +26,8 @@ public struct GateScreen: Sendable, Hashable {
     /// The version to update to, if known (the version.json spec has every prompt name it).
     public var targetVersion: AppVersion?
     /// Release notes, shown in the dialog and on full screens; never on the banner, nor on the
-    /// unsupported-device screen, whose device can't install the release they describe.
+    /// unsupported-device screen, whose device can't install the release they describe, nor after
+    /// end of life, when the app is retired and nobody can.
     public var releaseNotes: String?
     /// The main button.
     public var primaryAction: GateAction?

@@ -76,10 +76,13 @@ struct GateScreenTests {
         #expect(screen(prompt(.deviceUnsupported), .blocking, platform: .watchos).message.contains("watchOS 17.0"))
     }
 
-    @Test("an unsupported device gets no release notes: it can't install the release they describe")
+    @Test("an unsupported device and end of life get no release notes: nobody there can install the release they describe")
     func unsupportedWithoutNotes() {
         #expect(screen(prompt(.deviceUnsupported), .blocking).releaseNotes == nil)
         #expect(screen(prompt(.deviceUnsupported, minimumOS: nil), .blocking, platform: .android).releaseNotes == nil)
+        // The app is retired: notes would advertise a release of it, under a message that may point elsewhere.
+        #expect(screen(prompt(.endOfLife, eol: "Notes has a new app: Notes 3."), .blocking).releaseNotes == nil)
+        #expect(screen(prompt(.endOfLife), .blocking, url: false, platform: .android).releaseNotes == nil)
         // Every other full screen keeps them.
         #expect(screen(prompt(.updateRequired, reason: .belowMinimum), .blocking).releaseNotes == "Faster sync.")
     }

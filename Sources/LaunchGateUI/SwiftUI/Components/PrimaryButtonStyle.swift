@@ -19,6 +19,8 @@ struct PrimaryButtonStyle: ButtonStyle {
             .padding(.vertical, 12)
             .frame(maxWidth: .infinity, minHeight: 44)
             .background(styles.buttonFill, in: RoundedRectangle(cornerRadius: cornerRadius))
+            // A look on visionOS or the iPad's pointer lights up the fill, in its own shape.
+            .hoverHighlight(cornerRadius: cornerRadius, isEnabled: isEnabled)
             // Dimmed while the core says the button can't be used yet, and while pressed.
             .opacity(isEnabled ? (configuration.isPressed ? 0.7 : 1) : 0.4)
     }
