@@ -44,7 +44,7 @@ struct PolicyDraft: Sendable {
     private static let layout: [(key: String, label: String, hint: String, path: String)] = [
         ("latestVersion", "Latest version", "The newest release in the store, such as 2.4.1.", "latest"),
         ("latestBuild", "Latest build", "Optional build number.", "latest.build"),
-        ("notes", "Release notes", "Shown in the details dialog and on full screens.", "latest.notes"),
+        ("notes", "Release notes", "Shown in the details dialog and on the update screens; not on end of life or device unsupported.", "latest.notes"),
         ("minimumOS", "Minimum OS of the latest release", "Devices below it see “device unsupported”.", "latest.minimumOS"),
         ("recommended", "Recommended version", "Below it, a full screen the user may skip.", "recommended"),
         ("required", "Required version", "Below it, a screen the user can't leave.", "required"),
