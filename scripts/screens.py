@@ -31,7 +31,8 @@ SCALE = 2
 
 # Each image: its file name (without the scheme), the preview it is cut from, as
 # #preview-PLATFORM-LOCALE-SCREEN in the editor, and the channel whose editor shows it: beta has
-# POLICY, production POLICY with iOS at its end of life (end_of_life_document). docs/screens.md
+# POLICY with a minimum OS a device running the SDK can be below (gallery_document), production
+# that with iOS at its end of life (end_of_life_document). docs/screens.md
 # captions each.
 SCREENS = [
     ("checking", "ios-en-checking", "beta"),
@@ -73,7 +74,7 @@ def render(base, token, out, policy):
     # The policy on the demo app's beta channel, and its end-of-life twin on production, through
     # the admin API as an operator's script would; the twin blocks every iOS install of the demo,
     # which the publish guard asks to confirm.
-    document = json.loads(pathlib.Path(policy).read_text())
+    document = gallery_document(json.loads(pathlib.Path(policy).read_text()))
     for channel, published in [("beta", document), ("production", end_of_life_document(document))]:
         request = urllib.request.Request(f"{base}/v1/admin/apps/demo/policy?channel={channel}&confirm=true", data=json.dumps(published).encode(), method="PUT",
                                          headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
@@ -127,6 +128,14 @@ def render(base, token, out, policy):
         print(f"rendered {written} screens into {out}")
     finally:
         driver.quit()
+
+
+def gallery_document(document):
+    """POLICY with iOS's latest release needing iOS 18.0: the example's 16.0 is below the SDK's own
+    minimum (iOS 17), so no device that shows LaunchGate's screens could be told it is too old."""
+    newer = json.loads(json.dumps(document))
+    newer["platforms"]["ios"]["latest"]["minimumOS"] = "18.0"
+    return newer
 
 
 def end_of_life_document(document):

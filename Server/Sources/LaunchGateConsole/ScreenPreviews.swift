@@ -12,6 +12,10 @@ enum ScreenPreviews {
         package let platformID: String
         package let locale: String
         package let rightToLeft: Bool
+        /// Whether the phones get an iPhone's status bar, Dynamic Island and home indicator: on
+        /// other platforms the screens sit in that system's own chrome, which the preview doesn't
+        /// draw, so they get a plain frame rather than an iPhone's.
+        package let isIPhone: Bool
         package let screens: [Screen]
     }
 
@@ -40,6 +44,7 @@ enum ScreenPreviews {
             for locale in locales {
                 let strings = LaunchGateStrings.forLanguages([locale])
                 groups.append(Group(platform: platform.osName, platformID: platform.rawValue, locale: locale, rightToLeft: strings.isRightToLeft,
+                                    isIPhone: platform == .ios,
                                     screens: screens(entry, platform: platform, locale: locale, strings: strings, now: now)))
             }
         }
