@@ -90,12 +90,12 @@ struct ConsolePreviewLimitTests {
                 #expect(diff.contains("Long notes. Long notes."))
                 #expect(!diff.contains(String(repeating: "Long notes. ", count: 30)), "nor does the diff's line of them")
                 #expect(preview.body.readableBytes < 300_000)
-                // Only iOS's phones are drawn as iPhones (review: Android's screens sat under a Dynamic Island).
+                // Only iOS's phones are drawn as iPhones (review: Android's and the Mac's screens sat under a Dynamic Island).
                 let phones = screens.components(separatedBy: #"<figure class="phone-frame" id="preview-"#).dropFirst()
                 let iPhones = phones.filter { $0.hasPrefix("ios-") }, others = phones.filter { !$0.hasPrefix("ios-") }
                 #expect(!iPhones.isEmpty && iPhones.allSatisfy { $0.contains(#"class="status-bar""#) && $0.contains(#"class="home-indicator""#) })
                 #expect(!others.isEmpty && others.allSatisfy { !$0.contains("status-bar") && !$0.contains("home-indicator") })
-                #expect(screens.contains("In a plain frame: on Android the screens sit in that system's own chrome"))
+                #expect(screens.contains("In a plain frame: on macOS the screens sit in that system"))
             }
         }
     }
