@@ -40,6 +40,7 @@ checks = [
     ("adoption under a flood", adoption.adoption_flood),
     ("adoption under a flood from many addresses", adoption.adoption_from_many_addresses),
     ("adoption: the next release among made-up candidates", adoption_room.next_release_among_junk),
+    ("adoption: the next release among made-up candidates from two networks", adoption_room.next_release_among_junk_from_two_networks),
     ("one address floods", connection_caps.one_address_floods),
     ("never-reading pipeliners at the cap", slow_clients.stalled_pipeliners),
     ("/metrics without a token", http_input.metrics_need_token),

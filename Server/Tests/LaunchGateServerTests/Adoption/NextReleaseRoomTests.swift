@@ -121,4 +121,58 @@ struct NextReleaseRoomTests {
             #expect(real == 1, "qualified with its third network, whose install is recorded: \(real)")
         }
     }
+
+    /// Review of session 8: with 31 made-up versions each seen from the same 2 /24s, a release seen
+    /// from one network was the only candidate that weak, so one new made-up version after each of
+    /// its networks pushed it out again, as in A1b.
+    @Test("with the candidates full of made-up versions seen from the same 2 networks, a release gaining a network between new made-up versions qualifies at its third and is recorded")
+    func releaseOutlastsJunkFromTwoNetworks() async throws {
+        try await Self.withCapFilled { components in
+            let intake = components.recorder.intake
+            var junk = 0
+            // A new made-up version from both /24s, each sighting from an address of its own (its quota).
+            func junkVersion() async {
+                for network in 0..<2 {
+                    intake.note(app: "notes", header: Self.header("junk-\(junk)-\(network)", version: "7.0.\(junk + 1)"),
+                                client: "198.51.\(network).\(junk + 1)")
+                }
+                await components.recorder.fold()
+                junk += 1
+            }
+            for _ in 0..<NextReleaseRoom.candidates { await junkVersion() }
+            for network in 0..<6 {
+                intake.note(app: "notes", header: Self.header("real-\(network)", version: "7.1.0"), client: "203.0.\(network).9")
+                await components.recorder.fold()
+                await junkVersion()
+            }
+            let groups = try await components.installs.groups(appID: "notes", platform: .ios, fromDay: 0)
+            let real = groups.filter { $0.version == "7.1.0" }.map(\.installs).reduce(0, +)
+            #expect(real == 4, "recorded from its third network on, through \(junk) made-up versions: \(real)")
+        }
+    }
+
+    /// Review of session 8: any sighting refreshed a candidate, so made-up versions re-sent from
+    /// the networks they were counted from stayed fresher than a release gaining new ones.
+    @Test("31 made-up versions re-sent from the networks they were counted from give way before a release that gained a network after them")
+    func resentJunkAgesOut() async throws {
+        try await Self.withCapFilled { components in
+            let intake = components.recorder.intake
+            func see(_ install: String, _ version: String, from client: String) async {
+                intake.note(app: "notes", header: Self.header(install, version: version), client: client)
+                await components.recorder.fold()
+            }
+            let junk = (0..<NextReleaseRoom.candidates - 1).map { "7.0.\($0 + 1)" }
+            for (n, version) in junk.enumerated() { await see("junk-\(n)", version, from: "198.51.0.\(n + 1)") }
+            await see("real-0", "7.1.0", from: "203.0.0.9")
+            // Each made-up version again, from its own /24 (another address in it): no network gained.
+            for (n, version) in junk.enumerated() { await see("again-\(n)", version, from: "198.51.0.\(n + 100)") }
+            // A new version needs a place: the first made-up one gives way, not the release.
+            await see("new-junk", "7.0.99", from: "198.52.0.7")
+            await see("real-1", "7.1.0", from: "203.0.1.9")
+            await see("real-2", "7.1.0", from: "203.0.2.9")
+            let groups = try await components.installs.groups(appID: "notes", platform: .ios, fromDay: 0)
+            let real = groups.filter { $0.version == "7.1.0" }.map(\.installs).reduce(0, +)
+            #expect(real == 1, "qualified with its third network, whose install is recorded: \(real)")
+        }
+    }
 }

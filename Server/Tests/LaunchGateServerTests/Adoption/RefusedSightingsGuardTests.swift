@@ -19,6 +19,38 @@ struct RefusedSightingsGuardTests {
         InstallSighting(appID: "notes", platform: platform, installHash: hash, version: version, build: "1", os: "17.0", at: time)
     }
 
+    /// A server with the fixture's installs, whose five groups fill the cap, after a flood sent
+    /// each of `versions` once: all refused.
+    private func flooded(_ backend: TestBackend, with versions: [String],
+                         sourceLocation: SourceLocation = #_sourceLocation) async throws -> TestServer {
+        let server = try await AdoptionFixture.server(backend)
+        let flood = versions.enumerated().map { sighting("flood-\($0.offset)", version: $0.element) }
+        let result = try await server.components.installs.record(flood, limits: InstallLimits(groupsPerAppPlatform: 5))
+        #expect(result.overGroupCap == versions.count, sourceLocation: sourceLocation)
+        return server
+    }
+
+    /// Expects `policy` to count none of the refused sightings and to publish unconfirmed; returns its impact.
+    @discardableResult
+    private func expectPublishes(_ policy: UpdatePolicy, on adoption: AdoptionService,
+                                 sourceLocation: SourceLocation = #_sourceLocation) async throws -> PolicyImpact {
+        let impact = try await adoption.impact(of: policy, app: "notes", channel: .production)
+        #expect(impact.platforms[.ios]?.refusedSightings == 0, sourceLocation: sourceLocation)
+        #expect(PublishGuard(limit: 0.2).verdict(on: impact) == .publish, sourceLocation: sourceLocation)
+        let (revision, _) = try await adoption.publish(policy, app: "notes", channel: .production, author: "t", confirmed: false)
+        #expect(revision.number >= 1, "published unconfirmed", sourceLocation: sourceLocation)
+        return impact
+    }
+
+    /// Expects `policy` to count `refused` sightings on iOS, and the guard to ask to confirm it for them.
+    private func expectAsks(_ policy: UpdatePolicy, refused: Int, on adoption: AdoptionService,
+                            sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let impact = try await adoption.impact(of: policy, app: "notes", channel: .production)
+        #expect(impact.platforms[.ios]?.refusedSightings == refused, sourceLocation: sourceLocation)
+        #expect(PublishGuard(limit: 0.2).verdict(on: impact) == .confirm(GuardBreach(platform: .ios, measure: .refusedSightings, share: 1)),
+                sourceLocation: sourceLocation)
+    }
+
     @Test("a refused sighting is counted for its app, platform and day, read over a window and pruned with the day",
           arguments: TestBackend.available)
     func stored(_ backend: TestBackend) async throws {
@@ -78,23 +110,16 @@ struct RefusedSightingsGuardTests {
     @Test("refusals of made-up versions don't make a change that blocks none of them need confirming; blocking one of them does",
           arguments: TestBackend.available)
     func madeUpVersionsRefused(_ backend: TestBackend) async throws {
-        let server = try await AdoptionFixture.server(backend)
-        let adoption = server.components.adoption
         // A flood fills the kept groups (the fixture's five) and goes on: 40 made-up versions refused.
-        let flood = (0..<40).map { sighting("flood-\($0)", version: "50.\($0).0") }
-        #expect(try await server.components.installs.record(flood, limits: InstallLimits(groupsPerAppPlatform: 5)).overGroupCap == 40)
+        let server = try await flooded(backend, with: (0..<40).map { "50.\($0).0" })
+        let adoption = server.components.adoption
         var harmless = Samples.policy()
         harmless.platforms[.ios]?.blocked = BlockedReleases(versions: ["0.0.1"])
-        let impact = try await adoption.impact(of: harmless, app: "notes", channel: .production)
-        #expect(impact.platforms[.ios]?.changesBlocking == true && impact.platforms[.ios]?.refusedSightings == 0)
-        #expect(PublishGuard(limit: 0.2).verdict(on: impact) == .publish)
-        let (revision, _) = try await adoption.publish(harmless, app: "notes", channel: .production, author: "t", confirmed: false)
-        #expect(revision.number >= 1, "published unconfirmed")
+        let impact = try await expectPublishes(harmless, on: adoption)
+        #expect(impact.platforms[.ios]?.changesBlocking == true)
         var junk = harmless
         junk.platforms[.ios]?.blocked = BlockedReleases(versions: ["0.0.1", "50.7.0"])
-        let blockingRefused = try await adoption.impact(of: junk, app: "notes", channel: .production)
-        #expect(blockingRefused.platforms[.ios]?.refusedSightings == 40)
-        #expect(PublishGuard(limit: 0.2).verdict(on: blockingRefused) == .confirm(GuardBreach(platform: .ios, measure: .refusedSightings, share: 1)))
+        try await expectAsks(junk, refused: 40, on: adoption)
         await server.close()
     }
 
@@ -103,24 +128,18 @@ struct RefusedSightingsGuardTests {
     @Test("after a flood's refused versions span the whole range, blocking a version inside it that nobody sent publishes unconfirmed; blocking a refused one asks",
           arguments: TestBackend.available)
     func blockedListInsideRange(_ backend: TestBackend) async throws {
-        let server = try await AdoptionFixture.server(backend)
+        let server = try await flooded(backend, with: (0..<300).map { "\($0 * 3).\($0 % 7).1" } + ["0.0.0", "99999.0.0"])
         let adoption = server.components.adoption
-        let flood = (0..<300).map { sighting("flood-\($0)", version: "\($0 * 3).\($0 % 7).1") } + [sighting("low", version: "0.0.0"), sighting("high", version: "99999.0.0")]
-        #expect(try await server.components.installs.record(flood, limits: InstallLimits(groupsPerAppPlatform: 5)).overGroupCap == 302)
         let refused = try await server.components.installs.refusedSightings(appID: "notes", fromDay: 0)[.ios]
         #expect(refused?.versions == "0.0.0"..."99999.0.0" && refused?.filter != nil)
         var harmless = Samples.policy()
         harmless.platforms[.ios]?.blocked = BlockedReleases(versions: ["4.0.0", "500.2.0"])
-        let impact = try await adoption.impact(of: harmless, app: "notes", channel: .production)
-        #expect(impact.platforms[.ios]?.changesBlocking == true && impact.platforms[.ios]?.refusedSightings == 0)
-        let (revision, _) = try await adoption.publish(harmless, app: "notes", channel: .production, author: "t", confirmed: false)
-        #expect(revision.number >= 1, "published unconfirmed")
+        let impact = try await expectPublishes(harmless, on: adoption)
+        #expect(impact.platforms[.ios]?.changesBlocking == true)
         var refusedOne = harmless
         // The flood refused 9.3.1 (n = 3); written with a fourth component, it is the same version.
         refusedOne.platforms[.ios]?.blocked = BlockedReleases(versions: ["4.0.0", "500.2.0", "9.3.1.0"])
-        let asks = try await adoption.impact(of: refusedOne, app: "notes", channel: .production)
-        #expect(asks.platforms[.ios]?.refusedSightings == 302)
-        #expect(PublishGuard(limit: 0.2).verdict(on: asks) == .confirm(GuardBreach(platform: .ios, measure: .refusedSightings, share: 1)))
+        try await expectAsks(refusedOne, refused: 302, on: adoption)
         await server.close()
     }
 
@@ -129,24 +148,17 @@ struct RefusedSightingsGuardTests {
     @Test("after a flood of refused sightings, raising the minimum OS publishes unconfirmed; raising it while blocking a refused version asks",
           arguments: TestBackend.available)
     func minimumOSAfterFlood(_ backend: TestBackend) async throws {
-        let server = try await AdoptionFixture.server(backend)
+        let server = try await flooded(backend, with: (0..<60).map { "\($0 + 3).\($0).0" } + ["0.0.0", "99999.0.0"])
         let adoption = server.components.adoption
-        let flood = (0..<60).map { sighting("flood-\($0)", version: "\($0 + 3).\($0).0") } + [sighting("low", version: "0.0.0"), sighting("high", version: "99999.0.0")]
-        #expect(try await server.components.installs.record(flood, limits: InstallLimits(groupsPerAppPlatform: 5)).overGroupCap == 62)
         var raised = Samples.policy()
         #expect(raised.platforms[.ios]?.latest?.minimumOS == "16.0")
         raised.platforms[.ios]?.latest?.minimumOS = "16.1"
-        let impact = try await adoption.impact(of: raised, app: "notes", channel: .production)
-        #expect(impact.active.newlyBlocked == 0 && impact.platforms[.ios]?.refusedSightings == 0)
-        #expect(PublishGuard(limit: 0.2).verdict(on: impact) == .publish)
-        let (revision, _) = try await adoption.publish(raised, app: "notes", channel: .production, author: "t", confirmed: false)
-        #expect(revision.number >= 1, "published unconfirmed")
+        let impact = try await expectPublishes(raised, on: adoption)
+        #expect(impact.active.newlyBlocked == 0)
         var blocking = raised
         blocking.platforms[.ios]?.latest?.minimumOS = "17.0"
         blocking.platforms[.ios]?.blocked = BlockedReleases(versions: ["10.7.0"])
-        let asks = try await adoption.impact(of: blocking, app: "notes", channel: .production)
-        #expect(asks.platforms[.ios]?.refusedSightings == 62)
-        #expect(PublishGuard(limit: 0.2).verdict(on: asks) == .confirm(GuardBreach(platform: .ios, measure: .refusedSightings, share: 1)))
+        try await expectAsks(blocking, refused: 62, on: adoption)
         await #expect(throws: AdoptionError.self) {
             _ = try await adoption.publish(blocking, app: "notes", channel: .production, author: "t", confirmed: false)
         }

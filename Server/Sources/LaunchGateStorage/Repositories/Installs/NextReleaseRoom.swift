@@ -23,11 +23,17 @@ import Synchronization
 ///   ``InstallLimits/nextReleaseGroups`` (all holders' groups, displaced ones' too) before the
 ///   release arrives;
 /// - networks are counted up to ``networksCounted`` per version, in a table of ``candidates``
-///   versions; when it is full, the one seen from the fewest networks, and of those the one seen
-///   longest ago, gives way. Not the highest version, as it once was: a real 7.0.0 seen from one
-///   network then gave way to any made-up version below it, so one junk sighting between the
-///   release's first and second networks kept it out (re-attack A1b, 0 of 120 recorded); now it
-///   takes ``candidates`` junk sightings;
+///   versions; when it is full, the one that gained a network longest ago gives way, however many
+///   it has: a sighting from a network it counts already doesn't refresh it. Not the highest
+///   version, as it once was: a real 7.0.0 seen from one network then gave way to any made-up
+///   version below it, so one junk sighting between the release's first and second networks kept
+///   it out (re-attack A1b, 0 of 120 recorded). Nor the fewest networks first, then the one seen
+///   longest ago, as it was next: 31 made-up versions seen from the same 2 networks left the
+///   release the only one seen from 1, so one junk sighting after each of its networks still
+///   pushed it out, and re-sending kept the junk fresh (review of session 8). Now pushing a
+///   release out takes ``candidates`` networks gained by others, in practice as many new made-up
+///   versions, each a group of quota, between two of the release's new networks, and junk that
+///   gains none ages out first;
 /// - only a sighting that would start a group counts its network (``admit(_:network:in:latest:total:)``
 ///   is asked for no other), so each network counted spent a group of its client's and its
 ///   network's quotas, and one kept group sent from many networks doesn't hold the room. Counting
@@ -55,21 +61,20 @@ public final class NextReleaseRoom: Sendable {
         var version: AppVersion
         var networks: Set<UInt64> = []
         var groups = 0
-        /// When it was last counted, in counts of its state (``State/clock``).
-        var counted = 0
+        /// When it last gained a network, in networks gained in its state (``State/clock``).
+        var gained = 0
 
-        mutating func count(_ network: UInt64) {
+        /// Counts `network`; returns whether it is one the entry didn't count. Past
+        /// ``networksCounted`` a network is not kept, so any network not counted is new to it.
+        mutating func count(_ network: UInt64) -> Bool {
+            guard !networks.contains(network) else { return false }
             if networks.count < NextReleaseRoom.networksCounted { networks.insert(network) }
+            return true
         }
 
         /// Orders the weakest holder first: fewest networks, then the highest version.
         static func weaker(_ a: Entry, _ b: Entry) -> Bool {
             (a.networks.count, b.version) < (b.networks.count, a.version)
-        }
-
-        /// Orders the candidate to give way first: fewest networks, then seen longest ago.
-        static func staler(_ a: Entry, _ b: Entry) -> Bool {
-            (a.networks.count, a.counted) < (b.networks.count, b.counted)
         }
     }
 
@@ -82,19 +87,21 @@ public final class NextReleaseRoom: Sendable {
         var holders: [String: Entry] = [:]
         /// Groups taken in all, displaced holders' too.
         var used = 0
-        /// Candidates counted so far: orders them by when they were last seen, without a clock.
+        /// Networks candidates gained so far: orders them by when they last gained one, without a clock.
         var clock = 0
 
-        /// Counts `network` for a version not holding room, making room in the table if needed.
+        /// Counts `network` for a version not holding room, making room in the table if needed:
+        /// the candidate that gained a network longest ago gives way.
         mutating func count(_ version: String, _ parsed: AppVersion, _ network: UInt64) -> Entry {
             if seen[version] == nil, seen.count >= NextReleaseRoom.candidates,
-               let stalest = seen.min(by: { Entry.staler($0.value, $1.value) }) {
+               let stalest = seen.min(by: { $0.value.gained < $1.value.gained }) {
                 seen[stalest.key] = nil
             }
-            clock += 1
             var entry = seen[version] ?? Entry(version: parsed)
-            entry.count(network)
-            entry.counted = clock
+            if entry.count(network) {
+                clock += 1
+                entry.gained = clock
+            }
             seen[version] = entry
             return entry
         }
@@ -132,7 +139,7 @@ public final class NextReleaseRoom: Sendable {
                 guard entry.networks.count >= Self.networksToQualify, state.promote(version, entry) else { return false }
             }
             guard var holder = state.holders[version] else { return false }
-            holder.count(network)
+            _ = holder.count(network)
             defer { state.holders[version] = holder }
             guard state.used < total, holder.groups < min(holder.networks.count, Self.groupsPerVersion) else { return false }
             holder.groups += 1
