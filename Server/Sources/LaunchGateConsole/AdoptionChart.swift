@@ -1,5 +1,6 @@
 import Foundation
 import LaunchGateAdoption
+import LaunchGateStorage
 
 /// A horizontal bar chart of shares: a list whose rows hold the label and the figures as text,
 /// and between them a bar drawn as SVG (no script, no inline style: the CSS colours and sizes it).
@@ -40,7 +41,7 @@ struct AdoptionChart: ConsoleView {
         self.caption = caption
         // At least a unit, so a share that rounds to nothing still shows that it is there.
         self.bars = rows.map { row in
-            Bar(label: row.label, installs: ConsoleFigures.count(row.installs), percent: ConsoleFigures.percent(row.share),
+            Bar(label: row.label, installs: FigureText.grouped(row.installs), percent: FigureText.percent(row.share),
                 width: max(1, Int((row.share * Double(Self.fullWidth)).rounded())))
         }
         self.scale = Self.fullWidth

@@ -1,6 +1,7 @@
 import Foundation
 import LaunchGate
 import LaunchGateAdoption
+import LaunchGateStorage
 
 /// Versions over time: a stacked column per UTC calendar day of each version's share of that
 /// day's active installs, laid out on the server as SVG numbers; the CSS colours each series.
@@ -112,7 +113,7 @@ struct AdoptionTimeline: ConsoleView {
                 let label = series < named.count ? named[series] : "other"
                 segments.append(Segment(x: left, y: Int(top.rounded()),
                                         width: max(1, right - left), height: max(1, Int(height.rounded())), series: series,
-                                        title: "\(day.date) · \(label): \(ConsoleFigures.percent(value.0)), \(ConsoleFigures.count(value.1))"))
+                                        title: "\(day.date) · \(label): \(FigureText.percent(value.0)), \(FigureText.grouped(value.1))"))
             }
         }
         self.segments = segments
@@ -134,7 +135,7 @@ struct AdoptionTimeline: ConsoleView {
     /// The sentence under a chart with empty days: they are days without data, not days the
     /// installs went to zero, and a person should know the likely reasons.
     static func gapNote(days: Int) -> String {
-        let count = days == 1 ? "1 day" : "\(ConsoleFigures.count(days)) days"
+        let count = days == 1 ? "1 day" : "\(FigureText.grouped(days)) days"
         return "Outlined columns are days with no installs recorded (\(count)): the app wasn't live yet, no app asked, "
             + "or the server wasn't recording. They are missing data, not zero installs."
     }

@@ -44,9 +44,8 @@ extension ConsoleController {
         } catch let error as SignInServiceError where error.kind == .invalidInput {
             return try emailSignInPage(request, context, email: typed, error: error.message, status: .badRequest)
         } catch let error as SignInServiceError where error.kind == .rateLimited {
-            var response = try emailSignInPage(request, context, email: typed, error: error.message, status: .tooManyRequests)
-            response.headers[.retryAfter] = "\(error.retryAfter ?? 60)"
-            return response
+            return try emailSignInPage(request, context, email: typed, error: error.message, status: .tooManyRequests,
+                                       retryAfter: error.retryAfter ?? 60)
         }
         return try codePage(request, context, email: email)
     }
@@ -60,10 +59,8 @@ extension ConsoleController {
         // never costs the operator their code.
         let client = clientKey(request, context)
         if let wait = limits.signInsPerClient.take(for: client) {
-            var response = try codePage(request, context, email: typed, error: "Too many sign-ins from here; try again in \(wait) s.",
-                                        status: .tooManyRequests)
-            response.headers[.retryAfter] = "\(wait)"
-            return response
+            return try codePage(request, context, email: typed, error: "Too many sign-ins from here; try again in \(wait) s.",
+                                status: .tooManyRequests, retryAfter: wait)
         }
         var signedIn = false
         defer { if !signedIn { limits.signInsPerClient.refund(for: client) } }
@@ -73,43 +70,26 @@ extension ConsoleController {
         } catch let error as SignInServiceError where error.code == "invalid_email" {
             return try emailSignInPage(request, context, email: typed, error: error.message, status: .badRequest)
         } catch let error as SignInServiceError where error.kind == .rateLimited {
-            var response = try codePage(request, context, email: typed, error: error.message, status: .tooManyRequests)
-            response.headers[.retryAfter] = "\(error.retryAfter ?? 60)"
-            return response
+            return try codePage(request, context, email: typed, error: error.message, status: .tooManyRequests, retryAfter: error.retryAfter ?? 60)
         } catch let error as SignInServiceError where error.kind == .invalidInput || error.kind == .unauthenticated {
             return try codePage(request, context, email: typed, error: error.message, status: .unauthorized)
         }
-        let session = try await sessions.start(for: found.principal)
+        let response = try await startSession(for: found.principal, request, context)
         signedIn = true
-        let secure = isSecure(request, context)
-        return ConsoleRenderer.redirect("/console/apps", cookies: [
-            ConsoleCookies.header(ConsoleCookies.session, value: session, maxAge: Int(Self.sessionLifetime), secure: secure),
-            ConsoleCookies.header(ConsoleCookies.signIn, value: "", maxAge: 0, secure: secure),
-        ])
+        return response
     }
 
     /// The sign-in page with a message next to the email form, and a fresh signed sign-in cookie.
-    func emailSignInPage(_ request: Request, _ context: Context, email: String, error: String, status: HTTPResponse.Status) throws -> Response {
-        let form = try signInForms.issue(client: clientKey(request, context), now: now())
-        let page = renderer.page(.signIn, ConsoleLayout(title: "Sign in", csrf: form.csrf), SignInView(email: email, emailError: error), status: status)
-        return withSignInCookie(page, form.cookie, request, context)
+    func emailSignInPage(_ request: Request, _ context: Context, email: String, error: String, status: HTTPResponse.Status,
+                         retryAfter: Int? = nil) throws -> Response {
+        try signInFormPage(.signIn, "Sign in", SignInView(email: email, emailError: error), request, context, status: status, retryAfter: retryAfter)
     }
 
     /// Where the code is typed; the same page for every address, operator or not.
     func codePage(_ request: Request, _ context: Context, email: String, error: String? = nil,
-                  status: HTTPResponse.Status = .ok) throws -> Response {
-        let form = try signInForms.issue(client: clientKey(request, context), now: now())
+                  status: HTTPResponse.Status = .ok, retryAfter: Int? = nil) throws -> Response {
         let view = CodeView(email: email, codeLength: OperatorSignIn.codeLength,
                             minutes: Int((accounts.operatorSignIn.configuration.codeLifetime / 60).rounded(.up)), error: error)
-        let page = renderer.page(.signInCode, ConsoleLayout(title: "Enter your code", csrf: form.csrf), view, status: status)
-        return withSignInCookie(page, form.cookie, request, context)
-    }
-
-    private func withSignInCookie(_ response: Response, _ cookie: String, _ request: Request, _ context: Context) -> Response {
-        var response = response
-        response.headers.append(HTTPField(name: .setCookie, value: ConsoleCookies.header(ConsoleCookies.signIn, value: cookie,
-                                                                                            maxAge: ConsoleSignInForms.lifetime,
-                                                                                            secure: isSecure(request, context))))
-        return response
+        return try signInFormPage(.signInCode, "Enter your code", view, request, context, status: status, retryAfter: retryAfter)
     }
 }

@@ -123,16 +123,25 @@ package struct ConsoleController<Context: RemoteAddressRequestContext> {
         clients.isSecure(peer: context.remoteAddress?.ipAddress, forwardedProto: request.headers[values: HTTPField.Name("X-Forwarded-Proto")!])
     }
 
-    package func signInPage(_ request: Request, _ context: Context, error: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
+    package func signInPage(_ request: Request, _ context: Context, error: String? = nil, status: HTTPResponse.Status = .ok,
+                            retryAfter: Int? = nil) async throws -> Response {
         if error == nil, try await sessions.resolve(request.cookies[ConsoleCookies.session]?.value) != nil {
             return ConsoleRenderer.redirect("/console/apps")
         }
-        // Before a session exists, the form's CSRF token goes with a short-lived signed cookie of its own.
+        return try signInFormPage(.signIn, "Sign in", SignInView(error: error), request, context, status: status, retryAfter: retryAfter)
+    }
+
+    /// A page of the sign-in forms: before a session exists, the form's CSRF token goes with a
+    /// short-lived signed cookie of its own, issued with the page.
+    /// - Parameter retryAfter: The seconds a `429` tells the client to wait.
+    func signInFormPage<View: ConsoleView>(_ template: ConsoleTemplate, _ title: String, _ view: View, _ request: Request, _ context: Context,
+                                           status: HTTPResponse.Status, retryAfter: Int? = nil) throws -> Response {
         let form = try signInForms.issue(client: clientKey(request, context), now: now())
-        var response = renderer.page(.signIn, ConsoleLayout(title: "Sign in", csrf: form.csrf), SignInView(error: error), status: status)
+        var response = renderer.page(template, ConsoleLayout(title: title, csrf: form.csrf), view, status: status)
         response.headers.append(HTTPField(name: .setCookie, value: ConsoleCookies.header(ConsoleCookies.signIn, value: form.cookie,
                                                                                             maxAge: ConsoleSignInForms.lifetime,
                                                                                             secure: isSecure(request, context))))
+        if let retryAfter { response.headers[.retryAfter] = "\(retryAfter)" }
         return response
     }
 
@@ -149,17 +158,21 @@ package struct ConsoleController<Context: RemoteAddressRequestContext> {
         } catch let error as AuthError where error.kind == .unauthenticated {
             return try await signInPage(request, context, error: "That token is not valid, or it was revoked.", status: .unauthorized)
         } catch let error as AuthError where error.kind == .rateLimited {
-            var response = try await signInPage(request, context, error: "Too many failed sign-ins from here; try again in \(error.retryAfter ?? 60) s.",
-                                                status: .tooManyRequests)
-            response.headers[.retryAfter] = "\(error.retryAfter ?? 60)"
-            return response
+            let wait = error.retryAfter ?? 60
+            return try await signInPage(request, context, error: "Too many failed sign-ins from here; try again in \(wait) s.",
+                                        status: .tooManyRequests, retryAfter: wait)
         }
         // Each sign-in adds a session: limited per client, so nobody churns the table as fast as they can post.
         if let wait = limits.signInsPerClient.take(for: client) {
-            var response = try await signInPage(request, context, error: "Too many sign-ins from here; try again in \(wait) s.", status: .tooManyRequests)
-            response.headers[.retryAfter] = "\(wait)"
-            return response
+            return try await signInPage(request, context, error: "Too many sign-ins from here; try again in \(wait) s.", status: .tooManyRequests,
+                                        retryAfter: wait)
         }
+        return try await startSession(for: token, request, context)
+    }
+
+    /// Starts a session for whoever signed in, and sends them to the apps with its cookie, the
+    /// sign-in form's cookie cleared.
+    func startSession(for token: TokenRecord, _ request: Request, _ context: Context) async throws -> Response {
         let session = try await sessions.start(for: token)
         let secure = isSecure(request, context)
         return ConsoleRenderer.redirect("/console/apps", cookies: [

@@ -1,9 +1,9 @@
 import Foundation
 import LaunchGateStorage
 
-/// How the console writes dates, counts and shares: one format everywhere, so a figure shown on
-/// two pages reads the same. Counts and shares are ``FigureText``'s, the formats of the impact's
-/// sentences and the CLI too, so the console's tables, the impact sentence and the API's text agree.
+/// How the console writes dates: one format everywhere, so a date shown on two pages reads the
+/// same. Counts and shares are written with ``FigureText``, the formats of the impact's sentences
+/// and the CLI too, so the console's tables, the impact sentence and the API's text agree.
 enum ConsoleFigures {
     /// Dates as people read them: a value type, so one serves every request at once.
     private static let readable = Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day().dateSeparator(.dash)
@@ -19,15 +19,5 @@ enum ConsoleFigures {
     /// The machine-readable time for a `<time datetime>`.
     static func iso(_ date: Date) -> String {
         machine.format(date)
-    }
-
-    /// A count with thousands grouped: `1,240`.
-    package static func count(_ value: Int) -> String {
-        FigureText.grouped(value)
-    }
-
-    /// A share (0…1) as a percentage: `23.3 %`.
-    package static func percent(_ share: Double) -> String {
-        FigureText.percent(share)
     }
 }

@@ -18,8 +18,7 @@ struct ConsoleMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await ConsoleRequestSession.$current.withValue(session) { try await next(request, context) }
         } catch {
-            guard case .read(let signed) = session.read else { return page(for: error, signed: nil, context: context) }
-            return page(for: error, signed: signed, context: context)
+            return page(for: error, signed: session.signed, context: context)
         }
     }
 

@@ -5,24 +5,16 @@ import Synchronization
 /// the page's navigation never reads the session again (two more database reads per error,
 /// including refusals for too many requests and the storage's own failures).
 final class ConsoleRequestSession: Sendable {
-    /// What this request learnt about its session.
-    enum Read: Sendable {
-        /// Nothing was read (the error came first, or the page needs no session).
-        case notRead
-        /// Read: the session, or `nil` when the cookie opens none.
-        case read(ConsoleSessions.Signed?)
-    }
-
     /// The request's, while ``ConsoleMiddleware`` runs its handler.
     @TaskLocal package static var current: ConsoleRequestSession?
 
-    private let state = Mutex<Read>(.notRead)
+    private let state = Mutex<ConsoleSessions.Signed?>(nil)
 
-    /// What was read so far.
-    package var read: Read { state.withLock { $0 } }
+    /// The session read, if one was (`nil` when nothing was read, or the cookie opens none).
+    package var signed: ConsoleSessions.Signed? { state.withLock { $0 } }
 
     /// Records a session as read.
     package func record(_ signed: ConsoleSessions.Signed?) {
-        state.withLock { $0 = .read(signed) }
+        state.withLock { $0 = signed }
     }
 }

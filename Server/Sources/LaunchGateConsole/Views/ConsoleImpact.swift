@@ -42,12 +42,12 @@ struct ConsoleImpact: ConsoleView {
         (headline, caveats, activeDays) = (words.headline, words.caveats, impact.activeDays)
         platforms = impact.platforms.sorted { $0.key.isListed(before: $1.key) }.filter { $0.value.counted.installs > 0 }.map { platform, counts in
             let shown = counts.counted
-            return PlatformRow(id: platform.rawValue, name: ImpactSentences.name(platform), installs: ConsoleFigures.count(shown.installs),
-                               blocked: ConsoleFigures.count(shown.blocked), blockedShare: ConsoleFigures.percent(shown.blockedShare),
-                               newlyBlocked: ConsoleFigures.count(shown.newlyBlocked), newlyBlockedShare: ConsoleFigures.percent(shown.newlyBlockedShare),
+            return PlatformRow(id: platform.rawValue, name: ImpactSentences.name(platform), installs: FigureText.grouped(shown.installs),
+                               blocked: FigureText.grouped(shown.blocked), blockedShare: FigureText.percent(shown.blockedShare),
+                               newlyBlocked: FigureText.grouped(shown.newlyBlocked), newlyBlockedShare: FigureText.percent(shown.newlyBlockedShare),
                                firstSeenToday: counts.countsOnlyNew)
         }
-        let limit = ConsoleFigures.percent(publishGuard.limit)
+        let limit = FigureText.percent(publishGuard.limit)
         switch publishGuard.verdict(on: impact) {
         case .confirm(let breach):
             let hint = breach.hasShare ? "More than the \(limit) a change may block unconfirmed."

@@ -88,10 +88,7 @@ struct SignInAdminController<Context: RemoteAddressRequestContext> {
         admin.get("/apps/:app/users") { request, context in
             _ = try await authorize(request, context, .read)
             let query = request.uri.queryParameters
-            let limit = try query.get("limit").map { text in
-                guard let value = Int(text), (1...1000).contains(value) else { throw InputError.invalidParameter("limit", "must be 1 to 1000") }
-                return value
-            } ?? 100
+            let limit = try QueryValues.number(query.get("limit"), name: "limit", in: 1...1000, default: 100)
             return try RequestValues.json(try await signIn.users(app: context.parameters.require("app"), after: query.get("after"), limit: limit))
         }
         admin.get("/apps/:app/users/:user") { request, context in

@@ -101,14 +101,12 @@ extension DatabaseRestore {
         // Through a descriptor opened without following links, and only the file checked: whoever
         // can write the folder could have swapped the database for a symlink or another file's
         // hard link, and chmod by name would change that file as root.
-        let kept = open(path + suffix, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        var status = stat()
-        guard kept >= 0, fstat(kept, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, FileIdentity(status) == expected else {
-            if kept >= 0 { close(kept) }
+        let kept: Int32
+        do { kept = try openUnchanged(path + suffix, expected, shownAs: shown) } catch {
             unlink(path + suffix)
-            throw replaced(shown, expected: expected)
+            throw error
         }
-        defer { close(kept) }
+        defer { systemClose(kept) }
         _ = fchmod(kept, 0o600)
         return shown + suffix
     }

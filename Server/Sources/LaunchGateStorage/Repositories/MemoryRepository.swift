@@ -109,45 +109,41 @@ public actor MemoryRepository: LaunchGateRepository {
     private func key(_ exemption: (String, ExemptionKind, String)) -> String { "\(exemption.0)|\(exemption.1.rawValue)|\(exemption.2)" }
 
     public func saveExemption(_ exemption: Exemption, author: String, note: String?, at now: Date) throws {
-        guard appsByID[exemption.appID] != nil else { throw ServiceError.appNotFound(exemption.appID) }
-        let saved = exemptionsByKey
-        exemptionsByKey[key((exemption.appID, exemption.kind, exemption.value))] = exemption
-        let count = exemptionsByKey.values.count { $0.appID == exemption.appID }
-        if count > PolicyLimits.exemptions {
-            exemptionsByKey = saved
-            throw ServiceError.tooManyExemptions(count - 1)
+        try changeExemptions(appID: exemption.appID, author: author, note: note, at: now) {
+            guard appsByID[exemption.appID] != nil else { throw ServiceError.appNotFound(exemption.appID) }
+            exemptionsByKey[key((exemption.appID, exemption.kind, exemption.value))] = exemption
+            let count = exemptionsByKey.values.count { $0.appID == exemption.appID }
+            if count > PolicyLimits.exemptions { throw ServiceError.tooManyExemptions(count - 1) }
+            return true
         }
-        do { try republish(appID: exemption.appID, author: author, note: note, at: now) } catch {
-            exemptionsByKey = saved
-            throw error
-        }
-        stamp += 1
     }
 
     public func removeExemption(appID: String, kind: ExemptionKind, value: String, author: String, note: String?, at now: Date) throws -> Bool {
-        let saved = exemptionsByKey
-        guard exemptionsByKey.removeValue(forKey: key((appID, kind, value))) != nil else { return false }
-        do { try republish(appID: appID, author: author, note: note, at: now) } catch {
-            exemptionsByKey = saved
-            throw error
+        try changeExemptions(appID: appID, author: author, note: note, at: now) {
+            exemptionsByKey.removeValue(forKey: key((appID, kind, value))) != nil
         }
-        stamp += 1
-        return true
     }
 
-    /// Publishes each channel's current document again (an actor method runs whole, so this is atomic).
-    private func republish(appID: String, author: String, note: String?, at now: Date) throws {
-        let before = revisionsByKey
+    /// Changes the exemptions and publishes each channel's current document again with them, or,
+    /// when either throws, leaves exemptions and revisions as they were (an actor method runs
+    /// whole, so this is atomic).
+    /// - Parameter change: Changes the exemptions; `false` when there was nothing to change.
+    @discardableResult
+    private func changeExemptions(appID: String, author: String, note: String?, at now: Date, _ change: () throws -> Bool) throws -> Bool {
+        let (savedExemptions, savedRevisions) = (exemptionsByKey, revisionsByKey)
         do {
+            guard try change() else { return false }
             for channel in ReleaseChannel.allCases {
                 guard let current = currentRevision(appID: appID, channel: channel) else { continue }
                 _ = try publish(appID: appID, channel: channel, policy: UpdatePolicy(json: current.document), author: author, note: note, at: now,
                                 expectedRevision: nil)
             }
         } catch {
-            revisionsByKey = before
+            (exemptionsByKey, revisionsByKey) = (savedExemptions, savedRevisions)
             throw error
         }
+        stamp += 1
+        return true
     }
 
     public func exemptions(appID: String) -> [Exemption] {

@@ -9,16 +9,8 @@ public actor MemoryConsoleSessionRepository: ConsoleSessionRepository {
 
     public func insert(_ session: ConsoleSessionRecord, keepingAtMost limit: Int, perToken: Int, now: Date) {
         sessions = sessions.filter { $0.value.expiresAt > now }
-        let own = sessions.values.filter { $0.tokenID == session.tokenID }
-        for old in own.sorted(by: { ($0.createdAt, $0.hash) < ($1.createdAt, $1.hash) }).prefix(max(own.count - max(perToken - 1, 0), 0)) {
-            sessions[old.hash] = nil
-        }
-        let excess = sessions.count - max(limit - 1, 0)
-        if excess > 0 {
-            for old in sessions.values.sorted(by: { ($0.createdAt, $0.hash) < ($1.createdAt, $1.hash) }).prefix(excess) {
-                sessions[old.hash] = nil
-            }
-        }
+        trim(tokenID: session.tokenID, keeping: max(perToken - 1, 0))
+        trim(tokenID: nil, keeping: max(limit - 1, 0))
         sessions[session.hash] = session
     }
 
@@ -27,4 +19,12 @@ public actor MemoryConsoleSessionRepository: ConsoleSessionRepository {
     public func delete(hash: String) { sessions[hash] = nil }
 
     public func count() -> Int { sessions.count }
+
+    /// Deletes the oldest sessions (of `tokenID` only, when given) until at most `keeping` are left.
+    private func trim(tokenID: String?, keeping: Int) {
+        let held = sessions.values.filter { tokenID == nil || $0.tokenID == tokenID }
+        for old in held.sorted(by: { ($0.createdAt, $0.hash) < ($1.createdAt, $1.hash) }).prefix(max(held.count - keeping, 0)) {
+            sessions[old.hash] = nil
+        }
+    }
 }

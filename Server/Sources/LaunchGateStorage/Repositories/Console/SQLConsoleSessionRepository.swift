@@ -11,24 +11,8 @@ public struct SQLConsoleSessionRepository: ConsoleSessionRepository {
     public func insert(_ session: ConsoleSessionRecord, keepingAtMost limit: Int, perToken: Int, now: Date) async throws {
         try await database.transaction { db in
             try await db.delete(from: "console_sessions").where("expires_at", .lessThanOrEqual, now.milliseconds).run()
-            let own = try await db.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from("console_sessions")
-                .where("token_id", .equal, session.tokenID).first()?.decode(column: "n", as: Int.self) ?? 0
-            let ownExcess = own - max(perToken - 1, 0)
-            if ownExcess > 0 {
-                try await db.raw("""
-                    DELETE FROM console_sessions WHERE hash IN \
-                    (SELECT hash FROM console_sessions WHERE token_id = \(bind: session.tokenID) ORDER BY created_at, hash LIMIT \(bind: ownExcess))
-                    """).run()
-            }
-            let count = try await db.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from("console_sessions")
-                .first()?.decode(column: "n", as: Int.self) ?? 0
-            let excess = count - max(limit - 1, 0)
-            if excess > 0 {
-                try await db.raw("""
-                    DELETE FROM console_sessions WHERE hash IN \
-                    (SELECT hash FROM console_sessions ORDER BY created_at, hash LIMIT \(bind: excess))
-                    """).run()
-            }
+            try await Self.trim(db, tokenID: session.tokenID, keeping: max(perToken - 1, 0))
+            try await Self.trim(db, tokenID: nil, keeping: max(limit - 1, 0))
             try await db.insert(into: "console_sessions").columns("hash", "token_id", "created_at", "expires_at")
                 .values(SQLBind(session.hash), SQLBind(session.tokenID), SQLBind(session.createdAt.milliseconds),
                         SQLBind(session.expiresAt.milliseconds))
@@ -59,5 +43,16 @@ public struct SQLConsoleSessionRepository: ConsoleSessionRepository {
             try await db.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from("console_sessions")
                 .first()?.decode(column: "n", as: Int.self) ?? 0
         }
+    }
+
+    /// Deletes the oldest sessions (of `tokenID` only, when given) until at most `keeping` are left.
+    private static func trim(_ db: any SQLDatabase, tokenID: String?, keeping: Int) async throws {
+        let owned = tokenID.map { id -> SQLQueryString in "WHERE token_id = \(bind: id)" } ?? ""
+        let count = try await db.raw("SELECT COUNT(*) AS n FROM console_sessions \(owned)").first()?.decode(column: "n", as: Int.self) ?? 0
+        guard count > keeping else { return }
+        try await db.raw("""
+            DELETE FROM console_sessions WHERE hash IN \
+            (SELECT hash FROM console_sessions \(owned) ORDER BY created_at, hash LIMIT \(bind: count - keeping))
+            """).run()
     }
 }
