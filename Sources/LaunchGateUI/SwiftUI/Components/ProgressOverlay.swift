@@ -21,7 +21,7 @@ struct ProgressOverlay: View {
                 // light grey spins on the theme's background.
                 .tint(styles.title)
                 .foregroundStyle(styles.title)
-                .padding(24)
+                .padding(LaunchGateMetrics.progressPadding)
                 .background(styles.background, in: RoundedRectangle(cornerRadius: cornerRadius))
         }
         .announcing(text)
