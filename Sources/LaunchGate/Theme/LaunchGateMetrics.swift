@@ -3,11 +3,15 @@
 /// the core, which builds everywhere, so that the views and the server's console previews read the
 /// same values, as ``LaunchGateTheme/palette(for:)`` gives both the same colors: a size changed
 /// here changes the screens, and the console's check of its previews then fails until they match.
-/// A custom screen can use them to sit beside the built-in ones.
+///
+/// SPI, not public API: the names describe today's layout, and a `static let` can't follow Dynamic
+/// Type, size class or platform, so apps shouldn't build on them (a custom screen that wants the
+/// built-in look wraps LaunchGateUI's views). The console's check reads the value Linux compiles,
+/// so a size that ever differs per platform keeps iPhone's value in the branch Linux builds.
 ///
 /// Text sizes are not here: the screens use the system's text styles, which follow Dynamic Type.
 /// Corners are the theme's ``LaunchGateTheme/cornerRadius``.
-public enum LaunchGateMetrics {
+@_spi(LaunchGateServer) public enum LaunchGateMetrics {
     // MARK: Update, end-of-life and device screens, and the details dialog (GateScreenView)
 
     /// Between the icon, the title, the message and the release notes.
@@ -18,8 +22,9 @@ public enum LaunchGateMetrics {
     public static let gateIconSize: Double = 56
     /// The widest the words and the buttons get, centred, on an iPad or a Mac.
     public static let gateMaxWidth: Double = 560
-    /// On each side of the button stack under the words.
-    public static let gateButtonsHorizontalPadding: Double = 32
+    /// On each side of the button stack under the words: the words' padding, so that buttons and
+    /// words line up.
+    public static let gateButtonsHorizontalPadding: Double = gatePadding
     /// Above and below the button stack under the words.
     public static let gateButtonsVerticalPadding: Double = 16
 
@@ -59,15 +64,18 @@ public enum LaunchGateMetrics {
 
     // MARK: Buttons
 
-    /// Between the buttons of a stack, on every screen.
+    /// Between the buttons of a stack (tvOS keeps the system's buttons and spacing).
     public static let buttonSpacing: Double = 8
-    /// Inside the main button, at its leading and trailing edges.
+    /// Inside the main button, at its leading and trailing edges (not on tvOS, which keeps the
+    /// system's button).
     public static let primaryButtonHorizontalPadding: Double = 16
     /// Inside the main button, above and below its label.
     public static let primaryButtonVerticalPadding: Double = 12
-    /// The least height of every button, and width of a link button: Apple's smallest tap target.
+    /// The least height of the screens' buttons, and width of a link button: Apple's smallest tap
+    /// target on iPhone and iPad (tvOS keeps the system's buttons; the banner's own tap area is
+    /// the whole card).
     public static let minimumTapTarget: Double = 44
     /// The corner radius of the highlight on a link button that is looked at (visionOS) or
-    /// pointed at (iPad).
+    /// pointed at (iPad); no other platform draws it.
     public static let linkHighlightCornerRadius: Double = 8
 }

@@ -1,5 +1,5 @@
 import Foundation
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 import Testing
 @testable import LaunchGateServer
 

@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 import SwiftUI
 
 /// The other buttons of a screen (Not Now, Use a Different Email, Send New Code): the theme's link

@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 import SwiftUI
 
 /// The sign-in loading overlay: the whole screen dimmed, with a spinner and the core's words

@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 import SwiftUI
 
 /// The version.json spec's non-intrusive banner at the top of the app: tapping it opens the details

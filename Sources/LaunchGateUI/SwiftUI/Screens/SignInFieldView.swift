@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 import SwiftUI
 
 /// The address or code field of a sign-in screen. What is typed goes straight to the flow,

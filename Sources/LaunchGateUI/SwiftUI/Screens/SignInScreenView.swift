@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 import SwiftUI
 
 /// The built-in sign-in and welcome screen (the emailed-code sign-in) for a ``SignInScreen``: the
