@@ -66,10 +66,10 @@ WIDTH, HEIGHT = 1280, 1000
 
 def render(base, token, out, policy):
     # Imported here so that compare and self-test need only Pillow.
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
+
+    from console_browser.support import sign_in_with_token, start_chrome
 
     # The policy on the demo app's beta channel, and its end-of-life twin on production, through
     # the admin API as an operator's script would; the twin blocks every iOS install of the demo,
@@ -82,18 +82,12 @@ def render(base, token, out, policy):
             if response.status != 201:
                 raise SystemExit(f"FAIL publishing {policy} to {channel}: {response.status}")
 
-    options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", f"--window-size={WIDTH},{HEIGHT}",
-                     f"--force-device-scale-factor={SCALE}", "--force-color-profile=srgb", "--font-render-hinting=none", "--disable-lcd-text",
-                     "--hide-scrollbars", "--lang=en-US"]:
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver = start_chrome([f"--window-size={WIDTH},{HEIGHT}", f"--force-device-scale-factor={SCALE}", "--force-color-profile=srgb",
+                           "--font-render-hinting=none", "--disable-lcd-text", "--hide-scrollbars", "--lang=en-US"])
     try:
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": SCALE, "mobile": False})
-        driver.get(base + "/console/sign-in")
-        driver.find_element(By.NAME, "token").send_keys(token)
-        driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
-        WebDriverWait(driver, 15).until(lambda d: d.current_url.endswith("/console/apps"))
+        if not sign_in_with_token(driver, base, token):
+            raise SystemExit(f"FAIL signing in to the console at {base} with the admin token")
         written = 0
         for scheme in SCHEMES:
             driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [

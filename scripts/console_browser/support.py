@@ -1,8 +1,8 @@
 """What every part of the console's browser tests shares: checks, waits, plain HTTP, screenshots
-and the form helpers, around one Chromium driven by Selenium."""
+and the form helpers, around one Chromium driven by Selenium; and, for scripts/screens.py too,
+starting that Chromium and signing in to the console with the admin token."""
 import base64
 import json
-import re
 import time
 import urllib.error
 import urllib.request
@@ -10,9 +10,36 @@ import urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from reliability.logged_mail import mailed_code
 
 # The widths every page is checked at: a phone and a laptop.
 WIDTHS = (390, 1280)
+
+
+def start_chrome(arguments=(), capabilities=None):
+    """Debian's Chromium, headless, through its chromedriver: the switches every run needs, then
+    `arguments` (a window size, a device scale), and `capabilities` (`goog:loggingPrefs`)."""
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", *arguments]:
+        options.add_argument(argument)
+    for name, value in (capabilities or {}).items():
+        options.set_capability(name, value)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def sign_in_with_token(driver, base, token, seconds=15):
+    """Signs in to the console at `base` with the admin token, as a person types it in the form,
+    and waits for the apps page; `True` once it is there."""
+    driver.get(base + "/console/sign-in")
+    driver.find_element(By.NAME, "token").send_keys(token)
+    driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+    try:
+        WebDriverWait(driver, seconds).until(lambda d: d.current_url.endswith("/console/apps"))
+        return True
+    except Exception:
+        return False
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -29,11 +56,7 @@ class Run:
         self.driver = None
 
     def start_browser(self):
-        options = webdriver.ChromeOptions()
-        for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,1100", "--disable-gpu"]:
-            options.add_argument(argument)
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        self.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        self.driver = start_chrome(["--window-size=1400,1100"], {"goog:loggingPrefs": {"browser": "ALL"}})
 
     def check(self, name, condition, detail=""):
         if condition:
@@ -97,17 +120,9 @@ class Run:
         self.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
     def mailed_code(self, email, seconds=15.0):
-        """The newest code mailed to the address: serve's log mail transport prints each message."""
-        found = []
-
-        def newest():
-            with open(self.serve_log, encoding="utf-8", errors="replace") as log:
-                codes = re.findall(r"To: " + re.escape(email) + r"\nSubject: (\d+) is your", log.read())
-            found[:] = codes[-1:]
-            return bool(codes)
-
-        self.wait(newest, seconds)
-        return found[-1] if found else ""
+        """The newest code mailed to the address (serve's log mail transport prints each message),
+        or "" when none came."""
+        return mailed_code(self.serve_log, email, seconds=seconds) or ""
 
     def mail_count(self, email):
         with open(self.serve_log, encoding="utf-8", errors="replace") as log:

@@ -2,7 +2,11 @@
 an owner's, codes and mail per network, and the console's operator sign-in form."""
 import json, os, random, string, threading, time
 import urllib.error, urllib.request
+from logged_mail import mailed_code
 from .common import fail, ok, port, short, spawn_server, stop, token
+
+# Where the server hostile runs prints its mail (its log transport), and with it the codes.
+SERVE_LOG = os.environ.get("HOSTILE_SERVE_LOG")
 
 
 # Wrong codes to random addresses from many sources (issue 27, item 5): each left a
@@ -181,29 +185,11 @@ def console_from_another_network():
 # Now each network has its own code (up to 4 live per address, none displaced in its first 5
 # minutes), and a wrong guess spends only the guesser's own budget. The owner's code is read from
 # the mail the server prints (the log transport).
-def mailed_code(email, length, seconds=10, log=None, not_code=None):
-    import re
-    log = log or os.environ.get("HOSTILE_SERVE_LOG")
-    deadline = time.monotonic() + seconds
-    while log and time.monotonic() < deadline:
-        with open(log, errors="replace") as handle:
-            text = handle.read()
-        found = None
-        for block in text.split("---- mail (not sent")[1:]:
-            if f"To: {email}" in block:
-                digits = re.findall(rf"\b\d{{{length}}}\b", block.split("\n\n", 1)[-1])
-                found = digits[0] if digits else found
-        if found and found != not_code:
-            return found
-        time.sleep(0.2)
-    return None
-
-
 def codes_per_network():
     length = demo_code_length()
     owner, email = "127.0.60.1", f"owner-{random.randrange(10**9)}@example.com"
     asked = sign_in_post(owner, "send-code", {"email": email})
-    code = mailed_code(email, length)
+    code = mailed_code(SERVE_LOG, email, length)
     if asked[0] != 200 or code is None:
         fail(f"the owner's send answered {asked[0]} and its mail {'was not found in the log' if code is None else 'came'}")
         return
@@ -246,7 +232,7 @@ def returning_owner_under_f3():
             return sign_in_post(source, path, fields, at_port=at)
 
         asked = post(owner, "send-code", {"email": email})
-        first_code = mailed_code(email, length, log=log)
+        first_code = mailed_code(log, email, length)
         first = post(owner, "verify-code", {"email": email, "code": first_code or "0" * length, "device_id": "owner"})
         if asked[0] != 200 or first[0] != 200:
             fail(f"the owner's first sign-in from 127.0.120.x answered {asked[0]} then {first[0]} {first[2] or ''}")
@@ -263,7 +249,7 @@ def returning_owner_under_f3():
         stranger = post("127.0.140.1", "send-code", {"email": email})
         again = post(owner, "send-code", {"email": email})
         # The newest mail to the address is the owner's only when its send was accepted.
-        code = mailed_code(email, length, log=log, not_code=first_code) if again[0] == 200 else None
+        code = mailed_code(log, email, length, not_code=first_code) if again[0] == 200 else None
         verify = post(owner, "verify-code", {"email": email, "code": code, "device_id": "owner"}) if code else (0, None, "no code sent")
         (ok if spent == [200] * 19 and stranger[0] == 429 and again[0] == 200 and verify[0] == 200 else fail)(
             f"7 /24s spent the rest of the address's 20 sends an hour ({spent.count(200)} x 200) and 4 hold its live codes; a /24 it never used "

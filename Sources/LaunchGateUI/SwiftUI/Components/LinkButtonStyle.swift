@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 import SwiftUI
 
 /// The other buttons of a screen (Not Now, Use a Different Email, Send New Code): the theme's link
@@ -17,11 +17,11 @@ struct LinkButtonStyle: ButtonStyle {
             .font(font)
             .multilineTextAlignment(.center)
             .foregroundStyle(styles.link)
-            .frame(minWidth: 44, minHeight: 44)
+            .frame(minWidth: LaunchGateMetrics.minimumTapTarget, minHeight: LaunchGateMetrics.minimumTapTarget)
             // The whole 44-point target takes the tap, not only the glyphs.
             .contentShape(Rectangle())
             // A look on visionOS or the iPad's pointer lights up that target, gently rounded.
-            .hoverHighlight(cornerRadius: 8, isEnabled: isEnabled)
+            .hoverHighlight(cornerRadius: LaunchGateMetrics.linkHighlightCornerRadius, isEnabled: isEnabled)
             // Dimmed while the core says the button can't be used yet, and while pressed.
             .opacity(isEnabled ? (configuration.isPressed ? 0.7 : 1) : 0.4)
     }

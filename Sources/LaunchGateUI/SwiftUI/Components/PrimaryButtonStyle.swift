@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 import SwiftUI
 
 /// The main button of every LaunchGate screen: full width, filled with the theme's button color
@@ -15,9 +15,9 @@ struct PrimaryButtonStyle: ButtonStyle {
             .font(.body.weight(.semibold))
             .multilineTextAlignment(.center)
             .foregroundStyle(styles.buttonLabel)
-            .padding(.horizontal, 16)
-            .padding(.vertical, 12)
-            .frame(maxWidth: .infinity, minHeight: 44)
+            .padding(.horizontal, LaunchGateMetrics.primaryButtonHorizontalPadding)
+            .padding(.vertical, LaunchGateMetrics.primaryButtonVerticalPadding)
+            .frame(maxWidth: .infinity, minHeight: LaunchGateMetrics.minimumTapTarget)
             .background(styles.buttonFill, in: RoundedRectangle(cornerRadius: cornerRadius))
             // A look on visionOS or the iPad's pointer lights up the fill, in its own shape.
             .hoverHighlight(cornerRadius: cornerRadius, isEnabled: isEnabled)

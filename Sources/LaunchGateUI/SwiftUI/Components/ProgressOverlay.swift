@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 import SwiftUI
 
 /// The sign-in loading overlay: the whole screen dimmed, with a spinner and the core's words
@@ -21,7 +21,7 @@ struct ProgressOverlay: View {
                 // light grey spins on the theme's background.
                 .tint(styles.title)
                 .foregroundStyle(styles.title)
-                .padding(24)
+                .padding(LaunchGateMetrics.progressPadding)
                 .background(styles.background, in: RoundedRectangle(cornerRadius: cornerRadius))
         }
         .announcing(text)

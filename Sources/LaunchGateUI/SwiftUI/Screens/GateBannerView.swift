@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 import SwiftUI
 
 /// The version.json spec's non-intrusive banner at the top of the app: tapping it opens the details
@@ -28,7 +28,8 @@ public struct GateBannerView: View {
     public var body: some View {
         let styles = theme.styles(for: colorScheme, contrast: contrast)
         let layout = dynamicTypeSize.isAccessibilitySize
-            ? AnyLayout(VStackLayout(alignment: .leading, spacing: 8)) : AnyLayout(HStackLayout(spacing: 12))
+            ? AnyLayout(VStackLayout(alignment: .leading, spacing: LaunchGateMetrics.bannerStackedSpacing))
+            : AnyLayout(HStackLayout(spacing: LaunchGateMetrics.bannerSpacing))
         layout {
             if let primary = screen.primaryAction {
                 Button { perform(primary) } label: { summary(styles) }
@@ -43,21 +44,21 @@ public struct GateBannerView: View {
                     .accessibilityLabel(secondary.title)
             }
         }
-        .padding(.horizontal, 16)
-        .padding(.vertical, 10)
+        .padding(.horizontal, LaunchGateMetrics.bannerHorizontalPadding)
+        .padding(.vertical, LaunchGateMetrics.bannerVerticalPadding)
         .background(styles.bannerBackground, in: RoundedRectangle(cornerRadius: theme.cornerRadius))
         .padding(.horizontal)
-        .padding(.top, 8)
+        .padding(.top, LaunchGateMetrics.bannerTopMargin)
     }
 
     /// The title and message, read by VoiceOver as one label.
     private func summary(_ styles: ThemeStyles) -> some View {
-        HStack(spacing: 12) {
+        HStack(spacing: LaunchGateMetrics.bannerSpacing) {
             Image(systemName: "arrow.down.circle.fill")
                 .font(.title2)
                 .foregroundStyle(styles.buttonFill)
                 .accessibilityHidden(true)
-            VStack(alignment: .leading, spacing: 2) {
+            VStack(alignment: .leading, spacing: LaunchGateMetrics.bannerLineSpacing) {
                 Text(screen.title).font(.headline).foregroundStyle(styles.title)
                 Text(screen.message).font(.subheadline).foregroundStyle(styles.message)
             }

@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 import SwiftUI
 
 /// The built-in full screen for a required or recommended update, end of life or an unsupported
@@ -21,7 +21,7 @@ public struct GateScreenView: View {
     @Environment(\.launchGateTheme) private var theme
     @Environment(\.colorScheme) private var colorScheme
     @Environment(\.colorSchemeContrast) private var contrast
-    @ScaledMetric(relativeTo: .largeTitle) private var iconSize: CGFloat = 56
+    @ScaledMetric(relativeTo: .largeTitle) private var iconSize: CGFloat = LaunchGateMetrics.gateIconSize
 
     /// Creates the screen.
     /// - Parameter screen: What the core decided to show.
@@ -33,7 +33,7 @@ public struct GateScreenView: View {
     public var body: some View {
         let styles = theme.styles(for: colorScheme, contrast: contrast)
         ScrollView {
-            VStack(spacing: 20) {
+            VStack(spacing: LaunchGateMetrics.gateSpacing) {
                 Image(systemName: symbol)
                     .font(.system(size: iconSize))
                     .foregroundStyle(styles.buttonFill)
@@ -54,8 +54,8 @@ public struct GateScreenView: View {
                         .frame(maxWidth: .infinity, alignment: .leading)
                 }
             }
-            .padding(32)
-            .frame(maxWidth: 560)
+            .padding(LaunchGateMetrics.gatePadding)
+            .frame(maxWidth: LaunchGateMetrics.gateMaxWidth)
             .frame(maxWidth: .infinity)
         }
         .safeAreaInset(edge: .bottom) { buttons(styles) }
@@ -65,7 +65,7 @@ public struct GateScreenView: View {
     }
 
     private func buttons(_ styles: ThemeStyles) -> some View {
-        VStack(spacing: 8) {
+        VStack(spacing: LaunchGateMetrics.buttonSpacing) {
             if let primary = screen.primaryAction {
                 Button(primary.title) { perform(primary) }
                     .primaryButton(styles, cornerRadius: theme.cornerRadius)
@@ -77,9 +77,9 @@ public struct GateScreenView: View {
                     .accessibilityLabel(secondary.title)
             }
         }
-        .padding(.horizontal, 32)
-        .padding(.vertical, 16)
-        .frame(maxWidth: 560)
+        .padding(.horizontal, LaunchGateMetrics.gateButtonsHorizontalPadding)
+        .padding(.vertical, LaunchGateMetrics.gateButtonsVerticalPadding)
+        .frame(maxWidth: LaunchGateMetrics.gateMaxWidth)
         .frame(maxWidth: .infinity)
         .background(styles.background)
     }

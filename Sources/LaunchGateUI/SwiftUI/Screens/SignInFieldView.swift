@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 import SwiftUI
 
 /// The address or code field of a sign-in screen. What is typed goes straight to the flow,
@@ -19,7 +19,7 @@ struct SignInFieldView: View {
     @State private var text = ""
 
     var body: some View {
-        VStack(alignment: .leading, spacing: 6) {
+        VStack(alignment: .leading, spacing: LaunchGateMetrics.fieldLabelSpacing) {
             // Visible label for sighted users; VoiceOver reads it as the field's own label instead.
             Text(field.label)
                 .font(.subheadline.weight(.semibold))
@@ -35,7 +35,7 @@ struct SignInFieldView: View {
                 .keyboard(for: field.kind)
                 .onSubmit(submit)
                 .disabled(!field.isEditable)
-                .padding(12)
+                .padding(LaunchGateMetrics.fieldPadding)
                 .background(styles.field, in: RoundedRectangle(cornerRadius: cornerRadius))
                 .accessibilityLabel(field.label)
         }

@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-import LaunchGate
+@_spi(LaunchGateServer) import LaunchGate
 import SwiftUI
 
 /// The built-in sign-in and welcome screen (the emailed-code sign-in) for a ``SignInScreen``: the
@@ -15,7 +15,7 @@ public struct SignInScreenView: View {
     @Environment(\.launchGateTheme) private var theme
     @Environment(\.colorScheme) private var colorScheme
     @Environment(\.colorSchemeContrast) private var contrast
-    @ScaledMetric(relativeTo: .largeTitle) private var logoSize: CGFloat = 80
+    @ScaledMetric(relativeTo: .largeTitle) private var logoSize: CGFloat = LaunchGateMetrics.signInLogoSize
 
     /// Creates the screen.
     /// - Parameter screen: The words and buttons the core decided on; read it inside a
@@ -29,7 +29,7 @@ public struct SignInScreenView: View {
         let styles = theme.styles(for: colorScheme, contrast: contrast)
         ZStack {
             ScrollView {
-                VStack(spacing: 24) {
+                VStack(spacing: LaunchGateMetrics.signInSpacing) {
                     if let logo = theme.logo {
                         Text(logo)
                             .font(.system(size: logoSize))
@@ -50,7 +50,7 @@ public struct SignInScreenView: View {
                     if let error = screen.error {
                         Text(error)
                             .foregroundStyle(styles.error)
-                            .padding(12)
+                            .padding(LaunchGateMetrics.errorPadding)
                             .background(styles.errorCard, in: RoundedRectangle(cornerRadius: theme.cornerRadius))
                             .announcing(error)
                     }
@@ -59,8 +59,8 @@ public struct SignInScreenView: View {
                         ProgressView(progress).tint(styles.message).foregroundStyle(styles.message).announcing(progress)
                     }
                 }
-                .padding(24)
-                .frame(maxWidth: 480)
+                .padding(LaunchGateMetrics.signInPadding)
+                .frame(maxWidth: LaunchGateMetrics.signInMaxWidth)
                 .frame(maxWidth: .infinity)
             }
             if theme.progressStyle == .overlay, let progress = screen.progress {
@@ -72,7 +72,7 @@ public struct SignInScreenView: View {
     }
 
     private func buttons(_ styles: ThemeStyles) -> some View {
-        VStack(spacing: 8) {
+        VStack(spacing: LaunchGateMetrics.buttonSpacing) {
             if let primary = screen.primaryAction {
                 button(primary).primaryButton(styles, cornerRadius: theme.cornerRadius)
             }

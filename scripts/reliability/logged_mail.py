@@ -1,0 +1,45 @@
+"""The sign-in codes in the mail `launchgate serve` prints when it has no --smtp-url (its log mail
+transport, LogMailTransport): the one reader of that mail for the scripts, so a change to how
+it is printed breaks every reader the same way. hostile.py imports it as `logged_mail` (this
+folder is its path's first entry) and the console's browser tests as `reliability.logged_mail`
+(console-browser.py puts scripts/ first)."""
+import re
+import time
+
+# What LogMailTransport prints before each message's From, To and Subject lines.
+HEADER = "---- mail (not sent"
+
+
+def messages(text):
+    """Each printed message as its headers (name -> value) and its text, oldest first."""
+    found = []
+    for block in text.split(HEADER)[1:]:
+        head, _, body = block.partition("\n\n")
+        headers = dict(line.split(": ", 1) for line in head.splitlines()[1:] if ": " in line)
+        found.append((headers, body))
+    return found
+
+
+def code_in(body, length=None):
+    """The code in a message's text: its first whole run of `length` digits, or of 4 to 10 (the
+    lengths an app may choose) without one; `None` when there is none. The text, not the Subject,
+    because an app may rewrite its Subject without the code, and its text must carry it."""
+    digits = re.search(rf"\b\d{{{length}}}\b" if length else r"\b\d{4,10}\b", body)
+    return digits.group(0) if digits else None
+
+
+def mailed_code(log, email, length=None, seconds=10.0, not_code=None):
+    """The code of the newest message to `email` in the log file `log`, waiting up to `seconds`
+    for one (other than `not_code`, the one already read) to be printed; `None` if none is, or
+    without a log."""
+    if not log:
+        return None
+    deadline = time.monotonic() + seconds
+    while True:
+        with open(log, encoding="utf-8", errors="replace") as handle:
+            codes = [code_in(body, length) for headers, body in messages(handle.read()) if headers.get("To") == email]
+        if codes and codes[-1] and codes[-1] != not_code:
+            return codes[-1]
+        if time.monotonic() >= deadline:
+            return None
+        time.sleep(0.1)
