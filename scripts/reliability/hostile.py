@@ -45,6 +45,7 @@ checks = [
     ("never-reading pipeliners at the cap", slow_clients.stalled_pipeliners),
     ("/metrics without a token", http_input.metrics_need_token),
     ("connections: many addresses fill the cap", connection_caps.many_addresses_fill_the_cap),
+    ("connections: a quiet client under a reconnecting crowd", connection_caps.quiet_client_under_churn),
     ("connections: X-Forwarded-For buckets", connection_caps.forwarded_for_buckets),
     ("connections: slow readers", slow_clients.slow_readers),
 ]

@@ -22,8 +22,8 @@ extension ConnectionShares {
     /// trusted proxies only after every other group. Within the group it is the connection idle
     /// longest between requests; of those idle as long, one of the address holding the most.
     /// When there are as many networks as the mark, so that each one's fair share is a single
-    /// connection, the idlest connection between requests of all gives way.
-    static func evict(from table: inout Table, limits: Limits, sparing new: Connection) -> Connection? {
+    /// connection, one between requests of all gives way, as ``Standing`` orders them.
+    static func evict(from table: inout Table, limits: Limits, sparing new: Connection, now: NIODeadline) -> Connection? {
         // One connection per network, and per address, is every client's due, whatever the split.
         let fairPerNetwork = max(1, limits.evictAbove / max(1, table.networks.count))
         let fairPerAddress = max(1, limits.evictAbove / max(1, table.addresses.count))
@@ -40,15 +40,21 @@ extension ConnectionShares {
         }
         // With as many networks as the mark, the fair share is one connection and no group is
         // over it: 2,000 networks holding one each (a botnet, or one IPv6 /37) filled the cap and
-        // newcomers waited in the backlog. Then the idlest connection between requests of all
-        // gives way, proxies last.
+        // newcomers waited in the backlog. Then a connection between requests of all gives way,
+        // proxies last, as ``Standing`` orders them: the newest, so that a churn of reconnects
+        // closes its own connections, not a quiet client's old one.
         guard fairPerNetwork == 1 else { return nil }
-        let idle = table.addresses.values.lazy.flatMap(\.values).filter { $0 !== new }.compactMap { connection in
-            connection.idleSince.map { (connection, proxy: connection.isProxy ? 1 : 0, since: $0) }
+        let candidates = table.addresses.values.lazy.flatMap(\.values).filter { $0 !== new }.compactMap { connection in
+            connection.standing(at: now).map { (connection: connection, standing: $0) }
         }
-        guard let (idlest, _, _) = idle.min(by: { ($0.proxy, $0.since) < ($1.proxy, $1.since) }) else { return nil }
-        _ = table.take(idlest)
-        return idlest
+        let crowded = candidates.filter(\.standing.awaitingFirstRequest).count > limits.sparedNewcomers
+        let victim = candidates.min { first, second in
+            guard first.connection.isProxy == second.connection.isProxy else { return second.connection.isProxy }
+            return first.standing.givesWay(before: second.standing, newcomersCrowded: crowded)
+        }
+        guard let victim else { return nil }
+        _ = table.take(victim.connection)
+        return victim.connection
     }
 
     /// A network's or an address's connections, as eviction weighs them.

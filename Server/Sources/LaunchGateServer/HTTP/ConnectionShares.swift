@@ -21,9 +21,9 @@ import Synchronization
 ///   connection closes one connection of the network holding the most over a fair share (or,
 ///   when no network does, of the address holding the most over its fair share): the idlest of
 ///   it between requests; and when the networks are as many as the mark, so that a fair share is
-///   one connection, the idlest between requests of all. So connections from many addresses or
-///   networks, each within its share, still can't fill the cap and keep newcomers waiting in the
-///   backlog.
+///   one connection, the newest between requests of all (``Standing``), so that a churn of
+///   reconnects closes its own. So connections from many addresses or networks, each within its
+///   share, still can't fill the cap and keep newcomers waiting in the backlog.
 ///
 /// Eviction closes only a connection idle between requests: one with a request in flight (its
 /// head arrived, its response not yet ended) is left alone, or a proxy's client would get a 502.
@@ -46,6 +46,10 @@ final class ConnectionShares: Sendable {
         /// Open connections past which each new one closes the heaviest address's longest-idle one:
         /// the cap less a tenth of it, so a small cap (under 10) never evicts.
         var evictAbove: Int
+        /// Connections awaiting their first request that eviction spares while it can: half the
+        /// room above the mark (at least 1). More than that at once is a crowd arriving, not a
+        /// few newcomers a round trip from their requests (``Standing``).
+        var sparedNewcomers: Int
 
         /// - Parameters:
         ///   - maximum: The server's cap (``ConnectionCap``).
@@ -57,6 +61,7 @@ final class ConnectionShares: Sendable {
             self.perNetwork = perNetwork ?? maximum
             self.perProxy = perProxy ?? maximum
             evictAbove = maximum - maximum / 10
+            sparedNewcomers = max(1, maximum / 20)
         }
     }
 
@@ -69,6 +74,8 @@ final class ConnectionShares: Sendable {
         let network: String
         /// Whether its peer is a trusted proxy, which eviction spares while it can.
         let isProxy: Bool
+        /// When it was admitted: when every network holds its fair share, the newest gives way first.
+        let opened: NIODeadline
         /// Its handlers write this on its event loop, and eviction reads it from whichever loop
         /// admits a connection.
         let activity: Mutex<Activity>
@@ -79,23 +86,39 @@ final class ConnectionShares: Sendable {
             var lastRead: NIODeadline
             /// Requests whose head arrived and whose response has not ended.
             var inFlight = 0
+            /// Whether a request's head has arrived on it yet.
+            var requested = false
         }
 
         init(channel: any Channel, key: String, network: String, isProxy: Bool, now: NIODeadline) {
-            (self.channel, self.key, self.network, self.isProxy) = (channel, key, network, isProxy)
+            (self.channel, self.key, self.network, self.isProxy, opened) = (channel, key, network, isProxy, now)
             activity = Mutex(Activity(lastRead: now))
         }
 
         /// Bytes arrived at `time`.
         func read(at time: NIODeadline) { activity.withLock { $0.lastRead = time } }
         /// A request's head arrived.
-        func requestStarted() { activity.withLock { $0.inFlight += 1 } }
+        func requestStarted() {
+            activity.withLock {
+                $0.inFlight += 1
+                $0.requested = true
+            }
+        }
         /// A response ended.
         func requestEnded() { activity.withLock { $0.inFlight = max(0, $0.inFlight - 1) } }
 
         /// When it was last read from, or `nil` while a request is in flight.
         var idleSince: NIODeadline? {
             activity.withLock { $0.inFlight == 0 ? $0.lastRead : nil }
+        }
+
+        /// How readily it gives way at `now` when every network holds its fair share, or `nil`
+        /// while a request is in flight.
+        func standing(at now: NIODeadline) -> Standing? {
+            activity.withLock { activity in
+                guard activity.inFlight == 0 else { return nil }
+                return Standing(opened: opened, lastRead: activity.lastRead, requested: activity.requested, now: now)
+            }
         }
     }
 
@@ -164,7 +187,7 @@ final class ConnectionShares: Sendable {
             table.addresses[key, default: [:]][ObjectIdentifier(connection)] = connection
             table.networks[network, default: [:]][ObjectIdentifier(connection)] = connection
             table.open += 1
-            let victim = table.open > limits.evictAbove ? Self.evict(from: &table, limits: limits, sparing: connection) : nil
+            let victim = table.open > limits.evictAbove ? Self.evict(from: &table, limits: limits, sparing: connection, now: time) : nil
             admitted.record(table.open)
             return (.admitted(connection), victim, nil)
         }
