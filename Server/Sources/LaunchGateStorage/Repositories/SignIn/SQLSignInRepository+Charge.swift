@@ -16,9 +16,11 @@ extension SQLSignInRepository {
     ///   when a rule refused it (or `gate` was closed), recording nothing.
     package static func charge(_ charge: RateLimitCharge, at now: Date, if gate: SQLQueryString = ungated) -> SQLQueryString {
         // A rule that allows nothing refuses without a look: its "limit-th newest" doesn't exist.
-        guard charge.rules.allSatisfy({ $0.limit > 0 }) else { return #"SELECT "key" FROM rate_limit_keys WHERE 1 = 0"# }
+        // So does a charge of more events than it keeps.
         let width = RateLimitTimes.width
         let kept = (charge.rules.map(\.limit).max() ?? 1) * width
+        let added = max(1, charge.count) * width
+        guard charge.rules.allSatisfy({ $0.limit > 0 }), added <= kept else { return #"SELECT "key" FROM rate_limit_keys WHERE 1 = 0"# }
         let allowed = charge.rules.map { rule -> SQLQueryString in
             let span = rule.limit * width
             let horizon = now.addingTimeInterval(-rule.window).milliseconds
@@ -29,11 +31,12 @@ extension SQLSignInRepository {
         }
         return """
             INSERT INTO rate_limit_keys ("key", touched_at, times)
-            SELECT \(bind: charge.key), \(bind: now.milliseconds), \(bind: RateLimitTimes.stamp(now)) WHERE \(gate)
+            SELECT \(bind: charge.key), \(bind: now.milliseconds), \(bind: String(repeating: RateLimitTimes.stamp(now), count: max(1, charge.count)))
+            WHERE \(gate)
             ON CONFLICT ("key") DO UPDATE SET touched_at = excluded.touched_at,
               times = substr(rate_limit_keys.times || excluded.times,
-                             CASE WHEN length(rate_limit_keys.times) + \(literal: width) > \(literal: kept)
-                                  THEN length(rate_limit_keys.times) + \(literal: width + 1 - kept) ELSE 1 END)
+                             CASE WHEN length(rate_limit_keys.times) + \(literal: added) > \(literal: kept)
+                                  THEN length(rate_limit_keys.times) + \(literal: added + 1 - kept) ELSE 1 END)
             WHERE \(allowed.isEmpty ? ungated : allowed.joined(separator: " AND "))
             RETURNING "key"
             """

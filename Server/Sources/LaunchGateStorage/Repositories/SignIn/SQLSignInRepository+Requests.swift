@@ -72,12 +72,18 @@ extension SQLSignInRepository {
         for charge in request.charges + (known ? [] : request.addressCharges) {
             if try await db.raw(Self.charge(charge, at: now)).first() == nil { return .rateLimited(try await wait(for: charge, at: now, on: db)) }
         }
+        // A short code's tries are paid into the address's room; past it the code is long (ShortCodeRoom).
+        var (issued, message) = (code, mail)
+        if !known, let paid = request.room?.charge(request.attemptsPerCode), try await db.raw(Self.charge(paid, at: now)).first() == nil {
+            guard let long = request.long else { return .rateLimited(try await wait(for: paid, at: now, on: db)) }
+            (issued, message) = long
+        }
         if case .replacing(let other) = room {
             try await db.raw(deleteCode(appID: code.appID, email: code.email, network: other)).run()
             try await db.raw(expireQueued(appID: code.appID, email: code.email, network: other, at: now)).run()
         }
-        try await store(code, mail: mail, on: db)
-        return .issued
+        try await store(issued, mail: message, on: db)
+        return issued.isLong ? .issuedLong : .issued
     }
 
     /// The steps of a verify, one statement each, in the caller's transaction.
@@ -95,16 +101,17 @@ extension SQLSignInRepository {
         let unused = address.codes
         guard !unused.isEmpty else { return .wrong }
         let charges = attempt.charges + (address.requesterKnown ? [] : attempt.addressCharges)
-        let live = unused.filter { $0.attempts < attempt.maxAttempts }
+        let room = address.requesterKnown ? nil : attempt.room
         let failures = readCountHolds ? state?.failures ?? 0 : nil
+        // Only live codes of the guess's length are compared (a dead one spends nothing, review S1).
+        var candidates = unused.filter { $0.attempts < attempt.maxAttempts && attempt.compares($0) }
         // Its own code first, on its tries alone; others' codes only within the charges (see CodeAttempt.charges).
-        var candidates = live
         if let own = try await db.raw(claimAttempt(appID: app, email: email, network: network, maxAttempts: attempt.maxAttempts, at: now))
             .first().map(code) {
             if let completion = try await signIn(attempt, among: [own], at: now, failures: failures, chained: serialized, on: db) {
                 return .signedIn(completion)
             }
-            candidates = live.filter { $0.network != network }
+            candidates.removeAll { $0.network == network }
             if !candidates.isEmpty {
                 for charge in charges {
                     if try await db.raw(Self.charge(charge, at: now)).first() == nil {
@@ -113,9 +120,18 @@ extension SQLSignInRepository {
                     }
                 }
             }
+            // Short codes only while the room holds every comparison (ShortCodeRoom); long ones always.
+            if let paid = room?.charge(candidates.filter { !$0.isLong }.count), paid.count > 0,
+               try await db.raw(Self.charge(paid, at: now)).first() == nil {
+                candidates.removeAll { !$0.isLong }
+            }
         } else {
             for charge in charges {
                 if try await db.raw(Self.charge(charge, at: now)).first() == nil { return .rateLimited(try await wait(for: charge, at: now, on: db)) }
+            }
+            if let paid = room?.charge(candidates.filter { !$0.isLong }.count), paid.count > 0,
+               try await db.raw(Self.charge(paid, at: now)).first() == nil {
+                return .rateLimited(try await wait(for: paid, at: now, on: db))
             }
         }
         if let completion = try await signIn(attempt, among: candidates, at: now, failures: failures, chained: serialized, on: db) {
