@@ -49,4 +49,27 @@ extension SQLSignInRepository {
         // Refused a moment ago: at least the millisecond that refusal's times round to.
         return charge.rules.compactMap { $0.wait(after: times, at: now) }.max() ?? 0.001
     }
+
+    /// Charges `charges` in order, stopping at the first that refuses, then `paid` (a room's
+    /// comparisons, ``ShortCodeRoom``) if they all passed. On PostgreSQL (`chained`) the last
+    /// charge and `paid` are one statement, a data-modifying CTE gated on the charge's row, so the
+    /// room costs no round trip; SQLite, in process, runs them one by one.
+    /// - Returns: The charge that refused (`nil` when none did), and whether `paid` was recorded.
+    static func charge(_ charges: [RateLimitCharge], then paid: RateLimitCharge?, at now: Date, chained: Bool,
+                       on db: any SQLDatabase) async throws -> (refused: RateLimitCharge?, paid: Bool) {
+        for (index, charge) in charges.enumerated() {
+            guard chained, let paid, index == charges.count - 1 else {
+                if try await db.raw(Self.charge(charge, at: now)).first() == nil { return (charge, false) }
+                continue
+            }
+            let row = try await db.raw("""
+                WITH c AS (\(Self.charge(charge, at: now))), p AS (\(Self.charge(paid, at: now, if: "EXISTS (SELECT 1 FROM c)")))
+                SELECT (SELECT COUNT(*) FROM c) AS charged, (SELECT COUNT(*) FROM p) AS paid
+                """).first()
+            guard let row, try row.decode(column: "charged", as: Int.self) > 0 else { return (charge, false) }
+            return (nil, try row.decode(column: "paid", as: Int.self) > 0)
+        }
+        guard let paid else { return (nil, false) }
+        return (nil, try await db.raw(Self.charge(paid, at: now)).first() != nil)
+    }
 }
