@@ -37,6 +37,7 @@ checks = [
     ("sign-in codes per network", sign_in.codes_per_network),
     ("sign-in mail per network", sign_in.mail_per_network),
     ("sign-in: a returning owner under F3", sign_in.returning_owner_under_f3),
+    ("sign-in: a newcomer after S1's attack", sign_in.newcomer_after_s1),
     ("adoption under a flood", adoption.adoption_flood),
     ("adoption under a flood from many addresses", adoption.adoption_from_many_addresses),
     ("adoption: the next release among made-up candidates", adoption_room.next_release_among_junk),

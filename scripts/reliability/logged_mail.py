@@ -28,18 +28,20 @@ def code_in(body, length=None):
     return digits.group(0) if digits else None
 
 
-def mailed_code(log, email, length=None, seconds=10.0, not_code=None):
-    """The code of the newest message to `email` in the log file `log`, waiting up to `seconds`
-    for one (other than `not_code`, the one already read) to be printed; `None` if none is, or
-    without a log."""
+def mailed_code(log, email, length=None, seconds=10.0, not_code=None, mails=0):
+    """The code of the newest message to `email` in the log file `log` that has one (of `length`
+    digits when given), waiting up to `seconds` for one other than `not_code` (the one already
+    read) once at least `mails` messages to `email` are printed, so that a mail still on its way
+    isn't missed for an older one; `None` if none is, or without a log."""
     if not log:
         return None
     deadline = time.monotonic() + seconds
     while True:
         with open(log, encoding="utf-8", errors="replace") as handle:
             codes = [code_in(body, length) for headers, body in messages(handle.read()) if headers.get("To") == email]
-        if codes and codes[-1] and codes[-1] != not_code:
-            return codes[-1]
+        found = next((code for code in reversed(codes) if code), None)
+        if found and found != not_code and len(codes) >= mails:
+            return found
         if time.monotonic() >= deadline:
             return None
         time.sleep(0.1)

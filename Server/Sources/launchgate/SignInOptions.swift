@@ -8,7 +8,7 @@ import LaunchGateSignIn
 struct SignInOptions: ParsableArguments {
     @Option(help: "Seconds a code works (default 600).") var signInCodeLifetime: Double?
     @Option(help: "Verifies one code takes before it is dead (default 5).") var signInCodeAttempts: Int?
-    @Option(help: "Verifies of one address in any hour from networks without a live code of their own there, all together (default 25).")
+    @Option(help: "Guesses at one address in any hour from networks without a code there, and its room for short codes (default 25; at least the code attempts).")
     var signInGuessesPerHour: Int?
     @Option(help: "Verifies of one address from one network (IPv4 /24, IPv6 /48) without a live code of its own there, in any hour (default 5).")
     var signInNetworkGuessesPerHour: Int?
@@ -47,6 +47,12 @@ struct SignInOptions: ParsableArguments {
         if let value = try number(signInCodeLifetime, "sign-in-code-lifetime", 60...86_400) { configuration.codeLifetime = value }
         if let value = try count(signInCodeAttempts, "sign-in-code-attempts", 1...100) { configuration.attemptsPerCode = value }
         if let value = try count(signInGuessesPerHour, "sign-in-guesses-per-hour", 1...100_000) { configuration.guessesPerHour = value }
+        // Each short code pays its tries into the room this sizes: a room smaller than that holds
+        // none, and the seed's paths would refuse every send from a network an address doesn't know.
+        guard configuration.guessesPerHour >= configuration.attemptsPerCode else {
+            throw ValidationError("--sign-in-guesses-per-hour (\(configuration.guessesPerHour)) must be at least --sign-in-code-attempts "
+                                  + "(\(configuration.attemptsPerCode)): each short code sent pays its tries into it")
+        }
         if let value = try count(signInNetworkGuessesPerHour, "sign-in-network-guesses-per-hour", 1...100_000) { configuration.networkGuessesPerHour = value }
         if let value = try count(signInLiveCodes, "sign-in-live-codes", 1...20) { configuration.liveCodesPerAddress = value }
         // After the lifetime, which bounds it.

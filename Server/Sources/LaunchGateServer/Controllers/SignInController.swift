@@ -27,17 +27,18 @@ struct SignInController<Context: RemoteAddressRequestContext> {
             for endpoint in paths.endpoints {
                 guard let path = paths.path(for: endpoint) else { continue }
                 group.on(RouterPath(path), method: endpoint.method == "GET" ? .get : .post, use: { request, context in
-                    try await answer(endpoint, request, context, app: paths == .seed ? seedApp(path) : context.parameters.require("app"))
+                    try await answer(endpoint, request, context, app: paths == .seed ? seedApp(path) : context.parameters.require("app"),
+                                     seed: paths == .seed)
                 })
             }
         }
         return router
     }
 
-    private func answer(_ endpoint: AuthEndpoint, _ request: Request, _ context: Context, app: String) async throws -> Response {
+    private func answer(_ endpoint: AuthEndpoint, _ request: Request, _ context: Context, app: String, seed: Bool) async throws -> Response {
         switch endpoint {
         case .sendCode:
-            return try await sendCode(request, context, app: app)
+            return try await sendCode(request, context, app: app, longCodes: !seed)
         case .verifyCode:
             return try await verifyCode(request, context, app: app)
         case .session:
@@ -50,9 +51,11 @@ struct SignInController<Context: RemoteAddressRequestContext> {
         }
     }
 
-    private func sendCode(_ request: Request, _ context: Context, app: String) async throws -> Response {
+    /// A send; `longCodes` is false on the seed's paths, whose clients have a field of the app's
+    /// length and can't take a longer code, so a send past the address's room is refused there.
+    private func sendCode(_ request: Request, _ context: Context, app: String, longCodes: Bool) async throws -> Response {
         let body = try await SignInWire.read(AuthWire.SendCode.self, from: request, example: #"{"email": "ada@example.com"}"#)
-        let sent = try await signIn.sendCode(app: app, email: body.email, client: client(request, context))
+        let sent = try await signIn.sendCode(app: app, email: body.email, client: client(request, context), longCodes: longCodes)
         return SignInWire.response(AuthWire.CodeSent(sent))
     }
 

@@ -98,7 +98,7 @@ public struct OperatorSignIn: Sendable {
             let mail = OutboxMessage(id: SignInTokens.id("msg", bytes: 12, using: random), appID: Self.appID, email: email,
                                      network: network, sealedCode: try secrets.seal(code), codeExpiresAt: expiresAt, nextAttemptAt: now, createdAt: now)
             switch try await repository.requestCode(configuration.request(record, mail: mail, charges: [], addressCharges: []), at: now) {
-            case .issued:
+            case .issued, .issuedLong:
                 signal.notify()
                 return
             case .locked, .rateLimited: return

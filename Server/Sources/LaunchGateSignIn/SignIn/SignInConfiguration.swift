@@ -108,13 +108,23 @@ public struct SignInConfiguration: Sendable, Hashable {
         RateLimitCharge(key: "guess|\(app)|\(email)", rules: [RateLimitRule(limit: guessesPerHour, window: 3600)])
     }
 
+    /// The address's hour's room for short codes (``ShortCodeRoom``), as many comparisons as the
+    /// address's cap on guesses at other networks' codes.
+    func shortCodeRoom(app: String, email: String) -> ShortCodeRoom {
+        ShortCodeRoom(key: "room|\(app)|\(email)", limit: guessesPerHour, window: 3600)
+    }
+
+    /// The digits of a long code for an app whose codes have `length` (``ShortCodeRoom``): 3 more, at most 10.
+    static func longCodeLength(_ length: Int) -> Int { min(length + 3, SignInSettings.codeLengths.upperBound) }
+
     /// The key a network's sends to an address are charged under.
     static func networkSendKey(app: String, email: String, network: String) -> String { "send-net|\(app)|\(email)|\(network)" }
 
     /// A code request for a code and its mail with these limits.
-    func request(_ code: SignInCodeRecord, mail: OutboxMessage, charges: [RateLimitCharge], addressCharges: [RateLimitCharge]) -> CodeRequest {
+    func request(_ code: SignInCodeRecord, mail: OutboxMessage, charges: [RateLimitCharge], addressCharges: [RateLimitCharge],
+                 room: ShortCodeRoom? = nil, long: (code: SignInCodeRecord, mail: OutboxMessage)? = nil) -> CodeRequest {
         CodeRequest(code: code, mail: mail, charges: charges, addressCharges: addressCharges, liveCodesPerAddress: liveCodesPerAddress,
-                    codeHold: heldFor, attemptsPerCode: attemptsPerCode)
+                    codeHold: heldFor, attemptsPerCode: attemptsPerCode, room: room, long: long)
     }
 
     /// The key every send to an address is charged under, whatever its network.

@@ -83,9 +83,13 @@ public struct SignInService: Sendable {
     ///   - app: The app.
     ///   - email: The address as typed; trimmed and lowercased here.
     ///   - client: The client's IP address, for the per-client cap.
+    ///   - longCodes: Whether the client takes a code longer than the app's (the SDK does, reading
+    ///     `code_length`): past the address's room for short codes it is sent one (``ShortCodeRoom``).
+    ///     Without, as on the seed's `/api/auth` paths, whose clients have 4 digits' field, such a
+    ///     send is refused (`rate_limited`).
     /// - Throws: ``SignInServiceError``: `invalid_email`, `not_found`, `locked`, `delivery_failed`
     ///   (once, after a permanent failure to the address) or `rate_limited`.
-    public func sendCode(app: String, email: String, client: String) async throws -> CodeSent {
+    public func sendCode(app: String, email: String, client: String, longCodes: Bool = true) async throws -> CodeSent {
         let email = try SignInAddress.normalized(email)
         try await requireApp(app)
         let now = now()
@@ -107,17 +111,34 @@ public struct SignInService: Sendable {
         // One transaction: the lock, a failed delivery to report, room for the code, the limits (the
         // address's own only for networks it never signed in from), then the code and its mail.
         let request = configuration.request(record, mail: mail, charges: charges,
-                                            addressCharges: [configuration.addressSendCharge(app: app, email: email)])
+                                            addressCharges: [configuration.addressSendCharge(app: app, email: email)],
+                                            room: configuration.shortCodeRoom(app: app, email: email),
+                                            long: longCodes ? try await longCode(for: record, length: length) : nil)
+        let issued: Int
         switch try await repository.requestCode(request, at: now) {
-        case .issued:
-            mailBudget.queued(app: app, network: network, at: now)
-            signal.notify()
-            return CodeSent(email: email, codeLength: length, expiresIn: Int(configuration.codeLifetime.rounded()),
-                            resendAfter: Int(configuration.resendInterval.rounded(.up)))
+        case .issued: issued = length
+        case .issuedLong: issued = SignInConfiguration.longCodeLength(length)
         case .locked(let until): throw SignInServiceError.locked(retryAfter: Self.seconds(until.timeIntervalSince(now)))
         case .deliveryFailed: throw SignInServiceError.deliveryFailed
         case .rateLimited(let wait): throw SignInServiceError.rateLimited(retryAfter: Self.seconds(wait))
         }
+        mailBudget.queued(app: app, network: network, at: now)
+        signal.notify()
+        return CodeSent(email: email, codeLength: issued, expiresIn: Int(configuration.codeLifetime.rounded()),
+                        resendAfter: Int(configuration.resendInterval.rounded(.up)))
+    }
+
+    /// The long code a send is issued instead of `short` past the address's room (``ShortCodeRoom``),
+    /// with its mail: drawn for every send, so a send past the room costs what any other does.
+    private func longCode(for short: SignInCodeRecord, length: Int) async throws -> (code: SignInCodeRecord, mail: OutboxMessage) {
+        let digits = SignInTokens.code(length: SignInConfiguration.longCodeLength(length), using: random)
+        var code = short
+        (code.id, code.codeHash, code.isLong) = (SignInTokens.id("code", bytes: 12, using: random),
+                                                 try await secrets.codeHash(digits, app: short.appID, email: short.email), true)
+        let mail = OutboxMessage(id: SignInTokens.id("msg", bytes: 12, using: random), appID: short.appID, email: short.email,
+                                 network: short.network, sealedCode: try secrets.seal(digits), codeExpiresAt: short.expiresAt,
+                                 nextAttemptAt: short.createdAt, createdAt: short.createdAt)
+        return (code, mail)
     }
 
     // MARK: Verifying
@@ -141,7 +162,9 @@ public struct SignInService: Sendable {
         let now = now()
         let length = try await cachedSettings(app: app, at: now).codeLength
         let digits = code.trimmingCharacters(in: .whitespaces)
-        guard digits.utf8.count == length, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+        // A long code (ShortCodeRoom) has 3 more digits; at 10 digits both lengths are 10.
+        let long = SignInConfiguration.longCodeLength(length)
+        guard digits.utf8.count == length || digits.utf8.count == long, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
             throw SignInServiceError.invalidCodeShape(length: length)
         }
         if let wait = verifyClients?.record(client, at: now) { throw SignInServiceError.rateLimited(retryAfter: Self.seconds(wait)) }
@@ -150,7 +173,9 @@ public struct SignInService: Sendable {
         let attempt = CodeAttempt(
             appID: app, email: email, network: SignInNetwork.of(client), codeHash: try await secrets.codeHash(digits, app: app, email: email),
             charges: [configuration.networkGuessCharge(app: app, email: email, client: client)],
-            addressCharges: [configuration.addressGuessCharge(app: app, email: email)], maxAttempts: configuration.attemptsPerCode, lockoutThreshold: configuration.lockoutFailures, lockout: configuration.lockoutDuration,
+            addressCharges: [configuration.addressGuessCharge(app: app, email: email)], room: configuration.shortCodeRoom(app: app, email: email),
+            lengths: (short: digits.utf8.count == length, long: digits.utf8.count == long),
+            maxAttempts: configuration.attemptsPerCode, lockoutThreshold: configuration.lockoutFailures, lockout: configuration.lockoutDuration,
             newUserID: SignInTokens.id("usr", bytes: 12, using: random),
             grant: SessionGrant(id: SignInTokens.id("ses", bytes: 8, using: random), deviceID: deviceID,
                                 tokenHash: SignInTokens.hash(token), expiresAt: now.addingTimeInterval(configuration.sessionLifetime)))

@@ -17,7 +17,7 @@ struct SignInLimitTests {
 
     // MARK: Tests
 
-    @Test("no address is guessed at more than 25 times in any hour, whatever the mix of sends, resends, verifies and networks")
+    @Test("no address answers more than 25 guesses in any hour, whatever the mix of sends, resends, verifies and networks")
     func guessesPerHour() async throws {
         // Per-client caps off: the attacker here has as many addresses as it likes.
         let fixture = try await SignInFixture.make(configuration: SignInConfiguration(clientSends: 0, clientVerifies: 0))
@@ -40,8 +40,10 @@ struct SignInLimitTests {
             fixture.clock.advance(by: 61)
         }
         let most = guesses.map { start in guesses.filter { $0 >= start && $0.timeIntervalSince(start) < 3600 }.count }.max() ?? 0
-        #expect(most == 25, "the most guesses in any hour")
-        #expect(guesses.count >= 60, "the budget comes back as the hour slides")
+        // The short codes' room holds their tries and the guesses compared with them (ShortCodeRoom;
+        // SignInShortCodeRoomTests counts comparisons): here the attacker's sends take most of it.
+        #expect(most <= 25, "the most guesses in any hour")
+        #expect(guesses.count >= 15, "the room comes back as the hour slides")
     }
 
     @Test("100 failures in a row lock the address for an hour, with the same answer whether or not it has an account")

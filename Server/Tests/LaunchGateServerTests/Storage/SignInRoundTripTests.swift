@@ -57,6 +57,29 @@ struct SignInRoundTripTests {
         }
     }
 
+    @Test("the short-code room costs no statement on PostgreSQL, where it is chained into the last limit's (one more each on SQLite)",
+          arguments: TestBackend.sql)
+    func roomIsChained(backend: TestBackend) async throws {
+        try await withRepository(backend) { repository, database in
+            let room = ShortCodeRoom(key: "room|notes|ada@example.com", limit: 25)
+            let sendClient = RateLimitCharge(key: "send-client|203.0.113.7", rules: [RateLimitRule(limit: 30, window: 300)])
+            var request = Requests.request("c1", charges: [sendClient, Requests.perAddress])
+            request.room = room
+            let (sent, send) = try await Self.counting(database) { try await repository.requestCode(request, at: Self.now) }
+            #expect(sent == .issued)
+            var attempt = Self.attempt(hash: "nope")
+            attempt.room = room
+            let (wrongly, wrong) = try await Self.counting(database) { try await repository.attemptCode(attempt, at: Self.now) }
+            #expect(wrongly == .wrong)
+            // As statementsPerStep counts, the room's charge of the code's tries and of the guess's comparison with it
+            // included: in the last limit's statement on PostgreSQL, after it on SQLite.
+            let extra = backend == .postgres ? 0 : 1
+            #expect(send == 10 + extra)
+            #expect(wrong == 8 + extra)
+            #expect(try await repository.lastEvent(key: room.key) != nil, "the room was charged")
+        }
+    }
+
     @Test("a refused limit costs one statement more, to read when it allows again", arguments: TestBackend.sql)
     func refusalReadsTheWait(backend: TestBackend) async throws {
         try await withRepository(backend) { repository, database in

@@ -30,6 +30,18 @@ public struct CodeAttempt: Sendable, Hashable {
     /// The address's own limits on guesses at other networks' codes, charged after ``charges``
     /// (and as they are) unless the network is known to the address (``KnownNetworks``).
     public var addressCharges: [RateLimitCharge]
+    /// The address's hour's room for short codes (``ShortCodeRoom``): a guess from a network the
+    /// address doesn't know is compared with other networks' short codes only when all of them fit
+    /// in it, after ``charges``, and each is charged; `nil` for none.
+    public var room: ShortCodeRoom?
+    /// Whether the digits have the app's length (compared with short codes) and whether they have
+    /// a long code's (compared with long codes): at 10 digits both, otherwise one.
+    public var lengths: (short: Bool, long: Bool) {
+        get { (shortGuess, longGuess) }
+        set { (shortGuess, longGuess) = newValue }
+    }
+    private var shortGuess = true
+    private var longGuess = false
     /// Tries a code allows.
     public var maxAttempts: Int
     /// Failures in a row that lock the address, and for how long.
@@ -43,18 +55,23 @@ public struct CodeAttempt: Sendable, Hashable {
 
     /// Creates an attempt.
     public init(appID: String, email: String, network: String, codeHash: String, charges: [RateLimitCharge],
-                addressCharges: [RateLimitCharge] = [], maxAttempts: Int, lockoutThreshold: Int, lockout: TimeInterval, newUserID: String,
-                grant: SessionGrant) {
+                addressCharges: [RateLimitCharge] = [], room: ShortCodeRoom? = nil, lengths: (short: Bool, long: Bool) = (true, false),
+                maxAttempts: Int, lockoutThreshold: Int, lockout: TimeInterval, newUserID: String, grant: SessionGrant) {
         self.appID = appID
         self.email = email
         self.network = network
         self.codeHash = codeHash
         self.charges = charges
         self.addressCharges = addressCharges
+        self.room = room
+        (shortGuess, longGuess) = lengths
         self.maxAttempts = maxAttempts
         self.lockoutThreshold = lockoutThreshold
         self.lockout = lockout
         self.newUserID = newUserID
         self.grant = grant
     }
+
+    /// Whether a guess of these digits can be compared with `code`: only codes of its length.
+    func compares(_ code: SignInCodeRecord) -> Bool { code.isLong ? longGuess : shortGuess }
 }

@@ -23,10 +23,22 @@ public struct CodeRequest: Sendable, Hashable {
     public var codeHold: TimeInterval
     /// Tries a code allows: one that has had them all is no longer live, and takes no place.
     public var attemptsPerCode: Int
+    /// The address's hour's room for short codes: a send from a network the address doesn't know
+    /// pays its code's ``attemptsPerCode`` tries into it, after every other charge; `nil` for none.
+    public var room: ShortCodeRoom?
+    /// The code issued instead of ``code`` when the room can't hold its tries (3 digits longer),
+    /// with its mail; `nil` where a client can't take a longer code, and the send is refused.
+    public var long: (code: SignInCodeRecord, mail: OutboxMessage)? {
+        get { longCode.flatMap { code in longMail.map { (code, $0) } } }
+        set { (longCode, longMail) = (newValue?.code, newValue?.mail) }
+    }
+    private var longCode: SignInCodeRecord?
+    private var longMail: OutboxMessage?
 
     /// Creates a request.
     public init(code: SignInCodeRecord, mail: OutboxMessage, charges: [RateLimitCharge], addressCharges: [RateLimitCharge] = [],
-                liveCodesPerAddress: Int = 4, codeHold: TimeInterval = 600, attemptsPerCode: Int = 5) {
+                liveCodesPerAddress: Int = 4, codeHold: TimeInterval = 600, attemptsPerCode: Int = 5, room: ShortCodeRoom? = nil,
+                long: (code: SignInCodeRecord, mail: OutboxMessage)? = nil) {
         self.code = code
         self.mail = mail
         self.charges = charges
@@ -34,5 +46,7 @@ public struct CodeRequest: Sendable, Hashable {
         self.liveCodesPerAddress = liveCodesPerAddress
         self.codeHold = codeHold
         self.attemptsPerCode = attemptsPerCode
+        self.room = room
+        (longCode, longMail) = (long?.code, long?.mail)
     }
 }

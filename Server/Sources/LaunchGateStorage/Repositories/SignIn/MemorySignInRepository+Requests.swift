@@ -14,12 +14,18 @@ extension MemorySignInRepository {
         for charge in request.charges + (known ? [] : request.addressCharges) {
             if let wait = recordEvent(key: charge.key, rules: charge.rules, at: now) { return .rateLimited(wait) }
         }
+        // A short code's tries are paid into the address's room; past it the code is long (ShortCodeRoom).
+        var (issued, message) = (request.code, request.mail)
+        if !known, let paid = request.room?.charge(request.attemptsPerCode), let wait = record(paid, at: now) {
+            guard let long = request.long else { return .rateLimited(wait) }
+            (issued, message) = long
+        }
         if case .replacing(let other) = room {
             codesByAddress[address(app, email)]?[other] = nil
             expireWaitingMail(appID: app, email: email, network: other, at: now)
         }
-        try issueCode(request.code, mail: request.mail)
-        return .issued
+        try issueCode(issued, mail: message)
+        return issued.isLong ? .issuedLong : .issued
     }
 
     public func attemptCode(_ attempt: CodeAttempt, at now: Date) throws -> CodeAttemptOutcome {
@@ -28,26 +34,41 @@ extension MemorySignInRepository {
         // Nothing to guess: no charge, no failure, nothing stored (see CodeAttempt.charges).
         let unused = (codesByAddress[address(app, email)] ?? [:]).values.filter { $0.consumedAt == nil && now < $0.expiresAt }
         guard !unused.isEmpty else { return .wrong }
-        let live = liveCodes(appID: app, email: email, maxAttempts: attempt.maxAttempts, at: now)
+        // Only live codes of the guess's length are compared (a dead one spends nothing, review S1).
+        var candidates = liveCodes(appID: app, email: email, maxAttempts: attempt.maxAttempts, at: now).filter(attempt.compares)
         // Its own code first, on its tries alone; others' codes only within the charges (see CodeAttempt.charges).
-        let charges = attempt.charges + (isKnownNetwork(appID: app, email: email, network: network, at: now) ? [] : attempt.addressCharges)
-        var candidates = live
+        let known = isKnownNetwork(appID: app, email: email, network: network, at: now)
+        let charges = attempt.charges + (known ? [] : attempt.addressCharges)
+        let room = known ? nil : attempt.room
         if let own = claimAttempt(appID: app, email: email, network: network, maxAttempts: attempt.maxAttempts, at: now) {
-            if let completion = try signIn(attempt, among: [own], at: now) { return .signedIn(completion) }
-            candidates = live.filter { $0.network != network }
+            if let completion = try signIn(attempt, among: [own], known: known, at: now) { return .signedIn(completion) }
+            candidates.removeAll { $0.network == network }
             if !candidates.isEmpty, charges.contains(where: { recordEvent(key: $0.key, rules: $0.rules, at: now) != nil }) { candidates = [] }
+            // Short codes only while the room holds every comparison (ShortCodeRoom); long ones always.
+            if let paid = room?.charge(candidates.filter { !$0.isLong }.count), paid.count > 0, record(paid, at: now) != nil {
+                candidates.removeAll { !$0.isLong }
+            }
         } else {
             for charge in charges {
                 if let wait = recordEvent(key: charge.key, rules: charge.rules, at: now) { return .rateLimited(wait) }
             }
+            if let paid = room?.charge(candidates.filter { !$0.isLong }.count), paid.count > 0, let wait = record(paid, at: now) {
+                return .rateLimited(wait)
+            }
         }
-        if let completion = try signIn(attempt, among: candidates, at: now) { return .signedIn(completion) }
+        if let completion = try signIn(attempt, among: candidates, known: known, at: now) { return .signedIn(completion) }
         _ = recordFailure(appID: app, email: email, network: network, threshold: attempt.lockoutThreshold, lockout: attempt.lockout, at: now)
         return .wrong
     }
 
     /// Signs in with the code among `codes` that matches, if one does and is still unused.
-    private func signIn(_ attempt: CodeAttempt, among codes: [SignInCodeRecord], at now: Date) throws -> SignInCompletion? {
+    private func signIn(_ attempt: CodeAttempt, among codes: [SignInCodeRecord], known: Bool, at now: Date) throws -> SignInCompletion? {
+        // What the room bounds, counted where the comparing happens, so a test can hold the room's count to it.
+        if !known, codes.contains(where: { !$0.isLong }) {
+            let key = address(attempt.appID, attempt.email)
+            shortComparisons[key] = (shortComparisons[key] ?? []).filter { now.timeIntervalSince($0) < 3600 }
+                + codes.filter { !$0.isLong }.map { _ in now }
+        }
         guard let match = SignInTokens.match(attempt.codeHash, among: codes) else { return nil }
         return try completeSignIn(codeID: match.id, appID: attempt.appID, email: attempt.email, network: attempt.network,
                                   newUserID: attempt.newUserID, grant: attempt.grant, at: now)

@@ -16,6 +16,10 @@ public actor MemorySignInRepository: SignInRepository {
     package var events: [String: [Date]] = [:]
     /// When each address last signed in from each network (``KnownNetworks``).
     package var knownNetworks: [String: [String: Date]] = [:]
+    /// When a guess from a network an address doesn't know was compared with one of its short
+    /// codes, one time per code, the last hour's (what ``ShortCodeRoom`` bounds, counted apart
+    /// from its charges so that tests can hold one to the other).
+    package var shortComparisons: [String: [Date]] = [:]
     package var outbox: [String: OutboxMessage] = [:]
 
     /// Creates an empty repository.
@@ -168,6 +172,17 @@ public actor MemorySignInRepository: SignInRepository {
         return nil
     }
 
+    /// Records a charge's ``RateLimitCharge/count`` events at once if every rule allows one more
+    /// (``ShortCodeRoom/charge(_:)`` makes them allow all). - Returns: The wait when one refuses.
+    func record(_ charge: RateLimitCharge, at now: Date) -> TimeInterval? {
+        guard charge.count > 1 else { return recordEvent(key: charge.key, rules: charge.rules, at: now) }
+        let longest = charge.rules.map(\.window).max() ?? 0
+        let kept = (events[charge.key] ?? []).filter { now.timeIntervalSince($0) < longest }
+        if let wait = charge.rules.compactMap({ $0.wait(after: kept, at: now) }).max() { return wait }
+        events[charge.key] = kept + Array(repeating: now, count: charge.count)
+        return nil
+    }
+
     public func lastEvent(key: String) -> Date? { events[key]?.max() }
 
     // MARK: Upkeep
@@ -178,6 +193,10 @@ public actor MemorySignInRepository: SignInRepository {
             let kept = times.filter { $0 >= eventsBefore }
             deleted += times.count - kept.count
             events[key] = kept.isEmpty ? nil : kept
+        }
+        shortComparisons = shortComparisons.compactMapValues { times in
+            let kept = times.filter { now.timeIntervalSince($0) < 3600 }
+            return kept.isEmpty ? nil : kept
         }
         func drop<Value>(_ table: inout [String: Value], where stale: (Value) -> Bool) {
             let before = table.count

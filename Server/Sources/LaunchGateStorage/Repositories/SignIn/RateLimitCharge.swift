@@ -4,10 +4,14 @@ public struct RateLimitCharge: Sendable, Hashable {
     public var key: String
     /// Every rule must allow one more event, or nothing is recorded.
     public var rules: [RateLimitRule]
+    /// Events recorded at once when every rule allows one more (``ShortCodeRoom/charge(_:)``
+    /// makes the rules allow them all): one guess compared with several codes is several events.
+    public var count: Int
 
     /// Creates a charge.
-    public init(key: String, rules: [RateLimitRule]) {
+    public init(key: String, rules: [RateLimitRule], count: Int = 1) {
         self.key = key
         self.rules = rules
+        self.count = count
     }
 }

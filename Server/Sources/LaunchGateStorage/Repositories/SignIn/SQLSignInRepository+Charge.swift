@@ -16,9 +16,11 @@ extension SQLSignInRepository {
     ///   when a rule refused it (or `gate` was closed), recording nothing.
     package static func charge(_ charge: RateLimitCharge, at now: Date, if gate: SQLQueryString = ungated) -> SQLQueryString {
         // A rule that allows nothing refuses without a look: its "limit-th newest" doesn't exist.
-        guard charge.rules.allSatisfy({ $0.limit > 0 }) else { return #"SELECT "key" FROM rate_limit_keys WHERE 1 = 0"# }
+        // So does a charge of more events than it keeps.
         let width = RateLimitTimes.width
         let kept = (charge.rules.map(\.limit).max() ?? 1) * width
+        let added = max(1, charge.count) * width
+        guard charge.rules.allSatisfy({ $0.limit > 0 }), added <= kept else { return #"SELECT "key" FROM rate_limit_keys WHERE 1 = 0"# }
         let allowed = charge.rules.map { rule -> SQLQueryString in
             let span = rule.limit * width
             let horizon = now.addingTimeInterval(-rule.window).milliseconds
@@ -29,11 +31,12 @@ extension SQLSignInRepository {
         }
         return """
             INSERT INTO rate_limit_keys ("key", touched_at, times)
-            SELECT \(bind: charge.key), \(bind: now.milliseconds), \(bind: RateLimitTimes.stamp(now)) WHERE \(gate)
+            SELECT \(bind: charge.key), \(bind: now.milliseconds), \(bind: String(repeating: RateLimitTimes.stamp(now), count: max(1, charge.count)))
+            WHERE \(gate)
             ON CONFLICT ("key") DO UPDATE SET touched_at = excluded.touched_at,
               times = substr(rate_limit_keys.times || excluded.times,
-                             CASE WHEN length(rate_limit_keys.times) + \(literal: width) > \(literal: kept)
-                                  THEN length(rate_limit_keys.times) + \(literal: width + 1 - kept) ELSE 1 END)
+                             CASE WHEN length(rate_limit_keys.times) + \(literal: added) > \(literal: kept)
+                                  THEN length(rate_limit_keys.times) + \(literal: added + 1 - kept) ELSE 1 END)
             WHERE \(allowed.isEmpty ? ungated : allowed.joined(separator: " AND "))
             RETURNING "key"
             """
@@ -45,5 +48,28 @@ extension SQLSignInRepository {
         let times = RateLimitTimes.dates(try stored?.decode(column: "times", as: String.self) ?? "")
         // Refused a moment ago: at least the millisecond that refusal's times round to.
         return charge.rules.compactMap { $0.wait(after: times, at: now) }.max() ?? 0.001
+    }
+
+    /// Charges `charges` in order, stopping at the first that refuses, then `paid` (a room's
+    /// comparisons, ``ShortCodeRoom``) if they all passed. On PostgreSQL (`chained`) the last
+    /// charge and `paid` are one statement, a data-modifying CTE gated on the charge's row, so the
+    /// room costs no round trip; SQLite, in process, runs them one by one.
+    /// - Returns: The charge that refused (`nil` when none did), and whether `paid` was recorded.
+    static func charge(_ charges: [RateLimitCharge], then paid: RateLimitCharge?, at now: Date, chained: Bool,
+                       on db: any SQLDatabase) async throws -> (refused: RateLimitCharge?, paid: Bool) {
+        for (index, charge) in charges.enumerated() {
+            guard chained, let paid, index == charges.count - 1 else {
+                if try await db.raw(Self.charge(charge, at: now)).first() == nil { return (charge, false) }
+                continue
+            }
+            let row = try await db.raw("""
+                WITH c AS (\(Self.charge(charge, at: now))), p AS (\(Self.charge(paid, at: now, if: "EXISTS (SELECT 1 FROM c)")))
+                SELECT (SELECT COUNT(*) FROM c) AS charged, (SELECT COUNT(*) FROM p) AS paid
+                """).first()
+            guard let row, try row.decode(column: "charged", as: Int.self) > 0 else { return (charge, false) }
+            return (nil, try row.decode(column: "paid", as: Int.self) > 0)
+        }
+        guard let paid else { return (nil, false) }
+        return (nil, try await db.raw(Self.charge(paid, at: now)).first() != nil)
     }
 }

@@ -69,15 +69,21 @@ extension SQLSignInRepository {
         let known = address.requesterKnown
         let room = known ? .free : CodeRoom.find(for: request, among: address.codes, at: now)
         if case .full(let wait) = room { return .rateLimited(wait) }
-        for charge in request.charges + (known ? [] : request.addressCharges) {
-            if try await db.raw(Self.charge(charge, at: now)).first() == nil { return .rateLimited(try await wait(for: charge, at: now, on: db)) }
+        // A short code's tries are paid into the address's room, after the limits; past it the code is long (ShortCodeRoom).
+        let paid = known ? nil : request.room?.charge(request.attemptsPerCode)
+        let charged = try await charge(request.charges + (known ? [] : request.addressCharges), then: paid, at: now, chained: serialized, on: db)
+        if let refused = charged.refused { return .rateLimited(try await wait(for: refused, at: now, on: db)) }
+        var (issued, message) = (code, mail)
+        if let paid, !charged.paid {
+            guard let long = request.long else { return .rateLimited(try await wait(for: paid, at: now, on: db)) }
+            (issued, message) = long
         }
         if case .replacing(let other) = room {
             try await db.raw(deleteCode(appID: code.appID, email: code.email, network: other)).run()
             try await db.raw(expireQueued(appID: code.appID, email: code.email, network: other, at: now)).run()
         }
-        try await store(code, mail: mail, on: db)
-        return .issued
+        try await store(issued, mail: message, on: db)
+        return issued.isLong ? .issuedLong : .issued
     }
 
     /// The steps of a verify, one statement each, in the caller's transaction.
@@ -95,28 +101,32 @@ extension SQLSignInRepository {
         let unused = address.codes
         guard !unused.isEmpty else { return .wrong }
         let charges = attempt.charges + (address.requesterKnown ? [] : attempt.addressCharges)
-        let live = unused.filter { $0.attempts < attempt.maxAttempts }
+        let room = address.requesterKnown ? nil : attempt.room
         let failures = readCountHolds ? state?.failures ?? 0 : nil
+        // Only live codes of the guess's length are compared (a dead one spends nothing, review S1).
+        var candidates = unused.filter { $0.attempts < attempt.maxAttempts && attempt.compares($0) }
         // Its own code first, on its tries alone; others' codes only within the charges (see CodeAttempt.charges).
-        var candidates = live
         if let own = try await db.raw(claimAttempt(appID: app, email: email, network: network, maxAttempts: attempt.maxAttempts, at: now))
             .first().map(code) {
             if let completion = try await signIn(attempt, among: [own], at: now, failures: failures, chained: serialized, on: db) {
                 return .signedIn(completion)
             }
-            candidates = live.filter { $0.network != network }
+            candidates.removeAll { $0.network == network }
             if !candidates.isEmpty {
-                for charge in charges {
-                    if try await db.raw(Self.charge(charge, at: now)).first() == nil {
-                        candidates = []
-                        break
-                    }
+                // Short codes only while the room holds every comparison (ShortCodeRoom); long ones always.
+                let paid = Self.comparisons(of: candidates, in: room)
+                let charged = try await charge(charges, then: paid, at: now, chained: serialized, on: db)
+                if charged.refused != nil {
+                    candidates = []
+                } else if paid != nil, !charged.paid {
+                    candidates.removeAll { !$0.isLong }
                 }
             }
         } else {
-            for charge in charges {
-                if try await db.raw(Self.charge(charge, at: now)).first() == nil { return .rateLimited(try await wait(for: charge, at: now, on: db)) }
-            }
+            let paid = Self.comparisons(of: candidates, in: room)
+            let charged = try await charge(charges, then: paid, at: now, chained: serialized, on: db)
+            if let refused = charged.refused { return .rateLimited(try await wait(for: refused, at: now, on: db)) }
+            if let paid, !charged.paid { return .rateLimited(try await wait(for: paid, at: now, on: db)) }
         }
         if let completion = try await signIn(attempt, among: candidates, at: now, failures: failures, chained: serialized, on: db) {
             return .signedIn(completion)
@@ -124,6 +134,13 @@ extension SQLSignInRepository {
         try await db.raw(countFailure(appID: app, email: email, network: network, threshold: attempt.lockoutThreshold,
                                       lockout: attempt.lockout, at: now)).run()
         return .wrong
+    }
+
+    /// The room's charge for comparing a guess with `codes`: one per short code, or `nil` when
+    /// there is no room or no short code among them.
+    private static func comparisons(of codes: [SignInCodeRecord], in room: ShortCodeRoom?) -> RateLimitCharge? {
+        let short = codes.filter { !$0.isLong }.count
+        return short > 0 ? room?.charge(short) : nil
     }
 
     /// Signs in with the code among `codes` that matches, if one does and is still unused.

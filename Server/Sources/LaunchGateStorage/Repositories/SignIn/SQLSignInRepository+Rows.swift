@@ -2,7 +2,7 @@ import Foundation
 import SQLKit
 
 extension SQLSignInRepository {
-    static let codeColumns = ["id", "app_id", "email", "network", "code_hash", "attempts", "created_at", "expires_at", "consumed_at"]
+    static let codeColumns = ["id", "app_id", "email", "network", "code_hash", "attempts", "created_at", "expires_at", "consumed_at", "long_code"]
     static let userColumns = ["id", "app_id", "email", "created_at", "last_sign_in_at"]
     static let sessionColumns = ["id", "app_id", "user_id", "device_id", "token_hash", "created_at", "expires_at", "revoked_at"]
     static let outboxColumns = ["id", "app_id", "email", "network", "sealed_code", "code_expires_at", "state", "attempts", "next_attempt_at",
@@ -28,7 +28,8 @@ extension SQLSignInRepository {
                    email: try row.decode(column: "email", as: String.self), network: try row.decode(column: "network", as: String.self),
                    codeHash: try row.decode(column: "code_hash", as: String.self),
                    attempts: try row.decode(column: "attempts", as: Int.self), createdAt: try date(row, "created_at"),
-                   expiresAt: try date(row, "expires_at"), consumedAt: try optionalDate(row, "consumed_at"))
+                   expiresAt: try date(row, "expires_at"), consumedAt: try optionalDate(row, "consumed_at"),
+                   isLong: try row.decode(column: "long_code", as: Int.self) != 0)
     }
 
     package static func user(_ row: any SQLRow) throws -> UserRecord {

@@ -52,10 +52,10 @@ extension SQLSignInRepository {
         INSERT INTO sign_in_codes (\(idents: codeColumns, joinedBy: ", "))
         SELECT \(bind: code.id), \(bind: code.appID), \(bind: code.email), \(bind: code.network), \(bind: code.codeHash), \(bind: code.attempts),
                \(bind: code.createdAt.milliseconds), \(bind: code.expiresAt.milliseconds),
-               CAST(\(bind: code.consumedAt?.milliseconds) AS BIGINT)
+               CAST(\(bind: code.consumedAt?.milliseconds) AS BIGINT), \(literal: code.isLong ? 1 : 0)
         WHERE \(gate)
         ON CONFLICT (app_id, email, network) DO UPDATE SET id = excluded.id, code_hash = excluded.code_hash, attempts = excluded.attempts,
-          created_at = excluded.created_at, expires_at = excluded.expires_at, consumed_at = excluded.consumed_at
+          created_at = excluded.created_at, expires_at = excluded.expires_at, consumed_at = excluded.consumed_at, long_code = excluded.long_code
         RETURNING id
         """
     }

@@ -26,10 +26,14 @@ public struct SignInCodeRecord: Sendable, Hashable {
     public var expiresAt: Date
     /// When a correct verify used it; `nil` while unused.
     public var consumedAt: Date?
+    /// Whether it is a long code (the app's length + 3 digits, at most 10), issued to a network the
+    /// address doesn't know once its hour's room for short codes was spent (``ShortCodeRoom``):
+    /// guesses at it are not charged to the room, and only guesses of its length are compared with it.
+    public var isLong: Bool
 
     /// Creates a record.
     public init(id: String, appID: String, email: String, network: String, codeHash: String, attempts: Int = 0, createdAt: Date, expiresAt: Date,
-                consumedAt: Date? = nil) {
+                consumedAt: Date? = nil, isLong: Bool = false) {
         self.id = id
         self.appID = appID
         self.email = email
@@ -39,5 +43,6 @@ public struct SignInCodeRecord: Sendable, Hashable {
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.consumedAt = consumedAt
+        self.isLong = isLong
     }
 }
