@@ -56,9 +56,6 @@ public final class ClientQuotas: Sendable {
         self.seed = seed
     }
 
-    /// Whether any quota applies: without one, storage needn't tell new groups from kept ones.
-    public var isLimiting: Bool { newGroupsPerDay > 0 || newInstallsPerDay > 0 }
-
     /// Whether new groups are limited, so storage must look up whether a batch's groups are kept.
     var limitsGroups: Bool { newGroupsPerDay > 0 }
 
