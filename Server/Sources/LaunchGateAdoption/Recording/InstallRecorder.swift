@@ -38,9 +38,8 @@ public struct InstallRecorder: Service {
     private let invalid: Counter
     private let failed: Counter
     private let recorded: Counter
-    private let overInstallCap: Counter
-    private let overGroupCap: Counter
-    private let overClientQuota: Counter
+    /// `launchgate_install_sightings_capped_total` per limit that refused sightings.
+    private let capped: [(KeyPath<InstallRecordResult, Int> & Sendable, Counter)]
     private let simulated: Counter
 
     /// Creates a recorder.
@@ -60,9 +59,9 @@ public struct InstallRecorder: Service {
         invalid = Counter(label: "launchgate_install_sightings_invalid_total")
         failed = Counter(label: "launchgate_install_sightings_unsaved_total")
         recorded = Counter(label: "launchgate_install_sightings_recorded_total")
-        overInstallCap = Counter(label: "launchgate_install_sightings_capped_total", dimensions: [("reason", "installs")])
-        overGroupCap = Counter(label: "launchgate_install_sightings_capped_total", dimensions: [("reason", "groups")])
-        overClientQuota = Counter(label: "launchgate_install_sightings_capped_total", dimensions: [("reason", "client-quota")])
+        let reasons: [(KeyPath<InstallRecordResult, Int> & Sendable, String)] = [(\.overInstallCap, "installs"), (\.overGroupCap, "groups"),
+                                                                                (\.overClientQuota, "client-quota")]
+        capped = reasons.map { ($0, Counter(label: "launchgate_install_sightings_capped_total", dimensions: [("reason", $1)])) }
         simulated = Counter(label: "launchgate_install_sightings_simulated_total")
         self.repository = repository
         self.hasher = hasher
@@ -174,9 +173,7 @@ public struct InstallRecorder: Service {
     private func write(_ sightings: [InstallSighting], _ admission: InstallAdmission) async -> Int? {
         do {
             let result = try await repository.record(sightings, limits: configuration.limits, admission: admission)
-            if result.overInstallCap > 0 { overInstallCap.increment(by: Int64(result.overInstallCap)) }
-            if result.overGroupCap > 0 { overGroupCap.increment(by: Int64(result.overGroupCap)) }
-            if result.overClientQuota > 0 { overClientQuota.increment(by: Int64(result.overClientQuota)) }
+            for (part, counter) in capped where result[keyPath: part] > 0 { counter.increment(by: Int64(result[keyPath: part])) }
             return sightings.count - result.left
         } catch {
             // Dropped, not kept: a database that is down must not grow the process.

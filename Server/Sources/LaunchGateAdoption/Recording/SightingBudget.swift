@@ -1,3 +1,4 @@
+import LaunchGateStorage
 import Metrics
 import Synchronization
 
@@ -51,7 +52,7 @@ package final class SightingBudget: Sendable {
     /// - Returns: Whether it is within the client's budget; if not, it was counted as capped.
     package func admit(client: Int, second: Int64) -> Bool {
         guard perClient > 0 else { return true }
-        let mixed = Self.mix(UInt64(bitPattern: Int64(client)) ^ seed)
+        let mixed = (UInt64(bitPattern: Int64(client)) ^ seed).mixed
         let stripe = Int(mixed % UInt64(Self.stripes))
         let slot = Int((mixed / UInt64(Self.stripes)) % UInt64(slotsPerStripe))
         // Each slot holds the window's number in its high 32 bits and the count in the low 32.
@@ -73,12 +74,4 @@ package final class SightingBudget: Sendable {
 
     /// Seconds from `second` until the window after it begins, when every client's budget is whole again.
     package func retryAfter(second: Int64) -> Int { Int(windowSeconds - max(second, 0) % windowSeconds) }
-
-    /// SplitMix64's finaliser: every input bit moves every output bit.
-    static func mix(_ value: UInt64) -> UInt64 {
-        var z = value &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

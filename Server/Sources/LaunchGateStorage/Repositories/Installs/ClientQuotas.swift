@@ -56,9 +56,6 @@ public final class ClientQuotas: Sendable {
         self.seed = seed
     }
 
-    /// Whether any quota applies: without one, storage needn't tell new groups from kept ones.
-    public var isLimiting: Bool { newGroupsPerDay > 0 || newInstallsPerDay > 0 }
-
     /// Whether new groups are limited, so storage must look up whether a batch's groups are kept.
     var limitsGroups: Bool { newGroupsPerDay > 0 }
 
@@ -88,10 +85,10 @@ public final class ClientQuotas: Sendable {
     /// The slots `source` spends, with the clients' quotas each holds: its client's, and its
     /// network's when it names one (in the second table).
     private func indexes(_ source: SightingSource) -> [(index: Int, share: UInt64)] {
-        let client = (Int(Self.mix(source.key ^ seed) % UInt64(count)), UInt64(source.share))
+        let client = (Int((source.key ^ seed).mixed % UInt64(count)), UInt64(source.share))
         guard source.network != 0 else { return [client] }
         // Another seed for the networks' table, so a network's key and a client's never meet.
-        let network = count + Int(Self.mix(source.network ^ seed ^ 0x6E65_7477_6F72_6B73) % UInt64(count))
+        let network = count + Int((source.network ^ seed ^ 0x6E65_7477_6F72_6B73).mixed % UInt64(count))
         return [client, (network, UInt64(networkShare) * UInt64(source.share))]
     }
 
@@ -126,13 +123,5 @@ public final class ClientQuotas: Sendable {
                 }
             }
         }
-    }
-
-    /// SplitMix64's finaliser: every input bit moves every output bit.
-    private static func mix(_ value: UInt64) -> UInt64 {
-        var z = value &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -15,18 +15,27 @@ package struct InstallFold {
         package var day: Int
     }
 
+    /// One group's counts, or changes to them: its installs, those of them seen on the group's day
+    /// only (what the impact leaves out of the guard's shares as new), and its established ones
+    /// (``InstallRow/isEstablished``: what the guard also measures by, since made-up installs need
+    /// a day of traffic to count there).
+    package struct GroupCounts: Hashable {
+        package var installs = 0
+        package var fresh = 0
+        package var established = 0
+
+        static func += (counts: inout GroupCounts, change: GroupCounts) {
+            counts = GroupCounts(installs: counts.installs + change.installs, fresh: counts.fresh + change.fresh,
+                                 established: counts.established + change.established)
+        }
+    }
+
     /// The rows as they are after the fold, for every install touched.
     private(set) var rows: [InstallKey: InstallRow] = [:]
     /// Installs added, per scope.
     private(set) var added: [Scope: Int] = [:]
     /// Changes to group counts.
-    private(set) var groups: [Scope: [InstallGroupKey: Int]] = [:]
-    /// Changes to each group's count of installs seen on the group's day only: what the impact
-    /// leaves out of the guard's shares as new.
-    private(set) var fresh: [Scope: [InstallGroupKey: Int]] = [:]
-    /// Changes to each group's count of established installs (``InstallRow/isEstablished``):
-    /// what the guard also measures by, since made-up installs need a day of traffic to count there.
-    private(set) var established: [Scope: [InstallGroupKey: Int]] = [:]
+    private(set) var groups: [Scope: [InstallGroupKey: GroupCounts]] = [:]
     /// Changes to daily version counts.
     private(set) var daily: [Scope: [DailyKey: Int]] = [:]
     /// The last day each group a row landed in was seen: what keeps the group's room under
@@ -55,8 +64,7 @@ package struct InstallFold {
             keep(sighting)
             rows[key] = seen
             added[scope, default: 0] += 1
-            groups[scope, default: [:]][seen.group, default: 0] += 1
-            fresh[scope, default: [:]][seen.group, default: 0] += 1
+            groups[scope, default: [:]][seen.group, default: GroupCounts()] += GroupCounts(installs: 1, fresh: 1)
             daily[scope, default: [:]][DailyKey(version: seen.version, day: sighting.day), default: 0] += 1
             return
         }
@@ -78,8 +86,8 @@ package struct InstallFold {
         keep(sighting)
         rows[key] = row
         if old.group != row.group {
-            groups[scope, default: [:]][old.group, default: 0] -= 1
-            groups[scope, default: [:]][row.group, default: 0] += 1
+            groups[scope, default: [:]][old.group, default: GroupCounts()].installs -= 1
+            groups[scope, default: [:]][row.group, default: GroupCounts()].installs += 1
         }
         account(from: old, to: row, in: scope)
         let (oldDay, newDay) = (InstallDay.of(old.lastSeen), sighting.day)
@@ -113,12 +121,12 @@ package struct InstallFold {
     /// later the same day, or an earlier sighting arriving late) counts there from now on.
     private mutating func account(from old: InstallRow, to new: InstallRow, in scope: Scope) {
         if old.isSingleDay != new.isSingleDay || (old.isSingleDay && old.group != new.group) {
-            if old.isSingleDay { fresh[scope, default: [:]][old.group, default: 0] -= 1 }
-            if new.isSingleDay { fresh[scope, default: [:]][new.group, default: 0] += 1 }
+            if old.isSingleDay { groups[scope, default: [:]][old.group, default: GroupCounts()].fresh -= 1 }
+            if new.isSingleDay { groups[scope, default: [:]][new.group, default: GroupCounts()].fresh += 1 }
         }
         if old.isEstablished != new.isEstablished || (old.isEstablished && old.group != new.group) {
-            if old.isEstablished { established[scope, default: [:]][old.group, default: 0] -= 1 }
-            if new.isEstablished { established[scope, default: [:]][new.group, default: 0] += 1 }
+            if old.isEstablished { groups[scope, default: [:]][old.group, default: GroupCounts()].established -= 1 }
+            if new.isEstablished { groups[scope, default: [:]][new.group, default: GroupCounts()].established += 1 }
         }
     }
 }

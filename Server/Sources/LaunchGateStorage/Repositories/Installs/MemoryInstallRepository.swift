@@ -6,11 +6,7 @@ import LaunchGate
 public actor MemoryInstallRepository: InstallRepository {
     private typealias Scope = InstallBudget.Scope
     private var rows: [InstallKey: InstallRow] = [:]
-    private var groupCounts: [Scope: [InstallGroupKey: Int]] = [:]
-    /// Per group, its installs seen on the group's day only.
-    private var freshCounts: [Scope: [InstallGroupKey: Int]] = [:]
-    /// Per group, its established installs.
-    private var establishedCounts: [Scope: [InstallGroupKey: Int]] = [:]
+    private var groupCounts: [Scope: [InstallGroupKey: InstallFold.GroupCounts]] = [:]
     private var dailyCounts: [Scope: [InstallFold.DailyKey: Int]] = [:]
     private var installCounts: [Scope: Int] = [:]
     /// Per scope, the groups kept and the last day each was seen.
@@ -37,19 +33,16 @@ public actor MemoryInstallRepository: InstallRepository {
         for (scope, days) in fold.keptDays {
             for (group, day) in days { keptDays[scope, default: [:]][group] = max(keptDays[scope]?[group] ?? day, day) }
         }
-        Self.add(fold.groups, to: &groupCounts)
-        Self.add(fold.fresh, to: &freshCounts)
-        Self.add(fold.established, to: &establishedCounts)
-        Self.add(fold.daily, to: &dailyCounts)
+        for (scope, changes) in fold.groups {
+            for (key, change) in changes { groupCounts[scope, default: [:]][key, default: InstallFold.GroupCounts()] += change }
+            groupCounts[scope] = groupCounts[scope]?.filter { $0.value.installs > 0 }
+        }
+        for (scope, changes) in fold.daily {
+            for (key, change) in changes { dailyCounts[scope, default: [:]][key, default: 0] += change }
+            dailyCounts[scope] = dailyCounts[scope]?.filter { $0.value > 0 }
+        }
         refusals.merge(fold.refused) { $0.adding($1) }
         return fold.result
-    }
-
-    private static func add<Key: Hashable>(_ changes: [Scope: [Key: Int]], to counts: inout [Scope: [Key: Int]]) {
-        for (scope, changes) in changes {
-            for (key, change) in changes { counts[scope, default: [:]][key, default: 0] += change }
-            counts[scope] = counts[scope]?.filter { $0.value > 0 }
-        }
     }
 
     public func refusedSightings(appID: String, fromDay: Int) -> [Platform: RefusedSightings] {
@@ -63,7 +56,7 @@ public actor MemoryInstallRepository: InstallRepository {
     public func groups(appID: String, platform: Platform?, fromDay: Int) -> [InstallGroup] {
         groupCounts.filter { $0.key.appID == appID && (platform == nil || $0.key.platform == platform) }.flatMap { scope, counts in
             counts.filter { $0.key.day >= fromDay }.map { key, count in
-                InstallGroup(platform: scope.platform, version: key.version, build: key.build, os: key.os, day: key.day, installs: count)
+                InstallGroup(platform: scope.platform, version: key.version, build: key.build, os: key.os, day: key.day, installs: count.installs)
             }
         }
     }
@@ -72,12 +65,12 @@ public actor MemoryInstallRepository: InstallRepository {
         var sums: [InstallShareCount: ImpactGroupCount] = [:]
         for (scope, counts) in groupCounts where scope.appID == appID {
             for (key, count) in counts where key.day >= fromDay {
-                let fresh = key.day == today ? freshCounts[scope]?[key] ?? 0 : 0
+                let fresh = key.day == today ? count.fresh : 0
                 let id = InstallShareCount(platform: scope.platform, version: key.version, build: key.build, os: key.os, installs: 0)
                 var sum = sums[id] ?? ImpactGroupCount(platform: scope.platform, version: key.version, build: key.build, os: key.os,
                                                        installs: 0, established: 0)
-                sum.installs += count - fresh
-                sum.established += establishedCounts[scope]?[key] ?? 0
+                sum.installs += count.installs - fresh
+                sum.established += count.established
                 sum.fresh += fresh
                 sums[id] = sum
             }
@@ -145,8 +138,6 @@ public actor MemoryInstallRepository: InstallRepository {
         rows = rows.filter { InstallDay.of($0.value.lastSeen) >= day }
         installCounts = Dictionary(rows.keys.map { (Scope(appID: $0.appID, platform: $0.platform), 1) }, uniquingKeysWith: +)
         groupCounts = groupCounts.mapValues { $0.filter { $0.key.day >= day } }
-        freshCounts = freshCounts.mapValues { $0.filter { $0.key.day >= day } }
-        establishedCounts = establishedCounts.mapValues { $0.filter { $0.key.day >= day } }
         dailyCounts = dailyCounts.mapValues { $0.filter { $0.key.day >= day } }
         keptDays = keptDays.mapValues { $0.filter { $0.value >= day } }
         refusals = refusals.filter { $0.key.day >= day }

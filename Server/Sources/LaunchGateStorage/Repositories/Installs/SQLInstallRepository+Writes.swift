@@ -40,16 +40,13 @@ extension SQLInstallRepository {
 
     /// Adds group count changes (installs, those of them seen on the group's day only, and the
     /// established ones), and drops groups that reached zero.
-    package static func write(_ db: any SQLDatabase, groups: [Scope: [InstallGroupKey: Int]], fresh: [Scope: [InstallGroupKey: Int]],
-                      established: [Scope: [InstallGroupKey: Int]]) async throws {
-        for scope in Set(groups.keys).union(fresh.keys).union(established.keys).sorted(by: ordered) {
-            let (changes, freshChanges, settledChanges) = (groups[scope] ?? [:], fresh[scope] ?? [:], established[scope] ?? [:])
-            let keys = Set(changes.filter { $0.value != 0 }.keys).union(freshChanges.filter { $0.value != 0 }.keys)
-                .union(settledChanges.filter { $0.value != 0 }.keys).sorted { ($0.day, $0.version, $0.build, $0.os) < ($1.day, $1.version, $1.build, $1.os) }
+    package static func write(_ db: any SQLDatabase, groups: [Scope: [InstallGroupKey: InstallFold.GroupCounts]]) async throws {
+        for (scope, changes) in groups.sorted(by: { ordered($0.key, $1.key) }) {
+            let nonzero = changes.filter { $0.value != InstallFold.GroupCounts() }
+                .sorted { ($0.key.day, $0.key.version, $0.key.build, $0.key.os) < ($1.key.day, $1.key.version, $1.key.build, $1.key.os) }
             try await add(db, to: "install_groups", keys: ["app_id", "platform", "day", "version", "build", "os"],
-                          counts: ["installs", "new_installs", "established_installs"], rows: keys.map { key -> [any Encodable & Sendable] in
-                [scope.appID, scope.platform.rawValue, key.day, key.version, key.build, key.os, changes[key] ?? 0, freshChanges[key] ?? 0,
-                 settledChanges[key] ?? 0]
+                          counts: ["installs", "new_installs", "established_installs"], rows: nonzero.map { key, change -> [any Encodable & Sendable] in
+                [scope.appID, scope.platform.rawValue, key.day, key.version, key.build, key.os, change.installs, change.fresh, change.established]
             })
             try await dropEmpty(db, "install_groups", scope)
         }

@@ -58,7 +58,7 @@ public struct SQLInstallRepository: InstallRepository {
             }
             try await Self.write(db, rows: fold.rows)
             try await Self.write(db, added: fold.added)
-            try await Self.write(db, groups: fold.groups, fresh: fold.fresh, established: fold.established)
+            try await Self.write(db, groups: fold.groups)
             try await Self.write(db, daily: fold.daily)
             try await Self.write(db, keptDays: fold.keptDays)
             try await Self.write(db, refused: fold.refused)
