@@ -39,13 +39,21 @@ enum BackupFiles {
     }
 
     /// Copies everything `input` holds from its current offset to `output`, and syncs `output`.
-    /// - Returns: `nil` when done, else what failed ("could not copy: …"), for the caller's message.
+    /// - Returns: `nil` when done, else what failed ("could not read: …"), for the caller's message.
     static func copyContents(from input: Int32, to output: Int32) -> String? {
-        let (source, target) = (FileHandle(fileDescriptor: input), FileHandle(fileDescriptor: output))
-        do {
-            while let chunk = try source.read(upToCount: 1 << 20), !chunk.isEmpty { try target.write(contentsOf: chunk) }
-        } catch {
-            return "could not copy: \(error.localizedDescription)"
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return "could not read: \(systemMessage(errno))" }
+            if count == 0 { break }
+            var written = 0
+            while written < count {
+                let done = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, count - written) }
+                if done < 0, errno == EINTR { continue }
+                guard done > 0 else { return "could not write: \(systemMessage(errno))" }
+                written += done
+            }
         }
         return fsync(output) == 0 ? nil : "could not sync: \(systemMessage(errno))"
     }

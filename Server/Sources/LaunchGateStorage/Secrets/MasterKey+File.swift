@@ -18,7 +18,7 @@ extension MasterKey {
         case absent
     }
 
-    /// Opens the key file with plain POSIX calls, so "absent" is exactly ENOENT and every other
+    /// Reads the key file with plain POSIX calls, so "absent" is exactly ENOENT and every other
     /// failure (permissions, a directory, a dangling link, I/O) is reported instead of guessed at.
     static func readKeyFile(_ path: String) throws -> KeyFile {
         let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC)
@@ -36,14 +36,18 @@ extension MasterKey {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw MasterKeyError.unreadable(path: path, reason: systemMessage(errno)) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw MasterKeyError.unreadable(path: path, reason: "it is not a regular file") }
-        let data: Data
-        do { data = try FileHandle(fileDescriptor: descriptor).read(upToCount: maximumFileSize + 1) ?? Data() } catch {
-            throw MasterKeyError.unreadable(path: path, reason: error.localizedDescription)
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 512)
+        while data.count <= maximumFileSize {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw MasterKeyError.unreadable(path: path, reason: systemMessage(errno))
+            }
+            if count == 0 { return .contents(data) }
+            data.append(contentsOf: buffer[0..<count])
         }
-        guard data.count <= maximumFileSize else {
-            throw MasterKeyError.malformed(source: "the master key file \(path)", reason: "it is larger than \(maximumFileSize) bytes")
-        }
-        return .contents(data)
+        throw MasterKeyError.malformed(source: "the master key file \(path)", reason: "it is larger than \(maximumFileSize) bytes")
     }
 
     /// Writes a new key file that appears whole or not at all, and never replaces anything.
@@ -61,13 +65,17 @@ extension MasterKey {
         do {
             defer { systemClose(descriptor) }
             guard fchmod(descriptor, 0o600) == 0 else { throw MasterKeyError.notCreated(path: path, reason: systemMessage(errno)) }
-            do {
-                let file = FileHandle(fileDescriptor: descriptor)
-                try file.write(contentsOf: contents)
-                try file.synchronize()
-            } catch {
-                throw MasterKeyError.notCreated(path: path, reason: error.localizedDescription)
+            var written = 0
+            let bytes = [UInt8](contents)
+            while written < bytes.count {
+                let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw MasterKeyError.notCreated(path: path, reason: systemMessage(errno))
+                }
+                written += count
             }
+            guard fsync(descriptor) == 0 else { throw MasterKeyError.notCreated(path: path, reason: systemMessage(errno)) }
         }
         guard link(temporary, path) == 0 else {
             let code = errno
