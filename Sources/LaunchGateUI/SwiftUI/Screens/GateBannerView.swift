@@ -30,25 +30,39 @@ public struct GateBannerView: View {
         let layout = dynamicTypeSize.isAccessibilitySize
             ? AnyLayout(VStackLayout(alignment: .leading, spacing: LaunchGateMetrics.bannerStackedSpacing))
             : AnyLayout(HStackLayout(spacing: LaunchGateMetrics.bannerSpacing))
+        // The card's padding belongs to the buttons, not the card: the summary's button takes the
+        // whole card but Not Now's target and the gap between them, so a tap on the card's edge
+        // opens the details too (it fell on nothing), and Not Now keeps its own 44-point target,
+        // a sibling, so no tap reaches both.
+        let stacked = dynamicTypeSize.isAccessibilitySize
+        let hasSecondary = screen.secondaryAction != nil
         layout {
             if let primary = screen.primaryAction {
-                Button { perform(primary) } label: { summary(styles) }
+                Button { perform(primary) } label: { paddedSummary(styles, stacked: stacked, hasSecondary: hasSecondary) }
                     .buttonStyle(.plain)
                     .accessibilityHint(primary.title)
             } else {
-                summary(styles)
+                paddedSummary(styles, stacked: stacked, hasSecondary: hasSecondary)
             }
             if let secondary = screen.secondaryAction {
                 Button(secondary.title) { perform(secondary) }
                     .linkButton(styles, font: .subheadline.weight(.semibold))
                     .accessibilityLabel(secondary.title)
+                    .padding(stacked ? .horizontal : .trailing, LaunchGateMetrics.bannerHorizontalPadding)
+                    .padding(stacked ? .bottom : .vertical, LaunchGateMetrics.bannerVerticalPadding)
             }
         }
-        .padding(.horizontal, LaunchGateMetrics.bannerHorizontalPadding)
-        .padding(.vertical, LaunchGateMetrics.bannerVerticalPadding)
         .background(styles.bannerBackground, in: RoundedRectangle(cornerRadius: theme.cornerRadius))
         .padding(.horizontal)
         .padding(.top, LaunchGateMetrics.bannerTopMargin)
+    }
+
+    /// The summary with the card's padding on every side Not Now doesn't take, all of it tappable.
+    private func paddedSummary(_ styles: ThemeStyles, stacked: Bool, hasSecondary: Bool) -> some View {
+        summary(styles)
+            .padding(stacked || !hasSecondary ? .horizontal : .leading, LaunchGateMetrics.bannerHorizontalPadding)
+            .padding(hasSecondary && stacked ? .top : .vertical, LaunchGateMetrics.bannerVerticalPadding)
+            .contentShape(Rectangle())
     }
 
     /// The title and message, read by VoiceOver as one label.
@@ -64,7 +78,6 @@ public struct GateBannerView: View {
             }
             Spacer(minLength: 0)
         }
-        .contentShape(Rectangle())
         .accessibilityElement(children: .combine)
     }
 

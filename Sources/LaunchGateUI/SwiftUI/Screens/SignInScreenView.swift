@@ -50,6 +50,10 @@ public struct SignInScreenView: View {
                     if let error = screen.error {
                         Text(error)
                             .foregroundStyle(styles.error)
+                            // Full width and leading, as iOS places a form's error: aligned with
+                            // the field's label, not a centred block of ragged lines (as the
+                            // console's preview draws it).
+                            .frame(maxWidth: .infinity, alignment: .leading)
                             .padding(LaunchGateMetrics.errorPadding)
                             .background(styles.errorCard, in: RoundedRectangle(cornerRadius: theme.cornerRadius))
                             .announcing(error)
