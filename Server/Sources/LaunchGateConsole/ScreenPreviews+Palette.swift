@@ -22,8 +22,7 @@ extension ScreenPreviews {
 
     private static func variables(_ palette: ThemePalette) -> String {
         [("background", palette.background), ("banner", palette.bannerBackground), ("title", palette.title), ("message", palette.message),
-         ("button", palette.buttonBackground), ("button-text", palette.buttonText),
-         ("button-disabled", palette.disabledButtonBackground), ("button-disabled-text", palette.disabledButtonText), ("link", palette.link),
+         ("button", palette.buttonBackground), ("button-text", palette.buttonText), ("link", palette.link),
          ("error", palette.errorText), ("error-card", palette.errorBackground), ("field", palette.fieldBackground), ("field-text", palette.fieldText), ("placeholder", palette.placeholder)]
             .map { "--lg-\($0.0): \(hex($0.1));" }.joined(separator: " ")
     }

@@ -31,7 +31,7 @@ extension ScreenPreviews {
         /// A button as the screen opens.
         package struct Action: ConsoleView, Equatable {
             package let title: String
-            /// Whether it can be used yet; the SDK draws a disabled main button in the palette's grey, a disabled link at 0.4 opacity.
+            /// Whether it can be used yet; the SDK draws a disabled button at 0.4 opacity.
             package let isEnabled: Bool
             /// The main, filled button (the first); the others are drawn as links.
             package let isPrimary: Bool

@@ -26,15 +26,6 @@ extension LaunchGateTheme {
     /// black when the theme leaves ``background`` to it.
     static let systemElevatedBackground: ThemeColor = "#1C1C1E"
 
-    /// The main button's fill while it can't be used yet, in every theme: a grey like iOS's own
-    /// disabled prominent buttons (Apple's tertiary system fill, opaque), which reads as "a button,
-    /// not yet" in Dark Mode too, where the old 0.4 opacity left the blue at 1.4:1 on black.
-    static let systemDisabledButtonBackground = ThemeColor(light: "#E5E5EA", dark: "#2C2C2E")
-
-    /// The main button's label while it can't be used yet. WCAG exempts disabled controls, but
-    /// these still read at AA on ``systemDisabledButtonBackground`` (4.8:1 in both appearances).
-    static let systemDisabledButtonText = ThemeColor(light: "#636366", dark: "#98989D")
-
     /// The banner's card when the theme leaves ``background`` to the system: Apple's secondary
     /// system background, opaque (a material's blur would take its color from whatever the app
     /// draws behind it, which no contrast check can know).
@@ -58,8 +49,6 @@ extension LaunchGateTheme {
             message: resolve(text, Self.systemSecondaryText),
             buttonBackground: resolve(buttonBackground, system.buttonBackground),
             buttonText: resolve(buttonText, system.buttonText),
-            disabledButtonBackground: resolve(nil, Self.systemDisabledButtonBackground),
-            disabledButtonText: resolve(nil, Self.systemDisabledButtonText),
             link: resolve(linkText, system.linkText),
             errorText: resolve(errorText, system.errorText),
             errorBackground: resolve(errorBackground, system.errorBackground),

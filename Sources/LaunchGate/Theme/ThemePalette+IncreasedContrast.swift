@@ -21,7 +21,6 @@ extension ThemePalette {
         palette.errorText = Self.raise(errorText, on: [errorCard], to: ratio)
         palette.fieldText = Self.raise(fieldText, on: [field], to: ratio)
         palette.placeholder = Self.raise(placeholder, on: [field], to: ratio)
-        palette.disabledButtonText = Self.raise(disabledButtonText, on: [disabledButtonBackground.composited(over: background)], to: ratio)
         let fill = buttonBackground.composited(over: background)
         palette.buttonText = Self.raise(buttonText, on: [fill], to: ratio)
         // White on a mid blue can't reach 7:1 by the label alone: darken (or lighten) the fill.

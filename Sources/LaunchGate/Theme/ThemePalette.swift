@@ -17,10 +17,6 @@ public struct ThemePalette: Sendable, Hashable {
     public var buttonBackground: ThemeColor.Components
     /// The main button's label.
     public var buttonText: ThemeColor.Components
-    /// The main button's fill while it can't be used yet (a grey, in every theme).
-    public var disabledButtonBackground: ThemeColor.Components
-    /// The main button's label while it can't be used yet.
-    public var disabledButtonText: ThemeColor.Components
     /// Secondary buttons' labels.
     public var link: ThemeColor.Components
     /// An error's text.
@@ -47,8 +43,6 @@ public struct ThemePalette: Sendable, Hashable {
             ReadablePair("title on background", title, on: background),
             ReadablePair("message on background", message, on: background),
             ReadablePair("buttonText on buttonBackground", buttonText, on: buttonBackground.composited(over: background)),
-            ReadablePair("disabledButtonText on disabledButtonBackground", disabledButtonText,
-                         on: disabledButtonBackground.composited(over: background)),
             ReadablePair("linkText on background", link, on: background),
             ReadablePair("errorText on errorBackground", errorText, on: errorCard),
             ReadablePair("fieldText on fieldBackground", fieldText, on: field),

@@ -105,14 +105,11 @@ struct ConsoleScreenPreviewsTests {
         #expect(unsupported.symbol == "iphone.slash" && unsupported.shape == "phone-slash" && unsupported.glyph == nil)
     }
 
-    @Test("the previews' colours are the SDK's system palette: the button, the disabled button, the dark sheet, the secondary grey")
+    @Test("the previews' colours are the SDK's system palette: the button, the dark sheet, the secondary grey")
     func palette() {
         let css = ScreenPreviews.paletteStylesheet
         #expect(css.contains("--lg-button: #0062D6;") && css.contains("--lg-button-text: #FFFFFF;"))
         #expect(css.contains("--lg-sheet: #1C1C1E;") && css.contains("--lg-banner: #1C1C1E;"))
         #expect(css.contains("--lg-message: #6C6C70;") && css.contains("--lg-message: #AEAEB2;"))
-        // The disabled main button is the palette's grey, in Dark Mode too, not the blue at 0.4.
-        #expect(css.contains("--lg-button-disabled: #E5E5EA;") && css.contains("--lg-button-disabled-text: #636366;"))
-        #expect(css.contains("--lg-button-disabled: #2C2C2E;") && css.contains("--lg-button-disabled-text: #98989D;"))
     }
 }

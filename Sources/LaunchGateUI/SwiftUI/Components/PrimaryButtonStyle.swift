@@ -14,16 +14,15 @@ struct PrimaryButtonStyle: ButtonStyle {
         configuration.label
             .font(.body.weight(.semibold))
             .multilineTextAlignment(.center)
-            .foregroundStyle(isEnabled ? styles.buttonLabel : styles.disabledButtonLabel)
+            .foregroundStyle(styles.buttonLabel)
             .padding(.horizontal, LaunchGateMetrics.primaryButtonHorizontalPadding)
             .padding(.vertical, LaunchGateMetrics.primaryButtonVerticalPadding)
             .frame(maxWidth: .infinity, minHeight: LaunchGateMetrics.minimumTapTarget)
-            .background(isEnabled ? styles.buttonFill : styles.disabledButtonFill, in: RoundedRectangle(cornerRadius: cornerRadius))
+            .background(styles.buttonFill, in: RoundedRectangle(cornerRadius: cornerRadius))
             // A look on visionOS or the iPad's pointer lights up the fill, in its own shape.
             .hoverHighlight(cornerRadius: cornerRadius, isEnabled: isEnabled)
-            // Grey while the core says the button can't be used yet (the palette's disabled colors,
-            // not an opacity, which left the blue nearly invisible in Dark Mode); dimmed while pressed.
-            .opacity(isEnabled && configuration.isPressed ? 0.7 : 1)
+            // Dimmed while the core says the button can't be used yet, and while pressed.
+            .opacity(isEnabled ? (configuration.isPressed ? 0.7 : 1) : 0.4)
     }
 }
 #endif

@@ -19,10 +19,6 @@ struct ThemeStyles {
     let buttonFill: AnyShapeStyle
     /// The main button's label.
     let buttonLabel: AnyShapeStyle
-    /// The main button's fill while disabled.
-    let disabledButtonFill: AnyShapeStyle
-    /// The main button's label while disabled.
-    let disabledButtonLabel: AnyShapeStyle
     /// Secondary buttons' labels.
     let link: AnyShapeStyle
     /// An error's text.
@@ -60,8 +56,6 @@ extension LaunchGateTheme {
             message: color(palette.message),
             buttonFill: color(palette.buttonBackground),
             buttonLabel: color(palette.buttonText),
-            disabledButtonFill: color(palette.disabledButtonBackground),
-            disabledButtonLabel: color(palette.disabledButtonText),
             link: color(palette.link),
             error: color(palette.errorText),
             errorCard: color(palette.errorBackground),
