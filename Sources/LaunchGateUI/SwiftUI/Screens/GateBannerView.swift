@@ -40,6 +40,9 @@ public struct GateBannerView: View {
             if let primary = screen.primaryAction {
                 Button { perform(primary) } label: { paddedSummary(styles, stacked: stacked, hasSecondary: hasSecondary) }
                     .buttonStyle(.plain)
+                    // Now that the summary reaches the card's edges, a look or the pointer
+                    // highlights it in the card's rounded shape, not a square that pokes past it.
+                    .hoverHighlight(cornerRadius: theme.cornerRadius, isEnabled: true)
                     .accessibilityHint(primary.title)
             } else {
                 paddedSummary(styles, stacked: stacked, hasSecondary: hasSecondary)
