@@ -108,11 +108,16 @@ public struct SignInConfiguration: Sendable, Hashable {
         RateLimitCharge(key: "guess|\(app)|\(email)", rules: [RateLimitRule(limit: guessesPerHour, window: 3600)])
     }
 
-    /// The address's hour's room for short codes (``ShortCodeRoom``), as many comparisons as the
-    /// address's cap on guesses at other networks' codes.
+    /// The address's room for short codes (``ShortCodeRoom``), as many comparisons as the
+    /// address's cap on guesses at other networks' codes. Its window is the hour plus a code's
+    /// lifetime (review s9b, K2): a short code's tries are paid when it is sent but spent at any
+    /// time in its life, so only payments held for that long bound the comparisons in any hour.
     func shortCodeRoom(app: String, email: String) -> ShortCodeRoom {
-        ShortCodeRoom(key: "room|\(app)|\(email)", limit: guessesPerHour, window: 3600)
+        ShortCodeRoom(key: "room|\(app)|\(email)", limit: guessesPerHour, window: roomWindow)
     }
+
+    /// The short-code room's window: an hour and a code's lifetime.
+    var roomWindow: TimeInterval { 3600 + codeLifetime }
 
     /// The digits of a long code for an app whose codes have `length` (``ShortCodeRoom``): 3 more, at most 10.
     static func longCodeLength(_ length: Int) -> Int { min(length + 3, SignInSettings.codeLengths.upperBound) }
@@ -131,5 +136,5 @@ public struct SignInConfiguration: Sendable, Hashable {
     static func sendKey(app: String, email: String) -> String { "send|\(app)|\(email)" }
 
     /// The longest window any rule looks back over; older events can be deleted.
-    var longestWindow: TimeInterval { max(3600, resendInterval, clientWindow) }
+    var longestWindow: TimeInterval { max(roomWindow, resendInterval, clientWindow) }
 }

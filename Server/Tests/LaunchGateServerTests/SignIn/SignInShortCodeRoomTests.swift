@@ -92,6 +92,31 @@ struct SignInShortCodeRoomTests {
         }
     }
 
+    @Test("tries paid at 0 s and spent at 590 s still fill the room at 3601 s, so 4 /24s' sends then are long and no sliding hour compares more than 25 (review s9b, K2)",
+          arguments: TestBackend.available)
+    func roomCoversCodeLifetime(backend: TestBackend) async throws {
+        let fixture = try await SignInFixture.make(backend, configuration: SignInConfiguration(clientVerifies: 0))
+        let networks = (1...4).map { "203.0.\($0).7" }
+        for network in networks { #expect(await Self.send(fixture, from: network) == "6") }
+        fixture.clock.advance(by: 590)
+        for network in networks { for turn in 0..<5 { _ = await Self.verify(fixture, Self.guess(6, turn), from: network) } }
+        // The 0 s payments have left the hour but not the room's window (the hour and a code's lifetime).
+        fixture.clock.advance(by: 3011)
+        var lengths: [String] = []
+        for network in networks { lengths.append(await Self.send(fixture, from: network)) }
+        #expect(lengths == ["9", "9", "9", "9"], "the room still holds the tries spent at 590 s")
+        fixture.clock.advance(by: 1)
+        for (network, length) in zip(networks, lengths) {
+            for turn in 0..<5 { _ = await Self.verify(fixture, Self.guess(Int(length) ?? 6, turn), from: network) }
+        }
+        if let repository = fixture.service.repository as? MemorySignInRepository {
+            let now = fixture.clock.date
+            let compared = await repository.shortComparisons.values.reduce(0) { $0 + $1.filter { now.timeIntervalSince($0) < 3600 }.count }
+            #expect(compared <= 25, "\(compared) comparisons at short codes in the hour before \(now)")
+        }
+        await fixture.close()
+    }
+
     @Test("the owner's short code, asked first, keeps its 5 tries while 8 /24s send and guess: 4 misses, then the code signs in",
           arguments: TestBackend.available)
     func ownerKeepsTries(backend: TestBackend) async throws {
@@ -160,7 +185,7 @@ struct SignInShortCodeRoomTests {
             }
             let seed = try await client.post("/api/auth/send-code", json: body)
             #expect(seed.status == .tooManyRequests && seed.seedError == "rate_limited" && seed.seedStatus == "error", "\(seed.text)")
-            #expect(seed.headers[.retryAfter] == "3478", "until the first code's tries leave the hour")
+            #expect(seed.headers[.retryAfter] == "4078", "until the first code's tries leave the room's window, the hour and a code's lifetime")
             // The refused send spent the network's resend interval, as any send a later limit refuses does.
             clock.advance(by: 61)
             let long = try await client.post("/v1/apps/notes/auth/send-code", json: body)

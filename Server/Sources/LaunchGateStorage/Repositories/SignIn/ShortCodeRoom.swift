@@ -13,7 +13,8 @@ import Foundation
 /// Past the room a send from such a network is not refused: it is issued a long code, 3 digits
 /// longer, whose tries and guesses aren't charged here. So nobody holds a first sign-in off by
 /// spending the room (review S1), and the bound is one of probability: short codes are guessed at
-/// most ``limit`` times an hour, long ones 1,000 times harder each. Only a client that can't take a
+/// most ``limit`` times in any hour, long ones 10^(long − short) times harder each (1,000 up to 7
+/// digits; 100, 10 and 1 at 8, 9 and 10, since a long code has at most 10 digits). Only a client that can't take a
 /// longer code (the seed's `/api/auth` paths) is refused past the room.
 public struct ShortCodeRoom: Sendable, Hashable {
     /// The key the comparisons are counted under (one per app and address).
