@@ -41,10 +41,11 @@ extension ConnectionShares {
         // With as many networks as the mark, the fair share is one connection and no group is
         // over it: 2,000 networks holding one each (a botnet, or one IPv6 /37) filled the cap and
         // newcomers waited in the backlog. Then a connection between requests of all gives way,
-        // proxies last, as ``Standing`` orders them: the newest, so that a churn of reconnects
-        // closes its own connections, not a quiet client's old one.
+        // proxies last, as ``Standing`` orders them: one silent past its grace, else the newest
+        // served, so that a churn of reconnects closes its own connections, not a quiet client's old one.
         guard fairPerNetwork == 1 else { return nil }
-        let candidates = table.addresses.values.lazy.flatMap(\.values).filter { $0 !== new }.compactMap { connection in
+        // Read once: each standing takes its connection's lock, and two reads could disagree.
+        let candidates = table.addresses.values.flatMap(\.values).filter { $0 !== new }.compactMap { connection in
             connection.standing(at: now).map { (connection: connection, standing: $0) }
         }
         let crowded = candidates.filter(\.standing.awaitingFirstRequest).count > limits.sparedNewcomers

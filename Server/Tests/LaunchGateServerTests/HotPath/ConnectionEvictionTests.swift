@@ -35,7 +35,36 @@ struct ConnectionEvictionTests {
         #expect(silent.givesWay(before: used) && !used.givesWay(before: silent))
     }
 
-    @Test("a connection awaiting its first request gives way last for two seconds, then as any other")
+    @Test("a connection that has sent nothing for two seconds gives way before a client served after it, and the oldest of such first")
+    func silentBeforeServedLater() {
+        let now = Self.at(.seconds(55))
+        let silent = Standing(opened: Self.start, lastRead: Self.start, requested: false, now: now)
+        let served = Standing(opened: Self.at(.seconds(50)), lastRead: Self.at(.seconds(50)), requested: true, now: now)
+        #expect(silent.givesWay(before: served) && !served.givesWay(before: silent))
+        #expect(silent.givesWay(before: served, newcomersCrowded: true) && !served.givesWay(before: silent, newcomersCrowded: true))
+        let younger = Standing(opened: Self.at(.seconds(40)), lastRead: Self.at(.seconds(40)), requested: false, now: now)
+        #expect(silent.givesWay(before: younger) && !younger.givesWay(before: silent))
+    }
+
+    @Test("near the cap, a connection silent since 0 s gives way at 55 s, not a client served at 50 s nor the older served crowd")
+    func silentGoesAtTheCap() throws {
+        let clock = ConnectionShareTests.TestClock()
+        let shares = ConnectionShareTests.shares(maximum: 20, perClient: 100, clock: clock)
+        let silent = try ConnectionShareTests.connect("192.0.9.1", shares)
+        // 16 networks, served at 0 s: with the silent one and the client, the mark of 18.
+        let crowd = try (1...16).map { try ConnectionShareTests.connect("203.0.\($0).1", shares) }
+        for channel in crowd { try Self.ask(channel) }
+        clock.advance(.seconds(50))
+        let client = try ConnectionShareTests.connect("198.51.100.5", shares)
+        try Self.ask(client)
+        clock.advance(.seconds(5))
+        let newcomer = try ConnectionShareTests.connect("192.0.2.1", shares)
+        #expect(!silent.isActive, "the connection that never asked")
+        #expect(client.isActive && newcomer.isActive && crowd.allSatisfy { $0.isActive })
+        #expect(shares.counts.open == 18)
+    }
+
+    @Test("a connection awaiting its first request gives way last for two seconds, then first")
     func firstRequestGrace() {
         let opened = Self.at(.seconds(100))
         let old = Standing(opened: Self.start, lastRead: Self.start, requested: true, now: opened + .milliseconds(100))
@@ -75,7 +104,7 @@ struct ConnectionEvictionTests {
         #expect(arrivals.filter { $0.isActive }.count <= 2, "the churn closed its own connections")
     }
 
-    @Test("a newcomer whose request has not arrived is not closed by the next connection, and gives way as any other once two seconds pass without one")
+    @Test("a newcomer whose request has not arrived is not closed by the next connection, and gives way first once two seconds pass without one")
     func newcomerWaitingToAsk() throws {
         let clock = ConnectionShareTests.TestClock()
         let shares = ConnectionShareTests.shares(maximum: 20, perClient: 100, clock: clock)
@@ -89,10 +118,10 @@ struct ConnectionEvictionTests {
         #expect(newcomer.isActive, "closed before its request could arrive")
         clock.advance(.milliseconds(2_200))
         _ = try ConnectionShareTests.connect("192.0.4.1", shares)
-        #expect(!next.isActive && newcomer.isActive, "the newest that had asked")
-        // 192.0.4.1 awaits its request now; the newcomer, silent past its grace, is the newest left.
+        #expect(!newcomer.isActive && next.isActive, "silent past its grace, before the newest that had asked")
+        // 192.0.4.1 awaits its request now, within its grace: the newest that had asked goes.
         _ = try ConnectionShareTests.connect("192.0.5.1", shares)
-        #expect(!newcomer.isActive)
+        #expect(!next.isActive)
     }
 
     @Test("a crowd arriving at once, none of it asked yet, gives way before the one client that had asked")
