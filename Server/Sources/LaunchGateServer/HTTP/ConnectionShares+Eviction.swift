@@ -32,9 +32,10 @@ extension ConnectionShares {
         let addresses = table.addresses
         for group in (heavyNetworks + heavyAddresses).sorted(by: { $0.order < $1.order }) {
             let idle = group.connections.values.lazy.filter { $0 !== new }.compactMap { connection in
-                connection.idleSince.map { (connection, since: $0, held: addresses[connection.key]?.count ?? 0) }
+                connection.idleSince.map { (connection, since: $0, held: addresses[connection.key]?.count ?? 0, serial: connection.serial) }
             }
-            guard let (idlest, _, _) = idle.min(by: { ($0.since, -$0.held) < ($1.since, -$1.held) }) else { continue }
+            // Of those idle as long and as heavy, the first admitted: a tie never falls to dictionary order.
+            guard let (idlest, _, _, _) = idle.min(by: { ($0.since, -$0.held, $0.serial) < ($1.since, -$1.held, $1.serial) }) else { continue }
             _ = table.take(idlest)
             return idlest
         }
@@ -63,9 +64,11 @@ extension ConnectionShares {
         let connections: [ObjectIdentifier: Connection]
         let byNetwork: Bool
 
-        /// Proxies last, networks before addresses, the heaviest first.
-        var order: (Int, Int, Int) {
-            (connections.values.contains { $0.isProxy } ? 1 : 0, byNetwork ? 0 : 1, -connections.count)
+        /// Proxies last, networks before addresses, the heaviest first; of groups as heavy, the
+        /// one holding the first admitted connection.
+        var order: (Int, Int, Int, Int) {
+            (connections.values.contains { $0.isProxy } ? 1 : 0, byNetwork ? 0 : 1, -connections.count,
+             connections.values.lazy.map(\.serial).min() ?? 0)
         }
     }
 }

@@ -49,6 +49,8 @@ extension ConnectionShares {
         let age: TimeAmount
         /// Time since bytes last arrived on it.
         let idle: TimeAmount
+        /// Its number in the order of admission (``Connection/serial``), the last tie-breaker.
+        let serial: Int
 
         /// Whether it is younger than ``firstRequestGrace`` and has had no request.
         var awaitingFirstRequest: Bool { kind == .awaitingFirstRequest }
@@ -58,8 +60,9 @@ extension ConnectionShares {
         ///   - lastRead: When bytes last arrived on it.
         ///   - requested: Whether a request's head has arrived on it.
         ///   - now: The time of the choice.
-        init(opened: NIODeadline, lastRead: NIODeadline, requested: Bool, now: NIODeadline) {
-            (age, idle) = (now - opened, now - lastRead)
+        ///   - serial: Its number in the order of admission.
+        init(opened: NIODeadline, lastRead: NIODeadline, requested: Bool, now: NIODeadline, serial: Int = 0) {
+            (age, idle, self.serial) = (now - opened, now - lastRead, serial)
             kind = requested ? .served : age < Self.firstRequestGrace ? .awaitingFirstRequest : .silent
         }
 
@@ -71,15 +74,19 @@ extension ConnectionShares {
             if rank != otherRank { return rank < otherRank }
             switch kind {
             case .silent:
-                // The oldest first: the longest without a request.
+                // The oldest first: the longest without a request; of two as old, the first admitted.
                 if age != other.age { return age > other.age }
-                return idle > other.idle
+                if idle != other.idle { return idle > other.idle }
+                return serial < other.serial
             case .awaitingFirstRequest:
                 // The one that has waited longest for its request, the likeliest to send none.
-                return age > other.age
+                if age != other.age { return age > other.age }
+                return serial < other.serial
             case .served:
+                // The newest first; of two as old, the idler, then the last admitted.
                 if age != other.age { return age < other.age }
-                return idle > other.idle
+                if idle != other.idle { return idle > other.idle }
+                return serial > other.serial
             }
         }
 

@@ -64,6 +64,23 @@ struct ConnectionEvictionTests {
         #expect(shares.counts.open == 18)
     }
 
+    @Test("of connections tied on age and idle time, the admission order decides: the first admitted of silent ones or newcomers, the last of served ones")
+    func tiesByAdmission() throws {
+        let now = Self.at(.seconds(10))
+        for (requested, opened, firstGoes) in [(false, Self.start, true), (false, now - .seconds(1), true), (true, Self.start, false)] {
+            let first = Standing(opened: opened, lastRead: opened, requested: requested, now: now, serial: 1)
+            let second = Standing(opened: opened, lastRead: opened, requested: requested, now: now, serial: 2)
+            #expect(first.givesWay(before: second) == firstGoes && second.givesWay(before: first) == !firstGoes, "requested: \(requested), age \(first.age)")
+        }
+        // On channels: 18 networks admitted at one instant, none asking; the first admitted goes.
+        let clock = ConnectionShareTests.TestClock()
+        let shares = ConnectionShareTests.shares(maximum: 20, perClient: 100, clock: clock)
+        let crowd = try (1...18).map { try ConnectionShareTests.connect("203.0.\($0).1", shares) }
+        clock.advance(.seconds(5))
+        _ = try ConnectionShareTests.connect("192.0.2.1", shares)
+        #expect(crowd.map { $0.isActive } == [false] + Array(repeating: true, count: 17))
+    }
+
     @Test("a connection awaiting its first request gives way last for two seconds, then first")
     func firstRequestGrace() {
         let opened = Self.at(.seconds(100))
