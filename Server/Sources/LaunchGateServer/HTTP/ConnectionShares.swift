@@ -21,9 +21,10 @@ import Synchronization
 ///   connection closes one connection of the network holding the most over a fair share (or,
 ///   when no network does, of the address holding the most over its fair share): the idlest of
 ///   it between requests; and when the networks are as many as the mark, so that a fair share is
-///   one connection, the newest between requests of all (``Standing``), so that a churn of
-///   reconnects closes its own. So connections from many addresses or networks, each within its
-///   share, still can't fill the cap and keep newcomers waiting in the backlog.
+///   one connection, of all between requests one silent 2 s after opening, else the newest
+///   served (``Standing``), so that a churn of reconnects closes its own. So connections from
+///   many addresses or networks, each within its share, still can't fill the cap and keep
+///   newcomers waiting in the backlog.
 ///
 /// Eviction closes only a connection idle between requests: one with a request in flight (its
 /// head arrived, its response not yet ended) is left alone, or a proxy's client would get a 502.
