@@ -15,7 +15,7 @@ address, and second servers. A new check is a function in its family's module an
 """
 import os, sys
 
-from hostile_checks import adoption, adoption_room, connection_caps, http_input, policy_reads, sign_in, slow_clients
+from hostile_checks import adoption, adoption_room, connection_caps, connection_churn, http_input, policy_reads, sign_in, slow_clients
 from hostile_checks.common import fail, failures, server_pid
 
 checks = [
@@ -46,7 +46,7 @@ checks = [
     ("never-reading pipeliners at the cap", slow_clients.stalled_pipeliners),
     ("/metrics without a token", http_input.metrics_need_token),
     ("connections: many addresses fill the cap", connection_caps.many_addresses_fill_the_cap),
-    ("connections: a quiet client under a reconnecting crowd", connection_caps.quiet_client_under_churn),
+    ("connections: a quiet client under a reconnecting crowd", connection_churn.quiet_client_under_churn),
     ("connections: X-Forwarded-For buckets", connection_caps.forwarded_for_buckets),
     ("connections: slow readers", slow_clients.slow_readers),
 ]

@@ -32,19 +32,21 @@ extension ConnectionShares {
         let addresses = table.addresses
         for group in (heavyNetworks + heavyAddresses).sorted(by: { $0.order < $1.order }) {
             let idle = group.connections.values.lazy.filter { $0 !== new }.compactMap { connection in
-                connection.idleSince.map { (connection, since: $0, held: addresses[connection.key]?.count ?? 0) }
+                connection.idleSince.map { (connection, since: $0, held: addresses[connection.key]?.count ?? 0, serial: connection.serial) }
             }
-            guard let (idlest, _, _) = idle.min(by: { ($0.since, -$0.held) < ($1.since, -$1.held) }) else { continue }
+            // Of those idle as long and as heavy, the first admitted: a tie never falls to dictionary order.
+            guard let (idlest, _, _, _) = idle.min(by: { ($0.since, -$0.held, $0.serial) < ($1.since, -$1.held, $1.serial) }) else { continue }
             _ = table.take(idlest)
             return idlest
         }
         // With as many networks as the mark, the fair share is one connection and no group is
         // over it: 2,000 networks holding one each (a botnet, or one IPv6 /37) filled the cap and
         // newcomers waited in the backlog. Then a connection between requests of all gives way,
-        // proxies last, as ``Standing`` orders them: the newest, so that a churn of reconnects
-        // closes its own connections, not a quiet client's old one.
+        // proxies last, as ``Standing`` orders them: one silent past its grace, else the newest
+        // served, so that a churn of reconnects closes its own connections, not a quiet client's old one.
         guard fairPerNetwork == 1 else { return nil }
-        let candidates = table.addresses.values.lazy.flatMap(\.values).filter { $0 !== new }.compactMap { connection in
+        // Read once: each standing takes its connection's lock, and two reads could disagree.
+        let candidates = table.addresses.values.flatMap(\.values).filter { $0 !== new }.compactMap { connection in
             connection.standing(at: now).map { (connection: connection, standing: $0) }
         }
         let crowded = candidates.filter(\.standing.awaitingFirstRequest).count > limits.sparedNewcomers
@@ -62,9 +64,11 @@ extension ConnectionShares {
         let connections: [ObjectIdentifier: Connection]
         let byNetwork: Bool
 
-        /// Proxies last, networks before addresses, the heaviest first.
-        var order: (Int, Int, Int) {
-            (connections.values.contains { $0.isProxy } ? 1 : 0, byNetwork ? 0 : 1, -connections.count)
+        /// Proxies last, networks before addresses, the heaviest first; of groups as heavy, the
+        /// one holding the first admitted connection.
+        var order: (Int, Int, Int, Int) {
+            (connections.values.contains { $0.isProxy } ? 1 : 0, byNetwork ? 0 : 1, -connections.count,
+             connections.values.lazy.map(\.serial).min() ?? 0)
         }
     }
 }

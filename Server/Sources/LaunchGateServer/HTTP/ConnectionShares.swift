@@ -21,9 +21,10 @@ import Synchronization
 ///   connection closes one connection of the network holding the most over a fair share (or,
 ///   when no network does, of the address holding the most over its fair share): the idlest of
 ///   it between requests; and when the networks are as many as the mark, so that a fair share is
-///   one connection, the newest between requests of all (``Standing``), so that a churn of
-///   reconnects closes its own. So connections from many addresses or networks, each within its
-///   share, still can't fill the cap and keep newcomers waiting in the backlog.
+///   one connection, of all between requests one silent 2 s after opening, else the newest
+///   served (``Standing``), so that a churn of reconnects closes its own. So connections from
+///   many addresses or networks, each within its share, still can't fill the cap and keep
+///   newcomers waiting in the backlog.
 ///
 /// Eviction closes only a connection idle between requests: one with a request in flight (its
 /// head arrived, its response not yet ended) is left alone, or a proxy's client would get a 502.
@@ -43,7 +44,7 @@ final class ConnectionShares: Sendable {
         var perNetwork: Int
         /// Connections a trusted proxy's address may hold.
         var perProxy: Int
-        /// Open connections past which each new one closes the heaviest address's longest-idle one:
+        /// Open connections past which each new one closes one (``ConnectionShares/evict(from:limits:sparing:now:)``):
         /// the cap less a tenth of it, so a small cap (under 10) never evicts.
         var evictAbove: Int
         /// Connections awaiting their first request that eviction spares while it can: half the
@@ -76,6 +77,9 @@ final class ConnectionShares: Sendable {
         let isProxy: Bool
         /// When it was admitted: when every network holds its fair share, the newest gives way first.
         let opened: NIODeadline
+        /// Its number in the order of admission, which breaks eviction's ties: of two admitted at
+        /// the same instant, the later has the higher.
+        let serial: Int
         /// Its handlers write this on its event loop, and eviction reads it from whichever loop
         /// admits a connection.
         let activity: Mutex<Activity>
@@ -90,8 +94,8 @@ final class ConnectionShares: Sendable {
             var requested = false
         }
 
-        init(channel: any Channel, key: String, network: String, isProxy: Bool, now: NIODeadline) {
-            (self.channel, self.key, self.network, self.isProxy, opened) = (channel, key, network, isProxy, now)
+        init(channel: any Channel, key: String, network: String, isProxy: Bool, now: NIODeadline, serial: Int) {
+            (self.channel, self.key, self.network, self.isProxy, opened, self.serial) = (channel, key, network, isProxy, now, serial)
             activity = Mutex(Activity(lastRead: now))
         }
 
@@ -117,7 +121,7 @@ final class ConnectionShares: Sendable {
         func standing(at now: NIODeadline) -> Standing? {
             activity.withLock { activity in
                 guard activity.inFlight == 0 else { return nil }
-                return Standing(opened: opened, lastRead: activity.lastRead, requested: activity.requested, now: now)
+                return Standing(opened: opened, lastRead: activity.lastRead, requested: activity.requested, now: now, serial: serial)
             }
         }
     }
@@ -149,6 +153,8 @@ final class ConnectionShares: Sendable {
         var addresses: [String: [ObjectIdentifier: Connection]] = [:]
         var networks: [String: [ObjectIdentifier: Connection]] = [:]
         var open = 0
+        /// Connections admitted so far: the last one's ``Connection/serial``.
+        var admissions = 0
         var refusedSinceLog = 0
         var lastLog: NIODeadline?
     }
@@ -173,7 +179,6 @@ final class ConnectionShares: Sendable {
         let network = isProxy ? key : ClientNetwork.of(key)
         let share = isProxy ? limits.perProxy : limits.perClient
         let time = now()
-        let connection = Connection(channel: channel, key: key, network: network, isProxy: isProxy, now: time)
         let (outcome, victim, log) = table.withLock { (table: inout Table) -> (Admission, Connection?, Refusal?) in
             let overClient = (table.addresses[key]?.count ?? 0) >= share
             guard !overClient, isProxy || (table.networks[network]?.count ?? 0) < limits.perNetwork else {
@@ -184,6 +189,8 @@ final class ConnectionShares: Sendable {
                 defer { table.refusedSinceLog = 0 }
                 return (.refused, nil, Refusal(byNetwork: refusal.byNetwork, logged: table.refusedSinceLog))
             }
+            table.admissions += 1
+            let connection = Connection(channel: channel, key: key, network: network, isProxy: isProxy, now: time, serial: table.admissions)
             table.addresses[key, default: [:]][ObjectIdentifier(connection)] = connection
             table.networks[network, default: [:]][ObjectIdentifier(connection)] = connection
             table.open += 1

@@ -35,7 +35,53 @@ struct ConnectionEvictionTests {
         #expect(silent.givesWay(before: used) && !used.givesWay(before: silent))
     }
 
-    @Test("a connection awaiting its first request gives way last for two seconds, then as any other")
+    @Test("a connection that has sent nothing for two seconds gives way before a client served after it, and the oldest of such first")
+    func silentBeforeServedLater() {
+        let now = Self.at(.seconds(55))
+        let silent = Standing(opened: Self.start, lastRead: Self.start, requested: false, now: now)
+        let served = Standing(opened: Self.at(.seconds(50)), lastRead: Self.at(.seconds(50)), requested: true, now: now)
+        #expect(silent.givesWay(before: served) && !served.givesWay(before: silent))
+        #expect(silent.givesWay(before: served, newcomersCrowded: true) && !served.givesWay(before: silent, newcomersCrowded: true))
+        let younger = Standing(opened: Self.at(.seconds(40)), lastRead: Self.at(.seconds(40)), requested: false, now: now)
+        #expect(silent.givesWay(before: younger) && !younger.givesWay(before: silent))
+    }
+
+    @Test("near the cap, a connection silent since 0 s gives way at 55 s, not a client served at 50 s nor the older served crowd")
+    func silentGoesAtTheCap() throws {
+        let clock = ConnectionShareTests.TestClock()
+        let shares = ConnectionShareTests.shares(maximum: 20, perClient: 100, clock: clock)
+        let silent = try ConnectionShareTests.connect("192.0.9.1", shares)
+        // 16 networks, served at 0 s: with the silent one and the client, the mark of 18.
+        let crowd = try (1...16).map { try ConnectionShareTests.connect("203.0.\($0).1", shares) }
+        for channel in crowd { try Self.ask(channel) }
+        clock.advance(.seconds(50))
+        let client = try ConnectionShareTests.connect("198.51.100.5", shares)
+        try Self.ask(client)
+        clock.advance(.seconds(5))
+        let newcomer = try ConnectionShareTests.connect("192.0.2.1", shares)
+        #expect(!silent.isActive, "the connection that never asked")
+        #expect(client.isActive && newcomer.isActive && crowd.allSatisfy { $0.isActive })
+        #expect(shares.counts.open == 18)
+    }
+
+    @Test("of connections tied on age and idle time, the admission order decides: the first admitted of silent ones or newcomers, the last of served ones")
+    func tiesByAdmission() throws {
+        let now = Self.at(.seconds(10))
+        for (requested, opened, firstGoes) in [(false, Self.start, true), (false, now - .seconds(1), true), (true, Self.start, false)] {
+            let first = Standing(opened: opened, lastRead: opened, requested: requested, now: now, serial: 1)
+            let second = Standing(opened: opened, lastRead: opened, requested: requested, now: now, serial: 2)
+            #expect(first.givesWay(before: second) == firstGoes && second.givesWay(before: first) == !firstGoes, "requested: \(requested), age \(first.age)")
+        }
+        // On channels: 18 networks admitted at one instant, none asking; the first admitted goes.
+        let clock = ConnectionShareTests.TestClock()
+        let shares = ConnectionShareTests.shares(maximum: 20, perClient: 100, clock: clock)
+        let crowd = try (1...18).map { try ConnectionShareTests.connect("203.0.\($0).1", shares) }
+        clock.advance(.seconds(5))
+        _ = try ConnectionShareTests.connect("192.0.2.1", shares)
+        #expect(crowd.map { $0.isActive } == [false] + Array(repeating: true, count: 17))
+    }
+
+    @Test("a connection awaiting its first request gives way last for two seconds, then first")
     func firstRequestGrace() {
         let opened = Self.at(.seconds(100))
         let old = Standing(opened: Self.start, lastRead: Self.start, requested: true, now: opened + .milliseconds(100))
@@ -75,7 +121,7 @@ struct ConnectionEvictionTests {
         #expect(arrivals.filter { $0.isActive }.count <= 2, "the churn closed its own connections")
     }
 
-    @Test("a newcomer whose request has not arrived is not closed by the next connection, and gives way as any other once two seconds pass without one")
+    @Test("a newcomer whose request has not arrived is not closed by the next connection, and gives way first once two seconds pass without one")
     func newcomerWaitingToAsk() throws {
         let clock = ConnectionShareTests.TestClock()
         let shares = ConnectionShareTests.shares(maximum: 20, perClient: 100, clock: clock)
@@ -89,10 +135,10 @@ struct ConnectionEvictionTests {
         #expect(newcomer.isActive, "closed before its request could arrive")
         clock.advance(.milliseconds(2_200))
         _ = try ConnectionShareTests.connect("192.0.4.1", shares)
-        #expect(!next.isActive && newcomer.isActive, "the newest that had asked")
-        // 192.0.4.1 awaits its request now; the newcomer, silent past its grace, is the newest left.
+        #expect(!newcomer.isActive && next.isActive, "silent past its grace, before the newest that had asked")
+        // 192.0.4.1 awaits its request now, within its grace: the newest that had asked goes.
         _ = try ConnectionShareTests.connect("192.0.5.1", shares)
-        #expect(!newcomer.isActive)
+        #expect(!next.isActive)
     }
 
     @Test("a crowd arriving at once, none of it asked yet, gives way before the one client that had asked")
