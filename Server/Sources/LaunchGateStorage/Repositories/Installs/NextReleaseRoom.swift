@@ -31,9 +31,10 @@ import Synchronization
 ///   longest ago, as it was next: 31 made-up versions seen from the same 2 networks left the
 ///   release the only one seen from 1, so one junk sighting after each of its networks still
 ///   pushed it out, and re-sending kept the junk fresh (review of session 8). Now pushing a
-///   release out takes ``candidates`` networks gained by others, in practice as many new made-up
-///   versions, each a group of quota, between two of the release's new networks, and junk that
-///   gains none ages out first;
+///   release out takes ``candidates`` networks gained by others, in practice a burst of as many
+///   new made-up versions, each a group of quota, once per window in which it would qualify (or,
+///   with both places held, reach twice the weaker holder's networks: docs/adoption.md prices
+///   both), and junk that gains none ages out first;
 /// - only a sighting that would start a group counts its network (``admit(_:network:in:latest:total:)``
 ///   is asked for no other), so each network counted spent a group of its client's and its
 ///   network's quotas, and one kept group sent from many networks doesn't hold the room. Counting
