@@ -31,9 +31,10 @@ import Synchronization
 ///   longest ago, as it was next: 31 made-up versions seen from the same 2 networks left the
 ///   release the only one seen from 1, so one junk sighting after each of its networks still
 ///   pushed it out, and re-sending kept the junk fresh (review of session 8). Now pushing a
-///   release out takes ``candidates`` networks gained by others, in practice as many new made-up
-///   versions, each a group of quota, between two of the release's new networks, and junk that
-///   gains none ages out first;
+///   release out takes ``candidates`` networks gained by others, in practice a burst of as many
+///   new made-up versions, each a group of quota, once per window in which it would qualify (or,
+///   with both places held, reach twice the weaker holder's networks: docs/adoption.md prices
+///   both), and junk that gains none ages out first;
 /// - only a sighting that would start a group counts its network (``admit(_:network:in:latest:total:)``
 ///   is asked for no other), so each network counted spent a group of its client's and its
 ///   network's quotas, and one kept group sent from many networks doesn't hold the room. Counting
@@ -57,18 +58,18 @@ public final class NextReleaseRoom: Sendable {
     static let candidates = 32
 
     /// A version above latest: the networks it was seen from, and the groups it took while holding room.
-    private struct Entry {
+    struct Entry {
         var version: AppVersion
         var networks: Set<UInt64> = []
         var groups = 0
         /// When it last gained a network, in networks gained in its state (``State/clock``).
         var gained = 0
 
-        /// Counts `network`; returns whether it is one the entry didn't count. Past
-        /// ``networksCounted`` a network is not kept, so any network not counted is new to it.
+        /// Counts `network`; returns whether the entry gained it. An entry with ``networksCounted``
+        /// gains no more: were the networks past them new each time, one of them re-sent would
+        /// refresh it on every sighting (review s9a).
         mutating func count(_ network: UInt64) -> Bool {
-            guard !networks.contains(network) else { return false }
-            if networks.count < NextReleaseRoom.networksCounted { networks.insert(network) }
+            guard networks.count < NextReleaseRoom.networksCounted, networks.insert(network).inserted else { return false }
             return true
         }
 
@@ -113,7 +114,12 @@ public final class NextReleaseRoom: Sendable {
                 guard let weakest = holders.min(by: { Entry.weaker($0.value, $1.value) }),
                       entry.networks.count >= 2 * weakest.value.networks.count else { return false }
                 holders[weakest.key] = nil
-                seen[weakest.key] = weakest.value
+                // Stamped fresh: its last stamp predates its promotion, so the next newcomer would
+                // evict it and its networks first (review s9a).
+                var back = weakest.value
+                clock += 1
+                back.gained = clock
+                seen[weakest.key] = back
             }
             seen[version] = nil
             holders[version] = entry
