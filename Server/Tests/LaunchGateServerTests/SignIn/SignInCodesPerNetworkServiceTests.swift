@@ -17,16 +17,12 @@ struct SignInCodesPerNetworkServiceTests {
     private static let owner = "192.0.2.10"
     private static let email = "ada@example.com"
 
-    private static func outcome(_ body: () async throws -> Void) async -> String {
-        do { try await body(); return "ok" } catch let error as SignInServiceError { return error.code } catch { return "\(error)" }
-    }
-
     private static func verify(_ fixture: SignInFixture, _ code: String, from client: String) async -> String {
-        await outcome { _ = try await fixture.service.verifyCode(app: "notes", email: email, code: code, deviceID: "d", client: client) }
+        await SignInFixture.outcome { _ = try await fixture.service.verifyCode(app: "notes", email: email, code: code, deviceID: "d", client: client) }
     }
 
     private static func send(_ fixture: SignInFixture, from client: String) async -> String {
-        await outcome { _ = try await fixture.service.sendCode(app: "notes", email: email, client: client) }
+        await SignInFixture.outcome { _ = try await fixture.service.sendCode(app: "notes", email: email, client: client) }
     }
 
     @Test("sends from three other networks, each a minute apart, leave the owner's mailed code working")
@@ -123,7 +119,7 @@ struct SignInCodesPerNetworkServiceTests {
         fixture.clock.advance(by: 61)
         try await flow.sendCode(email: "ops@example.com", client: "203.0.113.7")
         for network in 1...6 {
-            for _ in 1...5 { _ = await Self.outcome { _ = try await flow.verifyCode(email: "ops@example.com", code: "000000", client: "198.51.\(network).7") } }
+            for _ in 1...5 { _ = await SignInFixture.outcome { _ = try await flow.verifyCode(email: "ops@example.com", code: "000000", client: "198.51.\(network).7") } }
         }
         #expect(try await flow.verifyCode(email: "ops@example.com", code: code, client: Self.owner).email == "ops@example.com")
         await fixture.close()

@@ -16,16 +16,12 @@ struct SignInKnownNetworksTests {
     private static let owner = "192.0.2.10"
     private static let email = "ada@example.com"
 
-    private static func outcome(_ body: () async throws -> Void) async -> String {
-        do { try await body(); return "ok" } catch let error as SignInServiceError { return error.code } catch { return "\(error)" }
-    }
-
     private static func send(_ fixture: SignInFixture, from client: String) async -> String {
-        await outcome { _ = try await fixture.service.sendCode(app: "notes", email: email, client: client) }
+        await SignInFixture.outcome { _ = try await fixture.service.sendCode(app: "notes", email: email, client: client) }
     }
 
     private static func verify(_ fixture: SignInFixture, _ code: String, from client: String) async -> String {
-        await outcome { _ = try await fixture.service.verifyCode(app: "notes", email: email, code: code, deviceID: "d", client: client) }
+        await SignInFixture.outcome { _ = try await fixture.service.verifyCode(app: "notes", email: email, code: code, deviceID: "d", client: client) }
     }
 
     /// F3 from 7 /24s: 5 rounds of 4 sends, 601 s apart so each round's codes have died, spend
@@ -115,7 +111,7 @@ struct SignInKnownNetworksTests {
         let fixture = try await SignInFixture.make(backend)
         _ = try await fixture.components.operators.add(email: Self.email, scope: .publish)
         let flow = fixture.components.operatorSignIn
-        func send(_ client: String) async -> String { await Self.outcome { _ = try await flow.sendCode(email: Self.email, client: client) } }
+        func send(_ client: String) async -> String { await SignInFixture.outcome { _ = try await flow.sendCode(email: Self.email, client: client) } }
         func code() async throws -> String { try #require(try await fixture.code(for: Self.email, app: OperatorSignIn.appID)) }
         #expect(await send(Self.owner) == "ok")
         _ = try await flow.verifyCode(email: Self.email, code: try await code(), client: Self.owner)

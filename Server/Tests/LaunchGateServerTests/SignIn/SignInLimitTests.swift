@@ -11,10 +11,6 @@ import Testing
 @Suite("Sign-in limits: guesses per hour, lockout, sends per address and per client, on every backend")
 struct SignInLimitTests {
     /// What a verify with a wrong code answered: the code, or "ok".
-    private static func outcome(_ body: () async throws -> Void) async -> String {
-        do { try await body(); return "ok" } catch let error as SignInServiceError { return error.code } catch { return "\(error)" }
-    }
-
     // MARK: Tests
 
     @Test("no address answers more than 25 guesses in any hour, whatever the mix of sends, resends, verifies and networks")
@@ -26,10 +22,10 @@ struct SignInLimitTests {
         // Three hours of an attacker that asks for a new code whenever it may, and guesses
         // between sends in bursts of different sizes.
         for step in 0..<180 {
-            let sent = await Self.outcome { _ = try await fixture.service.sendCode(app: "notes", email: "ada@example.com", client: "198.51.\(step % 200).1") }
+            let sent = await SignInFixture.outcome { _ = try await fixture.service.sendCode(app: "notes", email: "ada@example.com", client: "198.51.\(step % 200).1") }
             if sent == "ok" { liveUntil = fixture.clock.date.addingTimeInterval(600) }
             for _ in 0..<(step % 7) {
-                let answer = await Self.outcome {
+                let answer = await SignInFixture.outcome {
                     _ = try await fixture.service.verifyCode(app: "notes", email: "ada@example.com", code: "000000", deviceID: "d",
                                                              client: "203.0.\(step % 250).1")
                 }
@@ -57,7 +53,7 @@ struct SignInLimitTests {
             // Failures count while a code is live (tried out or not): with none there is nothing to guess.
             _ = try await fixture.service.sendCode(app: "notes", email: email, client: "c")
             for attempt in 0..<100 {
-                let answer = await Self.outcome {
+                let answer = await SignInFixture.outcome {
                     _ = try await fixture.service.verifyCode(app: "notes", email: email, code: "000000", deviceID: "d", client: "c")
                 }
                 #expect(answer == "invalid_code", "\(email) attempt \(attempt)")

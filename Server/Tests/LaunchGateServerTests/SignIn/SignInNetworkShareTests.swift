@@ -16,10 +16,6 @@ struct SignInNetworkShareTests {
     private static let victim = "192.0.2.10"
     private static let attacker = "203.0.113.7"
 
-    private static func outcome(_ body: () async throws -> Void) async -> String {
-        do { try await body(); return "ok" } catch let error as SignInServiceError { return error.code } catch { return "\(error)" }
-    }
-
     // MARK: App sign-in
 
     @Test("25 wrong codes from another network leave the owner's next code working", arguments: TestBackend.available)
@@ -28,7 +24,7 @@ struct SignInNetworkShareTests {
         _ = try await fixture.service.sendCode(app: "notes", email: "ada@example.com", client: Self.victim)
         var answers: [String] = []
         for index in 0..<25 {
-            answers.append(await Self.outcome {
+            answers.append(await SignInFixture.outcome {
                 _ = try await fixture.service.verifyCode(app: "notes", email: "ada@example.com", code: "000000", deviceID: "evil",
                                                          client: "203.0.113.\(index % 250)")
             })
@@ -46,7 +42,7 @@ struct SignInNetworkShareTests {
         var answers: [String] = []
         for _ in 0..<4 {
             fixture.clock.advance(by: 61)
-            answers.append(await Self.outcome { _ = try await fixture.service.sendCode(app: "notes", email: "ada@example.com", client: Self.attacker) })
+            answers.append(await SignInFixture.outcome { _ = try await fixture.service.sendCode(app: "notes", email: "ada@example.com", client: Self.attacker) })
         }
         #expect(answers == ["ok", "ok", "ok", "rate_limited"], "one network has 3 sends an hour to an address")
         _ = try await fixture.service.sendCode(app: "notes", email: "ada@example.com", client: Self.victim)
@@ -58,7 +54,7 @@ struct SignInNetworkShareTests {
         // Room for more live codes than sends, so that the address's cap is what refuses (4 live codes refuse sooner).
         let fixture = try await SignInFixture.make(configuration: SignInConfiguration(liveCodesPerAddress: 30))
         let send = { (network: Int) in
-            await Self.outcome { _ = try await fixture.service.sendCode(app: "notes", email: "ada@example.com", client: "198.51.\(network).1") }
+            await SignInFixture.outcome { _ = try await fixture.service.sendCode(app: "notes", email: "ada@example.com", client: "198.51.\(network).1") }
         }
         #expect(await send(0) == "ok")
         fixture.clock.advance(by: 45)
@@ -92,13 +88,13 @@ struct SignInNetworkShareTests {
         try await flow.sendCode(email: "ops@example.com", client: Self.victim)
         var guesses: [String] = []
         for _ in 0..<25 {
-            guesses.append(await Self.outcome { _ = try await flow.verifyCode(email: "ops@example.com", code: "000000", client: Self.attacker) })
+            guesses.append(await SignInFixture.outcome { _ = try await flow.verifyCode(email: "ops@example.com", code: "000000", client: Self.attacker) })
         }
         #expect(guesses.filter { $0 == "rate_limited" }.count == 20, "\(guesses)")
         var sends: [String] = []
         for _ in 0..<4 {
             fixture.clock.advance(by: 61)
-            sends.append(await Self.outcome { try await flow.sendCode(email: "ops@example.com", client: Self.attacker) })
+            sends.append(await SignInFixture.outcome { try await flow.sendCode(email: "ops@example.com", client: Self.attacker) })
         }
         #expect(sends == ["ok", "ok", "ok", "rate_limited"])
         fixture.clock.advance(by: 61)

@@ -17,10 +17,6 @@ struct SignInShortCodeRoomTests {
     private static let attackerB = "198.51.100.7"
     private static let newcomer = "192.0.2.10"
 
-    private static func outcome(_ body: () async throws -> Void) async -> String {
-        do { try await body(); return "ok" } catch let error as SignInServiceError { return error.code } catch { return "\(error)" }
-    }
-
     /// Sends from `client`; the code's length, or the error's code.
     private static func send(_ fixture: SignInFixture, from client: String) async -> String {
         do { return "\(try await fixture.service.sendCode(app: "notes", email: email, client: client).codeLength)" } catch let error as SignInServiceError {
@@ -29,7 +25,7 @@ struct SignInShortCodeRoomTests {
     }
 
     private static func verify(_ fixture: SignInFixture, _ code: String, from client: String) async -> String {
-        await outcome { _ = try await fixture.service.verifyCode(app: "notes", email: email, code: code, deviceID: "d", client: client) }
+        await SignInFixture.outcome { _ = try await fixture.service.verifyCode(app: "notes", email: email, code: code, deviceID: "d", client: client) }
     }
 
     /// A guess of `length` digits that no code drawn here is (`0…0` and `1…1` are drawn with a

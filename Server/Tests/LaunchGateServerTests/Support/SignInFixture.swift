@@ -19,6 +19,12 @@ struct SignInFixture {
 
     static let masterKey = try! MasterKey(rawRepresentation: Data(repeating: 7, count: 32))
 
+    /// What a sign-in step answered: "ok", or its error's stable code (anything else as text), so
+    /// that a test compares the answers of a run in one expectation.
+    static func outcome(_ body: () async throws -> Void) async -> String {
+        do { try await body(); return "ok" } catch let error as SignInServiceError { return error.code } catch { return "\(error)" }
+    }
+
     static func make(_ backend: TestBackend = .memory, configuration: SignInConfiguration = SignInConfiguration(),
                      random: any RandomSource = SystemRandomSource(), location: DatabaseLocation? = nil) async throws -> SignInFixture {
         let clock = TestClock()
