@@ -53,6 +53,7 @@ try:
               run.driver.title)
     accounts.operator_sign_in(run)
     editor.session_ends_while_editing(run)
+    accounts.operator_long_code(run)
 finally:
     run.driver.quit()
 

@@ -15,7 +15,8 @@ address, and second servers. A new check is a function in its family's module an
 """
 import os, sys
 
-from hostile_checks import adoption, adoption_room, connection_caps, connection_churn, http_input, policy_reads, sign_in, slow_clients
+from hostile_checks import (adoption, adoption_room, connection_caps, connection_churn, http_input, policy_reads, sign_in, sign_in_console,
+                            slow_clients)
 from hostile_checks.common import fail, failures, server_pid
 
 checks = [
@@ -33,7 +34,8 @@ checks = [
     ("wrong codes to nobody", sign_in.wrong_codes_to_nobody),
     ("sign-in guesses from another network", sign_in.guesses_from_another_network),
     ("sign-in sends from another network", sign_in.sends_from_another_network),
-    ("console sign-in from another network", sign_in.console_from_another_network),
+    ("console sign-in from another network", sign_in_console.console_from_another_network),
+    ("console sign-in: the operator's room for short codes", sign_in_console.console_room),
     ("sign-in codes per network", sign_in.codes_per_network),
     ("sign-in mail per network", sign_in.mail_per_network),
     ("sign-in: a returning owner under F3", sign_in.returning_owner_under_f3),

@@ -38,28 +38,30 @@ extension ConsoleController {
     func sendOperatorCode(_ request: Request, _ context: Context) async throws -> Response {
         let form = try await signInForm(request, context)
         let typed = form["email"] ?? ""
-        let email: String
+        let sent: SignInService.CodeSent
         do {
-            email = try await accounts.operatorSignIn.sendCode(email: typed, client: clientKey(request, context))
+            sent = try await accounts.operatorSignIn.sendCode(email: typed, client: clientKey(request, context))
         } catch let error as SignInServiceError where error.kind == .invalidInput {
             return try emailSignInPage(request, context, email: typed, error: error.message, status: .badRequest)
         } catch let error as SignInServiceError where error.kind == .rateLimited {
             return try emailSignInPage(request, context, email: typed, error: error.message, status: .tooManyRequests,
                                        retryAfter: error.retryAfter ?? 60)
         }
-        return try codePage(request, context, email: email)
+        return try codePage(request, context, email: sent.email, codeLength: sent.codeLength)
     }
 
     /// Checks the code and starts a session with the operator's scope.
     func verifyOperatorCode(_ request: Request, _ context: Context) async throws -> Response {
         let form = try await signInForm(request, context)
         let typed = form["email"] ?? ""
+        // The length the code page named, carried by its form so that the page shown again names it too.
+        let said = Int(form["length"] ?? "") == OperatorSignIn.longCodeLength ? OperatorSignIn.longCodeLength : OperatorSignIn.codeLength
         // As for the token form: each sign-in adds a session, so they are limited per client. Taken
         // before the code is used up (and given back when it doesn't sign in), so a refusal here
         // never costs the operator their code.
         let client = clientKey(request, context)
         if let wait = limits.signInsPerClient.take(for: client) {
-            return try codePage(request, context, email: typed, error: "Too many sign-ins from here; try again in \(wait) s.",
+            return try codePage(request, context, email: typed, codeLength: said, error: "Too many sign-ins from here; try again in \(wait) s.",
                                 status: .tooManyRequests, retryAfter: wait)
         }
         var signedIn = false
@@ -70,9 +72,10 @@ extension ConsoleController {
         } catch let error as SignInServiceError where error.code == "invalid_email" {
             return try emailSignInPage(request, context, email: typed, error: error.message, status: .badRequest)
         } catch let error as SignInServiceError where error.kind == .rateLimited {
-            return try codePage(request, context, email: typed, error: error.message, status: .tooManyRequests, retryAfter: error.retryAfter ?? 60)
+            return try codePage(request, context, email: typed, codeLength: said, error: error.message, status: .tooManyRequests,
+                                retryAfter: error.retryAfter ?? 60)
         } catch let error as SignInServiceError where error.kind == .invalidInput || error.kind == .unauthenticated {
-            return try codePage(request, context, email: typed, error: error.message, status: .unauthorized)
+            return try codePage(request, context, email: typed, codeLength: said, error: error.message, status: .unauthorized)
         }
         let response = try await startSession(for: found.principal, request, context)
         signedIn = true
@@ -85,10 +88,12 @@ extension ConsoleController {
         try signInFormPage(.signIn, "Sign in", SignInView(email: email, emailError: error), request, context, status: status, retryAfter: retryAfter)
     }
 
-    /// Where the code is typed; the same page for every address, operator or not.
-    func codePage(_ request: Request, _ context: Context, email: String, error: String? = nil,
+    /// Where the code is typed; the same page for every address, operator or not. It names the
+    /// `codeLength` the send decided, and its field takes a short or a long code (``ShortCodeRoom``).
+    func codePage(_ request: Request, _ context: Context, email: String, codeLength: Int, error: String? = nil,
                   status: HTTPResponse.Status = .ok, retryAfter: Int? = nil) throws -> Response {
-        let view = CodeView(email: email, codeLength: OperatorSignIn.codeLength,
+        let (short, long) = (OperatorSignIn.codeLength, OperatorSignIn.longCodeLength)
+        let view = CodeView(email: email, codeLength: codeLength, longLength: long, pattern: "[0-9]{\(short)}|[0-9]{\(long)}",
                             minutes: Int((accounts.operatorSignIn.configuration.codeLifetime / 60).rounded(.up)), error: error)
         return try signInFormPage(.signInCode, "Enter your code", view, request, context, status: status, retryAfter: retryAfter)
     }

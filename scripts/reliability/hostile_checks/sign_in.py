@@ -1,5 +1,5 @@
 """Sign-in against many networks: wrong codes to nobody, one network's guesses and sends against
-an owner's, codes and mail per network, and the console's operator sign-in form."""
+an owner's, codes and mail per network (the console's operator sign-in form: sign_in_console.py)."""
 import json, os, random, string, threading, time
 import urllib.error, urllib.request
 from logged_mail import mailed_code
@@ -134,50 +134,6 @@ def sends_from_another_network():
     (ok if accepted == 4 and set(answers) <= {200, 429} else fail)(
         f"sends to one address from 30 /24s at once: {accepted} accepted, {answers.count(429)} refused (4 live codes an address, "
         f"none displaced in its first 5 minutes; at most 20 sends an hour)")
-
-
-def console_post(source, path, fields):
-    """Posts the console's sign-in form from `source`, with the cookie and CSRF token a GET of the
-    form gave that client (both are bound to it). Returns the status."""
-    import http.client, re, urllib.parse
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10, source_address=(source, 0))
-    try:
-        connection.request("GET", "/console/sign-in")
-        response = connection.getresponse()
-        page = response.read().decode()
-        cookie = next(value.split(";")[0] for name, value in response.getheaders()
-                      if name.lower() == "set-cookie" and value.startswith("lgc_signin="))
-        csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', page).group(1)
-        connection.request("POST", f"/console/sign-in/{path}", body=urllib.parse.urlencode({"csrf": csrf, **fields}),
-                           headers={"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"})
-        response = connection.getresponse()
-        response.read()
-        return response.status
-    finally:
-        connection.close()
-
-
-def console_from_another_network():
-    run = random.randrange(10**9)
-    first, second = f"ops-a-{run}@example.com", f"ops-b-{run}@example.com"
-    for email in (first, second):
-        add = urllib.request.Request(f"http://127.0.0.1:{port}/v1/admin/operators", data=json.dumps({"email": email, "scope": "read"}).encode(),
-                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"}, method="POST")
-        with urllib.request.urlopen(add, timeout=10):
-            pass
-    sent = console_post("127.0.7.1", "email", {"email": first})
-    guesses = {}
-    for n in range(25):
-        status = console_post(f"127.0.7.{n + 2}", "code", {"email": first, "code": "000000"})
-        guesses[status] = guesses.get(status, 0) + 1
-    own = (console_post("127.0.40.1", "email", {"email": first}), console_post("127.0.40.1", "code", {"email": first, "code": "111111"}))
-    (ok if sent == 200 and guesses == {401: 5, 429: 20} and own == (200, 401) else fail)(
-        f"console: 25 wrong codes for an operator from one /24 (after its own send, {sent}) answered {guesses}; the operator, "
-        f"from another, then sends ({own[0]}) and has a code checked ({own[1]}), not 429")
-    sends = [console_post(f"127.0.8.{n + 1}", "email", {"email": second}) for n in range(4)]
-    mine = console_post("127.0.41.1", "email", {"email": second})
-    (ok if sends == [200, 429, 429, 429] and mine == 200 else fail)(
-        f"console: 4 sends for an operator from one /24 answered {sends}; the operator's own from another then answered {mine}")
 
 
 # What the re-test of item 3 found (M1): a send from another /24 replaced the owner's code, 5

@@ -20,6 +20,8 @@ public struct OperatorSignIn: Sendable {
     public static let appID = "console:operators"
     /// Digits in an operator's code.
     package static let codeLength = SignInSettings.defaultCodeLength
+    /// Digits in an operator's long code, sent past the address's room for short codes (``ShortCodeRoom``).
+    package static let longCodeLength = SignInConfiguration.longCodeLength(codeLength)
 
     package let operators: any OperatorRepository
     package let repository: any SignInRepository
@@ -52,16 +54,18 @@ public struct OperatorSignIn: Sendable {
 
     /// Mails a code to the address if it is an active operator's; answers the same either way.
     ///
-    /// The answer comes after the same work for every address: the lockout check, the limits,
-    /// charged here, and the operator lookup. The code and its mail follow on ``sends``, after the
-    /// answer, so neither the answer nor its timing says whether the address is an operator's.
+    /// The answer comes after the same work for every address: the lockout check, the limits and
+    /// the room for short codes, charged here, and the operator lookup. The code and its mail
+    /// follow on ``sends``, after the answer, so neither the answer nor its timing says whether the
+    /// address is an operator's.
     /// - Parameters:
     ///   - email: The address as typed.
     ///   - client: The client's IP address, for the per-client cap.
-    /// - Returns: The normalised address.
+    /// - Returns: The normalised address and the digits of the code mailed, if it is an
+    ///   operator's: ``longCodeLength`` past the address's room for short codes, else ``codeLength``.
     /// - Throws: ``SignInServiceError`` `invalid_email`, `locked` or `rate_limited`.
     @discardableResult
-    public func sendCode(email: String, client: String) async throws -> String {
+    public func sendCode(email: String, client: String) async throws -> SignInService.CodeSent {
         let email = try SignInAddress.normalized(email)
         let now = now()
         let network = SignInNetwork.of(client)
@@ -72,29 +76,37 @@ public struct OperatorSignIn: Sendable {
             + [configuration.networkSendCharge(app: Self.appID, email: email, client: client)]
             + (known ? [] : [configuration.addressSendCharge(app: Self.appID, email: email)])
         try await admit(email: email, network: network, at: now, charges: charges)
+        // The code's tries are paid into the address's room for short codes (ShortCodeRoom) after
+        // every other limit, from networks it doesn't know; past the room the code is long. Paid
+        // here for every address alike, so the length the answer names doesn't tell operators apart.
+        let room = configuration.shortCodeRoom(app: Self.appID, email: email)
+        let long = known ? false : try await repository.record(room.charge(configuration.attemptsPerCode), at: now) != nil
+        let sent = SignInService.CodeSent(email: email, codeLength: long ? Self.longCodeLength : Self.codeLength,
+                                          expiresIn: Int(configuration.codeLifetime.rounded()),
+                                          resendAfter: Int(configuration.resendInterval.rounded(.up)))
         // Looked up here for every address, operator or not: the same one indexed read either
         // way. Only an operator's request takes a place on the queue, so made-up addresses can't
         // fill it and have a real operator's code dropped.
-        guard let found = try await operators.find(email: email), found.isActive else { return email }
+        guard let found = try await operators.find(email: email), found.isActive else { return sent }
         sends.submit { [self] in
             // Nobody waits for this: a failure here is the mail page's, like a failed delivery.
-            try? await issueCode(email: email, network: network, at: now)
+            try? await issueCode(email: email, network: network, long: long, at: now)
         }
-        return email
+        return sent
     }
 
     /// Queues a code and its mail if the address is still an active operator's (it may have been
-    /// removed since ``sendCode(email:client:)`` looked); the limits were charged there.
-    private func issueCode(email: String, network: String, at now: Date) async throws {
+    /// removed since ``sendCode(email:client:)`` looked); the limits and the room were charged there.
+    private func issueCode(email: String, network: String, long: Bool, at now: Date) async throws {
         guard let found = try await operators.find(email: email), found.isActive else { return }
         // A permanent failure of the last mail is reported once; it is on the console's mail
         // page, so the request is simply made again (once: the failure is reported now).
         for _ in 0..<2 {
-            let code = SignInTokens.code(length: Self.codeLength, using: random)
+            let code = SignInTokens.code(length: long ? Self.longCodeLength : Self.codeLength, using: random)
             let expiresAt = now.addingTimeInterval(configuration.codeLifetime)
             let record = SignInCodeRecord(id: SignInTokens.id("code", bytes: 12, using: random), appID: Self.appID, email: email,
                                           network: network, codeHash: try await secrets.codeHash(code, app: Self.appID, email: email),
-                                          createdAt: now, expiresAt: expiresAt)
+                                          createdAt: now, expiresAt: expiresAt, isLong: long)
             let mail = OutboxMessage(id: SignInTokens.id("msg", bytes: 12, using: random), appID: Self.appID, email: email,
                                      network: network, sealedCode: try secrets.seal(code), codeExpiresAt: expiresAt, nextAttemptAt: now, createdAt: now)
             switch try await repository.requestCode(configuration.request(record, mail: mail, charges: [], addressCharges: []), at: now) {
@@ -117,41 +129,55 @@ public struct OperatorSignIn: Sendable {
     public func verifyCode(email: String, code: String, client: String) async throws -> OperatorRecord {
         let email = try SignInAddress.normalized(email)
         let digits = code.trimmingCharacters(in: .whitespaces)
-        guard digits.utf8.count == Self.codeLength, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
-            throw SignInServiceError.invalidCodeShape(length: Self.codeLength)
+        // A long code (ShortCodeRoom) has 3 more digits; a guess is compared only with codes of its length.
+        let long = digits.utf8.count == Self.longCodeLength
+        guard digits.utf8.count == Self.codeLength || long, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            throw SignInServiceError.invalidCodeShape(length: Self.codeLength, orLong: Self.longCodeLength)
         }
         let now = now()
         if let wait = verifyClients?.record(client, at: now) { throw SignInServiceError.rateLimited(retryAfter: SignInService.seconds(wait)) }
         let network = SignInNetwork.of(client)
         try await admit(email: email, network: network, at: now, charges: [])
         // Sends are charged for every address, operator or not: with none within a code's lifetime
-        // there is no code to guess, for anyone, and nothing is charged or counted.
-        guard let sent = try await repository.lastEvent(key: SignInConfiguration.sendKey(app: Self.appID, email: email)),
-              now.timeIntervalSince(sent) < configuration.codeLifetime else {
-            throw SignInServiceError.invalidCode
-        }
+        // there is no code to guess, for anyone, and nothing is charged or counted. The network's
+        // own first: a known network's sends skip the address's key.
+        let ownSend = try await lastSend(key: SignInConfiguration.networkSendKey(app: Self.appID, email: email, network: network), at: now)
+        let anySend = ownSend != nil ? ownSend : try await lastSend(key: SignInConfiguration.sendKey(app: Self.appID, email: email), at: now)
+        guard anySend != nil else { throw SignInServiceError.invalidCode }
         let hash = try await secrets.codeHash(digits, app: Self.appID, email: email)
         // Compared with every live code (the operator may have changed network since asking); of
         // two right verifies of one code only one consumes it.
         let live = try await repository.liveCodes(appID: Self.appID, email: email, maxAttempts: configuration.attemptsPerCode, at: now)
-        // The address's cap on guesses at others' codes only for networks it never signed in from.
+            .filter { $0.isLong == long }
+        // The address's cap on guesses at others' codes, and its room for short codes, only for
+        // networks it never signed in from.
+        let known = try await repository.isKnownNetwork(appID: Self.appID, email: email, network: network, at: now)
         let charges = [configuration.networkGuessCharge(app: Self.appID, email: email, client: client)]
-            + (try await repository.isKnownNetwork(appID: Self.appID, email: email, network: network, at: now)
-                ? [] : [configuration.addressGuessCharge(app: Self.appID, email: email)])
+            + (known ? [] : [configuration.addressGuessCharge(app: Self.appID, email: email)])
+        let room = known || long ? nil : configuration.shortCodeRoom(app: Self.appID, email: email)
         var candidates = live
-        if try await ownTry(email: email, network: network, at: now) {
+        if let ownSend {
+            try await ownTry(email: email, network: network, sent: ownSend, at: now)
             // The network's own code (only operators have one) takes the try, so that it dies after
             // its tries for every network; an UPDATE of no row costs the same for anyone else.
             _ = try await repository.claimAttempt(appID: Self.appID, email: email, network: network, maxAttempts: configuration.attemptsPerCode, at: now)
             if let found = try await signIn(hash, among: live.filter { $0.network == network }, email: email, network: network, at: now) {
                 return found
             }
-            // Others' codes only within the charges others share; a refusal answers as the miss
-            // it is, the same for every address (issue 27: no code guessed more than 25 times an
-            // hour from networks other than its own).
-            candidates = try await charged(charges, at: now) ? live.filter { $0.network != network } : []
+            // Others' codes only within the charges others share and the room; a refusal answers
+            // as the miss it is, the same for every address (issue 27: no code guessed more than 25
+            // times an hour from networks other than its own).
+            let others = live.filter { $0.network != network }
+            // At most one fewer than an address's live codes are others' (the own network, which the
+            // address doesn't know, holds one place: a known one has no room to pay).
+            let paid = try await charged(charges, at: now)
+                ? try await roomWait(comparing: others, atLeast: configuration.liveCodesPerAddress - 1, in: room, at: now) == nil : false
+            candidates = paid ? others : []
         } else {
             try await admit(email: email, network: network, at: now, charges: charges, checkingLock: false)
+            if let wait = try await roomWait(comparing: live, atLeast: configuration.liveCodesPerAddress, in: room, at: now) {
+                throw SignInServiceError.rateLimited(retryAfter: SignInService.seconds(wait))
+            }
         }
         if let found = try await signIn(hash, among: candidates, email: email, network: network, at: now) { return found }
         _ = try await repository.recordFailure(appID: Self.appID, email: email, network: network, threshold: configuration.lockoutFailures,
@@ -159,22 +185,36 @@ public struct OperatorSignIn: Sendable {
         throw SignInServiceError.invalidCode
     }
 
-    /// Whether a guess from `network` spends a try of its own code, decided the same way for every
-    /// address, operator or not (only operators get codes, so the codes themselves can't decide it
-    /// without telling): when the network's own send is within a code's lifetime it has "its own
-    /// code", and the guess spends one of that send's ``SignInConfiguration/attemptsPerCode``
-    /// tries, which nobody else can spend (and which refuses once they are spent, before any
-    /// compare); otherwise it spends its network's share and the address's cap, as the app
-    /// sign-in's.
+    /// The newest send charged under `key` within a code's lifetime, if any.
+    private func lastSend(key: String, at now: Date) async throws -> Date? {
+        try await repository.lastEvent(key: key).flatMap { now.timeIntervalSince($0) < configuration.codeLifetime ? $0 : nil }
+    }
+
+    /// Spends a try of the network's own code, decided the same way for every address, operator or
+    /// not (only operators get codes, so the codes themselves can't decide it without telling): when
+    /// the network's own send is within a code's lifetime (`sent`) it has "its own code", and the
+    /// guess spends one of that send's ``SignInConfiguration/attemptsPerCode`` tries, which nobody
+    /// else can spend (and which refuses once they are spent, before any compare); otherwise it
+    /// spends its network's share and the address's cap, as the app sign-in's.
     /// - Throws: ``SignInServiceError`` `rate_limited` when the send's tries are spent.
-    private func ownTry(email: String, network: String, at now: Date) async throws -> Bool {
-        let own = SignInConfiguration.networkSendKey(app: Self.appID, email: email, network: network)
-        guard let sent = try await repository.lastEvent(key: own), now.timeIntervalSince(sent) < configuration.codeLifetime else { return false }
+    private func ownTry(email: String, network: String, sent: Date, at now: Date) async throws {
         try await admit(email: email, network: network, at: now, charges: [
             RateLimitCharge(key: "guess-code|\(Self.appID)|\(email)|\(network)|\(sent.milliseconds)",
                             rules: [RateLimitRule(limit: configuration.attemptsPerCode, window: configuration.codeLifetime)]),
         ], checkingLock: false)
-        return true
+    }
+
+    /// Pays the room for comparing a short guess with other networks' `codes` (``ShortCodeRoom``),
+    /// all or nothing: as many as the most such codes there can be from networks the address doesn't
+    /// know (`floor`), or one a code when there are more (known networks' codes, past the cap on live
+    /// codes). Not one a code: only an operator's address has codes, so what a guess pays must not
+    /// depend on them, or the room would tell who the operators are.
+    /// - Returns: `nil` when paid (or there is no room), else the wait until it would be.
+    private func roomWait(comparing codes: [SignInCodeRecord], atLeast floor: Int, in room: ShortCodeRoom?,
+                          at now: Date) async throws -> TimeInterval? {
+        let count = max(min(floor, room?.limit ?? 0), codes.count)
+        guard let room, count > 0 else { return nil }
+        return try await repository.record(room.charge(count), at: now)
     }
 
     /// Records each charge in order, stopping at the first that refuses.

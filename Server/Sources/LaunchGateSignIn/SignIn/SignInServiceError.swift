@@ -7,7 +7,7 @@ public struct SignInServiceError: LaunchGateFailure, Equatable {
     private enum Reason: Equatable {
         case invalidRequest(String)
         case invalidEmail(String)
-        case invalidCodeShape(length: Int)
+        case invalidCodeShape(length: Int, long: Int?)
         case invalidCode
         case rateLimited(retryAfter: Int)
         case locked(retryAfter: Int)
@@ -26,7 +26,11 @@ public struct SignInServiceError: LaunchGateFailure, Equatable {
     /// The address breaks a rule; `why` says which.
     public static func invalidEmail(_ why: String) -> SignInServiceError { .init(.invalidEmail(why)) }
     /// The code is not `length` digits.
-    public static func invalidCodeShape(length: Int) -> SignInServiceError { .init(.invalidCodeShape(length: length)) }
+    public static func invalidCodeShape(length: Int) -> SignInServiceError { .init(.invalidCodeShape(length: length, long: nil)) }
+    /// The code is neither `length` digits nor `long` (a long code's, ``ShortCodeRoom``).
+    public static func invalidCodeShape(length: Int, orLong long: Int) -> SignInServiceError {
+        .init(.invalidCodeShape(length: length, long: long == length ? nil : long))
+    }
     /// The code is wrong, used, expired or was never sent: one answer for all four.
     public static let invalidCode = SignInServiceError(.invalidCode)
     /// A per-address or per-client limit; retry after the seconds given.
@@ -62,7 +66,8 @@ public struct SignInServiceError: LaunchGateFailure, Equatable {
         switch reason {
         case .invalidRequest(let why): "The request could not be read: \(why)."
         case .invalidEmail(let why): "That email address can't be used: \(why)."
-        case .invalidCodeShape(let length): "The code is \(length) digits, as in the email."
+        case .invalidCodeShape(let length, nil): "The code is \(length) digits, as in the email."
+        case .invalidCodeShape(let length, let long?): "The code is \(length) or \(long) digits, as in the email."
         case .invalidCode: "That code is not right, or it has expired. Ask for a new one."
         case .rateLimited(let seconds): "Too many attempts. Try again in \(Self.describe(seconds))."
         case .locked(let seconds):

@@ -185,6 +185,33 @@ struct ConsoleOperatorSignInTests {
         }
     }
 
+    @Test("past the address's room the code page names 9 digits for an operator and a stranger alike, and the form takes the 9-digit code")
+    func longCode() async throws {
+        try await TestServer.with { server in
+            _ = try await server.components.operators.add(email: "ada@example.com", scope: .read)
+            for email in ["ada@example.com", "eve@example.com"] {
+                let room = server.components.signIn.configuration.shortCodeRoom(app: OperatorSignIn.appID, email: email)
+                #expect(try await server.components.signInRepository.record(room.charge(room.limit), at: Date()) == nil)
+            }
+            try await server.application.test(.router) { client in
+                let browser = ConsoleBrowser(client)
+                let codePage = try await askForCode(browser, "ada@example.com")
+                let stranger = try await askForCode(ConsoleBrowser(client), "eve@example.com")
+                #expect(codePage.text.contains("a 9-digit code is on its way") && codePage.text.contains(#"maxlength="9""#))
+                #expect(codePage.text.contains(#"pattern="[0-9]{6}|[0-9]{9}""#) && codePage.text.contains(#"name="length" value="9""#))
+                #expect(stable(codePage).replacingOccurrences(of: "ada@example.com", with: "ADDRESS")
+                        == stable(stranger).replacingOccurrences(of: "eve@example.com", with: "ADDRESS"))
+                let code = try #require(try await server.code(for: "ada@example.com", app: OperatorSignIn.appID))
+                #expect(code.count == 9)
+                let fields = [("csrf", ConsoleBrowser.csrf(in: codePage)), ("email", "ada@example.com"), ("length", "9")]
+                let short = try await browser.post("/console/sign-in/code", fields + [("code", String(code.prefix(7)))])
+                #expect(short.status == .unauthorized && short.text.contains("The code is 6 or 9 digits") && short.text.contains("a 9-digit code"))
+                let signedIn = try await browser.post("/console/sign-in/code", [("csrf", ConsoleBrowser.csrf(in: short))] + fields.dropFirst() + [("code", code)])
+                #expect(signedIn.status == .seeOther && signedIn.headers[.location] == "/console/apps")
+            }
+        }
+    }
+
     @Test("removing an operator ends their console session at once")
     func removalEndsSession() async throws {
         try await TestServer.with { server in

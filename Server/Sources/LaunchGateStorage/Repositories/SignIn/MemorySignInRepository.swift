@@ -172,9 +172,7 @@ public actor MemorySignInRepository: SignInRepository {
         return nil
     }
 
-    /// Records a charge's ``RateLimitCharge/count`` events at once if every rule allows one more
-    /// (``ShortCodeRoom/charge(_:)`` makes them allow all). - Returns: The wait when one refuses.
-    func record(_ charge: RateLimitCharge, at now: Date) -> TimeInterval? {
+    public func record(_ charge: RateLimitCharge, at now: Date) -> TimeInterval? {
         guard charge.count > 1 else { return recordEvent(key: charge.key, rules: charge.rules, at: now) }
         let longest = charge.rules.map(\.window).max() ?? 0
         let kept = (events[charge.key] ?? []).filter { now.timeIntervalSince($0) < longest }

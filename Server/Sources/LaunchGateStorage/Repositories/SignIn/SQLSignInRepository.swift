@@ -120,8 +120,11 @@ public struct SQLSignInRepository: SignInRepository {
     }
 
     public func recordEvent(key: String, rules: [RateLimitRule], at now: Date) async throws -> TimeInterval? {
-        let charge = RateLimitCharge(key: key, rules: rules)
-        return try await database.read { db in
+        try await record(RateLimitCharge(key: key, rules: rules), at: now)
+    }
+
+    public func record(_ charge: RateLimitCharge, at now: Date) async throws -> TimeInterval? {
+        try await database.read { db in
             guard try await db.raw(Self.charge(charge, at: now)).first() == nil else { return nil }
             return try await Self.wait(for: charge, at: now, on: db)
         }

@@ -94,6 +94,12 @@ public protocol SignInRepository: Sendable {
     /// - Returns: `nil` when the event was recorded; otherwise the seconds until every rule would
     ///   allow it (and nothing was recorded, so waiting clients don't extend their own wait).
     func recordEvent(key: String, rules: [RateLimitRule], at now: Date) async throws -> TimeInterval?
+    /// Records a charge's ``RateLimitCharge/count`` events at once if every rule allows one more
+    /// (``ShortCodeRoom/charge(_:)`` makes them allow all), atomically across instances, as
+    /// ``recordEvent(key:rules:at:)`` records one: the console's operator sign-in pays its room so.
+    /// - Returns: `nil` when they were recorded; otherwise the seconds until every rule would
+    ///   allow one more (and nothing was recorded).
+    func record(_ charge: RateLimitCharge, at now: Date) async throws -> TimeInterval?
     /// The time of the newest event recorded under `key`, or `nil` when none is kept (never
     /// recorded, or swept).
     func lastEvent(key: String) async throws -> Date?

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+@testable import LaunchGateServer
+@testable import LaunchGateSignIn
+@testable import LaunchGateStorage
+
+@Suite("Operators' room for short codes: the console's sign-in counts comparisons as /v1 does, past the room codes are 9 digits")
+struct OperatorShortCodeRoomTests {
+    static let email = "ada@example.com"
+    /// Three /24s the address doesn't know, and one that only guesses.
+    static let first = "192.0.2.9"
+    static let second = "198.51.100.9"
+    static let third = "203.0.113.9"
+    static let guesser = "192.0.3.9"
+
+    /// A fixture with one operator, ada@example.com.
+    private func fixture(_ backend: TestBackend) async throws -> SignInFixture {
+        let fixture = try await SignInFixture.make(backend)
+        _ = try await fixture.components.operators.add(email: Self.email, scope: .publish)
+        return fixture
+    }
+
+    /// Asks for a code and waits until its mail is queued (each code's work runs after the answer,
+    /// so two sends' work would otherwise race, and an older one could replace a newer code).
+    /// - Returns: The digits the answer named.
+    @discardableResult
+    private func send(_ fixture: SignInFixture, _ client: String, email: String = Self.email) async throws -> Int {
+        let sent = try await fixture.components.operatorSignIn.sendCode(email: email, client: client)
+        await fixture.components.operatorSignIn.sends.idle()
+        return sent.codeLength
+    }
+
+    /// Spends the address's room from two /24s, as review S1's attack: 5 sends, 5 short codes' tries
+    /// each. - Returns: The lengths the sends named.
+    private func fillRoom(_ fixture: SignInFixture, email: String = Self.email) async throws -> [Int] {
+        var lengths: [Int] = []
+        for round in 0..<3 {
+            if round > 0 { fixture.clock.advance(by: 61) }
+            lengths.append(try await send(fixture, Self.first, email: email))
+            if round < 2 { lengths.append(try await send(fixture, Self.second, email: email)) }
+        }
+        return lengths
+    }
+
+    private func verify(_ fixture: SignInFixture, _ code: String, from client: String) async -> String {
+        await SignInFixture.outcome { _ = try await fixture.components.operatorSignIn.verifyCode(email: Self.email, code: code, client: client) }
+    }
+
+    @Test("past the room an operator's next code is 9 digits, the answer says so as it does for a stranger, and it signs in",
+          arguments: TestBackend.available)
+    func longPastTheRoom(_ backend: TestBackend) async throws {
+        let fixture = try await fixture(backend)
+        #expect(try await fillRoom(fixture) == [6, 6, 6, 6, 6])
+        // A second later, so its mail is the newest.
+        fixture.clock.advance(by: 1)
+        #expect(try await send(fixture, Self.third) == 9)
+        let code = try #require(try await fixture.code(for: Self.email, app: OperatorSignIn.appID))
+        #expect(code.count == 9)
+        #expect(await verify(fixture, code, from: Self.third) == "ok")
+        #expect(try await fillRoom(fixture, email: "eve@example.com") + [try await send(fixture, Self.third, email: "eve@example.com")]
+                == [6, 6, 6, 6, 6, 9], "a stranger's answers name the same lengths")
+        await fixture.close()
+    }
+
+    @Test("past the room a guess at short codes from a network without its own code is refused, and from one with a code misses",
+          arguments: TestBackend.available)
+    func crossGuessesPastTheRoom(_ backend: TestBackend) async throws {
+        let fixture = try await fixture(backend)
+        _ = try await fillRoom(fixture)
+        // The first network's newest code is live and right, but the room holds no comparison with it.
+        let right = try #require(try await fixture.code(for: Self.email, app: OperatorSignIn.appID))
+        #expect(await verify(fixture, right, from: Self.guesser) == "rate_limited")
+        #expect(try await send(fixture, Self.third) == 9)
+        #expect(await verify(fixture, right, from: Self.third) == "invalid_code", "its own code is long; others' short ones are past the room")
+        #expect(await verify(fixture, right, from: Self.first) == "ok", "the code was right all along, from its own network")
+        await fixture.close()
+    }
+
+    @Test("a guess from a network without its own code pays the room for every live code an address may hold, operator's or not",
+          arguments: TestBackend.available)
+    func crossGuessesPay(_ backend: TestBackend) async throws {
+        let fixture = try await fixture(backend)
+        var answers: [String: [String]] = [:]
+        for email in [Self.email, "eve@example.com"] {
+            try await send(fixture, Self.first, email: email)
+            // 5 tries paid; 5 guesses from elsewhere pay 4 each, 25 in all; a sixth doesn't fit.
+            for guesser in ["192.0.3.1", "192.0.4.1", "192.0.5.1", "192.0.6.1", "192.0.7.1", "192.0.8.1"] {
+                let guessed = await SignInFixture.outcome {
+                    _ = try await fixture.components.operatorSignIn.verifyCode(email: email, code: "000000", client: guesser)
+                }
+                answers[email, default: []].append(guessed)
+            }
+        }
+        #expect(answers[Self.email] == ["invalid_code", "invalid_code", "invalid_code", "invalid_code", "invalid_code", "rate_limited"])
+        #expect(answers[Self.email] == answers["eve@example.com"])
+        await fixture.close()
+    }
+
+    @Test("the operator's own short code keeps its 5 tries past the room: they were paid when it was sent",
+          arguments: TestBackend.available)
+    func ownCodeKeepsTries(_ backend: TestBackend) async throws {
+        let fixture = try await fixture(backend)
+        _ = try await fillRoom(fixture)
+        let code = try #require(try await fixture.code(for: Self.email, app: OperatorSignIn.appID))
+        // The newest mail is the first network's third code, sent as the room filled.
+        for _ in 0..<4 { #expect(await verify(fixture, SignInFixture.wrong(code), from: Self.first) == "invalid_code") }
+        #expect(await verify(fixture, code, from: Self.first) == "ok")
+        await fixture.close()
+    }
+
+    @Test("the console's code form's shape check takes 6 or 9 digits and says so")
+    func shape() async throws {
+        let fixture = try await fixture(.memory)
+        for typed in ["12345", "1234567", "12345678", "1234567890"] {
+            #expect(await verify(fixture, typed, from: Self.first) == "invalid_code")
+            await #expect(throws: SignInServiceError.invalidCodeShape(length: 6, orLong: 9)) {
+                try await fixture.components.operatorSignIn.verifyCode(email: Self.email, code: typed, client: Self.first)
+            }
+        }
+        #expect(SignInServiceError.invalidCodeShape(length: 6, orLong: 9).message == "The code is 6 or 9 digits, as in the email.")
+        await fixture.close()
+    }
+}
+
+extension OperatorShortCodeRoomTests {
+    @Test("an operator's known network signs in with its own code when no other network sent within a code's lifetime",
+          arguments: TestBackend.available)
+    func knownNetworkAlone(_ backend: TestBackend) async throws {
+        let fixture = try await fixture(backend)
+        try await send(fixture, Self.first)
+        #expect(await verify(fixture, try #require(try await fixture.code(for: Self.email, app: OperatorSignIn.appID)), from: Self.first) == "ok")
+        fixture.clock.advance(by: 3600)
+        #expect(try await send(fixture, Self.first) == 6, "a known network pays no room")
+        #expect(await verify(fixture, try #require(try await fixture.code(for: Self.email, app: OperatorSignIn.appID)), from: Self.first) == "ok")
+        await fixture.close()
+    }
+}
