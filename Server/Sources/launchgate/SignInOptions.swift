@@ -12,14 +12,14 @@ struct SignInOptions: ParsableArguments {
     var signInGuessesPerHour: Int?
     @Option(help: "Verifies of one address from one network (IPv4 /24, IPv6 /48) without a live code of its own there, in any hour (default 5).")
     var signInNetworkGuessesPerHour: Int?
-    @Option(help: "Live codes one address holds at most, one per network that asked (default 4).") var signInLiveCodes: Int?
+    @Option(help: "Live codes one address holds at most, one per network that asked, not counting networks on their first send in the hour (default 4).") var signInLiveCodes: Int?
     @Option(help: "Seconds a code can't be displaced by another network's send when the address is full, 60 to the code's lifetime (default: its lifetime).")
     var signInCodeHold: Double?
     @Option(help: "Failed verifies in a row that lock an address (default 100).") var signInLockoutFailures: Int?
     @Option(help: "Seconds an address stays locked (default 3600).") var signInLockoutDuration: Double?
     @Option(help: "Seconds between two sends to one address from one network (default 60).") var signInResendInterval: Double?
     @Option(help: "Sends to one address from one network (IPv4 /24, IPv6 /48) in any hour (default 3).") var signInNetworkSendsPerHour: Int?
-    @Option(help: "Sends to one address in any hour, from every network (default 20).") var signInSendsPerHour: Int?
+    @Option(help: "Sends to one address in any hour, from every network, besides each network's first (default 20).") var signInSendsPerHour: Int?
     @Option(help: "The window of the per-client caps, in seconds (default 300).") var signInClientWindow: Double?
     @Option(help: "Sends from one client address per window; 0 turns the cap off (default 30).") var signInClientSends: Int?
     @Option(help: "Verifies from one client address per window; 0 turns the cap off (default 100).") var signInClientVerifies: Int?

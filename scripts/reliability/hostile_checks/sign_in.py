@@ -131,9 +131,11 @@ def sends_from_another_network():
     bombed = f"bombed-{random.randrange(10**9)}@example.com"
     answers = [sign_in_post(f"127.0.{10 + n}.1", "send-code", {"email": bombed})[0] for n in range(30)]
     accepted = answers.count(200)
-    (ok if accepted == 4 and set(answers) <= {200, 429} else fail)(
-        f"sends to one address from 30 /24s at once: {accepted} accepted, {answers.count(429)} refused (4 live codes an address, "
-        f"none displaced in its first 5 minutes; at most 20 sends an hour)")
+    # Each network's first send in an hour is never refused (issue 27, item 3, goal A); its price is
+    # one mail each. Its repeats are what the address's caps bound (returning_owner_under_f3).
+    (ok if accepted == 30 else fail)(
+        f"first sends to one address from 30 /24s at once: {accepted} accepted, {answers.count(429)} refused (a network's "
+        f"first send in the hour passes the address's live codes and its 20 sends an hour)")
 
 
 # What the re-test of item 3 found (M1): a send from another /24 replaced the owner's code, 5
@@ -157,10 +159,13 @@ def codes_per_network():
     verify = sign_in_post(owner, "verify-code", {"email": email, "code": code, "device_id": "owner"})
     # The 4 live codes' tries hold 20 of the address's room of 25 comparisons at short codes, and a
     # guess from elsewhere is compared with all 4: one fits (review S2 counts comparisons, not verifies).
-    (ok if others == [200, 200, 200, 429] and guesses == {400: 1, 429: 29} and verify[0] == 200 else fail)(
-        f"sends from 4 other /24s answered {others} (4 live codes, the owner's kept its first 5 minutes); 30 wrong codes "
-        f"from 6 other /24s answered {guesses} (one guess compared with 4 codes fits the room); the owner's mailed code then "
-        f"answered {verify[0]} {verify[2] or ''}, not 400 or 429")
+    # Each first send gets a code of its own (none displaces the owner's), and the 5 short codes'
+    # tries fill the address's room of 25 comparisons, so no guess from elsewhere is compared with
+    # them (review S2 counts comparisons, not verifies).
+    (ok if others == [200] * 4 and guesses == {429: 30} and verify[0] == 200 else fail)(
+        f"first sends from 4 other /24s answered {others} (the owner's code kept); 30 wrong codes from 6 other /24s "
+        f"answered {guesses} (5 short codes' tries fill the room); the owner's mailed code then answered "
+        f"{verify[0]} {verify[2] or ''}, not 400 or 429")
 
 
 # Sends to ever-new addresses (issue 27, M3: 2,160 mails in 30 s from about 70 client
@@ -176,9 +181,11 @@ def mail_per_network():
 
 
 # The re-attack's F3 (issue 27, item 3): 7 /24s spent an address's 20 sends an hour and 4 filled its
-# live codes, so its owner's next send was refused (Retry-After 3476). A network that signed the
-# address in within 30 days skips both caps. On a second server whose resend interval is 1 s, so
-# the whole attack fits in seconds.
+# live codes, so its owner's next send was refused (Retry-After 3476). Now a network's first send in
+# the hour skips both caps and isn't counted in them, so it takes 10 /24s' second and third sends;
+# after them a /24 the address never used still gets its first code, its second is refused, and a
+# network that signed the address in within 30 days skips both caps on every send. On a second
+# server whose resend interval is 1 s, so the whole attack fits in seconds.
 def returning_owner_under_f3():
     at, process, admin = spawn_server("--sign-in-resend-interval", "1")
     try:
@@ -197,24 +204,27 @@ def returning_owner_under_f3():
             fail(f"the owner's first sign-in from 127.0.120.x answered {asked[0]} then {first[0]} {first[2] or ''}")
             return
         spent = []
-        # The owner's first send was one of the address's 20 an hour; the attackers take the other 19.
-        for n in range(19):
-            source = f"127.0.{121 + n % 7}.1"
+        # 10 /24s send 3 times each: their first sends are uncounted, their 20 others spend the address's 20 an hour.
+        for n in range(30):
+            source = f"127.0.{121 + n % 10}.1"
             spent.append(post(source, "send-code", {"email": email})[0])
-            # The first 15 codes are burned by their own network's 5 wrong tries; the last 4 stay live.
-            for _ in range(5 if n < 15 else 0):
+            # The first 26 codes are burned by their own network's 5 wrong tries; the last 4 stay live.
+            for _ in range(5 if n < 26 else 0):
                 post(source, "verify-code", {"email": email, "code": "0" * length, "device_id": "evil"})
-            time.sleep(0.16)  # each /24 sends every 7th, past the 1 s resend interval
+            time.sleep(0.11)  # each /24 sends every 10th, past the 1 s resend interval
         stranger = post("127.0.140.1", "send-code", {"email": email})
+        time.sleep(1.1)
+        stranger_again = post("127.0.140.1", "send-code", {"email": email})
         again = post(owner, "send-code", {"email": email})
-        # The newest mail to the address is the owner's only when its send was accepted.
-        # The owner's first mail, the attackers' 19 and this one: the newest short code is this one once all 21 are out.
-        code = mailed_code(log, email, length, not_code=first_code, mails=21) if again[0] == 200 else None
+        # The newest mail to the address is the owner's only when its send was accepted. The owner's
+        # first mail, the attackers' 30, the stranger's and this one: the newest short code is this one
+        # once all 33 are out (the stranger's is long: the room is spent).
+        code = mailed_code(log, email, length, not_code=first_code, mails=33) if again[0] == 200 else None
         verify = post(owner, "verify-code", {"email": email, "code": code, "device_id": "owner"}) if code else (0, None, "no code sent")
-        (ok if spent == [200] * 19 and stranger[0] == 429 and again[0] == 200 and verify[0] == 200 else fail)(
-            f"7 /24s spent the rest of the address's 20 sends an hour ({spent.count(200)} x 200) and 4 hold its live codes; a /24 it never used "
-            f"then got {stranger[0]} (Retry-After {stranger[1]}); the owner's /24, which signed in before, sent ({again[0]}) "
-            f"and signed in with the mailed code ({verify[0]} {verify[2] or ''})")
+        (ok if spent == [200] * 30 and stranger[0] == 200 and stranger_again[0] == 429 and again[0] == 200 and verify[0] == 200 else fail)(
+            f"10 /24s spent the address's 20 sends an hour ({spent.count(200)} x 200) and 4 hold its live codes; a /24 it never used "
+            f"then got its first code ({stranger[0]}) and not a second ({stranger_again[0]}, Retry-After {stranger_again[1]}); the "
+            f"owner's /24, which signed in before, sent ({again[0]}) and signed in with the mailed code ({verify[0]} {verify[2] or ''})")
     finally:
         stop(process)
 

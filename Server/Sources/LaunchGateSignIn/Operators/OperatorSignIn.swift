@@ -72,9 +72,13 @@ public struct OperatorSignIn: Sendable {
         // The address's own cap only for networks it never signed in from (KnownNetworks): read for
         // every address alike, and only an operator's sign-in makes a network known.
         let known = try await repository.isKnownNetwork(appID: Self.appID, email: email, network: network, at: now)
+        // Nor for a network's first send in the hour, as on the app's paths (CodeRoom): told by the
+        // network's own key, which every address has, so that it says nothing about operators.
+        let networkSend = configuration.networkSendCharge(app: Self.appID, email: email, client: client)
+        let first = try await repository.lastEvent(key: networkSend.key).map { now.timeIntervalSince($0) >= CodeRoom.firstSendWindow } ?? true
         let charges = [clientCharge("console-send-client|\(client)", limit: configuration.clientSends)].compactMap { $0 }
-            + [configuration.networkSendCharge(app: Self.appID, email: email, client: client)]
-            + (known ? [] : [configuration.addressSendCharge(app: Self.appID, email: email)])
+            + [networkSend] + (known || first ? [] : [configuration.addressSendCharge(app: Self.appID, email: email)])
+            + [RateLimitCharge(key: Self.sentKey(email), rules: [])]
         try await admit(email: email, network: network, at: now, charges: charges)
         // The code's tries are paid into the address's room for short codes (ShortCodeRoom) after
         // every other limit, from networks it doesn't know; past the room the code is long. Paid
@@ -138,12 +142,11 @@ public struct OperatorSignIn: Sendable {
         if let wait = verifyClients?.record(client, at: now) { throw SignInServiceError.rateLimited(retryAfter: SignInService.seconds(wait)) }
         let network = SignInNetwork.of(client)
         try await admit(email: email, network: network, at: now, charges: [])
-        // Sends are charged for every address, operator or not: with none within a code's lifetime
-        // there is no code to guess, for anyone, and nothing is charged or counted. The network's
-        // own first: a known network's sends skip the address's key.
+        // Every send is marked for every address, operator or not: with none within a code's lifetime
+        // there is no code to guess, for anyone, and nothing is charged or counted. The network's own
+        // send (marked too) says whether the guess spends its own code's try.
+        guard try await lastSend(key: Self.sentKey(email), at: now) != nil else { throw SignInServiceError.invalidCode }
         let ownSend = try await lastSend(key: SignInConfiguration.networkSendKey(app: Self.appID, email: email, network: network), at: now)
-        let anySend = ownSend != nil ? ownSend : try await lastSend(key: SignInConfiguration.sendKey(app: Self.appID, email: email), at: now)
-        guard anySend != nil else { throw SignInServiceError.invalidCode }
         let hash = try await secrets.codeHash(digits, app: Self.appID, email: email)
         // Compared with every live code (the operator may have changed network since asking); of
         // two right verifies of one code only one consumes it.
@@ -249,6 +252,12 @@ public struct OperatorSignIn: Sendable {
             }
         }
     }
+
+    /// The key under which every send to `email` is marked, whatever it was charged: a charge with
+    /// no rules, which keeps only the newest time. The address's cap on sends can't be it, since
+    /// known networks and first sends skip that cap (an operator's known network once sent a code
+    /// that its verify then found no send for).
+    static func sentKey(_ email: String) -> String { "sent|\(appID)|\(email)" }
 
     /// `limit` events per client window under `key`, or `nil` when `limit` is 0 (no limit).
     private func clientCharge(_ key: String, limit: Int) -> RateLimitCharge? {

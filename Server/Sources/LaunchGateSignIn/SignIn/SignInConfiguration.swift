@@ -14,7 +14,8 @@ public struct SignInConfiguration: Sendable, Hashable {
     /// Verifies of one address from one network (``SignInNetwork``) without a live code of its
     /// own there, in any sliding hour: one network spends at most this share of ``guessesPerHour``.
     public var networkGuessesPerHour: Int
-    /// Live codes an address holds at most, one per network that asked (issue 27, item 3).
+    /// Live codes an address holds at most, one per network that asked (issue 27, item 3), past
+    /// which only a network's first send in the hour is issued one (``CodeRequest``).
     public var liveCodesPerAddress: Int
     /// Seconds a code can't be displaced by a send from another network when the address holds
     /// ``liveCodesPerAddress`` live codes: what its requester is sure to have to type it in; `nil`
@@ -31,7 +32,8 @@ public struct SignInConfiguration: Sendable, Hashable {
     public var resendInterval: TimeInterval
     /// Sends to one address from one network in any sliding hour.
     public var networkSendsPerHour: Int
-    /// Sends to one address in any sliding hour, from every network: what mail one address can get.
+    /// Sends to one address in any sliding hour, from every network, not counting each network's
+    /// first, which is never refused (``CodeRequest``): what mail one address gets beyond one per network.
     public var sendsPerHour: Int
     /// The window of the per-client caps, in seconds.
     public var clientWindow: TimeInterval

@@ -19,14 +19,14 @@ struct SignInCodesPerNetworkTests {
     static let (owner, other) = ("192.0.2.0/24", "203.0.113.0/24")
     static let guesses = RateLimitCharge(key: "guess|notes|ada@example.com", rules: [RateLimitRule(limit: 2, window: 3600)])
 
-    static func request(_ id: String, network: String, at time: Date = now, live: Int = 4) -> CodeRequest {
+    static func request(_ id: String, network: String, at time: Date = now, live: Int = 4, address: [RateLimitCharge] = []) -> CodeRequest {
         var code = Contract.code(id)
         code.network = network
         code.createdAt = time
         code.expiresAt = time.addingTimeInterval(600)
         var mail = Contract.mail("m-\(id)", due: time)
         mail.network = network
-        return CodeRequest(code: code, mail: mail, charges: [], liveCodesPerAddress: live, codeHold: 300, attemptsPerCode: 3)
+        return CodeRequest(code: code, mail: mail, charges: [], addressCharges: address, liveCodesPerAddress: live, codeHold: 300, attemptsPerCode: 3)
     }
 
     static func attempt(_ hash: String, network: String, session: String = "ses_1", threshold: Int = 100,
@@ -53,11 +53,34 @@ struct SignInCodesPerNetworkTests {
         }
     }
 
-    @Test("a send from a further network takes the oldest code's place only after 5 minutes, and is refused before",
+    @Test("a network's first send in the hour passes the address's live codes and its cap on sends, and isn't counted in the cap; a repeat is refused",
+          arguments: TestBackend.available)
+    func firstSendInTheHour(backend: TestBackend) async throws {
+        try await backend.withSignInRepositories { (repositories) async throws in
+            let repository = repositories[0]
+            let cap = [RateLimitCharge(key: "send|notes|ada@example.com", rules: [RateLimitRule(limit: 1, window: 3600)])]
+            #expect(try await repository.requestCode(Self.request("a1", network: "n1", live: 1, address: cap), at: Self.now) == .issued)
+            #expect(try await repository.requestCode(Self.request("b1", network: "n2", live: 1, address: cap), at: Self.now) == .issued,
+                    "a first send, past the one live code and uncounted")
+            let later = Self.now.addingTimeInterval(61)
+            #expect(try await repository.requestCode(Self.request("a2", network: "n1", at: later, live: 1, address: cap), at: later) == .issued,
+                    "n1's second, the first counted: it replaces n1's own code")
+            #expect(try await repository.requestCode(Self.request("b2", network: "n2", at: later, live: 1, address: cap), at: later) == .rateLimited(3600),
+                    "n2's second finds the cap spent")
+            #expect(try await repository.requestCode(Self.request("c1", network: "n3", at: later, live: 1, address: cap), at: later) == .issued,
+                    "n3's first passes the spent cap and the live codes")
+            #expect(try await repository.liveCodes(appID: "notes", email: "ada@example.com", maxAttempts: 3, at: later).map(\.id) == ["a2", "b1", "c1"])
+        }
+    }
+
+    @Test("a further code from a network that sent this hour takes the oldest code's place only after 5 minutes, and is refused before",
           arguments: TestBackend.available)
     func room(backend: TestBackend) async throws {
         try await backend.withSignInRepositories { (repositories) async throws in
             let repository = repositories[0]
+            // n3's first code, dead (expired) before the others come: its next send is a repeat, which the room's rule applies to.
+            let early = Self.now.addingTimeInterval(-700)
+            #expect(try await repository.requestCode(Self.request("c0", network: "n3", at: early, live: 2), at: early) == .issued)
             #expect(try await repository.requestCode(Self.request("c1", network: Self.owner, live: 2), at: Self.now) == .issued)
             let later = Self.now.addingTimeInterval(100)
             #expect(try await repository.requestCode(Self.request("c2", network: "n2", at: later, live: 2), at: later) == .issued)

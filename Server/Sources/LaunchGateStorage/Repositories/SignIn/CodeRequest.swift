@@ -12,7 +12,8 @@ public struct CodeRequest: Sendable, Hashable {
     public var charges: [RateLimitCharge]
     /// The address's own limits, charged after ``charges`` unless the network signed the address
     /// in within ``KnownNetworks/forgetAfter`` (a known network, which also skips
-    /// ``liveCodesPerAddress``): strangers who spend them can't hold off a returning user.
+    /// ``liveCodesPerAddress``): strangers who spend them can't hold off a returning user. A
+    /// network's first send in the hour skips both too: nor can they hold off a newcomer.
     public var addressCharges: [RateLimitCharge]
     /// Live codes (unused, unexpired, with tries left) an address holds at most, one per network.
     /// A send from a network that has none when the address holds this many takes the place of

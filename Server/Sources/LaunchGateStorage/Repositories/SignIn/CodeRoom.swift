@@ -9,13 +9,23 @@ import Foundation
 /// past ``CodeRequest/codeHold``; with every live code younger than that it is refused until the
 /// oldest is that old, so an attacker's sends can't evict the code someone asked for in its first
 /// minutes (and can't be used to make mail to the address either: the refusal sends nothing).
-enum CodeRoom: Equatable {
+package enum CodeRoom: Equatable {
     /// The network's own place, or a free one.
     case free
     /// The code of this network is deleted to make room.
     case replacing(network: String)
     /// No room for this many seconds.
     case full(TimeInterval)
+
+    /// The hour a network's first send is counted in: the address's caps' window.
+    package static let firstSendWindow: TimeInterval = 3600
+
+    /// Whether a send from `network` is its first to the address in ``firstSendWindow``: none of
+    /// `codes`, every code stored for the address (kept long after they expire), is its from that
+    /// long ago. A send replaces its network's code, so the stored one is its latest send's.
+    static func isFirstSend(from network: String, among codes: [SignInCodeRecord], at now: Date) -> Bool {
+        !codes.contains { $0.network == network && now.timeIntervalSince($0.createdAt) < firstSendWindow }
+    }
 
     /// The room a request finds among `codes`, every code stored for its address.
     static func find(for request: CodeRequest, among codes: [SignInCodeRecord], at now: Date) -> CodeRoom {

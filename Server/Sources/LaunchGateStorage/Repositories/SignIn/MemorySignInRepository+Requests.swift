@@ -7,11 +7,14 @@ extension MemorySignInRepository {
         let (app, email, network) = (request.code.appID, request.code.email, request.code.network)
         if let until = addressState(appID: app, email: email, network: network).lockedUntil, until > now { return .locked(until: until) }
         if let failure = takeDeliveryFailure(appID: app, email: email) { return .deliveryFailed(failure) }
-        // A known network skips the address's own caps (KnownNetworks), the live codes' among them.
+        // A known network, and any network's first send in the hour, skip the address's own caps
+        // (KnownNetworks, CodeRoom), the live codes' among them.
+        let codes = Array((codesByAddress[address(app, email)] ?? [:]).values)
         let known = isKnownNetwork(appID: app, email: email, network: network, at: now)
-        let room = known ? .free : CodeRoom.find(for: request, among: Array((codesByAddress[address(app, email)] ?? [:]).values), at: now)
+        let exempt = known || CodeRoom.isFirstSend(from: network, among: codes, at: now)
+        let room = exempt ? .free : CodeRoom.find(for: request, among: codes, at: now)
         if case .full(let wait) = room { return .rateLimited(wait) }
-        for charge in request.charges + (known ? [] : request.addressCharges) {
+        for charge in request.charges + (exempt ? [] : request.addressCharges) {
             if let wait = recordEvent(key: charge.key, rules: charge.rules, at: now) { return .rateLimited(wait) }
         }
         // A short code's tries are paid into the address's room; past it the code is long (ShortCodeRoom).

@@ -65,13 +65,15 @@ extension SQLSignInRepository {
         }
         let address = try await addressCodes(appID: code.appID, email: code.email, network: code.network, unusedAt: nil,
                                              at: now, on: db)
-        // A known network skips the address's own caps (KnownNetworks), the live codes' among them.
+        // A known network, and any network's first send in the hour, skip the address's own caps
+        // (KnownNetworks, CodeRoom), the live codes' among them.
         let known = address.requesterKnown
-        let room = known ? .free : CodeRoom.find(for: request, among: address.codes, at: now)
+        let exempt = known || CodeRoom.isFirstSend(from: code.network, among: address.codes, at: now)
+        let room = exempt ? .free : CodeRoom.find(for: request, among: address.codes, at: now)
         if case .full(let wait) = room { return .rateLimited(wait) }
         // A short code's tries are paid into the address's room, after the limits; past it the code is long (ShortCodeRoom).
         let paid = known ? nil : request.room?.charge(request.attemptsPerCode)
-        let charged = try await charge(request.charges + (known ? [] : request.addressCharges), then: paid, at: now, chained: serialized, on: db)
+        let charged = try await charge(request.charges + (exempt ? [] : request.addressCharges), then: paid, at: now, chained: serialized, on: db)
         if let refused = charged.refused { return .rateLimited(try await wait(for: refused, at: now, on: db)) }
         var (issued, message) = (code, mail)
         if let paid, !charged.paid {
