@@ -14,9 +14,18 @@ extension SQLSignInRepository {
             return try await database.transaction(.relaxed) { db in
                 try await Self.requestCode(request, at: now, serialized: serialized, stepByStepOn: db)
             }
+        } catch let refused as RefusedPastRoom {
+            return .rateLimited(refused.wait)
         } catch where SQLRepository.isUniqueViolation(error) {
             throw ServiceError.idCollision
         }
+    }
+
+    /// A send that can't take a long code refused past the room (the seed's paths): thrown to roll
+    /// back what the send charged before, so it spends nothing of its network's, its address's or
+    /// its client's limits (review s9b, K3).
+    private struct RefusedPastRoom: Error {
+        let wait: TimeInterval
     }
 
     public func attemptCode(_ attempt: CodeAttempt, at now: Date) async throws -> CodeAttemptOutcome {
@@ -75,7 +84,7 @@ extension SQLSignInRepository {
         if let refused = charged.refused { return .rateLimited(try await wait(for: refused, at: now, on: db)) }
         var (issued, message) = (code, mail)
         if let paid, !charged.paid {
-            guard let long = request.long else { return .rateLimited(try await wait(for: paid, at: now, on: db)) }
+            guard let long = request.long else { throw RefusedPastRoom(wait: try await wait(for: paid, at: now, on: db)) }
             (issued, message) = long
         }
         if case .replacing(let other) = room {

@@ -62,7 +62,7 @@ public protocol SignInRepository: Sendable {
     /// old, when none is); charges each limit (``recordEvent(key:rules:at:)``) in order; then
     /// deletes the code it makes room from, with its waiting mail, and stores the code with its
     /// mail (``issueCode(_:mail:)``). It stops at the first step that refuses and keeps what came
-    /// before.
+    /// before, but for a send refused past the room (no ``CodeRequest/long``), which keeps nothing.
     func requestCode(_ request: CodeRequest, at now: Date) async throws -> CodeRequestOutcome
     /// A whole verify-code in one transaction: refuses an address locked for the attempt's network;
     /// answers `wrong`, storing nothing, when the address has no unused, unexpired code (tried out or not);
