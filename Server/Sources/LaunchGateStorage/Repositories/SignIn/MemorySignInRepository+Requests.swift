@@ -57,6 +57,8 @@ extension MemorySignInRepository {
                 candidates.removeAll { !$0.isLong }
             }
         } else {
+            // Compared with no code (only dead ones, or only the other length's): it spends nothing (review s9b, K4).
+            guard !candidates.isEmpty else { return .wrong }
             for charge in charges {
                 if let wait = recordEvent(key: charge.key, rules: charge.rules, at: now) { return .rateLimited(wait) }
             }

@@ -104,8 +104,7 @@ extension SQLSignInRepository {
         // connections while they wait, stalling every request that needs the database (review S4).
         let state = try await lockedState(appID: app, email: email, network: network, serialized: false, on: db)
         if let until = state?.lockedUntil, until > now { return .locked(until: until) }
-        // Nothing to guess: no charge, no failure, no row (see CodeAttempt.charges). A code out of
-        // tries still counts a failure, as before; only codes with tries left can match.
+        // Nothing to guess: no charge, no failure, no row (see CodeAttempt.charges).
         let address = try await addressCodes(appID: app, email: email, network: network, unusedAt: now, at: now, on: db)
         let unused = address.codes
         guard !unused.isEmpty else { return .wrong }
@@ -132,6 +131,8 @@ extension SQLSignInRepository {
                 }
             }
         } else {
+            // Compared with no code (only dead ones, or only the other length's): it spends nothing (review s9b, K4).
+            guard !candidates.isEmpty else { return .wrong }
             let paid = Self.comparisons(of: candidates, in: room)
             let charged = try await charge(charges, then: paid, at: now, chained: serialized, on: db)
             if let refused = charged.refused { return .rateLimited(try await wait(for: refused, at: now, on: db)) }

@@ -67,7 +67,8 @@ public protocol SignInRepository: Sendable {
     /// A whole verify-code in one transaction: refuses an address locked for the attempt's network;
     /// answers `wrong`, storing nothing, when the address has no unused, unexpired code (tried out or not);
     /// claims a try of the network's own code (``claimAttempt(appID:email:network:maxAttempts:at:)``)
-    /// when it has one, and otherwise charges each limit in order; compares the attempt's hash with
+    /// when it has one, and otherwise, unless no live code of the attempt's length is left to compare
+    /// with (then `wrong`, storing nothing), charges each limit in order; compares the attempt's hash with
     /// every live code's (``liveCodes(appID:email:maxAttempts:at:)``), in constant time, and on a match signs in with that code
     /// (``completeSignIn(codeID:appID:email:network:newUserID:grant:at:)``); otherwise counts the
     /// network's failure (``recordFailure(appID:email:network:threshold:lockout:at:)``).
