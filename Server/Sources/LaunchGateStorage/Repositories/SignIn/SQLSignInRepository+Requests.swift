@@ -11,8 +11,10 @@ extension SQLSignInRepository {
     public func requestCode(_ request: CodeRequest, at now: Date) async throws -> CodeRequestOutcome {
         let serialized = onPostgres
         do {
-            return try await database.transaction(.relaxed) { db in
-                try await Self.requestCode(request, at: now, serialized: serialized, stepByStepOn: db)
+            return try await againOnConflict {
+                try await database.transaction(.relaxed) { db in
+                    try await Self.requestCode(request, at: now, serialized: serialized, stepByStepOn: db)
+                }
             }
         } catch let refused as RefusedPastRoom {
             return .rateLimited(refused.wait)
@@ -33,12 +35,23 @@ extension SQLSignInRepository {
         // another verify may have counted one meanwhile, so a success always clears it.
         let readCountHolds = !onPostgres
         do {
-            return try await database.transaction(.relaxed) { db in
-                try await Self.attemptCode(attempt, at: now, readCountHolds: readCountHolds, serialized: !readCountHolds, stepByStepOn: db)
+            return try await againOnConflict {
+                try await database.transaction(.relaxed) { db in
+                    try await Self.attemptCode(attempt, at: now, readCountHolds: readCountHolds, serialized: !readCountHolds, stepByStepOn: db)
+                }
             }
         } catch where SQLRepository.isUniqueViolation(error) {
             throw ServiceError.idCollision
         }
+    }
+
+    /// Runs a send's or a verify's transaction, and once more when PostgreSQL ended it to resolve a
+    /// deadlock (review s9b, K5): nothing of it was committed, and the other transaction has its
+    /// locks. A send locks its own network's code row before the room's (``addressCodes``), as a
+    /// verify claims it first, so the two from one network don't cross; a guess from elsewhere that
+    /// matches a code being resent still can, and is run again rather than answered `unavailable`.
+    private func againOnConflict<T>(_ body: () async throws -> T) async throws -> T {
+        do { return try await body() } catch let error as StorageError where error.isConflict { return try await body() }
     }
 
     var onPostgres: Bool {
@@ -73,7 +86,7 @@ extension SQLSignInRepository {
             return .deliveryFailed(failure)
         }
         let address = try await addressCodes(appID: code.appID, email: code.email, network: code.network, unusedAt: nil,
-                                             at: now, on: db)
+                                             at: now, lockingOwn: serialized, on: db)
         // A known network skips the address's own caps (KnownNetworks), the live codes' among them.
         let known = address.requesterKnown
         let room = known ? .free : CodeRoom.find(for: request, among: address.codes, at: now)
