@@ -5,11 +5,31 @@ import Testing
 @testable import LaunchGateStorage
 
 /// Sends and verifies at one address racing each other on PostgreSQL, where each step is its own
-/// statement on its own connection (SQLite has one writer, memory one actor): a verify and a
-/// resend from one network, which lock the same rows, never deadlock (review s9b, K5).
-@Suite("Sign-in under concurrent requests on PostgreSQL: the locks of a verify beside a resend")
+/// statement on its own connection (SQLite has one writer, memory one actor): the room's last
+/// unit goes to one guess (review s9b, T1), and a verify and a resend from one network, which lock
+/// the same rows, never deadlock (K5).
+@Suite("Sign-in under concurrent requests on PostgreSQL: the room's last unit and the locks of a verify beside a resend")
 struct SignInPostgresRaceTests {
     private static let email = "ada@example.com"
+
+    @Test("room at 24 of 25: of 20 concurrent verifies from 20 /24s, each compared with one short code, exactly one is compared and 19 are rate_limited",
+          .enabled(if: TestBackend.available.contains(.postgres)))
+    func lastUnitOfRoom() async throws {
+        let fixture = try await SignInFixture.make(.postgres, configuration: SignInConfiguration(clientVerifies: 0))
+        // 15 of the room paid by three codes that are dead by the time the guesses come, 5 by the live one, 4 by guesses at it.
+        for network in 1...3 { _ = try await fixture.service.sendCode(app: "notes", email: Self.email, client: "198.51.\(network).7") }
+        fixture.clock.advance(by: 601)
+        _ = try await fixture.service.sendCode(app: "notes", email: Self.email, client: "192.0.2.10")
+        let code = try #require(try await fixture.code(for: Self.email))
+        for _ in 0..<4 { #expect(await Self.verify(fixture, SignInFixture.wrong(code), from: "198.51.100.7") == "invalid_code") }
+        let answers = await withTaskGroup(of: String.self) { group in
+            for network in 1...20 { group.addTask { await Self.verify(fixture, SignInFixture.wrong(code), from: "203.0.\(network).7") } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(answers.filter { $0 == "invalid_code" }.count == 1, "\(answers)")
+        #expect(answers.filter { $0 == "rate_limited" }.count == 19, "\(answers)")
+        await fixture.close()
+    }
 
     @Test("40 verifies and 40 resends from one network, all at once beside another network's short code, all answered: no deadlock ends one as unavailable (review s9b, K5)",
           .enabled(if: TestBackend.available.contains(.postgres)))
