@@ -136,7 +136,7 @@ struct PostgresSettings: Sendable {
         case .server where ["40P01", "40001"].contains(psql.serverInfo?[.sqlState] ?? ""):
             // Two transactions locked rows in opposite orders (a send-code beside a user deletion)
             // and PostgreSQL ended this one: nothing was committed, and a retry goes through.
-            return StorageError.unavailable("PostgreSQL at \(location) ended this change to resolve a conflict with another one, so nothing was changed; try again")
+            return StorageError.conflict("PostgreSQL at \(location) ended this change to resolve a conflict with another one, so nothing was changed; try again")
         default:
             return error
         }

@@ -51,10 +51,14 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
     public let reason: Reason
     /// What happened and what to do about it.
     public let message: String
+    /// Whether PostgreSQL ended the transaction to resolve a deadlock or a serialization failure
+    /// (``conflict(_:)``): nothing was committed, and running it again can go through.
+    package let isConflict: Bool
 
-    private init(_ reason: Reason, _ message: String) {
+    private init(_ reason: Reason, _ message: String, isConflict: Bool = false) {
         self.reason = reason
         self.message = message
+        self.isConflict = isConflict
     }
 
     /// The message.
@@ -65,6 +69,9 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
 
     /// The server can't be reached; `message` names it and the cause.
     public static func unavailable(_ message: String) -> StorageError { StorageError(.unavailable, message) }
+
+    /// The transaction was ended to resolve a conflict with another (``isConflict``): `unavailable` to the caller.
+    package static func conflict(_ message: String) -> StorageError { StorageError(.unavailable, message, isConflict: true) }
 
     /// TLS could not be set up as `sslmode` asks.
     package static func insecureConnection(_ message: String) -> StorageError { StorageError(.insecureConnection, message) }

@@ -35,6 +35,29 @@ struct SignInNetworkShareTests {
         await fixture.close()
     }
 
+    @Test("guesses compared with no code (the only one dead, or only codes of the other length) spend nothing: no network share, no address cap, no failure (review s9b, K4)",
+          arguments: TestBackend.available)
+    func guessesAtNothingSpendNothing(_ backend: TestBackend) async throws {
+        let fixture = try await SignInFixture.make(backend, configuration: SignInConfiguration(clientVerifies: 0))
+        let (app, email) = ("notes", "ada@example.com")
+        _ = try await fixture.service.sendCode(app: app, email: email, client: Self.victim)
+        let code = try #require(try await fixture.code(for: email))
+        let verify = { (code: String, client: String) in
+            await SignInFixture.outcome { _ = try await fixture.service.verifyCode(app: app, email: email, code: code, deviceID: "d", client: client) }
+        }
+        // A 9-digit guess while the only live code is short.
+        for _ in 0..<5 { #expect(await verify("000000000", Self.attacker) == "invalid_code") }
+        // The owner's 5 misses kill its code; then 5 guesses from elsewhere at the dead code.
+        for _ in 0..<5 { #expect(await verify(SignInFixture.wrong(code), Self.victim) == "invalid_code") }
+        for _ in 0..<5 { #expect(await verify(code, Self.attacker) == "invalid_code") }
+        let configuration = fixture.service.configuration
+        let repository = fixture.components.signInRepository
+        #expect(try await repository.lastEvent(key: configuration.addressGuessCharge(app: app, email: email).key) == nil, "the address's guess key")
+        #expect(try await repository.lastEvent(key: configuration.networkGuessCharge(app: app, email: email, client: Self.attacker).key) == nil)
+        #expect(try await repository.addressState(appID: app, email: email, network: SignInNetwork.of(Self.attacker)).failures == 0)
+        await fixture.close()
+    }
+
     @Test("4 sends from another network don't delay the owner's next send", arguments: TestBackend.available)
     func sendsFromAnotherNetwork(_ backend: TestBackend) async throws {
         let fixture = try await SignInFixture.make(backend)

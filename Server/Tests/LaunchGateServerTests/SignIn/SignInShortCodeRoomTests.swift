@@ -162,6 +162,21 @@ struct SignInShortCodeRoomTests {
         }
     }
 
+    @Test("two seed sends refused past the room spend nothing of the network's, the address's or the client's limits: the owner's /v1 send right after is issued a long code (review s9b, K3)",
+          arguments: TestBackend.available)
+    func refusedSeedSendsSpendNothing(backend: TestBackend) async throws {
+        // A room of 10 (two short codes' tries), and caps the two refusals would use up: the address's 3 sends, the client's 2.
+        let fixture = try await SignInFixture.make(backend, configuration: SignInConfiguration(guessesPerHour: 10, sendsPerHour: 3, clientSends: 2))
+        #expect(await Self.send(fixture, from: Self.attackerA) == "6")
+        #expect(await Self.send(fixture, from: Self.attackerB) == "6")
+        fixture.clock.advance(by: 1)
+        let seed = { await SignInFixture.outcome { _ = try await fixture.service.sendCode(app: "notes", email: Self.email, client: Self.newcomer, longCodes: false) } }
+        #expect(await seed() == "rate_limited", "past the room")
+        #expect(await seed() == "rate_limited", "past the room, not the resend interval")
+        #expect(await Self.send(fixture, from: Self.newcomer) == "9", "its resend interval, the address's third send and the client's two are unspent")
+        await fixture.close()
+    }
+
     @Test("past the room the /v1 send answers code_length 9, and the seed's /api/auth/send-code, whose clients take 4 digits, refuses in its own shape")
     func seedPathRefuses() async throws {
         let base = try await TestServer.make()
@@ -182,23 +197,9 @@ struct SignInShortCodeRoomTests {
             let seed = try await client.post("/api/auth/send-code", json: body)
             #expect(seed.status == .tooManyRequests && seed.seedError == "rate_limited" && seed.seedStatus == "error", "\(seed.text)")
             #expect(seed.headers[.retryAfter] == "4078", "until the first code's tries leave the room's window, the hour and a code's lifetime")
-            // The refused send spent the network's resend interval, as any send a later limit refuses does.
-            clock.advance(by: 61)
+            // The refused send spent nothing: 61 s after the last code, the network's resend interval has passed (review s9b, K3).
             let long = try await client.post("/v1/apps/notes/auth/send-code", json: body)
             #expect(try long.status == .ok && long.json()["code_length"] as? Int == 9, "\(long.text)")
         }
-    }
-}
-
-/// A small seeded generator, so a failing mix can be run again.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
     }
 }

@@ -16,16 +16,17 @@ public struct CodeAttempt: Sendable, Hashable {
     /// The HMAC of the digits typed, compared in constant time with the stored one.
     public var codeHash: String
     /// Limits charged in this order, the first that refuses ending the charging, before a guess is
-    /// compared with codes other than the network's own (when the address has an unused,
-    /// unexpired code, tried out or not). From a network without a live code of its own a refusal
+    /// compared with codes other than the network's own (when the address has a live code of the
+    /// guess's length). From a network without a live code of its own a refusal
     /// is the answer (`rateLimited`); from one with a code, whose own code the guess missed, it is
     /// `wrong`, the answer a miss gets, and the guess is compared with nothing more: so no code is
     /// guessed more than these charges allow from networks other than its own, and a network that
     /// asked is never refused its own code by a cap others fill. With no other network's live
     /// code nothing is charged (there is nothing more to compare with).
-    /// Without any live code there is nothing to guess: the attempt is `wrong` at once and stores
-    /// nothing, neither these charges nor a failure, so wrong codes sent to made-up addresses
-    /// leave no row (issue 27, item 5).
+    /// When the guess would be compared with no code (no live one of its length, and no try of its
+    /// network's own), there is nothing to guess: the attempt is `wrong` at once and stores
+    /// nothing, neither these charges nor a failure, so wrong codes sent to made-up addresses leave
+    /// no row (issue 27, item 5), and guesses at dead codes spend nothing (review s9b, K4).
     public var charges: [RateLimitCharge]
     /// The address's own limits on guesses at other networks' codes, charged after ``charges``
     /// (and as they are) unless the network is known to the address (``KnownNetworks``).

@@ -28,7 +28,8 @@ public struct CodeRequest: Sendable, Hashable {
     /// pays its code's ``attemptsPerCode`` tries into it, after every other charge; `nil` for none.
     public var room: ShortCodeRoom?
     /// The code issued instead of ``code`` when the room can't hold its tries (3 digits longer),
-    /// with its mail; `nil` where a client can't take a longer code, and the send is refused.
+    /// with its mail; `nil` where a client can't take a longer code, and the send is refused,
+    /// spending none of the charges that passed.
     public var long: (code: SignInCodeRecord, mail: OutboxMessage)? {
         get { longCode.flatMap { code in longMail.map { (code, $0) } } }
         set { (longCode, longMail) = (newValue?.code, newValue?.mail) }

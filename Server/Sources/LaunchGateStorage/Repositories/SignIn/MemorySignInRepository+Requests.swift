@@ -14,12 +14,20 @@ extension MemorySignInRepository {
         let exempt = known || CodeRoom.isFirstSend(from: network, among: codes, at: now)
         let room = exempt ? .free : CodeRoom.find(for: request, among: codes, at: now)
         if case .full(let wait) = room { return .rateLimited(wait) }
-        for charge in request.charges + (exempt ? [] : request.addressCharges) {
+        let charges = request.charges + (exempt ? [] : request.addressCharges)
+        let paid = known ? nil : request.room?.charge(request.attemptsPerCode)
+        // A send that can't take a long code, refused past the room after every charge passed,
+        // spends none of them (SQL rolls them back; review s9b, K3). The keys differ, so a charge
+        // looked at before the ones ahead of it are recorded answers as it would after.
+        if request.long == nil, let paid, let wait = refusal(of: paid, at: now), !charges.contains(where: { refusal(of: $0, at: now) != nil }) {
+            return .rateLimited(wait)
+        }
+        for charge in charges {
             if let wait = recordEvent(key: charge.key, rules: charge.rules, at: now) { return .rateLimited(wait) }
         }
         // A short code's tries are paid into the address's room; past it the code is long (ShortCodeRoom).
         var (issued, message) = (request.code, request.mail)
-        if !known, let paid = request.room?.charge(request.attemptsPerCode), let wait = record(paid, at: now) {
+        if let paid, let wait = record(paid, at: now) {
             guard let long = request.long else { return .rateLimited(wait) }
             (issued, message) = long
         }
@@ -52,6 +60,8 @@ extension MemorySignInRepository {
                 candidates.removeAll { !$0.isLong }
             }
         } else {
+            // Compared with no code (only dead ones, or only the other length's): it spends nothing (review s9b, K4).
+            guard !candidates.isEmpty else { return .wrong }
             for charge in charges {
                 if let wait = recordEvent(key: charge.key, rules: charge.rules, at: now) { return .rateLimited(wait) }
             }

@@ -174,11 +174,17 @@ public actor MemorySignInRepository: SignInRepository {
 
     public func record(_ charge: RateLimitCharge, at now: Date) -> TimeInterval? {
         guard charge.count > 1 else { return recordEvent(key: charge.key, rules: charge.rules, at: now) }
+        if let wait = refusal(of: charge, at: now) { return wait }
+        let longest = charge.rules.map(\.window).max() ?? 0
+        events[charge.key] = (events[charge.key] ?? []).filter { now.timeIntervalSince($0) < longest } + Array(repeating: now, count: charge.count)
+        return nil
+    }
+
+    /// The wait when a rule of `charge` would refuse it now, recording nothing. - Returns: `nil` when it would pass.
+    func refusal(of charge: RateLimitCharge, at now: Date) -> TimeInterval? {
         let longest = charge.rules.map(\.window).max() ?? 0
         let kept = (events[charge.key] ?? []).filter { now.timeIntervalSince($0) < longest }
-        if let wait = charge.rules.compactMap({ $0.wait(after: kept, at: now) }).max() { return wait }
-        events[charge.key] = kept + Array(repeating: now, count: charge.count)
-        return nil
+        return charge.rules.compactMap { $0.wait(after: kept, at: now) }.max()
     }
 
     public func lastEvent(key: String) -> Date? { events[key]?.max() }

@@ -11,12 +11,23 @@ extension SQLSignInRepository {
     public func requestCode(_ request: CodeRequest, at now: Date) async throws -> CodeRequestOutcome {
         let serialized = onPostgres
         do {
-            return try await database.transaction(.relaxed) { db in
-                try await Self.requestCode(request, at: now, serialized: serialized, stepByStepOn: db)
+            return try await againOnConflict {
+                try await database.transaction(.relaxed) { db in
+                    try await Self.requestCode(request, at: now, serialized: serialized, stepByStepOn: db)
+                }
             }
+        } catch let refused as RefusedPastRoom {
+            return .rateLimited(refused.wait)
         } catch where SQLRepository.isUniqueViolation(error) {
             throw ServiceError.idCollision
         }
+    }
+
+    /// A send that can't take a long code refused past the room (the seed's paths): thrown to roll
+    /// back what the send charged before, so it spends nothing of its network's, its address's or
+    /// its client's limits (review s9b, K3).
+    private struct RefusedPastRoom: Error {
+        let wait: TimeInterval
     }
 
     public func attemptCode(_ attempt: CodeAttempt, at now: Date) async throws -> CodeAttemptOutcome {
@@ -24,12 +35,23 @@ extension SQLSignInRepository {
         // another verify may have counted one meanwhile, so a success always clears it.
         let readCountHolds = !onPostgres
         do {
-            return try await database.transaction(.relaxed) { db in
-                try await Self.attemptCode(attempt, at: now, readCountHolds: readCountHolds, serialized: !readCountHolds, stepByStepOn: db)
+            return try await againOnConflict {
+                try await database.transaction(.relaxed) { db in
+                    try await Self.attemptCode(attempt, at: now, readCountHolds: readCountHolds, serialized: !readCountHolds, stepByStepOn: db)
+                }
             }
         } catch where SQLRepository.isUniqueViolation(error) {
             throw ServiceError.idCollision
         }
+    }
+
+    /// Runs a send's or a verify's transaction, and once more when PostgreSQL ended it to resolve a
+    /// deadlock (review s9b, K5): nothing of it was committed, and the other transaction has its
+    /// locks. A send locks its own network's code row before the room's (``addressCodes``), as a
+    /// verify claims it first, so the two from one network don't cross; a guess from elsewhere that
+    /// matches a code being resent still can, and is run again rather than answered `unavailable`.
+    private func againOnConflict<T>(_ body: () async throws -> T) async throws -> T {
+        do { return try await body() } catch let error as StorageError where error.isConflict { return try await body() }
     }
 
     var onPostgres: Bool {
@@ -64,7 +86,7 @@ extension SQLSignInRepository {
             return .deliveryFailed(failure)
         }
         let address = try await addressCodes(appID: code.appID, email: code.email, network: code.network, unusedAt: nil,
-                                             at: now, on: db)
+                                             at: now, lockingOwn: serialized, on: db)
         // A known network, and any network's first send in the hour, skip the address's own caps
         // (KnownNetworks, CodeRoom), the live codes' among them.
         let known = address.requesterKnown
@@ -77,7 +99,7 @@ extension SQLSignInRepository {
         if let refused = charged.refused { return .rateLimited(try await wait(for: refused, at: now, on: db)) }
         var (issued, message) = (code, mail)
         if let paid, !charged.paid {
-            guard let long = request.long else { return .rateLimited(try await wait(for: paid, at: now, on: db)) }
+            guard let long = request.long else { throw RefusedPastRoom(wait: try await wait(for: paid, at: now, on: db)) }
             (issued, message) = long
         }
         if case .replacing(let other) = room {
@@ -97,8 +119,7 @@ extension SQLSignInRepository {
         // connections while they wait, stalling every request that needs the database (review S4).
         let state = try await lockedState(appID: app, email: email, network: network, serialized: false, on: db)
         if let until = state?.lockedUntil, until > now { return .locked(until: until) }
-        // Nothing to guess: no charge, no failure, no row (see CodeAttempt.charges). A code out of
-        // tries still counts a failure, as before; only codes with tries left can match.
+        // Nothing to guess: no charge, no failure, no row (see CodeAttempt.charges).
         let address = try await addressCodes(appID: app, email: email, network: network, unusedAt: now, at: now, on: db)
         let unused = address.codes
         guard !unused.isEmpty else { return .wrong }
@@ -125,6 +146,8 @@ extension SQLSignInRepository {
                 }
             }
         } else {
+            // Compared with no code (only dead ones, or only the other length's): it spends nothing (review s9b, K4).
+            guard !candidates.isEmpty else { return .wrong }
             let paid = Self.comparisons(of: candidates, in: room)
             let charged = try await charge(charges, then: paid, at: now, chained: serialized, on: db)
             if let refused = charged.refused { return .rateLimited(try await wait(for: refused, at: now, on: db)) }

@@ -62,12 +62,13 @@ public protocol SignInRepository: Sendable {
     /// old, when none is); charges each limit (``recordEvent(key:rules:at:)``) in order; then
     /// deletes the code it makes room from, with its waiting mail, and stores the code with its
     /// mail (``issueCode(_:mail:)``). It stops at the first step that refuses and keeps what came
-    /// before.
+    /// before, but for a send refused past the room (no ``CodeRequest/long``), which keeps nothing.
     func requestCode(_ request: CodeRequest, at now: Date) async throws -> CodeRequestOutcome
     /// A whole verify-code in one transaction: refuses an address locked for the attempt's network;
     /// answers `wrong`, storing nothing, when the address has no unused, unexpired code (tried out or not);
     /// claims a try of the network's own code (``claimAttempt(appID:email:network:maxAttempts:at:)``)
-    /// when it has one, and otherwise charges each limit in order; compares the attempt's hash with
+    /// when it has one, and otherwise, unless no live code of the attempt's length is left to compare
+    /// with (then `wrong`, storing nothing), charges each limit in order; compares the attempt's hash with
     /// every live code's (``liveCodes(appID:email:maxAttempts:at:)``), in constant time, and on a match signs in with that code
     /// (``completeSignIn(codeID:appID:email:network:newUserID:grant:at:)``); otherwise counts the
     /// network's failure (``recordFailure(appID:email:network:threshold:lockout:at:)``).
