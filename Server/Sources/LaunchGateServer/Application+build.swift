@@ -228,12 +228,16 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
                                                   requestTimeout: TimeAmount(configuration.headerTimeout), preparedAnswers: preparedAnswers,
                                                   writeStallTimeout: TimeAmount(configuration.idleTimeout), shares: shares,
                                                   pipelinedBytes: configuration.maxPipelinedBytes)
+    let cap = ConnectionCap(maximum: configuration.maxConnections)
     var app = Application(
         router: router,
         server: HTTPServerBuilder { responder in LaunchGateHTTPChannel(responder: responder, settings: settings) },
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName,
-                             availableConnectionsDelegate: ConnectionCap(maximum: configuration.maxConnections)),
-        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+                             availableConnectionsDelegate: cap),
+        onServerRunning: { channel in
+            do { try await cap.configure(listener: channel) } catch { logger.warning("could not set how many connections are accepted at once: \(error)") }
+            await onServerRunning(channel.localAddress?.port ?? configuration.port)
+        },
         eventLoopGroupProvider: eventLoopGroup(threads: configuration.threads ?? UsableCores.count),
         logger: logger)
     // Services stop in reverse order: the server, then the watcher, and only then the database.

@@ -39,6 +39,10 @@ package final class DocumentCache: Sendable {
     /// Bytes of `/check` answers kept at most: answers carry the release notes, so a count alone
     /// would let long notes times many versions grow the table to gigabytes.
     let maximumAnswerBytes: Int
+    /// Current policies being read, shared by the requests that missed them together.
+    let policyLoads = SingleFlight<ServedPolicyKey, UpdatePolicy>()
+    /// Documents being built, shared by the requests that missed them together.
+    let documentLoads = SingleFlight<DocumentKey, ServedDocument>()
 
     /// Creates an empty cache; the bounds are parameters so tests can reach them.
     package init(maximumAnswers: Int = 10_000, maximumAnswerBytes: Int = 32 << 20) {

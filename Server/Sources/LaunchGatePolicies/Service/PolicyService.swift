@@ -90,15 +90,18 @@ public struct PolicyService: Sendable {
         let key = ServedPolicyKey(app: app, channel: channel)
         if let policy = cache.policy(for: key) { return policy }
         let generation = cache.generation
-        guard try await appExists(app) else { throw ServiceError.appNotFound(app) }
-        guard !cache.isUnpublished(key) else { throw ServiceError.noPolicy(app, channel: channel) }
-        guard let revision = try await repository.currentRevision(appID: app, channel: channel) else {
-            cache.storeUnpublished(key, builtIn: generation)
-            throw ServiceError.noPolicy(app, channel: channel)
+        // The requests that missed together (every one, after a change) share one read.
+        return try await cache.policyLoads.value(for: key, generation: generation) {
+            guard try await appExists(app) else { throw ServiceError.appNotFound(app) }
+            guard !cache.isUnpublished(key) else { throw ServiceError.noPolicy(app, channel: channel) }
+            guard let revision = try await repository.currentRevision(appID: app, channel: channel) else {
+                cache.storeUnpublished(key, builtIn: generation)
+                throw ServiceError.noPolicy(app, channel: channel)
+            }
+            let policy = try UpdatePolicy(json: revision.document)
+            cache.store(policy, for: key, builtIn: generation)
+            return policy
         }
-        let policy = try UpdatePolicy(json: revision.document)
-        cache.store(policy, for: key, builtIn: generation)
-        return policy
     }
 
     /// The document ``document(app:channel:platform:format:)`` built for `key` since the last
@@ -117,6 +120,13 @@ public struct PolicyService: Sendable {
         let key = DocumentKey(app: app, channel: channel, platform: platform, format: format)
         if let cached = cache.document(for: key) { return cached }
         let generation = cache.generation
+        // The requests that missed together (every one, after a change) share one build.
+        return try await cache.documentLoads.value(for: key, generation: generation) { try await build(key, generation: generation) }
+    }
+
+    /// Builds, signs and caches the document for `key`, unless the cache was invalidated since `generation`.
+    private func build(_ key: DocumentKey, generation: Int) async throws -> ServedDocument {
+        let (app, channel, platform, format) = (key.app, key.channel, key.platform, key.format)
         let policy = try await served(app: app, channel: channel)
         let body: Data
         switch format {

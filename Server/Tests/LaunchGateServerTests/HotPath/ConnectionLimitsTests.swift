@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import NIOPosix
 import Testing
 @testable import LaunchGateAdoption
 @testable import LaunchGateConsole
@@ -158,6 +159,16 @@ struct ConnectionLimitsTests {
         #expect(!cap.isAcceptingNewConnections())
         cap.connectionClosed()
         #expect(cap.isAcceptingNewConnections())
+    }
+
+    @Test("the listener accepts a twentieth of the cap per read, from NIO's 4 to 64, not NIO's 4 a read under a crowd")
+    func acceptsPerRead() async throws {
+        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(host: "127.0.0.1", port: 0).get()
+        defer { listener.close(promise: nil) }
+        for (maximum, accepts) in [(2_000, 64), (1_000_000, 64), (600, 30), (100, 5), (2, 4)] {
+            try await ConnectionCap(maximum: maximum).configure(listener: listener)
+            #expect(try await listener.getOption(ChannelOptions.maxMessagesPerRead).get() == UInt(accepts), "a cap of \(maximum)")
+        }
     }
 
     @Test("a client that pipelines and never reads gets a small send buffer's worth of answers out of the server, not megabytes")
