@@ -21,6 +21,10 @@ public struct OutboxWorker: Service {
     package var lease: TimeInterval { max(180, 2 * longestDelivery) }
     /// Messages claimed at once.
     package let batch = 10
+    /// Deliveries under way at once, each on its own connection: one at a time, a mail server that
+    /// takes 0.8 s a message (a 100 ms round trip per command) delivered 1.3 a second, so a flood of
+    /// sends within the app's caps left a sign-in's mail queued past its code's life (re-attack N1).
+    package let deliveriesAtOnce: Int
 
     private var repository: any SignInRepository { signIn.repository }
     private var longestDelivery: TimeInterval {
@@ -37,8 +41,10 @@ public struct OutboxWorker: Service {
     ///   - sender: The `From`.
     ///   - pollInterval: How often to look for mail queued by other instances (this one's wakes it at once).
     ///   - logger: For delivery failures.
+    ///   - deliveriesAtOnce: Deliveries under way at once (at least 1).
     public init(signIn: SignInService, apps: any LaunchGateRepository, transport: any MailTransport, sender: MailSender,
-                pollInterval: Duration = .seconds(1), logger: Logger) {
+                pollInterval: Duration = .seconds(1), logger: Logger, deliveriesAtOnce: Int = 4) {
+        self.deliveriesAtOnce = max(1, deliveriesAtOnce)
         self.signIn = signIn
         self.apps = apps
         self.transport = transport
@@ -60,46 +66,48 @@ public struct OutboxWorker: Service {
         }
     }
 
-    /// Claims the messages due now and tries each once, while the claim has time left for a
-    /// delivery. Those it has no time for stay claimed until the claim lapses, and are then tried
-    /// by whichever instance claims them: never by two at once.
+    /// Claims the messages due now and tries each once, ``deliveriesAtOnce`` at a time, starting
+    /// each while the claim has time left for a delivery. Those it has no time for stay claimed
+    /// until the claim lapses, and are then tried by whichever instance claims them: never by two
+    /// at once.
     /// - Returns: How many were claimed.
     @discardableResult
     public func deliverDue() async throws -> Int {
         let (claimedAt, lease) = (now(), lease)
         let messages = try await repository.claimDueMail(at: claimedAt, lease: lease, limit: batch)
-        // Apps' names, looked up once a batch rather than once a message.
+        // Apps' names, looked up once a batch rather than once a message (a failed lookup is
+        // tried again by the delivery, whose failure is then a retry).
         var names: [String: String] = [:]
-        for (index, message) in messages.enumerated() {
-            guard now().timeIntervalSince(claimedAt) + longestDelivery <= lease else {
-                logger.warning("deliveries are slow; the rest of the batch waits for its claim to lapse",
-                               metadata: ["left": "\(messages.count - index)"])
-                break
+        for appID in Set(messages.map(\.appID)) { names[appID] = try? await appName(appID) }
+        await withTaskGroup(of: Void.self) { group in
+            for (index, message) in messages.enumerated() {
+                if index >= deliveriesAtOnce { await group.next() }
+                guard now().timeIntervalSince(claimedAt) + longestDelivery <= lease else {
+                    logger.warning("deliveries are slow; the rest of the batch waits for its claim to lapse",
+                                   metadata: ["left": "\(messages.count - index)"])
+                    break
+                }
+                group.addTask { [names] in await deliver(message, name: names[message.appID]) }
             }
-            await deliver(message, names: &names)
         }
         return messages.count
     }
 
-    private func deliver(_ message: OutboxMessage, names: inout [String: String]) async {
+    /// What the mail calls the app: its name, or for the console's operators (codes under an ID no
+    /// app can have) the console's.
+    private func appName(_ appID: String) async throws -> String {
+        appID == OperatorSignIn.appID ? Self.consoleName : try await apps.app(id: appID)?.name ?? appID
+    }
+
+    private func deliver(_ message: OutboxMessage, name known: String?) async {
         let now = now()
         guard let sealed = message.sealedCode, now < message.codeExpiresAt else {
             await finish(message, .expired, error: message.lastError)
             return
         }
         do {
-            let name: String
-            if let known = names[message.appID] {
-                name = known
-            } else {
-                // The console's operators have codes too, under an ID no app can have.
-                if message.appID == OperatorSignIn.appID {
-                    name = Self.consoleName
-                } else {
-                    name = try await apps.app(id: message.appID)?.name ?? message.appID
-                }
-                names[message.appID] = name
-            }
+            var name = known ?? ""
+            if known == nil { name = try await appName(message.appID) }
             let mail = try await render(message, appName: name, code: try signIn.secrets.open(sealed), at: now)
             try await transport.send(mail)
             await finish(message, .sent, error: nil)

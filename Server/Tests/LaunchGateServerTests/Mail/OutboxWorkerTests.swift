@@ -11,9 +11,9 @@ import Testing
 
 @Suite("The outbox: delivery off the request path, retries with backoff, permanent failures, restarts")
 struct OutboxWorkerTests {
-    private func worker(_ fixture: SignInFixture, _ transport: any MailTransport) -> OutboxWorker {
+    private func worker(_ fixture: SignInFixture, _ transport: any MailTransport, atOnce: Int = 4) -> OutboxWorker {
         OutboxWorker(signIn: fixture.service, apps: fixture.components.repository, transport: transport,
-                     sender: try! MailSender(parsing: "Notes <no-reply@example.com>"), logger: TestBackend.logger)
+                     sender: try! MailSender(parsing: "Notes <no-reply@example.com>"), logger: TestBackend.logger, deliveriesAtOnce: atOnce)
     }
 
     // MARK: Tests
@@ -79,7 +79,8 @@ struct OutboxWorkerTests {
         let clock = fixture.clock
         let mailbox = RecordingMailTransport(longestDelivery: .seconds(60)) { clock.advance(by: 50) }
         for index in 0..<5 { _ = try await fixture.service.sendCode(app: "notes", email: "user\(index)@example.com", client: "c") }
-        let worker = worker(fixture, mailbox)
+        // One at a time, so that each delivery moves the clock after the one before.
+        let worker = worker(fixture, mailbox, atOnce: 1)
         #expect(worker.lease == 180)
         #expect(try await worker.deliverDue() == 5)
         // Started at 0, 50 and 100 s; at 150 s a 60 s delivery would outlast the claim.
@@ -92,6 +93,17 @@ struct OutboxWorkerTests {
         #expect(OutboxWorker(signIn: fixture.service, apps: fixture.components.repository,
                              transport: RecordingMailTransport(longestDelivery: .seconds(150)),
                              sender: try MailSender(parsing: "a@example.com"), logger: TestBackend.logger).lease == 300)
+    }
+
+    @Test("a batch's deliveries run 4 at once, so a slow mail server doesn't queue sign-in mail behind a flood (re-attack N1)")
+    func deliveriesAtOnce() async throws {
+        let fixture = try await SignInFixture.make()
+        let mailbox = GatedMailTransport(expected: 4)
+        for index in 0..<8 { _ = try await fixture.service.sendCode(app: "notes", email: "user\(index)@example.com", client: "c") }
+        #expect(try await worker(fixture, mailbox).deliverDue() == 8)
+        #expect(await mailbox.delivered == 8)
+        #expect(await mailbox.most == 4, "at most 4 at once, and 4 were")
+        await fixture.close()
     }
 
     @Test("mail whose code expired before it could be delivered is dropped, not sent")
@@ -166,5 +178,45 @@ struct OutboxSignalTests {
         // Well under the 5 s timeout, so a lost notification still fails; the margin is for a CI
         // machine busy enough to delay the woken task by seconds (it once took over 2).
         #expect(await notified.value < .seconds(4))
+    }
+}
+
+/// A mailbox whose sends each wait until `expected` are under way (or 2 s have passed), counting
+/// the most at once: delivered one at a time, each waits out the 2 s and the most is 1.
+private actor GatedMailTransport: MailTransport {
+    private let expected: Int
+    private var now = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    /// The most sends under way at once.
+    private(set) var most = 0
+    /// The messages delivered.
+    private(set) var delivered = 0
+
+    init(expected: Int) { self.expected = expected }
+
+    nonisolated var destination: String { "a gated test mailbox" }
+    nonisolated var longestDelivery: Duration { .seconds(30) }
+
+    func send(_ message: MailMessage) async throws {
+        now += 1
+        most = max(most, now)
+        if most >= expected {
+            waiting.forEach { $0.resume() }
+            waiting = []
+        } else {
+            let timeout = Task { [weak self] in
+                try? await Task.sleep(for: .seconds(2))
+                await self?.release()
+            }
+            await withCheckedContinuation { waiting.append($0) }
+            timeout.cancel()
+        }
+        now -= 1
+        delivered += 1
+    }
+
+    private func release() {
+        waiting.forEach { $0.resume() }
+        waiting = []
     }
 }
