@@ -50,6 +50,9 @@ public struct SignInSweeper: Service {
     @discardableResult
     public func sweep() async throws -> Int {
         let now = signIn.now()
+        // Dates the sweep for scripts/reliability/sweep: a request that waits behind its first
+        // statement waited behind the sweep, though no row is gone yet.
+        logger.debug("sweeping sign-in records")
         let deleted = try await signIn.repository.sweep(eventsBefore: now.addingTimeInterval(-signIn.configuration.longestWindow),
                                                         recordsBefore: now.addingTimeInterval(-Self.retention), at: now)
         if deleted > 0 { logger.debug("swept sign-in records", metadata: ["rows": "\(deleted)"]) }
