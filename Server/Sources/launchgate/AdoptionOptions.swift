@@ -43,15 +43,15 @@ struct AdoptionOptions: ParsableArguments {
             configuration.recordInstalls = text == "1" || text.lowercased() == "true"
         }
         if let share = try Self.guardShare(publishGuard) { configuration.publishGuardShare = share }
-        if let days = try installRetentionDays ?? environment["LAUNCHGATE_INSTALL_RETENTION_DAYS"].map({ try Self.whole($0, "LAUNCHGATE_INSTALL_RETENTION_DAYS") }) {
+        if let days = try installRetentionDays ?? EnvironmentOption.value("LAUNCHGATE_INSTALL_RETENTION_DAYS", as: Int.self) {
             guard (30...3650).contains(days) else { throw ValidationError("--install-retention-days must be 30 to 3650") }
             configuration.retentionDays = days
         }
-        if let cap = try maxInstallsPerApp ?? environment["LAUNCHGATE_MAX_INSTALLS_PER_APP"].map({ try Self.whole($0, "LAUNCHGATE_MAX_INSTALLS_PER_APP") }) {
+        if let cap = try maxInstallsPerApp ?? EnvironmentOption.value("LAUNCHGATE_MAX_INSTALLS_PER_APP", as: Int.self) {
             guard (1...1_000_000_000).contains(cap) else { throw ValidationError("--max-installs-per-app must be 1 to 1000000000") }
             configuration.limits.installsPerAppPlatform = cap
         }
-        if let cap = try maxInstallGroups ?? environment["LAUNCHGATE_MAX_INSTALL_GROUPS"].map({ try Self.whole($0, "LAUNCHGATE_MAX_INSTALL_GROUPS") }) {
+        if let cap = try maxInstallGroups ?? EnvironmentOption.value("LAUNCHGATE_MAX_INSTALL_GROUPS", as: Int.self) {
             guard (1...10_000_000).contains(cap) else { throw ValidationError("--max-install-groups must be 1 to 10000000") }
             configuration.limits.groupsPerAppPlatform = cap
         }
@@ -62,27 +62,27 @@ struct AdoptionOptions: ParsableArguments {
             FileHandle.standardError.write(Data("launchgate: \(flag) (\(variable)) no longer applies and is ignored: \(instead)\n".utf8))
         }
         if let budget = try installSightingsPerClient
-            ?? environment["LAUNCHGATE_INSTALL_SIGHTINGS_PER_CLIENT"].map({ try Self.whole($0, "LAUNCHGATE_INSTALL_SIGHTINGS_PER_CLIENT") }) {
+            ?? EnvironmentOption.value("LAUNCHGATE_INSTALL_SIGHTINGS_PER_CLIENT", as: Int.self) {
             guard (0...100_000_000).contains(budget) else { throw ValidationError("--install-sightings-per-client must be 0 to 100000000") }
             configuration.sightingsPerClient = budget
         }
         if let window = try installSightingWindow
-            ?? environment["LAUNCHGATE_INSTALL_SIGHTING_WINDOW"].map({ try Self.whole($0, "LAUNCHGATE_INSTALL_SIGHTING_WINDOW") }) {
+            ?? EnvironmentOption.value("LAUNCHGATE_INSTALL_SIGHTING_WINDOW", as: Int.self) {
             guard (1...86_400).contains(window) else { throw ValidationError("--install-sighting-window must be 1 to 86400 (seconds)") }
             configuration.clientWindow = .seconds(window)
         }
         if let quota = try maxNewInstallsPerClient
-            ?? environment["LAUNCHGATE_MAX_NEW_INSTALLS_PER_CLIENT"].map({ try Self.whole($0, "LAUNCHGATE_MAX_NEW_INSTALLS_PER_CLIENT") }) {
+            ?? EnvironmentOption.value("LAUNCHGATE_MAX_NEW_INSTALLS_PER_CLIENT", as: Int.self) {
             guard (0...100_000_000).contains(quota) else { throw ValidationError("--max-new-installs-per-client must be 0 to 100000000") }
             configuration.newInstallsPerClient = quota
         }
         if let quota = try maxNewInstallGroupsPerClient
-            ?? environment["LAUNCHGATE_MAX_NEW_INSTALL_GROUPS_PER_CLIENT"].map({ try Self.whole($0, "LAUNCHGATE_MAX_NEW_INSTALL_GROUPS_PER_CLIENT") }) {
+            ?? EnvironmentOption.value("LAUNCHGATE_MAX_NEW_INSTALL_GROUPS_PER_CLIENT", as: Int.self) {
             guard (0...10_000_000).contains(quota) else { throw ValidationError("--max-new-install-groups-per-client must be 0 to 10000000") }
             configuration.newGroupsPerClient = quota
         }
         if let percent = try installBufferPerClient
-            ?? environment["LAUNCHGATE_INSTALL_BUFFER_PER_CLIENT"].map({ try Self.whole($0, "LAUNCHGATE_INSTALL_BUFFER_PER_CLIENT") }) {
+            ?? EnvironmentOption.value("LAUNCHGATE_INSTALL_BUFFER_PER_CLIENT", as: Int.self) {
             guard (1...100).contains(percent) else { throw ValidationError("--install-buffer-per-client must be 1 to 100 (percent)") }
             configuration.bufferPercentPerClient = percent
         }
@@ -91,18 +91,8 @@ struct AdoptionOptions: ParsableArguments {
 
     /// The guard's share (0…1) from `--publish-guard` or LAUNCHGATE_PUBLISH_GUARD, or `nil` when neither is given.
     static func guardShare(_ flag: Double?) throws -> Double? {
-        guard let percent = try flag ?? ProcessInfo.processInfo.environment["LAUNCHGATE_PUBLISH_GUARD"].map({ try Self.number($0, "LAUNCHGATE_PUBLISH_GUARD") }) else { return nil }
+        guard let percent = try flag ?? EnvironmentOption.value("LAUNCHGATE_PUBLISH_GUARD", as: Double.self) else { return nil }
         guard (0...100).contains(percent) else { throw ValidationError("--publish-guard must be 0 to 100 (percent)") }
         return percent / 100
-    }
-
-    private static func number(_ text: String, _ variable: String) throws -> Double {
-        guard let value = Double(text), value.isFinite else { throw ValidationError("\(variable) must be a number") }
-        return value
-    }
-
-    private static func whole(_ text: String, _ variable: String) throws -> Int {
-        guard let value = Int(text) else { throw ValidationError("\(variable) must be a whole number") }
-        return value
     }
 }

@@ -35,7 +35,7 @@ struct Serve: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         var configuration = try database.configuration()
         configuration.host = host ?? environment["LAUNCHGATE_HOST"] ?? configuration.host
-        if let port = try port ?? environment["LAUNCHGATE_PORT"].map(Self.port) { configuration.port = port }
+        if let port = try port ?? EnvironmentOption.value("LAUNCHGATE_PORT", as: Int.self) { configuration.port = port }
         configuration.demo = demo
         configuration.defaultApp = defaultApp ?? environment["LAUNCHGATE_DEFAULT_APP"] ?? (demo ? DemoSeeder.appID : nil)
         if let level = logLevel ?? environment["LOG_LEVEL"] {
@@ -43,33 +43,30 @@ struct Serve: AsyncParsableCommand {
             configuration.logLevel = parsed
         }
         guard (0...65535).contains(configuration.port) else { throw ValidationError("the port must be 0 to 65535") }
-        configuration.threads = try threads ?? environment["LAUNCHGATE_THREADS"].map { text in
-            guard let value = Int(text) else { throw ValidationError("LAUNCHGATE_THREADS must be a whole number") }
-            return value
-        }
+        configuration.threads = try threads ?? EnvironmentOption.value("LAUNCHGATE_THREADS", as: Int.self)
         if let threads = configuration.threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1 to 256") }
-        if let seconds = try idleTimeout ?? Self.number(environment["LAUNCHGATE_IDLE_TIMEOUT"], name: "LAUNCHGATE_IDLE_TIMEOUT") {
+        if let seconds = try idleTimeout ?? EnvironmentOption.value("LAUNCHGATE_IDLE_TIMEOUT", as: Double.self) {
             configuration.idleTimeout = try Self.seconds(seconds, flag: "--idle-timeout", range: 1...86_400)
         }
-        if let seconds = try headerTimeout ?? Self.number(environment["LAUNCHGATE_HEADER_TIMEOUT"], name: "LAUNCHGATE_HEADER_TIMEOUT") {
+        if let seconds = try headerTimeout ?? EnvironmentOption.value("LAUNCHGATE_HEADER_TIMEOUT", as: Double.self) {
             configuration.headerTimeout = try Self.seconds(seconds, flag: "--header-timeout", range: 1...3_600)
         }
-        if let count = try maxConnections ?? environment["LAUNCHGATE_MAX_CONNECTIONS"].map({ try Self.connections($0, name: "LAUNCHGATE_MAX_CONNECTIONS") }) {
+        if let count = try maxConnections ?? EnvironmentOption.value("LAUNCHGATE_MAX_CONNECTIONS", as: Int.self) {
             guard (1...1_000_000).contains(count) else { throw ValidationError("--max-connections must be 1 to 1000000") }
             configuration.maxConnections = count
         }
         if let count = try maxConnectionsPerClient
-            ?? environment["LAUNCHGATE_MAX_CONNECTIONS_PER_CLIENT"].map({ try Self.connections($0, name: "LAUNCHGATE_MAX_CONNECTIONS_PER_CLIENT") }) {
+            ?? EnvironmentOption.value("LAUNCHGATE_MAX_CONNECTIONS_PER_CLIENT", as: Int.self) {
             guard (1...1_000_000).contains(count) else { throw ValidationError("--max-connections-per-client must be 1 to 1000000") }
             configuration.maxConnectionsPerClient = count
         }
         if let count = try maxConnectionsPerNetwork
-            ?? environment["LAUNCHGATE_MAX_CONNECTIONS_PER_NETWORK"].map({ try Self.connections($0, name: "LAUNCHGATE_MAX_CONNECTIONS_PER_NETWORK") }) {
+            ?? EnvironmentOption.value("LAUNCHGATE_MAX_CONNECTIONS_PER_NETWORK", as: Int.self) {
             guard (1...1_000_000).contains(count) else { throw ValidationError("--max-connections-per-network must be 1 to 1000000") }
             configuration.maxConnectionsPerNetwork = count
         }
         if let count = try maxConnectionsPerProxy
-            ?? environment["LAUNCHGATE_MAX_CONNECTIONS_PER_PROXY"].map({ try Self.connections($0, name: "LAUNCHGATE_MAX_CONNECTIONS_PER_PROXY") }) {
+            ?? EnvironmentOption.value("LAUNCHGATE_MAX_CONNECTIONS_PER_PROXY", as: Int.self) {
             guard (1...1_000_000).contains(count) else { throw ValidationError("--max-connections-per-proxy must be 1 to 1000000") }
             configuration.maxConnectionsPerProxy = count
         }
@@ -109,22 +106,6 @@ struct Serve: AsyncParsableCommand {
             FileHandle.standardOutput.write(Data((banner + "\n").utf8))
         }
         try await app.runService()
-    }
-
-    private static func port(_ text: String) throws -> Int {
-        guard let value = Int(text) else { throw ValidationError("LAUNCHGATE_PORT must be a number") }
-        return value
-    }
-
-    private static func number(_ text: String?, name: String) throws -> Double? {
-        guard let text else { return nil }
-        guard let value = Double(text), value.isFinite else { throw ValidationError("\(name) must be a number of seconds") }
-        return value
-    }
-
-    private static func connections(_ text: String, name: String) throws -> Int {
-        guard let value = Int(text) else { throw ValidationError("\(name) must be a whole number") }
-        return value
     }
 
     private static func seconds(_ value: Double, flag: String, range: ClosedRange<Double>) throws -> Duration {

@@ -34,15 +34,19 @@ struct SignInOptions: ParsableArguments {
     /// - Throws: `ValidationError` naming the flag and its range.
     func apply(to base: SignInConfiguration) throws -> SignInConfiguration {
         var configuration = base
+        // One parser for a flag and its variable (the flag's own); the range is checked on the
+        // parsed value, so nothing is rounded after the check.
         func number(_ flag: Double?, _ name: String, _ range: ClosedRange<Double>) throws -> Double? {
-            guard let value = try flag ?? Self.environment(name).map({ try Self.parse($0, name) }) else { return nil }
+            guard let value = try flag ?? EnvironmentOption.value(EnvironmentOption.variable(forFlag: name), as: Double.self) else { return nil }
             guard range.contains(value) else {
                 throw ValidationError("--\(name) must be \(Self.show(range.lowerBound)) to \(Self.show(range.upperBound))")
             }
             return value
         }
         func count(_ flag: Int?, _ name: String, _ range: ClosedRange<Int>) throws -> Int? {
-            try number(flag.map(Double.init), name, Double(range.lowerBound)...Double(range.upperBound)).map { Int($0) }
+            guard let value = try flag ?? EnvironmentOption.value(EnvironmentOption.variable(forFlag: name), as: Int.self) else { return nil }
+            guard range.contains(value) else { throw ValidationError("--\(name) must be \(range.lowerBound) to \(range.upperBound)") }
+            return value
         }
         if let value = try number(signInCodeLifetime, "sign-in-code-lifetime", 60...86_400) { configuration.codeLifetime = value }
         if let value = try count(signInCodeAttempts, "sign-in-code-attempts", 1...100) { configuration.attemptsPerCode = value }
@@ -72,17 +76,6 @@ struct SignInOptions: ParsableArguments {
         if let value = try number(signInSessionDays, "sign-in-session-days", 0.01...3_650) { configuration.sessionLifetime = value * 86_400 }
         if let value = try number(signInSweepInterval, "sign-in-sweep-interval", 1...86_400) { configuration.sweepInterval = value }
         return configuration
-    }
-
-    private static func environment(_ flag: String) -> String? {
-        ProcessInfo.processInfo.environment["LAUNCHGATE_" + flag.uppercased().replacingOccurrences(of: "-", with: "_")]
-    }
-
-    private static func parse(_ text: String, _ flag: String) throws -> Double {
-        guard let value = Double(text), value.isFinite else {
-            throw ValidationError("LAUNCHGATE_\(flag.uppercased().replacingOccurrences(of: "-", with: "_")) must be a number")
-        }
-        return value
     }
 
     private static func show(_ value: Double) -> String { value == value.rounded() ? "\(Int(value))" : "\(value)" }

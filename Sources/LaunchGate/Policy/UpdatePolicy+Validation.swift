@@ -106,6 +106,9 @@ extension PlatformPolicy {
             } else if url.user != nil || url.password != nil {
                 // "https://apps.apple.com@evil.example/x" reads as the App Store but opens evil.example.
                 issue("updateURL", "the URL names a user (\"…@\"), so its host is \(url.host ?? "?"), not what it appears to be; remove the part before @")
+            } else if let port = url.port, !(1...65_535).contains(port) {
+                // "https://apps.apple.com:99999/" parses, but no port has that number: the button would open nothing.
+                issue("updateURL", "the port \(port) is not a port (1 to 65535); give the URL without it, or with a real one")
             } else if (url.host(percentEncoded: true) ?? "").utf8.count > HostName.maximumLength {
                 issue("updateURL", "the host is longer than \(HostName.maximumLength) bytes, longer than any name DNS can resolve")
             } else if !HostName.isPlain(Self.bracketed(url.host(percentEncoded: true) ?? "")) {

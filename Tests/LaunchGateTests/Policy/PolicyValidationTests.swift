@@ -36,7 +36,7 @@ struct PolicyValidationTests {
                                        updateURL: store)).isEmpty)
     }
 
-    @Test("the update URL must be https, itms-apps or TestFlight's itms-beta, with a host and no user info", arguments: [
+    @Test("the update URL must be https, itms-apps or TestFlight's itms-beta, with a host, no user info and a real port if any", arguments: [
         ("http://apps.apple.com/app/id1", false), ("javascript:alert(1)", false), ("ftp://x.example/a", false),
         ("https://apps.apple.com/app/id1", true), ("itms-apps://itunes.apple.com/app/id1", true), ("https:///nohost", false),
         ("itms-apps:javascript:alert(1)", false), ("itms-apps:", false),
@@ -46,6 +46,8 @@ struct PolicyValidationTests {
         ("itms-apps://apps.apple.com:x@evil.example/app/id1", false), ("https://apps.apple.com/app/id1?u=a@b", true),
         ("https://apps.apple.com%40evil.example/x", false), ("https://apps.apple.com%2eevil.example/x", false),
         ("https://xn--bcher-kva.example/x", true), ("https://[2001:db8::1]/x", true), ("https://launch_gate.example/x", false),
+        ("https://apps.apple.com:99999/", false), ("https://apps.apple.com:65536/x", false), ("https://apps.apple.com:0/x", false),
+        ("https://apps.apple.com:443/app/id1", true), ("https://example.com:65535/x", true),
     ])
     func updateURLScheme(url: String, accepted: Bool) throws {
         guard let parsed = URL(string: url) else { Issue.record("\(url) is not a URL"); return }

@@ -15,9 +15,12 @@ import Synchronization
 package final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let running = Mutex<[Key: (generation: Int, task: Task<Value, any Error>)]>([:])
 
+    /// Creates a table with no load running.
     package init() {}
 
     /// The value of the load running for `key` in `generation`, or else of `load`, started now.
+    /// A cancelled caller still waits for the load (a task's result ignores cancellation), which
+    /// the database's lease timeout bounds.
     /// - Throws: What the load throws, to every caller that shared it.
     package func value(for key: Key, generation: Int, _ load: @escaping @Sendable () async throws -> Value) async throws -> Value {
         let task = running.withLock { running in

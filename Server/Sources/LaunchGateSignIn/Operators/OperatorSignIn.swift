@@ -170,17 +170,17 @@ public struct OperatorSignIn: Sendable {
             // Others' codes only within the charges others share and the room; a refusal answers
             // as the miss it is, the same for every address (issue 27: no code guessed more than 25
             // times an hour from networks other than its own).
-            let others = live.filter { $0.network != network }
-            // At most one fewer than an address's live codes are others' (the own network, which the
-            // address doesn't know, holds one place: a known one has no room to pay).
-            let paid = try await charged(charges, at: now)
-                ? try await roomWait(comparing: others, atLeast: configuration.liveCodesPerAddress - 1, in: room, at: now) == nil : false
-            candidates = paid ? others : []
+            // One fewer than an address's live codes (the own network, which the address doesn't
+            // know, holds one place: a known one has no room to pay).
+            let width = configuration.liveCodesPerAddress - 1
+            let paid = try await charged(charges, at: now) ? try await roomWait(paying: width, in: room, at: now) == nil : false
+            candidates = paid ? Self.compared(live.filter { $0.network != network }, width: width, in: room) : []
         } else {
             try await admit(email: email, network: network, at: now, charges: charges, checkingLock: false)
-            if let wait = try await roomWait(comparing: live, atLeast: configuration.liveCodesPerAddress, in: room, at: now) {
+            if let wait = try await roomWait(paying: configuration.liveCodesPerAddress, in: room, at: now) {
                 throw SignInServiceError.rateLimited(retryAfter: SignInService.seconds(wait))
             }
+            candidates = Self.compared(live, width: configuration.liveCodesPerAddress, in: room)
         }
         if let found = try await signIn(hash, among: candidates, email: email, network: network, at: now) { return found }
         _ = try await repository.recordFailure(appID: Self.appID, email: email, network: network, threshold: configuration.lockoutFailures,
@@ -207,17 +207,24 @@ public struct OperatorSignIn: Sendable {
         ], checkingLock: false)
     }
 
-    /// Pays the room for comparing a short guess with other networks' `codes` (``ShortCodeRoom``),
-    /// all or nothing: as many as the most such codes there can be from networks the address doesn't
-    /// know (`floor`), or one a code when there are more (known networks' codes, past the cap on live
-    /// codes). Not one a code: only an operator's address has codes, so what a guess pays must not
-    /// depend on them, or the room would tell who the operators are.
+    /// Pays the room for comparing a short guess with other networks' codes (``ShortCodeRoom``),
+    /// all or nothing: `width` comparisons (at most the room's limit), whatever codes there are.
+    /// Not one a code: only an operator's address has codes, so what a guess pays must not depend
+    /// on them, or the room would tell who the operators are; ``compared(_:width:in:)`` holds the
+    /// comparisons to what was paid (review s10, R1: paying one a code past `width` told them apart
+    /// once first sends could give an address more live codes than the cap).
     /// - Returns: `nil` when paid (or there is no room), else the wait until it would be.
-    private func roomWait(comparing codes: [SignInCodeRecord], atLeast floor: Int, in room: ShortCodeRoom?,
-                          at now: Date) async throws -> TimeInterval? {
-        let count = max(min(floor, room?.limit ?? 0), codes.count)
-        guard let room, count > 0 else { return nil }
-        return try await repository.record(room.charge(count), at: now)
+    private func roomWait(paying width: Int, in room: ShortCodeRoom?, at now: Date) async throws -> TimeInterval? {
+        guard let room, min(width, room.limit) > 0 else { return nil }
+        return try await repository.record(room.charge(min(width, room.limit)), at: now)
+    }
+
+    /// The codes a guess is compared with: with a room to pay, the newest `width` (at most the
+    /// room's limit), what ``roomWait(paying:in:at:)`` paid for; without one (a known network, or a
+    /// long guess), all of them.
+    static func compared(_ codes: [SignInCodeRecord], width: Int, in room: ShortCodeRoom?) -> [SignInCodeRecord] {
+        guard let room else { return codes }
+        return Array(codes.sorted { ($0.createdAt, $0.network) > ($1.createdAt, $1.network) }.prefix(max(0, min(width, room.limit))))
     }
 
     /// Records each charge in order, stopping at the first that refuses.

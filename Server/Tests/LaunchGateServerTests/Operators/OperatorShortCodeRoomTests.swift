@@ -96,6 +96,28 @@ struct OperatorShortCodeRoomTests {
         await fixture.close()
     }
 
+    @Test("with more live codes than the cap (first sends), a guess from elsewhere pays the same at an operator's address and a stranger's",
+          arguments: TestBackend.available)
+    func paysTheSameWhateverTheCodes(_ backend: TestBackend) async throws {
+        // Review s10, R1: with 2 live codes a cap, 3 first sends left 3 codes at the operator's address
+        // and none at a stranger's; a guess paid one a code past 2, so the operator's room ran out first.
+        let fixture = try await SignInFixture.make(backend, configuration: SignInConfiguration(liveCodesPerAddress: 2))
+        _ = try await fixture.components.operators.add(email: Self.email, scope: .publish)
+        var answers: [String: [String]] = [:]
+        for email in [Self.email, "eve@example.com"] {
+            for sender in ["192.0.10.1", "192.0.11.1", "192.0.12.1"] { try await send(fixture, sender, email: email) }
+            for guesser in 0..<7 {
+                answers[email, default: []].append(await SignInFixture.outcome {
+                    _ = try await fixture.components.operatorSignIn.verifyCode(email: email, code: "000000", client: "192.0.\(20 + guesser).1")
+                })
+            }
+        }
+        // 3 sends paid 15 of 25; 2 a guess fit 5 times.
+        #expect(answers[Self.email] == Array(repeating: "invalid_code", count: 5) + ["rate_limited", "rate_limited"])
+        #expect(answers[Self.email] == answers["eve@example.com"])
+        await fixture.close()
+    }
+
     @Test("the operator's own short code keeps its 5 tries past the room: they were paid when it was sent",
           arguments: TestBackend.available)
     func ownCodeKeepsTries(_ backend: TestBackend) async throws {

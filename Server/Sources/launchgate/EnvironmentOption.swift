@@ -1,0 +1,27 @@
+import ArgumentParser
+import Foundation
+
+/// Reads a `serve` option's environment variable with its flag's own parser (ArgumentParser's
+/// `ExpressibleByArgument`), so a variable accepts exactly what its flag accepts, and the range
+/// check that follows sees the same value either way. Sign-in counts were once read as `Double`
+/// and truncated after the check: `0.5` passed `0…1,000,000`, became 0 and turned a cap off.
+enum EnvironmentOption {
+    /// The variable's value, or `nil` when it is not set.
+    /// - Parameters:
+    ///   - variable: The name, as `LAUNCHGATE_SIGN_IN_CLIENT_SENDS`.
+    ///   - environment: The variables to read, the process's by default.
+    /// - Throws: `ValidationError` naming the variable when its flag's parser refuses the text.
+    static func value<Value: ExpressibleByArgument>(_ variable: String, as type: Value.Type = Value.self,
+                                                    environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Value? {
+        guard let text = environment[variable] else { return nil }
+        guard let value = Value(argument: text) else {
+            throw ValidationError("\(variable) must be \(Value.self == Int.self ? "a whole number" : "a number"), not \"\(text.prefix(20))\"")
+        }
+        return value
+    }
+
+    /// The variable of a flag: LAUNCHGATE_ and the flag's name in capitals, `-` as `_`.
+    static func variable(forFlag flag: String) -> String {
+        "LAUNCHGATE_" + flag.uppercased().replacingOccurrences(of: "-", with: "_")
+    }
+}
