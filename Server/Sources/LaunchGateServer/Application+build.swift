@@ -248,7 +248,7 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
     app.addServices(InstallRetention(repository: components.installs, retentionDays: components.adoption.configuration.retentionDays,
                                      now: components.now, logger: logger))
     app.addServices(OutboxWorker(signIn: components.signIn, apps: components.repository, transport: mail,
-                                 sender: configuration.mailFrom, logger: logger))
+                                 sender: configuration.mailFrom, logger: logger, deliveriesAtOnce: configuration.mailDeliveriesAtOnce))
     app.addServices(SignInSweeper(signIn: components.signIn, logger: logger))
     return app
 }

@@ -13,6 +13,20 @@ struct MailOptions: ParsableArguments {
     @Option(name: .customLong("mail-transport"),
             help: "smtp (the default with an SMTP URL), log (prints mail, codes included; the default without one) or none (drops mail, for benchmarks). Env: LAUNCHGATE_MAIL_TRANSPORT.")
     var mailTransport: String?
+    @Option(name: .customLong("mail-deliveries-at-once"),
+            help: "Sign-in mail deliveries under way at once, each on its own connection to the mail server, 1 to 64 (default 4). Env: LAUNCHGATE_MAIL_DELIVERIES_AT_ONCE.")
+    var mailDeliveriesAtOnce: Int?
+
+    /// The deliveries at once the flag or its variable gives, or `nil` for the default.
+    /// - Throws: `ValidationError` when the value is not a whole number in range.
+    func deliveriesAtOnce(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int? {
+        let flag = "mail-deliveries-at-once"
+        guard let value = try mailDeliveriesAtOnce
+            ?? EnvironmentOption.value(EnvironmentOption.variable(forFlag: flag), as: Int.self, environment: environment) else { return nil }
+        let range = 1...OutboxWorker.maximumDeliveriesAtOnce
+        guard range.contains(value) else { throw ValidationError("--\(flag) must be \(range.lowerBound) to \(range.upperBound)") }
+        return value
+    }
 
     /// The sender, or the built-in one.
     func sender() throws -> MailSender {

@@ -79,6 +79,7 @@ struct Serve: AsyncParsableCommand {
         configuration.signIn = try signIn.apply(to: configuration.signIn)
         configuration.adoption = try adoption.apply(to: configuration.adoption)
         configuration.mailFrom = try mail.sender()
+        if let count = try mail.deliveriesAtOnce() { configuration.mailDeliveriesAtOnce = count }
         let transport = try mail.transport()
 
         var logger = Logger(label: "launchgate")

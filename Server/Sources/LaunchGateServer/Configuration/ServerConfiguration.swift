@@ -64,6 +64,9 @@ public struct ServerConfiguration: Sendable {
     public var signIn: SignInConfiguration
     /// The `From` of sign-in mail.
     public var mailFrom: MailSender
+    /// Sign-in mail deliveries under way at once per instance, each on its own connection to the
+    /// mail server (``OutboxWorker/deliveriesAtOnce``).
+    public var mailDeliveriesAtOnce = OutboxWorker.defaultDeliveriesAtOnce
     /// Install recording, adoption and the publish guard.
     public var adoption: AdoptionConfiguration
 

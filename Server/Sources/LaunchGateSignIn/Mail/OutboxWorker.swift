@@ -25,6 +25,11 @@ public struct OutboxWorker: Service {
     /// takes 0.8 s a message (a 100 ms round trip per command) delivered 1.3 a second, so a flood of
     /// sends within the app's caps left a sign-in's mail queued past its code's life (re-attack N1).
     package let deliveriesAtOnce: Int
+    /// ``deliveriesAtOnce`` unless `serve --mail-deliveries-at-once` says otherwise.
+    public static let defaultDeliveriesAtOnce = 4
+    /// The most `serve --mail-deliveries-at-once` takes: each delivery holds a connection to the
+    /// mail server, which past a few dozen from one sender starts refusing or slowing them.
+    public static let maximumDeliveriesAtOnce = 64
 
     private var repository: any SignInRepository { signIn.repository }
     private var longestDelivery: TimeInterval {
@@ -43,7 +48,7 @@ public struct OutboxWorker: Service {
     ///   - logger: For delivery failures.
     ///   - deliveriesAtOnce: Deliveries under way at once (at least 1).
     public init(signIn: SignInService, apps: any LaunchGateRepository, transport: any MailTransport, sender: MailSender,
-                pollInterval: Duration = .seconds(1), logger: Logger, deliveriesAtOnce: Int = 4) {
+                pollInterval: Duration = .seconds(1), logger: Logger, deliveriesAtOnce: Int = defaultDeliveriesAtOnce) {
         self.deliveriesAtOnce = max(1, deliveriesAtOnce)
         self.signIn = signIn
         self.apps = apps

@@ -66,8 +66,7 @@ extension MemorySignInRepository {
     // MARK: Outbox
 
     public func claimDueMail(at now: Date, lease: TimeInterval, limit: Int) -> [OutboxMessage] {
-        let due = outbox.values.filter { $0.state == .pending && $0.nextAttemptAt <= now }
-            .sorted { ($0.nextAttemptAt, $0.id) > ($1.nextAttemptAt, $1.id) }.prefix(max(0, limit))
+        let due = OutboxMessage.inTurns(outbox.values.filter { $0.state == .pending && $0.nextAttemptAt <= now }).prefix(max(0, limit))
         return due.map { message in
             var claimed = message
             claimed.attempts += 1

@@ -133,10 +133,11 @@ public protocol SignInRepository: Sendable {
 
     /// Claims up to `limit` pending messages that are due: each gets one more attempt and is
     /// hidden from every other instance until `now + lease`, when it is due again unless finished
-    /// or rescheduled (so a crash mid-send delays a message but never loses it). The most recently
-    /// due first (by the outbox's due index), returned newest first: behind a backlog (a flood of
-    /// sends), the code someone is waiting for now goes out now, and the oldest, which would
-    /// arrive too late anyway, wait.
+    /// or rescheduled (so a crash mid-send delays a message but never loses it). Claimed and
+    /// returned in turns (``OutboxMessage/inTurns(_:)``): apps take turns, and within an app its
+    /// networks, newest first within each. Behind a backlog (a flood of sends), the code someone
+    /// is waiting for now goes out now, and the oldest, which would arrive too late anyway, wait;
+    /// and a flood from one network or app takes one slot a round, not the whole claim.
     func claimDueMail(at now: Date, lease: TimeInterval, limit: Int) async throws -> [OutboxMessage]
     /// Schedules another attempt after a temporary failure.
     func retryMail(id: String, error: String, nextAttemptAt: Date) async throws
