@@ -29,6 +29,8 @@ public struct InstallRecorder: Service {
     package let quotas: ClientQuotas
     /// Which versions above the policies' latest have room past a full cap.
     private let nextRelease = NextReleaseRoom()
+    /// What each network has taken of the reserve for named versions.
+    private let reserveShares = ReserveShares()
     private let policies: PolicyService?
     private let repository: any InstallRepository
     private let hasher: InstallIDHasher
@@ -123,7 +125,7 @@ public struct InstallRecorder: Service {
         // only fail again, each time after its timeout. Their values are forgotten as written
         // after the loop, not at once, or their repeats later in this arena would pass again.
         var failedKeys: [Int]?
-        var admission = InstallAdmission(quotas: quotas, nextRelease: nextRelease)
+        var admission = InstallAdmission(quotas: quotas, nextRelease: nextRelease, reserveShares: reserveShares)
         while let entry = arena.entry(at: offset) {
             offset = entry.next
             // The request's own second: a sighting counts on the day it was made, not the fold's.

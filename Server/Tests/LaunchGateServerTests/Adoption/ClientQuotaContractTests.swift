@@ -87,4 +87,26 @@ struct ClientQuotaContractTests {
                     "a named group kept takes more installs")
         }
     }
+
+    @Test("a flood of made-up builds of a named version takes only its network's share of the reserve, so the real build from another network is kept",
+          arguments: TestBackend.available)
+    func reserveShare(_ backend: TestBackend) async throws {
+        try await backend.withRepository { _, database in
+            let installs = repository(database)
+            // A share of 2 groups a network (100 / 50); a cap of 3, full of junk.
+            let limits = InstallLimits(groupsPerAppPlatform: 3, reservedGroups: 100, nextReleaseGroups: 0)
+            let admission = InstallAdmission(namedVersions: ["notes": [.ios: ["7.0.0"]]], reserveShares: ReserveShares())
+            let junk = (0..<3).map { sighting("junk-\($0)", version: "50.\($0).0", source: nil) }
+            try await installs.record(junk, limits: limits, admission: admission)
+            let (attacker, other) = (SightingSource(key: 1, network: 11), SightingSource(key: 2, network: 22))
+            let flood = (0..<150).map { sighting("flood-\($0)", version: "7.0.0", build: "\(900 + $0)", source: attacker) }
+            let flooded = try await installs.record(flood, limits: limits, admission: admission)
+            #expect(flooded.overClientQuota == 148 && flooded.overGroupCap == 0, "two groups of the reserve, the rest the network's refusal")
+            let real = try await installs.record([sighting("real", version: "7.0.0", build: "1", source: other)], limits: limits, admission: admission)
+            #expect(real.left == 0, "another network's real build of the named version is kept")
+            let builds = try await installs.groups(appID: "notes", platform: .ios, fromDay: 0).filter { $0.version == "7.0.0" }.map(\.build)
+            #expect(Set(builds) == ["900", "901", "1"])
+            #expect(try await installs.refusedSightings(appID: "notes", fromDay: 0).isEmpty, "the flood doesn't make 7.0.0 look refused")
+        }
+    }
 }

@@ -16,11 +16,16 @@ public struct InstallAdmission: Sendable {
     /// Which versions above latest have room past the cap (``InstallLimits/nextReleaseGroups``);
     /// `nil` for none.
     public var nextRelease: NextReleaseRoom?
+    /// What each network has taken of ``InstallLimits/reservedGroups``; `nil` for no bound per network.
+    public var reserveShares: ReserveShares?
 
-    /// Creates an admission; by default no quota, no named versions and no room for the next release.
+    /// Creates an admission; by default no quota, no named versions, no room for the next release
+    /// and no bound on a network's share of the reserve.
     public init(quotas: ClientQuotas? = nil, namedVersions: [String: [Platform: Set<String>]] = [:],
-                latestVersions: [String: [Platform: AppVersion]] = [:], nextRelease: NextReleaseRoom? = nil) {
+                latestVersions: [String: [Platform: AppVersion]] = [:], nextRelease: NextReleaseRoom? = nil,
+                reserveShares: ReserveShares? = nil) {
         self.quotas = quotas
+        self.reserveShares = reserveShares
         self.namedVersions = namedVersions
         self.latestVersions = latestVersions
         self.nextRelease = nextRelease
@@ -30,6 +35,12 @@ public struct InstallAdmission: Sendable {
     func admitsNextRelease(_ sighting: InstallSighting, total: Int) -> Bool {
         guard let nextRelease, let latest = latestVersions[sighting.appID]?[sighting.platform] else { return false }
         return nextRelease.admit(sighting.version, network: sighting.source?.network ?? 0, in: sighting.scope, latest: latest, total: total)
+    }
+
+    /// Whether a sighting of a named version starting a group past the cap is within its
+    /// network's share of the reserve (``ReserveShares``); counts it if so.
+    func admitsReserve(_ sighting: InstallSighting, reserve: Int) -> Bool {
+        reserveShares?.admit(network: sighting.source?.network ?? 0, in: sighting.scope, reserve: reserve) ?? true
     }
 
     /// Whether `version` is named by a policy of the scope's app for its platform.

@@ -88,11 +88,18 @@ package struct InstallBudget {
         }
         guard var room = rooms[scope] else { return nil }
         if newInstall, room.installs >= limits.installsPerAppPlatform { return .installs }
+        if newGroup, room.groups >= limits.groupsPerAppPlatform {
+            // Past the cap: a named version may use the reserves, within its network's share of
+            // them (a flood of made-up builds of it is the network's refusal, not the guard's),
+            // and a version above latest the room NextReleaseRoom gives it.
+            guard room.groups < limits.keptGroups else { return .groups }
+            if admission.names(group.version, in: scope) {
+                guard admission.admitsReserve(sighting, reserve: limits.reservedGroups) else { return .client }
+            } else {
+                guard admission.admitsNextRelease(sighting, total: limits.nextReleaseGroups) else { return .groups }
+            }
+        }
         if newGroup {
-            let named = admission.names(group.version, in: scope)
-            let cap = named ? limits.keptGroups : limits.groupsPerAppPlatform
-            guard room.groups < cap || (!named && room.groups < limits.keptGroups
-                                        && admission.admitsNextRelease(sighting, total: limits.nextReleaseGroups)) else { return .groups }
             room.kept?.insert(group)
             room.groups += 1
         }
