@@ -49,7 +49,13 @@ package struct InstallFold {
     /// the counts may be missing real installs, and of which versions.
     private(set) var refused: [InstallRefusalKey: RefusedSightings] = [:]
 
-    package init(budget: InstallBudget? = nil) { self.budget = budget }
+    /// The key of the filters of refused versions (``RefusedVersionFilter``): the database's.
+    private let filterKey: RefusedVersionFilter.Key
+
+    package init(budget: InstallBudget? = nil, filterKey: RefusedVersionFilter.Key) {
+        self.budget = budget
+        self.filterKey = filterKey
+    }
 
     /// Applies one sighting.
     /// - Parameters:
@@ -109,7 +115,7 @@ package struct InstallFold {
             return
         }
         let key = InstallRefusalKey(appID: sighting.appID, platform: sighting.platform, day: sighting.day)
-        if refused[key] == nil { refused[key] = RefusedSightings(version: sighting.version) } else { refused[key]?.add(version: sighting.version) }
+        if refused[key] == nil { refused[key] = RefusedSightings(version: sighting.version, key: filterKey) } else { refused[key]?.add(version: sighting.version) }
     }
 
     private mutating func keep(_ sighting: InstallSighting) {

@@ -14,8 +14,14 @@ public actor MemoryInstallRepository: InstallRepository {
     /// Sightings refused by the cap, per app, platform and day.
     private var refusals: [InstallRefusalKey: RefusedSightings] = [:]
 
+    /// The key of its filters of refused versions: its own, as a database has one.
+    private let filterKey: RefusedVersionFilter.Key
+
     /// Creates an empty repository.
-    public init() {}
+    /// - Parameter filterKey: The key of its filters of refused versions; random by default.
+    public init(filterKey: RefusedVersionFilter.Key = .random()) {
+        self.filterKey = filterKey
+    }
 
     @discardableResult
     public func record(_ sightings: [InstallSighting], limits: InstallLimits, admission: InstallAdmission) -> InstallRecordResult {
@@ -24,7 +30,7 @@ public actor MemoryInstallRepository: InstallRepository {
             let kept = Set((keptDays[scope] ?? [:]).keys)
             budget.rooms[scope] = InstallBudget.Room(installs: installCounts[scope] ?? 0, groups: kept.count, kept: kept)
         }
-        var fold = InstallFold(budget: budget)
+        var fold = InstallFold(budget: budget, filterKey: filterKey)
         for sighting in sightings {
             fold.apply(sighting, stored: rows[InstallKey(appID: sighting.appID, platform: sighting.platform, installHash: sighting.installHash)])
         }

@@ -11,7 +11,8 @@ public struct RefusedSightings: Sendable, Hashable {
     /// recorded before migration 031 kept none): then any version may be among them.
     public var versions: ClosedRange<AppVersion>?
     /// Which versions may be among them, or `nil` when not known (refusals recorded before
-    /// migration 032 kept none): then any version in ``versions`` may be.
+    /// migration 032 kept none, and those before 036 one under a key the database doesn't have):
+    /// then any version in ``versions`` may be.
     public var filter: RefusedVersionFilter?
 
     /// Creates a count of refusals.
@@ -22,11 +23,11 @@ public struct RefusedSightings: Sendable, Hashable {
     }
 
     /// One refused sighting of `version` (canonical, as recorded; one that doesn't parse leaves
-    /// the versions unknown).
-    package init(version: String) {
+    /// the versions unknown), its filter under `key`, the database's.
+    package init(version: String, key: RefusedVersionFilter.Key) {
         count = 0
         versions = nil
-        filter = RefusedVersionFilter()
+        filter = RefusedVersionFilter(key: key)
         add(version: version, first: true)
     }
 
@@ -55,10 +56,10 @@ public struct RefusedSightings: Sendable, Hashable {
     }
 
     /// Both counts together, over both ranges; a side whose versions (or filter) are unknown
-    /// leaves them unknown.
+    /// leaves them unknown, and so do filters under different keys.
     package func adding(_ other: RefusedSightings) -> RefusedSightings {
         guard let mine = versions, let theirs = other.versions else { return RefusedSightings(count: count + other.count, versions: nil) }
-        let filter = self.filter.flatMap { mine in other.filter.map { mine.union($0) } }
+        let filter = self.filter.flatMap { mine in other.filter.flatMap { mine.union($0) } }
         return RefusedSightings(count: count + other.count,
                                 versions: min(mine.lowerBound, theirs.lowerBound)...max(mine.upperBound, theirs.upperBound), filter: filter)
     }

@@ -1,3 +1,5 @@
+import Crypto
+import Foundation
 import LaunchGate
 
 /// Which versions the cap refused on one app, platform and day, as a Bloom filter of fixed size:
@@ -8,55 +10,94 @@ import LaunchGate
 ///
 /// 32 KiB and 3 hashes: a day with 10,000 distinct versions refused answers a false "yes" for
 /// about 1 version in 500, with 50,000 for about 1 in 12, and more fill it towards "yes" for
-/// everything, which only makes the guard ask more, never less. The hashes are FNV-1a, the same
-/// in every process, since the filter is stored.
+/// everything, which only makes the guard ask more, never less.
+///
+/// The hashes are keyed (HMAC-SHA256 under ``Key``, one per database): with the public FNV seed
+/// they once had, anyone could compute offline which versions set the bits of a chosen version,
+/// and by sending those make the guard ask about blocking it (issue 27, N6). A stored filter
+/// names its key by a tag, so one whose key is not the database's (one stored before keys, or
+/// under a key since replaced) is read as unknown, never as "no" (``init(stored:key:)``).
 public struct RefusedVersionFilter: Sendable, Hashable {
-    /// The filter's size in bytes, as stored.
+    /// The bits' size in bytes.
     public static let byteCount = 32 << 10
+    /// The key's tag before the bits, as stored.
+    static let tagCount = 8
     private static let hashes = 3
 
+    /// The key a filter's hashes are keyed with: random, made once per database and kept in it
+    /// (`install_secrets`), so every instance on the database builds filters that add up.
+    public struct Key: Sendable, Hashable {
+        /// 32 bytes.
+        package let bytes: [UInt8]
+
+        /// A key of `bytes`; 32 random ones make a good key.
+        package init(bytes: [UInt8]) { self.bytes = bytes }
+
+        /// A new random key.
+        public static func random() -> Key {
+            Key(bytes: SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) })
+        }
+
+        /// What a stored filter names its key by: not the key, from which nothing about it follows.
+        var tag: [UInt8] {
+            Array(HMAC<SHA256>.authenticationCode(for: Data("launchgate refused-version filter tag".utf8), using: SymmetricKey(data: bytes))
+                .prefix(RefusedVersionFilter.tagCount))
+        }
+    }
+
+    /// The key its hashes are keyed with.
+    package let key: Key
     /// The bits, `byteCount` bytes.
     package private(set) var bytes: [UInt8]
 
-    /// An empty filter.
-    package init() { bytes = [UInt8](repeating: 0, count: Self.byteCount) }
-
-    /// A stored filter, or `nil` when its size is not the filter's (then its versions are unknown).
-    package init?(bytes: [UInt8]) {
-        guard bytes.count == Self.byteCount else { return nil }
-        self.bytes = bytes
+    /// An empty filter under `key`.
+    package init(key: Key) {
+        self.key = key
+        bytes = [UInt8](repeating: 0, count: Self.byteCount)
     }
+
+    /// A stored filter (``stored``), or `nil` when its versions can't be known from it: its size is
+    /// not a filter's, or its tag is not `key`'s (a filter stored before filters were keyed, or
+    /// under another key). A filter read with the wrong key would answer a false "no".
+    package init?(stored: [UInt8], key: Key) {
+        guard stored.count == Self.tagCount + Self.byteCount, stored.prefix(Self.tagCount).elementsEqual(key.tag) else { return nil }
+        self.key = key
+        bytes = Array(stored.dropFirst(Self.tagCount))
+    }
+
+    /// What storage keeps: the key's tag, then the bits.
+    package var stored: [UInt8] { key.tag + bytes }
 
     /// Adds a version.
     package mutating func insert(_ version: AppVersion) {
-        for bit in Self.bits(version) { bytes[bit >> 3] |= 1 << UInt8(bit & 7) }
+        for bit in bits(version) { bytes[bit >> 3] |= 1 << UInt8(bit & 7) }
     }
 
     /// Whether `version` may have been added: `false` only when it certainly was not.
     public func mayContain(_ version: AppVersion) -> Bool {
-        Self.bits(version).allSatisfy { bytes[$0 >> 3] & (1 << UInt8($0 & 7)) != 0 }
+        bits(version).allSatisfy { bytes[$0 >> 3] & (1 << UInt8($0 & 7)) != 0 }
     }
 
-    /// Both filters' versions.
-    package func union(_ other: RefusedVersionFilter) -> RefusedVersionFilter {
+    /// Both filters' versions, or `nil` when their keys differ (their bits mean different versions).
+    package func union(_ other: RefusedVersionFilter) -> RefusedVersionFilter? {
+        guard key == other.key else { return nil }
         var union = self
         for index in union.bytes.indices { union.bytes[index] |= other.bytes[index] }
         return union
     }
 
     /// The bits a version sets: from its text as versions compare equal (`1.2` is `1.2.0`; build
-    /// metadata and the build don't count), hashed twice (Kirsch and Mitzenmacher's double hashing).
-    private static func bits(_ version: AppVersion) -> [Int] {
+    /// metadata and the build don't count), keyed, then double hashing (Kirsch and Mitzenmacher)
+    /// from two words of the MAC.
+    func bits(_ version: AppVersion) -> [Int] {
         var components = version.components
         while components.count > 1, components.last == 0 { components.removeLast() }
-        var key = components.map(String.init).joined(separator: ".")
-        if version.isPrerelease { key += "-" + version.prerelease.map(\.description).joined(separator: ".") }
-        var (first, second): (UInt64, UInt64) = (0xCBF2_9CE4_8422_2325, 0x84222325CBF29CE4)
-        for byte in key.utf8 {
-            first = (first ^ UInt64(byte)) &* 0x100_0000_01B3
-            second = (second ^ UInt64(byte)) &* 0x100_0000_01B3
-        }
-        let size = UInt64(byteCount * 8)
-        return (0..<hashes).map { Int((first &+ UInt64($0) &* (second | 1)) % size) }
+        var text = components.map(String.init).joined(separator: ".")
+        if version.isPrerelease { text += "-" + version.prerelease.map(\.description).joined(separator: ".") }
+        let mac = Array(HMAC<SHA256>.authenticationCode(for: Data(text.utf8), using: SymmetricKey(data: key.bytes)))
+        let word = { (offset: Int) in mac[offset..<offset + 8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
+        let (first, second) = (word(0), word(8))
+        let size = UInt64(Self.byteCount * 8)
+        return (0..<Self.hashes).map { Int((first &+ UInt64($0) &* (second | 1)) % size) }
     }
 }

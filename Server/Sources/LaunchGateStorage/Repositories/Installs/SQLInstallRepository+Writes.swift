@@ -70,20 +70,21 @@ extension SQLInstallRepository {
 
     /// Adds one fold's refused sightings to their (app, platform, day) rows, widening each row's
     /// range of versions and adding to its filter of them: read and written back whole, under the
-    /// recording lock (a few rows a fold), since SQL can't order versions.
-    package static func write(_ db: any SQLDatabase, refused: [InstallRefusalKey: RefusedSightings]) async throws {
+    /// recording lock (a few rows a fold), since SQL can't order versions. `key` is the database's
+    /// key of filters: a stored filter under another is unknown, and leaves the day's unknown.
+    package static func write(_ db: any SQLDatabase, refused: [InstallRefusalKey: RefusedSightings], key: RefusedVersionFilter.Key) async throws {
         let sorted = refused.sorted { ($0.key.appID, $0.key.platform.rawValue, $0.key.day) < ($1.key.appID, $1.key.platform.rawValue, $1.key.day) }
         for (key, fresh) in sorted {
             var total = fresh
             if let row = try await db.select().columns("refused", "lowest_version", "highest_version", "refused_filter").from("install_refusals")
                 .where("app_id", .equal, key.appID).where("platform", .equal, key.platform.rawValue).where("day", .equal, key.day).first() {
-                total = total.adding(try storedRefusals(row))
+                total = total.adding(try storedRefusals(row, key: key))
             }
             try await db.insert(into: "install_refusals")
                 .columns("app_id", "platform", "day", "refused", "lowest_version", "highest_version", "refused_filter")
                 .values(SQLBind(key.appID), SQLBind(key.platform.rawValue), SQLBind(key.day), SQLBind(total.count),
                         SQLBind(total.versions?.lowerBound.description), SQLBind(total.versions?.upperBound.description),
-                        SQLBind(total.filter.map { Data($0.bytes) }))
+                        SQLBind(total.filter.map { Data($0.stored) }))
                 .onConflict(with: ["app_id", "platform", "day"]) {
                     $0.set(excludedValueOf: "refused").set(excludedValueOf: "lowest_version").set(excludedValueOf: "highest_version")
                         .set(excludedValueOf: "refused_filter")
@@ -92,13 +93,15 @@ extension SQLInstallRepository {
     }
 
     /// A stored refusal row; `NULL` or unreadable versions are unknown, and so is a `NULL` or
-    /// unreadable filter (rows from before migration 032: the range alone then decides).
-    package static func storedRefusals(_ row: any SQLRow) throws -> RefusedSightings {
+    /// unreadable filter (rows from before migration 032: the range alone then decides), and one
+    /// not under `key`, the database's (rows from before 036, or no key at all: `nil`).
+    package static func storedRefusals(_ row: any SQLRow, key: RefusedVersionFilter.Key?) throws -> RefusedSightings {
         let count = try row.decode(column: "refused", as: Int.self)
         guard let low = try row.decode(column: "lowest_version", as: String?.self).flatMap({ try? AppVersion(parsing: $0) }),
               let high = try row.decode(column: "highest_version", as: String?.self).flatMap({ try? AppVersion(parsing: $0) }), low <= high
         else { return RefusedSightings(count: count, versions: nil) }
-        let filter = try row.decode(column: "refused_filter", as: Data?.self).flatMap { RefusedVersionFilter(bytes: Array($0)) }
+        let stored = try row.decode(column: "refused_filter", as: Data?.self)
+        let filter = key.flatMap { key in stored.flatMap { RefusedVersionFilter(stored: Array($0), key: key) } }
         return RefusedSightings(count: count, versions: low...high, filter: filter)
     }
 

@@ -18,15 +18,22 @@ public struct SQLInstallRepository: InstallRepository {
     /// How long one adoption or impact read may run before it is ended (``Database/read(timeout:_:)``):
     /// an app with many groups must not hold SQLite's one connection, or a pooled one, for long.
     package let queryTimeout: Duration
+    /// Makes the database's key of filters of refused versions, when it has none yet.
+    package let newFilterKey: @Sendable () -> RefusedVersionFilter.Key
+    package let filterKeys = FilterKeyCache()
 
     /// Creates a repository; run ``Migrator`` first.
     /// - Parameters:
     ///   - database: Where installs are kept.
     ///   - queryTimeout: The longest an adoption or impact read may run; past it, it fails as
     ///     ``StorageError`` `unavailable`.
-    public init(database: Database, queryTimeout: Duration = .seconds(3)) {
+    ///   - newFilterKey: Makes the key of the filters of refused versions when the database has
+    ///     none yet (``RefusedVersionFilter/Key``); random by default. A database keeps the first one stored.
+    public init(database: Database, queryTimeout: Duration = .seconds(3),
+                newFilterKey: @escaping @Sendable () -> RefusedVersionFilter.Key = { .random() }) {
         self.database = database
         self.queryTimeout = queryTimeout
+        self.newFilterKey = newFilterKey
     }
 
     public func record(_ sightings: [InstallSighting], limits: InstallLimits, admission: InstallAdmission) async throws -> InstallRecordResult {
@@ -46,7 +53,8 @@ public struct SQLInstallRepository: InstallRepository {
                         spent: ClientQuotas.Spent) async throws -> InstallRecordResult {
         try await database.transaction(.relaxed) { db in
             try await Self.takeTurn(db)
-            var fold = InstallFold(budget: try await Self.budget(db, for: sightings, limits: limits, admission: admission))
+            let key = try await filterKey(db)
+            var fold = InstallFold(budget: try await Self.budget(db, for: sightings, limits: limits, admission: admission), filterKey: key)
             for (app, list) in Dictionary(grouping: sightings, by: \.appID).sorted(by: { $0.key < $1.key }) {
                 for chunk in list.chunked(Self.batch) {
                     let stored = try await Self.rows(db, appID: app, hashes: Array(Set(chunk.map(\.installHash))))
@@ -61,7 +69,7 @@ public struct SQLInstallRepository: InstallRepository {
             try await Self.write(db, groups: fold.groups)
             try await Self.write(db, daily: fold.daily)
             try await Self.write(db, keptDays: fold.keptDays)
-            try await Self.write(db, refused: fold.refused)
+            try await Self.write(db, refused: fold.refused, key: key)
             return fold.result
         }
     }
