@@ -70,15 +70,15 @@ extension SQLInstallRepository {
 
     /// Adds one fold's refused sightings to their (app, platform, day) rows, widening each row's
     /// range of versions and adding to its filter of them: read and written back whole, under the
-    /// recording lock (a few rows a fold), since SQL can't order versions. `key` is the database's
+    /// recording lock (a few rows a fold), since SQL can't order versions. `filterKey` is the database's
     /// key of filters: a stored filter under another is unknown, and leaves the day's unknown.
-    package static func write(_ db: any SQLDatabase, refused: [InstallRefusalKey: RefusedSightings], key: RefusedVersionFilter.Key) async throws {
+    package static func write(_ db: any SQLDatabase, refused: [InstallRefusalKey: RefusedSightings], filterKey: RefusedVersionFilter.Key) async throws {
         let sorted = refused.sorted { ($0.key.appID, $0.key.platform.rawValue, $0.key.day) < ($1.key.appID, $1.key.platform.rawValue, $1.key.day) }
         for (key, fresh) in sorted {
             var total = fresh
             if let row = try await db.select().columns("refused", "lowest_version", "highest_version", "refused_filter").from("install_refusals")
                 .where("app_id", .equal, key.appID).where("platform", .equal, key.platform.rawValue).where("day", .equal, key.day).first() {
-                total = total.adding(try storedRefusals(row, key: key))
+                total = total.adding(try storedRefusals(row, key: filterKey))
             }
             try await db.insert(into: "install_refusals")
                 .columns("app_id", "platform", "day", "refused", "lowest_version", "highest_version", "refused_filter")

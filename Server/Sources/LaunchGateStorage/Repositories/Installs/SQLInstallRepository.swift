@@ -69,7 +69,7 @@ public struct SQLInstallRepository: InstallRepository {
             try await Self.write(db, groups: fold.groups)
             try await Self.write(db, daily: fold.daily)
             try await Self.write(db, keptDays: fold.keptDays)
-            try await Self.write(db, refused: fold.refused, key: key)
+            try await Self.write(db, refused: fold.refused, filterKey: key)
             return fold.result
         }
     }
