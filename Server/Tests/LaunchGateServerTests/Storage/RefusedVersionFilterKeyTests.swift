@@ -73,11 +73,14 @@ struct RefusedVersionFilterKeyTests {
             }
             _ = try await Migrator(database: database).migrate()
             let installs = SQLInstallRepository(database: database)
-            let stored = try #require(try await installs.refusedSightings(appID: "notes", fromDay: 0)[.ios])
+            // A refusal the day before makes the database's key, which the old filter must not be read with.
+            try await installs.record([Self.sighting("a", version: "1.0.0", days: -1), Self.sighting("b", version: "2.0.0", days: -1)],
+                                      limits: Self.limits)
+            let stored = try #require(try await installs.refusedSightings(appID: "notes", fromDay: Self.today)[.ios])
             #expect(stored.filter == nil && stored.mayInclude("4.5.0") && !stored.mayInclude("10.0.0"), "the range alone decides")
-            try await installs.record([Self.sighting("a", version: "1.0.0"), Self.sighting("b", version: "3.0.0")], limits: Self.limits)
-            #expect(try await installs.refusedSightings(appID: "notes", fromDay: 0)[.ios]?.filter == nil, "the day's refusals stay unknown")
-            try await installs.record([Self.sighting("c", version: "3.0.0", days: 1)], limits: Self.limits)
+            try await installs.record([Self.sighting("c", version: "3.0.0")], limits: Self.limits)
+            #expect(try await installs.refusedSightings(appID: "notes", fromDay: Self.today)[.ios]?.filter == nil, "the day's refusals stay unknown")
+            try await installs.record([Self.sighting("d", version: "3.0.0", days: 1)], limits: Self.limits)
             let tomorrow = try #require(try await installs.refusedSightings(appID: "notes", fromDay: Self.today + 1)[.ios])
             #expect(tomorrow.filter != nil && tomorrow.mayInclude("3.0.0") && !tomorrow.mayInclude("3.1.0"))
         }
