@@ -16,7 +16,7 @@ address, and second servers. A new check is a function in its family's module an
 import os, sys
 
 from hostile_checks import (adoption, adoption_room, connection_caps, connection_churn, http_input, policy_reads, sign_in, sign_in_console,
-                            sign_in_room, slow_clients)
+                            sign_in_outbox, sign_in_room, slow_clients)
 from hostile_checks.common import fail, failures, server_pid
 
 checks = [
@@ -40,6 +40,7 @@ checks = [
     ("sign-in mail per network", sign_in.mail_per_network),
     ("sign-in: a returning owner under F3", sign_in_room.returning_owner_under_f3),
     ("sign-in: a newcomer after S1's attack", sign_in_room.newcomer_after_s1),
+    ("sign-in: the owner's mail behind a flood from one network", sign_in_outbox.owner_mail_behind_a_flood),
     ("adoption under a flood", adoption.adoption_flood),
     ("adoption under a flood from many addresses", adoption.adoption_from_many_addresses),
     ("adoption: the next release among made-up candidates", adoption_room.next_release_among_junk),

@@ -1,0 +1,99 @@
+"""Sign-in mail behind a flood of sends from one network (issue 27, R3), on a server of its own that
+delivers one message at a time to a slow mail server: the outbox's claims take turns across networks,
+so a code another network asked for goes out in the next claim, not after the flood's newer mail."""
+import asyncio, random, socket, threading, time
+from .common import fail, ok, spawn_server, stop
+from .sign_in import sign_in_post
+
+
+class SlowMailServer:
+    """A minimal SMTP server on 127.0.0.1 that takes `delay` seconds to accept each message and
+    records when each recipient's message was accepted."""
+
+    def __init__(self, delay):
+        self.delay, self.accepted = delay, {}
+        probe = socket.socket()
+        probe.bind(("127.0.0.1", 0))
+        self.port = probe.getsockname()[1]
+        probe.close()
+        self.loop = asyncio.new_event_loop()
+        started = threading.Event()
+        threading.Thread(target=self._run, args=(started,), daemon=True).start()
+        started.wait(10)
+
+    def _run(self, started):
+        asyncio.set_event_loop(self.loop)
+        self.server = self.loop.run_until_complete(asyncio.start_server(self._session, "127.0.0.1", self.port))
+        started.set()
+        self.loop.run_forever()
+
+    async def _session(self, reader, writer):
+        recipients = []
+        writer.write(b"220 slow sink\r\n")
+        try:
+            while line := await reader.readline():
+                verb = line.strip().upper()
+                if verb.startswith(b"EHLO") or verb.startswith(b"HELO"):
+                    writer.write(b"250 slow sink\r\n")
+                elif verb.startswith(b"RCPT TO:"):
+                    recipients.append(line.strip()[8:].strip(b"<> ").decode().lower())
+                    writer.write(b"250 ok\r\n")
+                elif verb == b"DATA":
+                    writer.write(b"354 go on\r\n")
+                    await writer.drain()
+                    while (await reader.readline()).rstrip(b"\r\n") != b".":
+                        pass
+                    await asyncio.sleep(self.delay)
+                    for recipient in recipients:
+                        self.accepted[recipient] = time.monotonic()
+                    writer.write(b"250 accepted\r\n")
+                elif verb == b"QUIT":
+                    writer.write(b"221 bye\r\n")
+                    await writer.drain()
+                    break
+                else:
+                    writer.write(b"250 ok\r\n")
+                await writer.drain()
+        finally:
+            writer.close()
+
+    def close(self):
+        self.loop.call_soon_threadsafe(self.server.close)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+
+
+# One /24 sends to 90 new addresses at 8 a second, within its caps (100 an hour to the app's
+# addresses; the per-client cap is off so one loopback address can), while the mail server takes
+# 0.4 s a message, one at a time: 2.5 a second. Two seconds in, another /24 asks for its owner's
+# code. Newest first alone, the flood's later sends, always newer, took every place in every claim,
+# and the owner's mail went out only once the flood's last ones had (about 30 s); in turns it goes
+# out in the claim after it was queued, behind at most the 10 in flight.
+def owner_mail_behind_a_flood():
+    sink = SlowMailServer(delay=0.4)
+    at, process, _ = spawn_server("--mail-transport", "smtp", "--smtp-url", f"smtp://127.0.0.1:{sink.port}?starttls=off",
+                                  "--mail-deliveries-at-once", "1", "--sign-in-client-sends", "0")
+    try:
+        tag = random.randrange(10**9)
+        owner = f"owner-{tag}@example.com"
+        statuses, asked_at, answer = [], None, None
+        started = time.monotonic()
+        for n in range(90):
+            statuses.append(sign_in_post("127.0.170.1", "send-code", {"email": f"flood-{tag}-{n}@example.com"}, at_port=at)[0])
+            if asked_at is None and time.monotonic() - started >= 2:
+                asked_at, answer = time.monotonic(), sign_in_post("127.0.171.1", "send-code", {"email": owner}, at_port=at)[0]
+            time.sleep(max(0.0, started + (n + 1) / 8 - time.monotonic()))
+        deadline = time.monotonic() + 60
+        while owner not in sink.accepted and time.monotonic() < deadline:
+            time.sleep(0.2)
+        waited = sink.accepted[owner] - asked_at if owner in sink.accepted and asked_at else None
+        delivered = sink.accepted.get(owner)
+        waiting = 90 - sum(1 for n in range(90) if delivered and sink.accepted.get(f"flood-{tag}-{n}@example.com", delivered) < delivered)
+        good = answer == 200 and statuses.count(200) == 90 and waited is not None and waited < 8
+        (ok if good else fail)(
+            f"one /24 queued {statuses.count(200)} of 90 sends at 8 a second to a mail server taking 0.4 s each, one at a time; "
+            f"another /24's code ({answer}) reached the mail server "
+            f"{'never' if waited is None else f'{waited:.1f} s'} after it was asked for (goal: under 8 s), "
+            f"with {waiting} of the flood's mails still to go")
+    finally:
+        stop(process)
+        sink.close()
