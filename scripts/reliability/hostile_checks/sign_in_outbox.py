@@ -1,65 +1,33 @@
 """Sign-in mail behind a flood of sends from one network (issue 27, R3), on a server of its own that
 delivers one message at a time to a slow mail server: the outbox's claims take turns across networks,
 so a code another network asked for goes out in the next claim, not after the flood's newer mail."""
-import asyncio, random, socket, threading, time
+import asyncio, random, socket, time
 from .common import fail, ok, spawn_server, stop
 from .sign_in import sign_in_post
 
 
 class SlowMailServer:
-    """A minimal SMTP server on 127.0.0.1 that takes `delay` seconds to accept each message and
-    records when each recipient's message was accepted."""
+    """aiosmtpd on 127.0.0.1 (as scripts/smtp-sink.py), taking `delay` seconds to accept each
+    message and recording when each recipient's message was accepted."""
 
     def __init__(self, delay):
+        from aiosmtpd.controller import Controller
         self.delay, self.accepted = delay, {}
         probe = socket.socket()
         probe.bind(("127.0.0.1", 0))
         self.port = probe.getsockname()[1]
         probe.close()
-        self.loop = asyncio.new_event_loop()
-        started = threading.Event()
-        threading.Thread(target=self._run, args=(started,), daemon=True).start()
-        started.wait(10)
+        self.controller = Controller(self, hostname="127.0.0.1", port=self.port)
+        self.controller.start()
 
-    def _run(self, started):
-        asyncio.set_event_loop(self.loop)
-        self.server = self.loop.run_until_complete(asyncio.start_server(self._session, "127.0.0.1", self.port))
-        started.set()
-        self.loop.run_forever()
-
-    async def _session(self, reader, writer):
-        recipients = []
-        writer.write(b"220 slow sink\r\n")
-        try:
-            while line := await reader.readline():
-                verb = line.strip().upper()
-                if verb.startswith(b"EHLO") or verb.startswith(b"HELO"):
-                    writer.write(b"250 slow sink\r\n")
-                elif verb.startswith(b"RCPT TO:"):
-                    recipients.append(line.strip()[8:].strip(b"<> ").decode().lower())
-                    writer.write(b"250 ok\r\n")
-                elif verb == b"DATA":
-                    writer.write(b"354 go on\r\n")
-                    await writer.drain()
-                    while (await reader.readline()).rstrip(b"\r\n") != b".":
-                        pass
-                    await asyncio.sleep(self.delay)
-                    for recipient in recipients:
-                        self.accepted[recipient] = time.monotonic()
-                    writer.write(b"250 accepted\r\n")
-                elif verb == b"QUIT":
-                    writer.write(b"221 bye\r\n")
-                    await writer.drain()
-                    break
-                else:
-                    writer.write(b"250 ok\r\n")
-                await writer.drain()
-        finally:
-            writer.close()
+    async def handle_DATA(self, server, session, envelope):
+        await asyncio.sleep(self.delay)
+        for recipient in envelope.rcpt_tos:
+            self.accepted[recipient.lower()] = time.monotonic()
+        return "250 accepted"
 
     def close(self):
-        self.loop.call_soon_threadsafe(self.server.close)
-        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.controller.stop()
 
 
 # One /24 sends to 90 new addresses at 8 a second, within its caps (100 an hour to the app's
