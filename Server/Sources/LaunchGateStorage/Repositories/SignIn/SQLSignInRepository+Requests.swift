@@ -103,7 +103,7 @@ extension SQLSignInRepository {
             (issued, message) = long
         }
         if case .replacing(let other) = room {
-            try await db.raw(deleteCode(appID: code.appID, email: code.email, network: other)).run()
+            try await db.raw(endCode(appID: code.appID, email: code.email, network: other, at: now)).run()
             try await db.raw(expireQueued(appID: code.appID, email: code.email, network: other, at: now)).run()
         }
         try await store(issued, mail: message, on: db)
