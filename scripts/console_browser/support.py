@@ -119,10 +119,10 @@ class Run:
     def reset_width(self):
         self.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
-    def mailed_code(self, email, seconds=15.0):
-        """The newest code mailed to the address (serve's log mail transport prints each message),
-        or "" when none came."""
-        return mailed_code(self.serve_log, email, seconds=seconds) or ""
+    def mailed_code(self, email, seconds=15.0, mails=0):
+        """The newest code mailed to the address (serve's log mail transport prints each message)
+        once at least `mails` messages to it are printed, or "" when none came."""
+        return mailed_code(self.serve_log, email, seconds=seconds, mails=mails) or ""
 
     def mail_count(self, email):
         with open(self.serve_log, encoding="utf-8", errors="replace") as log:

@@ -3,6 +3,7 @@ against an operator's (issue 27, item 3), and the operator's room for short code
 Loopback sources stand in for networks: 127.0.N.x is the /24 N."""
 import json, random, re
 import urllib.request
+from console_form import post_sign_in_form
 from logged_mail import mailed_code
 from .common import fail, ok, port, token
 from .sign_in import SERVE_LOG
@@ -16,24 +17,8 @@ def add_operator(email):
 
 
 def console_post(source, path, fields, with_page=False):
-    """Posts the console's sign-in form from `source`, with the cookie and CSRF token a GET of the
-    form gave that client (both are bound to it). Returns the status, and the page's text `with_page`."""
-    import http.client, urllib.parse
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10, source_address=(source, 0))
-    try:
-        connection.request("GET", "/console/sign-in")
-        response = connection.getresponse()
-        page = response.read().decode()
-        cookie = next(value.split(";")[0] for name, value in response.getheaders()
-                      if name.lower() == "set-cookie" and value.startswith("lgc_signin="))
-        csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', page).group(1)
-        connection.request("POST", f"/console/sign-in/{path}", body=urllib.parse.urlencode({"csrf": csrf, **fields}),
-                           headers={"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"})
-        response = connection.getresponse()
-        text = response.read().decode()
-        return (response.status, text) if with_page else response.status
-    finally:
-        connection.close()
+    """Posts the console's sign-in form from `source`, as that client (console_form)."""
+    return post_sign_in_form(port, source, path, fields, with_page=with_page)
 
 
 def console_from_another_network():

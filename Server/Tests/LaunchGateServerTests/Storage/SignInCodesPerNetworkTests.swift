@@ -98,6 +98,30 @@ struct SignInCodesPerNetworkTests {
         }
     }
 
+    @Test("a network whose code another's send displaced is charged to the address's caps on its next send in the hour: the ended code still dates its send (review s11, R5)",
+          arguments: TestBackend.available)
+    func displacedNetworkIsNoNewcomer(backend: TestBackend) async throws {
+        try await backend.withSignInRepositories { (repositories) async throws in
+            let repository = repositories[0]
+            let cap = [RateLimitCharge(key: "send|notes|ada@example.com", rules: [RateLimitRule(limit: 1, window: 3600)])]
+            // n2's first send in the hour, dead before the others come, so that its next is counted and may displace.
+            let early = Self.now.addingTimeInterval(-700)
+            #expect(try await repository.requestCode(Self.request("b0", network: "n2", at: early, live: 1, address: cap), at: early) == .issued)
+            #expect(try await repository.requestCode(Self.request("a1", network: "n1", live: 1, address: cap), at: Self.now) == .issued)
+            let displaced = Self.now.addingTimeInterval(301)
+            #expect(try await repository.requestCode(Self.request("b1", network: "n2", at: displaced, live: 1, address: cap), at: displaced) == .issued,
+                    "n2's second send, counted in the cap, takes the place of n1's code past its hold")
+            #expect(try await repository.liveCodes(appID: "notes", email: "ada@example.com", maxAttempts: 3, at: displaced).map(\.id) == ["b1"])
+            #expect(try await repository.attemptCode(Self.attempt("hash-a1", network: "n1"), at: displaced) == .wrong,
+                    "the ended code matches no guess")
+            #expect(!(try await repository.claimDueMail(at: displaced, lease: 60, limit: 10).map(\.id)).contains("m-a1"))
+            let again = displaced.addingTimeInterval(301)
+            #expect(try await repository.requestCode(Self.request("a2", network: "n1", at: again, live: 1, address: cap), at: again) == .rateLimited(3299),
+                    "n1 sent 602 s ago: not a first send, so the cap n2 spent refuses it")
+            #expect(try await repository.liveCodes(appID: "notes", email: "ada@example.com", maxAttempts: 3, at: again).map(\.id) == ["b1"])
+        }
+    }
+
     @Test("a verify matches any live code; a guess spends its network's own code's try, or the charges when it has none",
           arguments: TestBackend.available)
     func verifies(backend: TestBackend) async throws {

@@ -12,7 +12,9 @@ import Foundation
 package enum CodeRoom: Equatable {
     /// The network's own place, or a free one.
     case free
-    /// The code of this network is deleted to make room.
+    /// The code of this network is ended to make room: expired at once, its waiting mail ended,
+    /// but kept, since it dates the network's last send for ``isFirstSend(from:among:at:)``
+    /// (review s11, R5: a deleted one let the network's next send skip the caps again).
     case replacing(network: String)
     /// No room for this many seconds.
     case full(TimeInterval)
@@ -21,8 +23,9 @@ package enum CodeRoom: Equatable {
     package static let firstSendWindow: TimeInterval = 3600
 
     /// Whether a send from `network` is its first to the address in ``firstSendWindow``: none of
-    /// `codes`, every code stored for the address (kept long after they expire), is its from that
-    /// long ago. A send replaces its network's code, so the stored one is its latest send's.
+    /// `codes`, every code stored for the address (kept long after they expire or are ended to
+    /// make room), is its from that long ago. A send replaces its network's code, so the stored
+    /// one is its latest send's.
     static func isFirstSend(from network: String, among codes: [SignInCodeRecord], at now: Date) -> Bool {
         !codes.contains { $0.network == network && now.timeIntervalSince($0.createdAt) < firstSendWindow }
     }

@@ -32,7 +32,8 @@ extension MemorySignInRepository {
             (issued, message) = long
         }
         if case .replacing(let other) = room {
-            codesByAddress[address(app, email)]?[other] = nil
+            // Ended, not deleted: it still dates that network's last send (CodeRoom.replacing).
+            codesByAddress[address(app, email)]?[other]?.expiresAt = now
             expireWaitingMail(appID: app, email: email, network: other, at: now)
         }
         try issueCode(issued, mail: message)

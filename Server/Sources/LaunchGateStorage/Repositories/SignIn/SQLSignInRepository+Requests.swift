@@ -50,8 +50,12 @@ extension SQLSignInRepository {
     /// locks. A send locks its own network's code row before the room's (``addressCodes``), as a
     /// verify claims it first, so the two from one network don't cross; a guess from elsewhere that
     /// matches a code being resent still can, and is run again rather than answered `unavailable`.
+    /// Each run again is counted (``conflictRetries``).
     private func againOnConflict<T>(_ body: () async throws -> T) async throws -> T {
-        do { return try await body() } catch let error as StorageError where error.isConflict { return try await body() }
+        do { return try await body() } catch let error as StorageError where error.isConflict {
+            conflictRetries.increment()
+            return try await body()
+        }
     }
 
     var onPostgres: Bool {
@@ -103,7 +107,7 @@ extension SQLSignInRepository {
             (issued, message) = long
         }
         if case .replacing(let other) = room {
-            try await db.raw(deleteCode(appID: code.appID, email: code.email, network: other)).run()
+            try await db.raw(endCode(appID: code.appID, email: code.email, network: other, at: now)).run()
             try await db.raw(expireQueued(appID: code.appID, email: code.email, network: other, at: now)).run()
         }
         try await store(issued, mail: message, on: db)

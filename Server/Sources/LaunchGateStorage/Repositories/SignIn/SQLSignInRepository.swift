@@ -12,6 +12,8 @@ public struct SQLSignInRepository: SignInRepository {
     /// The most rows one statement of ``sweep(eventsBefore:recordsBefore:at:)`` deletes: a few milliseconds'
     /// work, the longest a request waits behind the sweep for the connection.
     package let sweepBatch: Int
+    /// Sends and verifies run again after a deadlock, which a test of the lock order expects none of.
+    package let conflictRetries = ConflictRetries()
 
     /// Creates a repository; run ``Migrator`` first.
     /// - Parameter database: The open database.

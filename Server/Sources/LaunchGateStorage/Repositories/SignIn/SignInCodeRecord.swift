@@ -22,7 +22,8 @@ public struct SignInCodeRecord: Sendable, Hashable {
     public var attempts: Int
     /// When it was issued.
     public var createdAt: Date
-    /// After this instant no verify can claim or consume it.
+    /// After this instant no verify can claim or consume it; brought forward to the moment another
+    /// network's send took its place (``CodeRoom/replacing(network:)``).
     public var expiresAt: Date
     /// When a correct verify used it; `nil` while unused.
     public var consumedAt: Date?
