@@ -174,13 +174,14 @@ public struct SignInService: Sendable {
             appID: app, email: email, network: SignInNetwork.of(client), codeHash: try await secrets.codeHash(digits, app: app, email: email),
             charges: [configuration.networkGuessCharge(app: app, email: email, client: client)],
             addressCharges: [configuration.addressGuessCharge(app: app, email: email)], room: configuration.shortCodeRoom(app: app, email: email),
-            lengths: (short: digits.utf8.count == length, long: digits.utf8.count == long),
+            lengths: (short: digits.utf8.count == length, long: digits.utf8.count == long), comparedCodes: configuration.liveCodesPerAddress,
             maxAttempts: configuration.attemptsPerCode, lockoutThreshold: configuration.lockoutFailures, lockout: configuration.lockoutDuration,
             newUserID: SignInTokens.id("usr", bytes: 12, using: random),
             grant: SessionGrant(id: SignInTokens.id("ses", bytes: 8, using: random), deviceID: deviceID,
                                 tokenHash: SignInTokens.hash(token), expiresAt: now.addingTimeInterval(configuration.sessionLifetime)))
-        // One transaction: the network's lock, a try of its own code or else the limits, the compare
-        // with every live code, then the sign-in or the network's failure.
+        // One transaction: the network's lock, a try of its own code, the limits and the room for
+        // others' codes, the compare with at most the address's live codes' cap of them, the newest,
+        // then the sign-in or the network's failure.
         switch try await repository.attemptCode(attempt, at: now) {
         case .signedIn(let completion): return SignedIn(completion: completion, token: token)
         case .wrong: throw SignInServiceError.invalidCode

@@ -130,6 +130,23 @@ struct SignInShortCodeRoomTests {
         await fixture.close()
     }
 
+    @Test("25 short guesses from 5 /24s that the spent room refuses leave the address's 25 unspent: the owner's 9-digit code typed from a sixth /24 signs in (review s11, A4)",
+          arguments: TestBackend.available)
+    func refusedGuessesSpendNoCap(backend: TestBackend) async throws {
+        let fixture = try await SignInFixture.make(backend, configuration: SignInConfiguration(clientVerifies: 0))
+        for network in 1...5 { #expect(await Self.send(fixture, from: "203.0.\(network).7") == "6") }
+        fixture.clock.advance(by: 1)
+        for network in 11...15 {
+            for turn in 0..<5 {
+                #expect(await Self.verify(fixture, Self.guess(6, turn), from: "203.0.\(network).7") == "rate_limited", "the room is spent")
+            }
+        }
+        #expect(await Self.send(fixture, from: Self.newcomer) == "9")
+        let code = try #require(try await fixture.code(for: Self.email))
+        #expect(await Self.verify(fixture, code, from: "198.51.100.7") == "ok", "typed on another network, within the address's 25")
+        await fixture.close()
+    }
+
     @Test("a network the address knows is sent a short code after strangers filled the room, and signs in with it", arguments: TestBackend.available)
     func knownNetworkUnaffected(backend: TestBackend) async throws {
         let fixture = try await SignInFixture.make(backend, configuration: SignInConfiguration(liveCodesPerAddress: 8))

@@ -8,10 +8,11 @@ public struct CodeAttempt: Sendable, Hashable {
     public var appID: String
     /// The normalised address.
     public var email: String
-    /// The network the verify comes from. When it has a live code of its own, the guess is
-    /// compared with that code on a try of it and nothing else; only a guess that misses it, and
-    /// passes ``charges``, is compared with other networks' codes. Its failures and its lock are
-    /// its own, at this address.
+    /// The network the verify comes from. When it has a live code of its own of the guess's
+    /// length, the guess is compared with that code on a try of it and nothing else; only a guess
+    /// that misses it, and passes ``charges``, is compared with other networks' codes. A code of
+    /// the other length is not its own for the guess: no try of it is spent (review s11, A6). Its
+    /// failures and its lock are its own, at this address.
     public var network: String
     /// The HMAC of the digits typed, compared in constant time with the stored one.
     public var codeHash: String
@@ -23,17 +24,21 @@ public struct CodeAttempt: Sendable, Hashable {
     /// guessed more than these charges allow from networks other than its own, and a network that
     /// asked is never refused its own code by a cap others fill. With no other network's live
     /// code nothing is charged (there is nothing more to compare with).
-    /// When the guess would be compared with no code (no live one of its length, and no try of its
-    /// network's own), there is nothing to guess: the attempt is `wrong` at once and stores
-    /// nothing, neither these charges nor a failure, so wrong codes sent to made-up addresses leave
-    /// no row (issue 27, item 5), and guesses at dead codes spend nothing (review s9b, K4).
+    /// When the guess would be compared with no code (no live one of its length, its network's
+    /// own included), there is nothing to guess: the attempt is `wrong` at once and stores
+    /// nothing, neither these charges, nor a try, nor a failure, so wrong codes sent to made-up
+    /// addresses leave no row (issue 27, item 5), and guesses at dead codes, or of the wrong
+    /// length, spend nothing (review s9b, K4; review s11, A6).
     public var charges: [RateLimitCharge]
     /// The address's own limits on guesses at other networks' codes, charged after ``charges``
     /// (and as they are) unless the network is known to the address (``KnownNetworks``).
     public var addressCharges: [RateLimitCharge]
     /// The address's hour's room for short codes (``ShortCodeRoom``): a guess from a network the
     /// address doesn't know is compared with other networks' short codes only when all of them fit
-    /// in it, after ``charges``, and each is charged; `nil` for none.
+    /// in it, after ``charges``, and each is charged; `nil` for none. A guess the room refuses with
+    /// no long code left to compare spends nothing of ``charges`` and ``addressCharges`` either
+    /// (review s11, A4): from a network without a code of its own it is `rateLimited`, from one
+    /// with a code `wrong` after its own code's try.
     public var room: ShortCodeRoom?
     /// Whether the digits have the app's length (compared with short codes) and whether they have
     /// a long code's (compared with long codes): at 10 digits both, otherwise one.
@@ -43,6 +48,10 @@ public struct CodeAttempt: Sendable, Hashable {
     }
     private var shortGuess = true
     private var longGuess = false
+    /// Codes of its length a guess is compared with at most, the newest (``ComparedCodes``): its
+    /// network's own first, then others' up to this many in all. The address's live codes' cap
+    /// (``CodeRequest/liveCodesPerAddress``), which first sends can take an address past.
+    public var comparedCodes: Int
     /// Tries a code allows.
     public var maxAttempts: Int
     /// Failures in a row that lock the address, and for how long.
@@ -57,7 +66,7 @@ public struct CodeAttempt: Sendable, Hashable {
     /// Creates an attempt.
     public init(appID: String, email: String, network: String, codeHash: String, charges: [RateLimitCharge],
                 addressCharges: [RateLimitCharge] = [], room: ShortCodeRoom? = nil, lengths: (short: Bool, long: Bool) = (true, false),
-                maxAttempts: Int, lockoutThreshold: Int, lockout: TimeInterval, newUserID: String, grant: SessionGrant) {
+                comparedCodes: Int = 4, maxAttempts: Int, lockoutThreshold: Int, lockout: TimeInterval, newUserID: String, grant: SessionGrant) {
         self.appID = appID
         self.email = email
         self.network = network
@@ -66,6 +75,7 @@ public struct CodeAttempt: Sendable, Hashable {
         self.addressCharges = addressCharges
         self.room = room
         (shortGuess, longGuess) = lengths
+        self.comparedCodes = comparedCodes
         self.maxAttempts = maxAttempts
         self.lockoutThreshold = lockoutThreshold
         self.lockout = lockout

@@ -43,36 +43,54 @@ extension MemorySignInRepository {
     public func attemptCode(_ attempt: CodeAttempt, at now: Date) throws -> CodeAttemptOutcome {
         let (app, email, network) = (attempt.appID, attempt.email, attempt.network)
         if let until = addressState(appID: app, email: email, network: network).lockedUntil, until > now { return .locked(until: until) }
-        // Nothing to guess: no charge, no failure, nothing stored (see CodeAttempt.charges).
-        let unused = (codesByAddress[address(app, email)] ?? [:]).values.filter { $0.consumedAt == nil && now < $0.expiresAt }
-        guard !unused.isEmpty else { return .wrong }
-        // Only live codes of the guess's length are compared (a dead one spends nothing, review S1).
-        var candidates = liveCodes(appID: app, email: email, maxAttempts: attempt.maxAttempts, at: now).filter(attempt.compares)
-        // Its own code first, on its tries alone; others' codes only within the charges (see CodeAttempt.charges).
+        // Only live codes of the guess's length are compared (a dead one spends nothing, review S1),
+        // its network's own among them only if it has that length.
+        let live = liveCodes(appID: app, email: email, maxAttempts: attempt.maxAttempts, at: now).filter(attempt.compares)
+        // Compared with no code: no charge, no try, no failure, nothing stored (review s9b, K4; review s11, A6).
+        guard !live.isEmpty else { return .wrong }
+        let others = live.filter { $0.network != network }
+        // Its own code first, on its tries alone; others' codes only within the charges (see CodeAttempt.charges),
+        // the newest of them only (ComparedCodes).
         let known = isKnownNetwork(appID: app, email: email, network: network, at: now)
         let charges = attempt.charges + (known ? [] : attempt.addressCharges)
         let room = known ? nil : attempt.room
-        if let own = claimAttempt(appID: app, email: email, network: network, maxAttempts: attempt.maxAttempts, at: now) {
+        var candidates: [SignInCodeRecord]
+        if others.count < live.count, let own = claimAttempt(appID: app, email: email, network: network, maxAttempts: attempt.maxAttempts, at: now) {
             if let completion = try signIn(attempt, among: [own], known: known, at: now) { return .signedIn(completion) }
-            candidates.removeAll { $0.network == network }
-            if !candidates.isEmpty, charges.contains(where: { recordEvent(key: $0.key, rules: $0.rules, at: now) != nil }) { candidates = [] }
-            // Short codes only while the room holds every comparison (ShortCodeRoom); long ones always.
-            if let paid = room?.charge(candidates.filter { !$0.isLong }.count), paid.count > 0, record(paid, at: now) != nil {
+            candidates = ComparedCodes.newest(others, width: attempt.comparedCodes - 1)
+            let paid = ComparedCodes.roomCharge(for: candidates, in: room)
+            if !candidates.contains(where: \.isLong), roomAloneRefuses(paid, after: charges, at: now) != nil {
+                // Nothing it could be compared with: the charges are not spent (SQL rolls them back; review s11, A4).
+                candidates = []
+            } else if !candidates.isEmpty, charges.contains(where: { recordEvent(key: $0.key, rules: $0.rules, at: now) != nil }) {
+                candidates = []
+            } else if let paid, record(paid, at: now) != nil {
+                // Short codes only while the room holds every comparison (ShortCodeRoom); long ones always.
                 candidates.removeAll { !$0.isLong }
             }
         } else {
-            // Compared with no code (only dead ones, or only the other length's): it spends nothing (review s9b, K4).
-            guard !candidates.isEmpty else { return .wrong }
+            guard !others.isEmpty else { return .wrong }
+            candidates = ComparedCodes.newest(others, width: attempt.comparedCodes)
+            let paid = ComparedCodes.roomCharge(for: candidates, in: room)
+            // Refused by the room with nothing else to compare: it spends nothing (review s11, A4).
+            if !candidates.contains(where: \.isLong), let wait = roomAloneRefuses(paid, after: charges, at: now) { return .rateLimited(wait) }
             for charge in charges {
                 if let wait = recordEvent(key: charge.key, rules: charge.rules, at: now) { return .rateLimited(wait) }
             }
-            if let paid = room?.charge(candidates.filter { !$0.isLong }.count), paid.count > 0, let wait = record(paid, at: now) {
-                return .rateLimited(wait)
-            }
+            if let paid, record(paid, at: now) != nil { candidates.removeAll { !$0.isLong } }
         }
         if let completion = try signIn(attempt, among: candidates, known: known, at: now) { return .signedIn(completion) }
         _ = recordFailure(appID: app, email: email, network: network, threshold: attempt.lockoutThreshold, lockout: attempt.lockout, at: now)
         return .wrong
+    }
+
+    /// The room's wait when it alone would refuse `paid`, every one of `charges` passing: then SQL
+    /// rolls back what the charges recorded, and so nothing is recorded here. When a charge would
+    /// refuse, it is the one that refuses, after the charges before it, on both.
+    private func roomAloneRefuses(_ paid: RateLimitCharge?, after charges: [RateLimitCharge], at now: Date) -> TimeInterval? {
+        // The keys differ, so a charge looked at before the ones ahead of it are recorded answers as it would after.
+        guard let paid, let wait = refusal(of: paid, at: now), !charges.contains(where: { refusal(of: $0, at: now) != nil }) else { return nil }
+        return wait
     }
 
     /// Signs in with the code among `codes` that matches, if one does and is still unused.

@@ -23,9 +23,10 @@ extension SQLSignInRepository {
         }
     }
 
-    /// A send that can't take a long code refused past the room (the seed's paths): thrown to roll
-    /// back what the send charged before, so it spends nothing of its network's, its address's or
-    /// its client's limits (review s9b, K3).
+    /// A send that can't take a long code refused past the room (the seed's paths), or a guess from
+    /// a network without a code of its own that the room refuses with no long code to compare:
+    /// thrown to roll back what it charged before, so it spends nothing of its network's, its
+    /// address's or its client's limits (review s9b, K3; review s11, A4).
     private struct RefusedPastRoom: Error {
         let wait: TimeInterval
     }
@@ -40,6 +41,8 @@ extension SQLSignInRepository {
                     try await Self.attemptCode(attempt, at: now, readCountHolds: readCountHolds, serialized: !readCountHolds, stepByStepOn: db)
                 }
             }
+        } catch let refused as RefusedPastRoom {
+            return .rateLimited(refused.wait)
         } catch where SQLRepository.isUniqueViolation(error) {
             throw ServiceError.idCollision
         }
@@ -123,39 +126,51 @@ extension SQLSignInRepository {
         // connections while they wait, stalling every request that needs the database (review S4).
         let state = try await lockedState(appID: app, email: email, network: network, serialized: false, on: db)
         if let until = state?.lockedUntil, until > now { return .locked(until: until) }
-        // Nothing to guess: no charge, no failure, no row (see CodeAttempt.charges).
         let address = try await addressCodes(appID: app, email: email, network: network, unusedAt: now, at: now, on: db)
-        let unused = address.codes
-        guard !unused.isEmpty else { return .wrong }
         let charges = attempt.charges + (address.requesterKnown ? [] : attempt.addressCharges)
         let room = address.requesterKnown ? nil : attempt.room
         let failures = readCountHolds ? state?.failures ?? 0 : nil
-        // Only live codes of the guess's length are compared (a dead one spends nothing, review S1).
-        var candidates = unused.filter { $0.attempts < attempt.maxAttempts && attempt.compares($0) }
-        // Its own code first, on its tries alone; others' codes only within the charges (see CodeAttempt.charges).
-        if let own = try await db.raw(claimAttempt(appID: app, email: email, network: network, maxAttempts: attempt.maxAttempts, at: now))
+        // Only live codes of the guess's length are compared (a dead one spends nothing, review S1),
+        // its network's own among them only if it has that length.
+        let live = address.codes.filter { $0.attempts < attempt.maxAttempts && attempt.compares($0) }
+        // Compared with no code: no charge, no try, no failure, no row (review s9b, K4; review s11, A6).
+        guard !live.isEmpty else { return .wrong }
+        let others = live.filter { $0.network != network }
+        var candidates: [SignInCodeRecord]
+        // Its own code first, on its tries alone; others' codes only within the charges (see CodeAttempt.charges),
+        // the newest of them only (ComparedCodes).
+        if others.count < live.count,
+           let own = try await db.raw(claimAttempt(appID: app, email: email, network: network, maxAttempts: attempt.maxAttempts, at: now))
             .first().map(code) {
             if let completion = try await signIn(attempt, among: [own], at: now, failures: failures, chained: serialized, on: db) {
                 return .signedIn(completion)
             }
-            candidates.removeAll { $0.network == network }
+            candidates = ComparedCodes.newest(others, width: attempt.comparedCodes - 1)
             if !candidates.isEmpty {
                 // Short codes only while the room holds every comparison (ShortCodeRoom); long ones always.
-                let paid = Self.comparisons(of: candidates, in: room)
+                let paid = ComparedCodes.roomCharge(for: candidates, in: room)
+                // A room that refuses every code left rolls the charges back, keeping the try (review s11, A4).
+                let undone = paid != nil && !candidates.contains(where: \.isLong)
+                if undone { try await db.raw("SAVEPOINT guess_charges").run() }
                 let charged = try await charge(charges, then: paid, at: now, chained: serialized, on: db)
                 if charged.refused != nil {
                     candidates = []
                 } else if paid != nil, !charged.paid {
                     candidates.removeAll { !$0.isLong }
+                    if undone { try await db.raw("ROLLBACK TO SAVEPOINT guess_charges").run() }
                 }
             }
         } else {
-            // Compared with no code (only dead ones, or only the other length's): it spends nothing (review s9b, K4).
-            guard !candidates.isEmpty else { return .wrong }
-            let paid = Self.comparisons(of: candidates, in: room)
+            guard !others.isEmpty else { return .wrong }
+            candidates = ComparedCodes.newest(others, width: attempt.comparedCodes)
+            let paid = ComparedCodes.roomCharge(for: candidates, in: room)
             let charged = try await charge(charges, then: paid, at: now, chained: serialized, on: db)
             if let refused = charged.refused { return .rateLimited(try await wait(for: refused, at: now, on: db)) }
-            if let paid, !charged.paid { return .rateLimited(try await wait(for: paid, at: now, on: db)) }
+            if let paid, !charged.paid {
+                candidates.removeAll { !$0.isLong }
+                // Refused by the room with nothing else to compare: rolled back, it spends nothing (review s11, A4).
+                if candidates.isEmpty { throw RefusedPastRoom(wait: try await wait(for: paid, at: now, on: db)) }
+            }
         }
         if let completion = try await signIn(attempt, among: candidates, at: now, failures: failures, chained: serialized, on: db) {
             return .signedIn(completion)
@@ -163,13 +178,6 @@ extension SQLSignInRepository {
         try await db.raw(countFailure(appID: app, email: email, network: network, threshold: attempt.lockoutThreshold,
                                       lockout: attempt.lockout, at: now)).run()
         return .wrong
-    }
-
-    /// The room's charge for comparing a guess with `codes`: one per short code, or `nil` when
-    /// there is no room or no short code among them.
-    private static func comparisons(of codes: [SignInCodeRecord], in room: ShortCodeRoom?) -> RateLimitCharge? {
-        let short = codes.filter { !$0.isLong }.count
-        return short > 0 ? room?.charge(short) : nil
     }
 
     /// Signs in with the code among `codes` that matches, if one does and is still unused.
