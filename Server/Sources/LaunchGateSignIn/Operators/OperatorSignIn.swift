@@ -148,8 +148,9 @@ public struct OperatorSignIn: Sendable {
         guard try await lastSend(key: Self.sentKey(email), at: now) != nil else { throw SignInServiceError.invalidCode }
         let ownSend = try await lastSend(key: SignInConfiguration.networkSendKey(app: Self.appID, email: email, network: network), at: now)
         let hash = try await secrets.codeHash(digits, app: Self.appID, email: email)
-        // Compared with every live code (the operator may have changed network since asking); of
-        // two right verifies of one code only one consumes it.
+        // Compared with live codes of other networks too (the operator may have changed network
+        // since asking), the newest few (compared(_:width:in:)); of two right verifies of one code
+        // only one consumes it.
         let live = try await repository.liveCodes(appID: Self.appID, email: email, maxAttempts: configuration.attemptsPerCode, at: now)
             .filter { $0.isLong == long }
         // The address's cap on guesses at others' codes, and its room for short codes, only for
@@ -219,12 +220,13 @@ public struct OperatorSignIn: Sendable {
         return try await repository.record(room.charge(min(width, room.limit)), at: now)
     }
 
-    /// The codes a guess is compared with: with a room to pay, the newest `width` (at most the
-    /// room's limit), what ``roomWait(paying:in:at:)`` paid for; without one (a known network, or a
-    /// long guess), all of them.
+    /// The codes a guess is compared with: the newest `width` (``ComparedCodes``), and with a room
+    /// to pay at most the room's limit, what ``roomWait(paying:in:at:)`` paid for. Without a room (a
+    /// known network, or a long guess) still no more than `width`: first sends can give an address a
+    /// long code for each network that sent, and compared with all of them a guess had one chance
+    /// for each (review s11, A2).
     static func compared(_ codes: [SignInCodeRecord], width: Int, in room: ShortCodeRoom?) -> [SignInCodeRecord] {
-        guard let room else { return codes }
-        return Array(codes.sorted { ($0.createdAt, $0.network) > ($1.createdAt, $1.network) }.prefix(max(0, min(width, room.limit))))
+        ComparedCodes.newest(codes, width: room.map { min(width, $0.limit) } ?? width)
     }
 
     /// Records each charge in order, stopping at the first that refuses.

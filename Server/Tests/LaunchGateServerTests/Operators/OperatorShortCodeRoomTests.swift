@@ -76,6 +76,22 @@ struct OperatorShortCodeRoomTests {
         await fixture.close()
     }
 
+    @Test("past the room 6 /24s' first sends give an operator 6 long codes; a long guess from a seventh is compared with the newest 4 (review s11, A2)",
+          arguments: TestBackend.available)
+    func longGuessMeetsNewestFour(_ backend: TestBackend) async throws {
+        let fixture = try await fixture(backend)
+        _ = try await fillRoom(fixture)
+        var codes: [String] = []
+        for network in 1...6 {
+            fixture.clock.advance(by: 1)
+            #expect(try await send(fixture, "10.0.\(network).9") == 9)
+            codes.append(try #require(try await fixture.code(for: Self.email, app: OperatorSignIn.appID)))
+        }
+        #expect(await verify(fixture, codes[0], from: Self.guesser) == "invalid_code", "the oldest long code is not among the newest 4")
+        #expect(await verify(fixture, codes[2], from: Self.guesser) == "ok", "the fourth newest is")
+        await fixture.close()
+    }
+
     @Test("a guess from a network without its own code pays the room for every live code an address may hold, operator's or not",
           arguments: TestBackend.available)
     func crossGuessesPay(_ backend: TestBackend) async throws {
