@@ -14,7 +14,10 @@ final class SMTPConversation {
     private let channel: any Channel
     private var lines: NIOAsyncChannelInboundStream<String>.AsyncIterator
     private let tally: SMTPInputTally
-    private let timeout: Duration
+    /// How long each write and each reply may take. Package-visible so that a test can give one
+    /// step a short limit while the steps before it keep a long one (a loaded machine can take
+    /// seconds to hand a reply to the waiting task, and a short limit on those failed them).
+    package var timeout: Duration
 
     /// - Parameter tally: The one the connection's ``SMTPLineDecoder`` counts into.
     init(channel: any Channel, inbound: NIOAsyncChannelInboundStream<String>, tally: SMTPInputTally, timeout: Duration) {
