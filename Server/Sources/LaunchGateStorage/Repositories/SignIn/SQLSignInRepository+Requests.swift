@@ -16,17 +16,18 @@ extension SQLSignInRepository {
                     try await Self.requestCode(request, at: now, serialized: serialized, stepByStepOn: db)
                 }
             }
-        } catch let refused as RefusedPastRoom {
+        } catch let refused as RefusedSend {
             return .rateLimited(refused.wait)
         } catch where SQLRepository.isUniqueViolation(error) {
             throw ServiceError.idCollision
         }
     }
 
-    /// A send that can't take a long code refused past the room (the seed's paths): thrown to roll
-    /// back what the send charged before, so it spends nothing of its network's, its address's or
-    /// its client's limits (review s9b, K3).
-    private struct RefusedPastRoom: Error {
+    /// A send refused by a limit, or past the room when it can't take a long code (the seed's
+    /// paths): thrown to roll back what the send charged before, so it spends nothing of its
+    /// network's, its address's or its client's limits (review s9b, K3). A resend inside the
+    /// interval once kept the client's charge, taken before its network's (attack s11, A7).
+    private struct RefusedSend: Error {
         let wait: TimeInterval
     }
 
@@ -100,10 +101,10 @@ extension SQLSignInRepository {
         // A short code's tries are paid into the address's room, after the limits; past it the code is long (ShortCodeRoom).
         let paid = known ? nil : request.room?.charge(request.attemptsPerCode)
         let charged = try await charge(request.charges + (exempt ? [] : request.addressCharges), then: paid, at: now, chained: serialized, on: db)
-        if let refused = charged.refused { return .rateLimited(try await wait(for: refused, at: now, on: db)) }
+        if let refused = charged.refused { throw RefusedSend(wait: try await wait(for: refused, at: now, on: db)) }
         var (issued, message) = (code, mail)
         if let paid, !charged.paid {
-            guard let long = request.long else { throw RefusedPastRoom(wait: try await wait(for: paid, at: now, on: db)) }
+            guard let long = request.long else { throw RefusedSend(wait: try await wait(for: paid, at: now, on: db)) }
             (issued, message) = long
         }
         if case .replacing(let other) = room {
