@@ -9,7 +9,7 @@ struct AdoptionOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Record which version each install runs from requests that carry LaunchGate-Client (default on). Env: LAUNCHGATE_RECORD_INSTALLS=0 turns it off.")
     var recordInstalls: Bool?
     @Option(help: "A publish or rollback that newly blocks (or leaves blocked) more than this percentage of a platform's active installs needs --confirm (default 20). Env: LAUNCHGATE_PUBLISH_GUARD.")
-    var publishGuard: Double?
+    var publishGuard: DecimalNumber?
     @Option(help: "Days of silence after which an install is forgotten, and the longest adoption window (default 90). Env: LAUNCHGATE_INSTALL_RETENTION_DAYS.")
     var installRetentionDays: Int?
     @Option(help: "The most installs kept per app and platform; sightings of new installs past it are dropped and counted in /metrics (default 5000000). Env: LAUNCHGATE_MAX_INSTALLS_PER_APP.")
@@ -36,22 +36,23 @@ struct AdoptionOptions: ParsableArguments {
     func apply(to base: AdoptionConfiguration) throws -> AdoptionConfiguration {
         let environment = ProcessInfo.processInfo.environment
         var configuration = base
-        if let record = recordInstalls {
-            configuration.recordInstalls = record
-        } else if let text = environment["LAUNCHGATE_RECORD_INSTALLS"] {
+        // The variable is checked even when the flag overrides it, as every other one is (EnvironmentOption).
+        var recordFromEnvironment: Bool?
+        if let text = environment["LAUNCHGATE_RECORD_INSTALLS"] {
             guard ["0", "1", "true", "false"].contains(text.lowercased()) else { throw ValidationError("LAUNCHGATE_RECORD_INSTALLS must be 1 or 0") }
-            configuration.recordInstalls = text == "1" || text.lowercased() == "true"
+            recordFromEnvironment = text == "1" || text.lowercased() == "true"
         }
+        if let record = recordInstalls ?? recordFromEnvironment { configuration.recordInstalls = record }
         if let share = try Self.guardShare(publishGuard) { configuration.publishGuardShare = share }
-        if let days = try installRetentionDays ?? EnvironmentOption.value("LAUNCHGATE_INSTALL_RETENTION_DAYS", as: Int.self) {
+        if let days = try EnvironmentOption.value(installRetentionDays, or: "LAUNCHGATE_INSTALL_RETENTION_DAYS") {
             guard (30...3650).contains(days) else { throw ValidationError("--install-retention-days must be 30 to 3650") }
             configuration.retentionDays = days
         }
-        if let cap = try maxInstallsPerApp ?? EnvironmentOption.value("LAUNCHGATE_MAX_INSTALLS_PER_APP", as: Int.self) {
+        if let cap = try EnvironmentOption.value(maxInstallsPerApp, or: "LAUNCHGATE_MAX_INSTALLS_PER_APP") {
             guard (1...1_000_000_000).contains(cap) else { throw ValidationError("--max-installs-per-app must be 1 to 1000000000") }
             configuration.limits.installsPerAppPlatform = cap
         }
-        if let cap = try maxInstallGroups ?? EnvironmentOption.value("LAUNCHGATE_MAX_INSTALL_GROUPS", as: Int.self) {
+        if let cap = try EnvironmentOption.value(maxInstallGroups, or: "LAUNCHGATE_MAX_INSTALL_GROUPS") {
             guard (1...10_000_000).contains(cap) else { throw ValidationError("--max-install-groups must be 1 to 10000000") }
             configuration.limits.groupsPerAppPlatform = cap
         }
@@ -61,28 +62,23 @@ struct AdoptionOptions: ParsableArguments {
         for (flag, value, variable, instead) in retired where value != nil || environment[variable] != nil {
             FileHandle.standardError.write(Data("launchgate: \(flag) (\(variable)) no longer applies and is ignored: \(instead)\n".utf8))
         }
-        if let budget = try installSightingsPerClient
-            ?? EnvironmentOption.value("LAUNCHGATE_INSTALL_SIGHTINGS_PER_CLIENT", as: Int.self) {
+        if let budget = try EnvironmentOption.value(installSightingsPerClient, or: "LAUNCHGATE_INSTALL_SIGHTINGS_PER_CLIENT") {
             guard (0...100_000_000).contains(budget) else { throw ValidationError("--install-sightings-per-client must be 0 to 100000000") }
             configuration.sightingsPerClient = budget
         }
-        if let window = try installSightingWindow
-            ?? EnvironmentOption.value("LAUNCHGATE_INSTALL_SIGHTING_WINDOW", as: Int.self) {
+        if let window = try EnvironmentOption.value(installSightingWindow, or: "LAUNCHGATE_INSTALL_SIGHTING_WINDOW") {
             guard (1...86_400).contains(window) else { throw ValidationError("--install-sighting-window must be 1 to 86400 (seconds)") }
             configuration.clientWindow = .seconds(window)
         }
-        if let quota = try maxNewInstallsPerClient
-            ?? EnvironmentOption.value("LAUNCHGATE_MAX_NEW_INSTALLS_PER_CLIENT", as: Int.self) {
+        if let quota = try EnvironmentOption.value(maxNewInstallsPerClient, or: "LAUNCHGATE_MAX_NEW_INSTALLS_PER_CLIENT") {
             guard (0...100_000_000).contains(quota) else { throw ValidationError("--max-new-installs-per-client must be 0 to 100000000") }
             configuration.newInstallsPerClient = quota
         }
-        if let quota = try maxNewInstallGroupsPerClient
-            ?? EnvironmentOption.value("LAUNCHGATE_MAX_NEW_INSTALL_GROUPS_PER_CLIENT", as: Int.self) {
+        if let quota = try EnvironmentOption.value(maxNewInstallGroupsPerClient, or: "LAUNCHGATE_MAX_NEW_INSTALL_GROUPS_PER_CLIENT") {
             guard (0...10_000_000).contains(quota) else { throw ValidationError("--max-new-install-groups-per-client must be 0 to 10000000") }
             configuration.newGroupsPerClient = quota
         }
-        if let percent = try installBufferPerClient
-            ?? EnvironmentOption.value("LAUNCHGATE_INSTALL_BUFFER_PER_CLIENT", as: Int.self) {
+        if let percent = try EnvironmentOption.value(installBufferPerClient, or: "LAUNCHGATE_INSTALL_BUFFER_PER_CLIENT") {
             guard (1...100).contains(percent) else { throw ValidationError("--install-buffer-per-client must be 1 to 100 (percent)") }
             configuration.bufferPercentPerClient = percent
         }
@@ -90,8 +86,8 @@ struct AdoptionOptions: ParsableArguments {
     }
 
     /// The guard's share (0…1) from `--publish-guard` or LAUNCHGATE_PUBLISH_GUARD, or `nil` when neither is given.
-    static func guardShare(_ flag: Double?) throws -> Double? {
-        guard let percent = try flag ?? EnvironmentOption.value("LAUNCHGATE_PUBLISH_GUARD", as: Double.self) else { return nil }
+    static func guardShare(_ flag: DecimalNumber?) throws -> Double? {
+        guard let percent = try EnvironmentOption.value(flag, or: "LAUNCHGATE_PUBLISH_GUARD")?.value else { return nil }
         guard (0...100).contains(percent) else { throw ValidationError("--publish-guard must be 0 to 100 (percent)") }
         return percent / 100
     }

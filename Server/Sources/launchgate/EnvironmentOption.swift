@@ -15,9 +15,23 @@ enum EnvironmentOption {
                                                     environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Value? {
         guard let text = environment[variable] else { return nil }
         guard let value = Value(argument: text) else {
-            throw ValidationError("\(variable) must be \(Value.self == Int.self ? "a whole number" : "a number"), not \"\(text.prefix(20))\"")
+            throw ValidationError("\(variable) must be \(Value.self == Int.self ? "a whole number" : "a decimal number"), not \"\(text.prefix(20))\"")
         }
         return value
+    }
+
+    /// The flag's value if given, else its variable's; the variable is parsed either way, so a bad
+    /// one is an error even while a flag overrides it (attack s11, A8): it would take over, unnoticed
+    /// until then, the day the flag is dropped from the command line.
+    /// - Parameters:
+    ///   - flag: The flag's parsed value, `nil` when it is not given.
+    ///   - variable: The variable's name, as `LAUNCHGATE_IDLE_TIMEOUT`.
+    ///   - environment: The variables to read, the process's by default.
+    /// - Throws: `ValidationError` naming the variable when its flag's parser refuses the text.
+    static func value<Value: ExpressibleByArgument>(_ flag: Value?, or variable: String,
+                                                    environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Value? {
+        let fromEnvironment = try value(variable, as: Value.self, environment: environment)
+        return flag ?? fromEnvironment
     }
 
     /// The variable of a flag: LAUNCHGATE_ and the flag's name in capitals, `-` as `_`.

@@ -43,7 +43,7 @@ struct PolicyCommand: AsyncParsableCommand {
         @Flag(help: "Publish nothing; print how many active installs would see each outcome.") var dryRun = false
         @Flag(help: "Publish even when it newly blocks more than the guard's share of a platform's active installs (default 20 %).") var confirm = false
         @Option(help: "A publish that newly blocks (or leaves blocked) more than this percentage of a platform's active installs needs --confirm (default 20). Env: LAUNCHGATE_PUBLISH_GUARD.")
-        var publishGuard: Double?
+        var publishGuard: DecimalNumber?
         @OptionGroup var database: DatabaseOptions
 
         func validate() throws {
@@ -171,7 +171,7 @@ struct PolicyCommand: AsyncParsableCommand {
         @Option(help: "The revision number to go back to.") var to: Int
         @Flag(help: "Roll back even when it blocks more than the guard's share of a platform's active installs (default 20 %).") var confirm = false
         @Option(help: "A rollback that blocks more than this percentage of a platform's active installs needs --confirm (default 20). Env: LAUNCHGATE_PUBLISH_GUARD.")
-        var publishGuard: Double?
+        var publishGuard: DecimalNumber?
         @OptionGroup var database: DatabaseOptions
 
         func validate() throws {

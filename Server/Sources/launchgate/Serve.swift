@@ -17,8 +17,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Event loop threads (default: one per core the process may run on). Env: LAUNCHGATE_THREADS.") var threads: Int?
     @Option(name: .customLong("trusted-proxy"), help: "A proxy (CIDR, repeatable) whose X-Forwarded-For names the client. Env: LAUNCHGATE_TRUSTED_PROXIES, comma-separated.")
     var trustedProxies: [String] = []
-    @Option(help: "Seconds a connection may stay idle, before or between requests, until it is closed (default 60). Env: LAUNCHGATE_IDLE_TIMEOUT.") var idleTimeout: Double?
-    @Option(help: "Seconds a request may take to arrive, head and body, from its first byte (default 10). Env: LAUNCHGATE_HEADER_TIMEOUT.") var headerTimeout: Double?
+    @Option(help: "Seconds a connection may stay idle, before or between requests, until it is closed (default 60). Env: LAUNCHGATE_IDLE_TIMEOUT.") var idleTimeout: DecimalNumber?
+    @Option(help: "Seconds a request may take to arrive, head and body, from its first byte (default 10). Env: LAUNCHGATE_HEADER_TIMEOUT.") var headerTimeout: DecimalNumber?
     @Option(help: "Connections open at once; at the cap new ones wait in the listen backlog until one closes (default 2000; an idle connection costs about 32 KB). Env: LAUNCHGATE_MAX_CONNECTIONS.") var maxConnections: Int?
     @Option(help: "Connections one client address may hold at once (IPv6: per /64); past it a new one is closed at once (default 100). Env: LAUNCHGATE_MAX_CONNECTIONS_PER_CLIENT.")
     var maxConnectionsPerClient: Int?
@@ -35,7 +35,7 @@ struct Serve: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         var configuration = try database.configuration()
         configuration.host = host ?? environment["LAUNCHGATE_HOST"] ?? configuration.host
-        if let port = try port ?? EnvironmentOption.value("LAUNCHGATE_PORT", as: Int.self) { configuration.port = port }
+        if let port = try EnvironmentOption.value(port, or: "LAUNCHGATE_PORT") { configuration.port = port }
         configuration.demo = demo
         configuration.defaultApp = defaultApp ?? environment["LAUNCHGATE_DEFAULT_APP"] ?? (demo ? DemoSeeder.appID : nil)
         if let level = logLevel ?? environment["LOG_LEVEL"] {
@@ -43,38 +43,38 @@ struct Serve: AsyncParsableCommand {
             configuration.logLevel = parsed
         }
         guard (0...65535).contains(configuration.port) else { throw ValidationError("the port must be 0 to 65535") }
-        configuration.threads = try threads ?? EnvironmentOption.value("LAUNCHGATE_THREADS", as: Int.self)
+        configuration.threads = try EnvironmentOption.value(threads, or: "LAUNCHGATE_THREADS")
         if let threads = configuration.threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1 to 256") }
-        if let seconds = try idleTimeout ?? EnvironmentOption.value("LAUNCHGATE_IDLE_TIMEOUT", as: Double.self) {
-            configuration.idleTimeout = try Self.seconds(seconds, flag: "--idle-timeout", range: 1...86_400)
+        if let seconds = try EnvironmentOption.value(idleTimeout, or: "LAUNCHGATE_IDLE_TIMEOUT") {
+            configuration.idleTimeout = try Self.seconds(seconds.value, flag: "--idle-timeout", range: 1...86_400)
         }
-        if let seconds = try headerTimeout ?? EnvironmentOption.value("LAUNCHGATE_HEADER_TIMEOUT", as: Double.self) {
-            configuration.headerTimeout = try Self.seconds(seconds, flag: "--header-timeout", range: 1...3_600)
+        if let seconds = try EnvironmentOption.value(headerTimeout, or: "LAUNCHGATE_HEADER_TIMEOUT") {
+            configuration.headerTimeout = try Self.seconds(seconds.value, flag: "--header-timeout", range: 1...3_600)
         }
-        if let count = try maxConnections ?? EnvironmentOption.value("LAUNCHGATE_MAX_CONNECTIONS", as: Int.self) {
+        if let count = try EnvironmentOption.value(maxConnections, or: "LAUNCHGATE_MAX_CONNECTIONS") {
             guard (1...1_000_000).contains(count) else { throw ValidationError("--max-connections must be 1 to 1000000") }
             configuration.maxConnections = count
         }
-        if let count = try maxConnectionsPerClient
-            ?? EnvironmentOption.value("LAUNCHGATE_MAX_CONNECTIONS_PER_CLIENT", as: Int.self) {
+        if let count = try EnvironmentOption.value(maxConnectionsPerClient, or: "LAUNCHGATE_MAX_CONNECTIONS_PER_CLIENT") {
             guard (1...1_000_000).contains(count) else { throw ValidationError("--max-connections-per-client must be 1 to 1000000") }
             configuration.maxConnectionsPerClient = count
         }
-        if let count = try maxConnectionsPerNetwork
-            ?? EnvironmentOption.value("LAUNCHGATE_MAX_CONNECTIONS_PER_NETWORK", as: Int.self) {
+        if let count = try EnvironmentOption.value(maxConnectionsPerNetwork, or: "LAUNCHGATE_MAX_CONNECTIONS_PER_NETWORK") {
             guard (1...1_000_000).contains(count) else { throw ValidationError("--max-connections-per-network must be 1 to 1000000") }
             configuration.maxConnectionsPerNetwork = count
         }
-        if let count = try maxConnectionsPerProxy
-            ?? EnvironmentOption.value("LAUNCHGATE_MAX_CONNECTIONS_PER_PROXY", as: Int.self) {
+        if let count = try EnvironmentOption.value(maxConnectionsPerProxy, or: "LAUNCHGATE_MAX_CONNECTIONS_PER_PROXY") {
             guard (1...1_000_000).contains(count) else { throw ValidationError("--max-connections-per-proxy must be 1 to 1000000") }
             configuration.maxConnectionsPerProxy = count
         }
 
-        let proxies = trustedProxies.isEmpty
-            ? (environment["LAUNCHGATE_TRUSTED_PROXIES"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            : trustedProxies
-        do { configuration.trustedProxies = try proxies.map(IPNetwork.init(parsing:)) } catch { throw ValidationError("--trusted-proxy: \(error)") }
+        // The variable is checked even when the flags override it, as the numbers' are (EnvironmentOption).
+        let listed = (environment["LAUNCHGATE_TRUSTED_PROXIES"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let fromEnvironment: [IPNetwork]
+        do { fromEnvironment = try listed.map(IPNetwork.init(parsing:)) } catch { throw ValidationError("LAUNCHGATE_TRUSTED_PROXIES: \(error)") }
+        do { configuration.trustedProxies = trustedProxies.isEmpty ? fromEnvironment : try trustedProxies.map(IPNetwork.init(parsing:)) } catch {
+            throw ValidationError("--trusted-proxy: \(error)")
+        }
 
         configuration.signIn = try signIn.apply(to: configuration.signIn)
         configuration.adoption = try adoption.apply(to: configuration.adoption)

@@ -6,7 +6,7 @@ import LaunchGateSignIn
 /// `serve`'s sign-in limits. Each flag has an environment variable, LAUNCHGATE_ and the flag's
 /// name in capitals (`--sign-in-sends-per-hour` is LAUNCHGATE_SIGN_IN_SENDS_PER_HOUR); flags win.
 struct SignInOptions: ParsableArguments {
-    @Option(help: "Seconds a code works (default 600).") var signInCodeLifetime: Double?
+    @Option(help: "Seconds a code works (default 600).") var signInCodeLifetime: DecimalNumber?
     @Option(help: "Verifies one code takes before it is dead (default 5).") var signInCodeAttempts: Int?
     @Option(help: "Guesses at one address in any hour from networks without a code there, and its room for short codes (default 25; at least the code attempts).")
     var signInGuessesPerHour: Int?
@@ -14,21 +14,21 @@ struct SignInOptions: ParsableArguments {
     var signInNetworkGuessesPerHour: Int?
     @Option(help: "Live codes one address holds at most, one per network that asked, not counting networks on their first send in the hour (default 4).") var signInLiveCodes: Int?
     @Option(help: "Seconds a code can't be displaced by another network's send when the address is full, 60 to the code's lifetime (default: its lifetime).")
-    var signInCodeHold: Double?
+    var signInCodeHold: DecimalNumber?
     @Option(help: "Failed verifies in a row that lock an address (default 100).") var signInLockoutFailures: Int?
-    @Option(help: "Seconds an address stays locked (default 3600).") var signInLockoutDuration: Double?
-    @Option(help: "Seconds between two sends to one address from one network (default 60).") var signInResendInterval: Double?
+    @Option(help: "Seconds an address stays locked (default 3600).") var signInLockoutDuration: DecimalNumber?
+    @Option(help: "Seconds between two sends to one address from one network (default 60).") var signInResendInterval: DecimalNumber?
     @Option(help: "Sends to one address from one network (IPv4 /24, IPv6 /48) in any hour (default 3).") var signInNetworkSendsPerHour: Int?
     @Option(help: "Sends to one address in any hour, from every network, besides each network's first (default 20).") var signInSendsPerHour: Int?
-    @Option(help: "The window of the per-client caps, in seconds (default 300).") var signInClientWindow: Double?
+    @Option(help: "The window of the per-client caps, in seconds (default 300).") var signInClientWindow: DecimalNumber?
     @Option(help: "Sends from one client address per window; 0 turns the cap off (default 30).") var signInClientSends: Int?
     @Option(help: "Verifies from one client address per window; 0 turns the cap off (default 100).") var signInClientVerifies: Int?
     @Option(help: "Sends from one network to all of an app's addresses in an hour, per instance; 0 turns the cap off (default 100).")
     var signInAppNetworkSendsPerHour: Int?
     @Option(help: "Sign-in mail queued for one app in an hour, per instance; 0 turns the cap off (default 2000).")
     var signInAppMailPerHour: Int?
-    @Option(help: "Days a session works (default 30).") var signInSessionDays: Double?
-    @Option(help: "Seconds between sweeps of old sign-in records, the first after start-up (default 600).") var signInSweepInterval: Double?
+    @Option(help: "Days a session works (default 30).") var signInSessionDays: DecimalNumber?
+    @Option(help: "Seconds between sweeps of old sign-in records, the first after start-up (default 600).") var signInSweepInterval: DecimalNumber?
 
     /// The configuration with every flag or variable given applied.
     /// - Throws: `ValidationError` naming the flag and its range.
@@ -36,15 +36,15 @@ struct SignInOptions: ParsableArguments {
         var configuration = base
         // One parser for a flag and its variable (the flag's own); the range is checked on the
         // parsed value, so nothing is rounded after the check.
-        func number(_ flag: Double?, _ name: String, _ range: ClosedRange<Double>) throws -> Double? {
-            guard let value = try flag ?? EnvironmentOption.value(EnvironmentOption.variable(forFlag: name), as: Double.self) else { return nil }
+        func number(_ flag: DecimalNumber?, _ name: String, _ range: ClosedRange<Double>) throws -> Double? {
+            guard let value = try EnvironmentOption.value(flag, or: EnvironmentOption.variable(forFlag: name))?.value else { return nil }
             guard range.contains(value) else {
                 throw ValidationError("--\(name) must be \(Self.show(range.lowerBound)) to \(Self.show(range.upperBound))")
             }
             return value
         }
         func count(_ flag: Int?, _ name: String, _ range: ClosedRange<Int>) throws -> Int? {
-            guard let value = try flag ?? EnvironmentOption.value(EnvironmentOption.variable(forFlag: name), as: Int.self) else { return nil }
+            guard let value = try EnvironmentOption.value(flag, or: EnvironmentOption.variable(forFlag: name)) else { return nil }
             guard range.contains(value) else { throw ValidationError("--\(name) must be \(range.lowerBound) to \(range.upperBound)") }
             return value
         }

@@ -22,9 +22,10 @@ extension EmailAddress {
         case partMissing
         /// More than ``EmailAddress/maximumLocalPartLength`` bytes before the `@`.
         case localPartTooLong
-        /// A domain with an empty label (a dot at its start or end, or two in a row) or a label of
-        /// more than 63 bytes (RFC 1035): no mail server takes it, and `example.com.` would
-        /// otherwise be a second key, with limits of its own, for `example.com`.
+        /// A domain with an empty label (a dot at its start or end, or two in a row), a label of
+        /// more than 63 bytes, or a label that starts or ends with `-` (RFC 1035): no mail server
+        /// takes it, and `example.com.` would otherwise be a second key, with limits of its own,
+        /// for `example.com`.
         case malformedDomain
         /// More than ``EmailAddress/maximumDomainLength`` bytes after the `@`, or
         /// ``EmailAddress/maximumLength`` in all.
@@ -57,7 +58,9 @@ extension EmailAddress {
         if local.utf8.count > maximumLocalPartLength { return .localPartTooLong }
         if domain.utf8.count > maximumDomainLength || value.utf8.count > maximumLength { return .tooLong }
         let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
-        if labels.contains(where: { $0.isEmpty || $0.utf8.count > 63 }) { return .malformedDomain }
+        // A hyphen may join the letters of a label but not begin or end one (RFC 1035's <label>):
+        // `a@-example.com` names no host, so a code sent there is mail no one can receive.
+        if labels.contains(where: { $0.isEmpty || $0.utf8.count > 63 || $0.hasPrefix("-") || $0.hasSuffix("-") }) { return .malformedDomain }
         return nil
     }
 

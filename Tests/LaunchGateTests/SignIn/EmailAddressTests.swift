@@ -77,13 +77,16 @@ struct EmailAddressTests {
         #expect(problem(text)?.message.contains("can't contain any of") == true)
     }
 
-    @Test("a domain with an empty label or a label over 63 bytes is refused: example.com. is not a second example.com",
+    @Test("a domain with an empty label, a label over 63 bytes or a label starting or ending with a hyphen is refused: example.com. is not a second example.com",
           arguments: ["ada@example.com.", "ada@.example.com", "ada@example..com", "ada@example.com..",
-                      "ada@" + String(repeating: "d", count: 64) + ".com"])
+                      "ada@" + String(repeating: "d", count: 64) + ".com",
+                      "a@-example.com", "a@example-.com", "a@mail.-example.com", "a@example.com-", "a@-.com"])
     func malformedDomain(text: String) {
         #expect(EmailAddress.problem(with: EmailAddress.normalize(text)) == .malformedDomain, "\(text)")
         #expect(problem(text)?.message.contains("after the @") == true)
         #expect(problem("ada@" + String(repeating: "d", count: 63) + ".com") == nil, "63 bytes is a label")
+        #expect(problem("ada@my-example.com") == nil, "a hyphen inside a label is fine")
+        #expect(problem("ada@xn--exmple-cua.com") == nil, "so is a punycode label's double hyphen")
     }
 
     @Test("plus, dots, dashes, underscores and non-ASCII letters stay allowed")

@@ -76,8 +76,11 @@ public struct OperatorSignIn: Sendable {
         // network's own key, which every address has, so that it says nothing about operators.
         let networkSend = configuration.networkSendCharge(app: Self.appID, email: email, client: client)
         let first = try await repository.lastEvent(key: networkSend.key).map { now.timeIntervalSince($0) >= CodeRoom.firstSendWindow } ?? true
-        let charges = [clientCharge("console-send-client|\(client)", limit: configuration.clientSends)].compactMap { $0 }
-            + [networkSend] + (known || first ? [] : [configuration.addressSendCharge(app: Self.appID, email: email)])
+        // The network's share first: a resend inside its interval, refused there, spends nothing of
+        // the client's cap, as on the app's paths (attack s11, A7). Without one transaction over
+        // the charges, a send the client's cap refuses still spends its own network's share.
+        let charges = [networkSend] + [clientCharge("console-send-client|\(client)", limit: configuration.clientSends)].compactMap { $0 }
+            + (known || first ? [] : [configuration.addressSendCharge(app: Self.appID, email: email)])
             + [RateLimitCharge(key: Self.sentKey(email), rules: [])]
         try await admit(email: email, network: network, at: now, charges: charges)
         // The code's tries are paid into the address's room for short codes (ShortCodeRoom) after

@@ -7,7 +7,7 @@ enum SignInAddress {
     /// The address trimmed, lowercased and in Unicode NFC (so SQL's byte comparison finds one
     /// address however it was typed), if it breaks none of the rules: one `@`, no whitespace,
     /// control characters, invisible (format or default-ignorable) characters or `<>()[],;:"\`,
-    /// a local part of 1 to 64 bytes, a domain of 1 to 255 bytes in labels of 1 to 63, and 254
+    /// a local part of 1 to 64 bytes, a domain of 1 to 255 bytes in labels of 1 to 63 that neither start nor end with `-`, and 254
     /// bytes at most in all.
     /// - Throws: ``SignInServiceError`` `invalid_email`, with the rule that failed.
     package static func normalized(_ text: String) throws -> String {
@@ -21,7 +21,7 @@ enum SignInAddress {
         case .notOneAt: "an email address has exactly one @, as in ada@example.com"
         case .partMissing: "give the whole address, as in ada@example.com"
         case .localPartTooLong: "the part before the @ is longer than 64 bytes"
-        case .malformedDomain: "the domain has an empty label (a dot at its start or end, or two in a row) or a label over 63 bytes"
+        case .malformedDomain: "the domain has an empty label (a dot at its start or end, or two in a row), a label over 63 bytes, or one that starts or ends with -"
         case .tooLong: "the address is longer than 254 bytes"
         }
         throw SignInServiceError.invalidEmail(message)

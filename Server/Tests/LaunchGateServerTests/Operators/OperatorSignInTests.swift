@@ -53,6 +53,19 @@ struct OperatorSignInTests {
         await fixture.close()
     }
 
+    @Test("sends refused by the resend interval spend nothing of the client's cap: a send and 30 quick resends leave its send to another address open")
+    func refusedResendsSpendNoClientCap() async throws {
+        // Attack s11, A7, on the console's path: the client's charge came before the network's.
+        let fixture = try await fixture(configuration: SignInConfiguration(clientWindow: 300, clientSends: 30))
+        try await flow(fixture).sendCode(email: "ada@example.com", client: client)
+        for _ in 0..<30 {
+            fixture.clock.advance(by: 1)
+            await #expect(throws: SignInServiceError.self) { try await flow(fixture).sendCode(email: "ada@example.com", client: client) }
+        }
+        try await flow(fixture).sendCode(email: "eve@example.com", client: client)
+        await fixture.close()
+    }
+
     @Test("the right code signs the operator in once; the same code again is refused", arguments: TestBackend.available)
     func singleUse(_ backend: TestBackend) async throws {
         let fixture = try await fixture(backend)

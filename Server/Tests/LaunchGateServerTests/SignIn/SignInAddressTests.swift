@@ -37,8 +37,8 @@ struct SignInAddressTests {
         #expect(error?.message.contains("invisible") == true, "\(error?.message ?? "")")
     }
 
-    @Test("a trailing dot or an empty label in the domain is invalid_email, so example.com. can't be a second address with limits of its own",
-          arguments: ["ada@example.com.", "ada@example..com", "ada@.example.com"])
+    @Test("a trailing dot, an empty label or a label starting or ending with a hyphen in the domain is invalid_email, so example.com. can't be a second address with limits of its own, nor a@-example.com be mailed",
+          arguments: ["ada@example.com.", "ada@example..com", "ada@.example.com", "a@-example.com", "a@example-.com"])
     func malformedDomain(email: String) async throws {
         let fixture = try await SignInFixture.make()
         let error = await #expect(throws: SignInServiceError.self) {

@@ -140,6 +140,22 @@ struct SignInLimitTests {
         _ = try await fixture.service.sendCode(app: "notes", email: "u8@example.com", client: "203.0.113.1")
     }
 
+    @Test("sends refused by the resend interval spend nothing of the client's cap: a send and 30 quick resends leave its send to a new address open",
+          arguments: TestBackend.available)
+    func refusedResendsSpendNoClientCap(backend: TestBackend) async throws {
+        // Attack s11, A7: a retry loop behind one NAT address once shut it out for the window.
+        let fixture = try await SignInFixture.make(backend, configuration: SignInConfiguration(clientWindow: 300, clientSends: 30))
+        _ = try await fixture.service.sendCode(app: "notes", email: "ada@example.com", client: "203.0.113.1")
+        for _ in 0..<30 {
+            fixture.clock.advance(by: 1)
+            await #expect(throws: SignInServiceError.self) {
+                try await fixture.service.sendCode(app: "notes", email: "ada@example.com", client: "203.0.113.1")
+            }
+        }
+        _ = try await fixture.service.sendCode(app: "notes", email: "bob@example.com", client: "203.0.113.1")
+        await fixture.close()
+    }
+
     @Test("per-address and per-client limits hold across two instances on one database", arguments: TestBackend.sql)
     func twoInstances(backend: TestBackend) async throws {
         try await backend.withFreshLocation { location in

@@ -24,7 +24,7 @@ struct SignInRepositoryRequestTests {
                     lockoutThreshold: threshold, lockout: 3600, newUserID: user, grant: Contract.grant(session))
     }
 
-    @Test("a send stores the code and its mail, and stops at the first limit that refuses", arguments: TestBackend.available)
+    @Test("a send stores the code and its mail, and one refused by any limit spends none of the charges ahead of it", arguments: TestBackend.available)
     func sends(backend: TestBackend) async throws {
         try await backend.withSignInRepositories { (repositories) async throws in
             let repository = repositories[0]
@@ -39,9 +39,11 @@ struct SignInRepositoryRequestTests {
                     "a refused send leaves the code before it")
             #expect(try await repository.claimDueMail(at: Self.now.addingTimeInterval(60), lease: 60, limit: 10).map(\.id) == ["m-c2"],
                     "and queues no mail")
-            // The client's charge came first and stays recorded: 3 of its 10.
+            // The client's charge came first but is rolled back with the refusal: 2 of its 10, so a
+            // third fits in 3 (attack s11, A7: refused resends once shut a client out).
             let clientOnly = [RateLimitRule(limit: 3, window: 3600)]
-            #expect(try await repository.recordEvent(key: client.key, rules: clientOnly, at: Self.now.addingTimeInterval(61)) != nil)
+            #expect(try await repository.recordEvent(key: client.key, rules: clientOnly, at: Self.now.addingTimeInterval(61)) == nil,
+                    "the refused send spent nothing of the client's charge")
         }
     }
 

@@ -8,7 +8,8 @@ public struct CodeRequest: Sendable, Hashable {
     public var code: SignInCodeRecord
     /// Its mail.
     public var mail: OutboxMessage
-    /// Limits charged in this order; the first that refuses ends the request.
+    /// Limits charged in this order; the first that refuses ends the request, and the ones charged
+    /// before it are rolled back: a refused send spends nothing (attack s11, A7).
     public var charges: [RateLimitCharge]
     /// The address's own limits, charged after ``charges`` unless the network signed the address
     /// in within ``KnownNetworks/forgetAfter`` (a known network, which also skips

@@ -16,15 +16,14 @@ extension MemorySignInRepository {
         if case .full(let wait) = room { return .rateLimited(wait) }
         let charges = request.charges + (exempt ? [] : request.addressCharges)
         let paid = known ? nil : request.room?.charge(request.attemptsPerCode)
-        // A send that can't take a long code, refused past the room after every charge passed,
-        // spends none of them (SQL rolls them back; review s9b, K3). The keys differ, so a charge
-        // looked at before the ones ahead of it are recorded answers as it would after.
-        if request.long == nil, let paid, let wait = refusal(of: paid, at: now), !charges.contains(where: { refusal(of: $0, at: now) != nil }) {
-            return .rateLimited(wait)
-        }
-        for charge in charges {
-            if let wait = recordEvent(key: charge.key, rules: charge.rules, at: now) { return .rateLimited(wait) }
-        }
+        // A refused send spends nothing (SQL rolls its charges back): not the charges ahead of the
+        // one that refused (a resend inside the interval once spent the client's cap, attack s11,
+        // A7), nor, for a send that can't take a long code, any charge when the room refuses it
+        // (review s9b, K3). The keys differ, so each charge looked at before the ones ahead of it
+        // are recorded answers as it would after.
+        if let wait = charges.lazy.compactMap({ self.refusal(of: $0, at: now) }).first { return .rateLimited(wait) }
+        if request.long == nil, let paid, let wait = refusal(of: paid, at: now) { return .rateLimited(wait) }
+        for charge in charges { _ = recordEvent(key: charge.key, rules: charge.rules, at: now) }
         // A short code's tries are paid into the address's room; past it the code is long (ShortCodeRoom).
         var (issued, message) = (request.code, request.mail)
         if let paid, let wait = record(paid, at: now) {

@@ -16,18 +16,18 @@ extension SQLSignInRepository {
                     try await Self.requestCode(request, at: now, serialized: serialized, stepByStepOn: db)
                 }
             }
-        } catch let refused as RefusedPastRoom {
+        } catch let refused as Refused {
             return .rateLimited(refused.wait)
         } catch where SQLRepository.isUniqueViolation(error) {
             throw ServiceError.idCollision
         }
     }
 
-    /// A send that can't take a long code refused past the room (the seed's paths), or a guess from
-    /// a network without a code of its own that the room refuses with no long code to compare:
-    /// thrown to roll back what it charged before, so it spends nothing of its network's, its
-    /// address's or its client's limits (review s9b, K3; review s11, A4).
-    private struct RefusedPastRoom: Error {
+    /// A send refused by a limit, or past the room when it can't take a long code (the seed's
+    /// paths), or a guess from a network without a code of its own that the room refuses with no
+    /// long code to compare: thrown to roll back what it charged before, so it spends nothing of
+    /// its network's, its address's or its client's limits (review s9b, K3; attack s11, A4, A7).
+    private struct Refused: Error {
         let wait: TimeInterval
     }
 
@@ -41,7 +41,7 @@ extension SQLSignInRepository {
                     try await Self.attemptCode(attempt, at: now, readCountHolds: readCountHolds, serialized: !readCountHolds, stepByStepOn: db)
                 }
             }
-        } catch let refused as RefusedPastRoom {
+        } catch let refused as Refused {
             return .rateLimited(refused.wait)
         } catch where SQLRepository.isUniqueViolation(error) {
             throw ServiceError.idCollision
@@ -103,10 +103,10 @@ extension SQLSignInRepository {
         // A short code's tries are paid into the address's room, after the limits; past it the code is long (ShortCodeRoom).
         let paid = known ? nil : request.room?.charge(request.attemptsPerCode)
         let charged = try await charge(request.charges + (exempt ? [] : request.addressCharges), then: paid, at: now, chained: serialized, on: db)
-        if let refused = charged.refused { return .rateLimited(try await wait(for: refused, at: now, on: db)) }
+        if let refused = charged.refused { throw Refused(wait: try await wait(for: refused, at: now, on: db)) }
         var (issued, message) = (code, mail)
         if let paid, !charged.paid {
-            guard let long = request.long else { throw RefusedPastRoom(wait: try await wait(for: paid, at: now, on: db)) }
+            guard let long = request.long else { throw Refused(wait: try await wait(for: paid, at: now, on: db)) }
             (issued, message) = long
         }
         if case .replacing(let other) = room {
@@ -169,7 +169,7 @@ extension SQLSignInRepository {
             if let paid, !charged.paid {
                 candidates.removeAll { !$0.isLong }
                 // Refused by the room with nothing else to compare: rolled back, it spends nothing (review s11, A4).
-                if candidates.isEmpty { throw RefusedPastRoom(wait: try await wait(for: paid, at: now, on: db)) }
+                if candidates.isEmpty { throw Refused(wait: try await wait(for: paid, at: now, on: db)) }
             }
         }
         if let completion = try await signIn(attempt, among: candidates, at: now, failures: failures, chained: serialized, on: db) {

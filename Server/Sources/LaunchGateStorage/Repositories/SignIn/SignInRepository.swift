@@ -61,8 +61,9 @@ public protocol SignInRepository: Sendable {
     /// ``CodeRequest/codeHold`` to make room (refusing, `rateLimited` until the oldest is that
     /// old, when none is); charges each limit (``recordEvent(key:rules:at:)``) in order; then
     /// deletes the code it makes room from, with its waiting mail, and stores the code with its
-    /// mail (``issueCode(_:mail:)``). It stops at the first step that refuses and keeps what came
-    /// before, but for a send refused past the room (no ``CodeRequest/long``), which keeps nothing.
+    /// mail (``issueCode(_:mail:)``). It stops at the first step that refuses; a send refused by a
+    /// limit, or past the room (no ``CodeRequest/long``), keeps none of its charges (attack s11,
+    /// A7), while a delivery failure, once reported, stays reported.
     func requestCode(_ request: CodeRequest, at now: Date) async throws -> CodeRequestOutcome
     /// A whole verify-code in one transaction: refuses an address locked for the attempt's network;
     /// answers `wrong`, storing nothing, when the address has no live code of the attempt's length
