@@ -227,7 +227,7 @@ public struct OperatorSignIn: Sendable {
     /// to pay at most the room's limit, what ``roomWait(paying:in:at:)`` paid for. Without a room (a
     /// known network, or a long guess) still no more than `width`: first sends can give an address a
     /// long code for each network that sent, and compared with all of them a guess had one chance
-    /// for each (review s11, A2).
+    /// for each (attack s11, A2).
     static func compared(_ codes: [SignInCodeRecord], width: Int, in room: ShortCodeRoom?) -> [SignInCodeRecord] {
         ComparedCodes.newest(codes, width: room.map { min(width, $0.limit) } ?? width)
     }

@@ -76,7 +76,7 @@ struct OperatorShortCodeRoomTests {
         await fixture.close()
     }
 
-    @Test("past the room 6 /24s' first sends give an operator 6 long codes; a long guess from a seventh is compared with the newest 4 (review s11, A2)",
+    @Test("past the room 6 /24s' first sends give an operator 6 long codes; a long guess from a seventh is compared with the newest 4 (attack s11, A2)",
           arguments: TestBackend.available)
     func longGuessMeetsNewestFour(_ backend: TestBackend) async throws {
         let fixture = try await fixture(backend)

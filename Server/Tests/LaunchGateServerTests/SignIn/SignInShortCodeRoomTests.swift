@@ -130,7 +130,7 @@ struct SignInShortCodeRoomTests {
         await fixture.close()
     }
 
-    @Test("25 short guesses from 5 /24s that the spent room refuses leave the address's 25 unspent: the owner's 9-digit code typed from a sixth /24 signs in (review s11, A4)",
+    @Test("25 short guesses from 5 /24s that the spent room refuses leave the address's 25 unspent: the owner's 9-digit code typed from a sixth /24 signs in (attack s11, A4)",
           arguments: TestBackend.available)
     func refusedGuessesSpendNoCap(backend: TestBackend) async throws {
         let fixture = try await SignInFixture.make(backend, configuration: SignInConfiguration(clientVerifies: 0))

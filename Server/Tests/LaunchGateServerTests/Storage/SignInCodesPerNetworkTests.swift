@@ -98,7 +98,7 @@ struct SignInCodesPerNetworkTests {
         }
     }
 
-    @Test("a network whose code another's send displaced is charged to the address's caps on its next send in the hour: the ended code still dates its send (review s11, R5)",
+    @Test("a network whose code another's send displaced is charged to the address's caps on its next send in the hour: the ended code still dates its send (review s10, R5)",
           arguments: TestBackend.available)
     func displacedNetworkIsNoNewcomer(backend: TestBackend) async throws {
         try await backend.withSignInRepositories { (repositories) async throws in

@@ -40,7 +40,7 @@ struct SignInComparedCodesTests {
 
     // MARK: A2
 
-    @Test("6 networks' first sends give 6 long codes; a guess from a seventh is compared with the newest 4 and misses the 2 oldest (review s11, A2)",
+    @Test("6 networks' first sends give 6 long codes; a guess from a seventh is compared with the newest 4 and misses the 2 oldest (attack s11, A2)",
           arguments: TestBackend.available)
     func guessFromElsewhereMeetsNewestFour(backend: TestBackend) async throws {
         try await backend.withSignInRepositories { (repositories) async throws in
@@ -56,7 +56,7 @@ struct SignInComparedCodesTests {
         }
     }
 
-    @Test("after a miss of its own code a guess is compared with the newest 3 others', 4 in all (review s11, A2)", arguments: TestBackend.available)
+    @Test("after a miss of its own code a guess is compared with the newest 3 others', 4 in all (attack s11, A2)", arguments: TestBackend.available)
     func ownMissMeetsNewestThree(backend: TestBackend) async throws {
         try await backend.withSignInRepositories { (repositories) async throws in
             let repository = repositories[0]
@@ -70,7 +70,7 @@ struct SignInComparedCodesTests {
 
     // MARK: A6
 
-    @Test("guesses of the other length than a network's own code spend none of its tries, nor a failure (review s11, A6)",
+    @Test("guesses of the other length than a network's own code spend none of its tries, nor a failure (attack s11, A6)",
           arguments: TestBackend.available)
     func otherLengthSpendsNoTry(backend: TestBackend) async throws {
         try await backend.withSignInRepositories { (repositories) async throws in
@@ -85,7 +85,7 @@ struct SignInComparedCodesTests {
         }
     }
 
-    @Test("a network's long guesses at another's long code leave its own short code's tries whole (review s11, A6)", arguments: TestBackend.available)
+    @Test("a network's long guesses at another's long code leave its own short code's tries whole (attack s11, A6)", arguments: TestBackend.available)
     func otherLengthGoesToOthers(backend: TestBackend) async throws {
         try await backend.withSignInRepositories { (repositories) async throws in
             let repository = repositories[0]
@@ -101,7 +101,7 @@ struct SignInComparedCodesTests {
 
     // MARK: A4
 
-    @Test("a guess from elsewhere that the spent room refuses spends nothing of its network's share or the address's cap, so a long code's guess still passes them (review s11, A4)",
+    @Test("a guess from elsewhere that the spent room refuses spends nothing of its network's share or the address's cap, so a long code's guess still passes them (attack s11, A4)",
           arguments: TestBackend.available)
     func roomRefusalSpendsNoCharges(backend: TestBackend) async throws {
         try await backend.withSignInRepositories { (repositories) async throws in
@@ -121,7 +121,7 @@ struct SignInComparedCodesTests {
         }
     }
 
-    @Test("a miss of a network's own code that the spent room keeps from others' codes spends its try and failure, but no charge (review s11, A4)",
+    @Test("a miss of a network's own code that the spent room keeps from others' codes spends its try and failure, but no charge (attack s11, A4)",
           arguments: TestBackend.available)
     func roomRefusalAfterOwnMissSpendsNoCharges(backend: TestBackend) async throws {
         try await backend.withSignInRepositories { (repositories) async throws in

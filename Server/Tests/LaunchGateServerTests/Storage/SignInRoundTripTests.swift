@@ -49,7 +49,7 @@ struct SignInRoundTripTests {
             // left waiting, the mail, COMMIT.
             #expect(send == 10)
             // BEGIN, the network's state, the unused codes, two limits, the failure, COMMIT: no claim, since the
-            // codes read say the network has none of its own (review s11, A6).
+            // codes read say the network has none of its own (attack s11, A6).
             #expect(wrong == 7)
             // BEGIN, the network's state, the unused codes, two limits, the code used (on PostgreSQL with its network
             // remembered, in the same statement; on SQLite, two more), the user, the session, the network's count

@@ -11,7 +11,7 @@ public struct CodeAttempt: Sendable, Hashable {
     /// The network the verify comes from. When it has a live code of its own of the guess's
     /// length, the guess is compared with that code on a try of it and nothing else; only a guess
     /// that misses it, and passes ``charges``, is compared with other networks' codes. A code of
-    /// the other length is not its own for the guess: no try of it is spent (review s11, A6). Its
+    /// the other length is not its own for the guess: no try of it is spent (attack s11, A6). Its
     /// failures and its lock are its own, at this address.
     public var network: String
     /// The HMAC of the digits typed, compared in constant time with the stored one.
@@ -28,7 +28,7 @@ public struct CodeAttempt: Sendable, Hashable {
     /// own included), there is nothing to guess: the attempt is `wrong` at once and stores
     /// nothing, neither these charges, nor a try, nor a failure, so wrong codes sent to made-up
     /// addresses leave no row (issue 27, item 5), and guesses at dead codes, or of the wrong
-    /// length, spend nothing (review s9b, K4; review s11, A6).
+    /// length, spend nothing (review s9b, K4; attack s11, A6).
     public var charges: [RateLimitCharge]
     /// The address's own limits on guesses at other networks' codes, charged after ``charges``
     /// (and as they are) unless the network is known to the address (``KnownNetworks``).
@@ -37,7 +37,7 @@ public struct CodeAttempt: Sendable, Hashable {
     /// address doesn't know is compared with other networks' short codes only when all of them fit
     /// in it, after ``charges``, and each is charged; `nil` for none. A guess the room refuses with
     /// no long code left to compare spends nothing of ``charges`` and ``addressCharges`` either
-    /// (review s11, A4): from a network without a code of its own it is `rateLimited`, from one
+    /// (attack s11, A4): from a network without a code of its own it is `rateLimited`, from one
     /// with a code `wrong` after its own code's try.
     public var room: ShortCodeRoom?
     /// Whether the digits have the app's length (compared with short codes) and whether they have

@@ -14,7 +14,7 @@ package enum CodeRoom: Equatable {
     case free
     /// The code of this network is ended to make room: expired at once, its waiting mail ended,
     /// but kept, since it dates the network's last send for ``isFirstSend(from:among:at:)``
-    /// (review s11, R5: a deleted one let the network's next send skip the caps again).
+    /// (review s10, R5: a deleted one let the network's next send skip the caps again).
     case replacing(network: String)
     /// No room for this many seconds.
     case full(TimeInterval)

@@ -9,7 +9,7 @@ import Foundation
 /// tries, then the newest of the others up to that many in all. First sends (``CodeRoom``) let an
 /// address hold one live code for each network that sent it one in the hour, so compared with
 /// every live code, a guess had one chance for each network an attacker sent from: with n /24s,
-/// 25 guesses an hour were 25 × n comparisons (review s11, A2). Bounded, each guess has at most
+/// 25 guesses an hour were 25 × n comparisons (attack s11, A2). Bounded, each guess has at most
 /// this many chances, however many networks sent. The newest, because the code someone is typing
 /// from another network was most likely asked for last; an older one still has its own network's tries.
 package enum ComparedCodes {

@@ -4,7 +4,7 @@ import Synchronization
 /// deadlock (``SQLSignInRepository``'s retry, review s9b, K5).
 ///
 /// The retry answers what it absorbs, so answers alone can't tell it from the lock order that
-/// avoids the deadlock: a test of the lock order reads this count too (review s11, R6). Shared by
+/// avoids the deadlock: a test of the lock order reads this count too (review s10, R6). Shared by
 /// every copy of the repository.
 package final class ConflictRetries: Sendable {
     private let count = Mutex(0)

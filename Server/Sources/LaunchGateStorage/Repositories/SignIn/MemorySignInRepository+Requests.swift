@@ -45,7 +45,7 @@ extension MemorySignInRepository {
         // Only live codes of the guess's length are compared (a dead one spends nothing, review S1),
         // its network's own among them only if it has that length.
         let live = liveCodes(appID: app, email: email, maxAttempts: attempt.maxAttempts, at: now).filter(attempt.compares)
-        // Compared with no code: no charge, no try, no failure, nothing stored (review s9b, K4; review s11, A6).
+        // Compared with no code: no charge, no try, no failure, nothing stored (review s9b, K4; attack s11, A6).
         guard !live.isEmpty else { return .wrong }
         let others = live.filter { $0.network != network }
         // Its own code first, on its tries alone; others' codes only within the charges (see CodeAttempt.charges),
@@ -59,7 +59,7 @@ extension MemorySignInRepository {
             candidates = ComparedCodes.newest(others, width: attempt.comparedCodes - 1)
             let paid = ComparedCodes.roomCharge(for: candidates, in: room)
             if !candidates.contains(where: \.isLong), roomAloneRefuses(paid, after: charges, at: now) != nil {
-                // Nothing it could be compared with: the charges are not spent (SQL rolls them back; review s11, A4).
+                // Nothing it could be compared with: the charges are not spent (SQL rolls them back; attack s11, A4).
                 candidates = []
             } else if !candidates.isEmpty, charges.contains(where: { recordEvent(key: $0.key, rules: $0.rules, at: now) != nil }) {
                 candidates = []
@@ -71,7 +71,7 @@ extension MemorySignInRepository {
             guard !others.isEmpty else { return .wrong }
             candidates = ComparedCodes.newest(others, width: attempt.comparedCodes)
             let paid = ComparedCodes.roomCharge(for: candidates, in: room)
-            // Refused by the room with nothing else to compare: it spends nothing (review s11, A4).
+            // Refused by the room with nothing else to compare: it spends nothing (attack s11, A4).
             if !candidates.contains(where: \.isLong), let wait = roomAloneRefuses(paid, after: charges, at: now) { return .rateLimited(wait) }
             for charge in charges {
                 if let wait = recordEvent(key: charge.key, rules: charge.rules, at: now) { return .rateLimited(wait) }

@@ -133,7 +133,7 @@ extension SQLSignInRepository {
         // Only live codes of the guess's length are compared (a dead one spends nothing, review S1),
         // its network's own among them only if it has that length.
         let live = address.codes.filter { $0.attempts < attempt.maxAttempts && attempt.compares($0) }
-        // Compared with no code: no charge, no try, no failure, no row (review s9b, K4; review s11, A6).
+        // Compared with no code: no charge, no try, no failure, no row (review s9b, K4; attack s11, A6).
         guard !live.isEmpty else { return .wrong }
         let others = live.filter { $0.network != network }
         var candidates: [SignInCodeRecord]
@@ -149,7 +149,7 @@ extension SQLSignInRepository {
             if !candidates.isEmpty {
                 // Short codes only while the room holds every comparison (ShortCodeRoom); long ones always.
                 let paid = ComparedCodes.roomCharge(for: candidates, in: room)
-                // A room that refuses every code left rolls the charges back, keeping the try (review s11, A4).
+                // A room that refuses every code left rolls the charges back, keeping the try (attack s11, A4).
                 let undone = paid != nil && !candidates.contains(where: \.isLong)
                 if undone { try await db.raw("SAVEPOINT guess_charges").run() }
                 let charged = try await charge(charges, then: paid, at: now, chained: serialized, on: db)
@@ -168,7 +168,7 @@ extension SQLSignInRepository {
             if let refused = charged.refused { return .rateLimited(try await wait(for: refused, at: now, on: db)) }
             if let paid, !charged.paid {
                 candidates.removeAll { !$0.isLong }
-                // Refused by the room with nothing else to compare: rolled back, it spends nothing (review s11, A4).
+                // Refused by the room with nothing else to compare: rolled back, it spends nothing (attack s11, A4).
                 if candidates.isEmpty { throw Refused(wait: try await wait(for: paid, at: now, on: db)) }
             }
         }

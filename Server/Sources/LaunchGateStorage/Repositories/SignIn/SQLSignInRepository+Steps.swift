@@ -73,7 +73,7 @@ extension SQLSignInRepository {
 
     /// Ends a network's code at the address to make room for another network's: it expires now, so
     /// it takes no place and matches no guess, but its row stays until the sweep, dating the
-    /// network's last send for ``CodeRoom/isFirstSend(from:among:at:)`` (review s11, R5).
+    /// network's last send for ``CodeRoom/isFirstSend(from:among:at:)`` (review s10, R5).
     static func endCode(appID: String, email: String, network: String, at now: Date) -> SQLQueryString {
         """
         UPDATE sign_in_codes SET expires_at = \(bind: now.milliseconds)

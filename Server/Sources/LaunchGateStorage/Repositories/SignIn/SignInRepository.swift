@@ -67,14 +67,14 @@ public protocol SignInRepository: Sendable {
     func requestCode(_ request: CodeRequest, at now: Date) async throws -> CodeRequestOutcome
     /// A whole verify-code in one transaction: refuses an address locked for the attempt's network;
     /// answers `wrong`, storing nothing, when the address has no live code of the attempt's length
-    /// (``liveCodes(appID:email:maxAttempts:at:)``; review s11, A6); claims a try of the network's own
+    /// (``liveCodes(appID:email:maxAttempts:at:)``; attack s11, A6); claims a try of the network's own
     /// code of that length (``claimAttempt(appID:email:network:maxAttempts:at:)``) when it has one,
     /// and compares with it; then, for other networks' codes, charges each limit in order and pays
     /// the room, and compares the attempt's hash, in constant time, with at most
     /// ``CodeAttempt/comparedCodes`` codes in all, the newest (``ComparedCodes``); on a match signs in
     /// with that code (``completeSignIn(codeID:appID:email:network:newUserID:grant:at:)``); otherwise
     /// counts the network's failure (``recordFailure(appID:email:network:threshold:lockout:at:)``).
-    /// A guess the room refuses with no long code to compare spends none of the charges (review s11, A4).
+    /// A guess the room refuses with no long code to compare spends none of the charges (attack s11, A4).
     func attemptCode(_ attempt: CodeAttempt, at now: Date) async throws -> CodeAttemptOutcome
 
     // MARK: Addresses
