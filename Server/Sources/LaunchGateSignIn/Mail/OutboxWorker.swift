@@ -19,8 +19,9 @@ public struct OutboxWorker: Service {
     /// How long a claimed message stays hidden from other instances: 3 minutes, or twice the
     /// transport's longest delivery when that is longer.
     package var lease: TimeInterval { max(180, 2 * longestDelivery) }
-    /// Messages claimed at once.
-    package let batch = 10
+    /// Messages claimed at once: 10, or one for each delivery allowed at once when that is more,
+    /// so that `--mail-deliveries-at-once` past 10 has a message for each of them.
+    package var batch: Int { max(10, deliveriesAtOnce) }
     /// Deliveries under way at once, each on its own connection: one at a time, a mail server that
     /// takes 0.8 s a message (a 100 ms round trip per command) delivered 1.3 a second, so a flood of
     /// sends within the app's caps left a sign-in's mail queued past its code's life (re-attack N1).

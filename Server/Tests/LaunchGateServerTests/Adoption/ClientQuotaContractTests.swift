@@ -107,6 +107,10 @@ struct ClientQuotaContractTests {
             let builds = try await installs.groups(appID: "notes", platform: .ios, fromDay: 0).filter { $0.version == "7.0.0" }.map(\.build)
             #expect(Set(builds) == ["900", "901", "1"])
             #expect(try await installs.refusedSightings(appID: "notes", fromDay: 0).isEmpty, "the flood doesn't make 7.0.0 look refused")
+            // A trusted proxy carries many clients: it gets as many shares as it gets quotas (review s11, V4).
+            let proxy = SightingSource(key: 3, network: 33, share: 3)
+            let behind = (0..<8).map { sighting("behind-\($0)", version: "7.0.0", build: "\(2000 + $0)", source: proxy) }
+            #expect(try await installs.record(behind, limits: limits, admission: admission).overClientQuota == 2, "3 shares of 2 groups")
         }
     }
 }

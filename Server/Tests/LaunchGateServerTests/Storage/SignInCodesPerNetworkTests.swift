@@ -114,6 +114,10 @@ struct SignInCodesPerNetworkTests {
             #expect(try await repository.liveCodes(appID: "notes", email: "ada@example.com", maxAttempts: 3, at: displaced).map(\.id) == ["b1"])
             #expect(try await repository.attemptCode(Self.attempt("hash-a1", network: "n1"), at: displaced) == .wrong,
                     "the ended code matches no guess")
+            // Nor one dated before the send that ended it (a verify already under way, another
+            // instance's clock behind): it ends as of its own making (review s11, V3).
+            #expect(try await repository.attemptCode(Self.attempt("hash-a1", network: "n1"), at: displaced.addingTimeInterval(-1)) == .wrong,
+                    "the ended code matches no guess dated before its end either")
             #expect(!(try await repository.claimDueMail(at: displaced, lease: 60, limit: 10).map(\.id)).contains("m-a1"))
             let again = displaced.addingTimeInterval(301)
             #expect(try await repository.requestCode(Self.request("a2", network: "n1", at: again, live: 1, address: cap), at: again) == .rateLimited(3299),

@@ -40,7 +40,8 @@ public struct InstallAdmission: Sendable {
     /// Whether a sighting of a named version starting a group past the cap is within its
     /// network's share of the reserve (``ReserveShares``); counts it if so.
     func admitsReserve(_ sighting: InstallSighting, reserve: Int) -> Bool {
-        reserveShares?.admit(network: sighting.source?.network ?? 0, in: sighting.scope, reserve: reserve) ?? true
+        reserveShares?.admit(network: sighting.source?.network ?? 0, in: sighting.scope, reserve: reserve,
+                             clients: sighting.source?.share ?? 1) ?? true
     }
 
     /// Whether `version` is named by a policy of the scope's app for its platform.

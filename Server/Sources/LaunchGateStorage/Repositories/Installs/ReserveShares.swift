@@ -16,7 +16,7 @@ import Synchronization
 /// publish guard doesn't count it, so the flood doesn't make the named version look refused.
 ///
 /// Kept in memory per process, like the quotas: a restart lets each network take its share
-/// again. A scope's table holds at most as many networks as its reserve has groups (each network
+/// again, and each instance gives it a share of its own. A scope's table holds at most as many networks as its reserve has groups (each network
 /// in it took one); past that, groups have aged out since and freed their room, and the table
 /// starts over. A share spent by a recording whose write fails is not given back: it is small,
 /// and spent only past a full cap.
@@ -34,14 +34,17 @@ public final class ReserveShares: Sendable {
 
     /// Whether `network` may start one more group in the reserve of `scope`; counts it if so.
     /// A sighting of no network (0: tests and tools) is not limited.
-    /// - Parameter reserve: The reserve's groups (``InstallLimits/reservedGroups``).
-    func admit(network: UInt64, in scope: InstallBudget.Scope, reserve: Int) -> Bool {
+    /// - Parameters:
+    ///   - reserve: The reserve's groups (``InstallLimits/reservedGroups``).
+    ///   - clients: How many clients' shares the network gets: a trusted proxy carries many
+    ///     (``SightingSource/share``), as it does for the quotas (review s11, V4).
+    func admit(network: UInt64, in scope: InstallBudget.Scope, reserve: Int, clients: Int = 1) -> Bool {
         guard network != 0 else { return true }
         return taken.withLock { taken in
             var networks = taken[scope] ?? [:]
             if networks[network] == nil, networks.count >= max(reserve, 1) { networks = [:] }
             let count = networks[network, default: 0]
-            guard count < Self.share(of: reserve) else { return false }
+            guard count < Self.share(of: reserve) * max(clients, 1) else { return false }
             networks[network] = count + 1
             taken[scope] = networks
             return true

@@ -12,7 +12,7 @@ import Foundation
 package enum CodeRoom: Equatable {
     /// The network's own place, or a free one.
     case free
-    /// The code of this network is ended to make room: expired at once, its waiting mail ended,
+    /// The code of this network is ended to make room: expired as of its making, its waiting mail ended,
     /// but kept, since it dates the network's last send for ``isFirstSend(from:among:at:)``
     /// (review s10, R5: a deleted one let the network's next send skip the caps again).
     case replacing(network: String)

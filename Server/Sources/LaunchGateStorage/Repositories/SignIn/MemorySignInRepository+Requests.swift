@@ -32,7 +32,9 @@ extension MemorySignInRepository {
         }
         if case .replacing(let other) = room {
             // Ended, not deleted: it still dates that network's last send (CodeRoom.replacing).
-            codesByAddress[address(app, email)]?[other]?.expiresAt = now
+            if let made = codesByAddress[address(app, email)]?[other]?.createdAt {
+                codesByAddress[address(app, email)]?[other]?.expiresAt = made
+            }
             expireWaitingMail(appID: app, email: email, network: other, at: now)
         }
         try issueCode(issued, mail: message)

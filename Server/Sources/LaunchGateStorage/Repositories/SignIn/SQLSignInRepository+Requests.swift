@@ -53,6 +53,9 @@ extension SQLSignInRepository {
     /// locks. A send locks its own network's code row before the room's (``addressCodes``), as a
     /// verify claims it first, so the two from one network don't cross; a guess from elsewhere that
     /// matches a code being resent still can, and is run again rather than answered `unavailable`.
+    /// So can a send that takes another network's place (the room's row, then the code it ends)
+    /// beside a verify from that network (its code, then the room's row), as the delete before it
+    /// could (review s11, V5); the race test covers pairs from one network, where no retry is due.
     /// Each run again is counted (``conflictRetries``).
     private func againOnConflict<T>(_ body: () async throws -> T) async throws -> T {
         do { return try await body() } catch let error as StorageError where error.isConflict {

@@ -71,12 +71,14 @@ extension SQLSignInRepository {
         """
     }
 
-    /// Ends a network's code at the address to make room for another network's: it expires now, so
-    /// it takes no place and matches no guess, but its row stays until the sweep, dating the
-    /// network's last send for ``CodeRoom/isFirstSend(from:among:at:)`` (review s10, R5).
+    /// Ends a network's code at the address to make room for another network's: it expires as of
+    /// its own making, so it takes no place and matches no guess, not even one dated before this
+    /// send (a verify already under way, an instance whose clock is behind; review s11, V3), but its
+    /// row stays until the sweep, dating the network's last send for
+    /// ``CodeRoom/isFirstSend(from:among:at:)`` (review s10, R5).
     static func endCode(appID: String, email: String, network: String, at now: Date) -> SQLQueryString {
         """
-        UPDATE sign_in_codes SET expires_at = \(bind: now.milliseconds)
+        UPDATE sign_in_codes SET expires_at = created_at
         WHERE app_id = \(bind: appID) AND email = \(bind: email) AND network = \(bind: network) AND expires_at > \(bind: now.milliseconds)
         """
     }
