@@ -31,6 +31,10 @@ public struct InstallRecorder: Service {
     private let nextRelease = NextReleaseRoom()
     /// What each network has taken of the reserve for named versions.
     private let reserveShares = ReserveShares()
+    /// Keeps folds one at a time, so that a fold returns only once everything sighted before it
+    /// is written: a fold begun while another was writing found the buffer drained and returned
+    /// at once, before the sightings it was asked for were stored.
+    private let folding = AsyncLock()
     private let policies: PolicyService?
     private let repository: any InstallRepository
     private let hasher: InstallIDHasher
@@ -97,7 +101,7 @@ public struct InstallRecorder: Service {
         await fold()
     }
 
-    /// Folds everything buffered into storage now.
+    /// Folds everything buffered into storage now, after any fold under way.
     ///
     /// One pass over the arena: each entry is hashed, and an entry whose value (app and header)
     /// was written within ``AdoptionConfiguration/rewriteInterval`` on the same UTC day is skipped
@@ -111,6 +115,11 @@ public struct InstallRecorder: Service {
     /// - Returns: How many sightings were written.
     @discardableResult
     public func fold() async -> Int {
+        // The body throws nothing; the lock's signature only passes a thrown error on.
+        (try? await folding.withLock { await foldNow() }) ?? 0
+    }
+
+    private func foldNow() async -> Int {
         let arena = buffer.drain()
         guard arena.count > 0 else { return 0 }
         // At least a millisecond: the repeats of one fold are left out only by this check.

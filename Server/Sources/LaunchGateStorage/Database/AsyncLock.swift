@@ -1,9 +1,13 @@
 /// A first-come, first-served lock for async code, used to keep SQLite's single connection to
-/// one transaction at a time.
-actor AsyncLock {
+/// one transaction at a time, and an install recorder's folds to one at a time.
+package actor AsyncLock {
     private var locked = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
+    /// An unlocked lock.
+    package init() {}
+
+    /// Runs `body` once every caller before it has finished, first come, first served.
     package func withLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         await acquire()
         defer { release() }
