@@ -88,6 +88,7 @@ struct OperatorShortCodeRoomTests {
             codes.append(try #require(try await fixture.code(for: Self.email, app: OperatorSignIn.appID)))
         }
         #expect(await verify(fixture, codes[0], from: Self.guesser) == "invalid_code", "the oldest long code is not among the newest 4")
+        #expect(await verify(fixture, codes[1], from: Self.guesser) == "invalid_code", "nor the fifth newest (review s11, V6)")
         #expect(await verify(fixture, codes[2], from: Self.guesser) == "ok", "the fourth newest is")
         await fixture.close()
     }
