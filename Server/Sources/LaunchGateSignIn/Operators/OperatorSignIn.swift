@@ -171,19 +171,20 @@ public struct OperatorSignIn: Sendable {
             if let found = try await signIn(hash, among: live.filter { $0.network == network }, email: email, network: network, at: now) {
                 return found
             }
-            // Others' codes only within the charges others share and the room; a refusal answers
+            // Others' codes only within the room and the charges others share; a refusal answers
             // as the miss it is, the same for every address (issue 27: no code guessed more than 25
             // times an hour from networks other than its own).
             // One fewer than an address's live codes (the own network, which the address doesn't
-            // know, holds one place: a known one has no room to pay).
+            // know, holds one place: a known one has no room to pay). The room first (see roomWait(paying:in:at:)).
             let width = configuration.liveCodesPerAddress - 1
-            let paid = try await charged(charges, at: now) ? try await roomWait(paying: width, in: room, at: now) == nil : false
+            let paid = try await roomWait(paying: width, in: room, at: now) == nil ? try await charged(charges, at: now) : false
             candidates = paid ? Self.compared(live.filter { $0.network != network }, width: width, in: room) : []
         } else {
-            try await admit(email: email, network: network, at: now, charges: charges, checkingLock: false)
+            // The room first (see roomWait(paying:in:at:)).
             if let wait = try await roomWait(paying: configuration.liveCodesPerAddress, in: room, at: now) {
                 throw SignInServiceError.rateLimited(retryAfter: SignInService.seconds(wait))
             }
+            try await admit(email: email, network: network, at: now, charges: charges, checkingLock: false)
             candidates = Self.compared(live, width: configuration.liveCodesPerAddress, in: room)
         }
         if let found = try await signIn(hash, among: candidates, email: email, network: network, at: now) { return found }
@@ -217,6 +218,13 @@ public struct OperatorSignIn: Sendable {
     /// on them, or the room would tell who the operators are; ``compared(_:width:in:)`` holds the
     /// comparisons to what was paid (review s10, R1: paying one a code past `width` told them apart
     /// once first sends could give an address more live codes than the cap).
+    ///
+    /// Paid before the network's share and the address's cap, so that a guess the room
+    /// refuses, which is compared with nothing, spends neither (attack s11, A4: 25 refused guesses
+    /// from 5 /24s used up the address's 25, and the operator's 9-digit code, which pays no room, was
+    /// then refused for an hour on any network but the one that asked). The reverse, a guess the
+    /// share or the cap refuses having paid the room, gives nothing away: the width is the same for
+    /// every address, and one /24's share of 5 guesses already pays the room's 25.
     /// - Returns: `nil` when paid (or there is no room), else the wait until it would be.
     private func roomWait(paying width: Int, in room: ShortCodeRoom?, at now: Date) async throws -> TimeInterval? {
         guard let room, min(width, room.limit) > 0 else { return nil }

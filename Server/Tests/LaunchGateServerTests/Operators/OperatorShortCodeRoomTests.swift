@@ -88,6 +88,7 @@ struct OperatorShortCodeRoomTests {
             codes.append(try #require(try await fixture.code(for: Self.email, app: OperatorSignIn.appID)))
         }
         #expect(await verify(fixture, codes[0], from: Self.guesser) == "invalid_code", "the oldest long code is not among the newest 4")
+        #expect(await verify(fixture, codes[1], from: Self.guesser) == "invalid_code", "nor the fifth newest (review s11, V6)")
         #expect(await verify(fixture, codes[2], from: Self.guesser) == "ok", "the fourth newest is")
         await fixture.close()
     }
@@ -170,6 +171,27 @@ extension OperatorShortCodeRoomTests {
         fixture.clock.advance(by: 3600)
         #expect(try await send(fixture, Self.first) == 6, "a known network pays no room")
         #expect(await verify(fixture, try #require(try await fixture.code(for: Self.email, app: OperatorSignIn.appID)), from: Self.first) == "ok")
+        await fixture.close()
+    }
+
+    @Test("short guesses the spent room refuses leave the address's 25 unspent, from networks with their own code or without: the operator's 9-digit code typed on a sixth /24 signs in (attack s11, A4)",
+          arguments: TestBackend.available, [false, true])
+    func refusedGuessesSpendNoCap(_ backend: TestBackend, fromSenders: Bool) async throws {
+        let fixture = try await SignInFixture.make(backend, configuration: SignInConfiguration(clientVerifies: 0))
+        _ = try await fixture.components.operators.add(email: Self.email, scope: .publish)
+        // 5 first sends pay the room's 25.
+        for network in 1...5 { #expect(try await send(fixture, "203.0.\(network).7") == 6) }
+        fixture.clock.advance(by: 1)
+        // 5 /24s guess 5 times each: the senders (each on its own code's tries, then others' codes) or 5 others.
+        for network in (fromSenders ? 1...5 : 11...15) {
+            for turn in 0..<5 {
+                let guess = String(repeating: String(turn % 2), count: 6)
+                #expect(await verify(fixture, guess, from: "203.0.\(network).7") == (fromSenders ? "invalid_code" : "rate_limited"), "the room is spent")
+            }
+        }
+        #expect(try await send(fixture, Self.third) == 9)
+        let code = try #require(try await fixture.code(for: Self.email, app: OperatorSignIn.appID))
+        #expect(await verify(fixture, code, from: Self.guesser) == "ok", "typed on another network, within the address's 25")
         await fixture.close()
     }
 }
