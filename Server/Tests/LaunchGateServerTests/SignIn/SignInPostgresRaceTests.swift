@@ -31,7 +31,7 @@ struct SignInPostgresRaceTests {
         await fixture.close()
     }
 
-    @Test("40 verifies and 40 resends from one network, 8 pairs at once beside another network's short code, all answered and none run again: the lock order, not the retry, keeps them from deadlocking (review s9b, K5; s11, R6)",
+    @Test("40 verifies and 40 resends from one network, 8 pairs at once beside another network's short code, all answered and none run again: the lock order, not the retry, keeps them from deadlocking (review s9b, K5; review s10, R6)",
           .enabled(if: TestBackend.available.contains(.postgres)))
     func verifyBesideResend() async throws {
         // Every send and guess passes its limits, so each verify charges the room and each resend pays into it.
