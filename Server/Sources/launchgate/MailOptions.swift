@@ -21,7 +21,7 @@ struct MailOptions: ParsableArguments {
     /// - Throws: `ValidationError` when the value is not a whole number in range.
     func deliveriesAtOnce(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int? {
         let flag = "mail-deliveries-at-once"
-        guard let value = try EnvironmentOption.value(mailDeliveriesAtOnce, or: EnvironmentOption.variable(forFlag: flag), environment: environment) else { return nil }
+        guard let value = try EnvironmentOption.value(mailDeliveriesAtOnce, or: "LAUNCHGATE_MAIL_DELIVERIES_AT_ONCE", environment: environment) else { return nil }
         let range = 1...OutboxWorker.maximumDeliveriesAtOnce
         guard range.contains(value) else { throw ValidationError("--\(flag) must be \(range.lowerBound) to \(range.upperBound)") }
         return value
