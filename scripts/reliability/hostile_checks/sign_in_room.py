@@ -33,10 +33,15 @@ def returning_owner_under_f3():
         # 10 /24s send 3 times each: their first sends are uncounted, their 20 others spend the address's 20 an hour.
         for n in range(30):
             source = f"127.0.{121 + n % 10}.1"
-            spent.append(post(source, "send-code", {"email": email})[0])
+            sent = post(source, "send-code", {"email": email})
+            spent.append(sent[0])
             # The first 26 codes are burned by their own network's 5 wrong tries; the last 4 stay live.
+            # The tries are of the code's own length: past the room it is long, and a guess of a
+            # length no live code has is compared with nothing and spends nothing (attack s11, A6).
+            answer = sent[3] if isinstance(sent[3], dict) else {}
+            wrong = "0" * (answer.get("codeLength", answer.get("code_length")) or length)
             for _ in range(5 if n < 26 else 0):
-                post(source, "verify-code", {"email": email, "code": "0" * length, "device_id": "evil"})
+                post(source, "verify-code", {"email": email, "code": wrong, "device_id": "evil"})
             time.sleep(0.11)  # each /24 sends every 10th, past the 1 s resend interval
         stranger = post("127.0.140.1", "send-code", {"email": email})
         time.sleep(1.1)
