@@ -117,6 +117,17 @@ public struct AuthClient: Sendable {
         _ = try await exchange(.signOut, body: AuthWire.body(AuthWire.Empty()), token: token, deviceID: deviceID)
     }
 
+    /// Deletes the account a session signs in to (`DELETE …/auth/account`, no body): the server
+    /// erases the user with its sessions, codes and mail, and refuses the token from then on.
+    /// - Parameters:
+    ///   - token: The session's token.
+    ///   - deviceID: The device the session was issued to, sent as `LaunchGate-Device-ID`; `nil` sends none.
+    /// - Throws: ``SignInError``: ``SignInError/unauthorized`` when the session is no longer valid
+    ///   (ended, or its account already deleted); ``SignInError/notOnSeedPaths(_:)`` with ``AuthPaths/seed``.
+    public func deleteAccount(_ token: SessionToken, deviceID: DeviceID? = nil) async throws(SignInError) {
+        _ = try await exchange(.deleteAccount, body: nil, token: token, deviceID: deviceID)
+    }
+
     // MARK: Exchange
 
     /// Sends one request and returns the body of a successful answer.

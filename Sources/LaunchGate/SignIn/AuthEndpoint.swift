@@ -9,10 +9,18 @@
     case session
     /// `POST …/sign-out`.
     case signOut = "sign-out"
+    /// `DELETE …/account`: erases the account the session signs in to.
+    case deleteAccount = "account"
 
-    /// `GET` for the session check, `POST` for the rest.
-    public var method: String { self == .session ? "GET" : "POST" }
+    /// `GET` for the session check, `DELETE` for the account, `POST` for the rest.
+    public var method: String {
+        switch self {
+        case .session: "GET"
+        case .deleteAccount: "DELETE"
+        case .sendCode, .verifyCode, .signOut: "POST"
+        }
+    }
 
-    /// Whether the request carries a session token: the session check and sign-out.
-    public var needsSession: Bool { self == .session || self == .signOut }
+    /// Whether the request carries a session token: the session check, sign-out and account deletion.
+    public var needsSession: Bool { self == .session || self == .signOut || self == .deleteAccount }
 }

@@ -7,19 +7,19 @@ import Foundation
 /// AuthClient(baseURL: URL(string: "https://legacy.example.com")!, paths: .seed)        // /api/auth/…
 /// ```
 public enum AuthPaths: Sendable, Hashable {
-    /// The per-app paths, `/v1/apps/{app}/auth/…`: send-code, verify-code, session and sign-out.
+    /// The per-app paths, `/v1/apps/{app}/auth/…`: send-code, verify-code, session, sign-out and account.
     case app(String)
     /// The original sign-in backend's paths, `/api/auth/…`, which a LaunchGate server also serves for
     /// its `--default-app`: send-code and verify-code only, so sessions can't be checked or signed
-    /// out on the server.
+    /// out on the server, nor accounts deleted.
     case seed
 
-    /// Whether the paths have the session check and sign-out.
+    /// Whether the paths have the session check, sign-out and account deletion.
     public var supportsSessions: Bool {
         if case .app = self { return true } else { return false }
     }
 
-    /// The endpoints these paths have: all four per app, send-code and verify-code on ``seed``.
+    /// The endpoints these paths have: all five per app, send-code and verify-code on ``seed``.
     @_spi(LaunchGateServer) public var endpoints: [AuthEndpoint] {
         AuthEndpoint.allCases.filter { supportsSessions || !$0.needsSession }
     }
