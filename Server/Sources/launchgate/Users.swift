@@ -61,7 +61,7 @@ struct Users: AsyncParsableCommand {
     }
 
     struct Delete: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a user, with its sessions, codes, queued mail and failure count.")
+        static let configuration = CommandConfiguration(abstract: "Delete a user, with its sessions, codes, mail, failure counts, known networks and the rate limits naming its address.")
         @Argument(help: "The app's ID.") var app: String
         @Argument(help: "The user's usr_ ID or address.") var user: String
         @OptionGroup var database: DatabaseOptions

@@ -101,7 +101,7 @@ public struct SignInConfiguration: Sendable, Hashable {
     /// The charge of a guess at an address's codes, other than its own network's, from a client's
     /// network: its network's share, which every network has, known to the address or not.
     func networkGuessCharge(app: String, email: String, client: String) -> RateLimitCharge {
-        RateLimitCharge(key: "guess-net|\(app)|\(email)|\(SignInNetwork.of(client))", rules: [RateLimitRule(limit: networkGuessesPerHour, window: 3600)])
+        RateLimitCharge(key: Self.networkGuessKey(app: app, email: email, network: SignInNetwork.of(client)), rules: [RateLimitRule(limit: networkGuessesPerHour, window: 3600)])
     }
 
     /// The address's cap on guesses at other networks' codes, from every network but those known
@@ -133,6 +133,9 @@ public struct SignInConfiguration: Sendable, Hashable {
         CodeRequest(code: code, mail: mail, charges: charges, addressCharges: addressCharges, liveCodesPerAddress: liveCodesPerAddress,
                     codeHold: heldFor, attemptsPerCode: attemptsPerCode, room: room, long: long)
     }
+
+    /// The key a network's guesses at an address's codes are charged under.
+    static func networkGuessKey(app: String, email: String, network: String) -> String { "guess-net|\(app)|\(email)|\(network)" }
 
     /// The key every send to an address is charged under, whatever its network.
     static func sendKey(app: String, email: String) -> String { "send|\(app)|\(email)" }

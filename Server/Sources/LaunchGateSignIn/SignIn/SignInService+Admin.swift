@@ -28,12 +28,13 @@ extension SignInService {
         try await repository.sessions(appID: app, userID: userID)
     }
 
-    /// Deletes a user with its sessions, codes, mail and failure count.
+    /// Deletes a user with its sessions, codes, mail, failure counts and limits (as
+    /// ``deleteAccount(app:token:deviceID:)`` does), counted as an operator's deletion.
     /// - Returns: `false` when there is no such user.
     /// - Throws: ``ServiceError`` `app-not-found`.
     public func deleteUser(app: String, idOrEmail: String) async throws -> Bool {
         guard let user = try await user(app: app, idOrEmail: idOrEmail) else { return false }
-        return try await repository.deleteUser(appID: app, id: user.id)
+        return try await repository.deleteUser(configuration.deletion(app: app, userID: user.id, email: user.email, by: .operator), at: now())
     }
 
     /// Revokes the app's active sessions that the selector names.

@@ -74,8 +74,8 @@ struct SignInRepositoryAccountsTests {
             try await repository.issueCode(Contract.code("late", email: "ada@example.com"), mail: Contract.mail("late", email: "ada@example.com"))
             _ = try await repository.recordFailure(appID: "notes", email: "ada@example.com", threshold: 100, lockout: 3600, at: Self.now)
 
-            #expect(try await repository.deleteUser(appID: "notes", id: ada.user.id))
-            #expect(try await !repository.deleteUser(appID: "notes", id: ada.user.id))
+            #expect(try await repository.deleteUser(AccountDeletion(appID: "notes", userID: ada.user.id, requester: .user), at: Self.now))
+            #expect(try await !repository.deleteUser(AccountDeletion(appID: "notes", userID: ada.user.id, requester: .user), at: Self.now))
             #expect(try await repository.user(appID: "notes", id: ada.user.id) == nil)
             #expect(try await repository.session(tokenHash: "token-ses_a") == nil)
             #expect(try await repository.claimAttempt(appID: "notes", email: "ada@example.com", maxAttempts: 5, at: Self.now) == nil)
@@ -83,6 +83,38 @@ struct SignInRepositoryAccountsTests {
             let mail = try await repository.claimDueMail(at: Self.now, lease: 60, limit: 10)
             #expect(mail.map(\.email) == ["bob@example.com"])
             #expect(try await repository.session(tokenHash: "token-ses_b") != nil)
+        }
+    }
+
+    @Test("deleting a user erases the rate-limit keys it names, whole or by prefix, and no other, and counts the day's deletions by requester",
+          arguments: TestBackend.available)
+    func deletionLimitsAndCounts(backend: TestBackend) async throws {
+        try await backend.withSignInRepositories { (repositories) async throws in
+            let repository = repositories[0]
+            let ada = try await Self.signIn(repository, "ada@example.com", tag: "a")
+            let bob = try await Self.signIn(repository, "bob@example.com", tag: "b")
+            let cy = try await Self.signIn(repository, "cy@example.com", tag: "c")
+            let keys = ["send|notes|ada@example.com", "send-net|notes|ada@example.com|192.0.2.0/24", "send-net|notes|ada@example.com|10.0.0.0/24",
+                        "send|notes|bob@example.com", "send-net|notes|ada@example.community|192.0.2.0/24", "send|todo|ada@example.com"]
+            for key in keys { _ = try await repository.recordEvent(key: key, rules: [RateLimitRule(limit: 5, window: 3600)], at: Self.now) }
+            let deletion = AccountDeletion(appID: "notes", userID: ada.user.id, requester: .user, limitKeys: ["send|notes|ada@example.com"],
+                                           limitKeyPrefixes: ["send-net|notes|ada@example.com|"])
+            #expect(try await repository.deleteUser(deletion, at: Self.now))
+            for key in keys {
+                let erased = key.hasPrefix("send|notes|ada") || key.hasPrefix("send-net|notes|ada@example.com|")
+                #expect(try await (repository.lastEvent(key: key) == nil) == erased, "\(key)")
+            }
+
+            let nextDay = Self.now.addingTimeInterval(86_400)
+            #expect(try await repository.deleteUser(AccountDeletion(appID: "notes", userID: bob.user.id, requester: .operator), at: nextDay))
+            #expect(try await repository.deleteUser(AccountDeletion(appID: "notes", userID: cy.user.id, requester: .user), at: nextDay))
+            let today = InstallDay.start(InstallDay.of(Self.now)), tomorrow = InstallDay.start(InstallDay.of(nextDay))
+            #expect(try await repository.deletions(appID: "notes", since: Self.now) == [
+                DailyDeletions(day: today, requester: .user, count: 1), DailyDeletions(day: tomorrow, requester: .operator, count: 1),
+                DailyDeletions(day: tomorrow, requester: .user, count: 1),
+            ])
+            #expect(try await repository.deletions(appID: "notes", since: nextDay).count == 2, "from the day holding `since`")
+            #expect(try await repository.deletions(appID: "todo", since: Self.now).isEmpty)
         }
     }
 

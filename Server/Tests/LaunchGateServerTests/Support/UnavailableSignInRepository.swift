@@ -36,7 +36,8 @@ struct UnavailableSignInRepository: SignInRepository {
     func users(appID: String, after email: String?, limit: Int) async throws -> [UserRecord] { throw down }
     func user(appID: String, id: String) async throws -> UserRecord? { throw down }
     func user(appID: String, email: String) async throws -> UserRecord? { throw down }
-    func deleteUser(appID: String, id: String) async throws -> Bool { throw down }
+    func deleteUser(_ deletion: AccountDeletion, at now: Date) async throws -> Bool { throw down }
+    func deletions(appID: String, since: Date) async throws -> [DailyDeletions] { throw down }
     func claimDueMail(at now: Date, lease: TimeInterval, limit: Int) async throws -> [OutboxMessage] { throw down }
     func retryMail(id: String, error: String, nextAttemptAt: Date) async throws { throw down }
     func finishMail(id: String, state: OutboxMessage.State, error: String?, at now: Date) async throws { throw down }

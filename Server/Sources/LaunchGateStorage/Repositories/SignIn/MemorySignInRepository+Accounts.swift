@@ -51,16 +51,27 @@ extension MemorySignInRepository {
         usersByID.values.first { $0.appID == appID && $0.email == email }
     }
 
-    public func deleteUser(appID: String, id: String) -> Bool {
+    public func deleteUser(_ deletion: AccountDeletion, at now: Date) -> Bool {
+        let (appID, id) = (deletion.appID, deletion.userID)
         guard let user = user(appID: appID, id: id) else { return false }
         usersByID[id] = nil
         sessionsByID = sessionsByID.filter { $0.value.userID != id }
         let key = address(appID, user.email)
         codesByAddress[key] = nil
         addresses[key] = nil
+        lastFailures[key] = nil
         knownNetworks[key] = nil
+        shortComparisons[key] = nil
         outbox = outbox.filter { !($0.value.appID == appID && $0.value.email == user.email) }
+        events = events.filter { !deletion.erases(limitKey: $0.key) }
+        deletionCounts[DeletionCountKey(appID: appID, day: InstallDay.of(now), requester: deletion.requester), default: 0] += 1
         return true
+    }
+
+    public func deletions(appID: String, since: Date) -> [DailyDeletions] {
+        deletionCounts.filter { $0.key.appID == appID && $0.key.day >= InstallDay.of(since) }
+            .sorted { ($0.key.day, $0.key.requester.rawValue) < ($1.key.day, $1.key.requester.rawValue) }
+            .map { DailyDeletions(day: InstallDay.start($0.key.day), requester: $0.key.requester, count: $0.value) }
     }
 
     // MARK: Outbox

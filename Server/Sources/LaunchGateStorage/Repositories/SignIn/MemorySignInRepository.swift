@@ -21,6 +21,8 @@ public actor MemorySignInRepository: SignInRepository {
     /// from its charges so that tests can hold one to the other).
     package var shortComparisons: [String: [Date]] = [:]
     package var outbox: [String: OutboxMessage] = [:]
+    /// Deleted accounts per app, day and requester (``DailyDeletions``).
+    package var deletionCounts: [DeletionCountKey: Int] = [:]
 
     /// Creates an empty repository.
     public init() {}

@@ -68,8 +68,9 @@ extension SQLSignInRepository {
         }
     }
 
-    public func deleteUser(appID: String, id: String) async throws -> Bool {
-        try await database.transaction { db in
+    public func deleteUser(_ deletion: AccountDeletion, at now: Date) async throws -> Bool {
+        let (appID, id) = (deletion.appID, deletion.userID)
+        return try await database.transaction { db in
             // A write first (a no-op one), so SQLite takes its write lock before anything is read.
             let found = try await db.update("sign_in_users").set("email", to: SQLColumn("email"))
                 .where("app_id", .equal, appID).where("id", .equal, id).returning("email").all()
@@ -79,7 +80,40 @@ extension SQLSignInRepository {
                 try await db.delete(from: table).where("app_id", .equal, appID).where("email", .equal, email).run()
             }
             try await db.delete(from: "sign_in_users").where("id", .equal, id).run()
+            try await Self.deleteLimitKeys(of: deletion, on: db)
+            // Last, so a test can make it fail after every delete above and see them all undone.
+            try await db.raw("""
+                INSERT INTO sign_in_deletions (app_id, day, requested_by, deletions)
+                VALUES (\(bind: appID), \(bind: InstallDay.of(now)), \(bind: deletion.requester.rawValue), 1)
+                ON CONFLICT (app_id, day, requested_by) DO UPDATE SET deletions = sign_in_deletions.deletions + 1
+                """).run()
             return true
+        }
+    }
+
+    /// Deletes the rate-limit keys that name the address. Prefixes are compared with `substr`, not
+    /// `LIKE`: an address may hold `%` and `_`, which `LIKE` would read as wildcards. The length is
+    /// cast because PostgreSQL's `substr` takes an `integer`, and a bound Swift `Int` is a `bigint`.
+    private static func deleteLimitKeys(of deletion: AccountDeletion, on db: any SQLDatabase) async throws {
+        if !deletion.limitKeys.isEmpty {
+            try await db.delete(from: "rate_limit_keys").where("key", .in, deletion.limitKeys).run()
+        }
+        for prefix in deletion.limitKeyPrefixes where !prefix.isEmpty {
+            try await db.raw("""
+                DELETE FROM rate_limit_keys WHERE substr("key", 1, CAST(\(bind: prefix.unicodeScalars.count) AS INTEGER)) = \(bind: prefix)
+                """).run()
+        }
+    }
+
+    public func deletions(appID: String, since: Date) async throws -> [DailyDeletions] {
+        try await database.read { db in
+            try await db.select().columns("day", "requested_by", "deletions").from("sign_in_deletions")
+                .where("app_id", .equal, appID).where("day", .greaterThanOrEqual, InstallDay.of(since))
+                .orderBy("day").orderBy("requested_by").all().compactMap { row in
+                    guard let requester = DeletionRequester(rawValue: try row.decode(column: "requested_by", as: String.self)) else { return nil }
+                    return DailyDeletions(day: InstallDay.start(try row.decode(column: "day", as: Int.self)), requester: requester,
+                                          count: try row.decode(column: "deletions", as: Int.self))
+                }
         }
     }
 

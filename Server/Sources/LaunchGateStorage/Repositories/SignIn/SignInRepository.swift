@@ -127,10 +127,14 @@ public protocol SignInRepository: Sendable {
     func user(appID: String, id: String) async throws -> UserRecord?
     /// One user by normalised address.
     func user(appID: String, email: String) async throws -> UserRecord?
-    /// Deletes a user and everything kept about the address in the app: codes, sessions,
-    /// queued and past mail, every network's failure count and lock, and the networks it signed in from.
-    /// - Returns: `false` when there was no such user.
-    func deleteUser(appID: String, id: String) async throws -> Bool
+    /// Deletes a user and everything kept about the address in the app, in one transaction: codes,
+    /// sessions, queued and past mail, every network's failure count and lock, the networks it
+    /// signed in from, and the rate-limit keys the deletion names; and counts the deletion in
+    /// its day (``deletions(appID:since:)``), which is all that is left of it.
+    /// - Returns: `false` when there was no such user (deleted meanwhile, say), and nothing changed.
+    func deleteUser(_ deletion: AccountDeletion, at now: Date) async throws -> Bool
+    /// An app's deletions per UTC day and requester, from the day holding `since`, oldest first.
+    func deletions(appID: String, since: Date) async throws -> [DailyDeletions]
 
     // MARK: Outbox
 
