@@ -36,6 +36,8 @@ extension AuthWire.Session {
 extension AuthWire.Envelope {
     /// Sign-out's answer.
     static let signedOut = AuthWire.Envelope(status: "success", message: "Signed out.")
+    /// The answer to an account deletion: the account is gone and its session with it.
+    static let accountDeleted = AuthWire.Envelope(status: "success", message: "Account deleted.")
 
     /// A failure in seed 002's shape, with its stable code.
     static func failure(message: String, code: String) -> AuthWire.Envelope {

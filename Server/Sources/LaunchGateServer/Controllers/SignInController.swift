@@ -26,7 +26,7 @@ struct SignInController<Context: RemoteAddressRequestContext> {
             let group = router.group().add(middleware: SeedErrorMiddleware())
             for endpoint in paths.endpoints {
                 guard let path = paths.path(for: endpoint) else { continue }
-                group.on(RouterPath(path), method: endpoint.method == "GET" ? .get : .post, use: { request, context in
+                group.on(RouterPath(path), method: HTTPRequest.Method(endpoint.method) ?? .post, use: { request, context in
                     try await answer(endpoint, request, context, app: paths == .seed ? seedApp(path) : context.parameters.require("app"),
                                      seed: paths == .seed)
                 })
@@ -48,6 +48,11 @@ struct SignInController<Context: RemoteAddressRequestContext> {
             try await SignInWire.drain(request)
             try await signIn.signOut(app: app, token: bearer(request), deviceID: request.headers[Self.deviceHeader])
             return SignInWire.response(AuthWire.Envelope.signedOut)
+        case .deleteAccount:
+            // No body is expected; one sent anyway is read (within the limit) and ignored, as sign-out's.
+            try await SignInWire.drain(request)
+            try await signIn.deleteAccount(app: app, token: bearer(request), deviceID: request.headers[Self.deviceHeader])
+            return SignInWire.response(AuthWire.Envelope.accountDeleted)
         }
     }
 
