@@ -76,7 +76,7 @@ struct AccountDeletionAPITests {
         let server = try await TestServer.make()
         try await server.application.test(.router) { client in
             let seed = try await client.execute(uri: "/api/auth/account", method: .delete, headers: TestServer.bearer("lgs_x"))
-            #expect(seed.status == .notFound && seed.seedStatus == "error")
+            #expect(seed.status == .notFound && seed.seedStatus == "error", "\(seed.status) \(seed.text)")
             let unknown = try await client.execute(uri: "/v1/apps/nope/auth/account", method: .delete, headers: TestServer.bearer("lgs_x"))
             #expect(unknown.status == .notFound && unknown.seedError == "not_found")
         }

@@ -30,6 +30,17 @@ struct AccountDeletionTests {
         return ada
     }
 
+    /// Runs `body` with a fixture and closes it whether `body` returns or throws: a failed
+    /// expectation that throws must not leave SQLite connections open, which ends the process.
+    private static func withFixture(_ backend: TestBackend, _ body: (SignInFixture) async throws -> Void) async throws {
+        let fixture = try await SignInFixture.make(backend)
+        do { try await body(fixture) } catch {
+            await fixture.close()
+            throw error
+        }
+        await fixture.close()
+    }
+
     /// Every `(table, column)` of the schema, read from the database itself, so a table added
     /// later is searched too.
     private static func columns(_ database: Database) async throws -> [(table: String, column: String)] {
@@ -68,73 +79,73 @@ struct AccountDeletionTests {
     @Test("a deleted account's token is refused at once, and the address signs in again as a new user with a new ID",
           arguments: TestBackend.available)
     func refusedThenNew(backend: TestBackend) async throws {
-        let fixture = try await SignInFixture.make(backend)
-        let service = fixture.service
-        let ada = try await Self.busyAda(fixture)
-        let bob = try await service.user(app: "notes", idOrEmail: "bob@example.com")
+        try await Self.withFixture(backend) { fixture in
+            let service = fixture.service
+            let ada = try await Self.busyAda(fixture)
+            let bob = try await service.user(app: "notes", idOrEmail: "bob@example.com")
 
-        try await service.deleteAccount(app: "notes", token: ada.token, deviceID: "phone")
-        await #expect(throws: SignInServiceError.unauthorized) { try await service.session(app: "notes", token: ada.token) }
-        await #expect(throws: SignInServiceError.unauthorized) { try await service.deleteAccount(app: "notes", token: ada.token) }
-        await #expect(throws: SignInServiceError.unauthorized) { try await service.signOut(app: "notes", token: ada.token) }
-        #expect(try await service.user(app: "notes", idOrEmail: "ada@example.com") == nil)
-        #expect(try await service.user(app: "notes", idOrEmail: "bob@example.com") == bob, "another user keeps their account")
+            try await service.deleteAccount(app: "notes", token: ada.token, deviceID: "phone")
+            await #expect(throws: SignInServiceError.unauthorized) { try await service.session(app: "notes", token: ada.token) }
+            await #expect(throws: SignInServiceError.unauthorized) { try await service.deleteAccount(app: "notes", token: ada.token) }
+            await #expect(throws: SignInServiceError.unauthorized) { try await service.signOut(app: "notes", token: ada.token) }
+            #expect(try await service.user(app: "notes", idOrEmail: "ada@example.com") == nil)
+            #expect(try await service.user(app: "notes", idOrEmail: "bob@example.com") == bob, "another user keeps their account")
 
-        fixture.clock.advance(by: 60)
-        let again = try await fixture.signIn("ada@example.com", device: "phone", client: "192.0.2.1")
-        #expect(again.completion.isNewUser)
-        #expect(again.completion.user.id != ada.completion.user.id)
-        let today = try await service.deletions(app: "notes")
-        #expect(today.map(\.count) == [1] && today.first?.requester == .user)
-        await fixture.close()
+            fixture.clock.advance(by: 60)
+            let again = try await fixture.signIn("ada@example.com", device: "phone", client: "192.0.2.1")
+            #expect(again.completion.isNewUser)
+            #expect(again.completion.user.id != ada.completion.user.id)
+            let today = try await service.deletions(app: "notes")
+            #expect(today.map(\.count) == [1] && today.first?.requester == .user)
+        }
     }
 
     @Test("a token from another device, or of another app, deletes nothing")
     func wrongDevice() async throws {
-        let fixture = try await SignInFixture.make()
-        let ada = try await fixture.signIn("ada@example.com", device: "phone")
-        await #expect(throws: SignInServiceError.unauthorized) {
-            try await fixture.service.deleteAccount(app: "notes", token: ada.token, deviceID: "laptop")
+        try await Self.withFixture(.memory) { fixture in
+            let ada = try await fixture.signIn("ada@example.com", device: "phone")
+            await #expect(throws: SignInServiceError.unauthorized) {
+                try await fixture.service.deleteAccount(app: "notes", token: ada.token, deviceID: "laptop")
+            }
+            await #expect(throws: SignInServiceError.unauthorized) { try await fixture.service.deleteAccount(app: "todo", token: ada.token) }
+            #expect(try await fixture.service.user(app: "notes", idOrEmail: "ada@example.com") != nil)
+            #expect(try await fixture.service.deletions(app: "notes").isEmpty)
         }
-        await #expect(throws: SignInServiceError.unauthorized) { try await fixture.service.deleteAccount(app: "todo", token: ada.token) }
-        #expect(try await fixture.service.user(app: "notes", idOrEmail: "ada@example.com") != nil)
-        #expect(try await fixture.service.deletions(app: "notes").isEmpty)
-        await fixture.close()
     }
 
     @Test("nothing of a deleted user remains in any column of any table, while the other user's rows all do", arguments: TestBackend.sql)
     func nothingRemains(backend: TestBackend) async throws {
-        let fixture = try await SignInFixture.make(backend)
-        let database = try #require(fixture.components.database)
-        let ada = try await Self.busyAda(fixture)
-        let needles = ["ada@example.com", ada.completion.user.id]
-        let before = try await Self.mentions(of: needles, in: database)
-        // The search must find what it looks for, or its empty answer below would prove nothing.
-        for place in ["sign_in_users.email", "sign_in_sessions.user_id", "sign_in_codes.email", "mail_outbox.email",
-                      "sign_in_known_networks.email", "sign_in_addresses.email", "rate_limit_keys.key"] {
-            #expect(before[place, default: 0] > 0, "\(place) held nothing of Ada before: \(before)")
-        }
-        let bobBefore = try await Self.mentions(of: ["bob@example.com"], in: database)
+        try await Self.withFixture(backend) { fixture in
+            let database = try #require(fixture.components.database)
+            let ada = try await Self.busyAda(fixture)
+            let needles = ["ada@example.com", ada.completion.user.id]
+            let before = try await Self.mentions(of: needles, in: database)
+            // The search must find what it looks for, or its empty answer below would prove nothing.
+            for place in ["sign_in_users.email", "sign_in_sessions.user_id", "sign_in_codes.email", "mail_outbox.email",
+                          "sign_in_known_networks.email", "sign_in_addresses.email", "rate_limit_keys.key"] {
+                #expect(before[place, default: 0] > 0, "\(place) held nothing of Ada before: \(before)")
+            }
+            let bobBefore = try await Self.mentions(of: ["bob@example.com"], in: database)
 
-        try await fixture.service.deleteAccount(app: "notes", token: ada.token)
-        #expect(try await Self.mentions(of: needles, in: database) == [:])
-        #expect(try await Self.mentions(of: ["bob@example.com"], in: database) == bobBefore)
-        await fixture.close()
+            try await fixture.service.deleteAccount(app: "notes", token: ada.token)
+            #expect(try await Self.mentions(of: needles, in: database) == [:])
+            #expect(try await Self.mentions(of: ["bob@example.com"], in: database) == bobBefore)
+        }
     }
 
     @Test("a deletion that fails at its last step leaves every row it had deleted, and the session still works", arguments: TestBackend.sql)
     func oneTransaction(backend: TestBackend) async throws {
-        let fixture = try await SignInFixture.make(backend)
-        let database = try #require(fixture.components.database)
-        let ada = try await Self.busyAda(fixture)
-        let needles = ["ada@example.com", ada.completion.user.id]
-        let before = try await Self.mentions(of: needles, in: database)
-        // The count is written after every delete: without its table, the last statement fails.
-        try await database.read { try await $0.raw("DROP TABLE sign_in_deletions").run() }
+        try await Self.withFixture(backend) { fixture in
+            let database = try #require(fixture.components.database)
+            let ada = try await Self.busyAda(fixture)
+            let needles = ["ada@example.com", ada.completion.user.id]
+            let before = try await Self.mentions(of: needles, in: database)
+            // The count is written after every delete: without its table, the last statement fails.
+            try await database.read { try await $0.raw("DROP TABLE sign_in_deletions").run() }
 
-        await #expect(throws: (any Error).self) { try await fixture.service.deleteAccount(app: "notes", token: ada.token) }
-        #expect(try await Self.mentions(of: needles, in: database) == before)
-        #expect(try await fixture.service.session(app: "notes", token: ada.token).1.email == "ada@example.com")
-        await fixture.close()
+            await #expect(throws: (any Error).self) { try await fixture.service.deleteAccount(app: "notes", token: ada.token) }
+            #expect(try await Self.mentions(of: needles, in: database) == before)
+            #expect(try await fixture.service.session(app: "notes", token: ada.token).1.email == "ada@example.com")
+        }
     }
 }
