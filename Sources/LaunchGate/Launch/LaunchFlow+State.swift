@@ -18,6 +18,9 @@ extension LaunchFlow {
         case signingIn(SignInFlow.State)
         /// A new user's welcome, once; ``LaunchFlow/signInScreen`` has its words.
         case welcome(SignInUser)
+        /// Deleting the signed-in account: its confirmation, progress, or the done screen after
+        /// (``LaunchFlow/requestAccountDeletion()``). Only the blocking and recommended screens outrank it.
+        case deletingAccount(AccountDeletionScreen)
         /// The app, with the update banner over it or its details dialog open (never both).
         case app(banner: GateScreen?, details: GateScreen?)
 
@@ -35,13 +38,13 @@ extension LaunchFlow {
         /// Whether this state's screen must be above everything the app shows, not just its root
         /// view: above its sheets, full-screen covers and alerts, with the keyboard taken from it.
         /// That is every update screen: loading, the blocking ones and a recommended update. (On iOS
-        /// the adapters put them in a window above the app's.) Sign-in and the welcome stay in the
+        /// the adapters put them in a window above the app's.) Sign-in, the welcome and account deletion stay in the
         /// app's window: nobody's content is mounted under them (``LaunchFlow/contentIdentity``),
         /// and the banner and its dialog are part of the app by design.
         public var isAboveApp: Bool {
             switch self {
             case .checking, .updateRequired, .endOfLife, .deviceUnsupported, .updateRecommended: true
-            case .signingIn, .welcome, .app: false
+            case .signingIn, .welcome, .deletingAccount, .app: false
             }
         }
 
@@ -57,7 +60,7 @@ extension LaunchFlow {
                  .updateRecommended(let screen):
                 screen
             case .app(let banner, let details): details ?? banner
-            case .checking, .signingIn, .welcome: nil
+            case .checking, .signingIn, .welcome, .deletingAccount: nil
             }
         }
     }

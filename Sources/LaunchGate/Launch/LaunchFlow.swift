@@ -42,6 +42,9 @@ public final class LaunchFlow {
     @ObservationIgnored var onCheckFailure: (@MainActor (LaunchGateError) -> Void)?
     /// The failure last reported, so a re-check that fails the same way (or was not due) is quiet.
     @ObservationIgnored private var reportedFailure: String?
+    /// A deletion of the account the app started (``requestAccountDeletion()``); observed, as the
+    /// state shows it.
+    var accountDeletion: AccountDeletionStep?
 
     /// Creates a flow and signs in from the device's stored session at once, without the network,
     /// so a known user never sees the sign-in screen.
@@ -76,6 +79,9 @@ public final class LaunchFlow {
             }
         }
         if let signIn {
+            if let accountDeletion, accountDeletion.isCurrent(with: signIn.session) {
+                return .deletingAccount(accountDeletionScreen(accountDeletion))
+            }
             guard case .signedIn(let user, _) = signIn.state else { return .signingIn(signIn.state) }
             if signIn.showsWelcome { return .welcome(user) }
         }

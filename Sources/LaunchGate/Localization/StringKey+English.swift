@@ -104,6 +104,15 @@
         case .errorNotFound: "Sign-in is not set up for this app on the server."
         case .errorUnavailable: "Sign-in is unavailable right now. Try again in a moment."
         case .errorRejected: "The server refused the request."
+
+        // Account deletion.
+        case .deleteAccountTitle: "Delete your account?"
+        case .deleteAccountMessage: "Your account and everything kept with it will be deleted. This can't be undone."
+        case .deleteAccountConfirm: "Delete Account"
+        case .deleteAccountCancel: "Cancel"
+        case .deletingAccount: "Deleting your account…"
+        case .accountDeletedMessage: "Your account has been deleted."
+        case .deleteAccountDone: "Done"
         }
     }
 }

@@ -175,4 +175,20 @@
     case errorUnavailable = "error.unavailable"
     /// An older backend refused without saying why (`rejected`).
     case errorRejected = "error.rejected"
+
+    // MARK: Account deletion
+    /// The confirmation's title.
+    case deleteAccountTitle = "account.delete.title"
+    /// The confirmation's message: what goes, and that it can't be undone.
+    case deleteAccountMessage = "account.delete.message"
+    /// The destructive button that deletes.
+    case deleteAccountConfirm = "account.delete.button.confirm"
+    /// The button back to the app, keeping the account.
+    case deleteAccountCancel = "account.delete.button.cancel"
+    /// Shown while the server deletes.
+    case deletingAccount = "account.deleting"
+    /// Shown once the account is gone.
+    case accountDeletedMessage = "account.deleted.message"
+    /// The button from there to the sign-in screen.
+    case deleteAccountDone = "account.delete.button.done"
 }

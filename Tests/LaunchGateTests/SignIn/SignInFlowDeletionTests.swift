@@ -57,7 +57,7 @@ struct SignInFlowDeletionTests {
         transport.enqueue(.fail(.transport("offline")), for: Self.account)
         guard case .failed(let offline) = await flow.deleteAccount() else { Issue.record("deleted while offline"); return }
         #expect(offline.code == "offline" && flow.lastError == offline)
-        #expect(flow.session == session && session != nil && (try sessions.loadSession()) == session)
+        #expect(try flow.session == session && session != nil && sessions.loadSession() == session)
         transport.enqueue(.respond(.signInError("unavailable", status: 503)), for: Self.account)
         #expect(await flow.deleteAccount() == .failed(.unavailable))
         #expect(flow.session == session && flow.lastError == .unavailable)
@@ -69,7 +69,7 @@ struct SignInFlowDeletionTests {
         await signIn(flow)
         transport.enqueue(.respond(.signInError("unauthorized", status: 401)), for: Self.account)
         #expect(await flow.deleteAccount() == .signedOut)
-        #expect(flow.session == nil && (try sessions.loadSession()) == nil && flow.lastError == .unauthorized)
+        #expect(try flow.session == nil && sessions.loadSession() == nil && flow.lastError == .unauthorized)
     }
 
     @Test("with the seed's paths, or signed out, nothing is sent and nothing changes")

@@ -1,0 +1,88 @@
+/// Account deletion from inside the app (App Store Review Guideline 5.1.1(v)): the app asks, the
+/// flow shows a confirmation over the app, and a confirmed deletion ends at sign-in.
+extension LaunchFlow {
+    /// Where a deletion the app started is; `nil` when none is under way.
+    /// The confirming and deleting steps belong to the session they started in: one that ended
+    /// meanwhile (a 401 at launch, a sign-out) drops them, so they can't come back for the next user.
+    enum AccountDeletionStep: Sendable, Hashable {
+        /// Asking; `failure` is the last attempt's, when one failed.
+        case confirming(SessionToken, failure: SignInError?)
+        /// The server is deleting.
+        case deleting(SessionToken)
+        /// Deleted; the user is signed out and sees the done screen.
+        case deleted
+
+        /// Whether the step is still current with `session` signed in.
+        func isCurrent(with session: SignInSession?) -> Bool {
+            switch self {
+            case .confirming(let token, _), .deleting(let token): token == session?.token
+            case .deleted: true
+            }
+        }
+    }
+
+    /// Whether ``requestAccountDeletion()`` would show the confirmation now: a user is signed in
+    /// through the per-app paths (the seed's have no deletion) and sees the app or the welcome.
+    public var canDeleteAccount: Bool {
+        guard let signIn, signIn.session != nil, signIn.client.paths.supportsSessions,
+              !(accountDeletion?.isCurrent(with: signIn.session) ?? false) else { return false }
+        switch state {
+        case .app, .welcome: return true
+        default: return false
+        }
+    }
+
+    /// Shows the confirmation (``State/deletingAccount(_:)``). Call it from the app's own "Delete
+    /// Account" button; nothing happens unless ``canDeleteAccount``.
+    public func requestAccountDeletion() {
+        guard canDeleteAccount, let token = signIn?.session?.token else { return }
+        accountDeletion = .confirming(token, failure: nil)
+    }
+
+    /// Deletes the account, from the confirmation: the screen shows its progress, then the done
+    /// screen. A failure to reach the server goes back to the confirmation with the error, the
+    /// account untouched; a session the server no longer takes signs out to the sign-in screen.
+    public func confirmAccountDeletion() async {
+        guard case .confirming(let token, _) = accountDeletion, let signIn, signIn.session?.token == token else { return }
+        accountDeletion = .deleting(token)
+        let result = await signIn.deleteAccount()
+        // No button cancels while deleting; only a sign-out meanwhile moves the step on.
+        guard accountDeletion == .deleting(token) else { return }
+        switch result {
+        case .deleted: accountDeletion = .deleted
+        case .signedOut: accountDeletion = nil
+        case .failed(let error): accountDeletion = .confirming(token, failure: error)
+        }
+    }
+
+    /// Goes back to the app from the confirmation, keeping the account.
+    public func cancelAccountDeletion() {
+        guard case .confirming = accountDeletion else { return }
+        accountDeletion = nil
+    }
+
+    /// Ends the done screen and goes on to sign-in.
+    public func finishAccountDeletion() {
+        guard accountDeletion == .deleted else { return }
+        accountDeletion = nil
+    }
+
+    /// Runs an account-deletion button.
+    /// - Parameter role: The tapped button's role.
+    public func perform(_ role: AccountDeletionAction.Role) async {
+        switch role {
+        case .confirm: await confirmAccountDeletion()
+        case .cancel: cancelAccountDeletion()
+        case .done: finishAccountDeletion()
+        }
+    }
+
+    /// The deletion's screen for a step, in the flow's language.
+    func accountDeletionScreen(_ step: AccountDeletionStep) -> AccountDeletionScreen {
+        switch step {
+        case .confirming(_, let failure): .at(.confirm, error: failure?.localizedMessage(strings), strings: strings)
+        case .deleting: .at(.deleting, strings: strings)
+        case .deleted: .at(.deleted, strings: strings)
+        }
+    }
+}

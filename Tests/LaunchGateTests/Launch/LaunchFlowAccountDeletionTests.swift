@@ -1,0 +1,106 @@
+import Foundation
+import LaunchGateTesting
+import Testing
+@_spi(LaunchGateServer) @testable import LaunchGate
+
+@MainActor
+@Suite("The launch flow's account deletion: a confirmation over the app, then deleted and signed out to sign-in, or back on cancel")
+struct LaunchFlowAccountDeletionTests {
+    private let device = LaunchHarness()
+    private static let account = SignInFixtures.app("account")
+
+    private func signedIn() async -> LaunchFlow {
+        device.answer()
+        let flow = device.launch()
+        await flow.start()
+        await device.signIn(flow, isNewUser: false)
+        return flow
+    }
+
+    private func screen(_ flow: LaunchFlow) -> AccountDeletionScreen? {
+        if case .deletingAccount(let screen) = flow.state { screen } else { nil }
+    }
+
+    // MARK: Tests
+
+    @Test("confirm deletes: the confirmation, the done screen, then sign-in, with the session store cleared and nothing mounted")
+    func confirmDeletes() async throws {
+        let flow = await signedIn()
+        #expect(flow.state == .plainApp && flow.canDeleteAccount)
+        flow.requestAccountDeletion()
+        let confirm = try #require(screen(flow))
+        #expect(confirm.step == .confirm && confirm.title == "Delete your account?" && confirm.error == nil)
+        #expect(confirm.actions.map(\.role) == [.confirm, .cancel] && confirm.actions[0].isDestructive && !confirm.actions[1].isDestructive)
+        #expect(confirm.actions.map(\.title) == ["Delete Account", "Cancel"])
+        #expect(!flow.canDeleteAccount, "one confirmation at a time")
+
+        device.transport.enqueue(.respond(.json(#"{"status": "success", "message": "Account deleted."}"#)), for: Self.account, method: "DELETE")
+        await flow.perform(.confirm)
+        let done = try #require(screen(flow))
+        #expect(done.step == .deleted && done.message == "Your account has been deleted." && done.actions.map(\.role) == [.done])
+        #expect(try flow.contentIdentity == nil && device.sessions.loadSession() == nil)
+        #expect(device.transport.requests(to: Self.account).count == 1)
+
+        await flow.perform(.done)
+        #expect(flow.state == .signingIn(.enteringEmail))
+    }
+
+    @Test("cancel goes back to the app with the account and session untouched, and sends nothing")
+    func cancelGoesBack() async throws {
+        let flow = await signedIn()
+        flow.requestAccountDeletion()
+        await flow.perform(.cancel)
+        #expect(flow.state == .plainApp && flow.signIn?.session != nil)
+        #expect(device.transport.requests(to: Self.account).isEmpty)
+    }
+
+    @Test("no answer from the server goes back to the confirmation with the error, still signed in; trying again deletes")
+    func failureStaysSignedIn() async throws {
+        let flow = await signedIn()
+        flow.requestAccountDeletion()
+        device.transport.enqueue(.respond(.signInError("unavailable", status: 503)), for: Self.account)
+        await flow.confirmAccountDeletion()
+        let failed = try #require(screen(flow))
+        #expect(failed.step == .confirm && failed.error == StringKey.errorUnavailable.english && flow.signIn?.session != nil)
+        device.transport.enqueue(.respond(.json(#"{"status": "success", "message": "Account deleted."}"#)), for: Self.account)
+        await flow.confirmAccountDeletion()
+        #expect(screen(flow)?.step == .deleted)
+    }
+
+    @Test("a 401 signs out to the sign-in screen, without claiming the account was deleted")
+    func unauthorizedSignsOut() async throws {
+        let flow = await signedIn()
+        flow.requestAccountDeletion()
+        device.transport.enqueue(.respond(.signInError("unauthorized", status: 401)), for: Self.account)
+        await flow.confirmAccountDeletion()
+        #expect(flow.state == .signingIn(.enteringEmail))
+    }
+
+    @Test("a confirmation left open when the session ends doesn't come back for the next sign-in")
+    func staleConfirmation() async throws {
+        let flow = await signedIn()
+        flow.requestAccountDeletion()
+        await flow.signIn?.signOut()
+        #expect(flow.state == .signingIn(.enteringEmail))
+        // The server gives every sign-in a new token.
+        device.transport.enqueue(.respond(.codeSent(codeLength: 6)), for: SignInFixtures.sendCode)
+        device.transport.enqueue(.respond(.signedIn(token: "lgs_second")), for: SignInFixtures.verifyCode)
+        flow.updateEmail("ada@example.com")
+        await flow.sendCode()
+        flow.updateCode("123456")
+        await flow.verify()
+        #expect(flow.state == .plainApp)
+        await flow.confirmAccountDeletion()
+        #expect(device.transport.requests(to: Self.account).isEmpty, "the old confirmation deletes nothing")
+    }
+
+    @Test("nothing starts while signed out or from sign-in")
+    func onlyFromTheApp() async {
+        device.answer()
+        let flow = device.launch()
+        await flow.start()
+        #expect(!flow.canDeleteAccount)
+        flow.requestAccountDeletion()
+        #expect(flow.state == .signingIn(.enteringEmail))
+    }
+}
