@@ -59,6 +59,8 @@ struct GateLayer: View {
             fullScreen(AnyView(SignInTimeline(flow: flow, screen: screens.signingIn)))
         case .welcome:
             fullScreen(AnyView(SignInTimeline(flow: flow, screen: screens.welcome)))
+        case .deletingAccount(let screen):
+            fullScreen(AnyView(AccountDeletionView(screen: screen)))
         case .app:
             EmptyView()
         }

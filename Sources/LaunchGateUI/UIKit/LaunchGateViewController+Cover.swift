@@ -10,6 +10,7 @@ extension LaunchGateViewController {
         case gate(GateScreen)
         case signingIn
         case welcome
+        case deletingAccount
 
         /// The cover for a state, or `nil` when the app shows.
         init?(_ state: LaunchFlow.State) {
@@ -20,6 +21,7 @@ extension LaunchGateViewController {
                 self = .gate(screen)
             case .signingIn: self = .signingIn
             case .welcome: self = .welcome
+            case .deletingAccount: self = .deletingAccount
             case .app: return nil
             }
         }

@@ -282,6 +282,7 @@ public final class LaunchGateViewController: UIViewController {
         case .loading: host(LaunchGateLoadingView())
         case .gate(let screen): host(GateScreenView(screen: screen).announcedGate(screen, announcesTitle: announcesTitle))
         case .signingIn, .welcome: host(SignInTimeline(flow: flow) { SignInScreenView(screen: $0) })
+        case .deletingAccount: host(AccountDeletionFollower(flow: flow))
         }
     }
 
