@@ -23,6 +23,9 @@ extension ScreenCard {
         case .signingIn, .welcome:
             guard let signInScreen else { return ScreenCard(label: strings.text(.signInTitle)) }
             return signIn(signInScreen)
+        case .deletingAccount(let screen):
+            return ScreenCard(label: screen.title, paragraphs: [screen.message], error: screen.error, progress: screen.progress,
+                              buttons: screen.actions.map { Button(title: $0.title, isEnabled: $0.isEnabled, target: .accountDeletion($0.role)) })
         case .app(_, let details?):
             return gate(details)
         case .app(let banner, nil):

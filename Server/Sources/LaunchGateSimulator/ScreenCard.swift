@@ -36,6 +36,8 @@ public struct ScreenCard: Sendable, Hashable {
             case signIn(SignInAction.Role)
             /// The app's sign-out button.
             case signOut
+            /// A button of the account-deletion screens (``SimulatorCommand/deleteAccount``).
+            case accountDeletion(AccountDeletionAction.Role)
         }
 
         /// The label.

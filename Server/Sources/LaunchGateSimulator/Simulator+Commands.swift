@@ -39,6 +39,13 @@ extension Simulator {
             guard flow.signIn?.session != nil else { throw SimulatorInputError("nobody is signed in") }
             await flow.signOut()
             guard flow.signIn?.session == nil else { throw SimulatorInputError("sign-out can't be reached from this screen") }
+        case .deleteAccount:
+            try requireForeground()
+            guard flow.signIn?.session != nil else { throw SimulatorInputError("nobody is signed in") }
+            guard flow.canDeleteAccount else {
+                throw SimulatorInputError("account deletion can't be reached from this screen (it needs the app's per-app sign-in paths)")
+            }
+            flow.requestAccountDeletion()
         case .help, .quit:
             break
         }
@@ -62,6 +69,7 @@ extension Simulator {
         case .gate(let action): await flow.perform(action)
         case .signIn(let role): await flow.perform(role)
         case .signOut: await flow.signOut()
+        case .accountDeletion(let role): await flow.perform(role)
         }
     }
 

@@ -21,6 +21,9 @@ public enum SimulatorCommand: Sendable, Hashable {
     case relaunch
     /// Signs out.
     case signOut
+    /// Asks to delete the signed-in account, as the app's own button would: the confirmation
+    /// shows, and `tap Delete Account` deletes it on the server.
+    case deleteAccount
     /// Lists the commands.
     case help
     /// Ends the simulation.
@@ -48,7 +51,7 @@ public enum SimulatorCommand: Sendable, Hashable {
         case "advance":
             guard !rest.isEmpty else { throw SimulatorInputError("advance needs a duration, as in: advance 25h") }
             return .advance(try SimulatedDuration(parsing: rest))
-        case "dismiss", "background", "foreground", "relaunch", "sign-out", "help", "quit":
+        case "dismiss", "background", "foreground", "relaunch", "sign-out", "delete-account", "help", "quit":
             guard rest.isEmpty else { throw SimulatorInputError("\(word) takes nothing after it") }
             return switch word {
             case "dismiss": .dismiss
@@ -56,6 +59,7 @@ public enum SimulatorCommand: Sendable, Hashable {
             case "foreground": .foreground
             case "relaunch": .relaunch
             case "sign-out": .signOut
+            case "delete-account": .deleteAccount
             case "help": .help
             default: .quit
             }

@@ -9,6 +9,8 @@ enum SimulatorHelp {
           advance <time>   move the device's clock on: 25h, 90m, 2d, 30s, 1d12h (kept across relaunches)
           relaunch         quit the app and start it again from what it stored
           sign-out         sign out (with --sign-in)
+          delete-account   ask to delete the signed-in account, as the app's button would; then
+                           tap Delete Account (it is deleted on the server) or Cancel
           help             this list
           quit             end the simulation (so does the end of the input)
         On the email and code steps of sign-in, a line that is not a command is typed into the field
