@@ -9,6 +9,8 @@ extension ConsoleController {
     static var usersPerPage: Int { 50 }
     /// Sessions a user's page shows at the most, newest first.
     static var sessionsPerPage: Int { 100 }
+    /// The days of deletions the users page counts, today included.
+    static var deletionDays: Int { 30 }
 
     /// An app's sign-in users by address, a page at a time, through ``SignInService/users(app:after:limit:)``
     /// as `GET /v1/admin/apps/{app}/users` (read scope).
@@ -20,7 +22,8 @@ extension ConsoleController {
         let found = try await accounts.signIn.users(app: app.id, after: after, limit: Self.usersPerPage + 1)
         let users = Array(found.prefix(Self.usersPerPage))
         let next = found.count > Self.usersPerPage ? users.last.map { "/console/apps/\(app.id)/users?after=" + Self.queryValue($0.email) } : nil
-        let view = UsersView(app: app, users: users, isLaterPage: after != nil, next: next)
+        let deletions = try await accounts.signIn.deletions(app: app.id, days: Self.deletionDays)
+        let view = UsersView(app: app, users: users, isLaterPage: after != nil, next: next, deletions: deletions, deletionDays: Self.deletionDays)
         return renderer.page(.users, ConsoleLayout(signed, title: "Users · \(app.name)"), view)
     }
 
