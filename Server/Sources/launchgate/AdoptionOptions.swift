@@ -36,12 +36,7 @@ struct AdoptionOptions: ParsableArguments {
     func apply(to base: AdoptionConfiguration) throws -> AdoptionConfiguration {
         let environment = ProcessInfo.processInfo.environment
         var configuration = base
-        // The variable is checked even when the flag overrides it, as every other one is (EnvironmentOption).
-        var recordFromEnvironment: Bool?
-        if let text = environment["LAUNCHGATE_RECORD_INSTALLS"] {
-            guard ["0", "1", "true", "false"].contains(text.lowercased()) else { throw ValidationError("LAUNCHGATE_RECORD_INSTALLS must be 1 or 0") }
-            recordFromEnvironment = text == "1" || text.lowercased() == "true"
-        }
+        let recordFromEnvironment = try EnvironmentOption.switchValue("LAUNCHGATE_RECORD_INSTALLS", environment: environment)
         if let record = recordInstalls ?? recordFromEnvironment { configuration.recordInstalls = record }
         if let share = try Self.guardShare(publishGuard) { configuration.publishGuardShare = share }
         if let days = try EnvironmentOption.value(installRetentionDays, or: "LAUNCHGATE_INSTALL_RETENTION_DAYS") {

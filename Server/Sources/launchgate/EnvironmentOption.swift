@@ -34,6 +34,18 @@ enum EnvironmentOption {
         return flag ?? fromEnvironment
     }
 
+    /// A switch's variable: `1` or `true` is on, `0` or `false` off (any case), `nil` when it is not
+    /// set. Checked even when the switch's flag is given, as every other variable is.
+    /// - Throws: `ValidationError` naming the variable when it holds anything else.
+    static func switchValue(_ variable: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Bool? {
+        guard let text = environment[variable] else { return nil }
+        switch text.lowercased() {
+        case "1", "true": return true
+        case "0", "false": return false
+        default: throw ValidationError("\(variable) must be 1 or 0")
+        }
+    }
+
     /// The variable of a flag: LAUNCHGATE_ and the flag's name in capitals, `-` as `_`.
     static func variable(forFlag flag: String) -> String {
         "LAUNCHGATE_" + flag.uppercased().replacingOccurrences(of: "-", with: "_")

@@ -29,6 +29,8 @@ struct SignInOptions: ParsableArguments {
     var signInAppMailPerHour: Int?
     @Option(help: "Days a session works (default 30).") var signInSessionDays: DecimalNumber?
     @Option(help: "Seconds between sweeps of old sign-in records, the first after start-up (default 600).") var signInSweepInterval: DecimalNumber?
+    @Flag(help: "The clients of the seed's /api/auth paths take a code 3 digits longer than the app's: past an address's room for short codes, send them one instead of refusing (default off: the original clients' field has the app's length). Env: LAUNCHGATE_SEED_SIGN_IN_LONG_CODES=1.")
+    var seedSignInLongCodes = false
 
     /// The configuration with every flag or variable given applied.
     /// - Throws: `ValidationError` naming the flag and its range.
@@ -75,6 +77,8 @@ struct SignInOptions: ParsableArguments {
         if let value = try count(signInAppMailPerHour, "sign-in-app-mail-per-hour", 0...10_000_000) { configuration.appMailPerHour = value }
         if let value = try number(signInSessionDays, "sign-in-session-days", 0.01...3_650) { configuration.sessionLifetime = value * 86_400 }
         if let value = try number(signInSweepInterval, "sign-in-sweep-interval", 1...86_400) { configuration.sweepInterval = value }
+        let seedLongCodes = try EnvironmentOption.switchValue("LAUNCHGATE_SEED_SIGN_IN_LONG_CODES")
+        if seedSignInLongCodes || seedLongCodes == true { configuration.seedPathsTakeLongCodes = true }
         return configuration
     }
 

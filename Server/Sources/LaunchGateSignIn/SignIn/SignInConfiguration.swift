@@ -54,6 +54,13 @@ public struct SignInConfiguration: Sendable, Hashable {
     /// Seconds between two sweeps of what sign-in no longer needs (``SignInSweeper``); the first
     /// comes this long after start-up.
     public var sweepInterval: TimeInterval
+    /// Whether the clients of the seed's `/api/auth` paths take a code 3 digits longer than the
+    /// app's (``longCodeLength(_:)``). Off by default: the original clients have a field of the
+    /// app's length, so a send there past the address's room (``ShortCodeRoom``) is refused, and
+    /// a few networks' sends can hold off a first sign-in from a new network (attack s11, A3). An
+    /// operator whose clients in the field take the longer code turns it on, and the seed's paths
+    /// then issue one past the room, as the `/v1` paths do.
+    public var seedPathsTakeLongCodes: Bool
 
     /// Creates a configuration.
     public init(codeLifetime: TimeInterval = 600, attemptsPerCode: Int = 5, guessesPerHour: Int = 25, networkGuessesPerHour: Int = 5,
@@ -63,7 +70,7 @@ public struct SignInConfiguration: Sendable, Hashable {
                 clientWindow: TimeInterval = 300, clientSends: Int = 30, clientVerifies: Int = 100,
                 appNetworkSendsPerHour: Int = 100, appMailPerHour: Int = 2_000,
                 sessionLifetime: TimeInterval = 30 * 86_400, operatorSendBacklog: Int = 32,
-                sweepInterval: TimeInterval = 600) {
+                sweepInterval: TimeInterval = 600, seedPathsTakeLongCodes: Bool = false) {
         self.codeLifetime = codeLifetime
         self.attemptsPerCode = attemptsPerCode
         self.guessesPerHour = guessesPerHour
@@ -83,6 +90,7 @@ public struct SignInConfiguration: Sendable, Hashable {
         self.sessionLifetime = sessionLifetime
         self.operatorSendBacklog = operatorSendBacklog
         self.sweepInterval = sweepInterval
+        self.seedPathsTakeLongCodes = seedPathsTakeLongCodes
     }
 
     /// The charge of a send to an address from a client's network: its share of the address's
