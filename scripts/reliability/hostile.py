@@ -42,6 +42,7 @@ checks = [
     ("sign-in: a newcomer after S1's attack", sign_in_room.newcomer_after_s1),
     ("sign-in: the seed's paths after A3's attack", sign_in_room.seed_paths_after_a3),
     ("sign-in: the owner's mail behind a flood from one network", sign_in_outbox.owner_mail_behind_a_flood),
+    ("sign-in: the owner's mail before later networks' mail", sign_in_outbox.owner_mail_before_later_networks),
     ("adoption under a flood", adoption.adoption_flood),
     ("adoption under a flood from many addresses", adoption.adoption_from_many_addresses),
     ("adoption: the next release among made-up candidates", adoption_room.next_release_among_junk),
