@@ -13,7 +13,7 @@ struct SignInOptions: ParsableArguments {
     @Option(help: "Verifies of one address from one network (IPv4 /24, IPv6 /48) without a live code of its own there, in any hour (default 5).")
     var signInNetworkGuessesPerHour: Int?
     @Option(help: "Live codes one address holds at most, one per network that asked, not counting networks on their first send in the hour (default 4).") var signInLiveCodes: Int?
-    @Option(help: "Seconds a code can't be displaced by another network's send when the address is full, 60 to the code's lifetime (default: its lifetime).")
+    @Option(help: "Seconds a code can't be displaced by another network's send when the address is full, 300 (or the lifetime, if shorter) to the code's lifetime (default: its lifetime).")
     var signInCodeHold: DecimalNumber?
     @Option(help: "Failed verifies in a row that lock an address (default 100).") var signInLockoutFailures: Int?
     @Option(help: "Seconds an address stays locked (default 3600).") var signInLockoutDuration: DecimalNumber?
@@ -61,8 +61,11 @@ struct SignInOptions: ParsableArguments {
         }
         if let value = try count(signInNetworkGuessesPerHour, "sign-in-network-guesses-per-hour", 1...100_000) { configuration.networkGuessesPerHour = value }
         if let value = try count(signInLiveCodes, "sign-in-live-codes", 1...20) { configuration.liveCodesPerAddress = value }
-        // After the lifetime, which bounds it.
-        if let value = try number(signInCodeHold, "sign-in-code-hold", 60...max(60, configuration.codeLifetime)) { configuration.codeHold = value }
+        // After the lifetime, which bounds it. At least 5 minutes, or the whole life of a shorter-lived
+        // code: a shorter hold let another network's send end a person's code before the 5 minutes
+        // issue 27 promises them to type it in (attack s11, A5; s12, B3).
+        let holdFloor = min(Self.shortestHold, configuration.codeLifetime)
+        if let value = try number(signInCodeHold, "sign-in-code-hold", holdFloor...configuration.codeLifetime) { configuration.codeHold = value }
         if let value = try count(signInLockoutFailures, "sign-in-lockout-failures", 1...1_000_000) { configuration.lockoutFailures = value }
         if let value = try number(signInLockoutDuration, "sign-in-lockout-duration", 1...604_800) { configuration.lockoutDuration = value }
         if let value = try number(signInResendInterval, "sign-in-resend-interval", 1...3_600) { configuration.resendInterval = value }
@@ -81,6 +84,9 @@ struct SignInOptions: ParsableArguments {
         if seedSignInLongCodes || seedLongCodes == true { configuration.seedPathsTakeLongCodes = true }
         return configuration
     }
+
+    /// The shortest `--sign-in-code-hold`, in seconds: the 5 minutes a person has to type a code in.
+    static let shortestHold: Double = 300
 
     private static func show(_ value: Double) -> String { value == value.rounded() ? "\(Int(value))" : "\(value)" }
 }

@@ -20,7 +20,8 @@ public struct SignInConfiguration: Sendable, Hashable {
     /// Seconds a code can't be displaced by a send from another network when the address holds
     /// ``liveCodesPerAddress`` live codes: what its requester is sure to have to type it in; `nil`
     /// (the default) is the code's whole lifetime, so a full address refuses further networks
-    /// until a code dies and never takes a live one. Never more than ``codeLifetime``.
+    /// until a code dies and never takes a live one. Never more than ``codeLifetime``; `serve`
+    /// takes no less than 5 minutes (or the lifetime, if shorter), the time issue 27 promises.
     public var codeHold: TimeInterval?
     /// ``codeHold`` as it applies: the code's lifetime when unset, and never longer.
     public var heldFor: TimeInterval { min(codeHold ?? codeLifetime, codeLifetime) }

@@ -152,15 +152,17 @@ extension SQLSignInRepository {
             if !candidates.isEmpty {
                 // Short codes only while the room holds every comparison (ShortCodeRoom); long ones always.
                 let paid = ComparedCodes.roomCharge(for: candidates, in: room)
-                // A room that refuses every code left rolls the charges back, keeping the try (attack s11, A4).
-                let undone = paid != nil && !candidates.contains(where: \.isLong)
-                if undone { try await db.raw("SAVEPOINT guess_charges").run() }
+                // A charge that refuses, or a room that refuses every code left, rolls the charges
+                // back, keeping the try (attack s11, A4; s12, B6).
+                let roomDecides = paid != nil && !candidates.contains(where: \.isLong)
+                try await db.raw("SAVEPOINT guess_charges").run()
                 let charged = try await charge(charges, then: paid, at: now, chained: serialized, on: db)
                 if charged.refused != nil {
                     candidates = []
+                    try await db.raw("ROLLBACK TO SAVEPOINT guess_charges").run()
                 } else if paid != nil, !charged.paid {
                     candidates.removeAll { !$0.isLong }
-                    if undone { try await db.raw("ROLLBACK TO SAVEPOINT guess_charges").run() }
+                    if roomDecides { try await db.raw("ROLLBACK TO SAVEPOINT guess_charges").run() }
                 }
             }
         } else {
@@ -168,7 +170,9 @@ extension SQLSignInRepository {
             candidates = ComparedCodes.newest(others, width: attempt.comparedCodes)
             let paid = ComparedCodes.roomCharge(for: candidates, in: room)
             let charged = try await charge(charges, then: paid, at: now, chained: serialized, on: db)
-            if let refused = charged.refused { return .rateLimited(try await wait(for: refused, at: now, on: db)) }
+            // Refused by a charge: rolled back, the ones before it are not spent either, and a guess
+            // the address's cap refuses stores no row for its network (attack s12, B6).
+            if let refused = charged.refused { throw Refused(wait: try await wait(for: refused, at: now, on: db)) }
             if let paid, !charged.paid {
                 candidates.removeAll { !$0.isLong }
                 // Refused by the room with nothing else to compare: rolled back, it spends nothing (attack s11, A4).
