@@ -3,9 +3,9 @@ import SQLKit
 
 extension SQLInstallRepository {
     public func refusedSightings(appID: String, fromDay: Int) async throws -> [Platform: RefusedSightings] {
+        let key = try filterKey()
         // A few rows at most: one per (app, platform, day) with refusals.
-        try await database.read(timeout: queryTimeout) { db in
-            let key = try await storedFilterKey(db)
+        return try await database.read(timeout: queryTimeout) { db in
             var counts: [Platform: RefusedSightings] = [:]
             for row in try await db.select().columns("platform", "refused", "lowest_version", "highest_version", "refused_filter").from("install_refusals")
                 .where("app_id", .equal, appID).where("day", .greaterThanOrEqual, fromDay).all() {
