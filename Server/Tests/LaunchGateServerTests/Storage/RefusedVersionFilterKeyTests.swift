@@ -149,7 +149,7 @@ struct RefusedVersionFilterKeyTests {
         }
     }
 
-    @Test("without a master key refusals are neither recorded nor read, and the server's filter key stops start-up")
+    @Test("without a master key nothing is recorded and every filter reads as unknown, so a publish from the CLI still runs; serve stops at start-up")
     func missingMasterKey() async throws {
         let missing: @Sendable () throws -> MasterKey = { throw MasterKeyError.missing(path: "/nowhere/launchgate.key") }
         let components = ServerComponents(database: nil, repository: MemoryRepository(), masterKey: missing)
@@ -157,9 +157,12 @@ struct RefusedVersionFilterKeyTests {
         await #expect(throws: MasterKeyError.self) { try await components.installs.record([Self.sighting("a", version: "1.0.0")], limits: Self.limits) }
         try await TestBackend.sqlite.withDatabase { database in
             _ = try await Migrator(database: database).migrate()
-            let installs = SQLInstallRepository(database: database, filterKey: { try RefusedVersionFilter.Key(DerivedKey(label: RefusedVersionFilter.Key.label, masterKey: missing)) })
-            await #expect(throws: MasterKeyError.self) { try await installs.record([Self.sighting("a", version: "1.0.0")], limits: Self.limits) }
-            await #expect(throws: MasterKeyError.self) { try await installs.refusedSightings(appID: "notes", fromDay: 0) }
+            try await SQLInstallRepository(database: database, filterKey: Self.derived(1))
+                .record([Self.sighting("a", version: "1.0.0"), Self.sighting("b", version: "4.0.0"), Self.sighting("c", version: "5.0.0")], limits: Self.limits)
+            let keyless = SQLInstallRepository(database: database, filterKey: { try RefusedVersionFilter.Key(DerivedKey(label: RefusedVersionFilter.Key.label, masterKey: missing)) })
+            await #expect(throws: MasterKeyError.self) { try await keyless.record([Self.sighting("d", version: "6.0.0")], limits: Self.limits) }
+            let unknown = try await Self.refused(keyless)
+            #expect(unknown.count == 2 && unknown.filter == nil && unknown.mayInclude("4.5.0"), "the range alone decides")
         }
     }
 }

@@ -94,14 +94,15 @@ extension SQLInstallRepository {
 
     /// A stored refusal row; `NULL` or unreadable versions are unknown, and so is a `NULL` or
     /// unreadable filter (rows from before migration 032: the range alone then decides), and one
-    /// not under `key` (rows from before 036, under 036's random key, or under another master key).
-    package static func storedRefusals(_ row: any SQLRow, key: RefusedVersionFilter.Key) throws -> RefusedSightings {
+    /// not under `key` (rows from before 036, under 036's random key, or under another master key),
+    /// or read with no key at all (`nil`).
+    package static func storedRefusals(_ row: any SQLRow, key: RefusedVersionFilter.Key?) throws -> RefusedSightings {
         let count = try row.decode(column: "refused", as: Int.self)
         guard let low = try row.decode(column: "lowest_version", as: String?.self).flatMap({ try? AppVersion(parsing: $0) }),
               let high = try row.decode(column: "highest_version", as: String?.self).flatMap({ try? AppVersion(parsing: $0) }), low <= high
         else { return RefusedSightings(count: count, versions: nil) }
         let stored = try row.decode(column: "refused_filter", as: Data?.self)
-        let filter = stored.flatMap { RefusedVersionFilter(stored: Array($0), key: key) }
+        let filter = key.flatMap { key in stored.flatMap { RefusedVersionFilter(stored: Array($0), key: key) } }
         return RefusedSightings(count: count, versions: low...high, filter: filter)
     }
 

@@ -28,7 +28,8 @@ public struct SQLInstallRepository: InstallRepository {
     ///     ``StorageError`` `unavailable`.
     ///   - filterKey: The key of the filters of refused versions (``RefusedVersionFilter/Key``),
     ///     the same on every instance on the database and never stored: the server's derives it
-    ///     from the master key. Asked for at each recording and read of refusals; its error is theirs.
+    ///     from the master key. Asked for at each recording, which fails with its error, and each
+    ///     read of refusals, which without it reads every filter as unknown.
     public init(database: Database, queryTimeout: Duration = .seconds(3),
                 filterKey: @escaping @Sendable () throws -> RefusedVersionFilter.Key) {
         self.database = database
