@@ -20,25 +20,13 @@ struct DecimalNumber: ExpressibleByArgument, Hashable, Sendable {
 
     /// Whether `text` is `[+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?`, in ASCII digits.
     static func isDecimal(_ text: String) -> Bool {
-        var rest = Substring(text).utf8[...]
-        func digits() -> Int {
-            let count = rest.prefix(while: { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }).count
-            rest = rest.dropFirst(count)
-            return count
-        }
-        func skip(_ characters: String) -> Bool {
-            guard let first = rest.first, characters.utf8.contains(first) else { return false }
-            rest = rest.dropFirst()
-            return true
-        }
-        _ = skip("+-")
-        var mantissa = digits()
-        if skip(".") { mantissa += digits() }
-        guard mantissa > 0 else { return false }
-        if skip("eE") {
-            _ = skip("+-")
-            guard digits() > 0 else { return false }
-        }
-        return rest.isEmpty
+        (try? grammar.wholeMatch(in: text)) != nil
     }
+
+    /// The grammar of ``isDecimal(_:)``, compiled once. `[0-9]`, not `\d`, which takes any script's
+    /// digits; matched scalar by scalar, so a digit with a combining mark is no digit. A constant
+    /// pattern, so `try!` fails only on a typo, at the first option parsed. `Regex` is not `Sendable`,
+    /// but this one is never mutated, and its compiled program is stored atomically on first use.
+    nonisolated(unsafe) private static let grammar = try! Regex(#"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"#)
+        .matchingSemantics(.unicodeScalar)
 }

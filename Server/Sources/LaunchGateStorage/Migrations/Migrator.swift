@@ -13,7 +13,7 @@ public struct Migrator: Sendable {
         CreateInstalls(), CountInstallsPerApp(), CreateConsoleSessions(), StageSigningKeys(), CountNewInstallsPerGroup(), CreateConsoleOperators(),
         CountEstablishedInstallsPerGroup(), CreateInstallGroupKeys(), RecordTokenUse(), CreateInstallRefusals(), CountInstallsPerPlatform(),
         KeepRateLimitTimesPerKey(), DropInstallAppCounts(), RecordRefusedVersions(), RecordRefusedVersionFilters(), KeySignInByNetwork(),
-        CreateKnownSignInNetworks(), MarkLongSignInCodes(), CreateInstallSecrets(),
+        CreateKnownSignInNetworks(), MarkLongSignInCodes(), CreateInstallSecrets(), DropInstallSecrets(),
     ]
 
     private let database: Database
