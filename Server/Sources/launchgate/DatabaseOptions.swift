@@ -17,9 +17,11 @@ struct DatabaseOptions: ParsableArguments {
     func configuration(base: ServerConfiguration = ServerConfiguration()) throws -> ServerConfiguration {
         let environment = ProcessInfo.processInfo.environment
         var configuration = base
-        if let url = databaseURL ?? environment["LAUNCHGATE_DATABASE_URL"] {
-            do { configuration.database = try DatabaseLocation(parsing: url) } catch { throw ValidationError("\(error)") }
+        // The variable is checked even beside the flag (EnvironmentOption), as every other one is.
+        let location = try EnvironmentOption.value(databaseURL, flag: "database-url", environment: environment) { url in
+            do { return try DatabaseLocation(parsing: url) } catch { throw OptionRefusal(": \(error)") }
         }
+        if let location { configuration.database = location }
         configuration.masterKey = environment["LAUNCHGATE_MASTER_KEY"]
         configuration.masterKeyFile = masterKeyFile.map { URL(fileURLWithPath: $0) }
             ?? ServerConfiguration.defaultKeyFile(for: configuration.database)

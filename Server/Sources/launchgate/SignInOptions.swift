@@ -36,19 +36,13 @@ struct SignInOptions: ParsableArguments {
     /// - Throws: `ValidationError` naming the flag and its range.
     func apply(to base: SignInConfiguration) throws -> SignInConfiguration {
         var configuration = base
-        // One parser for a flag and its variable (the flag's own); the range is checked on the
-        // parsed value, so nothing is rounded after the check.
+        // One parser and one range check for a flag and its variable (EnvironmentOption); the range
+        // is checked on the parsed value, so nothing is rounded after the check.
         func number(_ flag: DecimalNumber?, _ name: String, _ range: ClosedRange<Double>) throws -> Double? {
-            guard let value = try EnvironmentOption.value(flag, or: EnvironmentOption.variable(forFlag: name))?.value else { return nil }
-            guard range.contains(value) else {
-                throw ValidationError("--\(name) must be \(Self.show(range.lowerBound)) to \(Self.show(range.upperBound))")
-            }
-            return value
+            try EnvironmentOption.value(flag, flag: name, EnvironmentOption.decimal(within: range))
         }
         func count(_ flag: Int?, _ name: String, _ range: ClosedRange<Int>) throws -> Int? {
-            guard let value = try EnvironmentOption.value(flag, or: EnvironmentOption.variable(forFlag: name)) else { return nil }
-            guard range.contains(value) else { throw ValidationError("--\(name) must be \(range.lowerBound) to \(range.upperBound)") }
-            return value
+            try EnvironmentOption.value(flag, flag: name, EnvironmentOption.within(range))
         }
         if let value = try number(signInCodeLifetime, "sign-in-code-lifetime", 60...86_400) { configuration.codeLifetime = value }
         if let value = try count(signInCodeAttempts, "sign-in-code-attempts", 1...100) { configuration.attemptsPerCode = value }
@@ -87,6 +81,4 @@ struct SignInOptions: ParsableArguments {
 
     /// The shortest `--sign-in-code-hold`, in seconds: the 5 minutes a person has to type a code in.
     static let shortestHold: Double = 300
-
-    private static func show(_ value: Double) -> String { value == value.rounded() ? "\(Int(value))" : "\(value)" }
 }
