@@ -48,6 +48,8 @@
         case .updateFromGooglePlay: "Open Google Play to update this app."
         case .endOfLifeTitle: "No longer available"
         case .endOfLifeMessage: "This app is no longer supported."
+        case .maintenanceTitle: "Down for maintenance"
+        case .maintenanceMessage: "We're doing some planned maintenance. Please try again later."
         case .deviceUnsupportedTitle: "Device not supported"
         case .deviceUnsupportedVersionMinimumOS:
             "This version is no longer supported, and version {version} needs {os} {osVersion} or later. "

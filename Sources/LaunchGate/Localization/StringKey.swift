@@ -91,6 +91,10 @@
     case endOfLifeTitle = "endOfLife.title"
     /// The end-of-life screen's message when the policy gives none.
     case endOfLifeMessage = "endOfLife.message"
+    /// The maintenance screen's title.
+    case maintenanceTitle = "maintenance.title"
+    /// The maintenance screen's message when the window's own is blank.
+    case maintenanceMessage = "maintenance.message"
     /// The unsupported-device screen's title.
     case deviceUnsupportedTitle = "device.title"
     /// `{version}` needs `{os}` `{osVersion}` or later.

@@ -10,4 +10,6 @@ public enum ScreenKind: String, Sendable, Hashable, CaseIterable, Codable {
     case endOfLife
     /// The blocking screen for a device whose OS is too old for any allowed version.
     case deviceUnsupported
+    /// The blocking screen during a maintenance window.
+    case maintenance
 }

@@ -10,6 +10,8 @@ public struct ScreenTexts: Sendable, Hashable, Codable {
     public var endOfLife: ScreenText?
     /// The unsupported-device screen.
     public var deviceUnsupported: ScreenText?
+    /// The maintenance screen; its message replaces the window's own.
+    public var maintenance: ScreenText?
 
     /// Creates an empty set of overrides.
     public init() {}
@@ -23,6 +25,7 @@ public struct ScreenTexts: Sendable, Hashable, Codable {
             case .updateRequired: updateRequired
             case .endOfLife: endOfLife
             case .deviceUnsupported: deviceUnsupported
+            case .maintenance: maintenance
             }
         }
         set {
@@ -32,6 +35,7 @@ public struct ScreenTexts: Sendable, Hashable, Codable {
             case .updateRequired: updateRequired = newValue
             case .endOfLife: endOfLife = newValue
             case .deviceUnsupported: deviceUnsupported = newValue
+            case .maintenance: maintenance = newValue
             }
         }
     }

@@ -91,6 +91,7 @@ public struct GateScreenView: View {
         case .updateRequired: "exclamationmark.arrow.circlepath"
         case .endOfLife: "xmark.octagon.fill"
         case .deviceUnsupported: "iphone.slash"
+        case .maintenance: "wrench.and.screwdriver.fill"
         }
     }
 
