@@ -24,7 +24,7 @@ struct MaintenancePublishTests {
 
     // MARK: Tests
 
-    @Test("a window running now blocks every install, yet the guard counts no one as newly blocked and asks nothing")
+    @Test("a window running now blocks every install, yet the guard counts no one as newly blocked when it starts or ends, and asks nothing")
     func guardIgnoresWindow() async throws {
         let server = try await AdoptionFixture.server()
         let (revision, impact) = try await server.components.adoption.publish(withWindow(), app: "notes", channel: .production, author: "t",
@@ -33,6 +33,10 @@ struct MaintenancePublishTests {
         #expect(impact.platforms[.ios]?.changesBlocking == false)
         let history = try await server.components.repository.revisions(appID: "notes", channel: .production)
         #expect(history.first?.number == revision.number && history.first?.note == "maintenance")
+        // Ending it unblocks everyone, and those the policy blocks by version were blocked before it.
+        let (_, ended) = try await server.components.adoption.publish(Samples.policy(), app: "notes", channel: .production, author: "t",
+                                                                      confirmed: false)
+        #expect(ended.active.newlyBlocked == 0 && ended.active.blocked == 10, "\(ended.active)")
         await server.close()
     }
 
