@@ -44,7 +44,10 @@ bad = {
     "maintenance without a message": variant(lambda d: d["platforms"]["ios"].update(maintenance={"start": "2026-12-01T02:00:00Z"})),
     "maintenance with an http link": variant(lambda d: d["platforms"]["ios"].update(
         maintenance={"start": "2026-12-01T02:00:00Z", "message": "x", "url": "http://status.example.com"})),
+    "OS notice without a date": variant(lambda d: d["platforms"]["ios"].update(osSupportEnds={"below": "18.0"})),
 }
+check("an OS support notice is valid",
+      validator.is_valid(variant(lambda d: d["platforms"]["ios"].update(osSupportEnds={"below": "18.0", "after": "2027-03-01"}))))
 good = variant(lambda d: d["platforms"]["ios"].update(maintenance={
     "start": "2026-12-01T02:00:00Z", "end": "2026-12-01T04:00:00Z", "message": "Back by 04:00 UTC.", "url": "https://status.example.com"}))
 check("a maintenance window is valid", validator.is_valid(good))

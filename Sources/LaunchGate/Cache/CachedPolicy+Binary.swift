@@ -6,7 +6,7 @@ import Foundation
 /// A different magic or version, or any damage, reads as "no cache": the next check refills it.
 extension CachedPolicy {
     // Version 2 added the subject and the exemptions, version 3 wrote versions as numbers, and
-    // version 4 added the maintenance window and its texts. A version 3 entry still reads (an app
+    // version 4 added the maintenance window, the OS support notice and their texts. A version 3 entry still reads (an app
     // updated during a window keeps the cache it had); an older one reads as "no cache".
     private static let magicPrefix: [UInt8] = Array("LGC".utf8)
     private static let formatVersion: UInt8 = 4
@@ -14,7 +14,7 @@ extension CachedPolicy {
 
     /// The screen kinds whose texts an entry of a format version holds, in the order written.
     private static func textKinds(_ version: UInt8) -> [ScreenKind] {
-        version >= 4 ? ScreenKind.allCases : ScreenKind.allCases.filter { $0 != .maintenance }
+        version >= 4 ? ScreenKind.allCases : ScreenKind.allCases.filter { ![.maintenance, .osSupportEnding].contains($0) }
     }
 
     func binaryData() -> Data {
@@ -126,6 +126,10 @@ extension CachedPolicy {
             writer.string(window.message)
             writer.optional(window.url) { $0.string($1.absoluteString) }
         }
+        writer.optional(entry.osSupportEnds) { writer, notice in
+            writeVersion(notice.below, to: &writer)
+            writer.double(notice.after.timeIntervalSince1970)
+        }
     }
 
     private static func readPlatform(_ reader: inout BinaryReader, version: UInt8) throws -> PlatformPolicy {
@@ -176,6 +180,9 @@ extension CachedPolicy {
                 return url
             }
             return MaintenanceWindow(start: start, end: end, message: message, url: url)
+        }
+        entry.osSupportEnds = try reader.optional { reader in
+            OSSupportEnd(below: try readVersion(&reader), after: Date(timeIntervalSince1970: try reader.double()))
         }
         return entry
     }

@@ -4,7 +4,8 @@
 /// of which runs on the device's OS); maintenance; blocked or below the minimum; recommended;
 /// available; up to date. What no waiting fixes comes before maintenance, so nobody is told to come
 /// back to an app that will still refuse them; maintenance comes before every update, since the
-/// service is down for every version.
+/// service is down for every version. Only an install that would otherwise be up to date gets the
+/// notice that its OS loses support, so one banner shows at a time.
 public enum UpdateDecision: Sendable, Hashable {
     /// Nothing to show.
     case upToDate
@@ -20,13 +21,16 @@ public enum UpdateDecision: Sendable, Hashable {
     case deviceUnsupported(UpdatePrompt)
     /// A maintenance window is running: a blocking screen that lifts when the window ends.
     case maintenance(UpdatePrompt)
+    /// The device's OS loses support on a date: a dismissable banner that opens a dialog.
+    case osSupportEnding(UpdatePrompt)
 
     /// The prompt, or `nil` when up to date.
     public var prompt: UpdatePrompt? {
         switch self {
         case .upToDate: nil
         case .updateAvailable(let prompt), .updateRecommended(let prompt), .updateRequired(let prompt),
-             .endOfLife(let prompt), .deviceUnsupported(let prompt), .maintenance(let prompt): prompt
+             .endOfLife(let prompt), .deviceUnsupported(let prompt), .maintenance(let prompt),
+             .osSupportEnding(let prompt): prompt
         }
     }
 
@@ -37,7 +41,7 @@ public enum UpdateDecision: Sendable, Hashable {
     public var isBlocking: Bool {
         switch self {
         case .updateRequired, .endOfLife, .deviceUnsupported, .maintenance: true
-        case .upToDate, .updateAvailable, .updateRecommended: false
+        case .upToDate, .updateAvailable, .updateRecommended, .osSupportEnding: false
         }
     }
 }

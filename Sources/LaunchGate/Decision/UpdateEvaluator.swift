@@ -50,15 +50,24 @@ public struct UpdateEvaluator: Sendable {
         }
         if mustUpdate { return .updateRequired(prompt(.updateRequired, entry, context, reason: reason)) }
         // An App Review or TestFlight build newer than the latest release is up to date.
-        if let latest, latest.gate.isBelow(version: version, build: build) { return .upToDate }
-        if osTooOld || !entry.includesInRollout(installID: context.installID, at: context.now) { return .upToDate }
+        if let latest, latest.gate.isBelow(version: version, build: build) { return osSupportNotice(entry, context) }
+        if osTooOld || !entry.includesInRollout(installID: context.installID, at: context.now) { return osSupportNotice(entry, context) }
         if entry.recommended?.isAbove(version: version, build: build) == true {
             return .updateRecommended(prompt(.updateRecommended, entry, context))
         }
         if let latest, latest.gate.isAbove(version: version, build: build) {
             return .updateAvailable(prompt(.updateAvailable, entry, context))
         }
-        return .upToDate
+        return osSupportNotice(entry, context)
+    }
+
+    /// The OS support notice for an install that is otherwise up to date, or up to date.
+    private func osSupportNotice(_ entry: PlatformPolicy, _ context: EvaluationContext) -> UpdateDecision {
+        guard let notice = entry.osSupportEnds, notice.applies(to: context.osVersion, at: context.now) else { return .upToDate }
+        return .osSupportEnding(UpdatePrompt(
+            kind: .osSupportEnding,
+            text: LocalizedTextResolver.text(for: .osSupportEnding, in: entry.texts, preferredLanguages: context.preferredLanguages),
+            reminderInterval: entry.reminderInterval, osSupportEnds: notice))
     }
 
     /// The maintenance screen's prompt: the window and its link, with nothing about an update.

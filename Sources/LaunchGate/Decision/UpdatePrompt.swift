@@ -30,6 +30,8 @@ public struct UpdatePrompt: Sendable, Hashable {
     public var endOfLifeMessage: String?
     /// The window behind a ``ScreenKind/maintenance`` prompt.
     public var maintenance: MaintenanceWindow?
+    /// The notice behind a ``ScreenKind/osSupportEnding`` prompt.
+    public var osSupportEnds: OSSupportEnd?
     /// Why a blocking update is required.
     public var reason: Reason
     /// How long a dismissal hides this prompt, from the policy.
@@ -48,11 +50,12 @@ public struct UpdatePrompt: Sendable, Hashable {
     ///   - reason: Why an update is required.
     ///   - reminderInterval: How long a dismissal lasts.
     ///   - maintenance: The maintenance window, for ``ScreenKind/maintenance``.
+    ///   - osSupportEnds: The OS support notice, for ``ScreenKind/osSupportEnding``.
     public init(
         kind: ScreenKind, targetVersion: AppVersion? = nil, targetBuild: BuildNumber? = nil, releaseNotes: String? = nil,
         updateURL: URL? = nil, minimumOS: AppVersion? = nil, text: ScreenText? = nil, endOfLifeMessage: String? = nil,
         reason: Reason = .none, reminderInterval: TimeInterval = PlatformPolicy.defaultReminderInterval,
-        maintenance: MaintenanceWindow? = nil
+        maintenance: MaintenanceWindow? = nil, osSupportEnds: OSSupportEnd? = nil
     ) {
         self.kind = kind
         self.targetVersion = targetVersion
@@ -65,6 +68,7 @@ public struct UpdatePrompt: Sendable, Hashable {
         self.reason = reason
         self.reminderInterval = reminderInterval
         self.maintenance = maintenance
+        self.osSupportEnds = osSupportEnds
     }
 
     /// Identifies the prompt for throttling: its kind and its target. A different target

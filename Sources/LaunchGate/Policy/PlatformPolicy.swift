@@ -19,6 +19,8 @@ public struct PlatformPolicy: Sendable, Hashable {
     public var endOfLife: EndOfLife?
     /// A time when the service is down on purpose and the app shows a maintenance screen; `nil` for none.
     public var maintenance: MaintenanceWindow?
+    /// Notice that older OS versions lose support on a date; `nil` for none.
+    public var osSupportEnds: OSSupportEnd?
     /// Where "Update Now" goes: an `https`, `itms-apps` (App Store) or `itms-beta` (TestFlight) URL.
     public var updateURL: URL?
     /// The distribution channel this policy describes.
@@ -46,6 +48,7 @@ public struct PlatformPolicy: Sendable, Hashable {
     ///   - refreshInterval: Seconds between foreground re-checks.
     ///   - rollout: The optional update's rollout.
     ///   - maintenance: A maintenance window.
+    ///   - osSupportEnds: Notice that older OS versions lose support.
     public init(
         latest: Release? = nil,
         required: VersionRequirement? = nil,
@@ -58,7 +61,8 @@ public struct PlatformPolicy: Sendable, Hashable {
         reminderInterval: TimeInterval = PlatformPolicy.defaultReminderInterval,
         refreshInterval: TimeInterval = PlatformPolicy.defaultRefreshInterval,
         rollout: Rollout? = nil,
-        maintenance: MaintenanceWindow? = nil
+        maintenance: MaintenanceWindow? = nil,
+        osSupportEnds: OSSupportEnd? = nil
     ) {
         self.latest = latest
         self.required = required
@@ -72,13 +76,14 @@ public struct PlatformPolicy: Sendable, Hashable {
         self.refreshInterval = refreshInterval
         self.rollout = rollout
         self.maintenance = maintenance
+        self.osSupportEnds = osSupportEnds
     }
 }
 
 extension PlatformPolicy: Codable {
     private enum CodingKeys: String, CodingKey {
         case latest, required, recommended, blocked, endOfLife, updateURL, channel, texts
-        case reminderInterval, refreshInterval, rollout, maintenance
+        case reminderInterval, refreshInterval, rollout, maintenance, osSupportEnds
     }
 
     /// Decodes a platform entry, filling in the documented defaults for absent keys.
@@ -98,7 +103,8 @@ extension PlatformPolicy: Codable {
             refreshInterval: try container.decodeIfPresent(TimeInterval.self, forKey: .refreshInterval)
                 ?? Self.defaultRefreshInterval,
             rollout: try container.decodeIfPresent(Rollout.self, forKey: .rollout),
-            maintenance: try container.decodeIfPresent(MaintenanceWindow.self, forKey: .maintenance)
+            maintenance: try container.decodeIfPresent(MaintenanceWindow.self, forKey: .maintenance),
+            osSupportEnds: try container.decodeIfPresent(OSSupportEnd.self, forKey: .osSupportEnds)
         )
     }
 
@@ -117,5 +123,6 @@ extension PlatformPolicy: Codable {
         try container.encode(refreshInterval, forKey: .refreshInterval)
         try container.encodeIfPresent(rollout, forKey: .rollout)
         try container.encodeIfPresent(maintenance, forKey: .maintenance)
+        try container.encodeIfPresent(osSupportEnds, forKey: .osSupportEnds)
     }
 }

@@ -12,4 +12,6 @@ public enum ScreenKind: String, Sendable, Hashable, CaseIterable, Codable {
     case deviceUnsupported
     /// The blocking screen during a maintenance window.
     case maintenance
+    /// The dismissable banner, and its dialog, telling a device its OS loses support on a date.
+    case osSupportEnding
 }

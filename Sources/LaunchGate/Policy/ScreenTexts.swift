@@ -12,6 +12,8 @@ public struct ScreenTexts: Sendable, Hashable, Codable {
     public var deviceUnsupported: ScreenText?
     /// The maintenance screen; its message replaces the window's own.
     public var maintenance: ScreenText?
+    /// The OS support notice's banner and dialog.
+    public var osSupportEnding: ScreenText?
 
     /// Creates an empty set of overrides.
     public init() {}
@@ -26,6 +28,7 @@ public struct ScreenTexts: Sendable, Hashable, Codable {
             case .endOfLife: endOfLife
             case .deviceUnsupported: deviceUnsupported
             case .maintenance: maintenance
+            case .osSupportEnding: osSupportEnding
             }
         }
         set {
@@ -36,6 +39,7 @@ public struct ScreenTexts: Sendable, Hashable, Codable {
             case .endOfLife: endOfLife = newValue
             case .deviceUnsupported: deviceUnsupported = newValue
             case .maintenance: maintenance = newValue
+            case .osSupportEnding: osSupportEnding = newValue
             }
         }
     }

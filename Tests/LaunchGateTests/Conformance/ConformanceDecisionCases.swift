@@ -38,6 +38,10 @@ enum ConformanceDecisionCases {
             """
     }
 
+    private static let osSupport = """
+        {"schemaVersion": 1, "platforms": {"ios": {"latest": {"version": "2.4.1"}, "osSupportEnds": {"below": "18.0", "after": "2026-12-31"}}}}
+        """
+
     /// The first `install-N` whose bucket for `target` is inside (or outside) `percentage`.
     private static func install(inside: Bool, _ percentage: Double, target: String = "2.4.1+241") -> String {
         let id = (0...).lazy.map { "install-\($0)" }.first { (RolloutBucket.position(installID: $0, target: target) < percentage) == inside }
@@ -86,6 +90,11 @@ enum ConformanceDecisionCases {
              Device(version: "2.4.1", now: "2027-11-20T10:00:00Z")),
             ("maintenance outranks a required update", .canonical, maintenance(end: "2026-11-20T14:00:00Z"),
              Device(version: "1.0.0", now: "2026-11-20T12:00:00Z")),
+            ("an OS below the one support stays with: the notice banner", .canonical, osSupport, Device(version: "2.4.1", os: "17.4")),
+            ("the notice shows through its last day, in UTC", .canonical, osSupport,
+             Device(version: "2.4.1", os: "17.4", now: "2026-12-31T23:59:59Z")),
+            ("after its last day the notice is gone", .canonical, osSupport, Device(version: "2.4.1", os: "17.4", now: "2027-01-01T00:00:00Z")),
+            ("an OS at the version support stays with gets no notice", .canonical, osSupport, Device(version: "2.4.1", os: "18.0")),
             ("inside a 50 % rollout: offered", .canonical, withRollout(#"{"percentage": 50}"#),
              Device(version: "2.3.0", installID: install(inside: true, 50))),
             ("outside a 50 % rollout: not offered", .canonical, withRollout(#"{"percentage": 50}"#),

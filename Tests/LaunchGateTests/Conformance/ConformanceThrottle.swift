@@ -97,6 +97,7 @@ enum ConformanceThrottle {
         case .endOfLife: return .endOfLife(made)
         case .deviceUnsupported: return .deviceUnsupported(made)
         case .maintenance: return .maintenance(made)
+        case .osSupportEnding: return .osSupportEnding(made)
         }
     }
 }

@@ -66,7 +66,7 @@ struct MaintenancePolicyTests {
         }
     }
 
-    @Test("the offline cache keeps the window, and an entry written before windows existed still reads")
+    @Test("the offline cache keeps the window and the OS notice, and an entry written before they existed still reads")
     func cache() throws {
         let url = URL(string: "https://updates.example.com/v1/apps/notes/policy?platform=ios")!
         var entry = PlatformPolicy(latest: Release(version: "2.0.0"), updateURL: URL(string: "https://apps.apple.com/app/id1"))
@@ -75,18 +75,20 @@ struct MaintenancePolicyTests {
         entry.texts = ["de": texts]
         entry.maintenance = MaintenanceWindow(start: Date(timeIntervalSince1970: 1_800_000_000), end: Date(timeIntervalSince1970: 1_800_003_600),
                                               message: "Back soon.", url: URL(string: "https://status.example.com"))
+        entry.osSupportEnds = OSSupportEnd(below: "18.0", after: Date(timeIntervalSince1970: 1_803_859_200))
         let cached = CachedPolicy(policy: UpdatePolicy(app: "notes", platforms: [.ios: entry]), etag: "\"1\"", source: url)
         #expect(try CachedPolicy(binaryData: cached.binaryData()) == cached)
 
-        // Version 3 had no window and no maintenance texts: the same entry without them, less the
-        // window's absent-marker at its end, under the version byte 3.
+        // Version 3 had no window, no OS notice and no texts for them: the same entry without them,
+        // less their two absent-markers at its end, under the version byte 3.
         var old = cached
         old.policy.platforms[.ios]?.maintenance = nil
+        old.policy.platforms[.ios]?.osSupportEnds = nil
         old.policy.platforms[.ios]?.texts = [:]
         var bytes = [UInt8](old.binaryData())
         #expect(bytes[3] == 4)
         bytes[3] = 3
-        #expect(bytes.removeLast() == 0)
+        #expect(bytes.removeLast() == 0 && bytes.removeLast() == 0)
         #expect(try CachedPolicy(binaryData: Data(bytes)) == old)
         bytes[3] = 2
         #expect(throws: (any Error).self) { try CachedPolicy(binaryData: Data(bytes)) }

@@ -38,7 +38,7 @@ struct CheckAnswer: Encodable {
             return
         }
         let style: GateScreen.Style = switch prompt.kind {
-        case .updateAvailable: .dialog
+        case .updateAvailable, .osSupportEnding: .dialog
         case .updateRecommended: .fullScreen
         case .updateRequired, .endOfLife, .deviceUnsupported, .maintenance: .blocking
         }

@@ -92,6 +92,7 @@ public struct GateScreenView: View {
         case .endOfLife: "xmark.octagon.fill"
         case .deviceUnsupported: "iphone.slash"
         case .maintenance: "wrench.and.screwdriver.fill"
+        case .osSupportEnding: "clock.badge.exclamationmark"
         }
     }
 
