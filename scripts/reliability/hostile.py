@@ -41,6 +41,7 @@ checks = [
     ("sign-in: a returning owner under F3", sign_in_room.returning_owner_under_f3),
     ("sign-in: a newcomer after S1's attack", sign_in_room.newcomer_after_s1),
     ("sign-in: the seed's paths after A3's attack", sign_in_room.seed_paths_after_a3),
+    ("sign-in: guesses past the address's cap store nothing", sign_in_room.guesses_past_the_cap),
     ("sign-in: the owner's mail behind a flood from one network", sign_in_outbox.owner_mail_behind_a_flood),
     ("sign-in: the owner's mail before later networks' mail", sign_in_outbox.owner_mail_before_later_networks),
     ("adoption under a flood", adoption.adoption_flood),

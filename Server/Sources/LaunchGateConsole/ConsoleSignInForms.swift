@@ -22,7 +22,7 @@ public final class ConsoleSignInForms: Sendable {
 
     private let key: DerivedKey
 
-    /// - Parameter masterKey: Loads the master key; called once, when the first form is made.
+    /// - Parameter masterKey: Loads the master key, when the first form is made, until it first succeeds.
     public init(masterKey: @escaping @Sendable () throws -> MasterKey) {
         key = DerivedKey(label: Self.label, masterKey: masterKey)
     }

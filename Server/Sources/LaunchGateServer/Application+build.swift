@@ -38,9 +38,6 @@ public struct ServerComponents: Sendable {
     public let installs: any InstallRepository
     /// Turns install IDs into the HMACs storage keeps.
     public let installHasher: InstallIDHasher
-    /// The key of the filters of refused versions, derived from the master key; `installs` asks
-    /// for it when it is the SQL or memory one made here.
-    public let refusedVersionFilterKey: DerivedKey
     /// Folds recorded sightings into `installs`.
     public let recorder: InstallRecorder
     /// Adoption, impact and the guarded publish.
@@ -92,10 +89,9 @@ public struct ServerComponents: Sendable {
             let components = ServerComponents(database: database, repository: repository, signInConfiguration: signIn,
                                               adoption: configuration.adoption, masterKey: key, now: now)
             try await components.signingKeys.checkMasterKey()
-            // The install HMAC key and the refused-version filters' key come from the master key;
-            // without it, nothing is counted twice and no stored filter is read as "no".
+            // The install HMAC key comes from the master key (loaded above, as is every key derived
+            // from it): without it, nothing is counted twice.
             try components.installHasher.prepare()
-            try components.refusedVersionFilterKey.prepare()
             return components
         } catch {
             await database.close()
@@ -138,9 +134,7 @@ public struct ServerComponents: Sendable {
             repository: signInRepository, policies: policies,
             secrets: SignInSecrets(repository: signInRepository, masterKey: masterKey, random: random, now: now),
             configuration: signInConfiguration, random: random, signal: outboxSignal, now: now)
-        let filterKeys = DerivedKey(label: RefusedVersionFilter.Key.label, masterKey: masterKey)
-        self.refusedVersionFilterKey = filterKeys
-        let filterKey: @Sendable () throws -> RefusedVersionFilter.Key = { try RefusedVersionFilter.Key(filterKeys) }
+        let filterKey = RefusedVersionFilter.Key.derived(masterKey: masterKey)
         let installs: any InstallRepository = installRepository ?? database.map { SQLInstallRepository(database: $0, filterKey: filterKey) }
             ?? MemoryInstallRepository(filterKey: filterKey)
         self.installs = installs

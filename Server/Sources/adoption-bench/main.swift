@@ -36,9 +36,9 @@ let database = try await Database.open(try DatabaseLocation(parsing: arguments[1
 try await Migrator(database: database).migrate()
 let repository = SQLRepository(database: database)
 let masterKey = try MasterKey(rawRepresentation: Data(repeating: 1, count: 32))
-let filterKey = try RefusedVersionFilter.Key(DerivedKey(label: RefusedVersionFilter.Key.label) { masterKey })
 // A long limit: this measures how long the queries take, where the server would end them at 3 s.
-let installRepository = SQLInstallRepository(database: database, queryTimeout: .seconds(120), filterKey: { filterKey })
+let installRepository = SQLInstallRepository(database: database, queryTimeout: .seconds(120),
+                                             filterKey: RefusedVersionFilter.Key.derived { masterKey })
 let now = Date()
 let components = ServerComponents(database: database, repository: repository, installs: installRepository,
                                   masterKey: masterKey, now: { now })

@@ -23,6 +23,11 @@ struct DatabaseOptions: ParsableArguments {
         }
         if let location { configuration.database = location }
         configuration.masterKey = environment["LAUNCHGATE_MASTER_KEY"]
+        // The variable would win over the file without a word (attack s12, C5): a deployment that
+        // names a key file expects that key.
+        if configuration.masterKey != nil, masterKeyFile != nil {
+            throw ValidationError("LAUNCHGATE_MASTER_KEY and --master-key-file are both given; give the master key one way")
+        }
         configuration.masterKeyFile = masterKeyFile.map { URL(fileURLWithPath: $0) }
             ?? ServerConfiguration.defaultKeyFile(for: configuration.database)
         return configuration

@@ -19,14 +19,15 @@ struct DecimalNumber: ExpressibleByArgument, Hashable, Sendable {
     }
 
     /// Whether `text` is `[+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?`, in ASCII digits.
+    /// Compiled on each call: options are parsed a few times at start-up, and a `Regex`, not
+    /// `Sendable`, can't be a shared constant without opting out of the checks. A pattern that fails
+    /// to compile (a typo) refuses every text, which every numeric option's test then shows.
     static func isDecimal(_ text: String) -> Bool {
-        (try? grammar.wholeMatch(in: text)) != nil
+        guard let regex = try? Regex(Self.grammar) else { return false }
+        return (try? regex.matchingSemantics(.unicodeScalar).wholeMatch(in: text)) != nil
     }
 
-    /// The grammar of ``isDecimal(_:)``, compiled once. `[0-9]`, not `\d`, which takes any script's
-    /// digits; matched scalar by scalar, so a digit with a combining mark is no digit. A constant
-    /// pattern, so `try!` fails only on a typo, at the first option parsed. `Regex` is not `Sendable`,
-    /// but this one is never mutated, and its compiled program is stored atomically on first use.
-    nonisolated(unsafe) private static let grammar = try! Regex(#"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"#)
-        .matchingSemantics(.unicodeScalar)
+    /// The grammar of ``isDecimal(_:)``: `[0-9]`, not `\d`, which takes any script's digits; matched
+    /// scalar by scalar, so a digit with a combining mark is no digit.
+    private static let grammar = #"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"#
 }

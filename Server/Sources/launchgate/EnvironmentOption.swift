@@ -74,7 +74,7 @@ enum EnvironmentOption {
         switch text.lowercased() {
         case "1", "true": return true
         case "0", "false": return false
-        default: throw ValidationError("\(variable) must be 1 or 0")
+        default: throw ValidationError("\(variable) must be 1, 0, true or false")
         }
     }
 

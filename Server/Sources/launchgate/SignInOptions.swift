@@ -58,7 +58,7 @@ struct SignInOptions: ParsableArguments {
         // After the lifetime, which bounds it. At least 5 minutes, or the whole life of a shorter-lived
         // code: a shorter hold let another network's send end a person's code before the 5 minutes
         // issue 27 promises them to type it in (attack s11, A5; s12, B3).
-        let holdFloor = min(Self.shortestHold, configuration.codeLifetime)
+        let holdFloor = min(SignInConfiguration.shortestHold, configuration.codeLifetime)
         if let value = try number(signInCodeHold, "sign-in-code-hold", holdFloor...configuration.codeLifetime) { configuration.codeHold = value }
         if let value = try count(signInLockoutFailures, "sign-in-lockout-failures", 1...1_000_000) { configuration.lockoutFailures = value }
         if let value = try number(signInLockoutDuration, "sign-in-lockout-duration", 1...604_800) { configuration.lockoutDuration = value }
@@ -78,7 +78,4 @@ struct SignInOptions: ParsableArguments {
         if seedSignInLongCodes || seedLongCodes == true { configuration.seedPathsTakeLongCodes = true }
         return configuration
     }
-
-    /// The shortest `--sign-in-code-hold`, in seconds: the 5 minutes a person has to type a code in.
-    static let shortestHold: Double = 300
 }

@@ -4,7 +4,7 @@ their own with a 1 s resend interval."""
 import os, random, time
 from logged_mail import mailed_code
 from .common import fail, ok, spawn_server, stop
-from .sign_in import demo_code_length, sign_in_post
+from .sign_in import demo_code_length, sign_in_post, sign_in_rows
 
 
 # The re-attack's F3 (issue 27, item 3): 7 /24s spent an address's 20 sends an hour and 4 filled its
@@ -157,3 +157,28 @@ def seed_paths_after_a3():
                     f"signed in before ({owner_sent}, {owner_first}), sent ({returning}) and signed in again ({owner_again})")
         finally:
             stop(process)
+
+
+# Attack s12, B6: once an address's 25 guesses an hour from networks without a code were spent, each
+# further guess from a new /24 was refused but still stored that /24's share: one row of
+# rate_limit_keys per /24 and request. On the main server: 5 /24s send (the room's 25), a sixth gets
+# a long code, 25 new /24s spend the address's 25 with wrong long guesses, and then 20 more new /24s
+# must each be refused without adding a row to any sign-in table.
+def guesses_past_the_cap():
+    db = os.environ.get("LAUNCHGATE_DATABASE_URL", "")
+    if not os.path.exists(db):
+        fail(f"no SQLite database at {db!r} to count rows in")
+        return
+    email = f"capped-{random.randrange(10**9)}@example.com"
+    long_length = min(demo_code_length() + 3, 10)
+    sends = [sign_in_post(f"127.50.{n}.1", "send-code", {"email": email})[3].get("code_length") for n in range(6)]
+    wrong = {"email": email, "code": "0" * long_length, "device_id": "evil"}
+    spent = [sign_in_post(f"127.51.{n}.1", "verify-code", wrong)[0] for n in range(25)]
+    before, _ = sign_in_rows(db)
+    refused = [sign_in_post(f"127.52.{n}.1", "verify-code", wrong)[0] for n in range(20)]
+    after, _ = sign_in_rows(db)
+    grown = {table: after[table] - before[table] for table in after if after[table] != before[table]}
+    (ok if sends[-1] == long_length and spent == [400] * 25 and refused == [429] * 20 and not grown else fail)(
+        f"5 /24s' sends and a sixth's long code ({sends}); 25 new /24s spent the address's 25 with wrong long guesses "
+        f"({spent.count(400)} x 400); 20 more new /24s were refused ({refused.count(429)} x 429) and added "
+        f"{grown or 'no rows'} (goal: no rows)")

@@ -15,7 +15,7 @@ public final class InstallIDHasher: Sendable {
 
     private let key: DerivedKey
 
-    /// - Parameter masterKey: Loads the master key; called once.
+    /// - Parameter masterKey: Loads the master key; called until it first succeeds.
     public init(masterKey: @escaping @Sendable () throws -> MasterKey) {
         key = DerivedKey(label: Self.label, masterKey: masterKey)
     }

@@ -20,11 +20,15 @@ public struct SignInConfiguration: Sendable, Hashable {
     /// Seconds a code can't be displaced by a send from another network when the address holds
     /// ``liveCodesPerAddress`` live codes: what its requester is sure to have to type it in; `nil`
     /// (the default) is the code's whole lifetime, so a full address refuses further networks
-    /// until a code dies and never takes a live one. Never more than ``codeLifetime``; `serve`
-    /// takes no less than 5 minutes (or the lifetime, if shorter), the time issue 27 promises.
+    /// until a code dies and never takes a live one. Never more than ``codeLifetime``, nor less
+    /// than ``shortestHold`` (or the lifetime, if shorter).
     public var codeHold: TimeInterval?
-    /// ``codeHold`` as it applies: the code's lifetime when unset, and never longer.
-    public var heldFor: TimeInterval { min(codeHold ?? codeLifetime, codeLifetime) }
+    /// ``codeHold`` as it applies: the code's lifetime when unset, never longer, and never shorter
+    /// than ``shortestHold`` (or the lifetime): a shorter hold let other networks' sends end a
+    /// person's code before the 5 minutes issue 27 promises them to type it in (attack s11, A5; s12, B3).
+    public var heldFor: TimeInterval { max(min(codeHold ?? codeLifetime, codeLifetime), min(Self.shortestHold, codeLifetime)) }
+    /// The shortest hold, in seconds: the 5 minutes a person has to type a code in.
+    public static let shortestHold: TimeInterval = 300
     /// Failed verifies in a row that lock an address.
     public var lockoutFailures: Int
     /// Seconds an address stays locked.

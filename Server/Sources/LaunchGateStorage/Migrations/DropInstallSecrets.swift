@@ -1,6 +1,6 @@
 import SQLKit
 
-/// Drops `install_secrets` (migration 036): the key of the filters of refused versions is derived
+/// Migration 037: drops `install_secrets`, which migration 036 made. The key of the filters of refused versions is derived
 /// from the master key now (``RefusedVersionFilter/Key``), so a database, or a copy of it, no
 /// longer holds in plain text what tells which versions set which bits. Filters stored under the
 /// random key it held carry that key's tag and read as unknown, never as "no": their range alone

@@ -22,11 +22,10 @@ struct RefusedVersionFilterKeyTests {
 
     private static func masterKey(_ byte: UInt8) throws -> MasterKey { try MasterKey(rawRepresentation: Data(repeating: byte, count: 32)) }
 
-    /// The filter key a server with master key `byte` gives its repositories: each call derives
-    /// it anew, as another instance would.
+    /// The filter key a server with master key `byte` gives its repositories: each call of this
+    /// derives it anew, as another instance would.
     private static func derived(_ byte: UInt8) -> @Sendable () throws -> RefusedVersionFilter.Key {
-        let key = DerivedKey(label: RefusedVersionFilter.Key.label) { try masterKey(byte) }
-        return { try RefusedVersionFilter.Key(key) }
+        RefusedVersionFilter.Key.derived { try masterKey(byte) }
     }
 
     private static func refused(_ installs: any InstallRepository, fromDay: Int = 0) async throws -> RefusedSightings {
@@ -149,17 +148,16 @@ struct RefusedVersionFilterKeyTests {
         }
     }
 
-    @Test("without a master key nothing is recorded and every filter reads as unknown, so a publish from the CLI still runs; serve stops at start-up")
+    @Test("without a master key nothing is recorded and every filter reads as unknown, so a publish from the CLI still runs")
     func missingMasterKey() async throws {
         let missing: @Sendable () throws -> MasterKey = { throw MasterKeyError.missing(path: "/nowhere/launchgate.key") }
         let components = ServerComponents(database: nil, repository: MemoryRepository(), masterKey: missing)
-        #expect(throws: MasterKeyError.self) { try components.refusedVersionFilterKey.prepare() }
         await #expect(throws: MasterKeyError.self) { try await components.installs.record([Self.sighting("a", version: "1.0.0")], limits: Self.limits) }
         try await TestBackend.sqlite.withDatabase { database in
             _ = try await Migrator(database: database).migrate()
             try await SQLInstallRepository(database: database, filterKey: Self.derived(1))
                 .record([Self.sighting("a", version: "1.0.0"), Self.sighting("b", version: "4.0.0"), Self.sighting("c", version: "5.0.0")], limits: Self.limits)
-            let keyless = SQLInstallRepository(database: database, filterKey: { try RefusedVersionFilter.Key(DerivedKey(label: RefusedVersionFilter.Key.label, masterKey: missing)) })
+            let keyless = SQLInstallRepository(database: database, filterKey: RefusedVersionFilter.Key.derived(masterKey: missing))
             await #expect(throws: MasterKeyError.self) { try await keyless.record([Self.sighting("d", version: "6.0.0")], limits: Self.limits) }
             let unknown = try await Self.refused(keyless)
             #expect(unknown.count == 2 && unknown.filter == nil && unknown.mayInclude("4.5.0"), "the range alone decides")

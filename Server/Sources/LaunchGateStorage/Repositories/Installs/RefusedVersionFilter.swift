@@ -26,7 +26,7 @@ public struct RefusedVersionFilter: Sendable, Hashable {
     private static let hashes = 3
 
     /// The key a filter's hashes are keyed with: derived from the master key under ``label``
-    /// (``init(_:)``), so every instance with the master key builds filters that add up, and
+    /// (``derived(masterKey:)``), so every instance with the master key builds filters that add up, and
     /// nothing a copied database holds tells which versions set which bits.
     public struct Key: Sendable, Hashable {
         /// The HKDF label of the key derived from the master key; changing it makes every stored
@@ -39,10 +39,13 @@ public struct RefusedVersionFilter: Sendable, Hashable {
         /// A key of `bytes`; 32 random ones make a good key.
         package init(bytes: [UInt8]) { self.bytes = bytes }
 
-        /// The key derived from the master key: `derived` made with ``label``.
-        /// - Throws: ``MasterKeyError`` when the master key can't be loaded.
-        public init(_ derived: DerivedKey) throws {
-            bytes = try derived.symmetricKey().withUnsafeBytes { Array($0) }
+        /// The key derived from the master key under ``label``, as the provider the repositories
+        /// call: derived on its first call and kept (``DerivedKey``). The label is applied here, so
+        /// no other purpose's derived key can stand in for this one.
+        /// - Parameter masterKey: Loads the master key; its error is the provider's (``MasterKeyError``).
+        public static func derived(masterKey: @escaping @Sendable () throws -> MasterKey) -> @Sendable () throws -> Key {
+            let derived = DerivedKey(label: label, masterKey: masterKey)
+            return { Key(bytes: try derived.symmetricKey().withUnsafeBytes { Array($0) }) }
         }
 
         /// A new random key: for a store that lives no longer than its process (the memory one).

@@ -90,7 +90,7 @@ extension MemorySignInRepository {
     }
 
     /// The wait of the first of `charges` that would refuse, in order, or `nil` when all would pass.
-    private func refusal(among charges: [RateLimitCharge], at now: Date) -> TimeInterval? {
+    func refusal(among charges: [RateLimitCharge], at now: Date) -> TimeInterval? {
         // The keys differ, so a charge looked at before the ones ahead of it are recorded answers as it would after.
         charges.lazy.compactMap { self.refusal(of: $0, at: now) }.first
     }

@@ -24,9 +24,10 @@ extension SQLSignInRepository {
     }
 
     /// A send refused by a limit, or past the room when it can't take a long code (the seed's
-    /// paths), or a guess from a network without a code of its own that the room refuses with no
-    /// long code to compare: thrown to roll back what it charged before, so it spends nothing of
-    /// its network's, its address's or its client's limits (review s9b, K3; attack s11, A4, A7).
+    /// paths), or a guess from a network without a code of its own that a limit refuses, or the
+    /// room with no long code to compare: thrown to roll back what it charged before, so it spends
+    /// nothing of its network's, its address's or its client's limits (review s9b, K3; attack s11,
+    /// A4, A7; s12, B6).
     private struct Refused: Error {
         let wait: TimeInterval
     }
@@ -57,7 +58,7 @@ extension SQLSignInRepository {
     /// beside a verify from that network (its code, then the room's row), as the delete before it
     /// could (review s11, V5); the race test covers pairs from one network, where no retry is due.
     /// Each run again is counted (``conflictRetries``).
-    private func againOnConflict<T>(_ body: () async throws -> T) async throws -> T {
+    func againOnConflict<T>(_ body: () async throws -> T) async throws -> T {
         do { return try await body() } catch let error as StorageError where error.isConflict {
             conflictRetries.increment()
             return try await body()
