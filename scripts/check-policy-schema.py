@@ -41,7 +41,16 @@ bad = {
     "schemaVersion 2": variant(lambda d: d.update(schemaVersion=2)),
     "version 1..2": variant(lambda d: d["platforms"]["ios"]["latest"].update(version="1..2")),
     "rollout 140 %": variant(lambda d: d["platforms"]["ios"].update(rollout={"percentage": 140})),
+    "maintenance without a message": variant(lambda d: d["platforms"]["ios"].update(maintenance={"start": "2026-12-01T02:00:00Z"})),
+    "maintenance with an http link": variant(lambda d: d["platforms"]["ios"].update(
+        maintenance={"start": "2026-12-01T02:00:00Z", "message": "x", "url": "http://status.example.com"})),
+    "OS notice without a date": variant(lambda d: d["platforms"]["ios"].update(osSupportEnds={"below": "18.0"})),
 }
+check("an OS support notice is valid",
+      validator.is_valid(variant(lambda d: d["platforms"]["ios"].update(osSupportEnds={"below": "18.0", "after": "2027-03-01"}))))
+good = variant(lambda d: d["platforms"]["ios"].update(maintenance={
+    "start": "2026-12-01T02:00:00Z", "end": "2026-12-01T04:00:00Z", "message": "Back by 04:00 UTC.", "url": "https://status.example.com"}))
+check("a maintenance window is valid", validator.is_valid(good))
 signed = json.loads((docs / "examples" / "signed-subject.json").read_text())
 def signed_variant(change):
     document = copy.deepcopy(signed)

@@ -2,7 +2,6 @@ import Crypto
 import Foundation
 import LaunchGateSignIn
 import LaunchGateStorage
-import Synchronization
 
 /// The sign-in form's CSRF protection, before any session exists: a short-lived pre-session
 /// cookie signed with a key of its own, derived from the master key with HKDF.
@@ -17,16 +16,15 @@ import Synchronization
 /// served by one is accepted by another.
 public final class ConsoleSignInForms: Sendable {
     /// The HKDF label; changing it only makes open sign-in pages fail once.
-    package static let label = Data("launchgate console sign-in form v1".utf8)
+    package static let label = "launchgate console sign-in form v1"
     /// How long a sign-in page's form may be sent, in seconds.
     package static let lifetime = 600
 
-    private let masterKey: @Sendable () throws -> MasterKey
-    private let key = Mutex<SymmetricKey?>(nil)
+    private let key: DerivedKey
 
-    /// - Parameter masterKey: Loads the master key; called once, when the first form is made.
+    /// - Parameter masterKey: Loads the master key, when the first form is made, until it first succeeds.
     public init(masterKey: @escaping @Sendable () throws -> MasterKey) {
-        self.masterKey = masterKey
+        key = DerivedKey(label: Self.label, masterKey: masterKey)
     }
 
     /// A new sign-in form for a client.
@@ -35,7 +33,7 @@ public final class ConsoleSignInForms: Sendable {
     func issue(client: String, now: Date) throws -> (cookie: String, csrf: String) {
         let nonce = ConsoleSessions.randomSecret()
         let expires = String(Int64(now.timeIntervalSince1970.rounded(.down)) + Int64(Self.lifetime))
-        let key = try derivedKey()
+        let key = try self.key.symmetricKey()
         return ("\(nonce).\(expires).\(Self.mac(["cookie", nonce, expires, client], key))", Self.mac(["csrf", nonce], key))
     }
 
@@ -47,7 +45,7 @@ public final class ConsoleSignInForms: Sendable {
         let parts = cookie.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, parts[0].utf8.count == 64, let expires = Int64(parts[1]),
               Double(expires) > now.timeIntervalSince1970 else { return false }
-        let key = try derivedKey()
+        let key = try self.key.symmetricKey()
         let signed = AdminTokens.constantTimeEquals(parts[2], Self.mac(["cookie", parts[0], parts[1], client], key))
         let matches = AdminTokens.constantTimeEquals(csrf, Self.mac(["csrf", parts[0]], key))
         return signed && matches
@@ -55,12 +53,5 @@ public final class ConsoleSignInForms: Sendable {
 
     private static func mac(_ fields: [String], _ key: SymmetricKey) -> String {
         HMAC<SHA256>.authenticationCode(for: Data(fields.joined(separator: "\u{0}").utf8), using: key).lowercaseHex
-    }
-
-    private func derivedKey() throws -> SymmetricKey {
-        if let key = key.withLock({ $0 }) { return key }
-        let derived = HKDF<SHA256>.deriveKey(inputKeyMaterial: try masterKey().key, info: Self.label, outputByteCount: 32)
-        key.withLock { $0 = derived }
-        return derived
     }
 }

@@ -114,6 +114,8 @@ extension ScreenPreviews.Screen.Icon {
         case .updateRequired: self.init(symbol: "exclamationmark.arrow.circlepath", glyph: nil, shape: "arrow-alert")
         case .endOfLife: self.init(symbol: "xmark.octagon.fill", glyph: "✕", shape: "octagon")
         case .deviceUnsupported: self.init(symbol: "iphone.slash", glyph: nil, shape: "phone-slash")
+        case .maintenance: self.init(symbol: "wrench.and.screwdriver.fill", glyph: "⚙", shape: "circle")
+        case .osSupportEnding: self.init(symbol: "clock.badge.exclamationmark", glyph: "!", shape: "circle")
         }
     }
 }

@@ -68,15 +68,33 @@ enum ScreenPreviews {
         text.shortened(toUTF8Bytes: maximumTextBytes)
     }
 
+    /// When a screen tied to a date shows, whatever the time of the preview: a maintenance window
+    /// at its start, an OS notice on its last day; `nil` for the others.
+    private static func moment(showing kind: ScreenKind, of entry: PlatformPolicy) -> Date? {
+        switch kind {
+        case .maintenance: entry.maintenance?.start
+        case .osSupportEnding: entry.osSupportEnds?.after
+        default: nil
+        }
+    }
+
     private static func screens(_ entry: PlatformPolicy, platform: Platform, locale: String, strings: LaunchGateStrings, now: Date) -> [Screen] {
         // Each variant drops what would take precedence over the screen it is for, and asks as the
         // oldest install would: the evaluator then says whether and how the draft shows it.
+        // A maintenance window outranks every update screen, so those variants leave it out; its own
+        // is asked at the window's start, whatever the time of the preview.
         var available = entry
         (available.required, available.recommended, available.blocked, available.endOfLife, available.rollout) = (nil, nil, BlockedReleases(), nil, nil)
         var recommended = entry
         (recommended.required, recommended.blocked, recommended.endOfLife, recommended.rollout) = (nil, BlockedReleases(), nil, nil)
         var required = entry
         required.endOfLife = nil
+        (available.maintenance, recommended.maintenance, required.maintenance) = (nil, nil, nil)
+        var maintenance = entry
+        maintenance.endOfLife = nil
+        // The OS notice shows only where nothing else does, on its last day, to an OS below it.
+        var osNotice = PlatformPolicy(reminderInterval: entry.reminderInterval, osSupportEnds: entry.osSupportEnds)
+        osNotice.texts = entry.texts
         let cases: [(String, String, PlatformPolicy, ScreenKind, GateScreen.Style, AppVersion?, String)] = [
             ("banner", "Banner", available, .updateAvailable, .banner, nil, "set a latest release newer than the installed one"),
             ("dialog", "Details dialog", available, .updateAvailable, .dialog, nil, "set a latest release newer than the installed one"),
@@ -85,17 +103,20 @@ enum ScreenPreviews {
             ("end-of-life", "End of life", entry, .endOfLife, .blocking, nil, "mark the platform's end of life"),
             ("device-unsupported", "Device unsupported", required, .deviceUnsupported, .blocking, AppVersion([0, 1]),
              "set a required version and the latest release's minimum OS"),
+            ("maintenance", "Maintenance", maintenance, .maintenance, .blocking, nil, "schedule a maintenance window"),
+            ("os-support-ending", "OS support ending", osNotice, .osSupportEnding, .banner, AppVersion([0, 1]),
+             "announce when older OS versions lose support"),
         ]
         // First, what a blocking launch check shows while it asks the server.
         var result: [Screen] = [Screen(checking: strings)]
         result += cases.map { id, label, variant, kind, style, os, hint in
             let context = EvaluationContext(version: oldest, platform: platform, osVersion: os, installID: "console-preview",
-                                            preferredLanguages: [locale], now: now)
+                                            preferredLanguages: [locale], now: Self.moment(showing: kind, of: variant) ?? now)
             let decision = UpdateEvaluator().evaluate(UpdatePolicy(platforms: [platform: variant]), for: context)
             guard let prompt = decision.prompt, prompt.kind == kind else {
                 return Screen.absent(id: id, label: label, style: style.rawValue, reason: "This draft doesn't show it: \(hint).")
             }
-            let screen = GateScreen.make(for: prompt, style: style, platform: platform, hasUpdateURL: variant.updateURL != nil, strings: strings)
+            let screen = GateScreen.make(for: prompt, style: style, platform: platform, hasUpdateURL: prompt.updateURL != nil, strings: strings)
             return Screen(id: id, label: label, gate: screen)
         }
         // Each sign-in step as a person meets it: the address step with an empty field (Send Code

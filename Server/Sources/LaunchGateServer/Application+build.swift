@@ -89,7 +89,8 @@ public struct ServerComponents: Sendable {
             let components = ServerComponents(database: database, repository: repository, signInConfiguration: signIn,
                                               adoption: configuration.adoption, masterKey: key, now: now)
             try await components.signingKeys.checkMasterKey()
-            // The install HMAC key comes from the master key; without it, nothing is counted twice.
+            // The install HMAC key comes from the master key (loaded above, as is every key derived
+            // from it): without it, nothing is counted twice.
             try components.installHasher.prepare()
             return components
         } catch {
@@ -133,7 +134,9 @@ public struct ServerComponents: Sendable {
             repository: signInRepository, policies: policies,
             secrets: SignInSecrets(repository: signInRepository, masterKey: masterKey, random: random, now: now),
             configuration: signInConfiguration, random: random, signal: outboxSignal, now: now)
-        let installs: any InstallRepository = installRepository ?? database.map { SQLInstallRepository(database: $0) } ?? MemoryInstallRepository()
+        let filterKey = RefusedVersionFilter.Key.derived(masterKey: masterKey)
+        let installs: any InstallRepository = installRepository ?? database.map { SQLInstallRepository(database: $0, filterKey: filterKey) }
+            ?? MemoryInstallRepository(filterKey: filterKey)
         self.installs = installs
         self.installHasher = InstallIDHasher(masterKey: masterKey)
         self.recorder = InstallRecorder(repository: installs, hasher: installHasher, configuration: settings, policies: policies, now: now)

@@ -18,7 +18,8 @@ extension ScreenCard {
         switch state {
         case .checking:
             return ScreenCard(label: strings.text(.checking))
-        case .updateRequired(let screen), .endOfLife(let screen), .deviceUnsupported(let screen), .updateRecommended(let screen):
+        case .updateRequired(let screen), .endOfLife(let screen), .deviceUnsupported(let screen), .maintenance(let screen),
+             .updateRecommended(let screen):
             return gate(screen)
         case .signingIn, .welcome:
             guard let signInScreen else { return ScreenCard(label: strings.text(.signInTitle)) }

@@ -32,6 +32,16 @@ public final class SimulatedClock: Sendable {
     /// A closure reading this clock, for the SDK's `now:` parameters.
     public var now: @Sendable () -> Date { { [self] in date() } }
 
+    /// A timer on this clock, for the SDK's `sleep:` parameters (the maintenance window's): it ends
+    /// once the simulated time has passed the deadline, by real time passing or by `advance`. The
+    /// clock has no list of sleepers to wake, so it looks every tenth of a second.
+    public var sleep: @Sendable (TimeInterval) async throws -> Void {
+        { [self] seconds in
+            let deadline = date().addingTimeInterval(seconds)
+            while date() < deadline { try await Task.sleep(for: .milliseconds(100)) }
+        }
+    }
+
     /// Moves the clock forward and writes the new offset.
     /// - Parameter duration: How far.
     /// - Throws: ``SimulatorInputError`` when the offset would pass ten years, or can't be written;

@@ -76,7 +76,7 @@ public final class Simulator {
         app.isSimulated = !settings.countsAsInstall
         let monitor = UpdateMonitor(
             configuration: .init(source: PolicySource(url: settings.policyURL, publicKeys: [settings.publicKey])),
-            app: app, store: store, transport: transport, opener: opener, now: clock.now)
+            app: app, store: store, transport: transport, opener: opener, now: clock.now, sleep: clock.sleep)
         let signIn = settings.signIn ? SignInFlow(
             client: AuthClient(baseURL: settings.serverURL, paths: .app(settings.appID), transport: transport),
             sessions: FileSessionStore(url: settings.sessionFile), store: store, now: clock.now) : nil

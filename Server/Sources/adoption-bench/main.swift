@@ -35,11 +35,13 @@ logger.logLevel = .warning
 let database = try await Database.open(try DatabaseLocation(parsing: arguments[1]), logger: logger)
 try await Migrator(database: database).migrate()
 let repository = SQLRepository(database: database)
+let masterKey = try MasterKey(rawRepresentation: Data(repeating: 1, count: 32))
 // A long limit: this measures how long the queries take, where the server would end them at 3 s.
-let installRepository = SQLInstallRepository(database: database, queryTimeout: .seconds(120))
+let installRepository = SQLInstallRepository(database: database, queryTimeout: .seconds(120),
+                                             filterKey: RefusedVersionFilter.Key.derived { masterKey })
 let now = Date()
 let components = ServerComponents(database: database, repository: repository, installs: installRepository,
-                                  masterKey: try MasterKey(rawRepresentation: Data(repeating: 1, count: 32)), now: { now })
+                                  masterKey: masterKey, now: { now })
 let app = "bench"
 // Versions 1.0.0 upwards; version v of n is the (v+1)th newest.
 let versions = (0..<versionCount).map { "\(1 + $0 / 100).\(($0 / 10) % 10).\($0 % 10)" }

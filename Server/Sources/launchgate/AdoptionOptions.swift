@@ -36,24 +36,16 @@ struct AdoptionOptions: ParsableArguments {
     func apply(to base: AdoptionConfiguration) throws -> AdoptionConfiguration {
         let environment = ProcessInfo.processInfo.environment
         var configuration = base
-        // The variable is checked even when the flag overrides it, as every other one is (EnvironmentOption).
-        var recordFromEnvironment: Bool?
-        if let text = environment["LAUNCHGATE_RECORD_INSTALLS"] {
-            guard ["0", "1", "true", "false"].contains(text.lowercased()) else { throw ValidationError("LAUNCHGATE_RECORD_INSTALLS must be 1 or 0") }
-            recordFromEnvironment = text == "1" || text.lowercased() == "true"
-        }
+        let recordFromEnvironment = try EnvironmentOption.switchValue("LAUNCHGATE_RECORD_INSTALLS", environment: environment)
         if let record = recordInstalls ?? recordFromEnvironment { configuration.recordInstalls = record }
         if let share = try Self.guardShare(publishGuard) { configuration.publishGuardShare = share }
-        if let days = try EnvironmentOption.value(installRetentionDays, or: "LAUNCHGATE_INSTALL_RETENTION_DAYS") {
-            guard (30...3650).contains(days) else { throw ValidationError("--install-retention-days must be 30 to 3650") }
+        if let days = try EnvironmentOption.value(installRetentionDays, flag: "install-retention-days", EnvironmentOption.within(30...3650)) {
             configuration.retentionDays = days
         }
-        if let cap = try EnvironmentOption.value(maxInstallsPerApp, or: "LAUNCHGATE_MAX_INSTALLS_PER_APP") {
-            guard (1...1_000_000_000).contains(cap) else { throw ValidationError("--max-installs-per-app must be 1 to 1000000000") }
+        if let cap = try EnvironmentOption.value(maxInstallsPerApp, flag: "max-installs-per-app", EnvironmentOption.within(1...1_000_000_000)) {
             configuration.limits.installsPerAppPlatform = cap
         }
-        if let cap = try EnvironmentOption.value(maxInstallGroups, or: "LAUNCHGATE_MAX_INSTALL_GROUPS") {
-            guard (1...10_000_000).contains(cap) else { throw ValidationError("--max-install-groups must be 1 to 10000000") }
+        if let cap = try EnvironmentOption.value(maxInstallGroups, flag: "max-install-groups", EnvironmentOption.within(1...10_000_000)) {
             configuration.limits.groupsPerAppPlatform = cap
         }
         let retired = [("--max-install-groups-per-day", maxInstallGroupsPerDay, "LAUNCHGATE_MAX_INSTALL_GROUPS_PER_DAY", "groups are capped per app and platform (--max-install-groups)"),
@@ -62,24 +54,19 @@ struct AdoptionOptions: ParsableArguments {
         for (flag, value, variable, instead) in retired where value != nil || environment[variable] != nil {
             FileHandle.standardError.write(Data("launchgate: \(flag) (\(variable)) no longer applies and is ignored: \(instead)\n".utf8))
         }
-        if let budget = try EnvironmentOption.value(installSightingsPerClient, or: "LAUNCHGATE_INSTALL_SIGHTINGS_PER_CLIENT") {
-            guard (0...100_000_000).contains(budget) else { throw ValidationError("--install-sightings-per-client must be 0 to 100000000") }
+        if let budget = try EnvironmentOption.value(installSightingsPerClient, flag: "install-sightings-per-client", EnvironmentOption.within(0...100_000_000)) {
             configuration.sightingsPerClient = budget
         }
-        if let window = try EnvironmentOption.value(installSightingWindow, or: "LAUNCHGATE_INSTALL_SIGHTING_WINDOW") {
-            guard (1...86_400).contains(window) else { throw ValidationError("--install-sighting-window must be 1 to 86400 (seconds)") }
+        if let window = try EnvironmentOption.value(installSightingWindow, flag: "install-sighting-window", EnvironmentOption.within(1...86_400, " (seconds)")) {
             configuration.clientWindow = .seconds(window)
         }
-        if let quota = try EnvironmentOption.value(maxNewInstallsPerClient, or: "LAUNCHGATE_MAX_NEW_INSTALLS_PER_CLIENT") {
-            guard (0...100_000_000).contains(quota) else { throw ValidationError("--max-new-installs-per-client must be 0 to 100000000") }
+        if let quota = try EnvironmentOption.value(maxNewInstallsPerClient, flag: "max-new-installs-per-client", EnvironmentOption.within(0...100_000_000)) {
             configuration.newInstallsPerClient = quota
         }
-        if let quota = try EnvironmentOption.value(maxNewInstallGroupsPerClient, or: "LAUNCHGATE_MAX_NEW_INSTALL_GROUPS_PER_CLIENT") {
-            guard (0...10_000_000).contains(quota) else { throw ValidationError("--max-new-install-groups-per-client must be 0 to 10000000") }
+        if let quota = try EnvironmentOption.value(maxNewInstallGroupsPerClient, flag: "max-new-install-groups-per-client", EnvironmentOption.within(0...10_000_000)) {
             configuration.newGroupsPerClient = quota
         }
-        if let percent = try EnvironmentOption.value(installBufferPerClient, or: "LAUNCHGATE_INSTALL_BUFFER_PER_CLIENT") {
-            guard (1...100).contains(percent) else { throw ValidationError("--install-buffer-per-client must be 1 to 100 (percent)") }
+        if let percent = try EnvironmentOption.value(installBufferPerClient, flag: "install-buffer-per-client", EnvironmentOption.within(1...100, " (percent)")) {
             configuration.bufferPercentPerClient = percent
         }
         return configuration
@@ -87,8 +74,6 @@ struct AdoptionOptions: ParsableArguments {
 
     /// The guard's share (0…1) from `--publish-guard` or LAUNCHGATE_PUBLISH_GUARD, or `nil` when neither is given.
     static func guardShare(_ flag: DecimalNumber?) throws -> Double? {
-        guard let percent = try EnvironmentOption.value(flag, or: "LAUNCHGATE_PUBLISH_GUARD")?.value else { return nil }
-        guard (0...100).contains(percent) else { throw ValidationError("--publish-guard must be 0 to 100 (percent)") }
-        return percent / 100
+        try EnvironmentOption.value(flag, flag: "publish-guard", EnvironmentOption.decimal(within: 0...100, " (percent)")).map { $0 / 100 }
     }
 }

@@ -17,10 +17,17 @@ struct DatabaseOptions: ParsableArguments {
     func configuration(base: ServerConfiguration = ServerConfiguration()) throws -> ServerConfiguration {
         let environment = ProcessInfo.processInfo.environment
         var configuration = base
-        if let url = databaseURL ?? environment["LAUNCHGATE_DATABASE_URL"] {
-            do { configuration.database = try DatabaseLocation(parsing: url) } catch { throw ValidationError("\(error)") }
+        // The variable is checked even beside the flag (EnvironmentOption), as every other one is.
+        let location = try EnvironmentOption.value(databaseURL, flag: "database-url", environment: environment) { url in
+            do { return try DatabaseLocation(parsing: url) } catch { throw OptionRefusal(": \(error)") }
         }
+        if let location { configuration.database = location }
         configuration.masterKey = environment["LAUNCHGATE_MASTER_KEY"]
+        // The variable would win over the file without a word (attack s12, C5): a deployment that
+        // names a key file expects that key.
+        if configuration.masterKey != nil, masterKeyFile != nil {
+            throw ValidationError("LAUNCHGATE_MASTER_KEY and --master-key-file are both given; give the master key one way")
+        }
         configuration.masterKeyFile = masterKeyFile.map { URL(fileURLWithPath: $0) }
             ?? ServerConfiguration.defaultKeyFile(for: configuration.database)
         return configuration

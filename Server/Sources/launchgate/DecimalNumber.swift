@@ -19,26 +19,15 @@ struct DecimalNumber: ExpressibleByArgument, Hashable, Sendable {
     }
 
     /// Whether `text` is `[+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?`, in ASCII digits.
+    /// Compiled on each call: options are parsed a few times at start-up, and a `Regex`, not
+    /// `Sendable`, can't be a shared constant without opting out of the checks. A pattern that fails
+    /// to compile (a typo) refuses every text, which every numeric option's test then shows.
     static func isDecimal(_ text: String) -> Bool {
-        var rest = Substring(text).utf8[...]
-        func digits() -> Int {
-            let count = rest.prefix(while: { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }).count
-            rest = rest.dropFirst(count)
-            return count
-        }
-        func skip(_ characters: String) -> Bool {
-            guard let first = rest.first, characters.utf8.contains(first) else { return false }
-            rest = rest.dropFirst()
-            return true
-        }
-        _ = skip("+-")
-        var mantissa = digits()
-        if skip(".") { mantissa += digits() }
-        guard mantissa > 0 else { return false }
-        if skip("eE") {
-            _ = skip("+-")
-            guard digits() > 0 else { return false }
-        }
-        return rest.isEmpty
+        guard let regex = try? Regex(Self.grammar) else { return false }
+        return (try? regex.matchingSemantics(.unicodeScalar).wholeMatch(in: text)) != nil
     }
+
+    /// The grammar of ``isDecimal(_:)``: `[0-9]`, not `\d`, which takes any script's digits; matched
+    /// scalar by scalar, so a digit with a combining mark is no digit.
+    private static let grammar = #"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"#
 }

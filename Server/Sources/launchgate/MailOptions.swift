@@ -20,32 +20,44 @@ struct MailOptions: ParsableArguments {
     /// The deliveries at once the flag or its variable gives, or `nil` for the default.
     /// - Throws: `ValidationError` when the value is not a whole number in range.
     func deliveriesAtOnce(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int? {
-        let flag = "mail-deliveries-at-once"
-        guard let value = try EnvironmentOption.value(mailDeliveriesAtOnce, or: "LAUNCHGATE_MAIL_DELIVERIES_AT_ONCE", environment: environment) else { return nil }
-        let range = 1...OutboxWorker.maximumDeliveriesAtOnce
-        guard range.contains(value) else { throw ValidationError("--\(flag) must be \(range.lowerBound) to \(range.upperBound)") }
-        return value
+        try EnvironmentOption.value(mailDeliveriesAtOnce, flag: "mail-deliveries-at-once", environment: environment,
+                                    EnvironmentOption.within(1...OutboxWorker.maximumDeliveriesAtOnce))
     }
 
     /// The sender, or the built-in one.
-    func sender() throws -> MailSender {
-        guard let text = mailFrom ?? ProcessInfo.processInfo.environment["LAUNCHGATE_MAIL_FROM"] else { return .fallback }
-        do { return try MailSender(parsing: text) } catch { throw ValidationError("\(MailConfigurationError.invalidSender("\(error)").message)") }
+    func sender(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> MailSender {
+        try EnvironmentOption.value(mailFrom, flag: "mail-from", environment: environment) { text in
+            do { return try MailSender(parsing: text) } catch { throw Self.refusal(MailConfigurationError.invalidSender("\(error)"), flag: "--mail-from") }
+        } ?? .fallback
     }
 
     /// The transport the flags choose.
-    func transport() throws -> any MailTransport {
-        let environment = ProcessInfo.processInfo.environment
-        let url = smtpURL ?? environment["LAUNCHGATE_SMTP_URL"].flatMap { $0.isEmpty ? nil : $0 }
-        switch mailTransport ?? environment["LAUNCHGATE_MAIL_TRANSPORT"] ?? (url == nil ? "log" : "smtp") {
+    func transport(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> any MailTransport {
+        // An empty LAUNCHGATE_SMTP_URL means none (a deployment template's blank), as it always has;
+        // an empty --smtp-url is still refused.
+        let unblank = environment.filter { $0.key != "LAUNCHGATE_SMTP_URL" || !$0.value.isEmpty }
+        let settings = try EnvironmentOption.value(smtpURL, flag: "smtp-url", environment: unblank) { url in
+            do { return try SMTPSettings(url: url) } catch let error as MailConfigurationError { throw Self.refusal(error, flag: "--smtp-url") }
+        }
+        let kinds = ["smtp", "log", "none"]
+        let kind = try EnvironmentOption.value(mailTransport, flag: "mail-transport", environment: environment) { kind in
+            guard kinds.contains(kind) else { throw OptionRefusal("must be smtp, log or none, not \"\(kind.prefix(20))\"") }
+            return kind
+        } ?? (settings == nil ? "log" : "smtp")
+        switch kind {
         case "log": return LogMailTransport()
         case "none": return NullMailTransport()
-        case "smtp":
-            guard let url else { throw ValidationError("--mail-transport smtp needs --smtp-url (or LAUNCHGATE_SMTP_URL)") }
-            do { return try SMTPMailTransport(settings: try SMTPSettings(url: url)) } catch let error as MailConfigurationError {
+        default:
+            guard let settings else { throw ValidationError("--mail-transport smtp needs --smtp-url (or LAUNCHGATE_SMTP_URL)") }
+            do { return try SMTPMailTransport(settings: settings) } catch let error as MailConfigurationError {
                 throw ValidationError(error.message)
             }
-        case let other: throw ValidationError("--mail-transport must be smtp, log or none, not \"\(other.prefix(20))\"")
         }
+    }
+
+    /// The error's message without the flag it starts with, for ``EnvironmentOption`` to name the
+    /// flag or the variable that gave the value.
+    private static func refusal(_ error: MailConfigurationError, flag: String) -> OptionRefusal {
+        OptionRefusal(error.message.hasPrefix(flag) ? String(error.message.dropFirst(flag.count)) : ": " + error.message)
     }
 }

@@ -34,37 +34,32 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         var configuration = try database.configuration()
-        configuration.host = host ?? environment["LAUNCHGATE_HOST"] ?? configuration.host
-        if let port = try EnvironmentOption.value(port, or: "LAUNCHGATE_PORT") { configuration.port = port }
+        // Every variable that is set is checked as its flag would be, even beside its flag (EnvironmentOption).
+        if let host = try EnvironmentOption.value(host, flag: "host", BindHost.check) { configuration.host = host }
+        if let port = try EnvironmentOption.value(port, flag: "port", EnvironmentOption.within(0...65535)) { configuration.port = port }
         configuration.demo = demo
-        configuration.defaultApp = defaultApp ?? environment["LAUNCHGATE_DEFAULT_APP"] ?? (demo ? DemoSeeder.appID : nil)
-        if let level = logLevel ?? environment["LOG_LEVEL"] {
-            guard let parsed = Logger.Level(rawValue: level) else { throw ValidationError("unknown log level \"\(level)\"") }
-            configuration.logLevel = parsed
+        configuration.defaultApp = try EnvironmentOption.value(defaultApp, flag: "default-app") ?? (demo ? DemoSeeder.appID : nil)
+        let level = try EnvironmentOption.value(logLevel, flag: "log-level", variable: "LOG_LEVEL") { text in
+            guard let level = Logger.Level(rawValue: text) else { throw OptionRefusal("is not a log level (trace, debug, info, notice, warning, error or critical): \"\(text.prefix(20))\"") }
+            return level
         }
-        guard (0...65535).contains(configuration.port) else { throw ValidationError("the port must be 0 to 65535") }
-        configuration.threads = try EnvironmentOption.value(threads, or: "LAUNCHGATE_THREADS")
-        if let threads = configuration.threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1 to 256") }
-        if let seconds = try EnvironmentOption.value(idleTimeout, or: "LAUNCHGATE_IDLE_TIMEOUT") {
-            configuration.idleTimeout = try Self.seconds(seconds.value, flag: "--idle-timeout", range: 1...86_400)
+        if let level { configuration.logLevel = level }
+        configuration.threads = try EnvironmentOption.value(threads, flag: "threads", EnvironmentOption.within(1...256))
+        if let seconds = try EnvironmentOption.value(idleTimeout, flag: "idle-timeout", EnvironmentOption.decimal(within: 1...86_400, " seconds")) {
+            configuration.idleTimeout = Self.duration(seconds)
         }
-        if let seconds = try EnvironmentOption.value(headerTimeout, or: "LAUNCHGATE_HEADER_TIMEOUT") {
-            configuration.headerTimeout = try Self.seconds(seconds.value, flag: "--header-timeout", range: 1...3_600)
+        if let seconds = try EnvironmentOption.value(headerTimeout, flag: "header-timeout", EnvironmentOption.decimal(within: 1...3_600, " seconds")) {
+            configuration.headerTimeout = Self.duration(seconds)
         }
-        if let count = try EnvironmentOption.value(maxConnections, or: "LAUNCHGATE_MAX_CONNECTIONS") {
-            guard (1...1_000_000).contains(count) else { throw ValidationError("--max-connections must be 1 to 1000000") }
-            configuration.maxConnections = count
-        }
-        if let count = try EnvironmentOption.value(maxConnectionsPerClient, or: "LAUNCHGATE_MAX_CONNECTIONS_PER_CLIENT") {
-            guard (1...1_000_000).contains(count) else { throw ValidationError("--max-connections-per-client must be 1 to 1000000") }
+        let connections = EnvironmentOption.within(1...1_000_000)
+        if let count = try EnvironmentOption.value(maxConnections, flag: "max-connections", connections) { configuration.maxConnections = count }
+        if let count = try EnvironmentOption.value(maxConnectionsPerClient, flag: "max-connections-per-client", connections) {
             configuration.maxConnectionsPerClient = count
         }
-        if let count = try EnvironmentOption.value(maxConnectionsPerNetwork, or: "LAUNCHGATE_MAX_CONNECTIONS_PER_NETWORK") {
-            guard (1...1_000_000).contains(count) else { throw ValidationError("--max-connections-per-network must be 1 to 1000000") }
+        if let count = try EnvironmentOption.value(maxConnectionsPerNetwork, flag: "max-connections-per-network", connections) {
             configuration.maxConnectionsPerNetwork = count
         }
-        if let count = try EnvironmentOption.value(maxConnectionsPerProxy, or: "LAUNCHGATE_MAX_CONNECTIONS_PER_PROXY") {
-            guard (1...1_000_000).contains(count) else { throw ValidationError("--max-connections-per-proxy must be 1 to 1000000") }
+        if let count = try EnvironmentOption.value(maxConnectionsPerProxy, flag: "max-connections-per-proxy", connections) {
             configuration.maxConnectionsPerProxy = count
         }
 
@@ -109,12 +104,7 @@ struct Serve: AsyncParsableCommand {
         try await app.runService()
     }
 
-    private static func seconds(_ value: Double, flag: String, range: ClosedRange<Double>) throws -> Duration {
-        guard range.contains(value) else {
-            throw ValidationError("\(flag) must be \(Int(range.lowerBound)) to \(Int(range.upperBound)) seconds")
-        }
-        return .milliseconds(Int64((value * 1000).rounded()))
-    }
+    private static func duration(_ seconds: Double) -> Duration { .milliseconds(Int64((seconds * 1000).rounded())) }
 
     static func banner(_ seeded: DemoSeeder.Result, demo: Bool, base: String, everyInterface: Bool = false, database: String, mail: String,
                        binary: String? = nil) -> String {

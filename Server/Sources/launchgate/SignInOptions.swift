@@ -13,7 +13,7 @@ struct SignInOptions: ParsableArguments {
     @Option(help: "Verifies of one address from one network (IPv4 /24, IPv6 /48) without a live code of its own there, in any hour (default 5).")
     var signInNetworkGuessesPerHour: Int?
     @Option(help: "Live codes one address holds at most, one per network that asked, not counting networks on their first send in the hour (default 4).") var signInLiveCodes: Int?
-    @Option(help: "Seconds a code can't be displaced by another network's send when the address is full, 60 to the code's lifetime (default: its lifetime).")
+    @Option(help: "Seconds a code can't be displaced by another network's send when the address is full, 300 (or the lifetime, if shorter) to the code's lifetime (default: its lifetime).")
     var signInCodeHold: DecimalNumber?
     @Option(help: "Failed verifies in a row that lock an address (default 100).") var signInLockoutFailures: Int?
     @Option(help: "Seconds an address stays locked (default 3600).") var signInLockoutDuration: DecimalNumber?
@@ -29,24 +29,20 @@ struct SignInOptions: ParsableArguments {
     var signInAppMailPerHour: Int?
     @Option(help: "Days a session works (default 30).") var signInSessionDays: DecimalNumber?
     @Option(help: "Seconds between sweeps of old sign-in records, the first after start-up (default 600).") var signInSweepInterval: DecimalNumber?
+    @Flag(help: "The clients of the seed's /api/auth paths take a code 3 digits longer than the app's: past an address's room for short codes, send them one instead of refusing (default off: the original clients' field has the app's length). Env: LAUNCHGATE_SEED_SIGN_IN_LONG_CODES=1.")
+    var seedSignInLongCodes = false
 
     /// The configuration with every flag or variable given applied.
     /// - Throws: `ValidationError` naming the flag and its range.
     func apply(to base: SignInConfiguration) throws -> SignInConfiguration {
         var configuration = base
-        // One parser for a flag and its variable (the flag's own); the range is checked on the
-        // parsed value, so nothing is rounded after the check.
+        // One parser and one range check for a flag and its variable (EnvironmentOption); the range
+        // is checked on the parsed value, so nothing is rounded after the check.
         func number(_ flag: DecimalNumber?, _ name: String, _ range: ClosedRange<Double>) throws -> Double? {
-            guard let value = try EnvironmentOption.value(flag, or: EnvironmentOption.variable(forFlag: name))?.value else { return nil }
-            guard range.contains(value) else {
-                throw ValidationError("--\(name) must be \(Self.show(range.lowerBound)) to \(Self.show(range.upperBound))")
-            }
-            return value
+            try EnvironmentOption.value(flag, flag: name, EnvironmentOption.decimal(within: range))
         }
         func count(_ flag: Int?, _ name: String, _ range: ClosedRange<Int>) throws -> Int? {
-            guard let value = try EnvironmentOption.value(flag, or: EnvironmentOption.variable(forFlag: name)) else { return nil }
-            guard range.contains(value) else { throw ValidationError("--\(name) must be \(range.lowerBound) to \(range.upperBound)") }
-            return value
+            try EnvironmentOption.value(flag, flag: name, EnvironmentOption.within(range))
         }
         if let value = try number(signInCodeLifetime, "sign-in-code-lifetime", 60...86_400) { configuration.codeLifetime = value }
         if let value = try count(signInCodeAttempts, "sign-in-code-attempts", 1...100) { configuration.attemptsPerCode = value }
@@ -59,8 +55,11 @@ struct SignInOptions: ParsableArguments {
         }
         if let value = try count(signInNetworkGuessesPerHour, "sign-in-network-guesses-per-hour", 1...100_000) { configuration.networkGuessesPerHour = value }
         if let value = try count(signInLiveCodes, "sign-in-live-codes", 1...20) { configuration.liveCodesPerAddress = value }
-        // After the lifetime, which bounds it.
-        if let value = try number(signInCodeHold, "sign-in-code-hold", 60...max(60, configuration.codeLifetime)) { configuration.codeHold = value }
+        // After the lifetime, which bounds it. At least 5 minutes, or the whole life of a shorter-lived
+        // code: a shorter hold let another network's send end a person's code before the 5 minutes
+        // issue 27 promises them to type it in (attack s11, A5; s12, B3).
+        let holdFloor = min(SignInConfiguration.shortestHold, configuration.codeLifetime)
+        if let value = try number(signInCodeHold, "sign-in-code-hold", holdFloor...configuration.codeLifetime) { configuration.codeHold = value }
         if let value = try count(signInLockoutFailures, "sign-in-lockout-failures", 1...1_000_000) { configuration.lockoutFailures = value }
         if let value = try number(signInLockoutDuration, "sign-in-lockout-duration", 1...604_800) { configuration.lockoutDuration = value }
         if let value = try number(signInResendInterval, "sign-in-resend-interval", 1...3_600) { configuration.resendInterval = value }
@@ -75,8 +74,8 @@ struct SignInOptions: ParsableArguments {
         if let value = try count(signInAppMailPerHour, "sign-in-app-mail-per-hour", 0...10_000_000) { configuration.appMailPerHour = value }
         if let value = try number(signInSessionDays, "sign-in-session-days", 0.01...3_650) { configuration.sessionLifetime = value * 86_400 }
         if let value = try number(signInSweepInterval, "sign-in-sweep-interval", 1...86_400) { configuration.sweepInterval = value }
+        let seedLongCodes = try EnvironmentOption.switchValue("LAUNCHGATE_SEED_SIGN_IN_LONG_CODES")
+        if seedSignInLongCodes || seedLongCodes == true { configuration.seedPathsTakeLongCodes = true }
         return configuration
     }
-
-    private static func show(_ value: Double) -> String { value == value.rounded() ? "\(Int(value))" : "\(value)" }
 }

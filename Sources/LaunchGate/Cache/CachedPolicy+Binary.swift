@@ -5,13 +5,21 @@ import Foundation
 /// and builds as their numbers, so a launch parses no text but the update URL.
 /// A different magic or version, or any damage, reads as "no cache": the next check refills it.
 extension CachedPolicy {
-    // Version 2 added the subject and the exemptions, version 3 wrote versions as numbers; an
-    // older entry reads as "no cache".
-    private static let magic: [UInt8] = Array("LGC".utf8) + [3]
+    // Version 2 added the subject and the exemptions, version 3 wrote versions as numbers, and
+    // version 4 added the maintenance window, the OS support notice and their texts. A version 3 entry still reads (an app
+    // updated during a window keeps the cache it had); an older one reads as "no cache".
+    private static let magicPrefix: [UInt8] = Array("LGC".utf8)
+    private static let formatVersion: UInt8 = 4
+    private static let oldestReadableVersion: UInt8 = 3
+
+    /// The screen kinds whose texts an entry of a format version holds, in the order written.
+    private static func textKinds(_ version: UInt8) -> [ScreenKind] {
+        version >= 4 ? ScreenKind.allCases : ScreenKind.allCases.filter { ![.maintenance, .osSupportEnding].contains($0) }
+    }
 
     func binaryData() -> Data {
         var writer = BinaryWriter()
-        for byte in Self.magic { writer.byte(byte) }
+        for byte in Self.magicPrefix + [Self.formatVersion] { writer.byte(byte) }
         writer.string(source.absoluteString)
         writer.optional(etag) { $0.string($1) }
         writer.optional(digest) { $0.string($1.base64EncodedString()) }
@@ -40,7 +48,9 @@ extension CachedPolicy {
     ///     the rest is read, and the stored URL isn't parsed again when it is this one.
     init(binaryData data: Data, expectedSource: URL? = nil) throws {
         var reader = BinaryReader(data)
-        for byte in Self.magic where try reader.byte() != byte { throw BinaryReader.Malformed() }
+        for byte in Self.magicPrefix where try reader.byte() != byte { throw BinaryReader.Malformed() }
+        let version = try reader.byte()
+        guard (Self.oldestReadableVersion...Self.formatVersion).contains(version) else { throw BinaryReader.Malformed() }
         let sourceText = try reader.string()
         let source: URL
         if let expectedSource {
@@ -71,7 +81,7 @@ extension CachedPolicy {
         }
         let entries = try reader.array { reader -> (Platform, PlatformPolicy) in
             guard let platform = Platform(rawValue: try reader.string()) else { throw BinaryReader.Malformed() }
-            return (platform, try Self.readPlatform(&reader))
+            return (platform, try Self.readPlatform(&reader, version: version))
         }
         guard reader.isAtEnd else { throw BinaryReader.Malformed() }
         let policy = UpdatePolicy(app: app, issuedAt: issuedAt, subject: subject, exemptions: exemptions, platforms: Dictionary(entries, uniquingKeysWith: { $1 }))
@@ -96,7 +106,7 @@ extension CachedPolicy {
         writer.string(entry.channel.rawValue)
         writer.array(entry.texts.sorted { $0.key < $1.key }) { writer, text in
             writer.string(text.key)
-            for kind in ScreenKind.allCases {
+            for kind in textKinds(formatVersion) {
                 writer.optional(text.value[kind]) { writer, screen in
                     writer.optional(screen.title) { $0.string($1) }
                     writer.optional(screen.message) { $0.string($1) }
@@ -110,9 +120,19 @@ extension CachedPolicy {
         case .percentage(let value)?: writer.byte(1); writer.double(value)
         case .applePhased?: writer.byte(2)
         }
+        writer.optional(entry.maintenance) { writer, window in
+            writer.double(window.start.timeIntervalSince1970)
+            writer.optional(window.end) { $0.double($1.timeIntervalSince1970) }
+            writer.string(window.message)
+            writer.optional(window.url) { $0.string($1.absoluteString) }
+        }
+        writer.optional(entry.osSupportEnds) { writer, notice in
+            writeVersion(notice.below, to: &writer)
+            writer.double(notice.after.timeIntervalSince1970)
+        }
     }
 
-    private static func readPlatform(_ reader: inout BinaryReader) throws -> PlatformPolicy {
+    private static func readPlatform(_ reader: inout BinaryReader, version: UInt8) throws -> PlatformPolicy {
         var entry = PlatformPolicy()
         entry.latest = try reader.optional { reader in
             let gate = try readGate(&reader)
@@ -134,7 +154,7 @@ extension CachedPolicy {
         let texts = try reader.array { reader -> (String, ScreenTexts) in
             let locale = try reader.string()
             var texts = ScreenTexts()
-            for kind in ScreenKind.allCases {
+            for kind in textKinds(version) {
                 texts[kind] = try reader.optional { reader in
                     ScreenText(title: try reader.optional { try $0.string() }, message: try reader.optional { try $0.string() })
                 }
@@ -149,6 +169,20 @@ extension CachedPolicy {
         case 1: entry.rollout = .percentage(try reader.double())
         case 2: entry.rollout = .applePhased
         default: throw BinaryReader.Malformed()
+        }
+        guard version >= 4 else { return entry }
+        entry.maintenance = try reader.optional { reader in
+            let start = Date(timeIntervalSince1970: try reader.double())
+            let end = try reader.optional { Date(timeIntervalSince1970: try $0.double()) }
+            let message = try reader.string()
+            let url = try reader.optional { reader -> URL in
+                guard let url = URL(string: try reader.string()) else { throw BinaryReader.Malformed() }
+                return url
+            }
+            return MaintenanceWindow(start: start, end: end, message: message, url: url)
+        }
+        entry.osSupportEnds = try reader.optional { reader in
+            OSSupportEnd(below: try readVersion(&reader), after: Date(timeIntervalSince1970: try reader.double()))
         }
         return entry
     }

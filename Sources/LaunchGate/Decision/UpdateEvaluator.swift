@@ -40,22 +40,43 @@ public struct UpdateEvaluator: Sendable {
             return os < minimum
         }()
         let isBlocked = entry.blocked.contains(version: version, build: build)
-        if isBlocked || entry.required?.isAbove(version: version, build: build) == true {
-            let reason: UpdatePrompt.Reason = isBlocked ? .blocked : .belowMinimum
-            return osTooOld
-                ? .deviceUnsupported(prompt(.deviceUnsupported, entry, context, reason: reason))
-                : .updateRequired(prompt(.updateRequired, entry, context, reason: reason))
+        let mustUpdate = isBlocked || entry.required?.isAbove(version: version, build: build) == true
+        let reason: UpdatePrompt.Reason = isBlocked ? .blocked : .belowMinimum
+        // Waiting can't fix an unsupported device, so it is told so, not to come back later; every
+        // update screen waits for the maintenance to end, since no version can be used during it.
+        if mustUpdate, osTooOld { return .deviceUnsupported(prompt(.deviceUnsupported, entry, context, reason: reason)) }
+        if let window = entry.maintenance, window.contains(context.now) {
+            return .maintenance(maintenancePrompt(window, entry, context))
         }
+        if mustUpdate { return .updateRequired(prompt(.updateRequired, entry, context, reason: reason)) }
         // An App Review or TestFlight build newer than the latest release is up to date.
-        if let latest, latest.gate.isBelow(version: version, build: build) { return .upToDate }
-        if osTooOld || !entry.includesInRollout(installID: context.installID, at: context.now) { return .upToDate }
+        if let latest, latest.gate.isBelow(version: version, build: build) { return osSupportNotice(entry, context) }
+        if osTooOld || !entry.includesInRollout(installID: context.installID, at: context.now) { return osSupportNotice(entry, context) }
         if entry.recommended?.isAbove(version: version, build: build) == true {
             return .updateRecommended(prompt(.updateRecommended, entry, context))
         }
         if let latest, latest.gate.isAbove(version: version, build: build) {
             return .updateAvailable(prompt(.updateAvailable, entry, context))
         }
-        return .upToDate
+        return osSupportNotice(entry, context)
+    }
+
+    /// The OS support notice for an install that is otherwise up to date, or up to date.
+    private func osSupportNotice(_ entry: PlatformPolicy, _ context: EvaluationContext) -> UpdateDecision {
+        guard let notice = entry.osSupportEnds, notice.applies(to: context.osVersion, at: context.now) else { return .upToDate }
+        return .osSupportEnding(UpdatePrompt(
+            kind: .osSupportEnding,
+            text: LocalizedTextResolver.text(for: .osSupportEnding, in: entry.texts, preferredLanguages: context.preferredLanguages),
+            reminderInterval: entry.reminderInterval, osSupportEnds: notice))
+    }
+
+    /// The maintenance screen's prompt: the window and its link, with nothing about an update.
+    private func maintenancePrompt(_ window: MaintenanceWindow, _ entry: PlatformPolicy,
+                                   _ context: EvaluationContext) -> UpdatePrompt {
+        UpdatePrompt(
+            kind: .maintenance, updateURL: window.url,
+            text: LocalizedTextResolver.text(for: .maintenance, in: entry.texts, preferredLanguages: context.preferredLanguages),
+            reminderInterval: entry.reminderInterval, maintenance: window)
     }
 
     private func prompt(

@@ -20,7 +20,7 @@ public struct UpdatePrompt: Sendable, Hashable {
     public var targetBuild: BuildNumber?
     /// Release notes of the target.
     public var releaseNotes: String?
-    /// Where "Update Now" goes.
+    /// Where the primary button goes: "Update Now", or on the maintenance screen the window's link.
     public var updateURL: URL?
     /// The lowest OS the target runs on.
     public var minimumOS: AppVersion?
@@ -28,6 +28,10 @@ public struct UpdatePrompt: Sendable, Hashable {
     public var text: ScreenText?
     /// The end-of-life message, for ``ScreenKind/endOfLife``.
     public var endOfLifeMessage: String?
+    /// The window behind a ``ScreenKind/maintenance`` prompt.
+    public var maintenance: MaintenanceWindow?
+    /// The notice behind a ``ScreenKind/osSupportEnding`` prompt.
+    public var osSupportEnds: OSSupportEnd?
     /// Why a blocking update is required.
     public var reason: Reason
     /// How long a dismissal hides this prompt, from the policy.
@@ -45,10 +49,13 @@ public struct UpdatePrompt: Sendable, Hashable {
     ///   - endOfLifeMessage: The end-of-life message.
     ///   - reason: Why an update is required.
     ///   - reminderInterval: How long a dismissal lasts.
+    ///   - maintenance: The maintenance window, for ``ScreenKind/maintenance``.
+    ///   - osSupportEnds: The OS support notice, for ``ScreenKind/osSupportEnding``.
     public init(
         kind: ScreenKind, targetVersion: AppVersion? = nil, targetBuild: BuildNumber? = nil, releaseNotes: String? = nil,
         updateURL: URL? = nil, minimumOS: AppVersion? = nil, text: ScreenText? = nil, endOfLifeMessage: String? = nil,
-        reason: Reason = .none, reminderInterval: TimeInterval = PlatformPolicy.defaultReminderInterval
+        reason: Reason = .none, reminderInterval: TimeInterval = PlatformPolicy.defaultReminderInterval,
+        maintenance: MaintenanceWindow? = nil, osSupportEnds: OSSupportEnd? = nil
     ) {
         self.kind = kind
         self.targetVersion = targetVersion
@@ -60,6 +67,8 @@ public struct UpdatePrompt: Sendable, Hashable {
         self.endOfLifeMessage = endOfLifeMessage
         self.reason = reason
         self.reminderInterval = reminderInterval
+        self.maintenance = maintenance
+        self.osSupportEnds = osSupportEnds
     }
 
     /// Identifies the prompt for throttling: its kind and its target. A different target

@@ -1,7 +1,7 @@
 extension LaunchFlow {
     /// What the app shows now, in launch order; ``LaunchFlow/state`` holds it and a view renders it.
     ///
-    /// A required update, end of life or unsupported device outranks everything after it, sign-in
+    /// A required update, end of life, unsupported device or maintenance outranks everything after it, sign-in
     /// included; sign-in keeps its own step underneath and resumes there when the block lifts.
     public enum State: Sendable, Hashable {
         /// The launch check is running (a blocking launch, or a refresh that shows loading).
@@ -12,6 +12,8 @@ extension LaunchFlow {
         case endOfLife(GateScreen)
         /// This device's OS is too old for any supported version: a screen the user can't leave.
         case deviceUnsupported(GateScreen)
+        /// A maintenance window is running: a screen the user can't leave, until the window ends.
+        case maintenance(GateScreen)
         /// A recommended update: a full screen the user may skip.
         case updateRecommended(GateScreen)
         /// Signing in, at the given step; ``LaunchFlow/signInScreen`` has its words.
@@ -30,7 +32,7 @@ extension LaunchFlow {
         /// Whether the state is a screen the user can't leave.
         public var isBlocking: Bool {
             switch self {
-            case .updateRequired, .endOfLife, .deviceUnsupported: true
+            case .updateRequired, .endOfLife, .deviceUnsupported, .maintenance: true
             default: false
             }
         }
@@ -43,7 +45,7 @@ extension LaunchFlow {
         /// and the banner and its dialog are part of the app by design.
         public var isAboveApp: Bool {
             switch self {
-            case .checking, .updateRequired, .endOfLife, .deviceUnsupported, .updateRecommended: true
+            case .checking, .updateRequired, .endOfLife, .deviceUnsupported, .maintenance, .updateRecommended: true
             case .signingIn, .welcome, .deletingAccount, .app: false
             }
         }
@@ -57,7 +59,7 @@ extension LaunchFlow {
         public var gateScreen: GateScreen? {
             switch self {
             case .updateRequired(let screen), .endOfLife(let screen), .deviceUnsupported(let screen),
-                 .updateRecommended(let screen):
+                 .maintenance(let screen), .updateRecommended(let screen):
                 screen
             case .app(let banner, let details): details ?? banner
             case .checking, .signingIn, .welcome, .deletingAccount: nil

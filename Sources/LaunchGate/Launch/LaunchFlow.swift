@@ -11,7 +11,7 @@ import Observation
 /// ```
 ///
 /// The order holds at all times: checking, then a blocking screen (required update, end of life,
-/// unsupported device), then a recommended update, then sign-in, then the welcome, then the app.
+/// unsupported device, maintenance), then a recommended update, then sign-in, then the welcome, then the app.
 /// ``state`` is worked out from the parts each time it is read, so it can never disagree with them,
 /// and a block that arrives mid sign-in hides sign-in without resetting it.
 @MainActor
@@ -72,6 +72,7 @@ public final class LaunchFlow {
                 switch screen.kind {
                 case .endOfLife: return .endOfLife(screen)
                 case .deviceUnsupported: return .deviceUnsupported(screen)
+                case .maintenance: return .maintenance(screen)
                 default: return .updateRequired(screen)
                 }
             case .prompt(let screen): return .updateRecommended(screen)
@@ -127,7 +128,7 @@ public final class LaunchFlow {
     }
 
     /// Call when the app comes back from the background: re-checks for updates once due (as the
-    /// `/api/version` check does), and reads the stored session again if the last read failed
+    /// `/api/version` check does) and always during maintenance, and reads the stored session again if the last read failed
     /// (the keychain is locked until the device's first unlock after a restart). The update
     /// re-check is skipped until ``start()`` has finished, so a foreground notification at launch
     /// can't race the launch's own check with a second one. Each window of an iPad app calls this

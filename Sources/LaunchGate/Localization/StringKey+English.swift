@@ -48,6 +48,12 @@
         case .updateFromGooglePlay: "Open Google Play to update this app."
         case .endOfLifeTitle: "No longer available"
         case .endOfLifeMessage: "This app is no longer supported."
+        case .maintenanceTitle: "Down for maintenance"
+        case .maintenanceMessage: "We're doing some planned maintenance. Please try again later."
+        case .osSupportTitle: "Support for your {os} version is ending"
+        case .osSupportBanner: "{os} versions below {osVersion} will no longer be supported after {date}."
+        case .osSupportDialog:
+            "This app will no longer support {os} versions below {osVersion} after {date}. Update {os} on this device to keep using the app."
         case .deviceUnsupportedTitle: "Device not supported"
         case .deviceUnsupportedVersionMinimumOS:
             "This version is no longer supported, and version {version} needs {os} {osVersion} or later. "

@@ -91,6 +91,16 @@
     case endOfLifeTitle = "endOfLife.title"
     /// The end-of-life screen's message when the policy gives none.
     case endOfLifeMessage = "endOfLife.message"
+    /// The maintenance screen's title.
+    case maintenanceTitle = "maintenance.title"
+    /// The maintenance screen's message when the window's own is blank.
+    case maintenanceMessage = "maintenance.message"
+    /// The OS support notice's title, for its banner and its dialog.
+    case osSupportTitle = "osSupport.title"
+    /// The OS support notice's banner: `{os}` below `{osVersion}` is supported until `{date}`.
+    case osSupportBanner = "osSupport.banner"
+    /// The OS support notice's dialog: the same, and to update `{os}` to keep using the app.
+    case osSupportDialog = "osSupport.dialog"
     /// The unsupported-device screen's title.
     case deviceUnsupportedTitle = "device.title"
     /// `{version}` needs `{os}` `{osVersion}` or later.

@@ -54,6 +54,9 @@ public final class UpdateMonitor {
     /// The beacon sent after the last launch, so tests can await it; `nil` when none was started.
     @ObservationIgnored private(set) var beaconTask: Task<InstallBeacon.Outcome, Never>?
     @ObservationIgnored private let now: @Sendable () -> Date
+    @ObservationIgnored private let sleep: @Sendable (TimeInterval) async throws -> Void
+    /// The timer that re-checks when a maintenance window starts or ends, and the moment it is set for.
+    @ObservationIgnored private var maintenanceTimer: (at: Date, task: Task<Void, Never>)?
     /// Counts re-decisions; ``state`` reads it, which is what makes the state observable.
     private var generation = 0
     /// The state rendered for a generation, so reading ``state`` again costs nothing.
@@ -71,11 +74,13 @@ public final class UpdateMonitor {
     ///   - transport: The HTTP transport.
     ///   - opener: Opens the update URL.
     ///   - now: The clock.
+    ///   - sleep: Waits a number of seconds of the clock's time; the maintenance window's timer.
     ///   - makeInstallID: Makes the random install ID on first launch.
     public init(
         configuration: Configuration, app: AppInfo, store: any KeyValueStore,
         transport: any HTTPTransport = URLSessionTransport(), opener: any URLOpening,
         now: @escaping @Sendable () -> Date = Date.init,
+        sleep: @escaping @Sendable (TimeInterval) async throws -> Void = { try await Task.sleep(for: .seconds($0)) },
         makeInstallID: @Sendable () -> String = { UUID().uuidString }
     ) {
         self.configuration = configuration
@@ -84,6 +89,7 @@ public final class UpdateMonitor {
         self.store = store
         self.transport = transport
         self.now = now
+        self.sleep = sleep
         let installKey = configuration.storeKeyPrefix + ".installID"
         let installID = store.data(forKey: installKey).map { String(decoding: $0, as: UTF8.self) } ?? {
             let created = makeInstallID()
@@ -138,10 +144,11 @@ public final class UpdateMonitor {
     }
 
     /// Call when the app returns to the foreground: re-decides, and re-checks once the refresh
-    /// interval has passed (0 means every time).
+    /// interval has passed (0 means every time), or at once during maintenance, which the
+    /// operator may have ended early.
     public func didBecomeActive() async {
         reevaluate(loading: isLoading)
-        guard throttle.isCheckDue(interval: refreshInterval) else { return }
+        guard decision.kind == .maintenance || throttle.isCheckDue(interval: refreshInterval) else { return }
         if configuration.showLoadingOnRefresh && !decision.isBlocking { reevaluate(loading: true) }
         await check()
     }
@@ -205,7 +212,10 @@ public final class UpdateMonitor {
     }
 
     private var updateURL: URL? {
-        guard let url = decision.prompt?.updateURL ?? configuration.fallbackUpdateURL ?? configuration.appStorePage(on: app.platform),
+        // The maintenance screen's button opens the window's own link or nothing: the App Store
+        // has nothing to offer while the service is down.
+        let fallback = decision.kind == .maintenance ? nil : configuration.fallbackUpdateURL ?? configuration.appStorePage(on: app.platform)
+        guard let url = decision.prompt?.updateURL ?? fallback,
               PolicyLimits.updateURLSchemes.contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else { return nil }
         return url
     }
@@ -232,6 +242,34 @@ public final class UpdateMonitor {
         // A known blocking decision is never hidden behind a loading state.
         isLoading = loading && !decision.isBlocking
         generation &+= 1
+        scheduleMaintenanceTimer()
+    }
+
+    // MARK: Maintenance
+
+    /// Sets the timer for the policy's next maintenance boundary: the window's start while it is
+    /// ahead, its end while it runs. The policy in hand may be stale, so the timer re-checks
+    /// rather than only re-deciding: the operator may have moved the end.
+    private func scheduleMaintenanceTimer() {
+        let current = now()
+        let next = policy?.policy(for: app.platform)?.maintenance?.nextBoundary(after: current)
+        guard maintenanceTimer?.at != next else { return }
+        maintenanceTimer?.task.cancel()
+        maintenanceTimer = nil
+        guard let next else { return }
+        let task = Task { [weak self, sleep] in
+            do { try await sleep(next.timeIntervalSince(current)) } catch { return }
+            await self?.maintenanceBoundaryReached(next)
+        }
+        maintenanceTimer = (next, task)
+    }
+
+    private func maintenanceBoundaryReached(_ boundary: Date) async {
+        guard maintenanceTimer?.at == boundary else { return }
+        maintenanceTimer = nil
+        // A timer that woke before the clock says it should (a clock set back) waits the rest.
+        guard now() >= boundary else { return scheduleMaintenanceTimer() }
+        await check()
     }
 
     private func render() -> GateState {

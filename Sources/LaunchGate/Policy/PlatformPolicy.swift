@@ -17,6 +17,10 @@ public struct PlatformPolicy: Sendable, Hashable {
     public var blocked: BlockedReleases
     /// Set when the app has reached end of life on this platform.
     public var endOfLife: EndOfLife?
+    /// A time when the service is down on purpose and the app shows a maintenance screen; `nil` for none.
+    public var maintenance: MaintenanceWindow?
+    /// Notice that older OS versions lose support on a date; `nil` for none.
+    public var osSupportEnds: OSSupportEnd?
     /// Where "Update Now" goes: an `https`, `itms-apps` (App Store) or `itms-beta` (TestFlight) URL.
     public var updateURL: URL?
     /// The distribution channel this policy describes.
@@ -43,6 +47,8 @@ public struct PlatformPolicy: Sendable, Hashable {
     ///   - reminderInterval: Seconds a dismissed prompt stays hidden.
     ///   - refreshInterval: Seconds between foreground re-checks.
     ///   - rollout: The optional update's rollout.
+    ///   - maintenance: A maintenance window.
+    ///   - osSupportEnds: Notice that older OS versions lose support.
     public init(
         latest: Release? = nil,
         required: VersionRequirement? = nil,
@@ -54,7 +60,9 @@ public struct PlatformPolicy: Sendable, Hashable {
         texts: [String: ScreenTexts] = [:],
         reminderInterval: TimeInterval = PlatformPolicy.defaultReminderInterval,
         refreshInterval: TimeInterval = PlatformPolicy.defaultRefreshInterval,
-        rollout: Rollout? = nil
+        rollout: Rollout? = nil,
+        maintenance: MaintenanceWindow? = nil,
+        osSupportEnds: OSSupportEnd? = nil
     ) {
         self.latest = latest
         self.required = required
@@ -67,13 +75,15 @@ public struct PlatformPolicy: Sendable, Hashable {
         self.reminderInterval = reminderInterval
         self.refreshInterval = refreshInterval
         self.rollout = rollout
+        self.maintenance = maintenance
+        self.osSupportEnds = osSupportEnds
     }
 }
 
 extension PlatformPolicy: Codable {
     private enum CodingKeys: String, CodingKey {
         case latest, required, recommended, blocked, endOfLife, updateURL, channel, texts
-        case reminderInterval, refreshInterval, rollout
+        case reminderInterval, refreshInterval, rollout, maintenance, osSupportEnds
     }
 
     /// Decodes a platform entry, filling in the documented defaults for absent keys.
@@ -92,7 +102,9 @@ extension PlatformPolicy: Codable {
                 ?? Self.defaultReminderInterval,
             refreshInterval: try container.decodeIfPresent(TimeInterval.self, forKey: .refreshInterval)
                 ?? Self.defaultRefreshInterval,
-            rollout: try container.decodeIfPresent(Rollout.self, forKey: .rollout)
+            rollout: try container.decodeIfPresent(Rollout.self, forKey: .rollout),
+            maintenance: try container.decodeIfPresent(MaintenanceWindow.self, forKey: .maintenance),
+            osSupportEnds: try container.decodeIfPresent(OSSupportEnd.self, forKey: .osSupportEnds)
         )
     }
 
@@ -110,5 +122,7 @@ extension PlatformPolicy: Codable {
         try container.encode(reminderInterval, forKey: .reminderInterval)
         try container.encode(refreshInterval, forKey: .refreshInterval)
         try container.encodeIfPresent(rollout, forKey: .rollout)
+        try container.encodeIfPresent(maintenance, forKey: .maintenance)
+        try container.encodeIfPresent(osSupportEnds, forKey: .osSupportEnds)
     }
 }

@@ -26,4 +26,6 @@ public enum PolicyLimits {
     /// URL schemes an update link may use: `https`, the App Store's `itms-apps` and TestFlight's
     /// `itms-beta`. Plain `http` is refused so "Update Now" can't be downgraded.
     public static let updateURLSchemes: Set<String> = ["https", "itms-apps", "itms-beta"]
+    /// URL schemes a maintenance window's link may use: a status page is a web page, so `https` only.
+    public static let maintenanceURLSchemes: Set<String> = ["https"]
 }

@@ -10,4 +10,8 @@ public enum ScreenKind: String, Sendable, Hashable, CaseIterable, Codable {
     case endOfLife
     /// The blocking screen for a device whose OS is too old for any allowed version.
     case deviceUnsupported
+    /// The blocking screen during a maintenance window.
+    case maintenance
+    /// The dismissable banner, and its dialog, telling a device its OS loses support on a date.
+    case osSupportEnding
 }

@@ -10,6 +10,10 @@ public struct ScreenTexts: Sendable, Hashable, Codable {
     public var endOfLife: ScreenText?
     /// The unsupported-device screen.
     public var deviceUnsupported: ScreenText?
+    /// The maintenance screen; its message replaces the window's own.
+    public var maintenance: ScreenText?
+    /// The OS support notice's banner and dialog.
+    public var osSupportEnding: ScreenText?
 
     /// Creates an empty set of overrides.
     public init() {}
@@ -23,6 +27,8 @@ public struct ScreenTexts: Sendable, Hashable, Codable {
             case .updateRequired: updateRequired
             case .endOfLife: endOfLife
             case .deviceUnsupported: deviceUnsupported
+            case .maintenance: maintenance
+            case .osSupportEnding: osSupportEnding
             }
         }
         set {
@@ -32,6 +38,8 @@ public struct ScreenTexts: Sendable, Hashable, Codable {
             case .updateRequired: updateRequired = newValue
             case .endOfLife: endOfLife = newValue
             case .deviceUnsupported: deviceUnsupported = newValue
+            case .maintenance: maintenance = newValue
+            case .osSupportEnding: osSupportEnding = newValue
             }
         }
     }

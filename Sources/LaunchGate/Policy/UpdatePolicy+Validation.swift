@@ -97,26 +97,7 @@ extension PlatformPolicy {
             issue(name, "give a version, a build, or both")
         }
         if let url = updateURL {
-            let scheme = url.scheme?.lowercased() ?? ""
-            if !PolicyLimits.updateURLSchemes.contains(scheme) {
-                issue("updateURL", "use an https, itms-apps or itms-beta URL; \"\(scheme)\" is not allowed")
-            } else if (url.host ?? "").isEmpty {
-                // Every allowed scheme names a store or a site; "itms-apps:javascript:…" names nothing.
-                issue("updateURL", "the \(scheme) URL has no host")
-            } else if url.user != nil || url.password != nil {
-                // "https://apps.apple.com@evil.example/x" reads as the App Store but opens evil.example.
-                issue("updateURL", "the URL names a user (\"…@\"), so its host is \(url.host ?? "?"), not what it appears to be; remove the part before @")
-            } else if let port = url.port, !(1...65_535).contains(port) {
-                // "https://apps.apple.com:99999/" parses, but no port has that number: the button would open nothing.
-                issue("updateURL", "the port \(port) is not a port (1 to 65535); give the URL without it, or with a real one")
-            } else if (url.host(percentEncoded: true) ?? "").utf8.count > HostName.maximumLength {
-                issue("updateURL", "the host is longer than \(HostName.maximumLength) bytes, longer than any name DNS can resolve")
-            } else if !HostName.isPlain(Self.bracketed(url.host(percentEncoded: true) ?? "")) {
-                // "apps.apple.com。evil.example" (an ideographic full stop) opens apps.apple.com.evil.example,
-                // and "%40" in a host reads as "@": the server's Host header follows the same rule.
-                issue("updateURL", "the host \"\(url.host(percentEncoded: true) ?? "")\" isn't a plain host name; "
-                      + "give it in ASCII letters, digits, hyphens and dots, without %-escapes (an IDN as xn--…)")
-            }
+            if let problem = Self.linkProblem(url, schemes: PolicyLimits.updateURLSchemes) { issue("updateURL", problem) }
         } else if rules == .publishing, required != nil || !blocked.versions.isEmpty || !blocked.builds.isEmpty {
             // Without it the blocking screen has no button: the user is stuck until they find the update themselves.
             issue("updateURL", "a required update needs an update URL, or its blocking screen has no button; "
@@ -127,6 +108,9 @@ extension PlatformPolicy {
         }
         if let message = endOfLife?.message, message.utf8.count > PolicyLimits.message {
             issue("endOfLife.message", "the message is \(message.utf8.count) bytes; the limit is \(PolicyLimits.message)")
+        }
+        if let window = maintenance {
+            issues += window.validate(path: "\(path).maintenance", rules: rules)
         }
         if texts.count > PolicyLimits.locales {
             issue("texts", "\(texts.count) languages are listed; the limit is \(PolicyLimits.locales)")
@@ -156,6 +140,37 @@ extension PlatformPolicy {
             issue("rollout", "a phased rollout counts from latest.releaseDate; set it")
         }
         return issues
+    }
+
+    /// What is wrong with a link a screen's button opens, or `nil` when it may be published. The
+    /// update URL and a maintenance window's link share these rules.
+    /// - Parameters:
+    ///   - url: The link.
+    ///   - schemes: The schemes allowed, lowercased.
+    static func linkProblem(_ url: URL, schemes: Set<String>) -> String? {
+        let scheme = url.scheme?.lowercased() ?? ""
+        if !schemes.contains(scheme) {
+            let names = schemes.sorted()
+            let allowed = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
+            return "use an \(allowed) URL; \"\(scheme)\" is not allowed"
+        } else if (url.host ?? "").isEmpty {
+            // Every allowed scheme names a store or a site; "itms-apps:javascript:…" names nothing.
+            return "the \(scheme) URL has no host"
+        } else if url.user != nil || url.password != nil {
+            // "https://apps.apple.com@evil.example/x" reads as the App Store but opens evil.example.
+            return "the URL names a user (\"…@\"), so its host is \(url.host ?? "?"), not what it appears to be; remove the part before @"
+        } else if let port = url.port, !(1...65_535).contains(port) {
+            // "https://apps.apple.com:99999/" parses, but no port has that number: the button would open nothing.
+            return "the port \(port) is not a port (1 to 65535); give the URL without it, or with a real one"
+        } else if (url.host(percentEncoded: true) ?? "").utf8.count > HostName.maximumLength {
+            return "the host is longer than \(HostName.maximumLength) bytes, longer than any name DNS can resolve"
+        } else if !HostName.isPlain(bracketed(url.host(percentEncoded: true) ?? "")) {
+            // "apps.apple.com。evil.example" (an ideographic full stop) opens apps.apple.com.evil.example,
+            // and "%40" in a host reads as "@": the server's Host header follows the same rule.
+            return "the host \"\(url.host(percentEncoded: true) ?? "")\" isn't a plain host name; "
+                + "give it in ASCII letters, digits, hyphens and dots, without %-escapes (an IDN as xn--…)"
+        }
+        return nil
     }
 
     /// Whether gate `a` sits strictly above gate `b`, comparing only what both name.

@@ -53,13 +53,34 @@ extension GateScreen {
             }
             screen = GateScreen(kind: .deviceUnsupported, style: .blocking, title: strings.text(.deviceUnsupportedTitle),
                                 message: message)
+        case (.osSupportEnding, let style):
+            let notice = prompt.osSupportEnds
+            // The day in the texts' language, and in UTC, the time zone the policy's day is in.
+            let date = notice.map { end in
+                end.after.formatted(Date.FormatStyle(date: .long, time: .omitted, locale: Locale(identifier: strings.language),
+                                                     timeZone: TimeZone(identifier: "UTC") ?? .current))
+            } ?? ""
+            let arguments = ["os": platform.osName, "osVersion": notice?.below.release.description ?? "", "date": date]
+            screen = style == .banner
+                ? GateScreen(kind: .osSupportEnding, style: .banner, title: strings.text(.osSupportTitle, arguments),
+                             message: strings.text(.osSupportBanner, arguments),
+                             primaryAction: action(.details, .showDetails), secondaryAction: action(.notNow, .dismiss))
+                : GateScreen(kind: .osSupportEnding, style: .dialog, title: strings.text(.osSupportTitle, arguments),
+                             message: strings.text(.osSupportDialog, arguments), secondaryAction: action(.notNow, .dismiss))
+        case (.maintenance, _):
+            // The window's own message says why and until when; a blank one (a client reads what a
+            // publisher should have refused) gets the default words rather than an empty screen.
+            let own = prompt.maintenance?.message.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            screen = GateScreen(kind: .maintenance, style: .blocking, title: strings.text(.maintenanceTitle),
+                                message: own.isEmpty ? strings.text(.maintenanceMessage) : own,
+                                primaryAction: hasUpdateURL ? action(.learnMore, .update) : nil)
         }
-        screen.targetVersion = prompt.targetVersion
+        if ![.maintenance, .osSupportEnding].contains(prompt.kind) { screen.targetVersion = prompt.targetVersion }
         // The banner leaves the notes to its dialog. An unsupported device can't install the
         // release they describe, and after end of life nobody can (the app is retired, its
         // message may send people to another one): there what's new would only promise what the
         // person can't have.
-        if style != .banner, ![.deviceUnsupported, .endOfLife].contains(prompt.kind) { screen.releaseNotes = prompt.releaseNotes }
+        if style != .banner, ![.deviceUnsupported, .endOfLife, .maintenance].contains(prompt.kind) { screen.releaseNotes = prompt.releaseNotes }
         // The policy's own texts, in the user's language, win over the defaults.
         if let text = prompt.text {
             if let title = text.title { screen.title = title }

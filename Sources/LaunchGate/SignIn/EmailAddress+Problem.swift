@@ -18,7 +18,9 @@ extension EmailAddress {
         case specialCharacter
         /// Not exactly one `@`.
         case notOneAt
-        /// Nothing before or after the `@`.
+        /// Nothing before or after the `@`; an empty part of the local part (a dot at its start or
+        /// end, or two in a row: RFC 5322's dot-atom); or a domain of one label (`a@localhost`),
+        /// which names no host on the internet: the address lacks a part the user has to type.
         case partMissing
         /// More than ``EmailAddress/maximumLocalPartLength`` bytes before the `@`.
         case localPartTooLong
@@ -57,12 +59,26 @@ extension EmailAddress {
         if local.isEmpty || domain.isEmpty { return .partMissing }
         if local.utf8.count > maximumLocalPartLength { return .localPartTooLong }
         if domain.utf8.count > maximumDomainLength || value.utf8.count > maximumLength { return .tooLong }
+        // RFC 5322's dot-atom: a dot separates two atoms, so `.a`, `a.` and `a..b` are not addresses.
+        if local.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) { return .partMissing }
         let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
         // A hyphen may join the letters of a label but not begin or end one (RFC 1035's <label>):
         // `a@-example.com` names no host, so a code sent there is mail no one can receive.
         if labels.contains(where: { $0.isEmpty || $0.utf8.count > 63 || $0.hasPrefix("-") || $0.hasSuffix("-") }) { return .malformedDomain }
+        // UTS 46 maps full-width forms and the ideographic full stops to their ASCII selves, so
+        // `a@example。com` reaches `example.com`'s mailbox under another key. NFKC catches the
+        // full-width forms; U+3002 and U+FF61 have no compatibility mapping to `.` and are named.
+        if domain.precomposedStringWithCompatibilityMapping != domain || domain.unicodeScalars.contains(where: { ideographicStops.contains($0) }) {
+            return .malformedDomain
+        }
+        // One label names no host on the internet (`a@localhost`, `a@123`).
+        if labels.count < 2 { return .partMissing }
+        // A top-level domain is never all digits (RFC 3696 2), so `a@1.2.3.4` is an unbracketed IP.
+        if let last = labels.last, last.allSatisfy(\.isNumber) { return .malformedDomain }
         return nil
     }
 
     private static let specials = Set("<>()[],;:\"\\".unicodeScalars)
+    /// The full stops UTS 46 treats as `.` besides `.` and U+FF0E (which NFKC already maps).
+    private static let ideographicStops: Set<Unicode.Scalar> = ["\u{3002}", "\u{FF61}"]
 }

@@ -12,7 +12,10 @@ import Foundation
 /// whitespace, control characters, invisible characters (format or default-ignorable code points,
 /// such as U+200B or U+202E) or any of `<>()[],;:"\` anywhere (a CR or LF could smuggle a header
 /// into a mail; an invisible character makes an address that looks like another; the others make
-/// a list or a display name of it). The rules are
+/// a list or a display name of it). The local part is a dot-atom (no dot at its start or end, or two
+/// in a row); the domain has two labels or more, its last not all digits (`a@localhost` and
+/// `a@1.2.3.4` are refused), and neither full-width forms nor ideographic dots, which IDNA maps to
+/// ASCII (`a@example。com` would be a second key for `example.com`'s mailbox). The rules are
 /// ``problem(with:)-swift.type.method``'s, which the server applies too, so an address the server accepts is never refused here.
 public struct EmailAddress: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The most UTF-8 bytes in a whole address.

@@ -53,6 +53,8 @@ struct GateLayer: View {
             fullScreen(screens.endOfLife(screen)).announcedGate(screen, announcesTitle: announcesTitle)
         case .deviceUnsupported(let screen):
             fullScreen(screens.deviceUnsupported(screen)).announcedGate(screen, announcesTitle: announcesTitle)
+        case .maintenance(let screen):
+            fullScreen(screens.maintenance(screen)).announcedGate(screen, announcesTitle: announcesTitle)
         case .updateRecommended(let screen):
             fullScreen(screens.updateRecommended(screen)).announcedGate(screen, announcesTitle: announcesTitle)
         case .signingIn:

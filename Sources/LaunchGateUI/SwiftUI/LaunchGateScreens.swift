@@ -12,6 +12,9 @@ struct LaunchGateScreens {
     var endOfLife: (GateScreen) -> AnyView
     var deviceUnsupported: (GateScreen) -> AnyView
     var updateRecommended: (GateScreen) -> AnyView
+    /// The maintenance screen: always the built-in one for now, since the public initializers
+    /// name each screen and adding one to them changes their signatures.
+    var maintenance: (GateScreen) -> AnyView = { AnyView(GateScreenView(screen: $0)) }
     var signingIn: (SignInScreen) -> AnyView
     var welcome: (SignInScreen) -> AnyView
     var banner: (GateScreen) -> AnyView

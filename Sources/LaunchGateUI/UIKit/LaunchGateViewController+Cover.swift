@@ -17,7 +17,7 @@ extension LaunchGateViewController {
             switch state {
             case .checking: self = .loading
             case .updateRequired(let screen), .endOfLife(let screen), .deviceUnsupported(let screen),
-                 .updateRecommended(let screen):
+                 .maintenance(let screen), .updateRecommended(let screen):
                 self = .gate(screen)
             case .signingIn: self = .signingIn
             case .welcome: self = .welcome

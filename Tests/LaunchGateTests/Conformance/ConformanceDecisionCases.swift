@@ -28,6 +28,20 @@ enum ConformanceDecisionCases {
          "exemptions": {"installs": ["\(PolicyExemptions.hash("tester-install"))"], "devices": ["\(PolicyExemptions.hash("review-device"))"]}}
         """
 
+    private static func maintenance(end: String?) -> String {
+        let endField = end.map { #", "end": "\#($0)""# } ?? ""
+        return """
+            {"schemaVersion": 1, "platforms": {"ios": {"latest": {"version": "2.4.1"}, "required": {"version": "2.0.0"},
+              "updateURL": "https://apps.apple.com/app/id1",
+              "maintenance": {"start": "2026-11-20T10:00:00Z"\(endField), "message": "Moving to a new data centre; back by 14:00 UTC.",
+                              "url": "https://status.example.com"}}}}
+            """
+    }
+
+    private static let osSupport = """
+        {"schemaVersion": 1, "platforms": {"ios": {"latest": {"version": "2.4.1"}, "osSupportEnds": {"below": "18.0", "after": "2026-12-31"}}}}
+        """
+
     /// The first `install-N` whose bucket for `target` is inside (or outside) `percentage`.
     private static func install(inside: Bool, _ percentage: Double, target: String = "2.4.1+241") -> String {
         let id = (0...).lazy.map { "install-\($0)" }.first { (RolloutBucket.position(installID: $0, target: target) < percentage) == inside }
@@ -66,6 +80,21 @@ enum ConformanceDecisionCases {
             ("an exempt install is up to date before anything else", .canonical, endOfLife, Device(version: "1.0.0", installID: "tester-install")),
             ("an exempt device is up to date before anything else", .canonical, endOfLife,
              Device(version: "1.0.0", installID: "someone", deviceID: "review-device")),
+            ("before a maintenance window starts: the app", .canonical, maintenance(end: "2026-11-20T14:00:00Z"),
+             Device(version: "2.4.1", now: "2026-11-20T09:59:59Z")),
+            ("during a maintenance window: the maintenance screen, with its link", .canonical, maintenance(end: "2026-11-20T14:00:00Z"),
+             Device(version: "2.4.1", now: "2026-11-20T10:00:00Z")),
+            ("at a maintenance window's end: the app again (the end is exclusive)", .canonical, maintenance(end: "2026-11-20T14:00:00Z"),
+             Device(version: "2.4.1", now: "2026-11-20T14:00:00Z")),
+            ("an open-ended maintenance window lasts until the policy drops it", .canonical, maintenance(end: nil),
+             Device(version: "2.4.1", now: "2027-11-20T10:00:00Z")),
+            ("maintenance outranks a required update", .canonical, maintenance(end: "2026-11-20T14:00:00Z"),
+             Device(version: "1.0.0", now: "2026-11-20T12:00:00Z")),
+            ("an OS below the one support stays with: the notice banner", .canonical, osSupport, Device(version: "2.4.1", os: "17.4")),
+            ("the notice shows through its last day, in UTC", .canonical, osSupport,
+             Device(version: "2.4.1", os: "17.4", now: "2026-12-31T23:59:59Z")),
+            ("after its last day the notice is gone", .canonical, osSupport, Device(version: "2.4.1", os: "17.4", now: "2027-01-01T00:00:00Z")),
+            ("an OS at the version support stays with gets no notice", .canonical, osSupport, Device(version: "2.4.1", os: "18.0")),
             ("inside a 50 % rollout: offered", .canonical, withRollout(#"{"percentage": 50}"#),
              Device(version: "2.3.0", installID: install(inside: true, 50))),
             ("outside a 50 % rollout: not offered", .canonical, withRollout(#"{"percentage": 50}"#),

@@ -7,8 +7,9 @@ enum ConformanceDecisions {
         let about = """
             A policy document (in the format named, read for the device's platform) and a device, and the \
             decision the Swift core makes. "decision" is upToDate, updateAvailable (a banner), \
-            updateRecommended, updateRequired, endOfLife or deviceUnsupported; the other fields are what \
-            its screen needs, and are absent when the core has none. "text" is the policy's own title and \
+            updateRecommended, updateRequired, endOfLife, deviceUnsupported, maintenance or osSupportEnding; the \
+            other fields are what its screen needs, and are absent when the core has none ("maintenance" is \
+            the running window, whose link is "updateURL"; "osSupportEnds" the notice shown). "text" is the policy's own title and \
             message for the device's languages. Times are RFC 3339. See docs/policy-format.md.
             """
         let cases: [Case]
@@ -35,6 +36,8 @@ enum ConformanceDecisions {
         var releaseNotes: String?
         var text: [String: String]?
         var endOfLifeMessage: String?
+        var maintenance: [String: String]?
+        var osSupportEnds: [String: String]?
         var reminderInterval: Double?
     }
 
@@ -74,6 +77,15 @@ enum ConformanceDecisions {
             targetVersion: prompt.targetVersion?.description, targetBuild: prompt.targetBuild?.description,
             updateURL: prompt.updateURL?.absoluteString, minimumOS: prompt.minimumOS?.description,
             releaseNotes: prompt.releaseNotes, text: text, endOfLifeMessage: prompt.endOfLifeMessage,
+            maintenance: prompt.maintenance.map(window),
+            osSupportEnds: prompt.osSupportEnds.map { ["below": $0.below.description, "after": $0.after.formatted(.iso8601)] },
             reminderInterval: prompt.reminderInterval)
+    }
+
+    private static func window(_ window: MaintenanceWindow) -> [String: String] {
+        var fields = ["start": window.start.formatted(.iso8601), "message": window.message]
+        fields["end"] = window.end?.formatted(.iso8601)
+        fields["url"] = window.url?.absoluteString
+        return fields
     }
 }

@@ -96,6 +96,8 @@ enum ConformanceThrottle {
         case .updateRequired: return .updateRequired(made)
         case .endOfLife: return .endOfLife(made)
         case .deviceUnsupported: return .deviceUnsupported(made)
+        case .maintenance: return .maintenance(made)
+        case .osSupportEnding: return .osSupportEnding(made)
         }
     }
 }

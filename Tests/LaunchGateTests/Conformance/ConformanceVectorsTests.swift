@@ -43,7 +43,8 @@ struct ConformanceVectorsTests {
     @Test("the vectors cover each outcome: every decision, accepted and refused signatures, and each refusal's reason")
     func coverage() throws {
         let decisions = try ConformanceDecisions.make().cases.map(\.expect.decision)
-        #expect(Set(decisions) == ["upToDate", "updateAvailable", "updateRecommended", "updateRequired", "endOfLife", "deviceUnsupported"])
+        #expect(Set(decisions) == ["upToDate", "updateAvailable", "updateRecommended", "updateRequired", "endOfLife", "deviceUnsupported", "maintenance",
+                                  "osSupportEnding"])
         let signatures = try JSONDecoder().decode(SignatureSummary.self, from: try #require(ConformanceFile.committed("signatures.json")))
         let codes = Set(signatures.cases.compactMap(\.expect.error))
         #expect(codes == ["signature-invalid", "signature-missing", "subject-mismatch", "subject-missing", "signed-without-issued-at",

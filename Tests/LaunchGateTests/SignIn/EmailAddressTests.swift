@@ -115,4 +115,34 @@ struct EmailAddressTests {
         #expect(EmailAddress.problem(with: EmailAddress.normalize(text)) == .invisibleCharacter)
         #expect(problem(text)?.message.contains("invisible") == true)
     }
+
+    @Test("a domain of one label, with an all-digit top-level label or an unbracketed IP address is refused, so no code is mailed to a host on the sender's own network",
+          arguments: [("a@localhost", EmailAddress.Problem.partMissing), ("a@123", .partMissing), ("a@127.0.0.1", .malformedDomain),
+                      ("a@1.2.3.4", .malformedDomain), ("a@0x7f.1", .malformedDomain), ("a@example.123", .malformedDomain)])
+    func domainShape(text: String, expected: EmailAddress.Problem) {
+        #expect(problem(text) == .invalidEmail, "\(text) was accepted")
+        #expect(EmailAddress.problem(with: EmailAddress.normalize(text)) == expected)
+    }
+
+    @Test("a local part that starts or ends with a dot or has two in a row is refused (RFC 5322's dot-atom)",
+          arguments: [".a@x.com", "a.@x.com", "a..b@x.com", ".@x.com"])
+    func dotAtom(text: String) {
+        #expect(problem(text) == .invalidEmail, "\(text) was accepted")
+        #expect(EmailAddress.problem(with: EmailAddress.normalize(text)) == .partMissing)
+    }
+
+    @Test("a domain with ideographic or full-width dots or letters is refused: IDNA maps it to example.com, which would give one mailbox several addresses, each with limits of its own",
+          arguments: ["a@example\u{3002}com", "a@example\u{FF0E}com", "a@example\u{FF61}com", "a@\u{FF45}xample.com", "a@EXAMPLE\u{FF0E}COM",
+                      "a@\u{FF21}BC.com", "a@exa\u{FB01}le.com"])
+    func compatibilityForms(text: String) {
+        #expect(problem(text) == .invalidEmail, "\(text.unicodeScalars.map(\.value)) was accepted")
+        #expect(EmailAddress.problem(with: EmailAddress.normalize(text)) == .malformedDomain)
+    }
+
+    @Test("international domains, subdomains, plus-addressing, dotted local parts and digits in labels stay accepted",
+          arguments: ["a@b\u{FC}cher.de", "a@xn--bcher-kva.de", "a@sub.example.co.uk", "a+tag@x.com", "ada.b.lovelace@x.com",
+                      "a@123.example.com", "a@example.c0m", "\u{FC}ser@b\u{FC}cher.de", "a@\u{4F8B}\u{5B50}.\u{4E2D}\u{56FD}"])
+    func stillAccepted(text: String) {
+        #expect(problem(text) == nil, "\(text) was refused: \(problem(text)?.message ?? "")")
+    }
 }

@@ -53,6 +53,19 @@ enum ScreenCatalog {
              prompt(.deviceUnsupported, version: nil, reason: .belowMinimum, minimumOS: "17.0"), .blocking, .ios, true),
             ("device unsupported: build-only target, a newer OS", prompt(.deviceUnsupported, version: nil, reason: .belowMinimum),
              .blocking, .watchos, true),
+            ("maintenance: the window's message, with a link",
+             UpdatePrompt(kind: .maintenance, updateURL: URL(string: "https://status.example.com"),
+                          maintenance: MaintenanceWindow(start: Date(timeIntervalSince1970: 0), message: "Back by 04:00 UTC.")),
+             .blocking, .ios, true),
+            ("OS support ending: banner",
+             UpdatePrompt(kind: .osSupportEnding, osSupportEnds: OSSupportEnd(below: "18.0", after: Date(timeIntervalSince1970: 1_803_859_200))),
+             .banner, .ios, true),
+            ("OS support ending: details dialog",
+             UpdatePrompt(kind: .osSupportEnding, osSupportEnds: OSSupportEnd(below: "18.0", after: Date(timeIntervalSince1970: 1_803_859_200))),
+             .dialog, .ios, true),
+            ("maintenance: a blank message, no link",
+             UpdatePrompt(kind: .maintenance, maintenance: MaintenanceWindow(start: Date(timeIntervalSince1970: 0), message: "")),
+             .blocking, .ios, false),
         ]
         return samples.map { name, prompt, style, platform, hasURL in
             .gate(name, GateScreen.make(for: prompt, style: style, platform: platform, hasUpdateURL: hasURL, strings: strings))

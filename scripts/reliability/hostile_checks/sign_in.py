@@ -81,12 +81,14 @@ def wrong_codes_to_nobody():
 # sends made the owner's next send wait 3354 s. Each network (IPv4 /24) now has its own share of an
 # address's guesses (5 an hour) and sends (one per 60 s, 3 an hour), under the address's caps (25
 # guesses, 20 sends). Loopback sources stand in for networks: 127.0.N.x is the /24 N.
-def sign_in_post(source, path, fields, at_port=None):
-    """POSTs to the demo app's sign-in endpoint from `source`: (status, Retry-After, error, parsed body)."""
+def sign_in_post(source, path, fields, at_port=None, seed=False):
+    """POSTs to the demo app's sign-in endpoint from `source`, at the seed's /api/auth paths when
+    `seed` (the demo is the default app): (status, Retry-After, error, parsed body)."""
     import http.client
     connection = http.client.HTTPConnection("127.0.0.1", at_port or port, timeout=10, source_address=(source, 0))
     try:
-        connection.request("POST", f"/v1/apps/demo/auth/{path}", body=json.dumps(fields), headers={"Content-Type": "application/json"})
+        prefix = "/api/auth" if seed else "/v1/apps/demo/auth"
+        connection.request("POST", f"{prefix}/{path}", body=json.dumps(fields), headers={"Content-Type": "application/json"})
         response = connection.getresponse()
         try:
             body = json.loads(response.read())

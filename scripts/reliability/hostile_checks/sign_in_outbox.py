@@ -65,3 +65,38 @@ def owner_mail_behind_a_flood():
     finally:
         stop(process)
         sink.close()
+
+
+# Attack s12, B1: within an app, each network's first mail made one round, and the round went newest
+# first, so one mail each from many /24s, queued after the owner's code, all went before it (300 /24s
+# delayed it 96 s against a mail server taking 1 s a message, 4 at once). Now a round goes oldest
+# first: 10 /24s send, then the owner's, then 60 more /24s, each once; against a mail server taking
+# 0.2 s a message, one at a time, the owner's mail must go out behind the 10 queued before it and
+# before every one of the 60 queued after it.
+def owner_mail_before_later_networks():
+    sink = SlowMailServer(delay=0.2)
+    at, process, _ = spawn_server("--mail-transport", "smtp", "--smtp-url", f"smtp://127.0.0.1:{sink.port}?starttls=off",
+                                  "--mail-deliveries-at-once", "1")
+    try:
+        tag = random.randrange(10**9)
+        owner = f"owner-{tag}@example.com"
+        before = [sign_in_post(f"127.0.{180 + n}.1", "send-code", {"email": f"before-{tag}-{n}@example.com"}, at_port=at)[0] for n in range(10)]
+        asked_at = time.monotonic()
+        answer = sign_in_post("127.0.179.1", "send-code", {"email": owner}, at_port=at)[0]
+        later = [f"later-{tag}-{n}@example.com" for n in range(60)]
+        after = [sign_in_post(f"127.0.{190 + n}.1", "send-code", {"email": email}, at_port=at)[0] for n, email in enumerate(later)]
+        deadline = time.monotonic() + 60
+        while owner not in sink.accepted and time.monotonic() < deadline:
+            time.sleep(0.1)
+        delivered = sink.accepted.get(owner)
+        waited = delivered - asked_at if delivered else None
+        overtook = sum(1 for email in later if delivered and sink.accepted.get(email, delivered) < delivered)
+        good = before == [200] * 10 and answer == 200 and after == [200] * 60 and waited is not None and waited < 8 and overtook == 0
+        (ok if good else fail)(
+            f"10 /24s sent once ({before.count(200)} x 200), then the owner's /24 ({answer}), then 60 more /24s once each "
+            f"({after.count(200)} x 200), to a mail server taking 0.2 s a message, one at a time: the owner's code reached it "
+            f"{'never' if waited is None else f'{waited:.1f} s'} after it was asked for (goal: under 8 s), "
+            f"with {overtook} of the 60 later mails before it (goal: none)")
+    finally:
+        stop(process)
+        sink.close()

@@ -19,6 +19,10 @@ struct ImpactCalculator {
         var (proposed, current) = (impact.proposed, impact.current)
         proposed.exemptions = nil
         current?.exemptions = nil
+        // A maintenance window blocks every version for a while and then lifts: it is not an update
+        // block, and the guard that asks to confirm one counts what each version would see without it.
+        proposed = Self.withoutMaintenance(proposed)
+        current = current.map(Self.withoutMaintenance)
         for group in page.entries {
             var counts = impact.platforms[group.platform] ?? PlatformImpact()
             defer { impact.platforms[group.platform] = counts }
@@ -65,6 +69,17 @@ struct ImpactCalculator {
             impact.platforms[platform] = counts
         }
         return impact
+    }
+
+    /// The policy with no maintenance window on any platform.
+    private static func withoutMaintenance(_ policy: UpdatePolicy) -> UpdatePolicy {
+        var policy = policy
+        policy.platforms = policy.platforms.mapValues { entry in
+            var entry = entry
+            entry.maintenance = nil
+            return entry
+        }
+        return policy
     }
 
     private func context(_ group: ImpactGroupCount) -> EvaluationContext? {

@@ -1,7 +1,6 @@
 import Crypto
 import Foundation
 import LaunchGateStorage
-import Synchronization
 
 /// Turns install IDs into what storage keeps: HMAC-SHA256 under a key of its own, derived from
 /// the master key with HKDF and a label used for nothing else, and never stored.
@@ -12,33 +11,25 @@ import Synchronization
 /// The app is inside the MAC, so one install ID is unlinkable across apps.
 public final class InstallIDHasher: Sendable {
     /// The HKDF label; changing it would make every stored install look new.
-    package static let label = Data("launchgate install-id hmac v1".utf8)
+    package static let label = "launchgate install-id hmac v1"
 
-    private let masterKey: @Sendable () throws -> MasterKey
-    private let key = Mutex<SymmetricKey?>(nil)
+    private let key: DerivedKey
 
-    /// - Parameter masterKey: Loads the master key; called once.
+    /// - Parameter masterKey: Loads the master key; called until it first succeeds.
     public init(masterKey: @escaping @Sendable () throws -> MasterKey) {
-        self.masterKey = masterKey
+        key = DerivedKey(label: Self.label, masterKey: masterKey)
     }
 
     /// Derives the key now, so a missing or unreadable master key stops start-up.
     /// - Throws: ``MasterKeyError`` from loading the master key.
     public func prepare() throws {
-        _ = try derivedKey()
+        try key.prepare()
     }
 
     /// The stored form of an install ID: 32 hex digits (the first 128 bits of the MAC).
     /// - Throws: ``MasterKeyError`` when the master key can't be loaded.
     public func hash(installID: String, app: String) throws -> String {
         let message = Data("\(app)\u{0}\(installID)".utf8)
-        return HMAC<SHA256>.authenticationCode(for: message, using: try derivedKey()).prefix(16).lowercaseHex
-    }
-
-    private func derivedKey() throws -> SymmetricKey {
-        if let key = key.withLock({ $0 }) { return key }
-        let derived = HKDF<SHA256>.deriveKey(inputKeyMaterial: try masterKey().key, info: Self.label, outputByteCount: 32)
-        key.withLock { $0 = derived }
-        return derived
+        return HMAC<SHA256>.authenticationCode(for: message, using: try key.symmetricKey()).prefix(16).lowercaseHex
     }
 }

@@ -25,6 +25,11 @@ public enum InstallOutcome: String, Sendable, Hashable, CaseIterable, Codable, C
         case .updateRequired: self = .updateRequired
         case .endOfLife: self = .endOfLife
         case .deviceUnsupported: self = .deviceUnsupported
+        // A maintenance window blocks nothing by version, and ImpactCalculator evaluates without it:
+        // what an install sees by its version is what the window leaves behind.
+        case .maintenance: self = .upToDate
+        // A notice about the device's OS, not about the app's version: the app itself is shown.
+        case .osSupportEnding: self = .upToDate
         }
     }
 

@@ -38,9 +38,9 @@ struct CheckAnswer: Encodable {
             return
         }
         let style: GateScreen.Style = switch prompt.kind {
-        case .updateAvailable: .dialog
+        case .updateAvailable, .osSupportEnding: .dialog
         case .updateRecommended: .fullScreen
-        case .updateRequired, .endOfLife, .deviceUnsupported: .blocking
+        case .updateRequired, .endOfLife, .deviceUnsupported, .maintenance: .blocking
         }
         let shown = GateScreen.make(for: prompt, style: style, platform: platform, hasUpdateURL: prompt.updateURL != nil, strings: strings)
         func action(_ action: GateAction?) -> Action? { action.map { Action(title: $0.title, role: $0.role.rawValue) } }

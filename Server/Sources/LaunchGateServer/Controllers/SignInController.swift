@@ -38,7 +38,7 @@ struct SignInController<Context: RemoteAddressRequestContext> {
     private func answer(_ endpoint: AuthEndpoint, _ request: Request, _ context: Context, app: String, seed: Bool) async throws -> Response {
         switch endpoint {
         case .sendCode:
-            return try await sendCode(request, context, app: app, longCodes: !seed)
+            return try await sendCode(request, context, app: app, longCodes: !seed || signIn.configuration.seedPathsTakeLongCodes)
         case .verifyCode:
             return try await verifyCode(request, context, app: app)
         case .session:
@@ -57,7 +57,8 @@ struct SignInController<Context: RemoteAddressRequestContext> {
     }
 
     /// A send; `longCodes` is false on the seed's paths, whose clients have a field of the app's
-    /// length and can't take a longer code, so a send past the address's room is refused there.
+    /// length and can't take a longer code, so a send past the address's room is refused there,
+    /// unless the operator says its clients take one (`SignInConfiguration.seedPathsTakeLongCodes`).
     private func sendCode(_ request: Request, _ context: Context, app: String, longCodes: Bool) async throws -> Response {
         let body = try await SignInWire.read(AuthWire.SendCode.self, from: request, example: #"{"email": "ada@example.com"}"#)
         let sent = try await signIn.sendCode(app: app, email: body.email, client: client(request, context), longCodes: longCodes)

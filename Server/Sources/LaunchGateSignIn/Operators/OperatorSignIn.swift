@@ -76,9 +76,8 @@ public struct OperatorSignIn: Sendable {
         // network's own key, which every address has, so that it says nothing about operators.
         let networkSend = configuration.networkSendCharge(app: Self.appID, email: email, client: client)
         let first = try await repository.lastEvent(key: networkSend.key).map { now.timeIntervalSince($0) >= CodeRoom.firstSendWindow } ?? true
-        // The network's share first: a resend inside its interval, refused there, spends nothing of
-        // the client's cap, as on the app's paths (attack s11, A7). Without one transaction over
-        // the charges, a send the client's cap refuses still spends its own network's share.
+        // All or none, as on the app's paths: a resend inside its interval spends nothing of the
+        // client's cap (attack s11, A7), nor a send the client's cap refuses of its network's share.
         let charges = [networkSend] + [clientCharge("console-send-client|\(client)", limit: configuration.clientSends)].compactMap { $0 }
             + (known || first ? [] : [configuration.addressSendCharge(app: Self.appID, email: email)])
             + [RateLimitCharge(key: Self.sentKey(email), rules: [])]
@@ -175,16 +174,14 @@ public struct OperatorSignIn: Sendable {
             // as the miss it is, the same for every address (issue 27: no code guessed more than 25
             // times an hour from networks other than its own).
             // One fewer than an address's live codes (the own network, which the address doesn't
-            // know, holds one place: a known one has no room to pay). The room first (see roomWait(paying:in:at:)).
+            // know, holds one place: a known one has no room to pay).
             let width = configuration.liveCodesPerAddress - 1
-            let paid = try await roomWait(paying: width, in: room, at: now) == nil ? try await charged(charges, at: now) : false
+            let paid = try await repository.record(all: charges + roomCharge(paying: width, in: room), at: now) == nil
             candidates = paid ? Self.compared(live.filter { $0.network != network }, width: width, in: room) : []
         } else {
-            // The room first (see roomWait(paying:in:at:)).
-            if let wait = try await roomWait(paying: configuration.liveCodesPerAddress, in: room, at: now) {
+            if let wait = try await repository.record(all: charges + roomCharge(paying: configuration.liveCodesPerAddress, in: room), at: now) {
                 throw SignInServiceError.rateLimited(retryAfter: SignInService.seconds(wait))
             }
-            try await admit(email: email, network: network, at: now, charges: charges, checkingLock: false)
             candidates = Self.compared(live, width: configuration.liveCodesPerAddress, in: room)
         }
         if let found = try await signIn(hash, among: candidates, email: email, network: network, at: now) { return found }
@@ -219,34 +216,24 @@ public struct OperatorSignIn: Sendable {
     /// comparisons to what was paid (review s10, R1: paying one a code past `width` told them apart
     /// once first sends could give an address more live codes than the cap).
     ///
-    /// Paid before the network's share and the address's cap, so that a guess the room
-    /// refuses, which is compared with nothing, spends neither (attack s11, A4: 25 refused guesses
-    /// from 5 /24s used up the address's 25, and the operator's 9-digit code, which pays no room, was
-    /// then refused for an hour on any network but the one that asked). The reverse, a guess the
-    /// share or the cap refuses having paid the room, gives nothing away: the width is the same for
-    /// every address, and one /24's share of 5 guesses already pays the room's 25.
-    /// - Returns: `nil` when paid (or there is no room), else the wait until it would be.
-    private func roomWait(paying width: Int, in room: ShortCodeRoom?, at now: Date) async throws -> TimeInterval? {
-        guard let room, min(width, room.limit) > 0 else { return nil }
-        return try await repository.record(room.charge(min(width, room.limit)), at: now)
+    /// Charged with the network's share and the address's cap, all or none, as on the app's paths:
+    /// a guess the room refuses, compared with nothing, spends neither (attack s11, A4: 25 refused
+    /// guesses from 5 /24s used up the address's 25, and the operator's 9-digit code, which pays no
+    /// room, was then refused for an hour on any network but the one that asked), and one the share
+    /// or the cap refuses pays no room and stores no share (attack s12, B6).
+    /// - Returns: The room's charge, none when there is no room to pay.
+    private func roomCharge(paying width: Int, in room: ShortCodeRoom?) -> [RateLimitCharge] {
+        guard let room, min(width, room.limit) > 0 else { return [] }
+        return [room.charge(min(width, room.limit))]
     }
 
     /// The codes a guess is compared with: the newest `width` (``ComparedCodes``), and with a room
-    /// to pay at most the room's limit, what ``roomWait(paying:in:at:)`` paid for. Without a room (a
+    /// to pay at most the room's limit, what ``roomCharge(paying:in:)`` paid for. Without a room (a
     /// known network, or a long guess) still no more than `width`: first sends can give an address a
     /// long code for each network that sent, and compared with all of them a guess had one chance
     /// for each (attack s11, A2).
     static func compared(_ codes: [SignInCodeRecord], width: Int, in room: ShortCodeRoom?) -> [SignInCodeRecord] {
         ComparedCodes.newest(codes, width: room.map { min(width, $0.limit) } ?? width)
-    }
-
-    /// Records each charge in order, stopping at the first that refuses.
-    /// - Returns: Whether every charge was recorded.
-    private func charged(_ charges: [RateLimitCharge], at now: Date) async throws -> Bool {
-        for charge in charges {
-            if try await repository.recordEvent(key: charge.key, rules: charge.rules, at: now) != nil { return false }
-        }
-        return true
     }
 
     /// The active operator whose code among `codes` matches `hash`, consuming it, if any.
@@ -257,19 +244,17 @@ public struct OperatorSignIn: Sendable {
         return found
     }
 
-    /// Refuses an address locked for the network (unless `checkingLock` is false), then records each charge in
-    /// order, stopping at the first that refuses (so a network past its share spends nothing of
-    /// the address's cap), as the app sign-in's ``SignInRepository/requestCode(_:at:)`` does.
+    /// Refuses an address locked for the network (unless `checkingLock` is false), then records the
+    /// charges all or none (``SignInRepository/record(all:at:)``), as the app sign-in's
+    /// ``SignInRepository/requestCode(_:at:)`` does: a request one limit refuses spends no other.
     /// - Throws: ``SignInServiceError`` `locked` or `rate_limited`.
     private func admit(email: String, network: String, at now: Date, charges: [RateLimitCharge], checkingLock: Bool = true) async throws {
         if checkingLock, let until = try await repository.addressState(appID: Self.appID, email: email, network: network).lockedUntil,
            until > now {
             throw SignInServiceError.locked(retryAfter: SignInService.seconds(until.timeIntervalSince(now)))
         }
-        for charge in charges {
-            if let wait = try await repository.recordEvent(key: charge.key, rules: charge.rules, at: now) {
-                throw SignInServiceError.rateLimited(retryAfter: SignInService.seconds(wait))
-            }
+        if let wait = try await repository.record(all: charges, at: now) {
+            throw SignInServiceError.rateLimited(retryAfter: SignInService.seconds(wait))
         }
     }
 

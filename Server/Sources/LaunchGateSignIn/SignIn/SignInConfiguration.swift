@@ -20,10 +20,15 @@ public struct SignInConfiguration: Sendable, Hashable {
     /// Seconds a code can't be displaced by a send from another network when the address holds
     /// ``liveCodesPerAddress`` live codes: what its requester is sure to have to type it in; `nil`
     /// (the default) is the code's whole lifetime, so a full address refuses further networks
-    /// until a code dies and never takes a live one. Never more than ``codeLifetime``.
+    /// until a code dies and never takes a live one. Never more than ``codeLifetime``, nor less
+    /// than ``shortestHold`` (or the lifetime, if shorter).
     public var codeHold: TimeInterval?
-    /// ``codeHold`` as it applies: the code's lifetime when unset, and never longer.
-    public var heldFor: TimeInterval { min(codeHold ?? codeLifetime, codeLifetime) }
+    /// ``codeHold`` as it applies: the code's lifetime when unset, never longer, and never shorter
+    /// than ``shortestHold`` (or the lifetime): a shorter hold let other networks' sends end a
+    /// person's code before the 5 minutes issue 27 promises them to type it in (attack s11, A5; s12, B3).
+    public var heldFor: TimeInterval { max(min(codeHold ?? codeLifetime, codeLifetime), min(Self.shortestHold, codeLifetime)) }
+    /// The shortest hold, in seconds: the 5 minutes a person has to type a code in.
+    public static let shortestHold: TimeInterval = 300
     /// Failed verifies in a row that lock an address.
     public var lockoutFailures: Int
     /// Seconds an address stays locked.
@@ -54,6 +59,13 @@ public struct SignInConfiguration: Sendable, Hashable {
     /// Seconds between two sweeps of what sign-in no longer needs (``SignInSweeper``); the first
     /// comes this long after start-up.
     public var sweepInterval: TimeInterval
+    /// Whether the clients of the seed's `/api/auth` paths take a code 3 digits longer than the
+    /// app's (``longCodeLength(_:)``). Off by default: the original clients have a field of the
+    /// app's length, so a send there past the address's room (``ShortCodeRoom``) is refused, and
+    /// a few networks' sends can hold off a first sign-in from a new network (attack s11, A3). An
+    /// operator whose clients in the field take the longer code turns it on, and the seed's paths
+    /// then issue one past the room, as the `/v1` paths do.
+    public var seedPathsTakeLongCodes: Bool
 
     /// Creates a configuration.
     public init(codeLifetime: TimeInterval = 600, attemptsPerCode: Int = 5, guessesPerHour: Int = 25, networkGuessesPerHour: Int = 5,
@@ -63,7 +75,7 @@ public struct SignInConfiguration: Sendable, Hashable {
                 clientWindow: TimeInterval = 300, clientSends: Int = 30, clientVerifies: Int = 100,
                 appNetworkSendsPerHour: Int = 100, appMailPerHour: Int = 2_000,
                 sessionLifetime: TimeInterval = 30 * 86_400, operatorSendBacklog: Int = 32,
-                sweepInterval: TimeInterval = 600) {
+                sweepInterval: TimeInterval = 600, seedPathsTakeLongCodes: Bool = false) {
         self.codeLifetime = codeLifetime
         self.attemptsPerCode = attemptsPerCode
         self.guessesPerHour = guessesPerHour
@@ -83,6 +95,7 @@ public struct SignInConfiguration: Sendable, Hashable {
         self.sessionLifetime = sessionLifetime
         self.operatorSendBacklog = operatorSendBacklog
         self.sweepInterval = sweepInterval
+        self.seedPathsTakeLongCodes = seedPathsTakeLongCodes
     }
 
     /// The charge of a send to an address from a client's network: its share of the address's

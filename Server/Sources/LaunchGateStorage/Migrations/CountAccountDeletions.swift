@@ -3,7 +3,7 @@ import SQLKit
 /// Deleted accounts counted per app, UTC day (whole days since 1970, as installs count them) and requester (``DailyDeletions``): the audit trail of
 /// deletions keeps numbers only, nothing that names or singles out the person.
 struct CountAccountDeletions: Migration {
-    package let name = "037_count_account_deletions"
+    package let name = "038_count_account_deletions"
 
     package func prepare(on database: any SQLDatabase) async throws {
         try await database.create(table: "sign_in_deletions")

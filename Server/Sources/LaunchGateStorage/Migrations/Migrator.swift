@@ -13,7 +13,7 @@ public struct Migrator: Sendable {
         CreateInstalls(), CountInstallsPerApp(), CreateConsoleSessions(), StageSigningKeys(), CountNewInstallsPerGroup(), CreateConsoleOperators(),
         CountEstablishedInstallsPerGroup(), CreateInstallGroupKeys(), RecordTokenUse(), CreateInstallRefusals(), CountInstallsPerPlatform(),
         KeepRateLimitTimesPerKey(), DropInstallAppCounts(), RecordRefusedVersions(), RecordRefusedVersionFilters(), KeySignInByNetwork(),
-        CreateKnownSignInNetworks(), MarkLongSignInCodes(), CreateInstallSecrets(), CountAccountDeletions(),
+        CreateKnownSignInNetworks(), MarkLongSignInCodes(), CreateInstallSecrets(), DropInstallSecrets(), CountAccountDeletions(),
     ]
 
     private let database: Database

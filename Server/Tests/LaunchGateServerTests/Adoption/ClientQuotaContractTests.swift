@@ -23,7 +23,7 @@ struct ClientQuotaContractTests {
     }
 
     private func repository(_ database: Database?) -> any InstallRepository {
-        database.map { SQLInstallRepository(database: $0) } ?? MemoryInstallRepository()
+        database.map { SQLInstallRepository(database: $0, filterKey: { Samples.filterKey }) } ?? MemoryInstallRepository()
     }
 
     private func kept(_ installs: any InstallRepository) async throws -> Set<String> {
@@ -64,8 +64,8 @@ struct ClientQuotaContractTests {
             let flood = (0..<3).map { sighting("flood-\($0)", version: "50.\($0).0", source: flooder) }
             // A table the recording writes after the fold is gone, as with a database that fails mid-write.
             try await database.transaction { sql in try await sql.drop(table: "install_daily_versions").run() }
-            await #expect(throws: (any Error).self) { try await SQLInstallRepository(database: database).record(flood, limits: InstallLimits(), admission: admission) }
-            let retried = await MemoryInstallRepository().record(flood, limits: InstallLimits(), admission: admission)
+            await #expect(throws: (any Error).self) { try await SQLInstallRepository(database: database, filterKey: { Samples.filterKey }).record(flood, limits: InstallLimits(), admission: admission) }
+            let retried = try await MemoryInstallRepository().record(flood, limits: InstallLimits(), admission: admission)
             #expect(retried.overClientQuota == 0, "nothing was kept, so nothing stays spent")
         }
     }

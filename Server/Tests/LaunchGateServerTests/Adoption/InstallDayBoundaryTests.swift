@@ -21,7 +21,7 @@ struct InstallDayBoundaryTests {
 
     private func withInstalls(_ backend: TestBackend, _ body: (any InstallRepository) async throws -> Void) async throws {
         try await backend.withRepository { _, database in
-            try await body(database.map { SQLInstallRepository(database: $0) } ?? MemoryInstallRepository())
+            try await body(database.map { SQLInstallRepository(database: $0, filterKey: { Samples.filterKey }) } ?? MemoryInstallRepository())
         }
     }
 

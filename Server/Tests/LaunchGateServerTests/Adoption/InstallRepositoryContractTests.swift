@@ -24,7 +24,7 @@ struct InstallRepositoryContractTests {
 
     private func withInstalls(_ backend: TestBackend, _ body: (any InstallRepository, Database?) async throws -> Void) async throws {
         try await backend.withRepository { _, database in
-            try await body(database.map { SQLInstallRepository(database: $0) } ?? MemoryInstallRepository(), database)
+            try await body(database.map { SQLInstallRepository(database: $0, filterKey: { Samples.filterKey }) } ?? MemoryInstallRepository(), database)
         }
     }
 
@@ -109,7 +109,7 @@ struct InstallRepositoryContractTests {
             var extra: Database?
             if let database {
                 extra = try await TestBackend.open(database.location)
-                second = SQLInstallRepository(database: try #require(extra))
+                second = SQLInstallRepository(database: try #require(extra), filterKey: { Samples.filterKey })
             } else {
                 second = first
             }

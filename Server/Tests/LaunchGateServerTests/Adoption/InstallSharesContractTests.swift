@@ -19,7 +19,7 @@ struct InstallSharesContractTests {
 
     private func withInstalls(_ backend: TestBackend, _ body: (any InstallRepository, Database?) async throws -> Void) async throws {
         try await backend.withRepository { _, database in
-            try await body(database.map { SQLInstallRepository(database: $0) } ?? MemoryInstallRepository(), database)
+            try await body(database.map { SQLInstallRepository(database: $0, filterKey: { Samples.filterKey }) } ?? MemoryInstallRepository(), database)
         }
     }
 

@@ -55,7 +55,7 @@ struct RefusedSightingsGuardTests {
           arguments: TestBackend.available)
     func stored(_ backend: TestBackend) async throws {
         try await backend.withRepository { _, database in
-            let installs: any InstallRepository = database.map { SQLInstallRepository(database: $0) } ?? MemoryInstallRepository()
+            let installs: any InstallRepository = database.map { SQLInstallRepository(database: $0, filterKey: { Samples.filterKey }) } ?? MemoryInstallRepository()
             let limits = InstallLimits(groupsPerAppPlatform: 2)
             let result = try await installs.record([sighting("a", version: "1.0.0"), sighting("b", version: "2.0.0"), sighting("c", version: "3.0.0"),
                                                     sighting("d", version: "4.0.0"), sighting("e", version: "1.0.0", platform: .android)],

@@ -47,4 +47,18 @@ struct SignInAddressTests {
         #expect(error?.code == "invalid_email")
         #expect(error?.message.contains("empty label") == true, "\(error?.message ?? "")")
     }
+
+    @Test("a one-label domain, an all-digit top-level label, an unbracketed IP, a bad dot-atom or a full-width or ideographic domain is invalid_email, and nothing is mailed",
+          arguments: ["a@localhost", "a@123", "a@127.0.0.1", "a@1.2.3.4", "a@0x7f.1", ".a@x.com", "a.@x.com", "a..b@x.com",
+                      "a@example\u{3002}com", "a@example\u{FF0E}com", "a@\u{FF45}xample.com"])
+    func addressShape(email: String) async throws {
+        let fixture = try await SignInFixture.make()
+        let error = await #expect(throws: SignInServiceError.self) {
+            try await fixture.service.sendCode(app: "notes", email: email, client: "192.0.2.1")
+        }
+        #expect(error?.code == "invalid_email")
+        let queued = try await fixture.components.signInRepository.claimDueMail(at: fixture.clock.date.addingTimeInterval(86_400), lease: 0, limit: 10)
+        #expect(queued.isEmpty, "a code was queued for \(email)")
+        await fixture.close()
+    }
 }

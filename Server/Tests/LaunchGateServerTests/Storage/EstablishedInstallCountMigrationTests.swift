@@ -40,7 +40,7 @@ struct EstablishedInstallCountMigrationTests {
                 }
             }
             _ = try await Migrator(database: database).migrate()
-            let repository = SQLInstallRepository(database: database)
+            let repository = SQLInstallRepository(database: database, filterKey: { Samples.filterKey })
             let notes = try await repository.impactGroups(appID: "notes", fromDay: 0, today: Int(day) + 1, limit: 10)
             #expect(notes.entries.map(\.established) == [2] && notes.entries.map(\.installs) == [4])
             let other = try await repository.impactGroups(appID: "other", fromDay: 0, today: Int(day) + 1, limit: 10)

@@ -38,7 +38,7 @@ struct InstallPlatformCountMigrationTests {
             }
             #expect(counts == ["notes ios": 3, "notes android": 1, "maps ios": 2])
             // The cap reads it: with 3 iOS installs kept, a cap of 3 refuses the next new one, and Android still has room.
-            let result = try await SQLInstallRepository(database: database).record([
+            let result = try await SQLInstallRepository(database: database, filterKey: { Samples.filterKey }).record([
                 InstallSighting(appID: "notes", platform: .ios, installHash: "new", version: "2.0.0", at: Samples.now),
                 InstallSighting(appID: "notes", platform: .android, installHash: "new", version: "2.0.0", at: Samples.now),
             ], limits: InstallLimits(installsPerAppPlatform: 3))

@@ -41,7 +41,7 @@ struct NewInstallCountMigrationTests {
                 }
             }
             _ = try await Migrator(database: database).migrate()
-            let repository = SQLInstallRepository(database: database)
+            let repository = SQLInstallRepository(database: database, filterKey: { Samples.filterKey })
             func fresh(_ app: String, day: Int) async throws -> [Int] {
                 try await repository.impactGroups(appID: app, fromDay: day, today: day, limit: 10).entries.map(\.fresh)
             }

@@ -27,12 +27,13 @@ struct OutboxTurnsTests {
             try await Self.queue(repository, "waiting", network: "198.51.100.0/24", age: 120)
             for index in 0..<30 { try await Self.queue(repository, "flood\(index)", network: "203.0.113.0/24", age: Double(index)) }
             let claimed = try await repository.claimDueMail(at: Self.now, lease: 60, limit: 10).map(\.id)
-            #expect(claimed == ["flood0", "waiting"] + (1..<9).map { "flood\($0)" },
-                    "the flood's newest, then the other network's turn, then the flood's next")
+            #expect(claimed == ["waiting", "flood0"] + (1..<9).map { "flood\($0)" },
+                    "the older of the two networks' turns, the flood's newest, then the flood's next")
         }
     }
 
-    @Test("apps take turns first, then an app's networks, newest first within each", arguments: TestBackend.available)
+    @Test("apps take turns first, then an app's networks, newest first within a network and oldest first within a round",
+          arguments: TestBackend.available)
     func turns(backend: TestBackend) async throws {
         try await backend.withSignInRepositories { (repositories) async throws in
             let repository = repositories[0]
@@ -41,9 +42,21 @@ struct OutboxTurnsTests {
             try await Self.queue(repository, "other-app", app: "todo", network: "n1", age: 200)
             try await Self.queue(repository, "other-app-2", app: "todo", network: "n1", age: 300)
             let first = try await repository.claimDueMail(at: Self.now, lease: 60, limit: 5).map(\.id)
-            #expect(first == ["flood0", "other-app", "other-network", "other-app-2", "flood1"])
+            #expect(first == ["other-app", "other-network", "other-app-2", "flood0", "flood1"])
             let rest = try await repository.claimDueMail(at: Self.now, lease: 60, limit: 10).map(\.id)
             #expect(rest == (2..<6).map { "flood\($0)" }, "the flood's own, newest first, once the others are out")
+        }
+    }
+
+    @Test("one mail each from many networks, queued after a waiting code, goes after it (attack s12, B1)", arguments: TestBackend.available)
+    func manyNetworksAfter(backend: TestBackend) async throws {
+        try await backend.withSignInRepositories { (repositories) async throws in
+            let repository = repositories[0]
+            for index in 0..<3 { try await Self.queue(repository, "before\(index)", network: "198.51.\(index).0/24", age: 300 - Double(index)) }
+            try await Self.queue(repository, "waiting", network: "192.0.2.0/24", age: 120)
+            for index in 0..<30 { try await Self.queue(repository, "after\(index)", network: "203.0.\(index).0/24", age: Double(index)) }
+            let claimed = try await repository.claimDueMail(at: Self.now, lease: 60, limit: 4).map(\.id)
+            #expect(claimed == ["before0", "before1", "before2", "waiting"], "what was queued before it, oldest first, then the waiting code")
         }
     }
 }

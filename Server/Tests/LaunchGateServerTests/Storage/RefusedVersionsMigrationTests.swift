@@ -24,7 +24,7 @@ struct RefusedVersionsMigrationTests {
                     .values(SQLBind("notes"), SQLBind("ios"), SQLBind(today), SQLBind(4)).run()
             }
             _ = try await Migrator(database: database).migrate()
-            let installs = SQLInstallRepository(database: database)
+            let installs = SQLInstallRepository(database: database, filterKey: { Samples.filterKey })
             #expect(try await installs.refusedSightings(appID: "notes", fromDay: 0) == [.ios: RefusedSightings(count: 4, versions: nil, filter: nil)])
             let late = InstallSighting(appID: "notes", platform: .ios, installHash: "b", version: "3.0.0", at: Samples.now)
             let kept = InstallSighting(appID: "notes", platform: .ios, installHash: "a", version: "2.0.0", at: Samples.now)

@@ -230,6 +230,7 @@ struct SignInCodesPerNetworkTests {
             #expect(try await repository.requestCode(Self.request("c1", network: Self.owner, at: later), at: later) == .issued)
             #expect(try await repository.claimDueMail(at: later, lease: 60, limit: 10).first?.network == Self.owner)
             #expect(try await Migrator(database: database).revertLast() == CountAccountDeletions().name)
+            #expect(try await Migrator(database: database).revertLast() == DropInstallSecrets().name)
             #expect(try await Migrator(database: database).revertLast() == CreateInstallSecrets().name)
             #expect(try await Migrator(database: database).revertLast() == MarkLongSignInCodes().name)
             #expect(try await Migrator(database: database).revertLast() == CreateKnownSignInNetworks().name)

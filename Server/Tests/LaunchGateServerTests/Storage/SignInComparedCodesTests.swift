@@ -137,4 +137,36 @@ struct SignInComparedCodesTests {
             #expect(try await repository.addressState(appID: "notes", email: Self.email, network: "n2").failures == 1)
         }
     }
+
+    // MARK: B6
+
+    @Test("a guess from elsewhere that the spent address cap refuses spends nothing of its network's share, so it stores no row for that network (attack s12, B6)",
+          arguments: TestBackend.available)
+    func capRefusalSpendsNoShare(backend: TestBackend) async throws {
+        try await backend.withSignInRepositories { (repositories) async throws in
+            let repository = repositories[0]
+            try await Self.send(1, long: true, to: repository)
+            let later = Self.now.addingTimeInterval(10)
+            #expect(try await repository.record(Self.cap, at: later) == nil, "the address's cap of 1 spent")
+            let refused = Self.attempt("nope", from: "x", long: true, charges: [Self.share("x")], address: [Self.cap])
+            #expect(try await repository.attemptCode(refused, at: later) == .rateLimited(3600))
+            #expect(try await repository.lastEvent(key: Self.share("x").key) == nil, "no row for the refused network's share")
+        }
+    }
+
+    @Test("a miss of a network's own code that the spent address cap keeps from others' codes spends its try, but no share (attack s12, B6)",
+          arguments: TestBackend.available)
+    func capRefusalAfterOwnMissSpendsNoShare(backend: TestBackend) async throws {
+        try await backend.withSignInRepositories { (repositories) async throws in
+            let repository = repositories[0]
+            try await Self.send(2, long: true, to: repository)
+            let later = Self.now.addingTimeInterval(10)
+            #expect(try await repository.record(Self.cap, at: later) == nil, "the address's cap of 1 spent")
+            let miss = Self.attempt("hash-c1", from: "n2", long: true, charges: [Self.share("n2")], address: [Self.cap])
+            #expect(try await repository.attemptCode(miss, at: later) == .wrong, "n1's code is not compared")
+            #expect(try await repository.lastEvent(key: Self.share("n2").key) == nil, "the share is rolled back with the refusal")
+            #expect(try await repository.liveCodes(appID: "notes", email: Self.email, maxAttempts: 3, at: later).map(\.attempts).sorted() == [0, 1],
+                    "its own code's try is kept")
+        }
+    }
 }

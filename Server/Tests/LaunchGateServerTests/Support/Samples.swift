@@ -10,6 +10,9 @@ import LaunchGate
 
 enum Samples {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
+    /// The key of the filters of refused versions that test repositories share, as the server's
+    /// instances share the one derived from their master key.
+    static let filterKey = RefusedVersionFilter.Key(bytes: [UInt8](repeating: 5, count: 32))
 
     static func app(_ id: String = "notes") -> AppRecord { AppRecord(id: id, name: "Notes", createdAt: now) }
 

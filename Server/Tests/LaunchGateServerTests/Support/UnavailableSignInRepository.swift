@@ -28,6 +28,7 @@ struct UnavailableSignInRepository: SignInRepository {
                        at now: Date) async throws -> AddressState { throw down }
     func recordEvent(key: String, rules: [RateLimitRule], at now: Date) async throws -> TimeInterval? { throw down }
     func record(_ charge: RateLimitCharge, at now: Date) async throws -> TimeInterval? { throw down }
+    func record(all charges: [RateLimitCharge], at now: Date) async throws -> TimeInterval? { throw down }
     func lastEvent(key: String) async throws -> Date? { throw down }
     func session(tokenHash: String) async throws -> (SessionRecord, UserRecord)? { throw down }
     func revokeSession(tokenHash: String, at now: Date) async throws -> Bool { throw down }

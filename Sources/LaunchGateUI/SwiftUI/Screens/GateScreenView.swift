@@ -91,6 +91,8 @@ public struct GateScreenView: View {
         case .updateRequired: "exclamationmark.arrow.circlepath"
         case .endOfLife: "xmark.octagon.fill"
         case .deviceUnsupported: "iphone.slash"
+        case .maintenance: "wrench.and.screwdriver.fill"
+        case .osSupportEnding: "clock.badge.exclamationmark"
         }
     }
 

@@ -14,23 +14,27 @@ public actor MemoryInstallRepository: InstallRepository {
     /// Sightings refused by the cap, per app, platform and day.
     private var refusals: [InstallRefusalKey: RefusedSightings] = [:]
 
-    /// The key of its filters of refused versions: its own, as a database has one.
-    private let filterKey: RefusedVersionFilter.Key
+    /// The key of its filters of refused versions.
+    private let filterKey: @Sendable () throws -> RefusedVersionFilter.Key
 
     /// Creates an empty repository.
-    /// - Parameter filterKey: The key of its filters of refused versions; random by default.
-    public init(filterKey: RefusedVersionFilter.Key = .random()) {
-        self.filterKey = filterKey
+    /// - Parameter filterKey: The key of its filters of refused versions, as the SQL one takes it
+    ///   (the server's derives it from the master key); by default one random key, which nothing
+    ///   outlives. Asked for at each recording; its error is the recording's.
+    public init(filterKey: (@Sendable () throws -> RefusedVersionFilter.Key)? = nil) {
+        let random = RefusedVersionFilter.Key.random()
+        self.filterKey = filterKey ?? { random }
     }
 
     @discardableResult
-    public func record(_ sightings: [InstallSighting], limits: InstallLimits, admission: InstallAdmission) -> InstallRecordResult {
+    public func record(_ sightings: [InstallSighting], limits: InstallLimits, admission: InstallAdmission) throws -> InstallRecordResult {
+        let key = try filterKey()
         var budget = InstallBudget(limits: limits, admission: admission)
         for scope in InstallBudget.candidates(sightings).keys {
             let kept = Set((keptDays[scope] ?? [:]).keys)
             budget.rooms[scope] = InstallBudget.Room(installs: installCounts[scope] ?? 0, groups: kept.count, kept: kept)
         }
-        var fold = InstallFold(budget: budget, filterKey: filterKey)
+        var fold = InstallFold(budget: budget, filterKey: key)
         for sighting in sightings {
             fold.apply(sighting, stored: rows[InstallKey(appID: sighting.appID, platform: sighting.platform, installHash: sighting.installHash)])
         }

@@ -12,11 +12,12 @@ import LaunchGate
 /// about 1 version in 500, with 50,000 for about 1 in 12, and more fill it towards "yes" for
 /// everything, which only makes the guard ask more, never less.
 ///
-/// The hashes are keyed (HMAC-SHA256 under ``Key``, one per database): with the public FNV seed
-/// they once had, anyone could compute offline which versions set the bits of a chosen version,
-/// and by sending those make the guard ask about blocking it (issue 27, N6). A stored filter
-/// names its key by a tag, so one whose key is not the database's (one stored before keys, or
-/// under a key since replaced) is read as unknown, never as "no" (``init(stored:key:)``).
+/// The hashes are keyed (HMAC-SHA256 under ``Key``, derived from the master key): with the public
+/// FNV seed they once had, anyone could compute offline which versions set the bits of a chosen
+/// version, and by sending those make the guard ask about blocking it (issue 27, N6). A stored
+/// filter names its key by a tag, so one under another key (stored before keys, under migration
+/// 036's random one, or under another master key) is read as unknown, never as "no"
+/// (``init(stored:key:)``).
 public struct RefusedVersionFilter: Sendable, Hashable {
     /// The bits' size in bytes.
     public static let byteCount = 32 << 10
@@ -24,16 +25,30 @@ public struct RefusedVersionFilter: Sendable, Hashable {
     static let tagCount = 8
     private static let hashes = 3
 
-    /// The key a filter's hashes are keyed with: random, made once per database and kept in it
-    /// (`install_secrets`), so every instance on the database builds filters that add up.
+    /// The key a filter's hashes are keyed with: derived from the master key under ``label``
+    /// (``derived(masterKey:)``), so every instance with the master key builds filters that add up, and
+    /// nothing a copied database holds tells which versions set which bits.
     public struct Key: Sendable, Hashable {
+        /// The HKDF label of the key derived from the master key; changing it makes every stored
+        /// filter read as unknown.
+        public static let label = "launchgate refused-version filter v1"
+
         /// 32 bytes.
         package let bytes: [UInt8]
 
         /// A key of `bytes`; 32 random ones make a good key.
         package init(bytes: [UInt8]) { self.bytes = bytes }
 
-        /// A new random key.
+        /// The key derived from the master key under ``label``, as the provider the repositories
+        /// call: derived on its first call and kept (``DerivedKey``). The label is applied here, so
+        /// no other purpose's derived key can stand in for this one.
+        /// - Parameter masterKey: Loads the master key; its error is the provider's (``MasterKeyError``).
+        public static func derived(masterKey: @escaping @Sendable () throws -> MasterKey) -> @Sendable () throws -> Key {
+            let derived = DerivedKey(label: label, masterKey: masterKey)
+            return { Key(bytes: try derived.symmetricKey().withUnsafeBytes { Array($0) }) }
+        }
+
+        /// A new random key: for a store that lives no longer than its process (the memory one).
         public static func random() -> Key {
             Key(bytes: SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) })
         }

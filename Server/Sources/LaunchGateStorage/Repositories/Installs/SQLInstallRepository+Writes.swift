@@ -70,8 +70,8 @@ extension SQLInstallRepository {
 
     /// Adds one fold's refused sightings to their (app, platform, day) rows, widening each row's
     /// range of versions and adding to its filter of them: read and written back whole, under the
-    /// recording lock (a few rows a fold), since SQL can't order versions. `filterKey` is the database's
-    /// key of filters: a stored filter under another is unknown, and leaves the day's unknown.
+    /// recording lock (a few rows a fold), since SQL can't order versions. `filterKey` is the
+    /// repository's key of filters: a stored filter under another is unknown, and leaves the day's unknown.
     package static func write(_ db: any SQLDatabase, refused: [InstallRefusalKey: RefusedSightings], filterKey: RefusedVersionFilter.Key) async throws {
         let sorted = refused.sorted { ($0.key.appID, $0.key.platform.rawValue, $0.key.day) < ($1.key.appID, $1.key.platform.rawValue, $1.key.day) }
         for (key, fresh) in sorted {
@@ -94,7 +94,8 @@ extension SQLInstallRepository {
 
     /// A stored refusal row; `NULL` or unreadable versions are unknown, and so is a `NULL` or
     /// unreadable filter (rows from before migration 032: the range alone then decides), and one
-    /// not under `key`, the database's (rows from before 036, or no key at all: `nil`).
+    /// not under `key` (rows from before 036, under 036's random key, or under another master key),
+    /// or read with no key at all (`nil`).
     package static func storedRefusals(_ row: any SQLRow, key: RefusedVersionFilter.Key?) throws -> RefusedSightings {
         let count = try row.decode(column: "refused", as: Int.self)
         guard let low = try row.decode(column: "lowest_version", as: String?.self).flatMap({ try? AppVersion(parsing: $0) }),

@@ -18,22 +18,23 @@ public struct SQLInstallRepository: InstallRepository {
     /// How long one adoption or impact read may run before it is ended (``Database/read(timeout:_:)``):
     /// an app with many groups must not hold SQLite's one connection, or a pooled one, for long.
     package let queryTimeout: Duration
-    /// Makes the database's key of filters of refused versions, when it has none yet.
-    package let newFilterKey: @Sendable () -> RefusedVersionFilter.Key
-    package let filterKeys = FilterKeyCache()
+    /// The key of the filters of refused versions; a stored filter under any other reads as unknown.
+    package let filterKey: @Sendable () throws -> RefusedVersionFilter.Key
 
     /// Creates a repository; run ``Migrator`` first.
     /// - Parameters:
     ///   - database: Where installs are kept.
     ///   - queryTimeout: The longest an adoption or impact read may run; past it, it fails as
     ///     ``StorageError`` `unavailable`.
-    ///   - newFilterKey: Makes the key of the filters of refused versions when the database has
-    ///     none yet (``RefusedVersionFilter/Key``); random by default. A database keeps the first one stored.
+    ///   - filterKey: The key of the filters of refused versions (``RefusedVersionFilter/Key``),
+    ///     the same on every instance on the database and never stored: the server's derives it
+    ///     from the master key. Asked for at each recording, which fails with its error, and each
+    ///     read of refusals, which without it reads every filter as unknown.
     public init(database: Database, queryTimeout: Duration = .seconds(3),
-                newFilterKey: @escaping @Sendable () -> RefusedVersionFilter.Key = { .random() }) {
+                filterKey: @escaping @Sendable () throws -> RefusedVersionFilter.Key) {
         self.database = database
         self.queryTimeout = queryTimeout
-        self.newFilterKey = newFilterKey
+        self.filterKey = filterKey
     }
 
     public func record(_ sightings: [InstallSighting], limits: InstallLimits, admission: InstallAdmission) async throws -> InstallRecordResult {
@@ -42,7 +43,7 @@ public struct SQLInstallRepository: InstallRepository {
         let spent = ClientQuotas.Spent()
         do {
             // Losing the last few seconds of sightings to a power cut costs nothing worth a sync.
-            return try await record(sightings, limits: limits, admission: admission, spent: spent)
+            return try await record(sightings, limits: limits, admission: admission, filterKey: try filterKey(), spent: spent)
         } catch {
             admission.quotas?.refund(spent.list)
             throw error
@@ -50,10 +51,9 @@ public struct SQLInstallRepository: InstallRepository {
     }
 
     private func record(_ sightings: [InstallSighting], limits: InstallLimits, admission: InstallAdmission,
-                        spent: ClientQuotas.Spent) async throws -> InstallRecordResult {
+                        filterKey key: RefusedVersionFilter.Key, spent: ClientQuotas.Spent) async throws -> InstallRecordResult {
         try await database.transaction(.relaxed) { db in
             try await Self.takeTurn(db)
-            let key = try await filterKey(db)
             var fold = InstallFold(budget: try await Self.budget(db, for: sightings, limits: limits, admission: admission), filterKey: key)
             for (app, list) in Dictionary(grouping: sightings, by: \.appID).sorted(by: { $0.key < $1.key }) {
                 for chunk in list.chunked(Self.batch) {

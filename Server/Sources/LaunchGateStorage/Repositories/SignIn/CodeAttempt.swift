@@ -16,7 +16,8 @@ public struct CodeAttempt: Sendable, Hashable {
     public var network: String
     /// The HMAC of the digits typed, compared in constant time with the stored one.
     public var codeHash: String
-    /// Limits charged in this order, the first that refuses ending the charging, before a guess is
+    /// Limits charged in this order, all or none (the first that refuses ends the charging and
+    /// undoes the ones before it, attack s12, B6), before a guess is
     /// compared with codes other than the network's own (when the address has a live code of the
     /// guess's length). From a network without a live code of its own a refusal
     /// is the answer (`rateLimited`); from one with a code, whose own code the guess missed, it is

@@ -21,7 +21,7 @@ extension MemorySignInRepository {
         // A7), nor, for a send that can't take a long code, any charge when the room refuses it
         // (review s9b, K3). The keys differ, so each charge looked at before the ones ahead of it
         // are recorded answers as it would after.
-        if let wait = charges.lazy.compactMap({ self.refusal(of: $0, at: now) }).first { return .rateLimited(wait) }
+        if let wait = refusal(among: charges, at: now) { return .rateLimited(wait) }
         if request.long == nil, let paid, let wait = refusal(of: paid, at: now) { return .rateLimited(wait) }
         for charge in charges { _ = recordEvent(key: charge.key, rules: charge.rules, at: now) }
         // A short code's tries are paid into the address's room; past it the code is long (ShortCodeRoom).
@@ -60,14 +60,18 @@ extension MemorySignInRepository {
             if let completion = try signIn(attempt, among: [own], known: known, at: now) { return .signedIn(completion) }
             candidates = ComparedCodes.newest(others, width: attempt.comparedCodes - 1)
             let paid = ComparedCodes.roomCharge(for: candidates, in: room)
-            if !candidates.contains(where: \.isLong), roomAloneRefuses(paid, after: charges, at: now) != nil {
+            if candidates.isEmpty {
+                // Its own code was all it could be compared with: nothing to charge.
+            } else if !candidates.contains(where: \.isLong), roomAloneRefuses(paid, after: charges, at: now) != nil {
                 // Nothing it could be compared with: the charges are not spent (SQL rolls them back; attack s11, A4).
                 candidates = []
-            } else if !candidates.isEmpty, charges.contains(where: { recordEvent(key: $0.key, rules: $0.rules, at: now) != nil }) {
+            } else if refusal(among: charges, at: now) != nil {
+                // A charge refuses: none is spent (SQL rolls them back; attack s12, B6).
                 candidates = []
-            } else if let paid, record(paid, at: now) != nil {
+            } else {
+                for charge in charges { _ = recordEvent(key: charge.key, rules: charge.rules, at: now) }
                 // Short codes only while the room holds every comparison (ShortCodeRoom); long ones always.
-                candidates.removeAll { !$0.isLong }
+                if let paid, record(paid, at: now) != nil { candidates.removeAll { !$0.isLong } }
             }
         } else {
             guard !others.isEmpty else { return .wrong }
@@ -75,14 +79,20 @@ extension MemorySignInRepository {
             let paid = ComparedCodes.roomCharge(for: candidates, in: room)
             // Refused by the room with nothing else to compare: it spends nothing (attack s11, A4).
             if !candidates.contains(where: \.isLong), let wait = roomAloneRefuses(paid, after: charges, at: now) { return .rateLimited(wait) }
-            for charge in charges {
-                if let wait = recordEvent(key: charge.key, rules: charge.rules, at: now) { return .rateLimited(wait) }
-            }
+            // A charge refuses: none is spent (SQL rolls them back; attack s12, B6).
+            if let wait = refusal(among: charges, at: now) { return .rateLimited(wait) }
+            for charge in charges { _ = recordEvent(key: charge.key, rules: charge.rules, at: now) }
             if let paid, record(paid, at: now) != nil { candidates.removeAll { !$0.isLong } }
         }
         if let completion = try signIn(attempt, among: candidates, known: known, at: now) { return .signedIn(completion) }
         _ = recordFailure(appID: app, email: email, network: network, threshold: attempt.lockoutThreshold, lockout: attempt.lockout, at: now)
         return .wrong
+    }
+
+    /// The wait of the first of `charges` that would refuse, in order, or `nil` when all would pass.
+    func refusal(among charges: [RateLimitCharge], at now: Date) -> TimeInterval? {
+        // The keys differ, so a charge looked at before the ones ahead of it are recorded answers as it would after.
+        charges.lazy.compactMap { self.refusal(of: $0, at: now) }.first
     }
 
     /// The room's wait when it alone would refuse `paid`, every one of `charges` passing: then SQL

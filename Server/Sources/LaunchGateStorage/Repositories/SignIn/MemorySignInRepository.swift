@@ -182,6 +182,12 @@ public actor MemorySignInRepository: SignInRepository {
         return nil
     }
 
+    public func record(all charges: [RateLimitCharge], at now: Date) -> TimeInterval? {
+        if let wait = refusal(among: charges, at: now) { return wait }
+        for charge in charges { _ = record(charge, at: now) }
+        return nil
+    }
+
     /// The wait when a rule of `charge` would refuse it now, recording nothing. - Returns: `nil` when it would pass.
     func refusal(of charge: RateLimitCharge, at now: Date) -> TimeInterval? {
         let longest = charge.rules.map(\.window).max() ?? 0

@@ -137,12 +137,12 @@ extension SQLSignInRepository {
                 WHERE id IN (
                     SELECT id FROM (
                         SELECT id, created_at,
-                               ROW_NUMBER() OVER (PARTITION BY app_id ORDER BY network_turn, created_at DESC, id DESC) AS app_turn
+                               ROW_NUMBER() OVER (PARTITION BY app_id ORDER BY network_turn, created_at, id) AS app_turn
                         FROM (SELECT id, app_id, created_at,
                                      ROW_NUMBER() OVER (PARTITION BY app_id, network ORDER BY created_at DESC, id DESC) AS network_turn
                               FROM mail_outbox WHERE state = \(bind: pending) AND next_attempt_at <= \(bind: due)) AS due
                     ) AS turns
-                    ORDER BY app_turn, created_at DESC, id DESC LIMIT \(bind: max(0, limit)))
+                    ORDER BY app_turn, created_at, id LIMIT \(bind: max(0, limit)))
                   AND state = \(bind: pending) AND next_attempt_at <= \(bind: due)
                 RETURNING \(unsafeRaw: columns)
                 """).all().map(Self.outboxMessage)

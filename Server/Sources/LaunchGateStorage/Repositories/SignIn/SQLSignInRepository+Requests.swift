@@ -24,9 +24,10 @@ extension SQLSignInRepository {
     }
 
     /// A send refused by a limit, or past the room when it can't take a long code (the seed's
-    /// paths), or a guess from a network without a code of its own that the room refuses with no
-    /// long code to compare: thrown to roll back what it charged before, so it spends nothing of
-    /// its network's, its address's or its client's limits (review s9b, K3; attack s11, A4, A7).
+    /// paths), or a guess from a network without a code of its own that a limit refuses, or the
+    /// room with no long code to compare: thrown to roll back what it charged before, so it spends
+    /// nothing of its network's, its address's or its client's limits (review s9b, K3; attack s11,
+    /// A4, A7; s12, B6).
     private struct Refused: Error {
         let wait: TimeInterval
     }
@@ -57,7 +58,7 @@ extension SQLSignInRepository {
     /// beside a verify from that network (its code, then the room's row), as the delete before it
     /// could (review s11, V5); the race test covers pairs from one network, where no retry is due.
     /// Each run again is counted (``conflictRetries``).
-    private func againOnConflict<T>(_ body: () async throws -> T) async throws -> T {
+    func againOnConflict<T>(_ body: () async throws -> T) async throws -> T {
         do { return try await body() } catch let error as StorageError where error.isConflict {
             conflictRetries.increment()
             return try await body()
@@ -152,15 +153,17 @@ extension SQLSignInRepository {
             if !candidates.isEmpty {
                 // Short codes only while the room holds every comparison (ShortCodeRoom); long ones always.
                 let paid = ComparedCodes.roomCharge(for: candidates, in: room)
-                // A room that refuses every code left rolls the charges back, keeping the try (attack s11, A4).
-                let undone = paid != nil && !candidates.contains(where: \.isLong)
-                if undone { try await db.raw("SAVEPOINT guess_charges").run() }
+                // A charge that refuses, or a room that refuses every code left, rolls the charges
+                // back, keeping the try (attack s11, A4; s12, B6).
+                let roomDecides = paid != nil && !candidates.contains(where: \.isLong)
+                try await db.raw("SAVEPOINT guess_charges").run()
                 let charged = try await charge(charges, then: paid, at: now, chained: serialized, on: db)
                 if charged.refused != nil {
                     candidates = []
+                    try await db.raw("ROLLBACK TO SAVEPOINT guess_charges").run()
                 } else if paid != nil, !charged.paid {
                     candidates.removeAll { !$0.isLong }
-                    if undone { try await db.raw("ROLLBACK TO SAVEPOINT guess_charges").run() }
+                    if roomDecides { try await db.raw("ROLLBACK TO SAVEPOINT guess_charges").run() }
                 }
             }
         } else {
@@ -168,7 +171,9 @@ extension SQLSignInRepository {
             candidates = ComparedCodes.newest(others, width: attempt.comparedCodes)
             let paid = ComparedCodes.roomCharge(for: candidates, in: room)
             let charged = try await charge(charges, then: paid, at: now, chained: serialized, on: db)
-            if let refused = charged.refused { return .rateLimited(try await wait(for: refused, at: now, on: db)) }
+            // Refused by a charge: rolled back, the ones before it are not spent either, and a guess
+            // the address's cap refuses stores no row for its network (attack s12, B6).
+            if let refused = charged.refused { throw Refused(wait: try await wait(for: refused, at: now, on: db)) }
             if let paid, !charged.paid {
                 candidates.removeAll { !$0.isLong }
                 // Refused by the room with nothing else to compare: rolled back, it spends nothing (attack s11, A4).

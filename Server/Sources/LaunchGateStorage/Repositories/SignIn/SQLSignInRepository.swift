@@ -131,4 +131,29 @@ public struct SQLSignInRepository: SignInRepository {
             return try await Self.wait(for: charge, at: now, on: db)
         }
     }
+
+    public func record(all charges: [RateLimitCharge], at now: Date) async throws -> TimeInterval? {
+        if charges.count <= 1, let only = charges.first { return try await record(only, at: now) }
+        guard !charges.isEmpty else { return nil }
+        do {
+            // Charged in the callers' one order, so two such transactions don't cross (againOnConflict).
+            try await againOnConflict {
+                try await database.transaction(.relaxed) { db in
+                    for charge in charges {
+                        guard try await db.raw(Self.charge(charge, at: now)).first() != nil else {
+                            throw ChargeRefused(wait: try await Self.wait(for: charge, at: now, on: db))
+                        }
+                    }
+                }
+            }
+            return nil
+        } catch let refused as ChargeRefused {
+            return refused.wait
+        }
+    }
+
+    /// A charge of ``record(all:at:)`` refused: thrown to roll back the ones recorded before it.
+    private struct ChargeRefused: Error {
+        let wait: TimeInterval
+    }
 }

@@ -74,7 +74,8 @@ public protocol SignInRepository: Sendable {
     /// ``CodeAttempt/comparedCodes`` codes in all, the newest (``ComparedCodes``); on a match signs in
     /// with that code (``completeSignIn(codeID:appID:email:network:newUserID:grant:at:)``); otherwise
     /// counts the network's failure (``recordFailure(appID:email:network:threshold:lockout:at:)``).
-    /// A guess the room refuses with no long code to compare spends none of the charges (attack s11, A4).
+    /// A guess the room refuses with no long code to compare spends none of the charges (attack s11, A4),
+    /// and one a charge refuses none of the charges before it (attack s12, B6).
     func attemptCode(_ attempt: CodeAttempt, at now: Date) async throws -> CodeAttemptOutcome
 
     // MARK: Addresses
@@ -104,6 +105,13 @@ public protocol SignInRepository: Sendable {
     /// - Returns: `nil` when they were recorded; otherwise the seconds until every rule would
     ///   allow one more (and nothing was recorded).
     func record(_ charge: RateLimitCharge, at now: Date) async throws -> TimeInterval?
+    /// Records every charge of `charges` (each its ``RateLimitCharge/count`` events) if each of
+    /// their rules allows them, or none, atomically across instances: a request refused by one of
+    /// its limits spends none of the others (attack s12, B6: the console's refused guesses each
+    /// stored their network's share).
+    /// - Returns: `nil` when all were recorded; otherwise the wait of the first in order that
+    ///   refused (and nothing was recorded).
+    func record(all charges: [RateLimitCharge], at now: Date) async throws -> TimeInterval?
     /// The time of the newest event recorded under `key`, or `nil` when none is kept (never
     /// recorded, or swept).
     func lastEvent(key: String) async throws -> Date?

@@ -1,0 +1,87 @@
+import Foundation
+import LaunchGateTesting
+import Testing
+@_spi(LaunchGateServer) @testable import LaunchGate
+
+@MainActor
+@Suite("Notice before an OS is dropped: a banner for devices below the version, until the day ends, throttled like the update banner")
+struct OSSupportNoticeTests {
+    /// 2027-03-01T00:00:00Z: the last supported day.
+    private static let lastDay = Date(timeIntervalSince1970: 1_803_859_200)
+    private static let notice = OSSupportEnd(below: "18.0", after: lastDay)
+
+    private func policy(latest: AppVersion = "2.0.0") -> UpdatePolicy {
+        UpdatePolicy(platforms: [.ios: PlatformPolicy(latest: Release(version: latest), osSupportEnds: Self.notice)])
+    }
+
+    private func decide(_ policy: UpdatePolicy, os: AppVersion?, at now: Date = lastDay - 86_400, version: AppVersion = "2.0.0") -> UpdateDecision {
+        UpdateEvaluator().evaluate(policy, for: EvaluationContext(version: version, osVersion: os, now: now))
+    }
+
+    // MARK: Tests
+
+    @Test("a device below the version gets a dismissable banner; at or above it, or with its OS unknown, nothing")
+    func whoSeesIt() {
+        let decision = decide(policy(), os: "17.4")
+        #expect(decision.kind == .osSupportEnding && !decision.isBlocking)
+        #expect(decide(policy(), os: "18.0") == .upToDate)
+        #expect(decide(policy(), os: "18.1") == .upToDate)
+        #expect(decide(policy(), os: nil) == .upToDate)
+    }
+
+    @Test("it shows through the whole last day, in UTC, and not after")
+    func untilTheDayEnds() {
+        #expect(decide(policy(), os: "17.4", at: Self.lastDay + 86_399).kind == .osSupportEnding)
+        #expect(decide(policy(), os: "17.4", at: Self.lastDay + 86_400) == .upToDate)
+    }
+
+    @Test("an update the device can take outranks it: one banner at a time")
+    func updateFirst() {
+        #expect(decide(policy(latest: "2.1.0"), os: "17.4").kind == .updateAvailable)
+    }
+
+    @Test("the banner and its dialog name the OS, the version and the day, in the user's language")
+    func words() throws {
+        let prompt = try #require(decide(policy(), os: "17.4").prompt)
+        let banner = GateScreen.make(for: prompt, style: .banner, platform: .ios, hasUpdateURL: true)
+        #expect(banner.title == "Support for your iOS version is ending")
+        #expect(banner.message == "iOS versions below 18.0 will no longer be supported after March 1, 2027.")
+        #expect(banner.primaryAction?.role == .showDetails && banner.secondaryAction?.role == .dismiss)
+        let dialog = GateScreen.make(for: prompt, style: .dialog, platform: .ios, hasUpdateURL: true)
+        #expect(dialog.message.hasPrefix("This app will no longer support iOS versions below 18.0 after March 1, 2027."))
+        #expect(dialog.primaryAction == nil, "nothing to open: the OS is updated in Settings")
+        #expect(dialog.targetVersion == nil)
+        let french = GateScreen.make(for: prompt, style: .banner, platform: .ios, hasUpdateURL: true, strings: .forLanguages(["fr"]))
+        #expect(french.message == "Les versions iOS antérieures à 18.0 ne seront plus prises en charge après le 1 mars 2027.", "\(french.message)")
+    }
+
+    @Test("a dismissed notice stays hidden for the reminder interval, then comes back")
+    func throttled() async {
+        let transport = ScriptedTransport(), clock = TestClock(Self.lastDay - 30 * 86_400), url = PolicyDocuments.url
+        let body = try! policy().jsonData()
+        transport.always(.respond(.json(body)), for: url)
+        let monitor = UpdateMonitor(configuration: .init(source: PolicySource(url: url), sendsInstallBeacon: false),
+                                    app: AppInfo(version: "2.0.0", platform: .ios, osVersion: "17.4"), store: InMemoryKeyValueStore(),
+                                    transport: transport, opener: RecordingURLOpener(), now: clock.now, sleep: clock.sleep,
+                                    makeInstallID: { "install-1" })
+        await monitor.start()
+        #expect(monitor.state.screen?.kind == .osSupportEnding && monitor.state.screen?.style == .banner)
+        #expect(monitor.dismiss())
+        #expect(monitor.state == .app)
+        clock.advance(by: PlatformPolicy.defaultReminderInterval - 60)
+        await monitor.didBecomeActive()
+        #expect(monitor.state == .app, "hidden for the reminder interval")
+        clock.advance(by: 120)
+        await monitor.didBecomeActive()
+        #expect(monitor.state.screen?.kind == .osSupportEnding, "\(monitor.state)")
+    }
+
+    @Test("the notice reads from and writes to the canonical JSON")
+    func json() throws {
+        let text = #"{"schemaVersion": 1, "platforms": {"ios": {"osSupportEnds": {"below": "18.0", "after": "2027-03-01"}}}}"#
+        let policy = try UpdatePolicy(json: Data(text.utf8))
+        #expect(policy.platforms[.ios]?.osSupportEnds == Self.notice)
+        #expect(String(decoding: try policy.jsonData(), as: UTF8.self).contains(#""osSupportEnds":{"after":"2027-03-01T00:00:00Z","below":"18.0"}"#))
+        #expect(try UpdatePolicy(json: policy.jsonData()) == policy)
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import LaunchGateTesting
+import Testing
+@testable import LaunchGate
+
+@MainActor
+@Suite("Maintenance in a running app: shown when the window starts, re-checked when it ends and on every return to the foreground")
+struct MaintenanceFlowTests {
+    private let transport = ScriptedTransport()
+    private let store = InMemoryKeyValueStore()
+    private let clock = TestClock()
+    private let opener = RecordingURLOpener()
+    private let url = PolicyDocuments.url
+
+    /// A policy whose maintenance window starts and ends this many seconds from the test clock's start.
+    private func document(start: TimeInterval, end: TimeInterval?, refresh: Int = 10_800) -> Data {
+        func time(_ offset: TimeInterval) -> String { clock.date.addingTimeInterval(offset).formatted(.iso8601) }
+        let endField = end.map { #", "end": "\#(time($0))""# } ?? ""
+        return PolicyDocuments.canonical(refresh: refresh, extra: "").replacingWindow(
+            #""maintenance": {"start": "\#(time(start))"\#(endField), "message": "Back soon.", "url": "https://status.example.com"}"#)
+    }
+
+    private func flow(appStoreID: String? = nil) -> LaunchFlow {
+        let monitor = UpdateMonitor(
+            configuration: .init(source: PolicySource(url: url), appStoreID: appStoreID, sendsInstallBeacon: false),
+            app: AppInfo(version: "2.0.0", platform: .ios, osVersion: "17.4"), store: store, transport: transport,
+            opener: opener, now: clock.now, sleep: clock.sleep, makeInstallID: { "install-1" })
+        return LaunchFlow(updates: monitor)
+    }
+
+    /// Waits until `condition` holds. The limit only stops a broken test from hanging; no
+    /// expectation depends on how long anything takes.
+    private func until(_ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return true
+    }
+
+    private func isMaintenance(_ state: LaunchFlow.State) -> Bool {
+        if case .maintenance = state { true } else { false }
+    }
+
+    // MARK: Tests
+
+    @Test("during the window the flow shows the maintenance screen above everything, and sets a timer for its end")
+    func during() async {
+        transport.enqueue(.respond(.json(document(start: -60, end: 3_600))), for: url)
+        let flow = flow()
+        await flow.start()
+        #expect(isMaintenance(flow.state), "\(flow.state)")
+        #expect(flow.state.isBlocking && flow.state.isAboveApp)
+        #expect(flow.dismiss() == false, "it can't be dismissed")
+        #expect(clock.pendingDeadlines == [clock.date.addingTimeInterval(3_600)])
+    }
+
+    @Test("at the window's end the app re-checks by itself and opens, without a relaunch or a foreground")
+    func endTimer() async {
+        transport.enqueue(.respond(.json(document(start: -60, end: 3_600))), for: url)
+        let flow = flow()
+        await flow.start()
+        transport.enqueue(.respond(.json(PolicyDocuments.canonical())), for: url)
+        clock.advance(by: 3_600)
+        #expect(await until { transport.requests(to: url).count == 2 }, "the end of the window re-checks")
+        #expect(await until { flow.state == .plainApp }, "\(flow.state)")
+        #expect(clock.pendingDeadlines.isEmpty)
+    }
+
+    @Test("a window published ahead shows at its start, from the policy in hand")
+    func scheduledAhead() async {
+        transport.enqueue(.respond(.json(document(start: 600, end: 4_200))), for: url)
+        let flow = flow()
+        await flow.start()
+        #expect(flow.state == .plainApp)
+        #expect(clock.pendingDeadlines == [clock.date.addingTimeInterval(600)])
+        clock.advance(by: 600)
+        #expect(await until { isMaintenance(flow.state) }, "offline at the start, the cached window still shows: \(flow.state)")
+        #expect(await until { clock.pendingDeadlines == [clock.date.addingTimeInterval(3_600)] }, "and the end's timer is set")
+    }
+
+    @Test("returning to the foreground during maintenance re-checks at once, whatever the refresh interval, so an early end shows")
+    func foreground() async {
+        transport.enqueue(.respond(.json(document(start: -60, end: nil, refresh: 86_400))), for: url)
+        let flow = flow()
+        await flow.start()
+        #expect(isMaintenance(flow.state))
+        transport.enqueue(.respond(.json(PolicyDocuments.canonical())), for: url)
+        clock.advance(by: 60)
+        await flow.didBecomeActive()
+        #expect(transport.requests(to: url).count == 2)
+        #expect(flow.state == .plainApp, "\(flow.state)")
+    }
+
+    @Test("the screen's button opens the window's link, never the App Store fallback")
+    func link() async {
+        transport.enqueue(.respond(.json(document(start: -60, end: nil))), for: url)
+        let flow = flow(appStoreID: "1234567890")
+        await flow.start()
+        #expect(await flow.openUpdate())
+        #expect(opener.opened == [URL(string: "https://status.example.com")!])
+    }
+
+    @Test("a window without a link has no button, even when the app names its App Store page")
+    func noLink() async {
+        let body = String(decoding: document(start: -60, end: nil), as: UTF8.self)
+            .replacingOccurrences(of: #", "url": "https://status.example.com""#, with: "")
+        transport.enqueue(.respond(.json(Data(body.utf8))), for: url)
+        let flow = flow(appStoreID: "1234567890")
+        await flow.start()
+        #expect(isMaintenance(flow.state))
+        #expect(flow.state.gateScreen?.primaryAction == nil)
+        #expect(await flow.openUpdate() == false)
+        #expect(opener.opened.isEmpty)
+    }
+}
+
+private extension Data {
+    /// The document with a maintenance window added to its iOS entry.
+    func replacingWindow(_ field: String) -> Data {
+        let text = String(decoding: self, as: UTF8.self)
+        return Data(text.replacingOccurrences(of: #""refreshInterval""#, with: field + #", "refreshInterval""#).utf8)
+    }
+}
