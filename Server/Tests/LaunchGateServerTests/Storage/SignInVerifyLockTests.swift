@@ -33,11 +33,12 @@ struct SignInVerifyLockTests {
             for await _ in held {}
 
             let verify = Task { try await repository.attemptCode(SignInRoundTripTests.attempt(hash: "nope"), at: Samples.now) }
-            // Whichever ends first: the verify, or 5 seconds. Then the lock is let go, so a verify
-            // that waited for it ends too and the test fails rather than hangs.
+            // Whichever ends first: the verify, or 20 seconds (the lock is held until then; 5 s ran
+            // out under a loaded full run). Then the lock is let go, so a verify that waited for it
+            // ends too and the test fails rather than hangs.
             let answeredFirst = await withTaskGroup(of: Bool.self) { group in
                 group.addTask { _ = try? await verify.value; return true }
-                group.addTask { try? await Task.sleep(for: .seconds(5)); return false }
+                group.addTask { try? await Task.sleep(for: .seconds(20)); return false }
                 let first = await group.next() ?? false
                 signalRelease.finish()
                 group.cancelAll()
