@@ -20,7 +20,7 @@ public struct UpdatePrompt: Sendable, Hashable {
     public var targetBuild: BuildNumber?
     /// Release notes of the target.
     public var releaseNotes: String?
-    /// Where the primary button goes: "Update Now", or on the maintenance screen the window's link.
+    /// Where "Update Now" goes; `nil` on the maintenance screen, whose link is `maintenance?.url`.
     public var updateURL: URL?
     /// The lowest OS the target runs on.
     public var minimumOS: AppVersion?

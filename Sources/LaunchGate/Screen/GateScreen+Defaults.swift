@@ -71,9 +71,15 @@ extension GateScreen {
             // The window's own message says why and until when; a blank one (a client reads what a
             // publisher should have refused) gets the default words rather than an empty screen.
             let own = prompt.maintenance?.message.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            // "Try Again" re-checks at once, for a user who heard the service is back; the link
+            // is a web page, not an update, and says so to VoiceOver.
+            let link = prompt.maintenance?.url.map { _ in
+                GateAction(title: strings.text(.learnMore), role: .openMaintenancePage,
+                           accessibilityHint: strings.text(.opensWebPageHint))
+            }
             screen = GateScreen(kind: .maintenance, style: .blocking, title: strings.text(.maintenanceTitle),
                                 message: own.isEmpty ? strings.text(.maintenanceMessage) : own,
-                                primaryAction: hasUpdateURL ? action(.learnMore, .update) : nil)
+                                primaryAction: action(.maintenanceTryAgain, .retry), secondaryAction: link)
         }
         if ![.maintenance, .osSupportEnding].contains(prompt.kind) { screen.targetVersion = prompt.targetVersion }
         // The banner leaves the notes to its dialog. An unsupported device can't install the

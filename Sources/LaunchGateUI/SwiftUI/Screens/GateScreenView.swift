@@ -2,8 +2,8 @@
 @_spi(LaunchGateServer) import LaunchGate
 import SwiftUI
 
-/// The built-in full screen for a required or recommended update, end of life or an unsupported
-/// device, and the banner's details dialog: the core's title, message and release
+/// The built-in full screen for a required or recommended update, end of life, an unsupported
+/// device or maintenance, and the banner's details dialog: the core's title, message and release
 /// notes, with its buttons. Taps go to the ``LaunchFlow`` in the environment, which
 /// ``LaunchGateView`` provides.
 ///
@@ -70,11 +70,14 @@ public struct GateScreenView: View {
                 Button(primary.title) { perform(primary) }
                     .primaryButton(styles, cornerRadius: theme.cornerRadius)
                     .accessibilityLabel(primary.title)
+                    .accessibilityHint(primary.accessibilityHint ?? "")
             }
             if let secondary = screen.secondaryAction {
                 Button(secondary.title) { perform(secondary) }
                     .linkButton(styles)
                     .accessibilityLabel(secondary.title)
+                    // The maintenance link leaves the app for a web page; VoiceOver says so.
+                    .accessibilityHint(secondary.accessibilityHint ?? "")
             }
         }
         .padding(.horizontal, LaunchGateMetrics.gateButtonsHorizontalPadding)
