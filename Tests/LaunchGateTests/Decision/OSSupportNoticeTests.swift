@@ -76,6 +76,32 @@ struct OSSupportNoticeTests {
         #expect(monitor.state.screen?.kind == .osSupportEnding, "\(monitor.state)")
     }
 
+    @Test("dismissing a notice doesn't hide a new one: another version or another day shows at once")
+    func newNoticeShows() async throws {
+        let transport = ScriptedTransport(), clock = TestClock(Self.lastDay - 30 * 86_400), url = PolicyDocuments.url
+        func publish(_ notice: OSSupportEnd) throws {
+            let policy = UpdatePolicy(platforms: [.ios: PlatformPolicy(latest: Release(version: "2.0.0"), osSupportEnds: notice)])
+            transport.enqueue(.respond(.json(try policy.jsonData())), for: url)
+        }
+        let monitor = UpdateMonitor(configuration: .init(source: PolicySource(url: url), refreshInterval: 0, sendsInstallBeacon: false),
+                                    app: AppInfo(version: "2.0.0", platform: .ios, osVersion: "17.4"), store: InMemoryKeyValueStore(),
+                                    transport: transport, opener: RecordingURLOpener(), now: clock.now, sleep: clock.sleep,
+                                    makeInstallID: { "install-1" })
+        try publish(Self.notice)
+        await monitor.start()
+        #expect(monitor.dismiss())
+        try publish(Self.notice)
+        await monitor.didBecomeActive()
+        #expect(monitor.state == .app, "the same notice stays dismissed")
+        try publish(OSSupportEnd(below: "18.0", after: Self.lastDay + 14 * 86_400))
+        await monitor.didBecomeActive()
+        #expect(monitor.state.screen?.kind == .osSupportEnding, "a later day is a new notice: \(monitor.state)")
+        #expect(monitor.dismiss())
+        try publish(OSSupportEnd(below: "18.2", after: Self.lastDay + 14 * 86_400))
+        await monitor.didBecomeActive()
+        #expect(monitor.state.screen?.kind == .osSupportEnding, "another version is a new notice: \(monitor.state)")
+    }
+
     @Test("the notice reads from and writes to the canonical JSON")
     func json() throws {
         let text = #"{"schemaVersion": 1, "platforms": {"ios": {"osSupportEnds": {"below": "18.0", "after": "2027-03-01"}}}}"#
