@@ -80,6 +80,7 @@ public struct LaunchGateView<Content: View>: View {
     /// is known), rather than over the content in this view.
     @State private var isAboveApp = false
     @Environment(\.scenePhase) private var scenePhase
+    @Environment(\.accessibilityReduceMotion) private var reduceMotion
     /// Whether the scene has come back from the background (the foreground re-check).
     @State private var foreground = ForegroundReturn()
     /// This window's identity for the details dialog, which opens in one window only.
@@ -223,7 +224,8 @@ public struct LaunchGateView<Content: View>: View {
         if let banner = Self.bannerScreen(of: state) ?? keptBanner(state, flow: flow) {
             screens.banner(banner)
                 .claimsDetails(of: flow, for: identity)
-                .transition(.move(edge: .top).combined(with: .opacity))
+                // Sliding in is motion Reduce Motion asks to leave out: the banner fades instead.
+                .transition(reduceMotion ? .opacity : .move(edge: .top).combined(with: .opacity))
         }
     }
 

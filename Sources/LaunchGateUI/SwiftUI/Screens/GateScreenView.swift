@@ -34,7 +34,7 @@ public struct GateScreenView: View {
         let styles = theme.styles(for: colorScheme, contrast: contrast)
         ScrollView {
             VStack(spacing: LaunchGateMetrics.gateSpacing) {
-                Image(systemName: symbol)
+                Image(systemName: screen.kind.symbolName)
                     .font(.system(size: iconSize))
                     .foregroundStyle(styles.buttonFill)
                     .accessibilityHidden(true)
@@ -85,18 +85,6 @@ public struct GateScreenView: View {
         .frame(maxWidth: LaunchGateMetrics.gateMaxWidth)
         .frame(maxWidth: .infinity)
         .background(styles.background)
-    }
-
-    /// An SF Symbol per kind of screen: decoration only, hidden from VoiceOver.
-    private var symbol: String {
-        switch screen.kind {
-        case .updateAvailable, .updateRecommended: "arrow.down.circle.fill"
-        case .updateRequired: "exclamationmark.arrow.circlepath"
-        case .endOfLife: "xmark.octagon.fill"
-        case .deviceUnsupported: "iphone.slash"
-        case .maintenance: "wrench.and.screwdriver.fill"
-        case .osSupportEnding: "clock.badge.exclamationmark"
-        }
     }
 
     private func perform(_ action: GateAction) {
