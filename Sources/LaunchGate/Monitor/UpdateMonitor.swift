@@ -260,7 +260,7 @@ public final class UpdateMonitor {
         guard let prompt = decision.prompt else { return .app }
         func screen(_ style: GateScreen.Style) -> GateScreen {
             GateScreen.make(for: prompt, style: style, platform: app.platform, hasUpdateURL: updateURL != nil,
-                            strings: strings)
+                            strings: strings, locale: app.locale)
         }
         if decision.isBlocking { return .blocked(screen(.blocking)) }
         guard !sessionDismissals.contains(prompt.throttleKey), throttle.shouldShow(decision) else { return .app }
