@@ -41,6 +41,16 @@ struct MaintenanceDecisionTests {
         }
     }
 
+    @Test("an exempt install sees no maintenance screen either, on purpose: staff check the service before it is stopped (docs/sdk.md)")
+    func exempt() {
+        var exempted = policy()
+        exempted.exemptions = PolicyExemptions(installs: [PolicyExemptions.hash("tester")])
+        let context = EvaluationContext(version: "2.0.0", osVersion: "17.4", installID: "tester", now: Self.start + 60)
+        #expect(UpdateEvaluator().evaluate(exempted, for: context) == .upToDate)
+        #expect(UpdateEvaluator(isExempt: { _ in true }).evaluate(policy(), for: context) == .upToDate)
+        #expect(decide(exempted, at: Self.start + 60).kind == .maintenance, "another install still sees it")
+    }
+
     @Test("at its end the app is back: the end is exclusive")
     func after() {
         #expect(decide(policy(), at: Self.end) == .upToDate)
