@@ -37,7 +37,7 @@ extension UpdateMonitor {
             do { try await sleep(next.timeIntervalSince(current)) } catch { return }
             await self?.maintenanceTimerFired(next)
         }
-        maintenanceTimer = (next, task)
+        maintenanceTimer = (next, OwnedTask(task))
     }
 
     private func maintenanceTimerFired(_ moment: Date) async {

@@ -59,7 +59,7 @@ public final class UpdateMonitor {
     @ObservationIgnored let jitter: @Sendable () -> TimeInterval
     /// The timer that re-checks when a maintenance window starts or ends, or while its screen
     /// shows, and the moment it is set for.
-    @ObservationIgnored var maintenanceTimer: (at: Date, task: Task<Void, Never>)?
+    @ObservationIgnored var maintenanceTimer: (at: Date, task: OwnedTask)?
     /// Counts re-decisions; ``state`` reads it, which is what makes the state observable.
     private var generation = 0
     /// The state rendered for a generation, so reading ``state`` again costs nothing.

@@ -84,6 +84,18 @@ struct MaintenanceFlowTests {
         #expect(await until { clock.pendingDeadlines == [clock.date.addingTimeInterval(recheck)] }, "and the re-check's timer is set")
     }
 
+    @Test("a monitor that is let go takes its timer with it, rather than leaving it asleep until the window starts")
+    func timerEndsWithMonitor() async {
+        transport.enqueue(.respond(.json(document(start: 86_400, end: nil))), for: url)
+        var flow: LaunchFlow? = flow()
+        await flow?.start()
+        #expect(clock.pendingDeadlines == [clock.date.addingTimeInterval(86_400)])
+        weak let monitor = flow?.updates
+        flow = nil
+        #expect(monitor == nil, "nothing else holds the monitor")
+        #expect(await until { clock.pendingDeadlines.isEmpty }, "the timer was cancelled: \(clock.pendingDeadlines)")
+    }
+
     @Test("returning to the foreground during maintenance re-checks at once, whatever the refresh interval, so an early end shows")
     func foreground() async {
         transport.enqueue(.respond(.json(document(start: -60, end: nil, refresh: 86_400))), for: url)
