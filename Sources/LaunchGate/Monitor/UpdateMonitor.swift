@@ -75,7 +75,7 @@ public final class UpdateMonitor {
     ///   - app: The installed app and device.
     ///   - store: Where the cache, dismissals and install ID live.
     ///   - transport: The HTTP transport.
-    ///   - opener: Opens the update URL.
+    ///   - opener: Opens the update URL, and the maintenance window's link.
     ///   - now: The clock.
     ///   - sleep: Waits a number of seconds of the clock's time; the maintenance window's timer.
     ///   - jitter: Seconds added to each re-check while the maintenance screen shows (0 to 15 at
