@@ -70,11 +70,13 @@ public struct UpdateEvaluator: Sendable {
             reminderInterval: entry.reminderInterval, osSupportEnds: notice))
     }
 
-    /// The maintenance screen's prompt: the window and its link, with nothing about an update.
+    /// The maintenance screen's prompt: the window, with nothing about an update. Its link stays
+    /// in ``UpdatePrompt/maintenance``, never in ``UpdatePrompt/updateURL``: an app's own Update
+    /// button that reads the prompt must not open a status page.
     private func maintenancePrompt(_ window: MaintenanceWindow, _ entry: PlatformPolicy,
                                    _ context: EvaluationContext) -> UpdatePrompt {
         UpdatePrompt(
-            kind: .maintenance, updateURL: window.url,
+            kind: .maintenance,
             text: LocalizedTextResolver.text(for: .maintenance, in: entry.texts, preferredLanguages: context.preferredLanguages),
             reminderInterval: entry.reminderInterval, maintenance: window)
     }

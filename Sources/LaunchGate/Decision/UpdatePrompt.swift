@@ -20,7 +20,7 @@ public struct UpdatePrompt: Sendable, Hashable {
     public var targetBuild: BuildNumber?
     /// Release notes of the target.
     public var releaseNotes: String?
-    /// Where the primary button goes: "Update Now", or on the maintenance screen the window's link.
+    /// Where "Update Now" goes; `nil` on the maintenance screen, whose link is `maintenance?.url`.
     public var updateURL: URL?
     /// The lowest OS the target runs on.
     public var minimumOS: AppVersion?
@@ -72,8 +72,12 @@ public struct UpdatePrompt: Sendable, Hashable {
     }
 
     /// Identifies the prompt for throttling: its kind and its target. A different target
-    /// (1.3.0 after a dismissed 1.2.0) is a different prompt and shows at once.
+    /// (1.3.0 after a dismissed 1.2.0) is a different prompt and shows at once; so is an OS
+    /// notice with another version or another day, which has no target.
     public var throttleKey: String {
-        "\(kind.rawValue)|\(targetVersion?.description ?? "-")|\(targetBuild?.description ?? "-")"
+        if kind == .osSupportEnding, let notice = osSupportEnds {
+            return "\(kind.rawValue)|\(notice.below)|\(notice.after.formatted(.iso8601))"
+        }
+        return "\(kind.rawValue)|\(targetVersion?.description ?? "-")|\(targetBuild?.description ?? "-")"
     }
 }

@@ -15,6 +15,9 @@ public struct AppInfo: Sendable, Hashable {
     /// The device's ID (for example `identifierForVendor`), if the app chooses to share one: it is
     /// matched against the policy's device exemptions and sent in the client header.
     public var deviceID: String?
+    /// The device's formatting locale (its region, calendar and numbering system), for the dates
+    /// screens show, in the texts' language; `nil` writes them as the texts' language alone would.
+    public var locale: Locale?
     /// Whether this is a simulated device (`launchgate simulate`): its client header says so, and
     /// a LaunchGate server leaves its reads and pings out of adoption and the publish guard. SPI,
     /// set by the simulator only, so no app can ship with it set.
@@ -28,8 +31,11 @@ public struct AppInfo: Sendable, Hashable {
     ///   - osVersion: The OS version.
     ///   - preferredLanguages: The user's languages.
     ///   - deviceID: The device's ID, if the app shares one.
+    ///   - locale: The device's formatting locale, for dates on screens.
     public init(version: AppVersion, build: BuildNumber? = nil, platform: Platform = .ios,
-                osVersion: AppVersion? = nil, preferredLanguages: [String] = ["en"], deviceID: String? = nil) {
+                osVersion: AppVersion? = nil, preferredLanguages: [String] = ["en"], deviceID: String? = nil,
+                locale: Locale? = nil) {
+        self.locale = locale
         self.version = version
         self.build = build
         self.platform = platform
@@ -51,7 +57,7 @@ public struct AppInfo: Sendable, Hashable {
         return AppInfo(
             version: try AppVersion(parsing: short), build: build, platform: platform,
             osVersion: AppVersion([os.majorVersion, os.minorVersion, os.patchVersion]),
-            preferredLanguages: Locale.preferredLanguages
+            preferredLanguages: Locale.preferredLanguages, locale: .current
         )
     }
 

@@ -71,6 +71,8 @@
         case .details: "Details"
         case .notNow: "Not Now"
         case .learnMore: "Learn More"
+        case .maintenanceTryAgain: "Try Again"
+        case .opensWebPageHint: "Opens a web page."
 
         // The sign-in errors, worded as `SignInError+Server.swift` words the server's codes and
         // as ``EmailAddress`` words its problems, so English reads the same whichever way it came.

@@ -119,6 +119,10 @@
     case notNow = "update.button.notNow"
     /// The end-of-life screen's button to the app's page.
     case learnMore = "update.button.learnMore"
+    /// The maintenance screen's button that checks again whether the window has ended.
+    case maintenanceTryAgain = "maintenance.button.tryAgain"
+    /// VoiceOver's hint on a button that leaves the app for a web page (the maintenance link).
+    case opensWebPageHint = "button.hint.opensWebPage"
 
     // MARK: Sign-in errors
     /// No answer: offline, DNS or TLS failed (`offline`).

@@ -33,6 +33,11 @@ extension UpdateMonitor {
         /// Where the beacon pings; `nil` derives it from a LaunchGate policy URL
         /// (``InstallBeacon/pingURL(forPolicyAt:)``), and sends nothing for other sources.
         public var installBeaconURL: URL?
+        /// Seconds between re-checks while the maintenance screen shows, before the monitor's
+        /// jitter is added (45 s by default; with the default jitter of up to 15 s, a stopped
+        /// window lifts within a minute). The screen re-checks even when the window has no end,
+        /// since the operator ends that one by publishing, which no timer can foresee.
+        public var maintenanceRecheckInterval: TimeInterval
 
         /// Creates a configuration.
         /// - Parameters:
@@ -48,13 +53,16 @@ extension UpdateMonitor {
         ///   - storeKeyPrefix: The store key prefix.
         ///   - sendsInstallBeacon: Whether the daily install beacon may be sent.
         ///   - installBeaconURL: The beacon's URL, when it can't be derived from the source.
+        ///   - maintenanceRecheckInterval: Seconds between re-checks while the maintenance screen shows.
         public init(
             source: PolicySource, launchMode: LaunchMode = .nonBlocking, fetchTimeout: Duration = .seconds(5),
             maximumSize: Int = 256 * 1024, refreshInterval: TimeInterval? = nil, showLoadingOnRefresh: Bool = false,
             fallbackUpdateURL: URL? = nil, appStoreID: String? = nil,
             isExempt: @escaping @Sendable (EvaluationContext) -> Bool = { _ in false },
-            storeKeyPrefix: String = "launchgate", sendsInstallBeacon: Bool = true, installBeaconURL: URL? = nil
+            storeKeyPrefix: String = "launchgate", sendsInstallBeacon: Bool = true, installBeaconURL: URL? = nil,
+            maintenanceRecheckInterval: TimeInterval = 45
         ) {
+            self.maintenanceRecheckInterval = maintenanceRecheckInterval
             self.sendsInstallBeacon = sendsInstallBeacon
             self.installBeaconURL = installBeaconURL
             self.source = source

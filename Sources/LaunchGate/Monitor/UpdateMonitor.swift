@@ -42,21 +42,24 @@ public final class UpdateMonitor {
     /// The last check's failure, for logs and diagnostics; never shown to the user.
     public private(set) var lastError: LaunchGateError?
 
-    @ObservationIgnored private let configuration: Configuration
-    @ObservationIgnored private let app: AppInfo
+    // Internal, not private, where UpdateMonitor+Maintenance.swift reads them.
+    @ObservationIgnored let configuration: Configuration
+    @ObservationIgnored let app: AppInfo
     @ObservationIgnored private let installID: String
     @ObservationIgnored private let fetcher: PolicyFetcher
     @ObservationIgnored private let throttle: PromptThrottle
     @ObservationIgnored private let evaluator: UpdateEvaluator
-    @ObservationIgnored private let opener: any URLOpening
+    @ObservationIgnored let opener: any URLOpening
     @ObservationIgnored private let store: any KeyValueStore
     @ObservationIgnored private let transport: any HTTPTransport
     /// The beacon sent after the last launch, so tests can await it; `nil` when none was started.
     @ObservationIgnored private(set) var beaconTask: Task<InstallBeacon.Outcome, Never>?
-    @ObservationIgnored private let now: @Sendable () -> Date
-    @ObservationIgnored private let sleep: @Sendable (TimeInterval) async throws -> Void
-    /// The timer that re-checks when a maintenance window starts or ends, and the moment it is set for.
-    @ObservationIgnored private var maintenanceTimer: (at: Date, task: Task<Void, Never>)?
+    @ObservationIgnored let now: @Sendable () -> Date
+    @ObservationIgnored let sleep: @Sendable (TimeInterval) async throws -> Void
+    @ObservationIgnored let jitter: @Sendable () -> TimeInterval
+    /// The timer that re-checks when a maintenance window starts or ends, or while its screen
+    /// shows, and the moment it is set for.
+    @ObservationIgnored var maintenanceTimer: (at: Date, task: OwnedTask)?
     /// Counts re-decisions; ``state`` reads it, which is what makes the state observable.
     private var generation = 0
     /// The state rendered for a generation, so reading ``state`` again costs nothing.
@@ -72,15 +75,18 @@ public final class UpdateMonitor {
     ///   - app: The installed app and device.
     ///   - store: Where the cache, dismissals and install ID live.
     ///   - transport: The HTTP transport.
-    ///   - opener: Opens the update URL.
+    ///   - opener: Opens the update URL, and the maintenance window's link.
     ///   - now: The clock.
     ///   - sleep: Waits a number of seconds of the clock's time; the maintenance window's timer.
+    ///   - jitter: Seconds added to each re-check while the maintenance screen shows (0 to 15 at
+    ///     random by default), so the installs behind it don't all ask in the same second.
     ///   - makeInstallID: Makes the random install ID on first launch.
     public init(
         configuration: Configuration, app: AppInfo, store: any KeyValueStore,
         transport: any HTTPTransport = URLSessionTransport(), opener: any URLOpening,
         now: @escaping @Sendable () -> Date = Date.init,
         sleep: @escaping @Sendable (TimeInterval) async throws -> Void = { try await Task.sleep(for: .seconds($0)) },
+        jitter: @escaping @Sendable () -> TimeInterval = { .random(in: 0...15) },
         makeInstallID: @Sendable () -> String = { UUID().uuidString }
     ) {
         self.configuration = configuration
@@ -90,6 +96,7 @@ public final class UpdateMonitor {
         self.transport = transport
         self.now = now
         self.sleep = sleep
+        self.jitter = jitter
         let installKey = configuration.storeKeyPrefix + ".installID"
         let installID = store.data(forKey: installKey).map { String(decoding: $0, as: UTF8.self) } ?? {
             let created = makeInstallID()
@@ -174,7 +181,8 @@ public final class UpdateMonitor {
         reevaluate(loading: false)
     }
 
-    /// Hands the update URL to the opener. A blocking state stays until a new policy lifts it.
+    /// Hands the update URL to the opener. A blocking state stays until a new policy lifts it; the
+    /// maintenance screen has no update URL (its link is ``openMaintenancePage()``'s).
     /// - Returns: Whether a URL was opened.
     @discardableResult
     public func openUpdate() async -> Bool {
@@ -189,6 +197,8 @@ public final class UpdateMonitor {
         case .update: await openUpdate()
         case .dismiss: dismiss()
         case .showDetails: showDetails()
+        case .retry: await retry()
+        case .openMaintenancePage: await openMaintenancePage()
         }
     }
 
@@ -212,15 +222,15 @@ public final class UpdateMonitor {
     }
 
     private var updateURL: URL? {
-        // The maintenance screen's button opens the window's own link or nothing: the App Store
-        // has nothing to offer while the service is down.
+        // The maintenance screen offers no update: the App Store has nothing to offer while the
+        // service is down, and its own link is not an update link.
         let fallback = decision.kind == .maintenance ? nil : configuration.fallbackUpdateURL ?? configuration.appStorePage(on: app.platform)
         guard let url = decision.prompt?.updateURL ?? fallback,
               PolicyLimits.updateURLSchemes.contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else { return nil }
         return url
     }
 
-    private func check() async { apply(await fetcher.fetch()) }
+    func check() async { apply(await fetcher.fetch()) }
 
     private func apply(_ outcome: FetchOutcome) {
         switch outcome {
@@ -245,39 +255,12 @@ public final class UpdateMonitor {
         scheduleMaintenanceTimer()
     }
 
-    // MARK: Maintenance
-
-    /// Sets the timer for the policy's next maintenance boundary: the window's start while it is
-    /// ahead, its end while it runs. The policy in hand may be stale, so the timer re-checks
-    /// rather than only re-deciding: the operator may have moved the end.
-    private func scheduleMaintenanceTimer() {
-        let current = now()
-        let next = policy?.policy(for: app.platform)?.maintenance?.nextBoundary(after: current)
-        guard maintenanceTimer?.at != next else { return }
-        maintenanceTimer?.task.cancel()
-        maintenanceTimer = nil
-        guard let next else { return }
-        let task = Task { [weak self, sleep] in
-            do { try await sleep(next.timeIntervalSince(current)) } catch { return }
-            await self?.maintenanceBoundaryReached(next)
-        }
-        maintenanceTimer = (next, task)
-    }
-
-    private func maintenanceBoundaryReached(_ boundary: Date) async {
-        guard maintenanceTimer?.at == boundary else { return }
-        maintenanceTimer = nil
-        // A timer that woke before the clock says it should (a clock set back) waits the rest.
-        guard now() >= boundary else { return scheduleMaintenanceTimer() }
-        await check()
-    }
-
     private func render() -> GateState {
         if isLoading { return .checking }
         guard let prompt = decision.prompt else { return .app }
         func screen(_ style: GateScreen.Style) -> GateScreen {
             GateScreen.make(for: prompt, style: style, platform: app.platform, hasUpdateURL: updateURL != nil,
-                            strings: strings)
+                            strings: strings, locale: app.locale)
         }
         if decision.isBlocking { return .blocked(screen(.blocking)) }
         guard !sessionDismissals.contains(prompt.throttleKey), throttle.shouldShow(decision) else { return .app }

@@ -9,9 +9,11 @@ extension GateScreen {
     ///   - hasUpdateURL: Whether "Update Now" has somewhere to go; without it the button is left out,
     ///     and an update screen's message ends by saying where to update instead.
     ///   - strings: The default texts' language, from ``LaunchGateStrings/forLanguages(_:)``; English when left out.
+    ///   - locale: The device's formatting locale (``AppInfo/locale``), whose region, calendar and
+    ///     numbering system a date in the texts follows; `nil` for the texts' language alone.
     /// - Returns: The screen.
     public static func make(for prompt: UpdatePrompt, style: Style, platform: Platform, hasUpdateURL: Bool,
-                            strings: LaunchGateStrings = .english) -> GateScreen {
+                            strings: LaunchGateStrings = .english, locale: Locale? = nil) -> GateScreen {
         // Each message has a whole-sentence variant for "version 2.4.1" and for "the latest
         // version" (a build-only target), so no language has to splice a phrase into a sentence.
         func text(_ withVersion: StringKey, _ latest: StringKey, _ arguments: [String: String] = [:]) -> String {
@@ -55,10 +57,12 @@ extension GateScreen {
                                 message: message)
         case (.osSupportEnding, let style):
             let notice = prompt.osSupportEnds
-            // The day in the texts' language, and in UTC, the time zone the policy's day is in.
+            // The day in the texts' language as the device writes dates, and in UTC, the time
+            // zone the policy's day is in: a calendar day, not a moment.
+            let dateLocale = dateLocale(language: strings.language, device: locale)
             let date = notice.map { end in
-                end.after.formatted(Date.FormatStyle(date: .long, time: .omitted, locale: Locale(identifier: strings.language),
-                                                     timeZone: TimeZone(identifier: "UTC") ?? .current))
+                end.after.formatted(Date.FormatStyle(date: .long, time: .omitted, locale: dateLocale,
+                                                     calendar: dateLocale.calendar, timeZone: TimeZone(identifier: "UTC") ?? .gmt))
             } ?? ""
             let arguments = ["os": platform.osName, "osVersion": notice?.below.release.description ?? "", "date": date]
             screen = style == .banner
@@ -71,9 +75,15 @@ extension GateScreen {
             // The window's own message says why and until when; a blank one (a client reads what a
             // publisher should have refused) gets the default words rather than an empty screen.
             let own = prompt.maintenance?.message.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            // "Try Again" re-checks at once, for a user who heard the service is back; the link
+            // is a web page, not an update, and says so to VoiceOver.
+            let link = prompt.maintenance?.url.map { _ in
+                GateAction(title: strings.text(.learnMore), role: .openMaintenancePage,
+                           accessibilityHint: strings.text(.opensWebPageHint))
+            }
             screen = GateScreen(kind: .maintenance, style: .blocking, title: strings.text(.maintenanceTitle),
                                 message: own.isEmpty ? strings.text(.maintenanceMessage) : own,
-                                primaryAction: hasUpdateURL ? action(.learnMore, .update) : nil)
+                                primaryAction: action(.maintenanceTryAgain, .retry), secondaryAction: link)
         }
         if ![.maintenance, .osSupportEnding].contains(prompt.kind) { screen.targetVersion = prompt.targetVersion }
         // The banner leaves the notes to its dialog. An unsupported device can't install the
@@ -92,6 +102,28 @@ extension GateScreen {
             screen.message += "\n\n" + strings.text(platform == .android ? .updateFromGooglePlay : .updateFromAppStore)
         }
         return screen
+    }
+}
+
+extension GateScreen {
+    /// The locale a screen's date is written in: the texts' language, so the month's name is in
+    /// the sentence's language, with the device's region, calendar and numbering system, so an
+    /// English device in Britain reads "1 March 2027" and the digits are the device's own.
+    /// - Parameters:
+    ///   - language: The texts' language, such as `en` or `pt-BR`.
+    ///   - device: The device's formatting locale, or `nil`.
+    /// - Returns: The locale to format with.
+    static func dateLocale(language: String, device: Locale?) -> Locale {
+        var components = Locale.Components(identifier: language)
+        // Without a device, the Gregorian calendar the policy's day is written in, not the
+        // language's default (Persian for fa, Buddhist for th) nor this process's.
+        components.calendar = .gregorian
+        if let device {
+            if let region = device.region { components.region = region }
+            components.calendar = device.calendar.identifier
+            components.numberingSystem = device.numberingSystem
+        }
+        return Locale(components: components)
     }
 }
 

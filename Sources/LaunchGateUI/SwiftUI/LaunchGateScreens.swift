@@ -12,9 +12,7 @@ struct LaunchGateScreens {
     var endOfLife: (GateScreen) -> AnyView
     var deviceUnsupported: (GateScreen) -> AnyView
     var updateRecommended: (GateScreen) -> AnyView
-    /// The maintenance screen: always the built-in one for now, since the public initializers
-    /// name each screen and adding one to them changes their signatures.
-    var maintenance: (GateScreen) -> AnyView = { AnyView(GateScreenView(screen: $0)) }
+    var maintenance: (GateScreen) -> AnyView
     var signingIn: (SignInScreen) -> AnyView
     var welcome: (SignInScreen) -> AnyView
     var banner: (GateScreen) -> AnyView
@@ -27,16 +25,16 @@ struct LaunchGateScreens {
             endOfLife: { GateScreenView(screen: $0) }, deviceUnsupported: { GateScreenView(screen: $0) },
             updateRecommended: { GateScreenView(screen: $0) }, signingIn: { SignInScreenView(screen: $0) },
             welcome: { SignInScreenView(screen: $0) }, banner: { GateBannerView(screen: $0) },
-            details: { GateScreenView(screen: $0) })
+            details: { GateScreenView(screen: $0) }, maintenance: { GateScreenView(screen: $0) })
     }
 
     init<Checking: View, UpdateRequired: View, EndOfLife: View, DeviceUnsupported: View, UpdateRecommended: View,
-         SigningIn: View, Welcome: View, Banner: View, Details: View>(
+         SigningIn: View, Welcome: View, Banner: View, Details: View, Maintenance: View>(
         checking: @escaping () -> Checking, updateRequired: @escaping (GateScreen) -> UpdateRequired,
         endOfLife: @escaping (GateScreen) -> EndOfLife, deviceUnsupported: @escaping (GateScreen) -> DeviceUnsupported,
         updateRecommended: @escaping (GateScreen) -> UpdateRecommended, signingIn: @escaping (SignInScreen) -> SigningIn,
         welcome: @escaping (SignInScreen) -> Welcome, banner: @escaping (GateScreen) -> Banner,
-        details: @escaping (GateScreen) -> Details
+        details: @escaping (GateScreen) -> Details, maintenance: @escaping (GateScreen) -> Maintenance
     ) {
         self.checking = { AnyView(checking()) }
         self.updateRequired = { AnyView(updateRequired($0)) }
@@ -47,6 +45,7 @@ struct LaunchGateScreens {
         self.welcome = { AnyView(welcome($0)) }
         self.banner = { AnyView(banner($0)) }
         self.details = { AnyView(details($0)) }
+        self.maintenance = { AnyView(maintenance($0)) }
     }
 }
 #endif

@@ -23,7 +23,7 @@ extension LaunchGateView {
     /// another server). The flow is made once for the whole process, the first time a view with
     /// these arguments is shown, and every window of an iPad app shares it; later changes to the
     /// other arguments are ignored, as with `@State`. For the full configuration, make the flow
-    /// yourself and use ``init(flow:content:checking:updateRequired:endOfLife:deviceUnsupported:updateRecommended:signingIn:welcome:banner:details:)``.
+    /// yourself and use ``init(flow:content:checking:updateRequired:endOfLife:deviceUnsupported:updateRecommended:signingIn:welcome:banner:details:maintenance:)``.
     /// - Parameters:
     ///   - server: The server's base URL (https; http only to this device's loopback address).
     ///   - appID: The app's ID on the server, as `launchgate apps create` named it.
@@ -50,8 +50,11 @@ extension LaunchGateView {
     ///   - banner: The version.json update banner at the top of the app; a banner of your own runs
     ///     its buttons with `@Environment(\.performGateAction)`, so the dialog opens in its window on an iPad.
     ///   - details: The banner's details dialog.
+    ///   - maintenance: The screen during a maintenance window, which the user can't leave; it
+    ///     offers Try Again and the window's link.
     public init<Checking: View, UpdateRequired: View, EndOfLife: View, DeviceUnsupported: View,
-                UpdateRecommended: View, SigningIn: View, Welcome: View, Banner: View, Details: View>(
+                UpdateRecommended: View, SigningIn: View, Welcome: View, Banner: View, Details: View,
+                Maintenance: View>(
         server: URL,
         appID: String,
         channel: ReleaseChannel = .production,
@@ -72,7 +75,8 @@ extension LaunchGateView {
         @ViewBuilder signingIn: @escaping (SignInScreen) -> SigningIn = { SignInScreenView(screen: $0) },
         @ViewBuilder welcome: @escaping (SignInScreen) -> Welcome = { SignInScreenView(screen: $0) },
         @ViewBuilder banner: @escaping (GateScreen) -> Banner = { GateBannerView(screen: $0) },
-        @ViewBuilder details: @escaping (GateScreen) -> Details = { GateScreenView(screen: $0) }
+        @ViewBuilder details: @escaping (GateScreen) -> Details = { GateScreenView(screen: $0) },
+        @ViewBuilder maintenance: @escaping (GateScreen) -> Maintenance = { GateScreenView(screen: $0) }
     ) {
         let key = SharedFlows.Key.server(server, appID: appID, channel: channel, publicKey: publicKey)
         let make = {
@@ -84,10 +88,10 @@ extension LaunchGateView {
         self.init(source: .shared(key, make), content: content, screens: LaunchGateScreens(
             checking: checking, updateRequired: updateRequired, endOfLife: endOfLife,
             deviceUnsupported: deviceUnsupported, updateRecommended: updateRecommended, signingIn: signingIn,
-            welcome: welcome, banner: banner, details: details))
+            welcome: welcome, banner: banner, details: details, maintenance: maintenance))
     }
 
-    /// The one-line setup from a policy's URL: as ``init(server:appID:channel:publicKey:signIn:launchMode:refreshInterval:fallbackUpdateURL:appStoreID:sendsInstallBeacon:configuration:content:checking:updateRequired:endOfLife:deviceUnsupported:updateRecommended:signingIn:welcome:banner:details:)``,
+    /// The one-line setup from a policy's URL: as ``init(server:appID:channel:publicKey:signIn:launchMode:refreshInterval:fallbackUpdateURL:appStoreID:sendsInstallBeacon:configuration:content:checking:updateRequired:endOfLife:deviceUnsupported:updateRecommended:signingIn:welcome:banner:details:maintenance:)``,
     /// for a policy that isn't at a LaunchGate server's usual path: a static file, or another
     /// format (a hand-rolled `/api/version`, which is unsigned: pass `nil` for the key).
     ///
@@ -119,8 +123,11 @@ extension LaunchGateView {
     ///   - welcome: A new user's welcome.
     ///   - banner: The version.json banner above the app.
     ///   - details: The banner's details dialog.
+    ///   - maintenance: The screen during a maintenance window, which the user can't leave; it
+    ///     offers Try Again and the window's link.
     public init<Checking: View, UpdateRequired: View, EndOfLife: View, DeviceUnsupported: View,
-                UpdateRecommended: View, SigningIn: View, Welcome: View, Banner: View, Details: View>(
+                UpdateRecommended: View, SigningIn: View, Welcome: View, Banner: View, Details: View,
+                Maintenance: View>(
         policyURL: URL,
         publicKey: String?,
         signIn: @autoclosure @escaping () -> SignInFlow? = nil,
@@ -140,7 +147,8 @@ extension LaunchGateView {
         @ViewBuilder signingIn: @escaping (SignInScreen) -> SigningIn = { SignInScreenView(screen: $0) },
         @ViewBuilder welcome: @escaping (SignInScreen) -> Welcome = { SignInScreenView(screen: $0) },
         @ViewBuilder banner: @escaping (GateScreen) -> Banner = { GateBannerView(screen: $0) },
-        @ViewBuilder details: @escaping (GateScreen) -> Details = { GateScreenView(screen: $0) }
+        @ViewBuilder details: @escaping (GateScreen) -> Details = { GateScreenView(screen: $0) },
+        @ViewBuilder maintenance: @escaping (GateScreen) -> Maintenance = { GateScreenView(screen: $0) }
     ) {
         let key = SharedFlows.Key.policy(policyURL, publicKey: publicKey)
         let make = {
@@ -152,7 +160,7 @@ extension LaunchGateView {
         self.init(source: .shared(key, make), content: content, screens: LaunchGateScreens(
             checking: checking, updateRequired: updateRequired, endOfLife: endOfLife,
             deviceUnsupported: deviceUnsupported, updateRecommended: updateRecommended, signingIn: signingIn,
-            welcome: welcome, banner: banner, details: details))
+            welcome: welcome, banner: banner, details: details, maintenance: maintenance))
     }
 
     /// Creates the gate around an update monitor alone, with the built-in screens: the first

@@ -31,11 +31,11 @@ import SwiftUI
 /// }
 /// ```
 ///
-/// The update screens (loading, a required update, end of life, an unsupported device, a
-/// recommended update) go above everything the app shows: on iOS they are drawn in a window of their
-/// own above the app's, alerts included, so no sheet, cover or alert the app presented stays over
-/// them and the keyboard leaves the app; on macOS they cover the content in this view, which is
-/// hidden. A screen in that window gets the part of the app's environment around this view that a
+/// The update screens (loading, a required update, end of life, an unsupported device,
+/// maintenance, a recommended update) go above everything the app shows: on iOS they are drawn in
+/// a window of their own above the app's, alerts included, so no sheet, cover or alert the app
+/// presented stays over them and the keyboard leaves the app; on macOS they cover the content in
+/// this view, which is hidden. A screen in that window gets the part of the app's environment around this view that a
 /// screen is drawn with (locale, calendar, time zone, text size and weight, color scheme, `openURL`,
 /// the theme, and what you name with `launchGateRelays(_:)`), with the flow and
 /// the flow's layout direction. That window takes key (and the keyboard) only for a screen the user
@@ -80,6 +80,7 @@ public struct LaunchGateView<Content: View>: View {
     /// is known), rather than over the content in this view.
     @State private var isAboveApp = false
     @Environment(\.scenePhase) private var scenePhase
+    @Environment(\.accessibilityReduceMotion) private var reduceMotion
     /// Whether the scene has come back from the background (the foreground re-check).
     @State private var foreground = ForegroundReturn()
     /// This window's identity for the details dialog, which opens in one window only.
@@ -112,8 +113,11 @@ public struct LaunchGateView<Content: View>: View {
     ///   - banner: The update banner at the top of the app; a banner of your own runs its buttons
     ///     with `@Environment(\.performGateAction)`, so the dialog opens in its window on an iPad.
     ///   - details: The banner's details dialog, shown as a sheet over the app.
+    ///   - maintenance: The screen during a maintenance window, which the user can't leave; it
+    ///     offers Try Again and the window's link.
     public init<Checking: View, UpdateRequired: View, EndOfLife: View, DeviceUnsupported: View,
-                UpdateRecommended: View, SigningIn: View, Welcome: View, Banner: View, Details: View>(
+                UpdateRecommended: View, SigningIn: View, Welcome: View, Banner: View, Details: View,
+                Maintenance: View>(
         flow: LaunchFlow,
         @ViewBuilder content: @escaping () -> Content,
         @ViewBuilder checking: @escaping () -> Checking = { LaunchGateLoadingView() },
@@ -124,12 +128,13 @@ public struct LaunchGateView<Content: View>: View {
         @ViewBuilder signingIn: @escaping (SignInScreen) -> SigningIn = { SignInScreenView(screen: $0) },
         @ViewBuilder welcome: @escaping (SignInScreen) -> Welcome = { SignInScreenView(screen: $0) },
         @ViewBuilder banner: @escaping (GateScreen) -> Banner = { GateBannerView(screen: $0) },
-        @ViewBuilder details: @escaping (GateScreen) -> Details = { GateScreenView(screen: $0) }
+        @ViewBuilder details: @escaping (GateScreen) -> Details = { GateScreenView(screen: $0) },
+        @ViewBuilder maintenance: @escaping (GateScreen) -> Maintenance = { GateScreenView(screen: $0) }
     ) {
         self.init(source: .given(flow), content: content, screens: LaunchGateScreens(
             checking: checking, updateRequired: updateRequired, endOfLife: endOfLife,
             deviceUnsupported: deviceUnsupported, updateRecommended: updateRecommended, signingIn: signingIn,
-            welcome: welcome, banner: banner, details: details))
+            welcome: welcome, banner: banner, details: details, maintenance: maintenance))
     }
 
     init(source: FlowSource, content: @escaping () -> Content, screens: LaunchGateScreens) {
@@ -219,7 +224,8 @@ public struct LaunchGateView<Content: View>: View {
         if let banner = Self.bannerScreen(of: state) ?? keptBanner(state, flow: flow) {
             screens.banner(banner)
                 .claimsDetails(of: flow, for: identity)
-                .transition(.move(edge: .top).combined(with: .opacity))
+                // Sliding in is motion Reduce Motion asks to leave out: the banner fades instead.
+                .transition(reduceMotion ? .opacity : .move(edge: .top).combined(with: .opacity))
         }
     }
 

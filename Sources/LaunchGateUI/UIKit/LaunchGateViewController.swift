@@ -10,9 +10,9 @@ import UIKit
 /// controller, the update banner and details dialog over the app, and re-checks when the app
 /// comes back from the background. It decides nothing itself.
 ///
-/// The update screens (loading, a required update, end of life, an unsupported device, a
-/// recommended update) are shown in a window of their own above the app's, alerts included: a
-/// sheet, cover or alert the app presented stays under them, and the keyboard leaves the app.
+/// The update screens (loading, a required update, end of life, an unsupported device,
+/// maintenance, a recommended update) are shown in a window of their own above the app's, alerts
+/// included: a sheet, cover or alert the app presented stays under them, and the keyboard leaves the app.
 /// That window becomes the key window only for a screen the user acts on, never for the loading
 /// screen, and gives key back when it goes. Sign-in and the welcome are children of this controller.
 ///

@@ -47,6 +47,7 @@ public struct EnvironmentValues {
     public var layoutDirection: LayoutDirection = .leftToRight
     public var colorScheme: ColorScheme = .light
     public var colorSchemeContrast: ColorSchemeContrast { .standard }
+    public var accessibilityReduceMotion: Bool { false }
     public var dynamicTypeSize: DynamicTypeSize = .large
     public var locale: Locale = Locale(identifier: "en_US")
     public var calendar: Calendar = Calendar(identifier: .gregorian)

@@ -9,7 +9,7 @@ enum ConformanceDecisions {
             decision the Swift core makes. "decision" is upToDate, updateAvailable (a banner), \
             updateRecommended, updateRequired, endOfLife, deviceUnsupported, maintenance or osSupportEnding; the \
             other fields are what its screen needs, and are absent when the core has none ("maintenance" is \
-            the running window, whose link is "updateURL"; "osSupportEnds" the notice shown). "text" is the policy's own title and \
+            the running window with its own link, never in "updateURL"; "osSupportEnds" the notice shown). "text" is the policy's own title and \
             message for the device's languages. Times are RFC 3339. See docs/policy-format.md.
             """
         let cases: [Case]

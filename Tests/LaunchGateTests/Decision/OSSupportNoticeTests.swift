@@ -55,6 +55,43 @@ struct OSSupportNoticeTests {
         #expect(french.message == "Les versions iOS antérieures à 18.0 ne seront plus prises en charge après le 1 mars 2027.", "\(french.message)")
     }
 
+    @Test("the day is written as the device writes dates: its region, in the texts' language, and always the UTC day")
+    func deviceLocale() throws {
+        let prompt = try #require(decide(policy(), os: "17.4").prompt)
+        func message(_ device: String?, strings: LaunchGateStrings = .english) -> String {
+            GateScreen.make(for: prompt, style: .banner, platform: .ios, hasUpdateURL: true, strings: strings,
+                            locale: device.map(Locale.init(identifier:))).message
+        }
+        #expect(message("en_GB").hasSuffix("after 1 March 2027."), "\(message("en_GB"))")
+        #expect(message("en_US").hasSuffix("after March 1, 2027."), "\(message("en_US"))")
+        #expect(message(nil).hasSuffix("after March 1, 2027."), "without a device locale, the texts' language alone")
+        let german = message("en_US", strings: .forLanguages(["de"]))
+        #expect(german.contains("März"), "the month is in the texts' language, whatever the device's: \(german)")
+        let persian = LaunchGateStrings.forLanguages(["fa"])
+        #expect(message(nil, strings: persian).contains("مارس"), "no device: the policy's Gregorian day, not the language's calendar")
+        #expect(message("fa_IR", strings: persian).contains("اسفند"), "a device on the Persian calendar reads its own calendar's day")
+                // Western Samoa is UTC+13 and Hawaii UTC-10: the policy's day is the same day everywhere.
+        for zone in ["Pacific/Apia", "Pacific/Honolulu"] {
+            var components = Locale.Components(identifier: "en_GB")
+            components.timeZone = TimeZone(identifier: zone)
+            let shown = GateScreen.make(for: prompt, style: .banner, platform: .ios, hasUpdateURL: true,
+                                        locale: Locale(components: components)).message
+            #expect(shown.hasSuffix("after 1 March 2027."), "\(zone): \(shown)")
+        }
+    }
+
+    @Test("the monitor writes the day with the app's device locale")
+    func monitorLocale() async {
+        let transport = ScriptedTransport(), clock = TestClock(Self.lastDay - 30 * 86_400), url = PolicyDocuments.url
+        transport.enqueue(.respond(.json(try! policy().jsonData())), for: url)
+        let monitor = UpdateMonitor(configuration: .init(source: PolicySource(url: url), sendsInstallBeacon: false),
+                                    app: AppInfo(version: "2.0.0", platform: .ios, osVersion: "17.4", locale: Locale(identifier: "en_GB")),
+                                    store: InMemoryKeyValueStore(), transport: transport, opener: RecordingURLOpener(),
+                                    now: clock.now, sleep: clock.sleep, makeInstallID: { "install-1" })
+        await monitor.start()
+        #expect(monitor.state.screen?.message.hasSuffix("after 1 March 2027.") == true, "\(monitor.state)")
+    }
+
     @Test("a dismissed notice stays hidden for the reminder interval, then comes back")
     func throttled() async {
         let transport = ScriptedTransport(), clock = TestClock(Self.lastDay - 30 * 86_400), url = PolicyDocuments.url
@@ -74,6 +111,32 @@ struct OSSupportNoticeTests {
         clock.advance(by: 120)
         await monitor.didBecomeActive()
         #expect(monitor.state.screen?.kind == .osSupportEnding, "\(monitor.state)")
+    }
+
+    @Test("dismissing a notice doesn't hide a new one: another version or another day shows at once")
+    func newNoticeShows() async throws {
+        let transport = ScriptedTransport(), clock = TestClock(Self.lastDay - 30 * 86_400), url = PolicyDocuments.url
+        func publish(_ notice: OSSupportEnd) throws {
+            let policy = UpdatePolicy(platforms: [.ios: PlatformPolicy(latest: Release(version: "2.0.0"), osSupportEnds: notice)])
+            transport.enqueue(.respond(.json(try policy.jsonData())), for: url)
+        }
+        let monitor = UpdateMonitor(configuration: .init(source: PolicySource(url: url), refreshInterval: 0, sendsInstallBeacon: false),
+                                    app: AppInfo(version: "2.0.0", platform: .ios, osVersion: "17.4"), store: InMemoryKeyValueStore(),
+                                    transport: transport, opener: RecordingURLOpener(), now: clock.now, sleep: clock.sleep,
+                                    makeInstallID: { "install-1" })
+        try publish(Self.notice)
+        await monitor.start()
+        #expect(monitor.dismiss())
+        try publish(Self.notice)
+        await monitor.didBecomeActive()
+        #expect(monitor.state == .app, "the same notice stays dismissed")
+        try publish(OSSupportEnd(below: "18.0", after: Self.lastDay + 14 * 86_400))
+        await monitor.didBecomeActive()
+        #expect(monitor.state.screen?.kind == .osSupportEnding, "a later day is a new notice: \(monitor.state)")
+        #expect(monitor.dismiss())
+        try publish(OSSupportEnd(below: "18.2", after: Self.lastDay + 14 * 86_400))
+        await monitor.didBecomeActive()
+        #expect(monitor.state.screen?.kind == .osSupportEnding, "another version is a new notice: \(monitor.state)")
     }
 
     @Test("the notice reads from and writes to the canonical JSON")

@@ -29,15 +29,26 @@ struct MaintenanceDecisionTests {
         #expect(decide(policy(), at: Self.start - 1) == .upToDate)
     }
 
-    @Test("from its first second to its last the decision is a blocking maintenance screen with the window's link")
+    @Test("from its first second to its last the decision is a blocking maintenance screen with the window's link, which is not an update URL")
     func during() {
         for now in [Self.start, Self.start + 3_600, Self.end - 1] {
             let decision = decide(policy(), at: now)
             #expect(decision.kind == .maintenance, "at \(now)")
             #expect(decision.isBlocking)
             #expect(decision.prompt?.maintenance == Self.window)
-            #expect(decision.prompt?.updateURL == Self.window.url, "the button opens the status page, not the App Store")
+            #expect(decision.prompt?.maintenance?.url == Self.window.url)
+            #expect(decision.prompt?.updateURL == nil, "an app's own Update button must not open the status page, nor the App Store")
         }
+    }
+
+    @Test("an exempt install sees no maintenance screen either, on purpose: staff check the service before it is stopped (docs/sdk.md)")
+    func exempt() {
+        var exempted = policy()
+        exempted.exemptions = PolicyExemptions(installs: [PolicyExemptions.hash("tester")])
+        let context = EvaluationContext(version: "2.0.0", osVersion: "17.4", installID: "tester", now: Self.start + 60)
+        #expect(UpdateEvaluator().evaluate(exempted, for: context) == .upToDate)
+        #expect(UpdateEvaluator(isExempt: { _ in true }).evaluate(policy(), for: context) == .upToDate)
+        #expect(decide(exempted, at: Self.start + 60).kind == .maintenance, "another install still sees it")
     }
 
     @Test("at its end the app is back: the end is exclusive")

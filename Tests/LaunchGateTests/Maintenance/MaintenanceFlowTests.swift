@@ -4,7 +4,7 @@ import Testing
 @testable import LaunchGate
 
 @MainActor
-@Suite("Maintenance in a running app: shown when the window starts, re-checked when it ends and on every return to the foreground")
+@Suite("Maintenance in a running app: shown when the window starts, re-checked when it ends, every interval while it shows, on Try Again and on every return to the foreground")
 struct MaintenanceFlowTests {
     private let transport = ScriptedTransport()
     private let store = InMemoryKeyValueStore()
@@ -20,11 +20,14 @@ struct MaintenanceFlowTests {
             #""maintenance": {"start": "\#(time(start))"\#(endField), "message": "Back soon.", "url": "https://status.example.com"}"#)
     }
 
+    /// The re-check interval during maintenance (the default) plus the jitter the tests inject.
+    private let recheck: TimeInterval = 45 + 5
+
     private func flow(appStoreID: String? = nil) -> LaunchFlow {
         let monitor = UpdateMonitor(
             configuration: .init(source: PolicySource(url: url), appStoreID: appStoreID, sendsInstallBeacon: false),
             app: AppInfo(version: "2.0.0", platform: .ios, osVersion: "17.4"), store: store, transport: transport,
-            opener: opener, now: clock.now, sleep: clock.sleep, makeInstallID: { "install-1" })
+            opener: opener, now: clock.now, sleep: clock.sleep, jitter: { 5 }, makeInstallID: { "install-1" })
         return LaunchFlow(updates: monitor)
     }
 
@@ -45,7 +48,7 @@ struct MaintenanceFlowTests {
 
     // MARK: Tests
 
-    @Test("during the window the flow shows the maintenance screen above everything, and sets a timer for its end")
+    @Test("during the window the flow shows the maintenance screen above everything, and sets a timer for the next re-check, sooner than its end")
     func during() async {
         transport.enqueue(.respond(.json(document(start: -60, end: 3_600))), for: url)
         let flow = flow()
@@ -53,16 +56,17 @@ struct MaintenanceFlowTests {
         #expect(isMaintenance(flow.state), "\(flow.state)")
         #expect(flow.state.isBlocking && flow.state.isAboveApp)
         #expect(flow.dismiss() == false, "it can't be dismissed")
-        #expect(clock.pendingDeadlines == [clock.date.addingTimeInterval(3_600)])
+        #expect(clock.pendingDeadlines == [clock.date.addingTimeInterval(recheck)])
     }
 
     @Test("at the window's end the app re-checks by itself and opens, without a relaunch or a foreground")
     func endTimer() async {
-        transport.enqueue(.respond(.json(document(start: -60, end: 3_600))), for: url)
+        transport.enqueue(.respond(.json(document(start: -60, end: 30))), for: url)
         let flow = flow()
         await flow.start()
+        #expect(clock.pendingDeadlines == [clock.date.addingTimeInterval(30)], "the end comes before the next re-check")
         transport.enqueue(.respond(.json(PolicyDocuments.canonical())), for: url)
-        clock.advance(by: 3_600)
+        clock.advance(by: 30)
         #expect(await until { transport.requests(to: url).count == 2 }, "the end of the window re-checks")
         #expect(await until { flow.state == .plainApp }, "\(flow.state)")
         #expect(clock.pendingDeadlines.isEmpty)
@@ -77,7 +81,19 @@ struct MaintenanceFlowTests {
         #expect(clock.pendingDeadlines == [clock.date.addingTimeInterval(600)])
         clock.advance(by: 600)
         #expect(await until { isMaintenance(flow.state) }, "offline at the start, the cached window still shows: \(flow.state)")
-        #expect(await until { clock.pendingDeadlines == [clock.date.addingTimeInterval(3_600)] }, "and the end's timer is set")
+        #expect(await until { clock.pendingDeadlines == [clock.date.addingTimeInterval(recheck)] }, "and the re-check's timer is set")
+    }
+
+    @Test("a monitor that is let go takes its timer with it, rather than leaving it asleep until the window starts")
+    func timerEndsWithMonitor() async {
+        transport.enqueue(.respond(.json(document(start: 86_400, end: nil))), for: url)
+        var flow: LaunchFlow? = flow()
+        await flow?.start()
+        #expect(clock.pendingDeadlines == [clock.date.addingTimeInterval(86_400)])
+        weak let monitor = flow?.updates
+        flow = nil
+        #expect(monitor == nil, "nothing else holds the monitor")
+        #expect(await until { clock.pendingDeadlines.isEmpty }, "the timer was cancelled: \(clock.pendingDeadlines)")
     }
 
     @Test("returning to the foreground during maintenance re-checks at once, whatever the refresh interval, so an early end shows")
@@ -93,16 +109,50 @@ struct MaintenanceFlowTests {
         #expect(flow.state == .plainApp, "\(flow.state)")
     }
 
-    @Test("the screen's button opens the window's link, never the App Store fallback")
+    @Test("a window with no end is re-checked every interval plus the jitter, so after 'maintenance stop' the app opens within a minute without leaving it")
+    func openEndedRecheck() async {
+        transport.enqueue(.respond(.json(document(start: -60, end: nil, refresh: 86_400))), for: url)
+        let flow = flow()
+        await flow.start()
+        #expect(clock.pendingDeadlines == [clock.date.addingTimeInterval(recheck)], "a re-check is set though the window has no end")
+        clock.advance(by: recheck)
+        #expect(await until { transport.requests(to: url).count == 2 }, "the first re-check finds nothing (offline)")
+        #expect(isMaintenance(flow.state), "the cached window stays: \(flow.state)")
+        #expect(await until { clock.pendingDeadlines == [clock.date.addingTimeInterval(recheck)] }, "and the next re-check is set")
+        transport.enqueue(.respond(.json(PolicyDocuments.canonical())), for: url)
+        clock.advance(by: recheck)
+        #expect(await until { flow.state == .plainApp }, "\(flow.state)")
+        #expect(transport.requests(to: url).count == 3)
+        #expect(clock.pendingDeadlines.isEmpty, "with the screen gone, so is the re-check")
+    }
+
+    @Test("Try Again re-checks at once, and opens the app when the window is gone")
+    func tryAgain() async {
+        transport.enqueue(.respond(.json(document(start: -60, end: nil))), for: url)
+        let flow = flow()
+        await flow.start()
+        guard let retry = flow.state.gateScreen?.primaryAction else { Issue.record("no Try Again: \(flow.state)"); return }
+        #expect(retry.role == .retry)
+        transport.enqueue(.respond(.json(PolicyDocuments.canonical())), for: url)
+        await flow.perform(retry)
+        #expect(transport.requests(to: url).count == 2)
+        #expect(flow.state == .plainApp, "\(flow.state)")
+    }
+
+    @Test("the link button opens the window's link; the link is never the update URL, nor the App Store fallback")
     func link() async {
         transport.enqueue(.respond(.json(document(start: -60, end: nil))), for: url)
         let flow = flow(appStoreID: "1234567890")
         await flow.start()
-        #expect(await flow.openUpdate())
+        #expect(flow.updates?.decision.prompt?.updateURL == nil, "a custom Update button reading the prompt finds no link")
+        #expect(await flow.openUpdate() == false)
+        guard let link = flow.state.gateScreen?.secondaryAction else { Issue.record("no link button: \(flow.state)"); return }
+        #expect(link.role == .openMaintenancePage)
+        await flow.perform(link)
         #expect(opener.opened == [URL(string: "https://status.example.com")!])
     }
 
-    @Test("a window without a link has no button, even when the app names its App Store page")
+    @Test("a window without a link has only Try Again, even when the app names its App Store page")
     func noLink() async {
         let body = String(decoding: document(start: -60, end: nil), as: UTF8.self)
             .replacingOccurrences(of: #", "url": "https://status.example.com""#, with: "")
@@ -110,8 +160,10 @@ struct MaintenanceFlowTests {
         let flow = flow(appStoreID: "1234567890")
         await flow.start()
         #expect(isMaintenance(flow.state))
-        #expect(flow.state.gateScreen?.primaryAction == nil)
+        #expect(flow.state.gateScreen?.primaryAction?.role == .retry)
+        #expect(flow.state.gateScreen?.secondaryAction == nil)
         #expect(await flow.openUpdate() == false)
+        #expect(await flow.updates?.openMaintenancePage() == false)
         #expect(opener.opened.isEmpty)
     }
 }

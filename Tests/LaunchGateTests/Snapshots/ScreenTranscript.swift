@@ -38,7 +38,10 @@ struct ScreenTranscript {
                 out += Self.lines("message", screen.message)
                 out += Self.lines("notes", screen.releaseNotes)
                 for (label, action) in [("primary", screen.primaryAction), ("secondary", screen.secondaryAction)] {
-                    if let action { out += Self.lines(label, "[\(action.title)] \(action.role.rawValue)") }
+                    if let action {
+                        out += Self.lines(label, "[\(action.title)] \(action.role.rawValue)"
+                                          + (action.accessibilityHint.map { ", hint \"\($0)\"" } ?? ""))
+                    }
                 }
             case .signIn(let name, let screen):
                 out.append("## sign-in, \(name) (\(screen.step.rawValue))")

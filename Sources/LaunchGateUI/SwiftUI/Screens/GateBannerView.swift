@@ -71,7 +71,7 @@ public struct GateBannerView: View {
     /// The title and message, read by VoiceOver as one label.
     private func summary(_ styles: ThemeStyles) -> some View {
         HStack(spacing: LaunchGateMetrics.bannerSpacing) {
-            Image(systemName: "arrow.down.circle.fill")
+            Image(systemName: screen.kind.symbolName)
                 .font(.title2)
                 .foregroundStyle(styles.buttonFill)
                 .accessibilityHidden(true)

@@ -2,8 +2,8 @@
 @_spi(LaunchGateServer) import LaunchGate
 import SwiftUI
 
-/// The built-in full screen for a required or recommended update, end of life or an unsupported
-/// device, and the banner's details dialog: the core's title, message and release
+/// The built-in full screen for a required or recommended update, end of life, an unsupported
+/// device or maintenance, and the banner's details dialog: the core's title, message and release
 /// notes, with its buttons. Taps go to the ``LaunchFlow`` in the environment, which
 /// ``LaunchGateView`` provides.
 ///
@@ -34,7 +34,7 @@ public struct GateScreenView: View {
         let styles = theme.styles(for: colorScheme, contrast: contrast)
         ScrollView {
             VStack(spacing: LaunchGateMetrics.gateSpacing) {
-                Image(systemName: symbol)
+                Image(systemName: screen.kind.symbolName)
                     .font(.system(size: iconSize))
                     .foregroundStyle(styles.buttonFill)
                     .accessibilityHidden(true)
@@ -70,11 +70,14 @@ public struct GateScreenView: View {
                 Button(primary.title) { perform(primary) }
                     .primaryButton(styles, cornerRadius: theme.cornerRadius)
                     .accessibilityLabel(primary.title)
+                    .accessibilityHint(primary.accessibilityHint ?? "")
             }
             if let secondary = screen.secondaryAction {
                 Button(secondary.title) { perform(secondary) }
                     .linkButton(styles)
                     .accessibilityLabel(secondary.title)
+                    // The maintenance link leaves the app for a web page; VoiceOver says so.
+                    .accessibilityHint(secondary.accessibilityHint ?? "")
             }
         }
         .padding(.horizontal, LaunchGateMetrics.gateButtonsHorizontalPadding)
@@ -82,18 +85,6 @@ public struct GateScreenView: View {
         .frame(maxWidth: LaunchGateMetrics.gateMaxWidth)
         .frame(maxWidth: .infinity)
         .background(styles.background)
-    }
-
-    /// An SF Symbol per kind of screen: decoration only, hidden from VoiceOver.
-    private var symbol: String {
-        switch screen.kind {
-        case .updateAvailable, .updateRecommended: "arrow.down.circle.fill"
-        case .updateRequired: "exclamationmark.arrow.circlepath"
-        case .endOfLife: "xmark.octagon.fill"
-        case .deviceUnsupported: "iphone.slash"
-        case .maintenance: "wrench.and.screwdriver.fill"
-        case .osSupportEnding: "clock.badge.exclamationmark"
-        }
     }
 
     private func perform(_ action: GateAction) {
