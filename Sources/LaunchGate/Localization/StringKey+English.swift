@@ -113,7 +113,7 @@
 
         // Account deletion.
         case .deleteAccountTitle: "Delete your account?"
-        case .deleteAccountMessage: "Your account and everything kept with it will be deleted. This can't be undone."
+        case .deleteAccountMessage: "Your account will be deleted. This can't be undone."
         case .deleteAccountConfirm: "Delete Account"
         case .deleteAccountCancel: "Cancel"
         case .deletingAccount: "Deleting your account…"
