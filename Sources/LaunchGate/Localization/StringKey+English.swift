@@ -117,6 +117,7 @@
         case .deleteAccountConfirm: "Delete Account"
         case .deleteAccountCancel: "Cancel"
         case .deletingAccount: "Deleting your account…"
+        case .accountDeletedTitle: "Account Deleted"
         case .accountDeletedMessage: "Your account has been deleted."
         case .deleteAccountDone: "Done"
         }

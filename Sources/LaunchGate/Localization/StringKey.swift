@@ -197,6 +197,8 @@
     case deleteAccountCancel = "account.delete.button.cancel"
     /// Shown while the server deletes.
     case deletingAccount = "account.deleting"
+    /// The done screen's title, once the account is gone.
+    case accountDeletedTitle = "account.deleted.title"
     /// Shown once the account is gone.
     case accountDeletedMessage = "account.deleted.message"
     /// The button from there to the sign-in screen.

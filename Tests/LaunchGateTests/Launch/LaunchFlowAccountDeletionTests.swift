@@ -23,7 +23,7 @@ struct LaunchFlowAccountDeletionTests {
 
     // MARK: Tests
 
-    @Test("confirm deletes: the confirmation, the done screen, then sign-in, with the session store cleared and nothing mounted")
+    @Test("confirm deletes: the confirmation, the done screen with its own title, then sign-in, with the session store cleared and nothing mounted")
     func confirmDeletes() async throws {
         let flow = await signedIn()
         #expect(flow.state == .plainApp && flow.canDeleteAccount)
@@ -38,6 +38,7 @@ struct LaunchFlowAccountDeletionTests {
         await flow.perform(.confirm)
         let done = try #require(screen(flow))
         #expect(done.step == .deleted && done.message == "Your account has been deleted." && done.actions.map(\.role) == [.done])
+        #expect(done.title == "Account Deleted", "the done screen no longer asks")
         #expect(try flow.contentIdentity == nil && device.sessions.loadSession() == nil)
         #expect(device.transport.requests(to: Self.account).count == 1)
 
