@@ -110,11 +110,30 @@ extension LaunchFlow {
         }
     }
 
-    /// A failure in words for the confirmation.
+    /// A failure in words for the confirmation. It leads with the account being kept, and never
+    /// uses sign-in's words for the server being down; but where no answer came (a timeout, a
+    /// dropped connection, a cancelled task, an unreadable answer) the server may have deleted
+    /// the account, so the text says the outcome is unknown rather than that nothing happened.
     private func message(_ failure: AccountDeletionFailure) -> String {
         switch failure {
-        case .server(let error): error.localizedMessage(strings)
-        case .app(let description): description ?? strings.text(.errorUnavailable)
+        case .server(let error) where Self.unknownOutcomes.contains(error.code):
+            strings.text(.deleteAccountUnknown)
+        case .server(let error) where Self.plainRefusals.contains(error.code):
+            strings.text(.deleteAccountFailed)
+        case .server(let error):
+            strings.text(.deleteAccountFailedReason, ["reason": error.localizedMessage(strings)])
+        case .app(let description?):
+            strings.text(.deleteAccountFailedReason, ["reason": description])
+        case .app(nil):
+            strings.text(.deleteAccountFailed)
         }
     }
+
+    /// Failures after which the request may have reached the server and been carried out.
+    private static let unknownOutcomes: Set<String> = [
+        "offline", SignInError.timeout.code, SignInError.cancelled.code, "invalid_response", "too_large",
+    ]
+
+    /// Refusals whose own texts speak of sign-in and add nothing but "try again".
+    private static let plainRefusals: Set<String> = [SignInError.unavailable.code, SignInError.rejected.code]
 }

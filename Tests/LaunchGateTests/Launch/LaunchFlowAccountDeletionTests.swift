@@ -55,17 +55,29 @@ struct LaunchFlowAccountDeletionTests {
         #expect(device.transport.requests(to: Self.account).isEmpty)
     }
 
-    @Test("no answer from the server goes back to the confirmation with the error, still signed in; trying again deletes")
+    @Test("a server that refuses goes back to the confirmation saying the account was not deleted, in deletion's words, still signed in; trying again deletes")
     func failureStaysSignedIn() async throws {
         let flow = await signedIn()
         flow.requestAccountDeletion()
         device.transport.enqueue(.respond(.signInError("unavailable", status: 503)), for: Self.account)
         await flow.confirmAccountDeletion()
         let failed = try #require(screen(flow))
-        #expect(failed.step == .confirm && failed.error == StringKey.errorUnavailable.english && flow.signIn?.session != nil)
+        #expect(failed.step == .confirm && failed.error == "Your account was not deleted. Try again in a moment." && flow.signIn?.session != nil)
         device.transport.enqueue(.respond(.json(#"{"status": "success", "message": "Account deleted."}"#)), for: Self.account)
         await flow.confirmAccountDeletion()
         #expect(screen(flow)?.step == .deleted)
+    }
+
+    @Test("no answer in time says the outcome is unknown, not that nothing happened; a refusal with a wait keeps its reason")
+    func unknownOutcome() async throws {
+        let flow = await signedIn()
+        flow.requestAccountDeletion()
+        device.transport.enqueue(.fail(.timeout), for: Self.account)
+        await flow.confirmAccountDeletion()
+        #expect(screen(flow)?.error == "The server didn't answer, so your account may or may not have been deleted. Try again.")
+        device.transport.enqueue(.respond(.signInError("rate_limited", status: 429, retryAfter: 30)), for: Self.account)
+        await flow.confirmAccountDeletion()
+        #expect(screen(flow)?.error == "Your account was not deleted. Too many attempts. Try again in 30 s.")
     }
 
     @Test("a 401 signs out to the sign-in screen, without claiming the account was deleted")
