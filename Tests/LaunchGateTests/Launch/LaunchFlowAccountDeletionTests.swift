@@ -46,6 +46,23 @@ struct LaunchFlowAccountDeletionTests {
         #expect(flow.state == .signingIn(.enteringEmail))
     }
 
+    @Test("a double tap on Delete sends one DELETE: the second tap finds the deletion under way", .timeLimit(.minutes(1)))
+    func doubleTap() async throws {
+        let flow = await signedIn()
+        flow.requestAccountDeletion()
+        let gate = TransportGate()
+        device.transport.enqueue(.gated(gate, .json(#"{"status": "success", "message": "Account deleted."}"#)), for: Self.account)
+        let first = Task { await flow.perform(.confirm) }
+        // Yields, not a sleep: bounded, so a flow that never sends fails here instead of hanging.
+        for _ in 0..<10_000 where device.transport.requests(to: Self.account).isEmpty { await Task.yield() }
+        try #require(!device.transport.requests(to: Self.account).isEmpty, "the first deletion is in flight")
+        #expect(screen(flow)?.step == .deleting && screen(flow)?.actions.allSatisfy { !$0.isEnabled } == true)
+        await flow.perform(.confirm)
+        gate.open()
+        await first.value
+        #expect(screen(flow)?.step == .deleted && device.transport.requests(to: Self.account).count == 1)
+    }
+
     @Test("cancel goes back to the app with the account and session untouched, and sends nothing")
     func cancelGoesBack() async throws {
         let flow = await signedIn()
