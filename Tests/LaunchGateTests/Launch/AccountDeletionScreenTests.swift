@@ -17,4 +17,10 @@ struct AccountDeletionScreenTests {
         #expect(done.title != confirm.title)
         if language != "en" { #expect(done.title != StringKey.accountDeletedTitle.english, "translated") }
     }
+
+    @Test("French keeps its '?' on the title's last line: a narrow no-break space, never a breaking one, before it")
+    func frenchQuestionMark() {
+        let title = AccountDeletionScreen.at(.confirm, strings: .forLanguages(["fr"])).title
+        #expect(title.hasSuffix("\u{202F}?") && !title.contains(" ?"))
+    }
 }
