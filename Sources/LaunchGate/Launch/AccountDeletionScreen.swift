@@ -58,7 +58,7 @@ public struct AccountDeletionScreen: Sendable, Hashable {
                 actions: [AccountDeletionAction(title: strings.text(.deleteAccountConfirm), role: .confirm, isEnabled: !busy),
                           AccountDeletionAction(title: strings.text(.deleteAccountCancel), role: .cancel, isEnabled: !busy)])
         case .deleted:
-            return AccountDeletionScreen(step: step, title: strings.text(.deleteAccountTitle), message: strings.text(.accountDeletedMessage),
+            return AccountDeletionScreen(step: step, title: strings.text(.accountDeletedTitle), message: strings.text(.accountDeletedMessage),
                                          actions: [AccountDeletionAction(title: strings.text(.deleteAccountDone), role: .done)])
         }
     }

@@ -38,16 +38,27 @@ extension LaunchFlow {
         }
 
         /// Whether this state's screen must be above everything the app shows, not just its root
-        /// view: above its sheets, full-screen covers and alerts, with the keyboard taken from it.
-        /// That is every update screen: loading, the blocking ones and a recommended update. (On iOS
-        /// the adapters put them in a window above the app's.) Sign-in, the welcome and account deletion stay in the
-        /// app's window: nobody's content is mounted under them (``LaunchFlow/contentIdentity``),
-        /// and the banner and its dialog are part of the app by design.
+        /// view: above its sheets, full-screen covers and alerts. That is every update screen
+        /// (loading, the blocking ones and a recommended update) and account deletion, which the app
+        /// usually starts from its own settings sheet: drawn under that sheet, the confirmation
+        /// would be hidden by it. (On iOS the adapters put them in a window above the app's.)
+        /// Sign-in and the welcome stay in the app's window: nobody's content is mounted under
+        /// them (``LaunchFlow/contentIdentity``), and the banner and its dialog are part of the app by design.
         public var isAboveApp: Bool {
             switch self {
-            case .checking, .updateRequired, .endOfLife, .deviceUnsupported, .maintenance, .updateRecommended: true
-            case .signingIn, .welcome, .deletingAccount, .app: false
+            case .checking, .updateRequired, .endOfLife, .deviceUnsupported, .maintenance, .updateRecommended,
+                 .deletingAccount: true
+            case .signingIn, .welcome, .app: false
             }
+        }
+
+        /// Whether the screen above the app takes key from the app's window, so the keyboard and
+        /// key commands leave the app's fields: the screens the user can't leave, and account
+        /// deletion, whose buttons must not share the keyboard with a text field under it.
+        /// A loading or recommended-update screen leaves key to what the app or an SDK presents.
+        public var takesKey: Bool {
+            if case .deletingAccount = self { return true }
+            return isBlocking
         }
 
         /// Whether the app's own content is on screen (possibly under a banner or dialog).

@@ -32,7 +32,7 @@ public final class LaunchFlow {
     }
 
     @ObservationIgnored private var chosenStrings: LaunchGateStrings?
-    @ObservationIgnored private let configuration: Configuration
+    @ObservationIgnored let configuration: Configuration
     /// The launch, run once however often ``start()`` is called (a view's `.task` re-runs on
     /// every appearance, and several windows may share one flow).
     @ObservationIgnored private var launch: Task<Void, Never>?

@@ -115,10 +115,14 @@
 
         // Account deletion.
         case .deleteAccountTitle: "Delete your account?"
-        case .deleteAccountMessage: "Your account and everything kept with it will be deleted. This can't be undone."
+        case .deleteAccountMessage: "Your account will be deleted. This can't be undone."
         case .deleteAccountConfirm: "Delete Account"
         case .deleteAccountCancel: "Cancel"
         case .deletingAccount: "Deleting your account…"
+        case .deleteAccountFailed: "Your account was not deleted. Try again in a moment."
+        case .deleteAccountFailedReason: "Your account was not deleted. {reason}"
+        case .deleteAccountUnknown: "The server didn't answer, so your account may or may not have been deleted. Try again."
+        case .accountDeletedTitle: "Account Deleted"
         case .accountDeletedMessage: "Your account has been deleted."
         case .deleteAccountDone: "Done"
         }

@@ -201,6 +201,14 @@
     case deleteAccountCancel = "account.delete.button.cancel"
     /// Shown while the server deletes.
     case deletingAccount = "account.deleting"
+    /// The confirmation's error when the server refused: the account is still there.
+    case deleteAccountFailed = "account.delete.failed"
+    /// The same with a reason after it (`{reason}`): the app's own, or a wait or setup problem.
+    case deleteAccountFailedReason = "account.delete.failed.reason"
+    /// The confirmation's error when no answer came: the server may have deleted the account.
+    case deleteAccountUnknown = "account.delete.unknown"
+    /// The done screen's title, once the account is gone.
+    case accountDeletedTitle = "account.deleted.title"
     /// Shown once the account is gone.
     case accountDeletedMessage = "account.deleted.message"
     /// The button from there to the sign-in screen.

@@ -22,9 +22,21 @@ extension SignInFlow {
     /// Unlike ``signOut()``, the device forgets nothing until the server has answered: a deletion
     /// the server never heard would leave an account the user believes is gone. So a failure to
     /// reach it keeps the user signed in. Every failure is also kept in ``lastError``.
+    ///
+    /// A call while one runs sends nothing: it waits for the running one and returns its result.
+    /// A second DELETE would come back 401 and report the deleted account as signed out.
     /// - Returns: What happened; see ``DeletionResult``.
     @discardableResult
     public func deleteAccount() async -> DeletionResult {
+        if let deletion { return await deletion.value }
+        let task = Task { await deleteAccountNow() }
+        deletion = task
+        defer { deletion = nil }
+        // The caller's cancellation still reaches the request, as it did when the call made it itself.
+        return await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+    }
+
+    private func deleteAccountNow() async -> DeletionResult {
         guard let current = session else { return .failed(.unauthorized) }
         let result: DeletionResult
         do {

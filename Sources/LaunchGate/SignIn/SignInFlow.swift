@@ -52,6 +52,8 @@ public final class SignInFlow {
     @ObservationIgnored var sendingFrom: State = .enteringEmail
     /// The error behind ``State/failed(message:recovery:)``, so a screen can word it in the user's language.
     @ObservationIgnored private(set) var failure: SignInError?
+    /// The account deletion under way, which a second ``deleteAccount()`` waits for instead of sending another.
+    @ObservationIgnored var deletion: Task<DeletionResult, Never>?
 
     /// Creates a flow, signed out until ``restore()`` finds a stored session.
     /// - Parameters:

@@ -18,7 +18,8 @@ extension ThemePalette {
         palette.title = Self.raise(title, on: [background, banner], to: ratio)
         palette.message = Self.raise(message, on: [background, banner], to: ratio)
         palette.link = Self.raise(link, on: [background, banner], to: ratio)
-        palette.errorText = Self.raise(errorText, on: [errorCard], to: ratio)
+        // The error color is also the destructive button's fill, labelled in the background's color.
+        palette.errorText = Self.raise(errorText, on: [errorCard, background], to: ratio)
         palette.fieldText = Self.raise(fieldText, on: [field], to: ratio)
         palette.placeholder = Self.raise(placeholder, on: [field], to: ratio)
         let fill = buttonBackground.composited(over: background)

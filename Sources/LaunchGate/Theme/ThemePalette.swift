@@ -45,6 +45,9 @@ public struct ThemePalette: Sendable, Hashable {
             ReadablePair("buttonText on buttonBackground", buttonText, on: buttonBackground.composited(over: background)),
             ReadablePair("linkText on background", link, on: background),
             ReadablePair("errorText on errorBackground", errorText, on: errorCard),
+            // The destructive button (Delete Account) is filled with the error color and labelled
+            // in the background's.
+            ReadablePair("background on errorText", background, on: errorText.composited(over: background)),
             ReadablePair("fieldText on fieldBackground", fieldText, on: field),
             ReadablePair("placeholderText on fieldBackground", placeholder, on: field),
             ReadablePair("title on bannerBackground", title, on: banner),

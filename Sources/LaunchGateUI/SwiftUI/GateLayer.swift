@@ -4,7 +4,7 @@ import SwiftUI
 
 /// What the flow shows over the app: a full screen, or nothing, for the state it reads from the
 /// flow. ``LaunchGateView`` draws it over the app's content and, on iOS, draws the update screens
-/// in a window above the app's instead (``LaunchFlow/State/isAboveApp``). The banner is not
+/// and account deletion in a window above the app's instead (``LaunchFlow/State/isAboveApp``). The banner is not
 /// drawn over the app: ``LaunchGateView`` puts it above the app's content, which moves down.
 @MainActor
 struct GateLayer: View {
@@ -12,7 +12,7 @@ struct GateLayer: View {
     enum Part {
         /// Every screen: over the app's content, when there is no window above the app.
         case all
-        /// The update screens, in the window above the app's.
+        /// The update screens and account deletion, in the window above the app's.
         case aboveApp
         /// The others (sign-in, the welcome), while the window above the app has the rest.
         case inApp

@@ -165,12 +165,12 @@ public struct LaunchGateView<Content: View>: View {
                 .presentationDragIndicator(.visible)
                 .environment(\.layoutDirection, flow.strings.layoutDirection)
         }
-        // Only a screen the user can't leave takes key: what the app or an SDK presents on the key
-        // window during a check or over a recommended update stays the app's.
+        // Only a screen the user can't leave, and account deletion, take key: what the app or an SDK
+        // presents on the key window during a check or over a recommended update stays the app's.
         // A new screen there (a blocking one after the loading screen) is hosted anew, so VoiceOver
         // moves to it.
         .aboveAppWindow(flow: flow, isPresented: state.isAboveApp, screenID: AnyHashable(state.gateScreen),
-                        takesKey: state.isBlocking, isActive: $isAboveApp) {
+                        takesKey: state.takesKey, isActive: $isAboveApp) {
             GateLayer(flow: flow, screens: screens, part: .aboveApp)
                 .environment(\.performGateAction, perform)
         }

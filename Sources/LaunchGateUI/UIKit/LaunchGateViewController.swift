@@ -206,7 +206,8 @@ public final class LaunchGateViewController: UIViewController {
     /// one left from before a sign-out, goes first, with whatever it presented.
     private func showMain(_ showsApp: Bool, identity: String?) {
         if let main = mainViewController, identity != mainIdentity {
-            // The app's sheets and alerts hang off this controller, not off `main`.
+            // The app's sheets and alerts hang off this controller, not off `main`. After an account
+            // deletion they go while the done screen covers them, in the window above the app's.
             if presentedViewController != nil { dismiss(animated: false) }
             remove(main)
             mainViewController = nil
@@ -231,8 +232,8 @@ public final class LaunchGateViewController: UIViewController {
         updateBannerInset()
     }
 
-    /// Shows a cover, or none. An update screen goes in the window above the app's, once this
-    /// controller is in a window; until then, and for sign-in and the welcome, it is a child
+    /// Shows a cover, or none. An update screen or account deletion goes in the window above the
+    /// app's, once this controller is in a window; until then, and for sign-in and the welcome, it is a child
     /// over the main controller.
     private func show(cover kind: Cover?, aboveApp: Bool) {
         // The last window this controller was in, even while it is out of it: a full-screen
@@ -246,9 +247,9 @@ public final class LaunchGateViewController: UIViewController {
         guard let kind else { return gateWindow.hide() }
         // In the window above the app, VoiceOver is moved to the screen, which reads its title.
         let controller = makeController(for: kind, announcesTitle: !isAboveApp)
-        // Only a screen the user can't leave takes key: what the app or an SDK presents on the key
-        // window during a check or over a recommended update stays the app's.
-        if isAboveApp, gateWindow.show(controller, takesKey: flow.state.isBlocking, theme: theme) {
+        // Only a screen the user can't leave, and account deletion, take key: what the app or an SDK
+        // presents on the key window during a check or over a recommended update stays the app's.
+        if isAboveApp, gateWindow.show(controller, takesKey: flow.state.takesKey, theme: theme) {
             cover = (kind, controller, true)
             return
         }

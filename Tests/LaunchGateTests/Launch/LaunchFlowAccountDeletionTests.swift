@@ -23,7 +23,7 @@ struct LaunchFlowAccountDeletionTests {
 
     // MARK: Tests
 
-    @Test("confirm deletes: the confirmation, the done screen, then sign-in, with the session store cleared and nothing mounted")
+    @Test("confirm deletes: the confirmation, the done screen with its own title, then sign-in, with the session store cleared and nothing mounted")
     func confirmDeletes() async throws {
         let flow = await signedIn()
         #expect(flow.state == .plainApp && flow.canDeleteAccount)
@@ -38,11 +38,29 @@ struct LaunchFlowAccountDeletionTests {
         await flow.perform(.confirm)
         let done = try #require(screen(flow))
         #expect(done.step == .deleted && done.message == "Your account has been deleted." && done.actions.map(\.role) == [.done])
+        #expect(done.title == "Account Deleted", "the done screen no longer asks")
         #expect(try flow.contentIdentity == nil && device.sessions.loadSession() == nil)
         #expect(device.transport.requests(to: Self.account).count == 1)
 
         await flow.perform(.done)
         #expect(flow.state == .signingIn(.enteringEmail))
+    }
+
+    @Test("a double tap on Delete sends one DELETE: the second tap finds the deletion under way", .timeLimit(.minutes(1)))
+    func doubleTap() async throws {
+        let flow = await signedIn()
+        flow.requestAccountDeletion()
+        let gate = TransportGate()
+        device.transport.enqueue(.gated(gate, .json(#"{"status": "success", "message": "Account deleted."}"#)), for: Self.account)
+        let first = Task { await flow.perform(.confirm) }
+        // Yields, not a sleep: bounded, so a flow that never sends fails here instead of hanging.
+        for _ in 0..<10_000 where device.transport.requests(to: Self.account).isEmpty { await Task.yield() }
+        try #require(!device.transport.requests(to: Self.account).isEmpty, "the first deletion is in flight")
+        #expect(screen(flow)?.step == .deleting && screen(flow)?.actions.allSatisfy { !$0.isEnabled } == true)
+        await flow.perform(.confirm)
+        gate.open()
+        await first.value
+        #expect(screen(flow)?.step == .deleted && device.transport.requests(to: Self.account).count == 1)
     }
 
     @Test("cancel goes back to the app with the account and session untouched, and sends nothing")
@@ -54,17 +72,29 @@ struct LaunchFlowAccountDeletionTests {
         #expect(device.transport.requests(to: Self.account).isEmpty)
     }
 
-    @Test("no answer from the server goes back to the confirmation with the error, still signed in; trying again deletes")
+    @Test("a server that refuses goes back to the confirmation saying the account was not deleted, in deletion's words, still signed in; trying again deletes")
     func failureStaysSignedIn() async throws {
         let flow = await signedIn()
         flow.requestAccountDeletion()
         device.transport.enqueue(.respond(.signInError("unavailable", status: 503)), for: Self.account)
         await flow.confirmAccountDeletion()
         let failed = try #require(screen(flow))
-        #expect(failed.step == .confirm && failed.error == StringKey.errorUnavailable.english && flow.signIn?.session != nil)
+        #expect(failed.step == .confirm && failed.error == "Your account was not deleted. Try again in a moment." && flow.signIn?.session != nil)
         device.transport.enqueue(.respond(.json(#"{"status": "success", "message": "Account deleted."}"#)), for: Self.account)
         await flow.confirmAccountDeletion()
         #expect(screen(flow)?.step == .deleted)
+    }
+
+    @Test("no answer in time says the outcome is unknown, not that nothing happened; a refusal with a wait keeps its reason")
+    func unknownOutcome() async throws {
+        let flow = await signedIn()
+        flow.requestAccountDeletion()
+        device.transport.enqueue(.fail(.timeout), for: Self.account)
+        await flow.confirmAccountDeletion()
+        #expect(screen(flow)?.error == "The server didn't answer, so your account may or may not have been deleted. Try again.")
+        device.transport.enqueue(.respond(.signInError("rate_limited", status: 429, retryAfter: 30)), for: Self.account)
+        await flow.confirmAccountDeletion()
+        #expect(screen(flow)?.error == "Your account was not deleted. Too many attempts. Try again in 30 s.")
     }
 
     @Test("a 401 signs out to the sign-in screen, without claiming the account was deleted")

@@ -162,16 +162,29 @@ struct LaunchFlowOrderTests {
         #expect(flow.signIn?.session != nil)
     }
 
-    @Test("every update screen goes above the app's own presentations; sign-in, the welcome and the app with its banner don't")
+    @Test("every update screen and account deletion go above the app's own presentations; sign-in, the welcome and the app with its banner don't")
     func aboveApp() {
         let screen = GateScreen(kind: .updateRequired, style: .blocking, title: "t", message: "m")
+        let deletion = LaunchFlow.State.deletingAccount(.at(.confirm, strings: .english))
         for state in [LaunchFlow.State.checking, .updateRequired(screen), .endOfLife(screen), .deviceUnsupported(screen),
-                      .updateRecommended(screen)] {
+                      .updateRecommended(screen), deletion] {
             #expect(state.isAboveApp, "\(state)")
         }
         let user = SignInFixtures.storedSession().user
         for state in [LaunchFlow.State.signingIn(.enteringEmail), .welcome(user), .plainApp, .app(banner: screen, details: nil)] {
             #expect(!state.isAboveApp, "\(state)")
+        }
+    }
+
+    @Test("the blocking screens and account deletion take key from the app's window; loading and a recommended update leave it")
+    func takesKey() {
+        let screen = GateScreen(kind: .updateRequired, style: .blocking, title: "t", message: "m")
+        for state in [LaunchFlow.State.updateRequired(screen), .endOfLife(screen), .deviceUnsupported(screen),
+                      .maintenance(screen), .deletingAccount(.at(.deleted, strings: .english))] {
+            #expect(state.takesKey, "\(state)")
+        }
+        for state in [LaunchFlow.State.checking, .updateRecommended(screen), .plainApp] {
+            #expect(!state.takesKey, "\(state)")
         }
     }
 }

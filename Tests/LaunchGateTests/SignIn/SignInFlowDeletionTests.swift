@@ -82,4 +82,22 @@ struct SignInFlowDeletionTests {
         #expect(error.code == "not_on_seed_paths" && seed.session != nil)
         #expect(transport.requests.allSatisfy { !$0.url.path.hasSuffix("/account") })
     }
+
+    @Test("a second deletion while one runs sends no second DELETE and gets the first one's result", .timeLimit(.minutes(1)))
+    func oneAtATime() async throws {
+        let flow = flow()
+        await signIn(flow)
+        let gate = TransportGate()
+        transport.enqueue(.gated(gate, Self.deleted), for: Self.account, method: "DELETE")
+        let first = Task { await flow.deleteAccount() }
+        // Yields, not a sleep: bounded, so a flow that never sends fails here instead of hanging.
+        for _ in 0..<10_000 where transport.requests(to: Self.account).isEmpty { await Task.yield() }
+        try #require(!transport.requests(to: Self.account).isEmpty, "the first deletion is in flight")
+        let second = Task { await flow.deleteAccount() }
+        await Task.yield()
+        gate.open()
+        #expect(await first.value == .deleted)
+        #expect(await second.value == .deleted, "not .signedOut from a second DELETE's 401")
+        #expect(transport.requests(to: Self.account).count == 1)
+    }
 }

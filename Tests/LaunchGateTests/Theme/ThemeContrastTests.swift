@@ -11,7 +11,7 @@ struct ThemeContrastTests {
     func presetsAreReadable(preset: String, appearance: ThemeAppearance) throws {
         let theme = try #require(LaunchGateTheme.presets.first { $0.name == preset }?.theme)
         let pairs = theme.palette(for: appearance).readablePairs
-        #expect(pairs.count == 10, "every pair a person reads is checked, the banner's included")
+        #expect(pairs.count == 11, "every pair a person reads is checked, the banner's and the Delete Account button's included")
         for pair in pairs {
             #expect(pair.isReadable, "\(preset) in \(appearance): \(pair)")
         }
@@ -38,6 +38,16 @@ struct ThemeContrastTests {
         let grey = halfBlack.composited(over: white)
         #expect(abs(grey.red - (1 - 128.0 / 255)) < 1e-9)
         #expect(grey.opacity == 1)
+    }
+
+    @Test("the Delete Account button's label, the background on the error color, is checked: turquoise on #C00000 is 3.95:1")
+    func destructiveButton() throws {
+        var before = LaunchGateTheme.playful
+        before.errorText = "#C00000"
+        let pair = try #require(before.palette(for: .light).readablePairs.first { $0.name == "background on errorText" })
+        #expect(!pair.isReadable && (pair.contrast * 100).rounded() == 395)
+        let raised = try #require(before.palette(for: .light).increasingContrast().readablePairs.first { $0.name == pair.name })
+        #expect(raised.contrast >= 7, "Increase Contrast darkens the fill")
     }
 
     @Test("the bug this guards against: a white field with the system's text in Dark Mode is white on white")

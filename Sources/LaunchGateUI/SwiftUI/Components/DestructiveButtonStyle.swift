@@ -3,9 +3,10 @@
 import SwiftUI
 
 /// A button that destroys something (Delete Account): the main button's shape, filled with the
-/// theme's error color and labelled in its background color. That pair is the error text on the
-/// screen's background, which the palette holds to 4.5:1 (7:1 with Increase Contrast) in light and
-/// Dark Mode alike, so the label stays readable where a fixed red and white would not (3.6:1).
+/// theme's error color and labelled in its background color. That pair is one of
+/// ``ThemePalette/readablePairs`` ("background on errorText"), checked at 4.5:1 and raised to 7:1
+/// by Increase Contrast in light and Dark Mode alike, so the label stays readable where a fixed
+/// red and white would not (3.6:1).
 struct DestructiveButtonStyle: ButtonStyle {
     let styles: ThemeStyles
     let cornerRadius: Double
