@@ -159,15 +159,17 @@ def metric(to_port, admin, name):
     return -1
 
 
-def spawn_server(*flags):
-    """Another `launchgate serve --demo` on a free port with its own database: (port, process, admin token)."""
+def spawn_server(*flags, database=None):
+    """Another `launchgate serve --demo` on a free port with its own database: (port, process, admin token).
+    `database` (a SQLite path or a PostgreSQL URL) names one instead: a restart on the same data, or PostgreSQL
+    for a race; the admin token is printed only when the database is new."""
     import tempfile
     work = tempfile.mkdtemp(prefix="hostile-")
     probe = socket.socket()
     probe.bind(("127.0.0.1", 0))
     free = probe.getsockname()[1]
     probe.close()
-    env = dict(os.environ, LAUNCHGATE_DATABASE_URL=os.path.join(work, "serve.sqlite"), LOG_LEVEL="warning")
+    env = dict(os.environ, LAUNCHGATE_DATABASE_URL=database or os.path.join(work, "serve.sqlite"), LOG_LEVEL="warning")
     log_path = os.path.join(work, "serve.log")
     with open(log_path, "w") as log:
         process = subprocess.Popen([launchgate, "serve", "--host", "127.0.0.1", "--port", str(free), "--demo", *flags],
