@@ -8,7 +8,7 @@ Every loop is bounded in count and in time. Prints one line per check ("ok   ...
 checks whose names hold it.
 
 The checks live in hostile_checks/, one module per family (slow clients, connection caps, input
-in requests, policy reads, sign-in, adoption), and share hostile_checks/common.py: the arguments
+in requests, policy reads, sign-in, account deletion, adoption), and share hostile_checks/common.py: the arguments
 above, ok/fail, raw requests and a deadline-bound reader, connections from a chosen loopback
 address, and second servers. A new check is a function in its family's module and a line in
 `checks` below, which sets the order they run in.
@@ -16,7 +16,7 @@ address, and second servers. A new check is a function in its family's module an
 import os, sys
 
 from hostile_checks import (adoption, adoption_room, connection_caps, connection_churn, http_input, policy_reads, sign_in, sign_in_console,
-                            sign_in_outbox, sign_in_room, slow_clients)
+                            sign_in_deletion, sign_in_deletion_races, sign_in_outbox, sign_in_room, slow_clients)
 from hostile_checks.common import fail, failures, server_pid
 
 checks = [
@@ -44,6 +44,13 @@ checks = [
     ("sign-in: guesses past the address's cap store nothing", sign_in_room.guesses_past_the_cap),
     ("sign-in: the owner's mail behind a flood from one network", sign_in_outbox.owner_mail_behind_a_flood),
     ("sign-in: the owner's mail before later networks' mail", sign_in_outbox.owner_mail_before_later_networks),
+    ("account deletion: every session ends", sign_in_deletion.every_session_ends),
+    ("account deletion: nothing remains", sign_in_deletion.nothing_remains),
+    ("account deletion: refusals delete nothing", sign_in_deletion.refusals_delete_nothing),
+    ("account deletion: concurrent deletes count once", sign_in_deletion_races.concurrent_deletes),
+    ("account deletion: a flood of made-up tokens", sign_in_deletion_races.flood_of_deletes),
+    ("account deletion: sign-up and delete loops", sign_in_deletion_races.create_delete_loop),
+    ("account deletion: a delete racing a verify, and a restart", sign_in_deletion_races.delete_racing_verify),
     ("adoption under a flood", adoption.adoption_flood),
     ("adoption under a flood from many addresses", adoption.adoption_from_many_addresses),
     ("adoption: the next release among made-up candidates", adoption_room.next_release_among_junk),
