@@ -2,8 +2,9 @@
 ends every session of the user at once and for good, erases every row of the address, and refuses,
 deleting nothing, whatever isn't its own session's token. The races, floods and loops are in
 sign_in_deletion_races.py. Sources are 127.3.x.x and 127.4.x.x, /24s no other check uses."""
-import http.client, json, os, random, sqlite3, subprocess
+import http.client, json, os, random, re, sqlite3, subprocess
 import urllib.parse
+from console_form import post_sign_in_form
 from logged_mail import mailed_code, messages
 from .common import fail, ok, port, token
 
@@ -106,9 +107,26 @@ def user_sessions(email, app="demo", admin=None, at_port=None):
     return answer[1]["user"]["id"], [session["id"] for session in answer[1]["sessions"]]
 
 
+def console_users_page(after, app="demo"):
+    """The console's users page of `app` from the address after `after` on, read by a new read-only
+    operator who signs in from 127.3.99.x: its text, or ''."""
+    operator = f"deletion-ops-{random.randrange(10**9)}@example.com"
+    if call("POST", "/v1/admin/operators", fields={"email": operator, "scope": "read"}, headers={"Authorization": f"Bearer {token}"})[0] != 201:
+        return ""
+    before = mail_count(SERVE_LOG, operator)
+    post_sign_in_form(port, "127.3.99.1", "email", {"email": operator})
+    code = mailed_code(SERVE_LOG, operator, mails=before + 1)
+    _, cookies = post_sign_in_form(port, "127.3.99.1", "code", {"email": operator, "code": code or ""}, with_cookies=True)
+    if "lgc_session" not in cookies:
+        return ""
+    page = call("GET", f"/console/apps/{app}/users?after={urllib.parse.quote(after, safe='')}", "127.3.99.1", headers={"Cookie": f"lgc_session={cookies['lgc_session']}"})
+    return page[2].decode() if page[0] == 200 else ""
+
+
 # A user signed in on two devices, from two /24s, and a third /24 asked for a code it never used.
 # The delete must end both sessions at once (401 from `session`, `sign-out` and a second delete),
 # make the unused code useless, count one deletion, and leave the address to sign up again as a new user.
+# The console's users page then lists the address once (the new user), never the old user's ID, and counts the deletion.
 def every_session_ends():
     database = os.environ.get("LAUNCHGATE_DATABASE_URL", "")
     run = random.randrange(10**9)
@@ -127,6 +145,8 @@ def every_session_ends():
     replay = call("POST", "/v1/apps/demo/auth/verify-code", "127.3.3.1", {"email": email, "code": unused, "device_id": "laptop"})
     again = sign_in(email, "127.3.4.1", "phone")
     counted_after = deletions(database)
+    page = console_users_page(after=email.split('@')[0])
+    shown = re.search(r"(\d+) accounts? deleted in the last 30 days", page)
     (ok if answer[:2] == (200, DELETED) and statuses == [401] * 6 else fail)(
         f"a delete answered {answer[0]} {answer[2][:60]!r}; then both devices' tokens got {statuses} from session, sign-out and delete (401 each)")
     (ok if replay[0] == 400 and isinstance(replay[1], dict) and replay[1].get("error") == "invalid_code" else fail)(
@@ -134,6 +154,9 @@ def every_session_ends():
     (ok if again and again["is_new_user"] is True and again["user"]["id"] != first["user"]["id"] and counted_after == counted + 1 else fail)(
         f"signing in again made a new user (is_new_user {again and again['is_new_user']}, {again and again['user']['id']} after "
         f"{first['user']['id']}); the deletions counted went {counted} -> {counted_after} (one more)")
+    (ok if page.count(email) == 1 and first["user"]["id"] not in page and shown and int(shown.group(1)) == counted_after else fail)(
+        f"the console's users page names the address {page.count(email)} time(s) (once, the new user), the old ID "
+        f"{page.count(first['user']['id'])} times, and counts {shown and shown.group(1)} deletions ({counted_after})")
 
 
 # Every kind of row an address gets: sessions on two devices, a known network, a wrong guess from
@@ -171,8 +194,8 @@ def nothing_remains():
         f"({alive(near['session_token'])}) still work")
 
 
-# Whatever isn't the session's own token, on the account's own path with one Authorization and at
-# most one device header, deletes nothing: another app's token, a token on another app's path,
+# Whatever isn't a live session's own token, on the account's own path with one Authorization and at
+# most one device header, deletes nothing: another app's token, a signed-out session's, a token on another app's path,
 # another device's header, doubled headers, other schemes and places for the token, other methods,
 # the seed's paths and a body past 4 KiB. Every refusal of a token answers the same bytes but the
 # request ID, so an answer tells nothing about whose token it was.
@@ -181,12 +204,15 @@ def refusals_delete_nothing():
     run, other = random.randrange(10**9), new_app()
     email = f"refused-{run}@example.com"
     mine, theirs = sign_in(email, "127.3.20.1", "phone"), sign_in(email, "127.3.20.1", "phone", app=other) if other else None
-    if not mine or not theirs:
-        fail(f"signing {email} in to two apps failed ({bool(mine)}, {bool(theirs)})")
+    ended = sign_in(email, "127.3.21.1", "tablet")
+    if not mine or not theirs or not ended:
+        fail(f"signing {email} in to two apps and on a second device failed ({bool(mine)}, {bool(theirs)}, {bool(ended)})")
         return
+    call("POST", "/v1/apps/demo/auth/sign-out", headers=bearer(ended["session_token"]))
     token_, path, counted = mine["session_token"], "/v1/apps/demo/auth/account", deletions(database)
     answers = {
         "another app's token": delete(theirs["session_token"]),
+        "a signed-out session's": delete(ended["session_token"]),
         "on another app's path": delete(token_, app=other),
         "another device's header": delete(token_, device="laptop"),
         "an empty device header": call("DELETE", path, headers={**bearer(token_), "LaunchGate-Device-ID": ""}),
