@@ -8,7 +8,7 @@ import Testing
 /// statement on its own connection (SQLite has one writer, memory one actor): the room's last
 /// unit goes to one guess (review s9b, T1), and a verify and a resend from one network, which lock
 /// the same rows, never deadlock (K5): none needs the retry on deadlock (R6).
-@Suite("Sign-in under concurrent requests on PostgreSQL: the room's last unit and the locks of a verify beside a resend")
+@Suite("Sign-in under concurrent requests on PostgreSQL: the room's last unit, and the locks of a verify beside a resend or an account deletion")
 struct SignInPostgresRaceTests {
     private static let email = "ada@example.com"
 
@@ -62,7 +62,32 @@ struct SignInPostgresRaceTests {
         await fixture.close()
     }
 
-    private static func verify(_ fixture: SignInFixture, _ code: String, from client: String) async -> String {
-        await SignInFixture.outcome { _ = try await fixture.service.verifyCode(app: "notes", email: email, code: code, deviceID: "d", client: client) }
+    @Test("20 rounds of an account deletion racing a verify of the same address from another device: every deletion succeeds and none runs again, since both lock the address's codes before the user's row (attack s13, B1)",
+          .enabled(if: TestBackend.available.contains(.postgres)))
+    func deletionBesideVerify() async throws {
+        let configuration = SignInConfiguration(guessesPerHour: 10_000, networkGuessesPerHour: 10_000, liveCodesPerAddress: 8, resendInterval: 0,
+                                                networkSendsPerHour: 10_000, sendsPerHour: 10_000, clientSends: 0, clientVerifies: 0)
+        let fixture = try await SignInFixture.make(.postgres, configuration: configuration)
+        let repository = try #require(fixture.components.signInRepository as? SQLSignInRepository)
+        var deletions: [String] = []
+        var verifies: [String] = []
+        for _ in 0..<20 {
+            let phone = try await fixture.signIn(Self.email, device: "phone")
+            _ = try await fixture.service.sendCode(app: "notes", email: Self.email, client: "192.0.2.1")
+            let code = try #require(try await fixture.code(for: Self.email))
+            async let deletion = SignInFixture.outcome { try await fixture.service.deleteAccount(app: "notes", token: phone.token, deviceID: "phone") }
+            async let verify = Self.verify(fixture, code, from: "192.0.2.1", device: "tablet")
+            (deletions, verifies) = (deletions + [await deletion], verifies + [await verify])
+        }
+        #expect(deletions.allSatisfy { $0 == "ok" }, "\(deletions)")
+        // A verify before the deletion signs in (and is erased with the account); one after it finds its code gone.
+        #expect(verifies.allSatisfy { ["ok", "invalid_code"].contains($0) }, "\(verifies)")
+        // The retry would hide a deadlock from the answers; the lock order is what keeps the count at 0.
+        #expect(repository.conflictRetries.value == 0, "transactions run again after a deadlock")
+        await fixture.close()
+    }
+
+    private static func verify(_ fixture: SignInFixture, _ code: String, from client: String, device: String = "d") async -> String {
+        await SignInFixture.outcome { _ = try await fixture.service.verifyCode(app: "notes", email: email, code: code, deviceID: device, client: client) }
     }
 }

@@ -39,6 +39,14 @@ struct SQLiteConnectionsTests {
         }
     }
 
+    @Test("the writer zeroes what it deletes (secure_delete), so an erased account's rows don't stay readable in the file's free pages (attack s13, F3)")
+    func writerOverwritesDeletedContent() async throws {
+        try await withDatabase { database in
+            let mode = try await database.transaction { try await $0.raw("PRAGMA secure_delete").first()?.decode(column: "secure_delete", as: Int.self) }
+            #expect(mode == 1)
+        }
+    }
+
     @Test("text holding a NUL character is refused as unstorable on both engines (SQLiteNIO would read it back cut short), and nothing is stored",
           arguments: TestBackend.sql)
     func nulInTextIsRefused(backend: TestBackend) async throws {

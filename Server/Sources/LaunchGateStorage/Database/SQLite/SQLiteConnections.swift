@@ -52,7 +52,10 @@ final class SQLiteConnections: Sendable {
             let connection = try await SQLiteFile.open(path, access: readOnly ? .readOnly : .readWriteCreate, busyTimeout: busyTimeout,
                                                        threadPool: threadPool, logger: logger)
             do {
-                for pragma in (readOnly ? [] : ["PRAGMA journal_mode = WAL"]) + ["PRAGMA foreign_keys = ON", "PRAGMA synchronous = NORMAL"] {
+                // secure_delete zeroes deleted rows' bytes, so an erased account doesn't stay readable in free pages;
+                // set here rather than left to how SQLite happened to be compiled (attack s13, F3).
+                let writing = ["PRAGMA journal_mode = WAL", "PRAGMA secure_delete = ON"]
+                for pragma in (readOnly ? [] : writing) + ["PRAGMA foreign_keys = ON", "PRAGMA synchronous = NORMAL"] {
                     try await connection.query(pragma) { _ in }
                 }
             } catch {

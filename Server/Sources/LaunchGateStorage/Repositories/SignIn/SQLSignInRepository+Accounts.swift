@@ -70,8 +70,17 @@ extension SQLSignInRepository {
 
     public func deleteUser(_ deletion: AccountDeletion, at now: Date) async throws -> Bool {
         let (appID, id) = (deletion.appID, deletion.userID)
-        return try await database.transaction { db in
-            // A write first (a no-op one), so SQLite takes its write lock before anything is read.
+        // Run once more if PostgreSQL still ends it to break a deadlock with a request this order
+        // doesn't cover: nothing of it was committed (attack s13, B1).
+        return try await againOnConflict { try await database.transaction { db in
+            // The address's codes first, in the order a verify takes its locks (its code, then the
+            // user's row): locking the user's row first crossed a verify of the same address, and
+            // PostgreSQL ended one of the two (attack s13, B1). A write, so SQLite takes its write
+            // lock before anything is read; an unknown user's subquery is NULL and matches no code.
+            try await db.raw("""
+                DELETE FROM sign_in_codes WHERE app_id = \(bind: appID)
+                AND email = (SELECT email FROM sign_in_users WHERE app_id = \(bind: appID) AND id = \(bind: id))
+                """).run()
             let found = try await db.update("sign_in_users").set("email", to: SQLColumn("email"))
                 .where("app_id", .equal, appID).where("id", .equal, id).returning("email").all()
             guard let email = try found.first?.decode(column: "email", as: String.self) else { return false }
@@ -88,7 +97,7 @@ extension SQLSignInRepository {
                 ON CONFLICT (app_id, day, requested_by) DO UPDATE SET deletions = sign_in_deletions.deletions + 1
                 """).run()
             return true
-        }
+        } }
     }
 
     /// Deletes the rate-limit keys that name the address. Prefixes are compared with `substr`, not
