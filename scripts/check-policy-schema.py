@@ -45,7 +45,11 @@ bad = {
     "maintenance with an http link": variant(lambda d: d["platforms"]["ios"].update(
         maintenance={"start": "2026-12-01T02:00:00Z", "message": "x", "url": "http://status.example.com"})),
     "OS notice without a date": variant(lambda d: d["platforms"]["ios"].update(osSupportEnds={"below": "18.0"})),
+    "storefront keyed by alpha-3": variant(lambda d: d["platforms"]["ios"].update(storefronts={"USA": "2.0.0"})),
+    "storefront serving no version": variant(lambda d: d["platforms"]["ios"].update(storefronts={"us": "soon"})),
 }
+check("storefronts are valid",
+      validator.is_valid(variant(lambda d: d["platforms"]["ios"].update(storefronts={"us": "2.4.1", "fr": "2.4.0"}))))
 check("an OS support notice is valid",
       validator.is_valid(variant(lambda d: d["platforms"]["ios"].update(osSupportEnds={"below": "18.0", "after": "2027-03-01"}))))
 good = variant(lambda d: d["platforms"]["ios"].update(maintenance={

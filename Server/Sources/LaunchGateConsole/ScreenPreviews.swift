@@ -90,6 +90,9 @@ enum ScreenPreviews {
         var required = entry
         required.endOfLife = nil
         (available.maintenance, recommended.maintenance, required.maintenance) = (nil, nil, nil)
+        // The optional screens wait for a device's storefront; the preview shows them as a device
+        // in a storefront that already serves the draft's versions sees them.
+        (available.storefronts, recommended.storefronts) = ([:], [:])
         var maintenance = entry
         maintenance.endOfLife = nil
         // The OS notice shows only where nothing else does, on its last day, to an OS below it.

@@ -19,6 +19,20 @@ extension SimulatorSettings {
         return url
     }
 
+    /// Reads `--storefront`: the device's App Store storefront, as a two- or three-letter
+    /// country code (`us`, `FR`, `JPN`, as StoreKit gives it).
+    /// - Parameter text: The code as typed; `nil` when the flag was not given.
+    /// - Returns: The storefront, or `nil` for none: an unknown storefront, which waits for the
+    ///   slowest one a linked policy lists, as a device does before StoreKit answers.
+    /// - Throws: ``SimulatorInputError`` for a code the App Store has no storefront for.
+    public static func storefront(parsing text: String?) throws(SimulatorInputError) -> Storefront? {
+        guard let text else { return nil }
+        guard let storefront = Storefront(text) else {
+            throw SimulatorInputError("--storefront takes an App Store country code such as us, gb or JPN, not \"\(text.prefix(20))\"")
+        }
+        return storefront
+    }
+
     /// Reads `--language` values, each a tag or a comma-separated list of tags, in order of
     /// preference, without repeats: `--language fr,de --language en` is `fr`, `de`, `en`.
     /// - Parameter values: The values as typed.

@@ -17,7 +17,10 @@ struct Simulate: AsyncParsableCommand {
         The device's requests say it is simulated, so the server leaves it out of adoption and the publish \
         guard; --count-as-install counts it as a real install.
 
-        Example: launchgate simulate --app demo --version 1.9.0 --build 190 --key ed25519:… --state ./phone
+        With --storefront, an optional update shows only once that App Store storefront serves it, as the \
+        policy's storefronts say; without it, once every storefront listed does.
+
+        Example: launchgate simulate --app demo --version 1.9.0 --build 190 --storefront fr --key ed25519:… --state ./phone
         """)
 
     @Option(help: "The server's address; the policy and sign-in paths are added to it.") var url = "http://localhost:8080"
@@ -27,6 +30,8 @@ struct Simulate: AsyncParsableCommand {
     @Option(help: "The installed version.") var version: String
     @Option(help: "The installed build.") var build: String?
     @Option(help: "The device's OS version, such as 17.4.") var os: String?
+    @Option(help: "The device's App Store storefront: a country code such as us, fr or JPN. Default: unknown, which waits for the slowest storefront a policy linked to the App Store lists.")
+    var storefront: String?
     @Option(help: "The key the policy must be signed with, as 'serve' and 'launchgate keys show' print it (ed25519:…).") var key: String
     @Option(help: "The folder of the device's cache, throttle, session and clock, kept for the next run. Default: a new temporary folder, removed at the end.")
     var state: String?
@@ -89,7 +94,8 @@ struct Simulate: AsyncParsableCommand {
                 build: try build.map { try Self.parse("--build", $0, BuildNumber.init(parsing:)) },
                 platform: try Self.parse("--platform", platform, Platform.init(validating:)),
                 osVersion: try os.map { try Self.parse("--os", $0, AppVersion.init(parsing:)) },
-                preferredLanguages: try SimulatorSettings.languages(parsing: languages))
+                preferredLanguages: try SimulatorSettings.languages(parsing: languages),
+                storefront: try SimulatorSettings.storefront(parsing: storefront))
             let emails = try exemptEmails.map { text in try Self.parse("--exempt-email", text) { try EmailAddress($0).value } }
             return SimulatorSettings(
                 serverURL: try SimulatorSettings.serverURL(parsing: url), appID: app, channel: releaseChannel, app: appInfo,

@@ -5,11 +5,13 @@ import Foundation
 /// and builds as their numbers, so a launch parses no text but the update URL.
 /// A different magic or version, or any damage, reads as "no cache": the next check refills it.
 extension CachedPolicy {
-    // Version 2 added the subject and the exemptions, version 3 wrote versions as numbers, and
-    // version 4 added the maintenance window, the OS support notice and their texts. A version 3 entry still reads (an app
-    // updated during a window keeps the cache it had); an older one reads as "no cache".
+    // Version 2 added the subject and the exemptions, version 3 wrote versions as numbers,
+    // version 4 added the maintenance window, the OS support notice and their texts, and version 5
+    // the version each App Store storefront serves. A version 3 or 4 entry still reads (an app
+    // updated during a window keeps the cache it had; one without storefronts waits for none until
+    // the next check brings them); an older one reads as "no cache".
     private static let magicPrefix: [UInt8] = Array("LGC".utf8)
-    private static let formatVersion: UInt8 = 4
+    private static let formatVersion: UInt8 = 5
     private static let oldestReadableVersion: UInt8 = 3
 
     /// The screen kinds whose texts an entry of a format version holds, in the order written.
@@ -130,6 +132,10 @@ extension CachedPolicy {
             writeVersion(notice.below, to: &writer)
             writer.double(notice.after.timeIntervalSince1970)
         }
+        writer.array(entry.storefronts.sorted { $0.key < $1.key }) { writer, storefront in
+            writer.string(storefront.key)
+            writeVersion(storefront.value, to: &writer)
+        }
     }
 
     private static func readPlatform(_ reader: inout BinaryReader, version: UInt8) throws -> PlatformPolicy {
@@ -184,6 +190,9 @@ extension CachedPolicy {
         entry.osSupportEnds = try reader.optional { reader in
             OSSupportEnd(below: try readVersion(&reader), after: Date(timeIntervalSince1970: try reader.double()))
         }
+        guard version >= 5 else { return entry }
+        let storefronts = try reader.array { reader in (try reader.string(), try readVersion(&reader)) }
+        entry.storefronts = Dictionary(storefronts, uniquingKeysWith: { $1 })
         return entry
     }
 

@@ -19,6 +19,9 @@ public struct EvaluationContext: Sendable, Hashable {
     public var preferredLanguages: [String]
     /// The current time.
     public var now: Date
+    /// The App Store storefront the device buys from (StoreKit's `Storefront.current` on Apple
+    /// platforms); `nil` when unknown, which waits for the slowest storefront a policy lists.
+    public var storefront: Storefront?
 
     /// Creates a context.
     /// - Parameters:
@@ -30,9 +33,11 @@ public struct EvaluationContext: Sendable, Hashable {
     ///   - deviceID: The device's ID, if shared.
     ///   - preferredLanguages: Preferred languages, most preferred first.
     ///   - now: The current time.
+    ///   - storefront: The device's App Store storefront, if known.
     public init(
         version: AppVersion, build: BuildNumber? = nil, platform: Platform = .ios, osVersion: AppVersion? = nil,
-        installID: String = "", deviceID: String? = nil, preferredLanguages: [String] = ["en"], now: Date
+        installID: String = "", deviceID: String? = nil, preferredLanguages: [String] = ["en"], now: Date,
+        storefront: Storefront? = nil
     ) {
         self.version = version
         self.build = build
@@ -42,5 +47,6 @@ public struct EvaluationContext: Sendable, Hashable {
         self.deviceID = deviceID
         self.preferredLanguages = preferredLanguages
         self.now = now
+        self.storefront = storefront
     }
 }

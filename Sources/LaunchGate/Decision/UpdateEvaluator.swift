@@ -52,13 +52,28 @@ public struct UpdateEvaluator: Sendable {
         // An App Review or TestFlight build newer than the latest release is up to date.
         if let latest, latest.gate.isBelow(version: version, build: build) { return osSupportNotice(entry, context) }
         if osTooOld || !entry.includesInRollout(installID: context.installID, at: context.now) { return osSupportNotice(entry, context) }
-        if entry.recommended?.isAbove(version: version, build: build) == true {
-            return .updateRecommended(prompt(.updateRecommended, entry, context))
+        // The optional prompts wait for the device's storefront: an update the App Store can't
+        // give yet is one the user can't take. The screens above don't wait: a minimum, a block or
+        // an end of life is the operator's explicit word that this version must not be used, and
+        // holding it back in the storefronts that are behind would keep their users on it.
+        let served = entry.servedVersion(in: context.storefront)
+        if let recommended = entry.recommended, recommended.isAbove(version: version, build: build),
+           Self.storefront(serving: served, atLeast: recommended.version, above: version) {
+            return .updateRecommended(prompt(.updateRecommended, entry, context, served: served))
         }
-        if let latest, latest.gate.isAbove(version: version, build: build) {
-            return .updateAvailable(prompt(.updateAvailable, entry, context))
+        if let latest, latest.gate.isAbove(version: version, build: build),
+           Self.storefront(serving: served, atLeast: nil, above: version) {
+            return .updateAvailable(prompt(.updateAvailable, entry, context, served: served))
         }
         return osSupportNotice(entry, context)
+    }
+
+    /// Whether the device's storefront serves an update: a version newer than the installed one and,
+    /// for a recommended prompt, at least the recommended version. Always, when `served` is `nil`
+    /// (the platform isn't linked to the App Store).
+    private static func storefront(serving served: AppVersion?, atLeast target: AppVersion?, above installed: AppVersion) -> Bool {
+        guard let served else { return true }
+        return served > installed && target.map { served >= $0 } ?? true
     }
 
     /// The OS support notice for an install that is otherwise up to date, or up to date.
@@ -83,17 +98,25 @@ public struct UpdateEvaluator: Sendable {
 
     private func prompt(
         _ kind: ScreenKind, _ entry: PlatformPolicy, _ context: EvaluationContext,
-        reason: UpdatePrompt.Reason = .none, endOfLifeMessage: String? = nil
+        reason: UpdatePrompt.Reason = .none, endOfLifeMessage: String? = nil, served: AppVersion? = nil
     ) -> UpdatePrompt {
         // VersionLockout documents name no latest release: the recommended or required version is the target.
-        let target = entry.latest?.gate ?? entry.recommended ?? entry.required
+        var target = entry.latest?.gate ?? entry.recommended ?? entry.required
+        var release = entry.latest
+        // An optional prompt names no version beyond what the device's storefront serves: that is
+        // the one "Update" gets. The latest release's build, notes and minimum OS are not that
+        // version's, so they go too.
+        if let served, let version = target?.version, version > served {
+            target = VersionRequirement(version: served)
+            release = nil
+        }
         return UpdatePrompt(
             kind: kind,
             targetVersion: target?.version,
             targetBuild: target?.build,
-            releaseNotes: entry.latest?.notes,
+            releaseNotes: release?.notes,
             updateURL: entry.updateURL,
-            minimumOS: entry.latest?.minimumOS,
+            minimumOS: release?.minimumOS,
             text: LocalizedTextResolver.text(for: kind, in: entry.texts, preferredLanguages: context.preferredLanguages),
             endOfLifeMessage: endOfLifeMessage,
             reason: reason,

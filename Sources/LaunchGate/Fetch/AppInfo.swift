@@ -18,6 +18,11 @@ public struct AppInfo: Sendable, Hashable {
     /// The device's formatting locale (its region, calendar and numbering system), for the dates
     /// screens show, in the texts' language; `nil` writes them as the texts' language alone would.
     public var locale: Locale?
+    /// The App Store storefront the device buys from; `nil` when unknown, which waits for the
+    /// slowest storefront a policy lists. StoreKit reads it asynchronously, so the adapters set it
+    /// once known with ``UpdateMonitor/setStorefront(_:)``; set it here to inject one (a test,
+    /// `launchgate simulate --storefront`).
+    public var storefront: Storefront?
     /// Whether this is a simulated device (`launchgate simulate`): its client header says so, and
     /// a LaunchGate server leaves its reads and pings out of adoption and the publish guard. SPI,
     /// set by the simulator only, so no app can ship with it set.
@@ -32,9 +37,11 @@ public struct AppInfo: Sendable, Hashable {
     ///   - preferredLanguages: The user's languages.
     ///   - deviceID: The device's ID, if the app shares one.
     ///   - locale: The device's formatting locale, for dates on screens.
+    ///   - storefront: The device's App Store storefront, if known.
     public init(version: AppVersion, build: BuildNumber? = nil, platform: Platform = .ios,
                 osVersion: AppVersion? = nil, preferredLanguages: [String] = ["en"], deviceID: String? = nil,
-                locale: Locale? = nil) {
+                locale: Locale? = nil, storefront: Storefront? = nil) {
+        self.storefront = storefront
         self.locale = locale
         self.version = version
         self.build = build

@@ -68,6 +68,8 @@ public final class UpdateMonitor {
     @ObservationIgnored private var isLoading = false
     @ObservationIgnored private var isShowingDetails = false
     @ObservationIgnored private var sessionDismissals: Set<String> = []
+    /// The device's App Store storefront: ``AppInfo/storefront`` until ``setStorefront(_:)`` says otherwise.
+    @ObservationIgnored private(set) var storefront: Storefront?
 
     /// Creates a monitor and makes the cached decision available at once, without the network.
     /// - Parameters:
@@ -104,6 +106,7 @@ public final class UpdateMonitor {
             return created
         }()
         self.installID = installID
+        self.storefront = app.storefront
         let cache = PolicyCache(store: store, keyPrefix: configuration.storeKeyPrefix)
         self.fetcher = PolicyFetcher(
             source: configuration.source, app: app, installID: installID, transport: transport, cache: cache,
@@ -158,6 +161,17 @@ public final class UpdateMonitor {
         guard decision.kind == .maintenance || throttle.isCheckDue(interval: refreshInterval) else { return }
         if configuration.showLoadingOnRefresh && !decision.isBlocking { reevaluate(loading: true) }
         await check()
+    }
+
+    /// Tells the monitor the device's App Store storefront, once known, and decides again: an
+    /// optional prompt waits until that storefront serves its version (``PlatformPolicy/storefronts``).
+    /// Until then, or with `nil`, the monitor waits for the slowest storefront the policy lists.
+    /// The adapters in LaunchGateUI call it with StoreKit's `Storefront.current` at launch.
+    /// - Parameter storefront: The storefront; `nil` when unknown.
+    public func setStorefront(_ storefront: Storefront?) {
+        guard storefront != self.storefront else { return }
+        self.storefront = storefront
+        reevaluate(loading: isLoading)
     }
 
     /// Hides a banner, its dialog or a recommended screen for the reminder interval.
@@ -247,7 +261,8 @@ public final class UpdateMonitor {
     private func reevaluate(loading: Bool) {
         let context = EvaluationContext(
             version: app.version, build: app.build, platform: app.platform, osVersion: app.osVersion,
-            installID: installID, deviceID: app.deviceID, preferredLanguages: app.preferredLanguages, now: now())
+            installID: installID, deviceID: app.deviceID, preferredLanguages: app.preferredLanguages, now: now(),
+            storefront: storefront)
         decision = policy.map { evaluator.evaluate($0, for: context) } ?? .upToDate
         // A known blocking decision is never hidden behind a loading state.
         isLoading = loading && !decision.isBlocking

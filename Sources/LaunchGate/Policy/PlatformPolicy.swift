@@ -21,6 +21,9 @@ public struct PlatformPolicy: Sendable, Hashable {
     public var maintenance: MaintenanceWindow?
     /// Notice that older OS versions lose support on a date; `nil` for none.
     public var osSupportEnds: OSSupportEnd?
+    /// The version the App Store serves in each storefront (lowercase ISO 3166-1 alpha-2 code), as the server's App
+    /// Store link last found it; empty when the platform isn't linked.
+    public var storefronts: [String: AppVersion]
     /// Where "Update Now" goes: an `https`, `itms-apps` (App Store) or `itms-beta` (TestFlight) URL.
     public var updateURL: URL?
     /// The distribution channel this policy describes.
@@ -49,6 +52,7 @@ public struct PlatformPolicy: Sendable, Hashable {
     ///   - rollout: The optional update's rollout.
     ///   - maintenance: A maintenance window.
     ///   - osSupportEnds: Notice that older OS versions lose support.
+    ///   - storefronts: The version each App Store storefront serves; empty when not linked.
     public init(
         latest: Release? = nil,
         required: VersionRequirement? = nil,
@@ -62,7 +66,8 @@ public struct PlatformPolicy: Sendable, Hashable {
         refreshInterval: TimeInterval = PlatformPolicy.defaultRefreshInterval,
         rollout: Rollout? = nil,
         maintenance: MaintenanceWindow? = nil,
-        osSupportEnds: OSSupportEnd? = nil
+        osSupportEnds: OSSupportEnd? = nil,
+        storefronts: [String: AppVersion] = [:]
     ) {
         self.latest = latest
         self.required = required
@@ -77,6 +82,7 @@ public struct PlatformPolicy: Sendable, Hashable {
         self.rollout = rollout
         self.maintenance = maintenance
         self.osSupportEnds = osSupportEnds
+        self.storefronts = storefronts
     }
 }
 
@@ -84,6 +90,7 @@ extension PlatformPolicy: Codable {
     private enum CodingKeys: String, CodingKey {
         case latest, required, recommended, blocked, endOfLife, updateURL, channel, texts
         case reminderInterval, refreshInterval, rollout, maintenance, osSupportEnds
+        case storefronts
     }
 
     /// Decodes a platform entry, filling in the documented defaults for absent keys.
@@ -104,7 +111,8 @@ extension PlatformPolicy: Codable {
                 ?? Self.defaultRefreshInterval,
             rollout: try container.decodeIfPresent(Rollout.self, forKey: .rollout),
             maintenance: try container.decodeIfPresent(MaintenanceWindow.self, forKey: .maintenance),
-            osSupportEnds: try container.decodeIfPresent(OSSupportEnd.self, forKey: .osSupportEnds)
+            osSupportEnds: try container.decodeIfPresent(OSSupportEnd.self, forKey: .osSupportEnds),
+            storefronts: try container.decodeIfPresent([String: AppVersion].self, forKey: .storefronts) ?? [:]
         )
     }
 
@@ -124,5 +132,6 @@ extension PlatformPolicy: Codable {
         try container.encodeIfPresent(rollout, forKey: .rollout)
         try container.encodeIfPresent(maintenance, forKey: .maintenance)
         try container.encodeIfPresent(osSupportEnds, forKey: .osSupportEnds)
+        if !storefronts.isEmpty { try container.encode(storefronts, forKey: .storefronts) }
     }
 }

@@ -23,6 +23,9 @@ public enum PolicyLimits {
     /// bytes of JSON, so 2,000 take about 134 KB and leave room for the texts under the 256 KiB
     /// a client accepts.
     public static let exemptions = 2_000
+    /// The most storefronts one platform's ``PlatformPolicy/storefronts`` may list: the App Store
+    /// has about 175, so every one of them fits, and a runaway list doesn't.
+    public static let storefronts = 200
     /// URL schemes an update link may use: `https`, the App Store's `itms-apps` and TestFlight's
     /// `itms-beta`. Plain `http` is refused so "Update Now" can't be downgraded.
     public static let updateURLSchemes: Set<String> = ["https", "itms-apps", "itms-beta"]

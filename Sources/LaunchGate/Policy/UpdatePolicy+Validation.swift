@@ -112,6 +112,7 @@ extension PlatformPolicy {
         if let window = maintenance {
             issues += window.validate(path: "\(path).maintenance", rules: rules)
         }
+        if rules == .publishing { issues += validateStorefronts(path: path) }
         if texts.count > PolicyLimits.locales {
             issue("texts", "\(texts.count) languages are listed; the limit is \(PolicyLimits.locales)")
         }

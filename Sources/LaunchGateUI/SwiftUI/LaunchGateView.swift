@@ -190,11 +190,20 @@ public struct LaunchGateView<Content: View>: View {
             if let shown { lastBanner = shown }
         }
         .task { await flow.start() }
+        #if canImport(StoreKit)
+        // Alongside the check, not before it: StoreKit's answer must not hold up the launch decision.
+        .task { await flow.readStorefront() }
+        #endif
         .onChange(of: scenePhase, initial: true) { _, phase in
             // The `/api/version` check re-checks on the way back from the background; the flow decides whether one is
             // due. The first phase counts too: a scene made during a background launch starts in the
             // background, and its first return to active re-reads a session a locked keychain kept.
-            if foreground.enter(phase) { Task { await flow.didBecomeActive() } }
+            if foreground.enter(phase) {
+                Task { await flow.didBecomeActive() }
+                #if canImport(StoreKit)
+                Task { await flow.readStorefront() }
+                #endif
+            }
         }
         .onChange(of: state.showsApp ? contentIdentity : nil, initial: true) { _, shown in
             if let shown { shownIdentity = shown }

@@ -95,8 +95,15 @@ public final class LaunchGateViewController: UIViewController {
             // The `/api/version` check re-checks on the way back from the background, not after Control Center or
             // Face ID (which only make the app inactive); the flow decides whether one is due.
             Task { @MainActor in await flow.didBecomeActive() }
+            #if canImport(StoreKit)
+            Task { @MainActor in await flow.readStorefront() }
+            #endif
         }
         Task { await flow.start() }
+        #if canImport(StoreKit)
+        // Alongside the check, not before it: StoreKit's answer must not hold up the launch decision.
+        Task { await flow.readStorefront() }
+        #endif
     }
 
     /// Moves an update screen shown before this controller was in a window to the window above the

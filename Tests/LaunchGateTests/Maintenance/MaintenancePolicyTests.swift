@@ -86,8 +86,11 @@ struct MaintenancePolicyTests {
         old.policy.platforms[.ios]?.osSupportEnds = nil
         old.policy.platforms[.ios]?.texts = [:]
         var bytes = [UInt8](old.binaryData())
-        #expect(bytes[3] == 4)
+        #expect(bytes[3] == 5)
         bytes[3] = 3
+        // Version 5's storefronts: an empty map is a count of 0 in eight bytes.
+        #expect(bytes.suffix(8) == [UInt8](repeating: 0, count: 8))
+        bytes.removeLast(8)
         #expect(bytes.removeLast() == 0 && bytes.removeLast() == 0)
         #expect(try CachedPolicy(binaryData: Data(bytes)) == old)
         bytes[3] = 2

@@ -28,6 +28,16 @@ struct SimulatorSettingsTests {
         #expect(throws: SimulatorInputError.self) { try SimulatorSettings.languages(parsing: values) }
     }
 
+    @Test("--storefront takes a two- or three-letter App Store country code, in any case; none is an unknown storefront")
+    func storefronts() throws {
+        #expect(try SimulatorSettings.storefront(parsing: nil) == nil)
+        #expect(try SimulatorSettings.storefront(parsing: "fr")?.code == "fr")
+        #expect(try SimulatorSettings.storefront(parsing: "JPN")?.code == "jp")
+        for bad in ["uk", "", "united states", "zz"] {
+            #expect(throws: SimulatorInputError.self) { try SimulatorSettings.storefront(parsing: bad) }
+        }
+    }
+
     @Test("the server's URL is http or https with a host; the policy path, platform and channel are added to it")
     func urls() throws {
         let key = try PolicyPublicKey("ed25519:" + Data(repeating: 7, count: 32).base64EncodedString())
