@@ -125,6 +125,9 @@
         case .accountDeletedTitle: "Account Deleted"
         case .accountDeletedMessage: "Your account has been deleted."
         case .deleteAccountDone: "Done"
+        case .accountSignedOutTitle: "Signed Out"
+        case .accountSignedOutMessage:
+            "You were already signed out, so your account may have been deleted. If it still exists, sign in and delete it again."
         }
     }
 }

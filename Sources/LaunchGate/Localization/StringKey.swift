@@ -213,4 +213,8 @@
     case accountDeletedMessage = "account.deleted.message"
     /// The button from there to the sign-in screen.
     case deleteAccountDone = "account.delete.button.done"
+    /// The title of the screen after the server had already ended the session (a 401).
+    case accountSignedOutTitle = "account.signedOut.title"
+    /// Its message: signed out, the account perhaps already deleted; sign in to delete it if not.
+    case accountSignedOutMessage = "account.signedOut.message"
 }

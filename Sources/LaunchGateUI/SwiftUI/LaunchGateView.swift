@@ -184,6 +184,7 @@ public struct LaunchGateView<Content: View>: View {
             DetailsPresenter.process.register(identity, for: flow)
             #if canImport(UIKit) && !os(watchOS)
             protectedData.start(flow)
+            SystemBackgroundTask.install(on: flow)
             #endif
         }
         .onChange(of: Self.bannerScreen(of: state), initial: true) { _, shown in

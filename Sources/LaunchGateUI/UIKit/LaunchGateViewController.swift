@@ -87,6 +87,7 @@ public final class LaunchGateViewController: UIViewController {
         #endif
         observe()
         protectedData.start(flow)
+        SystemBackgroundTask.install(on: flow)
         // No queue: UIKit posts on the main thread, and the block only starts a main-actor task.
         // (Naming the main queue makes Foundation wait for it, which on Linux blocks the poster.)
         foregroundObserver = NotificationCenter.default.addObserver(
