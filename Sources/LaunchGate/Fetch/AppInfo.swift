@@ -18,6 +18,10 @@ public struct AppInfo: Sendable, Hashable {
     /// The device's formatting locale (its region, calendar and numbering system), for the dates
     /// screens show, in the texts' language; `nil` writes them as the texts' language alone would.
     public var locale: Locale?
+    /// The device's time zone, for the times screens show (when a maintenance window ends);
+    /// `nil` writes them in UTC and says so. ``current(bundle:platform:)`` gives the
+    /// auto-updating one, so a screen drawn after the user changes zone uses the new one.
+    public var timeZone: TimeZone?
     /// Whether this is a simulated device (`launchgate simulate`): its client header says so, and
     /// a LaunchGate server leaves its reads and pings out of adoption and the publish guard. SPI,
     /// set by the simulator only, so no app can ship with it set.
@@ -32,10 +36,12 @@ public struct AppInfo: Sendable, Hashable {
     ///   - preferredLanguages: The user's languages.
     ///   - deviceID: The device's ID, if the app shares one.
     ///   - locale: The device's formatting locale, for dates on screens.
+    ///   - timeZone: The device's time zone, for times on screens.
     public init(version: AppVersion, build: BuildNumber? = nil, platform: Platform = .ios,
                 osVersion: AppVersion? = nil, preferredLanguages: [String] = ["en"], deviceID: String? = nil,
-                locale: Locale? = nil) {
+                locale: Locale? = nil, timeZone: TimeZone? = nil) {
         self.locale = locale
+        self.timeZone = timeZone
         self.version = version
         self.build = build
         self.platform = platform
@@ -57,7 +63,8 @@ public struct AppInfo: Sendable, Hashable {
         return AppInfo(
             version: try AppVersion(parsing: short), build: build, platform: platform,
             osVersion: AppVersion([os.majorVersion, os.minorVersion, os.patchVersion]),
-            preferredLanguages: Locale.preferredLanguages, locale: .current
+            preferredLanguages: Locale.preferredLanguages, locale: .current,
+            timeZone: .autoupdatingCurrent
         )
     }
 

@@ -95,6 +95,9 @@
     case maintenanceTitle = "maintenance.title"
     /// The maintenance screen's message when the window's own is blank.
     case maintenanceMessage = "maintenance.message"
+    /// Added to the maintenance screen's message when the window has an end: `{time}`, its end
+    /// in the device's time zone, written as the device writes dates and times.
+    case maintenanceBackBy = "maintenance.backBy"
     /// The OS support notice's title, for its banner and its dialog.
     case osSupportTitle = "osSupport.title"
     /// The OS support notice's banner: `{os}` below `{osVersion}` is supported until `{date}`.

@@ -90,6 +90,8 @@ public struct LaunchGateView<Content: View>: View {
     #if canImport(UIKit) && !os(watchOS)
     /// Reads a session the locked keychain kept from the launch once the device is unlocked.
     @State private var protectedData = ProtectedDataRetry()
+    /// Re-sets the maintenance timer when the device's clock or time zone changes.
+    @State private var timeChanges = TimeChangeFollower()
     #endif
 
     /// Creates the gate around a flow the app holds, with any screen replaced by the app's own.
@@ -184,6 +186,7 @@ public struct LaunchGateView<Content: View>: View {
             DetailsPresenter.process.register(identity, for: flow)
             #if canImport(UIKit) && !os(watchOS)
             protectedData.start(flow)
+            timeChanges.start(flow)
             SystemBackgroundTask.install(on: flow)
             #endif
         }

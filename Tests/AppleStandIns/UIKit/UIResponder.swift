@@ -22,6 +22,8 @@ open class UIApplication: UIResponder {
     public nonisolated static let willResignActiveNotification = Notification.Name("UIApplicationWillResignActiveNotification")
     public nonisolated static let protectedDataDidBecomeAvailableNotification =
         Notification.Name("UIApplicationProtectedDataDidBecomeAvailableNotification")
+    public nonisolated static let significantTimeChangeNotification =
+        Notification.Name("UIApplicationSignificantTimeChangeNotification")
 
     @available(*, unavailable, message: "UIApplication.shared is the only instance")
     public override init() { super.init() }
