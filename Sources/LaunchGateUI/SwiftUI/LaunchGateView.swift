@@ -117,9 +117,13 @@ public struct LaunchGateView<Content: View>: View {
     ///   - details: The banner's details dialog, shown as a sheet over the app.
     ///   - maintenance: The screen during a maintenance window, which the user can't leave; it
     ///     offers Try Again and the window's link.
+    ///   - deletingAccount: The account deletion's screens (``LaunchFlow/State/deletingAccount(_:)``):
+    ///     the confirmation, its progress and the done screen, drawn above the app. One of your own
+    ///     runs its buttons with ``LaunchFlow/perform(_:)-(AccountDeletionAction.Role)``, and may wrap
+    ///     ``AccountDeletionView`` to add words of your own (that a subscription is billed by Apple).
     public init<Checking: View, UpdateRequired: View, EndOfLife: View, DeviceUnsupported: View,
                 UpdateRecommended: View, SigningIn: View, Welcome: View, Banner: View, Details: View,
-                Maintenance: View>(
+                Maintenance: View, DeletingAccount: View>(
         flow: LaunchFlow,
         @ViewBuilder content: @escaping () -> Content,
         @ViewBuilder checking: @escaping () -> Checking = { LaunchGateLoadingView() },
@@ -131,12 +135,14 @@ public struct LaunchGateView<Content: View>: View {
         @ViewBuilder welcome: @escaping (SignInScreen) -> Welcome = { SignInScreenView(screen: $0) },
         @ViewBuilder banner: @escaping (GateScreen) -> Banner = { GateBannerView(screen: $0) },
         @ViewBuilder details: @escaping (GateScreen) -> Details = { GateScreenView(screen: $0) },
-        @ViewBuilder maintenance: @escaping (GateScreen) -> Maintenance = { GateScreenView(screen: $0) }
+        @ViewBuilder maintenance: @escaping (GateScreen) -> Maintenance = { GateScreenView(screen: $0) },
+        @ViewBuilder deletingAccount: @escaping (AccountDeletionScreen) -> DeletingAccount = { AccountDeletionView(screen: $0) }
     ) {
         self.init(source: .given(flow), content: content, screens: LaunchGateScreens(
             checking: checking, updateRequired: updateRequired, endOfLife: endOfLife,
             deviceUnsupported: deviceUnsupported, updateRecommended: updateRecommended, signingIn: signingIn,
-            welcome: welcome, banner: banner, details: details, maintenance: maintenance))
+            welcome: welcome, banner: banner, details: details, maintenance: maintenance,
+            deletingAccount: deletingAccount))
     }
 
     init(source: FlowSource, content: @escaping () -> Content, screens: LaunchGateScreens) {

@@ -27,6 +27,12 @@ struct AccountDeletionScreenTests {
         if language != "en" { #expect(screen.message != StringKey.accountSignedOutMessage.english, "translated") }
     }
 
+    @Test("the app's own Delete Account button reads the confirmation's own label, in every language", arguments: languages)
+    func buttonLabel(language: String) {
+        let strings = LaunchGateStrings.forLanguages([language])
+        #expect(strings.deleteAccount == AccountDeletionScreen.at(.confirm, strings: strings).actions.first { $0.isDestructive }?.title)
+    }
+
     @Test("the escape gesture cancels the confirmation, does nothing while the server deletes, and ends the last screens")
     func escape() {
         #expect(AccountDeletionScreen.at(.confirm, strings: .english).escapeAction == .cancel)
