@@ -23,6 +23,10 @@ public struct AppInfo: Sendable, Hashable {
     /// once known with ``UpdateMonitor/setStorefront(_:)``; set it here to inject one (a test,
     /// `launchgate simulate --storefront`).
     public var storefront: Storefront?
+    /// The device's time zone, for the times screens show (when a maintenance window ends);
+    /// `nil` writes them in UTC and says so. ``current(bundle:platform:)`` gives the
+    /// auto-updating one, so a screen drawn after the user changes zone uses the new one.
+    public var timeZone: TimeZone?
     /// Whether this is a simulated device (`launchgate simulate`): its client header says so, and
     /// a LaunchGate server leaves its reads and pings out of adoption and the publish guard. SPI,
     /// set by the simulator only, so no app can ship with it set.
@@ -38,11 +42,13 @@ public struct AppInfo: Sendable, Hashable {
     ///   - deviceID: The device's ID, if the app shares one.
     ///   - locale: The device's formatting locale, for dates on screens.
     ///   - storefront: The device's App Store storefront, if known.
+    ///   - timeZone: The device's time zone, for times on screens.
     public init(version: AppVersion, build: BuildNumber? = nil, platform: Platform = .ios,
                 osVersion: AppVersion? = nil, preferredLanguages: [String] = ["en"], deviceID: String? = nil,
-                locale: Locale? = nil, storefront: Storefront? = nil) {
+                locale: Locale? = nil, storefront: Storefront? = nil, timeZone: TimeZone? = nil) {
         self.storefront = storefront
         self.locale = locale
+        self.timeZone = timeZone
         self.version = version
         self.build = build
         self.platform = platform
@@ -64,7 +70,8 @@ public struct AppInfo: Sendable, Hashable {
         return AppInfo(
             version: try AppVersion(parsing: short), build: build, platform: platform,
             osVersion: AppVersion([os.majorVersion, os.minorVersion, os.patchVersion]),
-            preferredLanguages: Locale.preferredLanguages, locale: .current
+            preferredLanguages: Locale.preferredLanguages, locale: .current,
+            timeZone: .autoupdatingCurrent
         )
     }
 

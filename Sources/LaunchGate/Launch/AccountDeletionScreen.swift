@@ -9,6 +9,10 @@ public struct AccountDeletionScreen: Sendable, Hashable {
         case deleting
         /// The account is gone; the done button leads to sign-in.
         case deleted
+        /// The server had already ended the session (a 401): the user is signed out, and the
+        /// account may be gone (an earlier attempt's answer lost) or not. The done button leads
+        /// to sign-in, where a user whose account is still there can sign in and delete it.
+        case signedOut
     }
 
     /// Where the deletion is.
@@ -23,6 +27,13 @@ public struct AccountDeletionScreen: Sendable, Hashable {
     public var progress: String?
     /// The buttons, the main one first.
     public var actions: [AccountDeletionAction]
+
+    /// What VoiceOver's escape gesture (a two-finger scrub) and a hardware keyboard's Escape do:
+    /// the enabled Cancel on the confirmation, Done on the done screen, and nothing while the
+    /// server deletes, when no button may be used either.
+    public var escapeAction: AccountDeletionAction.Role? {
+        actions.first { $0.isEnabled && [.cancel, .done].contains($0.role) }?.role
+    }
 
     /// Creates a screen, for custom screens and previews; the flow makes the real ones.
     /// - Parameters:
@@ -59,6 +70,9 @@ public struct AccountDeletionScreen: Sendable, Hashable {
                           AccountDeletionAction(title: strings.text(.deleteAccountCancel), role: .cancel, isEnabled: !busy)])
         case .deleted:
             return AccountDeletionScreen(step: step, title: strings.text(.accountDeletedTitle), message: strings.text(.accountDeletedMessage),
+                                         actions: [AccountDeletionAction(title: strings.text(.deleteAccountDone), role: .done)])
+        case .signedOut:
+            return AccountDeletionScreen(step: step, title: strings.text(.accountSignedOutTitle), message: strings.text(.accountSignedOutMessage),
                                          actions: [AccountDeletionAction(title: strings.text(.deleteAccountDone), role: .done)])
         }
     }

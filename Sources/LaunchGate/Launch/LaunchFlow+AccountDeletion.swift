@@ -13,12 +13,16 @@ extension LaunchFlow {
         case deleting(SessionToken)
         /// Deleted; the user is signed out and sees the done screen.
         case deleted
+        /// The server no longer took the session (401): signed out, the account perhaps already
+        /// deleted by an answer that never arrived. The screen says so before sign-in.
+        case signedOut
 
-        /// Whether the step is still current with `session` signed in.
+        /// Whether the step is still current with `session` signed in. The last two steps belong
+        /// to nobody: they show only while nobody is signed in, so a later user never sees them.
         func isCurrent(with session: SignInSession?) -> Bool {
             switch self {
             case .confirming(let token, _), .deleting(let token): token == session?.token
-            case .deleted: true
+            case .deleted, .signedOut: session == nil
             }
         }
     }
@@ -58,6 +62,10 @@ extension LaunchFlow {
         guard case .confirming(let token, _) = accountDeletion, let signIn, let session = signIn.session,
               session.token == token else { return }
         accountDeletion = .deleting(token)
+        // The system keeps the app running until the answer is in, if the user leaves the app:
+        // a request cut off there leaves them not knowing whether the account is gone.
+        let endBackgroundTask = beginBackgroundTask?("LaunchGate account deletion")
+        defer { endBackgroundTask?() }
         do {
             try await configuration.willDeleteAccount(session)
         } catch {
@@ -72,9 +80,15 @@ extension LaunchFlow {
         if result == .deleted { configuration.onAccountDeleted(session.user) }
         // No button cancels while deleting; only a sign-out meanwhile moves the step on.
         guard accountDeletion == .deleting(token) else { return }
+        // Signed out and someone else signed in while the answer was on its way: nothing of
+        // this deletion is theirs to see.
+        if let current = signIn.session?.token, current != token {
+            accountDeletion = nil
+            return
+        }
         switch result {
         case .deleted: accountDeletion = .deleted
-        case .signedOut: accountDeletion = nil
+        case .signedOut: accountDeletion = .signedOut
         case .failed(let error): accountDeletion = .confirming(token, failure: .server(error))
         }
     }
@@ -85,9 +99,9 @@ extension LaunchFlow {
         accountDeletion = nil
     }
 
-    /// Ends the done screen and goes on to sign-in.
+    /// Ends the done screen (or the one after a 401) and goes on to sign-in.
     public func finishAccountDeletion() {
-        guard accountDeletion == .deleted else { return }
+        guard accountDeletion == .deleted || accountDeletion == .signedOut else { return }
         accountDeletion = nil
     }
 
@@ -107,6 +121,7 @@ extension LaunchFlow {
         case .confirming(_, let failure): .at(.confirm, error: failure.map(message), strings: strings)
         case .deleting: .at(.deleting, strings: strings)
         case .deleted: .at(.deleted, strings: strings)
+        case .signedOut: .at(.signedOut, strings: strings)
         }
     }
 

@@ -45,6 +45,11 @@ public final class LaunchFlow {
     /// A deletion of the account the app started (``requestAccountDeletion()``); observed, as the
     /// state shows it.
     var accountDeletion: AccountDeletionStep?
+    /// Asks the system to keep the app running in the background, with a name for its logs, and
+    /// gives back what ends that: the account deletion's request runs in one, so a user who leaves
+    /// the app mid-request doesn't have it cut off, the outcome unknown. The SwiftUI and UIKit
+    /// adapters set `UIApplication.beginBackgroundTask` when the flow has none; `nil` runs without.
+    @ObservationIgnored public var beginBackgroundTask: (@MainActor (_ name: String) -> @MainActor () -> Void)?
 
     /// Creates a flow and signs in from the device's stored session at once, without the network,
     /// so a known user never sees the sign-in screen.

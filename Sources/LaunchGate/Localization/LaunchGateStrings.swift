@@ -36,6 +36,10 @@ public struct LaunchGateStrings: Sendable, Hashable {
     /// "Sign Out" in this language, for the app's own sign-out button.
     public var signOut: String { text(.signOut) }
 
+    /// "Delete Account" in this language, for the app's own button that starts an account deletion
+    /// (``LaunchFlow/requestAccountDeletion()``), as `DeleteAccountButton` in LaunchGateUI is labelled.
+    public var deleteAccount: String { text(.deleteAccountConfirm) }
+
     /// One text with its placeholders filled.
     /// - Parameters:
     ///   - key: The text.

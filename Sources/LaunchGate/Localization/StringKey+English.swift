@@ -50,6 +50,7 @@
         case .endOfLifeMessage: "This app is no longer supported."
         case .maintenanceTitle: "Down for maintenance"
         case .maintenanceMessage: "We're doing some planned maintenance. Please try again later."
+        case .maintenanceBackBy: "Expected back by {time}."
         case .osSupportTitle: "Support for your {os} version is ending"
         case .osSupportBanner: "{os} versions below {osVersion} will no longer be supported after {date}."
         case .osSupportDialog:
@@ -125,6 +126,9 @@
         case .accountDeletedTitle: "Account Deleted"
         case .accountDeletedMessage: "Your account has been deleted."
         case .deleteAccountDone: "Done"
+        case .accountSignedOutTitle: "Signed Out"
+        case .accountSignedOutMessage:
+            "You were already signed out, so your account may have been deleted. If it still exists, sign in and delete it again."
         }
     }
 }

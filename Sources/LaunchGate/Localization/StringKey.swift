@@ -95,6 +95,9 @@
     case maintenanceTitle = "maintenance.title"
     /// The maintenance screen's message when the window's own is blank.
     case maintenanceMessage = "maintenance.message"
+    /// Added to the maintenance screen's message when the window has an end: `{time}`, its end
+    /// in the device's time zone, written as the device writes dates and times.
+    case maintenanceBackBy = "maintenance.backBy"
     /// The OS support notice's title, for its banner and its dialog.
     case osSupportTitle = "osSupport.title"
     /// The OS support notice's banner: `{os}` below `{osVersion}` is supported until `{date}`.
@@ -213,4 +216,8 @@
     case accountDeletedMessage = "account.deleted.message"
     /// The button from there to the sign-in screen.
     case deleteAccountDone = "account.delete.button.done"
+    /// The title of the screen after the server had already ended the session (a 401).
+    case accountSignedOutTitle = "account.signedOut.title"
+    /// Its message: signed out, the account perhaps already deleted; sign in to delete it if not.
+    case accountSignedOutMessage = "account.signedOut.message"
 }

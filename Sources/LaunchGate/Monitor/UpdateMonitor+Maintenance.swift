@@ -12,10 +12,16 @@ extension UpdateMonitor {
     ///   window has an `https` link.
     @discardableResult
     public func openMaintenancePage() async -> Bool {
+        guard let url = maintenancePageURL else { return false }
+        return await opener.open(url)
+    }
+
+    /// The maintenance window's link while its screen shows and the link is `https`; `nil` otherwise.
+    public var maintenancePageURL: URL? {
         guard decision.kind == .maintenance, let url = decision.prompt?.maintenance?.url,
               PolicyLimits.maintenanceURLSchemes.contains(url.scheme?.lowercased() ?? ""),
-              url.host?.isEmpty == false else { return false }
-        return await opener.open(url)
+              url.host?.isEmpty == false else { return nil }
+        return url
     }
 
     /// Sets the timer for the next maintenance re-check: the window's start while it is ahead,
@@ -40,11 +46,34 @@ extension UpdateMonitor {
         maintenanceTimer = (next, OwnedTask(task))
     }
 
+    /// Call when the device's clock or time zone changes (UIKit's
+    /// `significantTimeChangeNotification`, which the adapters pass on): re-decides at the new
+    /// time and sets the maintenance timer again. The timer sleeps a number of seconds, not until
+    /// a time of day, so after the user sets the clock it would wake at the wrong moment: the
+    /// screen would show late, or stay up after its end. The screen's times follow the new zone.
+    public func significantTimeChange() {
+        // Set again even for the same moment: the sleep's length was worked out on the old clock.
+        maintenanceTimer?.task.cancel()
+        maintenanceTimer = nil
+        reevaluate(loading: isLoading)
+    }
+
     private func maintenanceTimerFired(_ moment: Date) async {
         guard maintenanceTimer?.at == moment else { return }
         maintenanceTimer = nil
         // A timer that woke before the clock says it should (a clock set back) waits the rest.
         guard now() >= moment else { return scheduleMaintenanceTimer() }
-        await check()
+        guard let window = policy?.policy(for: app.platform)?.maintenance, [window.start, window.end].contains(moment) else {
+            return await check()
+        }
+        // Every install in the foreground reaches a window's start or end in the same second.
+        // The policy in hand decides at once; the server is asked a random moment later, for a
+        // window the operator moved, so the installs don't all ask in that second.
+        reevaluate(loading: false)
+        let delay = max(0, jitter())
+        boundaryCheck = OwnedTask(Task { [weak self, sleep] in
+            do { try await sleep(delay) } catch { return }
+            await self?.check()
+        })
     }
 }

@@ -60,12 +60,14 @@ public final class UpdateMonitor {
     /// The timer that re-checks when a maintenance window starts or ends, or while its screen
     /// shows, and the moment it is set for.
     @ObservationIgnored var maintenanceTimer: (at: Date, task: OwnedTask)?
+    /// The check after a window's start or end, a random moment after the screen changed.
+    @ObservationIgnored var boundaryCheck: OwnedTask?
     /// Counts re-decisions; ``state`` reads it, which is what makes the state observable.
     private var generation = 0
     /// The state rendered for a generation, so reading ``state`` again costs nothing.
     @ObservationIgnored private var rendered: (generation: Int, state: GateState)?
     @ObservationIgnored private var chosenStrings: LaunchGateStrings?
-    @ObservationIgnored private var isLoading = false
+    @ObservationIgnored private(set) var isLoading = false
     @ObservationIgnored private var isShowingDetails = false
     @ObservationIgnored private var sessionDismissals: Set<String> = []
     /// The device's App Store storefront: ``AppInfo/storefront`` until ``setStorefront(_:)`` says otherwise.
@@ -80,8 +82,9 @@ public final class UpdateMonitor {
     ///   - opener: Opens the update URL, and the maintenance window's link.
     ///   - now: The clock.
     ///   - sleep: Waits a number of seconds of the clock's time; the maintenance window's timer.
-    ///   - jitter: Seconds added to each re-check while the maintenance screen shows (0 to 15 at
-    ///     random by default), so the installs behind it don't all ask in the same second.
+    ///   - jitter: Seconds added to each re-check while the maintenance screen shows, and waited
+    ///     before the check at a window's start or end (0 to 15 at random by default), so the
+    ///     installs behind it don't all ask in the same second.
     ///   - makeInstallID: Makes the random install ID on first launch.
     public init(
         configuration: Configuration, app: AppInfo, store: any KeyValueStore,
@@ -258,7 +261,8 @@ public final class UpdateMonitor {
         reevaluate(loading: false)
     }
 
-    private func reevaluate(loading: Bool) {
+    // Internal, not private, for the maintenance timer (UpdateMonitor+Maintenance.swift).
+    func reevaluate(loading: Bool) {
         let context = EvaluationContext(
             version: app.version, build: app.build, platform: app.platform, osVersion: app.osVersion,
             installID: installID, deviceID: app.deviceID, preferredLanguages: app.preferredLanguages, now: now(),
@@ -275,7 +279,7 @@ public final class UpdateMonitor {
         guard let prompt = decision.prompt else { return .app }
         func screen(_ style: GateScreen.Style) -> GateScreen {
             GateScreen.make(for: prompt, style: style, platform: app.platform, hasUpdateURL: updateURL != nil,
-                            strings: strings, locale: app.locale)
+                            strings: strings, locale: app.locale, timeZone: app.timeZone)
         }
         if decision.isBlocking { return .blocked(screen(.blocking)) }
         guard !sessionDismissals.contains(prompt.throttleKey), throttle.shouldShow(decision) else { return .app }

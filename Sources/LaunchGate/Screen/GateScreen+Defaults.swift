@@ -11,9 +11,12 @@ extension GateScreen {
     ///   - strings: The default texts' language, from ``LaunchGateStrings/forLanguages(_:)``; English when left out.
     ///   - locale: The device's formatting locale (``AppInfo/locale``), whose region, calendar and
     ///     numbering system a date in the texts follows; `nil` for the texts' language alone.
+    ///   - timeZone: The device's time zone (``AppInfo/timeZone``), for the maintenance window's
+    ///     end; `nil` writes it in UTC, named.
     /// - Returns: The screen.
     public static func make(for prompt: UpdatePrompt, style: Style, platform: Platform, hasUpdateURL: Bool,
-                            strings: LaunchGateStrings = .english, locale: Locale? = nil) -> GateScreen {
+                            strings: LaunchGateStrings = .english, locale: Locale? = nil,
+                            timeZone: TimeZone? = nil) -> GateScreen {
         // Each message has a whole-sentence variant for "version 2.4.1" and for "the latest
         // version" (a build-only target), so no language has to splice a phrase into a sentence.
         func text(_ withVersion: StringKey, _ latest: StringKey, _ arguments: [String: String] = [:]) -> String {
@@ -96,6 +99,12 @@ extension GateScreen {
             if let title = text.title { screen.title = title }
             if let message = text.message { screen.message = message }
         }
+        // When the window ends, in the user's language and time zone, whatever language the
+        // operator's message is in: "Back by 04:00 UTC." means little to a user in Tokyo.
+        if prompt.kind == .maintenance, let end = prompt.maintenance?.end {
+            let time = backByTime(end, language: strings.language, device: locale, timeZone: timeZone)
+            screen.message += "\n\n" + strings.text(.maintenanceBackBy, ["time": time])
+        }
         // With nowhere for a button to go, the words say where to update, whatever the policy's
         // texts say: a required update must never leave the user at a screen with no way on.
         if !hasUpdateURL, style != .banner, [.updateRequired, .updateRecommended, .updateAvailable].contains(prompt.kind) {
@@ -124,6 +133,19 @@ extension GateScreen {
             components.numberingSystem = device.numberingSystem
         }
         return Locale(components: components)
+    }
+}
+
+extension GateScreen {
+    /// A maintenance window's end as the device writes a day and time: the month and day, so a
+    /// window past midnight is clear, in the device's time zone. Without one (the server's
+    /// `simulate`, a test), UTC, with its name, so nobody reads it as their own time.
+    static func backByTime(_ end: Date, language: String, device: Locale?, timeZone: TimeZone?) -> String {
+        let locale = dateLocale(language: language, device: device)
+        let style = Date.FormatStyle(locale: locale, calendar: locale.calendar,
+                                     timeZone: timeZone ?? TimeZone(identifier: "UTC") ?? .gmt)
+            .month(.abbreviated).day().hour().minute()
+        return timeZone == nil ? end.formatted(style.timeZone(.localizedGMT(.short))) : end.formatted(style)
     }
 }
 

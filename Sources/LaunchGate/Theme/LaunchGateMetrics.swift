@@ -75,6 +75,8 @@
     /// target on iPhone and iPad (tvOS keeps the system's buttons; the banner's own tap area is
     /// the whole card).
     public static let minimumTapTarget: Double = 44
+    /// The width of an outlined button's border (Cancel beside Delete Account), in points.
+    public static let outlineWidth: Double = 1.5
     /// The corner radius of the highlight on a link button that is looked at (visionOS) or
     /// pointed at (iPad); no other platform draws it.
     public static let linkHighlightCornerRadius: Double = 8

@@ -62,7 +62,7 @@ struct GateLayer: View {
         case .welcome:
             fullScreen(AnyView(SignInTimeline(flow: flow, screen: screens.welcome)))
         case .deletingAccount(let screen):
-            fullScreen(AnyView(AccountDeletionView(screen: screen)))
+            fullScreen(screens.deletingAccount(screen))
         case .app:
             EmptyView()
         }

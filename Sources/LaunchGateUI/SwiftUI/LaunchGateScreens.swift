@@ -17,6 +17,7 @@ struct LaunchGateScreens {
     var welcome: (SignInScreen) -> AnyView
     var banner: (GateScreen) -> AnyView
     var details: (GateScreen) -> AnyView
+    var deletingAccount: (AccountDeletionScreen) -> AnyView
 
     /// The built-in screen for every state.
     static var builtIn: LaunchGateScreens {
@@ -25,16 +26,18 @@ struct LaunchGateScreens {
             endOfLife: { GateScreenView(screen: $0) }, deviceUnsupported: { GateScreenView(screen: $0) },
             updateRecommended: { GateScreenView(screen: $0) }, signingIn: { SignInScreenView(screen: $0) },
             welcome: { SignInScreenView(screen: $0) }, banner: { GateBannerView(screen: $0) },
-            details: { GateScreenView(screen: $0) }, maintenance: { GateScreenView(screen: $0) })
+            details: { GateScreenView(screen: $0) }, maintenance: { GateScreenView(screen: $0) },
+            deletingAccount: { AccountDeletionView(screen: $0) })
     }
 
     init<Checking: View, UpdateRequired: View, EndOfLife: View, DeviceUnsupported: View, UpdateRecommended: View,
-         SigningIn: View, Welcome: View, Banner: View, Details: View, Maintenance: View>(
+         SigningIn: View, Welcome: View, Banner: View, Details: View, Maintenance: View, DeletingAccount: View>(
         checking: @escaping () -> Checking, updateRequired: @escaping (GateScreen) -> UpdateRequired,
         endOfLife: @escaping (GateScreen) -> EndOfLife, deviceUnsupported: @escaping (GateScreen) -> DeviceUnsupported,
         updateRecommended: @escaping (GateScreen) -> UpdateRecommended, signingIn: @escaping (SignInScreen) -> SigningIn,
         welcome: @escaping (SignInScreen) -> Welcome, banner: @escaping (GateScreen) -> Banner,
-        details: @escaping (GateScreen) -> Details, maintenance: @escaping (GateScreen) -> Maintenance
+        details: @escaping (GateScreen) -> Details, maintenance: @escaping (GateScreen) -> Maintenance,
+        deletingAccount: @escaping (AccountDeletionScreen) -> DeletingAccount
     ) {
         self.checking = { AnyView(checking()) }
         self.updateRequired = { AnyView(updateRequired($0)) }
@@ -46,6 +49,7 @@ struct LaunchGateScreens {
         self.banner = { AnyView(banner($0)) }
         self.details = { AnyView(details($0)) }
         self.maintenance = { AnyView(maintenance($0)) }
+        self.deletingAccount = { AnyView(deletingAccount($0)) }
     }
 }
 #endif

@@ -23,7 +23,7 @@ extension LaunchGateView {
     /// another server). The flow is made once for the whole process, the first time a view with
     /// these arguments is shown, and every window of an iPad app shares it; later changes to the
     /// other arguments are ignored, as with `@State`. For the full configuration, make the flow
-    /// yourself and use ``init(flow:content:checking:updateRequired:endOfLife:deviceUnsupported:updateRecommended:signingIn:welcome:banner:details:maintenance:)``.
+    /// yourself and use ``init(flow:content:checking:updateRequired:endOfLife:deviceUnsupported:updateRecommended:signingIn:welcome:banner:details:maintenance:deletingAccount:)``.
     /// - Parameters:
     ///   - server: The server's base URL (https; http only to this device's loopback address).
     ///   - appID: The app's ID on the server, as `launchgate apps create` named it.
@@ -52,9 +52,13 @@ extension LaunchGateView {
     ///   - details: The banner's details dialog.
     ///   - maintenance: The screen during a maintenance window, which the user can't leave; it
     ///     offers Try Again and the window's link.
+    ///   - deletingAccount: The account deletion's screens (``LaunchFlow/State/deletingAccount(_:)``):
+    ///     the confirmation, its progress and the done screen, drawn above the app. One of your own
+    ///     runs its buttons with ``LaunchFlow/perform(_:)-(AccountDeletionAction.Role)``, and may wrap
+    ///     ``AccountDeletionView`` to add words of your own (that a subscription is billed by Apple).
     public init<Checking: View, UpdateRequired: View, EndOfLife: View, DeviceUnsupported: View,
                 UpdateRecommended: View, SigningIn: View, Welcome: View, Banner: View, Details: View,
-                Maintenance: View>(
+                Maintenance: View, DeletingAccount: View>(
         server: URL,
         appID: String,
         channel: ReleaseChannel = .production,
@@ -76,7 +80,8 @@ extension LaunchGateView {
         @ViewBuilder welcome: @escaping (SignInScreen) -> Welcome = { SignInScreenView(screen: $0) },
         @ViewBuilder banner: @escaping (GateScreen) -> Banner = { GateBannerView(screen: $0) },
         @ViewBuilder details: @escaping (GateScreen) -> Details = { GateScreenView(screen: $0) },
-        @ViewBuilder maintenance: @escaping (GateScreen) -> Maintenance = { GateScreenView(screen: $0) }
+        @ViewBuilder maintenance: @escaping (GateScreen) -> Maintenance = { GateScreenView(screen: $0) },
+        @ViewBuilder deletingAccount: @escaping (AccountDeletionScreen) -> DeletingAccount = { AccountDeletionView(screen: $0) }
     ) {
         let key = SharedFlows.Key.server(server, appID: appID, channel: channel, publicKey: publicKey)
         let make = {
@@ -88,10 +93,11 @@ extension LaunchGateView {
         self.init(source: .shared(key, make), content: content, screens: LaunchGateScreens(
             checking: checking, updateRequired: updateRequired, endOfLife: endOfLife,
             deviceUnsupported: deviceUnsupported, updateRecommended: updateRecommended, signingIn: signingIn,
-            welcome: welcome, banner: banner, details: details, maintenance: maintenance))
+            welcome: welcome, banner: banner, details: details, maintenance: maintenance,
+            deletingAccount: deletingAccount))
     }
 
-    /// The one-line setup from a policy's URL: as ``init(server:appID:channel:publicKey:signIn:launchMode:refreshInterval:fallbackUpdateURL:appStoreID:sendsInstallBeacon:configuration:content:checking:updateRequired:endOfLife:deviceUnsupported:updateRecommended:signingIn:welcome:banner:details:maintenance:)``,
+    /// The one-line setup from a policy's URL: as ``init(server:appID:channel:publicKey:signIn:launchMode:refreshInterval:fallbackUpdateURL:appStoreID:sendsInstallBeacon:configuration:content:checking:updateRequired:endOfLife:deviceUnsupported:updateRecommended:signingIn:welcome:banner:details:maintenance:deletingAccount:)``,
     /// for a policy that isn't at a LaunchGate server's usual path: a static file, or another
     /// format (a hand-rolled `/api/version`, which is unsigned: pass `nil` for the key).
     ///
@@ -125,9 +131,13 @@ extension LaunchGateView {
     ///   - details: The banner's details dialog.
     ///   - maintenance: The screen during a maintenance window, which the user can't leave; it
     ///     offers Try Again and the window's link.
+    ///   - deletingAccount: The account deletion's screens (``LaunchFlow/State/deletingAccount(_:)``):
+    ///     the confirmation, its progress and the done screen, drawn above the app. One of your own
+    ///     runs its buttons with ``LaunchFlow/perform(_:)-(AccountDeletionAction.Role)``, and may wrap
+    ///     ``AccountDeletionView`` to add words of your own (that a subscription is billed by Apple).
     public init<Checking: View, UpdateRequired: View, EndOfLife: View, DeviceUnsupported: View,
                 UpdateRecommended: View, SigningIn: View, Welcome: View, Banner: View, Details: View,
-                Maintenance: View>(
+                Maintenance: View, DeletingAccount: View>(
         policyURL: URL,
         publicKey: String?,
         signIn: @autoclosure @escaping () -> SignInFlow? = nil,
@@ -148,7 +158,8 @@ extension LaunchGateView {
         @ViewBuilder welcome: @escaping (SignInScreen) -> Welcome = { SignInScreenView(screen: $0) },
         @ViewBuilder banner: @escaping (GateScreen) -> Banner = { GateBannerView(screen: $0) },
         @ViewBuilder details: @escaping (GateScreen) -> Details = { GateScreenView(screen: $0) },
-        @ViewBuilder maintenance: @escaping (GateScreen) -> Maintenance = { GateScreenView(screen: $0) }
+        @ViewBuilder maintenance: @escaping (GateScreen) -> Maintenance = { GateScreenView(screen: $0) },
+        @ViewBuilder deletingAccount: @escaping (AccountDeletionScreen) -> DeletingAccount = { AccountDeletionView(screen: $0) }
     ) {
         let key = SharedFlows.Key.policy(policyURL, publicKey: publicKey)
         let make = {
@@ -160,7 +171,8 @@ extension LaunchGateView {
         self.init(source: .shared(key, make), content: content, screens: LaunchGateScreens(
             checking: checking, updateRequired: updateRequired, endOfLife: endOfLife,
             deviceUnsupported: deviceUnsupported, updateRecommended: updateRecommended, signingIn: signingIn,
-            welcome: welcome, banner: banner, details: details, maintenance: maintenance))
+            welcome: welcome, banner: banner, details: details, maintenance: maintenance,
+            deletingAccount: deletingAccount))
     }
 
     /// Creates the gate around an update monitor alone, with the built-in screens: the first

@@ -90,6 +90,8 @@ public struct LaunchGateView<Content: View>: View {
     #if canImport(UIKit) && !os(watchOS)
     /// Reads a session the locked keychain kept from the launch once the device is unlocked.
     @State private var protectedData = ProtectedDataRetry()
+    /// Re-sets the maintenance timer when the device's clock or time zone changes.
+    @State private var timeChanges = TimeChangeFollower()
     #endif
 
     /// Creates the gate around a flow the app holds, with any screen replaced by the app's own.
@@ -115,9 +117,13 @@ public struct LaunchGateView<Content: View>: View {
     ///   - details: The banner's details dialog, shown as a sheet over the app.
     ///   - maintenance: The screen during a maintenance window, which the user can't leave; it
     ///     offers Try Again and the window's link.
+    ///   - deletingAccount: The account deletion's screens (``LaunchFlow/State/deletingAccount(_:)``):
+    ///     the confirmation, its progress and the done screen, drawn above the app. One of your own
+    ///     runs its buttons with ``LaunchFlow/perform(_:)-(AccountDeletionAction.Role)``, and may wrap
+    ///     ``AccountDeletionView`` to add words of your own (that a subscription is billed by Apple).
     public init<Checking: View, UpdateRequired: View, EndOfLife: View, DeviceUnsupported: View,
                 UpdateRecommended: View, SigningIn: View, Welcome: View, Banner: View, Details: View,
-                Maintenance: View>(
+                Maintenance: View, DeletingAccount: View>(
         flow: LaunchFlow,
         @ViewBuilder content: @escaping () -> Content,
         @ViewBuilder checking: @escaping () -> Checking = { LaunchGateLoadingView() },
@@ -129,12 +135,14 @@ public struct LaunchGateView<Content: View>: View {
         @ViewBuilder welcome: @escaping (SignInScreen) -> Welcome = { SignInScreenView(screen: $0) },
         @ViewBuilder banner: @escaping (GateScreen) -> Banner = { GateBannerView(screen: $0) },
         @ViewBuilder details: @escaping (GateScreen) -> Details = { GateScreenView(screen: $0) },
-        @ViewBuilder maintenance: @escaping (GateScreen) -> Maintenance = { GateScreenView(screen: $0) }
+        @ViewBuilder maintenance: @escaping (GateScreen) -> Maintenance = { GateScreenView(screen: $0) },
+        @ViewBuilder deletingAccount: @escaping (AccountDeletionScreen) -> DeletingAccount = { AccountDeletionView(screen: $0) }
     ) {
         self.init(source: .given(flow), content: content, screens: LaunchGateScreens(
             checking: checking, updateRequired: updateRequired, endOfLife: endOfLife,
             deviceUnsupported: deviceUnsupported, updateRecommended: updateRecommended, signingIn: signingIn,
-            welcome: welcome, banner: banner, details: details, maintenance: maintenance))
+            welcome: welcome, banner: banner, details: details, maintenance: maintenance,
+            deletingAccount: deletingAccount))
     }
 
     init(source: FlowSource, content: @escaping () -> Content, screens: LaunchGateScreens) {
@@ -184,6 +192,8 @@ public struct LaunchGateView<Content: View>: View {
             DetailsPresenter.process.register(identity, for: flow)
             #if canImport(UIKit) && !os(watchOS)
             protectedData.start(flow)
+            timeChanges.start(flow)
+            SystemBackgroundTask.install(on: flow)
             #endif
         }
         .onChange(of: Self.bannerScreen(of: state), initial: true) { _, shown in

@@ -49,6 +49,7 @@ public final class LaunchGateViewController: UIViewController {
     private let detailsDialog: DetailsDialog
     /// Reads a session the locked keychain kept from the launch once the device is unlocked.
     private let protectedData = ProtectedDataRetry()
+    private let timeChanges = TimeChangeFollower()
     /// Set once, on the main actor, in `viewDidLoad`; read only by `deinit`, when nothing else can
     /// reach the controller. (An isolated deinit would need iOS 18.4.)
     nonisolated(unsafe) private var foregroundObserver: (any NSObjectProtocol)?
@@ -87,6 +88,8 @@ public final class LaunchGateViewController: UIViewController {
         #endif
         observe()
         protectedData.start(flow)
+        timeChanges.start(flow)
+        SystemBackgroundTask.install(on: flow)
         // No queue: UIKit posts on the main thread, and the block only starts a main-actor task.
         // (Naming the main queue makes Foundation wait for it, which on Linux blocks the poster.)
         foregroundObserver = NotificationCenter.default.addObserver(

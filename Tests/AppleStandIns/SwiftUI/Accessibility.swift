@@ -67,4 +67,16 @@ extension View {
         ModifiedContent(content: self, modifier: AccessibilityAttachmentModifier())
     }
     public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View { standInModified() }
+    public func accessibilityFocused(_ condition: AccessibilityFocusState<Bool>.Binding) -> some View { standInModified() }
+    public func accessibilityAction(_ actionKind: AccessibilityActionKind = .default,
+                                    _ handler: @escaping () -> Void) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
+        ModifiedContent(content: self, modifier: AccessibilityAttachmentModifier())
+    }
+}
+
+public struct AccessibilityActionKind: Equatable, Sendable {
+    let standInName: String
+    public static let `default` = AccessibilityActionKind(standInName: "default")
+    public static let escape = AccessibilityActionKind(standInName: "escape")
+    public static let magicTap = AccessibilityActionKind(standInName: "magicTap")
 }

@@ -32,6 +32,9 @@ extension View {
     public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
         standInModified()
     }
+    public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
+        standInModified()
+    }
     public func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> { ModifiedContent(content: self, modifier: modifier) }
     public func opacity(_ opacity: Double) -> some View { standInModified() }
     public func id<ID: Hashable>(_ id: ID) -> some View { standInModified() }

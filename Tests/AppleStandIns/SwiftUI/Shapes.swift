@@ -10,6 +10,12 @@ extension Shape {
     public func fill<S: ShapeStyle>(_ content: S, style: FillStyle = FillStyle()) -> some View { standInModified() }
 }
 
+extension InsettableShape {
+    public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1, antialiased: Bool = true) -> some View {
+        standInModified()
+    }
+}
+
 public struct FillStyle: Equatable {
     public init(eoFill: Bool = false, antialiased: Bool = true) {}
 }

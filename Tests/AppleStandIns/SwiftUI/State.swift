@@ -69,6 +69,7 @@ public struct OpenURLAction {
         public static let systemAction = Result(standInName: "systemAction")
     }
     public init(handler: @escaping (URL) -> OpenURLAction.Result) {}
+    @MainActor public func callAsFunction(_ url: URL) {}
 }
 
 public enum LayoutDirection: Hashable, CaseIterable, Sendable {
@@ -113,4 +114,18 @@ public struct ScaledMetric<Value: BinaryFloatingPoint>: DynamicProperty {
     public init(wrappedValue: Value, relativeTo textStyle: Font.TextStyle) { self.wrappedValue = wrappedValue }
     public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
     public let wrappedValue: Value
+}
+
+/// Where VoiceOver's focus is (iOS 15): setting it moves VoiceOver to the element bound to it.
+@propertyWrapper
+public struct AccessibilityFocusState<Value: Hashable>: DynamicProperty {
+    private final class Box { var value: Value; init(_ value: Value) { self.value = value } }
+    private let box: Box
+    public struct Binding {}
+    public init() where Value == Bool { box = Box(false) }
+    public var wrappedValue: Value {
+        get { box.value }
+        nonmutating set { box.value = newValue }
+    }
+    public var projectedValue: AccessibilityFocusState<Value>.Binding { Binding() }
 }

@@ -22,6 +22,8 @@ open class UIApplication: UIResponder {
     public nonisolated static let willResignActiveNotification = Notification.Name("UIApplicationWillResignActiveNotification")
     public nonisolated static let protectedDataDidBecomeAvailableNotification =
         Notification.Name("UIApplicationProtectedDataDidBecomeAvailableNotification")
+    public nonisolated static let significantTimeChangeNotification =
+        Notification.Name("UIApplicationSignificantTimeChangeNotification")
 
     @available(*, unavailable, message: "UIApplication.shared is the only instance")
     public override init() { super.init() }
@@ -33,6 +35,26 @@ open class UIApplication: UIResponder {
     public func open(_ url: URL, options: [OpenExternalURLOptionsKey: Any] = [:]) async -> Bool {
         standInOpenedURLs.append(url)
         return true
+    }
+
+    /// The background tasks begun and not yet ended, by name (a stand-in's record).
+    public private(set) var standInBackgroundTasks: [UIBackgroundTaskIdentifier: String] = [:]
+    private var standInNextBackgroundTask = 1
+    /// The expiration handlers of the tasks begun, to call as the system would (a stand-in's hook).
+    public private(set) var standInExpirationHandlers: [UIBackgroundTaskIdentifier: @MainActor @Sendable () -> Void] = [:]
+
+    public func beginBackgroundTask(withName taskName: String?,
+                                    expirationHandler handler: (@MainActor @Sendable () -> Void)? = nil) -> UIBackgroundTaskIdentifier {
+        let identifier = UIBackgroundTaskIdentifier(rawValue: standInNextBackgroundTask)
+        standInNextBackgroundTask += 1
+        standInBackgroundTasks[identifier] = taskName ?? ""
+        standInExpirationHandlers[identifier] = handler
+        return identifier
+    }
+
+    public func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {
+        standInBackgroundTasks[identifier] = nil
+        standInExpirationHandlers[identifier] = nil
     }
 
     public struct OpenExternalURLOptionsKey: Hashable, RawRepresentable, Sendable {
@@ -61,4 +83,11 @@ extension UIApplicationDelegate {
 
     /// What `@main` calls on an app delegate (iOS 14).
     public static func main() { fatalError("a stand-in app can't be launched") }
+}
+
+@available(watchOS, unavailable)
+public struct UIBackgroundTaskIdentifier: RawRepresentable, Hashable, Sendable {
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public var rawValue: Int
+    public static let invalid = UIBackgroundTaskIdentifier(rawValue: 0)
 }

@@ -97,15 +97,6 @@ struct LaunchFlowAccountDeletionTests {
         #expect(screen(flow)?.error == "Your account was not deleted. Too many attempts. Try again in 30 s.")
     }
 
-    @Test("a 401 signs out to the sign-in screen, without claiming the account was deleted")
-    func unauthorizedSignsOut() async throws {
-        let flow = await signedIn()
-        flow.requestAccountDeletion()
-        device.transport.enqueue(.respond(.signInError("unauthorized", status: 401)), for: Self.account)
-        await flow.confirmAccountDeletion()
-        #expect(flow.state == .signingIn(.enteringEmail))
-    }
-
     @Test("a confirmation left open when the session ends doesn't come back for the next sign-in")
     func staleConfirmation() async throws {
         let flow = await signedIn()

@@ -59,7 +59,7 @@ struct MaintenanceFlowTests {
         #expect(clock.pendingDeadlines == [clock.date.addingTimeInterval(recheck)])
     }
 
-    @Test("at the window's end the app re-checks by itself and opens, without a relaunch or a foreground")
+    @Test("at the window's end the app opens at once from the policy in hand, without a relaunch or a foreground, and re-checks after the jitter, not in the end's second")
     func endTimer() async {
         transport.enqueue(.respond(.json(document(start: -60, end: 30))), for: url)
         let flow = flow()
@@ -67,9 +67,13 @@ struct MaintenanceFlowTests {
         #expect(clock.pendingDeadlines == [clock.date.addingTimeInterval(30)], "the end comes before the next re-check")
         transport.enqueue(.respond(.json(PolicyDocuments.canonical())), for: url)
         clock.advance(by: 30)
-        #expect(await until { transport.requests(to: url).count == 2 }, "the end of the window re-checks")
         #expect(await until { flow.state == .plainApp }, "\(flow.state)")
-        #expect(clock.pendingDeadlines.isEmpty)
+        #expect(await until { clock.pendingDeadlines == [clock.date.addingTimeInterval(5)] }, "the check waits the jitter")
+        #expect(transport.requests(to: url).count == 1, "nobody asks in the second the window ends")
+        clock.advance(by: 5)
+        #expect(await until { transport.requests(to: url).count == 2 }, "the end of the window re-checks")
+        #expect(await until { clock.pendingDeadlines.isEmpty })
+        #expect(flow.state == .plainApp)
     }
 
     @Test("a window published ahead shows at its start, from the policy in hand")
@@ -81,7 +85,9 @@ struct MaintenanceFlowTests {
         #expect(clock.pendingDeadlines == [clock.date.addingTimeInterval(600)])
         clock.advance(by: 600)
         #expect(await until { isMaintenance(flow.state) }, "offline at the start, the cached window still shows: \(flow.state)")
-        #expect(await until { clock.pendingDeadlines == [clock.date.addingTimeInterval(recheck)] }, "and the re-check's timer is set")
+        #expect(transport.requests(to: url).count == 1, "shown before anyone asks")
+        #expect(await until { clock.pendingDeadlines == [clock.date.addingTimeInterval(5), clock.date.addingTimeInterval(recheck)] },
+                "the check after the jitter, and the re-check's timer, are set: \(clock.pendingDeadlines)")
     }
 
     @Test("a monitor that is let go takes its timer with it, rather than leaving it asleep until the window starts")

@@ -5,7 +5,9 @@ import SwiftUI
 /// The built-in account-deletion screen for an ``AccountDeletionScreen``: the confirmation, its
 /// progress, and the done screen after. The core decides every word and which buttons there are;
 /// taps go to the ``LaunchFlow`` in the environment. The confirm button is drawn destructive, in
-/// the theme's error color, and every text takes Dynamic Type.
+/// the theme's error color, with Cancel a full-size outlined button under it (the HIG's pair for a
+/// destructive choice), and every text takes Dynamic Type. VoiceOver starts on the title, and
+/// again when the title changes (the done screen); its escape gesture cancels, or ends the done screen.
 @MainActor
 public struct AccountDeletionView: View {
     private let screen: AccountDeletionScreen
@@ -13,6 +15,7 @@ public struct AccountDeletionView: View {
     @Environment(\.launchGateTheme) private var theme
     @Environment(\.colorScheme) private var colorScheme
     @Environment(\.colorSchemeContrast) private var contrast
+    @AccessibilityFocusState private var titleIsFocused: Bool
 
     /// Creates the screen.
     /// - Parameter screen: The words and buttons the core decided on (``LaunchFlow/State/deletingAccount(_:)``).
@@ -31,10 +34,11 @@ public struct AccountDeletionView: View {
                         .foregroundStyle(styles.title)
                         .multilineTextAlignment(.center)
                         .accessibilityAddTraits(.isHeader)
+                        .accessibilityFocused($titleIsFocused)
+                    // Not announced: VoiceOver is on the title, and the message is the next swipe.
                     Text(screen.message)
                         .foregroundStyle(styles.message)
                         .multilineTextAlignment(.center)
-                        .announcing(screen.message)
                     if let error = screen.error {
                         Text(error)
                             .foregroundStyle(styles.error)
@@ -54,7 +58,9 @@ public struct AccountDeletionView: View {
                                     .disabled(!action.isEnabled)
                                     .primaryButton(styles, cornerRadius: theme.cornerRadius)
                             } else {
-                                Button(action.title) { perform(action.role) }.disabled(!action.isEnabled).linkButton(styles)
+                                Button(action.title) { perform(action.role) }
+                                    .disabled(!action.isEnabled)
+                                    .outlinedButton(styles, cornerRadius: theme.cornerRadius)
                             }
                         }
                     }
@@ -69,6 +75,13 @@ public struct AccountDeletionView: View {
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity)
         .background(styles.background)
+        .accessibilityAction(.escape) {
+            if let role = screen.escapeAction { perform(role) }
+        }
+        // The window above the app posts `.screenChanged` too; focusing the title makes it the
+        // element VoiceOver lands on, here and on the done screen that replaces the question.
+        .onAppear { titleIsFocused = true }
+        .onChange(of: screen.title) { _, _ in titleIsFocused = true }
     }
 
     private func perform(_ role: AccountDeletionAction.Role) {

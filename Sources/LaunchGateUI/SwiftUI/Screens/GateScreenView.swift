@@ -21,6 +21,7 @@ public struct GateScreenView: View {
     @Environment(\.launchGateTheme) private var theme
     @Environment(\.colorScheme) private var colorScheme
     @Environment(\.colorSchemeContrast) private var contrast
+    @Environment(\.openURL) private var openURL
     @ScaledMetric(relativeTo: .largeTitle) private var iconSize: CGFloat = LaunchGateMetrics.gateIconSize
 
     /// Creates the screen.
@@ -88,6 +89,9 @@ public struct GateScreenView: View {
     }
 
     private func perform(_ action: GateAction) {
+        // A web page (the maintenance window's status page) opens the app's way: an app that
+        // set `openURL` to its own in-app browser keeps the user in the app.
+        if let page = flow?.webPage(for: action) { return openURL(page) }
         Task { await flow?.perform(action) }
     }
 }

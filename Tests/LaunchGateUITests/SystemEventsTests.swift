@@ -1,0 +1,74 @@
+import Foundation
+import LaunchGate
+import LaunchGateTesting
+@testable import LaunchGateUI
+import Testing
+import UIKit
+
+extension AdapterTests {
+    @MainActor
+    @Suite("What the UIKit controller passes between the system and the flow: background time for a deletion, and clock changes")
+    struct SystemEventsTests {
+        // MARK: Tests
+
+        @Test("the controller gives the flow UIApplication's background tasks; the system's expiry ends one, and a second end does nothing")
+        func backgroundTasks() throws {
+            let device = UIHarness()
+            let flow = device.flow()
+            _ = device.launch(flow)
+            let begin = try #require(flow.beginBackgroundTask, "the adapter set it")
+            let end = begin("LaunchGate account deletion")
+            let application = UIApplication.shared
+            let (identifier, name) = try #require(application.standInBackgroundTasks.first)
+            #expect(name == "LaunchGate account deletion")
+            application.standInExpirationHandlers[identifier]?()
+            #expect(application.standInBackgroundTasks.isEmpty, "the expiry ends the task, as UIKit requires")
+            end()
+            #expect(application.standInBackgroundTasks.isEmpty)
+            let again = begin("second")
+            again()
+            #expect(application.standInBackgroundTasks.isEmpty)
+        }
+
+        @Test("an app's own background task runner is kept")
+        func appsOwnKept() {
+            let device = UIHarness()
+            let flow = device.flow()
+            var asked: [String] = []
+            flow.beginBackgroundTask = { name in
+                asked.append(name)
+                return {}
+            }
+            _ = device.launch(flow)
+            _ = flow.beginBackgroundTask?("mine")
+            #expect(asked == ["mine"] && UIApplication.shared.standInBackgroundTasks.isEmpty)
+        }
+
+        @Test("a significant time change re-sets the maintenance timer on the new clock", .timeLimit(.minutes(1)))
+        func timeChange() async {
+            let device = UIHarness()
+            let wall = TestClock(), elapsed = TestClock(Date(timeIntervalSince1970: 0))
+            let start = wall.date.addingTimeInterval(3_600).formatted(.iso8601)
+            let body = """
+            {"schemaVersion": 1, "issuedAt": "2026-11-20T09:00:00Z",
+             "subject": {"app": "notes", "channel": "production", "platform": "ios"},
+             "platforms": {"ios": {"latest": {"version": "1.5.0"}, "required": {"version": "1.0.0"},
+               "maintenance": {"start": "\(start)", "message": "Back soon."}, "refreshInterval": 0}}}
+            """
+            device.transport.enqueue(.respond(.json(Data(body.utf8))), for: device.policyURL)
+            let monitor = UpdateMonitor(
+                configuration: .init(source: PolicySource(url: device.policyURL), sendsInstallBeacon: false),
+                app: AppInfo(version: "1.5.0", platform: .ios, osVersion: "17.4"), store: device.store,
+                transport: device.transport, opener: device.opener, now: wall.now, sleep: elapsed.sleep, jitter: { 5 },
+                makeInstallID: { "install-1" })
+            let flow = LaunchFlow(updates: monitor)
+            _ = device.launch(flow)
+            await device.settle { elapsed.pendingDeadlines == [elapsed.date.addingTimeInterval(3_600)] }
+            #expect(elapsed.pendingDeadlines == [elapsed.date.addingTimeInterval(3_600)])
+            wall.advance(by: 3_000)
+            NotificationCenter.default.post(name: UIApplication.significantTimeChangeNotification, object: nil)
+            await device.settle { elapsed.pendingDeadlines == [elapsed.date.addingTimeInterval(600)] }
+            #expect(elapsed.pendingDeadlines == [elapsed.date.addingTimeInterval(600)], "\(elapsed.pendingDeadlines)")
+        }
+    }
+}
