@@ -6,10 +6,11 @@ import Foundation
 /// A different magic or version, or any damage, reads as "no cache": the next check refills it.
 extension CachedPolicy {
     // Version 2 added the subject and the exemptions, version 3 wrote versions as numbers, and
-    // version 4 added the maintenance window, the OS support notice and their texts. A version 3 entry still reads (an app
-    // updated during a window keeps the cache it had); an older one reads as "no cache".
+    // version 4 added the maintenance window, the OS support notice and their texts, and version 5 the subject's
+    // revision. A version 3 or 4 entry still reads (an app updated during a window keeps the cache it had); an
+    // older one reads as "no cache".
     private static let magicPrefix: [UInt8] = Array("LGC".utf8)
-    private static let formatVersion: UInt8 = 4
+    private static let formatVersion: UInt8 = 5
     private static let oldestReadableVersion: UInt8 = 3
 
     /// The screen kinds whose texts an entry of a format version holds, in the order written.
@@ -29,6 +30,7 @@ extension CachedPolicy {
             writer.string(subject.app)
             writer.string(subject.channel.rawValue)
             writer.optional(subject.platform) { $0.string($1.rawValue) }
+            writer.optional(subject.revision) { $0.int($1) }
         }
         writer.optional(policy.exemptions) { writer, exemptions in
             writer.array(exemptions.installs.sorted()) { $0.string($1) }
@@ -74,7 +76,8 @@ extension CachedPolicy {
                 guard let platform = Platform(rawValue: try reader.string()) else { throw BinaryReader.Malformed() }
                 return platform
             }
-            return PolicySubject(app: app, channel: channel, platform: platform)
+            let revision = version >= 5 ? try reader.optional { try $0.int() } : nil
+            return PolicySubject(app: app, channel: channel, platform: platform, revision: revision)
         }
         let exemptions = try reader.optional { reader in
             PolicyExemptions(installs: Set(try reader.array { try $0.string() }), devices: Set(try reader.array { try $0.string() }))
