@@ -206,7 +206,7 @@ func buildRouter(_ components: ServerComponents, configuration: ServerConfigurat
     router.addRoutes(OperationsController(policies: components.policies, registry: metricsRegistry, authenticator: authenticator).routes)
     switch console {
     case .success(let renderer):
-        router.addRoutes(ConsoleController(policies: components.policies, adoption: components.adoption, authenticator: authenticator,
+        router.addRoutes(ConsoleController(policies: components.policies, adoption: components.adoption, funnel: components.funnel, authenticator: authenticator,
                                            sessions: ConsoleSessions(repository: components.consoleSessions, tokens: components.tokens,
                                                                      lifetime: ConsoleController<LaunchGateRequestContext>.sessionLifetime,
                                                                      maximumSessions: ConsoleController<LaunchGateRequestContext>.maximumSessions,
