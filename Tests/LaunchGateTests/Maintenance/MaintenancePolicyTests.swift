@@ -86,7 +86,8 @@ struct MaintenancePolicyTests {
         old.policy.platforms[.ios]?.osSupportEnds = nil
         old.policy.platforms[.ios]?.texts = [:]
         var bytes = [UInt8](old.binaryData())
-        #expect(bytes[3] == 4)
+        // Version 5 added only the subject's revision, and this entry has no subject.
+        #expect(bytes[3] == 5)
         bytes[3] = 3
         #expect(bytes.removeLast() == 0 && bytes.removeLast() == 0)
         #expect(try CachedPolicy(binaryData: Data(bytes)) == old)
