@@ -11,7 +11,7 @@ struct FunnelCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "funnel", abstract: "Show whether the update prompts worked, per policy revision.",
         discussion: """
-        The SDK counts the prompts it showed (banner, details, recommended and required screens), the
+        The SDK counts the prompts it showed (banner, details, recommended and required screens), the \
         Update Now taps, the dismissals and the Not Nows, and sends them with its daily install ping.
         Examples:
           launchgate funnel notes
