@@ -4,6 +4,7 @@
 The parts live in scripts/console_browser/: support (checks and helpers), editor (sign-in, the
 editor, publish and rollback), accounts (the other pages and the operator's sign-in) and layout
 (every page at 390 and 1280 px)."""
+import json
 import os
 import sys
 
@@ -40,10 +41,19 @@ try:
     accounts.mail_tokens_operators(run)
     editor.impact_within_reach(run)
     editor.first_seen_app(run)
+    # Prompt counts for revision 1, as the SDK's beacon sends them with its ping, sent after every
+    # check that counts installs: the funnel page's input.
+    for index in range(3):
+        header = f'version="2.1.0", platform="ios", os="17.4.0", install="console-funnel-{index}"'
+        body = json.dumps({"funnel": [{"revision": 1, "banner": 4, "details": 2, "update": 1, "dismissed": 1}]}).encode()
+        status, _ = run.http("/v1/apps/demo/installs/ping", data=body, headers={"LaunchGate-Client": header, "Content-Type": "application/json"})
+        run.check("a ping with prompt counts is accepted", status == 204, status)
+    run.wait(lambda: json.loads(run.http("/v1/admin/apps/demo/funnel", headers={"Authorization": f"Bearer {run.token}"})[1])["revisions"], 30)
+    accounts.funnel(run)
     layout.run_pages(run, {
         "apps": "/console/apps", "app": "/console/apps/demo", "editor": "/console/apps/demo/policy",
         "history": "/console/apps/demo/history", "revision": "/console/apps/demo/history/2",
-        "adoption": "/console/apps/demo/adoption", "exemptions": "/console/apps/demo/exemptions",
+        "adoption": "/console/apps/demo/adoption", "funnel": "/console/apps/demo/funnel", "exemptions": "/console/apps/demo/exemptions",
         "users": "/console/apps/demo/users", "user": user_page, "mail": "/console/mail", "tokens": "/console/tokens",
         "operators": "/console/operators", "unknown-app": "/console/apps/nope", "editor-first-seen": "/console/apps/fresh/policy",
     })

@@ -37,6 +37,24 @@ def adoption(run, seeded):
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
+def funnel(run):
+    """The funnel page after three pings with prompt counts for revision 1: a chart per revision whose
+    figures are the sentence's (one value feeds both)."""
+    driver = run.driver
+    driver.get(run.base + "/console/apps/demo/funnel?platform=ios")
+    headings = [h.text for h in driver.find_elements(By.CSS_SELECTOR, "section.funnel h2")]
+    run.check("the funnel page has a section for revision 1 on iOS", "Revision 1 · iOS" in headings, headings)
+    section = driver.find_elements(By.CSS_SELECTOR, "section.funnel")[headings.index("Revision 1 · iOS")] if "Revision 1 · iOS" in headings else None
+    if section is None:
+        return
+    sentence = section.find_element(By.CSS_SELECTOR, ".funnel-sentence").text
+    values = [v.text for v in section.find_elements(By.CSS_SELECTOR, "#chart-r1-ios-prompts ~ ul .bar-value")]
+    run.check("the funnel chart draws a bar per count", len(values) == 7, values)
+    run.check("the sentence and the chart give the same banner count", "12 banners" in sentence and values and values[0].endswith("· 12"),
+              (sentence, values[:1]))
+    run.shot("funnel")
+
+
 # A chart's card's content box (inside its padding) and what the chart draws in it: the bars'
 # list or the time plot, as [card left, card right, drawn left, drawn right] in CSS pixels.
 CHART_EDGES = """

@@ -87,9 +87,9 @@ def check_page(run, name):
         caption = driver.execute_script(CAPTION)
         if caption is not None:
             run.check(f"{name} at {width} px: the impact table's caption spans its table above its rows", not caption, caption)
-        if name == "adoption":
+        if name in ("adoption", "funnel"):
             smallest = driver.execute_script(CHART_TEXT)
-            run.check(f"the adoption charts' text is at least 12 px at {width} px", smallest >= 12, smallest)
+            run.check(f"the {name} charts' text is at least 12 px at {width} px", smallest >= 12, smallest)
         run.page_shot(f"{width}-{name}")
     run.reset_width()
 

@@ -46,4 +46,15 @@ public struct AdoptionError: LaunchGateFailure, Equatable {
         AdoptionError(code: "rate-limited", message: "too many installs recorded from this address; retry in \(retryAfter) s",
                       kind: .rateLimited, retryAfter: retryAfter)
     }
+
+    /// Prompt counts for a revision the app never published: made-up revisions would add rows.
+    public static func unknownRevision(_ revision: Int, app: String) -> AdoptionError {
+        AdoptionError(code: "unknown-revision", message: "app \"\(app)\" has no policy revision \(revision); send counts only for revisions its policies named",
+                      kind: .invalidInput)
+    }
+
+    /// A ping body that is not a prompt funnel report.
+    public static func invalidFunnel(_ reason: String) -> AdoptionError {
+        AdoptionError(code: "invalid-funnel", message: "the body is not the prompt counts the SDK sends: \(reason)", kind: .invalidInput)
+    }
 }

@@ -15,6 +15,8 @@ import LaunchGateStorage
 package struct ConsoleController<Context: RemoteAddressRequestContext> {
     package let policies: PolicyService
     package let adoption: AdoptionService
+    /// The prompt's funnel.
+    package let funnel: FunnelService
     package let authenticator: AdminAuthenticator
     package let sessions: ConsoleSessions
     package let signInForms: ConsoleSignInForms
@@ -29,9 +31,10 @@ package struct ConsoleController<Context: RemoteAddressRequestContext> {
     package let renderer: ConsoleRenderer
 
     /// Creates the value from its properties.
-    package init(policies: PolicyService, adoption: AdoptionService, authenticator: AdminAuthenticator, sessions: ConsoleSessions, signInForms: ConsoleSignInForms, limits: ConsoleLimits, diffs: PolicyDiffCache, clients: ClientAddressResolver, now: @escaping @Sendable () -> Date, accounts: ConsoleAccounts, renderer: ConsoleRenderer) {
+    package init(policies: PolicyService, adoption: AdoptionService, funnel: FunnelService, authenticator: AdminAuthenticator, sessions: ConsoleSessions, signInForms: ConsoleSignInForms, limits: ConsoleLimits, diffs: PolicyDiffCache, clients: ClientAddressResolver, now: @escaping @Sendable () -> Date, accounts: ConsoleAccounts, renderer: ConsoleRenderer) {
         self.policies = policies
         self.adoption = adoption
+        self.funnel = funnel
         self.authenticator = authenticator
         self.sessions = sessions
         self.signInForms = signInForms
@@ -69,6 +72,7 @@ package struct ConsoleController<Context: RemoteAddressRequestContext> {
         console.get("/apps/:app/history/:number") { request, context in try await revisionPage(request, context) }
         console.post("/apps/:app/history/rollback") { request, context in try await rollback(request, context) }
         console.get("/apps/:app/adoption") { request, context in try await adoptionPage(request, context) }
+        console.get("/apps/:app/funnel") { request, context in try await funnelPage(request, context) }
         console.get("/apps/:app/exemptions") { request, context in try await exemptionsPage(request, context) }
         console.post("/apps/:app/exemptions") { request, context in try await addExemption(request, context) }
         console.post("/apps/:app/exemptions/remove") { request, context in try await removeExemption(request, context) }

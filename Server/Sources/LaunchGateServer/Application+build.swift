@@ -42,6 +42,12 @@ public struct ServerComponents: Sendable {
     public let recorder: InstallRecorder
     /// Adoption, impact and the guarded publish.
     public let adoption: AdoptionService
+    /// The prompt funnel's storage.
+    public let funnelRepository: any FunnelRepository
+    /// Folds the prompt counts install pings carry into `funnelRepository`.
+    public let funnelRecorder: FunnelRecorder
+    /// Reads the prompt funnel.
+    public let funnel: FunnelService
     /// The web console's sign-in sessions.
     public let consoleSessions: any ConsoleSessionRepository
     /// Signs the console's sign-in forms with a key from the master key.
@@ -104,10 +110,11 @@ public struct ServerComponents: Sendable {
     ///   - signInRepository: Sign-in storage; by default the SQL one on `database`, or memory without one.
     public init(database: Database?, repository: any LaunchGateRepository, signInRepository: (any SignInRepository)? = nil,
                 signInConfiguration: SignInConfiguration = SignInConfiguration(), installs: (any InstallRepository)? = nil,
+                funnel: (any FunnelRepository)? = nil,
                 adoption: AdoptionConfiguration = AdoptionConfiguration(), random: any RandomSource = SystemRandomSource(),
                 masterKey: MasterKey, now: @escaping @Sendable () -> Date = Date.init) {
         self.init(database: database, repository: repository, signInRepository: signInRepository, signInConfiguration: signInConfiguration,
-                  installs: installs, adoption: adoption, random: random, now: now) { masterKey }
+                  installs: installs, funnel: funnel, adoption: adoption, random: random, now: now) { masterKey }
     }
 
     /// Assembles the parts, loading the master key only when a signing key is made or opened, or
@@ -117,6 +124,7 @@ public struct ServerComponents: Sendable {
     ///   - adoption: Install recording and the publish guard.
     public init(database: Database?, repository: any LaunchGateRepository, signInRepository: (any SignInRepository)? = nil,
                 signInConfiguration: SignInConfiguration = SignInConfiguration(), installs installRepository: (any InstallRepository)? = nil,
+                funnel funnelRepository: (any FunnelRepository)? = nil,
                 adoption settings: AdoptionConfiguration = AdoptionConfiguration(), random: any RandomSource = SystemRandomSource(),
                 now: @escaping @Sendable () -> Date = Date.init, masterKey: @escaping @Sendable () throws -> MasterKey) {
         // The domains' counters (the install recorder's, the operator send queue's) are made below:
@@ -141,6 +149,11 @@ public struct ServerComponents: Sendable {
         self.installHasher = InstallIDHasher(masterKey: masterKey)
         self.recorder = InstallRecorder(repository: installs, hasher: installHasher, configuration: settings, policies: policies, now: now)
         self.adoption = AdoptionService(installs: installs, policies: policies, configuration: settings, now: now)
+        let funnelRepository: any FunnelRepository = funnelRepository ?? database.map { SQLFunnelRepository(database: $0) } ?? MemoryFunnelRepository()
+        self.funnelRepository = funnelRepository
+        self.funnelRecorder = FunnelRecorder(repository: funnelRepository, hasher: installHasher, policies: policies,
+                                             foldInterval: settings.foldInterval, now: now)
+        self.funnel = FunnelService(repository: funnelRepository, policies: policies, retentionDays: settings.retentionDays, now: now)
         self.consoleSessions = database.map { SQLConsoleSessionRepository(database: $0) } ?? MemoryConsoleSessionRepository()
         self.consoleSignInForms = ConsoleSignInForms(masterKey: masterKey)
         let operators: any OperatorRepository = database.map { SQLOperatorRepository(database: $0) } ?? MemoryOperatorRepository()
@@ -182,16 +195,18 @@ func buildRouter(_ components: ServerComponents, configuration: ServerConfigurat
     let reads = policyReads(components, configuration)
     router.addRoutes(PublicController(policies: components.policies, defaultApp: configuration.defaultApp, maxAge: configuration.maxAge,
                                       reads: reads, clients: clients).routes)
-    router.addRoutes(InstallsController(policies: components.policies, reads: reads, clients: clients).routes)
+    router.addRoutes(InstallsController(policies: components.policies, reads: reads,
+                                        funnel: configuration.adoption.recordInstalls ? components.funnelRecorder : nil, clients: clients).routes)
     router.addRoutes(SignInController(signIn: components.signIn, defaultApp: configuration.defaultApp, clients: clients).routes)
     router.addRoutes(AdminController(policies: components.policies, adoption: components.adoption, authenticator: authenticator).routes)
     router.addRoutes(AdoptionController(adoption: components.adoption, authenticator: authenticator).routes)
+    router.addRoutes(FunnelController(funnel: components.funnel, authenticator: authenticator).routes)
     router.addRoutes(SignInAdminController(signIn: components.signIn, authenticator: authenticator).routes)
     router.addRoutes(OperatorsController(operators: components.operators, authenticator: authenticator).routes)
     router.addRoutes(OperationsController(policies: components.policies, registry: metricsRegistry, authenticator: authenticator).routes)
     switch console {
     case .success(let renderer):
-        router.addRoutes(ConsoleController(policies: components.policies, adoption: components.adoption, authenticator: authenticator,
+        router.addRoutes(ConsoleController(policies: components.policies, adoption: components.adoption, funnel: components.funnel, authenticator: authenticator,
                                            sessions: ConsoleSessions(repository: components.consoleSessions, tokens: components.tokens,
                                                                      lifetime: ConsoleController<LaunchGateRequestContext>.sessionLifetime,
                                                                      maximumSessions: ConsoleController<LaunchGateRequestContext>.maximumSessions,
@@ -247,8 +262,8 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
     if let database = components.database { app.addServices(DatabaseCloser(database: database)) }
     app.addServices(ChangeWatcher(repository: components.repository, policies: components.policies,
                                   interval: configuration.pollInterval, logger: logger))
-    if configuration.adoption.recordInstalls { app.addServices(components.recorder) }
-    app.addServices(InstallRetention(repository: components.installs, retentionDays: components.adoption.configuration.retentionDays,
+    if configuration.adoption.recordInstalls { app.addServices(components.recorder, components.funnelRecorder) }
+    app.addServices(InstallRetention(repository: components.installs, funnel: components.funnelRepository, retentionDays: components.adoption.configuration.retentionDays,
                                      now: components.now, logger: logger))
     app.addServices(OutboxWorker(signIn: components.signIn, apps: components.repository, transport: mail,
                                  sender: configuration.mailFrom, logger: logger, deliveriesAtOnce: configuration.mailDeliveriesAtOnce))

@@ -3,8 +3,10 @@ import Foundation
 /// The daily "this install exists" ping, `POST /v1/apps/{app}/installs/ping`, so a LaunchGate
 /// server counts installs whose policy reads a CDN answers.
 ///
-/// It sends nothing but the `LaunchGate-Client` header (version, build, platform, OS and the
-/// random install ID; the server stores the ID only as an HMAC). At most once a day: the time is
+/// It sends the `LaunchGate-Client` header (version, build, platform, OS and the random install
+/// ID; the server stores the ID only as an HMAC) and, when prompts were shown, the
+/// ``PromptFunnel``'s counts as a small JSON ``FunnelReport`` (no ID of any kind in it), removed
+/// from the store only after a 2xx answer. At most once a day: the time is
 /// recorded before sending, so a failure is not retried until the next day, and a clock moved
 /// back restarts the day instead of sending again. ``UpdateMonitor/start()`` sends it by
 /// itself; an app that checks without the monitor calls it off the launch path, after the
@@ -37,6 +39,10 @@ public struct InstallBeacon: Sendable {
     private let transport: any HTTPTransport
     private let now: @Sendable () -> Date
     private let key: String
+    private let funnel: PromptFunnel
+
+    /// The largest body sent, in bytes; the server refuses more.
+    public static let maximumBodySize = 2048
 
     /// Creates a beacon.
     /// - Parameters:
@@ -57,6 +63,7 @@ public struct InstallBeacon: Sendable {
         self.transport = transport
         self.now = now
         key = configuration.storeKeyPrefix + ".beacon.lastSent"
+        funnel = PromptFunnel(store: store, keyPrefix: configuration.storeKeyPrefix)
     }
 
     /// The ping URL of a LaunchGate server's policy URL (`…/v1/apps/{app}/policy`, query and all),
@@ -78,8 +85,16 @@ public struct InstallBeacon: Sendable {
     public func sendIfDue() async -> Outcome {
         guard let url else { return .off }
         guard claim() else { return .notDue }
-        let request = TransportRequest(method: "POST", url: url, headers: [ClientHeader.name: header], timeout: 10, maximumBodySize: 4096)
-        do { return .sent(status: try await transport.send(request).status) } catch { return .failed }
+        var headers = [ClientHeader.name: header]
+        let report = funnel.pending()
+        let body = report.flatMap { try? JSONEncoder().encode($0) }.flatMap { $0.count <= Self.maximumBodySize ? $0 : nil }
+        if body != nil { headers["Content-Type"] = "application/json" }
+        let request = TransportRequest(method: "POST", url: url, headers: headers, body: body, timeout: 10, maximumBodySize: 4096)
+        let status: Int
+        do { status = try await transport.send(request).status } catch { return .failed }
+        // Only an accepted ping clears the counts; after a failure they wait for tomorrow's.
+        if let report, body != nil, (200..<300).contains(status) { funnel.remove(report) }
+        return .sent(status: status)
     }
 
     /// Serialises ``claim()`` across every beacon in the process: two monitors (or two `start()`

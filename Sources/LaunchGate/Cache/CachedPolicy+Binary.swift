@@ -7,9 +7,9 @@ import Foundation
 extension CachedPolicy {
     // Version 2 added the subject and the exemptions, version 3 wrote versions as numbers,
     // version 4 added the maintenance window, the OS support notice and their texts, and version 5
-    // the version each App Store storefront serves. A version 3 or 4 entry still reads (an app
-    // updated during a window keeps the cache it had; one without storefronts waits for none until
-    // the next check brings them); an older one reads as "no cache".
+    // the version each App Store storefront serves and the subject's revision. A version 3 or 4
+    // entry still reads (an app updated during a window keeps the cache it had; one without
+    // storefronts waits for none until the next check brings them); an older one reads as "no cache".
     private static let magicPrefix: [UInt8] = Array("LGC".utf8)
     private static let formatVersion: UInt8 = 5
     private static let oldestReadableVersion: UInt8 = 3
@@ -31,6 +31,7 @@ extension CachedPolicy {
             writer.string(subject.app)
             writer.string(subject.channel.rawValue)
             writer.optional(subject.platform) { $0.string($1.rawValue) }
+            writer.optional(subject.revision) { $0.int($1) }
         }
         writer.optional(policy.exemptions) { writer, exemptions in
             writer.array(exemptions.installs.sorted()) { $0.string($1) }
@@ -76,7 +77,8 @@ extension CachedPolicy {
                 guard let platform = Platform(rawValue: try reader.string()) else { throw BinaryReader.Malformed() }
                 return platform
             }
-            return PolicySubject(app: app, channel: channel, platform: platform)
+            let revision = version >= 5 ? try reader.optional { try $0.int() } : nil
+            return PolicySubject(app: app, channel: channel, platform: platform, revision: revision)
         }
         let exemptions = try reader.optional { reader in
             PolicyExemptions(installs: Set(try reader.array { try $0.string() }), devices: Set(try reader.array { try $0.string() }))

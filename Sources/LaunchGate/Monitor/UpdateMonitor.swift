@@ -33,6 +33,7 @@ public final class UpdateMonitor {
         if let rendered, rendered.generation == generation { return rendered.state }
         let state = render()
         rendered = (generation, state)
+        countPresentation(of: state)
         return state
     }
     /// The decision behind the state, available from the cache as soon as the monitor exists.
@@ -72,6 +73,10 @@ public final class UpdateMonitor {
     @ObservationIgnored private var sessionDismissals: Set<String> = []
     /// The device's App Store storefront: ``AppInfo/storefront`` until ``setStorefront(_:)`` says otherwise.
     @ObservationIgnored private(set) var storefront: Storefront?
+    /// Counts the prompts per policy revision; `nil` when the beacon, which sends them, is off.
+    @ObservationIgnored let funnel: PromptFunnel?
+    /// The prompt last counted as shown and its revision, so a re-render of it isn't counted again.
+    @ObservationIgnored var countedPresentation: (event: PromptFunnel.Event, revision: Int?)?
 
     /// Creates a monitor and makes the cached decision available at once, without the network.
     /// - Parameters:
@@ -116,6 +121,7 @@ public final class UpdateMonitor {
             configuration: .init(timeout: configuration.fetchTimeout, maximumSize: configuration.maximumSize), now: now)
         self.throttle = PromptThrottle(store: store, keyPrefix: configuration.storeKeyPrefix, now: now)
         self.evaluator = UpdateEvaluator(isExempt: configuration.isExempt)
+        self.funnel = configuration.sendsInstallBeacon ? PromptFunnel(store: store, keyPrefix: configuration.storeKeyPrefix) : nil
         self.policy = cache.load(for: configuration.source.url)?.policy
         reevaluate(loading: { if case .blocking = configuration.launchMode { return true } else { return false } }())
     }
@@ -181,7 +187,9 @@ public final class UpdateMonitor {
     /// - Returns: `false` when nothing dismissable is shown; a blocking screen stays.
     @discardableResult
     public func dismiss() -> Bool {
-        guard let prompt = decision.prompt, !decision.isBlocking, state.screen?.isDismissable == true else { return false }
+        let shown = state
+        guard let prompt = decision.prompt, !decision.isBlocking, shown.screen?.isDismissable == true else { return false }
+        if case .prompt = shown { count(.notNow) } else { count(.dismissed) }
         do { try throttle.recordDismissal(of: decision) } catch {
             // The store can't be written: hide the prompt for the rest of this session instead.
             sessionDismissals.insert(prompt.throttleKey)
@@ -204,6 +212,7 @@ public final class UpdateMonitor {
     @discardableResult
     public func openUpdate() async -> Bool {
         guard decision.prompt != nil, let url = updateURL else { return false }
+        count(.update)
         return await opener.open(url)
     }
 

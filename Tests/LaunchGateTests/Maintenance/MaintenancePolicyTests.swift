@@ -86,6 +86,7 @@ struct MaintenancePolicyTests {
         old.policy.platforms[.ios]?.osSupportEnds = nil
         old.policy.platforms[.ios]?.texts = [:]
         var bytes = [UInt8](old.binaryData())
+        // Version 5 added the storefronts and the subject's revision; this entry has no subject.
         #expect(bytes[3] == 5)
         bytes[3] = 3
         // Version 5's storefronts: an empty map is a count of 0 in eight bytes.

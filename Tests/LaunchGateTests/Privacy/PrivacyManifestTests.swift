@@ -102,4 +102,19 @@ struct PrivacyManifestTests {
         #expect(email.purposes == ["NSPrivacyCollectedDataTypePurposeAppFunctionality"])
         #expect(email.linked && !email.tracking)
     }
+
+    @Test("the prompt counts the beacon sends are declared as product interaction, for analytics, unlinked")
+    func promptCountsDeclared() async throws {
+        let store = InMemoryKeyValueStore()
+        PromptFunnel(store: store).record(.update, revision: 1)
+        let transport = ScriptedTransport()
+        let policyURL = URL(string: "https://gate.example.com/v1/apps/notes/policy?platform=ios")!
+        transport.always(.respond(TransportResponse(status: 204)), for: try #require(InstallBeacon.pingURL(forPolicyAt: policyURL)))
+        _ = await InstallBeacon(configuration: UpdateMonitor.Configuration(source: PolicySource(url: policyURL)),
+                                app: AppInfo(version: "2.4.1", platform: .ios), installID: "install-1", store: store, transport: transport).sendIfDue()
+        #expect(transport.requests.first?.body != nil, "the beacon sent counts")
+        let entry = try #require(try collected()["NSPrivacyCollectedDataTypeProductInteraction"], "the manifest doesn't declare the prompt counts")
+        #expect(entry.purposes == ["NSPrivacyCollectedDataTypePurposeAnalytics"])
+        #expect(!entry.linked && !entry.tracking)
+    }
 }

@@ -10,6 +10,8 @@ import ServiceLifecycle
 /// age out as the retention promises.
 public struct InstallRetention: Service {
     private let repository: any InstallRepository
+    /// The prompt funnel's storage, pruned with the installs so its prompted installs age out alike.
+    private let funnel: (any FunnelRepository)?
     private let retentionDays: Int
     private let interval: Duration
     private let now: @Sendable () -> Date
@@ -17,9 +19,10 @@ public struct InstallRetention: Service {
 
     /// Creates the service.
     /// - Parameter interval: How often it looks whether a new UTC day has begun.
-    public init(repository: any InstallRepository, retentionDays: Int, interval: Duration = .seconds(60),
+    public init(repository: any InstallRepository, funnel: (any FunnelRepository)? = nil, retentionDays: Int, interval: Duration = .seconds(60),
                 now: @escaping @Sendable () -> Date, logger: Logger = Logger(label: "launchgate.installs")) {
         self.repository = repository
+        self.funnel = funnel
         self.retentionDays = retentionDays
         self.interval = interval
         self.now = now
@@ -43,6 +46,7 @@ public struct InstallRetention: Service {
         guard day != prunedDay else { return prunedDay }
         do {
             try await repository.prune(before: day - retentionDays + 1)
+            try await funnel?.prune(before: day - retentionDays + 1)
             return day
         } catch {
             logger.warning("could not forget old installs: \(error)")

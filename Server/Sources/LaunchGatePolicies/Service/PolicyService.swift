@@ -98,7 +98,10 @@ public struct PolicyService: Sendable {
                 cache.storeUnpublished(key, builtIn: generation)
                 throw ServiceError.noPolicy(app, channel: channel)
             }
-            let policy = try UpdatePolicy(json: revision.document)
+            var policy = try UpdatePolicy(json: revision.document)
+            // The revision's number travels with the served policy so every signed document names it
+            // (the SDK's prompt funnel counts per revision); the stored document never holds it.
+            policy.subject = PolicySubject(app: app, channel: channel, revision: revision.number)
             cache.store(policy, for: key, builtIn: generation)
             return policy
         }
@@ -134,7 +137,7 @@ public struct PolicyService: Sendable {
             var served = platform.map(policy.narrowed) ?? policy
             // Signed together with the body, so a client refuses this document for another app,
             // channel or platform (a replayed ?platform=android answer, a redirect elsewhere).
-            served.subject = PolicySubject(app: app, channel: channel, platform: platform)
+            served.subject = PolicySubject(app: app, channel: channel, platform: platform, revision: policy.subject?.revision)
             body = try served.jsonData()
         case .seed(let seed):
             let platform = platform ?? .ios

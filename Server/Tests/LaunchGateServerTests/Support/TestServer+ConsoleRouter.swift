@@ -16,7 +16,7 @@ extension TestServer {
         router.add(middleware: ErrorMiddleware())
         let clients = ClientAddressResolver()
         let console = ConsoleController<LaunchGateRequestContext>(
-            policies: components.policies, adoption: components.adoption,
+            policies: components.policies, adoption: components.adoption, funnel: components.funnel,
             authenticator: AdminAuthenticator(tokens: components.tokens, failures: RateLimiter(capacity: 10, perSecond: 1), clients: clients),
             sessions: ConsoleSessions(repository: sessions, tokens: components.tokens, lifetime: 3600, maximumSessions: 10, maximumPerToken: 10,
                                       now: Date.init),

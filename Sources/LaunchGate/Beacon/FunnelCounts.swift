@@ -1,0 +1,69 @@
+import Foundation
+
+/// One policy revision's prompt counts, as the install beacon sends them and the server reads them.
+///
+/// On the wire, a flat object with the revision and every count above zero:
+/// `{"revision": 12, "banner": 3, "update": 1}`. Decoding is strict, since the server reads it from
+/// untrusted requests: an unknown key, a negative count or a revision below 1 is refused.
+public struct FunnelCounts: Sendable, Hashable, Codable {
+    /// The policy revision the prompts came from (``PolicySubject/revision``).
+    public var revision: Int
+    /// How many times each event happened; a missing event is zero.
+    public var counts: [PromptFunnel.Event: Int]
+
+    /// Creates counts.
+    /// - Parameters:
+    ///   - revision: The policy revision.
+    ///   - counts: The counts by event.
+    public init(revision: Int, counts: [PromptFunnel.Event: Int] = [:]) {
+        self.revision = revision
+        self.counts = counts
+    }
+
+    /// The count of one event, zero when it never happened.
+    public subscript(event: PromptFunnel.Event) -> Int {
+        get { counts[event] ?? 0 }
+        set { counts[event] = newValue }
+    }
+
+    /// Whether every count is zero.
+    public var isEmpty: Bool { counts.values.allSatisfy { $0 == 0 } }
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Decodes counts, refusing unknown keys, negative counts and revisions below 1.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        revision = try container.decode(Int.self, forKey: Key("revision"))
+        guard revision >= 1 else {
+            throw DecodingError.dataCorruptedError(forKey: Key("revision"), in: container, debugDescription: "revision must be 1 or more")
+        }
+        var counts: [PromptFunnel.Event: Int] = [:]
+        for key in container.allKeys where key.stringValue != "revision" {
+            guard let event = PromptFunnel.Event(rawValue: key.stringValue) else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "unknown count \"\(key.stringValue)\"")
+            }
+            let count = try container.decode(Int.self, forKey: key)
+            guard count >= 0 else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "a count can't be negative")
+            }
+            counts[event] = count
+        }
+        self.counts = counts
+    }
+
+    /// Encodes the revision and the counts above zero, in a fixed order.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(revision, forKey: Key("revision"))
+        for event in PromptFunnel.Event.allCases where self[event] > 0 {
+            try container.encode(self[event], forKey: Key(event.rawValue))
+        }
+    }
+}
