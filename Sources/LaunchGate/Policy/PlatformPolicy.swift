@@ -33,6 +33,10 @@ public struct PlatformPolicy: Sendable, Hashable {
     public var refreshInterval: TimeInterval
     /// How much of the installed base is offered the optional update so far; `nil` means everyone.
     public var rollout: Rollout?
+    /// The version each linked App Store storefront serves, keyed by lowercase ISO 3166-1 alpha-2 code
+    /// (`us`, `fr`); empty when the platform isn't linked to the App Store. Apple's storefronts don't all
+    /// serve a new release at once, so a device is announced a version only once its storefront serves it.
+    public var storefronts: [String: AppVersion]
 
     /// Creates a platform policy; every argument has a default.
     /// - Parameters:
@@ -49,6 +53,7 @@ public struct PlatformPolicy: Sendable, Hashable {
     ///   - rollout: The optional update's rollout.
     ///   - maintenance: A maintenance window.
     ///   - osSupportEnds: Notice that older OS versions lose support.
+    ///   - storefronts: The version each linked App Store storefront serves.
     public init(
         latest: Release? = nil,
         required: VersionRequirement? = nil,
@@ -62,7 +67,8 @@ public struct PlatformPolicy: Sendable, Hashable {
         refreshInterval: TimeInterval = PlatformPolicy.defaultRefreshInterval,
         rollout: Rollout? = nil,
         maintenance: MaintenanceWindow? = nil,
-        osSupportEnds: OSSupportEnd? = nil
+        osSupportEnds: OSSupportEnd? = nil,
+        storefronts: [String: AppVersion] = [:]
     ) {
         self.latest = latest
         self.required = required
@@ -77,13 +83,14 @@ public struct PlatformPolicy: Sendable, Hashable {
         self.rollout = rollout
         self.maintenance = maintenance
         self.osSupportEnds = osSupportEnds
+        self.storefronts = storefronts
     }
 }
 
 extension PlatformPolicy: Codable {
     private enum CodingKeys: String, CodingKey {
         case latest, required, recommended, blocked, endOfLife, updateURL, channel, texts
-        case reminderInterval, refreshInterval, rollout, maintenance, osSupportEnds
+        case reminderInterval, refreshInterval, rollout, maintenance, osSupportEnds, storefronts
     }
 
     /// Decodes a platform entry, filling in the documented defaults for absent keys.
@@ -104,7 +111,8 @@ extension PlatformPolicy: Codable {
                 ?? Self.defaultRefreshInterval,
             rollout: try container.decodeIfPresent(Rollout.self, forKey: .rollout),
             maintenance: try container.decodeIfPresent(MaintenanceWindow.self, forKey: .maintenance),
-            osSupportEnds: try container.decodeIfPresent(OSSupportEnd.self, forKey: .osSupportEnds)
+            osSupportEnds: try container.decodeIfPresent(OSSupportEnd.self, forKey: .osSupportEnds),
+            storefronts: try container.decodeIfPresent([String: AppVersion].self, forKey: .storefronts) ?? [:]
         )
     }
 
@@ -124,5 +132,6 @@ extension PlatformPolicy: Codable {
         try container.encodeIfPresent(rollout, forKey: .rollout)
         try container.encodeIfPresent(maintenance, forKey: .maintenance)
         try container.encodeIfPresent(osSupportEnds, forKey: .osSupportEnds)
+        if !storefronts.isEmpty { try container.encode(storefronts, forKey: .storefronts) }
     }
 }
