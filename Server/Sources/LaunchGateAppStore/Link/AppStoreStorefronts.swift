@@ -1,4 +1,5 @@
 import Foundation
+import LaunchGateStorage
 
 /// The rules for storefront codes, shared by the CLI, the admin API and the console.
 public enum AppStoreStorefronts {

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchGate
+import LaunchGateStorage
 
 /// Asks the iTunes lookup what one storefront serves, and refuses any answer that isn't plainly
 /// true: another app's bundle ID, a version LaunchGate can't compare, a store URL off Apple's

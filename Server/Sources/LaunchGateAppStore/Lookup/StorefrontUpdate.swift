@@ -1,5 +1,6 @@
 import Foundation
 import LaunchGate
+import LaunchGateStorage
 
 /// What one poll changes in a linked platform's policy, decided without I/O so every rule is
 /// tested on its own: per storefront the version never goes backwards (Apple's CDN serves stale

@@ -2,6 +2,7 @@ import Foundation
 import LaunchGate
 import Testing
 @testable import LaunchGateAppStore
+@testable import LaunchGateStorage
 
 @Suite("The lookup client asks one storefront, cache-busted, and refuses answers that are broken or lie")
 struct AppStoreLookupClientTests {

@@ -2,6 +2,7 @@ import Foundation
 import LaunchGate
 import Testing
 @testable import LaunchGateAppStore
+@testable import LaunchGateStorage
 
 @Suite("A poll's answers set each storefront's version, never backwards, and latest follows the highest unless pinned")
 struct StorefrontUpdateTests {

@@ -30,7 +30,7 @@ public struct AppStoreLink: Sendable, Hashable {
     ///   - app: The LaunchGate app ID.
     ///   - platform: The linked platform.
     ///   - identity: The App Store app.
-    ///   - storefronts: Storefront codes, validated with ``AppStoreStorefronts/parse(_:)``.
+    ///   - storefronts: Storefront codes, validated with `AppStoreStorefronts.parse(_:)` (LaunchGateAppStore).
     ///   - pins: The pinned fields.
     ///   - served: The version each storefront served.
     ///   - createdAt: When the link was made.

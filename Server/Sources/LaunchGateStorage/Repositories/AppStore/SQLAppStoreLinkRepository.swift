@@ -1,6 +1,5 @@
 import Foundation
 import LaunchGate
-import LaunchGateStorage
 import SQLKit
 
 /// App Store links over SQLKit, for SQLite and PostgreSQL alike.
