@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import LaunchGate
 import LaunchGateAdoption
+import LaunchGateAppStore
 import LaunchGateHTTP
 import LaunchGatePolicies
 import LaunchGateSignIn
@@ -27,9 +28,11 @@ package struct ConsoleController<Context: RemoteAddressRequestContext> {
     package let accounts: ConsoleAccounts
     /// The templates and static files.
     package let renderer: ConsoleRenderer
+    /// App Store links, for their page; `nil` shows every app unlinked.
+    package let appStore: AppStoreLinkService?
 
     /// Creates the value from its properties.
-    package init(policies: PolicyService, adoption: AdoptionService, authenticator: AdminAuthenticator, sessions: ConsoleSessions, signInForms: ConsoleSignInForms, limits: ConsoleLimits, diffs: PolicyDiffCache, clients: ClientAddressResolver, now: @escaping @Sendable () -> Date, accounts: ConsoleAccounts, renderer: ConsoleRenderer) {
+    package init(policies: PolicyService, adoption: AdoptionService, authenticator: AdminAuthenticator, sessions: ConsoleSessions, signInForms: ConsoleSignInForms, limits: ConsoleLimits, diffs: PolicyDiffCache, clients: ClientAddressResolver, now: @escaping @Sendable () -> Date, accounts: ConsoleAccounts, renderer: ConsoleRenderer, appStore: AppStoreLinkService? = nil) {
         self.policies = policies
         self.adoption = adoption
         self.authenticator = authenticator
@@ -41,6 +44,7 @@ package struct ConsoleController<Context: RemoteAddressRequestContext> {
         self.now = now
         self.accounts = accounts
         self.renderer = renderer
+        self.appStore = appStore
     }
 
     /// How long a console session lasts.
@@ -69,6 +73,7 @@ package struct ConsoleController<Context: RemoteAddressRequestContext> {
         console.get("/apps/:app/history/:number") { request, context in try await revisionPage(request, context) }
         console.post("/apps/:app/history/rollback") { request, context in try await rollback(request, context) }
         console.get("/apps/:app/adoption") { request, context in try await adoptionPage(request, context) }
+        console.get("/apps/:app/appstore") { request, context in try await appStorePage(request, context) }
         console.get("/apps/:app/exemptions") { request, context in try await exemptionsPage(request, context) }
         console.post("/apps/:app/exemptions") { request, context in try await addExemption(request, context) }
         console.post("/apps/:app/exemptions/remove") { request, context in try await removeExemption(request, context) }

@@ -2,7 +2,7 @@
 /// checked to be there, to parse and to name only what its view has (``ConsoleTemplateCheck``)
 /// when the console starts, so a page can't meet a missing one or render a name as nothing.
 package enum ConsoleTemplate: String, CaseIterable, Sendable {
-    case layout, error, apps, editor, previews, diff, chart, history, revision, adoption, exemptions, users, user, mail, tokens, operators
+    case layout, error, apps, editor, previews, diff, chart, history, revision, adoption, appstore, exemptions, users, user, mail, tokens, operators
     case signIn = "sign-in"
     case signInEmail = "sign-in-email"
     case signInCode = "sign-in-code"
@@ -20,6 +20,7 @@ package enum ConsoleTemplate: String, CaseIterable, Sendable {
         case .history: HistoryView.self
         case .revision: RevisionView.self
         case .adoption: AdoptionView.self
+        case .appstore: AppStoreView.self
         case .exemptions: ExemptionsView.self
         case .users: UsersView.self
         case .user: UserView.self

@@ -205,7 +205,7 @@ func buildRouter(_ components: ServerComponents, configuration: ServerConfigurat
                                            signInForms: components.consoleSignInForms, limits: ConsoleLimits(), diffs: PolicyDiffCache(), clients: clients,
                                            now: components.now, accounts: ConsoleAccounts(signIn: components.signIn, operatorSignIn: components.operatorSignIn,
                                                                                           operators: components.operators, tokens: components.tokens),
-                                           renderer: renderer).routes)
+                                           renderer: renderer, appStore: components.appStoreLinkService).routes)
     case .failure(let error):
         router.addRoutes(ConsoleUnavailable(error: error).routes)
     }
