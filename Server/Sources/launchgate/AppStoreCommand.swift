@@ -137,13 +137,12 @@ struct AppStoreCommand: AsyncParsableCommand {
 
     /// The lookup URL from the flag or LAUNCHGATE_APPSTORE_LOOKUP_URL, checked.
     static func lookupURL(_ flag: String?) throws -> URL {
-        let variable = ProcessInfo.processInfo.environment["LAUNCHGATE_APPSTORE_LOOKUP_URL"]
-        do {
-            if let variable { _ = try AppStoreLookupURL.parse(variable) }
-            return try (flag ?? variable).map { try AppStoreLookupURL.parse($0) } ?? AppStoreLookupClient.defaultBaseURL
-        } catch let error as AppStoreLinkError {
-            throw ValidationError("\(flag == nil ? "LAUNCHGATE_APPSTORE_LOOKUP_URL" : "--appstore-lookup-url"): \(error.message)")
+        // The variable is checked even beside the flag, as every serve variable is (EnvironmentOption).
+        func checked(_ text: String, _ name: String) throws -> URL {
+            do { return try AppStoreLookupURL.parse(text) } catch let error as AppStoreLinkError { throw ValidationError("\(name): \(error.message)") }
         }
+        let variable = try ProcessInfo.processInfo.environment["LAUNCHGATE_APPSTORE_LOOKUP_URL"].map { try checked($0, "LAUNCHGATE_APPSTORE_LOOKUP_URL") }
+        return try flag.map { try checked($0, "--appstore-lookup-url") } ?? variable ?? AppStoreLookupClient.defaultBaseURL
     }
 }
 
