@@ -53,7 +53,7 @@ try:
     layout.run_pages(run, {
         "apps": "/console/apps", "app": "/console/apps/demo", "editor": "/console/apps/demo/policy",
         "history": "/console/apps/demo/history", "revision": "/console/apps/demo/history/2",
-        "adoption": "/console/apps/demo/adoption", "funnel": "/console/apps/demo/funnel", "exemptions": "/console/apps/demo/exemptions",
+        "adoption": "/console/apps/demo/adoption", "funnel": "/console/apps/demo/funnel", "appstore": "/console/apps/demo/appstore", "exemptions": "/console/apps/demo/exemptions",
         "users": "/console/apps/demo/users", "user": user_page, "mail": "/console/mail", "tokens": "/console/tokens",
         "operators": "/console/operators", "unknown-app": "/console/apps/nope", "editor-first-seen": "/console/apps/fresh/policy",
     })

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import LaunchGate
 import LaunchGateAdoption
+import LaunchGateAppStore
 import LaunchGateHTTP
 import LaunchGatePolicies
 import LaunchGateSignIn
@@ -29,9 +30,11 @@ package struct ConsoleController<Context: RemoteAddressRequestContext> {
     package let accounts: ConsoleAccounts
     /// The templates and static files.
     package let renderer: ConsoleRenderer
+    /// App Store links, for their page; `nil` shows every app unlinked.
+    package let appStore: AppStoreLinkService?
 
     /// Creates the value from its properties.
-    package init(policies: PolicyService, adoption: AdoptionService, funnel: FunnelService, authenticator: AdminAuthenticator, sessions: ConsoleSessions, signInForms: ConsoleSignInForms, limits: ConsoleLimits, diffs: PolicyDiffCache, clients: ClientAddressResolver, now: @escaping @Sendable () -> Date, accounts: ConsoleAccounts, renderer: ConsoleRenderer) {
+    package init(policies: PolicyService, adoption: AdoptionService, funnel: FunnelService, authenticator: AdminAuthenticator, sessions: ConsoleSessions, signInForms: ConsoleSignInForms, limits: ConsoleLimits, diffs: PolicyDiffCache, clients: ClientAddressResolver, now: @escaping @Sendable () -> Date, accounts: ConsoleAccounts, renderer: ConsoleRenderer, appStore: AppStoreLinkService? = nil) {
         self.policies = policies
         self.adoption = adoption
         self.funnel = funnel
@@ -44,6 +47,7 @@ package struct ConsoleController<Context: RemoteAddressRequestContext> {
         self.now = now
         self.accounts = accounts
         self.renderer = renderer
+        self.appStore = appStore
     }
 
     /// How long a console session lasts.
@@ -73,6 +77,7 @@ package struct ConsoleController<Context: RemoteAddressRequestContext> {
         console.post("/apps/:app/history/rollback") { request, context in try await rollback(request, context) }
         console.get("/apps/:app/adoption") { request, context in try await adoptionPage(request, context) }
         console.get("/apps/:app/funnel") { request, context in try await funnelPage(request, context) }
+        console.get("/apps/:app/appstore") { request, context in try await appStorePage(request, context) }
         console.get("/apps/:app/exemptions") { request, context in try await exemptionsPage(request, context) }
         console.post("/apps/:app/exemptions") { request, context in try await addExemption(request, context) }
         console.post("/apps/:app/exemptions/remove") { request, context in try await removeExemption(request, context) }

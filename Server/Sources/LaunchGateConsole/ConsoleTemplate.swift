@@ -2,7 +2,7 @@
 /// checked to be there, to parse and to name only what its view has (``ConsoleTemplateCheck``)
 /// when the console starts, so a page can't meet a missing one or render a name as nothing.
 package enum ConsoleTemplate: String, CaseIterable, Sendable {
-    case layout, error, apps, editor, previews, diff, chart, history, revision, adoption, funnel, exemptions, users, user, mail, tokens, operators
+    case layout, error, apps, editor, previews, diff, chart, history, revision, adoption, funnel, appstore, exemptions, users, user, mail, tokens, operators
     case signIn = "sign-in"
     case signInEmail = "sign-in-email"
     case signInCode = "sign-in-code"
@@ -21,6 +21,7 @@ package enum ConsoleTemplate: String, CaseIterable, Sendable {
         case .revision: RevisionView.self
         case .adoption: AdoptionView.self
         case .funnel: FunnelView.self
+        case .appstore: AppStoreView.self
         case .exemptions: ExemptionsView.self
         case .users: UsersView.self
         case .user: UserView.self

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdCore
 import LaunchGate
 import LaunchGateAdoption
+import LaunchGateAppStore
 import LaunchGateConsole
 import LaunchGateHTTP
 import LaunchGatePolicies
@@ -56,6 +57,8 @@ public struct ServerComponents: Sendable {
     public let operators: OperatorService
     /// The console's sign-in by emailed code.
     public let operatorSignIn: OperatorSignIn
+    /// App Store links and their poll status.
+    public let appStoreLinks: any AppStoreLinkRepository
     /// The clock every part was built with.
     public let now: @Sendable () -> Date
 
@@ -159,6 +162,7 @@ public struct ServerComponents: Sendable {
         let operators: any OperatorRepository = database.map { SQLOperatorRepository(database: $0) } ?? MemoryOperatorRepository()
         self.operators = OperatorService(repository: operators, random: random, now: now)
         self.operatorSignIn = OperatorSignIn(operators: operators, signIn: self.signIn)
+        self.appStoreLinks = database.map { SQLAppStoreLinkRepository(database: $0) } ?? MemoryAppStoreLinkRepository()
         self.now = now
     }
 }
@@ -203,6 +207,7 @@ func buildRouter(_ components: ServerComponents, configuration: ServerConfigurat
     router.addRoutes(FunnelController(funnel: components.funnel, authenticator: authenticator).routes)
     router.addRoutes(SignInAdminController(signIn: components.signIn, authenticator: authenticator).routes)
     router.addRoutes(OperatorsController(operators: components.operators, authenticator: authenticator).routes)
+    router.addRoutes(AppStoreController(components: components, lookupURL: configuration.appStoreLookupURL, authenticator: authenticator).routes)
     router.addRoutes(OperationsController(policies: components.policies, registry: metricsRegistry, authenticator: authenticator).routes)
     switch console {
     case .success(let renderer):
@@ -215,7 +220,7 @@ func buildRouter(_ components: ServerComponents, configuration: ServerConfigurat
                                            signInForms: components.consoleSignInForms, limits: ConsoleLimits(), diffs: PolicyDiffCache(), clients: clients,
                                            now: components.now, accounts: ConsoleAccounts(signIn: components.signIn, operatorSignIn: components.operatorSignIn,
                                                                                           operators: components.operators, tokens: components.tokens),
-                                           renderer: renderer).routes)
+                                           renderer: renderer, appStore: components.appStoreLinkService).routes)
     case .failure(let error):
         router.addRoutes(ConsoleUnavailable(error: error).routes)
     }
@@ -268,6 +273,10 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
     app.addServices(OutboxWorker(signIn: components.signIn, apps: components.repository, transport: mail,
                                  sender: configuration.mailFrom, logger: logger, deliveriesAtOnce: configuration.mailDeliveriesAtOnce))
     app.addServices(SignInSweeper(signIn: components.signIn, logger: logger))
+    if configuration.appStorePolling {
+        app.addServices(AppStorePolling(components: components, lookupURL: configuration.appStoreLookupURL,
+                                        configuration: configuration.appStorePoller, logger: logger))
+    }
     return app
 }
 

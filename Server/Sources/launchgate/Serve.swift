@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
+import LaunchGateAppStore
 import LaunchGateServer
 import LaunchGateStorage
 import Logging
@@ -26,6 +27,10 @@ struct Serve: AsyncParsableCommand {
     var maxConnectionsPerNetwork: Int?
     @Option(help: "Connections a --trusted-proxy address may hold at once (default: --max-connections). Env: LAUNCHGATE_MAX_CONNECTIONS_PER_PROXY.")
     var maxConnectionsPerProxy: Int?
+    @Option(help: "The iTunes lookup's base URL that linked apps are polled at (https; http only to a loopback host; default https://itunes.apple.com). Env: LAUNCHGATE_APPSTORE_LOOKUP_URL.")
+    var appstoreLookupUrl: String?
+    @Option(help: "Seconds between polls of an App Store link, before ±10 % jitter (default 900, at least 60). Env: LAUNCHGATE_APPSTORE_POLL_INTERVAL.")
+    var appstorePollInterval: Int?
     @OptionGroup var database: DatabaseOptions
     @OptionGroup(title: "Mail") var mail: MailOptions
     @OptionGroup(title: "Sign-in limits") var signIn: SignInOptions
@@ -69,6 +74,11 @@ struct Serve: AsyncParsableCommand {
         do { fromEnvironment = try listed.map(IPNetwork.init(parsing:)) } catch { throw ValidationError("LAUNCHGATE_TRUSTED_PROXIES: \(error)") }
         do { configuration.trustedProxies = trustedProxies.isEmpty ? fromEnvironment : try trustedProxies.map(IPNetwork.init(parsing:)) } catch {
             throw ValidationError("--trusted-proxy: \(error)")
+        }
+
+        configuration.appStoreLookupURL = try AppStoreCommand.lookupURL(appstoreLookupUrl)
+        if let seconds = try EnvironmentOption.value(appstorePollInterval, flag: "appstore-poll-interval", EnvironmentOption.within(60...86_400)) {
+            configuration.appStorePoller.interval = .seconds(seconds)
         }
 
         configuration.signIn = try signIn.apply(to: configuration.signIn)

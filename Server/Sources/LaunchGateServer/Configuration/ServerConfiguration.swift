@@ -1,5 +1,6 @@
 import Foundation
 import LaunchGateAdoption
+import LaunchGateAppStore
 import LaunchGateHTTP
 import LaunchGateSignIn
 import LaunchGateStorage
@@ -69,6 +70,13 @@ public struct ServerConfiguration: Sendable {
     public var mailDeliveriesAtOnce = OutboxWorker.defaultDeliveriesAtOnce
     /// Install recording, adoption and the publish guard.
     public var adoption: AdoptionConfiguration
+    /// Where the App Store poller asks what each storefront serves: Apple's iTunes lookup, or a
+    /// fake on loopback in tests (``AppStoreLookupURL``).
+    public var appStoreLookupURL = AppStoreLookupClient.defaultBaseURL
+    /// How often linked apps are polled, and the backoff after errors.
+    public var appStorePoller = AppStorePollerConfiguration()
+    /// Whether `serve` runs the App Store poller (off in tests that don't link apps).
+    public var appStorePolling = true
 
     /// Creates a configuration.
     public init(

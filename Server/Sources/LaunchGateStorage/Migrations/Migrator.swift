@@ -15,6 +15,7 @@ public struct Migrator: Sendable {
         KeepRateLimitTimesPerKey(), DropInstallAppCounts(), RecordRefusedVersions(), RecordRefusedVersionFilters(), KeySignInByNetwork(),
         CreateKnownSignInNetworks(), MarkLongSignInCodes(), CreateInstallSecrets(), DropInstallSecrets(), CountAccountDeletions(),
         CreatePromptFunnel(),
+        CreateAppStoreLinks(),
     ]
 
     private let database: Database

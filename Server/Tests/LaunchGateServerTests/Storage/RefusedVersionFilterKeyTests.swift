@@ -115,7 +115,10 @@ struct RefusedVersionFilterKeyTests {
                     .values(SQLBind("notes"), SQLBind("ios"), SQLBind(Self.today), SQLBind(1), SQLBind("1.0.0"), SQLBind("9.0.0"),
                             SQLBind(stored)).run()
             }
-            #expect(try await Migrator(database: database).migrate() == [DropInstallSecrets().name, CountAccountDeletions().name])
+            // 037 and every migration after it, whichever later ones exist.
+            let after036 = Migrator.all.map(\.name).drop { $0 != DropInstallSecrets().name }
+            #expect(after036.count >= 2 && after036.dropFirst().first == CountAccountDeletions().name)
+            #expect(try await Migrator(database: database).migrate() == Array(after036))
             let secrets = try? await database.read { try await $0.select().column(SQLLiteral.all).from("install_secrets").all() }
             #expect(secrets == nil, "the table, and the key in it, are gone")
             let installs = SQLInstallRepository(database: database, filterKey: Self.derived(1))

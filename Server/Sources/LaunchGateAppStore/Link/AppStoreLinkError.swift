@@ -1,0 +1,50 @@
+import LaunchGateStorage
+
+/// What linking an app to the App Store refuses, without HTTP vocabulary.
+public struct AppStoreLinkError: LaunchGateFailure, Equatable {
+    /// See ``LaunchGateFailure/code``.
+    public let code: String
+    /// See ``LaunchGateFailure/message``.
+    public let message: String
+    /// See ``LaunchGateFailure/kind``.
+    public let kind: FailureKind
+
+    private init(code: String, message: String, kind: FailureKind = .invalidInput) {
+        self.code = code
+        self.message = message
+        self.kind = kind
+    }
+
+    /// A storefront code that isn't two letters.
+    public static func invalidStorefront(_ code: String) -> AppStoreLinkError {
+        AppStoreLinkError(code: "invalid-storefront", message: "'\(code.prefix(20))' is not a storefront: use ISO 3166-1 alpha-2 codes such as us, fr, jp")
+    }
+
+    /// A link without storefronts.
+    public static let noStorefronts = AppStoreLinkError(code: "invalid-storefront", message: "name at least one storefront, such as us")
+
+    /// More than ``AppStoreLink/maximumStorefronts`` storefronts.
+    public static func tooManyStorefronts(_ count: Int) -> AppStoreLinkError {
+        AppStoreLinkError(code: "too-many-storefronts", message: "\(count) storefronts named; a link polls at most \(AppStoreLink.maximumStorefronts)")
+    }
+
+    /// A bundle ID or Apple ID that can't be one.
+    public static func invalidIdentity(_ reason: String) -> AppStoreLinkError {
+        AppStoreLinkError(code: "invalid-appstore-app", message: reason)
+    }
+
+    /// A lookup base URL that is neither https nor http to a loopback host.
+    public static func invalidURL(_ text: String) -> AppStoreLinkError {
+        AppStoreLinkError(code: "invalid-appstore-url", message: "'\(text.prefix(80))' is not a lookup URL: use https (http only to a loopback host)")
+    }
+
+    /// A pin name that isn't one of ``AppStorePin``.
+    public static func invalidPin(_ name: String) -> AppStoreLinkError {
+        AppStoreLinkError(code: "invalid-pin", message: "'\(name.prefix(20))' can't be pinned: use latest, notes, updateURL or minimumOS")
+    }
+
+    /// No link for the app's platform.
+    public static func notLinked(app: String, platform: String) -> AppStoreLinkError {
+        AppStoreLinkError(code: "appstore-not-linked", message: "\(app) is not linked to the App Store on \(platform)", kind: .notFound)
+    }
+}

@@ -1,0 +1,26 @@
+import LaunchGate
+
+/// How the poller reads and publishes the production policy it follows the store into. The
+/// server's implementation publishes through the adoption service, so the publish guard sees a
+/// change the store made as it sees an operator's; this target doesn't depend on adoption.
+public protocol AppStorePublisher: Sendable {
+    /// The app's current production policy and its revision number; `nil` when none is published.
+    func current(app: String) async throws -> (revision: Int, policy: UpdatePolicy)?
+    /// Publishes `policy` as a new revision with the reason "App Store", only if `expectedRevision`
+    /// (0: none) is still current.
+    /// - Throws: ``AppStorePublishRefusal`` when the guard or validation refuses it; `ServiceError`
+    ///   `publish-race` when another publish (another instance's poll of the same change) came first.
+    func publish(_ policy: UpdatePolicy, app: String, expectedRevision: Int) async throws
+}
+
+/// A publish the poller's change can't go through until an operator acts: the guard wants it
+/// confirmed, or the policy would be invalid. Recorded in the link's status, not retried at once.
+public struct AppStorePublishRefusal: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Why, for the operator.
+    public let reason: String
+
+    /// Creates a refusal.
+    public init(reason: String) { self.reason = reason }
+
+    public var description: String { reason }
+}

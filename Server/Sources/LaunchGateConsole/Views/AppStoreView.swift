@@ -1,0 +1,43 @@
+import Foundation
+import LaunchGateStorage
+
+/// The App Store page: per linked platform, the App Store app, its pins and poll status, and per
+/// storefront the version it serves. Read-only: linking is `launchgate appstore link` or the admin API.
+struct AppStoreView: ConsoleView {
+    package struct Row: ConsoleView {
+        package let storefront: String
+        package let served: String
+    }
+
+    package struct Link: ConsoleView {
+        package let platform: String
+        /// The bundle ID, or `id` and the Apple ID.
+        package let identity: String
+        /// The pinned fields, or "none".
+        package let pins: String
+        package let lastSuccess: String
+        /// Why the last poll failed; `nil` after a success.
+        package let lastError: String?
+        package let nextPoll: String
+        package let storefronts: [Row]
+
+        package init(_ link: AppStoreLink) {
+            platform = link.platform.rawValue
+            identity = link.identity.description
+            pins = link.pins.isEmpty ? "none" : link.pins.map(\.rawValue).sorted().joined(separator: ", ")
+            lastSuccess = link.status.lastSuccessAt.map(ConsoleFigures.date) ?? "never"
+            lastError = link.status.lastError
+            nextPoll = ConsoleFigures.date(link.status.nextPollAt)
+            storefronts = link.storefronts.map { Row(storefront: $0, served: link.served[$0]?.description ?? "not yet") }
+        }
+    }
+
+    package let app: String
+    package let appName: String
+    package let links: [Link]
+
+    package init(app: AppRecord, links: [AppStoreLink]) {
+        (self.app, appName) = (app.id, app.name)
+        self.links = links.map(Link.init)
+    }
+}

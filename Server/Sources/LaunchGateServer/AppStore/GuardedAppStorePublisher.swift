@@ -1,0 +1,42 @@
+import LaunchGate
+import LaunchGateAdoption
+import LaunchGateAppStore
+import LaunchGatePolicies
+import LaunchGateStorage
+
+/// Publishes the poller's changes to the production policy through the adoption service, so the
+/// publish guard judges a change the App Store made as it judges an operator's; a refusal is
+/// handed back as an ``AppStorePublishRefusal`` for the link's status, never confirmed here.
+public struct GuardedAppStorePublisher: AppStorePublisher {
+    private let policies: PolicyService
+    private let adoption: AdoptionService
+
+    /// Creates a publisher.
+    /// - Parameters:
+    ///   - policies: Reads the current policy.
+    ///   - adoption: The guarded publish.
+    public init(policies: PolicyService, adoption: AdoptionService) {
+        self.policies = policies
+        self.adoption = adoption
+    }
+
+    public func current(app: String) async throws -> (revision: Int, policy: UpdatePolicy)? {
+        do {
+            let (revision, policy) = try await policies.current(app: app, channel: .production)
+            return (revision.number, policy)
+        } catch let error as ServiceError where error.code == "no-policy" {
+            return nil
+        }
+    }
+
+    public func publish(_ policy: UpdatePolicy, app: String, expectedRevision: Int) async throws {
+        do {
+            _ = try await adoption.publish(policy, app: app, channel: .production, author: AppStorePollerConfiguration.author,
+                                           note: AppStorePollerConfiguration.note, confirmed: false, expectedRevision: expectedRevision)
+        } catch let error as AdoptionError where error.refusal != nil {
+            throw AppStorePublishRefusal(reason: error.message)
+        } catch let error as ServiceError where error.code == "invalid-policy" {
+            throw AppStorePublishRefusal(reason: error.description)
+        }
+    }
+}

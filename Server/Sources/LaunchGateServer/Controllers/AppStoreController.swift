@@ -1,0 +1,127 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LaunchGate
+import LaunchGateAppStore
+import LaunchGateHTTP
+import LaunchGateStorage
+
+/// App Store links under the admin API: the same ``AppStoreLinkService`` and poller as
+/// `launchgate appstore`. Reading needs the read scope; linking, unlinking and syncing change
+/// what is published, so they need the publish scope.
+struct AppStoreController<Context: RemoteAddressRequestContext> {
+    let components: ServerComponents
+    let lookupURL: URL
+    let authenticator: AdminAuthenticator
+
+    struct LinkBody: Decodable {
+        let platform: String
+        let bundleId: String?
+        let appleId: String?
+        let storefronts: [String]
+        let pins: [String]?
+    }
+
+    struct SyncBody: Decodable {
+        let platform: String
+        let reset: Bool?
+    }
+
+    struct LinkStatus: Encodable {
+        let lastPollAt: Date?
+        let lastSuccessAt: Date?
+        let lastError: String?
+        let failures: Int
+        let nextPollAt: Date
+    }
+
+    struct Link: Encodable {
+        let platform: Platform
+        let bundleId: String?
+        let appleId: String?
+        let storefronts: [String]
+        let pins: [String]
+        let served: [String: AppVersion]
+        let status: LinkStatus
+
+        init(_ link: AppStoreLink) {
+            platform = link.platform
+            bundleId = link.identity.bundleID
+            if case .appleID(let id) = link.identity { appleId = id } else { appleId = nil }
+            storefronts = link.storefronts
+            pins = link.pins.map(\.rawValue).sorted()
+            served = link.served
+            status = LinkStatus(lastPollAt: link.status.lastPollAt, lastSuccessAt: link.status.lastSuccessAt, lastError: link.status.lastError,
+                                failures: link.status.failures, nextPollAt: link.status.nextPollAt)
+        }
+    }
+
+    struct SyncResult: Encodable {
+        let result: String
+        let errors: [String]
+        let storefronts: [String: AppVersion]?
+    }
+
+    /// The routes it answers, which the composition root adds to the router.
+    var routes: RouteCollection<Context> {
+        let router = RouteCollection(context: Context.self)
+        let group = router.group("/v1/admin/apps/:app/appstore")
+        group.get { request, context in
+            try await authorize(request, context, .read)
+            return try RequestValues.json(try await components.appStoreLinkService.links(app: try app(context)).map(Link.init))
+        }
+        group.put { request, context in
+            try await authorize(request, context, .publish)
+            let body = try await RequestValues.body(LinkBody.self, from: request, context: context)
+            let platform = try platform(body.platform)
+            let link = try await components.appStoreLinkService.link(
+                app: try app(context), platform: platform, identity: try AppStoreIdentity.parse(bundleID: body.bundleId, appleID: body.appleId),
+                storefronts: body.storefronts, pins: try AppStoreLinkService.pins(body.pins ?? []))
+            return try RequestValues.json(Link(link))
+        }
+        group.delete { request, context in
+            try await authorize(request, context, .publish)
+            try await components.appStoreLinkService.unlink(app: try app(context), platform: try platform(request.uri.queryParameters["platform"].map(String.init)))
+            return Response(status: .noContent)
+        }
+        group.post("/sync") { request, context in
+            try await authorize(request, context, .publish)
+            let body = try await RequestValues.body(SyncBody.self, from: request, context: context)
+            let (app, platform) = (try app(context), try platform(body.platform))
+            // A client of its own, closed after the one poll: syncs are rare, and the serve-wide poller's
+            // client belongs to its service.
+            let transport = AsyncHTTPAppStoreTransport()
+            let outcome: AppStorePollOutcome
+            do {
+                outcome = try await components.appStorePoller(lookupURL: lookupURL, transport: transport, logger: context.logger)
+                    .poll(app: app, platform: platform, reset: body.reset ?? false)
+            } catch {
+                try? await transport.shutdown()
+                throw error
+            }
+            try? await transport.shutdown()
+            return try RequestValues.json(Self.result(outcome))
+        }
+        return router
+    }
+
+    private static func result(_ outcome: AppStorePollOutcome) -> SyncResult {
+        switch outcome {
+        case .published(let policy): SyncResult(result: outcome.metricLabel, errors: [], storefronts: policy.storefronts)
+        case .failed(let errors): SyncResult(result: outcome.metricLabel, errors: errors, storefronts: nil)
+        case .refused(let reason): SyncResult(result: outcome.metricLabel, errors: [reason], storefronts: nil)
+        case .unchanged, .raced: SyncResult(result: outcome.metricLabel, errors: [], storefronts: nil)
+        }
+    }
+
+    private func app(_ context: Context) throws -> String { try context.parameters.require("app") }
+
+    private func platform(_ name: String?) throws -> Platform {
+        guard let platform = try QueryValues.platform(name, default: nil) else { throw InputError.invalidParameter("platform", "name the platform, such as ios") }
+        return platform
+    }
+
+    private func authorize(_ request: Request, _ context: Context, _ scope: TokenScope) async throws {
+        _ = try await authenticator.authorize(request, peer: context.remoteAddress?.ipAddress, scope: scope)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import LaunchGate
+
+/// One app's platform linked to an App Store app: which storefronts to poll, which fields the
+/// operator pinned, the version each storefront last served, and how the polls went.
+public struct AppStoreLink: Sendable, Hashable {
+    /// The most storefronts one link may poll: each is one request per interval.
+    public static let maximumStorefronts = 50
+
+    /// The LaunchGate app ID.
+    public var app: String
+    /// The platform whose policy follows the store.
+    public var platform: Platform
+    /// The App Store app.
+    public var identity: AppStoreIdentity
+    /// Lowercase ISO 3166-1 alpha-2 codes, sorted, without repeats.
+    public var storefronts: [String]
+    /// Fields the poller leaves as the operator set them.
+    public var pins: Set<AppStorePin>
+    /// The highest version each storefront has served: a lower answer later is Apple's CDN being
+    /// stale, not a release being pulled, so it is ignored until an operator syncs with reset.
+    public var served: [String: AppVersion]
+    /// When the link was made.
+    public var createdAt: Date
+    /// How the polls went.
+    public var status: AppStoreLinkStatus
+
+    /// Creates a link.
+    /// - Parameters:
+    ///   - app: The LaunchGate app ID.
+    ///   - platform: The linked platform.
+    ///   - identity: The App Store app.
+    ///   - storefronts: Storefront codes, validated with `AppStoreStorefronts.parse(_:)` (LaunchGateAppStore).
+    ///   - pins: The pinned fields.
+    ///   - served: The version each storefront served.
+    ///   - createdAt: When the link was made.
+    ///   - status: Poll status; due at once by default.
+    public init(app: String, platform: Platform, identity: AppStoreIdentity, storefronts: [String], pins: Set<AppStorePin> = [],
+                served: [String: AppVersion] = [:], createdAt: Date, status: AppStoreLinkStatus? = nil) {
+        self.app = app
+        self.platform = platform
+        self.identity = identity
+        self.storefronts = storefronts
+        self.pins = pins
+        self.served = served
+        self.createdAt = createdAt
+        self.status = status ?? AppStoreLinkStatus(nextPollAt: createdAt)
+    }
+}

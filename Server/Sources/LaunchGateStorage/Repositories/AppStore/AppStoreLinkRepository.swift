@@ -1,0 +1,22 @@
+import Foundation
+import LaunchGate
+
+/// Where App Store links are kept. Only admins add rows, at most one per app and platform.
+public protocol AppStoreLinkRepository: Sendable {
+    /// Links a platform, or replaces its link with `link` (its status included). The versions the
+    /// old link's storefronts served are kept, for the storefronts still named, only when both follow
+    /// the same App Store app: they are the floor below which a stale answer is ignored.
+    func save(_ link: AppStoreLink) async throws
+    /// The app's link on `platform`.
+    func find(app: String, platform: Platform) async throws -> AppStoreLink?
+    /// The app's links, by platform.
+    func links(app: String) async throws -> [AppStoreLink]
+    /// Links due at `now` (``AppStoreLinkStatus/nextPollAt`` not after it), soonest first, at most `limit`.
+    func due(at now: Date, limit: Int) async throws -> [AppStoreLink]
+    /// Unlinks a platform.
+    /// - Returns: `false` when it wasn't linked.
+    func remove(app: String, platform: Platform) async throws -> Bool
+    /// Records a poll: the storefronts' versions and the status.
+    /// - Returns: `false` when the link was removed meanwhile.
+    func record(app: String, platform: Platform, served: [String: AppVersion], status: AppStoreLinkStatus) async throws -> Bool
+}

@@ -1,0 +1,49 @@
+import Foundation
+import LaunchGate
+
+/// App Store links in memory, for tests and `--memory` servers.
+public actor MemoryAppStoreLinkRepository: AppStoreLinkRepository {
+    private struct Key: Hashable {
+        let app: String
+        let platform: Platform
+    }
+
+    private var links: [Key: AppStoreLink] = [:]
+
+    /// Creates an empty repository.
+    public init() {}
+
+    public func save(_ link: AppStoreLink) {
+        var link = link
+        if let old = links[Key(app: link.app, platform: link.platform)], old.identity == link.identity {
+            link.served = old.served.filter { link.storefronts.contains($0.key) }
+        } else {
+            link.served = [:]
+        }
+        links[Key(app: link.app, platform: link.platform)] = link
+    }
+
+    public func find(app: String, platform: Platform) -> AppStoreLink? { links[Key(app: app, platform: platform)] }
+
+    public func links(app: String) -> [AppStoreLink] {
+        links.values.filter { $0.app == app }.sorted { $0.platform.rawValue < $1.platform.rawValue }
+    }
+
+    public func due(at now: Date, limit: Int) -> [AppStoreLink] {
+        Array(links.values.filter { $0.status.nextPollAt <= now }
+            .sorted { ($0.status.nextPollAt, $0.app, $0.platform.rawValue) < ($1.status.nextPollAt, $1.app, $1.platform.rawValue) }
+            .prefix(max(limit, 0)))
+    }
+
+    public func remove(app: String, platform: Platform) -> Bool {
+        links.removeValue(forKey: Key(app: app, platform: platform)) != nil
+    }
+
+    public func record(app: String, platform: Platform, served: [String: AppVersion], status: AppStoreLinkStatus) -> Bool {
+        guard var link = links[Key(app: app, platform: platform)] else { return false }
+        link.served = served
+        link.status = status
+        links[Key(app: app, platform: platform)] = link
+        return true
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import LaunchGate
+import SQLKit
+
+/// App Store links over SQLKit, for SQLite and PostgreSQL alike.
+public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
+    package let database: Database
+
+    /// Creates a repository; run ``Migrator`` first.
+    public init(database: Database) { self.database = database }
+
+    public func save(_ link: AppStoreLink) async throws {
+        try await database.transaction { db in
+            var link = link
+            let old = try await Self.query(db).where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue)
+                .first().map(Self.link)
+            link.served = old.map { old in old.identity == link.identity ? old.served.filter { link.storefronts.contains($0.key) } : [:] } ?? [:]
+            try await db.delete(from: "appstore_links").where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue).run()
+            try await db.insert(into: "appstore_links")
+                .columns("app_id", "platform", "bundle_id", "apple_id", "storefronts", "pins", "served", "created_at",
+                         "last_poll_at", "last_success_at", "last_error", "failures", "next_poll_at")
+                .values(SQLBind(link.app), SQLBind(link.platform.rawValue), SQLBind(link.identity.bundleID), SQLBind(Self.appleID(link.identity)),
+                        SQLBind(link.storefronts.joined(separator: ",")), SQLBind(Self.pinsText(link.pins)), SQLBind(try Self.servedText(link.served)),
+                        SQLBind(link.createdAt.milliseconds), SQLBind(link.status.lastPollAt?.milliseconds),
+                        SQLBind(link.status.lastSuccessAt?.milliseconds), SQLBind(link.status.lastError), SQLBind(Int64(link.status.failures)),
+                        SQLBind(link.status.nextPollAt.milliseconds))
+                .run()
+        }
+    }
+
+    public func find(app: String, platform: Platform) async throws -> AppStoreLink? {
+        try await database.read { db in
+            try await Self.query(db).where("app_id", .equal, app).where("platform", .equal, platform.rawValue).first().map(Self.link)
+        }
+    }
+
+    public func links(app: String) async throws -> [AppStoreLink] {
+        try await database.read { db in try await Self.query(db).where("app_id", .equal, app).orderBy("platform").all().map(Self.link) }
+    }
+
+    public func due(at now: Date, limit: Int) async throws -> [AppStoreLink] {
+        try await database.read { db in
+            try await Self.query(db).where("next_poll_at", .lessThanOrEqual, now.milliseconds)
+                .orderBy("next_poll_at").orderBy("app_id").orderBy("platform").limit(max(limit, 0)).all().map(Self.link)
+        }
+    }
+
+    public func remove(app: String, platform: Platform) async throws -> Bool {
+        try await database.transaction { db in
+            guard try await db.select().column("app_id").from("appstore_links").where("app_id", .equal, app)
+                .where("platform", .equal, platform.rawValue).first() != nil else { return false }
+            try await db.delete(from: "appstore_links").where("app_id", .equal, app).where("platform", .equal, platform.rawValue).run()
+            return true
+        }
+    }
+
+    public func record(app: String, platform: Platform, served: [String: AppVersion], status: AppStoreLinkStatus) async throws -> Bool {
+        let text = try Self.servedText(served)
+        return try await database.transaction { db in
+            guard try await db.select().column("app_id").from("appstore_links").where("app_id", .equal, app)
+                .where("platform", .equal, platform.rawValue).first() != nil else { return false }
+            try await db.update("appstore_links").set("served", to: SQLBind(text))
+                .set("last_poll_at", to: SQLBind(status.lastPollAt?.milliseconds)).set("last_success_at", to: SQLBind(status.lastSuccessAt?.milliseconds))
+                .set("last_error", to: SQLBind(status.lastError)).set("failures", to: SQLBind(Int64(status.failures)))
+                .set("next_poll_at", to: SQLBind(status.nextPollAt.milliseconds))
+                .where("app_id", .equal, app).where("platform", .equal, platform.rawValue).run()
+            return true
+        }
+    }
+
+    // MARK: Rows
+
+    private static func query(_ db: any SQLDatabase) -> SQLSelectBuilder {
+        db.select().columns("app_id", "platform", "bundle_id", "apple_id", "storefronts", "pins", "served", "created_at",
+                            "last_poll_at", "last_success_at", "last_error", "failures", "next_poll_at").from("appstore_links")
+    }
+
+    private static func appleID(_ identity: AppStoreIdentity) -> String? {
+        if case .appleID(let id) = identity { id } else { nil }
+    }
+
+    private static func pinsText(_ pins: Set<AppStorePin>) -> String { pins.map(\.rawValue).sorted().joined(separator: ",") }
+
+    private static func servedText(_ served: [String: AppVersion]) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(served), as: UTF8.self)
+    }
+
+    private static func link(_ row: any SQLRow) throws -> AppStoreLink {
+        func corrupt(_ what: String) -> StorageError { StorageError.corrupt("the appstore_links table holds \(what); was it edited by hand?") }
+        guard let platform = Platform(rawValue: try row.decode(column: "platform", as: String.self)) else { throw corrupt("an unknown platform") }
+        let identity: AppStoreIdentity
+        switch (try row.decode(column: "bundle_id", as: String?.self), try row.decode(column: "apple_id", as: String?.self)) {
+        case (let bundle?, nil): identity = .bundleID(bundle)
+        case (nil, let apple?): identity = .appleID(apple)
+        default: throw corrupt("a link with neither or both of a bundle ID and an Apple ID")
+        }
+        var pins = Set<AppStorePin>()
+        for name in try row.decode(column: "pins", as: String.self).split(separator: ",") {
+            guard let pin = AppStorePin(rawValue: String(name)) else { throw corrupt("an unknown pin") }
+            pins.insert(pin)
+        }
+        let served: [String: AppVersion]
+        do {
+            served = try JSONDecoder().decode([String: AppVersion].self, from: Data(try row.decode(column: "served", as: String.self).utf8))
+        } catch { throw corrupt("unreadable storefront versions") }
+        let status = AppStoreLinkStatus(
+            lastPollAt: try row.decode(column: "last_poll_at", as: Int64?.self).map(Date.init(milliseconds:)),
+            lastSuccessAt: try row.decode(column: "last_success_at", as: Int64?.self).map(Date.init(milliseconds:)),
+            lastError: try row.decode(column: "last_error", as: String?.self), failures: Int(try row.decode(column: "failures", as: Int64.self)),
+            nextPollAt: Date(milliseconds: try row.decode(column: "next_poll_at", as: Int64.self)))
+        return AppStoreLink(app: try row.decode(column: "app_id", as: String.self), platform: platform, identity: identity,
+                            storefronts: try row.decode(column: "storefronts", as: String.self).split(separator: ",").map(String.init),
+                            pins: pins, served: served, createdAt: Date(milliseconds: try row.decode(column: "created_at", as: Int64.self)),
+                            status: status)
+    }
+}

@@ -1,0 +1,154 @@
+import ArgumentParser
+import Foundation
+import LaunchGate
+import LaunchGateAppStore
+import LaunchGateServer
+import LaunchGateStorage
+
+/// `launchgate appstore link|unlink|status|sync`: a platform's `latest`, notes, store URL, minimum
+/// OS and per-storefront versions follow what the App Store serves, polled by `serve`.
+struct AppStoreCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "appstore",
+        abstract: "Let a platform's policy follow what the App Store serves in each storefront.",
+        discussion: """
+        Examples:
+          launchgate appstore link notes --platform ios --bundle-id com.example.notes --storefronts us,fr,jp
+          launchgate appstore link notes --platform ios --apple-id 1234567890 --storefronts us --pin notes,updateURL
+          launchgate appstore status notes
+          launchgate appstore sync notes --platform ios
+          launchgate appstore unlink notes --platform ios
+        `serve` polls linked apps every 15 minutes; a change is published as a revision with the reason "App Store",
+        through the publish guard.
+        """,
+        subcommands: [Link.self, Unlink.self, Status.self, Sync.self])
+
+    /// The app and platform, shared by every subcommand but status.
+    struct Target: ParsableArguments {
+        @Argument(help: "The app's ID.") var app: String
+        @Option(help: "The platform (ios, ipados, macos, tvos, watchos, visionos).") var platform: String
+
+        func validate() throws { _ = try parsedPlatform() }
+
+        func parsedPlatform() throws -> Platform {
+            do { return try Platform(validating: platform) } catch { throw ValidationError("--platform: \(error)") }
+        }
+    }
+
+    struct Link: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Link a platform to its App Store app; the first poll is due at once.")
+        @OptionGroup var target: Target
+        @Option(help: "The App Store app's bundle ID.") var bundleId: String?
+        @Option(help: "The App Store app's Apple ID (the digits in its App Store URL).") var appleId: String?
+        @Option(help: "Storefronts to poll, comma-separated ISO 3166-1 alpha-2 codes (us,fr,jp), at most 50.") var storefronts: String
+        @Option(help: "Fields to leave as published, comma-separated: latest, notes, updateURL, minimumOS.") var pin: [String] = []
+        @OptionGroup var database: DatabaseOptions
+
+        func validate() throws {
+            do {
+                _ = try AppStoreIdentity.parse(bundleID: bundleId, appleID: appleId)
+                _ = try AppStoreStorefronts.parse([storefronts])
+                _ = try AppStoreLinkService.pins(pin)
+            } catch let error as AppStoreLinkError { throw ValidationError(error.message) }
+        }
+
+        func run() async throws {
+            let identity = try AppStoreIdentity.parse(bundleID: bundleId, appleID: appleId)
+            let pins = try AppStoreLinkService.pins(pin)
+            try await database.withComponents { components in
+                let link = try await components.appStoreLinkService.link(app: target.app, platform: try target.parsedPlatform(), identity: identity,
+                                                                         storefronts: [storefronts], pins: pins)
+                let pinned = link.pins.isEmpty ? "" : "; pinned: \(link.pins.map(\.rawValue).sorted().joined(separator: ", "))"
+                print("linked \(link.app) on \(link.platform) to \(link.identity.description) in \(link.storefronts.joined(separator: ", "))\(pinned); "
+                      + "'serve' polls it at once, or run 'launchgate appstore sync \(link.app) --platform \(link.platform)'")
+            }
+        }
+    }
+
+    struct Unlink: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Stop following the App Store; what was published stays.")
+        @OptionGroup var target: Target
+        @OptionGroup var database: DatabaseOptions
+
+        func run() async throws {
+            try await database.withComponents { components in
+                try await components.appStoreLinkService.unlink(app: target.app, platform: try target.parsedPlatform())
+                print("unlinked \(target.app) on \(target.platform); its policy stays as last published")
+            }
+        }
+    }
+
+    struct Status: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Each linked storefront's version, the last success and error, and the next poll.")
+        @Argument(help: "The app's ID.") var app: String
+        @OptionGroup var database: DatabaseOptions
+        @OptionGroup var listing: ListingOptions
+
+        func run() async throws {
+            try await database.withComponents { components in
+                let links = try await components.appStoreLinkService.links(app: app)
+                var table = Listing("Platform", "Storefront", "Version served", "Last success", "Last error", "Next poll")
+                for link in links {
+                    for storefront in link.storefronts {
+                        table.append(link.platform.rawValue, storefront, link.served[storefront]?.description ?? "-",
+                                     link.status.lastSuccessAt?.formatted(.iso8601) ?? "never", link.status.lastError ?? "",
+                                     link.status.nextPollAt.formatted(.iso8601))
+                    }
+                }
+                table.print(listing.format, empty: "\(app) is not linked to the App Store; link it with "
+                            + "'launchgate appstore link \(app) --platform ios --bundle-id ID --storefronts us'")
+            }
+        }
+    }
+
+    struct Sync: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Poll a linked platform now and publish what changed.")
+        @OptionGroup var target: Target
+        @Flag(help: "Take each storefront's answer even when lower than before (after a release was pulled).") var reset = false
+        @Option(help: "The iTunes lookup's base URL (https; http only to a loopback host). Env: LAUNCHGATE_APPSTORE_LOOKUP_URL.")
+        var appstoreLookupUrl: String?
+        @OptionGroup var database: DatabaseOptions
+
+        func run() async throws {
+            let base = try AppStoreCommand.lookupURL(appstoreLookupUrl)
+            try await database.withComponents(checkMasterKey: true) { components in
+                let transport = AsyncHTTPAppStoreTransport()
+                let outcome: AppStorePollOutcome
+                do {
+                    outcome = try await components.appStorePoller(lookupURL: base, transport: transport, logger: DatabaseOptions.quietLogger)
+                        .poll(app: target.app, platform: try target.parsedPlatform(), reset: reset)
+                } catch {
+                    try? await transport.shutdown()
+                    throw error
+                }
+                try await transport.shutdown()
+                switch outcome {
+                case .unchanged: print("\(target.app) on \(target.platform) already says what the App Store serves")
+                case .published(let policy):
+                    let served = policy.storefronts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+                    print("published what the App Store serves: \(served)")
+                case .raced: print("another publish came first; run sync again")
+                case .refused(let reason): throw AppStoreSyncFailure(message: "publish refused: \(reason)")
+                case .failed(let errors): throw AppStoreSyncFailure(message: errors.joined(separator: "\n"))
+                }
+            }
+        }
+    }
+
+    /// The lookup URL from the flag or LAUNCHGATE_APPSTORE_LOOKUP_URL, checked.
+    static func lookupURL(_ flag: String?) throws -> URL {
+        // The variable is checked even beside the flag, as every serve variable is (EnvironmentOption).
+        func checked(_ text: String, _ name: String) throws -> URL {
+            do { return try AppStoreLookupURL.parse(text) } catch let error as AppStoreLinkError { throw ValidationError("\(name): \(error.message)") }
+        }
+        let variable = try ProcessInfo.processInfo.environment["LAUNCHGATE_APPSTORE_LOOKUP_URL"].map { try checked($0, "LAUNCHGATE_APPSTORE_LOOKUP_URL") }
+        return try flag.map { try checked($0, "--appstore-lookup-url") } ?? variable ?? AppStoreLookupClient.defaultBaseURL
+    }
+}
+
+/// A sync whose poll failed or was refused: the status says why, and the exit code is non-zero.
+struct AppStoreSyncFailure: LaunchGateFailure {
+    let message: String
+    var code: String { "appstore-sync-failed" }
+    var kind: FailureKind { .unavailable }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import LaunchGate
+import Testing
+@testable import LaunchGateAppStore
+@testable import LaunchGateServer
+@testable import LaunchGateStorage
+
+@Suite("The admin API links, lists and unlinks App Store apps, publish scope to change, read scope to look")
+struct AppStoreAPITests {
+    private func body(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
+
+    // MARK: Tests
+
+    @Test("a link is stored with its storefronts normalised, listed with its status, and unlinked once")
+    func roundTrip() async throws {
+        let server = try await TestServer.make()
+        try await server.application.test(.router) { client in
+            let auth = TestServer.bearer(server.adminToken)
+            let put = try await client.execute(uri: "/v1/admin/apps/notes/appstore", method: .put, headers: auth,
+                                               body: body(#"{"platform": "ios", "bundleId": "com.example.notes", "storefronts": ["US", "jp", "us"], "pins": ["notes"]}"#))
+            #expect(put.status == .ok)
+            #expect(try put.json()["storefronts"] as? [String] == ["jp", "us"])
+            let listed = try await client.execute(uri: "/v1/admin/apps/notes/appstore", method: .get, headers: auth)
+            let links = try #require(try JSONSerialization.jsonObject(with: listed.data) as? [[String: Any]])
+            #expect(links.count == 1 && links[0]["bundleId"] as? String == "com.example.notes" && links[0]["pins"] as? [String] == ["notes"])
+            #expect((links[0]["status"] as? [String: Any])?["failures"] as? Int == 0)
+            #expect(try await client.execute(uri: "/v1/admin/apps/notes/appstore?platform=ios", method: .delete, headers: auth).status == .noContent)
+            #expect(try await client.execute(uri: "/v1/admin/apps/notes/appstore?platform=ios", method: .delete, headers: auth).errorCode == "appstore-not-linked")
+        }
+    }
+
+    @Test("a bad storefront, both identities at once and an unknown app are refused in the one error shape")
+    func refusals() async throws {
+        let server = try await TestServer.make()
+        try await server.application.test(.router) { client in
+            let auth = TestServer.bearer(server.adminToken)
+            let bad = try await client.execute(uri: "/v1/admin/apps/notes/appstore", method: .put, headers: auth,
+                                               body: body(#"{"platform": "ios", "bundleId": "com.example.notes", "storefronts": ["usa"]}"#))
+            #expect(bad.status == .badRequest && bad.errorCode == "invalid-storefront")
+            let both = try await client.execute(uri: "/v1/admin/apps/notes/appstore", method: .put, headers: auth,
+                                                body: body(#"{"platform": "ios", "bundleId": "com.example.notes", "appleId": "1", "storefronts": ["us"]}"#))
+            #expect(both.status == .badRequest && both.errorCode == "invalid-appstore-app")
+            let unknown = try await client.execute(uri: "/v1/admin/apps/nope/appstore", method: .put, headers: auth,
+                                                   body: body(#"{"platform": "ios", "bundleId": "com.example.notes", "storefronts": ["us"]}"#))
+            #expect(unknown.status == .notFound && unknown.errorCode == "app-not-found")
+        }
+    }
+
+    @Test("a read token may list links but not change them")
+    func scopes() async throws {
+        let server = try await TestServer.make()
+        let reader = try await server.token(scope: .read)
+        try await server.application.test(.router) { client in
+            let auth = TestServer.bearer(reader)
+            #expect(try await client.execute(uri: "/v1/admin/apps/notes/appstore", method: .get, headers: auth).status == .ok)
+            let put = try await client.execute(uri: "/v1/admin/apps/notes/appstore", method: .put, headers: auth,
+                                               body: body(#"{"platform": "ios", "bundleId": "com.example.notes", "storefronts": ["us"]}"#))
+            #expect(put.status == .forbidden)
+        }
+    }
+}

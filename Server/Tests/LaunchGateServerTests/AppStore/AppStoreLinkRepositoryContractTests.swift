@@ -1,0 +1,78 @@
+import Foundation
+import LaunchGate
+import Testing
+@testable import LaunchGateAppStore
+@testable import LaunchGateStorage
+
+/// One contract for every ``AppStoreLinkRepository``: memory, SQLite and PostgreSQL.
+@Suite("App Store link storage keeps one link per app and platform, its floor of served versions and its poll status")
+struct AppStoreLinkRepositoryContractTests {
+    private func withLinks(_ backend: TestBackend, _ body: (any AppStoreLinkRepository) async throws -> Void) async throws {
+        try await backend.withRepository { repository, database in
+            try await repository.createApp(Samples.app("notes"))
+            try await body(database.map { SQLAppStoreLinkRepository(database: $0) } ?? MemoryAppStoreLinkRepository())
+        }
+    }
+
+    private func link(_ identity: AppStoreIdentity = .bundleID("com.example.notes"), platform: Platform = .ios,
+                      storefronts: [String] = ["fr", "jp", "us"], pins: Set<AppStorePin> = [], minute: Double = 0) -> AppStoreLink {
+        AppStoreLink(app: "notes", platform: platform, identity: identity, storefronts: storefronts, pins: pins,
+                     createdAt: Samples.now.addingTimeInterval(minute * 60))
+    }
+
+    // MARK: Tests
+
+    @Test("a saved link is found with its identity, storefronts, pins and a first poll due at once", arguments: TestBackend.available)
+    func roundTrip(_ backend: TestBackend) async throws {
+        try await withLinks(backend) { links in
+            let saved = link(pins: [.notes, .updateURL])
+            try await links.save(saved)
+            #expect(try await links.find(app: "notes", platform: .ios) == saved)
+            #expect(try await links.find(app: "notes", platform: .macos) == nil)
+            #expect(try await links.links(app: "notes") == [saved])
+            try await links.save(link(.appleID("1234567"), platform: .macos))
+            #expect(try await links.find(app: "notes", platform: .macos)?.identity == .appleID("1234567"))
+            #expect(try await links.links(app: "notes").map(\.platform) == [.ios, .macos])
+        }
+    }
+
+    @Test("a recorded poll keeps the served versions and status, and only due links are listed", arguments: TestBackend.available)
+    func recordAndDue(_ backend: TestBackend) async throws {
+        try await withLinks(backend) { links in
+            try await links.save(link())
+            try await links.save(link(platform: .macos, minute: 10))
+            let status = AppStoreLinkStatus(lastPollAt: Samples.now, lastSuccessAt: nil, lastError: "us: the lookup timed out", failures: 2,
+                                            nextPollAt: Samples.now.addingTimeInterval(3600))
+            #expect(try await links.record(app: "notes", platform: .ios, served: ["us": "2.4.0", "jp": "2.3.0"], status: status))
+            let found = try #require(try await links.find(app: "notes", platform: .ios))
+            #expect(found.served == ["us": "2.4.0", "jp": "2.3.0"] && found.status == status)
+            #expect(try await links.due(at: Samples.now.addingTimeInterval(600), limit: 10).map(\.platform) == [.macos])
+            #expect(try await links.due(at: Samples.now.addingTimeInterval(3600), limit: 10).map(\.platform) == [.macos, .ios])
+            #expect(try await links.due(at: Samples.now.addingTimeInterval(3600), limit: 1).map(\.platform) == [.macos])
+            #expect(try await links.due(at: Samples.now.addingTimeInterval(-1), limit: 10).isEmpty)
+        }
+    }
+
+    @Test("relinking the same app keeps the floor of the storefronts still named; another app starts from none", arguments: TestBackend.available)
+    func relink(_ backend: TestBackend) async throws {
+        try await withLinks(backend) { links in
+            try await links.save(link())
+            _ = try await links.record(app: "notes", platform: .ios, served: ["us": "2.4.0", "jp": "2.3.0"], status: AppStoreLinkStatus(nextPollAt: Samples.now))
+            try await links.save(link(storefronts: ["us"], pins: [.latest]))
+            #expect(try await links.find(app: "notes", platform: .ios)?.served == ["us": "2.4.0"])
+            try await links.save(link(.bundleID("com.example.other"), storefronts: ["us"]))
+            #expect(try await links.find(app: "notes", platform: .ios)?.served == [:])
+        }
+    }
+
+    @Test("an unlinked platform is gone, can't be unlinked twice, and takes no poll record", arguments: TestBackend.available)
+    func remove(_ backend: TestBackend) async throws {
+        try await withLinks(backend) { links in
+            try await links.save(link())
+            #expect(try await links.remove(app: "notes", platform: .ios))
+            #expect(try await links.remove(app: "notes", platform: .ios) == false)
+            #expect(try await links.find(app: "notes", platform: .ios) == nil)
+            #expect(try await links.record(app: "notes", platform: .ios, served: [:], status: AppStoreLinkStatus(nextPollAt: Samples.now)) == false)
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import LaunchGate
+import Testing
+@testable import LaunchGateAppStore
+@testable import LaunchGateStorage
+
+/// A publisher over an in-memory revision list, refusing what the test says, as the guard would.
+actor FakeAppStorePublisher: AppStorePublisher {
+    private(set) var revisions: [UpdatePolicy] = []
+    var refusal: String?
+    var raceOnce = false
+
+    init(_ policy: UpdatePolicy? = nil) { revisions = policy.map { [$0] } ?? [] }
+
+    func refuse(_ reason: String?) { refusal = reason }
+    func raceNext() { raceOnce = true }
+
+    func current(app: String) -> (revision: Int, policy: UpdatePolicy)? { revisions.last.map { (revisions.count, $0) } }
+
+    func publish(_ policy: UpdatePolicy, app: String, expectedRevision: Int) throws {
+        if raceOnce {
+            raceOnce = false
+            throw ServiceError.publishRace(app, channel: .production)
+        }
+        guard expectedRevision == revisions.count else { throw ServiceError.publishRace(app, channel: .production) }
+        if let refusal { throw AppStorePublishRefusal(reason: refusal) }
+        revisions.append(policy)
+    }
+}
+
+/// A clock the test moves.
+final class PollerClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var time = Samples.now
+    var now: Date { lock.withLock { time } }
+    func advance(_ seconds: TimeInterval) { lock.withLock { time += seconds } }
+}
+
+@Suite("The poller publishes what the storefronts serve, records failures in status, and backs off")
+struct AppStorePollerTests {
+    private struct Fixture {
+        let transport = FakeAppStoreTransport()
+        let links = MemoryAppStoreLinkRepository()
+        let publisher: FakeAppStorePublisher
+        let clock = PollerClock()
+        let poller: AppStorePoller
+
+        init(policy: UpdatePolicy? = Samples.policy(), pins: Set<AppStorePin> = []) async {
+            publisher = FakeAppStorePublisher(policy)
+            let clock = clock
+            poller = AppStorePoller(links: links, lookup: AppStoreLookupClient(transport: transport), publisher: publisher,
+                                    now: { clock.now }, random: { 0.5 })
+            await links.save(AppStoreLink(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"),
+                                          storefronts: ["jp", "us"], pins: pins, createdAt: Samples.now))
+        }
+
+        func poll(reset: Bool = false) async throws -> AppStorePollOutcome { try await poller.poll(app: "notes", platform: .ios, reset: reset) }
+        func status() async -> AppStoreLinkStatus? { await links.find(app: "notes", platform: .ios)?.status }
+        func published() async -> PlatformPolicy? { await publisher.current(app: "notes")?.policy.platforms[.ios] }
+        func revisionCount() async -> Int { await publisher.revisions.count }
+    }
+
+    // MARK: Tests
+
+    @Test("a new version in one storefront is published with each storefront's version, once")
+    func publishes() async throws {
+        let fixture = await Fixture()
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "2.5.0", notes: "Sync."))
+        await fixture.transport.set("jp", FakeAppStoreTransport.lookup(version: "2.4.1"))
+        guard case .published = try await fixture.poll() else { Issue.record("expected a publish"); return }
+        let policy = try #require(await fixture.published())
+        #expect(policy.storefronts == ["us": "2.5.0", "jp": "2.4.1"])
+        #expect(policy.latest?.version == "2.5.0" && policy.latest?.notes == "Sync.")
+        #expect(try await fixture.poll() == .unchanged)
+        #expect(await fixture.revisionCount() == 2)
+        let status = try #require(await fixture.status())
+        #expect(status.lastSuccessAt == Samples.now && status.failures == 0 && status.lastError == nil)
+        #expect(status.nextPollAt == Samples.now.addingTimeInterval(900), "15 minutes, with the jitter's middle value")
+    }
+
+    @Test("a 503 publishes nothing, shows in status and doubles the wait up to six hours")
+    func backoff() async throws {
+        let fixture = await Fixture()
+        await fixture.transport.set("us", .status(503))
+        await fixture.transport.set("jp", .status(503))
+        var waits: [TimeInterval] = []
+        for _ in 0..<8 {
+            guard case .failed = try await fixture.poll() else { Issue.record("expected a failure"); return }
+            let status = try #require(await fixture.status())
+            waits.append(status.nextPollAt.timeIntervalSince(fixture.clock.now))
+        }
+        #expect(await fixture.revisionCount() == 1)
+        #expect(waits == [1800, 3600, 7200, 14400, 21600, 21600, 21600, 21600])
+        let status = try #require(await fixture.status())
+        #expect(status.lastError?.contains("HTTP 503") == true && status.failures == 8 && status.lastSuccessAt == nil)
+    }
+
+    @Test("a lying answer in one storefront is refused while the other storefront's answer is applied")
+    func lyingStorefront() async throws {
+        let fixture = await Fixture()
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "9.9.9", bundleID: "com.evil.notes"))
+        await fixture.transport.set("jp", FakeAppStoreTransport.lookup(version: "2.5.0"))
+        guard case .failed(let errors) = try await fixture.poll() else { Issue.record("expected a failure"); return }
+        #expect(errors.count == 1 && errors[0].contains("com.evil.notes"))
+        #expect(await fixture.published()?.storefronts == ["jp": "2.5.0"])
+        #expect(await fixture.published()?.latest?.version == "2.5.0")
+    }
+
+    @Test("a stale answer after a release doesn't take the version back, until a reset sync")
+    func stale() async throws {
+        let fixture = await Fixture()
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "2.5.0"))
+        await fixture.transport.set("jp", FakeAppStoreTransport.lookup(version: "2.5.0"))
+        _ = try await fixture.poll()
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "2.4.1"))
+        #expect(try await fixture.poll() == .unchanged)
+        #expect(await fixture.published()?.storefronts["us"] == "2.5.0")
+        guard case .published = try await fixture.poll(reset: true) else { Issue.record("expected a publish"); return }
+        #expect(await fixture.published()?.storefronts == ["us": "2.4.1", "jp": "2.5.0"])
+    }
+
+    @Test("pinned latest, notes, minimum OS and store URL stay as published")
+    func pinned() async throws {
+        let fixture = await Fixture(pins: Set(AppStorePin.allCases))
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "2.5.0", notes: "Store notes."))
+        await fixture.transport.set("jp", FakeAppStoreTransport.lookup(version: "2.5.0"))
+        _ = try await fixture.poll()
+        var expected = try #require(Samples.policy().platforms[.ios])
+        expected.storefronts = ["us": "2.5.0", "jp": "2.5.0"]
+        #expect(await fixture.published() == expected)
+    }
+
+    @Test("a change the publish guard refuses is recorded in status, not published, and found again next poll")
+    func guardRefusal() async throws {
+        let fixture = await Fixture()
+        await fixture.publisher.refuse("would block 40 % of installs")
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "2.5.0"))
+        await fixture.transport.set("jp", FakeAppStoreTransport.lookup(version: "2.5.0"))
+        #expect(try await fixture.poll() == .refused("would block 40 % of installs"))
+        #expect(await fixture.revisionCount() == 1)
+        let status = try #require(await fixture.status())
+        #expect(status.lastError == "publish refused: would block 40 % of installs" && status.failures == 1)
+        #expect(status.nextPollAt == Samples.now.addingTimeInterval(1800), "backs off rather than retrying at once")
+        await fixture.publisher.refuse(nil)
+        guard case .published = try await fixture.poll() else { Issue.record("expected the publish once allowed"); return }
+    }
+
+    @Test("when another instance publishes first, this one publishes nothing and the next poll finds it done")
+    func race() async throws {
+        let fixture = await Fixture()
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "2.5.0"))
+        await fixture.transport.set("jp", FakeAppStoreTransport.lookup(version: "2.5.0"))
+        await fixture.publisher.raceNext()
+        #expect(try await fixture.poll() == .raced)
+        #expect(await fixture.revisionCount() == 1)
+    }
+
+    @Test("only due links are polled")
+    func due() async throws {
+        let fixture = await Fixture()
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "2.5.0"))
+        #expect(await fixture.poller.pollDue() == 1)
+        #expect(await fixture.poller.pollDue() == 0)
+        fixture.clock.advance(1800)
+        #expect(await fixture.poller.pollDue() == 1)
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import LaunchGate
+import Testing
+@testable import LaunchGateAppStore
+@testable import LaunchGateConsole
+@testable import LaunchGateServer
+@testable import LaunchGateStorage
+
+@Suite("The console's App Store page shows each linked platform's storefront versions and poll status")
+struct ConsoleAppStoreTests {
+    @Test("an unlinked app says how to link it; a linked one lists its storefronts, versions served, pins and last error, escaped")
+    func page() async throws {
+        try await TestServer.with { server in
+            try await server.application.test(.live) { client in
+                let browser = ConsoleBrowser(client)
+                try await browser.signIn(server.adminToken)
+                let unlinked = try await browser.get("/console/apps/notes/appstore")
+                #expect(unlinked.status == .ok && unlinked.text.contains("Not linked to the App Store"))
+                try await server.components.appStoreLinkService.link(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"),
+                                                                     storefronts: ["us,jp"], pins: [.notes])
+                let status = AppStoreLinkStatus(lastPollAt: Samples.now, lastError: "us: <b>malformed</b> answer", failures: 1,
+                                                nextPollAt: Samples.now.addingTimeInterval(1800))
+                _ = try await server.components.appStoreLinks.record(app: "notes", platform: .ios, served: ["us": "2.5.0"], status: status)
+                let linked = try await browser.get("/console/apps/notes/appstore")
+                #expect(linked.text.contains("ios · com.example.notes") && linked.text.contains("2.5.0") && linked.text.contains("not yet"))
+                #expect(linked.text.contains("&lt;b&gt;malformed&lt;/b&gt;") && !linked.text.contains("<b>malformed"))
+                #expect(linked.text.contains(">notes<"), "the pins")
+                #expect(try await browser.get("/console/apps/notes").text.contains("/console/apps/notes/appstore"), "the app's page links to it")
+            }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import LaunchGate
+import Testing
+@testable import LaunchGateAppStore
+@testable import LaunchGateStorage
+
+@Suite("A poll's answers set each storefront's version, never backwards, and latest follows the highest unless pinned")
+struct StorefrontUpdateTests {
+    private func link(pins: Set<AppStorePin> = [], served: [String: AppVersion] = [:]) -> AppStoreLink {
+        AppStoreLink(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["jp", "us"], pins: pins,
+                     served: served, createdAt: Samples.now)
+    }
+
+    private func release(_ version: AppVersion, notes: String = "New.", os: AppVersion = "17.0") -> StorefrontRelease {
+        StorefrontRelease(version: version, notes: notes, storeURL: URL(string: "https://apps.apple.com/app/id1"), minimumOS: os)
+    }
+
+    // MARK: Tests
+
+    @Test("each storefront gets its own version and latest takes the highest one's fields")
+    func perStorefront() {
+        let update = StorefrontUpdate(answers: ["us": release("2.4.0", notes: "Sync."), "jp": release("2.3.0", notes: "Old.")],
+                                      link: link(), policy: PlatformPolicy(latest: Release(version: "2.3.0")), reset: false)
+        #expect(update.served == ["us": "2.4.0", "jp": "2.3.0"])
+        #expect(update.policy.storefronts == ["us": "2.4.0", "jp": "2.3.0"])
+        #expect(update.policy.latest?.version == "2.4.0" && update.policy.latest?.notes == "Sync." && update.policy.latest?.minimumOS == "17.0")
+        #expect(update.policy.updateURL == URL(string: "https://apps.apple.com/app/id1"))
+    }
+
+    @Test("a stale, lower answer leaves the storefront's version as it was, and a reset takes it")
+    func neverBackwards() {
+        let before = link(served: ["us": "2.4.0", "jp": "2.3.0"])
+        let stale = StorefrontUpdate(answers: ["us": release("2.3.0"), "jp": release("2.3.0")], link: before, policy: nil, reset: false)
+        #expect(stale.served == ["us": "2.4.0", "jp": "2.3.0"] && stale.staleStorefronts == ["us"])
+        let reset = StorefrontUpdate(answers: ["us": release("2.3.0"), "jp": release("2.3.0")], link: before, policy: nil, reset: true)
+        #expect(reset.served == ["us": "2.3.0", "jp": "2.3.0"] && reset.policy.latest?.version == "2.3.0")
+    }
+
+    @Test("a storefront that failed keeps its last version")
+    func failedStorefront() {
+        let update = StorefrontUpdate(answers: ["us": release("2.5.0")], link: link(served: ["us": "2.4.0", "jp": "2.3.0"]), policy: nil, reset: false)
+        #expect(update.served == ["us": "2.5.0", "jp": "2.3.0"])
+    }
+
+    @Test("pinned fields keep the operator's values while the storefronts still follow the store")
+    func pins() {
+        let operatorPolicy = PlatformPolicy(latest: Release(version: "3.0.0", notes: "Ours.", minimumOS: "15.0"),
+                                            updateURL: URL(string: "https://example.com/get"))
+        let update = StorefrontUpdate(answers: ["us": release("2.4.0")], link: link(pins: [.latest, .notes, .minimumOS, .updateURL]),
+                                      policy: operatorPolicy, reset: false)
+        var expected = operatorPolicy
+        expected.storefronts = ["us": "2.4.0"]
+        #expect(update.policy == expected)
+        let notesOnly = StorefrontUpdate(answers: ["us": release("2.4.0")], link: link(pins: [.notes]), policy: operatorPolicy, reset: false)
+        #expect(notesOnly.policy.latest?.version == "2.4.0" && notesOnly.policy.latest?.notes == "Ours.")
+    }
+}
