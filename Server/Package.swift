@@ -11,7 +11,8 @@ let package = Package(
         // The composition root and every target it is built from, whose public types (Database,
         // PolicyService, SignInService…) its public API takes and returns.
         .library(name: "LaunchGateServer", targets: ["LaunchGateServer", "LaunchGateStorage", "LaunchGatePolicies", "LaunchGateSignIn",
-                                                     "LaunchGateAdoption", "LaunchGateHTTP", "LaunchGateConsole"]),
+                                                     "LaunchGateAdoption", "LaunchGateHTTP", "LaunchGateConsole",
+                                                     "LaunchGateAppStore"]),
     ],
     dependencies: [
         // Named explicitly: a path dependency otherwise takes its identity from the checkout folder's name.
@@ -40,6 +41,7 @@ let package = Package(
         // Already resolved through Hummingbird; named for the domain targets' services, which
         // don't depend on Hummingbird.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         // The server's targets, by concern; docs/development.md draws the graph and
@@ -105,6 +107,22 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // The App Store: the iTunes lookup poller and App Store Connect's phased release, both outbound HTTP
+        // through AsyncHTTPClient.
+        .target(
+            name: "LaunchGateAppStore",
+            dependencies: [
+                "LaunchGateStorage",
+                "LaunchGatePolicies",
+                .product(name: "LaunchGate", package: "LaunchGate"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         // What the API and the console share over HTTP: the one place errors become responses,
         // request values, client addresses, rate limits and admin authentication.
         .target(
@@ -147,6 +165,7 @@ let package = Package(
                 "LaunchGateAdoption",
                 "LaunchGateHTTP",
                 "LaunchGateConsole",
+                "LaunchGateAppStore",
                 .product(name: "LaunchGate", package: "LaunchGate"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // The server's connections are built from Hummingbird's public pieces (LaunchGateHTTPChannel).
@@ -174,6 +193,7 @@ let package = Package(
                 "LaunchGatePolicies",
                 "LaunchGateSignIn",
                 "LaunchGateAdoption",
+                "LaunchGateAppStore",
                 "LaunchGateServer",
                 "LaunchGateSimulator",
                 .product(name: "LaunchGate", package: "LaunchGate"),
@@ -213,6 +233,7 @@ let package = Package(
                 "LaunchGateConsole",
                 "LaunchGateServer",
                 "LaunchGateSimulator",
+                "LaunchGateAppStore",
                 .product(name: "LaunchGateTesting", package: "LaunchGate"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
