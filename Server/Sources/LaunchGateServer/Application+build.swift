@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdCore
 import LaunchGate
 import LaunchGateAdoption
+import LaunchGateAppStore
 import LaunchGateConsole
 import LaunchGateHTTP
 import LaunchGatePolicies
@@ -50,6 +51,8 @@ public struct ServerComponents: Sendable {
     public let operators: OperatorService
     /// The console's sign-in by emailed code.
     public let operatorSignIn: OperatorSignIn
+    /// Each app's App Store Connect key, sealed under the master key, for following Apple's phased release.
+    public let appStoreConnectKeys: AppStoreConnectKeys
     /// The clock every part was built with.
     public let now: @Sendable () -> Date
 
@@ -146,6 +149,9 @@ public struct ServerComponents: Sendable {
         let operators: any OperatorRepository = database.map { SQLOperatorRepository(database: $0) } ?? MemoryOperatorRepository()
         self.operators = OperatorService(repository: operators, random: random, now: now)
         self.operatorSignIn = OperatorSignIn(operators: operators, signIn: self.signIn)
+        let connectKeys: any AppStoreConnectKeyRepository = database.map { SQLAppStoreConnectKeyRepository(database: $0) }
+            ?? MemoryAppStoreConnectKeyRepository()
+        self.appStoreConnectKeys = AppStoreConnectKeys(apps: repository, repository: connectKeys, masterKey: masterKey, now: now)
         self.now = now
     }
 }
@@ -188,6 +194,7 @@ func buildRouter(_ components: ServerComponents, configuration: ServerConfigurat
     router.addRoutes(AdoptionController(adoption: components.adoption, authenticator: authenticator).routes)
     router.addRoutes(SignInAdminController(signIn: components.signIn, authenticator: authenticator).routes)
     router.addRoutes(OperatorsController(operators: components.operators, authenticator: authenticator).routes)
+    router.addRoutes(AppStoreCredentialsController(keys: components.appStoreConnectKeys, authenticator: authenticator).routes)
     router.addRoutes(OperationsController(policies: components.policies, registry: metricsRegistry, authenticator: authenticator).routes)
     switch console {
     case .success(let renderer):

@@ -15,7 +15,7 @@ struct LaunchGateCommand: AsyncParsableCommand {
         """,
         subcommands: [Serve.self, Migrate.self, Backup.self, Restore.self, Apps.self, PolicyCommand.self, Maintenance.self, Tokens.self, Operators.self, Keys.self,
                       Exemptions.self, AdoptionCommand.self, Users.self, Sessions.self, Mail.self, Export.self, Check.self,
-                      Simulate.self, VersionCommand.self]
+                      AppStore.self, Simulate.self, VersionCommand.self]
     )
 
     /// Runs the command; domain errors print their message and exit with ``ExitStatus``'s code,

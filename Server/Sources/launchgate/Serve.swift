@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
+import LaunchGateAppStore
 import LaunchGateServer
 import LaunchGateStorage
 import Logging
@@ -26,6 +27,8 @@ struct Serve: AsyncParsableCommand {
     var maxConnectionsPerNetwork: Int?
     @Option(help: "Connections a --trusted-proxy address may hold at once (default: --max-connections). Env: LAUNCHGATE_MAX_CONNECTIONS_PER_PROXY.")
     var maxConnectionsPerProxy: Int?
+    @Option(name: .customLong("appstore-connect-url"), help: "App Store Connect's API (default https://api.appstoreconnect.apple.com; https only, plain http on loopback only, for a fake). Env: LAUNCHGATE_APPSTORE_CONNECT_URL.")
+    var appStoreConnectURL: String?
     @OptionGroup var database: DatabaseOptions
     @OptionGroup(title: "Mail") var mail: MailOptions
     @OptionGroup(title: "Sign-in limits") var signIn: SignInOptions
@@ -71,6 +74,10 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--trusted-proxy: \(error)")
         }
 
+        let connect = try EnvironmentOption.value(appStoreConnectURL, flag: "appstore-connect-url") { text in
+            do { return try AppStoreConnectURL(parsing: text) } catch { throw OptionRefusal(": \(error)") }
+        }
+        if let connect { configuration.appStoreConnectURL = connect }
         configuration.signIn = try signIn.apply(to: configuration.signIn)
         configuration.adoption = try adoption.apply(to: configuration.adoption)
         configuration.mailFrom = try mail.sender()

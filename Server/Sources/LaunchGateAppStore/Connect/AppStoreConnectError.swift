@@ -23,6 +23,8 @@ public struct AppStoreConnectError: Error, Sendable, Hashable, CustomStringConve
         case unreachable
         /// The bundle ID names no app in this team's account.
         case appNotFound = "app-not-found"
+        /// The app has no App Store Connect key stored.
+        case credentialsNotSet = "credentials-not-set"
     }
 
     /// What went wrong.
@@ -46,6 +48,9 @@ public struct AppStoreConnectError: Error, Sendable, Hashable, CustomStringConve
     static func tooLarge(limit: Int) -> Self { Self(.tooLarge, "App Store Connect's answer was larger than \(limit) bytes") }
     static func malformed(_ what: String) -> Self { Self(.malformed, "App Store Connect's answer was not understood: \(what)") }
     static func unreachable(_ why: String) -> Self { Self(.unreachable, "App Store Connect could not be reached: \(why)") }
+    static func credentialsNotSet(app: String) -> Self {
+        Self(.credentialsNotSet, "\(app.prefix(64)) has no App Store Connect key; set one with 'launchgate appstore credentials set'")
+    }
     static func appNotFound(bundleID: String) -> Self {
         Self(.appNotFound, "App Store Connect has no app with bundle ID \(bundleID.prefix(200)) for this key's team")
     }

@@ -46,8 +46,11 @@ public struct AppStoreConnectKeys: Sendable {
         return Summary(issuerID: record.issuerID, keyID: record.keyID, updatedAt: record.updatedAt)
     }
 
-    /// Forgets an app's key. - Returns: `false` when it had none.
-    public func remove(app: String) async throws -> Bool { try await repository.remove(appID: app) }
+    /// Forgets an app's key.
+    /// - Throws: ``AppStoreConnectError`` `credentialsNotSet` when it had none.
+    public func remove(app: String) async throws {
+        guard try await repository.remove(appID: app) else { throw AppStoreConnectError.credentialsNotSet(app: app) }
+    }
 
     /// The stored key's IDs, without the key. - Returns: `nil` when none is set.
     public func summary(app: String) async throws -> Summary? {
@@ -56,11 +59,18 @@ public struct AppStoreConnectKeys: Sendable {
 
     /// The app's key, opened to sign tokens.
     /// - Returns: `nil` when none is set.
-    /// - Throws: ``MasterKeyError`` when the master key can't be loaded or did not seal it;
-    ///   ``AppStoreConnectError`` when what was stored no longer parses.
+    /// - Throws: ``MasterKeyError`` when the master key can't be loaded; ``AppStoreConnectError``
+    ///   `invalidCredentials` when it did not seal the key, or what was stored no longer parses.
     public func credentials(app: String) async throws -> AppStoreConnectCredentials? {
         guard let record = try await repository.find(appID: app) else { return nil }
-        let pem = String(decoding: try masterKey().open(record.sealedPrivateKey), as: UTF8.self)
+        let master = try masterKey()
+        let opened: Data
+        do { opened = try master.open(record.sealedPrivateKey) } catch {
+            // MasterKeyError's own message speaks of the signing key; this is another secret.
+            throw AppStoreConnectError.invalidCredentials(
+                "the master key (\(master.source)) does not open the stored App Store Connect key; set the key again with 'launchgate appstore credentials set'")
+        }
+        let pem = String(decoding: opened, as: UTF8.self)
         return try AppStoreConnectCredentials(issuerID: record.issuerID, keyID: record.keyID, pem: pem)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchGateAdoption
+import LaunchGateAppStore
 import LaunchGateHTTP
 import LaunchGateSignIn
 import LaunchGateStorage
@@ -69,6 +70,8 @@ public struct ServerConfiguration: Sendable {
     public var mailDeliveriesAtOnce = OutboxWorker.defaultDeliveriesAtOnce
     /// Install recording, adoption and the publish guard.
     public var adoption: AdoptionConfiguration
+    /// Where App Store Connect's API is: Apple's, or a fake on loopback in tests.
+    public var appStoreConnectURL: AppStoreConnectURL = .apple
 
     /// Creates a configuration.
     public init(
