@@ -11,7 +11,8 @@ let package = Package(
         // The composition root and every target it is built from, whose public types (Database,
         // PolicyService, SignInService…) its public API takes and returns.
         .library(name: "LaunchGateServer", targets: ["LaunchGateServer", "LaunchGateStorage", "LaunchGatePolicies", "LaunchGateSignIn",
-                                                     "LaunchGateAdoption", "LaunchGateHTTP", "LaunchGateConsole"]),
+                                                     "LaunchGateAdoption", "LaunchGateHTTP", "LaunchGateConsole",
+                                                     "LaunchGateAppStore"]),
     ],
     dependencies: [
         // Named explicitly: a path dependency otherwise takes its identity from the checkout folder's name.
@@ -166,6 +167,7 @@ let package = Package(
                 "LaunchGateAppStore",
                 "LaunchGateHTTP",
                 "LaunchGateConsole",
+                "LaunchGateAppStore",
                 .product(name: "LaunchGate", package: "LaunchGate"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // The server's connections are built from Hummingbird's public pieces (LaunchGateHTTPChannel).
@@ -234,12 +236,14 @@ let package = Package(
                 "LaunchGateConsole",
                 "LaunchGateServer",
                 "LaunchGateSimulator",
+                "LaunchGateAppStore",
                 .product(name: "LaunchGateTesting", package: "LaunchGate"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
     ]

@@ -59,6 +59,8 @@ public struct ServerComponents: Sendable {
     public let operatorSignIn: OperatorSignIn
     /// App Store links and their poll status.
     public let appStoreLinks: any AppStoreLinkRepository
+    /// Each app's App Store Connect key, sealed under the master key, for following Apple's phased release.
+    public let appStoreConnectKeys: AppStoreConnectKeys
     /// The clock every part was built with.
     public let now: @Sendable () -> Date
 
@@ -163,6 +165,9 @@ public struct ServerComponents: Sendable {
         self.operators = OperatorService(repository: operators, random: random, now: now)
         self.operatorSignIn = OperatorSignIn(operators: operators, signIn: self.signIn)
         self.appStoreLinks = database.map { SQLAppStoreLinkRepository(database: $0) } ?? MemoryAppStoreLinkRepository()
+        let connectKeys: any AppStoreConnectKeyRepository = database.map { SQLAppStoreConnectKeyRepository(database: $0) }
+            ?? MemoryAppStoreConnectKeyRepository()
+        self.appStoreConnectKeys = AppStoreConnectKeys(apps: repository, repository: connectKeys, masterKey: masterKey, now: now)
         self.now = now
     }
 }
@@ -208,6 +213,7 @@ func buildRouter(_ components: ServerComponents, configuration: ServerConfigurat
     router.addRoutes(SignInAdminController(signIn: components.signIn, authenticator: authenticator).routes)
     router.addRoutes(OperatorsController(operators: components.operators, authenticator: authenticator).routes)
     router.addRoutes(AppStoreController(components: components, lookupURL: configuration.appStoreLookupURL, authenticator: authenticator).routes)
+    router.addRoutes(AppStoreCredentialsController(keys: components.appStoreConnectKeys, authenticator: authenticator).routes)
     router.addRoutes(OperationsController(policies: components.policies, registry: metricsRegistry, authenticator: authenticator).routes)
     switch console {
     case .success(let renderer):

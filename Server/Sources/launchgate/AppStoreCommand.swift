@@ -10,7 +10,7 @@ import LaunchGateStorage
 struct AppStoreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "appstore",
-        abstract: "Let a platform's policy follow what the App Store serves in each storefront.",
+        abstract: "Let a platform's policy follow what the App Store serves in each storefront, and Apple's phased release.",
         discussion: """
         Examples:
           launchgate appstore link notes --platform ios --bundle-id com.example.notes --storefronts us,fr,jp
@@ -18,10 +18,11 @@ struct AppStoreCommand: AsyncParsableCommand {
           launchgate appstore status notes
           launchgate appstore sync notes --platform ios
           launchgate appstore unlink notes --platform ios
+          launchgate appstore credentials set notes --issuer-id … --key-id … --private-key-file AuthKey.p8
         `serve` polls linked apps every 15 minutes; a change is published as a revision with the reason "App Store",
         through the publish guard.
         """,
-        subcommands: [Link.self, Unlink.self, Status.self, Sync.self])
+        subcommands: [Link.self, Unlink.self, Status.self, Sync.self, AppStoreCredentials.self])
 
     /// The app and platform, shared by every subcommand but status.
     struct Target: ParsableArguments {

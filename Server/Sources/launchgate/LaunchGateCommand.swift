@@ -13,7 +13,7 @@ struct LaunchGateCommand: AsyncParsableCommand {
         Start with 'launchgate serve --demo'. Every command reads the database from --database-url or
         LAUNCHGATE_DATABASE_URL (default: ./launchgate.sqlite).
         """,
-        subcommands: [Serve.self, Migrate.self, Backup.self, Restore.self, Apps.self, PolicyCommand.self, Maintenance.self, Tokens.self, Operators.self, Keys.self,
+        subcommands: [Serve.self, Migrate.self, Backup.self, Restore.self, Apps.self, PolicyCommand.self, Maintenance.self, OSNotice.self, Tokens.self, Operators.self, Keys.self,
                       Exemptions.self, AdoptionCommand.self, FunnelCommand.self, AppStoreCommand.self, Users.self, Sessions.self, Mail.self, Export.self, Check.self,
                       Simulate.self, VersionCommand.self]
     )

@@ -110,7 +110,7 @@ struct Maintenance: AsyncParsableCommand {
     /// Changes the current policy and publishes it as a new revision, with the change's summary as
     /// the history's note unless one is given. A window blocks nothing by version, so the publish
     /// guard has nothing to confirm.
-    private static func publish(_ target: PolicyCommand.Target, note: String?, database: DatabaseOptions,
+    static func publish(_ target: PolicyCommand.Target, note: String?, database: DatabaseOptions,
                                 change: (inout UpdatePolicy, Date) throws -> String) async throws {
         let channel = try target.releaseChannel()
         try await database.withComponents { components in

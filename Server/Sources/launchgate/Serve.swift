@@ -31,6 +31,8 @@ struct Serve: AsyncParsableCommand {
     var appstoreLookupUrl: String?
     @Option(help: "Seconds between polls of an App Store link, before ±10 % jitter (default 900, at least 60). Env: LAUNCHGATE_APPSTORE_POLL_INTERVAL.")
     var appstorePollInterval: Int?
+    @Option(name: .customLong("appstore-connect-url"), help: "App Store Connect's API (default https://api.appstoreconnect.apple.com; https only, plain http on loopback only, for a fake). Env: LAUNCHGATE_APPSTORE_CONNECT_URL.")
+    var appStoreConnectURL: String?
     @OptionGroup var database: DatabaseOptions
     @OptionGroup(title: "Mail") var mail: MailOptions
     @OptionGroup(title: "Sign-in limits") var signIn: SignInOptions
@@ -81,6 +83,10 @@ struct Serve: AsyncParsableCommand {
             configuration.appStorePoller.interval = .seconds(seconds)
         }
 
+        let connect = try EnvironmentOption.value(appStoreConnectURL, flag: "appstore-connect-url") { text in
+            do { return try AppStoreConnectURL(parsing: text) } catch { throw OptionRefusal(": \(error)") }
+        }
+        if let connect { configuration.appStoreConnectURL = connect }
         configuration.signIn = try signIn.apply(to: configuration.signIn)
         configuration.adoption = try adoption.apply(to: configuration.adoption)
         configuration.mailFrom = try mail.sender()

@@ -77,6 +77,8 @@ public struct ServerConfiguration: Sendable {
     public var appStorePoller = AppStorePollerConfiguration()
     /// Whether `serve` runs the App Store poller (off in tests that don't link apps).
     public var appStorePolling = true
+    /// Where App Store Connect's API is: Apple's, or a fake on loopback in tests.
+    public var appStoreConnectURL: AppStoreConnectURL = .apple
 
     /// Creates a configuration.
     public init(

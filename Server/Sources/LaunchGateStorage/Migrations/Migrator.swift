@@ -16,6 +16,7 @@ public struct Migrator: Sendable {
         CreateKnownSignInNetworks(), MarkLongSignInCodes(), CreateInstallSecrets(), DropInstallSecrets(), CountAccountDeletions(),
         CreatePromptFunnel(),
         CreateAppStoreLinks(),
+        CreateAppStoreConnectKeys(),
     ]
 
     private let database: Database
