@@ -40,6 +40,7 @@ let package = Package(
         // Already resolved through Hummingbird; named for the domain targets' services, which
         // don't depend on Hummingbird.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         // The server's targets, by concern; docs/development.md draws the graph and
@@ -102,6 +103,21 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // Webhooks: signing events per Standard Webhooks, and delivering them from a durable outbox
+        // to operators' endpoints, with the address checks that keep them off internal networks.
+        .target(
+            name: "LaunchGateWebhooks",
+            dependencies: [
+                "LaunchGateStorage",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
@@ -213,6 +229,7 @@ let package = Package(
                 "LaunchGateConsole",
                 "LaunchGateServer",
                 "LaunchGateSimulator",
+                "LaunchGateWebhooks",
                 .product(name: "LaunchGateTesting", package: "LaunchGate"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

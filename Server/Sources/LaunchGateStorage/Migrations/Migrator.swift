@@ -14,6 +14,7 @@ public struct Migrator: Sendable {
         CountEstablishedInstallsPerGroup(), CreateInstallGroupKeys(), RecordTokenUse(), CreateInstallRefusals(), CountInstallsPerPlatform(),
         KeepRateLimitTimesPerKey(), DropInstallAppCounts(), RecordRefusedVersions(), RecordRefusedVersionFilters(), KeySignInByNetwork(),
         CreateKnownSignInNetworks(), MarkLongSignInCodes(), CreateInstallSecrets(), DropInstallSecrets(), CountAccountDeletions(),
+        CreateWebhooks(),
     ]
 
     private let database: Database
