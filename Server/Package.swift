@@ -163,6 +163,7 @@ let package = Package(
                 "LaunchGateAdoption",
                 "LaunchGateHTTP",
                 "LaunchGateConsole",
+                "LaunchGateWebhooks",
                 .product(name: "LaunchGate", package: "LaunchGate"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // The server's connections are built from Hummingbird's public pieces (LaunchGateHTTPChannel).
@@ -192,6 +193,7 @@ let package = Package(
                 "LaunchGateAdoption",
                 "LaunchGateServer",
                 "LaunchGateSimulator",
+                "LaunchGateWebhooks",
                 .product(name: "LaunchGate", package: "LaunchGate"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),

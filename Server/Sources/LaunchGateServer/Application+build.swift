@@ -8,6 +8,7 @@ import LaunchGateHTTP
 import LaunchGatePolicies
 import LaunchGateSignIn
 import LaunchGateStorage
+import LaunchGateWebhooks
 import Logging
 import Metrics
 import NIOCore
@@ -50,6 +51,8 @@ public struct ServerComponents: Sendable {
     public let operators: OperatorService
     /// The console's sign-in by emailed code.
     public let operatorSignIn: OperatorSignIn
+    /// Webhook endpoints, their deliveries, and the events the domains emit.
+    public let webhooks: WebhookService
     /// The clock every part was built with.
     public let now: @Sendable () -> Date
 
@@ -83,11 +86,13 @@ public struct ServerComponents: Sendable {
             let signIn = configuration.signIn
             guard checkMasterKey else {
                 return ServerComponents(database: database, repository: repository, signInConfiguration: signIn,
-                                        adoption: configuration.adoption, now: now, masterKey: load)
+                                        adoption: configuration.adoption, webhookAllowPrivate: configuration.webhookAllowPrivate, now: now,
+                                        masterKey: load)
             }
             let key = try load()
             let components = ServerComponents(database: database, repository: repository, signInConfiguration: signIn,
-                                              adoption: configuration.adoption, masterKey: key, now: now)
+                                              adoption: configuration.adoption, webhookAllowPrivate: configuration.webhookAllowPrivate,
+                                              masterKey: key, now: now)
             try await components.signingKeys.checkMasterKey()
             // The install HMAC key comes from the master key (loaded above, as is every key derived
             // from it): without it, nothing is counted twice.
@@ -105,9 +110,9 @@ public struct ServerComponents: Sendable {
     public init(database: Database?, repository: any LaunchGateRepository, signInRepository: (any SignInRepository)? = nil,
                 signInConfiguration: SignInConfiguration = SignInConfiguration(), installs: (any InstallRepository)? = nil,
                 adoption: AdoptionConfiguration = AdoptionConfiguration(), random: any RandomSource = SystemRandomSource(),
-                masterKey: MasterKey, now: @escaping @Sendable () -> Date = Date.init) {
+                webhookAllowPrivate: Bool = false, masterKey: MasterKey, now: @escaping @Sendable () -> Date = Date.init) {
         self.init(database: database, repository: repository, signInRepository: signInRepository, signInConfiguration: signInConfiguration,
-                  installs: installs, adoption: adoption, random: random, now: now) { masterKey }
+                  installs: installs, adoption: adoption, random: random, webhookAllowPrivate: webhookAllowPrivate, now: now) { masterKey }
     }
 
     /// Assembles the parts, loading the master key only when a signing key is made or opened, or
@@ -115,10 +120,12 @@ public struct ServerComponents: Sendable {
     /// - Parameters:
     ///   - installs: Install storage; by default the SQL one on `database`, or memory without one.
     ///   - adoption: Install recording and the publish guard.
+    ///   - webhookAllowPrivate: Whether webhooks may reach loopback and private addresses.
     public init(database: Database?, repository: any LaunchGateRepository, signInRepository: (any SignInRepository)? = nil,
                 signInConfiguration: SignInConfiguration = SignInConfiguration(), installs installRepository: (any InstallRepository)? = nil,
                 adoption settings: AdoptionConfiguration = AdoptionConfiguration(), random: any RandomSource = SystemRandomSource(),
-                now: @escaping @Sendable () -> Date = Date.init, masterKey: @escaping @Sendable () throws -> MasterKey) {
+                webhookAllowPrivate: Bool = false, now: @escaping @Sendable () -> Date = Date.init,
+                masterKey: @escaping @Sendable () throws -> MasterKey) {
         // The domains' counters (the install recorder's, the operator send queue's) are made below:
         // made before the metrics system is bootstrapped, they would count nowhere.
         _ = metricsRegistry
@@ -140,7 +147,13 @@ public struct ServerComponents: Sendable {
         self.installs = installs
         self.installHasher = InstallIDHasher(masterKey: masterKey)
         self.recorder = InstallRecorder(repository: installs, hasher: installHasher, configuration: settings, policies: policies, now: now)
-        self.adoption = AdoptionService(installs: installs, policies: policies, configuration: settings, now: now)
+        let webhooks = WebhookService(repository: database.map { SQLWebhookRepository(database: $0) } ?? MemoryWebhookRepository(),
+                                      apps: repository, masterKey: masterKey, random: random, now: now,
+                                      policy: WebhookAddressPolicy(allowPrivate: webhookAllowPrivate), logger: Logger(label: "launchgate.webhooks"))
+        self.webhooks = webhooks
+        var adoption = AdoptionService(installs: installs, policies: policies, configuration: settings, now: now)
+        adoption.events = webhooks
+        self.adoption = adoption
         self.consoleSessions = database.map { SQLConsoleSessionRepository(database: $0) } ?? MemoryConsoleSessionRepository()
         self.consoleSignInForms = ConsoleSignInForms(masterKey: masterKey)
         let operators: any OperatorRepository = database.map { SQLOperatorRepository(database: $0) } ?? MemoryOperatorRepository()
@@ -253,6 +266,9 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
     app.addServices(OutboxWorker(signIn: components.signIn, apps: components.repository, transport: mail,
                                  sender: configuration.mailFrom, logger: logger, deliveriesAtOnce: configuration.mailDeliveriesAtOnce))
     app.addServices(SignInSweeper(signIn: components.signIn, logger: logger))
+    app.addServices(WebhookWorker(service: components.webhooks,
+                                  transport: WebhookHTTPTransport(policy: components.webhooks.policy, timeout: configuration.webhookTimeout),
+                                  attemptTimeout: configuration.webhookTimeout))
     return app
 }
 

@@ -18,7 +18,7 @@ public struct WebhookWorker: Service {
     /// Deliveries under way at once.
     package let deliveriesAtOnce: Int
     /// How long a claim hides a delivery from other instances: twice the longest attempt (every
-    /// redirect followed, each to its timeout), and at least two minutes.
+    /// redirect followed, each to its timeout), so no claim lapses while its attempt still runs.
     package let lease: TimeInterval
 
     private var repository: any WebhookRepository { service.repository }
@@ -39,7 +39,7 @@ public struct WebhookWorker: Service {
         self.pollInterval = pollInterval
         self.deliveriesAtOnce = max(1, deliveriesAtOnce)
         let hop = Double(attemptTimeout.components.seconds) + Double(attemptTimeout.components.attoseconds) / 1e18
-        lease = max(120, 2 * hop * Double(WebhookHTTPTransport.maximumRedirects + 1))
+        lease = max(2, 2 * hop * Double(WebhookHTTPTransport.maximumRedirects + 1))
     }
 
     /// Sends until the service group shuts down.
