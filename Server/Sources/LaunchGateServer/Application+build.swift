@@ -137,20 +137,22 @@ public struct ServerComponents: Sendable {
         let signInRepository = signInRepository ?? database.map { SQLSignInRepository(database: $0) } ?? MemorySignInRepository()
         self.signInRepository = signInRepository
         self.outboxSignal = OutboxSignal()
-        self.signIn = SignInService(
+        let webhooks = WebhookService(repository: database.map { SQLWebhookRepository(database: $0) } ?? MemoryWebhookRepository(),
+                                      apps: repository, masterKey: masterKey, random: random, now: now,
+                                      policy: WebhookAddressPolicy(allowPrivate: webhookAllowPrivate), logger: Logger(label: "launchgate.webhooks"))
+        self.webhooks = webhooks
+        var signIn = SignInService(
             repository: signInRepository, policies: policies,
             secrets: SignInSecrets(repository: signInRepository, masterKey: masterKey, random: random, now: now),
             configuration: signInConfiguration, random: random, signal: outboxSignal, now: now)
+        signIn.events = webhooks
+        self.signIn = signIn
         let filterKey = RefusedVersionFilter.Key.derived(masterKey: masterKey)
         let installs: any InstallRepository = installRepository ?? database.map { SQLInstallRepository(database: $0, filterKey: filterKey) }
             ?? MemoryInstallRepository(filterKey: filterKey)
         self.installs = installs
         self.installHasher = InstallIDHasher(masterKey: masterKey)
         self.recorder = InstallRecorder(repository: installs, hasher: installHasher, configuration: settings, policies: policies, now: now)
-        let webhooks = WebhookService(repository: database.map { SQLWebhookRepository(database: $0) } ?? MemoryWebhookRepository(),
-                                      apps: repository, masterKey: masterKey, random: random, now: now,
-                                      policy: WebhookAddressPolicy(allowPrivate: webhookAllowPrivate), logger: Logger(label: "launchgate.webhooks"))
-        self.webhooks = webhooks
         var adoption = AdoptionService(installs: installs, policies: policies, configuration: settings, now: now)
         adoption.events = webhooks
         self.adoption = adoption
@@ -201,6 +203,7 @@ func buildRouter(_ components: ServerComponents, configuration: ServerConfigurat
     router.addRoutes(AdoptionController(adoption: components.adoption, authenticator: authenticator).routes)
     router.addRoutes(SignInAdminController(signIn: components.signIn, authenticator: authenticator).routes)
     router.addRoutes(OperatorsController(operators: components.operators, authenticator: authenticator).routes)
+    router.addRoutes(WebhooksController(webhooks: components.webhooks, authenticator: authenticator).routes)
     router.addRoutes(OperationsController(policies: components.policies, registry: metricsRegistry, authenticator: authenticator).routes)
     switch console {
     case .success(let renderer):

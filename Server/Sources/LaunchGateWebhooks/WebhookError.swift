@@ -9,6 +9,7 @@ public struct WebhookError: LaunchGateFailure, Equatable {
         case unknownEvent(String)
         case payloadTooLarge(bytes: Int, limit: Int)
         case tooManyRedirects
+        case queueFull
     }
 
     private let reason: Reason
@@ -27,6 +28,8 @@ public struct WebhookError: LaunchGateFailure, Equatable {
     public static func payloadTooLarge(bytes: Int, limit: Int) -> WebhookError { .init(.payloadTooLarge(bytes: bytes, limit: limit)) }
     /// More than ``WebhookHTTPTransport/maximumRedirects`` redirects.
     public static let tooManyRedirects = WebhookError(.tooManyRedirects)
+    /// The endpoint already has ``WebhookLimits/pendingPerEndpoint`` deliveries waiting.
+    public static let queueFull = WebhookError(.queueFull)
 
     /// See ``LaunchGateFailure/code``.
     public var code: String {
@@ -37,6 +40,7 @@ public struct WebhookError: LaunchGateFailure, Equatable {
         case .unknownEvent: "unknown-webhook-event"
         case .payloadTooLarge: "webhook-payload-too-large"
         case .tooManyRedirects: "webhook-too-many-redirects"
+        case .queueFull: "webhook-queue-full"
         }
     }
 
@@ -51,6 +55,7 @@ public struct WebhookError: LaunchGateFailure, Equatable {
             "no event \"\(name.prefix(64))\"; the events are \(WebhookEventType.allCases.filter { $0 != .test }.map(\.rawValue).joined(separator: ", "))"
         case .payloadTooLarge(let bytes, let limit): "the event is \(bytes) bytes; webhooks carry at most \(limit)"
         case .tooManyRedirects: "the endpoint redirected more than 3 times"
+        case .queueFull: "the endpoint already has as many deliveries waiting as it may; nothing was queued, try again once they are sent"
         }
     }
 
@@ -58,6 +63,7 @@ public struct WebhookError: LaunchGateFailure, Equatable {
     public var kind: FailureKind {
         switch reason {
         case .invalidURL, .refusedAddress, .unknownEvent, .tooManyRedirects: .invalidInput
+        case .queueFull: .unavailable
         case .unresolved: .unavailable
         case .payloadTooLarge: .tooLarge
         }

@@ -115,7 +115,7 @@ struct RefusedVersionFilterKeyTests {
                     .values(SQLBind("notes"), SQLBind("ios"), SQLBind(Self.today), SQLBind(1), SQLBind("1.0.0"), SQLBind("9.0.0"),
                             SQLBind(stored)).run()
             }
-            #expect(try await Migrator(database: database).migrate() == [DropInstallSecrets().name, CountAccountDeletions().name])
+            #expect(try await Migrator(database: database).migrate() == [DropInstallSecrets().name, CountAccountDeletions().name, CreateWebhooks().name])
             let secrets = try? await database.read { try await $0.select().column(SQLLiteral.all).from("install_secrets").all() }
             #expect(secrets == nil, "the table, and the key in it, are gone")
             let installs = SQLInstallRepository(database: database, filterKey: Self.derived(1))

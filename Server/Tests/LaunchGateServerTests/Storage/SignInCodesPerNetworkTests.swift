@@ -229,6 +229,7 @@ struct SignInCodesPerNetworkTests {
             let later = Self.now.addingTimeInterval(1)
             #expect(try await repository.requestCode(Self.request("c1", network: Self.owner, at: later), at: later) == .issued)
             #expect(try await repository.claimDueMail(at: later, lease: 60, limit: 10).first?.network == Self.owner)
+            #expect(try await Migrator(database: database).revertLast() == CreateWebhooks().name)
             #expect(try await Migrator(database: database).revertLast() == CountAccountDeletions().name)
             #expect(try await Migrator(database: database).revertLast() == DropInstallSecrets().name)
             #expect(try await Migrator(database: database).revertLast() == CreateInstallSecrets().name)
