@@ -123,6 +123,21 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // Webhooks: signing events per Standard Webhooks, and delivering them from a durable outbox
+        // to operators' endpoints, with the address checks that keep them off internal networks.
+        .target(
+            name: "LaunchGateWebhooks",
+            dependencies: [
+                "LaunchGateStorage",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         // What the API and the console share over HTTP: the one place errors become responses,
         // request values, client addresses, rate limits and admin authentication.
         .target(
@@ -168,6 +183,7 @@ let package = Package(
                 "LaunchGateHTTP",
                 "LaunchGateConsole",
                 "LaunchGateAppStore",
+                "LaunchGateWebhooks",
                 .product(name: "LaunchGate", package: "LaunchGate"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // The server's connections are built from Hummingbird's public pieces (LaunchGateHTTPChannel).
@@ -198,6 +214,7 @@ let package = Package(
                 "LaunchGateAppStore",
                 "LaunchGateServer",
                 "LaunchGateSimulator",
+                "LaunchGateWebhooks",
                 .product(name: "LaunchGate", package: "LaunchGate"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -237,6 +254,7 @@ let package = Package(
                 "LaunchGateServer",
                 "LaunchGateSimulator",
                 "LaunchGateAppStore",
+                "LaunchGateWebhooks",
                 .product(name: "LaunchGateTesting", package: "LaunchGate"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

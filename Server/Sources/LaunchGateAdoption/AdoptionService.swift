@@ -12,6 +12,10 @@ public struct AdoptionService: Sendable {
     /// The settings it was made with.
     public let configuration: AdoptionConfiguration
     package let now: @Sendable () -> Date
+    /// Where publishes, rollbacks and refused publishes are reported for webhooks (after they
+    /// commit: the policy repository's publish runs its own transaction, which the webhook outbox
+    /// isn't part of yet). None by default.
+    public var events: any WebhookEvents = NoWebhookEvents()
 
     /// Creates the service.
     public init(installs: any InstallRepository, policies: PolicyService, configuration: AdoptionConfiguration,
@@ -99,6 +103,13 @@ public struct AdoptionService: Sendable {
     ///   `publish-race` when another publish came in between, or what ``PolicyService/publish(_:app:channel:author:note:expectedRevision:)`` throws.
     public func publish(_ policy: UpdatePolicy, app: String, channel: ReleaseChannel, author: String, note: String? = nil,
                         confirmed: Bool, expectedRevision: Int? = nil) async throws -> (PolicyRevision, PolicyImpact) {
+        try await guardedPublish(policy, app: app, channel: channel, author: author, note: note, confirmed: confirmed,
+                                 expectedRevision: expectedRevision, rollbackTo: nil)
+    }
+
+    /// ``publish(_:app:channel:author:note:confirmed:expectedRevision:)``, reporting a rollback as one.
+    private func guardedPublish(_ policy: UpdatePolicy, app: String, channel: ReleaseChannel, author: String, note: String?,
+                                confirmed: Bool, expectedRevision: Int?, rollbackTo: Int?) async throws -> (PolicyRevision, PolicyImpact) {
         _ = try await policies.app(app)
         let current = try await checkedCurrent(policy, app: app, channel: channel)
         let base = current?.0.number ?? 0
@@ -112,13 +123,25 @@ public struct AdoptionService: Sendable {
             impact = PolicyImpact.unknown(app: app, channel: channel, activeDays: configuration.activeDays, proposed: policy)
         }
         if !confirmed {
+            let refusal: AdoptionError?
             switch publishGuard.verdict(on: impact) {
-            case .publish: break
-            case .confirm(let breach): throw AdoptionError.confirmationRequired(impact, breach: breach, limit: publishGuard.limit)
-            case .unknownImpact: throw AdoptionError.impactUnavailable(impact, limit: publishGuard.limit)
+            case .publish: refusal = nil
+            case .confirm(let breach): refusal = AdoptionError.confirmationRequired(impact, breach: breach, limit: publishGuard.limit)
+            case .unknownImpact: refusal = AdoptionError.impactUnavailable(impact, limit: publishGuard.limit)
+            }
+            if let refusal {
+                await events.emit(.publishRefused, appID: app, data: PolicyEventData(app: app, channel: channel.rawValue, revision: nil,
+                                                                                  rolledBackTo: rollbackTo, author: author, reason: refusal.code),
+                                  occurredAt: now())
+                throw refusal
             }
         }
-        return (try await policies.publish(policy, app: app, channel: channel, author: author, note: note, expectedRevision: base), impact)
+        let revision = try await policies.publish(policy, app: app, channel: channel, author: author, note: note, expectedRevision: base)
+        await events.emit(rollbackTo == nil ? .policyPublished : .policyRolledBack, appID: app,
+                          data: PolicyEventData(app: app, channel: channel.rawValue, revision: revision.number, rolledBackTo: rollbackTo,
+                                                author: author, reason: nil),
+                          occurredAt: revision.issuedAt)
+        return (revision, impact)
     }
 
     /// Publishes an earlier revision's document again, through the same guard as ``publish(_:app:channel:author:note:confirmed:expectedRevision:)``:
@@ -126,6 +149,7 @@ public struct AdoptionService: Sendable {
     /// - Throws: ``ServiceError`` `revision-not-found`, or what ``publish(_:app:channel:author:note:confirmed:expectedRevision:)`` throws.
     public func rollback(app: String, channel: ReleaseChannel, to number: Int, author: String, confirmed: Bool) async throws -> (PolicyRevision, PolicyImpact) {
         let policy = try await policies.policy(app: app, channel: channel, revision: number)
-        return try await publish(policy, app: app, channel: channel, author: author, note: "rollback to \(number)", confirmed: confirmed)
+        return try await guardedPublish(policy, app: app, channel: channel, author: author, note: "rollback to \(number)", confirmed: confirmed,
+                                        expectedRevision: nil, rollbackTo: number)
     }
 }

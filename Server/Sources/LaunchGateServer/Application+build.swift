@@ -9,6 +9,7 @@ import LaunchGateHTTP
 import LaunchGatePolicies
 import LaunchGateSignIn
 import LaunchGateStorage
+import LaunchGateWebhooks
 import Logging
 import Metrics
 import NIOCore
@@ -61,6 +62,8 @@ public struct ServerComponents: Sendable {
     public let appStoreLinks: any AppStoreLinkRepository
     /// Each app's App Store Connect key, sealed under the master key, for following Apple's phased release.
     public let appStoreConnectKeys: AppStoreConnectKeys
+    /// Webhook endpoints, their deliveries, and the events the domains emit.
+    public let webhooks: WebhookService
     /// The clock every part was built with.
     public let now: @Sendable () -> Date
 
@@ -94,11 +97,13 @@ public struct ServerComponents: Sendable {
             let signIn = configuration.signIn
             guard checkMasterKey else {
                 return ServerComponents(database: database, repository: repository, signInConfiguration: signIn,
-                                        adoption: configuration.adoption, now: now, masterKey: load)
+                                        adoption: configuration.adoption, webhookAllowPrivate: configuration.webhookAllowPrivate, now: now,
+                                        masterKey: load)
             }
             let key = try load()
             let components = ServerComponents(database: database, repository: repository, signInConfiguration: signIn,
-                                              adoption: configuration.adoption, masterKey: key, now: now)
+                                              adoption: configuration.adoption, webhookAllowPrivate: configuration.webhookAllowPrivate,
+                                              masterKey: key, now: now)
             try await components.signingKeys.checkMasterKey()
             // The install HMAC key comes from the master key (loaded above, as is every key derived
             // from it): without it, nothing is counted twice.
@@ -117,9 +122,9 @@ public struct ServerComponents: Sendable {
                 signInConfiguration: SignInConfiguration = SignInConfiguration(), installs: (any InstallRepository)? = nil,
                 funnel: (any FunnelRepository)? = nil,
                 adoption: AdoptionConfiguration = AdoptionConfiguration(), random: any RandomSource = SystemRandomSource(),
-                masterKey: MasterKey, now: @escaping @Sendable () -> Date = Date.init) {
+                webhookAllowPrivate: Bool = false, masterKey: MasterKey, now: @escaping @Sendable () -> Date = Date.init) {
         self.init(database: database, repository: repository, signInRepository: signInRepository, signInConfiguration: signInConfiguration,
-                  installs: installs, funnel: funnel, adoption: adoption, random: random, now: now) { masterKey }
+                  installs: installs, funnel: funnel, adoption: adoption, random: random, webhookAllowPrivate: webhookAllowPrivate, now: now) { masterKey }
     }
 
     /// Assembles the parts, loading the master key only when a signing key is made or opened, or
@@ -127,11 +132,13 @@ public struct ServerComponents: Sendable {
     /// - Parameters:
     ///   - installs: Install storage; by default the SQL one on `database`, or memory without one.
     ///   - adoption: Install recording and the publish guard.
+    ///   - webhookAllowPrivate: Whether webhooks may reach loopback and private addresses.
     public init(database: Database?, repository: any LaunchGateRepository, signInRepository: (any SignInRepository)? = nil,
                 signInConfiguration: SignInConfiguration = SignInConfiguration(), installs installRepository: (any InstallRepository)? = nil,
                 funnel funnelRepository: (any FunnelRepository)? = nil,
                 adoption settings: AdoptionConfiguration = AdoptionConfiguration(), random: any RandomSource = SystemRandomSource(),
-                now: @escaping @Sendable () -> Date = Date.init, masterKey: @escaping @Sendable () throws -> MasterKey) {
+                webhookAllowPrivate: Bool = false, now: @escaping @Sendable () -> Date = Date.init,
+                masterKey: @escaping @Sendable () throws -> MasterKey) {
         // The domains' counters (the install recorder's, the operator send queue's) are made below:
         // made before the metrics system is bootstrapped, they would count nowhere.
         _ = metricsRegistry
@@ -143,17 +150,25 @@ public struct ServerComponents: Sendable {
         let signInRepository = signInRepository ?? database.map { SQLSignInRepository(database: $0) } ?? MemorySignInRepository()
         self.signInRepository = signInRepository
         self.outboxSignal = OutboxSignal()
-        self.signIn = SignInService(
+        let webhooks = WebhookService(repository: database.map { SQLWebhookRepository(database: $0) } ?? MemoryWebhookRepository(),
+                                      apps: repository, masterKey: masterKey, random: random, now: now,
+                                      policy: WebhookAddressPolicy(allowPrivate: webhookAllowPrivate), logger: Logger(label: "launchgate.webhooks"))
+        self.webhooks = webhooks
+        var signIn = SignInService(
             repository: signInRepository, policies: policies,
             secrets: SignInSecrets(repository: signInRepository, masterKey: masterKey, random: random, now: now),
             configuration: signInConfiguration, random: random, signal: outboxSignal, now: now)
+        signIn.events = webhooks
+        self.signIn = signIn
         let filterKey = RefusedVersionFilter.Key.derived(masterKey: masterKey)
         let installs: any InstallRepository = installRepository ?? database.map { SQLInstallRepository(database: $0, filterKey: filterKey) }
             ?? MemoryInstallRepository(filterKey: filterKey)
         self.installs = installs
         self.installHasher = InstallIDHasher(masterKey: masterKey)
         self.recorder = InstallRecorder(repository: installs, hasher: installHasher, configuration: settings, policies: policies, now: now)
-        self.adoption = AdoptionService(installs: installs, policies: policies, configuration: settings, now: now)
+        var adoption = AdoptionService(installs: installs, policies: policies, configuration: settings, now: now)
+        adoption.events = webhooks
+        self.adoption = adoption
         let funnelRepository: any FunnelRepository = funnelRepository ?? database.map { SQLFunnelRepository(database: $0) } ?? MemoryFunnelRepository()
         self.funnelRepository = funnelRepository
         self.funnelRecorder = FunnelRecorder(repository: funnelRepository, hasher: installHasher, policies: policies,
@@ -214,6 +229,7 @@ func buildRouter(_ components: ServerComponents, configuration: ServerConfigurat
     router.addRoutes(OperatorsController(operators: components.operators, authenticator: authenticator).routes)
     router.addRoutes(AppStoreController(components: components, lookupURL: configuration.appStoreLookupURL, authenticator: authenticator).routes)
     router.addRoutes(AppStoreCredentialsController(keys: components.appStoreConnectKeys, authenticator: authenticator).routes)
+    router.addRoutes(WebhooksController(webhooks: components.webhooks, authenticator: authenticator).routes)
     router.addRoutes(OperationsController(policies: components.policies, registry: metricsRegistry, authenticator: authenticator).routes)
     switch console {
     case .success(let renderer):
@@ -283,6 +299,9 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
         app.addServices(AppStorePolling(components: components, lookupURL: configuration.appStoreLookupURL,
                                         configuration: configuration.appStorePoller, logger: logger))
     }
+    app.addServices(WebhookWorker(service: components.webhooks,
+                                  transport: WebhookHTTPTransport(policy: components.webhooks.policy, timeout: configuration.webhookTimeout),
+                                  attemptTimeout: configuration.webhookTimeout))
     return app
 }
 

@@ -39,9 +39,10 @@ struct DatabaseOptions: ParsableArguments {
     ///   - checkMasterKey: For commands that sign: check first that the master key opens the signing key.
     ///   - adoption: The publish guard and install settings.
     func withComponents<T>(createMasterKey: Bool = false, checkMasterKey: Bool = false, adoption: AdoptionConfiguration = AdoptionConfiguration(),
-                           _ body: (ServerComponents) async throws -> T) async throws -> T {
+                           webhookAllowPrivate: Bool = false, _ body: (ServerComponents) async throws -> T) async throws -> T {
         var configuration = try configuration()
         configuration.adoption = adoption
+        configuration.webhookAllowPrivate = webhookAllowPrivate
         let components = try await ServerComponents.open(configuration, createMasterKey: createMasterKey,
                                                          checkMasterKey: checkMasterKey, logger: Self.quietLogger)
         do {

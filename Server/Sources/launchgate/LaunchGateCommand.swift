@@ -14,7 +14,7 @@ struct LaunchGateCommand: AsyncParsableCommand {
         LAUNCHGATE_DATABASE_URL (default: ./launchgate.sqlite).
         """,
         subcommands: [Serve.self, Migrate.self, Backup.self, Restore.self, Apps.self, PolicyCommand.self, Maintenance.self, OSNotice.self, Tokens.self, Operators.self, Keys.self,
-                      Exemptions.self, AdoptionCommand.self, FunnelCommand.self, AppStoreCommand.self, Users.self, Sessions.self, Mail.self, Export.self, Check.self,
+                      Exemptions.self, AdoptionCommand.self, FunnelCommand.self, AppStoreCommand.self, Users.self, Sessions.self, Mail.self, Webhooks.self, Export.self, Check.self,
                       Simulate.self, VersionCommand.self]
     )
 

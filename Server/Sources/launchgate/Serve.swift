@@ -33,6 +33,9 @@ struct Serve: AsyncParsableCommand {
     var appstorePollInterval: Int?
     @Option(name: .customLong("appstore-connect-url"), help: "App Store Connect's API (default https://api.appstoreconnect.apple.com; https only, plain http on loopback only, for a fake). Env: LAUNCHGATE_APPSTORE_CONNECT_URL.")
     var appStoreConnectURL: String?
+    @Flag(help: "Let webhooks reach loopback and private addresses, over plain http too: for tests and receivers on your own network. Env: LAUNCHGATE_WEBHOOK_ALLOW_PRIVATE=1.")
+    var webhookAllowPrivate = false
+    @Option(help: "Seconds one webhook attempt may take, connect to answer (default 10). Env: LAUNCHGATE_WEBHOOK_TIMEOUT.") var webhookTimeout: DecimalNumber?
     @OptionGroup var database: DatabaseOptions
     @OptionGroup(title: "Mail") var mail: MailOptions
     @OptionGroup(title: "Sign-in limits") var signIn: SignInOptions
@@ -91,6 +94,11 @@ struct Serve: AsyncParsableCommand {
         configuration.adoption = try adoption.apply(to: configuration.adoption)
         configuration.mailFrom = try mail.sender()
         if let count = try mail.deliveriesAtOnce() { configuration.mailDeliveriesAtOnce = count }
+        let allowPrivate = try EnvironmentOption.switchValue("LAUNCHGATE_WEBHOOK_ALLOW_PRIVATE")
+        configuration.webhookAllowPrivate = webhookAllowPrivate || allowPrivate == true
+        if let seconds = try EnvironmentOption.value(webhookTimeout, flag: "webhook-timeout", EnvironmentOption.decimal(within: 1...60, " seconds")) {
+            configuration.webhookTimeout = Self.duration(seconds)
+        }
         let transport = try mail.transport()
 
         var logger = Logger(label: "launchgate")

@@ -68,6 +68,12 @@ public struct ServerConfiguration: Sendable {
     /// Sign-in mail deliveries under way at once per instance, each on its own connection to the
     /// mail server (``OutboxWorker/deliveriesAtOnce``).
     public var mailDeliveriesAtOnce = OutboxWorker.defaultDeliveriesAtOnce
+    /// Whether webhooks may reach loopback and private addresses, over plain http too
+    /// (`serve --webhook-allow-private`): for tests and receivers on the operator's own network.
+    public var webhookAllowPrivate = false
+    /// The longest one webhook attempt (one hop) may take (`serve --webhook-timeout`); a claim
+    /// lasts twice every hop's worth.
+    public var webhookTimeout: Duration = .seconds(10)
     /// Install recording, adoption and the publish guard.
     public var adoption: AdoptionConfiguration
     /// Where the App Store poller asks what each storefront serves: Apple's iTunes lookup, or a

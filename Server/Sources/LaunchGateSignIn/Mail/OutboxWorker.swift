@@ -120,6 +120,12 @@ public struct OutboxWorker: Service {
         } catch let error as MailDeliveryError where error.isPermanent {
             logger.warning("mail refused for good", metadata: ["message": "\(message.id)", "app": "\(message.appID)", "error": "\(error)"])
             await finish(message, .failed, error: error.message)
+            // The console's own sign-in mail belongs to no app.
+            if message.appID != OperatorSignIn.appID {
+                await signIn.events.emit(.mailFailed, appID: message.appID,
+                                         data: MailFailedEventData(app: message.appID, email: message.email, error: String(error.message.prefix(300))),
+                                         occurredAt: now)
+            }
         } catch {
             let text = (error as? MailDeliveryError)?.message ?? "\(error)"
             let next = now.addingTimeInterval(Self.backoff(afterAttempt: message.attempts))

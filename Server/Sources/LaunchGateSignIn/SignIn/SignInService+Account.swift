@@ -18,6 +18,7 @@ extension SignInService {
         let (_, user) = try await session(app: app, token: token, deviceID: deviceID)
         let deletion = configuration.deletion(app: app, userID: user.id, email: user.email, by: .user)
         guard try await repository.deleteUser(deletion, at: now()) else { throw SignInServiceError.unauthorized }
+        await events.emit(.userDeleted, appID: app, data: UserEventData(app: app, user: user.id, email: user.email, by: "user"), occurredAt: now())
     }
 
     /// An app's deletions per UTC day and requester over the last `days` days, today included,

@@ -22,6 +22,9 @@ public struct SignInService: Sendable {
     package let random: any RandomSource
     package let signal: OutboxSignal
     package let now: @Sendable () -> Date
+    /// Where new users, deleted users and undeliverable mail are reported for webhooks, after
+    /// the change commits. None by default.
+    public var events: any WebhookEvents = NoWebhookEvents()
     let settingsCache = SignInSettingsCache()
     /// The per-client cap on verifies, counted in memory so that verifies of made-up addresses
     /// store nothing (``ClientWindowCounter``); `nil` when the cap is off.
@@ -183,7 +186,12 @@ public struct SignInService: Sendable {
         // others' codes, the compare with at most the address's live codes' cap of them, the newest,
         // then the sign-in or the network's failure.
         switch try await repository.attemptCode(attempt, at: now) {
-        case .signedIn(let completion): return SignedIn(completion: completion, token: token)
+        case .signedIn(let completion):
+            if completion.isNewUser {
+                await events.emit(.userCreated, appID: app, data: UserEventData(app: app, user: completion.user.id, email: completion.user.email, by: nil),
+                                  occurredAt: now)
+            }
+            return SignedIn(completion: completion, token: token)
         case .wrong: throw SignInServiceError.invalidCode
         case .locked(let until): throw SignInServiceError.locked(retryAfter: Self.seconds(until.timeIntervalSince(now)))
         case .rateLimited(let wait): throw SignInServiceError.rateLimited(retryAfter: Self.seconds(wait))

@@ -17,6 +17,7 @@ public struct Migrator: Sendable {
         CreatePromptFunnel(),
         CreateAppStoreLinks(),
         CreateAppStoreConnectKeys(),
+        CreateWebhooks(),
     ]
 
     private let database: Database

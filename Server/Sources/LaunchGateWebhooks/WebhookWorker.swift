@@ -1,0 +1,126 @@
+import Foundation
+import LaunchGateStorage
+import Logging
+import Metrics
+import ServiceLifecycle
+
+/// Sends the webhook outbox: claims due deliveries with a lease, signs each with its endpoint's
+/// secret and posts it, and records the outcome: 2xx delivered, anything else retried on
+/// ``WebhookRetries``'s schedule, then failed. Every instance runs one; the lease keeps two from
+/// sending one delivery at once, and the outbox being in the database means a restart or a kill
+/// delays deliveries without losing them. A kill between the endpoint's answer and the record of
+/// it sends that delivery again once its lease lapses, with the same `webhook-id`, by which
+/// receivers drop it (docs/webhooks.md).
+public struct WebhookWorker: Service {
+    package let service: WebhookService
+    package let transport: any WebhookTransport
+    package let pollInterval: Duration
+    /// Deliveries under way at once.
+    package let deliveriesAtOnce: Int
+    /// How long a claim hides a delivery from other instances: twice the longest attempt (every
+    /// redirect followed, each to its timeout), so no claim lapses while its attempt still runs.
+    package let lease: TimeInterval
+
+    private var repository: any WebhookRepository { service.repository }
+    private var now: @Sendable () -> Date { service.now }
+    private var logger: Logger { service.logger }
+
+    /// Creates the worker.
+    /// - Parameters:
+    ///   - service: Whose repository, keys and clock it uses.
+    ///   - transport: Posts deliveries.
+    ///   - attemptTimeout: The transport's longest attempt (one hop).
+    ///   - pollInterval: How often to look for due deliveries.
+    ///   - deliveriesAtOnce: Posts under way at once (at least 1).
+    public init(service: WebhookService, transport: any WebhookTransport, attemptTimeout: Duration = .seconds(10),
+                pollInterval: Duration = .seconds(1), deliveriesAtOnce: Int = 4) {
+        self.service = service
+        self.transport = transport
+        self.pollInterval = pollInterval
+        self.deliveriesAtOnce = max(1, deliveriesAtOnce)
+        let hop = Double(attemptTimeout.components.seconds) + Double(attemptTimeout.components.attoseconds) / 1e18
+        lease = max(2, 2 * hop * Double(WebhookHTTPTransport.maximumRedirects + 1))
+    }
+
+    /// Sends until the service group shuts down.
+    public func run() async throws {
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            var full = false
+            do {
+                full = try await deliverDue() == batch
+            } catch {
+                logger.warning("the webhook outbox could not be read; trying again", metadata: ["error": "\(error)"])
+            }
+            if !full { try? await Task.sleep(for: pollInterval) }
+        }
+    }
+
+    private var batch: Int { max(10, deliveriesAtOnce) }
+
+    /// Claims what is due and tries each once, ``deliveriesAtOnce`` at a time.
+    /// - Returns: How many were claimed.
+    @discardableResult
+    public func deliverDue() async throws -> Int {
+        let claimed = try await repository.claimDue(at: now(), lease: lease, limit: batch)
+        await withTaskGroup(of: Void.self) { group in
+            for (index, delivery) in claimed.enumerated() {
+                if index >= deliveriesAtOnce { await group.next() }
+                group.addTask { await deliver(delivery) }
+            }
+        }
+        return claimed.count
+    }
+
+    private func deliver(_ delivery: WebhookDeliveryRecord) async {
+        let response: WebhookResponse
+        do {
+            guard let endpoint = try await repository.endpoint(id: delivery.endpointID), endpoint.isActive else {
+                return await finish(delivery, .failed, status: nil, error: WebhookDeliveryRecord.removedEndpointError)
+            }
+            guard let url = URL(string: endpoint.url) else {
+                return await finish(delivery, .failed, status: nil, error: "the endpoint's URL can't be read")
+            }
+            let secret = WebhookSecret(key: try service.masterKey().open(endpoint.sealedSecret))
+            let body = Data(delivery.payload.utf8)
+            let signature = WebhookSignature(body: body, id: delivery.eventID, timestamp: now(), secret: secret)
+            response = try await transport.post(to: url, headers: signature.headers, body: body)
+        } catch {
+            return await failed(delivery, status: nil, error: (error as? any LaunchGateFailure)?.message ?? "\(error)")
+        }
+        if response.isSuccess {
+            Self.outcomes(.delivered).increment()
+            await finish(delivery, .delivered, status: response.status, error: nil)
+        } else {
+            await failed(delivery, status: response.status, error: "HTTP \(response.status): \(response.body.prefix(200))")
+        }
+    }
+
+    private func failed(_ delivery: WebhookDeliveryRecord, status: Int?, error: String) async {
+        let text = String(error.prefix(500))
+        guard let delay = WebhookRetries.delay(afterAttempt: delivery.attempts) else {
+            Self.outcomes(.failed).increment()
+            logger.warning("webhook delivery failed for good", metadata: ["delivery": "\(delivery.id)", "error": "\(text.prefix(200))"])
+            return await finish(delivery, .failed, status: status, error: text)
+        }
+        Self.outcomes(.retried).increment()
+        logger.info("webhook not delivered; will retry", metadata: ["delivery": "\(delivery.id)", "attempt": "\(delivery.attempts)", "error": "\(text.prefix(200))"])
+        do {
+            try await repository.retry(id: delivery.id, attempt: delivery.attempts, status: status, error: text,
+                                       nextAttemptAt: now().addingTimeInterval(delay))
+        } catch {
+            logger.warning("could not reschedule a webhook delivery; its lease lapses and it is tried again", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func finish(_ delivery: WebhookDeliveryRecord, _ state: WebhookDeliveryRecord.State, status: Int?, error: String?) async {
+        do { try await repository.finish(id: delivery.id, attempt: delivery.attempts, state: state, status: status, error: error, at: now()) } catch {
+            logger.warning("could not record a webhook delivery's outcome", metadata: ["delivery": "\(delivery.id)", "error": "\(error)"])
+        }
+    }
+
+    private enum Outcome: String { case delivered, retried, failed }
+
+    private static func outcomes(_ outcome: Outcome) -> Counter {
+        Counter(label: "launchgate_webhook_deliveries_total", dimensions: [("outcome", outcome.rawValue)])
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import LaunchGateStorage
+
+/// One contract for every ``WebhookRepository``: memory, SQLite and PostgreSQL.
+@Suite("Webhook storage keeps endpoints within their bounds and hands each due delivery to one claimer at a time")
+struct WebhookRepositoryContractTests {
+    private func withWebhooks(_ backend: TestBackend, _ body: (any WebhookRepository) async throws -> Void) async throws {
+        try await backend.withRepository { apps, database in
+            try await apps.createApp(Samples.app("notes"))
+            try await apps.createApp(Samples.app("other"))
+            try await body(database.map { SQLWebhookRepository(database: $0) } ?? MemoryWebhookRepository())
+        }
+    }
+
+    private func endpoint(_ id: String, app: String = "notes", events: [String] = [], minute: Double = 0) -> WebhookEndpointRecord {
+        WebhookEndpointRecord(id: id, appID: app, url: "https://hooks.example.com/\(id)", events: events, sealedSecret: "sealed-\(id)",
+                              createdAt: Samples.now.addingTimeInterval(minute * 60))
+    }
+
+    private func event(_ id: String, type: String = "policy.published", app: String = "notes", second: Double = 0) -> WebhookEvent {
+        WebhookEvent(id: id, appID: app, type: type, payload: #"{"n":"\#(id)"}"#, occurredAt: Samples.now.addingTimeInterval(second))
+    }
+
+    private func ids(_ prefix: String) -> @Sendable () -> String {
+        let next = Mutex(0)
+        return { next.withLock { $0 += 1; return "\(prefix)\($0)" } }
+    }
+
+    @Test("an added endpoint is listed with its filter; removed ones aren't, and an app holds at most the limit", arguments: TestBackend.available)
+    func endpoints(_ backend: TestBackend) async throws {
+        try await withWebhooks(backend) { repository in
+            try await repository.addEndpoint(endpoint("whe_1", events: ["policy.published", "user.created"]), limit: 2)
+            try await repository.addEndpoint(endpoint("whe_2", minute: 1), limit: 2)
+            await #expect(throws: WebhookStorageError.tooManyEndpoints(app: "notes", limit: 2)) {
+                try await repository.addEndpoint(endpoint("whe_3", minute: 2), limit: 2)
+            }
+            try await repository.addEndpoint(endpoint("whe_4", app: "other"), limit: 2)
+            #expect(try await repository.endpoints(appID: "notes") == [endpoint("whe_1", events: ["policy.published", "user.created"]),
+                                                                     endpoint("whe_2", minute: 1)])
+            #expect(try await repository.disableEndpoint(id: "whe_1", appID: "other", at: Samples.now) == false, "another app's")
+            #expect(try await repository.disableEndpoint(id: "whe_1", appID: "notes", at: Samples.now))
+            #expect(try await repository.disableEndpoint(id: "whe_1", appID: "notes", at: Samples.now) == false)
+            #expect(try await repository.endpoints(appID: "notes").map(\.id) == ["whe_2"])
+            #expect(try await repository.endpoint(id: "whe_1")?.disabledAt == Samples.now)
+            try await repository.addEndpoint(endpoint("whe_5", minute: 3), limit: 2)
+        }
+    }
+
+    @Test("an event is queued for each active endpoint whose filter takes it, or for the one endpoint named", arguments: TestBackend.available)
+    func enqueueFilters(_ backend: TestBackend) async throws {
+        try await withWebhooks(backend) { repository in
+            try await repository.addEndpoint(endpoint("whe_all"), limit: 10)
+            try await repository.addEndpoint(endpoint("whe_users", events: ["user.created"], minute: 1), limit: 10)
+            try await repository.addEndpoint(endpoint("whe_elsewhere", app: "other"), limit: 10)
+            let published = try await repository.enqueue(event("msg_1"), endpointID: nil, limit: 10, makeID: ids("whd_a"))
+            #expect(published.queued.map(\.endpointID) == ["whe_all"] && published.droppedFor.isEmpty)
+            let created = try await repository.enqueue(event("msg_2", type: "user.created"), endpointID: nil, limit: 10, makeID: ids("whd_b"))
+            #expect(created.queued.map(\.endpointID) == ["whe_all", "whe_users"])
+            let test = try await repository.enqueue(event("msg_3", type: "webhook.test"), endpointID: "whe_users", limit: 10, makeID: ids("whd_c"))
+            #expect(test.queued.map(\.endpointID) == ["whe_users"])
+            let stored = try #require(try await repository.delivery(id: "whd_a1", appID: "notes"))
+            #expect(stored == published.queued[0] && stored.state == .pending && stored.eventID == "msg_1" && stored.payload == #"{"n":"msg_1"}"#)
+            #expect(try await repository.delivery(id: "whd_a1", appID: "other") == nil)
+        }
+    }
+
+    @Test("past the pending cap an endpoint's event is dropped and counted, and queued again once the queue drains", arguments: TestBackend.available)
+    func pendingCap(_ backend: TestBackend) async throws {
+        try await withWebhooks(backend) { repository in
+            try await repository.addEndpoint(endpoint("whe_1"), limit: 10)
+            let makeID = ids("whd_")
+            for n in 1...2 { #expect(try await repository.enqueue(event("msg_\(n)"), endpointID: nil, limit: 2, makeID: makeID).queued.count == 1) }
+            let third = try await repository.enqueue(event("msg_3"), endpointID: nil, limit: 2, makeID: makeID)
+            #expect(third.queued.isEmpty && third.droppedFor == ["whe_1"])
+            #expect(try await repository.endpoint(id: "whe_1")?.dropped == 1)
+            #expect(try await repository.redeliver(id: "whd_1", appID: "notes", newID: "whd_r", limit: 2, at: Samples.now) == nil)
+            #expect(try await repository.endpoint(id: "whe_1")?.dropped == 2)
+            let claimed = try await repository.claimDue(at: Samples.now, lease: 60, limit: 1)
+            try await repository.finish(id: claimed[0].id, attempt: 1, state: .delivered, status: 200, error: nil, at: Samples.now)
+            #expect(try await repository.enqueue(event("msg_4"), endpointID: nil, limit: 2, makeID: makeID).queued.count == 1)
+        }
+    }
+
+    @Test("a claimed delivery is hidden from other claims until its lease lapses, and each claim counts an attempt", arguments: TestBackend.available)
+    func leases(_ backend: TestBackend) async throws {
+        try await withWebhooks(backend) { repository in
+            try await repository.addEndpoint(endpoint("whe_1"), limit: 10)
+            _ = try await repository.enqueue(event("msg_1"), endpointID: nil, limit: 10, makeID: ids("whd_"))
+            let first = try await repository.claimDue(at: Samples.now, lease: 120, limit: 10)
+            #expect(first.map(\.id) == ["whd_1"] && first[0].attempts == 1)
+            #expect(try await repository.claimDue(at: Samples.now.addingTimeInterval(119), lease: 120, limit: 10).isEmpty)
+            let again = try await repository.claimDue(at: Samples.now.addingTimeInterval(121), lease: 120, limit: 10)
+            #expect(again.map(\.attempts) == [2], "a claimer that died is replaced once its lease lapses")
+            // The first claimer's late outcome is fenced off: its attempt is no longer the delivery's.
+            try await repository.finish(id: "whd_1", attempt: 1, state: .delivered, status: 200, error: nil, at: Samples.now)
+            #expect(try await repository.delivery(id: "whd_1", appID: "notes")?.state == .pending)
+            try await repository.retry(id: "whd_1", attempt: 2, status: 503, error: "HTTP 503", nextAttemptAt: Samples.now.addingTimeInterval(500))
+            let retried = try #require(try await repository.delivery(id: "whd_1", appID: "notes"))
+            #expect(retried.lastStatus == 503 && retried.lastError == "HTTP 503" && retried.nextAttemptAt == Samples.now.addingTimeInterval(500))
+            #expect(try await repository.claimDue(at: Samples.now.addingTimeInterval(499), lease: 120, limit: 10).isEmpty, "not due yet")
+            let third = try await repository.claimDue(at: Samples.now.addingTimeInterval(500), lease: 120, limit: 10)
+            try await repository.finish(id: "whd_1", attempt: third[0].attempts, state: .delivered, status: 204, error: nil, at: Samples.now.addingTimeInterval(501))
+            let done = try #require(try await repository.delivery(id: "whd_1", appID: "notes"))
+            #expect(done.state == .delivered && done.lastStatus == 204 && done.deliveredAt == Samples.now.addingTimeInterval(501))
+            #expect(try await repository.claimDue(at: Samples.now.addingTimeInterval(10_000), lease: 120, limit: 10).isEmpty)
+        }
+    }
+
+    @Test("concurrent claims never hand one delivery to two claimers", arguments: TestBackend.available)
+    func concurrentClaims(_ backend: TestBackend) async throws {
+        try await withWebhooks(backend) { repository in
+            try await repository.addEndpoint(endpoint("whe_1"), limit: 10)
+            let makeID = ids("whd_")
+            for n in 1...30 { _ = try await repository.enqueue(event("msg_\(n)"), endpointID: nil, limit: 100, makeID: makeID) }
+            let claims = try await withThrowingTaskGroup(of: [String].self) { group in
+                for _ in 0..<6 { group.addTask { try await repository.claimDue(at: Samples.now, lease: 120, limit: 7).map(\.id) } }
+                return try await group.reduce(into: []) { $0 += $1 }
+            }
+            #expect(claims.count == 30 && Set(claims).count == 30)
+        }
+    }
+
+    @Test("a redelivery is a new delivery of the same event ID; deliveries list newest first, failed ones on their own", arguments: TestBackend.available)
+    func redeliverAndList(_ backend: TestBackend) async throws {
+        try await withWebhooks(backend) { repository in
+            try await repository.addEndpoint(endpoint("whe_1"), limit: 10)
+            _ = try await repository.enqueue(event("msg_1"), endpointID: nil, limit: 10, makeID: ids("whd_"))
+            _ = try await repository.claimDue(at: Samples.now, lease: 60, limit: 10)
+            try await repository.finish(id: "whd_1", attempt: 1, state: .failed, status: 500, error: "HTTP 500", at: Samples.now)
+            let again = try #require(try await repository.redeliver(id: "whd_1", appID: "notes", newID: "whd_2", limit: 10, at: Samples.now.addingTimeInterval(60)))
+            #expect(again.eventID == "msg_1" && again.state == .pending && again.attempts == 0 && again.payload == #"{"n":"msg_1"}"#)
+            #expect(try await repository.deliveries(appID: "notes", failedOnly: false, limit: 10).map(\.id) == ["whd_2", "whd_1"])
+            #expect(try await repository.deliveries(appID: "notes", failedOnly: true, limit: 10).map(\.id) == ["whd_1"])
+            await #expect(throws: WebhookStorageError.deliveryNotFound("whd_1")) {
+                try await repository.redeliver(id: "whd_1", appID: "other", newID: "whd_3", limit: 10, at: Samples.now)
+            }
+            #expect(try await repository.disableEndpoint(id: "whe_1", appID: "notes", at: Samples.now))
+            #expect(try await repository.delivery(id: "whd_2", appID: "notes")?.state == .failed, "a removed endpoint's queue fails")
+            await #expect(throws: WebhookStorageError.endpointNotFound("whe_1")) {
+                try await repository.redeliver(id: "whd_1", appID: "notes", newID: "whd_4", limit: 10, at: Samples.now)
+            }
+        }
+    }
+}
