@@ -33,7 +33,7 @@ def result(app, country, entry):
     return {
         "resultCount": 1,
         "results": [{
-            "kind": "software", "trackId": 1234567890, "trackName": "Notes", "bundleId": bundle,
+            "kind": "software", "trackId": int(app) if app.isdigit() else 1234567890, "trackName": "Notes", "bundleId": bundle,
             "version": entry["version"], "releaseNotes": entry.get("releaseNotes", "Bug fixes."),
             "trackViewUrl": entry.get("trackViewUrl", f"https://apps.apple.com/{country}/app/notes/id1234567890?uo=4"),
             "minimumOsVersion": entry.get("minimumOsVersion", "16.0"),

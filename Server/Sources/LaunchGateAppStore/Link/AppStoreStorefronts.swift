@@ -1,16 +1,19 @@
 import Foundation
+import LaunchGate
 import LaunchGateStorage
 
 /// The rules for storefront codes, shared by the CLI, the admin API and the console.
 public enum AppStoreStorefronts {
-    /// Parses a comma-separated or listed set of storefront codes: two ASCII letters each
-    /// (ISO 3166-1 alpha-2, as the lookup's `country` takes), lowercased, sorted, without repeats.
+    /// Parses a comma-separated or listed set of storefront codes: the App Store's storefronts'
+    /// ISO 3166-1 alpha-2 codes (as the lookup's `country` takes), lowercased, sorted, without
+    /// repeats. Held to the same list the policy's `storefronts` keys are, so a link can't name a
+    /// code (`uk`) whose every publish the policy's validation would refuse (review s13, G10).
     /// - Throws: ``AppStoreLinkError`` `invalid-storefront` or `too-many-storefronts`.
     public static func parse(_ codes: [String]) throws -> [String] {
         var result = Set<String>()
         for raw in codes.flatMap({ $0.split(separator: ",") }) {
             let code = raw.trimmingCharacters(in: .whitespaces).lowercased()
-            guard code.count == 2, code.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) }) else {
+            guard Storefront.isPolicyKey(code) else {
                 throw AppStoreLinkError.invalidStorefront(String(raw))
             }
             result.insert(code)

@@ -79,6 +79,11 @@ public struct AppStoreLookupClient: Sendable {
         if let expected = identity.bundleID, result.bundleId != expected {
             throw refuse("it is for bundle ID '\(result.bundleId.prefix(80))', not \(expected)")
         }
+        // A link by Apple ID is held to that ID as a link by bundle ID is to its bundle ID: an answer
+        // without it, or for another app, publishes nothing (review s13, G6).
+        if let expected = identity.appleID, result.trackId.map(String.init) != expected {
+            throw refuse("it is for Apple ID '\(result.trackId.map(String.init) ?? "none")', not \(expected)")
+        }
         guard let version = try? AppVersion(parsing: result.version) else { throw refuse("'\(result.version.prefix(40))' is not a version") }
         var minimumOS: AppVersion?
         if let text = result.minimumOsVersion {

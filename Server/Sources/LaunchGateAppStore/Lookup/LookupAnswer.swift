@@ -9,6 +9,8 @@ struct LookupAnswer: Decodable {
         let trackViewUrl: String?
         let minimumOsVersion: String?
         let bundleId: String
+        /// The app's Apple ID, which a link by Apple ID checks as a link by bundle ID checks `bundleId`.
+        let trackId: Int?
         let currentVersionReleaseDate: String?
     }
 

@@ -58,7 +58,9 @@ public struct StorefrontUpdate: Sendable, Hashable {
             }
             policy.latest = latest
         }
-        if var latest = policy.latest {
+        // A release's notes and minimum OS are that version's: with `latest` pinned to another
+        // version, the store's would describe a release the policy doesn't announce (review s13, G8).
+        if var latest = policy.latest, latest.version == release.version {
             if !pins.contains(.notes) { latest.notes = release.notes }
             if !pins.contains(.minimumOS) { latest.minimumOS = release.minimumOS }
             policy.latest = latest

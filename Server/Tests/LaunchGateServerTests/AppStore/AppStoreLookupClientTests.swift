@@ -68,6 +68,20 @@ struct AppStoreLookupClientTests {
         #expect(try await lookupError(FakeAppStoreTransport.lookup(version: "2.4.0", minimumOS: "sixteen"))?.code == "refused")
     }
 
+    @Test("a link by Apple ID takes only an answer carrying that Apple ID as its trackId, and refuses another app's or none (review s13, G6)")
+    func appleIDChecked() async throws {
+        func answer(for id: String, _ answer: FakeAppStoreTransport.Answer) async throws -> String {
+            do {
+                _ = try await client(FakeAppStoreTransport(["us": answer])).lookup(.appleID(id), storefront: "us")
+                return "ok"
+            } catch let error as AppStoreLookupError { return error.code }
+        }
+        let ours = FakeAppStoreTransport.lookup(version: "2.4.0")
+        #expect(try await answer(for: "1234567", ours) == "ok")
+        #expect(try await answer(for: "7654321", ours) == "refused")
+        #expect(try await answer(for: "1234567", .json(#"{"resultCount":1,"results":[{"version":"2.4.0","bundleId":"com.example.notes"}]}"#)) == "refused")
+    }
+
     @Test("the base URL is https, or http only to a loopback host")
     func baseURL() throws {
         #expect(try AppStoreLookupURL.parse("https://itunes.apple.com").host == "itunes.apple.com")

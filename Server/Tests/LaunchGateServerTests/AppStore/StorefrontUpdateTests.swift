@@ -54,4 +54,17 @@ struct StorefrontUpdateTests {
         let notesOnly = StorefrontUpdate(answers: ["us": release("2.4.0")], link: link(pins: [.notes]), policy: operatorPolicy, reset: false)
         #expect(notesOnly.policy.latest?.version == "2.4.0" && notesOnly.policy.latest?.notes == "Ours.")
     }
+
+    @Test("with only latest pinned to another version, the store's notes and minimum OS (another version's) are not copied onto it (review s13, G8)")
+    func pinnedLatestKeepsItsOwnNotes() {
+        let operatorPolicy = PlatformPolicy(latest: Release(version: "3.0.0", notes: "Ours.", minimumOS: "15.0"))
+        let update = StorefrontUpdate(answers: ["us": release("2.5.0", notes: "2.5's notes.", os: "17.0")], link: link(pins: [.latest]),
+                                      policy: operatorPolicy, reset: false)
+        #expect(update.policy.latest == operatorPolicy.latest)
+        #expect(update.policy.storefronts == ["us": "2.5.0"])
+        // Pinned to the version the store serves, the store's notes still follow.
+        let same = StorefrontUpdate(answers: ["us": release("3.0.0", notes: "3.0's notes.")], link: link(pins: [.latest]),
+                                    policy: operatorPolicy, reset: false)
+        #expect(same.policy.latest?.notes == "3.0's notes.")
+    }
 }

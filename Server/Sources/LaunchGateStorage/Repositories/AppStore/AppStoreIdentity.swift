@@ -19,6 +19,11 @@ public enum AppStoreIdentity: Sendable, Hashable {
         if case .bundleID(let id) = self { id } else { nil }
     }
 
+    /// The Apple ID the answer must carry, when the link names one.
+    public var appleID: String? {
+        if case .appleID(let id) = self { id } else { nil }
+    }
+
     /// The text shown in status and the CLI.
     public var description: String {
         switch self {
