@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import LaunchGateStorage
 import NIOCore
 import NIOPosix
 
@@ -75,17 +76,25 @@ public struct WebhookHTTPTransport: WebhookTransport {
         request.headers.add(name: "User-Agent", value: userAgent)
         for header in headers { request.headers.add(name: header.name, value: header.value) }
         request.body = .bytes(ByteBuffer(bytes: body))
-        let started = NIODeadline.now()
-        let response = try await client.execute(request, deadline: started + deadline)
-        var collected = ByteBuffer()
-        for try await chunk in response.body {
-            var chunk = chunk
-            if let bytes = chunk.readSlice(length: min(chunk.readableBytes, Self.responseBytes - collected.readableBytes)) {
-                var bytes = bytes
-                collected.writeBuffer(&bytes)
+        let ends = NIODeadline.now() + deadline
+        let response = try await client.execute(request, deadline: ends)
+        // AsyncHTTPClient's deadline ends with the head: a receiver dripping its body a byte at a
+        // time would hold the delivery past its lease, and it would be sent again (review s13, G4).
+        let limit = Self.responseBytes
+        let left = Duration.nanoseconds(max(0, (ends - NIODeadline.now()).nanoseconds))
+        let read = try await TimeLimit.run(left) {
+            var collected = ByteBuffer()
+            for try await chunk in response.body {
+                var chunk = chunk
+                if let bytes = chunk.readSlice(length: min(chunk.readableBytes, limit - collected.readableBytes)) {
+                    var bytes = bytes
+                    collected.writeBuffer(&bytes)
+                }
+                if collected.readableBytes >= limit { break }
             }
-            if collected.readableBytes >= Self.responseBytes { break }
+            return collected
         }
+        guard let collected = read else { throw HTTPClientError.deadlineExceeded }
         let text = String(decoding: collected.readableBytesView, as: UTF8.self)
         return (WebhookResponse(status: Int(response.status.code), body: text), response.headers.first(name: "location"))
     }

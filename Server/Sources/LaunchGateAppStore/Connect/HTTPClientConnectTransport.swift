@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import LaunchGateStorage
 import NIOCore
 
 /// ``AppStoreConnectTransport`` over AsyncHTTPClient (NIO's HTTP/1 parser, the one the server
@@ -26,9 +27,12 @@ public struct HTTPClientConnectTransport: AppStoreConnectTransport {
         let nanoseconds = Int64(timeout.components.attoseconds / 1_000_000_000)
         let deadline = NIODeadline.now() + .seconds(seconds) + .nanoseconds(nanoseconds)
         do {
-            // The deadline covers the head and the body: AsyncHTTPClient fails the whole request when it passes.
             let response = try await client.execute(request, deadline: deadline)
-            let body = try await response.body.collect(upTo: maxBytes)
+            // AsyncHTTPClient's deadline ends with the head; the body is read under the same one (review s13, G4).
+            let left = Duration.nanoseconds(max(0, (deadline - NIODeadline.now()).nanoseconds))
+            guard let body = try await TimeLimit.run(left, { try await response.body.collect(upTo: maxBytes) }) else {
+                throw AppStoreConnectError.timeout
+            }
             return AppStoreConnectResponse(status: Int(response.status.code), body: Data(buffer: body))
         } catch let error as AppStoreConnectError {
             throw error

@@ -20,6 +20,16 @@ struct HTTPClientConnectTransportTests {
             try await Task.sleep(for: .seconds(3))
             return "late"
         }
+        // The head at once, then a byte every 200 ms for 6 s: each read is quick, the whole is not.
+        router.get("/drip") { _, _ in
+            Response(status: .ok, body: ResponseBody { writer in
+                for _ in 0..<30 {
+                    try await writer.write(ByteBuffer(string: "x"))
+                    try await Task.sleep(for: .milliseconds(200))
+                }
+                try await writer.finish(nil)
+            })
+        }
         router.get("/redirect") { _, _ in Response(status: .found, headers: [.location: "/elsewhere"]) }
         router.get("/elsewhere") { _, _ in
             visits.count.withLock { $0 += 1 }
@@ -65,6 +75,18 @@ struct HTTPClientConnectTransportTests {
         try await withServer { port, _ in
             try await withTransport { transport in
                 await #expect { try await transport.get(URL(string: "http://127.0.0.1:\(port)/slow")!, bearer: "t", timeout: .milliseconds(300), maxBytes: 1 << 20) } throws: {
+                    ($0 as? AppStoreConnectError)?.reason == .timeout
+                }
+            }
+        }
+    }
+
+    @Test("a body that drips in a byte at a time is a timeout at the deadline, since AsyncHTTPClient's own deadline ends with the head (review s13, G4)")
+    func drip() async throws {
+        try await withServer { port, _ in
+            try await withTransport { transport in
+                // Without the limit the drip's 30 bytes come back whole after 6 s, and nothing throws.
+                await #expect { try await transport.get(URL(string: "http://127.0.0.1:\(port)/drip")!, bearer: "t", timeout: .seconds(1), maxBytes: 1 << 20) } throws: {
                     ($0 as? AppStoreConnectError)?.reason == .timeout
                 }
             }
