@@ -44,7 +44,12 @@ public struct WebhookWorker: Service {
 
     /// Sends until the service group shuts down.
     public func run() async throws {
+        var pruned: Date?
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            if pruned.map({ now().timeIntervalSince($0) >= Self.pruneInterval || now() < $0 }) ?? true {
+                pruned = now()
+                await pruneFinished()
+            }
             var full = false
             do {
                 full = try await deliverDue() == batch
@@ -56,6 +61,22 @@ public struct WebhookWorker: Service {
     }
 
     private var batch: Int { max(10, deliveriesAtOnce) }
+
+    /// How often finished deliveries past their retention are deleted.
+    static let pruneInterval: TimeInterval = 3600
+
+    /// Deletes the finished deliveries older than ``WebhookLimits/retention``: the table would
+    /// otherwise grow with every sign-up's `user.created` (review s13, G3).
+    /// - Returns: How many were deleted; 0 when the outbox can't be read (tried again next time).
+    @discardableResult
+    public func pruneFinished() async -> Int {
+        do {
+            return try await repository.prune(createdBefore: now().addingTimeInterval(-service.limits.retention))
+        } catch {
+            logger.warning("finished webhook deliveries could not be pruned; trying again later", metadata: ["error": "\(error)"])
+            return 0
+        }
+    }
 
     /// Claims what is due and tries each once, ``deliveriesAtOnce`` at a time.
     /// - Returns: How many were claimed.

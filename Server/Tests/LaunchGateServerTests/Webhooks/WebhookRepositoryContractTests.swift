@@ -48,6 +48,30 @@ struct WebhookRepositoryContractTests {
         }
     }
 
+    @Test("pruning deletes finished deliveries queued before the cutoff, and keeps pending ones and newer ones (review s13, G3)", arguments: TestBackend.available)
+    func pruneFinished(_ backend: TestBackend) async throws {
+        try await withWebhooks(backend) { repository in
+            try await repository.addEndpoint(endpoint("whe_1"), limit: 10)
+            for (id, second) in [("msg_old_done", 0.0), ("msg_old_failed", 1), ("msg_old_pending", 2), ("msg_new_done", 100)] {
+                _ = try await repository.enqueue(event(id, second: second), endpointID: nil, limit: 10, makeID: ids("whd_\(id)_"))
+            }
+            let claimed = try await repository.claimDue(at: Samples.now.addingTimeInterval(200), lease: 60, limit: 10)
+            for delivery in claimed {
+                switch delivery.eventID {
+                case "msg_old_done", "msg_new_done":
+                    try await repository.finish(id: delivery.id, attempt: delivery.attempts, state: .delivered, status: 200, error: nil, at: Samples.now)
+                case "msg_old_failed":
+                    try await repository.finish(id: delivery.id, attempt: delivery.attempts, state: .failed, status: 500, error: "500", at: Samples.now)
+                default: break
+                }
+            }
+            #expect(try await repository.prune(createdBefore: Samples.now.addingTimeInterval(50)) == 2)
+            let left = try await repository.deliveries(appID: "notes", failedOnly: false, limit: 10).map(\.eventID).sorted()
+            #expect(left == ["msg_new_done", "msg_old_pending"])
+            #expect(try await repository.prune(createdBefore: Samples.now.addingTimeInterval(50)) == 0)
+        }
+    }
+
     @Test("an event is queued for each active endpoint whose filter takes it, or for the one endpoint named", arguments: TestBackend.available)
     func enqueueFilters(_ backend: TestBackend) async throws {
         try await withWebhooks(backend) { repository in

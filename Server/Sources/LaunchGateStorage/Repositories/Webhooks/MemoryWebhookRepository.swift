@@ -103,6 +103,12 @@ public actor MemoryWebhookRepository: WebhookRepository {
             .sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }.prefix(max(0, limit)))
     }
 
+    public func prune(createdBefore cutoff: Date) -> Int {
+        let finished = deliveries.values.filter { $0.state != .pending && $0.createdAt < cutoff }.map(\.id)
+        for id in finished { deliveries[id] = nil }
+        return finished.count
+    }
+
     private func activeEndpoints(of appID: String) -> [WebhookEndpointRecord] {
         endpoints.values.filter { $0.appID == appID && $0.isActive }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }

@@ -157,6 +157,15 @@ public struct SQLWebhookRepository: WebhookRepository {
         }
     }
 
+    public func prune(createdBefore cutoff: Date) async throws -> Int {
+        try await database.transaction { db in
+            try await db.delete(from: "webhook_deliveries")
+                .where("state", .notEqual, WebhookDeliveryRecord.State.pending.rawValue)
+                .where("created_at", .lessThan, cutoff.milliseconds)
+                .returning("id").all().count
+        }
+    }
+
     public func deliveries(appID: String, failedOnly: Bool, limit: Int) async throws -> [WebhookDeliveryRecord] {
         try await database.read { db in
             var query = db.select().columns(Self.deliveryColumns).from("webhook_deliveries").where("app_id", .equal, appID)

@@ -39,6 +39,9 @@ public protocol WebhookRepository: Sendable {
     func delivery(id: String, appID: String) async throws -> WebhookDeliveryRecord?
     /// An app's deliveries, newest first; only failed ones when `failedOnly`.
     func deliveries(appID: String, failedOnly: Bool, limit: Int) async throws -> [WebhookDeliveryRecord]
+    /// Deletes finished deliveries (delivered or failed) queued before `cutoff`; pending ones stay.
+    /// - Returns: How many were deleted.
+    func prune(createdBefore cutoff: Date) async throws -> Int
 }
 
 /// What queuing one event did.
