@@ -71,6 +71,10 @@ public struct AppStoreLookupClient: Sendable {
             throw AppStoreLookupError.malformed(storefront: storefront, "resultCount \(answer.resultCount) with \(answer.results.count) results")
         }
         guard let result = answer.results.first else { throw AppStoreLookupError.missing(storefront: storefront) }
+        // One app is asked for; two answers can't both be it, and taking the first would be a guess (attack s13, 7).
+        guard answer.results.count == 1 else {
+            throw AppStoreLookupError.malformed(storefront: storefront, "\(answer.results.count) results for one app")
+        }
         return try Self.check(result, identity: identity, storefront: storefront)
     }
 
@@ -102,6 +106,19 @@ public struct AppStoreLookupClient: Sendable {
             throw refuse("the release notes are over \(maximumNotesLength) characters")
         }
         let releaseDate = result.currentVersionReleaseDate.flatMap { try? Date($0, strategy: .iso8601) }
-        return StorefrontRelease(version: version, notes: result.releaseNotes, storeURL: storeURL, minimumOS: minimumOS, releaseDate: releaseDate)
+        return StorefrontRelease(version: version, notes: result.releaseNotes.map(shownText), storeURL: storeURL, minimumOS: minimumOS, releaseDate: releaseDate)
+    }
+
+    /// Release notes as the SDK's dialog may show them: control characters other than line breaks
+    /// and tabs, and the bidirectional overrides and isolates that can make text read as something
+    /// else (U+202A–U+202E, U+2066–U+2069), are removed (attack s13, 6).
+    static func shownText(_ notes: String) -> String {
+        String(String.UnicodeScalarView(notes.unicodeScalars.filter { scalar in
+            switch scalar.value {
+            case 0x0A, 0x09: true
+            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: false
+            default: true
+            }
+        }))
     }
 }

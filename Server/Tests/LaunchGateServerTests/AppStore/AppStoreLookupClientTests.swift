@@ -82,6 +82,18 @@ struct AppStoreLookupClientTests {
         #expect(try await answer(for: "1234567", .json(#"{"resultCount":1,"results":[{"version":"2.4.0","bundleId":"com.example.notes"}]}"#)) == "refused")
     }
 
+    @Test("two results for one app are refused as malformed, not the first taken (attack s13, 7)")
+    func twoResults() async throws {
+        let two = #"{"resultCount":2,"results":[{"version":"2.7.0","bundleId":"com.example.notes"},{"version":"9.0.0","bundleId":"com.example.notes"}]}"#
+        #expect(try await lookupError(.json(two))?.code == "malformed")
+    }
+
+    @Test("release notes lose control characters and bidirectional overrides, and keep line breaks, tabs and right-to-left text (attack s13, 6)")
+    func notesShownAsText() {
+        #expect(AppStoreLookupClient.shownText("Fixes\u{0}\u{7}:\n\t- sync\u{202E}txt.exe\u{2066}") == "Fixes:\n\t- synctxt.exe")
+        #expect(AppStoreLookupClient.shownText("تحسينات\nשיפורים") == "تحسينات\nשיפורים")
+    }
+
     @Test("the base URL is https, or http only to a loopback host")
     func baseURL() throws {
         #expect(try AppStoreLookupURL.parse("https://itunes.apple.com").host == "itunes.apple.com")
