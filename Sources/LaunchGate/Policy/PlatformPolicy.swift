@@ -21,9 +21,6 @@ public struct PlatformPolicy: Sendable, Hashable {
     public var maintenance: MaintenanceWindow?
     /// Notice that older OS versions lose support on a date; `nil` for none.
     public var osSupportEnds: OSSupportEnd?
-    /// The version the App Store serves in each storefront (lowercase ISO 3166-1 alpha-2 code), as the server's App
-    /// Store link last found it; empty when the platform isn't linked.
-    public var storefronts: [String: AppVersion]
     /// Where "Update Now" goes: an `https`, `itms-apps` (App Store) or `itms-beta` (TestFlight) URL.
     public var updateURL: URL?
     /// The distribution channel this policy describes.
