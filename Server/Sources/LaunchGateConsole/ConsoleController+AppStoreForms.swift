@@ -81,7 +81,8 @@ extension ConsoleController {
             return try await appStorePage(request, context, forms: forms, status: .notFound)
         }
         let problems: [String] = switch outcome {
-        case .failed(let errors): errors.map(ConsoleFormError.sentence)
+        // Each error starts with its storefront's code ("us: …"), which stays as the form typed it.
+        case .failed(let errors): errors
         case .refused(let reason): [ConsoleFormError.sentence(reason)]
         case .published, .unchanged, .raced: []
         }
