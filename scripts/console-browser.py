@@ -2,8 +2,8 @@
 """The console's browser tests, run by scripts/console-test: console-browser.py BASE TOKEN SHOTS SERVE-LOG OPERATOR.
 
 The parts live in scripts/console_browser/: support (checks and helpers), editor (sign-in, the
-editor, publish and rollback), accounts (the other pages and the operator's sign-in) and layout
-(every page at 390 and 1280 px)."""
+editor, publish and rollback), accounts (the other pages and the operator's sign-in), appstore (the
+App Store page's forms) and layout (every page at 390 and 1280 px)."""
 import json
 import os
 import sys
@@ -12,7 +12,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from selenium.webdriver.common.by import By  # noqa: E402
 
-from console_browser import accounts, editor, layout  # noqa: E402
+from console_browser import accounts, appstore, editor, layout  # noqa: E402
 from console_browser.support import Run  # noqa: E402
 
 run = Run(*sys.argv[1:6])
@@ -36,6 +36,8 @@ try:
     accounts.adoption(run, seeded)
     editor.security(run)
     accounts.exemptions(run)
+    appstore.link_sync_unlink(run)
+    appstore.credentials(run)
     editor.locales_and_json(run)
     user_page = accounts.users(run)
     accounts.mail_tokens_operators(run)

@@ -32,9 +32,12 @@ package struct ConsoleController<Context: RemoteAddressRequestContext> {
     package let renderer: ConsoleRenderer
     /// App Store links, for their page; `nil` shows every app unlinked.
     package let appStore: AppStoreLinkService?
+    /// The App Store page's sync and App Store Connect key forms; `nil` shows them to no one.
+    package let appStoreActions: ConsoleAppStoreActions?
 
     /// Creates the value from its properties.
-    package init(policies: PolicyService, adoption: AdoptionService, funnel: FunnelService, authenticator: AdminAuthenticator, sessions: ConsoleSessions, signInForms: ConsoleSignInForms, limits: ConsoleLimits, diffs: PolicyDiffCache, clients: ClientAddressResolver, now: @escaping @Sendable () -> Date, accounts: ConsoleAccounts, renderer: ConsoleRenderer, appStore: AppStoreLinkService? = nil) {
+    package init(policies: PolicyService, adoption: AdoptionService, funnel: FunnelService, authenticator: AdminAuthenticator, sessions: ConsoleSessions, signInForms: ConsoleSignInForms, limits: ConsoleLimits, diffs: PolicyDiffCache, clients: ClientAddressResolver, now: @escaping @Sendable () -> Date, accounts: ConsoleAccounts, renderer: ConsoleRenderer, appStore: AppStoreLinkService? = nil,
+                 appStoreActions: ConsoleAppStoreActions? = nil) {
         self.policies = policies
         self.adoption = adoption
         self.funnel = funnel
@@ -48,6 +51,7 @@ package struct ConsoleController<Context: RemoteAddressRequestContext> {
         self.accounts = accounts
         self.renderer = renderer
         self.appStore = appStore
+        self.appStoreActions = appStoreActions
     }
 
     /// How long a console session lasts.
@@ -78,6 +82,7 @@ package struct ConsoleController<Context: RemoteAddressRequestContext> {
         console.get("/apps/:app/adoption") { request, context in try await adoptionPage(request, context) }
         console.get("/apps/:app/funnel") { request, context in try await funnelPage(request, context) }
         console.get("/apps/:app/appstore") { request, context in try await appStorePage(request, context) }
+        addAppStoreRoutes(to: console)
         console.get("/apps/:app/exemptions") { request, context in try await exemptionsPage(request, context) }
         console.post("/apps/:app/exemptions") { request, context in try await addExemption(request, context) }
         console.post("/apps/:app/exemptions/remove") { request, context in try await removeExemption(request, context) }

@@ -1,3 +1,4 @@
+import LaunchGateAppStore
 import LaunchGateStorage
 
 /// A service's refusal as a console form shows it: in the form's words, next to the field it is
@@ -7,9 +8,11 @@ import LaunchGateStorage
 /// this endpoint expects", "see 'launchgate operators list'"); a person at a form needs to know
 /// which field to change and how. Codes are the stable part of an error, so the mapping is by code.
 struct ConsoleFormError: Sendable, Equatable {
-    /// The account forms' fields a message can be shown next to, by their `name`.
+    /// The forms' fields a message can be shown next to, by their `name`.
     package enum Field: String, Sendable {
         case name, email, scope, kind, value, note
+        /// The App Store page's link and credentials forms.
+        case platform, identity, storefronts, pins, issuerId, keyId, privateKey
     }
 
     /// The field the message is shown next to; `nil` for the top of the form.
@@ -34,9 +37,28 @@ struct ConsoleFormError: Sendable, Equatable {
             self.init(field: .note, message: "Write the note on one line, without control characters or text-direction marks.")
         case "invalid-exemption":
             self.init(field: .value, message: "Enter the ID as the app reports it: 1 to 200 bytes, without line breaks or control characters.")
+        case "invalid-storefront", "too-many-storefronts":
+            self.init(field: .storefronts, message: Self.sentence(failure.message))
+        case "invalid-appstore-app":
+            self.init(field: .identity, message: Self.sentence(failure.message))
+        case "invalid-pin":
+            self.init(field: .pins, message: Self.sentence(failure.message))
         default:
             self.init(field: nil, message: Self.sentence(failure.message))
         }
+    }
+
+    /// An App Store Connect key's refusal, next to the field it is about.
+    /// - Parameter error: What ``AppStoreConnectKeys/set(app:issuerID:keyID:privateKeyPEM:)`` threw.
+    init(_ error: AppStoreConnectError) {
+        // The credentials' messages name their field first ("the key ID must be ..."); the reason alone can't tell them apart.
+        let field: Field? = switch error.reason {
+        case .invalidCredentials where error.message.hasPrefix("the issuer ID"): .issuerId
+        case .invalidCredentials where error.message.hasPrefix("the key ID"): .keyId
+        case .invalidCredentials where error.message.hasPrefix("the private key"): .privateKey
+        default: nil
+        }
+        self.init(field: field, message: Self.sentence(error.message))
     }
 
     /// A message at a given place.

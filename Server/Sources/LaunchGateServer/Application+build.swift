@@ -242,7 +242,12 @@ func buildRouter(_ components: ServerComponents, configuration: ServerConfigurat
                                            signInForms: components.consoleSignInForms, limits: ConsoleLimits(), diffs: PolicyDiffCache(), clients: clients,
                                            now: components.now, accounts: ConsoleAccounts(signIn: components.signIn, operatorSignIn: components.operatorSignIn,
                                                                                           operators: components.operators, tokens: components.tokens),
-                                           renderer: renderer, appStore: components.appStoreLinkService).routes)
+                                           renderer: renderer, appStore: components.appStoreLinkService,
+                                           appStoreActions: ConsoleAppStoreActions(keys: components.appStoreConnectKeys) { app, platform, reset in
+                                               try await components.syncAppStore(app: app, platform: platform, reset: reset,
+                                                                                 lookupURL: configuration.appStoreLookupURL,
+                                                                                 logger: Logger(label: "launchgate.console.appstore"))
+                                           }).routes)
     case .failure(let error):
         router.addRoutes(ConsoleUnavailable(error: error).routes)
     }

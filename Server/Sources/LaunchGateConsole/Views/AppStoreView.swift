@@ -2,7 +2,8 @@ import Foundation
 import LaunchGateStorage
 
 /// The App Store page: per linked platform, the App Store app, its pins and poll status, and per
-/// storefront the version it serves. Read-only: linking is `launchgate appstore link` or the admin API.
+/// storefront the version it serves, with the forms that link, sync and unlink them and keep the
+/// App Store Connect key (``AppStoreFormsView``).
 struct AppStoreView: ConsoleView {
     package struct Row: ConsoleView {
         package let storefront: String
@@ -35,9 +36,11 @@ struct AppStoreView: ConsoleView {
     package let app: String
     package let appName: String
     package let links: [Link]
+    package let forms: AppStoreFormsView
 
-    package init(app: AppRecord, links: [AppStoreLink]) {
+    package init(app: AppRecord, links: [AppStoreLink], forms: AppStoreFormsView) {
         (self.app, appName) = (app.id, app.name)
         self.links = links.map(Link.init)
+        self.forms = forms
     }
 }

@@ -88,18 +88,8 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
             try await authorize(request, context, .publish)
             let body = try await RequestValues.body(SyncBody.self, from: request, context: context)
             let (app, platform) = (try app(context), try platform(body.platform))
-            // A client of its own, closed after the one poll: syncs are rare, and the serve-wide poller's
-            // client belongs to its service.
-            let transport = AsyncHTTPAppStoreTransport()
-            let outcome: AppStorePollOutcome
-            do {
-                outcome = try await components.appStorePoller(lookupURL: lookupURL, transport: transport, logger: context.logger)
-                    .poll(app: app, platform: platform, reset: body.reset ?? false)
-            } catch {
-                try? await transport.shutdown()
-                throw error
-            }
-            try? await transport.shutdown()
+            let outcome = try await components.syncAppStore(app: app, platform: platform, reset: body.reset ?? false, lookupURL: lookupURL,
+                                                            logger: context.logger)
             return try RequestValues.json(Self.result(outcome))
         }
         return router
