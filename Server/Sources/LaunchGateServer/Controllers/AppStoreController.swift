@@ -12,6 +12,8 @@ import LaunchGateStorage
 struct AppStoreController<Context: RemoteAddressRequestContext> {
     let components: ServerComponents
     let lookupURL: URL
+    /// App Store Connect, whose phased release a sync follows as the serve-wide poller does.
+    var connectURL: AppStoreConnectURL = .apple
     let authenticator: AdminAuthenticator
 
     struct LinkBody: Decodable {
@@ -33,6 +35,8 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
         let lastError: String?
         let failures: Int
         let nextPollAt: Date
+        /// Apple's phased release as the last poll found it, or why the policy's own rollout applies.
+        let phasedRelease: String?
     }
 
     struct Link: Encodable {
@@ -52,7 +56,7 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
             pins = link.pins.map(\.rawValue).sorted()
             served = link.served
             status = LinkStatus(lastPollAt: link.status.lastPollAt, lastSuccessAt: link.status.lastSuccessAt, lastError: link.status.lastError,
-                                failures: link.status.failures, nextPollAt: link.status.nextPollAt)
+                                failures: link.status.failures, nextPollAt: link.status.nextPollAt, phasedRelease: link.status.phasedRelease)
         }
     }
 
@@ -88,18 +92,21 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
             try await authorize(request, context, .publish)
             let body = try await RequestValues.body(SyncBody.self, from: request, context: context)
             let (app, platform) = (try app(context), try platform(body.platform))
-            // A client of its own, closed after the one poll: syncs are rare, and the serve-wide poller's
-            // client belongs to its service.
-            let transport = AsyncHTTPAppStoreTransport()
+            // A client of its own for the lookup and App Store Connect, closed after the one poll: syncs are
+            // rare, and the serve-wide poller's client belongs to its service.
+            let client = HTTPClientConnectTransport.makeClient()
+            let phased = components.phasedReleaseService(connectURL: connectURL, transport: HTTPClientConnectTransport(client: client),
+                                                         logger: context.logger)
             let outcome: AppStorePollOutcome
             do {
-                outcome = try await components.appStorePoller(lookupURL: lookupURL, transport: transport, logger: context.logger)
+                outcome = try await components.appStorePoller(lookupURL: lookupURL, transport: AsyncHTTPAppStoreTransport(client: client),
+                                                              phased: phased, logger: context.logger)
                     .poll(app: app, platform: platform, reset: body.reset ?? false)
             } catch {
-                try? await transport.shutdown()
+                try? await client.shutdown()
                 throw error
             }
-            try? await transport.shutdown()
+            try? await client.shutdown()
             return try RequestValues.json(Self.result(outcome))
         }
         return router
