@@ -227,7 +227,8 @@ func buildRouter(_ components: ServerComponents, configuration: ServerConfigurat
     router.addRoutes(FunnelController(funnel: components.funnel, authenticator: authenticator).routes)
     router.addRoutes(SignInAdminController(signIn: components.signIn, authenticator: authenticator).routes)
     router.addRoutes(OperatorsController(operators: components.operators, authenticator: authenticator).routes)
-    router.addRoutes(AppStoreController(components: components, lookupURL: configuration.appStoreLookupURL, authenticator: authenticator).routes)
+    router.addRoutes(AppStoreController(components: components, lookupURL: configuration.appStoreLookupURL, connectURL: configuration.appStoreConnectURL,
+                                        authenticator: authenticator).routes)
     router.addRoutes(AppStoreCredentialsController(keys: components.appStoreConnectKeys, authenticator: authenticator).routes)
     router.addRoutes(WebhooksController(webhooks: components.webhooks, authenticator: authenticator).routes)
     router.addRoutes(OperationsController(policies: components.policies, registry: metricsRegistry, authenticator: authenticator).routes)
@@ -246,6 +247,7 @@ func buildRouter(_ components: ServerComponents, configuration: ServerConfigurat
                                            appStoreActions: ConsoleAppStoreActions(keys: components.appStoreConnectKeys) { app, platform, reset in
                                                try await components.syncAppStore(app: app, platform: platform, reset: reset,
                                                                                  lookupURL: configuration.appStoreLookupURL,
+                                                                                 connectURL: configuration.appStoreConnectURL,
                                                                                  logger: Logger(label: "launchgate.console.appstore"))
                                            }).routes)
     case .failure(let error):
@@ -302,6 +304,7 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
     app.addServices(SignInSweeper(signIn: components.signIn, logger: logger))
     if configuration.appStorePolling {
         app.addServices(AppStorePolling(components: components, lookupURL: configuration.appStoreLookupURL,
+                                        connectURL: configuration.appStoreConnectURL,
                                         configuration: configuration.appStorePoller, logger: logger))
     }
     app.addServices(WebhookWorker(service: components.webhooks,

@@ -80,7 +80,7 @@ struct AppStoreCommand: AsyncParsableCommand {
     }
 
     struct Status: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Each linked storefront's version, the last success and error, and the next poll.")
+        static let configuration = CommandConfiguration(abstract: "Each linked storefront's version, the last success and error, the next poll, and Apple's phased release.")
         @Argument(help: "The app's ID.") var app: String
         @OptionGroup var database: DatabaseOptions
         @OptionGroup var listing: ListingOptions
@@ -88,12 +88,12 @@ struct AppStoreCommand: AsyncParsableCommand {
         func run() async throws {
             try await database.withComponents { components in
                 let links = try await components.appStoreLinkService.links(app: app)
-                var table = Listing("Platform", "Storefront", "Version served", "Last success", "Last error", "Next poll")
+                var table = Listing("Platform", "Storefront", "Version served", "Last success", "Last error", "Next poll", "Phased release")
                 for link in links {
                     for storefront in link.storefronts {
                         table.append(link.platform.rawValue, storefront, link.served[storefront]?.description ?? "-",
                                      link.status.lastSuccessAt?.formatted(.iso8601) ?? "never", link.status.lastError ?? "",
-                                     link.status.nextPollAt.formatted(.iso8601))
+                                     link.status.nextPollAt.formatted(.iso8601), link.status.phasedRelease ?? "not checked")
                     }
                 }
                 table.print(listing.format, empty: "\(app) is not linked to the App Store; link it with "

@@ -8,6 +8,11 @@ import Metrics
 /// storefront, applies the answers with ``StorefrontUpdate``, publishes through the
 /// ``AppStorePublisher`` if the policy changed, and records the status and the next poll time.
 ///
+/// When a ``PhasedReleaseService`` is given, each successful poll also asks App Store Connect about
+/// the version on sale (the highest served) and sets the platform's `rollout` to what Apple's phase
+/// maps to, so a phase change publishes a revision like a store change does; without a key, or on
+/// an error, the policy's own rollout stands. Either way the link's status says which.
+///
 /// With several instances, each may poll the same link; only one publishes a given change,
 /// because a publish names the revision it was computed over (compare-and-publish): the others
 /// get `publish-race`, and their next poll finds the change already published.
@@ -16,6 +21,8 @@ public struct AppStorePoller: Sendable {
     private let lookup: AppStoreLookupClient
     private let publisher: any AppStorePublisher
     private let configuration: AppStorePollerConfiguration
+    private let phased: PhasedReleaseService?
+    private let events: any WebhookEvents
     private let now: @Sendable () -> Date
     private let random: @Sendable () -> Double
     private let logger: Logger
@@ -26,16 +33,21 @@ public struct AppStorePoller: Sendable {
     ///   - lookup: The iTunes lookup client.
     ///   - publisher: Reads and publishes the production policy.
     ///   - configuration: Interval, backoff and jitter.
+    ///   - phased: Follows Apple's phased release into the rollout; `nil` leaves the rollout alone.
+    ///   - events: Hears `appstore.changed` for each revision the poller publishes.
     ///   - now: The clock.
     ///   - random: Values in 0…1, for the jitter.
     ///   - logger: Where failures are logged.
     public init(links: any AppStoreLinkRepository, lookup: AppStoreLookupClient, publisher: any AppStorePublisher,
-                configuration: AppStorePollerConfiguration = AppStorePollerConfiguration(), now: @escaping @Sendable () -> Date = Date.init,
+                configuration: AppStorePollerConfiguration = AppStorePollerConfiguration(), phased: PhasedReleaseService? = nil,
+                events: any WebhookEvents = NoWebhookEvents(), now: @escaping @Sendable () -> Date = Date.init,
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }, logger: Logger = Logger(label: "launchgate.appstore")) {
         self.links = links
         self.lookup = lookup
         self.publisher = publisher
         self.configuration = configuration
+        self.phased = phased
+        self.events = events
         self.now = now
         self.random = random
         self.logger = logger
@@ -79,14 +91,16 @@ public struct AppStorePoller: Sendable {
         }
         let outcome: AppStorePollOutcome
         var served = link.served
+        var phase: String?
         if answers.isEmpty {
             outcome = .failed(errors)
         } else {
-            let (result, floor) = try await publish(answers, link: link, reset: reset)
+            let (result, floor, checked) = try await publish(answers, link: link, reset: reset)
             served = floor
+            phase = checked
             outcome = errors.isEmpty ? result : .failed(errors + (result.refusal.map { [$0] } ?? []))
         }
-        try await record(outcome, link: link, served: served)
+        try await record(outcome, link: link, served: served, phase: phase)
         Counter(label: "launchgate_appstore_polls_total", dimensions: [("result", outcome.metricLabel)]).increment()
         return outcome
     }
@@ -95,28 +109,48 @@ public struct AppStorePoller: Sendable {
     /// floor to keep: the new one once published or already published, the old one otherwise,
     /// so a refused change is found again (and refused again) rather than forgotten.
     private func publish(_ answers: [String: StorefrontRelease], link: AppStoreLink, reset: Bool) async throws
-        -> (AppStorePollOutcome, [String: AppVersion]) {
+        -> (AppStorePollOutcome, [String: AppVersion], phase: String?) {
         let current = try await publisher.current(app: link.app)
         let update = StorefrontUpdate(answers: answers, link: link, policy: current?.policy.platforms[link.platform], reset: reset)
-        if let current, current.policy.platforms[link.platform] == update.policy { return (.unchanged, update.served) }
+        var platformPolicy = update.policy
+        let phase = await followPhasedRelease(link: link, served: update.served, policy: &platformPolicy)
+        if let current, current.policy.platforms[link.platform] == platformPolicy { return (.unchanged, update.served, phase) }
         var policy = current?.policy ?? UpdatePolicy(app: link.app)
-        policy.platforms[link.platform] = update.policy
+        policy.platforms[link.platform] = platformPolicy
         do {
             try await publisher.publish(policy, app: link.app, expectedRevision: current?.revision ?? 0)
             logger.info("appstore: published", metadata: ["app": "\(link.app)", "platform": "\(link.platform)",
                                                          "storefronts": "\(update.served.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })"])
-            return (.published(update.policy), update.served)
+            await events.emit(.appStoreChanged, appID: link.app,
+                              data: AppStoreChangedEventData(app: link.app, platform: link.platform, policy: platformPolicy, phasedRelease: phase),
+                              occurredAt: now())
+            return (.published(platformPolicy), update.served, phase)
         } catch let refusal as AppStorePublishRefusal {
-            return (.refused(refusal.reason), link.served)
+            return (.refused(refusal.reason), link.served, phase)
         } catch let error as ServiceError where error.code == "publish-race" {
-            return (.raced, link.served)
+            return (.raced, link.served, phase)
         }
     }
 
-    private func record(_ outcome: AppStorePollOutcome, link: AppStoreLink, served: [String: AppVersion]) async throws {
+    /// Sets the rollout to Apple's phase for the version on sale (the highest served) and says what
+    /// was found; the policy's own rollout stands when the phase can't be followed.
+    private func followPhasedRelease(link: AppStoreLink, served: [String: AppVersion], policy: inout PlatformPolicy) async -> String? {
+        guard let phased, let version = served.values.max() else { return nil }
+        guard let bundleID = link.identity.bundleID else {
+            // App Store Connect finds apps by bundle ID; the lookup's Apple ID doesn't name one.
+            return "policy's own rollout: the link names an Apple ID, and App Store Connect needs a bundle ID"
+        }
+        let release = await phased.rollout(app: link.app, bundleID: bundleID, platform: link.platform, version: version)
+        policy.rollout = release.rollout(replacing: policy.rollout)
+        return release.summary
+    }
+
+    private func record(_ outcome: AppStorePollOutcome, link: AppStoreLink, served: [String: AppVersion], phase: String?) async throws {
         let time = now()
         var status = link.status
         status.lastPollAt = time
+        // A poll that reached no storefront didn't look at the phase: the last one found stands.
+        if let phase { status.phasedRelease = phase }
         switch outcome {
         case .unchanged, .published, .raced:
             status.lastSuccessAt = time

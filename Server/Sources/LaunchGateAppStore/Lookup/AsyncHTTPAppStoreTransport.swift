@@ -15,6 +15,12 @@ public final class AsyncHTTPAppStoreTransport: AppStoreHTTPTransport {
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
+    /// Creates a transport over a client shared with App Store Connect's transport; whoever made
+    /// the client shuts it down once (see ``HTTPClientConnectTransport/makeClient()``: it follows no redirect either).
+    public init(client: HTTPClient) {
+        self.client = client
+    }
+
     public func get(_ url: URL, timeout: Duration, maximumBytes: Int) async throws -> AppStoreHTTPResponse {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = .GET

@@ -20,6 +20,8 @@ struct AppStoreView: ConsoleView {
         /// Why the last poll failed; `nil` after a success.
         package let lastError: String?
         package let nextPoll: String
+        /// Apple's phased release as the last poll found it, or why the policy's own rollout applies.
+        package let phasedRelease: String
         package let storefronts: [Row]
 
         package init(_ link: AppStoreLink) {
@@ -29,6 +31,7 @@ struct AppStoreView: ConsoleView {
             lastSuccess = link.status.lastSuccessAt.map(ConsoleFigures.date) ?? "never"
             lastError = link.status.lastError
             nextPoll = ConsoleFigures.date(link.status.nextPollAt)
+            phasedRelease = link.status.phasedRelease ?? "not checked yet"
             storefronts = link.storefronts.map { Row(storefront: $0, served: link.served[$0]?.description ?? "not yet") }
         }
     }

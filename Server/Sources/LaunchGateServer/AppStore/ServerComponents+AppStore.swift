@@ -9,38 +9,55 @@ extension ServerComponents {
     ///   - lookupURL: The iTunes lookup's base URL.
     ///   - configuration: Interval and backoff.
     ///   - transport: The HTTP client.
+    ///   - phased: Follows Apple's phased release into the rollout; `nil` leaves the rollout alone.
     ///   - logger: Where failures are logged.
     public func appStorePoller(lookupURL: URL = AppStoreLookupClient.defaultBaseURL,
                                configuration: AppStorePollerConfiguration = AppStorePollerConfiguration(),
-                               transport: any AppStoreHTTPTransport, logger: Logger) -> AppStorePoller {
+                               transport: any AppStoreHTTPTransport, phased: PhasedReleaseService? = nil, logger: Logger) -> AppStorePoller {
         AppStorePoller(links: appStoreLinks, lookup: AppStoreLookupClient(transport: transport, baseURL: lookupURL),
                        publisher: GuardedAppStorePublisher(policies: policies, adoption: adoption), configuration: configuration,
-                       now: now, logger: logger)
+                       phased: phased, events: webhooks, now: now, logger: logger)
+    }
+
+    /// Apple's phased release over these components' App Store Connect keys.
+    /// - Parameters:
+    ///   - connectURL: App Store Connect's API, or a fake's.
+    ///   - transport: The HTTP client.
+    ///   - logger: Where failures are logged.
+    public func phasedReleaseService(connectURL: AppStoreConnectURL, transport: any AppStoreConnectTransport, logger: Logger) -> PhasedReleaseService {
+        PhasedReleaseService(keys: appStoreConnectKeys,
+                             client: AppStoreConnectClient(baseURL: connectURL, transport: transport, tokens: AppStoreConnectTokens(now: now)),
+                             now: now, logger: logger)
     }
 }
 
 extension ServerComponents {
-    /// Polls one link now, for the admin API's and the console's "sync": with an HTTP client of its
-    /// own, closed after the one poll, since syncs are rare and the serve-wide poller's client
-    /// belongs to its service.
+    /// Polls one link now, for the admin API's and the console's "sync", following Apple's phased
+    /// release as the serve-wide poller does: with an HTTP client of its own for the lookup and App
+    /// Store Connect, closed after the one poll, since syncs are rare and the serve-wide poller's
+    /// client belongs to its service.
     /// - Parameters:
     ///   - app: The app's ID.
     ///   - platform: The linked platform.
     ///   - reset: Whether to forget the versions served first.
     ///   - lookupURL: The iTunes lookup's base URL.
+    ///   - connectURL: App Store Connect's API, or a fake's.
     ///   - logger: Where failures are logged.
     /// - Returns: What the poll did.
     /// - Throws: ``AppStoreLinkError`` `appstore-not-linked`.
-    public func syncAppStore(app: String, platform: Platform, reset: Bool, lookupURL: URL, logger: Logger) async throws -> AppStorePollOutcome {
-        let transport = AsyncHTTPAppStoreTransport()
+    public func syncAppStore(app: String, platform: Platform, reset: Bool, lookupURL: URL, connectURL: AppStoreConnectURL,
+                             logger: Logger) async throws -> AppStorePollOutcome {
+        let client = HTTPClientConnectTransport.makeClient()
+        let phased = phasedReleaseService(connectURL: connectURL, transport: HTTPClientConnectTransport(client: client), logger: logger)
         let outcome: AppStorePollOutcome
         do {
-            outcome = try await appStorePoller(lookupURL: lookupURL, transport: transport, logger: logger).poll(app: app, platform: platform, reset: reset)
+            outcome = try await appStorePoller(lookupURL: lookupURL, transport: AsyncHTTPAppStoreTransport(client: client), phased: phased,
+                                               logger: logger).poll(app: app, platform: platform, reset: reset)
         } catch {
-            try? await transport.shutdown()
+            try? await client.shutdown()
             throw error
         }
-        try? await transport.shutdown()
+        try? await client.shutdown()
         return outcome
     }
 }

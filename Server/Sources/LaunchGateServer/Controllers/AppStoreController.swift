@@ -12,6 +12,8 @@ import LaunchGateStorage
 struct AppStoreController<Context: RemoteAddressRequestContext> {
     let components: ServerComponents
     let lookupURL: URL
+    /// App Store Connect, whose phased release a sync follows as the serve-wide poller does.
+    var connectURL: AppStoreConnectURL = .apple
     let authenticator: AdminAuthenticator
 
     struct LinkBody: Decodable {
@@ -33,6 +35,8 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
         let lastError: String?
         let failures: Int
         let nextPollAt: Date
+        /// Apple's phased release as the last poll found it, or why the policy's own rollout applies.
+        let phasedRelease: String?
     }
 
     struct Link: Encodable {
@@ -52,7 +56,7 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
             pins = link.pins.map(\.rawValue).sorted()
             served = link.served
             status = LinkStatus(lastPollAt: link.status.lastPollAt, lastSuccessAt: link.status.lastSuccessAt, lastError: link.status.lastError,
-                                failures: link.status.failures, nextPollAt: link.status.nextPollAt)
+                                failures: link.status.failures, nextPollAt: link.status.nextPollAt, phasedRelease: link.status.phasedRelease)
         }
     }
 
@@ -89,7 +93,7 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
             let body = try await RequestValues.body(SyncBody.self, from: request, context: context)
             let (app, platform) = (try app(context), try platform(body.platform))
             let outcome = try await components.syncAppStore(app: app, platform: platform, reset: body.reset ?? false, lookupURL: lookupURL,
-                                                            logger: context.logger)
+                                                            connectURL: connectURL, logger: context.logger)
             return try RequestValues.json(Self.result(outcome))
         }
         return router

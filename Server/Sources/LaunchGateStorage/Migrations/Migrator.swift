@@ -18,6 +18,7 @@ public struct Migrator: Sendable {
         CreateAppStoreLinks(),
         CreateAppStoreConnectKeys(),
         CreateWebhooks(),
+        AddAppStoreLinkPhasedRelease(),
     ]
 
     private let database: Database

@@ -32,6 +32,20 @@ struct AppStoreAPITests {
         }
     }
 
+    @Test("the listed status carries the phased release the poller last found, beside the lookup's")
+    func phasedReleaseStatus() async throws {
+        let server = try await TestServer.make()
+        try await server.components.appStoreLinkService.link(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us"])
+        let status = AppStoreLinkStatus(lastPollAt: Samples.now, lastSuccessAt: Samples.now, nextPollAt: Samples.now.addingTimeInterval(1800),
+                                        phasedRelease: "ACTIVE day 3: 5 %")
+        _ = try await server.components.appStoreLinks.record(app: "notes", platform: .ios, served: ["us": "2.5.0"], status: status)
+        try await server.application.test(.router) { client in
+            let listed = try await client.execute(uri: "/v1/admin/apps/notes/appstore", method: .get, headers: TestServer.bearer(server.adminToken))
+            let links = try #require(try JSONSerialization.jsonObject(with: listed.data) as? [[String: Any]])
+            #expect((links.first?["status"] as? [String: Any])?["phasedRelease"] as? String == "ACTIVE day 3: 5 %")
+        }
+    }
+
     @Test("a bad storefront, both identities at once and an unknown app are refused in the one error shape")
     func refusals() async throws {
         let server = try await TestServer.make()

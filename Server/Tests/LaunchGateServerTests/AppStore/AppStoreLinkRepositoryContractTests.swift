@@ -36,13 +36,14 @@ struct AppStoreLinkRepositoryContractTests {
         }
     }
 
-    @Test("a recorded poll keeps the served versions and status, and only due links are listed", arguments: TestBackend.available)
+    @Test("a recorded poll keeps the served versions and status, the phased release's included, and only due links are listed",
+          arguments: TestBackend.available)
     func recordAndDue(_ backend: TestBackend) async throws {
         try await withLinks(backend) { links in
             try await links.save(link())
             try await links.save(link(platform: .macos, minute: 10))
             let status = AppStoreLinkStatus(lastPollAt: Samples.now, lastSuccessAt: nil, lastError: "us: the lookup timed out", failures: 2,
-                                            nextPollAt: Samples.now.addingTimeInterval(3600))
+                                            nextPollAt: Samples.now.addingTimeInterval(3600), phasedRelease: "ACTIVE day 3: 5 %")
             #expect(try await links.record(app: "notes", platform: .ios, served: ["us": "2.4.0", "jp": "2.3.0"], status: status))
             let found = try #require(try await links.find(app: "notes", platform: .ios))
             #expect(found.served == ["us": "2.4.0", "jp": "2.3.0"] && found.status == status)

@@ -32,4 +32,22 @@ struct ConsoleAppStoreTests {
             }
         }
     }
+
+    @Test("each linked platform shows Apple's phased release as the poller last found it, or that it wasn't checked yet")
+    func phasedRelease() async throws {
+        try await TestServer.with { server in
+            try await server.application.test(.live) { client in
+                let browser = ConsoleBrowser(client)
+                try await browser.signIn(server.adminToken)
+                try await server.components.appStoreLinkService.link(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"),
+                                                                     storefronts: ["us"])
+                #expect(try await browser.get("/console/apps/notes/appstore").text.contains("not checked yet"))
+                let status = AppStoreLinkStatus(lastPollAt: Samples.now, lastSuccessAt: Samples.now, nextPollAt: Samples.now.addingTimeInterval(1800),
+                                                phasedRelease: "PAUSED day 4: 0 %")
+                _ = try await server.components.appStoreLinks.record(app: "notes", platform: .ios, served: ["us": "2.5.0"], status: status)
+                let page = try await browser.get("/console/apps/notes/appstore").text
+                #expect(page.contains("Phased release") && page.contains("PAUSED day 4: 0 %"))
+            }
+        }
+    }
 }

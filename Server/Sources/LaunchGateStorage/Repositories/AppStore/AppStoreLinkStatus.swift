@@ -12,6 +12,10 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
     public var failures: Int
     /// When the poller polls this link next.
     public var nextPollAt: Date
+    /// Apple's phased release as the last successful poll found it ("ACTIVE day 3: 5 %"), or why the
+    /// policy's own rollout applies; kept here rather than in memory because `launchgate appstore status`
+    /// runs in another process than `serve`. `nil` before the first check.
+    public var phasedRelease: String?
 
     /// Creates a status.
     /// - Parameters:
@@ -20,11 +24,14 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
     ///   - lastError: Why the last poll failed.
     ///   - failures: Consecutive failures.
     ///   - nextPollAt: When the next poll is due.
-    public init(lastPollAt: Date? = nil, lastSuccessAt: Date? = nil, lastError: String? = nil, failures: Int = 0, nextPollAt: Date) {
+    ///   - phasedRelease: Apple's phased release as last found, or why it isn't followed.
+    public init(lastPollAt: Date? = nil, lastSuccessAt: Date? = nil, lastError: String? = nil, failures: Int = 0, nextPollAt: Date,
+                phasedRelease: String? = nil) {
         self.lastPollAt = lastPollAt
         self.lastSuccessAt = lastSuccessAt
         self.lastError = lastError
         self.failures = failures
         self.nextPollAt = nextPollAt
+        self.phasedRelease = phasedRelease
     }
 }

@@ -18,12 +18,12 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
             try await db.delete(from: "appstore_links").where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue).run()
             try await db.insert(into: "appstore_links")
                 .columns("app_id", "platform", "bundle_id", "apple_id", "storefronts", "pins", "served", "created_at",
-                         "last_poll_at", "last_success_at", "last_error", "failures", "next_poll_at")
+                         "last_poll_at", "last_success_at", "last_error", "failures", "next_poll_at", "phased_release")
                 .values(SQLBind(link.app), SQLBind(link.platform.rawValue), SQLBind(link.identity.bundleID), SQLBind(Self.appleID(link.identity)),
                         SQLBind(link.storefronts.joined(separator: ",")), SQLBind(Self.pinsText(link.pins)), SQLBind(try Self.servedText(link.served)),
                         SQLBind(link.createdAt.milliseconds), SQLBind(link.status.lastPollAt?.milliseconds),
                         SQLBind(link.status.lastSuccessAt?.milliseconds), SQLBind(link.status.lastError), SQLBind(Int64(link.status.failures)),
-                        SQLBind(link.status.nextPollAt.milliseconds))
+                        SQLBind(link.status.nextPollAt.milliseconds), SQLBind(link.status.phasedRelease))
                 .run()
         }
     }
@@ -62,7 +62,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
             try await db.update("appstore_links").set("served", to: SQLBind(text))
                 .set("last_poll_at", to: SQLBind(status.lastPollAt?.milliseconds)).set("last_success_at", to: SQLBind(status.lastSuccessAt?.milliseconds))
                 .set("last_error", to: SQLBind(status.lastError)).set("failures", to: SQLBind(Int64(status.failures)))
-                .set("next_poll_at", to: SQLBind(status.nextPollAt.milliseconds))
+                .set("next_poll_at", to: SQLBind(status.nextPollAt.milliseconds)).set("phased_release", to: SQLBind(status.phasedRelease))
                 .where("app_id", .equal, app).where("platform", .equal, platform.rawValue).run()
             return true
         }
@@ -72,7 +72,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
 
     private static func query(_ db: any SQLDatabase) -> SQLSelectBuilder {
         db.select().columns("app_id", "platform", "bundle_id", "apple_id", "storefronts", "pins", "served", "created_at",
-                            "last_poll_at", "last_success_at", "last_error", "failures", "next_poll_at").from("appstore_links")
+                            "last_poll_at", "last_success_at", "last_error", "failures", "next_poll_at", "phased_release").from("appstore_links")
     }
 
     private static func appleID(_ identity: AppStoreIdentity) -> String? {
@@ -109,7 +109,8 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
             lastPollAt: try row.decode(column: "last_poll_at", as: Int64?.self).map(Date.init(milliseconds:)),
             lastSuccessAt: try row.decode(column: "last_success_at", as: Int64?.self).map(Date.init(milliseconds:)),
             lastError: try row.decode(column: "last_error", as: String?.self), failures: Int(try row.decode(column: "failures", as: Int64.self)),
-            nextPollAt: Date(milliseconds: try row.decode(column: "next_poll_at", as: Int64.self)))
+            nextPollAt: Date(milliseconds: try row.decode(column: "next_poll_at", as: Int64.self)),
+            phasedRelease: try row.decode(column: "phased_release", as: String?.self))
         return AppStoreLink(app: try row.decode(column: "app_id", as: String.self), platform: platform, identity: identity,
                             storefronts: try row.decode(column: "storefronts", as: String.self).split(separator: ",").map(String.init),
                             pins: pins, served: served, createdAt: Date(milliseconds: try row.decode(column: "created_at", as: Int64.self)),
