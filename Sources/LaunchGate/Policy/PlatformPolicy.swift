@@ -33,6 +33,10 @@ public struct PlatformPolicy: Sendable, Hashable {
     public var refreshInterval: TimeInterval
     /// How much of the installed base is offered the optional update so far; `nil` means everyone.
     public var rollout: Rollout?
+    /// The version each linked App Store storefront serves, keyed by lowercase ISO 3166-1 alpha-2 code
+    /// (`us`, `fr`); empty when the platform isn't linked to the App Store. Apple's storefronts don't all
+    /// serve a new release at once, so a device is announced a version only once its storefront serves it.
+    public var storefronts: [String: AppVersion]
 
     /// Creates a platform policy; every argument has a default.
     /// - Parameters:
