@@ -44,7 +44,7 @@ public struct TelemetrySettings: Sendable, Equatable {
             try Self.checkProtocol(environment, "OTEL_EXPORTER_OTLP_\(signal)PROTOCOL")
         }
         if let name = environment["OTEL_SERVICE_NAME"], name.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw TelemetrySettingsError(variable: "OTEL_SERVICE_NAME", value: name, expected: "a name for this service, not empty")
+            throw TelemetrySettingsError(variable: "OTEL_SERVICE_NAME", value: name, expected: "a name for this service")
         }
         let endpoint = environment["OTEL_EXPORTER_OTLP_ENDPOINT"] != nil || environment["OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"] != nil
         traces = !disabled && (tracesExporter == "otlp" || (tracesExporter == nil && endpoint))
