@@ -187,10 +187,11 @@ public struct ServerComponents: Sendable {
     }
 }
 
-/// Swift-metrics can be bootstrapped once per process; every application shares this registry.
+/// Swift-metrics can be bootstrapped once per process; every application shares this registry
+/// (and OTLP's exporter, when telemetry named one first: ``MetricsFactories``).
 let metricsRegistry: PrometheusCollectorRegistry = {
     let registry = PrometheusCollectorRegistry()
-    MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+    MetricsFactories.bootstrap(registry)
     return registry
 }()
 
@@ -209,6 +210,8 @@ func buildRouter(_ components: ServerComponents, configuration: ServerConfigurat
     // Outermost first: the log line sees the status the error middleware chose.
     router.add(middleware: RequestLogMiddleware(level: .info))
     router.add(middleware: MetricsMiddleware())
+    // Outside the error middleware, so the span has the status that was answered.
+    router.add(middleware: RequestSpanMiddleware())
     // Outside the error middleware, so the console's headers reach its error answers too.
     router.add(middleware: ConsoleHeadersMiddleware())
     router.add(middleware: ErrorMiddleware())
@@ -258,9 +261,11 @@ func buildRouter(_ components: ServerComponents, configuration: ServerConfigurat
 
 /// Builds the application: the HTTP server, the change watcher, the outbox worker and the
 /// database's shutdown. Graceful shutdown on SIGTERM and SIGINT comes from `runService()`.
-/// - Parameter mail: Where sign-in mail goes; printed to standard output by default.
+/// - Parameters:
+///   - mail: Where sign-in mail goes; printed to standard output by default.
+///   - telemetry: The OTLP exporters' service (``TelemetrySettings/bootstrap(environment:logger:)``), if any.
 public func buildApplication(_ components: ServerComponents, configuration: ServerConfiguration, logger: Logger,
-                             mail: any MailTransport = LogMailTransport(),
+                             mail: any MailTransport = LogMailTransport(), telemetry: (any Service)? = nil,
                              onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
     _ = metricsRegistry
     if case .failure(let error) = ConsoleRenderer.bundled {
@@ -292,7 +297,9 @@ public func buildApplication(_ components: ServerComponents, configuration: Serv
         },
         eventLoopGroupProvider: eventLoopGroup(threads: configuration.threads ?? UsableCores.count),
         logger: logger)
-    // Services stop in reverse order: the server, then the watcher, and only then the database.
+    // Services stop in reverse order: the server, then the watcher, and only then the database,
+    // and last the exporters, which flush the spans of everything that stopped before them.
+    if let telemetry { app.addServices(telemetry) }
     if let database = components.database { app.addServices(DatabaseCloser(database: database)) }
     app.addServices(ChangeWatcher(repository: components.repository, policies: components.policies,
                                   interval: configuration.pollInterval, logger: logger))

@@ -101,8 +101,17 @@ struct Serve: AsyncParsableCommand {
         }
         let transport = try mail.transport()
 
+        // Checked with the other settings, before anything opens: a bad OTEL_* value stops start-up.
+        let telemetrySettings: TelemetrySettings
+        do { telemetrySettings = try TelemetrySettings(environment: environment) } catch { throw ValidationError("\(error)") }
+
         var logger = Logger(label: "launchgate")
         logger.logLevel = configuration.logLevel
+        // Before the components, whose counters must be made after the metrics system names OTLP.
+        let telemetry = try telemetrySettings.bootstrap(environment: environment, logger: logger)
+        if telemetrySettings.isOn {
+            logger.info("exporting over OTLP", metadata: ["traces": "\(telemetrySettings.traces)", "metrics": "\(telemetrySettings.metrics)"])
+        }
         let files = OpenFileLimit.raise(toFit: configuration.maxConnections)
         if !files.fits {
             logger.warning("this process may open only \(files.limit) files, fewer than --max-connections \(configuration.maxConnections) needs; raise the hard limit (ulimit -Hn, LimitNOFILE=) or lower --max-connections")
@@ -119,7 +128,7 @@ struct Serve: AsyncParsableCommand {
         let (isDemo, location) = (configuration.demo, "\(configuration.database)")
         let destination = transport.destination
         let binary = Bundle.main.executablePath
-        let app = buildApplication(components, configuration: configuration, logger: logger, mail: transport) { port in
+        let app = buildApplication(components, configuration: configuration, logger: logger, mail: transport, telemetry: telemetry) { port in
             // Unbuffered, so the banner appears even when stdout is a file or a pipe.
             let banner = Self.banner(seeded, demo: isDemo, base: "http://\(shown):\(port)", everyInterface: everywhere,
                                      database: location, mail: destination, binary: binary)

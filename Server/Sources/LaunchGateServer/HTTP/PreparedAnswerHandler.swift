@@ -28,6 +28,11 @@ import NIOHTTPTypes
 /// The answer is ``PublicAnswer``, as the router's is, stamped as Hummingbird and the middleware
 /// stamp theirs (`X-Request-ID`, `Date`, `Server`); answers are counted in
 /// `launchgate_fast_path_responses_total`, not logged one by one.
+///
+/// Nor traced: a span per answer would allocate, read the clock twice and queue the span for
+/// export on every read, the very costs this path exists to avoid, on the path that carries
+/// nearly all the traffic. Its counter says how much it answered; a read that the router answers
+/// instead (the first after a change, a miss) has its span there (``RequestSpanMiddleware``).
 final class PreparedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart

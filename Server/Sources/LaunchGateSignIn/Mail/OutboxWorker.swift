@@ -2,6 +2,7 @@ import Foundation
 import LaunchGateStorage
 import Logging
 import ServiceLifecycle
+import Tracing
 
 /// Delivers the outbox: claims due messages, renders them and hands them to the transport,
 /// retrying temporary failures with backoff and recording permanent ones. Every instance runs
@@ -105,11 +106,25 @@ public struct OutboxWorker: Service {
         appID == OperatorSignIn.appID ? Self.consoleName : try await apps.app(id: appID)?.name ?? appID
     }
 
+    /// One delivery in its span (``Telemetry``): the app, the attempt and how it ended; never the
+    /// address or the code.
     private func deliver(_ message: OutboxMessage, name known: String?) async {
+        var attributes = SpanAttributes()
+        attributes["launchgate.app"] = message.appID
+        attributes["launchgate.mail.attempt"] = message.attempts
+        await Telemetry.withSpan("mail.deliver", kind: .client, attributes: attributes) { span in
+            let outcome = await attempt(message, name: known)
+            span.attributes["launchgate.mail.outcome"] = outcome
+            if outcome != "sent" { span.setStatus(.init(code: .error)) }
+        }
+    }
+
+    /// Tries one message once. - Returns: `sent`, `failed` (for good), `retry` or `expired`.
+    private func attempt(_ message: OutboxMessage, name known: String?) async -> String {
         let now = now()
         guard let sealed = message.sealedCode, now < message.codeExpiresAt else {
             await finish(message, .expired, error: message.lastError)
-            return
+            return "expired"
         }
         do {
             var name = known ?? ""
@@ -117,6 +132,7 @@ public struct OutboxWorker: Service {
             let mail = try await render(message, appName: name, code: try signIn.secrets.open(sealed), at: now)
             try await transport.send(mail)
             await finish(message, .sent, error: nil)
+            return "sent"
         } catch let error as MailDeliveryError where error.isPermanent {
             logger.warning("mail refused for good", metadata: ["message": "\(message.id)", "app": "\(message.appID)", "error": "\(error)"])
             await finish(message, .failed, error: error.message)
@@ -126,6 +142,7 @@ public struct OutboxWorker: Service {
                                          data: MailFailedEventData(app: message.appID, email: message.email, error: String(error.message.prefix(300))),
                                          occurredAt: now)
             }
+            return "failed"
         } catch {
             let text = (error as? MailDeliveryError)?.message ?? "\(error)"
             let next = now.addingTimeInterval(Self.backoff(afterAttempt: message.attempts))
@@ -135,11 +152,12 @@ public struct OutboxWorker: Service {
             // A retry after the code's expiry would deliver a dead code.
             guard next < message.codeExpiresAt else {
                 await finish(message, .expired, error: text)
-                return
+                return "expired"
             }
             do { try await repository.retryMail(id: message.id, error: text, nextAttemptAt: next) } catch {
                 logger.warning("could not reschedule mail; its claim lapses and it is tried again", metadata: ["error": "\(error)"])
             }
+            return "retry"
         }
     }
 

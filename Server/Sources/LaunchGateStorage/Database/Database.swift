@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresKit
 import SQLiteKit
+import Tracing
 
 /// The connection to SQLite or PostgreSQL, behind one interface for the SQL repository.
 ///
@@ -97,11 +98,30 @@ public final class Database: Sendable {
     ///     statement, it runs on a read-only connection of its own (``SQLiteConnections``), so
     ///     writes never wait for it; the caller is answered at the limit, and the work's later
     ///     statements fail before they start. `nil`: only the session limits apply.
+    ///   - operation: What the work is for, the span's `db.operation.name` (``Telemetry``): the
+    ///     caller's function by default, never SQL text.
     ///   - body: The work.
     /// - Returns: What the work returns.
     /// - Throws: What the work throws, or ``StorageError`` `unavailable` when the server can't be
     ///   reached or the work ran past `timeout`.
-    public func read<T: Sendable>(timeout: Duration? = nil, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+    public func read<T: Sendable>(timeout: Duration? = nil, operation: String = #function,
+                                  _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await Telemetry.withSpan("db.read", kind: .client, attributes: spanAttributes(operation)) { _ in
+            try await unspannedRead(timeout: timeout, body)
+        }
+    }
+
+    /// The attributes of a database operation's span: the system and the operation's name, no SQL
+    /// (its values would carry addresses and codes) and no location (it may carry a password).
+    private func spanAttributes(_ operation: String) -> SpanAttributes {
+        var attributes = SpanAttributes()
+        if case .sqlite = connector { attributes["db.system.name"] = "sqlite" } else { attributes["db.system.name"] = "postgresql" }
+        attributes["db.operation.name"] = operation
+        return attributes
+    }
+
+    /// ``read(timeout:operation:_:)`` without its span, for ``transaction(_:operation:_:)``, whose span is its own.
+    private func unspannedRead<T: Sendable>(timeout: Duration? = nil, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         switch connector {
         case .sqlite(let connections, _):
             let statements = self.statements
@@ -149,14 +169,22 @@ public final class Database: Sendable {
     /// - Parameters:
     ///   - durability: Whether the commit must survive a crash of the machine (the default) or only
     ///     of the process.
+    ///   - operation: What the work is for, the span's `db.operation.name`: the caller's function by default.
     ///   - body: The work; throwing rolls everything back.
     /// - Returns: What the work returns.
-    public func transaction<T: Sendable>(_ durability: Durability = .durable,
+    public func transaction<T: Sendable>(_ durability: Durability = .durable, operation: String = #function,
                                          _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        guard case .sqlite = connector else {
-            return try await read { database in try await Self.inTransaction(database, begin: "BEGIN", body) }
+        try await Telemetry.withSpan("db.transaction", kind: .client, attributes: spanAttributes(operation)) { _ in
+            try await unspannedTransaction(durability, body)
         }
-        return try await read { database in
+    }
+
+    private func unspannedTransaction<T: Sendable>(_ durability: Durability,
+                                                   _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        guard case .sqlite = connector else {
+            return try await unspannedRead { database in try await Self.inTransaction(database, begin: "BEGIN", body) }
+        }
+        return try await unspannedRead { database in
             // The connection runs relaxed; a durable commit syncs, and the setting goes back after.
             guard durability == .durable else { return try await Self.inTransaction(database, begin: "BEGIN IMMEDIATE", body) }
             try await database.raw("PRAGMA synchronous = FULL").run()

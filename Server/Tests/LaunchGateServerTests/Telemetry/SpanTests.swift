@@ -1,0 +1,61 @@
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import InMemoryTracing
+import Testing
+import Tracing
+@testable import LaunchGateServer
+
+/// What is traced: the router's requests are, by their route's template; the prepared-answer
+/// path is not (``PreparedAnswerHandler``). Spans are told apart from other suites' by their
+/// trace: each test runs under a root span of its own.
+@Suite("Routed requests have a span named by their route; the prepared-answer path has none")
+struct SpanTests {
+    /// The process's tracing can be bootstrapped once; every test here shares this tracer.
+    private static let tracer: InMemoryTracer = {
+        let tracer = InMemoryTracer(recordInjections: false, recordExtractions: false)
+        InstrumentationSystem.bootstrap(tracer)
+        return tracer
+    }()
+
+    // MARK: Tests
+
+    @Test("a prepared read answered on the hot path starts no span")
+    func hotPathHasNoSpan() async throws {
+        let pipe = try await HotPathPipe.make()
+        let trace = try await Self.traced { _ in
+            try pipe.send(HotPathPipe.get)
+            #expect(try pipe.responses().map(\.status) == ["HTTP/1.1 200 OK"])
+            #expect(pipe.app.requests.isEmpty)
+        }
+        #expect(trace.map(\.operationName) == ["test"])
+    }
+
+    @Test("the same read through the router has a span named by the route's template, with its status")
+    func routerReadHasSpan() async throws {
+        let server = try await TestServer.make()
+        let trace = try await Self.traced { _ in
+            try await server.application.test(.router) { client in
+                let answer = try await client.execute(uri: HotPathPipe.target, method: .get)
+                #expect(answer.status == .ok)
+            }
+        }
+        let read = try #require(trace.first { $0.operationName == "GET /v1/apps/{app}/policy" })
+        #expect(read.attributes["http.route"]?.toSpanAttribute() == "/v1/apps/{app}/policy")
+        #expect(read.attributes["http.response.status_code"]?.toSpanAttribute() == 200)
+        #expect(read.attributes["url.path"] == nil)
+    }
+
+    // MARK: Helpers
+
+    /// Runs `body` under a root span named `test` and returns the finished spans of its trace.
+    private static func traced(_ body: (any Span) async throws -> Void) async throws -> [FinishedInMemorySpan] {
+        let tracer = Self.tracer
+        var traceID = ""
+        try await withSpan("test") { span in
+            traceID = span.context.inMemorySpanContext?.traceID ?? ""
+            try await body(span)
+        }
+        return tracer.finishedSpans.filter { $0.traceID == traceID }
+    }
+}
