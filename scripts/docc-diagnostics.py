@@ -44,8 +44,9 @@ def main(diagnostics_file, symbol_graph):
         where = f"{source}:{start['line']}" if source and start else "(no source)"
         if UNRESOLVED.match(diagnostic["summary"]) and source and start:
             link = link_at(source, start["line"], start["column"])
-            # A disambiguation suffix (-swift.struct, -1a2b3) isn't part of the symbol graph's path.
-            plain = link and "/".join(re.sub(r"-[A-Za-z0-9.]+$", "", part) for part in link.split("/"))
+            # A disambiguation suffix (-swift.struct, -1a2b3, or a parameter type, -(GateAction)) isn't
+            # part of the symbol graph's path.
+            plain = link and "/".join(re.sub(r"-(\([^()]*\)|[A-Za-z0-9.]+)$", "", part) for part in link.split("/"))
             if plain in paths:
                 accepted += 1
                 continue
