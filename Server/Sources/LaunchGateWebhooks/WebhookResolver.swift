@@ -42,7 +42,7 @@ public struct SystemWebhookResolver: WebhookResolver {
                     var v6 = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_addr }
                     inet_ntop(AF_INET6, &v6, &buffer, socklen_t(buffer.count))
                 } else { continue }
-                let text = String(cString: buffer)
+                let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 if !found.contains(text) { found.append(text) }
             }
             return found
