@@ -20,10 +20,10 @@ struct HTTPClientConnectTransportTests {
             try await Task.sleep(for: .seconds(3))
             return "late"
         }
-        // The head at once, then a byte every 200 ms for 6 s: each read is quick, the whole is not.
+        // The head at once, then a byte every 200 ms for 30 s: each read is quick, the whole is not.
         router.get("/drip") { _, _ in
             Response(status: .ok, body: ResponseBody { writer in
-                for _ in 0..<30 {
+                for _ in 0..<150 {
                     try await writer.write(ByteBuffer(string: "x"))
                     try await Task.sleep(for: .milliseconds(200))
                 }
@@ -85,8 +85,8 @@ struct HTTPClientConnectTransportTests {
     func drip() async throws {
         try await withServer { port, _ in
             try await withTransport { transport in
-                // Without the limit the drip's 30 bytes come back whole after 6 s, and nothing throws.
-                await #expect { try await transport.get(URL(string: "http://127.0.0.1:\(port)/drip")!, bearer: "t", timeout: .seconds(1), maxBytes: 1 << 20) } throws: {
+                // Without the limit the drip's 150 bytes come back whole after 30 s, and nothing throws.
+                await #expect { try await transport.get(URL(string: "http://127.0.0.1:\(port)/drip")!, bearer: "t", timeout: .seconds(5), maxBytes: 1 << 20) } throws: {
                     ($0 as? AppStoreConnectError)?.reason == .timeout
                 }
             }
