@@ -1,20 +1,22 @@
-# Shared by policy.sh and check.sh: sourced, never run.
+# Shared by policy.sh, check.sh and tracing.sh: sourced, never run.
 #
 # Starts `launchgate serve --demo` (release build, or $LAUNCHGATE_BIN) and nginx serving the same
 # exported files on loopback, and gives `run`, which drives wrk with the SDK's real request
-# (sdk-request.lua). Expects $duration, $connections and $rounds to be set.
+# (sdk-request.lua). Expects $duration, $connections and $rounds to be set. With
+# bench_servers=none set before sourcing, it starts no server (tracing.sh starts its own, with
+# wait_healthy) and gives the rest alike.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 lua="$root/scripts/bench/sdk-request.lua"
 pin_server=(); pin_client=()
 if [ "${PIN:-0}" = 1 ]; then pin_server=(taskset -c 1); pin_client=(taskset -c 0); fi
 
-for tool in wrk nginx; do
+tools=(wrk); [ "${bench_servers:-standard}" = none ] || tools+=(nginx)
+for tool in "${tools[@]}"; do
   if ! command -v "$tool" >/dev/null && ! [ -x "/usr/sbin/$tool" ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$tool" >/dev/null
   fi
 done
-nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
 
 if [ -n "${LAUNCHGATE_BIN:-}" ]; then
   bin=$LAUNCHGATE_BIN
@@ -29,6 +31,11 @@ pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
 trap cleanup EXIT
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+# wait_healthy PORT: waits up to 10 s for launchgate's /healthz on 127.0.0.1:PORT.
+wait_healthy() { for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$1/healthz" >/dev/null && return 0; sleep 0.1; done; return 1; }
+
+if [ "${bench_servers:-standard}" != none ]; then
+nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
 
 export LAUNCHGATE_DATABASE_URL="$work/bench.sqlite"
 lg_port=$(free_port)
@@ -38,7 +45,7 @@ lg_port=$(free_port)
 # counts 100,000 clients, not one.
 LOG_LEVEL=warning "${pin_server[@]}" "$bin" serve --demo --host 127.0.0.1 --port "$lg_port" --trusted-proxy 127.0.0.1 > "$work/serve.log" 2>&1 &
 pids+=($!)
-for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$lg_port/healthz" >/dev/null && break; sleep 0.1; done
+wait_healthy "$lg_port" || true
 # /metrics asks for an admin token: the one --demo printed.
 lg_token=$(sed -n 's/.*Admin token (shown once, stored hashed): \([^ ]*\).*/\1/p' "$work/serve.log" | head -1)
 # A second instance on the same database with install recording off: policy.sh's baseline.
@@ -46,7 +53,7 @@ lg_off_port=$(free_port)
 LOG_LEVEL=warning "${pin_server[@]}" "$bin" serve --host 127.0.0.1 --port "$lg_off_port" --trusted-proxy 127.0.0.1 --no-record-installs \
   > "$work/serve-off.log" 2>&1 &
 pids+=($!)
-for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$lg_off_port/healthz" >/dev/null && break; sleep 0.1; done
+wait_healthy "$lg_off_port" || true
 "$bin" export --out "$work/site" >/dev/null
 # nginx's workers drop root privileges: they must be able to read the exported files.
 chmod 755 "$work"; chmod -R a+rX "$work/site"
@@ -78,6 +85,12 @@ for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$ng_port/demo/ios/policy.jso
 lg_base="http://127.0.0.1:$lg_port"
 lg_off_base="http://127.0.0.1:$lg_off_port"
 ng_base="http://127.0.0.1:$ng_port"
+# The servers' processes, whose CPU time is measured: launchgate, and nginx's master and workers.
+lg_pids=("${pids[0]}")
+lg_off_pids=("${pids[1]}")
+ng_pids=("${pids[2]}" $(pgrep -P "${pids[2]}"))
+fi  # bench_servers
+
 etag_of() { curl -s -D - -o /dev/null "$1" | tr -d '\r' | awk 'tolower($1) == "etag:" { print $2 }'; }
 
 # cpu_ticks PID...: user + system clock ticks used so far by those processes' threads.
@@ -92,13 +105,14 @@ cpu_ticks() {
   echo "$total"
 }
 
-# run BASE PATH MODE ETAG PID...: wrk with the SDK's requests (sdk-request.lua) on BASE, with
-# LG_BENCH_PATH=PATH, LG_BENCH_MODE=MODE and, when not empty, If-None-Match: ETAG. Prints
-# "req/s p50 p99 errors cpu-us/req" (latencies in ms; CPU time the server's processes used per
-# request, which varies less than req/s on a shared machine).
+# run BASE PATH MODE ETAG PID...: wrk with the SDK's requests (sdk-request.lua, or the script in
+# $bench_lua) on BASE, with LG_BENCH_PATH=PATH, LG_BENCH_MODE=MODE and, when not empty,
+# If-None-Match: ETAG. Prints "req/s p50 p99 errors cpu-us/req requests" (latencies in ms; CPU
+# time the server's processes used per request, which varies less than req/s on a shared machine;
+# the requests the measured run sent, warm-up left out).
 run() {
   local url=$1 path=$2 mode=$3 etag=$4; shift 4
-  local args=(-t1 -c"$connections" --latency -s "$lua")
+  local args=(-t1 -c"$connections" --latency -s "${bench_lua:-$lua}")
   export LG_BENCH_PATH=$path LG_BENCH_MODE=$mode LG_BENCH_ETAG=$etag
   "${pin_client[@]}" wrk "${args[@]}" -d2s "$url" >/dev/null 2>&1 || true   # warm-up
   local before after
@@ -112,7 +126,7 @@ run() {
     / requests in / { total = $1 }
     / Non-2xx or 3xx responses:/ { errors = $NF }
     /Socket errors:/ { gsub(",", ""); socket = $4 + $6 + $8 + $10 }
-    END { printf "%.0f %.3f %.3f %s %.2f\n", rps, p50, p99, (errors == "" ? 0 : errors) + socket, ticks * 1e6 / hz / total }'
+    END { printf "%.0f %.3f %.3f %s %.2f %d\n", rps, p50, p99, (errors == "" ? 0 : errors) + socket, ticks * 1e6 / hz / total, total }'
 }
 
 # median VALUES...: the middle value (the lower one of the two middles for an even count).
@@ -120,10 +134,6 @@ median() { printf '%s\n' "$@" | sort -g | sed -n "$(( ($# + 1) / 2 ))p"; }
 # field N LINES...: the Nth field of each line.
 field() { local n=$1; shift; printf '%s\n' "$@" | awk -v n="$n" '{ print $n }'; }
 
-# The servers' processes, whose CPU time is measured: launchgate, and nginx's master and workers.
-lg_pids=("${pids[0]}")
-lg_off_pids=("${pids[1]}")
-ng_pids=("${pids[2]}" $(pgrep -P "${pids[2]}"))
 
 # compare LABEL LG_PATH NG_PATH MODE LG_ETAG NG_ETAG: runs nginx, launchgate (install recording on,
 # the default) and launchgate with recording off `rounds` times, rotating which goes first, and

@@ -1,10 +1,12 @@
--- wrk script for routes.sh: one request per route kind, as apps send them.
+-- wrk script for routes.sh and tracing.sh: one request per route kind, as apps send them.
 --
 -- Environment:
 --   LG_ROUTE  "healthz" (GET /healthz), "missing" (GET /nope, a 404), "send-code" (POST
---             /api/auth/send-code, a new address each time, as seed 002's app sends it) or
+--             /api/auth/send-code, a new address each time, as seed 002's app sends it),
 --             "ping" (POST /v1/apps/demo/installs/ping with the SDK's LaunchGate-Client header,
---             a new install each time)
+--             a new install each time), or "app-send-code" (POST /v1/apps/demo/auth/send-code,
+--             the per-app path the SDK's SignInFlow sends to, with its headers and its body as
+--             AuthWire encodes it, {"email":"…"} without spaces; a new address each time)
 --
 -- Each request comes from a new client, named in X-Forwarded-For: routes.sh starts the server with
 -- --trusted-proxy 127.0.0.1, so its per-client limits count each client with the defaults users
@@ -43,6 +45,10 @@ function request()
   if route == "send-code" then
     local body = string.format('{"email": "bench-%d-%d@example.com"}', offset, counter)
     return wrk.format("POST", "/api/auth/send-code",
+                      {["Content-Type"] = "application/json", ["Accept"] = "application/json", ["X-Forwarded-For"] = client}, body)
+  elseif route == "app-send-code" then
+    local body = string.format('{"email":"ada.bench.%d.%d@example.com"}', offset, counter)
+    return wrk.format("POST", "/v1/apps/demo/auth/send-code",
                       {["Content-Type"] = "application/json", ["Accept"] = "application/json", ["X-Forwarded-For"] = client}, body)
   elseif route == "ping" then
     local header = string.format('version="2.4.1", build="241", platform="ios", os="17.4.0", install="%08X-0000-4000-A000-%012X"', offset % 4294967296, counter)
