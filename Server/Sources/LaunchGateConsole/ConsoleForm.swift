@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import LaunchGateHTTP
 
 /// An `application/x-www-form-urlencoded` body, read with limits: at most ``maximumBytes`` and
 /// ``maximumFields``, later values of a repeated name kept in order.
@@ -23,7 +24,7 @@ package struct ConsoleForm: Sendable {
     /// Reads a request's body.
     /// - Throws: When the body is larger than ``maximumBytes``.
     package static func read(_ request: Request) async throws -> ConsoleForm {
-        let buffer = try await request.body.collect(upTo: maximumBytes)
+        let buffer = try await request.collectBody(upTo: maximumBytes)
         return ConsoleForm(encoded: String(buffer: buffer))
     }
 

@@ -24,7 +24,7 @@ package enum RequestValues {
     }
 
     package static func body<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
-        let buffer = try await request.body.collect(upTo: 256 * 1024)
+        let buffer = try await request.collectBody(upTo: 256 * 1024)
         do { return try JSONDecoder().decode(type, from: Data(buffer: buffer)) } catch {
             throw InputError.invalidBody(Self.describe(error))
         }

@@ -75,7 +75,7 @@ struct AdminController<Context: RemoteAddressRequestContext> {
             let dryRunText = request.uri.queryParameters.get("dry_run")
             let token = try await authorize(request, context, (try? QueryValues.flag(dryRunText, name: "dry_run")) == true ? .read : .publish)
             let dryRun = try QueryValues.flag(dryRunText, name: "dry_run")
-            let data = Data(buffer: try await request.body.collect(upTo: PolicyReader.maximumSize))
+            let data = Data(buffer: try await request.collectBody(upTo: PolicyReader.maximumSize))
             let policy: UpdatePolicy
             do { policy = try UpdatePolicy(json: data) } catch let error as PolicyError {
                 throw ServiceError.invalidPolicy([PolicyIssue(field: error.field.isEmpty ? "(document)" : error.field, reason: error.reason)])

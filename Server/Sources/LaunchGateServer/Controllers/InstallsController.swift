@@ -65,7 +65,7 @@ struct InstallsController<Context: RemoteAddressRequestContext> {
     /// - Throws: ``InputError`` for a body over the cap or not JSON, ``AdoptionError`` `invalid-funnel`.
     static func report(_ request: Request) async throws -> FunnelReport? {
         let buffer: ByteBuffer
-        do { buffer = try await request.body.collect(upTo: maximumBodySize) } catch is NIOTooManyBytesError {
+        do { buffer = try await request.collectBody(upTo: maximumBodySize) } catch is NIOTooManyBytesError {
             throw InputError.bodyTooLarge(limit: maximumBodySize)
         }
         guard buffer.readableBytes > 0 else { return nil }

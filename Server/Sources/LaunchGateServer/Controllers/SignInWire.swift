@@ -21,7 +21,7 @@ enum SignInWire {
             throw SignInServiceError.invalidRequest("send the body as JSON, with the header Content-Type: application/json")
         }
         let buffer: ByteBuffer
-        do { buffer = try await request.body.collect(upTo: maximumBodySize) } catch is NIOTooManyBytesError {
+        do { buffer = try await request.collectBody(upTo: maximumBodySize) } catch is NIOTooManyBytesError {
             throw SignInServiceError.invalidRequest("the body is larger than \(maximumBodySize / 1024) KiB")
         }
         guard buffer.readableBytes > 0 else { throw SignInServiceError.invalidRequest("the body is empty; send JSON such as \(example)") }
@@ -44,7 +44,7 @@ enum SignInWire {
 
     /// Empties a body that carries nothing (sign-out's `{}`), still refusing one over the cap.
     static func drain(_ request: Request) async throws {
-        do { _ = try await request.body.collect(upTo: maximumBodySize) } catch is NIOTooManyBytesError {
+        do { _ = try await request.collectBody(upTo: maximumBodySize) } catch is NIOTooManyBytesError {
             throw SignInServiceError.invalidRequest("the body is larger than \(maximumBodySize / 1024) KiB")
         }
     }
