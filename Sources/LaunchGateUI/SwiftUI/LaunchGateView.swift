@@ -202,7 +202,8 @@ public struct LaunchGateView<Content: View>: View {
         .task { await flow.start() }
         #if canImport(StoreKit)
         // Alongside the check, not before it: StoreKit's answer must not hold up the launch decision.
-        .task { await flow.readStorefront() }
+        // SwiftUI cancels the task, and so the storefront's updates, when this view goes.
+        .task { await flow.followStorefront() }
         #endif
         .onChange(of: scenePhase, initial: true) { _, phase in
             // The `/api/version` check re-checks on the way back from the background; the flow decides whether one is

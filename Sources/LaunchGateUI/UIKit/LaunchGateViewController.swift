@@ -58,6 +58,10 @@ public final class LaunchGateViewController: UIViewController {
         Task { await flow.readStorefront() }
         #endif
     }
+    /// StoreKit's storefront changes, followed while this controller lives. Set once, on the main
+    /// actor, in `viewDidLoad`; read only by `deinit`, when nothing else can reach the controller.
+    /// (An isolated deinit would need iOS 18.4.)
+    nonisolated(unsafe) private var storefrontUpdates: Task<Void, Never>?
 
     /// Creates the root controller around a flow the app configured itself.
     /// - Parameters:
@@ -78,6 +82,10 @@ public final class LaunchGateViewController: UIViewController {
         fatalError("init(coder:) is not supported")
     }
 
+    deinit {
+        storefrontUpdates?.cancel()
+    }
+
     /// Follows the flow's state, starts the launch and listens for the app's return from the background.
     public override func viewDidLoad() {
         super.viewDidLoad()
@@ -95,7 +103,7 @@ public final class LaunchGateViewController: UIViewController {
         Task { await flow.start() }
         #if canImport(StoreKit)
         // Alongside the check, not before it: StoreKit's answer must not hold up the launch decision.
-        Task { await flow.readStorefront() }
+        storefrontUpdates = Task { [flow] in await flow.followStorefront() }
         #endif
     }
 
