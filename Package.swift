@@ -39,14 +39,16 @@ let package = Package(
 )
 
 #if os(Linux)
-// On Linux, where SwiftUI, UIKit and Accessibility don't exist, the adapters are compiled against
-// stand-ins for them (Tests/AppleStandIns), so `swift test` drives their own logic: the hand-off
-// into the window above the app, the key window, the dialog's dismiss callback, the re-check on
-// return from the background, one flow per process. The stand-ins record what is done to windows,
-// view controllers and presentations; SwiftUI views are built but never rendered. This block is
-// evaluated only on Linux: an app's build on Apple platforms never sees these modules.
+// On Linux, where SwiftUI, UIKit, Accessibility and StoreKit don't exist, the adapters are compiled
+// against stand-ins for them (Tests/AppleStandIns), so `swift test` drives their own logic: the
+// hand-off into the window above the app, the key window, the dialog's dismiss callback, the re-check
+// on return from the background, the storefront's changes, one flow per process. The stand-ins
+// record what is done to windows, view controllers and presentations; SwiftUI views are built but
+// never rendered. This block is evaluated only on Linux: an app's build on Apple platforms never
+// sees these modules.
 let standIns: [Target] = [
     .target(name: "Accessibility", path: "Tests/AppleStandIns/Accessibility"),
+    .target(name: "StoreKit", path: "Tests/AppleStandIns/StoreKit"),
     .target(name: "UIKit", path: "Tests/AppleStandIns/UIKit"),
     .target(name: "SwiftUI", dependencies: ["UIKit"], path: "Tests/AppleStandIns/SwiftUI"),
     // Swift Testing asks for its UIKit overlay wherever Testing and UIKit are imported together.
@@ -54,9 +56,9 @@ let standIns: [Target] = [
 ]
 package.targets += standIns
 for target in package.targets where target.name == "LaunchGateUI" {
-    target.dependencies += ["Accessibility", "UIKit", "SwiftUI"]
+    target.dependencies += ["Accessibility", "StoreKit", "UIKit", "SwiftUI"]
 }
 package.targets.append(.testTarget(name: "LaunchGateUITests",
-                                   dependencies: ["LaunchGateUI", "LaunchGate", "LaunchGateTesting", "Accessibility", "UIKit", "SwiftUI",
+                                   dependencies: ["LaunchGateUI", "LaunchGate", "LaunchGateTesting", "Accessibility", "StoreKit", "UIKit", "SwiftUI",
                                                                   "_Testing_UIKit"]))
 #endif

@@ -44,8 +44,10 @@ extension AdapterTests {
             #expect(asked == ["mine"] && UIApplication.shared.standInBackgroundTasks.isEmpty)
         }
 
-        @Test("a significant time change re-sets the maintenance timer on the new clock", .timeLimit(.minutes(1)))
-        func timeChange() async {
+        @Test("UIKit's significant time change, and Foundation's clock and time-zone changes, each re-set the maintenance timer on the new clock",
+              .timeLimit(.minutes(1)),
+              arguments: [UIApplication.significantTimeChangeNotification, .NSSystemClockDidChange, .NSSystemTimeZoneDidChange])
+        func timeChange(_ notification: Notification.Name) async {
             let device = UIHarness()
             let wall = TestClock(), elapsed = TestClock(Date(timeIntervalSince1970: 0))
             let start = wall.date.addingTimeInterval(3_600).formatted(.iso8601)
@@ -66,9 +68,37 @@ extension AdapterTests {
             await device.settle { elapsed.pendingDeadlines == [elapsed.date.addingTimeInterval(3_600)] }
             #expect(elapsed.pendingDeadlines == [elapsed.date.addingTimeInterval(3_600)])
             wall.advance(by: 3_000)
-            NotificationCenter.default.post(name: UIApplication.significantTimeChangeNotification, object: nil)
+            NotificationCenter.default.post(name: notification, object: nil)
             await device.settle { elapsed.pendingDeadlines == [elapsed.date.addingTimeInterval(600)] }
             #expect(elapsed.pendingDeadlines == [elapsed.date.addingTimeInterval(600)], "\(elapsed.pendingDeadlines)")
         }
+
+        @Test("a follower tells the flow once per notification until it is released, and then never again; it doesn't keep the flow")
+        func followerStopsWhenReleased() async {
+            let device = UIHarness()
+            let name = Notification.Name("LaunchGateTests.followed")
+            let told = Told()
+            var flow: LaunchFlow? = device.flow()
+            weak var weakFlow: LaunchFlow?
+            weakFlow = flow
+            var follower: NotificationFollower? = NotificationFollower([name]) { _ in told.count += 1 }
+            follower?.start(flow!)
+            follower?.start(flow!)
+            NotificationCenter.default.post(name: name, object: nil)
+            await device.settle { told.count > 1 }
+            #expect(told.count == 1, "one observer, however often it is started")
+            follower = nil
+            NotificationCenter.default.post(name: name, object: nil)
+            await device.settle()
+            #expect(told.count == 1, "a released follower stops listening")
+            flow = nil
+            #expect(weakFlow == nil)
+        }
     }
+}
+
+/// How often a follower's action ran.
+@MainActor
+private final class Told {
+    var count = 0
 }

@@ -3,6 +3,7 @@ import Foundation
 import LaunchGate
 import LaunchGateTesting
 @testable import LaunchGateUI
+import StoreKit
 import SwiftUI
 import Testing
 import UIKit
@@ -22,6 +23,7 @@ final class UIHarness {
     init() {
         UIAccessibility.standInReset()
         AccessibilityNotification.standInAnnouncements = []
+        StoreKit.Storefront.standInReset()
     }
 
     /// A flow over this device's store: a relaunch when called again.

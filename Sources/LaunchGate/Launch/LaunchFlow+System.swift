@@ -2,9 +2,10 @@ import Foundation
 
 /// What the system tells the flow, and what the flow hands the system.
 extension LaunchFlow {
-    /// Call when the device's clock or time zone changes (UIKit's
-    /// `significantTimeChangeNotification`; the SwiftUI and UIKit adapters do): the maintenance
-    /// timer is set again on the new clock, and the screens' times follow the new zone.
+    /// Call when the device's clock or time zone changes (Foundation's `NSSystemClockDidChange` and
+    /// `NSSystemTimeZoneDidChange`, UIKit's `significantTimeChangeNotification`; the SwiftUI and
+    /// UIKit adapters do): the maintenance timer is set again on the new clock, and the screens'
+    /// times follow the new zone. Calling it again for the same change does no harm.
     public func significantTimeChange() {
         updates?.significantTimeChange()
     }

@@ -46,8 +46,9 @@ extension UpdateMonitor {
         maintenanceTimer = (next, OwnedTask(task))
     }
 
-    /// Call when the device's clock or time zone changes (UIKit's
-    /// `significantTimeChangeNotification`, which the adapters pass on): re-decides at the new
+    /// Call when the device's clock or time zone changes (Foundation's `NSSystemClockDidChange` and
+    /// `NSSystemTimeZoneDidChange`, UIKit's `significantTimeChangeNotification`, which the adapters
+    /// pass on; one change may post several, and each call leaves one timer): re-decides at the new
     /// time and sets the maintenance timer again. The timer sleeps a number of seconds, not until
     /// a time of day, so after the user sets the clock it would wake at the wrong moment: the
     /// screen would show late, or stay up after its end. The screen's times follow the new zone.

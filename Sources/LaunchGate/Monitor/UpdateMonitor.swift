@@ -175,7 +175,8 @@ public final class UpdateMonitor {
     /// Tells the monitor the device's App Store storefront, once known, and decides again: an
     /// optional prompt waits until that storefront serves its version (``PlatformPolicy/storefronts``).
     /// Until then, or with `nil`, the monitor waits for the slowest storefront the policy lists.
-    /// The adapters in LaunchGateUI call it with StoreKit's `Storefront.current` at launch.
+    /// The adapters in LaunchGateUI call it with StoreKit's `Storefront.current` at launch and on
+    /// each return to the foreground, and with each of `Storefront.updates` in between.
     /// - Parameter storefront: The storefront; `nil` when unknown.
     public func setStorefront(_ storefront: Storefront?) {
         guard storefront != self.storefront else { return }

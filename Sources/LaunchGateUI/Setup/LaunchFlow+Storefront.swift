@@ -9,13 +9,36 @@ extension LaunchFlow {
     ///
     /// StoreKit answers asynchronously, so the launch decides first with what the monitor knows
     /// (an unknown storefront waits for the slowest one the policy lists) and again when the answer
-    /// comes. The adapters call it at launch and on every return to the foreground: the user may
-    /// have switched accounts, and so storefronts, in Settings meanwhile. No answer (no account,
-    /// StoreKit unavailable) leaves what the monitor knew, such as a storefront the app injected
-    /// in ``AppInfo/storefront``.
+    /// comes. The adapters call it on every return to the foreground, and ``followStorefront()``
+    /// at launch. No answer (no account, StoreKit unavailable) leaves what the monitor knew, such
+    /// as a storefront the app injected in ``AppInfo/storefront``.
     func readStorefront() async {
-        guard let updates, let code = await StoreKit.Storefront.current?.countryCode,
-              let storefront = LaunchGate.Storefront(code) else { return }
+        take(await StoreKit.Storefront.current)
+    }
+
+    /// Reads the storefront (``readStorefront()``), then takes every change StoreKit reports
+    /// (`Storefront.updates`) until the calling task is cancelled: the user may switch accounts,
+    /// and so storefronts, while the app stays in the foreground (on a Mac, or in Settings beside
+    /// it on an iPad). The owner cancels the task when it goes: SwiftUI's `task` with its view,
+    /// the UIKit controller in its `deinit`.
+    ///
+    /// StoreKit 2's storefront (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1) is older than
+    /// every minimum of the package, so no `#available` check is needed: `scripts/typecheck-apple`
+    /// holds each platform's build to StoreKit's availability.
+    func followStorefront() async {
+        guard updates != nil else { return }
+        await readStorefront()
+        // Waiting for the next change suspends; it never holds the main thread.
+        for await storefront in StoreKit.Storefront.updates {
+            guard !Task.isCancelled else { return }
+            take(storefront)
+        }
+    }
+
+    /// Hands a storefront StoreKit named to the update check; `nil`, or a country the App Store
+    /// doesn't list, leaves what the check knew.
+    private func take(_ storefront: StoreKit.Storefront?) {
+        guard let updates, let code = storefront?.countryCode, let storefront = LaunchGate.Storefront(code) else { return }
         updates.setStorefront(storefront)
     }
 }

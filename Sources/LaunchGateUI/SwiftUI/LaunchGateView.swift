@@ -87,11 +87,11 @@ public struct LaunchGateView<Content: View>: View {
     @State private var identity = AdapterIdentity()
     /// The banner this window showed last, kept while another window has the details dialog open.
     @State private var lastBanner: GateScreen?
+    /// Re-sets the maintenance timer when the device's clock or time zone changes.
+    @State private var timeChanges = NotificationFollower.timeChanges()
     #if canImport(UIKit) && !os(watchOS)
     /// Reads a session the locked keychain kept from the launch once the device is unlocked.
-    @State private var protectedData = ProtectedDataRetry()
-    /// Re-sets the maintenance timer when the device's clock or time zone changes.
-    @State private var timeChanges = TimeChangeFollower()
+    @State private var protectedData = NotificationFollower.protectedData()
     #endif
 
     /// Creates the gate around a flow the app holds, with any screen replaced by the app's own.
@@ -190,9 +190,9 @@ public struct LaunchGateView<Content: View>: View {
         // foreground (DetailsPresenter).
         .onAppear {
             DetailsPresenter.process.register(identity, for: flow)
+            timeChanges.start(flow)
             #if canImport(UIKit) && !os(watchOS)
             protectedData.start(flow)
-            timeChanges.start(flow)
             SystemBackgroundTask.install(on: flow)
             #endif
         }
@@ -202,7 +202,8 @@ public struct LaunchGateView<Content: View>: View {
         .task { await flow.start() }
         #if canImport(StoreKit)
         // Alongside the check, not before it: StoreKit's answer must not hold up the launch decision.
-        .task { await flow.readStorefront() }
+        // SwiftUI cancels the task, and so the storefront's updates, when this view goes.
+        .task { await flow.followStorefront() }
         #endif
         .onChange(of: scenePhase, initial: true) { _, phase in
             // The `/api/version` check re-checks on the way back from the background; the flow decides whether one is

@@ -48,11 +48,20 @@ public final class LaunchGateViewController: UIViewController {
     private let banner = BannerSlot()
     private let detailsDialog: DetailsDialog
     /// Reads a session the locked keychain kept from the launch once the device is unlocked.
-    private let protectedData = ProtectedDataRetry()
-    private let timeChanges = TimeChangeFollower()
-    /// Set once, on the main actor, in `viewDidLoad`; read only by `deinit`, when nothing else can
-    /// reach the controller. (An isolated deinit would need iOS 18.4.)
-    nonisolated(unsafe) private var foregroundObserver: (any NSObjectProtocol)?
+    private let protectedData = NotificationFollower.protectedData()
+    private let timeChanges = NotificationFollower.timeChanges()
+    /// The re-check on the way back from the background, not after Control Center or Face ID
+    /// (which only make the app inactive); the flow decides whether one is due.
+    private let foregroundReturns = NotificationFollower([UIApplication.willEnterForegroundNotification]) { flow in
+        Task { await flow.didBecomeActive() }
+        #if canImport(StoreKit)
+        Task { await flow.readStorefront() }
+        #endif
+    }
+    /// StoreKit's storefront changes, followed while this controller lives. Set once, on the main
+    /// actor, in `viewDidLoad`; read only by `deinit`, when nothing else can reach the controller.
+    /// (An isolated deinit would need iOS 18.4.)
+    nonisolated(unsafe) private var storefrontUpdates: Task<Void, Never>?
 
     /// Creates the root controller around a flow the app configured itself.
     /// - Parameters:
@@ -74,7 +83,7 @@ public final class LaunchGateViewController: UIViewController {
     }
 
     deinit {
-        if let foregroundObserver { NotificationCenter.default.removeObserver(foregroundObserver) }
+        storefrontUpdates?.cancel()
     }
 
     /// Follows the flow's state, starts the launch and listens for the app's return from the background.
@@ -90,22 +99,11 @@ public final class LaunchGateViewController: UIViewController {
         protectedData.start(flow)
         timeChanges.start(flow)
         SystemBackgroundTask.install(on: flow)
-        // No queue: UIKit posts on the main thread, and the block only starts a main-actor task.
-        // (Naming the main queue makes Foundation wait for it, which on Linux blocks the poster.)
-        foregroundObserver = NotificationCenter.default.addObserver(
-            forName: UIApplication.willEnterForegroundNotification, object: nil, queue: nil
-        ) { [flow] _ in
-            // The `/api/version` check re-checks on the way back from the background, not after Control Center or
-            // Face ID (which only make the app inactive); the flow decides whether one is due.
-            Task { @MainActor in await flow.didBecomeActive() }
-            #if canImport(StoreKit)
-            Task { @MainActor in await flow.readStorefront() }
-            #endif
-        }
+        foregroundReturns.start(flow)
         Task { await flow.start() }
         #if canImport(StoreKit)
         // Alongside the check, not before it: StoreKit's answer must not hold up the launch decision.
-        Task { await flow.readStorefront() }
+        storefrontUpdates = Task { [flow] in await flow.followStorefront() }
         #endif
     }
 

@@ -7,36 +7,16 @@ import Testing
 @Suite("How an account deletion ends: a 401 says so before sign-in, the done screen is nobody else's, and the request runs in a background task")
 struct LaunchFlowAccountDeletionEndTests {
     private let device = LaunchHarness()
-    private static let account = SignInFixtures.app("account")
-    private static let deleted = #"{"status": "success", "message": "Account deleted."}"#
-
-    private func signedIn() async -> LaunchFlow {
-        device.answer()
-        let flow = device.launch()
-        await flow.start()
-        await device.signIn(flow, isNewUser: false)
-        return flow
-    }
-
-    private func screen(_ flow: LaunchFlow) -> AccountDeletionScreen? {
-        if case .deletingAccount(let screen) = flow.state { screen } else { nil }
-    }
-
-    /// Waits, by yielding, until the deletion's request is out; bounded, so a flow that never
-    /// sends fails instead of hanging.
-    private func untilSent() async {
-        for _ in 0..<10_000 where device.transport.requests(to: Self.account).isEmpty { await Task.yield() }
-    }
 
     // MARK: Tests
 
     @Test("a 401 says the user was already signed out and the account may be gone, not nothing; Done goes on to sign-in")
     func unauthorizedSaysSo() async throws {
-        let flow = await signedIn()
+        let flow = await device.signedIn()
         flow.requestAccountDeletion()
-        device.transport.enqueue(.respond(.signInError("unauthorized", status: 401)), for: Self.account)
+        device.transport.enqueue(.respond(.signInError("unauthorized", status: 401)), for: LaunchHarness.account)
         await flow.confirmAccountDeletion()
-        let signedOut = try #require(screen(flow), "\(flow.state)")
+        let signedOut = try #require(flow.accountDeletionScreen, "\(flow.state)")
         #expect(signedOut.step == .signedOut && signedOut.title == "Signed Out")
         #expect(signedOut.message.contains("may have been deleted") && signedOut.message.contains("sign in and delete it again"))
         #expect(signedOut.actions.map(\.role) == [.done] && signedOut.escapeAction == .done)
@@ -47,13 +27,10 @@ struct LaunchFlowAccountDeletionEndTests {
 
     @Test("a deletion that ends after a sign-out and another user's sign-in shows nothing over the new user", .timeLimit(.minutes(1)))
     func doneIsNobodyElses() async throws {
-        let flow = await signedIn()
-        flow.requestAccountDeletion()
+        let flow = await device.signedIn()
         let gate = TransportGate()
-        device.transport.enqueue(.gated(gate, .json(Self.deleted)), for: Self.account)
-        let deleting = Task { await flow.perform(.confirm) }
-        await untilSent()
-        try #require(!device.transport.requests(to: Self.account).isEmpty, "the deletion is in flight")
+        let deleting = await device.confirmDeletion(flow, heldAt: gate)
+        try #require(!device.transport.requests(to: LaunchHarness.account).isEmpty, "the deletion is in flight")
         await flow.signIn?.signOut()
         device.transport.enqueue(.respond(.codeSent(codeLength: 6)), for: SignInFixtures.sendCode)
         device.transport.enqueue(.respond(.signedIn(token: "lgs_second")), for: SignInFixtures.verifyCode)
@@ -71,35 +48,32 @@ struct LaunchFlowAccountDeletionEndTests {
 
     @Test("the request runs inside a background task, begun before it is sent and ended once it is answered, failed or not", .timeLimit(.minutes(1)))
     func backgroundTask() async throws {
-        let flow = await signedIn()
+        let flow = await device.signedIn()
         var begun: [String] = [], ended = 0
         flow.beginBackgroundTask = { name in
             begun.append(name)
             return { ended += 1 }
         }
-        flow.requestAccountDeletion()
         let gate = TransportGate()
-        device.transport.enqueue(.gated(gate, .json(Self.deleted)), for: Self.account)
-        let deleting = Task { await flow.perform(.confirm) }
-        await untilSent()
-        try #require(!device.transport.requests(to: Self.account).isEmpty, "the deletion is in flight")
+        let deleting = await device.confirmDeletion(flow, heldAt: gate)
+        try #require(!device.transport.requests(to: LaunchHarness.account).isEmpty, "the deletion is in flight")
         #expect(begun == ["LaunchGate account deletion"] && ended == 0, "running in the background while the request is out")
         gate.open()
         await deleting.value
-        #expect(screen(flow)?.step == .deleted && ended == 1)
+        #expect(flow.accountDeletionScreen?.step == .deleted && ended == 1)
     }
 
     @Test("a failed request ends its background task too")
     func backgroundTaskEndsOnFailure() async {
-        let flow = await signedIn()
+        let flow = await device.signedIn()
         var begun = 0, ended = 0
         flow.beginBackgroundTask = { _ in
             begun += 1
             return { ended += 1 }
         }
         flow.requestAccountDeletion()
-        device.transport.enqueue(.fail(.timeout), for: Self.account)
+        device.transport.enqueue(.fail(.timeout), for: LaunchHarness.account)
         await flow.confirmAccountDeletion()
-        #expect(screen(flow)?.step == .confirm && begun == 1 && ended == 1)
+        #expect(flow.accountDeletionScreen?.step == .confirm && begun == 1 && ended == 1)
     }
 }

@@ -7,40 +7,27 @@ import Testing
 @Suite("The launch flow's account deletion: a confirmation over the app, then deleted and signed out to sign-in, or back on cancel")
 struct LaunchFlowAccountDeletionTests {
     private let device = LaunchHarness()
-    private static let account = SignInFixtures.app("account")
-
-    private func signedIn() async -> LaunchFlow {
-        device.answer()
-        let flow = device.launch()
-        await flow.start()
-        await device.signIn(flow, isNewUser: false)
-        return flow
-    }
-
-    private func screen(_ flow: LaunchFlow) -> AccountDeletionScreen? {
-        if case .deletingAccount(let screen) = flow.state { screen } else { nil }
-    }
 
     // MARK: Tests
 
     @Test("confirm deletes: the confirmation, the done screen with its own title, then sign-in, with the session store cleared and nothing mounted")
     func confirmDeletes() async throws {
-        let flow = await signedIn()
+        let flow = await device.signedIn()
         #expect(flow.state == .plainApp && flow.canDeleteAccount)
         flow.requestAccountDeletion()
-        let confirm = try #require(screen(flow))
+        let confirm = try #require(flow.accountDeletionScreen)
         #expect(confirm.step == .confirm && confirm.title == "Delete your account?" && confirm.error == nil)
         #expect(confirm.actions.map(\.role) == [.confirm, .cancel] && confirm.actions[0].isDestructive && !confirm.actions[1].isDestructive)
         #expect(confirm.actions.map(\.title) == ["Delete Account", "Cancel"])
         #expect(!flow.canDeleteAccount, "one confirmation at a time")
 
-        device.transport.enqueue(.respond(.json(#"{"status": "success", "message": "Account deleted."}"#)), for: Self.account, method: "DELETE")
+        device.transport.enqueue(.respond(LaunchHarness.accountDeleted), for: LaunchHarness.account, method: "DELETE")
         await flow.perform(.confirm)
-        let done = try #require(screen(flow))
+        let done = try #require(flow.accountDeletionScreen)
         #expect(done.step == .deleted && done.message == "Your account has been deleted." && done.actions.map(\.role) == [.done])
         #expect(done.title == "Account Deleted", "the done screen no longer asks")
         #expect(try flow.contentIdentity == nil && device.sessions.loadSession() == nil)
-        #expect(device.transport.requests(to: Self.account).count == 1)
+        #expect(device.transport.requests(to: LaunchHarness.account).count == 1)
 
         await flow.perform(.done)
         #expect(flow.state == .signingIn(.enteringEmail))
@@ -48,58 +35,54 @@ struct LaunchFlowAccountDeletionTests {
 
     @Test("a double tap on Delete sends one DELETE: the second tap finds the deletion under way", .timeLimit(.minutes(1)))
     func doubleTap() async throws {
-        let flow = await signedIn()
-        flow.requestAccountDeletion()
+        let flow = await device.signedIn()
         let gate = TransportGate()
-        device.transport.enqueue(.gated(gate, .json(#"{"status": "success", "message": "Account deleted."}"#)), for: Self.account)
-        let first = Task { await flow.perform(.confirm) }
-        // Yields, not a sleep: bounded, so a flow that never sends fails here instead of hanging.
-        for _ in 0..<10_000 where device.transport.requests(to: Self.account).isEmpty { await Task.yield() }
-        try #require(!device.transport.requests(to: Self.account).isEmpty, "the first deletion is in flight")
-        #expect(screen(flow)?.step == .deleting && screen(flow)?.actions.allSatisfy { !$0.isEnabled } == true)
+        let first = await device.confirmDeletion(flow, heldAt: gate)
+        try #require(!device.transport.requests(to: LaunchHarness.account).isEmpty, "the first deletion is in flight")
+        #expect(flow.accountDeletionScreen?.step == .deleting && flow.accountDeletionScreen?.actions.allSatisfy { !$0.isEnabled } == true)
         await flow.perform(.confirm)
         gate.open()
         await first.value
-        #expect(screen(flow)?.step == .deleted && device.transport.requests(to: Self.account).count == 1)
+        #expect(flow.accountDeletionScreen?.step == .deleted && device.transport.requests(to: LaunchHarness.account).count == 1)
     }
 
     @Test("cancel goes back to the app with the account and session untouched, and sends nothing")
     func cancelGoesBack() async throws {
-        let flow = await signedIn()
+        let flow = await device.signedIn()
         flow.requestAccountDeletion()
         await flow.perform(.cancel)
         #expect(flow.state == .plainApp && flow.signIn?.session != nil)
-        #expect(device.transport.requests(to: Self.account).isEmpty)
+        #expect(device.transport.requests(to: LaunchHarness.account).isEmpty)
     }
 
     @Test("a server that refuses goes back to the confirmation saying the account was not deleted, in deletion's words, still signed in; trying again deletes")
     func failureStaysSignedIn() async throws {
-        let flow = await signedIn()
+        let flow = await device.signedIn()
         flow.requestAccountDeletion()
-        device.transport.enqueue(.respond(.signInError("unavailable", status: 503)), for: Self.account)
+        device.transport.enqueue(.respond(.signInError("unavailable", status: 503)), for: LaunchHarness.account)
         await flow.confirmAccountDeletion()
-        let failed = try #require(screen(flow))
+        let failed = try #require(flow.accountDeletionScreen)
         #expect(failed.step == .confirm && failed.error == "Your account was not deleted. Try again in a moment." && flow.signIn?.session != nil)
-        device.transport.enqueue(.respond(.json(#"{"status": "success", "message": "Account deleted."}"#)), for: Self.account)
+        device.transport.enqueue(.respond(LaunchHarness.accountDeleted), for: LaunchHarness.account)
         await flow.confirmAccountDeletion()
-        #expect(screen(flow)?.step == .deleted)
+        #expect(flow.accountDeletionScreen?.step == .deleted)
     }
 
     @Test("no answer in time says the outcome is unknown, not that nothing happened; a refusal with a wait keeps its reason")
     func unknownOutcome() async throws {
-        let flow = await signedIn()
+        let flow = await device.signedIn()
         flow.requestAccountDeletion()
-        device.transport.enqueue(.fail(.timeout), for: Self.account)
+        device.transport.enqueue(.fail(.timeout), for: LaunchHarness.account)
         await flow.confirmAccountDeletion()
-        #expect(screen(flow)?.error == "The server didn't answer, so your account may or may not have been deleted. Try again.")
-        device.transport.enqueue(.respond(.signInError("rate_limited", status: 429, retryAfter: 30)), for: Self.account)
+        #expect(flow.accountDeletionScreen?.error == "The server didn't answer, so your account may or may not have been deleted. Try again.")
+        device.transport.enqueue(.respond(.signInError("rate_limited", status: 429, retryAfter: 30)), for: LaunchHarness.account)
         await flow.confirmAccountDeletion()
-        #expect(screen(flow)?.error == "Your account was not deleted. Too many attempts. Try again in 30 s.")
+        #expect(flow.accountDeletionScreen?.error == "Your account was not deleted. Too many attempts. Try again in 30 s.")
     }
 
     @Test("a confirmation left open when the session ends doesn't come back for the next sign-in")
     func staleConfirmation() async throws {
-        let flow = await signedIn()
+        let flow = await device.signedIn()
         flow.requestAccountDeletion()
         await flow.signIn?.signOut()
         #expect(flow.state == .signingIn(.enteringEmail))
@@ -112,7 +95,7 @@ struct LaunchFlowAccountDeletionTests {
         await flow.verify()
         #expect(flow.state == .plainApp)
         await flow.confirmAccountDeletion()
-        #expect(device.transport.requests(to: Self.account).isEmpty, "the old confirmation deletes nothing")
+        #expect(device.transport.requests(to: LaunchHarness.account).isEmpty, "the old confirmation deletes nothing")
     }
 
     @Test("nothing starts while signed out or from sign-in")

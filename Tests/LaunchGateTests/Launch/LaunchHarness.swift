@@ -43,6 +43,33 @@ final class LaunchHarness {
         transport.enqueue(.respond(.json(Data(body.utf8))), for: policyURL)
     }
 
+    /// A returning user signed in and shown the app, after the launch's check: where every
+    /// account deletion starts.
+    func signedIn(configuration: LaunchFlow.Configuration? = nil) async -> LaunchFlow {
+        answer()
+        let flow = launch(configuration: configuration)
+        await flow.start()
+        await signIn(flow, isNewUser: false)
+        return flow
+    }
+
+    /// The account endpoint, whose DELETE deletes the signed-in user's account.
+    static let account = SignInFixtures.app("account")
+    /// The server's answer to a deletion that succeeded.
+    static let accountDeleted = TransportResponse.json(#"{"status": "success", "message": "Account deleted."}"#)
+
+    /// Asks for the account's deletion and confirms it, with the server's answer held at `gate`
+    /// until the test opens it. Returns once the DELETE is out, with the confirmation still
+    /// running; the wait yields rather than sleeps, and is bounded, so a flow that never sends
+    /// fails the test's next check instead of hanging.
+    func confirmDeletion(_ flow: LaunchFlow, heldAt gate: TransportGate) async -> Task<Void, Never> {
+        flow.requestAccountDeletion()
+        transport.enqueue(.gated(gate, Self.accountDeleted), for: Self.account)
+        let deleting = Task { await flow.perform(.confirm) }
+        for _ in 0..<10_000 where transport.requests(to: Self.account).isEmpty { await Task.yield() }
+        return deleting
+    }
+
     /// Takes a started flow through sign-in with `email`, as a user would type it.
     func signIn(_ flow: LaunchFlow, email: String = "ada@example.com", isNewUser: Bool) async {
         transport.enqueue(.respond(.codeSent(codeLength: 6)), for: SignInFixtures.sendCode)
@@ -51,5 +78,12 @@ final class LaunchHarness {
         await flow.sendCode()
         flow.updateCode("123456")
         await flow.verify()
+    }
+}
+
+extension LaunchFlow {
+    /// The account deletion's screen while the flow shows one; `nil` otherwise.
+    var accountDeletionScreen: AccountDeletionScreen? {
+        if case .deletingAccount(let screen) = state { screen } else { nil }
     }
 }

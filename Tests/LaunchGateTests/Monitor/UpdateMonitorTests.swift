@@ -23,17 +23,6 @@ struct UpdateMonitorTests {
             opener: opener, now: clock.now, makeInstallID: { "install-1" })
     }
 
-    /// Waits until `condition` holds, checking every millisecond. The limit only stops a broken
-    /// test from hanging; no expectation depends on how long anything takes.
-    private func until(_ limit: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + limit
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        return true
-    }
-
     /// Launches once with a policy so it is cached, as a previous session would have.
     private func warmCache(_ body: Data) async {
         transport.enqueue(.respond(.json(body)), for: url)
