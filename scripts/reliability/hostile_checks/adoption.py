@@ -1,7 +1,7 @@
 """Adoption under a flood of made-up versions and installs, from one address and from many."""
 import json, os, random, socket, subprocess, threading, time
 import urllib.error, urllib.request
-from .common import Reader, exchange, fail, launchgate, ok, request, short, spawn_server
+from .common import Reader, exchange, fail, launchgate, ok, request, send_from, short, spawn_server
 
 
 # Issue 27, item 4: a flood of install pings and policy reads under made-up versions and install
@@ -50,12 +50,7 @@ def adoption_flood():
             for name, value in (headers or {}).items():
                 head += f"{name}: {value}\r\n"
             head += f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n"
-            sock = socket.create_connection(("127.0.0.1", flood_port), timeout=10, source_address=(source, 0))
-            try:
-                sock.sendall(head.encode() + payload)
-                answer = Reader(sock, time.monotonic() + 15).response()
-            finally:
-                sock.close()
+            answer = send_from(source, flood_port, head.encode() + payload, seconds=15)
             return (answer[0], json.loads(answer[2] or b"null")) if answer else (None, None)
 
         def metric(text, name):

@@ -113,6 +113,16 @@ def exchange(payload, count, seconds=10, status=None, at_port=None):
         sock.close()
 
 
+def send_from(source, to_port, data, seconds=10):
+    """Sends raw request bytes on a new connection from `source` and reads one response, or None."""
+    sock = socket.create_connection(("127.0.0.1", to_port), timeout=10, source_address=(source, 0))
+    try:
+        sock.sendall(data)
+        return Reader(sock, time.monotonic() + seconds).response()
+    finally:
+        sock.close()
+
+
 def settle():
     """Gives the allocator a moment after a burst; bounded."""
     time.sleep(1.0)

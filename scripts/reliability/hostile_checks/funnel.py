@@ -2,8 +2,8 @@
 are not the SDK's are refused in the one JSON error shape and add nothing; huge counts are capped
 at 50 a ping and only an install's first ping of a day counts; made-up revisions add no row; and a
 flood of installs from many addresses leaves the funnel's tables and figures within their bounds."""
-import json, os, random, socket, sqlite3, time
-from .common import Reader, fail, ok, port, short
+import json, os, random, sqlite3, time
+from .common import fail, ok, port, send_from, short
 from .webhooks import api, error_shape
 
 DATABASE = os.environ.get("LAUNCHGATE_DATABASE_URL", "")
@@ -18,12 +18,7 @@ def ping(body, install, source="127.0.0.1", version="1.9.0", content_type="appli
     if content_type:
         head += f"Content-Type: {content_type}\r\n"
     head += f"Content-Length: {len(payload)}\r\n\r\n"
-    sock = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0))
-    try:
-        sock.sendall(head.encode() + payload)
-        answer = Reader(sock, time.monotonic() + 10).response()
-    finally:
-        sock.close()
+    answer = send_from(source, port, head.encode() + payload)
     if not answer:
         return None, None
     try:
