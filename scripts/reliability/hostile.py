@@ -63,17 +63,17 @@ checks = [
     ("connections: X-Forwarded-For buckets", connection_caps.forwarded_for_buckets),
     ("connections: slow readers", slow_clients.slow_readers),
     ("webhooks: private addresses refused at add", webhooks.ssrf_literals_at_add),
+    ("webhooks: disguised loopback refused at add", webhooks.ssrf_disguised_at_add),
     ("webhooks: disguised loopback refused at delivery", webhooks.ssrf_disguised_at_delivery),
     ("webhooks: replays, redelivery and secrets", webhook_receivers.replay_and_secrets),
     ("webhooks: floods and misbehaving receivers", webhook_receivers.floods_and_bad_receivers),
+    ("webhooks: a healthy endpoint behind stalled ones", webhook_receivers.good_endpoint_behind_a_stalled_one),
     ("webhooks: two instances send each event once", webhook_receivers.two_instances_send_once),
     ("funnel: made-up numbers", funnel.made_up_numbers),
     ("funnel: caps and repeated pings", funnel.caps_and_repeats),
     ("funnel: made-up revisions without counts", funnel.unknown_revision_without_counts),
     ("funnel: a flood from many installs and addresses", funnel.flood),
 ]
-# Not in `checks` until fixed (attack s14): webhooks.ssrf_disguised_at_add (H1) and
-# webhook_receivers.good_endpoint_behind_a_stalled_one (H2) fail today.
 only = os.environ.get("HOSTILE_ONLY")
 for name, run in checks:
     if only and only not in name:

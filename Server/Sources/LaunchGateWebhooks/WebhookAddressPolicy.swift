@@ -1,5 +1,10 @@
 import Foundation
 import LaunchGateStorage
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Which webhook URLs and addresses may be sent to: https, to a host whose every resolved address
 /// is public. Loopback, private, shared (CGNAT), link-local, unspecified, multicast and broadcast
@@ -64,7 +69,39 @@ public struct WebhookAddressPolicy: Sendable {
         if !allowPrivate, IPNetwork.addressBytes(host) != nil, Self.isRefused(host) {
             throw WebhookError.invalidURL("its address is loopback, private or link-local")
         }
+        if !allowPrivate, let address = Self.addressForm(of: host), Self.isRefused(address) {
+            throw WebhookError.refusedAddress(host: host, address: address)
+        }
         return url
+    }
+
+    /// Checks an endpoint's URL when it is added: as ``checkURL(_:)``, and then its host's name
+    /// resolved once through ``resolver``, the lookup delivery uses, so a name for loopback or a
+    /// private network (`localhost`) takes none of the app's endpoint places. A name that doesn't
+    /// resolve now is accepted: DNS may not be set up yet, and every attempt checks it again.
+    /// - Throws: ``WebhookError`` `invalidURL` or `refusedAddress`.
+    public func checkNewEndpoint(_ text: String) async throws -> URL {
+        let url = try checkURL(text)
+        guard !allowPrivate, let host = URLComponents(string: text)?.host, IPNetwork.addressBytes(host) == nil,
+              Self.addressForm(of: host) == nil else { return url }
+        let name = host.hasSuffix(".") ? String(host.dropLast()) : host
+        guard let addresses = try? await resolver.addresses(of: name) else { return url }
+        if let refused = addresses.first(where: Self.isRefused) { throw WebhookError.refusedAddress(host: host, address: refused) }
+        return url
+    }
+
+    /// The IPv4 address a host names in any of the forms the system's resolver reads as one
+    /// (`inet_aton`'s: `127.1`, `2130706433`, `0x7f000001`, `0177.0.0.1`, and with a trailing dot),
+    /// as dotted decimal; `nil` for a name.
+    static func addressForm(of host: String) -> String? {
+        let bare = host.hasSuffix(".") ? String(host.dropLast()) : host
+        guard !bare.isEmpty, bare.utf8.count <= 64 else { return nil }
+        if IPNetwork.addressBytes(bare) != nil { return bare }
+        var address = in_addr()
+        guard inet_aton(bare, &address) != 0 else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN) + 1)
+        guard inet_ntop(AF_INET, &address, &buffer, socklen_t(buffer.count)) != nil else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Checks a URL and resolves its host to the address to connect to: the one checked, so a

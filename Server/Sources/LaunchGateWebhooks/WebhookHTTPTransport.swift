@@ -11,7 +11,8 @@ import NIOPosix
 /// to it, while TLS still verifies the certificate for the host's name, so a DNS answer that changes
 /// between the check and the connect (rebinding) changes nothing. Redirects are not followed by the
 /// client: at most ``maximumRedirects`` are followed here, each target checked like the first, and
-/// each re-posting the same signed body.
+/// each re-posting the same signed body. All of an attempt, lookups and redirects included, ends by
+/// one deadline, ``timeout`` after it starts (attack s14, H2).
 public struct WebhookHTTPTransport: WebhookTransport {
     /// Redirects followed before giving up.
     public static let maximumRedirects = 3
@@ -20,7 +21,7 @@ public struct WebhookHTTPTransport: WebhookTransport {
 
     /// Which addresses may be reached.
     public let policy: WebhookAddressPolicy
-    /// The longest an attempt takes, connect to last byte read.
+    /// The longest an attempt takes, first lookup to last byte read, all its redirects included.
     public let timeout: Duration
     /// The `User-Agent`.
     public let userAgent: String
@@ -37,10 +38,19 @@ public struct WebhookHTTPTransport: WebhookTransport {
     }
 
     public func post(to url: URL, headers: [(name: String, value: String)], body: Data) async throws -> WebhookResponse {
+        let ends = NIODeadline.now() + TimeAmount.nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000)
+        // The limit also ends a lookup that hangs, which no deadline of the client's covers.
+        guard let response = try await TimeLimit.run(timeout, { try await follow(url, headers: headers, body: body, ends: ends) }) else {
+            throw HTTPClientError.deadlineExceeded
+        }
+        return response
+    }
+
+    private func follow(_ url: URL, headers: [(name: String, value: String)], body: Data, ends: NIODeadline) async throws -> WebhookResponse {
         var url = url
         for hop in 0...Self.maximumRedirects {
             let target = try await policy.target(url)
-            let (response, location) = try await send(to: target, headers: headers, body: body)
+            let (response, location) = try await send(to: target, headers: headers, body: body, ends: ends)
             guard [301, 302, 303, 307, 308].contains(response.status), let location else { return response }
             guard hop < Self.maximumRedirects else { throw WebhookError.tooManyRedirects }
             guard let next = URL(string: location, relativeTo: url)?.absoluteURL else {
@@ -51,15 +61,17 @@ public struct WebhookHTTPTransport: WebhookTransport {
         throw WebhookError.tooManyRedirects
     }
 
-    private func send(to target: WebhookTarget, headers: [(name: String, value: String)], body: Data) async throws -> (WebhookResponse, String?) {
-        let amount = TimeAmount.nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000)
+    private func send(to target: WebhookTarget, headers: [(name: String, value: String)], body: Data,
+                      ends: NIODeadline) async throws -> (WebhookResponse, String?) {
+        let amount = ends - NIODeadline.now()
+        guard amount > .zero else { throw HTTPClientError.deadlineExceeded }
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: .init(connect: amount, read: amount))
         if target.host != target.address { configuration.dnsOverride = [target.host: target.address] }
         // A client per attempt: its dnsOverride is the address just checked, and no pooled
         // connection to an address checked earlier is reused.
         let client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
         do {
-            let result = try await exchange(client, target: target, headers: headers, body: body, deadline: amount)
+            let result = try await exchange(client, target: target, headers: headers, body: body, ends: ends)
             try? await client.shutdown()
             return result
         } catch {
@@ -69,14 +81,13 @@ public struct WebhookHTTPTransport: WebhookTransport {
     }
 
     private func exchange(_ client: HTTPClient, target: WebhookTarget, headers: [(name: String, value: String)], body: Data,
-                          deadline: TimeAmount) async throws -> (WebhookResponse, String?) {
+                          ends: NIODeadline) async throws -> (WebhookResponse, String?) {
         var request = HTTPClientRequest(url: target.url.absoluteString)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
         request.headers.add(name: "User-Agent", value: userAgent)
         for header in headers { request.headers.add(name: header.name, value: header.value) }
         request.body = .bytes(ByteBuffer(bytes: body))
-        let ends = NIODeadline.now() + deadline
         let response = try await client.execute(request, deadline: ends)
         // AsyncHTTPClient's deadline ends with the head: a receiver dripping its body a byte at a
         // time would hold the delivery past its lease, and it would be sent again (review s13, G4).

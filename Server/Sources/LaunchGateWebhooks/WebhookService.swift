@@ -58,13 +58,13 @@ public struct WebhookService: WebhookEvents {
     /// - Throws: ``WebhookError`` for a URL or event refused, ``WebhookStorageError`` past the
     ///   limit, ``ServiceError`` `appNotFound`.
     public func add(appID: String, url: String, events: [String]) async throws -> Added {
-        let url = try policy.checkURL(url).absoluteString
+        let url = try await policy.checkNewEndpoint(url).absoluteString
         var types: [String] = []
         for name in events.map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
             guard let type = WebhookEventType(rawValue: name), type != .test else { throw WebhookError.unknownEvent(name) }
             if !types.contains(type.rawValue) { types.append(type.rawValue) }
         }
-        guard try await apps.app(id: appID) != nil else { throw ServiceError.appNotFound(appID) }
+        try await requireApp(appID)
         let secret = WebhookSecret(random: random)
         let endpoint = WebhookEndpointRecord(id: makeID("whe_"), appID: appID, url: url, events: types,
                                              sealedSecret: try masterKey().seal(secret.key), createdAt: now())
@@ -73,8 +73,10 @@ public struct WebhookService: WebhookEvents {
     }
 
     /// An app's active endpoints.
+    /// - Throws: ``ServiceError`` `appNotFound`, as adding to it does, rather than an empty list.
     public func endpoints(appID: String) async throws -> [WebhookEndpointRecord] {
-        try await repository.endpoints(appID: appID)
+        try await requireApp(appID)
+        return try await repository.endpoints(appID: appID)
     }
 
     /// Removes an endpoint; its pending deliveries fail.
@@ -95,8 +97,14 @@ public struct WebhookService: WebhookEvents {
     }
 
     /// An app's deliveries, newest first.
+    /// - Throws: ``ServiceError`` `appNotFound`.
     public func deliveries(appID: String, failedOnly: Bool, limit: Int = 100) async throws -> [WebhookDeliveryRecord] {
-        try await repository.deliveries(appID: appID, failedOnly: failedOnly, limit: min(max(1, limit), 1000))
+        try await requireApp(appID)
+        return try await repository.deliveries(appID: appID, failedOnly: failedOnly, limit: min(max(1, limit), 1000))
+    }
+
+    private func requireApp(_ appID: String) async throws {
+        guard try await apps.app(id: appID) != nil else { throw ServiceError.appNotFound(appID) }
     }
 
     /// Sends a delivery's event again to its endpoint, with the same `webhook-id`.

@@ -17,8 +17,8 @@ public struct WebhookWorker: Service {
     package let pollInterval: Duration
     /// Deliveries under way at once.
     package let deliveriesAtOnce: Int
-    /// How long a claim hides a delivery from other instances: twice the longest attempt (every
-    /// redirect followed, each to its timeout), so no claim lapses while its attempt still runs.
+    /// How long a claim hides a delivery from other instances: twice the longest attempt (its
+    /// redirects included, which share its timeout), so no claim lapses while its attempt still runs.
     package let lease: TimeInterval
 
     private var repository: any WebhookRepository { service.repository }
@@ -29,7 +29,7 @@ public struct WebhookWorker: Service {
     /// - Parameters:
     ///   - service: Whose repository, keys and clock it uses.
     ///   - transport: Posts deliveries.
-    ///   - attemptTimeout: The transport's longest attempt (one hop).
+    ///   - attemptTimeout: The transport's longest attempt, redirects included.
     ///   - pollInterval: How often to look for due deliveries.
     ///   - deliveriesAtOnce: Posts under way at once (at least 1).
     public init(service: WebhookService, transport: any WebhookTransport, attemptTimeout: Duration = .seconds(10),
@@ -38,29 +38,59 @@ public struct WebhookWorker: Service {
         self.transport = transport
         self.pollInterval = pollInterval
         self.deliveriesAtOnce = max(1, deliveriesAtOnce)
-        let hop = Double(attemptTimeout.components.seconds) + Double(attemptTimeout.components.attoseconds) / 1e18
-        lease = max(2, 2 * hop * Double(WebhookHTTPTransport.maximumRedirects + 1))
+        let attempt = Double(attemptTimeout.components.seconds) + Double(attemptTimeout.components.attoseconds) / 1e18
+        lease = max(2, 2 * attempt)
     }
 
-    /// Sends until the service group shuts down.
+    /// Sends until the service group shuts down: ``deliveriesAtOnce`` senders, each claiming the
+    /// next due delivery as soon as it is done with one, so a stalled endpoint holds one sender
+    /// and the others go on with every other endpoint (attack s14, H2).
     public func run() async throws {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await pruneHourly() }
+            for _ in 0..<deliveriesAtOnce {
+                group.addTask { _ = try? await send(untilIdle: false) }
+            }
+        }
+    }
+
+    private var running: Bool { !Task.isShuttingDownGracefully && !Task.isCancelled }
+
+    private func pruneHourly() async {
         var pruned: Date?
-        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+        while running {
             if pruned.map({ now().timeIntervalSince($0) >= Self.pruneInterval || now() < $0 }) ?? true {
                 pruned = now()
                 await pruneFinished()
             }
-            var full = false
-            do {
-                full = try await deliverDue() == batch
-            } catch {
-                logger.warning("the webhook outbox could not be read; trying again", metadata: ["error": "\(error)"])
-            }
-            if !full { try? await Task.sleep(for: pollInterval) }
+            try? await Task.sleep(for: pollInterval)
         }
     }
 
-    private var batch: Int { max(10, deliveriesAtOnce) }
+    /// One sender: claims one due delivery at a time and tries it. Idle, it returns when
+    /// `untilIdle`, and otherwise waits ``pollInterval`` and looks again.
+    /// - Returns: How many it tried.
+    private func send(untilIdle: Bool) async throws -> Int {
+        var tried = 0
+        while running {
+            let claimed: WebhookDeliveryRecord?
+            do {
+                claimed = try await repository.claimDue(at: now(), lease: lease, limit: 1).first
+            } catch {
+                if untilIdle { throw error }
+                logger.warning("the webhook outbox could not be read; trying again", metadata: ["error": "\(error)"])
+                claimed = nil
+            }
+            guard let delivery = claimed else {
+                if untilIdle { return tried }
+                try? await Task.sleep(for: pollInterval)
+                continue
+            }
+            await deliver(delivery)
+            tried += 1
+        }
+        return tried
+    }
 
     /// How often finished deliveries past their retention are deleted.
     static let pruneInterval: TimeInterval = 3600
@@ -78,18 +108,15 @@ public struct WebhookWorker: Service {
         }
     }
 
-    /// Claims what is due and tries each once, ``deliveriesAtOnce`` at a time.
-    /// - Returns: How many were claimed.
+    /// Tries what is due, ``deliveriesAtOnce`` at a time and one per endpoint at a time, until
+    /// nothing more is: each sender claims the next due delivery as soon as it is done with one.
+    /// - Returns: How many were tried.
     @discardableResult
     public func deliverDue() async throws -> Int {
-        let claimed = try await repository.claimDue(at: now(), lease: lease, limit: batch)
-        await withTaskGroup(of: Void.self) { group in
-            for (index, delivery) in claimed.enumerated() {
-                if index >= deliveriesAtOnce { await group.next() }
-                group.addTask { await deliver(delivery) }
-            }
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<deliveriesAtOnce { group.addTask { try await send(untilIdle: true) } }
+            return try await group.reduce(0, +)
         }
-        return claimed.count
     }
 
     private func deliver(_ delivery: WebhookDeliveryRecord) async {

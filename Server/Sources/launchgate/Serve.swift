@@ -35,7 +35,7 @@ struct Serve: AsyncParsableCommand {
     var appStoreConnectURL: String?
     @Flag(help: "Let webhooks reach loopback and private addresses, over plain http too: for tests and receivers on your own network. Env: LAUNCHGATE_WEBHOOK_ALLOW_PRIVATE=1.")
     var webhookAllowPrivate = false
-    @Option(help: "Seconds one webhook attempt may take, connect to answer (default 10). Env: LAUNCHGATE_WEBHOOK_TIMEOUT.") var webhookTimeout: DecimalNumber?
+    @Option(help: "Seconds one webhook attempt may take, lookup to answer, redirects included (default 10). Env: LAUNCHGATE_WEBHOOK_TIMEOUT.") var webhookTimeout: DecimalNumber?
     @OptionGroup var database: DatabaseOptions
     @OptionGroup(title: "Mail") var mail: MailOptions
     @OptionGroup(title: "Sign-in limits") var signIn: SignInOptions

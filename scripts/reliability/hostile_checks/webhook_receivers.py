@@ -150,7 +150,7 @@ def floods_and_bad_receivers():
 
 
 def good_endpoint_behind_a_stalled_one():
-    """Fails today (H3): one stalled receiver holds the outbox's few slots, and every other endpoint's events wait."""
+    """H2 (attack s14): three stalled receivers hold one sender each at most; the healthy endpoint gets every event."""
     receiver, server = Receiver(stall=8), Second()
     try:
         if not server.admin:

@@ -8,9 +8,8 @@ import urllib.error, urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from .common import fail, ok, port, token
 
-# Every form of a private address that a URL can carry. The first list is refused at add time today;
-# the second names loopback through forms that getaddrinfo reads as addresses (or a name), refused only
-# at delivery (finding H1).
+# Every form of a private address that a URL can carry. The second list names loopback through forms
+# that getaddrinfo reads as addresses (or a name); until H1 was fixed those were refused only at delivery.
 LITERALS = ["https://127.0.0.1/", "https://[::1]/", "https://[::ffff:127.0.0.1]/", "https://[::ffff:7f00:1]/",
             "https://[0:0:0:0:0:ffff:127.0.0.1]/", "https://[::127.0.0.1]/", "https://[64:ff9b::7f00:1]/", "https://[fe80::1]/",
             "https://[fe80::1%25lo]/", "https://[fc00::1]/", "https://[::]/", "https://0.0.0.0/", "https://10.0.0.1/",
@@ -64,7 +63,7 @@ def ssrf_literals_at_add():
 
 
 def ssrf_disguised_at_add():
-    """Fails today (H1): loopback in forms the resolver reads as addresses is accepted until delivery."""
+    """H1 (attack s14): loopback in forms the resolver reads as addresses, and names for it, are refused at add."""
     wrong = []
     for url in DISGUISED:
         status, body = api("POST", "/v1/admin/apps/demo/webhooks", {"url": url.format(p=443)})

@@ -71,8 +71,8 @@ public struct ServerConfiguration: Sendable {
     /// Whether webhooks may reach loopback and private addresses, over plain http too
     /// (`serve --webhook-allow-private`): for tests and receivers on the operator's own network.
     public var webhookAllowPrivate = false
-    /// The longest one webhook attempt (one hop) may take (`serve --webhook-timeout`); a claim
-    /// lasts twice every hop's worth.
+    /// The longest one webhook attempt may take, its redirects included (`serve --webhook-timeout`);
+    /// a claim lasts twice that.
     public var webhookTimeout: Duration = .seconds(10)
     /// Install recording, adoption and the publish guard.
     public var adoption: AdoptionConfiguration

@@ -31,6 +31,26 @@ struct WebhookAddressPolicyTests {
         _ = try WebhookAddressPolicy(allowPrivate: true, resolver: ScriptedResolver([:])).checkURL("http://127.0.0.1:8080/x")
     }
 
+    @Test("at add, loopback in the forms the system's resolver reads as an address, and names for it, are refused (attack s14, H1)",
+          arguments: ["127.1", "2130706433", "0x7f000001", "0177.0.0.1", "0x7f.0.0.1", "127.0.0.1.", "0", "localhost", "localhost.",
+                      "0251.0376.0251.0376", "private.example.com"])
+    func disguisedAtAdd(_ host: String) async throws {
+        let resolver = ScriptedResolver(["localhost": ["127.0.0.1", "::1"], "private.example.com": ["93.184.216.34", "10.0.0.5"]])
+        await #expect(throws: WebhookError.self) {
+            try await WebhookAddressPolicy(resolver: resolver).checkNewEndpoint("https://\(host):443/in")
+        }
+        _ = try await WebhookAddressPolicy(allowPrivate: true, resolver: resolver).checkNewEndpoint("https://\(host):443/in")
+    }
+
+    @Test("at add, a public address in any form, a name resolving only to public ones, or one that doesn't resolve yet is accepted")
+    func publicAtAdd() async throws {
+        let policy = WebhookAddressPolicy(resolver: ScriptedResolver(["hooks.example.com": ["93.184.216.34"]]))
+        for url in ["https://hooks.example.com/in", "https://hooks.example.com./in", "https://1572395042/in", "https://93.184.216.34/in",
+                    "https://not-yet.example.com/in"] {
+            _ = try await policy.checkNewEndpoint(url)
+        }
+    }
+
     @Test("a host that resolves to a private address is refused, even when another of its addresses is public")
     func resolvedPrivate() async throws {
         let policy = WebhookAddressPolicy(resolver: ScriptedResolver(["hooks.example.com": ["93.184.216.34", "10.0.0.5"]]))

@@ -12,6 +12,10 @@ struct WebhookHTTPTransportTests {
     private func withReceiver(_ body: @Sendable (Int) async throws -> Void) async throws {
         let router = Router()
         router.post("/ok") { _, _ in "thanks" }
+        router.post("/slow-loop") { _, _ in
+            try await Task.sleep(for: .seconds(1))
+            return Response(status: .temporaryRedirect, headers: [.location: "/slow-loop"])
+        }
         router.post("/drip") { _, _ in
             Response(status: .ok, body: ResponseBody { writer in
                 for _ in 0..<150 {
@@ -34,6 +38,17 @@ struct WebhookHTTPTransportTests {
         try await withReceiver { port in
             let response = try await transport().post(to: URL(string: "http://127.0.0.1:\(port)/ok")!, headers: [], body: Data("{}".utf8))
             #expect(response.status == 200 && response.body == "thanks")
+        }
+    }
+
+    @Test("redirects share their attempt's deadline: 4 hops of 1 s each end a 3 s attempt, though each hop alone is in time (attack s14, H2)")
+    func redirectsShareTheDeadline() async throws {
+        try await withReceiver { port in
+            let transport = WebhookHTTPTransport(policy: WebhookAddressPolicy(allowPrivate: true), timeout: .seconds(3))
+            // With a timeout per hop this ends after the fourth hop, with too many redirects.
+            await #expect(throws: HTTPClientError.deadlineExceeded) {
+                _ = try await transport.post(to: URL(string: "http://127.0.0.1:\(port)/slow-loop")!, headers: [], body: Data("{}".utf8))
+            }
         }
     }
 

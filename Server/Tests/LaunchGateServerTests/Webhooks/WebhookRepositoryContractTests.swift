@@ -55,14 +55,16 @@ struct WebhookRepositoryContractTests {
             for (id, second) in [("msg_old_done", 0.0), ("msg_old_failed", 1), ("msg_old_pending", 2), ("msg_new_done", 100)] {
                 _ = try await repository.enqueue(event(id, second: second), endpointID: nil, limit: 10, makeID: ids("whd_\(id)_"))
             }
-            let claimed = try await repository.claimDue(at: Samples.now.addingTimeInterval(200), lease: 60, limit: 10)
-            for delivery in claimed {
+            // One endpoint's deliveries are claimed one at a time; the pending one waits for a retry.
+            while let delivery = try await repository.claimDue(at: Samples.now.addingTimeInterval(200), lease: 60, limit: 10).first {
                 switch delivery.eventID {
                 case "msg_old_done", "msg_new_done":
                     try await repository.finish(id: delivery.id, attempt: delivery.attempts, state: .delivered, status: 200, error: nil, at: Samples.now)
                 case "msg_old_failed":
                     try await repository.finish(id: delivery.id, attempt: delivery.attempts, state: .failed, status: 500, error: "500", at: Samples.now)
-                default: break
+                default:
+                    try await repository.retry(id: delivery.id, attempt: delivery.attempts, status: 503, error: "503",
+                                               nextAttemptAt: Samples.now.addingTimeInterval(10_000))
                 }
             }
             #expect(try await repository.prune(createdBefore: Samples.now.addingTimeInterval(50)) == 2)
@@ -132,17 +134,43 @@ struct WebhookRepositoryContractTests {
         }
     }
 
-    @Test("concurrent claims never hand one delivery to two claimers", arguments: TestBackend.available)
+    @Test("concurrent claims never hand one delivery to two claimers, nor two deliveries of one endpoint", arguments: TestBackend.available)
     func concurrentClaims(_ backend: TestBackend) async throws {
         try await withWebhooks(backend) { repository in
-            try await repository.addEndpoint(endpoint("whe_1"), limit: 10)
+            for n in 1...10 { try await repository.addEndpoint(endpoint("whe_\(n)", minute: Double(n)), limit: 10) }
             let makeID = ids("whd_")
-            for n in 1...30 { _ = try await repository.enqueue(event("msg_\(n)"), endpointID: nil, limit: 100, makeID: makeID) }
-            let claims = try await withThrowingTaskGroup(of: [String].self) { group in
-                for _ in 0..<6 { group.addTask { try await repository.claimDue(at: Samples.now, lease: 120, limit: 7).map(\.id) } }
+            for n in 1...3 { _ = try await repository.enqueue(event("msg_\(n)", second: Double(n)), endpointID: nil, limit: 100, makeID: makeID) }
+            let racing = try await withThrowingTaskGroup(of: [WebhookDeliveryRecord].self) { group in
+                for _ in 0..<6 { group.addTask { try await repository.claimDue(at: Samples.now.addingTimeInterval(10), lease: 120, limit: 4) } }
                 return try await group.reduce(into: []) { $0 += $1 }
             }
-            #expect(claims.count == 30 && Set(claims).count == 30)
+            // A claimer that lost a race for a row may come back short; one more claim takes the rest.
+            let claims = racing + (try await repository.claimDue(at: Samples.now.addingTimeInterval(10), lease: 120, limit: 100))
+            #expect(Set(claims.map(\.id)).count == claims.count && Set(claims.map(\.endpointID)).count == 10 && claims.count == 10)
+            #expect(claims.allSatisfy { $0.eventID == "msg_1" }, "each endpoint's oldest")
+        }
+    }
+
+    @Test("an endpoint has at most one delivery claimed at a time, its oldest due; the next is claimed once that one is done or its lease lapses (attack s14, H2)",
+          arguments: TestBackend.available)
+    func oneClaimPerEndpoint(_ backend: TestBackend) async throws {
+        try await withWebhooks(backend) { repository in
+            for id in ["whe_a", "whe_b", "whe_c"] { try await repository.addEndpoint(endpoint(id), limit: 10) }
+            let makeID = ids("whd_")
+            for n in 1...3 { _ = try await repository.enqueue(event("msg_\(n)", second: Double(n)), endpointID: nil, limit: 100, makeID: makeID) }
+            let at = Samples.now.addingTimeInterval(10)
+            let first = try await repository.claimDue(at: at, lease: 60, limit: 10)
+            #expect(first.map(\.eventID) == ["msg_1", "msg_1", "msg_1"] && Set(first.map(\.endpointID)).count == 3)
+            #expect(try await repository.claimDue(at: at, lease: 60, limit: 10).isEmpty, "every endpoint has one under way")
+            let a = try #require(first.first { $0.endpointID == "whe_a" }), b = try #require(first.first { $0.endpointID == "whe_b" })
+            try await repository.finish(id: a.id, attempt: 1, state: .delivered, status: 200, error: nil, at: at)
+            try await repository.retry(id: b.id, attempt: 1, status: 503, error: "503", nextAttemptAt: at.addingTimeInterval(300))
+            let next = try await repository.claimDue(at: at, lease: 60, limit: 10)
+            #expect(next.map(\.endpointID).sorted() == ["whe_a", "whe_b"] && next.allSatisfy { $0.eventID == "msg_2" },
+                    "a done and b waiting for its retry free their endpoints; c's is still under way")
+            let lapsed = try await repository.claimDue(at: at.addingTimeInterval(61), lease: 60, limit: 10)
+            #expect(lapsed.map(\.endpointID).sorted() == ["whe_a", "whe_b", "whe_c"], "leases lapsed")
+            #expect(lapsed.first { $0.endpointID == "whe_c" }?.eventID == "msg_1", "c's first again, its oldest")
         }
     }
 

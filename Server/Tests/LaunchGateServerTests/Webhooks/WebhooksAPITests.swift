@@ -8,6 +8,20 @@ import Testing
 
 @Suite("Admin API for webhooks: add (the secret once), list, test, deliveries, redeliver and remove, admin scope only")
 struct WebhooksAPITests {
+    @Test("an app that doesn't exist has no webhooks to list: its list routes answer 404 app-not-found, as adding to it does (attack s14, H4)")
+    func unknownApp() async throws {
+        try await TestServer.with { server in
+            try await server.application.test(.router) { client in
+                let admin = TestServer.bearer(server.adminToken)
+                for path in ["/v1/admin/apps/nope/webhooks", "/v1/admin/apps/nope/webhooks/deliveries", "/v1/admin/apps/nope/webhooks/deliveries?failed=true"] {
+                    let answer = try await client.execute(uri: path, method: .get, headers: admin)
+                    #expect(answer.status == .notFound && answer.text.contains("app-not-found"), "\(path)")
+                }
+                #expect(try await client.execute(uri: "/v1/admin/apps/notes/webhooks", method: .get, headers: admin).status == .ok)
+            }
+        }
+    }
+
     @Test("an admin manages an app's webhooks; the secret is only in the POST's answer; a private URL and a publish token are refused")
     func lifecycle() async throws {
         try await TestServer.with { server in

@@ -64,8 +64,11 @@ public actor MemoryWebhookRepository: WebhookRepository {
     }
 
     public func claimDue(at now: Date, lease: TimeInterval, limit: Int) -> [WebhookDeliveryRecord] {
-        let due = deliveries.values.filter { $0.isDue(at: now) }
-            .sorted { ($0.nextAttemptAt, $0.id) < ($1.nextAttemptAt, $1.id) }.prefix(max(0, limit))
+        // As the SQL claim: each endpoint's oldest due delivery, and none of an endpoint with one under lease.
+        var taken = Set(deliveries.values.filter { $0.state == .pending && $0.leasedUntil > now }.map(\.endpointID))
+        let due = deliveries.values.filter { $0.state == .pending && $0.nextAttemptAt <= now }
+            .sorted { ($0.nextAttemptAt, $0.id) < ($1.nextAttemptAt, $1.id) }
+            .filter { taken.insert($0.endpointID).inserted }.prefix(max(0, limit))
         return due.map { delivery in
             var claimed = delivery
             claimed.attempts += 1

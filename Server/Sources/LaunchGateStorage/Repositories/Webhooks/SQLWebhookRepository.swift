@@ -115,13 +115,20 @@ public struct SQLWebhookRepository: WebhookRepository {
         let claimed = try await database.read { db in
             // The outer conditions are checked again on each row as it is updated: where two
             // instances picked the same rows, PostgreSQL's row lock makes the second skip what
-            // the first claimed.
+            // the first claimed. Each endpoint's oldest due delivery only, and none of an endpoint
+            // with one under lease: a receiver that stalls holds one of the senders, not all
+            // (attack s14, H2). Both instances pick the same oldest row, so the lock settles that too.
             try await db.raw("""
                 UPDATE webhook_deliveries SET attempts = attempts + 1, leased_until = \(bind: until)
                 WHERE id IN (
-                    SELECT id FROM webhook_deliveries
-                    WHERE state = \(bind: pending) AND next_attempt_at <= \(bind: due) AND leased_until <= \(bind: due)
-                    ORDER BY next_attempt_at, id LIMIT \(bind: max(0, limit)))
+                    SELECT d.id FROM webhook_deliveries d
+                    WHERE d.state = \(bind: pending) AND d.next_attempt_at <= \(bind: due) AND d.leased_until <= \(bind: due)
+                      AND NOT EXISTS (SELECT 1 FROM webhook_deliveries busy WHERE busy.endpoint_id = d.endpoint_id
+                                      AND busy.state = \(bind: pending) AND busy.leased_until > \(bind: due))
+                      AND NOT EXISTS (SELECT 1 FROM webhook_deliveries older WHERE older.endpoint_id = d.endpoint_id
+                                      AND older.state = \(bind: pending) AND older.next_attempt_at <= \(bind: due)
+                                      AND (older.next_attempt_at < d.next_attempt_at OR (older.next_attempt_at = d.next_attempt_at AND older.id < d.id)))
+                    ORDER BY d.next_attempt_at, d.id LIMIT \(bind: max(0, limit)))
                   AND state = \(bind: pending) AND next_attempt_at <= \(bind: due) AND leased_until <= \(bind: due)
                 RETURNING \(unsafeRaw: columns)
                 """).all().map(Self.delivery)

@@ -29,7 +29,9 @@ public protocol WebhookRepository: Sendable {
     /// - Throws: ``WebhookStorageError`` `deliveryNotFound` when the app has no such delivery,
     ///   `endpointNotFound` when its endpoint was removed.
     func redeliver(id: String, appID: String, newID: String, limit: Int, at now: Date) async throws -> WebhookDeliveryRecord?
-    /// Claims up to `limit` due deliveries until `now + lease`, counting an attempt on each.
+    /// Claims up to `limit` due deliveries until `now + lease`, counting an attempt on each: for
+    /// each endpoint without a delivery under lease, its oldest due one (by `nextAttemptAt`, then
+    /// ID), so at most one delivery per endpoint is in flight and a stalled endpoint holds up only itself.
     func claimDue(at now: Date, lease: TimeInterval, limit: Int) async throws -> [WebhookDeliveryRecord]
     /// Records a failed attempt and when to try again, if the claim is still `attempt`'s.
     func retry(id: String, attempt: Int, status: Int?, error: String, nextAttemptAt: Date) async throws
