@@ -94,6 +94,23 @@ extension AdapterTests {
             flow = nil
             #expect(weakFlow == nil)
         }
+
+        @Test("notifications posted together tell the flow once, and a later one tells it again (review s14, I4)")
+        func followerMergesABurst() async {
+            let device = UIHarness()
+            let names = [Notification.Name("LaunchGateTests.clock"), Notification.Name("LaunchGateTests.zone")]
+            let told = Told()
+            let flow = device.flow()
+            let follower = NotificationFollower(names) { _ in told.count += 1 }
+            follower.start(flow)
+            for name in names + names { NotificationCenter.default.post(name: name, object: nil) }
+            await device.settle { told.count > 1 }
+            #expect(told.count == 1, "one clock change posts several notifications; the flow re-decides once")
+            NotificationCenter.default.post(name: names[0], object: nil)
+            await device.settle { told.count > 1 }
+            #expect(told.count == 2, "a later change is told again")
+            withExtendedLifetime(follower) {}
+        }
     }
 }
 

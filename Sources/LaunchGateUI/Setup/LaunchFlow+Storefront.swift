@@ -9,7 +9,7 @@ extension LaunchFlow {
     ///
     /// StoreKit answers asynchronously, so the launch decides first with what the monitor knows
     /// (an unknown storefront waits for the slowest one the policy lists) and again when the answer
-    /// comes. The adapters call it on every return to the foreground, and ``followStorefront()``
+    /// comes. The adapters call it on every return to the foreground, and ``followStorefront(_:)``
     /// at launch. No answer (no account, StoreKit unavailable) leaves what the monitor knew, such
     /// as a storefront the app injected in ``AppInfo/storefront``.
     func readStorefront() async {
@@ -17,21 +17,25 @@ extension LaunchFlow {
     }
 
     /// Reads the storefront (``readStorefront()``), then takes every change StoreKit reports
-    /// (`Storefront.updates`) until the calling task is cancelled: the user may switch accounts,
-    /// and so storefronts, while the app stays in the foreground (on a Mac, or in Settings beside
-    /// it on an iPad). The owner cancels the task when it goes: SwiftUI's `task` with its view,
-    /// the UIKit controller in its `deinit`.
+    /// (`Storefront.updates`) until the calling task is cancelled or the flow is gone: the user may
+    /// switch accounts, and so storefronts, while the app stays in the foreground (on a Mac, or in
+    /// Settings beside it on an iPad). The owner cancels the task when it goes: SwiftUI's `task`
+    /// with its view, the UIKit controller in its `deinit`.
+    ///
+    /// The flow is held weakly while the loop waits (`WeakFlow`): whether StoreKit's sequence ends
+    /// on cancellation isn't documented, and a loop that outlives its owner must not keep the flow.
+    /// Such a loop ends at the next change.
     ///
     /// StoreKit 2's storefront (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1) is older than
     /// every minimum of the package, so no `#available` check is needed: `scripts/typecheck-apple`
     /// holds each platform's build to StoreKit's availability.
-    func followStorefront() async {
-        guard updates != nil else { return }
-        await readStorefront()
+    static func followStorefront(_ reference: WeakFlow) async {
+        guard reference.flow?.updates != nil else { return }
+        await reference.flow?.readStorefront()
         // Waiting for the next change suspends; it never holds the main thread.
         for await storefront in StoreKit.Storefront.updates {
-            guard !Task.isCancelled else { return }
-            take(storefront)
+            guard !Task.isCancelled, let flow = reference.flow else { return }
+            flow.take(storefront)
         }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import LaunchGate
-// Foundation's clock and time-zone notifications come with UIKit or AppKit (on Linux, with their
-// stand-ins: swift-corelibs-foundation lacks NSSystemClockDidChange).
+// On Apple platforms Foundation declares the clock and time-zone notifications itself; UIKit is
+// here for its own time change, and on Linux the UIKit and AppKit stand-ins declare the clock's
+// (swift-corelibs-foundation lacks NSSystemClockDidChange).
 #if canImport(UIKit)
 import UIKit
 #elseif canImport(AppKit)

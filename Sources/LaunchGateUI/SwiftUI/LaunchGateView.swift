@@ -202,8 +202,9 @@ public struct LaunchGateView<Content: View>: View {
         .task { await flow.start() }
         #if canImport(StoreKit)
         // Alongside the check, not before it: StoreKit's answer must not hold up the launch decision.
-        // SwiftUI cancels the task, and so the storefront's updates, when this view goes.
-        .task { await flow.followStorefront() }
+        // SwiftUI cancels the task, and so the storefront's updates, when this view goes; the
+        // closure captures only a weak reference, not the view and its flow.
+        .task { [reference = WeakFlow(flow)] in await LaunchFlow.followStorefront(reference) }
         #endif
         .onChange(of: scenePhase, initial: true) { _, phase in
             // The `/api/version` check re-checks on the way back from the background; the flow decides whether one is

@@ -103,7 +103,7 @@ public final class LaunchGateViewController: UIViewController {
         Task { await flow.start() }
         #if canImport(StoreKit)
         // Alongside the check, not before it: StoreKit's answer must not hold up the launch decision.
-        storefrontUpdates = Task { [flow] in await flow.followStorefront() }
+        storefrontUpdates = Task { [reference = WeakFlow(flow)] in await LaunchFlow.followStorefront(reference) }
         #endif
     }
 

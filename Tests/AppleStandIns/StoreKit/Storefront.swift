@@ -21,7 +21,7 @@ public struct Storefront: Identifiable, Hashable, Sendable {
     }
 
     /// The storefront of the current account; `nil` when it can't be determined. The stand-in's
-    /// is what a test set (`standInCurrent`), `nil` unless it did.
+    /// is what a test set with `standInChange(to:)`, `nil` unless it did.
     public static var current: Storefront? {
         get async { Followers.shared.current }
     }
@@ -34,14 +34,12 @@ public struct Storefront: Identifiable, Hashable, Sendable {
         public typealias Element = Storefront
 
         public struct AsyncIterator: AsyncIteratorProtocol {
-            fileprivate var changes: AsyncStream<Storefront>.Iterator
+            fileprivate let iteration: Iteration
 
-            public mutating func next() async -> Storefront? { await changes.next() }
+            public mutating func next() async -> Storefront? { await Followers.shared.next(for: iteration.id) }
         }
 
-        public func makeAsyncIterator() -> AsyncIterator {
-            AsyncIterator(changes: Followers.shared.follow().makeAsyncIterator())
-        }
+        public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(iteration: Iteration()) }
     }
 
     /// Sets what `current` answers, and tells every running `updates` iteration, as StoreKit does
@@ -55,30 +53,56 @@ public struct Storefront: Identifiable, Hashable, Sendable {
         Followers.shared.reset()
     }
 
-    /// How many `updates` iterations are running: one ends when its task is cancelled (a
-    /// stand-in's record).
+    /// How many `updates` iterations are running (a stand-in's record). Apple doesn't document
+    /// that cancelling the task ends the real sequence, so the stand-in's doesn't: an iteration
+    /// waits for the next change whatever happens to its task, and ends when its loop leaves.
     public static var standInFollowers: Int { Followers.shared.count }
 }
 
-/// The stand-in's one storefront and the iterations of `updates` that follow it.
+/// One running iteration of `updates`, counted until its iterator is dropped.
+private final class Iteration: Sendable {
+    let id = UUID()
+    init() { Followers.shared.begin(id) }
+    deinit { Followers.shared.end(id) }
+}
+
+/// The stand-in's one storefront and the iterations of `updates` that follow it: each has the
+/// changes it hasn't taken yet, or a continuation waiting for the next. A checked continuation
+/// ignores cancellation, which is the worst StoreKit's undocumented behaviour could be.
 private final class Followers: @unchecked Sendable {
     static let shared = Followers()
     private let lock = NSLock()
     private var storefront: Storefront?
-    private var continuations: [UUID: AsyncStream<Storefront>.Continuation] = [:]
+    private var queued: [UUID: [Storefront]] = [:]
+    private var waiting: [UUID: CheckedContinuation<Storefront?, Never>] = [:]
 
     var current: Storefront? { lock.withLock { storefront } }
-    var count: Int { lock.withLock { continuations.count } }
+    var count: Int { lock.withLock { queued.count } }
 
-    func follow() -> AsyncStream<Storefront> {
-        let id = UUID()
-        let (stream, continuation) = AsyncStream<Storefront>.makeStream()
-        continuation.onTermination = { [weak self] _ in
-            guard let self else { return }
-            _ = lock.withLock { continuations.removeValue(forKey: id) }
+    func begin(_ id: UUID) { lock.withLock { queued[id] = [] } }
+
+    func end(_ id: UUID) {
+        let waiter = lock.withLock {
+            queued.removeValue(forKey: id)
+            return waiting.removeValue(forKey: id)
         }
-        lock.withLock { continuations[id] = continuation }
-        return stream
+        waiter?.resume(returning: nil)
+    }
+
+    func next(for id: UUID) async -> Storefront? {
+        await withCheckedContinuation { continuation in
+            let ready: Storefront?? = lock.withLock {
+                guard var changes = queued[id] else { return .some(nil) }
+                guard changes.isEmpty else {
+                    let first = changes.removeFirst()
+                    queued[id] = changes
+                    return .some(first)
+                }
+                waiting[id] = continuation
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
     }
 
     func reset() {
@@ -86,10 +110,14 @@ private final class Followers: @unchecked Sendable {
     }
 
     func change(to storefront: Storefront) {
-        let followers = lock.withLock {
+        let waiters = lock.withLock {
             self.storefront = storefront
-            return Array(continuations.values)
+            var waiters: [CheckedContinuation<Storefront?, Never>] = []
+            for id in queued.keys {
+                if let waiter = waiting.removeValue(forKey: id) { waiters.append(waiter) } else { queued[id]?.append(storefront) }
+            }
+            return waiters
         }
-        for follower in followers { follower.yield(storefront) }
+        for waiter in waiters { waiter.resume(returning: storefront) }
     }
 }
