@@ -50,7 +50,15 @@ extension ConsoleController {
         return ConsoleRenderer.redirect("/console/apps/\(app.id)/appstore?linked=\(platform.rawValue)")
     }
 
-    /// Unlinks a platform; what was published stays published.
+    /// The App Store page again with a link's error among its problems: a platform that isn't
+    /// linked (404), or an unlink whose withdrawal was refused (409).
+    private func appStoreLinkProblem(_ request: Request, _ context: Context, _ signed: ConsoleSessions.Signed, app: String,
+                                     _ error: AppStoreLinkError) async throws -> Response {
+        let forms = try await appStoreForms(request, signed, app: app, problems: [ConsoleFormError.sentence(error.message)])
+        return try await appStorePage(request, context, forms: forms, status: error.kind == .conflict ? .conflict : .notFound)
+    }
+
+    /// Unlinks a platform, withdrawing its per-storefront versions; the rest of what was published stays.
     package func unlinkAppStore(_ request: Request, _ context: Context) async throws -> Response {
         let (signed, form) = try await sessionAndForm(request, .publish)
         let app = try await app(context)
@@ -60,8 +68,7 @@ extension ConsoleController {
         do {
             try await service.unlink(app: app.id, platform: platform)
         } catch let error as AppStoreLinkError {
-            let forms = try await appStoreForms(request, signed, app: app.id, problems: [ConsoleFormError.sentence(error.message)])
-            return try await appStorePage(request, context, forms: forms, status: .notFound)
+            return try await appStoreLinkProblem(request, context, signed, app: app.id, error)
         }
         return ConsoleRenderer.redirect("/console/apps/\(app.id)/appstore?unlinked=\(platform.rawValue)")
     }
@@ -77,8 +84,7 @@ extension ConsoleController {
         do {
             outcome = try await actions.sync(app.id, platform, form["reset"] != nil)
         } catch let error as AppStoreLinkError {
-            let forms = try await appStoreForms(request, signed, app: app.id, problems: [ConsoleFormError.sentence(error.message)])
-            return try await appStorePage(request, context, forms: forms, status: .notFound)
+            return try await appStoreLinkProblem(request, context, signed, app: app.id, error)
         }
         let problems: [String] = switch outcome {
         // Each error starts with its storefront's code ("us: …"), which stays as the form typed it.
@@ -132,7 +138,7 @@ extension ConsoleController {
         if let platform = query.get("linked").flatMap(Platform.init(rawValue:)) {
             return "Linked \(platform.rawValue) to the App Store; its first poll is due now."
         } else if let platform = query.get("unlinked").flatMap(Platform.init(rawValue:)) {
-            return "Unlinked \(platform.rawValue); what was published stays published."
+            return "Unlinked \(platform.rawValue); its per-storefront versions were withdrawn, the rest stays as published."
         } else if let result = query.get("synced") {
             switch result {
             case "published": return "Synced: a revision was published with what the App Store serves."

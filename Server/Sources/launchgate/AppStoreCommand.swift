@@ -67,20 +67,21 @@ struct AppStoreCommand: AsyncParsableCommand {
     }
 
     struct Unlink: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Stop following the App Store; what was published stays.")
+        static let configuration = CommandConfiguration(abstract: "Stop following the App Store: withdraw the per-storefront versions (through the publish guard); the rest stays as published.")
         @OptionGroup var target: Target
         @OptionGroup var database: DatabaseOptions
 
         func run() async throws {
-            try await database.withComponents { components in
+            // Unlinking publishes a revision without `storefronts`, signed like any other.
+            try await database.withComponents(checkMasterKey: true) { components in
                 try await components.appStoreLinkService.unlink(app: target.app, platform: try target.parsedPlatform())
-                print("unlinked \(target.app) on \(target.platform); its policy stays as last published")
+                print("unlinked \(target.app) on \(target.platform); its per-storefront versions were withdrawn, the rest of its policy stays as published")
             }
         }
     }
 
     struct Status: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Each linked storefront's version, the last success and error, the next poll, and Apple's phased release.")
+        static let configuration = CommandConfiguration(abstract: "Each linked storefront's version and the answer last ignored, the last success, error and failures in a row, the next poll, and Apple's phased release.")
         @Argument(help: "The app's ID.") var app: String
         @OptionGroup var database: DatabaseOptions
         @OptionGroup var listing: ListingOptions
@@ -88,12 +89,16 @@ struct AppStoreCommand: AsyncParsableCommand {
         func run() async throws {
             try await database.withComponents { components in
                 let links = try await components.appStoreLinkService.links(app: app)
-                var table = Listing("Platform", "Storefront", "Version served", "Last success", "Last error", "Next poll", "Phased release")
+                var table = Listing("Platform", "Storefront", "Version served", "Ignored answer", "Last success", "Last error", "Failures",
+                                    "Next poll", "Phased release")
                 for link in links {
                     for storefront in link.storefronts {
-                        table.append(link.platform.rawValue, storefront, link.served[storefront]?.description ?? "-",
+                        // The poller writes each ignored answer as "us: why"; each storefront's row shows its own.
+                        let ignored = link.status.ignoredAnswers.filter { $0.hasPrefix("\(storefront): ") }
+                            .map { String($0.dropFirst(storefront.count + 2)) }.joined(separator: "; ")
+                        table.append(link.platform.rawValue, storefront, link.served[storefront]?.description ?? "-", ignored,
                                      link.status.lastSuccessAt?.formatted(.iso8601) ?? "never", link.status.lastError ?? "",
-                                     link.status.nextPollAt.formatted(.iso8601), link.status.phasedRelease ?? "not checked")
+                                     String(link.status.failures), link.status.nextPollAt.formatted(.iso8601), link.status.phasedRelease ?? "not checked")
                     }
                 }
                 table.print(listing.format, empty: "\(app) is not linked to the App Store; link it with "
@@ -105,13 +110,14 @@ struct AppStoreCommand: AsyncParsableCommand {
     struct Sync: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Poll a linked platform now and publish what changed.")
         @OptionGroup var target: Target
-        @Flag(help: "Take each storefront's answer even when lower than before (after a release was pulled).") var reset = false
-        @Option(help: "The iTunes lookup's base URL (https; http only to a loopback host). Env: LAUNCHGATE_APPSTORE_LOOKUP_URL.")
+        @Flag(help: "Take each storefront's answer even when lower than before (after a release was pulled) or a jump of more than 5 major versions.") var reset = false
+        @Option(help: "The iTunes lookup's base URL (https; http only to a loopback host with --appstore-allow-loopback-http). Env: LAUNCHGATE_APPSTORE_LOOKUP_URL.")
         var appstoreLookupUrl: String?
+        @OptionGroup var loopback: AppStoreLoopbackOption
         @OptionGroup var database: DatabaseOptions
 
         func run() async throws {
-            let base = try AppStoreCommand.lookupURL(appstoreLookupUrl)
+            let base = try AppStoreCommand.lookupURL(appstoreLookupUrl, allowLoopbackHTTP: try loopback.allowed())
             try await database.withComponents(checkMasterKey: true) { components in
                 let transport = AsyncHTTPAppStoreTransport()
                 let outcome: AppStorePollOutcome
@@ -137,10 +143,11 @@ struct AppStoreCommand: AsyncParsableCommand {
     }
 
     /// The lookup URL from the flag or LAUNCHGATE_APPSTORE_LOOKUP_URL, checked.
-    static func lookupURL(_ flag: String?) throws -> URL {
+    /// - Parameter allowLoopbackHTTP: `--appstore-allow-loopback-http`: plain http to a loopback host (a test's fake).
+    static func lookupURL(_ flag: String?, allowLoopbackHTTP: Bool) throws -> URL {
         // The variable is checked even beside the flag, as every serve variable is (EnvironmentOption).
         func checked(_ text: String, _ name: String) throws -> URL {
-            do { return try AppStoreLookupURL.parse(text) } catch let error as AppStoreLinkError { throw ValidationError("\(name): \(error.message)") }
+            do { return try AppStoreLookupURL.parse(text, allowLoopbackHTTP: allowLoopbackHTTP) } catch let error as AppStoreLinkError { throw ValidationError("\(name): \(error.message)") }
         }
         let variable = try ProcessInfo.processInfo.environment["LAUNCHGATE_APPSTORE_LOOKUP_URL"].map { try checked($0, "LAUNCHGATE_APPSTORE_LOOKUP_URL") }
         return try flag.map { try checked($0, "--appstore-lookup-url") } ?? variable ?? AppStoreLookupClient.defaultBaseURL

@@ -27,12 +27,13 @@ struct Serve: AsyncParsableCommand {
     var maxConnectionsPerNetwork: Int?
     @Option(help: "Connections a --trusted-proxy address may hold at once (default: --max-connections). Env: LAUNCHGATE_MAX_CONNECTIONS_PER_PROXY.")
     var maxConnectionsPerProxy: Int?
-    @Option(help: "The iTunes lookup's base URL that linked apps are polled at (https; http only to a loopback host; default https://itunes.apple.com). Env: LAUNCHGATE_APPSTORE_LOOKUP_URL.")
+    @Option(help: "The iTunes lookup's base URL that linked apps are polled at (https; http only to a loopback host with --appstore-allow-loopback-http; default https://itunes.apple.com). Env: LAUNCHGATE_APPSTORE_LOOKUP_URL.")
     var appstoreLookupUrl: String?
     @Option(help: "Seconds between polls of an App Store link, before ±10 % jitter (default 900, at least 60). Env: LAUNCHGATE_APPSTORE_POLL_INTERVAL.")
     var appstorePollInterval: Int?
-    @Option(name: .customLong("appstore-connect-url"), help: "App Store Connect's API (default https://api.appstoreconnect.apple.com; https only, plain http on loopback only, for a fake). Env: LAUNCHGATE_APPSTORE_CONNECT_URL.")
+    @Option(name: .customLong("appstore-connect-url"), help: "App Store Connect's API (default https://api.appstoreconnect.apple.com; https only, plain http on loopback only with --appstore-allow-loopback-http, for a fake). Env: LAUNCHGATE_APPSTORE_CONNECT_URL.")
     var appStoreConnectURL: String?
+    @OptionGroup var appStoreLoopback: AppStoreLoopbackOption
     @Flag(help: "Let webhooks reach loopback and private addresses, over plain http too: for tests and receivers on your own network. Env: LAUNCHGATE_WEBHOOK_ALLOW_PRIVATE=1.")
     var webhookAllowPrivate = false
     @Option(help: "Seconds one webhook attempt may take, lookup to answer, redirects included (default 10). Env: LAUNCHGATE_WEBHOOK_TIMEOUT.") var webhookTimeout: DecimalNumber?
@@ -81,13 +82,14 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--trusted-proxy: \(error)")
         }
 
-        configuration.appStoreLookupURL = try AppStoreCommand.lookupURL(appstoreLookupUrl)
+        let loopback = try appStoreLoopback.allowed()
+        configuration.appStoreLookupURL = try AppStoreCommand.lookupURL(appstoreLookupUrl, allowLoopbackHTTP: loopback)
         if let seconds = try EnvironmentOption.value(appstorePollInterval, flag: "appstore-poll-interval", EnvironmentOption.within(60...86_400)) {
             configuration.appStorePoller.interval = .seconds(seconds)
         }
 
         let connect = try EnvironmentOption.value(appStoreConnectURL, flag: "appstore-connect-url") { text in
-            do { return try AppStoreConnectURL(parsing: text) } catch { throw OptionRefusal(": \(error)") }
+            do { return try AppStoreConnectURL(parsing: text, allowLoopbackHTTP: loopback) } catch { throw OptionRefusal(": \(error)") }
         }
         if let connect { configuration.appStoreConnectURL = connect }
         configuration.signIn = try signIn.apply(to: configuration.signIn)

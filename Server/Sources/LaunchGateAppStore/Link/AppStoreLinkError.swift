@@ -35,7 +35,7 @@ public struct AppStoreLinkError: LaunchGateFailure, Equatable {
 
     /// A lookup base URL that is neither https nor http to a loopback host.
     public static func invalidURL(_ text: String) -> AppStoreLinkError {
-        AppStoreLinkError(code: "invalid-appstore-url", message: "'\(text.prefix(80))' is not a lookup URL: use https (http only to a loopback host)")
+        AppStoreLinkError(code: "invalid-appstore-url", message: "'\(text.prefix(80))' is not a lookup URL: use https (http only to a loopback host, with --appstore-allow-loopback-http)")
     }
 
     /// A pin name that isn't one of ``AppStorePin``.
@@ -46,5 +46,17 @@ public struct AppStoreLinkError: LaunchGateFailure, Equatable {
     /// No link for the app's platform.
     public static func notLinked(app: String, platform: String) -> AppStoreLinkError {
         AppStoreLinkError(code: "appstore-not-linked", message: "\(app) is not linked to the App Store on \(platform)", kind: .notFound)
+    }
+
+    /// An unlink whose withdrawal of the per-storefront versions the publish guard or validation refused; the link stays.
+    public static func unlinkRefused(app: String, platform: String, reason: String) -> AppStoreLinkError {
+        AppStoreLinkError(code: "appstore-unlink-refused",
+                          message: "\(app) stays linked on \(platform): withdrawing its per-storefront versions was refused: \(reason)", kind: .conflict)
+    }
+
+    /// An unlink whose withdrawal lost to other publishes every time it tried; the link stays.
+    public static func unlinkRaced(app: String, platform: String) -> AppStoreLinkError {
+        AppStoreLinkError(code: "appstore-unlink-raced",
+                          message: "\(app) stays linked on \(platform): other publishes kept coming first; unlink again", kind: .conflict)
     }
 }

@@ -8,16 +8,20 @@ import LaunchGateStorage
 public struct AppStoreLinkService: Sendable {
     private let links: any AppStoreLinkRepository
     private let policies: PolicyService
+    private let publisher: (any AppStorePublisher)?
     private let now: @Sendable () -> Date
 
     /// Creates the service.
     /// - Parameters:
     ///   - links: Where links are kept.
     ///   - policies: Tells which apps exist.
+    ///   - publisher: Withdraws the per-storefront versions on unlink; `nil` leaves the policy alone.
     ///   - now: The clock.
-    public init(links: any AppStoreLinkRepository, policies: PolicyService, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(links: any AppStoreLinkRepository, policies: PolicyService, publisher: (any AppStorePublisher)? = nil,
+                now: @escaping @Sendable () -> Date = Date.init) {
         self.links = links
         self.policies = policies
+        self.publisher = publisher
         self.now = now
     }
 
@@ -41,10 +45,38 @@ public struct AppStoreLinkService: Sendable {
             ?? AppStoreLink(app: app, platform: platform, identity: identity, storefronts: codes, pins: pins, createdAt: time)
     }
 
-    /// Unlinks a platform; what was published stays published.
-    /// - Throws: ``AppStoreLinkError`` `appstore-not-linked`.
+    /// Unlinks a platform. The policy's `storefronts` are withdrawn first, in a revision with the
+    /// reason "App Store" through the publish guard: nobody updates them any more, and the SDK would
+    /// go on capping optional prompts to the frozen versions (review s13, G12). The rest of what
+    /// was published stays. The withdrawal comes before the removal so a refusal leaves the link as
+    /// it was; a poll that lands between the two is found by its own compare-and-publish.
+    /// - Throws: ``AppStoreLinkError`` `appstore-not-linked`, `appstore-unlink-refused`, `appstore-unlink-raced`.
     public func unlink(app: String, platform: Platform) async throws {
+        guard try await links.find(app: app, platform: platform) != nil else {
+            throw AppStoreLinkError.notLinked(app: app, platform: platform.rawValue)
+        }
+        if let publisher { try await withdrawStorefronts(app: app, platform: platform, publisher: publisher) }
         guard try await links.remove(app: app, platform: platform) else { throw AppStoreLinkError.notLinked(app: app, platform: platform.rawValue) }
+    }
+
+    private func withdrawStorefronts(app: String, platform: Platform, publisher: any AppStorePublisher) async throws {
+        // A poll of this link or an operator may publish meanwhile: try again over their revision, a few times.
+        for _ in 0..<3 {
+            guard let current = try await publisher.current(app: app), var policy = current.policy.platforms[platform],
+                  !policy.storefronts.isEmpty else { return }
+            policy.storefronts = [:]
+            var updated = current.policy
+            updated.platforms[platform] = policy
+            do {
+                try await publisher.publish(updated, app: app, expectedRevision: current.revision)
+                return
+            } catch let refusal as AppStorePublishRefusal {
+                throw AppStoreLinkError.unlinkRefused(app: app, platform: platform.rawValue, reason: refusal.reason)
+            } catch let error as ServiceError where error.code == "publish-race" {
+                continue
+            }
+        }
+        throw AppStoreLinkError.unlinkRaced(app: app, platform: platform.rawValue)
     }
 
     /// The app's links with their status.

@@ -1,11 +1,13 @@
 import Foundation
 
 /// The rule for the lookup's base URL an operator may set (`serve --appstore-lookup-url`):
-/// https, or plain http to a loopback host only when the caller allows it (the fakes the tests run).
+/// https, or plain http to a loopback host only behind `--appstore-allow-loopback-http` (the fakes
+/// the tests run): by default nothing on the machine's own network can pose as Apple.
 public enum AppStoreLookupURL {
     /// Parses and checks a base URL.
+    /// - Parameter allowLoopbackHTTP: Accept plain http to a loopback host (`--appstore-allow-loopback-http`).
     /// - Throws: ``AppStoreLinkError`` `invalid-appstore-url`.
-    public static func parse(_ text: String, allowLoopbackHTTP: Bool = true) throws -> URL {
+    public static func parse(_ text: String, allowLoopbackHTTP: Bool = false) throws -> URL {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty,
               url.user == nil, url.password == nil, url.query == nil, url.fragment == nil else {
             throw AppStoreLinkError.invalidURL(text)

@@ -92,15 +92,17 @@ public struct AppStorePoller: Sendable {
         let outcome: AppStorePollOutcome
         var served = link.served
         var phase: String?
+        var ignored = link.status.ignoredAnswers
         if answers.isEmpty {
             outcome = .failed(errors)
         } else {
-            let (result, floor, checked) = try await publish(answers, link: link, reset: reset)
-            served = floor
-            phase = checked
-            outcome = errors.isEmpty ? result : .failed(errors + (result.refusal.map { [$0] } ?? []))
+            let applied = try await publish(answers, link: link, reset: reset)
+            served = applied.floor
+            phase = applied.phase
+            ignored = applied.ignored
+            outcome = errors.isEmpty ? applied.outcome : .failed(errors + (applied.outcome.refusal.map { [$0] } ?? []))
         }
-        try await record(outcome, link: link, served: served, phase: phase)
+        try await record(outcome, link: link, served: served, phase: phase, ignored: ignored, reset: reset)
         Counter(label: "launchgate_appstore_polls_total", dimensions: [("result", outcome.metricLabel)]).increment()
         return outcome
     }
@@ -109,12 +111,12 @@ public struct AppStorePoller: Sendable {
     /// floor to keep: the new one once published or already published, the old one otherwise,
     /// so a refused change is found again (and refused again) rather than forgotten.
     private func publish(_ answers: [String: StorefrontRelease], link: AppStoreLink, reset: Bool) async throws
-        -> (AppStorePollOutcome, [String: AppVersion], phase: String?) {
+        -> (outcome: AppStorePollOutcome, floor: [String: AppVersion], phase: String?, ignored: [String]) {
         let current = try await publisher.current(app: link.app)
         let update = StorefrontUpdate(answers: answers, link: link, policy: current?.policy.platforms[link.platform], reset: reset)
         var platformPolicy = update.policy
         let phase = await followPhasedRelease(link: link, served: update.served, policy: &platformPolicy)
-        if let current, current.policy.platforms[link.platform] == platformPolicy { return (.unchanged, update.served, phase) }
+        if let current, current.policy.platforms[link.platform] == platformPolicy { return (.unchanged, update.served, phase, update.ignored) }
         var policy = current?.policy ?? UpdatePolicy(app: link.app)
         policy.platforms[link.platform] = platformPolicy
         do {
@@ -124,11 +126,12 @@ public struct AppStorePoller: Sendable {
             await events.emit(.appStoreChanged, appID: link.app,
                               data: AppStoreChangedEventData(app: link.app, platform: link.platform, policy: platformPolicy, phasedRelease: phase),
                               occurredAt: now())
-            return (.published(platformPolicy), update.served, phase)
+            return (.published(platformPolicy), update.served, phase, update.ignored)
         } catch let refusal as AppStorePublishRefusal {
-            return (.refused(refusal.reason), link.served, phase)
+            return (.refused(refusal.reason), link.served, phase, update.ignored)
         } catch let error as ServiceError where error.code == "publish-race" {
-            return (.raced, link.served, phase)
+            // The floor read before the race: the repository keeps the winner's if it is higher.
+            return (.raced, link.served, phase, update.ignored)
         }
     }
 
@@ -145,10 +148,12 @@ public struct AppStorePoller: Sendable {
         return release.summary
     }
 
-    private func record(_ outcome: AppStorePollOutcome, link: AppStoreLink, served: [String: AppVersion], phase: String?) async throws {
+    private func record(_ outcome: AppStorePollOutcome, link: AppStoreLink, served: [String: AppVersion], phase: String?,
+                        ignored: [String], reset: Bool) async throws {
         let time = now()
         var status = link.status
         status.lastPollAt = time
+        status.ignoredAnswers = ignored
         // A poll that reached no storefront didn't look at the phase: the last one found stands.
         if let phase { status.phasedRelease = phase }
         switch outcome {
@@ -159,14 +164,22 @@ public struct AppStorePoller: Sendable {
             Gauge(label: "launchgate_appstore_last_success_seconds", dimensions: [("app", link.app), ("platform", link.platform.rawValue)])
                 .record(time.timeIntervalSince1970)
         case .failed(let errors):
-            status.lastError = String(errors.joined(separator: "; ").prefix(1000))
+            status.lastError = Self.oneLine(errors.joined(separator: "; "))
             status.failures += 1
         case .refused(let reason):
-            status.lastError = String("publish refused: \(reason)".prefix(1000))
+            status.lastError = Self.oneLine("publish refused: \(reason)")
             status.failures += 1
         }
         status.nextPollAt = time.addingTimeInterval(configuration.wait(failures: status.failures, random: random()))
-        _ = try await links.record(app: link.app, platform: link.platform, served: served, status: status)
+        _ = try await links.record(link, served: served, status: status, reset: reset)
+    }
+}
+
+extension AppStorePoller {
+    /// The status's error on one line of at most 1000 characters: a guard's reason or an answer may
+    /// hold line breaks, which a status table would show as garbage (attack s13, 8).
+    static func oneLine(_ text: String) -> String {
+        String(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ").prefix(1000))
     }
 }
 

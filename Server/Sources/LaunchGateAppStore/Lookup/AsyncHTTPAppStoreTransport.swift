@@ -50,7 +50,7 @@ public final class AsyncHTTPAppStoreTransport: AppStoreHTTPTransport {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            throw AppStoreTransportError.failed(String(describing: error).prefix(200).description)
+            throw AppStoreTransportError.failed(TransportFailureText.line(error))
         }
     }
 

@@ -4,67 +4,78 @@ import LaunchGateStorage
 
 /// What one poll changes in a linked platform's policy, decided without I/O so every rule is
 /// tested on its own: per storefront the version never goes backwards (Apple's CDN serves stale
-/// answers for a while after a release, Siren #380), unless the operator resets; `storefronts`
-/// always follows the store; `latest`, its notes and minimum OS, and `updateURL` follow the
-/// highest version served, unless pinned.
+/// answers for a while after a release, Siren #380), unless the operator resets; an implausible
+/// version is never taken (``AnswerPlausibility``); `storefronts` always follows the store;
+/// `latest` follows the highest version served, unless pinned.
+///
+/// The notes, minimum OS and store URL are taken from the answer that brings a new version (or
+/// fill a field that is empty), never re-read for a version already announced: two CDN nodes
+/// that disagree about them would otherwise publish a revision on every poll. Apple ties a
+/// version's notes and minimum OS to the version, so nothing real is missed; `sync --reset`
+/// takes them again.
 public struct StorefrontUpdate: Sendable, Hashable {
     /// The version each linked storefront serves now: the floor for the next poll.
     public let served: [String: AppVersion]
     /// The platform's policy with the store's values.
     public let policy: PlatformPolicy
-    /// Storefronts whose answer was lower than what they served before, and so ignored.
-    public let staleStorefronts: [String]
+    /// The answers not believed, one line each, by storefront: stale (lower than that storefront
+    /// served before) or implausible.
+    public let ignored: [String]
 
     /// Applies one poll's answers.
     /// - Parameters:
     ///   - answers: The storefronts that answered, with what they serve; failed ones are absent and keep their last value.
     ///   - link: The link, with the versions served before.
     ///   - policy: The platform's current policy; `nil` when it has none yet.
-    ///   - reset: Whether to take the answers as they are, even lower ones (`sync --reset`).
+    ///   - reset: Whether to take the answers as they are, even lower ones or a big jump (`sync --reset`).
     public init(answers: [String: StorefrontRelease], link: AppStoreLink, policy: PlatformPolicy?, reset: Bool) {
-        var served = reset ? [:] : link.served.filter { link.storefronts.contains($0.key) }
-        var stale: [String] = []
-        for (storefront, release) in answers where link.storefronts.contains(storefront) {
-            if let floor = served[storefront], release.version < floor {
-                stale.append(storefront)
+        let before = link.served.filter { link.storefronts.contains($0.key) }
+        var served = reset ? [:] : before
+        var ignored: [String] = []
+        for (storefront, release) in answers.sorted(by: { $0.key < $1.key }) where link.storefronts.contains(storefront) {
+            if let refusal = AnswerPlausibility.refusal(of: release.version, highestServed: before.values.max(), reset: reset) {
+                ignored.append("\(storefront): \(refusal)")
+            } else if let floor = served[storefront], release.version < floor {
+                ignored.append("\(storefront): \(release.version) is below the \(floor) it served before (a stale answer), ignored")
             } else {
                 served[storefront] = release.version
             }
         }
-        // A reset with a storefront failing keeps that storefront's last value rather than dropping it.
+        // A reset keeps the last value of a storefront that failed or answered implausibly, rather than dropping it.
         if reset {
-            for (storefront, version) in link.served where served[storefront] == nil && answers[storefront] == nil
-                && link.storefronts.contains(storefront) {
-                served[storefront] = version
-            }
+            for (storefront, version) in before where served[storefront] == nil { served[storefront] = version }
         }
         self.served = served
-        self.staleStorefronts = stale.sorted()
+        self.ignored = ignored
         var updated = policy ?? PlatformPolicy()
         updated.storefronts = served
         if let highest = served.values.max(),
            let release = answers.filter({ served[$0.key] == highest && $0.value.version == highest }).min(by: { $0.key < $1.key })?.value {
-            Self.follow(release, pins: link.pins, in: &updated)
+            let isNew = reset || before.values.max() != highest
+            Self.follow(release, isNew: isNew, pins: link.pins, in: &updated)
         }
         self.policy = updated
     }
 
-    private static func follow(_ release: StorefrontRelease, pins: Set<AppStorePin>, in policy: inout PlatformPolicy) {
+    /// Follows `release`; `isNew` says it brings a version the link hadn't served, so its fields replace the published ones.
+    private static func follow(_ release: StorefrontRelease, isNew: Bool, pins: Set<AppStorePin>, in policy: inout PlatformPolicy) {
+        var isNew = isNew
         if !pins.contains(.latest) {
             var latest = policy.latest ?? Release()
             if latest.version != release.version {
-                // A new version's build and date are not the old one's.
+                // A new version's build and date are not the old one's, nor are its notes: take the store's.
                 latest = Release(version: release.version, releaseDate: release.releaseDate, notes: latest.notes, minimumOS: latest.minimumOS)
+                isNew = true
             }
             policy.latest = latest
         }
         // A release's notes and minimum OS are that version's: with `latest` pinned to another
         // version, the store's would describe a release the policy doesn't announce (review s13, G8).
         if var latest = policy.latest, latest.version == release.version {
-            if !pins.contains(.notes) { latest.notes = release.notes }
-            if !pins.contains(.minimumOS) { latest.minimumOS = release.minimumOS }
+            if !pins.contains(.notes), isNew || latest.notes == nil { latest.notes = release.notes }
+            if !pins.contains(.minimumOS), isNew || latest.minimumOS == nil { latest.minimumOS = release.minimumOS }
             policy.latest = latest
         }
-        if !pins.contains(.updateURL), let url = release.storeURL { policy.updateURL = url }
+        if !pins.contains(.updateURL), let url = release.storeURL, isNew || policy.updateURL == nil { policy.updateURL = url }
     }
 }

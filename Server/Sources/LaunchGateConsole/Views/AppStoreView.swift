@@ -19,6 +19,10 @@ struct AppStoreView: ConsoleView {
         package let lastSuccess: String
         /// Why the last poll failed; `nil` after a success.
         package let lastError: String?
+        /// Polls in a row that failed; the backoff grows with it.
+        package let failures: Int
+        /// The answers the last poll ignored (stale or implausible), one line each.
+        package let ignoredAnswers: [String]
         package let nextPoll: String
         /// Apple's phased release as the last poll found it, or why the policy's own rollout applies.
         package let phasedRelease: String
@@ -30,6 +34,8 @@ struct AppStoreView: ConsoleView {
             pins = link.pins.isEmpty ? "none" : link.pins.map(\.rawValue).sorted().joined(separator: ", ")
             lastSuccess = link.status.lastSuccessAt.map(ConsoleFigures.date) ?? "never"
             lastError = link.status.lastError
+            failures = link.status.failures
+            ignoredAnswers = link.status.ignoredAnswers
             nextPoll = ConsoleFigures.date(link.status.nextPollAt)
             phasedRelease = link.status.phasedRelease ?? "not checked yet"
             storefronts = link.storefronts.map { Row(storefront: $0, served: link.served[$0]?.description ?? "not yet") }

@@ -63,6 +63,9 @@ extension ServerComponents {
 }
 
 extension ServerComponents {
-    /// Linking and unlinking platforms to the App Store.
-    public var appStoreLinkService: AppStoreLinkService { AppStoreLinkService(links: appStoreLinks, policies: policies, now: now) }
+    /// Linking and unlinking platforms to the App Store; unlinking withdraws `storefronts` through the guarded publish.
+    public var appStoreLinkService: AppStoreLinkService {
+        AppStoreLinkService(links: appStoreLinks, policies: policies, publisher: GuardedAppStorePublisher(policies: policies, adoption: adoption),
+                            now: now)
+    }
 }

@@ -37,6 +37,8 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
         let nextPollAt: Date
         /// Apple's phased release as the last poll found it, or why the policy's own rollout applies.
         let phasedRelease: String?
+        /// The answers the last poll ignored: stale or implausible, one line each.
+        let ignoredAnswers: [String]
     }
 
     struct Link: Encodable {
@@ -56,7 +58,8 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
             pins = link.pins.map(\.rawValue).sorted()
             served = link.served
             status = LinkStatus(lastPollAt: link.status.lastPollAt, lastSuccessAt: link.status.lastSuccessAt, lastError: link.status.lastError,
-                                failures: link.status.failures, nextPollAt: link.status.nextPollAt, phasedRelease: link.status.phasedRelease)
+                                failures: link.status.failures, nextPollAt: link.status.nextPollAt, phasedRelease: link.status.phasedRelease,
+                                ignoredAnswers: link.status.ignoredAnswers)
         }
     }
 

@@ -15,15 +15,22 @@ struct StorefrontPublishTests {
             + #""recommended": {"version": "2.3.0"}, "updateURL": "https://apps.apple.com/app/id1", "storefronts": \#(storefronts)}}}"#
     }
 
+    /// Publishes a policy linked with `storefronts` as the admin, and hands the answer on with the client.
+    private func publishing(_ storefronts: String,
+                            _ check: @Sendable (any TestClientProtocol, TestResponse, TestServer) async throws -> Void) async throws {
+        let server = try await TestServer.make()
+        try await server.application.test(.router) { client in
+            let put = try await client.execute(uri: "/v1/admin/apps/notes/policy", method: .put, headers: TestServer.bearer(server.adminToken),
+                                               body: body(linked(storefronts)))
+            try await check(client, put, server)
+        }
+    }
+
     // MARK: Tests
 
     @Test("a policy with storefronts publishes, and the signed document carries them to the SDK")
     func published() async throws {
-        let server = try await TestServer.make()
-        try await server.application.test(.router) { client in
-            let auth = TestServer.bearer(server.adminToken)
-            let put = try await client.execute(uri: "/v1/admin/apps/notes/policy", method: .put, headers: auth,
-                                               body: body(linked(#"{"us": "2.4.1", "fr": "2.4.0"}"#)))
+        try await publishing(#"{"us": "2.4.1", "fr": "2.4.0"}"#) { client, put, _ in
             #expect(put.status == .created, "\(put.text)")
             let served = try await client.execute(uri: "/v1/apps/notes/policy?platform=ios", method: .get)
             let policy = try UpdatePolicy(json: served.data)
@@ -33,11 +40,7 @@ struct StorefrontPublishTests {
 
     @Test("unknown storefront keys are a 400 naming the field, and the current revision keeps serving")
     func refused() async throws {
-        let server = try await TestServer.make()
-        try await server.application.test(.router) { client in
-            let auth = TestServer.bearer(server.adminToken)
-            let put = try await client.execute(uri: "/v1/admin/apps/notes/policy", method: .put, headers: auth,
-                                               body: body(linked(#"{"us": "2.4.1", "uk": "2.4.0"}"#)))
+        try await publishing(#"{"us": "2.4.1", "uk": "2.4.0"}"#) { _, put, server in
             #expect(put.status == .badRequest)
             #expect(put.errorCode == "invalid-policy")
             #expect(put.text.contains("platforms.ios.storefronts"))
@@ -48,11 +51,7 @@ struct StorefrontPublishTests {
 
     @Test("the seed-compatible documents leave the storefronts out")
     func seedsLeaveThemOut() async throws {
-        let server = try await TestServer.make()
-        try await server.application.test(.router) { client in
-            let auth = TestServer.bearer(server.adminToken)
-            let put = try await client.execute(uri: "/v1/admin/apps/notes/policy", method: .put, headers: auth,
-                                               body: body(linked(#"{"us": "2.4.1", "fr": "2.4.0"}"#)))
+        try await publishing(#"{"us": "2.4.1", "fr": "2.4.0"}"#) { client, put, _ in
             #expect(put.status == .created)
             for path in ["/v1/apps/notes/version", "/v1/apps/notes/config", "/v1/apps/notes/version-lockout", "/v1/apps/notes/version.json"] {
                 let response = try await client.execute(uri: path, method: .get)

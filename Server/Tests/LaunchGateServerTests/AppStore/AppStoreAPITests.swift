@@ -38,11 +38,13 @@ struct AppStoreAPITests {
         try await server.components.appStoreLinkService.link(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us"])
         let status = AppStoreLinkStatus(lastPollAt: Samples.now, lastSuccessAt: Samples.now, nextPollAt: Samples.now.addingTimeInterval(1800),
                                         phasedRelease: "ACTIVE day 3: 5 %")
-        _ = try await server.components.appStoreLinks.record(app: "notes", platform: .ios, served: ["us": "2.5.0"], status: status)
+        _ = try await server.components.appStoreLinks.record(try #require(try await server.components.appStoreLinks.find(app: "notes", platform: .ios)),
+                                                                           served: ["us": "2.5.0"], status: status, reset: false)
         try await server.application.test(.router) { client in
             let listed = try await client.execute(uri: "/v1/admin/apps/notes/appstore", method: .get, headers: TestServer.bearer(server.adminToken))
             let links = try #require(try JSONSerialization.jsonObject(with: listed.data) as? [[String: Any]])
             #expect((links.first?["status"] as? [String: Any])?["phasedRelease"] as? String == "ACTIVE day 3: 5 %")
+            #expect((links.first?["status"] as? [String: Any])?["ignoredAnswers"] as? [String] == [], "always present, empty when none")
         }
     }
 

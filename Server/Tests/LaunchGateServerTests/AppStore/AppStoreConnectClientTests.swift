@@ -8,7 +8,7 @@ struct AppStoreConnectClientTests {
     private static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     private func client(_ transport: ScriptedConnectTransport) throws -> AppStoreConnectClient {
-        AppStoreConnectClient(baseURL: try AppStoreConnectURL(parsing: "http://127.0.0.1:9/"), transport: transport,
+        AppStoreConnectClient(baseURL: try AppStoreConnectURL(parsing: "http://127.0.0.1:9/", allowLoopbackHTTP: true), transport: transport,
                               tokens: AppStoreConnectTokens(now: { Self.now }))
     }
 
@@ -110,12 +110,14 @@ struct AppStoreConnectClientTests {
         #expect(transport.requests.isEmpty)
     }
 
-    @Test("the base URL is https, or http on loopback only", arguments: [
+    @Test("the base URL is https, or http on loopback only when allowed (--appstore-allow-loopback-http)", arguments: [
         ("https://api.appstoreconnect.apple.com", true), ("http://127.0.0.1:8080", true), ("http://localhost:1", true), ("http://[::1]:1", true),
         ("http://api.appstoreconnect.apple.com", false), ("http://10.0.0.1", false), ("ftp://x", false), ("https://u:p@x", false),
         ("https://x?y=1", false), ("http://127.0.0.1.example.com", false),
     ])
     func baseURL(text: String, accepted: Bool) {
-        #expect(((try? AppStoreConnectURL(parsing: text)) != nil) == accepted)
+        #expect(((try? AppStoreConnectURL(parsing: text, allowLoopbackHTTP: true)) != nil) == accepted)
+        let https = text.hasPrefix("https:")
+        #expect(((try? AppStoreConnectURL(parsing: text)) != nil) == (accepted && https), "plain http is refused by default")
     }
 }

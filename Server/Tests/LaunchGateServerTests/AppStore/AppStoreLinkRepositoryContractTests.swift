@@ -43,8 +43,9 @@ struct AppStoreLinkRepositoryContractTests {
             try await links.save(link())
             try await links.save(link(platform: .macos, minute: 10))
             let status = AppStoreLinkStatus(lastPollAt: Samples.now, lastSuccessAt: nil, lastError: "us: the lookup timed out", failures: 2,
-                                            nextPollAt: Samples.now.addingTimeInterval(3600), phasedRelease: "ACTIVE day 3: 5 %")
-            #expect(try await links.record(app: "notes", platform: .ios, served: ["us": "2.4.0", "jp": "2.3.0"], status: status))
+                                            nextPollAt: Samples.now.addingTimeInterval(3600), phasedRelease: "ACTIVE day 3: 5 %",
+                                            ignoredAnswers: ["jp: 2.2.0 is below the 2.3.0 it served before", "fr: 99999999999.0 is implausible"])
+            #expect(try await links.record(link(), served: ["us": "2.4.0", "jp": "2.3.0"], status: status, reset: false))
             let found = try #require(try await links.find(app: "notes", platform: .ios))
             #expect(found.served == ["us": "2.4.0", "jp": "2.3.0"] && found.status == status)
             #expect(try await links.due(at: Samples.now.addingTimeInterval(600), limit: 10).map(\.platform) == [.macos])
@@ -58,7 +59,7 @@ struct AppStoreLinkRepositoryContractTests {
     func relink(_ backend: TestBackend) async throws {
         try await withLinks(backend) { links in
             try await links.save(link())
-            _ = try await links.record(app: "notes", platform: .ios, served: ["us": "2.4.0", "jp": "2.3.0"], status: AppStoreLinkStatus(nextPollAt: Samples.now))
+            _ = try await links.record(link(), served: ["us": "2.4.0", "jp": "2.3.0"], status: AppStoreLinkStatus(nextPollAt: Samples.now), reset: false)
             try await links.save(link(storefronts: ["us"], pins: [.latest]))
             #expect(try await links.find(app: "notes", platform: .ios)?.served == ["us": "2.4.0"])
             try await links.save(link(.bundleID("com.example.other"), storefronts: ["us"]))
@@ -73,7 +74,38 @@ struct AppStoreLinkRepositoryContractTests {
             #expect(try await links.remove(app: "notes", platform: .ios))
             #expect(try await links.remove(app: "notes", platform: .ios) == false)
             #expect(try await links.find(app: "notes", platform: .ios) == nil)
-            #expect(try await links.record(app: "notes", platform: .ios, served: [:], status: AppStoreLinkStatus(nextPollAt: Samples.now)) == false)
+            #expect(try await links.record(link(), served: [:], status: AppStoreLinkStatus(nextPollAt: Samples.now), reset: false) == false)
+        }
+    }
+
+    @Test("a poll that read an older floor (it lost a race) never lowers a storefront's version; a reset does",
+          arguments: TestBackend.available)
+    func recordKeepsTheHigher(_ backend: TestBackend) async throws {
+        try await withLinks(backend) { links in
+            try await links.save(link())
+            let status = AppStoreLinkStatus(nextPollAt: Samples.now)
+            #expect(try await links.record(link(), served: ["us": "2.5.0", "jp": "2.4.0"], status: status, reset: false))
+            #expect(try await links.record(link(), served: ["us": "2.4.1", "jp": "2.4.0", "fr": "2.4.0"], status: status, reset: false))
+            #expect(try await links.find(app: "notes", platform: .ios)?.served == ["us": "2.5.0", "jp": "2.4.0", "fr": "2.4.0"])
+            #expect(try await links.record(link(), served: ["us": "2.4.1"], status: status, reset: true))
+            #expect(try await links.find(app: "notes", platform: .ios)?.served == ["us": "2.4.1"])
+        }
+    }
+
+    @Test("a poll of the link as it was before a relink records nothing: the relinked app doesn't take the old app's floor",
+          arguments: TestBackend.available)
+    func recordAfterRelink(_ backend: TestBackend) async throws {
+        try await withLinks(backend) { links in
+            let polled = link()
+            try await links.save(polled)
+            try await links.save(link(.bundleID("com.example.other"), minute: 1))
+            let status = AppStoreLinkStatus(lastPollAt: Samples.now, lastError: "old app's error", nextPollAt: Samples.now.addingTimeInterval(3600))
+            #expect(try await links.record(polled, served: ["us": "9.0.0"], status: status, reset: false) == false)
+            let stored = try #require(try await links.find(app: "notes", platform: .ios))
+            #expect(stored.served == [:] && stored.status.lastError == nil && stored.identity == .bundleID("com.example.other"))
+            // A relink to the same app with a new creation time is another link too: its own first poll sets its floor.
+            try await links.save(link(minute: 2))
+            #expect(try await links.record(link(minute: 1), served: ["us": "9.0.0"], status: status, reset: false) == false)
         }
     }
 }

@@ -94,12 +94,12 @@ struct AppStoreLookupClientTests {
         #expect(AppStoreLookupClient.shownText("تحسينات\nשיפורים") == "تحسينات\nשיפורים")
     }
 
-    @Test("the base URL is https, or http only to a loopback host")
+    @Test("the base URL is https, or http only to a loopback host when allowed (--appstore-allow-loopback-http)")
     func baseURL() throws {
         #expect(try AppStoreLookupURL.parse("https://itunes.apple.com").host == "itunes.apple.com")
-        #expect(try AppStoreLookupURL.parse("http://127.0.0.1:8123").port == 8123)
-        #expect(throws: AppStoreLinkError.self) { try AppStoreLookupURL.parse("http://example.com") }
-        #expect(throws: AppStoreLinkError.self) { try AppStoreLookupURL.parse("http://127.0.0.1:8123", allowLoopbackHTTP: false) }
+        #expect(try AppStoreLookupURL.parse("http://127.0.0.1:8123", allowLoopbackHTTP: true).port == 8123)
+        #expect(throws: AppStoreLinkError.self) { try AppStoreLookupURL.parse("http://example.com", allowLoopbackHTTP: true) }
+        #expect(throws: AppStoreLinkError.self) { try AppStoreLookupURL.parse("http://127.0.0.1:8123") }
         #expect(throws: AppStoreLinkError.self) { try AppStoreLookupURL.parse("ftp://itunes.apple.com") }
     }
 }

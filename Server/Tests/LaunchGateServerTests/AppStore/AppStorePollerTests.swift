@@ -9,17 +9,25 @@ actor FakeAppStorePublisher: AppStorePublisher {
     private(set) var revisions: [UpdatePolicy] = []
     var refusal: String?
     var raceOnce = false
+    var winner: (@Sendable () async -> Void)?
 
     init(_ policy: UpdatePolicy? = nil) { revisions = policy.map { [$0] } ?? [] }
 
     func refuse(_ reason: String?) { refusal = reason }
-    func raceNext() { raceOnce = true }
+    /// Makes the next publish lose a race to `winner`, which runs first (another instance's poll).
+    func raceNext(winner: (@Sendable () async -> Void)? = nil) {
+        raceOnce = true
+        self.winner = winner
+    }
 
     func current(app: String) -> (revision: Int, policy: UpdatePolicy)? { revisions.last.map { (revisions.count, $0) } }
 
-    func publish(_ policy: UpdatePolicy, app: String, expectedRevision: Int) throws {
+    func publish(_ policy: UpdatePolicy, app: String, expectedRevision: Int) async throws {
         if raceOnce {
             raceOnce = false
+            let winner = winner
+            self.winner = nil
+            await winner?()
             throw ServiceError.publishRace(app, channel: .production)
         }
         guard expectedRevision == revisions.count else { throw ServiceError.publishRace(app, channel: .production) }
@@ -145,14 +153,60 @@ struct AppStorePollerTests {
         guard case .published = try await fixture.poll() else { Issue.record("expected the publish once allowed"); return }
     }
 
-    @Test("when another instance publishes first, this one publishes nothing and the next poll finds it done")
+    @Test("when another instance publishes first, this one publishes nothing, keeps the winner's floor, and the next poll finds it done")
     func race() async throws {
         let fixture = await Fixture()
         await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "2.5.0"))
         await fixture.transport.set("jp", FakeAppStoreTransport.lookup(version: "2.5.0"))
-        await fixture.publisher.raceNext()
+        await fixture.publisher.raceNext { _ = try? await fixture.poll() }
         #expect(try await fixture.poll() == .raced)
-        #expect(await fixture.revisionCount() == 1)
+        #expect(await fixture.revisionCount() == 2, "the winner's revision only")
+        #expect(await fixture.links.find(app: "notes", platform: .ios)?.served == ["us": "2.5.0", "jp": "2.5.0"],
+                "the loser read an empty floor and must not write it over the winner's (review s13, G5)")
+        // Apple's CDN then serves a stale answer: the winner's floor ignores it.
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "2.4.1"))
+        #expect(try await fixture.poll() == .unchanged)
+        #expect(await fixture.published()?.storefronts == ["us": "2.5.0", "jp": "2.5.0"])
+        #expect(await fixture.revisionCount() == 2)
+    }
+
+    @Test("notes, store URL and minimum OS that CDN answers disagree about for one version publish nothing; a new version brings its own")
+    func flappingFields() async throws {
+        let fixture = await Fixture()
+        for storefront in ["us", "jp"] { await fixture.transport.set(storefront, FakeAppStoreTransport.lookup(version: "2.5.0", notes: "A.")) }
+        guard case .published = try await fixture.poll() else { Issue.record("expected a publish"); return }
+        for round in 0..<4 {
+            let other = round.isMultiple(of: 2)
+            await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "2.5.0", notes: other ? "B." : "A.",
+                                                                           url: other ? "https://apps.apple.com/fr/app/id1234567" : "https://apps.apple.com/us/app/notes/id1234567?uo=4",
+                                                                           minimumOS: other ? "15.0" : "16.0"))
+            await fixture.transport.set("jp", FakeAppStoreTransport.lookup(version: "2.5.0", notes: other ? "B." : "A."))
+            #expect(try await fixture.poll() == .unchanged)
+        }
+        #expect(await fixture.revisionCount() == 2)
+        let kept = try #require(await fixture.published()?.latest)
+        #expect(kept.notes == "A." && kept.minimumOS == "16.0")
+        await fixture.transport.set("jp", FakeAppStoreTransport.lookup(version: "2.6.0", notes: "C.", minimumOS: "17.0"))
+        guard case .published = try await fixture.poll() else { Issue.record("expected the new version published"); return }
+        let brought = try #require(await fixture.published()?.latest)
+        #expect(brought.notes == "C." && brought.minimumOS == "17.0")
+    }
+
+    @Test("an absurd version or a far jump is ignored and shown in status; a reset sync accepts the jump, never the absurd one")
+    func implausible() async throws {
+        let fixture = await Fixture()
+        for storefront in ["us", "jp"] { await fixture.transport.set(storefront, FakeAppStoreTransport.lookup(version: "2.5.0")) }
+        _ = try await fixture.poll()
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "99999999999.0"))
+        await fixture.transport.set("jp", FakeAppStoreTransport.lookup(version: "9.0.0"))
+        #expect(try await fixture.poll() == .unchanged)
+        #expect(await fixture.published()?.latest?.version == "2.5.0")
+        #expect(await fixture.revisionCount() == 2)
+        let ignored = try #require(await fixture.status()?.ignoredAnswers)
+        #expect(ignored.count == 2 && ignored[0].hasPrefix("jp: 9.0.0 is implausible") && ignored[1].hasPrefix("us: 99999999999.0 is implausible"))
+        guard case .published = try await fixture.poll(reset: true) else { Issue.record("expected the reset to publish the jump"); return }
+        #expect(await fixture.published()?.storefronts == ["us": "2.5.0", "jp": "9.0.0"])
+        #expect(await fixture.status()?.ignoredAnswers.count == 1)
     }
 
     @Test("only due links are polled")

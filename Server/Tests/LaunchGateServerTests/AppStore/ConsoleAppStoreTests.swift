@@ -21,12 +21,16 @@ struct ConsoleAppStoreTests {
                 #expect(unlinked.status == .ok && unlinked.text.contains("Not linked to the App Store"))
                 try await server.components.appStoreLinkService.link(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"),
                                                                      storefronts: ["us,jp"], pins: [.notes])
-                let status = AppStoreLinkStatus(lastPollAt: Samples.now, lastError: "us: <b>malformed</b> answer", failures: 1,
-                                                nextPollAt: Samples.now.addingTimeInterval(1800))
-                _ = try await server.components.appStoreLinks.record(app: "notes", platform: .ios, served: ["us": "2.5.0"], status: status)
+                let status = AppStoreLinkStatus(lastPollAt: Samples.now, lastError: "us: <b>malformed</b> answer", failures: 3,
+                                                nextPollAt: Samples.now.addingTimeInterval(1800),
+                                                ignoredAnswers: ["jp: 99999999999.0 is implausible: <i>a component</i>"])
+                _ = try await server.components.appStoreLinks.record(try #require(try await server.components.appStoreLinks.find(app: "notes", platform: .ios)),
+                                                                           served: ["us": "2.5.0"], status: status, reset: false)
                 let linked = try await browser.get("/console/apps/notes/appstore")
                 #expect(linked.text.contains("ios · com.example.notes") && linked.text.contains("2.5.0") && linked.text.contains("not yet"))
                 #expect(linked.text.contains("&lt;b&gt;malformed&lt;/b&gt;") && !linked.text.contains("<b>malformed"))
+                #expect(linked.text.contains("Failures in a row</dt><dd>3<"))
+                #expect(linked.text.contains("Ignored answers") && linked.text.contains("jp: 99999999999.0 is implausible: &lt;i&gt;a component&lt;/i&gt;"))
                 #expect(linked.text.contains(">notes<"), "the pins")
                 #expect(try await browser.get("/console/apps/notes").text.contains("/console/apps/notes/appstore"), "the app's page links to it")
             }
@@ -44,7 +48,8 @@ struct ConsoleAppStoreTests {
                 #expect(try await browser.get("/console/apps/notes/appstore").text.contains("not checked yet"))
                 let status = AppStoreLinkStatus(lastPollAt: Samples.now, lastSuccessAt: Samples.now, nextPollAt: Samples.now.addingTimeInterval(1800),
                                                 phasedRelease: "PAUSED day 4: 0 %")
-                _ = try await server.components.appStoreLinks.record(app: "notes", platform: .ios, served: ["us": "2.5.0"], status: status)
+                _ = try await server.components.appStoreLinks.record(try #require(try await server.components.appStoreLinks.find(app: "notes", platform: .ios)),
+                                                                           served: ["us": "2.5.0"], status: status, reset: false)
                 let page = try await browser.get("/console/apps/notes/appstore").text
                 #expect(page.contains("Phased release") && page.contains("PAUSED day 4: 0 %"))
             }

@@ -23,7 +23,7 @@ struct PhasedReleaseEndToEndTests {
                 try await keys.set(app: app, issuerID: issuerID, keyID: AppStoreConnectFixture.keyID,
                                    privateKeyPEM: try privateKeyPEM ?? AppStoreConnectFixture.privateKeyPEM)
             }
-            let connect = AppStoreConnectClient(baseURL: try AppStoreConnectURL(parsing: fake.baseURL), transport: HTTPClientConnectTransport(client: client),
+            let connect = AppStoreConnectClient(baseURL: try AppStoreConnectURL(parsing: fake.baseURL, allowLoopbackHTTP: true), transport: HTTPClientConnectTransport(client: client),
                                                 tokens: AppStoreConnectTokens())
             try await body(PhasedReleaseService(keys: keys, client: connect), fake, client)
         } catch {

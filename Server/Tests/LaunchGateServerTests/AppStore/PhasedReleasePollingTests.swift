@@ -47,7 +47,7 @@ struct PhasedReleasePollingTests {
     }
 
     private func poll(_ server: TestServer, _ phase: Phase, events: RecordingEvents = RecordingEvents()) async throws -> AppStorePollOutcome {
-        let phased = server.components.phasedReleaseService(connectURL: try AppStoreConnectURL(parsing: "http://127.0.0.1:9"),
+        let phased = server.components.phasedReleaseService(connectURL: try AppStoreConnectURL(parsing: "http://127.0.0.1:9", allowLoopbackHTTP: true),
                                                             transport: phase.transport, logger: TestBackend.logger)
         let poller = AppStorePoller(links: server.components.appStoreLinks,
                                     lookup: AppStoreLookupClient(transport: FakeAppStoreTransport(["us": FakeAppStoreTransport.lookup(version: "2.5.0")])),

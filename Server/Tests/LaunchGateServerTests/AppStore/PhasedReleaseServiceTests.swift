@@ -17,7 +17,7 @@ struct PhasedReleaseServiceTests {
     }
 
     private func service(_ keys: AppStoreConnectKeys, _ transport: ScriptedConnectTransport) throws -> PhasedReleaseService {
-        PhasedReleaseService(keys: keys, client: AppStoreConnectClient(baseURL: try AppStoreConnectURL(parsing: "http://127.0.0.1:9"),
+        PhasedReleaseService(keys: keys, client: AppStoreConnectClient(baseURL: try AppStoreConnectURL(parsing: "http://127.0.0.1:9", allowLoopbackHTTP: true),
                                                                       transport: transport, tokens: AppStoreConnectTokens(now: { Samples.now })),
                              now: { Samples.now })
     }

@@ -31,7 +31,7 @@ struct StorefrontUpdateTests {
     func neverBackwards() {
         let before = link(served: ["us": "2.4.0", "jp": "2.3.0"])
         let stale = StorefrontUpdate(answers: ["us": release("2.3.0"), "jp": release("2.3.0")], link: before, policy: nil, reset: false)
-        #expect(stale.served == ["us": "2.4.0", "jp": "2.3.0"] && stale.staleStorefronts == ["us"])
+        #expect(stale.served == ["us": "2.4.0", "jp": "2.3.0"] && stale.ignored == ["us: 2.3.0 is below the 2.4.0 it served before (a stale answer), ignored"])
         let reset = StorefrontUpdate(answers: ["us": release("2.3.0"), "jp": release("2.3.0")], link: before, policy: nil, reset: true)
         #expect(reset.served == ["us": "2.3.0", "jp": "2.3.0"] && reset.policy.latest?.version == "2.3.0")
     }
@@ -66,5 +66,34 @@ struct StorefrontUpdateTests {
         let same = StorefrontUpdate(answers: ["us": release("3.0.0", notes: "3.0's notes.")], link: link(pins: [.latest]),
                                     policy: operatorPolicy, reset: false)
         #expect(same.policy.latest?.notes == "3.0's notes.")
+    }
+
+    @Test("for a version already announced, answers with other notes, minimum OS or store URL change nothing; an empty field is filled")
+    func announcedVersionKeepsItsFields() {
+        let announced = PlatformPolicy(latest: Release(version: "2.5.0", notes: "A.", minimumOS: "16.0"), updateURL: URL(string: "https://apps.apple.com/app/id1"))
+        let other = StorefrontRelease(version: "2.5.0", notes: "B.", storeURL: URL(string: "https://apps.apple.com/fr/app/id1"), minimumOS: "15.0")
+        let update = StorefrontUpdate(answers: ["us": other], link: link(served: ["us": "2.5.0"]), policy: announced, reset: false)
+        #expect(update.policy == PlatformPolicy(latest: announced.latest, updateURL: announced.updateURL, storefronts: ["us": "2.5.0"]))
+        var empty = announced
+        empty.latest?.notes = nil
+        let filled = StorefrontUpdate(answers: ["us": other], link: link(served: ["us": "2.5.0"]), policy: empty, reset: false)
+        #expect(filled.policy.latest?.notes == "B." && filled.policy.latest?.minimumOS == "16.0")
+        let reset = StorefrontUpdate(answers: ["us": other], link: link(served: ["us": "2.5.0"]), policy: announced, reset: true)
+        #expect(reset.policy.latest?.notes == "B." && reset.policy.updateURL == other.storeURL, "a reset takes them again")
+    }
+
+    @Test("an absurd component or a jump of more than 5 major versions is ignored with its reason; a reset takes the jump only")
+    func implausible() {
+        let before = link(served: ["us": "2.5.0", "jp": "2.5.0"])
+        let update = StorefrontUpdate(answers: ["us": release("99999999999.0"), "jp": release("8.0.0")], link: before, policy: nil, reset: false)
+        #expect(update.served == ["us": "2.5.0", "jp": "2.5.0"])
+        #expect(update.ignored.count == 2 && update.ignored[0].hasPrefix("jp: 8.0.0 is implausible: more than 5 major versions past 2.5.0")
+                && update.ignored[1].hasPrefix("us: 99999999999.0 is implausible: a component is above 99999"))
+        #expect(StorefrontUpdate(answers: ["jp": release("7.0.0")], link: before, policy: nil, reset: false).served["jp"] == "7.0.0",
+                "5 majors up is believed")
+        let reset = StorefrontUpdate(answers: ["us": release("99999999999.0"), "jp": release("8.0.0")], link: before, policy: nil, reset: true)
+        #expect(reset.served == ["us": "2.5.0", "jp": "8.0.0"] && reset.ignored.count == 1)
+        let first = StorefrontUpdate(answers: ["us": release("99999999999.0"), "jp": release("2026.11.30")], link: link(), policy: nil, reset: false)
+        #expect(first.served == ["jp": "2026.11.30"], "without a floor only the component rule applies; a date-like version fits")
     }
 }

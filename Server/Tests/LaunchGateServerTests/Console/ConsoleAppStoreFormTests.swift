@@ -26,7 +26,7 @@ struct ConsoleAppStoreFormTests {
         try await TestServer.with { original in
             var server = original
             server.configuration.appStorePolling = false
-            server.configuration.appStoreLookupURL = try AppStoreLookupURL.parse("http://127.0.0.1:9")
+            server.configuration.appStoreLookupURL = try AppStoreLookupURL.parse("http://127.0.0.1:9", allowLoopbackHTTP: true)
             try await body(server)
         }
     }

@@ -47,3 +47,18 @@ public struct AppStoreLink: Sendable, Hashable {
         self.status = status ?? AppStoreLinkStatus(nextPollAt: createdAt)
     }
 }
+
+extension AppStoreLink {
+    /// Whether `other` is this link as stored, not a relink made since: same app, identity and creation time.
+    public func isSameLink(as other: AppStoreLink) -> Bool {
+        app == other.app && platform == other.platform && identity == other.identity
+            && createdAt.milliseconds == other.createdAt.milliseconds
+    }
+
+    /// The floor after recording `recorded` over the stored one: per storefront the higher of the
+    /// two, or `recorded` as it is on a reset.
+    public func floor(recording recorded: [String: AppVersion], reset: Bool) -> [String: AppVersion] {
+        guard !reset else { return recorded }
+        return served.merging(recorded) { max($0, $1) }.filter { storefronts.contains($0.key) }
+    }
+}

@@ -16,7 +16,11 @@ public protocol AppStoreLinkRepository: Sendable {
     /// Unlinks a platform.
     /// - Returns: `false` when it wasn't linked.
     func remove(app: String, platform: Platform) async throws -> Bool
-    /// Records a poll: the storefronts' versions and the status.
-    /// - Returns: `false` when the link was removed meanwhile.
-    func record(app: String, platform: Platform, served: [String: AppVersion], status: AppStoreLinkStatus) async throws -> Bool
+    /// Records a poll of `link`, as the poll read it: the storefronts' versions and the status.
+    /// Each storefront keeps the higher of the stored and the recorded version, so a poll that lost
+    /// a race with the floor it read never lowers the winner's (review s13, G5); `reset` (`sync --reset`)
+    /// takes the recorded versions as they are.
+    /// - Returns: `false`, recording nothing, when the link was removed or relinked meanwhile (another
+    ///   identity or creation time): a poll's floor belongs to the app it asked about.
+    func record(_ link: AppStoreLink, served: [String: AppVersion], status: AppStoreLinkStatus, reset: Bool) async throws -> Bool
 }

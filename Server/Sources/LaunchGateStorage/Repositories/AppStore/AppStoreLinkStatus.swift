@@ -16,6 +16,10 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
     /// policy's own rollout applies; kept here rather than in memory because `launchgate appstore status`
     /// runs in another process than `serve`. `nil` before the first check.
     public var phasedRelease: String?
+    /// The answers the last poll that reached a storefront didn't believe, one line each
+    /// (`us: 2.4.1 is below 2.5.0, …`): stale CDN answers and implausible versions. Shown so an
+    /// operator sees a lie or a real big jump (accepted with `sync --reset`) rather than silence.
+    public var ignoredAnswers: [String]
 
     /// Creates a status.
     /// - Parameters:
@@ -25,13 +29,15 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
     ///   - failures: Consecutive failures.
     ///   - nextPollAt: When the next poll is due.
     ///   - phasedRelease: Apple's phased release as last found, or why it isn't followed.
+    ///   - ignoredAnswers: The answers the last poll ignored.
     public init(lastPollAt: Date? = nil, lastSuccessAt: Date? = nil, lastError: String? = nil, failures: Int = 0, nextPollAt: Date,
-                phasedRelease: String? = nil) {
+                phasedRelease: String? = nil, ignoredAnswers: [String] = []) {
         self.lastPollAt = lastPollAt
         self.lastSuccessAt = lastSuccessAt
         self.lastError = lastError
         self.failures = failures
         self.nextPollAt = nextPollAt
         self.phasedRelease = phasedRelease
+        self.ignoredAnswers = ignoredAnswers
     }
 }

@@ -39,11 +39,12 @@ public actor MemoryAppStoreLinkRepository: AppStoreLinkRepository {
         links.removeValue(forKey: Key(app: app, platform: platform)) != nil
     }
 
-    public func record(app: String, platform: Platform, served: [String: AppVersion], status: AppStoreLinkStatus) -> Bool {
-        guard var link = links[Key(app: app, platform: platform)] else { return false }
-        link.served = served
+    public func record(_ polled: AppStoreLink, served: [String: AppVersion], status: AppStoreLinkStatus, reset: Bool) -> Bool {
+        let key = Key(app: polled.app, platform: polled.platform)
+        guard var link = links[key], link.isSameLink(as: polled) else { return false }
+        link.served = link.floor(recording: served, reset: reset)
         link.status = status
-        links[Key(app: app, platform: platform)] = link
+        links[key] = link
         return true
     }
 }

@@ -18,12 +18,13 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
             try await db.delete(from: "appstore_links").where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue).run()
             try await db.insert(into: "appstore_links")
                 .columns("app_id", "platform", "bundle_id", "apple_id", "storefronts", "pins", "served", "created_at",
-                         "last_poll_at", "last_success_at", "last_error", "failures", "next_poll_at", "phased_release")
+                         "last_poll_at", "last_success_at", "last_error", "failures", "next_poll_at", "phased_release", "ignored_answers")
                 .values(SQLBind(link.app), SQLBind(link.platform.rawValue), SQLBind(link.identity.bundleID), SQLBind(Self.appleID(link.identity)),
                         SQLBind(link.storefronts.joined(separator: ",")), SQLBind(Self.pinsText(link.pins)), SQLBind(try Self.servedText(link.served)),
                         SQLBind(link.createdAt.milliseconds), SQLBind(link.status.lastPollAt?.milliseconds),
                         SQLBind(link.status.lastSuccessAt?.milliseconds), SQLBind(link.status.lastError), SQLBind(Int64(link.status.failures)),
-                        SQLBind(link.status.nextPollAt.milliseconds), SQLBind(link.status.phasedRelease))
+                        SQLBind(link.status.nextPollAt.milliseconds), SQLBind(link.status.phasedRelease),
+                        SQLBind(Self.ignoredText(link.status.ignoredAnswers)))
                 .run()
         }
     }
@@ -54,16 +55,23 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
         }
     }
 
-    public func record(app: String, platform: Platform, served: [String: AppVersion], status: AppStoreLinkStatus) async throws -> Bool {
-        let text = try Self.servedText(served)
-        return try await database.transaction { db in
-            guard try await db.select().column("app_id").from("appstore_links").where("app_id", .equal, app)
-                .where("platform", .equal, platform.rawValue).first() != nil else { return false }
-            try await db.update("appstore_links").set("served", to: SQLBind(text))
+    public func record(_ polled: AppStoreLink, served: [String: AppVersion], status: AppStoreLinkStatus, reset: Bool) async throws -> Bool {
+        try await database.transaction { db in
+            // The read, the max and the write in one transaction: SQLite's writer lock, and on
+            // PostgreSQL the row's lock, keep a concurrent record from slipping between them.
+            if db.dialect.name != "sqlite" {
+                try await db.raw("""
+                    SELECT app_id FROM appstore_links WHERE app_id = \(bind: polled.app) AND platform = \(bind: polled.platform.rawValue) FOR UPDATE
+                    """).run()
+            }
+            guard let stored = try await Self.query(db).where("app_id", .equal, polled.app).where("platform", .equal, polled.platform.rawValue)
+                .first().map(Self.link), stored.isSameLink(as: polled) else { return false }
+            try await db.update("appstore_links").set("served", to: SQLBind(try Self.servedText(stored.floor(recording: served, reset: reset))))
                 .set("last_poll_at", to: SQLBind(status.lastPollAt?.milliseconds)).set("last_success_at", to: SQLBind(status.lastSuccessAt?.milliseconds))
                 .set("last_error", to: SQLBind(status.lastError)).set("failures", to: SQLBind(Int64(status.failures)))
                 .set("next_poll_at", to: SQLBind(status.nextPollAt.milliseconds)).set("phased_release", to: SQLBind(status.phasedRelease))
-                .where("app_id", .equal, app).where("platform", .equal, platform.rawValue).run()
+                .set("ignored_answers", to: SQLBind(Self.ignoredText(status.ignoredAnswers)))
+                .where("app_id", .equal, polled.app).where("platform", .equal, polled.platform.rawValue).run()
             return true
         }
     }
@@ -72,7 +80,8 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
 
     private static func query(_ db: any SQLDatabase) -> SQLSelectBuilder {
         db.select().columns("app_id", "platform", "bundle_id", "apple_id", "storefronts", "pins", "served", "created_at",
-                            "last_poll_at", "last_success_at", "last_error", "failures", "next_poll_at", "phased_release").from("appstore_links")
+                            "last_poll_at", "last_success_at", "last_error", "failures", "next_poll_at", "phased_release", "ignored_answers")
+            .from("appstore_links")
     }
 
     private static func appleID(_ identity: AppStoreIdentity) -> String? {
@@ -86,6 +95,9 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
         encoder.outputFormatting = .sortedKeys
         return String(decoding: try encoder.encode(served), as: UTF8.self)
     }
+
+    /// One answer a line: an answer is one line already (the poller writes it so), and `NULL` is none.
+    private static func ignoredText(_ answers: [String]) -> String? { answers.isEmpty ? nil : answers.joined(separator: "\n") }
 
     private static func link(_ row: any SQLRow) throws -> AppStoreLink {
         func corrupt(_ what: String) -> StorageError { StorageError.corrupt("the appstore_links table holds \(what); was it edited by hand?") }
@@ -110,7 +122,8 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
             lastSuccessAt: try row.decode(column: "last_success_at", as: Int64?.self).map(Date.init(milliseconds:)),
             lastError: try row.decode(column: "last_error", as: String?.self), failures: Int(try row.decode(column: "failures", as: Int64.self)),
             nextPollAt: Date(milliseconds: try row.decode(column: "next_poll_at", as: Int64.self)),
-            phasedRelease: try row.decode(column: "phased_release", as: String?.self))
+            phasedRelease: try row.decode(column: "phased_release", as: String?.self),
+            ignoredAnswers: try row.decode(column: "ignored_answers", as: String?.self).map { $0.split(separator: "\n").map(String.init) } ?? [])
         return AppStoreLink(app: try row.decode(column: "app_id", as: String.self), platform: platform, identity: identity,
                             storefronts: try row.decode(column: "storefronts", as: String.self).split(separator: ",").map(String.init),
                             pins: pins, served: served, createdAt: Date(milliseconds: try row.decode(column: "created_at", as: Int64.self)),

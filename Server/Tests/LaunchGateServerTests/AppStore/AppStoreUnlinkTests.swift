@@ -1,0 +1,54 @@
+import Foundation
+import LaunchGate
+import Testing
+@testable import LaunchGateAppStore
+@testable import LaunchGateServer
+@testable import LaunchGateStorage
+
+@Suite("Unlinking withdraws the per-storefront versions through the publish guard, or keeps the link and says why")
+struct AppStoreUnlinkTests {
+    // MARK: Tests
+
+    @Test("unlink publishes a revision by appstore with the note App Store and no storefronts; the rest stays (review s13, G12)")
+    func withdraws() async throws {
+        try await TestServer.with { server in
+            try await server.components.appStoreLinkService.link(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"),
+                                                                 storefronts: ["us"])
+            let transport = FakeAppStoreTransport(["us": FakeAppStoreTransport.lookup(version: "2.5.0")])
+            guard case .published = try await server.components.appStorePoller(transport: transport, logger: TestBackend.logger)
+                .poll(app: "notes", platform: .ios, reset: false) else { Issue.record("expected a publish"); return }
+            let before = try await server.components.repository.revisions(appID: "notes", channel: .production).count
+
+            try await server.components.appStoreLinkService.unlink(app: "notes", platform: .ios)
+            let history = try await server.components.repository.revisions(appID: "notes", channel: .production)
+            let newest = try #require(history.max { $0.number < $1.number })
+            #expect(history.count == before + 1 && newest.author == "appstore" && newest.note == "App Store")
+            let (_, policy) = try await server.components.policies.current(app: "notes", channel: .production)
+            #expect(policy.platforms[.ios]?.storefronts == [:] && policy.platforms[.ios]?.latest?.version == "2.5.0")
+            #expect(try await server.components.appStoreLinks.find(app: "notes", platform: .ios) == nil)
+        }
+    }
+
+    @Test("a withdrawal the guard refuses leaves the link in place and says why, as a conflict")
+    func refused() async throws {
+        try await TestServer.with { server in
+            var policy = Samples.policy()
+            policy.platforms[.ios]?.storefronts = ["us": "2.4.1"]
+            let publisher = FakeAppStorePublisher(policy)
+            await publisher.refuse("would block 40 % of installs")
+            let service = AppStoreLinkService(links: server.components.appStoreLinks, policies: server.components.policies, publisher: publisher)
+            try await service.link(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us"])
+            let error = await #expect(throws: AppStoreLinkError.self) { try await service.unlink(app: "notes", platform: .ios) }
+            #expect(error?.code == "appstore-unlink-refused" && error?.kind == .conflict && error?.message.contains("40 %") == true)
+            #expect(try await server.components.appStoreLinks.find(app: "notes", platform: .ios) != nil)
+            #expect(await publisher.revisions.count == 1)
+
+            // Nothing to withdraw: the unlink doesn't publish at all.
+            await publisher.refuse(nil)
+            let bare = FakeAppStorePublisher(Samples.policy())
+            let plain = AppStoreLinkService(links: server.components.appStoreLinks, policies: server.components.policies, publisher: bare)
+            try await plain.unlink(app: "notes", platform: .ios)
+            #expect(await bare.revisions.count == 1)
+        }
+    }
+}
