@@ -170,6 +170,7 @@ let package = Package(
                 "LaunchGateSignIn",
                 "LaunchGateAdoption",
                 "LaunchGateAppStore",
+                "LaunchGateWebhooks",
                 "LaunchGateHTTP",
                 .product(name: "LaunchGate", package: "LaunchGate"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -77,6 +77,13 @@ public struct WebhookService: WebhookEvents {
         try await repository.endpoints(appID: appID)
     }
 
+    /// `whsec_` and the first characters of an endpoint's secret: enough to tell which secret a
+    /// receiver holds, far too few to sign with. `nil` when the secret can't be opened.
+    public func secretPrefix(of endpoint: WebhookEndpointRecord) -> String? {
+        guard let key = try? masterKey().open(endpoint.sealedSecret) else { return nil }
+        return String(WebhookSecret(key: key).text.prefix(WebhookSecret.prefix.count + 4)) + "…"
+    }
+
     /// Removes an endpoint; its pending deliveries fail.
     /// - Throws: ``WebhookStorageError`` `endpointNotFound`.
     public func remove(appID: String, id: String) async throws {
