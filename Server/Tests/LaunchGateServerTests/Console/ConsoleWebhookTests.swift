@@ -31,7 +31,8 @@ struct ConsoleWebhookTests {
 
                 let tested = try await browser.post("/console/apps/notes/webhooks/test", [("csrf", csrf), ("id", endpoint.id)])
                 #expect(tested.status == .seeOther)
-                await server.components.webhooks.emit(.userCreated, appID: "notes", data: ["user": "u1"], occurredAt: Date())
+                // Older than the test event: listed newest first, it would come after it.
+                await server.components.webhooks.emit(.userCreated, appID: "notes", data: ["user": "u1"], occurredAt: Date().addingTimeInterval(-60))
                 // One delivery fails for good with an answer that holds markup.
                 let repository = server.components.webhooks.repository
                 let claimed = try await repository.claimDue(at: Date().addingTimeInterval(60), lease: 60, limit: 10)
