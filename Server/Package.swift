@@ -145,6 +145,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
         // What the API and the console share over HTTP: the one place errors become responses,
@@ -170,6 +171,7 @@ let package = Package(
                 "LaunchGateSignIn",
                 "LaunchGateAdoption",
                 "LaunchGateAppStore",
+                "LaunchGateWebhooks",
                 "LaunchGateHTTP",
                 .product(name: "LaunchGate", package: "LaunchGate"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -3,7 +3,7 @@
 
 The parts live in scripts/console_browser/: support (checks and helpers), editor (sign-in, the
 editor, publish and rollback), accounts (the other pages and the operator's sign-in), appstore (the
-App Store page's forms) and layout (every page at 390 and 1280 px)."""
+App Store page's forms), webhooks (the webhooks page) and layout (every page at 390 and 1280 px)."""
 import json
 import os
 import sys
@@ -12,7 +12,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from selenium.webdriver.common.by import By  # noqa: E402
 
-from console_browser import accounts, appstore, editor, layout  # noqa: E402
+from console_browser import accounts, appstore, editor, layout, webhooks  # noqa: E402
 from console_browser.support import Run  # noqa: E402
 
 run = Run(*sys.argv[1:6])
@@ -36,6 +36,7 @@ try:
     accounts.adoption(run, seeded)
     editor.security(run)
     accounts.exemptions(run)
+    webhooks.webhooks(run)
     appstore.link_sync_unlink(run)
     appstore.credentials(run)
     editor.locales_and_json(run)

@@ -136,11 +136,14 @@ public struct AdoptionService: Sendable {
                 throw refusal
             }
         }
-        let revision = try await policies.publish(policy, app: app, channel: channel, author: author, note: note, expectedRevision: base)
-        await events.emit(rollbackTo == nil ? .policyPublished : .policyRolledBack, appID: app,
-                          data: PolicyEventData(app: app, channel: channel.rawValue, revision: revision.number, rolledBackTo: rollbackTo,
-                                                author: author, reason: nil),
-                          occurredAt: revision.issuedAt)
+        // The event is stored in the publish's transaction: a crash after the commit can't lose it.
+        let events = events
+        let revision = try await policies.publish(policy, app: app, channel: channel, author: author, note: note, expectedRevision: base) { revision in
+            events.prepare(rollbackTo == nil ? .policyPublished : .policyRolledBack, appID: app,
+                           data: PolicyEventData(app: app, channel: channel.rawValue, revision: revision.number, rolledBackTo: rollbackTo,
+                                                 author: author, reason: nil),
+                           occurredAt: revision.issuedAt)
+        }
         return (revision, impact)
     }
 

@@ -8,6 +8,7 @@ import LaunchGateHTTP
 import LaunchGatePolicies
 import LaunchGateSignIn
 import LaunchGateStorage
+import LaunchGateWebhooks
 
 /// The web console under `/console`: server-rendered pages over the same services as the admin
 /// API (``PolicyService``, ``AdoptionService``, ``AdminAuthenticator``), signed in with an admin
@@ -34,10 +35,12 @@ package struct ConsoleController<Context: RemoteAddressRequestContext> {
     package let appStore: AppStoreLinkService?
     /// The App Store page's sync and App Store Connect key forms; `nil` shows them to no one.
     package let appStoreActions: ConsoleAppStoreActions?
+    /// The webhooks page's endpoints and deliveries; `nil` answers it 404.
+    package let webhooks: WebhookService?
 
     /// Creates the value from its properties.
     package init(policies: PolicyService, adoption: AdoptionService, funnel: FunnelService, authenticator: AdminAuthenticator, sessions: ConsoleSessions, signInForms: ConsoleSignInForms, limits: ConsoleLimits, diffs: PolicyDiffCache, clients: ClientAddressResolver, now: @escaping @Sendable () -> Date, accounts: ConsoleAccounts, renderer: ConsoleRenderer, appStore: AppStoreLinkService? = nil,
-                 appStoreActions: ConsoleAppStoreActions? = nil) {
+                 appStoreActions: ConsoleAppStoreActions? = nil, webhooks: WebhookService? = nil) {
         self.policies = policies
         self.adoption = adoption
         self.funnel = funnel
@@ -52,6 +55,7 @@ package struct ConsoleController<Context: RemoteAddressRequestContext> {
         self.renderer = renderer
         self.appStore = appStore
         self.appStoreActions = appStoreActions
+        self.webhooks = webhooks
     }
 
     /// How long a console session lasts.
@@ -86,6 +90,7 @@ package struct ConsoleController<Context: RemoteAddressRequestContext> {
         console.get("/apps/:app/exemptions") { request, context in try await exemptionsPage(request, context) }
         console.post("/apps/:app/exemptions") { request, context in try await addExemption(request, context) }
         console.post("/apps/:app/exemptions/remove") { request, context in try await removeExemption(request, context) }
+        addWebhookRoutes(to: console)
         addAccountRoutes(to: console)
         // Anything else under /console (an unknown page, a wrong method, HEAD) is answered here, so it
         // gets the console's error page and its security headers instead of the API's bare JSON 404.

@@ -13,6 +13,8 @@ struct ConsoleFormError: Sendable, Equatable {
         case name, email, scope, kind, value, note
         /// The App Store page's link and credentials forms.
         case platform, identity, storefronts, pins, issuerId, keyId, privateKey
+        /// The webhooks page's add form.
+        case url, events
     }
 
     /// The field the message is shown next to; `nil` for the top of the form.
@@ -43,6 +45,10 @@ struct ConsoleFormError: Sendable, Equatable {
             self.init(field: .identity, message: Self.sentence(failure.message))
         case "invalid-pin":
             self.init(field: .pins, message: Self.sentence(failure.message))
+        case "invalid-webhook-url", "webhook-address-refused":
+            self.init(field: .url, message: Self.sentence(failure.message))
+        case "unknown-webhook-event":
+            self.init(field: .events, message: Self.sentence(failure.message))
         default:
             self.init(field: nil, message: Self.sentence(failure.message))
         }

@@ -2,7 +2,7 @@
 /// checked to be there, to parse and to name only what its view has (``ConsoleTemplateCheck``)
 /// when the console starts, so a page can't meet a missing one or render a name as nothing.
 package enum ConsoleTemplate: String, CaseIterable, Sendable {
-    case layout, error, apps, editor, previews, diff, chart, history, revision, adoption, funnel, appstore, exemptions, users, user, mail, tokens, operators
+    case layout, error, apps, editor, previews, diff, chart, history, revision, adoption, funnel, appstore, exemptions, webhooks, users, user, mail, tokens, operators
     case signIn = "sign-in"
     case signInEmail = "sign-in-email"
     case signInCode = "sign-in-code"
@@ -23,6 +23,7 @@ package enum ConsoleTemplate: String, CaseIterable, Sendable {
         case .funnel: FunnelView.self
         case .appstore: AppStoreView.self
         case .exemptions: ExemptionsView.self
+        case .webhooks: WebhooksView.self
         case .users: UsersView.self
         case .user: UserView.self
         case .mail: MailView.self

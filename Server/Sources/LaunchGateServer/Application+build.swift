@@ -252,7 +252,7 @@ func buildRouter(_ components: ServerComponents, configuration: ServerConfigurat
                                                                                  lookupURL: configuration.appStoreLookupURL,
                                                                                  connectURL: configuration.appStoreConnectURL,
                                                                                  logger: Logger(label: "launchgate.console.appstore"))
-                                           }).routes)
+                                           }, webhooks: components.webhooks).routes)
     case .failure(let error):
         router.addRoutes(ConsoleUnavailable(error: error).routes)
     }

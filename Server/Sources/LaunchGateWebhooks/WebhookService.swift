@@ -79,6 +79,13 @@ public struct WebhookService: WebhookEvents {
         return try await repository.endpoints(appID: appID)
     }
 
+    /// `whsec_` and the first characters of an endpoint's secret: enough to tell which secret a
+    /// receiver holds, far too few to sign with. `nil` when the secret can't be opened.
+    public func secretPrefix(of endpoint: WebhookEndpointRecord) -> String? {
+        guard let key = try? masterKey().open(endpoint.sealedSecret) else { return nil }
+        return String(WebhookSecret(key: key).text.prefix(WebhookSecret.prefix.count + 4)) + "…"
+    }
+
     /// Removes an endpoint; its pending deliveries fail.
     /// - Throws: ``WebhookStorageError`` `endpointNotFound`.
     public func remove(appID: String, id: String) async throws {
@@ -117,12 +124,21 @@ public struct WebhookService: WebhookEvents {
     }
 
     public func emit<Payload: Encodable & Sendable>(_ type: WebhookEventType, appID: String, data: Payload, occurredAt: Date) async {
-        do {
-            _ = try await enqueue(try makeEvent(type, appID: appID, data: data, occurredAt: occurredAt), endpointID: nil)
-        } catch {
-            Self.unqueued.increment()
-            logger.error("a webhook event could not be queued", metadata: ["app": "\(appID)", "type": "\(type.rawValue)", "error": "\(error)"])
+        guard let pending = prepare(type, appID: appID, data: data, occurredAt: occurredAt) else { return }
+        do { try await pending.enqueue() } catch { unqueued(type, appID: appID, error) }
+    }
+
+    public func prepare<Payload: Encodable & Sendable>(_ type: WebhookEventType, appID: String, data: Payload,
+                                                       occurredAt: Date) -> PendingWebhookEvent? {
+        let event: WebhookEvent
+        do { event = try makeEvent(type, appID: appID, data: data, occurredAt: occurredAt) } catch {
+            unqueued(type, appID: appID, error)
+            return nil
         }
+        let (random, logger) = (random, logger)
+        return PendingWebhookEvent(event: event, repository: repository, limit: limits.pendingPerEndpoint,
+                                   makeID: { "whd_" + random.bytes(16).lowercaseHex },
+                                   queued: { Self.countDrops($0, of: event, logger: logger) })
     }
 
     /// An event with a new ID and its payload rendered.
@@ -139,12 +155,21 @@ public struct WebhookService: WebhookEvents {
         let result = try await repository.enqueue(event, endpointID: endpointID, limit: limits.pendingPerEndpoint) {
             "whd_" + random.bytes(16).lowercaseHex
         }
-        if !result.droppedFor.isEmpty {
-            Self.dropped.increment(by: result.droppedFor.count)
-            logger.warning("webhook queues are full; the event was dropped for them",
-                           metadata: ["app": "\(event.appID)", "type": "\(event.type)", "endpoints": "\(result.droppedFor.joined(separator: ","))"])
-        }
+        Self.countDrops(result, of: event, logger: logger)
         return result
+    }
+
+    private func unqueued(_ type: WebhookEventType, appID: String, _ error: any Error) {
+        Self.unqueued.increment()
+        logger.error("a webhook event could not be queued", metadata: ["app": "\(appID)", "type": "\(type.rawValue)", "error": "\(error)"])
+    }
+
+    /// Counts and logs the endpoints whose full queue dropped the event.
+    private static func countDrops(_ result: WebhookEnqueueResult, of event: WebhookEvent, logger: Logger) {
+        guard !result.droppedFor.isEmpty else { return }
+        dropped.increment(by: result.droppedFor.count)
+        logger.warning("webhook queues are full; the event was dropped for them",
+                       metadata: ["app": "\(event.appID)", "type": "\(event.type)", "endpoints": "\(result.droppedFor.joined(separator: ","))"])
     }
 
     private func makeID(_ prefix: String) -> String { prefix + random.bytes(16).lowercaseHex }

@@ -3,6 +3,7 @@ import LaunchGateStorage
 import Logging
 import Metrics
 import ServiceLifecycle
+import Tracing
 
 /// Sends the webhook outbox: claims due deliveries with a lease, signs each with its endpoint's
 /// secret and posts it, and records the outcome: 2xx delivered, anything else retried on
@@ -119,10 +120,24 @@ public struct WebhookWorker: Service {
         }
     }
 
+    /// One attempt in its span (``Telemetry``): the event's type, the endpoint, the attempt and the
+    /// endpoint's HTTP status; an attempt that got no answer, or no 2xx, marks the span failed.
+    /// Never the URL, the body or the secret.
     private func deliver(_ delivery: WebhookDeliveryRecord) async {
+        var attributes = SpanAttributes()
+        attributes["launchgate.webhook.event_type"] = delivery.type
+        attributes["launchgate.webhook.endpoint"] = delivery.endpointID
+        attributes["launchgate.webhook.attempt"] = delivery.attempts
+        await Telemetry.withSpan("webhook.deliver", kind: .client, attributes: attributes) { span in
+            await attempt(delivery, span: span)
+        }
+    }
+
+    private func attempt(_ delivery: WebhookDeliveryRecord, span: any Span) async {
         let response: WebhookResponse
         do {
             guard let endpoint = try await repository.endpoint(id: delivery.endpointID), endpoint.isActive else {
+                span.setStatus(SpanStatus(code: .error, message: WebhookDeliveryRecord.removedEndpointError))
                 return await finish(delivery, .failed, status: nil, error: WebhookDeliveryRecord.removedEndpointError)
             }
             guard let url = URL(string: endpoint.url) else {
@@ -133,12 +148,16 @@ public struct WebhookWorker: Service {
             let signature = WebhookSignature(body: body, id: delivery.eventID, timestamp: now(), secret: secret)
             response = try await transport.post(to: url, headers: signature.headers, body: body)
         } catch {
+            span.recordError(error)
+            span.setStatus(SpanStatus(code: .error))
             return await failed(delivery, status: nil, error: (error as? any LaunchGateFailure)?.message ?? "\(error)")
         }
+        span.attributes["http.response.status_code"] = response.status
         if response.isSuccess {
             Self.outcomes(.delivered).increment()
             await finish(delivery, .delivered, status: response.status, error: nil)
         } else {
+            span.setStatus(SpanStatus(code: .error, message: "HTTP \(response.status)"))
             await failed(delivery, status: response.status, error: "HTTP \(response.status): \(response.body.prefix(200))")
         }
     }

@@ -94,16 +94,28 @@ struct Maintenance: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run() async throws {
-            let only: Platform?
-            do { only = try platform.map { try Platform(validating: $0) } } catch { throw ValidationError("--platform: \(error)") }
-            try await Maintenance.publish(target, note: note, database: database) { policy, _ in
-                let platforms = policy.platforms.filter { $0.value.maintenance != nil && (only == nil || $0.key == only) }.keys
-                guard !platforms.isEmpty else {
-                    throw ValidationError("no maintenance window is set\(only.map { " on \($0.rawValue)" } ?? "")")
+            try await Maintenance.clear(target, platform: platform, note: note, database: database, what: "maintenance window",
+                                        isSet: { $0.maintenance != nil }, clear: { $0.maintenance = nil }, done: "maintenance stopped")
+        }
+    }
+
+    /// Publishes the policy with a platform setting removed from `platform` (every platform that
+    /// has it when `nil`): `maintenance stop` and `os-notice clear` differ only in which setting.
+    /// - Throws: `ValidationError` when no platform has it.
+    static func clear(_ target: PolicyCommand.Target, platform: String?, note: String?, database: DatabaseOptions, what: String,
+                      isSet: (PlatformPolicy) -> Bool, clear: (inout PlatformPolicy) -> Void, done: String) async throws {
+        let only: Platform?
+        do { only = try platform.map { try Platform(validating: $0) } } catch { throw ValidationError("--platform: \(error)") }
+        try await publish(target, note: note, database: database) { policy, _ in
+            let platforms = policy.platforms.filter { isSet($0.value) && (only == nil || $0.key == only) }.keys
+            guard !platforms.isEmpty else { throw ValidationError("no \(what) is set\(only.map { " on \($0.rawValue)" } ?? "")") }
+            for platform in platforms {
+                if var entry = policy.platforms[platform] {
+                    clear(&entry)
+                    policy.platforms[platform] = entry
                 }
-                for platform in platforms { policy.platforms[platform]?.maintenance = nil }
-                return "maintenance stopped on \(platforms.map(\.rawValue).sorted().joined(separator: ", "))"
             }
+            return "\(done) on \(platforms.map(\.rawValue).sorted().joined(separator: ", "))"
         }
     }
 

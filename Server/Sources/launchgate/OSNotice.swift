@@ -68,23 +68,18 @@ struct OSNotice: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run() async throws {
-            let only: Platform?
-            do { only = try platform.map { try Platform(validating: $0) } } catch { throw ValidationError("--platform: \(error)") }
-            try await Maintenance.publish(target, note: note, database: database) { policy, _ in
-                let platforms = policy.platforms.filter { $0.value.osSupportEnds != nil && (only == nil || $0.key == only) }.keys
-                guard !platforms.isEmpty else {
-                    throw ValidationError("no OS notice is set\(only.map { " on \($0.rawValue)" } ?? "")")
-                }
-                for platform in platforms {
-                    policy.platforms[platform]?.osSupportEnds = nil
-                    for language in policy.platforms[platform]?.texts.keys.map({ $0 }) ?? [] {
-                        policy.platforms[platform]?.texts[language]?.osSupportEnding = nil
-                        // A language left with no text at all goes, rather than stay as an empty object.
-                        if policy.platforms[platform]?.texts[language] == ScreenTexts() { policy.platforms[platform]?.texts[language] = nil }
-                    }
-                }
-                return "OS notice cleared on \(platforms.map(\.rawValue).sorted().joined(separator: ", "))"
-            }
+            try await Maintenance.clear(target, platform: platform, note: note, database: database, what: "OS notice",
+                                        isSet: { $0.osSupportEnds != nil }, clear: OSNotice.clear, done: "OS notice cleared")
+        }
+    }
+
+    /// Removes a platform's notice and its messages; a language left with no text at all goes,
+    /// rather than stay as an empty object.
+    static func clear(_ entry: inout PlatformPolicy) {
+        entry.osSupportEnds = nil
+        for language in entry.texts.keys.map({ $0 }) {
+            entry.texts[language]?.osSupportEnding = nil
+            if entry.texts[language] == ScreenTexts() { entry.texts[language] = nil }
         }
     }
 

@@ -56,16 +56,16 @@ struct AdminController<Context: RemoteAddressRequestContext> {
         let router = RouteCollection(context: Context.self)
         let admin = router.group("/v1/admin")
         admin.get("/apps") { request, context in
-            _ = try await authorize(request, context, .read)
+            try await authenticator.authorize(request, context, .read)
             return try RequestValues.json(try await policies.apps())
         }
         admin.post("/apps") { request, context in
-            _ = try await authorize(request, context, .admin)
+            try await authenticator.authorize(request, context, .admin)
             let body = try await RequestValues.body(NewApp.self, from: request, context: context)
             return try RequestValues.json(try await policies.createApp(id: body.id, name: body.name), status: .created)
         }
         admin.get("/apps/:app/policy") { request, context in
-            _ = try await authorize(request, context, .read)
+            try await authenticator.authorize(request, context, .read)
             let (revision, _) = try await policies.current(app: context.parameters.require("app"), channel: RequestValues.channel(request))
             return Response(status: .ok, headers: [.contentType: "application/json", .init("LaunchGate-Revision")!: "\(revision.number)"],
                             body: .init(byteBuffer: ByteBuffer(bytes: revision.document)))
@@ -73,7 +73,8 @@ struct AdminController<Context: RemoteAddressRequestContext> {
         admin.put("/apps/:app/policy") { request, context in
             // A dry run publishes nothing, so a read token may ask for one.
             let dryRunText = request.uri.queryParameters.get("dry_run")
-            let token = try await authorize(request, context, (try? QueryValues.flag(dryRunText, name: "dry_run")) == true ? .read : .publish)
+            let token = try await authenticator.authorize(request, context,
+                                                          (try? QueryValues.flag(dryRunText, name: "dry_run")) == true ? .read : .publish)
             let dryRun = try QueryValues.flag(dryRunText, name: "dry_run")
             let data = Data(buffer: try await request.collectBody(upTo: PolicyReader.maximumSize))
             let policy: UpdatePolicy
@@ -88,12 +89,12 @@ struct AdminController<Context: RemoteAddressRequestContext> {
             return try RequestValues.json(RevisionSummary(revision, impact: impact), status: .created)
         }
         admin.get("/apps/:app/policy/history") { request, context in
-            _ = try await authorize(request, context, .read)
+            try await authenticator.authorize(request, context, .read)
             let app = try context.parameters.require("app")
             return try RequestValues.json(try await policies.history(app: app, channel: RequestValues.channel(request)).map { RevisionSummary($0) })
         }
         admin.post("/apps/:app/policy/rollback") { request, context in
-            let token = try await authorize(request, context, .publish)
+            let token = try await authenticator.authorize(request, context, .publish)
             let body = try await RequestValues.body(Rollback.self, from: request, context: context)
             let confirmed = try QueryValues.flag(request.uri.queryParameters.get("confirm"), name: "confirm") || body.confirm == true
             let (revision, impact) = try await adoption.rollback(app: context.parameters.require("app"), channel: RequestValues.channel(request),
@@ -101,18 +102,18 @@ struct AdminController<Context: RemoteAddressRequestContext> {
             return try RequestValues.json(RevisionSummary(revision, impact: impact), status: .created)
         }
         admin.get("/apps/:app/exemptions") { request, context in
-            _ = try await authorize(request, context, .read)
+            try await authenticator.authorize(request, context, .read)
             return try RequestValues.json(try await policies.exemptions(app: context.parameters.require("app")))
         }
         admin.post("/apps/:app/exemptions") { request, context in
-            let token = try await authorize(request, context, .admin)
+            let token = try await authenticator.authorize(request, context, .admin)
             let body = try await RequestValues.body(NewExemption.self, from: request, context: context)
             let exemption = try await policies.addExemption(app: context.parameters.require("app"), kind: body.kind, id: body.value,
                                                             note: body.note, author: token.name)
             return try RequestValues.json(exemption, status: .created)
         }
         admin.delete("/apps/:app/exemptions/:kind/:value") { request, context in
-            let token = try await authorize(request, context, .admin)
+            let token = try await authenticator.authorize(request, context, .admin)
             guard let kind = ExemptionKind(rawValue: try context.parameters.require("kind")) else {
                 throw ServiceError.invalidExemption("kind must be install or device")
             }
@@ -132,9 +133,6 @@ struct AdminController<Context: RemoteAddressRequestContext> {
         }
     }
 
-    private func authorize(_ request: Request, _ context: Context, _ scope: TokenScope) async throws -> TokenRecord {
-        try await authenticator.authorize(request, peer: context.remoteAddress?.ipAddress, scope: scope)
-    }
 
     /// A path parameter, percent-decoded: exemption values may hold '/', spaces or any UTF-8.
     private static func decoded(_ context: Context, _ name: String) throws -> String {

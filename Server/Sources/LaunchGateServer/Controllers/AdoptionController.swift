@@ -19,7 +19,7 @@ struct AdoptionController<Context: RemoteAddressRequestContext> {
     var routes: RouteCollection<Context> {
         let router = RouteCollection(context: Context.self)
         router.get("/v1/admin/apps/:app/adoption") { request, context in
-            _ = try await authenticator.authorize(request, peer: context.remoteAddress?.ipAddress, scope: .read)
+            try await authenticator.authorize(request, context, .read)
             let query = request.uri.queryParameters
             let platform = try QueryValues.platform(query.get("platform"), default: nil)
             let maximum = adoption.maximumDays

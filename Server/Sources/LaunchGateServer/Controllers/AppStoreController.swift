@@ -74,11 +74,11 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
         let router = RouteCollection(context: Context.self)
         let group = router.group("/v1/admin/apps/:app/appstore")
         group.get { request, context in
-            try await authorize(request, context, .read)
+            try await authenticator.authorize(request, context, .read)
             return try RequestValues.json(try await components.appStoreLinkService.links(app: try app(context)).map(Link.init))
         }
         group.put { request, context in
-            try await authorize(request, context, .publish)
+            try await authenticator.authorize(request, context, .publish)
             let body = try await RequestValues.body(LinkBody.self, from: request, context: context)
             let platform = try platform(body.platform)
             let link = try await components.appStoreLinkService.link(
@@ -87,12 +87,12 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
             return try RequestValues.json(Link(link))
         }
         group.delete { request, context in
-            try await authorize(request, context, .publish)
+            try await authenticator.authorize(request, context, .publish)
             try await components.appStoreLinkService.unlink(app: try app(context), platform: try platform(request.uri.queryParameters["platform"].map(String.init)))
             return Response(status: .noContent)
         }
         group.post("/sync") { request, context in
-            try await authorize(request, context, .publish)
+            try await authenticator.authorize(request, context, .publish)
             let body = try await RequestValues.body(SyncBody.self, from: request, context: context)
             let (app, platform) = (try app(context), try platform(body.platform))
             let outcome = try await components.syncAppStore(app: app, platform: platform, reset: body.reset ?? false, lookupURL: lookupURL,
@@ -116,9 +116,5 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
     private func platform(_ name: String?) throws -> Platform {
         guard let platform = try QueryValues.platform(name, default: nil) else { throw InputError.invalidParameter("platform", "name the platform, such as ios") }
         return platform
-    }
-
-    private func authorize(_ request: Request, _ context: Context, _ scope: TokenScope) async throws {
-        _ = try await authenticator.authorize(request, peer: context.remoteAddress?.ipAddress, scope: scope)
     }
 }

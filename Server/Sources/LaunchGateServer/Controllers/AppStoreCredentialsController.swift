@@ -38,18 +38,18 @@ struct AppStoreCredentialsController<Context: RemoteAddressRequestContext> {
         let router = RouteCollection(context: Context.self)
         let credentials = router.group("/v1/admin/apps/:app/appstore/credentials")
         credentials.get { request, context in
-            _ = try await authenticator.authorize(request, peer: context.remoteAddress?.ipAddress, scope: .read)
+            try await authenticator.authorize(request, context, .read)
             return try RequestValues.json(Status(try await keys.summary(app: try context.parameters.require("app"))))
         }
         credentials.put { request, context in
-            _ = try await authenticator.authorize(request, peer: context.remoteAddress?.ipAddress, scope: .admin)
+            try await authenticator.authorize(request, context, .admin)
             let body = try await RequestValues.body(Put.self, from: request, context: context)
             let summary = try await keys.set(app: try context.parameters.require("app"), issuerID: body.issuerId, keyID: body.keyId,
                                              privateKeyPEM: body.privateKey)
             return try RequestValues.json(Status(summary))
         }
         credentials.delete { request, context in
-            _ = try await authenticator.authorize(request, peer: context.remoteAddress?.ipAddress, scope: .admin)
+            try await authenticator.authorize(request, context, .admin)
             try await keys.remove(app: try context.parameters.require("app"))
             return Response(status: .noContent)
         }

@@ -35,7 +35,7 @@ struct OperationsController<Context: RemoteAddressRequestContext> {
             return try RequestValues.json(["status": "ready"])
         }
         router.get("/metrics") { request, context in
-            _ = try await authenticator.authorize(request, peer: context.remoteAddress?.ipAddress, scope: .read)
+            try await authenticator.authorize(request, context, .read)
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
                      body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
         }

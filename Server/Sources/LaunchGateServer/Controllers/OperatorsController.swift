@@ -33,25 +33,21 @@ struct OperatorsController<Context: RemoteAddressRequestContext> {
         let router = RouteCollection(context: Context.self)
         let admin = router.group("/v1/admin/operators")
         admin.get { request, context in
-            try await authorize(request, context)
+            try await authenticator.authorize(request, context, .admin)
             return try RequestValues.json(try await operators.list().map(Operator.init))
         }
         admin.post { request, context in
-            try await authorize(request, context)
+            try await authenticator.authorize(request, context, .admin)
             let body = try await RequestValues.body(Add.self, from: request, context: context)
             guard let scope = TokenScope(rawValue: body.scope) else { throw OperatorError.invalidScope(body.scope) }
             return try RequestValues.json(Operator(try await operators.add(email: body.email, scope: scope)), status: .created)
         }
         admin.delete("/:email") { request, context in
-            try await authorize(request, context)
+            try await authenticator.authorize(request, context, .admin)
             guard let email = try context.parameters.require("email").removingPercentEncoding else { throw InputError.invalidPathParameter("email") }
             try await operators.remove(email: email)
             return Response(status: .noContent)
         }
         return router
-    }
-
-    private func authorize(_ request: Request, _ context: Context) async throws {
-        _ = try await authenticator.authorize(request, peer: context.remoteAddress?.ipAddress, scope: .admin)
     }
 }

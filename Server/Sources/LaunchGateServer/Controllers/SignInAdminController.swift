@@ -86,25 +86,25 @@ struct SignInAdminController<Context: RemoteAddressRequestContext> {
         let router = RouteCollection(context: Context.self)
         let admin = router.group("/v1/admin")
         admin.get("/apps/:app/users") { request, context in
-            _ = try await authorize(request, context, .read)
+            try await authenticator.authorize(request, context, .read)
             let query = request.uri.queryParameters
             let limit = try QueryValues.number(query.get("limit"), name: "limit", in: 1...1000, default: 100)
             return try RequestValues.json(try await signIn.users(app: context.parameters.require("app"), after: query.get("after"), limit: limit))
         }
         admin.get("/apps/:app/users/:user") { request, context in
-            _ = try await authorize(request, context, .read)
+            try await authenticator.authorize(request, context, .read)
             let (app, user) = try await find(context)
             let sessions = try await signIn.sessions(app: app, userID: user.id).map { Session($0, now: signIn.now()) }
             return try RequestValues.json(UserDetail(user: user, sessions: sessions))
         }
         admin.delete("/apps/:app/users/:user") { request, context in
-            _ = try await authorize(request, context, .admin)
+            try await authenticator.authorize(request, context, .admin)
             let (app, user) = try await find(context)
             guard try await signIn.deleteUser(app: app, idOrEmail: user.id) else { throw ServiceError.userNotFound(app, user: user.id) }
             return Response(status: .noContent)
         }
         admin.post("/apps/:app/sessions/revoke") { request, context in
-            _ = try await authorize(request, context, .admin)
+            try await authenticator.authorize(request, context, .admin)
             let body = try await RequestValues.body(Revoke.self, from: request, context: context)
             let app = try context.parameters.require("app")
             let selector: SessionSelector
@@ -119,20 +119,20 @@ struct SignInAdminController<Context: RemoteAddressRequestContext> {
             return try RequestValues.json(Revoked(revoked: try await signIn.revokeSessions(app: app, selector)))
         }
         admin.get("/mail") { request, context in
-            let token = try await authorize(request, context, .read)
+            let token = try await authenticator.authorize(request, context, .read)
             // Console sign-in mail tells which addresses are operators', which only admins may know.
             let status = try await signIn.outboxStatus(visibleTo: token.scope)
             return try RequestValues.json(MailStatus(counts: status.counts, oldestPendingAt: status.oldestPendingAt,
                                                      failures: status.failures.map(Mail.init)))
         }
         admin.get("/apps/:app/sign-in") { request, context in
-            _ = try await authorize(request, context, .read)
+            try await authenticator.authorize(request, context, .read)
             let app = try context.parameters.require("app")
             guard try await signIn.policies.appExists(app) else { throw ServiceError.appNotFound(app) }
             return try RequestValues.json(try await signIn.settings(app: app))
         }
         admin.put("/apps/:app/sign-in") { request, context in
-            _ = try await authorize(request, context, .admin)
+            try await authenticator.authorize(request, context, .admin)
             let app = try context.parameters.require("app")
             let body = try await RequestValues.body(Settings.self, from: request, context: context)
             let settings = SignInSettings(appID: app, codeLength: body.codeLength ?? SignInSettings.defaultCodeLength,
@@ -148,9 +148,5 @@ struct SignInAdminController<Context: RemoteAddressRequestContext> {
         guard let name = try context.parameters.require("user").removingPercentEncoding else { throw InputError.invalidPathParameter("user") }
         guard let user = try await signIn.user(app: app, idOrEmail: name) else { throw ServiceError.userNotFound(app, user: name) }
         return (app, user)
-    }
-
-    private func authorize(_ request: Request, _ context: Context, _ scope: TokenScope) async throws -> TokenRecord {
-        try await authenticator.authorize(request, peer: context.remoteAddress?.ipAddress, scope: scope)
     }
 }

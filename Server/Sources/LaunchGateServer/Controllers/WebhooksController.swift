@@ -66,34 +66,34 @@ struct WebhooksController<Context: RemoteAddressRequestContext> {
         let router = RouteCollection(context: Context.self)
         let admin = router.group("/v1/admin/apps/:app/webhooks")
         admin.get { request, context in
-            try await authorize(request, context)
+            try await authenticator.authorize(request, context, .admin)
             return try RequestValues.json(try await webhooks.endpoints(appID: context.parameters.require("app")).map { Endpoint($0) })
         }
         admin.post { request, context in
-            try await authorize(request, context)
+            try await authenticator.authorize(request, context, .admin)
             let body = try await RequestValues.body(Add.self, from: request, context: context)
             let added = try await webhooks.add(appID: try context.parameters.require("app"), url: body.url, events: body.events ?? [])
             return try RequestValues.json(Endpoint(added.endpoint, secret: added.secret), status: .created)
         }
         admin.delete("/:id") { request, context in
-            try await authorize(request, context)
+            try await authenticator.authorize(request, context, .admin)
             try await webhooks.remove(appID: try context.parameters.require("app"), id: try context.parameters.require("id"))
             return Response(status: .noContent)
         }
         admin.post("/:id/test") { request, context in
-            try await authorize(request, context)
+            try await authenticator.authorize(request, context, .admin)
             guard let delivery = try await webhooks.test(appID: try context.parameters.require("app"), id: try context.parameters.require("id")) else {
                 throw WebhookError.queueFull
             }
             return try RequestValues.json(Delivery(delivery), status: .accepted)
         }
         admin.get("/deliveries") { request, context in
-            try await authorize(request, context)
+            try await authenticator.authorize(request, context, .admin)
             let failed = request.uri.queryParameters.get("failed") == "true"
             return try RequestValues.json(try await webhooks.deliveries(appID: try context.parameters.require("app"), failedOnly: failed).map(Delivery.init))
         }
         admin.post("/deliveries/:delivery/redeliver") { request, context in
-            try await authorize(request, context)
+            try await authenticator.authorize(request, context, .admin)
             guard let delivery = try await webhooks.redeliver(appID: try context.parameters.require("app"),
                                                               deliveryID: try context.parameters.require("delivery")) else {
                 throw WebhookError.queueFull
@@ -101,9 +101,5 @@ struct WebhooksController<Context: RemoteAddressRequestContext> {
             return try RequestValues.json(Delivery(delivery), status: .accepted)
         }
         return router
-    }
-
-    private func authorize(_ request: Request, _ context: Context) async throws {
-        _ = try await authenticator.authorize(request, peer: context.remoteAddress?.ipAddress, scope: .admin)
     }
 }

@@ -135,13 +135,13 @@ public struct OutboxWorker: Service {
             return "sent"
         } catch let error as MailDeliveryError where error.isPermanent {
             logger.warning("mail refused for good", metadata: ["message": "\(message.id)", "app": "\(message.appID)", "error": "\(error)"])
-            await finish(message, .failed, error: error.message)
-            // The console's own sign-in mail belongs to no app.
-            if message.appID != OperatorSignIn.appID {
-                await signIn.events.emit(.mailFailed, appID: message.appID,
-                                         data: MailFailedEventData(app: message.appID, email: message.email, error: String(error.message.prefix(300))),
-                                         occurredAt: now)
-            }
+            // The console's own sign-in mail belongs to no app. The event is stored with the
+            // message's end, in one transaction.
+            let event = message.appID == OperatorSignIn.appID ? nil
+                : signIn.events.prepare(.mailFailed, appID: message.appID,
+                                        data: MailFailedEventData(app: message.appID, email: message.email, error: String(error.message.prefix(300))),
+                                        occurredAt: now)
+            await finish(message, .failed, error: error.message, event: event)
             return "failed"
         } catch {
             let text = (error as? MailDeliveryError)?.message ?? "\(error)"
@@ -180,8 +180,8 @@ public struct OutboxWorker: Service {
                            date: now, messageID: "<\(message.id).\(message.attempts)@\(domain)>")
     }
 
-    private func finish(_ message: OutboxMessage, _ state: OutboxMessage.State, error: String?) async {
-        do { try await repository.finishMail(id: message.id, state: state, error: error, at: now()) } catch {
+    private func finish(_ message: OutboxMessage, _ state: OutboxMessage.State, error: String?, event: PendingWebhookEvent? = nil) async {
+        do { try await repository.finishMail(id: message.id, state: state, error: error, event: event, at: now()) } catch {
             logger.warning("could not record a delivery's outcome", metadata: ["message": "\(message.id)", "error": "\(error)"])
         }
     }

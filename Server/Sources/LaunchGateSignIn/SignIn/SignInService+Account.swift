@@ -17,8 +17,13 @@ extension SignInService {
     public func deleteAccount(app: String, token: String?, deviceID: String? = nil) async throws {
         let (_, user) = try await session(app: app, token: token, deviceID: deviceID)
         let deletion = configuration.deletion(app: app, userID: user.id, email: user.email, by: .user)
-        guard try await repository.deleteUser(deletion, at: now()) else { throw SignInServiceError.unauthorized }
-        await events.emit(.userDeleted, appID: app, data: UserEventData(app: app, user: user.id, email: user.email, by: "user"), occurredAt: now())
+        guard try await repository.deleteUser(deletion, event: deletedEvent(user, by: .user), at: now()) else { throw SignInServiceError.unauthorized }
+    }
+
+    /// The `user.deleted` event, queued in the deletion's own transaction.
+    func deletedEvent(_ user: UserRecord, by requester: DeletionRequester) -> PendingWebhookEvent? {
+        events.prepare(.userDeleted, appID: user.appID, data: UserEventData(app: user.appID, user: user.id, email: user.email, by: requester.rawValue),
+                       occurredAt: now())
     }
 
     /// An app's deletions per UTC day and requester over the last `days` days, today included,

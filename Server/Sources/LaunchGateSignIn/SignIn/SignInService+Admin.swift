@@ -34,11 +34,8 @@ extension SignInService {
     /// - Throws: ``ServiceError`` `app-not-found`.
     public func deleteUser(app: String, idOrEmail: String) async throws -> Bool {
         guard let user = try await user(app: app, idOrEmail: idOrEmail) else { return false }
-        guard try await repository.deleteUser(configuration.deletion(app: app, userID: user.id, email: user.email, by: .operator), at: now()) else {
-            return false
-        }
-        await events.emit(.userDeleted, appID: app, data: UserEventData(app: app, user: user.id, email: user.email, by: "operator"), occurredAt: now())
-        return true
+        return try await repository.deleteUser(configuration.deletion(app: app, userID: user.id, email: user.email, by: .operator),
+                                               event: deletedEvent(user, by: .operator), at: now())
     }
 
     /// Revokes the app's active sessions that the selector names.

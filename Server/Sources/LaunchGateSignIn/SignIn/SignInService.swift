@@ -185,12 +185,12 @@ public struct SignInService: Sendable {
         // One transaction: the network's lock, a try of its own code, the limits and the room for
         // others' codes, the compare with at most the address's live codes' cap of them, the newest,
         // then the sign-in or the network's failure.
-        switch try await repository.attemptCode(attempt, at: now) {
+        // user.created is prepared for every attempt and stored only in the transaction of a sign-in
+        // that creates the user: a crash after that commit can't lose it.
+        let created = events.prepare(.userCreated, appID: app, data: UserEventData(app: app, user: attempt.newUserID, email: email, by: nil),
+                                     occurredAt: now)
+        switch try await repository.attemptCode(attempt, newUserEvent: created, at: now) {
         case .signedIn(let completion):
-            if completion.isNewUser {
-                await events.emit(.userCreated, appID: app, data: UserEventData(app: app, user: completion.user.id, email: completion.user.email, by: nil),
-                                  occurredAt: now)
-            }
             return SignedIn(completion: completion, token: token)
         case .wrong: throw SignInServiceError.invalidCode
         case .locked(let until): throw SignInServiceError.locked(retryAfter: Self.seconds(until.timeIntervalSince(now)))

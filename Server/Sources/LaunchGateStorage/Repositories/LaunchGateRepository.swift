@@ -25,11 +25,13 @@ public protocol LaunchGateRepository: Sendable {
     /// an old document with a new `issuedAt`).
     /// - Parameter expectedRevision: The revision the caller decided against (0: none yet), checked
     ///   in the same transaction; `nil` to publish whatever is current.
+    /// - Parameter event: The webhook event that reports the revision, queued in the publish's own
+    ///   transaction (``PendingWebhookEvent``), so the revision and its event commit together.
     /// - Returns: The stored revision.
     /// - Throws: ``ServiceError`` `app-not-found`, or `publish-race` when another publish won the
     ///   race or the current revision is not `expectedRevision`.
     func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date,
-                 expectedRevision: Int?) async throws -> PolicyRevision
+                 expectedRevision: Int?, event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)?) async throws -> PolicyRevision
     /// The newest revision, or `nil` before the first publish.
     func currentRevision(appID: String, channel: ReleaseChannel) async throws -> PolicyRevision?
     /// One revision by number.
@@ -109,6 +111,13 @@ extension LaunchGateRepository {
 extension LaunchGateRepository {
     /// Publishes over whatever revision is current.
     package func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date) async throws -> PolicyRevision {
-        try await publish(appID: appID, channel: channel, policy: policy, author: author, note: note, at: now, expectedRevision: nil)
+        try await publish(appID: appID, channel: channel, policy: policy, author: author, note: note, at: now, expectedRevision: nil, event: nil)
+    }
+
+    /// Publishes with no webhook event.
+    package func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date,
+                         expectedRevision: Int?) async throws -> PolicyRevision {
+        try await publish(appID: appID, channel: channel, policy: policy, author: author, note: note, at: now, expectedRevision: expectedRevision,
+                          event: nil)
     }
 }

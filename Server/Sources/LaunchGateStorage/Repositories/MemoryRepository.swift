@@ -28,7 +28,15 @@ public actor MemoryRepository: LaunchGateRepository {
     public func apps() -> [AppRecord] { appsByID.values.sorted { $0.id < $1.id } }
 
     public func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date,
-                        expectedRevision: Int?) throws -> PolicyRevision {
+                        expectedRevision: Int?, event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)?) async throws -> PolicyRevision {
+        let revision = try publishNow(appID: appID, channel: channel, policy: policy, author: author, note: note, at: now, expectedRevision: expectedRevision)
+        // No transaction to share: the event is queued right after, before the actor runs anything else.
+        try await event?(revision)?.enqueue()
+        return revision
+    }
+
+    private func publishNow(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date,
+                            expectedRevision: Int?) throws -> PolicyRevision {
         guard appsByID[appID] != nil else { throw ServiceError.appNotFound(appID) }
         let previous = revisionsByKey[key(appID, channel)]?.last
         if let expectedRevision, expectedRevision != previous?.number ?? 0 { throw ServiceError.publishRace(appID, channel: channel) }
@@ -135,8 +143,8 @@ public actor MemoryRepository: LaunchGateRepository {
             guard try change() else { return false }
             for channel in ReleaseChannel.allCases {
                 guard let current = currentRevision(appID: appID, channel: channel) else { continue }
-                _ = try publish(appID: appID, channel: channel, policy: UpdatePolicy(json: current.document), author: author, note: note, at: now,
-                                expectedRevision: nil)
+                _ = try publishNow(appID: appID, channel: channel, policy: UpdatePolicy(json: current.document), author: author, note: note, at: now,
+                                   expectedRevision: nil)
             }
         } catch {
             (exemptionsByKey, revisionsByKey) = (savedExemptions, savedRevisions)

@@ -41,22 +41,23 @@ public struct SQLRepository: LaunchGateRepository {
     // MARK: Policies
 
     public func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date,
-                        expectedRevision: Int?) async throws -> PolicyRevision {
+                        expectedRevision: Int?, event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)?) async throws -> PolicyRevision {
         do {
             return try await database.transaction { db in
                 try await Self.publish(db, appID: appID, channel: channel, policy: policy, author: author, note: note, at: now,
-                                       expectedRevision: expectedRevision)
+                                       expectedRevision: expectedRevision, event: event)
             }
         } catch where Self.isUniqueViolation(error) {
             throw ServiceError.publishRace(appID, channel: channel)
         }
     }
 
-    /// A publish's statements, in the caller's transaction: the new revision and the change bump.
-    /// A concurrent publish that read the same previous revision inserts the same number, which
-    /// the unique key refuses, so `expectedRevision` holds even under read committed.
+    /// A publish's statements, in the caller's transaction: the new revision, its webhook event and
+    /// the change bump. A concurrent publish that read the same previous revision inserts the same
+    /// number, which the unique key refuses, so `expectedRevision` holds even under read committed.
     package static func publish(_ db: any SQLDatabase, appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String,
-                        note: String?, at now: Date, expectedRevision: Int? = nil) async throws -> PolicyRevision {
+                                note: String?, at now: Date, expectedRevision: Int? = nil,
+                                event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)? = nil) async throws -> PolicyRevision {
         guard try await db.select().column("id").from("apps").where("id", .equal, appID).first() != nil else {
             throw ServiceError.appNotFound(appID)
         }
@@ -72,6 +73,8 @@ public struct SQLRepository: LaunchGateRepository {
                     SQLBind(String(decoding: document, as: UTF8.self)), SQLBind(issuedAt.milliseconds),
                     SQLBind(author), SQLBind(note))
             .run()
+        try await event?(revision)?.enqueue(on: db)
+        // Last, so a test can make it fail after the revision and its event and see both undone.
         try await ChangeCounter.bump(db)
         return revision
     }

@@ -19,6 +19,10 @@ struct PhasedReleasePollingTests {
             let json = String(decoding: (try? encoder.encode(data)) ?? Data(), as: UTF8.self)
             recorded.withLock { $0.append((type, json)) }
         }
+
+        /// The poller emits; nothing it does is prepared for a transaction.
+        func prepare<Payload: Encodable & Sendable>(_ type: WebhookEventType, appID: String, data: Payload,
+                                                    occurredAt: Date) -> PendingWebhookEvent? { nil }
     }
 
     /// One App Store Connect whose phase the test moves.

@@ -21,7 +21,7 @@ struct UnavailableSignInRepository: SignInRepository {
                         at now: Date) async throws -> SignInCompletion? { throw down }
     func consumeCode(id: String, appID: String, email: String, network: String, at now: Date) async throws -> Bool { throw down }
     func requestCode(_ request: CodeRequest, at now: Date) async throws -> CodeRequestOutcome { throw down }
-    func attemptCode(_ attempt: CodeAttempt, at now: Date) async throws -> CodeAttemptOutcome { throw down }
+    func attemptCode(_ attempt: CodeAttempt, newUserEvent: PendingWebhookEvent?, at now: Date) async throws -> CodeAttemptOutcome { throw down }
     func isKnownNetwork(appID: String, email: String, network: String, at now: Date) async throws -> Bool { throw down }
     func addressState(appID: String, email: String, network: String) async throws -> AddressState { throw down }
     func recordFailure(appID: String, email: String, network: String, threshold: Int, lockout: TimeInterval,
@@ -37,11 +37,11 @@ struct UnavailableSignInRepository: SignInRepository {
     func users(appID: String, after email: String?, limit: Int) async throws -> [UserRecord] { throw down }
     func user(appID: String, id: String) async throws -> UserRecord? { throw down }
     func user(appID: String, email: String) async throws -> UserRecord? { throw down }
-    func deleteUser(_ deletion: AccountDeletion, at now: Date) async throws -> Bool { throw down }
+    func deleteUser(_ deletion: AccountDeletion, event: PendingWebhookEvent?, at now: Date) async throws -> Bool { throw down }
     func deletions(appID: String, since: Date) async throws -> [DailyDeletions] { throw down }
     func claimDueMail(at now: Date, lease: TimeInterval, limit: Int) async throws -> [OutboxMessage] { throw down }
     func retryMail(id: String, error: String, nextAttemptAt: Date) async throws { throw down }
-    func finishMail(id: String, state: OutboxMessage.State, error: String?, at now: Date) async throws { throw down }
+    func finishMail(id: String, state: OutboxMessage.State, error: String?, event: PendingWebhookEvent?, at now: Date) async throws { throw down }
     func takeDeliveryFailure(appID: String, email: String) async throws -> String? { throw down }
     func outboxStatus(excludingApp: String?) async throws -> OutboxStatus { throw down }
     func sweep(eventsBefore: Date, recordsBefore: Date, at now: Date) async throws -> Int { throw down }

@@ -11,13 +11,6 @@ import Tracing
 /// trace: each test runs under a root span of its own.
 @Suite("Routed requests have a span named by their route; the prepared-answer path has none")
 struct SpanTests {
-    /// The process's tracing can be bootstrapped once; every test here shares this tracer.
-    private static let tracer: InMemoryTracer = {
-        let tracer = InMemoryTracer(recordInjections: false, recordExtractions: false)
-        InstrumentationSystem.bootstrap(tracer)
-        return tracer
-    }()
-
     // MARK: Tests
 
     @Test("a prepared read answered on the hot path starts no span")
@@ -48,14 +41,7 @@ struct SpanTests {
 
     // MARK: Helpers
 
-    /// Runs `body` under a root span named `test` and returns the finished spans of its trace.
     private static func traced(_ body: (any Span) async throws -> Void) async throws -> [FinishedInMemorySpan] {
-        let tracer = Self.tracer
-        var traceID = ""
-        try await withSpan("test") { span in
-            traceID = span.context.inMemorySpanContext?.traceID ?? ""
-            try await body(span)
-        }
-        return tracer.finishedSpans.filter { $0.traceID == traceID }
+        try await TestTracing.traced(body)
     }
 }

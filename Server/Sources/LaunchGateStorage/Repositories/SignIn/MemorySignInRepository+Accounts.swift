@@ -51,7 +51,7 @@ extension MemorySignInRepository {
         usersByID.values.first { $0.appID == appID && $0.email == email }
     }
 
-    public func deleteUser(_ deletion: AccountDeletion, at now: Date) -> Bool {
+    public func deleteUser(_ deletion: AccountDeletion, event: PendingWebhookEvent?, at now: Date) async throws -> Bool {
         let (appID, id) = (deletion.appID, deletion.userID)
         guard let user = user(appID: appID, id: id) else { return false }
         usersByID[id] = nil
@@ -65,6 +65,8 @@ extension MemorySignInRepository {
         outbox = outbox.filter { !($0.value.appID == appID && $0.value.email == user.email) }
         events = events.filter { !deletion.erases(limitKey: $0.key) }
         deletionCounts[DeletionCountKey(appID: appID, day: InstallDay.of(now), requester: deletion.requester), default: 0] += 1
+        // No transaction to share: the event is queued right after the change.
+        try await event?.enqueue()
         return true
     }
 
@@ -94,13 +96,15 @@ extension MemorySignInRepository {
         outbox[id] = message
     }
 
-    public func finishMail(id: String, state: OutboxMessage.State, error: String?, at now: Date) {
+    public func finishMail(id: String, state: OutboxMessage.State, error: String?, event: PendingWebhookEvent?, at now: Date) async throws {
         guard var message = outbox[id], message.state == .pending else { return }
         message.state = state
         message.lastError = error ?? message.lastError
         message.sealedCode = nil
         message.finishedAt = now
         outbox[id] = message
+        // No transaction to share: the event is queued right after.
+        try await event?.enqueue()
     }
 
     public func takeDeliveryFailure(appID: String, email: String) -> String? {

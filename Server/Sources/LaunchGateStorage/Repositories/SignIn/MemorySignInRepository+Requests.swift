@@ -41,7 +41,14 @@ extension MemorySignInRepository {
         return issued.isLong ? .issuedLong : .issued
     }
 
-    public func attemptCode(_ attempt: CodeAttempt, at now: Date) throws -> CodeAttemptOutcome {
+    public func attemptCode(_ attempt: CodeAttempt, newUserEvent: PendingWebhookEvent?, at now: Date) async throws -> CodeAttemptOutcome {
+        let outcome = try decideAttempt(attempt, at: now)
+        // No transaction to share: the event is queued right after the sign-in.
+        if case .signedIn(let completion) = outcome, completion.isNewUser { try await newUserEvent?.enqueue() }
+        return outcome
+    }
+
+    private func decideAttempt(_ attempt: CodeAttempt, at now: Date) throws -> CodeAttemptOutcome {
         let (app, email, network) = (attempt.appID, attempt.email, attempt.network)
         if let until = addressState(appID: app, email: email, network: network).lockedUntil, until > now { return .locked(until: until) }
         // Only live codes of the guess's length are compared (a dead one spends nothing, review S1),

@@ -68,7 +68,7 @@ extension SQLSignInRepository {
         }
     }
 
-    public func deleteUser(_ deletion: AccountDeletion, at now: Date) async throws -> Bool {
+    public func deleteUser(_ deletion: AccountDeletion, event: PendingWebhookEvent?, at now: Date) async throws -> Bool {
         let (appID, id) = (deletion.appID, deletion.userID)
         // Run once more if PostgreSQL still ends it to break a deadlock with a request this order
         // doesn't cover: nothing of it was committed (attack s13, B1).
@@ -90,6 +90,7 @@ extension SQLSignInRepository {
             }
             try await db.delete(from: "sign_in_users").where("id", .equal, id).run()
             try await Self.deleteLimitKeys(of: deletion, on: db)
+            try await event?.enqueue(on: db)
             // Last, so a test can make it fail after every delete above and see them all undone.
             try await db.raw("""
                 INSERT INTO sign_in_deletions (app_id, day, requested_by, deletions)
@@ -167,14 +168,17 @@ extension SQLSignInRepository {
         }
     }
 
-    public func finishMail(id: String, state: OutboxMessage.State, error: String?, at now: Date) async throws {
+    public func finishMail(id: String, state: OutboxMessage.State, error: String?, event: PendingWebhookEvent?, at now: Date) async throws {
         // SQL text rather than a builder: it runs once per message delivered (see SQLSignInRepository+Steps).
-        try await database.read { db in
-            try await db.raw("""
-                UPDATE mail_outbox SET state = \(bind: state.rawValue), sealed_code = NULL, finished_at = \(bind: now.milliseconds),
-                  last_error = COALESCE(\(bind: error), last_error)
-                WHERE id = \(bind: id) AND state = \(bind: OutboxMessage.State.pending.rawValue)
-                """).run()
+        let update: SQLQueryString = """
+            UPDATE mail_outbox SET state = \(bind: state.rawValue), sealed_code = NULL, finished_at = \(bind: now.milliseconds),
+              last_error = COALESCE(\(bind: error), last_error)
+            WHERE id = \(bind: id) AND state = \(bind: OutboxMessage.State.pending.rawValue)
+            """
+        guard let event else { return try await database.read { db in try await db.raw(update).run() } }
+        // With an event, a transaction: the message's end and its event commit together.
+        try await database.transaction { db in
+            if try await !db.raw(update + " RETURNING id").all().isEmpty { try await event.enqueue(on: db) }
         }
     }
 

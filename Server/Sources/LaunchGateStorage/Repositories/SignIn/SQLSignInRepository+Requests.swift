@@ -32,14 +32,17 @@ extension SQLSignInRepository {
         let wait: TimeInterval
     }
 
-    public func attemptCode(_ attempt: CodeAttempt, at now: Date) async throws -> CodeAttemptOutcome {
+    public func attemptCode(_ attempt: CodeAttempt, newUserEvent: PendingWebhookEvent?, at now: Date) async throws -> CodeAttemptOutcome {
         // SQLite's write lock keeps the failure count read in the transaction current; on PostgreSQL
         // another verify may have counted one meanwhile, so a success always clears it.
         let readCountHolds = !onPostgres
         do {
             return try await againOnConflict {
                 try await database.transaction(.relaxed) { db in
-                    try await Self.attemptCode(attempt, at: now, readCountHolds: readCountHolds, serialized: !readCountHolds, stepByStepOn: db)
+                    let outcome = try await Self.attemptCode(attempt, at: now, readCountHolds: readCountHolds, serialized: !readCountHolds,
+                                                             stepByStepOn: db)
+                    if case .signedIn(let completion) = outcome, completion.isNewUser { try await newUserEvent?.enqueue(on: db) }
+                    return outcome
                 }
             }
         } catch let refused as Refused {

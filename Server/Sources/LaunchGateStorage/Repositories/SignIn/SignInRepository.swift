@@ -75,8 +75,10 @@ public protocol SignInRepository: Sendable {
     /// with that code (``completeSignIn(codeID:appID:email:network:newUserID:grant:at:)``); otherwise
     /// counts the network's failure (``recordFailure(appID:email:network:threshold:lockout:at:)``).
     /// A guess the room refuses with no long code to compare spends none of the charges (attack s11, A4),
-    /// and one a charge refuses none of the charges before it (attack s12, B6).
-    func attemptCode(_ attempt: CodeAttempt, at now: Date) async throws -> CodeAttemptOutcome
+    /// and one a charge refuses none of the charges before it (attack s12, B6). `newUserEvent`, the
+    /// `user.created` webhook event, is queued in the same transaction when the sign-in created
+    /// the user (``PendingWebhookEvent``), and dropped otherwise.
+    func attemptCode(_ attempt: CodeAttempt, newUserEvent: PendingWebhookEvent?, at now: Date) async throws -> CodeAttemptOutcome
 
     // MARK: Addresses
 
@@ -139,8 +141,10 @@ public protocol SignInRepository: Sendable {
     /// sessions, queued and past mail, every network's failure count and lock, the networks it
     /// signed in from, and the rate-limit keys the deletion names; and counts the deletion in
     /// its day (``deletions(appID:since:)``), which is all that is left of it.
+    /// `event`, the `user.deleted` webhook event, is queued in the same transaction, and only when
+    /// there was a user to delete (``PendingWebhookEvent``).
     /// - Returns: `false` when there was no such user (deleted meanwhile, say), and nothing changed.
-    func deleteUser(_ deletion: AccountDeletion, at now: Date) async throws -> Bool
+    func deleteUser(_ deletion: AccountDeletion, event: PendingWebhookEvent?, at now: Date) async throws -> Bool
     /// An app's deletions per UTC day and requester, from the day holding `since`, oldest first.
     func deletions(appID: String, since: Date) async throws -> [DailyDeletions]
 
@@ -156,8 +160,10 @@ public protocol SignInRepository: Sendable {
     func claimDueMail(at now: Date, lease: TimeInterval, limit: Int) async throws -> [OutboxMessage]
     /// Schedules another attempt after a temporary failure.
     func retryMail(id: String, error: String, nextAttemptAt: Date) async throws
-    /// Ends a message as sent, failed or expired, erasing its sealed code.
-    func finishMail(id: String, state: OutboxMessage.State, error: String?, at now: Date) async throws
+    /// Ends a message as sent, failed or expired, erasing its sealed code. `event` (`mail.failed`)
+    /// is queued in the same transaction, only when the message was still pending
+    /// (``PendingWebhookEvent``).
+    func finishMail(id: String, state: OutboxMessage.State, error: String?, event: PendingWebhookEvent?, at now: Date) async throws
     /// Marks the address's unreported permanent failures as reported.
     /// - Returns: The newest one's error, or `nil` when there was none to report.
     func takeDeliveryFailure(appID: String, email: String) async throws -> String?
@@ -179,4 +185,21 @@ public protocol SignInRepository: Sendable {
 extension SignInRepository {
     /// Counts per state and the newest permanent failures, of every app's messages.
     public func outboxStatus() async throws -> OutboxStatus { try await outboxStatus(excludingApp: nil) }
+}
+
+extension SignInRepository {
+    /// Ends a message with no webhook event.
+    package func finishMail(id: String, state: OutboxMessage.State, error: String?, at now: Date) async throws {
+        try await finishMail(id: id, state: state, error: error, event: nil, at: now)
+    }
+
+    /// A verify-code with no webhook event.
+    package func attemptCode(_ attempt: CodeAttempt, at now: Date) async throws -> CodeAttemptOutcome {
+        try await attemptCode(attempt, newUserEvent: nil, at: now)
+    }
+
+    /// Deletes a user with no webhook event.
+    package func deleteUser(_ deletion: AccountDeletion, at now: Date) async throws -> Bool {
+        try await deleteUser(deletion, event: nil, at: now)
+    }
 }

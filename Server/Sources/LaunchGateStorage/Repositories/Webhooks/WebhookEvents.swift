@@ -6,6 +6,8 @@ import Foundation
 ///
 /// Emitting never fails the change it reports: the change has happened, and an event that can't
 /// be queued (the database is down, the body is too large) is logged and counted by the emitter.
+/// A prepared event, queued in the change's transaction, fails with the change it reports, since
+/// the two are one write.
 public protocol WebhookEvents: Sendable {
     /// Queues an event of `type` for the app's endpoints.
     /// - Parameters:
@@ -14,6 +16,12 @@ public protocol WebhookEvents: Sendable {
     ///   - data: The payload's `data` object.
     ///   - occurredAt: When.
     func emit<Payload: Encodable & Sendable>(_ type: WebhookEventType, appID: String, data: Payload, occurredAt: Date) async
+    /// An event to hand to the repository method that makes the change it reports, which stores
+    /// it in the change's transaction (``PendingWebhookEvent``): for the events whose change is a
+    /// database write. `nil` when there is nothing to queue (no webhooks, or a body that can't be
+    /// rendered within bounds, which is logged and counted): the change goes ahead without it.
+    /// - Parameters: As ``emit(_:appID:data:occurredAt:)``.
+    func prepare<Payload: Encodable & Sendable>(_ type: WebhookEventType, appID: String, data: Payload, occurredAt: Date) -> PendingWebhookEvent?
 }
 
 /// Drops every event: for tests and the CLI, where no endpoint is served.
@@ -23,4 +31,8 @@ public struct NoWebhookEvents: WebhookEvents {
 
     /// Does nothing.
     public func emit<Payload: Encodable & Sendable>(_ type: WebhookEventType, appID: String, data: Payload, occurredAt: Date) async {}
+
+    /// Nothing to queue.
+    public func prepare<Payload: Encodable & Sendable>(_ type: WebhookEventType, appID: String, data: Payload,
+                                                       occurredAt: Date) -> PendingWebhookEvent? { nil }
 }
