@@ -51,7 +51,8 @@ public struct FunnelCounts: Sendable, Hashable, Codable {
             throw DecodingError.dataCorruptedError(forKey: Key("revision"), in: container, debugDescription: "revision must be 1 or more")
         }
         // Production when missing: the SDKs that sent no channel were all but always on it.
-        channel = try container.decodeIfPresent(ReleaseChannel.self, forKey: Key("channel")) ?? .production
+        // Missing is not null: a null channel is refused like any other wrong value.
+        channel = container.contains(Key("channel")) ? try container.decode(ReleaseChannel.self, forKey: Key("channel")) : .production
         var counts: [PromptFunnel.Event: Int] = [:]
         for key in container.allKeys where key.stringValue != "revision" && key.stringValue != "channel" {
             guard let event = PromptFunnel.Event(rawValue: key.stringValue) else {

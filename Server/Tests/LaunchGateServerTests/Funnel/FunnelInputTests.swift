@@ -36,6 +36,7 @@ struct FunnelInputTests {
                     #"{"funnel": [{"banner": 1}]}"#,
                     #"{"funnel": [{"revision": 1, "channel": "alpha", "banner": 1}]}"#,
                     #"{"funnel": [{"revision": 1, "channel": 1, "banner": 1}]}"#,
+                    #"{"funnel": [{"revision": 1, "channel": null, "banner": 1}]}"#,
                     #"{"funnel": [{"revision": 1, "banner": 1}, {"revision": 1, "channel": "production", "update": 1}]}"#,
                     #"{"funnel": [{"revision": 1}, {"revision": 2}, {"revision": 3}, {"revision": 4}, {"revision": 5}]}"#,
                     #"{"funnel": {"revision": 1, "banner": 1}}"#,
