@@ -44,7 +44,7 @@ try:
     accounts.mail_tokens_operators(run)
     editor.impact_within_reach(run)
     editor.first_seen_app(run)
-    # Prompt counts for revision 1, as the SDK's beacon sends them with its ping, sent after every
+    # Prompt counts for production's revision 1 (no channel: production's), as the SDK's beacon sends them with its ping, sent after every
     # check that counts installs: the funnel page's input.
     for index in range(3):
         header = f'version="2.1.0", platform="ios", os="17.4.0", install="console-funnel-{index}"'
@@ -56,7 +56,7 @@ try:
     layout.run_pages(run, {
         "apps": "/console/apps", "app": "/console/apps/demo", "editor": "/console/apps/demo/policy",
         "history": "/console/apps/demo/history", "revision": "/console/apps/demo/history/2",
-        "adoption": "/console/apps/demo/adoption", "funnel": "/console/apps/demo/funnel", "appstore": "/console/apps/demo/appstore", "exemptions": "/console/apps/demo/exemptions",
+        "adoption": "/console/apps/demo/adoption", "funnel": "/console/apps/demo/funnel", "funnel-beta": "/console/apps/demo/funnel?channel=beta", "appstore": "/console/apps/demo/appstore", "exemptions": "/console/apps/demo/exemptions",
         "users": "/console/apps/demo/users", "user": user_page, "mail": "/console/mail", "tokens": "/console/tokens",
         "operators": "/console/operators", "unknown-app": "/console/apps/nope", "editor-first-seen": "/console/apps/fresh/policy",
     })

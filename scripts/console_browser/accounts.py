@@ -38,21 +38,28 @@ def adoption(run, seeded):
 
 
 def funnel(run):
-    """The funnel page after three pings with prompt counts for revision 1: a chart per revision whose
-    figures are the sentence's (one value feeds both)."""
+    """The funnel page after three pings with prompt counts for production's revision 1: a chart per
+    channel's revision whose figures are the sentence's (one value feeds both), and a channel filter."""
     driver = run.driver
     driver.get(run.base + "/console/apps/demo/funnel?platform=ios")
+    title = "Production revision 1 · iOS"
     headings = [h.text for h in driver.find_elements(By.CSS_SELECTOR, "section.funnel h2")]
-    run.check("the funnel page has a section for revision 1 on iOS", "Revision 1 · iOS" in headings, headings)
-    section = driver.find_elements(By.CSS_SELECTOR, "section.funnel")[headings.index("Revision 1 · iOS")] if "Revision 1 · iOS" in headings else None
+    run.check("the funnel page has a section for production's revision 1 on iOS", title in headings, headings)
+    section = driver.find_elements(By.CSS_SELECTOR, "section.funnel")[headings.index(title)] if title in headings else None
     if section is None:
         return
     sentence = section.find_element(By.CSS_SELECTOR, ".funnel-sentence").text
-    values = [v.text for v in section.find_elements(By.CSS_SELECTOR, "#chart-r1-ios-prompts ~ ul .bar-value")]
+    values = [v.text for v in section.find_elements(By.CSS_SELECTOR, "#chart-production-r1-ios-prompts ~ ul .bar-value")]
     run.check("the funnel chart draws a bar per count", len(values) == 7, values)
     run.check("the sentence and the chart give the same banner count", "12 banners" in sentence and values and values[0].endswith("· 12"),
               (sentence, values[:1]))
     run.shot("funnel")
+    # Revisions are numbered per channel: beta's filter must not show production's revision 1.
+    driver.get(run.base + "/console/apps/demo/funnel?channel=beta")
+    beta = [h.text for h in driver.find_elements(By.CSS_SELECTOR, "section.funnel h2")]
+    selected = driver.find_element(By.CSS_SELECTOR, "#channel option:checked").get_attribute("value")
+    run.check("the beta filter shows no production counts and keeps beta chosen",
+              not beta and selected == "beta" and driver.find_elements(By.ID, "funnel-empty"), (beta, selected))
 
 
 # A chart's card's content box (inside its padding) and what the chart draws in it: the bars'

@@ -47,9 +47,10 @@ public struct AdoptionError: LaunchGateFailure, Equatable {
                       kind: .rateLimited, retryAfter: retryAfter)
     }
 
-    /// Prompt counts for a revision the app never published: made-up revisions would add rows.
-    public static func unknownRevision(_ revision: Int, app: String) -> AdoptionError {
-        AdoptionError(code: "unknown-revision", message: "app \"\(app)\" has no policy revision \(revision); send counts only for revisions its policies named",
+    /// Prompt counts for a revision the app never published on that channel: made-up revisions would add rows.
+    public static func unknownRevision(_ revision: Int, channel: ReleaseChannel, app: String) -> AdoptionError {
+        AdoptionError(code: "unknown-revision",
+                      message: "app \"\(app)\" has no \(channel.rawValue) policy revision \(revision); send counts only for revisions its policies named",
                       kind: .invalidInput)
     }
 

@@ -19,6 +19,12 @@ package enum QueryValues {
         return channel
     }
 
+    /// `channel` as a filter: `nil` (every channel) when missing or empty.
+    package static func channelFilter(_ name: String?) throws -> ReleaseChannel? {
+        guard let name, !name.isEmpty else { return nil }
+        return try channel(name)
+    }
+
     /// A version parameter called `name`: `nil` when missing or empty.
     package static func version(_ text: String?, name: String) throws -> AppVersion? {
         guard let text, !text.isEmpty else { return nil }

@@ -2,9 +2,9 @@ import Foundation
 
 /// The install beacon's body: the prompt counts per policy revision since the last accepted ping.
 ///
-/// On the wire: `{"funnel": [{"revision": 12, "banner": 3, "update": 1}]}`. The SDK writes it and
-/// the server reads it with this one type. Decoding is strict: unknown keys, more than
-/// ``PromptFunnel/maximumRevisions`` revisions or a revision named twice are refused.
+/// On the wire: `{"funnel": [{"revision": 12, "channel": "production", "banner": 3, "update": 1}]}`.
+/// The SDK writes it and the server reads it with this one type. Decoding is strict: unknown keys,
+/// more than ``PromptFunnel/maximumRevisions`` revisions or a channel's revision named twice are refused.
 public struct FunnelReport: Sendable, Hashable, Codable {
     /// The counts, one entry per revision.
     public var revisions: [FunnelCounts]
@@ -39,7 +39,7 @@ public struct FunnelReport: Sendable, Hashable, Codable {
             throw DecodingError.dataCorruptedError(forKey: .funnel, in: container,
                                                    debugDescription: "at most \(PromptFunnel.maximumRevisions) revisions")
         }
-        guard Set(revisions.map(\.revision)).count == revisions.count else {
+        guard Set(revisions.map { "\($0.channel.rawValue) \($0.revision)" }).count == revisions.count else {
             throw DecodingError.dataCorruptedError(forKey: .funnel, in: container, debugDescription: "a revision is named twice")
         }
     }

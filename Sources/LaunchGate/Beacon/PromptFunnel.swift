@@ -53,13 +53,15 @@ public struct PromptFunnel: Sendable {
     /// - Parameters:
     ///   - event: What happened.
     ///   - revision: The policy revision the prompt came from, or `nil` (then nothing is counted).
-    public func record(_ event: Event, revision: Int?) {
+    ///   - channel: The channel that revision was published on (``PolicySubject/channel``):
+    ///     revisions are numbered per channel.
+    public func record(_ event: Event, revision: Int?, channel: ReleaseChannel = .production) {
         guard let revision else { return }
         update { revisions in
-            if let index = revisions.firstIndex(where: { $0.revision == revision }) {
+            if let index = revisions.firstIndex(where: { $0.revision == revision && $0.channel == channel }) {
                 revisions[index][event] = min(revisions[index][event] + 1, Self.maximumCount)
             } else {
-                revisions.append(FunnelCounts(revision: revision, counts: [event: 1]))
+                revisions.append(FunnelCounts(revision: revision, channel: channel, counts: [event: 1]))
                 revisions.sort { $0.revision < $1.revision }
                 // The oldest revision goes first: its prompts are no longer shown.
                 if revisions.count > Self.maximumRevisions { revisions.removeFirst(revisions.count - Self.maximumRevisions) }
@@ -80,7 +82,7 @@ public struct PromptFunnel: Sendable {
     public func remove(_ sent: FunnelReport) {
         update { revisions in
             for counts in sent.revisions {
-                guard let index = revisions.firstIndex(where: { $0.revision == counts.revision }) else { continue }
+                guard let index = revisions.firstIndex(where: { $0.revision == counts.revision && $0.channel == counts.channel }) else { continue }
                 for event in Event.allCases { revisions[index][event] = max(0, revisions[index][event] - counts[event]) }
             }
             revisions.removeAll(where: \.isEmpty)

@@ -10,9 +10,9 @@ extension UpdateMonitor {
         return policy?.subject?.revision
     }
 
-    /// Counts one event of the prompt in use.
+    /// Counts one event of the prompt in use, under its channel's revision.
     func count(_ event: PromptFunnel.Event) {
-        funnel?.record(event, revision: funnelRevision)
+        funnel?.record(event, revision: funnelRevision, channel: policy?.subject?.channel ?? .production)
     }
 
     /// Counts a prompt as shown when the state moves into it: once per presentation, not per

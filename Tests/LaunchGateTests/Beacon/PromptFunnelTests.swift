@@ -3,7 +3,7 @@ import LaunchGateTesting
 import Testing
 @testable import LaunchGate
 
-@Suite("The prompt funnel's counts: per revision, capped, at most four revisions, removed only as sent")
+@Suite("The prompt funnel's counts: per channel's revision, capped, at most four revisions, removed only as sent")
 struct PromptFunnelTests {
     private let store = InMemoryKeyValueStore()
     private var funnel: PromptFunnel { PromptFunnel(store: store, keyPrefix: "test") }
@@ -53,15 +53,36 @@ struct PromptFunnelTests {
         let report = FunnelReport(revisions: [FunnelCounts(revision: 12, counts: [.banner: 3, .update: 0, .notNow: 1])])
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        #expect(String(decoding: try encoder.encode(report), as: UTF8.self) == #"{"funnel":[{"banner":3,"notNow":1,"revision":12}]}"#)
+        #expect(String(decoding: try encoder.encode(report), as: UTF8.self) == #"{"funnel":[{"banner":3,"channel":"production","notNow":1,"revision":12}]}"#)
         let refused = [
             #"{"funnel":[{"revision":1,"banner":-1}]}"#, #"{"funnel":[{"revision":0,"banner":1}]}"#,
             #"{"funnel":[{"revision":1,"clicks":1}]}"#, #"{"funnel":[],"device":"x"}"#,
-            #"{"funnel":[{"revision":1},{"revision":1}]}"#,
+            #"{"funnel":[{"revision":1},{"revision":1}]}"#, #"{"funnel":[{"revision":1},{"revision":1,"channel":"production"}]}"#,
+            #"{"funnel":[{"revision":1,"channel":"alpha"}]}"#, #"{"funnel":[{"revision":1,"channel":null}]}"#,
             #"{"funnel":[{"revision":1},{"revision":2},{"revision":3},{"revision":4},{"revision":5}]}"#,
         ]
         for text in refused {
             #expect(throws: DecodingError.self, "\(text)") { try JSONDecoder().decode(FunnelReport.self, from: Data(text.utf8)) }
         }
+    }
+
+    @Test("beta's revision 3 and production's revision 3 are counted apart, sent with their channel, and removed apart")
+    func channels() throws {
+        funnel.record(.banner, revision: 3, channel: .production)
+        funnel.record(.required, revision: 3, channel: .beta)
+        let sent = try #require(funnel.pending())
+        #expect(sent.revisions == [FunnelCounts(revision: 3, channel: .production, counts: [.banner: 1]),
+                                   FunnelCounts(revision: 3, channel: .beta, counts: [.required: 1])])
+        let decoded = try JSONDecoder().decode(FunnelReport.self, from: try JSONEncoder().encode(sent))
+        #expect(decoded == sent)
+        funnel.record(.required, revision: 3, channel: .beta)
+        funnel.remove(FunnelReport(revisions: [sent.revisions[0]]))
+        #expect(funnel.pending()?.revisions == [FunnelCounts(revision: 3, channel: .beta, counts: [.required: 2])])
+    }
+
+    @Test("counts without a channel, as SDKs before it sent them, read as production's")
+    func noChannel() throws {
+        let report = try JSONDecoder().decode(FunnelReport.self, from: Data(#"{"funnel":[{"revision":2,"banner":1},{"revision":2,"channel":"beta","banner":1}]}"#.utf8))
+        #expect(report.revisions.map(\.channel) == [.production, .beta])
     }
 }

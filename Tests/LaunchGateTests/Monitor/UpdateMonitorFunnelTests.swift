@@ -19,8 +19,8 @@ struct UpdateMonitorFunnelTests {
     }
 
     /// A policy of revision `revision` (none when `nil`) with an optional recommended version.
-    private func answer(revision: Int? = 5, required: String = "1.0.0", recommended: String? = nil) {
-        let subject = #"{"app": "notes", "channel": "production", "platform": "ios"\#(revision.map { #", "revision": \#($0)"# } ?? "")}"#
+    private func answer(revision: Int? = 5, channel: String = "production", required: String = "1.0.0", recommended: String? = nil) {
+        let subject = #"{"app": "notes", "channel": "\#(channel)", "platform": "ios"\#(revision.map { #", "revision": \#($0)"# } ?? "")}"#
         let extra = recommended.map { #""recommended": {"version": "\#($0)"}"# }
         var body = String(decoding: PolicyDocuments.canonical(required: required, subject: subject), as: UTF8.self)
         if let extra { body = body.replacingOccurrences(of: #""required":"#, with: extra + #", "required":"#) }
@@ -83,5 +83,19 @@ struct UpdateMonitorFunnelTests {
         render(unnamed)
         _ = await unnamed.openUpdate()
         #expect(counts.isEmpty)
+    }
+
+    @Test("a beta policy's prompts count under beta's revision, apart from production's of the same number")
+    func betaChannel() async {
+        answer(revision: 4, channel: "beta", required: "1.8.0")
+        let monitor = UpdateMonitor(
+            configuration: .init(source: PolicySource(url: url, channel: .beta), fetchTimeout: .seconds(5)),
+            app: AppInfo(version: "1.5.0", platform: .ios, osVersion: "17.4"), store: store, transport: transport,
+            opener: RecordingURLOpener(), now: clock.now, makeInstallID: { "install-1" })
+        await monitor.start()
+        _ = await monitor.beaconTask?.value
+        render(monitor)
+        #expect(await monitor.openUpdate())
+        #expect(counts == [FunnelCounts(revision: 4, channel: .beta, counts: [.required: 1, .update: 1])])
     }
 }

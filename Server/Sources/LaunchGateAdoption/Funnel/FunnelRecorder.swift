@@ -46,20 +46,38 @@ public struct FunnelRecorder: Service {
         self.logger = logger
     }
 
-    /// The counts of a ping's body, checked: every revision must be one the app has published
-    /// (on any channel; numbers run 1, 2, 3… per channel), and each count is capped at
-    /// ``perPingCount``. Read from the policies' cache, so the request waits on no database.
+    /// The counts of a ping's body, checked: every revision must be one its channel has
+    /// published (numbers run 1, 2, 3… per channel, so beta's 3 is not production's 3), and the
+    /// counts are capped (``capped(_:)``). Read from the policies' cache, so the request waits on
+    /// no database.
     /// - Throws: ``AdoptionError`` `unknown-revision`.
     public func check(app: String, report: FunnelReport) async throws -> [FunnelCounts] {
-        var newest = 0
-        for channel in ReleaseChannel.allCases {
-            guard let policy = try? await policies.served(app: app, channel: channel) else { continue }
-            newest = max(newest, policy.subject?.revision ?? 0)
+        var newest: [ReleaseChannel: Int] = [:]
+        for channel in Set(report.revisions.map(\.channel)) {
+            newest[channel] = (try? await policies.served(app: app, channel: channel))?.subject?.revision ?? 0
         }
         return try report.revisions.filter { !$0.isEmpty }.map { counts in
-            guard newest > 0, (1...newest).contains(counts.revision) else { throw AdoptionError.unknownRevision(counts.revision, app: app) }
-            return FunnelCounts(revision: counts.revision, counts: counts.counts.mapValues { min($0, Self.perPingCount) })
+            let top = newest[counts.channel] ?? 0
+            guard top > 0, (1...top).contains(counts.revision) else {
+                throw AdoptionError.unknownRevision(counts.revision, channel: counts.channel, app: app)
+            }
+            return Self.capped(counts)
         }
+    }
+
+    /// One revision's counts as they may be added: each at most ``perPingCount``, and no answer
+    /// to a prompt more often than prompts were shown. An Update Now tap, a dismissal or a Not Now
+    /// needs a prompt on screen, but that prompt may have been counted in the previous day's ping
+    /// (the beacon leaves right after the first screen), so a ping without one may still carry
+    /// one answer of each kind. Made-up numbers can then claim at most as many answers as prompts.
+    package static func capped(_ counts: FunnelCounts) -> FunnelCounts {
+        var capped = FunnelCounts(revision: counts.revision, channel: counts.channel, counts: counts.counts.mapValues { min($0, perPingCount) })
+        let shown = capped[.banner] + capped[.details] + capped[.recommended] + capped[.required]
+        let limits: [(PromptFunnel.Event, Int)] = [
+            (.update, shown), (.dismissed, capped[.banner] + capped[.details]), (.notNow, capped[.recommended]),
+        ]
+        for (event, limit) in limits where capped[event] > 0 { capped[event] = min(capped[event], max(limit, 1)) }
+        return capped
     }
 
     /// Notes an accepted ping for the next fold.

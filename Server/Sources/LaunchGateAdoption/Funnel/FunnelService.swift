@@ -19,28 +19,37 @@ public struct FunnelService: Sendable {
         self.now = now
     }
 
-    /// The funnel of each revision and platform over the last `days` days (today included),
-    /// ordered by revision (newest first), then platform.
+    /// The funnel of each channel's revision and platform over the last `days` days (today
+    /// included), ordered by channel (production first), revision (newest first), then platform.
     /// - Parameters:
     ///   - app: The app.
     ///   - platform: One platform, or `nil` for all.
-    ///   - revision: One revision, or `nil` for all.
+    ///   - channel: One channel, or `nil` for all.
+    ///   - revision: One revision, or `nil` for all (with no channel, that number on every channel).
     ///   - days: The window, from 1 to ``retentionDays``.
     /// - Throws: ``ServiceError`` `app-not-found`.
-    public func summaries(app: String, platform: Platform? = nil, revision: Int? = nil, days: Int = 30) async throws -> [FunnelSummary] {
+    public func summaries(app: String, platform: Platform? = nil, channel: ReleaseChannel? = nil, revision: Int? = nil,
+                          days: Int = 30) async throws -> [FunnelSummary] {
         guard try await policies.appExists(app) else { throw ServiceError.appNotFound(app) }
         let today = InstallDay.of(now())
         let fromDay = today - min(max(days, 1), retentionDays) + 1
-        let daily = try await repository.days(appID: app, platform: platform, revision: revision, fromDay: fromDay)
-        let conversions = try await repository.conversions(appID: app, platform: platform, revision: revision, fromDay: fromDay, today: today)
-        var byGroup = Dictionary(grouping: daily) { FunnelGroup(platform: $0.platform, revision: $0.revision) }
-        for conversion in conversions { byGroup[FunnelGroup(platform: conversion.platform, revision: conversion.revision), default: []] += [] }
-        return byGroup.map { group, days in
-            var totals = FunnelCounts(revision: group.revision)
+        let daily = try await repository.days(appID: app, platform: platform, channel: channel, revision: revision, fromDay: fromDay)
+        let conversions = try await repository.conversions(appID: app, platform: platform, channel: channel, revision: revision,
+                                                           fromDay: fromDay, today: today)
+        let group = { (platform: Platform, channel: ReleaseChannel, revision: Int) in FunnelGroup(platform: platform, channel: channel, revision: revision) }
+        var byGroup = Dictionary(grouping: daily) { group($0.platform, $0.channel, $0.revision) }
+        for conversion in conversions { byGroup[group(conversion.platform, conversion.channel, conversion.revision), default: []] += [] }
+        return byGroup.map { key, days in
+            var totals = FunnelCounts(revision: key.revision, channel: key.channel)
             for day in days { for event in PromptFunnel.Event.allCases { totals[event] += day.counts[event] } }
-            return FunnelSummary(platform: group.platform, revision: group.revision, totals: totals, daily: days.sorted { $0.day < $1.day },
-                                 conversion: conversions.first { $0.platform == group.platform && $0.revision == group.revision })
+            return FunnelSummary(platform: key.platform, channel: key.channel, revision: key.revision, totals: totals,
+                                 daily: days.sorted { $0.day < $1.day },
+                                 conversion: conversions.first { group($0.platform, $0.channel, $0.revision) == key })
         }
-        .sorted { ($1.revision, $0.platform.rawValue) < ($0.revision, $1.platform.rawValue) }
+        // Production first (allCases order), then the newest revision, then the platform.
+        .sorted {
+            let order = { (channel: ReleaseChannel) in ReleaseChannel.allCases.firstIndex(of: channel) ?? 0 }
+            return (order($0.channel), $1.revision, $0.platform.rawValue) < (order($1.channel), $0.revision, $1.platform.rawValue)
+        }
     }
 }

@@ -15,7 +15,7 @@ extension FunnelSummary {
             FigureText.count(totals[.update], "Update Now tap"), FigureText.count(totals[.dismissed], "dismissal"),
             FigureText.count(totals[.notNow], "Not Now"),
         ]
-        var text = "Revision \(revision) on \(platform): \(shown.joined(separator: ", ")) shown; \(actions.joined(separator: ", "))."
+        var text = "\(channel == .production ? "Revision" : "Beta revision") \(revision) on \(platform): \(shown.joined(separator: ", ")) shown; \(actions.joined(separator: ", "))."
         if let conversion, conversion.prompted > 0 {
             let windows = FunnelConversion.windows.compactMap { days -> String? in
                 guard let share = updatedShare(withinDays: days) else { return nil }

@@ -1,11 +1,13 @@
 import LaunchGate
 import LaunchGateStorage
 
-/// One revision's funnel on one platform over a window: the counts summed, the days behind
+/// One channel's revision's funnel on one platform over a window: the counts summed, the days behind
 /// them, and how many prompted installs then updated. The API, the CLI and the console all show it.
 public struct FunnelSummary: Sendable, Hashable, Codable {
     /// The platform.
     public var platform: Platform
+    /// The release channel the revision was published on; revisions are numbered per channel.
+    public var channel: ReleaseChannel
     /// The policy revision.
     public var revision: Int
     /// The window's counts, summed.
@@ -16,8 +18,10 @@ public struct FunnelSummary: Sendable, Hashable, Codable {
     public var conversion: FunnelConversion?
 
     /// Creates a summary.
-    public init(platform: Platform, revision: Int, totals: FunnelCounts, daily: [FunnelDayCount], conversion: FunnelConversion?) {
+    public init(platform: Platform, channel: ReleaseChannel = .production, revision: Int, totals: FunnelCounts, daily: [FunnelDayCount],
+                conversion: FunnelConversion?) {
         self.platform = platform
+        self.channel = channel
         self.revision = revision
         self.totals = totals
         self.daily = daily

@@ -1,8 +1,8 @@
-/// The prompt's funnel of one app: a chart and a sentence per revision and platform.
+/// The prompt's funnel of one app: a chart and a sentence per channel, revision and platform.
 struct FunnelView: ConsoleView {
     /// One revision on one platform.
     struct Revision: ConsoleView {
-        /// "Revision 12 · iOS".
+        /// "Production revision 12 · iOS": revisions are numbered per channel.
         package let title: String
         /// The funnel in words (``FunnelSummary/sentence``), from the same figures as the charts.
         package let sentence: String
@@ -18,6 +18,8 @@ struct FunnelView: ConsoleView {
     package let windows: [ConsoleOption]
     /// The platform filter's choices; none chosen shows all.
     package let platforms: [ConsoleOption]
+    /// The channel filter's choices; none chosen shows all.
+    package let channels: [ConsoleOption]
     /// Which days the window covers, in words.
     package let daysLabel: String
     /// Newest revision first.

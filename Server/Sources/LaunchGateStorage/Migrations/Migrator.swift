@@ -19,6 +19,7 @@ public struct Migrator: Sendable {
         CreateAppStoreConnectKeys(),
         CreateWebhooks(),
         AddAppStoreLinkPhasedRelease(),
+        AddPromptFunnelChannel(),
         AddAppStoreLinkIgnoredAnswers(),
     ]
 

@@ -45,8 +45,8 @@ struct FunnelConsoleTests {
                 await server.components.funnelRecorder.fold()
                 let page = try await browser.get("/console/apps/notes/funnel")
                 #expect(page.status == .ok)
-                #expect(page.text.contains("Revision 1 · iOS") && page.text.contains("3 banners"))
-                #expect(page.text.contains("id=\"chart-r1-ios-prompts\""))
+                #expect(page.text.contains("Production revision 1 · iOS") && page.text.contains("3 banners"))
+                #expect(page.text.contains("id=\"chart-production-r1-ios-prompts\""))
             }
         }
     }

@@ -13,19 +13,20 @@ import Testing
 struct FunnelPingTests {
     static let ping = "/v1/apps/notes/installs/ping"
 
-    private func headers(_ install: String = "i-1", version: String = "2.1.0", json: Bool = true) -> HTTPFields {
+    func headers(_ install: String = "i-1", version: String = "2.1.0", json: Bool = true) -> HTTPFields {
         var fields: HTTPFields = [InstallRecordingTests.client: InstallRecordingTests.header(install, version: version)]
         if json { fields[.contentType] = "application/json" }
         return fields
     }
 
-    private func body(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
+    func body(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
 
-    private func totals(_ server: TestServer) async throws -> [String: Int] {
+    func totals(_ server: TestServer) async throws -> [String: Int] {
         await server.components.funnelRecorder.fold()
         var totals: [String: Int] = [:]
-        for day in try await server.components.funnelRepository.days(appID: "notes", platform: nil, revision: nil, fromDay: 0) {
-            for event in PromptFunnel.Event.allCases where day.counts[event] > 0 { totals["r\(day.revision) \(event)", default: 0] += day.counts[event] }
+        for day in try await server.components.funnelRepository.days(appID: "notes", platform: nil, channel: nil, revision: nil, fromDay: 0) {
+            let channel = day.channel == .production ? "" : "\(day.channel) "
+            for event in PromptFunnel.Event.allCases where day.counts[event] > 0 { totals["\(channel)r\(day.revision) \(event)", default: 0] += day.counts[event] }
         }
         return totals
     }

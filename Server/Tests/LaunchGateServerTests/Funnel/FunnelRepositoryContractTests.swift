@@ -25,9 +25,10 @@ struct FunnelRepositoryContractTests {
 
     private func totals(_ repository: any FunnelRepository, revision: Int? = nil) async throws -> [String: Int] {
         var totals: [String: Int] = [:]
-        for day in try await repository.days(appID: "notes", platform: nil, revision: revision, fromDay: 0) {
+        for day in try await repository.days(appID: "notes", platform: nil, channel: nil, revision: revision, fromDay: 0) {
             for event in PromptFunnel.Event.allCases where day.counts[event] > 0 {
-                totals["\(day.platform) r\(day.revision) d\(day.day - Self.today) \(event)", default: 0] += day.counts[event]
+                let channel = day.channel == .production ? "" : "\(day.channel) "
+                totals["\(day.platform) \(channel)r\(day.revision) d\(day.day - Self.today) \(event)", default: 0] += day.counts[event]
             }
         }
         return totals
@@ -43,7 +44,7 @@ struct FunnelRepositoryContractTests {
             #expect(result.counted == 4)
             #expect(try await totals(repository) == ["ios r3 d0 banner": 3, "ios r3 d0 update": 1, "android r4 d0 banner": 1, "ios r3 d1 banner": 1])
             #expect(try await totals(repository, revision: 4) == ["android r4 d0 banner": 1])
-            #expect(try await repository.days(appID: "other", platform: nil, revision: nil, fromDay: 0).isEmpty)
+            #expect(try await repository.days(appID: "other", platform: nil, channel: nil, revision: nil, fromDay: 0).isEmpty)
         }
     }
 
@@ -79,7 +80,7 @@ struct FunnelRepositoryContractTests {
             // A ping without counts still tells the update; an older version is not one.
             _ = try await repository.record([ping("a", "1.1.0", day: -9), ping("c", "0.9.0", day: -9), ping("b", "1.0.0", day: -8)], limits: FunnelLimits())
             _ = try await repository.record([ping("b", "2.0.0", day: -5), ping("d", "2.0.0", day: 0)], limits: FunnelLimits())
-            let conversions = try await repository.conversions(appID: "notes", platform: nil, revision: nil, fromDay: 0, today: Self.today)
+            let conversions = try await repository.conversions(appID: "notes", platform: nil, channel: nil, revision: nil, fromDay: 0, today: Self.today)
             let windows = try #require(conversions.first).windows
             #expect(conversions.count == 1 && conversions.first?.prompted == 4)
             #expect(windows == [.init(days: 1, prompted: 3, updated: 1), .init(days: 3, prompted: 3, updated: 1), .init(days: 7, prompted: 3, updated: 2)])
@@ -93,11 +94,26 @@ struct FunnelRepositoryContractTests {
                                             limits: FunnelLimits())
             try await repository.prune(before: Self.today - 10)
             #expect(try await totals(repository) == ["ios r3 d0 banner": 1])
-            let conversions = try await repository.conversions(appID: "notes", platform: nil, revision: nil, fromDay: 0, today: Self.today)
+            let conversions = try await repository.conversions(appID: "notes", platform: nil, channel: nil, revision: nil, fromDay: 0, today: Self.today)
             #expect(conversions.map(\.prompted) == [1])
             // The cap's count follows the pruned rows: one install kept, so one more fits under a cap of 2.
             let result = try await repository.record([ping("c", counts: banner()), ping("e", counts: banner())], limits: FunnelLimits(installsPerAppPlatform: 2))
             #expect(result.counted == 1 && result.overInstallCap == 1)
+        }
+    }
+
+    @Test("beta's revision 3 and production's revision 3 are kept apart, read per channel, and convert per channel", arguments: TestBackend.available)
+    func channels(_ backend: TestBackend) async throws {
+        try await withFunnel(backend) { repository in
+            let beta = [FunnelCounts(revision: 3, channel: .beta, counts: [.required: 4, .update: 1])]
+            _ = try await repository.record([ping("a", counts: banner(3, 2)), ping("b", counts: beta)], limits: FunnelLimits())
+            #expect(try await totals(repository) == ["ios r3 d0 banner": 2, "ios beta r3 d0 required": 4, "ios beta r3 d0 update": 1])
+            let betaDays = try await repository.days(appID: "notes", platform: nil, channel: .beta, revision: 3, fromDay: 0)
+            #expect(betaDays.map { [$0.channel.rawValue, String($0.counts[.required]), $0.counts.channel.rawValue] } == [["beta", "4", "beta"]])
+            let conversions = try await repository.conversions(appID: "notes", platform: nil, channel: nil, revision: 3, fromDay: 0, today: Self.today)
+            #expect(conversions.map { "\($0.channel) \($0.prompted)" } == ["beta 1", "production 1"])
+            let production = try await repository.conversions(appID: "notes", platform: nil, channel: .production, revision: nil, fromDay: 0, today: Self.today)
+            #expect(production.map(\.channel) == [.production])
         }
     }
 }

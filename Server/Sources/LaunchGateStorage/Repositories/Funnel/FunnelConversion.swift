@@ -1,6 +1,6 @@
 import LaunchGate
 
-/// How many installs prompted under one revision on one platform were later seen on a newer
+/// How many installs prompted under one channel's revision on one platform were later seen on a newer
 /// version. For each window (1, 3 and 7 days) only installs prompted at least that long ago are
 /// counted, so a rate never counts installs that haven't had the time yet.
 public struct FunnelConversion: Sendable, Hashable, Codable {
@@ -26,6 +26,8 @@ public struct FunnelConversion: Sendable, Hashable, Codable {
 
     /// The platform.
     public var platform: Platform
+    /// The release channel of that revision.
+    public var channel: ReleaseChannel
     /// The revision the installs were first prompted under.
     public var revision: Int
     /// Every prompted install kept, whatever its age.
@@ -34,8 +36,9 @@ public struct FunnelConversion: Sendable, Hashable, Codable {
     public var windows: [Window]
 
     /// Creates a conversion.
-    public init(platform: Platform, revision: Int, prompted: Int, windows: [Window]) {
+    public init(platform: Platform, channel: ReleaseChannel = .production, revision: Int, prompted: Int, windows: [Window]) {
         self.platform = platform
+        self.channel = channel
         self.revision = revision
         self.prompted = prompted
         self.windows = windows

@@ -38,9 +38,12 @@ package struct FunnelFold {
             }
             added[scope, default: 0] += 1
             // The revision it was prompted for: the newest one it showed a prompt of.
+            // Production first on a tie: the channel a ping names by default.
             let shown = ping.counts.filter { counts in [.banner, .details, .recommended, .required].contains { counts[$0] > 0 } }
-            let revision = (shown.isEmpty ? ping.counts : shown).map(\.revision).max() ?? 0
-            rows[key] = FunnelInstallRow(revision: revision, promptedVersion: ping.version, promptedDay: ping.day, lastPingDay: ping.day)
+            let rank = { (counts: FunnelCounts) in (counts.revision, counts.channel == .production ? 1 : 0) }
+            let newest = (shown.isEmpty ? ping.counts : shown).max { rank($0) < rank($1) }
+            rows[key] = FunnelInstallRow(channel: newest?.channel ?? .production, revision: newest?.revision ?? 0, promptedVersion: ping.version,
+                                         promptedDay: ping.day, lastPingDay: ping.day)
             add(ping)
             return
         }
@@ -61,7 +64,7 @@ package struct FunnelFold {
     private mutating func add(_ ping: FunnelPing) {
         result.counted += 1
         for counts in ping.counts where !counts.isEmpty {
-            let key = FunnelDayKey(appID: ping.appID, platform: ping.platform, revision: counts.revision, day: ping.day)
+            let key = FunnelDayKey(appID: ping.appID, platform: ping.platform, channel: counts.channel, revision: counts.revision, day: ping.day)
             for (event, count) in counts.counts where count > 0 { days[key, default: [:]][event, default: 0] += count }
         }
     }

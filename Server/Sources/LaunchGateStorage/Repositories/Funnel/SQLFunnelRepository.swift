@@ -8,7 +8,7 @@ import SQLKit
 /// installs it touches and the kept counts of their apps and platforms; folds (``FunnelFold``);
 /// and writes rows, counts and daily counts back in batched upserts, in one transaction.
 public struct SQLFunnelRepository: FunnelRepository {
-    /// Rows per statement: 11 binds each stays far below both engines' limits.
+    /// Rows per statement: 12 binds each stays far below both engines' limits.
     package static let batch = 400
     /// Each event's column in `prompt_funnel_days`.
     package static let countColumns: [(event: PromptFunnel.Event, column: String)] = [
@@ -48,24 +48,28 @@ public struct SQLFunnelRepository: FunnelRepository {
         }
     }
 
-    public func days(appID: String, platform: Platform?, revision: Int?, fromDay: Int) async throws -> [FunnelDayCount] {
+    public func days(appID: String, platform: Platform?, channel: ReleaseChannel?, revision: Int?, fromDay: Int) async throws -> [FunnelDayCount] {
         try await database.read { db in
-            var query = db.select().columns(["platform", "revision", "day"] + Self.countColumns.map(\.column)).from("prompt_funnel_days")
+            var query = db.select().columns(["platform", "channel", "revision", "day"] + Self.countColumns.map(\.column)).from("prompt_funnel_days")
                 .where("app_id", .equal, appID).where("day", .greaterThanOrEqual, fromDay)
             if let platform { query = query.where("platform", .equal, platform.rawValue) }
+            if let channel { query = query.where("channel", .equal, channel.rawValue) }
             if let revision { query = query.where("revision", .equal, revision) }
-            return try await query.orderBy("platform").orderBy("revision").orderBy("day").all().map { row in
+            return try await query.orderBy("platform").orderBy("channel").orderBy("revision").orderBy("day").all().map { row in
                 let revision = try row.decode(column: "revision", as: Int.self)
-                var counts = FunnelCounts(revision: revision)
+                let channel = try Self.channel(row)
+                var counts = FunnelCounts(revision: revision, channel: channel)
                 for (event, column) in Self.countColumns { counts[event] = try row.decode(column: column, as: Int.self) }
-                return FunnelDayCount(platform: try Self.platform(row), revision: revision, day: try row.decode(column: "day", as: Int.self), counts: counts)
+                return FunnelDayCount(platform: try Self.platform(row), channel: channel, revision: revision,
+                                      day: try row.decode(column: "day", as: Int.self), counts: counts)
             }
         }
     }
 
-    public func conversions(appID: String, platform: Platform?, revision: Int?, fromDay: Int, today: Int) async throws -> [FunnelConversion] {
+    public func conversions(appID: String, platform: Platform?, channel: ReleaseChannel?, revision: Int?, fromDay: Int,
+                            today: Int) async throws -> [FunnelConversion] {
         try await database.read { db in
-            var query = db.select().column("platform").column("revision").column(SQLAlias(SQLFunction("COUNT", args: SQLLiteral.all), as: SQLIdentifier("prompted")))
+            var query = db.select().column("platform").column("channel").column("revision").column(SQLAlias(SQLFunction("COUNT", args: SQLLiteral.all), as: SQLIdentifier("prompted")))
             for days in FunnelConversion.windows {
                 // Old enough for the window, and (for the second sum) updated within it.
                 let old: SQLQueryString = "SUM(CASE WHEN prompted_day <= \(bind: today - days) THEN 1 ELSE 0 END)"
@@ -78,9 +82,11 @@ public struct SQLFunnelRepository: FunnelRepository {
             }
             query = query.from("prompt_funnel_installs").where("app_id", .equal, appID).where("prompted_day", .greaterThanOrEqual, fromDay)
             if let platform { query = query.where("platform", .equal, platform.rawValue) }
+            if let channel { query = query.where("channel", .equal, channel.rawValue) }
             if let revision { query = query.where("revision", .equal, revision) }
-            return try await query.groupBy("platform").groupBy("revision").orderBy("platform").orderBy("revision").all().map { row in
-                FunnelConversion(platform: try Self.platform(row), revision: try row.decode(column: "revision", as: Int.self),
+            return try await query.groupBy("platform").groupBy("channel").groupBy("revision")
+                .orderBy("platform").orderBy("channel").orderBy("revision").all().map { row in
+                FunnelConversion(platform: try Self.platform(row), channel: try Self.channel(row), revision: try row.decode(column: "revision", as: Int.self),
                                  prompted: try row.decode(column: "prompted", as: Int.self), windows: try FunnelConversion.windows.map { days in
                     FunnelConversion.Window(days: days, prompted: try row.decode(column: "prompted_\(days)", as: Int?.self) ?? 0,
                                             updated: try row.decode(column: "updated_\(days)", as: Int?.self) ?? 0)
@@ -104,12 +110,12 @@ public struct SQLFunnelRepository: FunnelRepository {
     // MARK: Rows
 
     private static func rows(_ db: any SQLDatabase, appID: String, hashes: [String]) async throws -> [FunnelInstallKey: FunnelInstallRow] {
-        let found = try await db.select().columns("platform", "install_hash", "revision", "prompted_version", "prompted_day", "last_ping_day", "upgraded_day")
+        let found = try await db.select().columns("platform", "install_hash", "channel", "revision", "prompted_version", "prompted_day", "last_ping_day", "upgraded_day")
             .from("prompt_funnel_installs").where("app_id", .equal, appID).where("install_hash", .in, hashes).all()
         var rows: [FunnelInstallKey: FunnelInstallRow] = [:]
         for row in found {
             let key = FunnelInstallKey(appID: appID, platform: try platform(row), installHash: try row.decode(column: "install_hash", as: String.self))
-            rows[key] = FunnelInstallRow(revision: try row.decode(column: "revision", as: Int.self),
+            rows[key] = FunnelInstallRow(channel: try channel(row), revision: try row.decode(column: "revision", as: Int.self),
                                          promptedVersion: try row.decode(column: "prompted_version", as: String.self),
                                          promptedDay: try row.decode(column: "prompted_day", as: Int.self),
                                          lastPingDay: try row.decode(column: "last_ping_day", as: Int.self),
@@ -122,10 +128,10 @@ public struct SQLFunnelRepository: FunnelRepository {
     private static func write(_ db: any SQLDatabase, rows: [FunnelInstallKey: FunnelInstallRow]) async throws {
         let sorted = rows.sorted { ($0.key.appID, $0.key.installHash, $0.key.platform.rawValue) < ($1.key.appID, $1.key.installHash, $1.key.platform.rawValue) }
         for chunk in sorted.chunked(batch) {
-            var insert = db.insert(into: "prompt_funnel_installs").columns("app_id", "platform", "install_hash", "revision", "prompted_version",
+            var insert = db.insert(into: "prompt_funnel_installs").columns("app_id", "platform", "install_hash", "channel", "revision", "prompted_version",
                                                                           "prompted_day", "last_ping_day", "upgraded_day")
             for (key, row) in chunk {
-                insert = insert.values(SQLBind(key.appID), SQLBind(key.platform.rawValue), SQLBind(key.installHash), SQLBind(row.revision),
+                insert = insert.values(SQLBind(key.appID), SQLBind(key.platform.rawValue), SQLBind(key.installHash), SQLBind(row.channel.rawValue), SQLBind(row.revision),
                                        SQLBind(row.promptedVersion), SQLBind(row.promptedDay), SQLBind(row.lastPingDay), SQLBind(row.upgradedDay))
             }
             try await insert.onConflict(with: ["app_id", "install_hash", "platform"]) {
@@ -146,18 +152,29 @@ public struct SQLFunnelRepository: FunnelRepository {
     }
 
     private static func write(_ db: any SQLDatabase, days: [FunnelDayKey: [PromptFunnel.Event: Int]]) async throws {
-        let rows = days.sorted { ($0.key.appID, $0.key.platform.rawValue, $0.key.revision, $0.key.day) < ($1.key.appID, $1.key.platform.rawValue, $1.key.revision, $1.key.day) }
+        let rows = days.sorted {
+            ($0.key.appID, $0.key.platform.rawValue, $0.key.channel.rawValue, $0.key.revision, $0.key.day)
+                < ($1.key.appID, $1.key.platform.rawValue, $1.key.channel.rawValue, $1.key.revision, $1.key.day)
+        }
         let columns = countColumns.map(\.column)
         for chunk in rows.chunked(batch) {
-            var insert = db.insert(into: "prompt_funnel_days").columns(["app_id", "platform", "revision", "day"] + columns)
+            var insert = db.insert(into: "prompt_funnel_days").columns(["app_id", "platform", "channel", "revision", "day"] + columns)
             for (key, counts) in chunk {
-                insert = insert.values([SQLBind(key.appID), SQLBind(key.platform.rawValue), SQLBind(key.revision), SQLBind(key.day)]
+                insert = insert.values([SQLBind(key.appID), SQLBind(key.platform.rawValue), SQLBind(key.channel.rawValue), SQLBind(key.revision),
+                                        SQLBind(key.day)]
                                        + countColumns.map { SQLBind(counts[$0.event] ?? 0) })
             }
-            try await insert.onConflict(with: ["app_id", "platform", "revision", "day"]) { update in
+            try await insert.onConflict(with: ["app_id", "platform", "channel", "revision", "day"]) { update in
                 columns.reduce(update) { $0.set($1, to: SQLBinaryExpression(SQLColumn($1, table: "prompt_funnel_days"), .add, SQLExcludedColumn($1))) }
             }.run()
         }
+    }
+
+    private static func channel(_ row: any SQLRow) throws -> ReleaseChannel {
+        guard let channel = ReleaseChannel(rawValue: try row.decode(column: "channel", as: String.self)) else {
+            throw StorageError.corrupt("a funnel table holds an unknown channel; was it edited by hand?")
+        }
+        return channel
     }
 
     private static func platform(_ row: any SQLRow) throws -> Platform {
