@@ -72,6 +72,7 @@ checks = [
     ("funnel: made-up numbers", funnel.made_up_numbers),
     ("funnel: caps and repeated pings", funnel.caps_and_repeats),
     ("funnel: made-up revisions without counts", funnel.unknown_revision_without_counts),
+    ("funnel: a body declared at 1 GB", funnel.declared_gigabyte),
     ("funnel: a flood from many installs and addresses", funnel.flood),
 ]
 only = os.environ.get("HOSTILE_ONLY")

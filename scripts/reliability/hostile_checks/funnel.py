@@ -86,6 +86,17 @@ def made_up_numbers():
         f"refused bodies add no counts and no prompted install (rows {rows_before} -> {rows_after})")
 
 
+
+def declared_gigabyte():
+    """A ping declaring 1 GB and sending 1 byte gets the JSON 413 from its head, not silence until the idle timeout (H5)."""
+    head = ("POST /v1/apps/demo/installs/ping HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            'LaunchGate-Client: version="1.9.0", build="190", platform="ios", os="17.4", install="gigabyte"\r\n'
+            "Content-Length: 1000000000\r\n\r\n{")
+    answer = send_from("127.0.0.1", port, head.encode(), seconds=5)
+    status, body = (answer[0], str(answer[2])) if answer else (None, "")
+    (ok if status == 413 and "body-too-large" in body else fail)(
+        f"a ping declaring 1 GB is answered 413 body-too-large within 5 s (got {status})")
+
 def caps_and_repeats():
     run = random.randrange(10 ** 9)
     before = totals(report(), 1)
@@ -98,12 +109,12 @@ def caps_and_repeats():
 
 
 def unknown_revision_without_counts():
-    """A revision never published, with every count left out, is answered 204 and must store nothing."""
+    """A revision never published, with every count left out, is refused with 400 unknown-revision (H3) and stores nothing."""
     run, rows_before = random.randrange(10 ** 9), rows("prompt_funnel_installs")
     statuses = [ping({"funnel": [{"revision": 10 ** 6 + n}]}, f"zero-{run}-{n}")[0] for n in range(20)]
     settled()
     names = {entry["revision"] for entry in report()["revisions"]}
-    (ok if rows("prompt_funnel_installs") == rows_before and not any(r > 10 ** 5 for r in names) else fail)(
+    (ok if set(statuses) == {400} and rows("prompt_funnel_installs") == rows_before and not any(r > 10 ** 5 for r in names) else fail)(
         f"made-up revisions without counts store nothing (statuses {sorted(set(statuses))})")
 
 

@@ -56,13 +56,15 @@ public struct FunnelRecorder: Service {
         for channel in Set(report.revisions.map(\.channel)) {
             newest[channel] = (try? await policies.served(app: app, channel: channel))?.subject?.revision ?? 0
         }
-        return try report.revisions.filter { !$0.isEmpty }.map { counts in
+        // Every entry is checked, an empty one too, so a made-up revision gets the documented 400
+        // whatever it carries (attack s14, H3); only then are the empty ones left out.
+        for counts in report.revisions {
             let top = newest[counts.channel] ?? 0
             guard top > 0, (1...top).contains(counts.revision) else {
                 throw AdoptionError.unknownRevision(counts.revision, channel: counts.channel, app: app)
             }
-            return Self.capped(counts)
         }
+        return report.revisions.filter { !$0.isEmpty }.map(Self.capped)
     }
 
     /// One revision's counts as they may be added: each at most ``perPingCount``, and no answer

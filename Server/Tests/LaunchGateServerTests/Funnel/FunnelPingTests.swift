@@ -56,13 +56,13 @@ struct FunnelPingTests {
         }
     }
 
-    @Test("a revision the app never published is refused with the JSON error, and adds nothing")
+    @Test("a revision the app never published is refused with the JSON error, with counts or without (attack s14, H3), and adds nothing")
     func unknownRevision() async throws {
         try await TestServer.with(now: { Samples.now }) { server in
             try await server.application.test(.router) { client in
-                for revision in [2, 99_999] {
+                for entry in [#""revision": 2, "banner": 1"#, #""revision": 99999, "banner": 1"#, #""revision": 99999"#] {
                     let response = try await client.execute(uri: Self.ping, method: .post, headers: headers(),
-                                                            body: body(#"{"funnel": [{"revision": \#(revision), "banner": 1}]}"#))
+                                                            body: body(#"{"funnel": [{\#(entry)}]}"#))
                     #expect(response.status == .badRequest)
                     #expect(response.errorCode == "unknown-revision")
                 }
