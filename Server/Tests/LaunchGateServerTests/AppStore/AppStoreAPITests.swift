@@ -50,6 +50,8 @@ struct AppStoreAPITests {
     func syncFollowsServeConfiguration() async throws {
         var configured = try await TestServer.make()
         configured.configuration.appStorePoller.interval = .seconds(60)
+        // The router test runs serve's services too: without this, serve's own poller could be the one that records.
+        configured.configuration.appStorePolling = false
         // Nothing listens on the discard port: the lookup fails at once, so the link backs off.
         configured.configuration.appStoreLookupURL = URL(string: "http://127.0.0.1:9")!
         let server = configured
