@@ -7,7 +7,7 @@ import LaunchGateAppStore
 package struct ConsoleAppStoreActions: Sendable {
     /// Polls one link now, as `POST /v1/admin/apps/{app}/appstore/sync` does.
     /// Its arguments are the app's ID, the platform, and whether to forget what was served (`reset`).
-    package typealias Sync = @Sendable (_ app: String, _ platform: Platform, _ reset: Bool) async throws -> AppStorePollOutcome
+    package typealias Sync = @Sendable (_ app: String, _ platform: Platform, _ reset: Bool) async throws -> AppStorePollReport
 
     /// Each app's App Store Connect key.
     package let keys: AppStoreConnectKeys

@@ -80,23 +80,23 @@ extension ConsoleController {
         guard let actions = appStoreActions, let platform = form["platform"].flatMap(Platform.init(rawValue:)) else {
             throw ConsoleError.incompleteForm("Choose the platform to sync.")
         }
-        let outcome: AppStorePollOutcome
+        let report: AppStorePollReport
         do {
-            outcome = try await actions.sync(app.id, platform, form["reset"] != nil)
+            report = try await actions.sync(app.id, platform, form["reset"] != nil)
         } catch let error as AppStoreLinkError {
             return try await appStoreLinkProblem(request, context, signed, app: app.id, error)
         }
-        let problems: [String] = switch outcome {
         // Each error starts with its storefront's code ("us: …"), which stays as the form typed it.
+        let problems: [String] = switch report.outcome {
         case .failed(let errors): errors
-        case .refused(let reason): [ConsoleFormError.sentence(reason)]
-        case .published, .unchanged, .raced: []
+        case .refused(let reason): [ConsoleFormError.sentence(reason)] + report.problems
+        case .published, .unchanged, .raced: report.problems
         }
         guard problems.isEmpty else {
             // The poll ran: what answered was applied, so the page shows the rest and a 200.
             return try await appStorePage(request, context, forms: try await appStoreForms(request, signed, app: app.id, problems: problems))
         }
-        return ConsoleRenderer.redirect("/console/apps/\(app.id)/appstore?synced=\(outcome.metricLabel)")
+        return ConsoleRenderer.redirect("/console/apps/\(app.id)/appstore?synced=\(report.outcome.metricLabel)")
     }
 
     /// Stores an app's App Store Connect key; a key that isn't P-256 PEM or an odd ID comes back next to its field.

@@ -62,6 +62,10 @@ public struct ServerComponents: Sendable {
     public let appStoreLinks: any AppStoreLinkRepository
     /// Each app's App Store Connect key, sealed under the master key, for following Apple's phased release.
     public let appStoreConnectKeys: AppStoreConnectKeys
+    /// Paces every App Store lookup this process makes, the serve-wide poller's and syncs' alike, to Apple's documented rate.
+    public let appStorePacer = AppStoreLookupPacer()
+    /// The storefronts each link's last poll in this process didn't reach, asked first next time.
+    public let appStoreBacklog = AppStorePollBacklog()
     /// Webhook endpoints, their deliveries, and the events the domains emit.
     public let webhooks: WebhookService
     /// The clock every part was built with.
@@ -231,7 +235,7 @@ func buildRouter(_ components: ServerComponents, configuration: ServerConfigurat
     router.addRoutes(SignInAdminController(signIn: components.signIn, authenticator: authenticator).routes)
     router.addRoutes(OperatorsController(operators: components.operators, authenticator: authenticator).routes)
     router.addRoutes(AppStoreController(components: components, lookupURL: configuration.appStoreLookupURL, connectURL: configuration.appStoreConnectURL,
-                                        authenticator: authenticator).routes)
+                                        poller: configuration.appStorePoller, authenticator: authenticator).routes)
     router.addRoutes(AppStoreCredentialsController(keys: components.appStoreConnectKeys, authenticator: authenticator).routes)
     router.addRoutes(WebhooksController(webhooks: components.webhooks, authenticator: authenticator).routes)
     router.addRoutes(OperationsController(policies: components.policies, registry: metricsRegistry, authenticator: authenticator).routes)
@@ -251,6 +255,7 @@ func buildRouter(_ components: ServerComponents, configuration: ServerConfigurat
                                                try await components.syncAppStore(app: app, platform: platform, reset: reset,
                                                                                  lookupURL: configuration.appStoreLookupURL,
                                                                                  connectURL: configuration.appStoreConnectURL,
+                                                                                 configuration: configuration.appStorePoller,
                                                                                  logger: Logger(label: "launchgate.console.appstore"))
                                            }, webhooks: components.webhooks).routes)
     case .failure(let error):

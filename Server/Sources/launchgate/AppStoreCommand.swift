@@ -108,38 +108,45 @@ struct AppStoreCommand: AsyncParsableCommand {
     }
 
     struct Sync: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Poll a linked platform now and publish what changed.")
+        static let configuration = CommandConfiguration(abstract: "Poll a linked platform now and publish what changed.",
+                                                        discussion: "The poll follows serve's rules: a few storefronts at once, paced, and done within 60 seconds; storefronts not reached are listed and polled first next time. It prints what the storefronts that answered serve, and exits non-zero with the reasons when any storefront failed or wasn't reached, or the publish was refused.")
         @OptionGroup var target: Target
         @Flag(help: "Take each storefront's answer even when lower than before (after a release was pulled) or a jump of more than 5 major versions.") var reset = false
         @Option(help: "The iTunes lookup's base URL (https; http only to a loopback host with --appstore-allow-loopback-http). Env: LAUNCHGATE_APPSTORE_LOOKUP_URL.")
         var appstoreLookupUrl: String?
+        @Option(help: "Seconds between polls of an App Store link, as serve's: the next poll after this one is set from it (default 900, at least 60). Env: LAUNCHGATE_APPSTORE_POLL_INTERVAL.")
+        var appstorePollInterval: Int?
         @OptionGroup var loopback: AppStoreLoopbackOption
         @OptionGroup var database: DatabaseOptions
 
         func run() async throws {
             let base = try AppStoreCommand.lookupURL(appstoreLookupUrl, allowLoopbackHTTP: try loopback.allowed())
+            let poller = try AppStoreCommand.pollerConfiguration(appstorePollInterval)
             try await database.withComponents(checkMasterKey: true) { components in
-                let transport = AsyncHTTPAppStoreTransport()
-                let outcome: AppStorePollOutcome
-                do {
-                    outcome = try await components.appStorePoller(lookupURL: base, transport: transport, logger: DatabaseOptions.quietLogger)
-                        .poll(app: target.app, platform: try target.parsedPlatform(), reset: reset)
-                } catch {
-                    try? await transport.shutdown()
-                    throw error
-                }
-                try await transport.shutdown()
-                switch outcome {
-                case .unchanged: print("\(target.app) on \(target.platform) already says what the App Store serves")
-                case .published(let policy):
-                    let served = policy.storefronts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-                    print("published what the App Store serves: \(served)")
+                // The CLI doesn't follow Apple's phased release (connectURL nil): serve's poller does, with its App Store Connect URL.
+                let report = try await components.syncAppStore(app: target.app, platform: try target.parsedPlatform(), reset: reset, lookupURL: base,
+                                                               connectURL: nil, configuration: poller, logger: DatabaseOptions.quietLogger)
+                let answered = report.answered.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+                switch report.outcome {
+                case .unchanged: print("\(target.app) on \(target.platform) already says what the App Store serves (\(answered))")
+                case .published: print("published what the App Store serves: \(answered)")
                 case .raced: print("another publish came first; run sync again")
-                case .refused(let reason): throw AppStoreSyncFailure(message: "publish refused: \(reason)")
+                case .refused(let reason): throw AppStoreSyncFailure(message: (["publish refused: \(reason)"] + report.problems).joined(separator: "\n"))
                 case .failed(let errors): throw AppStoreSyncFailure(message: errors.joined(separator: "\n"))
                 }
+                // What answered was applied (and printed above); a script still learns that some storefront didn't.
+                if !report.problems.isEmpty { throw AppStoreSyncFailure(message: report.problems.joined(separator: "\n")) }
             }
         }
+    }
+
+    /// The poller's configuration as serve has it: the interval from the flag or LAUNCHGATE_APPSTORE_POLL_INTERVAL, the rest the defaults.
+    static func pollerConfiguration(_ flag: Int?) throws -> AppStorePollerConfiguration {
+        var configuration = AppStorePollerConfiguration()
+        if let seconds = try EnvironmentOption.value(flag, flag: "appstore-poll-interval", EnvironmentOption.within(60...86_400)) {
+            configuration.interval = .seconds(seconds)
+        }
+        return configuration
     }
 
     /// The lookup URL from the flag or LAUNCHGATE_APPSTORE_LOOKUP_URL, checked.

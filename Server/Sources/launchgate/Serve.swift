@@ -84,9 +84,7 @@ struct Serve: AsyncParsableCommand {
 
         let loopback = try appStoreLoopback.allowed()
         configuration.appStoreLookupURL = try AppStoreCommand.lookupURL(appstoreLookupUrl, allowLoopbackHTTP: loopback)
-        if let seconds = try EnvironmentOption.value(appstorePollInterval, flag: "appstore-poll-interval", EnvironmentOption.within(60...86_400)) {
-            configuration.appStorePoller.interval = .seconds(seconds)
-        }
+        configuration.appStorePoller = try AppStoreCommand.pollerConfiguration(appstorePollInterval)
 
         let connect = try EnvironmentOption.value(appStoreConnectURL, flag: "appstore-connect-url") { text in
             do { return try AppStoreConnectURL(parsing: text, allowLoopbackHTTP: loopback) } catch { throw OptionRefusal(": \(error)") }

@@ -2,11 +2,12 @@ import LaunchGate
 
 /// What one poll of a link did.
 public enum AppStorePollOutcome: Sendable, Hashable {
-    /// Every storefront answered and the published policy already says what they serve.
+    /// The storefronts that answered say what the published policy already says.
     case unchanged
     /// A revision was published with what the store serves.
     case published(PlatformPolicy)
-    /// Some or all storefronts failed, or answers were refused; what answered was applied.
+    /// No storefront answered: each failed or wasn't reached. The link backs off. (A poll in which
+    /// some answered ends as what their answers did; ``AppStorePollReport`` lists the others.)
     case failed([String])
     /// The change was refused by the publish guard or validation; nothing was published.
     case refused(String)

@@ -3,19 +3,24 @@ import LaunchGate
 import LaunchGateStorage
 import Logging
 import Metrics
+import Tracing
 
-/// Polls linked apps' storefronts and publishes what changed. One poll of a link asks every
-/// storefront, applies the answers with ``StorefrontUpdate``, publishes through the
-/// ``AppStorePublisher`` if the policy changed, and records the status and the next poll time.
+/// Polls linked apps' storefronts and publishes what changed. One poll of a link asks its
+/// storefronts within the limits of an ``AppStoreLookupRound`` (a few at once, paced by the
+/// process's ``AppStoreLookupPacer``, within ``AppStorePollerConfiguration/deadline``), applies the
+/// answers with ``StorefrontUpdate``, publishes through the ``AppStorePublisher`` if the policy
+/// changed, and records the status and the next poll time. Storefronts that failed or weren't
+/// reached change nothing published; the link backs off only when no storefront answered.
 ///
 /// When a ``PhasedReleaseService`` is given, each successful poll also asks App Store Connect about
 /// the version on sale (the highest served) and sets the platform's `rollout` to what Apple's phase
 /// maps to, so a phase change publishes a revision like a store change does; without a key, or on
 /// an error, the policy's own rollout stands. Either way the link's status says which.
 ///
-/// With several instances, each may poll the same link; only one publishes a given change,
-/// because a publish names the revision it was computed over (compare-and-publish): the others
-/// get `publish-race`, and their next poll finds the change already published.
+/// With several instances on one database, each due link is claimed before it is polled
+/// (``AppStoreLinkRepository/claim(app:platform:expected:until:)``), so one instance polls it; and
+/// a publish names the revision it was computed over (compare-and-publish), so a sync racing a
+/// poll gets `publish-race` rather than a second revision.
 public struct AppStorePoller: Sendable {
     private let links: any AppStoreLinkRepository
     private let lookup: AppStoreLookupClient
@@ -23,6 +28,8 @@ public struct AppStorePoller: Sendable {
     private let configuration: AppStorePollerConfiguration
     private let phased: PhasedReleaseService?
     private let events: any WebhookEvents
+    private let pacer: AppStoreLookupPacer
+    private let backlog: AppStorePollBacklog
     private let now: @Sendable () -> Date
     private let random: @Sendable () -> Double
     private let logger: Logger
@@ -32,15 +39,18 @@ public struct AppStorePoller: Sendable {
     ///   - links: Where links are kept.
     ///   - lookup: The iTunes lookup client.
     ///   - publisher: Reads and publishes the production policy.
-    ///   - configuration: Interval, backoff and jitter.
+    ///   - configuration: Interval, backoff, jitter, deadline and pace.
     ///   - phased: Follows Apple's phased release into the rollout; `nil` leaves the rollout alone.
     ///   - events: Hears `appstore.changed` for each revision the poller publishes.
-    ///   - now: The clock.
+    ///   - pacer: Spaces lookups out; share one per process.
+    ///   - backlog: The storefronts last polls didn't reach; share one per process.
+    ///   - now: The clock for status times.
     ///   - random: Values in 0…1, for the jitter.
     ///   - logger: Where failures are logged.
     public init(links: any AppStoreLinkRepository, lookup: AppStoreLookupClient, publisher: any AppStorePublisher,
                 configuration: AppStorePollerConfiguration = AppStorePollerConfiguration(), phased: PhasedReleaseService? = nil,
-                events: any WebhookEvents = NoWebhookEvents(), now: @escaping @Sendable () -> Date = Date.init,
+                events: any WebhookEvents = NoWebhookEvents(), pacer: AppStoreLookupPacer = AppStoreLookupPacer(),
+                backlog: AppStorePollBacklog = AppStorePollBacklog(), now: @escaping @Sendable () -> Date = Date.init,
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }, logger: Logger = Logger(label: "launchgate.appstore")) {
         self.links = links
         self.lookup = lookup
@@ -48,13 +58,15 @@ public struct AppStorePoller: Sendable {
         self.configuration = configuration
         self.phased = phased
         self.events = events
+        self.pacer = pacer
+        self.backlog = backlog
         self.now = now
         self.random = random
         self.logger = logger
     }
 
-    /// Polls the links that are due, one after another.
-    /// - Returns: How many were polled.
+    /// Polls the links that are due, one after another, each once claimed.
+    /// - Returns: How many were polled (claimed links only: another instance's are skipped).
     @discardableResult
     public func pollDue(limit: Int = 100) async -> Int {
         let due: [AppStoreLink]
@@ -62,49 +74,67 @@ public struct AppStorePoller: Sendable {
             logger.warning("appstore: can't read the links that are due", metadata: ["error": "\(error)"])
             return 0
         }
+        var polled = 0
         for link in due {
             guard !Task.isCancelled else { break }
-            do { _ = try await poll(link, reset: false) } catch {
+            do {
+                // Another instance that read the same row claims it first, or this one does: one polls it.
+                let lease = now().addingTimeInterval(Self.seconds(configuration.lease))
+                guard try await links.claim(app: link.app, platform: link.platform, expected: link.status.nextPollAt, until: lease) else { continue }
+                polled += 1
+                _ = try await poll(link, reset: false)
+            } catch {
                 logger.warning("appstore: poll failed", metadata: ["app": "\(link.app)", "platform": "\(link.platform)", "error": "\(error)"])
             }
         }
-        return due.count
+        return polled
     }
 
-    /// Polls one link now (`launchgate appstore sync`).
+    /// Polls one link now (`launchgate appstore sync`, the admin API's and the console's sync).
     /// - Parameter reset: Take each storefront's answer even when lower than before.
     /// - Throws: ``AppStoreLinkError`` `appstore-not-linked`; what storage throws.
-    public func poll(app: String, platform: Platform, reset: Bool) async throws -> AppStorePollOutcome {
+    public func poll(app: String, platform: Platform, reset: Bool) async throws -> AppStorePollReport {
         guard let link = try await links.find(app: app, platform: platform) else {
             throw AppStoreLinkError.notLinked(app: app, platform: platform.rawValue)
         }
         return try await poll(link, reset: reset)
     }
 
-    private func poll(_ link: AppStoreLink, reset: Bool) async throws -> AppStorePollOutcome {
-        var answers: [String: StorefrontRelease] = [:]
-        var errors: [String] = []
-        for storefront in link.storefronts {
-            do { answers[storefront] = try await lookup.lookup(link.identity, storefront: storefront) } catch let error as AppStoreLookupError {
-                errors.append(error.message)
-            }
+    /// One poll in its span (``Telemetry``): the app, the platform, the storefronts, and how it ended.
+    private func poll(_ link: AppStoreLink, reset: Bool) async throws -> AppStorePollReport {
+        var attributes = SpanAttributes()
+        attributes["launchgate.app"] = link.app
+        attributes["launchgate.platform"] = link.platform.rawValue
+        attributes["launchgate.appstore.storefronts"] = link.storefronts.count
+        return try await Telemetry.withSpan("appstore.poll", kind: .client, attributes: attributes) { span in
+            let report = try await pollStorefronts(link, reset: reset)
+            span.attributes["launchgate.appstore.outcome"] = report.outcome.metricLabel
+            span.attributes["launchgate.appstore.answered"] = report.answered.count
+            span.attributes["launchgate.appstore.errors"] = report.errors.count
+            span.attributes["launchgate.appstore.not_polled"] = report.notPolled.count
+            if case .failed = report.outcome { span.setStatus(.init(code: .error, message: report.problems.first)) }
+            return report
         }
-        let outcome: AppStorePollOutcome
+    }
+
+    private func pollStorefronts(_ link: AppStoreLink, reset: Bool) async throws -> AppStorePollReport {
+        let order = await backlog.order(app: link.app, platform: link.platform, storefronts: link.storefronts)
+        let round = await AppStoreLookupRound(lookup: lookup, pacer: pacer, configuration: configuration).run(link.identity, storefronts: order)
+        await backlog.remember(app: link.app, platform: link.platform, notReached: round.notReached)
+        var report = AppStorePollReport(outcome: .unchanged, answered: round.answers.mapValues(\.version), errors: round.errors,
+                                        notPolled: round.notReached)
         var served = link.served
         var phase: String?
         var ignored = link.status.ignoredAnswers
-        if answers.isEmpty {
-            outcome = .failed(errors)
+        if round.answers.isEmpty {
+            report.outcome = .failed(report.problems)
         } else {
-            let applied = try await publish(answers, link: link, reset: reset)
-            served = applied.floor
-            phase = applied.phase
-            ignored = applied.ignored
-            outcome = errors.isEmpty ? applied.outcome : .failed(errors + (applied.outcome.refusal.map { [$0] } ?? []))
+            let applied = try await publish(round.answers, link: link, reset: reset)
+            (report.outcome, served, phase, ignored) = (applied.outcome, applied.floor, applied.phase, applied.ignored)
         }
-        try await record(outcome, link: link, served: served, phase: phase, ignored: ignored, reset: reset)
-        Counter(label: "launchgate_appstore_polls_total", dimensions: [("result", outcome.metricLabel)]).increment()
-        return outcome
+        try await record(report, link: link, served: served, phase: phase, ignored: ignored, reset: reset)
+        Counter(label: "launchgate_appstore_polls_total", dimensions: [("result", report.outcome.metricLabel)]).increment()
+        return report
     }
 
     /// Applies the answers over the current policy and publishes if it changed; returns the
@@ -148,7 +178,11 @@ public struct AppStorePoller: Sendable {
         return release.summary
     }
 
-    private func record(_ outcome: AppStorePollOutcome, link: AppStoreLink, served: [String: AppVersion], phase: String?,
+    /// Records how the poll went. A poll in which some storefront answered is a success for the
+    /// backoff (the failing storefronts' errors stay in `lastError`); one in which none answered
+    /// backs off, unless none was even asked (the process's lookups for the minute were spent on
+    /// other links), which is no fault of Apple's: that link is due again at once.
+    private func record(_ report: AppStorePollReport, link: AppStoreLink, served: [String: AppVersion], phase: String?,
                         ignored: [String], reset: Bool) async throws {
         let time = now()
         var status = link.status
@@ -156,22 +190,31 @@ public struct AppStorePoller: Sendable {
         status.ignoredAnswers = ignored
         // A poll that reached no storefront didn't look at the phase: the last one found stands.
         if let phase { status.phasedRelease = phase }
-        switch outcome {
+        let problems = report.problems
+        var wait: Double?
+        switch report.outcome {
         case .unchanged, .published, .raced:
             status.lastSuccessAt = time
-            status.lastError = nil
+            status.lastError = problems.isEmpty ? nil : Self.oneLine(problems.joined(separator: "; "))
             status.failures = 0
             Gauge(label: "launchgate_appstore_last_success_seconds", dimensions: [("app", link.app), ("platform", link.platform.rawValue)])
                 .record(time.timeIntervalSince1970)
-        case .failed(let errors):
-            status.lastError = Self.oneLine(errors.joined(separator: "; "))
+        case .failed where report.errors.isEmpty:
+            status.lastError = Self.oneLine(problems.joined(separator: "; "))
+            wait = 0
+        case .failed:
+            status.lastError = Self.oneLine(problems.joined(separator: "; "))
             status.failures += 1
         case .refused(let reason):
-            status.lastError = Self.oneLine("publish refused: \(reason)")
+            status.lastError = Self.oneLine((["publish refused: \(reason)"] + problems).joined(separator: "; "))
             status.failures += 1
         }
-        status.nextPollAt = time.addingTimeInterval(configuration.wait(failures: status.failures, random: random()))
+        status.nextPollAt = time.addingTimeInterval(wait ?? configuration.wait(failures: status.failures, random: random()))
         _ = try await links.record(link, served: served, status: status, reset: reset)
+    }
+
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }
 
@@ -180,11 +223,5 @@ extension AppStorePoller {
     /// hold line breaks, which a status table would show as garbage (attack s13, 8).
     static func oneLine(_ text: String) -> String {
         String(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ").prefix(1000))
-    }
-}
-
-extension AppStorePollOutcome {
-    fileprivate var refusal: String? {
-        if case .refused(let reason) = self { "publish refused: \(reason)" } else { nil }
     }
 }

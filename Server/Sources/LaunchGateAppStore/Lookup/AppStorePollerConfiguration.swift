@@ -11,6 +11,16 @@ public struct AppStorePollerConfiguration: Sendable, Hashable {
     public var jitter: Double
     /// How often the service looks for due links.
     public var tick: Duration
+    /// The most one poll of a link may take, all its storefronts together: a lookup starts only
+    /// when its own timeout ends before it, and storefronts not reached by then are polled first next time.
+    public var deadline: Duration
+    /// Lookups in flight at once, across all links this poller polls.
+    public var lookupsAtOnce: Int
+    /// Lookups started per minute, across all links this poller polls: Apple documents about 20 a
+    /// minute for the lookup, so they are spaced 60 / this seconds apart.
+    public var lookupsPerMinute: Int
+    /// Timeouts in a row after which a poll stops: a stalling lookup would only use up the deadline.
+    public static let timeoutsInARow = 2
     /// The author recorded on revisions the poller publishes.
     public static let author = "appstore"
     /// The note recorded on revisions the poller publishes: the history's reason.
@@ -22,13 +32,26 @@ public struct AppStorePollerConfiguration: Sendable, Hashable {
     ///   - maximumBackoff: The backoff's cap; 6 hours.
     ///   - jitter: The random share; 10 %.
     ///   - tick: How often due links are looked for; 30 seconds.
+    ///   - deadline: One poll's limit; 60 seconds.
+    ///   - lookupsAtOnce: Lookups in flight at once; 4.
+    ///   - lookupsPerMinute: Lookups started per minute; 20.
     public init(interval: Duration = .seconds(15 * 60), maximumBackoff: Duration = .seconds(6 * 3600), jitter: Double = 0.1,
-                tick: Duration = .seconds(30)) {
+                tick: Duration = .seconds(30), deadline: Duration = .seconds(60), lookupsAtOnce: Int = 4, lookupsPerMinute: Int = 20) {
         self.interval = interval
         self.maximumBackoff = maximumBackoff
         self.jitter = jitter
         self.tick = tick
+        self.deadline = deadline
+        self.lookupsAtOnce = max(lookupsAtOnce, 1)
+        self.lookupsPerMinute = max(lookupsPerMinute, 1)
     }
+
+    /// The time between two lookups' starts: a minute over ``lookupsPerMinute``.
+    public var spacing: Duration { .seconds(60) / lookupsPerMinute }
+
+    /// How long a claimed link stays claimed (``AppStoreLinkRepository/claim(app:platform:expected:until:)``)
+    /// if its poll never records: the deadline twice, so no other instance starts it while it runs.
+    public var lease: Duration { deadline * 2 }
 
     /// The wait before the next poll after `failures` failures in a row (0 after a success):
     /// the interval doubled per failure up to ``maximumBackoff``, moved by the jitter.

@@ -4,10 +4,11 @@ import Foundation
 import LaunchGate
 
 extension ServerComponents {
-    /// The App Store poller over these components: their links, and their guarded publish.
+    /// The App Store poller over these components: their links, their guarded publish, and the
+    /// process's lookup pace and backlog.
     /// - Parameters:
     ///   - lookupURL: The iTunes lookup's base URL.
-    ///   - configuration: Interval and backoff.
+    ///   - configuration: Interval, backoff, deadline and pace.
     ///   - transport: The HTTP client.
     ///   - phased: Follows Apple's phased release into the rollout; `nil` leaves the rollout alone.
     ///   - logger: Where failures are logged.
@@ -16,7 +17,7 @@ extension ServerComponents {
                                transport: any AppStoreHTTPTransport, phased: PhasedReleaseService? = nil, logger: Logger) -> AppStorePoller {
         AppStorePoller(links: appStoreLinks, lookup: AppStoreLookupClient(transport: transport, baseURL: lookupURL),
                        publisher: GuardedAppStorePublisher(policies: policies, adoption: adoption), configuration: configuration,
-                       phased: phased, events: webhooks, now: now, logger: logger)
+                       phased: phased, events: webhooks, pacer: appStorePacer, backlog: appStoreBacklog, now: now, logger: logger)
     }
 
     /// Apple's phased release over these components' App Store Connect keys.
@@ -32,33 +33,35 @@ extension ServerComponents {
 }
 
 extension ServerComponents {
-    /// Polls one link now, for the admin API's and the console's "sync", following Apple's phased
-    /// release as the serve-wide poller does: with an HTTP client of its own for the lookup and App
-    /// Store Connect, closed after the one poll, since syncs are rare and the serve-wide poller's
-    /// client belongs to its service.
+    /// Polls one link now: the one way `launchgate appstore sync`, the admin API's and the console's
+    /// sync run, with the serve-wide poller's rules (`configuration`: its interval, backoff, deadline
+    /// and pace), so a sync ends within ``AppStorePollerConfiguration/deadline`` however many
+    /// storefronts stall. It makes an HTTP client of its own for the lookup and App Store Connect,
+    /// closed after the one poll, since syncs are rare and the serve-wide poller's client belongs to its service.
     /// - Parameters:
     ///   - app: The app's ID.
     ///   - platform: The linked platform.
     ///   - reset: Whether to forget the versions served first.
     ///   - lookupURL: The iTunes lookup's base URL.
-    ///   - connectURL: App Store Connect's API, or a fake's.
+    ///   - connectURL: App Store Connect's API, or a fake's; `nil` leaves the rollout alone.
+    ///   - configuration: The poller's configuration, as `serve` has it.
     ///   - logger: Where failures are logged.
-    /// - Returns: What the poll did.
+    /// - Returns: What the poll did, storefront by storefront.
     /// - Throws: ``AppStoreLinkError`` `appstore-not-linked`.
-    public func syncAppStore(app: String, platform: Platform, reset: Bool, lookupURL: URL, connectURL: AppStoreConnectURL,
-                             logger: Logger) async throws -> AppStorePollOutcome {
+    public func syncAppStore(app: String, platform: Platform, reset: Bool, lookupURL: URL, connectURL: AppStoreConnectURL?,
+                             configuration: AppStorePollerConfiguration, logger: Logger) async throws -> AppStorePollReport {
         let client = HTTPClientConnectTransport.makeClient()
-        let phased = phasedReleaseService(connectURL: connectURL, transport: HTTPClientConnectTransport(client: client), logger: logger)
-        let outcome: AppStorePollOutcome
+        let phased = connectURL.map { phasedReleaseService(connectURL: $0, transport: HTTPClientConnectTransport(client: client), logger: logger) }
+        let report: AppStorePollReport
         do {
-            outcome = try await appStorePoller(lookupURL: lookupURL, transport: AsyncHTTPAppStoreTransport(client: client), phased: phased,
-                                               logger: logger).poll(app: app, platform: platform, reset: reset)
+            report = try await appStorePoller(lookupURL: lookupURL, configuration: configuration, transport: AsyncHTTPAppStoreTransport(client: client),
+                                              phased: phased, logger: logger).poll(app: app, platform: platform, reset: reset)
         } catch {
             try? await client.shutdown()
             throw error
         }
         try? await client.shutdown()
-        return outcome
+        return report
     }
 }
 

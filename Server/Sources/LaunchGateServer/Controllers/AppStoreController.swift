@@ -6,14 +6,16 @@ import LaunchGateAppStore
 import LaunchGateHTTP
 import LaunchGateStorage
 
-/// App Store links under the admin API: the same ``AppStoreLinkService`` and poller as
-/// `launchgate appstore`. Reading needs the read scope; linking, unlinking and syncing change
+/// App Store links under the admin API: the same ``AppStoreLinkService`` and sync
+/// (``ServerComponents/syncAppStore(app:platform:reset:lookupURL:connectURL:configuration:logger:)``) as `launchgate appstore`. Reading needs the read scope; linking, unlinking and syncing change
 /// what is published, so they need the publish scope.
 struct AppStoreController<Context: RemoteAddressRequestContext> {
     let components: ServerComponents
     let lookupURL: URL
     /// App Store Connect, whose phased release a sync follows as the serve-wide poller does.
     var connectURL: AppStoreConnectURL = .apple
+    /// The serve-wide poller's configuration, which a sync follows: its interval, backoff and deadline.
+    var poller = AppStorePollerConfiguration()
     let authenticator: AdminAuthenticator
 
     struct LinkBody: Decodable {
@@ -66,7 +68,12 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
     struct SyncResult: Encodable {
         let result: String
         let errors: [String]
+        /// What was published, when something was.
         let storefronts: [String: AppVersion]?
+        /// The version each storefront that answered serves.
+        let answered: [String: AppVersion]
+        /// The storefronts the poll didn't reach before its deadline or after repeated timeouts.
+        let notPolled: [String]
     }
 
     /// The routes it answers, which the composition root adds to the router.
@@ -95,20 +102,22 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
             try await authenticator.authorize(request, context, .publish)
             let body = try await RequestValues.body(SyncBody.self, from: request, context: context)
             let (app, platform) = (try app(context), try platform(body.platform))
-            let outcome = try await components.syncAppStore(app: app, platform: platform, reset: body.reset ?? false, lookupURL: lookupURL,
-                                                            connectURL: connectURL, logger: context.logger)
-            return try RequestValues.json(Self.result(outcome))
+            let report = try await components.syncAppStore(app: app, platform: platform, reset: body.reset ?? false, lookupURL: lookupURL,
+                                                           connectURL: connectURL, configuration: poller, logger: context.logger)
+            return try RequestValues.json(Self.result(report))
         }
         return router
     }
 
-    private static func result(_ outcome: AppStorePollOutcome) -> SyncResult {
-        switch outcome {
-        case .published(let policy): SyncResult(result: outcome.metricLabel, errors: [], storefronts: policy.storefronts)
-        case .failed(let errors): SyncResult(result: outcome.metricLabel, errors: errors, storefronts: nil)
-        case .refused(let reason): SyncResult(result: outcome.metricLabel, errors: [reason], storefronts: nil)
-        case .unchanged, .raced: SyncResult(result: outcome.metricLabel, errors: [], storefronts: nil)
+    private static func result(_ report: AppStorePollReport) -> SyncResult {
+        let (errors, published): ([String], [String: AppVersion]?) = switch report.outcome {
+        case .published(let policy): (report.errors, policy.storefronts)
+        case .failed(let errors): (errors, nil)
+        case .refused(let reason): ([reason] + report.errors, nil)
+        case .unchanged, .raced: (report.errors, nil)
         }
+        return SyncResult(result: report.outcome.metricLabel, errors: errors, storefronts: published, answered: report.answered,
+                          notPolled: report.notPolled)
     }
 
     private func app(_ context: Context) throws -> String { try context.parameters.require("app") }

@@ -48,6 +48,28 @@ struct AppStoreAPITests {
         }
     }
 
+    @Test("a sync follows serve's poller configuration: after a failed sync the next poll is serve's interval doubled, not the default's")
+    func syncFollowsServeConfiguration() async throws {
+        var configured = try await TestServer.make()
+        configured.configuration.appStorePoller.interval = .seconds(60)
+        // The router test runs serve's services too: without this, serve's own poller could be the one that records.
+        configured.configuration.appStorePolling = false
+        // Nothing listens on the discard port: the lookup fails at once, so the link backs off.
+        configured.configuration.appStoreLookupURL = URL(string: "http://127.0.0.1:9")!
+        let server = configured
+        try await server.components.appStoreLinkService.link(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us"])
+        try await server.application.test(.router) { client in
+            let sync = try await client.execute(uri: "/v1/admin/apps/notes/appstore/sync", method: .post, headers: TestServer.bearer(server.adminToken),
+                                                body: body(#"{"platform": "ios"}"#))
+            #expect(sync.status == .ok)
+            let json = try sync.json()
+            #expect(json["result"] as? String == "error" && json["answered"] as? [String: String] == [:] && json["notPolled"] as? [String] == [])
+        }
+        let status = try #require(try await server.components.appStoreLinks.find(app: "notes", platform: .ios)?.status)
+        let wait = try #require(status.lastPollAt.map { status.nextPollAt.timeIntervalSince($0) })
+        #expect((108...132).contains(wait), "120 s ± 10 %, not the default's 1800 s; was \(wait)")
+    }
+
     @Test("a bad storefront, both identities at once and an unknown app are refused in the one error shape")
     func refusals() async throws {
         let server = try await TestServer.make()

@@ -108,4 +108,74 @@ struct AppStoreLinkRepositoryContractTests {
             #expect(try await links.record(link(minute: 1), served: ["us": "9.0.0"], status: status, reset: false) == false)
         }
     }
+
+    @Test("a due link is claimed once: the claim moves its next poll, and a second claim with the time read before fails",
+          arguments: TestBackend.available)
+    func claim(_ backend: TestBackend) async throws {
+        try await withLinks(backend) { links in
+            try await links.save(link())
+            let read = try #require(try await links.due(at: Samples.now, limit: 10).first)
+            let lease = Samples.now.addingTimeInterval(120)
+            #expect(try await links.claim(app: "notes", platform: .ios, expected: read.status.nextPollAt, until: lease))
+            #expect(try await links.claim(app: "notes", platform: .ios, expected: read.status.nextPollAt, until: lease) == false)
+            #expect(try await links.find(app: "notes", platform: .ios)?.status.nextPollAt == lease)
+            #expect(try await links.due(at: Samples.now, limit: 10).isEmpty)
+            #expect(try await links.claim(app: "notes", platform: .macos, expected: Samples.now, until: lease) == false, "not linked")
+        }
+    }
+
+    @Test("two pollers on one database that read the same due links poll each of them once", arguments: TestBackend.available)
+    func twoPollers(_ backend: TestBackend) async throws {
+        try await withLinks(backend) { links in
+            try await links.save(link())
+            try await links.save(link(platform: .macos))
+            // Both pollers read the due links before either claims one: the claim alone decides.
+            let shared = BarrierLinks(links, readers: 2)
+            let transport = FakeAppStoreTransport()
+            for storefront in ["fr", "jp", "us"] { await transport.set(storefront, FakeAppStoreTransport.lookup(version: "2.5.0")) }
+            let publisher = FakeAppStorePublisher(Samples.policy())
+            func poller() -> AppStorePoller {
+                AppStorePoller(links: shared, lookup: AppStoreLookupClient(transport: transport), publisher: publisher, now: { Samples.now })
+            }
+            async let first = poller().pollDue()
+            async let second = poller().pollDue()
+            #expect(await first + second == 2)
+            #expect(await transport.countries.count == 6, "each link's three storefronts, once")
+        }
+    }
+}
+
+/// A link repository whose `due` answers only once `readers` callers have asked, so that every
+/// poller reads the same due links before any claims one.
+private actor BarrierLinks: AppStoreLinkRepository {
+    private let links: any AppStoreLinkRepository
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private let readers: Int
+
+    init(_ links: any AppStoreLinkRepository, readers: Int) {
+        self.links = links
+        self.readers = readers
+    }
+
+    func due(at now: Date, limit: Int) async throws -> [AppStoreLink] {
+        let due = try await links.due(at: now, limit: limit)
+        await withCheckedContinuation { continuation in
+            waiting.append(continuation)
+            if waiting.count == readers {
+                for waiter in waiting { waiter.resume() }
+            }
+        }
+        return due
+    }
+
+    func save(_ link: AppStoreLink) async throws { try await links.save(link) }
+    func find(app: String, platform: Platform) async throws -> AppStoreLink? { try await links.find(app: app, platform: platform) }
+    func links(app: String) async throws -> [AppStoreLink] { try await links.links(app: app) }
+    func claim(app: String, platform: Platform, expected: Date, until: Date) async throws -> Bool {
+        try await links.claim(app: app, platform: platform, expected: expected, until: until)
+    }
+    func remove(app: String, platform: Platform) async throws -> Bool { try await links.remove(app: app, platform: platform) }
+    func record(app: String, platform: Platform, served: [String: AppVersion], status: AppStoreLinkStatus) async throws -> Bool {
+        try await links.record(app: app, platform: platform, served: served, status: status)
+    }
 }

@@ -46,23 +46,28 @@ final class PollerClock: @unchecked Sendable {
 
 @Suite("The poller publishes what the storefronts serve, records failures in status, and backs off")
 struct AppStorePollerTests {
-    private struct Fixture {
-        let transport = FakeAppStoreTransport()
+    struct Fixture {
+        let pollClock = TestPollClock()
+        let transport: FakeAppStoreTransport
         let links = MemoryAppStoreLinkRepository()
         let publisher: FakeAppStorePublisher
         let clock = PollerClock()
         let poller: AppStorePoller
 
-        init(policy: UpdatePolicy? = Samples.policy(), pins: Set<AppStorePin> = []) async {
+        init(policy: UpdatePolicy? = Samples.policy(), pins: Set<AppStorePin> = [], storefronts: [String] = ["jp", "us"],
+             configuration: AppStorePollerConfiguration = AppStorePollerConfiguration(), transport: FakeAppStoreTransport? = nil) async {
+            self.transport = transport ?? FakeAppStoreTransport(clock: pollClock)
             publisher = FakeAppStorePublisher(policy)
             let clock = clock
-            poller = AppStorePoller(links: links, lookup: AppStoreLookupClient(transport: transport), publisher: publisher,
+            poller = AppStorePoller(links: links, lookup: AppStoreLookupClient(transport: self.transport), publisher: publisher,
+                                    configuration: configuration, pacer: AppStoreLookupPacer(clock: pollClock.clock),
                                     now: { clock.now }, random: { 0.5 })
             await links.save(AppStoreLink(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"),
-                                          storefronts: ["jp", "us"], pins: pins, createdAt: Samples.now))
+                                          storefronts: storefronts, pins: pins, createdAt: Samples.now))
         }
 
-        func poll(reset: Bool = false) async throws -> AppStorePollOutcome { try await poller.poll(app: "notes", platform: .ios, reset: reset) }
+        func poll(reset: Bool = false) async throws -> AppStorePollOutcome { try await report(reset: reset).outcome }
+        func report(reset: Bool = false) async throws -> AppStorePollReport { try await poller.poll(app: "notes", platform: .ios, reset: reset) }
         func status() async -> AppStoreLinkStatus? { await links.find(app: "notes", platform: .ios)?.status }
         func published() async -> PlatformPolicy? { await publisher.current(app: "notes")?.policy.platforms[.ios] }
         func revisionCount() async -> Int { await publisher.revisions.count }
@@ -108,10 +113,27 @@ struct AppStorePollerTests {
         let fixture = await Fixture()
         await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "9.9.9", bundleID: "com.evil.notes"))
         await fixture.transport.set("jp", FakeAppStoreTransport.lookup(version: "2.5.0"))
-        guard case .failed(let errors) = try await fixture.poll() else { Issue.record("expected a failure"); return }
-        #expect(errors.count == 1 && errors[0].contains("com.evil.notes"))
+        let report = try await fixture.report()
+        guard case .published = report.outcome else { Issue.record("expected the answer that was true published"); return }
+        #expect(report.errors.count == 1 && report.errors[0].contains("com.evil.notes"))
+        #expect(report.answered == ["jp": "2.5.0"])
         #expect(await fixture.published()?.storefronts == ["jp": "2.5.0"])
         #expect(await fixture.published()?.latest?.version == "2.5.0")
+    }
+
+    @Test("one failing storefront doesn't back the link off: its error stays in status, and the next poll is at the interval")
+    func partialFailure() async throws {
+        let fixture = await Fixture()
+        await fixture.transport.set("us", .status(503))
+        await fixture.transport.set("jp", FakeAppStoreTransport.lookup(version: "2.5.0"))
+        for _ in 0..<3 {
+            let report = try await fixture.report()
+            #expect(report.answered == ["jp": "2.5.0"] && report.errors == ["us: the lookup answered HTTP 503"])
+            let status = try #require(await fixture.status())
+            #expect(status.failures == 0 && status.lastError == "us: the lookup answered HTTP 503")
+            #expect(status.nextPollAt == fixture.clock.now.addingTimeInterval(900), "the interval, not a backoff")
+            fixture.clock.advance(900)
+        }
     }
 
     @Test("a stale answer after a release doesn't take the version back, until a reset sync")

@@ -9,12 +9,21 @@ actor FakeAppStoreTransport: AppStoreHTTPTransport {
         case status(Int)
         case error(AppStoreTransportError)
         case body(Data)
+        /// Takes the lookup's whole timeout on the test's clock (or none without one), then times out.
+        case stall
     }
 
     private var answers: [String: Answer]
     private(set) var requested: [URL] = []
+    private let clock: TestPollClock?
 
-    init(_ answers: [String: Answer] = [:]) { self.answers = answers }
+    init(_ answers: [String: Answer] = [:], clock: TestPollClock? = nil) {
+        self.answers = answers
+        self.clock = clock
+    }
+
+    /// The storefronts asked, in order.
+    var countries: [String] { requested.map(Self.country) }
 
     func set(_ storefront: String, _ answer: Answer) { answers[storefront] = answer }
 
@@ -24,16 +33,22 @@ actor FakeAppStoreTransport: AppStoreHTTPTransport {
 
     private func answer(_ url: URL, maximumBytes: Int) throws -> AppStoreHTTPResponse {
         requested.append(url)
-        let country = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "country" }?.value ?? ""
-        switch answers[country] ?? .json(#"{"resultCount":0,"results":[]}"#) {
+        switch answers[Self.country(url)] ?? .json(#"{"resultCount":0,"results":[]}"#) {
         case .json(let text): return AppStoreHTTPResponse(status: 200, body: Data(text.utf8))
         case .status(let code): return AppStoreHTTPResponse(status: code, body: Data())
         case .error(let error): throw error
+        case .stall:
+            clock?.advance(AppStoreLookupClient.timeout)
+            throw AppStoreTransportError.timeout
         case .body(let data):
             // As the live transport does: a body over the limit is refused, not returned.
             guard data.count <= maximumBytes else { throw AppStoreTransportError.tooLarge(limit: maximumBytes) }
             return AppStoreHTTPResponse(status: 200, body: data)
         }
+    }
+
+    private static func country(_ url: URL) -> String {
+        URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "country" }?.value ?? ""
     }
 
     /// A lookup answer in the shape Apple's has, with the fields the poller reads.

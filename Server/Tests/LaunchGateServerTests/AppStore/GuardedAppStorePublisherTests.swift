@@ -10,7 +10,7 @@ struct GuardedAppStorePublisherTests {
     private func poll(_ server: TestServer, version: String, reset: Bool = false) async throws -> AppStorePollOutcome {
         let transport = FakeAppStoreTransport(["us": FakeAppStoreTransport.lookup(version: version)])
         return try await server.components.appStorePoller(transport: transport, logger: TestBackend.logger)
-            .poll(app: "notes", platform: .ios, reset: reset)
+            .poll(app: "notes", platform: .ios, reset: reset).outcome
     }
 
     // MARK: Tests

@@ -57,7 +57,7 @@ struct PhasedReleasePollingTests {
                                     lookup: AppStoreLookupClient(transport: FakeAppStoreTransport(["us": FakeAppStoreTransport.lookup(version: "2.5.0")])),
                                     publisher: GuardedAppStorePublisher(policies: server.components.policies, adoption: server.components.adoption),
                                     phased: phased, events: events, now: server.components.now, logger: TestBackend.logger)
-        return try await poller.poll(app: "notes", platform: .ios, reset: false)
+        return try await poller.poll(app: "notes", platform: .ios, reset: false).outcome
     }
 
     private func rollout(_ server: TestServer) async throws -> Rollout? {

@@ -4,7 +4,9 @@ import HummingbirdTesting
 import InMemoryTracing
 import Testing
 import Tracing
+@testable import LaunchGateAppStore
 @testable import LaunchGateServer
+@testable import LaunchGateStorage
 
 /// What is traced: the router's requests are, by their route's template; the prepared-answer
 /// path is not (``PreparedAnswerHandler``). Spans are told apart from other suites' by their
@@ -37,6 +39,24 @@ struct SpanTests {
         #expect(read.attributes["http.route"]?.toSpanAttribute() == "/v1/apps/{app}/policy")
         #expect(read.attributes["http.response.status_code"]?.toSpanAttribute() == 200)
         #expect(read.attributes["url.path"] == nil)
+    }
+
+    @Test("an App Store poll has a span with the app, the platform, the storefront count and how it ended, marked failed when none answered")
+    func appStorePollHasSpan() async throws {
+        let links = MemoryAppStoreLinkRepository()
+        await links.save(AppStoreLink(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["jp", "us"],
+                                      createdAt: Samples.now))
+        let transport = FakeAppStoreTransport(["jp": .status(503), "us": .status(503)])
+        let poller = AppStorePoller(links: links, lookup: AppStoreLookupClient(transport: transport), publisher: FakeAppStorePublisher(Samples.policy()),
+                                    now: { Samples.now })
+        let trace = try await Self.traced { _ in _ = try await poller.poll(app: "notes", platform: .ios, reset: false) }
+        let poll = try #require(trace.first { $0.operationName == "appstore.poll" })
+        #expect(poll.attributes["launchgate.app"]?.toSpanAttribute() == "notes")
+        #expect(poll.attributes["launchgate.platform"]?.toSpanAttribute() == "ios")
+        #expect(poll.attributes["launchgate.appstore.storefronts"]?.toSpanAttribute() == 2)
+        #expect(poll.attributes["launchgate.appstore.outcome"]?.toSpanAttribute() == "error")
+        #expect(poll.attributes["launchgate.appstore.errors"]?.toSpanAttribute() == 2)
+        #expect(poll.status?.code == .error)
     }
 
     // MARK: Helpers

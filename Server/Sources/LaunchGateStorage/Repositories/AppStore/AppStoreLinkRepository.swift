@@ -13,6 +13,11 @@ public protocol AppStoreLinkRepository: Sendable {
     func links(app: String) async throws -> [AppStoreLink]
     /// Links due at `now` (``AppStoreLinkStatus/nextPollAt`` not after it), soonest first, at most `limit`.
     func due(at now: Date, limit: Int) async throws -> [AppStoreLink]
+    /// Claims a due link for one poller: moves its next poll to `until` only if it is still `expected`
+    /// (the time ``due(at:limit:)`` read), a compare-and-set, so of several instances that read the
+    /// same due link exactly one polls it. The poll's ``record(app:platform:served:status:)`` sets the real next time.
+    /// - Returns: `false` when another poller claimed or polled it first, or it was removed or changed.
+    func claim(app: String, platform: Platform, expected: Date, until: Date) async throws -> Bool
     /// Unlinks a platform.
     /// - Returns: `false` when it wasn't linked.
     func remove(app: String, platform: Platform) async throws -> Bool

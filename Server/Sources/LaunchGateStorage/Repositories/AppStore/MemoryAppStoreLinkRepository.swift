@@ -35,6 +35,14 @@ public actor MemoryAppStoreLinkRepository: AppStoreLinkRepository {
             .prefix(max(limit, 0)))
     }
 
+    public func claim(app: String, platform: Platform, expected: Date, until: Date) -> Bool {
+        // Compared as stored: the SQL repository keeps milliseconds, and so is the claim's match here.
+        guard var link = links[Key(app: app, platform: platform)], link.status.nextPollAt.milliseconds == expected.milliseconds else { return false }
+        link.status.nextPollAt = until
+        links[Key(app: app, platform: platform)] = link
+        return true
+    }
+
     public func remove(app: String, platform: Platform) -> Bool {
         links.removeValue(forKey: Key(app: app, platform: platform)) != nil
     }

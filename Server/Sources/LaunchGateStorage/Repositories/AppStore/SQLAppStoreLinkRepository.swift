@@ -46,6 +46,18 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
         }
     }
 
+    public func claim(app: String, platform: Platform, expected: Date, until: Date) async throws -> Bool {
+        try await database.transaction { db in
+            // One statement decides: of two instances running it with the same `expected`, the
+            // second finds next_poll_at moved and matches no row.
+            let claimed = try await db.update("appstore_links").set("next_poll_at", to: SQLBind(until.milliseconds))
+                .where("app_id", .equal, app).where("platform", .equal, platform.rawValue)
+                .where("next_poll_at", .equal, expected.milliseconds)
+                .returning("app_id").all()
+            return !claimed.isEmpty
+        }
+    }
+
     public func remove(app: String, platform: Platform) async throws -> Bool {
         try await database.transaction { db in
             guard try await db.select().column("app_id").from("appstore_links").where("app_id", .equal, app)

@@ -1,0 +1,77 @@
+import LaunchGateStorage
+
+/// Asks a link's storefronts within one poll's limits: a few at once
+/// (``AppStorePollerConfiguration/lookupsAtOnce``), each start paced by the ``AppStoreLookupPacer``,
+/// none started unless its timeout ends before the poll's deadline, and none after
+/// ``AppStorePollerConfiguration/timeoutsInARow`` timeouts in a row, since a stalling lookup would
+/// only use the deadline up. What wasn't asked is returned as not reached.
+struct AppStoreLookupRound: Sendable {
+    /// What a round found.
+    struct Result: Sendable {
+        /// The storefronts that answered.
+        var answers: [String: StorefrontRelease] = [:]
+        /// The storefronts that failed, one message each (it starts with the storefront's code), sorted.
+        var errors: [String] = []
+        /// The storefronts not asked, or whose lookup was cancelled, in the order given.
+        var notReached: [String] = []
+    }
+
+    let lookup: AppStoreLookupClient
+    let pacer: AppStoreLookupPacer
+    let configuration: AppStorePollerConfiguration
+
+    /// Asks `storefronts`, in that order as far as the limits let it.
+    func run(_ identity: AppStoreIdentity, storefronts: [String]) async -> Result {
+        let (lookup, pacer, clock) = (lookup, pacer, pacer.clock)
+        let latestStart = clock.now() + configuration.deadline - AppStoreLookupClient.timeout
+        let perMinute = configuration.lookupsPerMinute
+        var result = Result()
+        var pending = storefronts[...]
+        var (inFlight, timeouts, stopped) = (0, 0, false)
+        await withTaskGroup(of: (String, Swift.Result<StorefrontRelease, AppStoreLookupError>?).self) { group in
+            while true {
+                while !stopped, inFlight < configuration.lookupsAtOnce, let storefront = pending.first {
+                    // Reserved here, one after another, so the storefronts get their turns in order.
+                    guard let start = await pacer.reserve(latestStart: latestStart, perMinute: perMinute) else {
+                        // The deadline is near, or the minute's lookups are spent: later starts would be refused too.
+                        stopped = true
+                        break
+                    }
+                    pending.removeFirst()
+                    inFlight += 1
+                    group.addTask {
+                        do { try await clock.sleep(start) } catch { return (storefront, nil) }
+                        do {
+                            return (storefront, .success(try await lookup.lookup(identity, storefront: storefront)))
+                        } catch let error as AppStoreLookupError where !Task.isCancelled {
+                            return (storefront, .failure(error))
+                        } catch {
+                            // Cancelled because the round stopped after timeouts: not an answer from Apple.
+                            return (storefront, nil)
+                        }
+                    }
+                }
+                guard let (storefront, answer) = await group.next() else { break }
+                inFlight -= 1
+                switch answer {
+                case nil:
+                    result.notReached.append(storefront)
+                case .success(let release):
+                    result.answers[storefront] = release
+                    timeouts = 0
+                case .failure(let error):
+                    result.errors.append(error.message)
+                    timeouts = error.code == "timeout" ? timeouts + 1 : 0
+                    if timeouts >= AppStorePollerConfiguration.timeoutsInARow {
+                        stopped = true
+                        group.cancelAll()
+                    }
+                }
+            }
+        }
+        result.notReached += pending
+        result.notReached.sort { storefronts.firstIndex(of: $0)! < storefronts.firstIndex(of: $1)! }
+        result.errors.sort()
+        return result
+    }
+}

@@ -1,0 +1,27 @@
+import LaunchGate
+
+/// What one poll of a link did, storefront by storefront: what `sync` reports.
+public struct AppStorePollReport: Sendable, Hashable {
+    /// What the poll published, or why nothing: ``AppStorePollOutcome/failed(_:)`` only when no storefront answered.
+    public var outcome: AppStorePollOutcome
+    /// The version each storefront that answered serves.
+    public var answered: [String: AppVersion]
+    /// The storefronts that failed, one message each, starting with the storefront's code.
+    public var errors: [String]
+    /// The storefronts this poll didn't ask (its deadline came, or it stopped after timeouts): nothing
+    /// published changes for them, and the next poll asks them first.
+    public var notPolled: [String]
+
+    /// Creates a report.
+    public init(outcome: AppStorePollOutcome, answered: [String: AppVersion] = [:], errors: [String] = [], notPolled: [String] = []) {
+        self.outcome = outcome
+        self.answered = answered
+        self.errors = errors
+        self.notPolled = notPolled
+    }
+
+    /// Every problem in one list: the storefronts' errors, then a line for those not polled.
+    public var problems: [String] {
+        errors + (notPolled.isEmpty ? [] : ["not polled this time (the poll's deadline or repeated timeouts): \(notPolled.joined(separator: ", "))"])
+    }
+}
