@@ -175,7 +175,7 @@ private actor BarrierLinks: AppStoreLinkRepository {
         try await links.claim(app: app, platform: platform, expected: expected, until: until)
     }
     func remove(app: String, platform: Platform) async throws -> Bool { try await links.remove(app: app, platform: platform) }
-    func record(app: String, platform: Platform, served: [String: AppVersion], status: AppStoreLinkStatus) async throws -> Bool {
-        try await links.record(app: app, platform: platform, served: served, status: status)
+    func record(_ link: AppStoreLink, served: [String: AppVersion], status: AppStoreLinkStatus, reset: Bool) async throws -> Bool {
+        try await links.record(link, served: served, status: status, reset: reset)
     }
 }

@@ -16,7 +16,7 @@ struct AppStoreUnlinkTests {
                                                                  storefronts: ["us"])
             let transport = FakeAppStoreTransport(["us": FakeAppStoreTransport.lookup(version: "2.5.0")])
             guard case .published = try await server.components.appStorePoller(transport: transport, logger: TestBackend.logger)
-                .poll(app: "notes", platform: .ios, reset: false) else { Issue.record("expected a publish"); return }
+                .poll(app: "notes", platform: .ios, reset: false).outcome else { Issue.record("expected a publish"); return }
             let before = try await server.components.repository.revisions(appID: "notes", channel: .production).count
 
             try await server.components.appStoreLinkService.unlink(app: "notes", platform: .ios)
