@@ -50,5 +50,27 @@ extension AdapterTests {
             await device.settle { StoreKit.Storefront.standInFollowers <= before }
             #expect(StoreKit.Storefront.standInFollowers <= before, "the loop leaves at the next change, its flow gone")
         }
+
+        @Test("a flow whose StoreKit storefront hasn't answered yet is let go with its controller, and the read ends when StoreKit answers (review s14, K7)")
+        func letsGoWhileStoreKitWaits() async {
+            let device = UIHarness()
+            StoreKit.Storefront.standInHoldsCurrent = true
+            var flow: LaunchFlow? = device.flow()
+            weak var weakFlow: LaunchFlow?
+            weakFlow = flow
+            device.answer()
+            var root: LaunchGateViewController? = LaunchGateViewController(flow: flow!) { MainController() }
+            flow = nil
+            root?.loadViewIfNeeded()
+            await device.settle()
+            root = nil
+            await device.settle { weakFlow == nil }
+            #expect(weakFlow == nil, "the read of the current storefront holds the flow only weakly")
+            // StoreKit answers at last: the read finds no flow and ends, as does its follow loop.
+            let before = StoreKit.Storefront.standInFollowers
+            StoreKit.Storefront.standInChange(to: StoreKit.Storefront(standInID: "143442", countryCode: "FRA"))
+            await device.settle()
+            #expect(StoreKit.Storefront.standInFollowers <= before)
+        }
     }
 }

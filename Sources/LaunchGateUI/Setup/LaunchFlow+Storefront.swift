@@ -11,12 +11,14 @@ extension LaunchFlow {
     /// (an unknown storefront waits for the slowest one the policy lists) and again when the answer
     /// comes. The adapters call it on every return to the foreground, and ``followStorefront(_:)``
     /// at launch. No answer (no account, StoreKit unavailable) leaves what the monitor knew, such
-    /// as a storefront the app injected in ``AppInfo/storefront``.
-    func readStorefront() async {
-        take(await StoreKit.Storefront.current)
+    /// as a storefront the app injected in ``AppInfo/storefront``. The flow is held only weakly
+    /// while StoreKit answers, which may take long with no account or no network (review s14, K7).
+    static func readStorefront(_ reference: WeakFlow) async {
+        let current = await StoreKit.Storefront.current
+        reference.flow?.take(current)
     }
 
-    /// Reads the storefront (``readStorefront()``), then takes every change StoreKit reports
+    /// Reads the storefront (``readStorefront(_:)``), then takes every change StoreKit reports
     /// (`Storefront.updates`) until the calling task is cancelled or the flow is gone: the user may
     /// switch accounts, and so storefronts, while the app stays in the foreground (on a Mac, or in
     /// Settings beside it on an iPad). The owner cancels the task when it goes: SwiftUI's `task`
@@ -31,7 +33,9 @@ extension LaunchFlow {
     /// holds each platform's build to StoreKit's availability.
     static func followStorefront(_ reference: WeakFlow) async {
         guard reference.flow?.updates != nil else { return }
-        await reference.flow?.readStorefront()
+        await readStorefront(reference)
+        // The owner may have gone while StoreKit answered: then there is nothing to follow for.
+        guard reference.flow != nil else { return }
         // Waiting for the next change suspends; it never holds the main thread.
         for await storefront in StoreKit.Storefront.updates {
             guard !Task.isCancelled, let flow = reference.flow else { return }

@@ -213,7 +213,7 @@ public struct LaunchGateView<Content: View>: View {
             if foreground.enter(phase) {
                 Task { await flow.didBecomeActive() }
                 #if canImport(StoreKit)
-                Task { await flow.readStorefront() }
+                Task { [reference = WeakFlow(flow)] in await LaunchFlow.readStorefront(reference) }
                 #endif
             }
         }

@@ -55,7 +55,7 @@ public final class LaunchGateViewController: UIViewController {
     private let foregroundReturns = NotificationFollower([UIApplication.willEnterForegroundNotification]) { flow in
         Task { await flow.didBecomeActive() }
         #if canImport(StoreKit)
-        Task { await flow.readStorefront() }
+        Task { [reference = WeakFlow(flow)] in await LaunchFlow.readStorefront(reference) }
         #endif
     }
     /// StoreKit's storefront changes, followed while this controller lives. Set once, on the main

@@ -23,7 +23,14 @@ public struct Storefront: Identifiable, Hashable, Sendable {
     /// The storefront of the current account; `nil` when it can't be determined. The stand-in's
     /// is what a test set with `standInChange(to:)`, `nil` unless it did.
     public static var current: Storefront? {
-        get async { Followers.shared.current }
+        get async { await Followers.shared.currentWhenReleased() }
+    }
+
+    /// Whether `current` waits, as StoreKit's may with no account or no network, until the next
+    /// `standInChange(to:)` (a stand-in's hook; `standInReset()` clears it).
+    public static var standInHoldsCurrent: Bool {
+        get { Followers.shared.holdsCurrent }
+        set { Followers.shared.holdsCurrent = newValue }
     }
 
     /// The storefront each time it changes while the app runs.
@@ -76,7 +83,26 @@ private final class Followers: @unchecked Sendable {
     private var queued: [UUID: [Storefront]] = [:]
     private var waiting: [UUID: CheckedContinuation<Storefront?, Never>] = [:]
 
+    private var held: [CheckedContinuation<Storefront?, Never>] = []
+    private var holding = false
+
     var current: Storefront? { lock.withLock { storefront } }
+    var holdsCurrent: Bool {
+        get { lock.withLock { holding } }
+        set { lock.withLock { holding = newValue } }
+    }
+
+    /// The storefront now, or, while `current` is held, the one the next change brings.
+    func currentWhenReleased() async -> Storefront? {
+        await withCheckedContinuation { continuation in
+            let now: Storefront?? = lock.withLock {
+                guard holding else { return .some(storefront) }
+                held.append(continuation)
+                return nil
+            }
+            if let now { continuation.resume(returning: now) }
+        }
+    }
     var count: Int { lock.withLock { queued.count } }
 
     func begin(_ id: UUID) { lock.withLock { queued[id] = [] } }
@@ -106,13 +132,18 @@ private final class Followers: @unchecked Sendable {
     }
 
     func reset() {
-        lock.withLock { storefront = nil }
+        lock.withLock {
+            storefront = nil
+            holding = false
+        }
     }
 
     func change(to storefront: Storefront) {
         let waiters = lock.withLock {
             self.storefront = storefront
-            var waiters: [CheckedContinuation<Storefront?, Never>] = []
+            holding = false
+            var waiters: [CheckedContinuation<Storefront?, Never>] = held
+            held = []
             for id in queued.keys {
                 if let waiter = waiting.removeValue(forKey: id) { waiters.append(waiter) } else { queued[id]?.append(storefront) }
             }
