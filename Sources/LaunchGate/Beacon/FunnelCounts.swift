@@ -6,7 +6,8 @@ import Foundation
 /// `{"revision": 12, "channel": "beta", "banner": 3, "update": 1}`. Revisions are numbered per
 /// channel, so the channel says whose revision 12 it is. Decoding is strict, since the server
 /// reads it from untrusted requests: an unknown key or channel, a negative count or a revision
-/// below 1 is refused. A missing channel (SDKs before it was sent) reads as production.
+/// below 1 is refused. A missing channel reads as production, and production's is never written:
+/// servers before the channel refuse it as an unknown key, and would turn away the whole ping.
 public struct FunnelCounts: Sendable, Hashable, Codable {
     /// The policy revision the prompts came from (``PolicySubject/revision``).
     public var revision: Int
@@ -67,11 +68,13 @@ public struct FunnelCounts: Sendable, Hashable, Codable {
         self.counts = counts
     }
 
-    /// Encodes the revision, the channel and the counts above zero, in a fixed order.
+    /// Encodes the revision, the channel unless it is production, and the counts above zero, in a fixed order.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(revision, forKey: Key("revision"))
-        try container.encode(channel, forKey: Key("channel"))
+        // Left out for production, which a missing channel already means: a server from before
+        // the channel (s14) reads counts strictly, and one unknown key refuses the ping, adoption and all.
+        if channel != .production { try container.encode(channel, forKey: Key("channel")) }
         for event in PromptFunnel.Event.allCases where self[event] > 0 {
             try container.encode(self[event], forKey: Key(event.rawValue))
         }

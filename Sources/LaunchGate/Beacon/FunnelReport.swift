@@ -2,9 +2,11 @@ import Foundation
 
 /// The install beacon's body: the prompt counts per policy revision since the last accepted ping.
 ///
-/// On the wire: `{"funnel": [{"revision": 12, "channel": "production", "banner": 3, "update": 1}]}`.
-/// The SDK writes it and the server reads it with this one type. Decoding is strict: unknown keys,
-/// more than ``PromptFunnel/maximumRevisions`` revisions or a channel's revision named twice are refused.
+/// On the wire: `{"funnel": [{"revision": 12, "banner": 3, "update": 1}, {"revision": 4, "channel": "beta", "banner": 1}]}`.
+/// The revisions are listed in the order the SDK last counted them, the latest last: the server
+/// takes the channel an install was prompted on from that. The SDK writes it and the server reads
+/// it with this one type. Decoding is strict: unknown keys, more than
+/// ``PromptFunnel/maximumRevisions`` revisions or a channel's revision named twice are refused.
 public struct FunnelReport: Sendable, Hashable, Codable {
     /// The counts, one entry per revision.
     public var revisions: [FunnelCounts]

@@ -6,7 +6,8 @@ import Foundation
 /// It sends the `LaunchGate-Client` header (version, build, platform, OS and the random install
 /// ID; the server stores the ID only as an HMAC) and, when prompts were shown, the
 /// ``PromptFunnel``'s counts as a small JSON ``FunnelReport`` (no ID of any kind in it), removed
-/// from the store only after a 2xx answer. At most once a day: the time is
+/// from the store after a 2xx answer, or after a 400 that refuses them for good
+/// (``refusesCounts(_:)``; the ping then goes again at once without them). At most once a day: the time is
 /// recorded before sending, so a failure is not retried until the next day, and a clock moved
 /// back restarts the day instead of sending again. ``UpdateMonitor/start()`` sends it by
 /// itself; an app that checks without the monitor calls it off the launch path, after the
@@ -90,11 +91,18 @@ public struct InstallBeacon: Sendable {
         let body = report.flatMap { try? JSONEncoder().encode($0) }.flatMap { $0.count <= Self.maximumBodySize ? $0 : nil }
         if body != nil { headers["Content-Type"] = "application/json" }
         let request = TransportRequest(method: "POST", url: url, headers: headers, body: body, timeout: 10, maximumBodySize: 4096)
-        let status: Int
-        do { status = try await transport.send(request).status } catch { return .failed }
-        // Only an accepted ping clears the counts; after a failure they wait for tomorrow's.
-        if let report, body != nil, (200..<300).contains(status) { funnel.remove(report) }
-        return .sent(status: status)
+        let response: TransportResponse
+        do { response = try await transport.send(request) } catch { return .failed }
+        guard let report, body != nil else { return .sent(status: response.status) }
+        // An accepted ping clears the counts; after a failure they wait for tomorrow's.
+        if (200..<300).contains(response.status) { funnel.remove(report) }
+        guard Self.refusesCounts(response) else { return .sent(status: response.status) }
+        // Counts the server can never take are dropped, or they would refuse every ping to come.
+        // The server turned the ping away before counting the install, so it goes again at once
+        // without them: still one counted ping for the day, and a bare ping can't be refused so.
+        funnel.remove(report)
+        let bare = TransportRequest(method: "POST", url: url, headers: [ClientHeader.name: header], body: nil, timeout: 10, maximumBodySize: 4096)
+        do { return .sent(status: try await transport.send(bare).status) } catch { return .failed }
     }
 
     /// Serialises ``claim()`` across every beacon in the process: two monitors (or two `start()`

@@ -4,7 +4,8 @@ import Foundation
 /// tapped Update Now, closed a banner or skipped a recommended screen. ``InstallBeacon`` sends the
 /// counts with its daily ping, so the server can tell whether a policy's prompt worked.
 ///
-/// Bounded in the store: at most ``maximumRevisions`` revisions (the oldest is dropped first) and
+/// Bounded in the store: at most ``maximumRevisions`` revisions (the least recently counted is
+/// dropped first; ``FunnelReport`` lists them in that order) and
 /// ``maximumCount`` of each event per revision until a ping is accepted, which the beacon sends
 /// at most once a day. Counts are removed only once the server has accepted them.
 /// ``UpdateMonitor`` keeps one only while ``UpdateMonitor/Configuration/sendsInstallBeacon`` is on:
@@ -58,14 +59,16 @@ public struct PromptFunnel: Sendable {
     public func record(_ event: Event, revision: Int?, channel: ReleaseChannel = .production) {
         guard let revision else { return }
         update { revisions in
+            // Kept in order of last use, the one counted now last. Numbers can't order them:
+            // revisions are numbered per channel, and beta's 40 is not newer than production's 3.
+            var counts = FunnelCounts(revision: revision, channel: channel)
             if let index = revisions.firstIndex(where: { $0.revision == revision && $0.channel == channel }) {
-                revisions[index][event] = min(revisions[index][event] + 1, Self.maximumCount)
-            } else {
-                revisions.append(FunnelCounts(revision: revision, channel: channel, counts: [event: 1]))
-                revisions.sort { $0.revision < $1.revision }
-                // The oldest revision goes first: its prompts are no longer shown.
-                if revisions.count > Self.maximumRevisions { revisions.removeFirst(revisions.count - Self.maximumRevisions) }
+                counts = revisions.remove(at: index)
             }
+            counts[event] = min(counts[event] + 1, Self.maximumCount)
+            revisions.append(counts)
+            // The least recently counted goes first: its prompts are no longer shown.
+            if revisions.count > Self.maximumRevisions { revisions.removeFirst(revisions.count - Self.maximumRevisions) }
         }
     }
 

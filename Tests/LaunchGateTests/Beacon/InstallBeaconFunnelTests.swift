@@ -47,6 +47,28 @@ struct InstallBeaconFunnelTests {
         #expect(funnel.pending()?.revisions == [FunnelCounts(revision: 2, counts: [.recommended: 1])])
     }
 
+    @Test("counts the server refuses for good are dropped and the ping goes again without them; a bare 400 keeps them")
+    func refusedCountsDropped() async throws {
+        // An SDK before the channel stored beta's revision 40 with none, so it now reads as production's 40,
+        // which production never published: the server refuses it, and would every day.
+        try store.set(Data(#"{"funnel":[{"revision":40,"banner":2}]}"#.utf8), forKey: "launchgate.funnel")
+        let refusal = #"{"error": {"code": "unknown-revision", "message": "app \"notes\" has no production policy revision 40"}}"#
+        transport.enqueue(.respond(TransportResponse(status: 400, body: Data(refusal.utf8))), for: pingURL, method: "POST")
+        transport.enqueue(.respond(TransportResponse(status: 204)), for: pingURL, method: "POST")
+        #expect(await beacon().sendIfDue() == .sent(status: 204))
+        #expect(transport.requests.map { $0.body == nil } == [false, true])
+        #expect(transport.requests.last?.headers["Content-Type"] == nil)
+        #expect(funnel.pending() == nil)
+
+        // A 400 without the server's code (a proxy's, say) may pass tomorrow: the counts stay, and nothing goes again.
+        clock.advance(by: InstallBeacon.interval)
+        funnel.record(.banner, revision: 2)
+        transport.enqueue(.respond(TransportResponse(status: 400, body: Data("Bad Request".utf8))), for: pingURL, method: "POST")
+        #expect(await beacon().sendIfDue() == .sent(status: 400))
+        #expect(transport.requests.count == 3)
+        #expect(funnel.pending()?.revisions == [FunnelCounts(revision: 2, counts: [.banner: 1])])
+    }
+
     @Test("counts don't make a second ping the same day")
     func stillDaily() async {
         transport.always(.respond(TransportResponse(status: 204)), for: pingURL, method: "POST")

@@ -36,6 +36,17 @@ struct PromptFunnelTests {
         #expect(try #require(funnel.pending()).revisions.map(\.revision) == [3, 4, 5, 6])
     }
 
+    @Test("the least recently counted revision is dropped, whatever its number: beta's 43 doesn't push out production's live 3")
+    func evictsByLastUse() throws {
+        funnel.record(.banner, revision: 3, channel: .production)
+        for revision in 40...42 { funnel.record(.banner, revision: revision, channel: .beta) }
+        funnel.record(.banner, revision: 3, channel: .production)
+        funnel.record(.banner, revision: 43, channel: .beta)
+        let kept = try #require(funnel.pending()).revisions
+        #expect(kept.map { "\($0.channel.rawValue) \($0.revision)" } == ["beta 41", "beta 42", "production 3", "beta 43"])
+        #expect(kept.first { $0.channel == .production }?[.banner] == 2)
+    }
+
     @Test("removing what was sent keeps what was counted meanwhile")
     func remove() throws {
         funnel.record(.banner, revision: 2)
@@ -48,12 +59,14 @@ struct PromptFunnelTests {
         #expect(funnel.pending() == nil && store.data(forKey: "test.funnel") == nil)
     }
 
-    @Test("the wire form is flat, leaves zeros out, and is read strictly")
+    @Test("the wire form is flat, leaves zeros and production's channel out (older servers refuse the key), and is read strictly")
     func wire() throws {
-        let report = FunnelReport(revisions: [FunnelCounts(revision: 12, counts: [.banner: 3, .update: 0, .notNow: 1])])
+        let report = FunnelReport(revisions: [FunnelCounts(revision: 12, counts: [.banner: 3, .update: 0, .notNow: 1]),
+                                              FunnelCounts(revision: 4, channel: .beta, counts: [.banner: 1])])
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        #expect(String(decoding: try encoder.encode(report), as: UTF8.self) == #"{"funnel":[{"banner":3,"channel":"production","notNow":1,"revision":12}]}"#)
+        #expect(String(decoding: try encoder.encode(report), as: UTF8.self)
+            == #"{"funnel":[{"banner":3,"notNow":1,"revision":12},{"banner":1,"channel":"beta","revision":4}]}"#)
         let refused = [
             #"{"funnel":[{"revision":1,"banner":-1}]}"#, #"{"funnel":[{"revision":0,"banner":1}]}"#,
             #"{"funnel":[{"revision":1,"clicks":1}]}"#, #"{"funnel":[],"device":"x"}"#,

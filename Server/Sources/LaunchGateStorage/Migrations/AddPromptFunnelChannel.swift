@@ -16,9 +16,14 @@ import SQLKit
 struct AddPromptFunnelChannel: Migration {
     package let name = "044_add_prompt_funnel_channel"
 
+    /// The count columns `prompt_funnel_days` had when this migration was written. Its own list,
+    /// not the repository's live one: a count column added later must not change what this step
+    /// builds and copies, nor make it select a column a database this old doesn't have yet.
+    static let countColumns = ["banners", "details", "recommended_screens", "required_screens", "update_taps", "dismissals", "not_nows"]
+
     package func prepare(on database: any SQLDatabase) async throws {
         // The count columns are constants of ours, not input.
-        let counts = SQLFunnelRepository.countColumns.map(\.column).joined(separator: ", ")
+        let counts = Self.countColumns.joined(separator: ", ")
         try await rebuild(database, withChannel: true,
                           rows: "SELECT app_id, platform, 'production', revision, day, \(unsafeRaw: counts) FROM prompt_funnel_days_old")
         try await database.alter(table: "prompt_funnel_installs")
@@ -29,7 +34,7 @@ struct AddPromptFunnelChannel: Migration {
     /// and day are added up, which is what the table held before.
     package func revert(on database: any SQLDatabase) async throws {
         try await database.alter(table: "prompt_funnel_installs").dropColumn("channel").run()
-        let sums = SQLFunnelRepository.countColumns.map { "SUM(\($0.column))" }.joined(separator: ", ")
+        let sums = Self.countColumns.map { "SUM(\($0))" }.joined(separator: ", ")
         try await rebuild(database, withChannel: false, rows: """
             SELECT app_id, platform, revision, day, \(unsafeRaw: sums) FROM prompt_funnel_days_old GROUP BY app_id, platform, revision, day
             """)
@@ -46,7 +51,7 @@ struct AddPromptFunnelChannel: Migration {
             .column("platform", type: .text, .notNull)
         if withChannel { days = days.column("channel", type: .text, .notNull) }
         days = days.column("revision", type: .bigint, .notNull).column("day", type: .bigint, .notNull)
-        for column in SQLFunnelRepository.countColumns.map(\.column) { days = days.column(column, type: .bigint, .notNull) }
+        for column in Self.countColumns { days = days.column(column, type: .bigint, .notNull) }
         try await days.primaryKey(withChannel ? ["app_id", "platform", "channel", "revision", "day"] : ["app_id", "platform", "revision", "day"]).run()
         try await database.raw("INSERT INTO prompt_funnel_days \(rows)").run()
         try await database.drop(table: "prompt_funnel_days_old").run()

@@ -95,4 +95,24 @@ struct FunnelEndToEndTests {
             }
         }
     }
+
+    @Test("a count the server refuses for good (an older SDK's beta count, stored without a channel) is dropped, and the ping is accepted bare",
+          arguments: TestBackend.available)
+    func staleCountDropped(backend: TestBackend) async throws {
+        try await TestServer.with(backend, now: { Date() }) { server in
+            _ = try await server.components.policies.publish(Samples.policy(), app: "notes", channel: .production, author: "t")
+            try await server.application.test(.live) { client in
+                let url = URL(string: "http://127.0.0.1:\(try #require(client.port))/v1/apps/notes/policy?platform=ios")!
+                let store = InMemoryKeyValueStore()
+                // Beta's revision 40 as an SDK before the channel stored it: it reads as production's 40, never published.
+                try store.set(Data(#"{"funnel":[{"revision":40,"banner":2}]}"#.utf8), forKey: "launchgate.funnel")
+                let transport = PingWatcher()
+                let beacon = InstallBeacon(configuration: .init(source: PolicySource(url: url)), app: app, installID: "stale-install",
+                                           store: store, transport: transport)
+                #expect(await beacon.sendIfDue() == .sent(status: 204))
+                #expect(try await transport.pings(2) == [400, 204])
+                #expect(PromptFunnel(store: store).pending() == nil)
+            }
+        }
+    }
 }

@@ -116,4 +116,17 @@ struct FunnelRepositoryContractTests {
             #expect(production.map(\.channel) == [.production])
         }
     }
+
+    @Test("an install is kept under the channel it was prompted on last and that channel's newest revision, not the highest number of any channel",
+          arguments: TestBackend.available)
+    func promptedChannel(_ backend: TestBackend) async throws {
+        try await withFunnel(backend) { repository in
+            // Counted last on production: production's 3, though beta's 5 is the higher number.
+            let moved = [FunnelCounts(revision: 3, counts: [.banner: 1]), FunnelCounts(revision: 5, channel: .beta, counts: [.required: 1]),
+                         FunnelCounts(revision: 2, counts: [.banner: 1])]
+            _ = try await repository.record([ping("a", counts: moved)], limits: FunnelLimits())
+            let conversions = try await repository.conversions(appID: "notes", platform: nil, channel: nil, revision: nil, fromDay: 0, today: Self.today)
+            #expect(conversions.map { "\($0.channel) \($0.revision) \($0.prompted)" } == ["production 3 1"])
+        }
+    }
 }

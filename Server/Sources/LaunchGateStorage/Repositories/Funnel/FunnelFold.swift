@@ -37,11 +37,13 @@ package struct FunnelFold {
                 return
             }
             added[scope, default: 0] += 1
-            // The revision it was prompted for: the newest one it showed a prompt of.
-            // Production first on a tie: the channel a ping names by default.
+            // The revision it was prompted for: the newest one it showed a prompt of, on the channel
+            // it showed one last (the SDK lists revisions in the order it counted them). Numbers are
+            // compared only within that channel: beta's 40 is not newer than production's 3.
             let shown = ping.counts.filter { counts in [.banner, .details, .recommended, .required].contains { counts[$0] > 0 } }
-            let rank = { (counts: FunnelCounts) in (counts.revision, counts.channel == .production ? 1 : 0) }
-            let newest = (shown.isEmpty ? ping.counts : shown).max { rank($0) < rank($1) }
+            let candidates = shown.isEmpty ? ping.counts : shown
+            let channel = candidates.last?.channel
+            let newest = candidates.filter { $0.channel == channel }.max { $0.revision < $1.revision }
             rows[key] = FunnelInstallRow(channel: newest?.channel ?? .production, revision: newest?.revision ?? 0, promptedVersion: ping.version,
                                          promptedDay: ping.day, lastPingDay: ping.day)
             add(ping)
