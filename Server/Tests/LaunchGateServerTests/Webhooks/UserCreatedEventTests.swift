@@ -37,6 +37,11 @@ struct UserCreatedEventTests {
         #expect(prepared.types.withLock { $0 } == [], "a wrong guess renders no event")
         #expect(try await service.verifyCode(app: "notes", email: "ada@example.com", code: code, deviceID: "d", client: "192.0.2.1").completion.isNewUser)
         #expect(prepared.types.withLock { $0 } == ["user.created"])
+        fixture.clock.advance(by: 120)
+        _ = try await service.sendCode(app: "notes", email: "ada@example.com", client: "192.0.2.1")
+        let again = try #require(try await fixture.code(for: "ada@example.com"))
+        #expect(try await !service.verifyCode(app: "notes", email: "ada@example.com", code: again, deviceID: "d2", client: "192.0.2.1").completion.isNewUser)
+        #expect(prepared.types.withLock { $0 } == ["user.created"], "a known user's sign-in renders none")
         await fixture.close()
     }
 }
