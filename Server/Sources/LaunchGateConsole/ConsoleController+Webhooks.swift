@@ -22,8 +22,11 @@ extension ConsoleController {
         let signed = try await session(request, .admin)
         let (app, webhooks) = (try await app(context), try requireWebhooks())
         let endpoints = try await webhooks.endpoints(appID: app.id).map { WebhooksView.Endpoint($0, secretPrefix: webhooks.secretPrefix(of: $0)) }
-        let deliveries = try await webhooks.deliveries(appID: app.id, failedOnly: false, limit: 100)
-        let view = WebhooksView(app: app, endpoints: endpoints, deliveries: deliveries,
+        // The newest failures are read on their own: under steady traffic a failure soon falls out
+        // of the newest 100, and reordering those alone hid it (review s14, K6).
+        let failed = try await webhooks.deliveries(appID: app.id, failedOnly: true, limit: 50)
+        let recent = try await webhooks.deliveries(appID: app.id, failedOnly: false, limit: 100)
+        let view = WebhooksView(app: app, endpoints: endpoints, failed: failed, recent: recent,
                                 added: added.map { WebhooksView.Added(id: $0.endpoint.id, url: $0.endpoint.url, secret: $0.secret.text) },
                                 notice: Self.webhookNotice(request), form: form, error: error)
         return renderer.page(.webhooks, ConsoleLayout(signed, title: "Webhooks · \(app.name)"), view, status: status)

@@ -16,6 +16,8 @@ public struct WebhookAddressPolicy: Sendable {
     public let allowPrivate: Bool
     /// Resolves hosts to addresses.
     public let resolver: any WebhookResolver
+    /// The longest a new endpoint's lookup may hold the request that adds it.
+    public let lookupLimit: Duration
 
     /// The longest URL an endpoint may have.
     public static let maximumURLLength = 2048
@@ -24,9 +26,11 @@ public struct WebhookAddressPolicy: Sendable {
     /// - Parameters:
     ///   - allowPrivate: `serve --webhook-allow-private`.
     ///   - resolver: The DNS lookup; the system's by default.
-    public init(allowPrivate: Bool = false, resolver: any WebhookResolver = SystemWebhookResolver()) {
+    ///   - lookupLimit: How long ``checkNewEndpoint(_:)`` waits for its lookup; 2 seconds by default.
+    public init(allowPrivate: Bool = false, resolver: any WebhookResolver = SystemWebhookResolver(), lookupLimit: Duration = .seconds(2)) {
         self.allowPrivate = allowPrivate
         self.resolver = resolver
+        self.lookupLimit = lookupLimit
     }
 
     static let refusedV4: [IPNetwork] = [
@@ -78,14 +82,18 @@ public struct WebhookAddressPolicy: Sendable {
     /// Checks an endpoint's URL when it is added: as ``checkURL(_:)``, and then its host's name
     /// resolved once through ``resolver``, the lookup delivery uses, so a name for loopback or a
     /// private network (`localhost`) takes none of the app's endpoint places. A name that doesn't
-    /// resolve now is accepted: DNS may not be set up yet, and every attempt checks it again.
+    /// resolve now is accepted: DNS may not be set up yet, and every attempt checks it again. So is
+    /// one whose lookup takes longer than ``lookupLimit``, for the same reason, rather than holding
+    /// the admin's or console's request for as long as the resolver likes (review s14, K13).
     /// - Throws: ``WebhookError`` `invalidURL` or `refusedAddress`.
     public func checkNewEndpoint(_ text: String) async throws -> URL {
         let url = try checkURL(text)
         guard !allowPrivate, let host = URLComponents(string: text)?.host, IPNetwork.addressBytes(host) == nil,
               Self.addressForm(of: host) == nil else { return url }
         let name = host.hasSuffix(".") ? String(host.dropLast()) : host
-        guard let addresses = try? await resolver.addresses(of: name) else { return url }
+        let resolver = resolver
+        // Unresolved, failed or past the limit: nil (try? flattens the limit's nil into it).
+        guard let addresses = try? await TimeLimit.run(lookupLimit, { try await resolver.addresses(of: name) }) else { return url }
         if let refused = addresses.first(where: Self.isRefused) { throw WebhookError.refusedAddress(host: host, address: refused) }
         return url
     }

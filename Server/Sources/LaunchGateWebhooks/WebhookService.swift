@@ -135,10 +135,10 @@ public struct WebhookService: WebhookEvents {
             unqueued(type, appID: appID, error)
             return nil
         }
-        let (random, logger) = (random, logger)
+        let (random, logger, repository) = (random, logger, repository)
         return PendingWebhookEvent(event: event, repository: repository, limit: limits.pendingPerEndpoint,
                                    makeID: { "whd_" + random.bytes(16).lowercaseHex },
-                                   queued: { Self.countDrops($0, of: event, logger: logger) })
+                                   reportDrops: { await Self.countDrops($0, of: event, repository: repository, logger: logger) })
     }
 
     /// An event with a new ID and its payload rendered.
@@ -155,7 +155,7 @@ public struct WebhookService: WebhookEvents {
         let result = try await repository.enqueue(event, endpointID: endpointID, limit: limits.pendingPerEndpoint) {
             "whd_" + random.bytes(16).lowercaseHex
         }
-        Self.countDrops(result, of: event, logger: logger)
+        await Self.countDrops(result, of: event, repository: repository, logger: logger)
         return result
     }
 
@@ -164,12 +164,18 @@ public struct WebhookService: WebhookEvents {
         logger.error("a webhook event could not be queued", metadata: ["app": "\(appID)", "type": "\(type.rawValue)", "error": "\(error)"])
     }
 
-    /// Counts and logs the endpoints whose full queue dropped the event.
-    private static func countDrops(_ result: WebhookEnqueueResult, of event: WebhookEvent, logger: Logger) {
+    /// Counts and logs the endpoints whose full queue dropped the event, once what it reports has
+    /// committed, and adds to their drop counts in a write of its own: best effort, since the
+    /// metric and the log already have it (review s14, K4).
+    private static func countDrops(_ result: WebhookEnqueueResult, of event: WebhookEvent, repository: any WebhookRepository,
+                                   logger: Logger) async {
         guard !result.droppedFor.isEmpty else { return }
         dropped.increment(by: result.droppedFor.count)
         logger.warning("webhook queues are full; the event was dropped for them",
                        metadata: ["app": "\(event.appID)", "type": "\(event.type)", "endpoints": "\(result.droppedFor.joined(separator: ","))"])
+        do { try await repository.countDrops(endpointIDs: result.droppedFor) } catch {
+            logger.warning("could not add to the endpoints' drop counts", metadata: ["endpoints": "\(result.droppedFor)", "error": "\(error)"])
+        }
     }
 
     private func makeID(_ prefix: String) -> String { prefix + random.bytes(16).lowercaseHex }

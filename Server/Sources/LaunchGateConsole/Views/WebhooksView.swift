@@ -62,11 +62,17 @@ struct WebhooksView: ConsoleView {
     package let urlError: String?
     package let eventsError: String?
 
-    package init(app: AppRecord, endpoints: [Endpoint], deliveries: [WebhookDeliveryRecord], added: Added?, notice: String?,
-                 form: ConsoleForm?, error: ConsoleFormError?) {
+    /// - Parameters:
+    ///   - failed: The app's newest failed deliveries, newest first, however old.
+    ///   - recent: Its newest deliveries of any state, newest first; those also in `failed` are listed once.
+    package init(app: AppRecord, endpoints: [Endpoint], failed: [WebhookDeliveryRecord], recent: [WebhookDeliveryRecord], added: Added?,
+                 notice: String?, form: ConsoleForm?, error: ConsoleFormError?) {
         (self.app, appName, self.notice, self.added, self.endpoints) = (app.id, app.name, notice, added, endpoints)
         // Failures first, each group newest first as stored: what needs an operator comes first.
-        self.deliveries = (deliveries.filter { $0.state == .failed } + deliveries.filter { $0.state != .failed }).map(Delivery.init)
+        // A recent failure missing from `failed` is older than all of those, so it goes after them.
+        let failedIDs = Set(failed.map(\.id))
+        let failures = failed + recent.filter { $0.state == .failed && !failedIDs.contains($0.id) }
+        self.deliveries = (failures + recent.filter { $0.state != .failed }).map(Delivery.init)
         let chosen = Set(form?.all("events") ?? [])
         eventTypes = WebhookEventType.allCases.filter { $0 != .test }.map { ConsoleOption(value: $0.rawValue, selected: chosen.contains($0.rawValue)) }
         url = form?.raw("url") ?? ""

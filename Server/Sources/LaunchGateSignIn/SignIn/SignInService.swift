@@ -185,10 +185,12 @@ public struct SignInService: Sendable {
         // One transaction: the network's lock, a try of its own code, the limits and the room for
         // others' codes, the compare with at most the address's live codes' cap of them, the newest,
         // then the sign-in or the network's failure.
-        // user.created is prepared for every attempt and stored only in the transaction of a sign-in
-        // that creates the user: a crash after that commit can't lose it.
-        let created = events.prepare(.userCreated, appID: app, data: UserEventData(app: app, user: attempt.newUserID, email: email, by: nil),
-                                     occurredAt: now)
+        // user.created is made and stored only in the transaction of a sign-in that creates the
+        // user, so a crash after that commit can't lose it, and a wrong guess renders none (review s14, K16).
+        let (events, newUserID) = (events, attempt.newUserID)
+        let created: @Sendable () -> PendingWebhookEvent? = {
+            events.prepare(.userCreated, appID: app, data: UserEventData(app: app, user: newUserID, email: email, by: nil), occurredAt: now)
+        }
         switch try await repository.attemptCode(attempt, newUserEvent: created, at: now) {
         case .signedIn(let completion):
             return SignedIn(completion: completion, token: token)

@@ -30,7 +30,9 @@ public actor MemoryRepository: LaunchGateRepository {
     public func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date,
                         expectedRevision: Int?, event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)?) async throws -> PolicyRevision {
         let revision = try publishNow(appID: appID, channel: channel, policy: policy, author: author, note: note, at: now, expectedRevision: expectedRevision)
-        // No transaction to share: the event is queued right after, before the actor runs anything else.
+        // No transaction to share: the event is queued after the change, awaiting the webhook
+        // repository, so the actor may run other calls in between and a failed enqueue leaves the
+        // revision in place (memory's weaker guarantee, PendingWebhookEvent; review s14, K5).
         try await event?(revision)?.enqueue()
         return revision
     }

@@ -43,21 +43,24 @@ public struct SQLRepository: LaunchGateRepository {
     public func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date,
                         expectedRevision: Int?, event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)?) async throws -> PolicyRevision {
         do {
-            return try await database.transaction { db in
+            let published = try await database.transaction { db in
                 try await Self.publish(db, appID: appID, channel: channel, policy: policy, author: author, note: note, at: now,
                                        expectedRevision: expectedRevision, event: event)
             }
+            await published.event?.committed()
+            return published.revision
         } catch where Self.isUniqueViolation(error) {
             throw ServiceError.publishRace(appID, channel: channel)
         }
     }
 
     /// A publish's statements, in the caller's transaction: the new revision, its webhook event and
-    /// the change bump. A concurrent publish that read the same previous revision inserts the same
+    /// the change bump; the caller reports the event's drops after the commit. A concurrent publish that read the same previous revision inserts the same
     /// number, which the unique key refuses, so `expectedRevision` holds even under read committed.
     package static func publish(_ db: any SQLDatabase, appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String,
                                 note: String?, at now: Date, expectedRevision: Int? = nil,
-                                event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)? = nil) async throws -> PolicyRevision {
+                                event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)? = nil)
+        async throws -> (revision: PolicyRevision, event: QueuedWebhookEvent?) {
         guard try await db.select().column("id").from("apps").where("id", .equal, appID).first() != nil else {
             throw ServiceError.appNotFound(appID)
         }
@@ -73,10 +76,10 @@ public struct SQLRepository: LaunchGateRepository {
                     SQLBind(String(decoding: document, as: UTF8.self)), SQLBind(issuedAt.milliseconds),
                     SQLBind(author), SQLBind(note))
             .run()
-        try await event?(revision)?.enqueue(on: db)
+        let queued = try await event?(revision)?.enqueue(on: db)
         // Last, so a test can make it fail after the revision and its event and see both undone.
         try await ChangeCounter.bump(db)
-        return revision
+        return (revision, queued)
     }
 
     public func currentRevision(appID: String, channel: ReleaseChannel) async throws -> PolicyRevision? {

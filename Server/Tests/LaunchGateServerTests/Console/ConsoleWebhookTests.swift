@@ -55,6 +55,34 @@ struct ConsoleWebhookTests {
         }
     }
 
+    @Test("a failure older than the 100 newest deliveries is still listed, first, and once (review s14, K6)")
+    func oldFailureStillListed() async throws {
+        try await TestServer.with { server in
+            let (webhooks, repository) = (server.components.webhooks, server.components.webhooks.repository)
+            _ = try await webhooks.add(appID: "notes", url: "https://hooks.example.com/in", events: [])
+            let start = Date().addingTimeInterval(-3600)
+            await webhooks.emit(.userCreated, appID: "notes", data: ["user": "old"], occurredAt: start)
+            let old = try #require(try await repository.claimDue(at: Date(), lease: 60, limit: 1).first)
+            try await repository.finish(id: old.id, attempt: old.attempts, state: .failed, status: 500, error: "HTTP 500", at: start)
+            // 100 newer deliveries, each delivered: the newest 100 no longer hold the failure.
+            for n in 1...100 {
+                await webhooks.emit(.userCreated, appID: "notes", data: ["user": "u\(n)"], occurredAt: start.addingTimeInterval(Double(n)))
+                let sent = try #require(try await repository.claimDue(at: Date(), lease: 60, limit: 1).first)
+                try await repository.finish(id: sent.id, attempt: sent.attempts, state: .delivered, status: 200, error: nil, at: Date())
+            }
+            try await server.application.test(.live) { client in
+                let browser = ConsoleBrowser(client)
+                try await browser.signIn(server.adminToken)
+                let page = try await browser.get("/console/apps/notes/webhooks").text
+                let cell = #"<td data-label="Delivery"><code>"#
+                let row = try #require(page.range(of: cell + old.id), "the old failure is listed")
+                #expect(page.components(separatedBy: cell + old.id).count == 2, "once")
+                #expect(page.components(separatedBy: cell).count - 1 == 101, "the failure and the newest 100")
+                #expect(!page[..<row.lowerBound].contains(#"<td data-label="State">delivered"#), "before every delivered row")
+            }
+        }
+    }
+
     @Test("a refused URL shows next to its field; a publish token can't see the page; a post without CSRF is refused")
     func refusals() async throws {
         try await TestServer.with { server in

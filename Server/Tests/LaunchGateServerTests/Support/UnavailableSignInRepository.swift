@@ -21,7 +21,7 @@ struct UnavailableSignInRepository: SignInRepository {
                         at now: Date) async throws -> SignInCompletion? { throw down }
     func consumeCode(id: String, appID: String, email: String, network: String, at now: Date) async throws -> Bool { throw down }
     func requestCode(_ request: CodeRequest, at now: Date) async throws -> CodeRequestOutcome { throw down }
-    func attemptCode(_ attempt: CodeAttempt, newUserEvent: PendingWebhookEvent?, at now: Date) async throws -> CodeAttemptOutcome { throw down }
+    func attemptCode(_ attempt: CodeAttempt, newUserEvent: (@Sendable () -> PendingWebhookEvent?)?, at now: Date) async throws -> CodeAttemptOutcome { throw down }
     func isKnownNetwork(appID: String, email: String, network: String, at now: Date) async throws -> Bool { throw down }
     func addressState(appID: String, email: String, network: String) async throws -> AddressState { throw down }
     func recordFailure(appID: String, email: String, network: String, threshold: Int, lockout: TimeInterval,

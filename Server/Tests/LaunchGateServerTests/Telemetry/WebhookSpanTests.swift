@@ -51,6 +51,7 @@ struct WebhookSpanTests {
         try await apps.createApp(Samples.app("notes"))
         let key = try MasterKey(rawRepresentation: Data(repeating: 7, count: 32))
         let service = WebhookService(repository: MemoryWebhookRepository(), apps: apps, masterKey: { key }, now: { Samples.now },
+                                     policy: WebhookAddressPolicy(resolver: ScriptedResolver(["hooks.example.com": ["93.184.216.34"]])),
                                      logger: Logger(label: "test"))
         let added = try await service.add(appID: "notes", url: "https://hooks.example.com/in", events: [])
         // One at a time, so the script's answers go to the deliveries in order.

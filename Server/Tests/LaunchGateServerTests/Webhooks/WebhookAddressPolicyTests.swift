@@ -51,6 +51,12 @@ struct WebhookAddressPolicyTests {
         }
     }
 
+    @Test("at add, a lookup that doesn't answer within the limit is accepted, as one that doesn't resolve, rather than holding the request (review s14, K13)")
+    func lookupLimit() async throws {
+        let policy = WebhookAddressPolicy(resolver: SilentResolver(), lookupLimit: .milliseconds(50))
+        #expect(try await policy.checkNewEndpoint("https://slow.example.com/in").host == "slow.example.com")
+    }
+
     @Test("a host that resolves to a private address is refused, even when another of its addresses is public")
     func resolvedPrivate() async throws {
         let policy = WebhookAddressPolicy(resolver: ScriptedResolver(["hooks.example.com": ["93.184.216.34", "10.0.0.5"]]))
@@ -66,6 +72,15 @@ struct WebhookAddressPolicyTests {
         #expect(target.host == "hooks.example.com" && target.address == "93.184.216.34")
         let allowed = WebhookAddressPolicy(allowPrivate: true, resolver: ScriptedResolver(["localhost": ["127.0.0.1"]]))
         #expect(try await allowed.target(URL(string: "http://localhost:9/in")!).address == "127.0.0.1")
+    }
+}
+
+/// DNS that answers a private address only after 5 seconds, as a resolver stuck on an unreachable
+/// server: waited for, the endpoint would be refused.
+struct SilentResolver: WebhookResolver {
+    func addresses(of host: String) async throws -> [String] {
+        try await Task.sleep(for: .seconds(5))
+        return ["10.0.0.1"]
     }
 }
 

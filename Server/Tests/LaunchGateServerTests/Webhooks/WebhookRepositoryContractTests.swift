@@ -92,7 +92,8 @@ struct WebhookRepositoryContractTests {
         }
     }
 
-    @Test("past the pending cap an endpoint's event is dropped and counted, and queued again once the queue drains", arguments: TestBackend.available)
+    @Test("past the pending cap an endpoint's event is dropped and named, counted only by countDrops, and queued again once the queue drains",
+          arguments: TestBackend.available)
     func pendingCap(_ backend: TestBackend) async throws {
         try await withWebhooks(backend) { repository in
             try await repository.addEndpoint(endpoint("whe_1"), limit: 10)
@@ -100,9 +101,14 @@ struct WebhookRepositoryContractTests {
             for n in 1...2 { #expect(try await repository.enqueue(event("msg_\(n)"), endpointID: nil, limit: 2, makeID: makeID).queued.count == 1) }
             let third = try await repository.enqueue(event("msg_3"), endpointID: nil, limit: 2, makeID: makeID)
             #expect(third.queued.isEmpty && third.droppedFor == ["whe_1"])
+            // Not on the enqueue's transaction, which may be a client's change (review s14, K4).
+            #expect(try await repository.endpoint(id: "whe_1")?.dropped == 0)
+            try await repository.countDrops(endpointIDs: third.droppedFor)
             #expect(try await repository.endpoint(id: "whe_1")?.dropped == 1)
             #expect(try await repository.redeliver(id: "whd_1", appID: "notes", newID: "whd_r", limit: 2, at: Samples.now) == nil)
             #expect(try await repository.endpoint(id: "whe_1")?.dropped == 2)
+            try await repository.countDrops(endpointIDs: ["whe_1", "whe_1"])
+            #expect(try await repository.endpoint(id: "whe_1")?.dropped == 4, "an ID twice counts twice")
             let claimed = try await repository.claimDue(at: Samples.now, lease: 60, limit: 1)
             try await repository.finish(id: claimed[0].id, attempt: 1, state: .delivered, status: 200, error: nil, at: Samples.now)
             #expect(try await repository.enqueue(event("msg_4"), endpointID: nil, limit: 2, makeID: makeID).queued.count == 1)

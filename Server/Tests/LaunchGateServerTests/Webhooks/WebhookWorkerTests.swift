@@ -15,7 +15,9 @@ struct WebhookWorkerTests {
         try await apps.createApp(Samples.app("notes"))
         let key = try MasterKey(rawRepresentation: Data(repeating: 7, count: 32))
         let service = WebhookService(repository: MemoryWebhookRepository(), apps: apps, masterKey: { key }, random: SystemRandomSource(),
-                                     now: { [clock] in clock.now }, logger: Logger(label: "test"))
+                                     now: { [clock] in clock.now },
+                                     policy: WebhookAddressPolicy(resolver: ScriptedResolver(["hooks.example.com": ["93.184.216.34"]])),
+                                     logger: Logger(label: "test"))
         let added = try await service.add(appID: "notes", url: "https://hooks.example.com/in", events: [])
         let transport = ScriptedWebhookTransport(answers)
         return (service, WebhookWorker(service: service, transport: transport), transport, added)

@@ -65,7 +65,8 @@ extension MemorySignInRepository {
         outbox = outbox.filter { !($0.value.appID == appID && $0.value.email == user.email) }
         events = events.filter { !deletion.erases(limitKey: $0.key) }
         deletionCounts[DeletionCountKey(appID: appID, day: InstallDay.of(now), requester: deletion.requester), default: 0] += 1
-        // No transaction to share: the event is queued right after the change.
+        // No transaction to share: the event is queued after the change, awaiting another actor
+        // meanwhile, and a failed enqueue leaves the change (PendingWebhookEvent; review s14, K5).
         try await event?.enqueue()
         return true
     }
@@ -103,7 +104,8 @@ extension MemorySignInRepository {
         message.sealedCode = nil
         message.finishedAt = now
         outbox[id] = message
-        // No transaction to share: the event is queued right after.
+        // No transaction to share: the event is queued after the change, awaiting another actor
+        // meanwhile, and a failed enqueue leaves the change (PendingWebhookEvent; review s14, K5).
         try await event?.enqueue()
     }
 

@@ -41,10 +41,11 @@ extension MemorySignInRepository {
         return issued.isLong ? .issuedLong : .issued
     }
 
-    public func attemptCode(_ attempt: CodeAttempt, newUserEvent: PendingWebhookEvent?, at now: Date) async throws -> CodeAttemptOutcome {
+    public func attemptCode(_ attempt: CodeAttempt, newUserEvent: (@Sendable () -> PendingWebhookEvent?)?, at now: Date) async throws -> CodeAttemptOutcome {
         let outcome = try decideAttempt(attempt, at: now)
-        // No transaction to share: the event is queued right after the sign-in.
-        if case .signedIn(let completion) = outcome, completion.isNewUser { try await newUserEvent?.enqueue() }
+        // No transaction to share: the event is queued after the sign-in, awaiting another actor
+        // meanwhile, and a failed enqueue leaves the sign-in (PendingWebhookEvent; review s14, K5).
+        if case .signedIn(let completion) = outcome, completion.isNewUser { try await newUserEvent?()?.enqueue() }
         return outcome
     }
 

@@ -72,7 +72,7 @@ extension SQLSignInRepository {
         let (appID, id) = (deletion.appID, deletion.userID)
         // Run once more if PostgreSQL still ends it to break a deadlock with a request this order
         // doesn't cover: nothing of it was committed (attack s13, B1).
-        return try await againOnConflict { try await database.transaction { db in
+        let (deleted, queued) = try await againOnConflict { try await database.transaction { db -> (Bool, QueuedWebhookEvent?) in
             // The address's codes first, in the order a verify takes its locks (its code, then the
             // user's row): locking the user's row first crossed a verify of the same address, and
             // PostgreSQL ended one of the two (attack s13, B1). A write, so SQLite takes its write
@@ -83,22 +83,24 @@ extension SQLSignInRepository {
                 """).run()
             let found = try await db.update("sign_in_users").set("email", to: SQLColumn("email"))
                 .where("app_id", .equal, appID).where("id", .equal, id).returning("email").all()
-            guard let email = try found.first?.decode(column: "email", as: String.self) else { return false }
+            guard let email = try found.first?.decode(column: "email", as: String.self) else { return (false, nil) }
             try await db.delete(from: "sign_in_sessions").where("user_id", .equal, id).run()
             for table in ["sign_in_codes", "sign_in_addresses", "sign_in_known_networks", "mail_outbox"] {
                 try await db.delete(from: table).where("app_id", .equal, appID).where("email", .equal, email).run()
             }
             try await db.delete(from: "sign_in_users").where("id", .equal, id).run()
             try await Self.deleteLimitKeys(of: deletion, on: db)
-            try await event?.enqueue(on: db)
+            let queued = try await event?.enqueue(on: db)
             // Last, so a test can make it fail after every delete above and see them all undone.
             try await db.raw("""
                 INSERT INTO sign_in_deletions (app_id, day, requested_by, deletions)
                 VALUES (\(bind: appID), \(bind: InstallDay.of(now)), \(bind: deletion.requester.rawValue), 1)
                 ON CONFLICT (app_id, day, requested_by) DO UPDATE SET deletions = sign_in_deletions.deletions + 1
                 """).run()
-            return true
+            return (true, queued)
         } }
+        await queued?.committed()
+        return deleted
     }
 
     /// Deletes the rate-limit keys that name the address. Prefixes are compared with `substr`, not
@@ -177,9 +179,10 @@ extension SQLSignInRepository {
             """
         guard let event else { return try await database.read { db in try await db.raw(update).run() } }
         // With an event, a transaction: the message's end and its event commit together.
-        try await database.transaction { db in
-            if try await !db.raw(update + " RETURNING id").all().isEmpty { try await event.enqueue(on: db) }
+        let queued = try await database.transaction { db -> QueuedWebhookEvent? in
+            try await db.raw(update + " RETURNING id").all().isEmpty ? nil : try await event.enqueue(on: db)
         }
+        await queued?.committed()
     }
 
     public func takeDeliveryFailure(appID: String, email: String) async throws -> String? {

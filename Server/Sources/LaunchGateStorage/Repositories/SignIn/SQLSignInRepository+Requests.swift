@@ -32,19 +32,22 @@ extension SQLSignInRepository {
         let wait: TimeInterval
     }
 
-    public func attemptCode(_ attempt: CodeAttempt, newUserEvent: PendingWebhookEvent?, at now: Date) async throws -> CodeAttemptOutcome {
+    public func attemptCode(_ attempt: CodeAttempt, newUserEvent: (@Sendable () -> PendingWebhookEvent?)?, at now: Date) async throws -> CodeAttemptOutcome {
         // SQLite's write lock keeps the failure count read in the transaction current; on PostgreSQL
         // another verify may have counted one meanwhile, so a success always clears it.
         let readCountHolds = !onPostgres
         do {
-            return try await againOnConflict {
-                try await database.transaction(.relaxed) { db in
+            let (outcome, queued) = try await againOnConflict {
+                try await database.transaction(.relaxed) { db -> (CodeAttemptOutcome, QueuedWebhookEvent?) in
                     let outcome = try await Self.attemptCode(attempt, at: now, readCountHolds: readCountHolds, serialized: !readCountHolds,
                                                              stepByStepOn: db)
-                    if case .signedIn(let completion) = outcome, completion.isNewUser { try await newUserEvent?.enqueue(on: db) }
-                    return outcome
+                    guard case .signedIn(let completion) = outcome, completion.isNewUser else { return (outcome, nil) }
+                    return (outcome, try await newUserEvent?()?.enqueue(on: db))
                 }
             }
+            // After the commit: a run ended by a conflict and run again reported nothing.
+            await queued?.committed()
+            return outcome
         } catch let refused as Refused {
             return .rateLimited(refused.wait)
         } catch where SQLRepository.isUniqueViolation(error) {

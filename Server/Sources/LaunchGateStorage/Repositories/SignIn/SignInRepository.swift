@@ -75,10 +75,10 @@ public protocol SignInRepository: Sendable {
     /// with that code (``completeSignIn(codeID:appID:email:network:newUserID:grant:at:)``); otherwise
     /// counts the network's failure (``recordFailure(appID:email:network:threshold:lockout:at:)``).
     /// A guess the room refuses with no long code to compare spends none of the charges (attack s11, A4),
-    /// and one a charge refuses none of the charges before it (attack s12, B6). `newUserEvent`, the
-    /// `user.created` webhook event, is queued in the same transaction when the sign-in created
-    /// the user (``PendingWebhookEvent``), and dropped otherwise.
-    func attemptCode(_ attempt: CodeAttempt, newUserEvent: PendingWebhookEvent?, at now: Date) async throws -> CodeAttemptOutcome
+    /// and one a charge refuses none of the charges before it (attack s12, B6). `newUserEvent` makes
+    /// the `user.created` webhook event, called and queued in the same transaction only when the
+    /// sign-in created the user (``PendingWebhookEvent``): a wrong guess renders no event (review s14, K16).
+    func attemptCode(_ attempt: CodeAttempt, newUserEvent: (@Sendable () -> PendingWebhookEvent?)?, at now: Date) async throws -> CodeAttemptOutcome
 
     // MARK: Addresses
 

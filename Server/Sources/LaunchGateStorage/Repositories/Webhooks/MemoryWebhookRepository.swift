@@ -38,7 +38,6 @@ public actor MemoryWebhookRepository: WebhookRepository {
         let targets = activeEndpoints(of: event.appID).filter { endpoint in endpointID.map { $0 == endpoint.id } ?? endpoint.receives(event.type) }
         for endpoint in targets {
             guard pendingCount(endpoint.id) < limit else {
-                endpoints[endpoint.id]?.dropped += 1
                 result.droppedFor.append(endpoint.id)
                 continue
             }
@@ -48,6 +47,10 @@ public actor MemoryWebhookRepository: WebhookRepository {
             result.queued.append(delivery)
         }
         return result
+    }
+
+    public func countDrops(endpointIDs: [String]) {
+        for id in endpointIDs { endpoints[id]?.dropped += 1 }
     }
 
     public func redeliver(id: String, appID: String, newID: String, limit: Int, at now: Date) throws -> WebhookDeliveryRecord? {

@@ -76,7 +76,8 @@ public struct SQLWebhookRepository: WebhookRepository {
             .filter { endpoint in endpointID.map { $0 == endpoint.id } ?? endpoint.receives(event.type) }
         for endpoint in targets {
             guard try await pendingCount(db, endpointID: endpoint.id) < limit else {
-                try await db.raw("UPDATE webhook_endpoints SET dropped = dropped + 1 WHERE id = \(bind: endpoint.id)").run()
+                // Named only: the count is updated after the commit (countDrops), not on the
+                // caller's transaction, which would hold the endpoint's row (review s14, K4).
                 result.droppedFor.append(endpoint.id)
                 continue
             }
@@ -86,6 +87,16 @@ public struct SQLWebhookRepository: WebhookRepository {
             result.queued.append(delivery)
         }
         return result
+    }
+
+    public func countDrops(endpointIDs: [String]) async throws {
+        guard !endpointIDs.isEmpty else { return }
+        try await database.read { db in
+            // One statement per ID: an ID named twice counts twice, and each is its own short write.
+            for id in endpointIDs {
+                try await db.raw("UPDATE webhook_endpoints SET dropped = dropped + 1 WHERE id = \(bind: id)").run()
+            }
+        }
     }
 
     public func redeliver(id: String, appID: String, newID: String, limit: Int, at now: Date) async throws -> WebhookDeliveryRecord? {

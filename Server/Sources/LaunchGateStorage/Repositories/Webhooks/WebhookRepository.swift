@@ -19,11 +19,15 @@ public protocol WebhookRepository: Sendable {
     /// - Returns: Whether there was one.
     func disableEndpoint(id: String, appID: String, at now: Date) async throws -> Bool
     /// Queues `event` for each active endpoint of its app that receives its type (or for the one
-    /// endpoint `endpointID`, whatever its filter). An endpoint with `limit` pending gets none:
-    /// its drop count goes up instead.
+    /// endpoint `endpointID`, whatever its filter). An endpoint with `limit` pending gets none and
+    /// is named in the result; its drop count is left to ``countDrops(endpointIDs:)``, which the
+    /// caller runs once the change the event reports has committed (review s14, K4).
     /// - Returns: The deliveries queued, and the endpoints that dropped it.
     func enqueue(_ event: WebhookEvent, endpointID: String?, limit: Int,
                  makeID: @escaping @Sendable () -> String) async throws -> WebhookEnqueueResult
+    /// Adds one to each endpoint's drop count (an ID twice, two), in a short write of its own:
+    /// never inside a client's change, whose transaction would hold the endpoint's row.
+    func countDrops(endpointIDs: [String]) async throws
     /// Queues a delivery's event again for its endpoint, with the same event ID.
     /// - Returns: The new delivery, or `nil` when the endpoint already has `limit` pending.
     /// - Throws: ``WebhookStorageError`` `deliveryNotFound` when the app has no such delivery,
