@@ -20,7 +20,9 @@ import Tracing
 /// With several instances on one database, each due link is claimed before it is polled
 /// (``AppStoreLinkRepository/claim(app:platform:expected:until:)``), so one instance polls it; and
 /// a publish names the revision it was computed over (compare-and-publish), so a sync racing a
-/// poll gets `publish-race` rather than a second revision.
+/// poll gets `publish-race` rather than a second revision. A publish also holds only while the
+/// link polled is still linked (``AppStoreLinkRepository/stillLinked(_:)``), and its
+/// `appstore.changed` is stored in the publish's transaction, beside `policy.published`.
 public struct AppStorePoller: Sendable {
     private let links: any AppStoreLinkRepository
     private let lookup: AppStoreLookupClient
@@ -41,7 +43,7 @@ public struct AppStorePoller: Sendable {
     ///   - publisher: Reads and publishes the production policy.
     ///   - configuration: Interval, backoff, jitter, deadline and pace.
     ///   - phased: Follows Apple's phased release into the rollout; `nil` leaves the rollout alone.
-    ///   - events: Hears `appstore.changed` for each revision the poller publishes.
+    ///   - events: Prepares `appstore.changed` for each revision the poller publishes, stored with it.
     ///   - pacer: Spaces lookups out; share one per process.
     ///   - backlog: The storefronts last polls didn't reach; share one per process.
     ///   - now: The clock for status times.
@@ -149,13 +151,15 @@ public struct AppStorePoller: Sendable {
         if let current, current.policy.platforms[link.platform] == platformPolicy { return (.unchanged, update.served, phase, update.ignored) }
         var policy = current?.policy ?? UpdatePolicy(app: link.app)
         policy.platforms[link.platform] = platformPolicy
+        // Only while the link polled is still linked (an unlink removes it before withdrawing the
+        // storefronts), and with its appstore.changed stored beside policy.published, in the publish's transaction.
+        let (events, data) = (events, AppStoreChangedEventData(app: link.app, platform: link.platform, policy: platformPolicy, phasedRelease: phase))
         do {
-            try await publisher.publish(policy, app: link.app, expectedRevision: current?.revision ?? 0)
+            try await publisher.publish(policy, app: link.app, expectedRevision: current?.revision ?? 0, condition: links.stillLinked(link)) { revision in
+                events.prepare(.appStoreChanged, appID: link.app, data: data, occurredAt: revision.issuedAt)
+            }
             logger.info("appstore: published", metadata: ["app": "\(link.app)", "platform": "\(link.platform)",
                                                          "storefronts": "\(update.served.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })"])
-            await events.emit(.appStoreChanged, appID: link.app,
-                              data: AppStoreChangedEventData(app: link.app, platform: link.platform, policy: platformPolicy, phasedRelease: phase),
-                              occurredAt: now())
             return (.published(platformPolicy), update.served, phase, update.ignored)
         } catch let refusal as AppStorePublishRefusal {
             return (.refused(refusal.reason), link.served, phase, update.ignored)

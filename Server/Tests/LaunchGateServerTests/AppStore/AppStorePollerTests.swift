@@ -5,6 +5,7 @@ import Testing
 @testable import LaunchGateStorage
 
 /// A publisher over an in-memory revision list, refusing what the test says, as the guard would.
+/// It checks the condition as a memory repository does, and stores no event.
 actor FakeAppStorePublisher: AppStorePublisher {
     private(set) var revisions: [UpdatePolicy] = []
     var refusal: String?
@@ -22,7 +23,8 @@ actor FakeAppStorePublisher: AppStorePublisher {
 
     func current(app: String) -> (revision: Int, policy: UpdatePolicy)? { revisions.last.map { (revisions.count, $0) } }
 
-    func publish(_ policy: UpdatePolicy, app: String, expectedRevision: Int) async throws {
+    func publish(_ policy: UpdatePolicy, app: String, expectedRevision: Int, condition: PublishCondition?,
+                 event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)?) async throws {
         if raceOnce {
             raceOnce = false
             let winner = winner
@@ -30,7 +32,7 @@ actor FakeAppStorePublisher: AppStorePublisher {
             await winner?()
             throw ServiceError.publishRace(app, channel: .production)
         }
-        guard expectedRevision == revisions.count else { throw ServiceError.publishRace(app, channel: .production) }
+        guard expectedRevision == revisions.count, try await condition?.holds() ?? true else { throw ServiceError.publishRace(app, channel: .production) }
         if let refusal { throw AppStorePublishRefusal(reason: refusal) }
         revisions.append(policy)
     }

@@ -3,6 +3,7 @@ import LaunchGate
 import SQLKit
 import Testing
 @testable import LaunchGateAdoption
+@testable import LaunchGateAppStore
 @testable import LaunchGateServer
 @testable import LaunchGateSignIn
 @testable import LaunchGateStorage
@@ -90,6 +91,30 @@ struct WebhookOutboxTransactionTests {
         #expect(try await fixture.service.session(app: "notes", token: ada.token).1.email == "ada@example.com", "the deletion was undone")
     }
 
+    @Test("a poll's publish stores appstore.changed beside policy.published: a failed publish stores neither, a committed one both (review s14, K8)",
+          arguments: TestBackend.sql)
+    func pollPublishStoresBothOrNeither(_ backend: TestBackend) async throws {
+        try await TestServer.with(backend) { server in
+            let (components, database) = (server.components, try #require(server.components.database))
+            try await Self.twoEndpoints(components)
+            try await components.appStoreLinkService.link(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us"])
+            let poller = components.appStorePoller(transport: FakeAppStoreTransport(["us": FakeAppStoreTransport.lookup(version: "2.5.0")]),
+                                                   logger: TestBackend.logger)
+            try await Self.refuse(.update, on: "launchgate_changes", database)
+            let error = await #expect(throws: (any Error).self) { _ = try await poller.poll(app: "notes", platform: .ios, reset: false) }
+            #expect(Self.isRefusal(error), "the publish's transaction failed at its last statement")
+            #expect(try await components.webhooks.deliveries(appID: "notes", failedOnly: false).isEmpty, "neither event")
+
+            try await Self.allow(on: "launchgate_changes", database)
+            guard case .published = try await poller.poll(app: "notes", platform: .ios, reset: false).outcome else {
+                Issue.record("expected a publish")
+                return
+            }
+            let queued = try await components.webhooks.deliveries(appID: "notes", failedOnly: false)
+            #expect(queued.map(\.type).sorted() == ["appstore.changed", "appstore.changed", "policy.published", "policy.published"], "\(queued.map(\.type))")
+        }
+    }
+
     // MARK: Helpers
 
     /// Adds two endpoints that receive every event; returns their IDs.
@@ -108,6 +133,18 @@ struct WebhookOutboxTransactionTests {
     }
 
     enum Statement: String { case insert = "INSERT", update = "UPDATE" }
+
+    /// Drops what ``refuse(_:on:_:)`` made.
+    private static func allow(on table: String, _ database: Database) async throws {
+        try await database.read { db in
+            if db.dialect.name == "sqlite" {
+                try await db.raw("DROP TRIGGER refuse_for_test").run()
+            } else {
+                try await db.raw("DROP TRIGGER refuse_for_test ON \(ident: table)").run()
+                try await db.raw("DROP FUNCTION refuse_for_test()").run()
+            }
+        }
+    }
 
     /// Makes every `statement` on `table` fail with "refused by the test", inside whatever
     /// transaction runs it.
