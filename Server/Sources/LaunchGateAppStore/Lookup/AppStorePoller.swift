@@ -132,7 +132,8 @@ public struct AppStorePoller: Sendable {
             report.outcome = .failed(report.problems)
         } else {
             let applied = try await publish(round.answers, link: link, reset: reset)
-            (report.outcome, served, phase, ignored) = (applied.outcome, applied.floor, applied.phase, applied.ignored)
+            (report.outcome, served, phase) = (applied.outcome, applied.floor, applied.phase)
+            ignored = Self.ignored(applied.ignored, before: ignored, answered: Set(round.answers.keys), storefronts: link.storefronts)
         }
         try await record(report, link: link, served: served, phase: phase, ignored: ignored, reset: reset)
         Counter(label: "launchgate_appstore_polls_total", dimensions: [("result", report.outcome.metricLabel)]).increment()
@@ -223,6 +224,15 @@ public struct AppStorePoller: Sendable {
 }
 
 extension AppStorePoller {
+    /// The ignored answers after a poll: this poll's, and the earlier ones of the storefronts that
+    /// didn't answer this time, so a stale storefront the poll didn't reach stays listed until it
+    /// answers (attack s14, 7). Each line starts with its storefront's code and a colon.
+    static func ignored(_ new: [String], before: [String], answered: Set<String>, storefronts: [String]) -> [String] {
+        func storefront(_ line: String) -> String { String(line.prefix { $0 != ":" }) }
+        let kept = before.filter { !answered.contains(storefront($0)) && storefronts.contains(storefront($0)) }
+        return (new + kept).sorted { storefront($0) < storefront($1) }
+    }
+
     /// The status's error on one line of at most 1000 characters: a guard's reason or an answer may
     /// hold line breaks, which a status table would show as garbage (attack s13, 8).
     static func oneLine(_ text: String) -> String {

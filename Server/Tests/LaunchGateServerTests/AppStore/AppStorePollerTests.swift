@@ -233,6 +233,22 @@ struct AppStorePollerTests {
         #expect(await fixture.status()?.ignoredAnswers.count == 1)
     }
 
+    @Test("an ignored answer stays in status while its storefront doesn't answer, and goes once it answers believably (attack s14, 7)")
+    func ignoredUntilAnswered() async throws {
+        let fixture = await Fixture()
+        for storefront in ["us", "jp"] { await fixture.transport.set(storefront, FakeAppStoreTransport.lookup(version: "2.5.0")) }
+        _ = try await fixture.poll()
+        await fixture.transport.set("jp", FakeAppStoreTransport.lookup(version: "2.4.0"))
+        _ = try await fixture.poll()
+        #expect(await fixture.status()?.ignoredAnswers.map { String($0.prefix(3)) } == ["jp:"])
+        await fixture.transport.set("jp", .status(503))
+        _ = try await fixture.poll()
+        #expect(await fixture.status()?.ignoredAnswers.first?.hasPrefix("jp: 2.4.0 is below the 2.5.0") == true, "jp didn't answer")
+        await fixture.transport.set("jp", FakeAppStoreTransport.lookup(version: "2.5.0"))
+        _ = try await fixture.poll()
+        #expect(await fixture.status()?.ignoredAnswers == [])
+    }
+
     @Test("only due links are polled")
     func due() async throws {
         let fixture = await Fixture()
