@@ -91,7 +91,7 @@ struct WebhookOutboxTransactionTests {
         #expect(try await fixture.service.session(app: "notes", token: ada.token).1.email == "ada@example.com", "the deletion was undone")
     }
 
-    @Test("a poll's publish stores appstore.changed beside policy.published: a failed publish stores neither, a committed one both (review s14, K8)",
+    @Test("a poll's publish stores appstore.changed beside policy.published: one that fails, at its last statement or in storing appstore.changed, stores no revision and neither event; a committed one both (review s14, K8)",
           arguments: TestBackend.sql)
     func pollPublishStoresBothOrNeither(_ backend: TestBackend) async throws {
         try await TestServer.with(backend) { server in
@@ -104,8 +104,17 @@ struct WebhookOutboxTransactionTests {
             let error = await #expect(throws: (any Error).self) { _ = try await poller.poll(app: "notes", platform: .ios, reset: false) }
             #expect(Self.isRefusal(error), "the publish's transaction failed at its last statement")
             #expect(try await components.webhooks.deliveries(appID: "notes", failedOnly: false).isEmpty, "neither event")
-
             try await Self.allow(on: "launchgate_changes", database)
+
+            // appstore.changed alone can't be stored: the revision and policy.published go with it.
+            let before = try await components.repository.currentRevision(appID: "notes", channel: .production)?.number
+            try await Self.refuse(.insert, on: "webhook_deliveries", when: "appstore.changed", database)
+            let eventError = await #expect(throws: (any Error).self) { _ = try await poller.poll(app: "notes", platform: .ios, reset: false) }
+            #expect(Self.isRefusal(eventError))
+            #expect(try await components.repository.currentRevision(appID: "notes", channel: .production)?.number == before)
+            #expect(try await components.webhooks.deliveries(appID: "notes", failedOnly: false).isEmpty, "no policy.published without its pair")
+            try await Self.allow(on: "webhook_deliveries", database)
+
             guard case .published = try await poller.poll(app: "notes", platform: .ios, reset: false).outcome else {
                 Issue.record("expected a publish")
                 return
@@ -147,12 +156,14 @@ struct WebhookOutboxTransactionTests {
     }
 
     /// Makes every `statement` on `table` fail with "refused by the test", inside whatever
-    /// transaction runs it.
-    private static func refuse(_ statement: Statement, on table: String, _ database: Database) async throws {
+    /// transaction runs it; with `type`, only rows of that webhook event type.
+    private static func refuse(_ statement: Statement, on table: String, when type: String? = nil, _ database: Database) async throws {
+        // A test's own constant, never input.
+        let condition = type.map { "WHEN (NEW.type = '\($0)')" } ?? ""
         try await database.read { db in
             if db.dialect.name == "sqlite" {
                 try await db.raw("""
-                    CREATE TRIGGER refuse_for_test BEFORE \(unsafeRaw: statement.rawValue) ON \(ident: table)
+                    CREATE TRIGGER refuse_for_test BEFORE \(unsafeRaw: statement.rawValue) ON \(ident: table) \(unsafeRaw: condition)
                     BEGIN SELECT RAISE(ABORT, 'refused by the test'); END
                     """).run()
             } else {
@@ -160,7 +171,8 @@ struct WebhookOutboxTransactionTests {
                     CREATE FUNCTION refuse_for_test() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$
                     """).run()
                 try await db.raw("""
-                    CREATE TRIGGER refuse_for_test BEFORE \(unsafeRaw: statement.rawValue) ON \(ident: table) FOR EACH ROW EXECUTE FUNCTION refuse_for_test()
+                    CREATE TRIGGER refuse_for_test BEFORE \(unsafeRaw: statement.rawValue) ON \(ident: table) FOR EACH ROW \(unsafeRaw: condition)
+                    EXECUTE FUNCTION refuse_for_test()
                     """).run()
             }
         }
