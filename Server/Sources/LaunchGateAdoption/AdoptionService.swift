@@ -98,18 +98,24 @@ public struct AdoptionService: Sendable {
     /// - Parameter expectedRevision: The revision the caller's draft was made over (0: none), when
     ///   it must still be current: a form opened over revision 8 must not publish over a 9 that
     ///   came in since.
+    /// - Parameter condition: Checked in the publish's own transaction (``PublishCondition``): the App
+    ///   Store poller's publish holds only while its link does.
+    /// - Parameter event: A webhook event of the caller's (the poller's `appstore.changed`), stored in
+    ///   the publish's transaction beside `policy.published`, so the two commit together.
     /// - Returns: The revision and the impact it was checked with.
     /// - Throws: ``AdoptionError`` `confirmation-required` with the impact, or `impact-unavailable`; ``ServiceError``
-    ///   `publish-race` when another publish came in between, or what ``PolicyService/publish(_:app:channel:author:note:expectedRevision:)`` throws.
+    ///   `publish-race` when another publish came in between, or what ``PolicyService/publish(_:app:channel:author:note:expectedRevision:condition:events:)`` throws.
     public func publish(_ policy: UpdatePolicy, app: String, channel: ReleaseChannel, author: String, note: String? = nil,
-                        confirmed: Bool, expectedRevision: Int? = nil) async throws -> (PolicyRevision, PolicyImpact) {
+                        confirmed: Bool, expectedRevision: Int? = nil, condition: PublishCondition? = nil,
+                        event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)? = nil) async throws -> (PolicyRevision, PolicyImpact) {
         try await guardedPublish(policy, app: app, channel: channel, author: author, note: note, confirmed: confirmed,
-                                 expectedRevision: expectedRevision, rollbackTo: nil)
+                                 expectedRevision: expectedRevision, rollbackTo: nil, condition: condition, event: event)
     }
 
-    /// ``publish(_:app:channel:author:note:confirmed:expectedRevision:)``, reporting a rollback as one.
+    /// ``publish(_:app:channel:author:note:confirmed:expectedRevision:condition:event:)``, reporting a rollback as one.
     private func guardedPublish(_ policy: UpdatePolicy, app: String, channel: ReleaseChannel, author: String, note: String?,
-                                confirmed: Bool, expectedRevision: Int?, rollbackTo: Int?) async throws -> (PolicyRevision, PolicyImpact) {
+                                confirmed: Bool, expectedRevision: Int?, rollbackTo: Int?, condition: PublishCondition? = nil,
+                                event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)? = nil) async throws -> (PolicyRevision, PolicyImpact) {
         _ = try await policies.app(app)
         let current = try await checkedCurrent(policy, app: app, channel: channel)
         let base = current?.0.number ?? 0
@@ -136,20 +142,22 @@ public struct AdoptionService: Sendable {
                 throw refusal
             }
         }
-        // The event is stored in the publish's transaction: a crash after the commit can't lose it.
+        // The events are stored in the publish's transaction: a crash after the commit can't lose them.
         let events = events
-        let revision = try await policies.publish(policy, app: app, channel: channel, author: author, note: note, expectedRevision: base) { revision in
-            events.prepare(rollbackTo == nil ? .policyPublished : .policyRolledBack, appID: app,
-                           data: PolicyEventData(app: app, channel: channel.rawValue, revision: revision.number, rolledBackTo: rollbackTo,
-                                                 author: author, reason: nil),
-                           occurredAt: revision.issuedAt)
+        let revision = try await policies.publish(policy, app: app, channel: channel, author: author, note: note, expectedRevision: base,
+                                                  condition: condition) { revision in
+            [events.prepare(rollbackTo == nil ? .policyPublished : .policyRolledBack, appID: app,
+                            data: PolicyEventData(app: app, channel: channel.rawValue, revision: revision.number, rolledBackTo: rollbackTo,
+                                                  author: author, reason: nil),
+                            occurredAt: revision.issuedAt),
+             event?(revision)].compactMap { $0 }
         }
         return (revision, impact)
     }
 
-    /// Publishes an earlier revision's document again, through the same guard as ``publish(_:app:channel:author:note:confirmed:expectedRevision:)``:
+    /// Publishes an earlier revision's document again, through the same guard as ``publish(_:app:channel:author:note:confirmed:expectedRevision:condition:event:)``:
     /// rolling back to a revision with a higher `required` blocks installs just as publishing it would.
-    /// - Throws: ``ServiceError`` `revision-not-found`, or what ``publish(_:app:channel:author:note:confirmed:expectedRevision:)`` throws.
+    /// - Throws: ``ServiceError`` `revision-not-found`, or what ``publish(_:app:channel:author:note:confirmed:expectedRevision:condition:event:)`` throws.
     public func rollback(app: String, channel: ReleaseChannel, to number: Int, author: String, confirmed: Bool) async throws -> (PolicyRevision, PolicyImpact) {
         let policy = try await policies.policy(app: app, channel: channel, revision: number)
         return try await guardedPublish(policy, app: app, channel: channel, author: author, note: "rollback to \(number)", confirmed: confirmed,

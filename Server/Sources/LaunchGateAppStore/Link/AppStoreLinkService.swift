@@ -45,18 +45,26 @@ public struct AppStoreLinkService: Sendable {
             ?? AppStoreLink(app: app, platform: platform, identity: identity, storefronts: codes, pins: pins, createdAt: time)
     }
 
-    /// Unlinks a platform. The policy's `storefronts` are withdrawn first, in a revision with the
+    /// Unlinks a platform. The policy's `storefronts` are then withdrawn, in a revision with the
     /// reason "App Store" through the publish guard: nobody updates them any more, and the SDK would
     /// go on capping optional prompts to the frozen versions (review s13, G12). The rest of what
-    /// was published stays. The withdrawal comes before the removal so a refusal leaves the link as
-    /// it was; a poll that lands between the two is found by its own compare-and-publish.
+    /// was published stays. The link is removed first: a poll that read it before publishes only
+    /// while it is still linked (``AppStoreLinkRepository/stillLinked(_:)``, checked in the publish's
+    /// transaction), so no poll can publish storefronts again after the withdrawal (review s14, K3).
+    /// A withdrawal that is refused or keeps racing puts the link back as it was, unless the platform
+    /// was linked again meanwhile; its storefronts' floor starts afresh.
     /// - Throws: ``AppStoreLinkError`` `appstore-not-linked`, `appstore-unlink-refused`, `appstore-unlink-raced`.
     public func unlink(app: String, platform: Platform) async throws {
-        guard try await links.find(app: app, platform: platform) != nil else {
+        guard let link = try await links.find(app: app, platform: platform), try await links.remove(app: app, platform: platform) else {
             throw AppStoreLinkError.notLinked(app: app, platform: platform.rawValue)
         }
-        if let publisher { try await withdrawStorefronts(app: app, platform: platform, publisher: publisher) }
-        guard try await links.remove(app: app, platform: platform) else { throw AppStoreLinkError.notLinked(app: app, platform: platform.rawValue) }
+        guard let publisher else { return }
+        do {
+            try await withdrawStorefronts(app: app, platform: platform, publisher: publisher)
+        } catch {
+            if try await links.find(app: app, platform: platform) == nil { try await links.save(link) }
+            throw error
+        }
     }
 
     private func withdrawStorefronts(app: String, platform: Platform, publisher: any AppStorePublisher) async throws {

@@ -18,13 +18,16 @@ public enum AnswerPlausibility {
     ///   - version: The version a storefront answered.
     ///   - highestServed: The highest version any of the link's storefronts has served; `nil` before the first.
     ///   - reset: An operator's `sync --reset`, which accepts a big jump (never an out-of-range component).
-    public static func refusal(of version: AppVersion, highestServed: AppVersion?, reset: Bool) -> String? {
+    ///   - link: The link's app and platform, which the reason's `sync --reset` command names (attack s14, 14).
+    public static func refusal(of version: AppVersion, highestServed: AppVersion?, reset: Bool,
+                               link: (app: String, platform: Platform)) -> String? {
         if version.components.contains(where: { $0 > maximumComponent }) {
             return "\(version) is implausible: a component is above \(maximumComponent)"
         }
         if !reset, let highestServed, version.major > highestServed.major + maximumMajorJump {
             return "\(version) is implausible: more than \(maximumMajorJump) major versions past \(highestServed); "
-                + "if it is real, accept it with `launchgate appstore sync APP --reset`"
+                + "if it is real, accept it with `launchgate appstore sync \(link.app) --platform \(link.platform.rawValue) --reset` "
+                + "(or tick Reset and Sync now on the console's App Store page)"
         }
         return nil
     }

@@ -22,6 +22,7 @@ public struct AppStorePollReport: Sendable, Hashable {
 
     /// Every problem in one list: the storefronts' errors, then a line for those not polled.
     public var problems: [String] {
-        errors + (notPolled.isEmpty ? [] : ["not polled this time (the poll's deadline or repeated timeouts): \(notPolled.joined(separator: ", "))"])
+        errors + (notPolled.isEmpty ? [] : ["not polled this time (the poll's deadline, repeated timeouts, or the process's lookups for the minute were spent): "
+                                                  + notPolled.joined(separator: ", ")])
     }
 }

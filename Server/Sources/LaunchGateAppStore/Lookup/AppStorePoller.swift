@@ -20,7 +20,9 @@ import Tracing
 /// With several instances on one database, each due link is claimed before it is polled
 /// (``AppStoreLinkRepository/claim(app:platform:expected:until:)``), so one instance polls it; and
 /// a publish names the revision it was computed over (compare-and-publish), so a sync racing a
-/// poll gets `publish-race` rather than a second revision.
+/// poll gets `publish-race` rather than a second revision. A publish also holds only while the
+/// link polled is still linked (``AppStoreLinkRepository/stillLinked(_:)``), and its
+/// `appstore.changed` is stored in the publish's transaction, beside `policy.published`.
 public struct AppStorePoller: Sendable {
     private let links: any AppStoreLinkRepository
     private let lookup: AppStoreLookupClient
@@ -41,7 +43,7 @@ public struct AppStorePoller: Sendable {
     ///   - publisher: Reads and publishes the production policy.
     ///   - configuration: Interval, backoff, jitter, deadline and pace.
     ///   - phased: Follows Apple's phased release into the rollout; `nil` leaves the rollout alone.
-    ///   - events: Hears `appstore.changed` for each revision the poller publishes.
+    ///   - events: Prepares `appstore.changed` for each revision the poller publishes, stored with it.
     ///   - pacer: Spaces lookups out; share one per process.
     ///   - backlog: The storefronts last polls didn't reach; share one per process.
     ///   - now: The clock for status times.
@@ -130,7 +132,8 @@ public struct AppStorePoller: Sendable {
             report.outcome = .failed(report.problems)
         } else {
             let applied = try await publish(round.answers, link: link, reset: reset)
-            (report.outcome, served, phase, ignored) = (applied.outcome, applied.floor, applied.phase, applied.ignored)
+            (report.outcome, served, phase) = (applied.outcome, applied.floor, applied.phase)
+            ignored = Self.ignored(applied.ignored, before: ignored, answered: Set(round.answers.keys), storefronts: link.storefronts)
         }
         try await record(report, link: link, served: served, phase: phase, ignored: ignored, reset: reset)
         Counter(label: "launchgate_appstore_polls_total", dimensions: [("result", report.outcome.metricLabel)]).increment()
@@ -149,13 +152,15 @@ public struct AppStorePoller: Sendable {
         if let current, current.policy.platforms[link.platform] == platformPolicy { return (.unchanged, update.served, phase, update.ignored) }
         var policy = current?.policy ?? UpdatePolicy(app: link.app)
         policy.platforms[link.platform] = platformPolicy
+        // Only while the link polled is still linked (an unlink removes it before withdrawing the
+        // storefronts), and with its appstore.changed stored beside policy.published, in the publish's transaction.
+        let (events, data) = (events, AppStoreChangedEventData(app: link.app, platform: link.platform, policy: platformPolicy, phasedRelease: phase))
         do {
-            try await publisher.publish(policy, app: link.app, expectedRevision: current?.revision ?? 0)
+            try await publisher.publish(policy, app: link.app, expectedRevision: current?.revision ?? 0, condition: links.stillLinked(link)) { revision in
+                events.prepare(.appStoreChanged, appID: link.app, data: data, occurredAt: revision.issuedAt)
+            }
             logger.info("appstore: published", metadata: ["app": "\(link.app)", "platform": "\(link.platform)",
                                                          "storefronts": "\(update.served.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })"])
-            await events.emit(.appStoreChanged, appID: link.app,
-                              data: AppStoreChangedEventData(app: link.app, platform: link.platform, policy: platformPolicy, phasedRelease: phase),
-                              occurredAt: now())
             return (.published(platformPolicy), update.served, phase, update.ignored)
         } catch let refusal as AppStorePublishRefusal {
             return (.refused(refusal.reason), link.served, phase, update.ignored)
@@ -219,6 +224,15 @@ public struct AppStorePoller: Sendable {
 }
 
 extension AppStorePoller {
+    /// The ignored answers after a poll: this poll's, and the earlier ones of the storefronts that
+    /// didn't answer this time, so a stale storefront the poll didn't reach stays listed until it
+    /// answers (attack s14, 7). Each line starts with its storefront's code and a colon.
+    static func ignored(_ new: [String], before: [String], answered: Set<String>, storefronts: [String]) -> [String] {
+        func storefront(_ line: String) -> String { String(line.prefix { $0 != ":" }) }
+        let kept = before.filter { !answered.contains(storefront($0)) && storefronts.contains(storefront($0)) }
+        return (new + kept).sorted { storefront($0) < storefront($1) }
+    }
+
     /// The status's error on one line of at most 1000 characters: a guard's reason or an answer may
     /// hold line breaks, which a status table would show as garbage (attack s13, 8).
     static func oneLine(_ text: String) -> String {

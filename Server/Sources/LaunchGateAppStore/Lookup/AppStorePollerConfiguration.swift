@@ -14,10 +14,14 @@ public struct AppStorePollerConfiguration: Sendable, Hashable {
     /// The most one poll of a link may take, all its storefronts together: a lookup starts only
     /// when its own timeout ends before it, and storefronts not reached by then are polled first next time.
     public var deadline: Duration
-    /// Lookups in flight at once, across all links this poller polls.
+    /// Lookups in flight at once within one poll of a link (an ``AppStoreLookupRound``): a sync
+    /// that runs beside the serve-wide poller's round is a second round, with as many again.
     public var lookupsAtOnce: Int
-    /// Lookups started per minute, across all links this poller polls: Apple documents about 20 a
-    /// minute for the lookup, so they are spaced 60 / this seconds apart.
+    /// Lookups started per minute by one process, over every round its ``AppStoreLookupPacer``
+    /// paces (serve's poller and the admin API's and console's syncs share one; the CLI's
+    /// `appstore sync` is a process with a pacer of its own): Apple documents about 20 a minute for
+    /// the lookup, so they are spaced 60 / this seconds apart. Instances don't share it: N
+    /// instances ask Apple up to N times this, likely from one address.
     public var lookupsPerMinute: Int
     /// Timeouts in a row after which a poll stops: a stalling lookup would only use up the deadline.
     public static let timeoutsInARow = 2

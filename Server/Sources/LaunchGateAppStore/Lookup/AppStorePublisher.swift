@@ -1,4 +1,5 @@
 import LaunchGate
+import LaunchGateStorage
 
 /// How the poller reads and publishes the production policy it follows the store into. The
 /// server's implementation publishes through the adoption service, so the publish guard sees a
@@ -7,10 +8,23 @@ public protocol AppStorePublisher: Sendable {
     /// The app's current production policy and its revision number; `nil` when none is published.
     func current(app: String) async throws -> (revision: Int, policy: UpdatePolicy)?
     /// Publishes `policy` as a new revision with the reason "App Store", only if `expectedRevision`
-    /// (0: none) is still current.
+    /// (0: none) is still current and `condition` holds, both checked in the publish's transaction.
+    /// - Parameters:
+    ///   - condition: The poll's link is still linked (``AppStoreLinkRepository/stillLinked(_:)``); `nil` for none.
+    ///   - event: The poll's `appstore.changed`, stored in the publish's transaction beside
+    ///     `policy.published` (``PendingWebhookEvent``), so the pair commits together.
     /// - Throws: ``AppStorePublishRefusal`` when the guard or validation refuses it; `ServiceError`
-    ///   `publish-race` when another publish (another instance's poll of the same change) came first.
-    func publish(_ policy: UpdatePolicy, app: String, expectedRevision: Int) async throws
+    ///   `publish-race` when another publish (another instance's poll of the same change) came first,
+    ///   or `condition` no longer holds.
+    func publish(_ policy: UpdatePolicy, app: String, expectedRevision: Int, condition: PublishCondition?,
+                 event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)?) async throws
+}
+
+extension AppStorePublisher {
+    /// Publishes with no condition and no event of the caller's: the unlink's withdrawal.
+    public func publish(_ policy: UpdatePolicy, app: String, expectedRevision: Int) async throws {
+        try await publish(policy, app: app, expectedRevision: expectedRevision, condition: nil, event: nil)
+    }
 }
 
 /// A publish the poller's change can't go through until an operator acts: the guard wants it

@@ -33,7 +33,8 @@ public struct StorefrontUpdate: Sendable, Hashable {
         var served = reset ? [:] : before
         var ignored: [String] = []
         for (storefront, release) in answers.sorted(by: { $0.key < $1.key }) where link.storefronts.contains(storefront) {
-            if let refusal = AnswerPlausibility.refusal(of: release.version, highestServed: before.values.max(), reset: reset) {
+            if let refusal = AnswerPlausibility.refusal(of: release.version, highestServed: before.values.max(), reset: reset,
+                                                                 link: (link.app, link.platform)) {
                 ignored.append("\(storefront): \(refusal)")
             } else if let floor = served[storefront], release.version < floor {
                 ignored.append("\(storefront): \(release.version) is below the \(floor) it served before (a stale answer), ignored")

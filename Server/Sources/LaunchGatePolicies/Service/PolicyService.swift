@@ -43,13 +43,14 @@ public struct PolicyService: Sendable {
     /// the list that was current when it was published.
     /// - Parameter expectedRevision: The revision the caller checked the policy against (0: none),
     ///   or `nil` to publish over whatever is current.
-    /// - Parameter event: The webhook event reporting the revision, stored in the publish's own
+    /// - Parameter condition: Checked in the publish's own transaction (``PublishCondition``).
+    /// - Parameter events: The webhook events reporting the revision, stored in the publish's own
     ///   transaction (``PendingWebhookEvent``).
     /// - Throws: ``ServiceError`` `invalid-policy` with every field issue, `invalid-note`, `app-not-found`,
-    ///   or `publish-race` when the current revision is no longer `expectedRevision`.
+    ///   or `publish-race` when the current revision is no longer `expectedRevision` or `condition` no longer holds.
     public func publish(_ policy: UpdatePolicy, app: String, channel: ReleaseChannel, author: String, note: String? = nil,
-                        expectedRevision: Int? = nil,
-                        event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)? = nil) async throws -> PolicyRevision {
+                        expectedRevision: Int? = nil, condition: PublishCondition? = nil,
+                        events: (@Sendable (PolicyRevision) -> [PendingWebhookEvent])? = nil) async throws -> PolicyRevision {
         try Self.validateNote(note)
         var policy = policy
         // Validated with the current list; the repository stamps the list it reads in the publish's
@@ -58,7 +59,7 @@ public struct PolicyService: Sendable {
         let issues = policy.validate()
         guard issues.isEmpty else { throw ServiceError.invalidPolicy(issues) }
         let revision = try await repository.publish(appID: app, channel: channel, policy: policy, author: author, note: note, at: now(),
-                                                    expectedRevision: expectedRevision, event: event)
+                                                    expectedRevision: expectedRevision, condition: condition, events: events)
         cache.removeAll()
         return revision
     }

@@ -29,10 +29,12 @@ public struct GuardedAppStorePublisher: AppStorePublisher {
         }
     }
 
-    public func publish(_ policy: UpdatePolicy, app: String, expectedRevision: Int) async throws {
+    public func publish(_ policy: UpdatePolicy, app: String, expectedRevision: Int, condition: PublishCondition?,
+                        event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)?) async throws {
         do {
             _ = try await adoption.publish(policy, app: app, channel: .production, author: AppStorePollerConfiguration.author,
-                                           note: AppStorePollerConfiguration.note, confirmed: false, expectedRevision: expectedRevision)
+                                           note: AppStorePollerConfiguration.note, confirmed: false, expectedRevision: expectedRevision,
+                                           condition: condition, event: event)
         } catch let error as AdoptionError where error.refusal != nil {
             throw AppStorePublishRefusal(reason: error.message)
         } catch let error as ServiceError where error.code == "invalid-policy" {

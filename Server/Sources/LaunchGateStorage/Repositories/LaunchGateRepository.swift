@@ -25,13 +25,16 @@ public protocol LaunchGateRepository: Sendable {
     /// an old document with a new `issuedAt`).
     /// - Parameter expectedRevision: The revision the caller decided against (0: none yet), checked
     ///   in the same transaction; `nil` to publish whatever is current.
-    /// - Parameter event: The webhook event that reports the revision, queued in the publish's own
-    ///   transaction (``PendingWebhookEvent``), so the revision and its event commit together.
+    /// - Parameter condition: Checked in the publish's own transaction before anything is written
+    ///   (``PublishCondition``); `nil` for none.
+    /// - Parameter events: The webhook events that report the revision, queued in the publish's own
+    ///   transaction (``PendingWebhookEvent``), so the revision and its events commit together.
     /// - Returns: The stored revision.
     /// - Throws: ``ServiceError`` `app-not-found`, or `publish-race` when another publish won the
-    ///   race or the current revision is not `expectedRevision`.
+    ///   race, the current revision is not `expectedRevision`, or `condition` no longer holds.
     func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date,
-                 expectedRevision: Int?, event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)?) async throws -> PolicyRevision
+                 expectedRevision: Int?, condition: PublishCondition?,
+                 events: (@Sendable (PolicyRevision) -> [PendingWebhookEvent])?) async throws -> PolicyRevision
     /// The newest revision, or `nil` before the first publish.
     func currentRevision(appID: String, channel: ReleaseChannel) async throws -> PolicyRevision?
     /// One revision by number.
@@ -111,13 +114,14 @@ extension LaunchGateRepository {
 extension LaunchGateRepository {
     /// Publishes over whatever revision is current.
     package func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date) async throws -> PolicyRevision {
-        try await publish(appID: appID, channel: channel, policy: policy, author: author, note: note, at: now, expectedRevision: nil, event: nil)
+        try await publish(appID: appID, channel: channel, policy: policy, author: author, note: note, at: now, expectedRevision: nil, condition: nil,
+                          events: nil)
     }
 
     /// Publishes with no webhook event.
     package func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date,
                          expectedRevision: Int?) async throws -> PolicyRevision {
         try await publish(appID: appID, channel: channel, policy: policy, author: author, note: note, at: now, expectedRevision: expectedRevision,
-                          event: nil)
+                          condition: nil, events: nil)
     }
 }

@@ -28,12 +28,13 @@ public actor MemoryRepository: LaunchGateRepository {
     public func apps() -> [AppRecord] { appsByID.values.sorted { $0.id < $1.id } }
 
     public func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date,
-                        expectedRevision: Int?, event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)?) async throws -> PolicyRevision {
+                        expectedRevision: Int?, condition: PublishCondition?,
+                        events: (@Sendable (PolicyRevision) -> [PendingWebhookEvent])?) async throws -> PolicyRevision {
+        // No transaction to share: the condition is asked just before and the events queued just after,
+        // each across a suspension in which the actor may run other calls (memory's weaker guarantee).
+        if let condition, !(try await condition.holds()) { throw ServiceError.publishRace(appID, channel: channel) }
         let revision = try publishNow(appID: appID, channel: channel, policy: policy, author: author, note: note, at: now, expectedRevision: expectedRevision)
-        // No transaction to share: the event is queued after the change, awaiting the webhook
-        // repository, so the actor may run other calls in between and a failed enqueue leaves the
-        // revision in place (memory's weaker guarantee, PendingWebhookEvent; review s14, K5).
-        try await event?(revision)?.enqueue()
+        for event in events?(revision) ?? [] { await (try await event.enqueue()).committed() }
         return revision
     }
 

@@ -41,29 +41,34 @@ public struct SQLRepository: LaunchGateRepository {
     // MARK: Policies
 
     public func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date,
-                        expectedRevision: Int?, event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)?) async throws -> PolicyRevision {
+                        expectedRevision: Int?, condition: PublishCondition?,
+                        events: (@Sendable (PolicyRevision) -> [PendingWebhookEvent])?) async throws -> PolicyRevision {
         do {
             let published = try await database.transaction { db in
                 try await Self.publish(db, appID: appID, channel: channel, policy: policy, author: author, note: note, at: now,
-                                       expectedRevision: expectedRevision, event: event)
+                                       expectedRevision: expectedRevision, condition: condition, events: events)
             }
-            await published.event?.committed()
+            for event in published.events { await event.committed() }
             return published.revision
         } catch where Self.isUniqueViolation(error) {
             throw ServiceError.publishRace(appID, channel: channel)
         }
     }
 
-    /// A publish's statements, in the caller's transaction: the new revision, its webhook event and
-    /// the change bump; the caller reports the event's drops after the commit. A concurrent publish that read the same previous revision inserts the same
-    /// number, which the unique key refuses, so `expectedRevision` holds even under read committed.
+    /// A publish's statements, in the caller's transaction: the condition, the new revision, its
+    /// webhook events and the change bump; the caller reports the events' drops after the commit.
+    /// A concurrent publish that read the same previous revision inserts the same number, which the
+    /// unique key refuses, so `expectedRevision` holds even under read committed. The condition is
+    /// checked before the previous revision is read, so a change that breaks it and publishes (an
+    /// unlink's withdrawal) is either seen by that read or races it.
     package static func publish(_ db: any SQLDatabase, appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String,
-                                note: String?, at now: Date, expectedRevision: Int? = nil,
-                                event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)? = nil)
-        async throws -> (revision: PolicyRevision, event: QueuedWebhookEvent?) {
+                                note: String?, at now: Date, expectedRevision: Int? = nil, condition: PublishCondition? = nil,
+                                events: (@Sendable (PolicyRevision) -> [PendingWebhookEvent])? = nil)
+        async throws -> (revision: PolicyRevision, events: [QueuedWebhookEvent]) {
         guard try await db.select().column("id").from("apps").where("id", .equal, appID).first() != nil else {
             throw ServiceError.appNotFound(appID)
         }
+        if let condition, !(try await condition.holds(on: db)) { throw ServiceError.publishRace(appID, channel: channel) }
         let previous = try await revisions(db, appID: appID, channel: channel, limit: 1).first
         if let expectedRevision, expectedRevision != previous?.number ?? 0 { throw ServiceError.publishRace(appID, channel: channel) }
         let exemptions = try await exemptions(db, appID: appID)
@@ -76,7 +81,8 @@ public struct SQLRepository: LaunchGateRepository {
                     SQLBind(String(decoding: document, as: UTF8.self)), SQLBind(issuedAt.milliseconds),
                     SQLBind(author), SQLBind(note))
             .run()
-        let queued = try await event?(revision)?.enqueue(on: db)
+        var queued: [QueuedWebhookEvent] = []
+        for event in events?(revision) ?? [] { queued.append(try await event.enqueue(on: db)) }
         // Last, so a test can make it fail after the revision and its event and see both undone.
         try await ChangeCounter.bump(db)
         return (revision, queued)

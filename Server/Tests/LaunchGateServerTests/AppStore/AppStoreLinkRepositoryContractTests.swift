@@ -55,6 +55,29 @@ struct AppStoreLinkRepositoryContractTests {
         }
     }
 
+    @Test("a publish that carries stillLinked goes through while the link is stored, and is a publish-race, storing nothing, once it is relinked or removed",
+          arguments: TestBackend.available)
+    func stillLinked(_ backend: TestBackend) async throws {
+        try await backend.withRepository { repository, database in
+            try await repository.createApp(Samples.app("notes"))
+            let links: any AppStoreLinkRepository = database.map { SQLAppStoreLinkRepository(database: $0) } ?? MemoryAppStoreLinkRepository()
+            let polled = link()
+            try await links.save(polled)
+            @Sendable func publish() async throws {
+                _ = try await repository.publish(appID: "notes", channel: .production, policy: Samples.policy(), author: "appstore", note: nil,
+                                                 at: Samples.now, expectedRevision: nil, condition: links.stillLinked(polled), events: nil)
+            }
+            try await publish()
+            try await links.save(link(minute: 1))
+            let relinked = await #expect(throws: ServiceError.self) { try await publish() }
+            #expect(relinked?.code == "publish-race")
+            #expect(try await links.remove(app: "notes", platform: .ios))
+            let removed = await #expect(throws: ServiceError.self) { try await publish() }
+            #expect(removed?.code == "publish-race")
+            #expect(try await repository.revisions(appID: "notes", channel: .production).count == 1)
+        }
+    }
+
     @Test("relinking the same app keeps the floor of the storefronts still named; another app starts from none", arguments: TestBackend.available)
     func relink(_ backend: TestBackend) async throws {
         try await withLinks(backend) { links in
@@ -178,4 +201,5 @@ private actor BarrierLinks: AppStoreLinkRepository {
     func record(_ link: AppStoreLink, served: [String: AppVersion], status: AppStoreLinkStatus, reset: Bool) async throws -> Bool {
         try await links.record(link, served: served, status: status, reset: reset)
     }
+    nonisolated func stillLinked(_ link: AppStoreLink) -> PublishCondition { links.stillLinked(link) }
 }

@@ -56,6 +56,8 @@ struct AppStorePollerLimitsTests {
         let first = try await fixture.report()
         #expect(Set(first.answered.keys) == Set(Self.storefronts.prefix(20)))
         #expect(first.notPolled == Array(Self.storefronts.dropFirst(20)))
+        #expect(first.problems.last?.contains("the process's lookups for the minute were spent") == true,
+                "the reason names the pace, not only the deadline or timeouts (attack s14, 9)")
         guard case .published = first.outcome else { Issue.record("expected what answered published"); return }
         let status = try #require(await fixture.status())
         #expect(status.failures == 0 && status.nextPollAt == fixture.clock.now.addingTimeInterval(900))

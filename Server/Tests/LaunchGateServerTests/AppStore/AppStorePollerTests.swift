@@ -5,6 +5,7 @@ import Testing
 @testable import LaunchGateStorage
 
 /// A publisher over an in-memory revision list, refusing what the test says, as the guard would.
+/// It checks the condition as a memory repository does, and stores no event.
 actor FakeAppStorePublisher: AppStorePublisher {
     private(set) var revisions: [UpdatePolicy] = []
     var refusal: String?
@@ -22,7 +23,8 @@ actor FakeAppStorePublisher: AppStorePublisher {
 
     func current(app: String) -> (revision: Int, policy: UpdatePolicy)? { revisions.last.map { (revisions.count, $0) } }
 
-    func publish(_ policy: UpdatePolicy, app: String, expectedRevision: Int) async throws {
+    func publish(_ policy: UpdatePolicy, app: String, expectedRevision: Int, condition: PublishCondition?,
+                 event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)?) async throws {
         if raceOnce {
             raceOnce = false
             let winner = winner
@@ -30,7 +32,7 @@ actor FakeAppStorePublisher: AppStorePublisher {
             await winner?()
             throw ServiceError.publishRace(app, channel: .production)
         }
-        guard expectedRevision == revisions.count else { throw ServiceError.publishRace(app, channel: .production) }
+        guard expectedRevision == revisions.count, try await condition?.holds() ?? true else { throw ServiceError.publishRace(app, channel: .production) }
         if let refusal { throw AppStorePublishRefusal(reason: refusal) }
         revisions.append(policy)
     }
@@ -229,6 +231,22 @@ struct AppStorePollerTests {
         guard case .published = try await fixture.poll(reset: true) else { Issue.record("expected the reset to publish the jump"); return }
         #expect(await fixture.published()?.storefronts == ["us": "2.5.0", "jp": "9.0.0"])
         #expect(await fixture.status()?.ignoredAnswers.count == 1)
+    }
+
+    @Test("an ignored answer stays in status while its storefront doesn't answer, and goes once it answers believably (attack s14, 7)")
+    func ignoredUntilAnswered() async throws {
+        let fixture = await Fixture()
+        for storefront in ["us", "jp"] { await fixture.transport.set(storefront, FakeAppStoreTransport.lookup(version: "2.5.0")) }
+        _ = try await fixture.poll()
+        await fixture.transport.set("jp", FakeAppStoreTransport.lookup(version: "2.4.0"))
+        _ = try await fixture.poll()
+        #expect(await fixture.status()?.ignoredAnswers.map { String($0.prefix(3)) } == ["jp:"])
+        await fixture.transport.set("jp", .status(503))
+        _ = try await fixture.poll()
+        #expect(await fixture.status()?.ignoredAnswers.first?.hasPrefix("jp: 2.4.0 is below the 2.5.0") == true, "jp didn't answer")
+        await fixture.transport.set("jp", FakeAppStoreTransport.lookup(version: "2.5.0"))
+        _ = try await fixture.poll()
+        #expect(await fixture.status()?.ignoredAnswers == [])
     }
 
     @Test("only due links are polled")

@@ -29,6 +29,41 @@ struct AppStoreUnlinkTests {
         }
     }
 
+    @Test("a poll that read the link before an unlink and publishes after its withdrawal publishes nothing: no frozen storefronts (review s14, K3)",
+          arguments: TestBackend.available)
+    func pollAcrossTheUnlink(_ backend: TestBackend) async throws {
+        try await TestServer.with(backend) { server in
+            let components = server.components
+            try await components.appStoreLinkService.link(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us"])
+            let first = FakeAppStoreTransport(["us": FakeAppStoreTransport.lookup(version: "2.5.0")])
+            guard case .published = try await components.appStorePoller(transport: first, logger: TestBackend.logger)
+                .poll(app: "notes", platform: .ios, reset: false).outcome else { Issue.record("expected a publish"); return }
+
+            // A poll that has read the link and its answer (2.6.0), parked before it reads the policy.
+            let guarded = GuardedAppStorePublisher(policies: components.policies, adoption: components.adoption)
+            let parking = ParkingAppStorePublisher(guarded)
+            let poller = AppStorePoller(links: components.appStoreLinks,
+                                        lookup: AppStoreLookupClient(transport: FakeAppStoreTransport(["us": FakeAppStoreTransport.lookup(version: "2.6.0")])),
+                                        publisher: parking, now: components.now, logger: TestBackend.logger)
+            let poll = Task { try await poller.poll(app: "notes", platform: .ios, reset: false).outcome }
+            await parking.untilParked()
+
+            // The unlink lets it go on right after its withdrawal has committed, and waits for it.
+            let unlinking = ParkingAppStorePublisher(guarded, parks: false)
+            await unlinking.afterNextPublish {
+                await parking.open()
+                _ = try? await poll.value
+            }
+            try await AppStoreLinkService(links: components.appStoreLinks, policies: components.policies, publisher: unlinking)
+                .unlink(app: "notes", platform: .ios)
+
+            #expect(try await poll.value == .raced, "the link it polled is gone")
+            let (_, policy) = try await components.policies.current(app: "notes", channel: .production)
+            #expect(policy.platforms[.ios]?.storefronts == [:], "withdrawn, and not published again")
+            #expect(try await components.appStoreLinks.find(app: "notes", platform: .ios) == nil)
+        }
+    }
+
     @Test("a withdrawal the guard refuses leaves the link in place and says why, as a conflict")
     func refused() async throws {
         try await TestServer.with { server in

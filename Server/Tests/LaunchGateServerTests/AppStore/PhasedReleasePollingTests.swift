@@ -14,15 +14,19 @@ struct PhasedReleasePollingTests {
         var events: [(type: WebhookEventType, json: String)] { recorded.withLock { $0.map { (type: $0.0, json: $0.1) } } }
 
         func emit<Payload: Encodable & Sendable>(_ type: WebhookEventType, appID: String, data: Payload, occurredAt: Date) async {
+            _ = prepare(type, appID: appID, data: data, occurredAt: occurredAt)
+        }
+
+        /// The poller's event is prepared for the publish's transaction, which calls this as it
+        /// stores the revision: recorded here, and nothing to queue.
+        func prepare<Payload: Encodable & Sendable>(_ type: WebhookEventType, appID: String, data: Payload,
+                                                    occurredAt: Date) -> PendingWebhookEvent? {
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
             let json = String(decoding: (try? encoder.encode(data)) ?? Data(), as: UTF8.self)
             recorded.withLock { $0.append((type, json)) }
+            return nil
         }
-
-        /// The poller emits; nothing it does is prepared for a transaction.
-        func prepare<Payload: Encodable & Sendable>(_ type: WebhookEventType, appID: String, data: Payload,
-                                                    occurredAt: Date) -> PendingWebhookEvent? { nil }
     }
 
     /// One App Store Connect whose phase the test moves.

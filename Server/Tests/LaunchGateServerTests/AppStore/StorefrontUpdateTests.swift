@@ -89,6 +89,8 @@ struct StorefrontUpdateTests {
         #expect(update.served == ["us": "2.5.0", "jp": "2.5.0"])
         #expect(update.ignored.count == 2 && update.ignored[0].hasPrefix("jp: 8.0.0 is implausible: more than 5 major versions past 2.5.0")
                 && update.ignored[1].hasPrefix("us: 99999999999.0 is implausible: a component is above 99999"))
+        #expect(update.ignored[0].contains("accept it with `launchgate appstore sync notes --platform ios --reset`"),
+                "the command names the link's app and platform (attack s14, 14): \(update.ignored[0])")
         #expect(StorefrontUpdate(answers: ["jp": release("7.0.0")], link: before, policy: nil, reset: false).served["jp"] == "7.0.0",
                 "5 majors up is believed")
         let reset = StorefrontUpdate(answers: ["us": release("99999999999.0"), "jp": release("8.0.0")], link: before, policy: nil, reset: true)

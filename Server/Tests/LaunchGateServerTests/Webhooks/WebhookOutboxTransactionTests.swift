@@ -1,10 +1,9 @@
 import Foundation
 import LaunchGate
-import Logging
 import SQLKit
-import Synchronization
 import Testing
 @testable import LaunchGateAdoption
+@testable import LaunchGateAppStore
 @testable import LaunchGateServer
 @testable import LaunchGateSignIn
 @testable import LaunchGateStorage
@@ -92,69 +91,40 @@ struct WebhookOutboxTransactionTests {
         #expect(try await fixture.service.session(app: "notes", token: ada.token).1.email == "ada@example.com", "the deletion was undone")
     }
 
-    @Test("with an endpoint's queue full, a publish commits even when the endpoint's row can't be written, and the drop is counted after the commit (review s14, K4)",
+    @Test("a poll's publish stores appstore.changed beside policy.published: one that fails, at its last statement or in storing appstore.changed, stores no revision and neither event; a committed one both (review s14, K8)",
           arguments: TestBackend.sql)
-    func dropCountedOutsideTheChange(_ backend: TestBackend) async throws {
-        try await backend.withRepository { apps, database in
-            let database = try #require(database)
-            let (webhooks, service) = try await Self.fullEndpoint(apps, database)
-            // Counted inside the publish's transaction, this would fail the publish.
-            try await Self.refuse(.update, on: "webhook_endpoints", database)
-            let event: @Sendable (PolicyRevision) -> PendingWebhookEvent? = { revision in
-                service.prepare(.policyPublished, appID: "notes", data: ["revision": revision.number], occurredAt: revision.issuedAt)
-            }
-            _ = try await apps.publish(appID: "notes", channel: .production, policy: Samples.policy(), author: "ada", note: nil, at: Samples.now,
-                                       expectedRevision: nil, event: event)
-            #expect(try await webhooks.endpoint(id: "whe_full")?.dropped == 0, "best effort: the count's own write was refused, and logged")
-            try await Self.allow(on: "webhook_endpoints", database)
-            _ = try await apps.publish(appID: "notes", channel: .production, policy: Samples.policy(required: "2.1.0"), author: "ada", note: nil,
-                                       at: Samples.now, expectedRevision: nil, event: event)
-            #expect(try await webhooks.endpoint(id: "whe_full")?.dropped == 1, "counted after the commit")
-        }
-    }
-
-    @Test("a publish rolled back after queuing its event reports no drop; a committed one reports it once (review s14, K4)", arguments: TestBackend.sql)
-    func rolledBackDropNotReported(_ backend: TestBackend) async throws {
-        try await backend.withRepository { apps, database in
-            let database = try #require(database)
-            let (webhooks, _) = try await Self.fullEndpoint(apps, database)
-            let reported = Mutex<[String]>([])
-            let event: @Sendable (PolicyRevision) -> PendingWebhookEvent? = { revision in
-                PendingWebhookEvent(event: WebhookEvent(id: "msg_\(revision.number)", appID: "notes", type: "policy.published", payload: "{}",
-                                                        occurredAt: revision.issuedAt),
-                                    repository: webhooks, limit: 1, makeID: { "whd_never" },
-                                    reportDrops: { result in reported.withLock { $0 += result.droppedFor } })
-            }
+    func pollPublishStoresBothOrNeither(_ backend: TestBackend) async throws {
+        try await TestServer.with(backend) { server in
+            let (components, database) = (server.components, try #require(server.components.database))
+            try await Self.twoEndpoints(components)
+            try await components.appStoreLinkService.link(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us"])
+            let poller = components.appStorePoller(transport: FakeAppStoreTransport(["us": FakeAppStoreTransport.lookup(version: "2.5.0")]),
+                                                   logger: TestBackend.logger)
             try await Self.refuse(.update, on: "launchgate_changes", database)
-            await #expect(throws: (any Error).self) {
-                _ = try await apps.publish(appID: "notes", channel: .production, policy: Samples.policy(), author: "ada", note: nil,
-                                           at: Samples.now, expectedRevision: nil, event: event)
-            }
-            #expect(reported.withLock { $0 } == [], "the event's transaction was rolled back")
+            let error = await #expect(throws: (any Error).self) { _ = try await poller.poll(app: "notes", platform: .ios, reset: false) }
+            #expect(Self.isRefusal(error), "the publish's transaction failed at its last statement")
+            #expect(try await components.webhooks.deliveries(appID: "notes", failedOnly: false).isEmpty, "neither event")
             try await Self.allow(on: "launchgate_changes", database)
-            _ = try await apps.publish(appID: "notes", channel: .production, policy: Samples.policy(), author: "ada", note: nil,
-                                       at: Samples.now, expectedRevision: nil, event: event)
-            #expect(reported.withLock { $0 } == ["whe_full"])
+
+            // appstore.changed alone can't be stored: the revision and policy.published go with it.
+            let before = try await components.repository.currentRevision(appID: "notes", channel: .production)?.number
+            try await Self.refuse(.insert, on: "webhook_deliveries", when: "appstore.changed", database)
+            let eventError = await #expect(throws: (any Error).self) { _ = try await poller.poll(app: "notes", platform: .ios, reset: false) }
+            #expect(Self.isRefusal(eventError))
+            #expect(try await components.repository.currentRevision(appID: "notes", channel: .production)?.number == before)
+            #expect(try await components.webhooks.deliveries(appID: "notes", failedOnly: false).isEmpty, "no policy.published without its pair")
+            try await Self.allow(on: "webhook_deliveries", database)
+
+            guard case .published = try await poller.poll(app: "notes", platform: .ios, reset: false).outcome else {
+                Issue.record("expected a publish")
+                return
+            }
+            let queued = try await components.webhooks.deliveries(appID: "notes", failedOnly: false)
+            #expect(queued.map(\.type).sorted() == ["appstore.changed", "appstore.changed", "policy.published", "policy.published"], "\(queued.map(\.type))")
         }
     }
 
     // MARK: Helpers
-
-    /// The app "notes" with one endpoint, `whe_full`, whose one place is taken, and a webhook
-    /// service over SQL whose endpoints hold one pending delivery each.
-    private static func fullEndpoint(_ apps: any LaunchGateRepository, _ database: Database) async throws
-        -> (SQLWebhookRepository, WebhookService) {
-        try await apps.createApp(Samples.app("notes"))
-        let webhooks = SQLWebhookRepository(database: database)
-        try await webhooks.addEndpoint(WebhookEndpointRecord(id: "whe_full", appID: "notes", url: "https://hooks.example.com/in", events: [],
-                                                             sealedSecret: "sealed", createdAt: Samples.now), limit: 10)
-        let key = try MasterKey(rawRepresentation: Data(repeating: 7, count: 32))
-        let service = WebhookService(repository: webhooks, apps: apps, masterKey: { key }, now: { Samples.now },
-                                     limits: WebhookLimits(pendingPerEndpoint: 1), logger: Logger(label: "test"))
-        await service.emit(.userCreated, appID: "notes", data: ["n": 0], occurredAt: Samples.now)
-        #expect(try await webhooks.deliveries(appID: "notes", failedOnly: false, limit: 10).count == 1)
-        return (webhooks, service)
-    }
 
     /// Adds two endpoints that receive every event; returns their IDs.
     @discardableResult
@@ -173,20 +143,27 @@ struct WebhookOutboxTransactionTests {
 
     enum Statement: String { case insert = "INSERT", update = "UPDATE" }
 
-    /// Removes what ``refuse(_:on:_:)`` added on `table`.
-    private static func allow(on table: String, _ database: Database) async throws {
+    /// Drops what ``refuse(_:on:_:)`` made.
+    static func allow(on table: String, _ database: Database) async throws {
         try await database.read { db in
-            try await db.raw("DROP TRIGGER refuse_for_test\(unsafeRaw: db.dialect.name == "sqlite" ? "" : " ON \(table)")").run()
+            if db.dialect.name == "sqlite" {
+                try await db.raw("DROP TRIGGER refuse_for_test").run()
+            } else {
+                try await db.raw("DROP TRIGGER refuse_for_test ON \(ident: table)").run()
+                try await db.raw("DROP FUNCTION refuse_for_test()").run()
+            }
         }
     }
 
     /// Makes every `statement` on `table` fail with "refused by the test", inside whatever
-    /// transaction runs it.
-    private static func refuse(_ statement: Statement, on table: String, _ database: Database) async throws {
+    /// transaction runs it; with `type`, only rows of that webhook event type.
+    static func refuse(_ statement: Statement, on table: String, when type: String? = nil, _ database: Database) async throws {
+        // A test's own constant, never input.
+        let condition = type.map { "WHEN (NEW.type = '\($0)')" } ?? ""
         try await database.read { db in
             if db.dialect.name == "sqlite" {
                 try await db.raw("""
-                    CREATE TRIGGER refuse_for_test BEFORE \(unsafeRaw: statement.rawValue) ON \(ident: table)
+                    CREATE TRIGGER refuse_for_test BEFORE \(unsafeRaw: statement.rawValue) ON \(ident: table) \(unsafeRaw: condition)
                     BEGIN SELECT RAISE(ABORT, 'refused by the test'); END
                     """).run()
             } else {
@@ -194,7 +171,8 @@ struct WebhookOutboxTransactionTests {
                     CREATE FUNCTION refuse_for_test() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$
                     """).run()
                 try await db.raw("""
-                    CREATE TRIGGER refuse_for_test BEFORE \(unsafeRaw: statement.rawValue) ON \(ident: table) FOR EACH ROW EXECUTE FUNCTION refuse_for_test()
+                    CREATE TRIGGER refuse_for_test BEFORE \(unsafeRaw: statement.rawValue) ON \(ident: table) FOR EACH ROW \(unsafeRaw: condition)
+                    EXECUTE FUNCTION refuse_for_test()
                     """).run()
             }
         }

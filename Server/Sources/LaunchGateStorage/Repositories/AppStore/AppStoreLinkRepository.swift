@@ -28,4 +28,9 @@ public protocol AppStoreLinkRepository: Sendable {
     /// - Returns: `false`, recording nothing, when the link was removed or relinked meanwhile (another
     ///   identity or creation time): a poll's floor belongs to the app it asked about.
     func record(_ link: AppStoreLink, served: [String: AppVersion], status: AppStoreLinkStatus, reset: Bool) async throws -> Bool
+    /// The condition a poll's publish carries (``PublishCondition``): `link` is still linked, the
+    /// same link (``AppStoreLink/isSameLink(as:)``), checked inside the publish's transaction, so
+    /// a poll that read the link before an unlink can't publish its storefronts after the unlink's
+    /// withdrawal (review s14, K3).
+    func stillLinked(_ link: AppStoreLink) -> PublishCondition
 }

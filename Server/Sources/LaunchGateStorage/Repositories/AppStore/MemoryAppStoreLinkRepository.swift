@@ -55,4 +55,9 @@ public actor MemoryAppStoreLinkRepository: AppStoreLinkRepository {
         links[key] = link
         return true
     }
+
+    public nonisolated func stillLinked(_ link: AppStoreLink) -> PublishCondition {
+        let isLinked: @Sendable () async throws -> Bool = { [self] in await find(app: link.app, platform: link.platform)?.isSameLink(as: link) == true }
+        return PublishCondition(sql: { _ in try await isLinked() }, memory: isLinked)
+    }
 }

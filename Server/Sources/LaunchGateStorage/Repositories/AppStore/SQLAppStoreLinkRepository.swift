@@ -88,6 +88,21 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
         }
     }
 
+    public func stillLinked(_ link: AppStoreLink) -> PublishCondition {
+        PublishCondition(sql: { db in
+            // On PostgreSQL the row's lock holds an unlink's DELETE until the publish commits, so the
+            // withdrawal that follows the unlink reads the revision published here; SQLite's
+            // transaction holds the writer lock already.
+            if db.dialect.name != "sqlite" {
+                try await db.raw("""
+                    SELECT app_id FROM appstore_links WHERE app_id = \(bind: link.app) AND platform = \(bind: link.platform.rawValue) FOR UPDATE
+                    """).run()
+            }
+            return try await Self.query(db).where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue)
+                .first().map(Self.link)?.isSameLink(as: link) == true
+        }, memory: { try await find(app: link.app, platform: link.platform)?.isSameLink(as: link) == true })
+    }
+
     // MARK: Rows
 
     private static func query(_ db: any SQLDatabase) -> SQLSelectBuilder {

@@ -1,0 +1,56 @@
+import Foundation
+import LaunchGate
+@testable import LaunchGateAppStore
+@testable import LaunchGateStorage
+
+/// A publisher that parks the first read of `current` until the test opens it (a poll that read
+/// its link and then stalls), and runs `afterPublish` once a publish has gone through (the
+/// unlink's withdrawal), so a test can let the parked poll go between two steps of an unlink.
+actor ParkingAppStorePublisher: AppStorePublisher {
+    private let inner: any AppStorePublisher
+    private var parked: CheckedContinuation<Void, Never>?
+    private var arrival: CheckedContinuation<Void, Never>?
+    private var hasParked = false
+    private var afterPublish: (@Sendable () async -> Void)?
+
+    /// - Parameter parks: Whether the first read of `current` parks.
+    init(_ inner: any AppStorePublisher, parks: Bool = true) {
+        self.inner = inner
+        hasParked = !parks
+    }
+
+    /// Returns once a read of `current` is parked.
+    func untilParked() async {
+        guard !hasParked else { return }
+        await withCheckedContinuation { arrival = $0 }
+    }
+
+    /// Lets the parked read go on.
+    func open() {
+        parked?.resume()
+        parked = nil
+    }
+
+    /// Runs `action` after the next publish that goes through.
+    func afterNextPublish(_ action: @escaping @Sendable () async -> Void) { afterPublish = action }
+
+    func current(app: String) async throws -> (revision: Int, policy: UpdatePolicy)? {
+        if !hasParked {
+            await withCheckedContinuation { continuation in
+                hasParked = true
+                parked = continuation
+                arrival?.resume()
+                arrival = nil
+            }
+        }
+        return try await inner.current(app: app)
+    }
+
+    func publish(_ policy: UpdatePolicy, app: String, expectedRevision: Int, condition: PublishCondition?,
+                 event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)?) async throws {
+        try await inner.publish(policy, app: app, expectedRevision: expectedRevision, condition: condition, event: event)
+        let action = afterPublish
+        afterPublish = nil
+        await action?()
+    }
+}
