@@ -87,11 +87,13 @@ extension ConsoleController {
             return try await appStoreLinkProblem(request, context, signed, app: app.id, error)
         }
         // Each error starts with its storefront's code ("us: …"), which stays as the form typed it.
-        let problems: [String] = switch report.outcome {
+        let found: [String] = switch report.outcome {
         case .failed(let errors): errors
         case .refused(let reason): [ConsoleFormError.sentence(reason)] + report.problems
         case .published, .unchanged, .raced: report.problems
         }
+        // Implausible answers wait for the operator: a sync that met one isn't done (attack s14, 4).
+        let problems = found + report.implausible.map { "ignored, accepted only with Reset: \($0)" }
         guard problems.isEmpty else {
             // The poll ran: what answered was applied, so the page shows the rest and a 200.
             return try await appStorePage(request, context, forms: try await appStoreForms(request, signed, app: app.id, problems: problems))

@@ -126,7 +126,10 @@ struct AppStoreCommand: AsyncParsableCommand {
                 // The CLI doesn't follow Apple's phased release (connectURL nil): serve's poller does, with its App Store Connect URL.
                 let report = try await components.syncAppStore(app: target.app, platform: try target.parsedPlatform(), reset: reset, lookupURL: base,
                                                                connectURL: nil, configuration: poller, logger: DatabaseOptions.quietLogger)
-                let answered = report.answered.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+                // Only the answers that weren't ignored say what the policy now follows.
+                let ignored = Set(report.ignored.compactMap { $0.split(separator: ":").first.map(String.init) })
+                let answered = report.answered.filter { !ignored.contains($0.key) }.sorted { $0.key < $1.key }
+                    .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
                 switch report.outcome {
                 case .unchanged: print("\(target.app) on \(target.platform) already says what the App Store serves (\(answered))")
                 case .published: print("published what the App Store serves: \(answered)")
@@ -135,7 +138,11 @@ struct AppStoreCommand: AsyncParsableCommand {
                 case .failed(let errors): throw AppStoreSyncFailure(message: errors.joined(separator: "\n"))
                 }
                 // What answered was applied (and printed above); a script still learns that some storefront didn't.
-                if !report.problems.isEmpty { throw AppStoreSyncFailure(message: report.problems.joined(separator: "\n")) }
+                // A stale answer is the CDN's to correct, and only noted; an implausible one waits for
+                // the operator, so the sync isn't done (attack s14, 4).
+                for line in report.ignored where !report.implausible.contains(line) { print("note: \(line)") }
+                let left = report.implausible.map { "ignored, accepted only with --reset: \($0)" } + report.problems
+                if !left.isEmpty { throw AppStoreSyncFailure(message: left.joined(separator: "\n")) }
             }
         }
     }

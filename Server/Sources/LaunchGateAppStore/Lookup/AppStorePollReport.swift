@@ -11,13 +11,20 @@ public struct AppStorePollReport: Sendable, Hashable {
     /// The storefronts this poll didn't ask (its deadline came, or it stopped after timeouts): nothing
     /// published changes for them, and the next poll asks them first.
     public var notPolled: [String]
+    /// The answers this poll ignored (a version below what the storefront served before, or an
+    /// implausible one), one line each: they published nothing, so a sync must not read as done.
+    public var ignored: [String]
+    /// The implausible ones among ``ignored``, which wait for an operator's `sync --reset`.
+    public var implausible: [String] = []
 
     /// Creates a report.
-    public init(outcome: AppStorePollOutcome, answered: [String: AppVersion] = [:], errors: [String] = [], notPolled: [String] = []) {
+    public init(outcome: AppStorePollOutcome, answered: [String: AppVersion] = [:], errors: [String] = [], notPolled: [String] = [],
+                ignored: [String] = []) {
         self.outcome = outcome
         self.answered = answered
         self.errors = errors
         self.notPolled = notPolled
+        self.ignored = ignored
     }
 
     /// Every problem in one list: the storefronts' errors, then a line for those not polled.

@@ -84,7 +84,7 @@ public struct AppStorePoller: Sendable {
                 let lease = now().addingTimeInterval(Self.seconds(configuration.lease))
                 guard try await links.claim(app: link.app, platform: link.platform, expected: link.status.nextPollAt, until: lease) else { continue }
                 polled += 1
-                _ = try await poll(link, reset: false)
+                _ = try await poll(link, reset: false, manual: false)
             } catch {
                 logger.warning("appstore: poll failed", metadata: ["app": "\(link.app)", "platform": "\(link.platform)", "error": "\(error)"])
             }
@@ -93,23 +93,26 @@ public struct AppStorePoller: Sendable {
     }
 
     /// Polls one link now (`launchgate appstore sync`, the admin API's and the console's sync).
-    /// - Parameter reset: Take each storefront's answer even when lower than before.
+    /// - Parameters:
+    ///   - reset: Take each storefront's answer even when lower than before.
+    ///   - manual: An operator's sync: a failure shows in status but leaves the failures in a row
+    ///     and the next poll as they were, so retrying a failing link doesn't back it off.
     /// - Throws: ``AppStoreLinkError`` `appstore-not-linked`; what storage throws.
-    public func poll(app: String, platform: Platform, reset: Bool) async throws -> AppStorePollReport {
+    public func poll(app: String, platform: Platform, reset: Bool, manual: Bool = false) async throws -> AppStorePollReport {
         guard let link = try await links.find(app: app, platform: platform) else {
             throw AppStoreLinkError.notLinked(app: app, platform: platform.rawValue)
         }
-        return try await poll(link, reset: reset)
+        return try await poll(link, reset: reset, manual: manual)
     }
 
     /// One poll in its span (``Telemetry``): the app, the platform, the storefronts, and how it ended.
-    private func poll(_ link: AppStoreLink, reset: Bool) async throws -> AppStorePollReport {
+    private func poll(_ link: AppStoreLink, reset: Bool, manual: Bool) async throws -> AppStorePollReport {
         var attributes = SpanAttributes()
         attributes["launchgate.app"] = link.app
         attributes["launchgate.platform"] = link.platform.rawValue
         attributes["launchgate.appstore.storefronts"] = link.storefronts.count
         return try await Telemetry.withSpan("appstore.poll", kind: .client, attributes: attributes) { span in
-            let report = try await pollStorefronts(link, reset: reset)
+            let report = try await pollStorefronts(link, reset: reset, manual: manual)
             span.attributes["launchgate.appstore.outcome"] = report.outcome.metricLabel
             span.attributes["launchgate.appstore.answered"] = report.answered.count
             span.attributes["launchgate.appstore.errors"] = report.errors.count
@@ -119,7 +122,7 @@ public struct AppStorePoller: Sendable {
         }
     }
 
-    private func pollStorefronts(_ link: AppStoreLink, reset: Bool) async throws -> AppStorePollReport {
+    private func pollStorefronts(_ link: AppStoreLink, reset: Bool, manual: Bool) async throws -> AppStorePollReport {
         let order = await backlog.order(app: link.app, platform: link.platform, storefronts: link.storefronts)
         let round = await AppStoreLookupRound(lookup: lookup, pacer: pacer, configuration: configuration).run(link.identity, storefronts: order)
         await backlog.remember(app: link.app, platform: link.platform, notReached: round.notReached)
@@ -133,9 +136,10 @@ public struct AppStorePoller: Sendable {
         } else {
             let applied = try await publish(round.answers, link: link, reset: reset)
             (report.outcome, served, phase) = (applied.outcome, applied.floor, applied.phase)
-            ignored = Self.ignored(applied.ignored, before: ignored, answered: Set(round.answers.keys), storefronts: link.storefronts)
+            (report.ignored, report.implausible) = (applied.update.ignored, applied.update.implausible)
+            ignored = Self.ignored(applied.update.ignored, before: ignored, answered: Set(round.answers.keys), storefronts: link.storefronts)
         }
-        try await record(report, link: link, served: served, phase: phase, ignored: ignored, reset: reset)
+        try await record(report, link: link, served: served, phase: phase, ignored: ignored, reset: reset, manual: manual)
         Counter(label: "launchgate_appstore_polls_total", dimensions: [("result", report.outcome.metricLabel)]).increment()
         return report
     }
@@ -144,12 +148,12 @@ public struct AppStorePoller: Sendable {
     /// floor to keep: the new one once published or already published, the old one otherwise,
     /// so a refused change is found again (and refused again) rather than forgotten.
     private func publish(_ answers: [String: StorefrontRelease], link: AppStoreLink, reset: Bool) async throws
-        -> (outcome: AppStorePollOutcome, floor: [String: AppVersion], phase: String?, ignored: [String]) {
+        -> (outcome: AppStorePollOutcome, floor: [String: AppVersion], phase: String?, update: StorefrontUpdate) {
         let current = try await publisher.current(app: link.app)
         let update = StorefrontUpdate(answers: answers, link: link, policy: current?.policy.platforms[link.platform], reset: reset)
         var platformPolicy = update.policy
         let phase = await followPhasedRelease(link: link, served: update.served, policy: &platformPolicy)
-        if let current, current.policy.platforms[link.platform] == platformPolicy { return (.unchanged, update.served, phase, update.ignored) }
+        if let current, current.policy.platforms[link.platform] == platformPolicy { return (.unchanged, update.served, phase, update) }
         var policy = current?.policy ?? UpdatePolicy(app: link.app)
         policy.platforms[link.platform] = platformPolicy
         // Only while the link polled is still linked (an unlink removes it before withdrawing the
@@ -161,12 +165,12 @@ public struct AppStorePoller: Sendable {
             }
             logger.info("appstore: published", metadata: ["app": "\(link.app)", "platform": "\(link.platform)",
                                                          "storefronts": "\(update.served.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })"])
-            return (.published(platformPolicy), update.served, phase, update.ignored)
+            return (.published(platformPolicy), update.served, phase, update)
         } catch let refusal as AppStorePublishRefusal {
-            return (.refused(refusal.reason), link.served, phase, update.ignored)
+            return (.refused(refusal.reason), link.served, phase, update)
         } catch let error as ServiceError where error.code == "publish-race" {
             // The floor read before the race: the repository keeps the winner's if it is higher.
-            return (.raced, link.served, phase, update.ignored)
+            return (.raced, link.served, phase, update)
         }
     }
 
@@ -188,7 +192,7 @@ public struct AppStorePoller: Sendable {
     /// backs off, unless none was even asked (the process's lookups for the minute were spent on
     /// other links), which is no fault of Apple's: that link is due again at once.
     private func record(_ report: AppStorePollReport, link: AppStoreLink, served: [String: AppVersion], phase: String?,
-                        ignored: [String], reset: Bool) async throws {
+                        ignored: [String], reset: Bool, manual: Bool) async throws {
         let time = now()
         var status = link.status
         status.lastPollAt = time
@@ -215,6 +219,12 @@ public struct AppStorePoller: Sendable {
             status.failures += 1
         }
         status.nextPollAt = time.addingTimeInterval(wait ?? configuration.wait(failures: status.failures, random: random()))
+        if manual, status.failures > link.status.failures {
+            // A sync that failed says so but adds no failure: an operator retrying a failing link
+            // must not push its next poll out toward the 6 h cap (attack s14, 6).
+            status.failures = link.status.failures
+            status.nextPollAt = time.addingTimeInterval(configuration.wait(failures: status.failures, random: random()))
+        }
         _ = try await links.record(link, served: served, status: status, reset: reset)
     }
 

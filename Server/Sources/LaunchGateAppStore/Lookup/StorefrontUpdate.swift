@@ -21,6 +21,9 @@ public struct StorefrontUpdate: Sendable, Hashable {
     /// The answers not believed, one line each, by storefront: stale (lower than that storefront
     /// served before) or implausible.
     public let ignored: [String]
+    /// The implausible ones among ``ignored``: unlike a stale answer, which the CDN corrects by
+    /// itself, one of these waits for an operator (`sync --reset`), so a sync that met one fails.
+    public let implausible: [String]
 
     /// Applies one poll's answers.
     /// - Parameters:
@@ -32,10 +35,12 @@ public struct StorefrontUpdate: Sendable, Hashable {
         let before = link.served.filter { link.storefronts.contains($0.key) }
         var served = reset ? [:] : before
         var ignored: [String] = []
+        var implausible: [String] = []
         for (storefront, release) in answers.sorted(by: { $0.key < $1.key }) where link.storefronts.contains(storefront) {
             if let refusal = AnswerPlausibility.refusal(of: release.version, highestServed: before.values.max(), reset: reset,
                                                                  link: (link.app, link.platform)) {
                 ignored.append("\(storefront): \(refusal)")
+                implausible.append(ignored[ignored.count - 1])
             } else if let floor = served[storefront], release.version < floor {
                 ignored.append("\(storefront): \(release.version) is below the \(floor) it served before (a stale answer), ignored")
             } else {
@@ -48,6 +53,7 @@ public struct StorefrontUpdate: Sendable, Hashable {
         }
         self.served = served
         self.ignored = ignored
+        self.implausible = implausible
         var updated = policy ?? PlatformPolicy()
         updated.storefronts = served
         if let highest = served.values.max(),

@@ -55,7 +55,7 @@ extension ServerComponents {
         let report: AppStorePollReport
         do {
             report = try await appStorePoller(lookupURL: lookupURL, configuration: configuration, transport: AsyncHTTPAppStoreTransport(client: client),
-                                              phased: phased, logger: logger).poll(app: app, platform: platform, reset: reset)
+                                              phased: phased, logger: logger).poll(app: app, platform: platform, reset: reset, manual: true)
         } catch {
             try? await client.shutdown()
             throw error

@@ -74,6 +74,8 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
         let answered: [String: AppVersion]
         /// The storefronts the poll didn't reach before its deadline or after repeated timeouts.
         let notPolled: [String]
+        /// The answers the poll ignored (stale or implausible), one line each; they published nothing.
+        let ignored: [String]
     }
 
     /// The routes it answers, which the composition root adds to the router.
@@ -117,7 +119,7 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
         case .unchanged, .raced: (report.errors, nil)
         }
         return SyncResult(result: report.outcome.metricLabel, errors: errors, storefronts: published, answered: report.answered,
-                          notPolled: report.notPolled)
+                          notPolled: report.notPolled, ignored: report.ignored)
     }
 
     private func app(_ context: Context) throws -> String { try context.parameters.require("app") }

@@ -34,7 +34,8 @@ public actor MemoryRepository: LaunchGateRepository {
         // each across a suspension in which the actor may run other calls (memory's weaker guarantee).
         if let condition, !(try await condition.holds()) { throw ServiceError.publishRace(appID, channel: channel) }
         let revision = try publishNow(appID: appID, channel: channel, policy: policy, author: author, note: note, at: now, expectedRevision: expectedRevision)
-        for event in events?(revision) ?? [] { await (try await event.enqueue()).committed() }
+        // A failed enqueue leaves the revision in place (memory's weaker guarantee, PendingWebhookEvent; review s14, K5).
+        for event in events?(revision) ?? [] { try await event.enqueue() }
         return revision
     }
 

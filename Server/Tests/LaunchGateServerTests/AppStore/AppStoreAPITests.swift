@@ -48,7 +48,7 @@ struct AppStoreAPITests {
         }
     }
 
-    @Test("a sync follows serve's poller configuration: after a failed sync the next poll is serve's interval doubled, not the default's")
+    @Test("a sync follows serve's poller configuration: after a failed sync the next poll is serve's interval, not the default's, and not backed off (attack s14, 6)")
     func syncFollowsServeConfiguration() async throws {
         var configured = try await TestServer.make()
         configured.configuration.appStorePoller.interval = .seconds(60)
@@ -67,7 +67,8 @@ struct AppStoreAPITests {
         }
         let status = try #require(try await server.components.appStoreLinks.find(app: "notes", platform: .ios)?.status)
         let wait = try #require(status.lastPollAt.map { status.nextPollAt.timeIntervalSince($0) })
-        #expect((108...132).contains(wait), "120 s ± 10 %, not the default's 1800 s; was \(wait)")
+        #expect((54...66).contains(wait), "60 s ± 10 %, not the default's 900 s nor a backoff; was \(wait)")
+        #expect(status.failures == 0, "an operator's sync adds no failure")
     }
 
     @Test("a bad storefront, both identities at once and an unknown app are refused in the one error shape")

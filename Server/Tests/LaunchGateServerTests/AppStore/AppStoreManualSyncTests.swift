@@ -1,0 +1,44 @@
+import Foundation
+import LaunchGate
+import Testing
+@testable import LaunchGateAppStore
+@testable import LaunchGateStorage
+
+/// What an operator's sync reports and leaves behind (attack s14, 4 and 6), over the poller
+/// fixture of ``AppStorePollerTests``.
+@Suite("An operator's App Store sync: its report and the schedule it leaves")
+struct AppStoreManualSyncTests {
+    @Test("manual syncs that fail show their error but add no failure, so the next poll stays at the interval; a scheduled poll backs off (attack s14, 6)")
+    func manualFailureKeepsSchedule() async throws {
+        let fixture = await AppStorePollerTests.Fixture()
+        await fixture.transport.set("us", .status(503))
+        await fixture.transport.set("jp", .status(503))
+        let before = try #require(await fixture.status())
+        for _ in 0..<3 {
+            let report = try await fixture.poller.poll(app: "notes", platform: .ios, reset: false, manual: true)
+            guard case .failed = report.outcome else { Issue.record("expected a failure"); return }
+        }
+        let after = try #require(await fixture.status())
+        #expect(after.lastError?.contains("HTTP 503") == true)
+        #expect(after.failures == before.failures, "\(after)")
+        #expect(after.nextPollAt == fixture.clock.now.addingTimeInterval(900), "the interval with the jitter's middle, not a backoff")
+        _ = try await fixture.poll()
+        #expect(await fixture.status()?.failures == before.failures + 1, "the scheduled poll still backs off")
+    }
+
+    @Test("a sync reports the answers it ignored, the implausible ones apart, so it can't read as already done (attack s14, 4)")
+    func ignoredAnswersReported() async throws {
+        let fixture = await AppStorePollerTests.Fixture()
+        for storefront in ["us", "jp"] { await fixture.transport.set(storefront, FakeAppStoreTransport.lookup(version: "2.5.0")) }
+        #expect(try await fixture.report().ignored.isEmpty)
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "99999999999.0"))
+        await fixture.transport.set("jp", FakeAppStoreTransport.lookup(version: "9.0.0"))
+        let report = try await fixture.poller.poll(app: "notes", platform: .ios, reset: false, manual: true)
+        #expect(report.outcome == .unchanged)
+        #expect(report.ignored.count == 2 && report.implausible == report.ignored, "\(report.ignored)")
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "2.4.0"))
+        await fixture.transport.set("jp", FakeAppStoreTransport.lookup(version: "2.5.0"))
+        let stale = try await fixture.poller.poll(app: "notes", platform: .ios, reset: false, manual: true)
+        #expect(stale.ignored.count == 1 && stale.implausible.isEmpty, "a stale answer is noted, not waiting for the operator")
+    }
+}
