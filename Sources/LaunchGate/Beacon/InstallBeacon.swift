@@ -7,7 +7,7 @@ import Foundation
 /// ID; the server stores the ID only as an HMAC) and, when prompts were shown, the
 /// ``PromptFunnel``'s counts as a small JSON ``FunnelReport`` (no ID of any kind in it), removed
 /// from the store after a 2xx answer, or after a 400 that refuses them for good
-/// (``refusesCounts(_:)``; the ping then goes again at once without them). At most once a day: the time is
+/// (`refusesCounts(_:)`; the ping then goes again at once without them). At most once a day: the time is
 /// recorded before sending, so a failure is not retried until the next day, and a clock moved
 /// back restarts the day instead of sending again. ``UpdateMonitor/start()`` sends it by
 /// itself; an app that checks without the monitor calls it off the launch path, after the
