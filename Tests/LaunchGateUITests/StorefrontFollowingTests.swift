@@ -33,18 +33,13 @@ extension AdapterTests {
         func endsWithController() async {
             let device = UIHarness()
             let before = StoreKit.Storefront.standInFollowers
-            var flow: LaunchFlow? = device.flow()
-            weak var weakFlow: LaunchFlow?
-            weakFlow = flow
-            device.answer()
-            var root: LaunchGateViewController? = LaunchGateViewController(flow: flow!) { MainController() }
-            flow = nil
-            root?.loadViewIfNeeded()
+            var (root, weakFlow) = Self.controllerOwningItsFlow(device)
             await device.settle { StoreKit.Storefront.standInFollowers == before + 1 }
             #expect(StoreKit.Storefront.standInFollowers == before + 1, "it follows while the controller lives")
+            withExtendedLifetime(root) {}
             root = nil
-            await device.settle { weakFlow == nil }
-            #expect(weakFlow == nil, "the waiting loop holds the flow only weakly")
+            await device.settle { weakFlow.flow == nil }
+            #expect(weakFlow.flow == nil, "the waiting loop holds the flow only weakly")
             StoreKit.Storefront.standInChange(to: StoreKit.Storefront(standInID: "143442", countryCode: "FRA"))
             // `<=`: loops left waiting by earlier tests, whose flows are gone too, leave with this one.
             await device.settle { StoreKit.Storefront.standInFollowers <= before }
@@ -55,22 +50,29 @@ extension AdapterTests {
         func letsGoWhileStoreKitWaits() async {
             let device = UIHarness()
             StoreKit.Storefront.standInHoldsCurrent = true
-            var flow: LaunchFlow? = device.flow()
-            weak var weakFlow: LaunchFlow?
-            weakFlow = flow
-            device.answer()
-            var root: LaunchGateViewController? = LaunchGateViewController(flow: flow!) { MainController() }
-            flow = nil
-            root?.loadViewIfNeeded()
+            var (root, weakFlow) = Self.controllerOwningItsFlow(device)
             await device.settle()
+            withExtendedLifetime(root) {}
             root = nil
-            await device.settle { weakFlow == nil }
-            #expect(weakFlow == nil, "the read of the current storefront holds the flow only weakly")
+            await device.settle { weakFlow.flow == nil }
+            #expect(weakFlow.flow == nil, "the read of the current storefront holds the flow only weakly")
             // StoreKit answers at last: the read finds no flow and ends, as does its follow loop.
             let before = StoreKit.Storefront.standInFollowers
             StoreKit.Storefront.standInChange(to: StoreKit.Storefront(standInID: "143442", countryCode: "FRA"))
             await device.settle()
             #expect(StoreKit.Storefront.standInFollowers <= before)
+        }
+
+        // MARK: Helpers
+
+        /// A loaded controller that alone keeps its flow (answered, so the launch settles), and the
+        /// flow held weakly, to see when the controller's release lets it go.
+        private static func controllerOwningItsFlow(_ device: UIHarness) -> (LaunchGateViewController?, WeakFlow) {
+            let flow = device.flow()
+            device.answer()
+            let root = LaunchGateViewController(flow: flow) { MainController() }
+            root.loadViewIfNeeded()
+            return (root, WeakFlow(flow))
         }
     }
 }

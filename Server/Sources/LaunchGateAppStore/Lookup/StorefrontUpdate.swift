@@ -37,7 +37,9 @@ public struct StorefrontUpdate: Sendable, Hashable {
         var ignored: [String] = []
         var implausible: [String] = []
         for (storefront, release) in answers.sorted(by: { $0.key < $1.key }) where link.storefronts.contains(storefront) {
-            if let refusal = AnswerPlausibility.refusal(of: release.version, highestServed: before.values.max(), reset: reset,
+            // A fresh link has served nothing yet: the published latest is then the baseline, so a
+            // relinked app's first answer can't leap past it unchecked (attack s14, 2).
+            if let refusal = AnswerPlausibility.refusal(of: release.version, highestServed: before.values.max() ?? policy?.latest?.version, reset: reset,
                                                                  link: (link.app, link.platform)) {
                 ignored.append("\(storefront): \(refusal)")
                 implausible.append(ignored[ignored.count - 1])
@@ -57,7 +59,10 @@ public struct StorefrontUpdate: Sendable, Hashable {
         var updated = policy ?? PlatformPolicy()
         updated.storefronts = served
         if let highest = served.values.max(),
-           let release = answers.filter({ served[$0.key] == highest && $0.value.version == highest }).min(by: { $0.key < $1.key })?.value {
+           // The notes and store URL are one storefront's, in its language: the first storefront
+           // in the link's own order that serves the newest version, so the operator's main
+           // storefront goes first (`us,fr,jp`), not the alphabet's (attack s14, 3).
+           let release = link.storefronts.first(where: { served[$0] == highest && answers[$0]?.version == highest }).flatMap({ answers[$0] }) {
             let isNew = reset || before.values.max() != highest
             Self.follow(release, isNew: isNew, pins: link.pins, in: &updated)
         }

@@ -98,4 +98,21 @@ struct StorefrontUpdateTests {
         let first = StorefrontUpdate(answers: ["us": release("99999999999.0"), "jp": release("2026.11.30")], link: link(), policy: nil, reset: false)
         #expect(first.served == ["jp": "2026.11.30"], "without a floor only the component rule applies; a date-like version fits")
     }
+
+    @Test("a fresh link's first answer is checked against the published latest, not taken unchecked (attack s14, 2)")
+    func freshLinkBaseline() {
+        let update = StorefrontUpdate(answers: ["us": release("90.0.0"), "jp": release("24.1.0")], link: link(),
+                                      policy: PlatformPolicy(latest: Release(version: "24.0.0")), reset: false)
+        #expect(update.implausible.count == 1 && update.implausible[0].hasPrefix("us: 90.0.0 is implausible"), "\(update.ignored)")
+        #expect(update.served == ["jp": "24.1.0"] && update.policy.latest?.version == "24.1.0")
+    }
+
+    @Test("a version several storefronts serve takes its notes and store URL from the first in the link's own order, not the alphabet's (attack s14, 3)")
+    func linkOrderForNotes() {
+        let ordered = AppStoreLink(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us", "fr", "jp"],
+                                   createdAt: Samples.now)
+        let answers = ["fr": release("3.0.0", notes: "Nouveautés."), "us": release("3.0.0", notes: "What's new."), "jp": release("3.0.0", notes: "新機能。")]
+        let update = StorefrontUpdate(answers: answers, link: ordered, policy: PlatformPolicy(latest: Release(version: "2.0.0")), reset: false)
+        #expect(update.policy.latest?.notes == "What's new.")
+    }
 }
