@@ -19,7 +19,8 @@ struct SDKEndToEndTests {
 
     private func fetcher(_ url: String, keys: [PolicyPublicKey] = [], store: InMemoryKeyValueStore = InMemoryKeyValueStore()) -> PolicyFetcher {
         PolicyFetcher(source: PolicySource(url: URL(string: url)!, publicKeys: keys), app: app, installID: "e2e-install",
-                      transport: URLSessionTransport(), cache: PolicyCache(store: store))
+                      // 30 s, not the SDK's 5: no timeout is under test here, and a loaded CI machine took longer once.
+                      transport: URLSessionTransport(), cache: PolicyCache(store: store), configuration: .init(timeout: .seconds(30)))
     }
 
     // MARK: Tests
