@@ -54,7 +54,14 @@ public struct FunnelRecorder: Service {
     public func check(app: String, report: FunnelReport) async throws -> [FunnelCounts] {
         var newest: [ReleaseChannel: Int] = [:]
         for channel in Set(report.revisions.map(\.channel)) {
-            newest[channel] = (try? await policies.served(app: app, channel: channel))?.subject?.revision ?? 0
+            // A storage error is the server's, answered as such, never as `unknown-revision`: the
+            // SDK drops counts refused that way for good (review s14b, L3). Only a channel that has
+            // no policy (or an app that doesn't exist) has published no revision.
+            do {
+                newest[channel] = try await policies.served(app: app, channel: channel).subject?.revision ?? 0
+            } catch let error as ServiceError where error.code == "no-policy" || error.code == "app-not-found" {
+                newest[channel] = 0
+            }
         }
         // Every entry is checked, an empty one too, so a made-up revision gets the documented 400
         // whatever it carries (attack s14, H3); only then are the empty ones left out.

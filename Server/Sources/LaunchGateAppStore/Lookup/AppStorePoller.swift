@@ -223,7 +223,10 @@ public struct AppStorePoller: Sendable {
             // A sync that failed says so but adds no failure: an operator retrying a failing link
             // must not push its next poll out toward the 6 h cap (attack s14, 6).
             status.failures = link.status.failures
-            status.nextPollAt = time.addingTimeInterval(configuration.wait(failures: status.failures, random: random()))
+            // Nor later than the poll already due: a backed-off link due in a minute stays so
+            // (review s14b, L4); one already due gets the interval its failures give.
+            let next = time.addingTimeInterval(configuration.wait(failures: status.failures, random: random()))
+            status.nextPollAt = link.status.nextPollAt > time ? min(link.status.nextPollAt, next) : next
         }
         _ = try await links.record(link, served: served, status: status, reset: reset)
     }

@@ -76,6 +76,8 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
         let notPolled: [String]
         /// The answers the poll ignored (stale or implausible), one line each; they published nothing.
         let ignored: [String]
+        /// The implausible ones among `ignored`: they wait for a sync with `reset`.
+        let implausible: [String]
     }
 
     /// The routes it answers, which the composition root adds to the router.
@@ -119,7 +121,8 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
         case .unchanged, .raced: (report.errors, nil)
         }
         return SyncResult(result: report.outcome.metricLabel, errors: errors, storefronts: published, answered: report.answered,
-                          notPolled: report.notPolled, ignored: report.ignored)
+                          notPolled: report.notPolled, ignored: report.ignored,
+                          implausible: report.implausible)
     }
 
     private func app(_ context: Context) throws -> String { try context.parameters.require("app") }

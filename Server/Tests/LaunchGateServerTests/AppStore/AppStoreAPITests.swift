@@ -22,7 +22,7 @@ struct AppStoreAPITests {
             let put = try await client.execute(uri: "/v1/admin/apps/notes/appstore", method: .put, headers: auth,
                                                body: body(#"{"platform": "ios", "bundleId": "com.example.notes", "storefronts": ["US", "jp", "us"], "pins": ["notes"]}"#))
             #expect(put.status == .ok)
-            #expect(try put.json()["storefronts"] as? [String] == ["jp", "us"])
+            #expect(try put.json()["storefronts"] as? [String] == ["us", "jp"], "lowercased, once each, in the order given")
             let listed = try await client.execute(uri: "/v1/admin/apps/notes/appstore", method: .get, headers: auth)
             let links = try #require(try JSONSerialization.jsonObject(with: listed.data) as? [[String: Any]])
             #expect(links.count == 1 && links[0]["bundleId"] as? String == "com.example.notes" && links[0]["pins"] as? [String] == ["notes"])

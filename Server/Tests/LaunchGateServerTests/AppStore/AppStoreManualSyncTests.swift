@@ -26,6 +26,19 @@ struct AppStoreManualSyncTests {
         #expect(await fixture.status()?.failures == before.failures + 1, "the scheduled poll still backs off")
     }
 
+    @Test("a manual sync that fails never puts a backed-off link's due poll later (review s14b, L4)")
+    func manualFailureNeverLater() async throws {
+        let fixture = await AppStorePollerTests.Fixture()
+        await fixture.transport.set("us", .status(503))
+        await fixture.transport.set("jp", .status(503))
+        for _ in 0..<3 { _ = try await fixture.poll() }
+        let backedOff = try #require(await fixture.status())
+        fixture.clock.advance(backedOff.nextPollAt.timeIntervalSince(fixture.clock.now) - 60)
+        _ = try await fixture.poller.poll(app: "notes", platform: .ios, reset: false, manual: true)
+        let after = try #require(await fixture.status())
+        #expect(after.failures == 3 && after.nextPollAt == backedOff.nextPollAt, "still due in a minute, not 4 h later: \(after)")
+    }
+
     @Test("a sync reports the answers it ignored, the implausible ones apart, so it can't read as already done (attack s14, 4)")
     func ignoredAnswersReported() async throws {
         let fixture = await AppStorePollerTests.Fixture()

@@ -108,8 +108,11 @@ struct StorefrontUpdateTests {
     }
 
     @Test("a version several storefronts serve takes its notes and store URL from the first in the link's own order, not the alphabet's (attack s14, 3)")
-    func linkOrderForNotes() {
-        let ordered = AppStoreLink(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us", "fr", "jp"],
+    func linkOrderForNotes() throws {
+        // Through the parser the CLI, API and console use, which keeps the operator's order (review s14b, L1).
+        let codes = try AppStoreStorefronts.parse(["us,fr", "jp,fr"])
+        #expect(codes == ["us", "fr", "jp"])
+        let ordered = AppStoreLink(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: codes,
                                    createdAt: Samples.now)
         let answers = ["fr": release("3.0.0", notes: "Nouveautés."), "us": release("3.0.0", notes: "What's new."), "jp": release("3.0.0", notes: "新機能。")]
         let update = StorefrontUpdate(answers: answers, link: ordered, policy: PlatformPolicy(latest: Release(version: "2.0.0")), reset: false)

@@ -46,7 +46,7 @@ struct ConsoleAppStoreFormTests {
                                                                         ("storefronts", "US, jp fr"), ("pins", "notes"), ("pins", "latest")])
                 #expect(linked.status == .seeOther)
                 let stored = try #require(try await server.components.appStoreLinks.find(app: "notes", platform: .ios))
-                #expect(stored.identity == .appleID("1234") && stored.storefronts == ["fr", "jp", "us"] && stored.pins == [.notes, .latest])
+                #expect(stored.identity == .appleID("1234") && stored.storefronts == ["us", "jp", "fr"] && stored.pins == [.notes, .latest])
                 let page = try await browser.get(try #require(linked.headers[.location]))
                 #expect(page.text.contains("Linked ios to the App Store") && page.text.contains("fr") && page.text.contains("latest, notes"))
             }
