@@ -48,10 +48,13 @@ struct WebhookHTTPTransportTests {
     func redirectsShareTheDeadline() async throws {
         try await withReceiver { port in
             let transport = WebhookHTTPTransport(policy: WebhookAddressPolicy(allowPrivate: true), timeout: .seconds(3))
-            // With a timeout per hop this ends after the fourth hop, with too many redirects.
-            await #expect(throws: HTTPClientError.deadlineExceeded) {
+            // With a timeout per hop this ends after the fourth hop, with too many redirects. The attempt's
+            // deadline ends it first; on a loaded machine the hop's own read timeout (the rest of that
+            // deadline) may be what fires, which is the same rule.
+            let error = await #expect(throws: HTTPClientError.self) {
                 _ = try await transport.post(to: URL(string: "http://127.0.0.1:\(port)/slow-loop")!, headers: [], body: Data("{}".utf8))
             }
+            #expect(error == .deadlineExceeded || error == .readTimeout, "\(String(describing: error))")
         }
     }
 
