@@ -97,7 +97,7 @@ struct FunnelInputTests {
             #expect(noted == 25)
             let result = try #require(await recorder.fold())
             #expect(result.counted == 10 && result.overInstallCap == 15)
-            let days = try await repository.days(appID: "notes", platform: nil, channel: nil, revision: nil, fromDay: 0)
+            let days = await repository.days(appID: "notes", platform: nil, channel: nil, revision: nil, fromDay: 0)
             #expect(days.map { $0.counts[.banner] } == [10 * FunnelRecorder.perPingCount])
         }
     }
