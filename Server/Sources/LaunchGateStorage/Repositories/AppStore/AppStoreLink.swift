@@ -56,9 +56,10 @@ extension AppStoreLink {
     }
 
     /// The floor after recording `recorded` over the stored one: per storefront the higher of the
-    /// two, or `recorded` as it is on a reset.
-    public func floor(recording recorded: [String: AppVersion], reset: Bool) -> [String: AppVersion] {
-        guard !reset else { return recorded }
-        return served.merging(recorded) { max($0, $1) }.filter { storefronts.contains($0.key) }
+    /// two, or `recorded` as it is on a reset; a storefront that `status` says is withdrawn (it
+    /// says "no such app") keeps none, so it comes back as a fresh storefront.
+    public func floor(recording recorded: [String: AppVersion], reset: Bool, status: AppStoreLinkStatus) -> [String: AppVersion] {
+        let floor = reset ? recorded : served.merging(recorded) { max($0, $1) }.filter { storefronts.contains($0.key) }
+        return floor.filter { status.storefronts[$0.key]?.withdrawnAt == nil }
     }
 }

@@ -20,6 +20,8 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
     /// (`us: 2.4.1 is below 2.5.0, …`): stale CDN answers and implausible versions. Shown so an
     /// operator sees a lie or a real big jump (accepted with `sync --reset`) rather than silence.
     public var ignoredAnswers: [String]
+    /// Each storefront's own status, by code: only the link's storefronts, and only those a poll has asked.
+    public var storefronts: [String: AppStoreStorefrontStatus]
 
     /// Creates a status.
     /// - Parameters:
@@ -30,8 +32,9 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
     ///   - nextPollAt: When the next poll is due.
     ///   - phasedRelease: Apple's phased release as last found, or why it isn't followed.
     ///   - ignoredAnswers: The answers the last poll ignored.
+    ///   - storefronts: Each storefront's status.
     public init(lastPollAt: Date? = nil, lastSuccessAt: Date? = nil, lastError: String? = nil, failures: Int = 0, nextPollAt: Date,
-                phasedRelease: String? = nil, ignoredAnswers: [String] = []) {
+                phasedRelease: String? = nil, ignoredAnswers: [String] = [], storefronts: [String: AppStoreStorefrontStatus] = [:]) {
         self.lastPollAt = lastPollAt
         self.lastSuccessAt = lastSuccessAt
         self.lastError = lastError
@@ -39,5 +42,6 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
         self.nextPollAt = nextPollAt
         self.phasedRelease = phasedRelease
         self.ignoredAnswers = ignoredAnswers
+        self.storefronts = storefronts
     }
 }

@@ -17,8 +17,10 @@ public actor MemoryAppStoreLinkRepository: AppStoreLinkRepository {
         var link = link
         if let old = links[Key(app: link.app, platform: link.platform)], old.identity == link.identity {
             link.served = old.served.filter { link.storefronts.contains($0.key) }
+            link.status.storefronts = old.status.storefronts.filter { link.storefronts.contains($0.key) }
         } else {
             link.served = [:]
+            link.status.storefronts = [:]
         }
         links[Key(app: link.app, platform: link.platform)] = link
     }
@@ -50,8 +52,9 @@ public actor MemoryAppStoreLinkRepository: AppStoreLinkRepository {
     public func record(_ polled: AppStoreLink, served: [String: AppVersion], status: AppStoreLinkStatus, reset: Bool) -> Bool {
         let key = Key(app: polled.app, platform: polled.platform)
         guard var link = links[key], link.isSameLink(as: polled) else { return false }
-        link.served = link.floor(recording: served, reset: reset)
+        link.served = link.floor(recording: served, reset: reset, status: status)
         link.status = status
+        link.status.storefronts = status.storefronts.filter { link.storefronts.contains($0.key) }
         links[key] = link
         return true
     }

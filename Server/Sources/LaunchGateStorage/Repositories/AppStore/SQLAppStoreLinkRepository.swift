@@ -15,6 +15,10 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
             let old = try await Self.query(db).where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue)
                 .first().map(Self.link)
             link.served = old.map { old in old.identity == link.identity ? old.served.filter { link.storefronts.contains($0.key) } : [:] } ?? [:]
+            // Like the floor, the storefronts' rows outlive a relink only to the same App Store app.
+            let kept = try await Self.withStorefronts(old.map { [$0] } ?? [], db).first { $0.identity == link.identity }
+            link.status.storefronts = kept?.status.storefronts ?? [:]
+            try await db.delete(from: "appstore_storefront_status").where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue).run()
             try await db.delete(from: "appstore_links").where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue).run()
             try await db.insert(into: "appstore_links")
                 .columns("app_id", "platform", "bundle_id", "apple_id", "storefronts", "pins", "served", "created_at",
@@ -26,23 +30,25 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
                         SQLBind(link.status.nextPollAt.milliseconds), SQLBind(link.status.phasedRelease),
                         SQLBind(Self.ignoredText(link.status.ignoredAnswers)))
                 .run()
+            try await Self.writeStorefronts(link.status.storefronts, of: link, db)
         }
     }
 
     public func find(app: String, platform: Platform) async throws -> AppStoreLink? {
         try await database.read { db in
-            try await Self.query(db).where("app_id", .equal, app).where("platform", .equal, platform.rawValue).first().map(Self.link)
+            try await Self.withStorefronts(Self.query(db).where("app_id", .equal, app).where("platform", .equal, platform.rawValue).all().map(Self.link), db).first
         }
     }
 
     public func links(app: String) async throws -> [AppStoreLink] {
-        try await database.read { db in try await Self.query(db).where("app_id", .equal, app).orderBy("platform").all().map(Self.link) }
+        try await database.read { db in try await Self.withStorefronts(Self.query(db).where("app_id", .equal, app).orderBy("platform").all().map(Self.link), db) }
     }
 
     public func due(at now: Date, limit: Int) async throws -> [AppStoreLink] {
         try await database.read { db in
-            try await Self.query(db).where("next_poll_at", .lessThanOrEqual, now.milliseconds)
+            let due = try await Self.query(db).where("next_poll_at", .lessThanOrEqual, now.milliseconds)
                 .orderBy("next_poll_at").orderBy("app_id").orderBy("platform").limit(max(limit, 0)).all().map(Self.link)
+            return try await Self.withStorefronts(due, db)
         }
     }
 
@@ -62,6 +68,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
         try await database.transaction { db in
             guard try await db.select().column("app_id").from("appstore_links").where("app_id", .equal, app)
                 .where("platform", .equal, platform.rawValue).first() != nil else { return false }
+            try await db.delete(from: "appstore_storefront_status").where("app_id", .equal, app).where("platform", .equal, platform.rawValue).run()
             try await db.delete(from: "appstore_links").where("app_id", .equal, app).where("platform", .equal, platform.rawValue).run()
             return true
         }
@@ -78,12 +85,13 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
             }
             guard let stored = try await Self.query(db).where("app_id", .equal, polled.app).where("platform", .equal, polled.platform.rawValue)
                 .first().map(Self.link), stored.isSameLink(as: polled) else { return false }
-            try await db.update("appstore_links").set("served", to: SQLBind(try Self.servedText(stored.floor(recording: served, reset: reset))))
+            try await db.update("appstore_links").set("served", to: SQLBind(try Self.servedText(stored.floor(recording: served, reset: reset, status: status))))
                 .set("last_poll_at", to: SQLBind(status.lastPollAt?.milliseconds)).set("last_success_at", to: SQLBind(status.lastSuccessAt?.milliseconds))
                 .set("last_error", to: SQLBind(status.lastError)).set("failures", to: SQLBind(Int64(status.failures)))
                 .set("next_poll_at", to: SQLBind(status.nextPollAt.milliseconds)).set("phased_release", to: SQLBind(status.phasedRelease))
                 .set("ignored_answers", to: SQLBind(Self.ignoredText(status.ignoredAnswers)))
                 .where("app_id", .equal, polled.app).where("platform", .equal, polled.platform.rawValue).run()
+            try await Self.writeStorefronts(status.storefronts, of: stored, db)
             return true
         }
     }
