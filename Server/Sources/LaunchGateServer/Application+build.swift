@@ -64,8 +64,6 @@ public struct ServerComponents: Sendable {
     public let appStoreConnectKeys: AppStoreConnectKeys
     /// Paces every App Store lookup this process makes, the serve-wide poller's and syncs' alike, to Apple's documented rate.
     public let appStorePacer = AppStoreLookupPacer()
-    /// The storefronts each link's last poll in this process didn't reach, asked first next time.
-    public let appStoreBacklog = AppStorePollBacklog()
     /// Webhook endpoints, their deliveries, and the events the domains emit.
     public let webhooks: WebhookService
     /// The clock every part was built with.

@@ -18,15 +18,18 @@ public actor AppStoreLookupPacer {
     /// - Parameters:
     ///   - latestStart: The last moment the caller can still use (its poll's deadline less a lookup's timeout).
     ///   - perMinute: How many lookups may start in any 60 seconds.
-    /// - Returns: The moment to start at (sleep until it with ``clock``); `nil` when it would be after `latestStart`.
-    public func reserve(latestStart: Duration, perMinute: Int) -> Duration? {
+    ///   - waiting: Whether the caller may wait for the pace; a sync doesn't (attack s14, 11): it
+    ///     takes only a start the pace allows now, so an HTTP request isn't held for tens of seconds.
+    /// - Returns: The moment to start at (sleep until it with ``clock``); `nil` when it would be after
+    ///   `latestStart`, or later than now when not `waiting`.
+    public func reserve(latestStart: Duration, perMinute: Int, waiting: Bool = true) -> Duration? {
         let now = clock.now()
         let minute = Duration.seconds(60)
         // A start a minute old or more can't share a window with one made from now on.
         starts.removeAll { $0 <= now - minute }
         let limit = max(perMinute, 1)
         let start = starts.count >= limit ? max(now, starts[starts.count - limit] + minute) : now
-        guard start <= latestStart else { return nil }
+        guard start <= latestStart, waiting || start <= now else { return nil }
         starts.insert(start, at: starts.firstIndex { $0 > start } ?? starts.endIndex)
         return start
     }

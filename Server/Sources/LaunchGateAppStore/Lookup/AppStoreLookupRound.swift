@@ -14,17 +14,24 @@ struct AppStoreLookupRound: Sendable {
         var errors: [String] = []
         /// The storefronts not asked, or whose lookup was cancelled, in the order given.
         var notReached: [String] = []
+        /// The storefronts that answered "no such app" (their errors are in ``errors`` too).
+        var missing: Set<String> = []
+        /// Whether the round stopped because the minute's lookups were spent (the pace), rather
+        /// than for the deadline or timeouts: no fault of Apple's, and not a failure (attack s14, 9).
+        var paced = false
     }
 
     let lookup: AppStoreLookupClient
     let pacer: AppStoreLookupPacer
     let configuration: AppStorePollerConfiguration
+    /// Whether a start may wait for the pace; a sync asks only what the pace allows now.
+    var waitsForPace = true
 
     /// Asks `storefronts`, in that order as far as the limits let it.
     func run(_ identity: AppStoreIdentity, storefronts: [String]) async -> Result {
         let (lookup, pacer, clock) = (lookup, pacer, pacer.clock)
         let latestStart = clock.now() + configuration.deadline - AppStoreLookupClient.timeout
-        let perMinute = configuration.lookupsPerMinute
+        let (perMinute, waiting) = (configuration.lookupsPerMinute, waitsForPace)
         var result = Result()
         var pending = storefronts[...]
         var (inFlight, timeouts, stopped) = (0, 0, false)
@@ -32,9 +39,10 @@ struct AppStoreLookupRound: Sendable {
             while true {
                 while !stopped, inFlight < configuration.lookupsAtOnce, let storefront = pending.first {
                     // Reserved here, one after another, so the storefronts get their turns in order.
-                    guard let start = await pacer.reserve(latestStart: latestStart, perMinute: perMinute) else {
+                    guard let start = await pacer.reserve(latestStart: latestStart, perMinute: perMinute, waiting: waiting) else {
                         // The deadline is near, or the minute's lookups are spent: later starts would be refused too.
                         stopped = true
+                        result.paced = clock.now() <= latestStart
                         break
                     }
                     pending.removeFirst()
@@ -61,6 +69,7 @@ struct AppStoreLookupRound: Sendable {
                     timeouts = 0
                 case .failure(let error):
                     result.errors.append(error.message)
+                    if error.code == "missing" { result.missing.insert(storefront) }
                     timeouts = error.code == "timeout" ? timeouts + 1 : 0
                     if timeouts >= AppStorePollerConfiguration.timeoutsInARow {
                         stopped = true

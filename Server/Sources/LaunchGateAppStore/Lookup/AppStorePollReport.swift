@@ -16,6 +16,10 @@ public struct AppStorePollReport: Sendable, Hashable {
     public var ignored: [String]
     /// The implausible ones among ``ignored``, which wait for an operator's `sync --reset`.
     public var implausible: [String] = []
+    /// Whether ``notPolled`` were left because the minute's lookups were spent (the pace), not for the deadline or timeouts.
+    public var paced = false
+    /// The storefronts this poll withdrew from `storefronts`: they have said "no such app" long enough.
+    public var withdrawn: [String] = []
 
     /// Creates a report.
     public init(outcome: AppStorePollOutcome, answered: [String: AppVersion] = [:], errors: [String] = [], notPolled: [String] = [],
@@ -29,7 +33,8 @@ public struct AppStorePollReport: Sendable, Hashable {
 
     /// Every problem in one list: the storefronts' errors, then a line for those not polled.
     public var problems: [String] {
-        errors + (notPolled.isEmpty ? [] : ["not polled this time (the poll's deadline, repeated timeouts, or the process's lookups for the minute were spent): "
-                                                  + notPolled.joined(separator: ", ")])
+        let reason = paced ? "the process's lookups for the minute were spent; the next poll asks them first"
+                           : "the poll's deadline or repeated timeouts; the next poll asks them first"
+        return errors + (notPolled.isEmpty ? [] : ["not polled this time (\(reason)): " + notPolled.joined(separator: ", ")])
     }
 }

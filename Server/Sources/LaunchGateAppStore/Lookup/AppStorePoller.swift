@@ -10,7 +10,10 @@ import Tracing
 /// process's ``AppStoreLookupPacer``, within ``AppStorePollerConfiguration/deadline``), applies the
 /// answers with ``StorefrontUpdate``, publishes through the ``AppStorePublisher`` if the policy
 /// changed, and records the status and the next poll time. Storefronts that failed or weren't
-/// reached change nothing published; the link backs off only when no storefront answered.
+/// reached change nothing published; the link backs off only when no storefront answered. Each
+/// storefront's status is stored with the link: the next poll, in whichever process, asks the
+/// storefronts asked longest ago first, and a storefront that has said "no such app" for
+/// ``withdrawAfterMissingPolls`` polls over ``withdrawAfterMissingFor`` is withdrawn from `storefronts`.
 ///
 /// When a ``PhasedReleaseService`` is given, each successful poll also asks App Store Connect about
 /// the version on sale (the highest served) and sets the platform's `rollout` to what Apple's phase
@@ -31,7 +34,6 @@ public struct AppStorePoller: Sendable {
     private let phased: PhasedReleaseService?
     private let events: any WebhookEvents
     private let pacer: AppStoreLookupPacer
-    private let backlog: AppStorePollBacklog
     private let now: @Sendable () -> Date
     private let random: @Sendable () -> Double
     private let logger: Logger
@@ -45,14 +47,13 @@ public struct AppStorePoller: Sendable {
     ///   - phased: Follows Apple's phased release into the rollout; `nil` leaves the rollout alone.
     ///   - events: Prepares `appstore.changed` for each revision the poller publishes, stored with it.
     ///   - pacer: Spaces lookups out; share one per process.
-    ///   - backlog: The storefronts last polls didn't reach; share one per process.
     ///   - now: The clock for status times.
     ///   - random: Values in 0…1, for the jitter.
     ///   - logger: Where failures are logged.
     public init(links: any AppStoreLinkRepository, lookup: AppStoreLookupClient, publisher: any AppStorePublisher,
                 configuration: AppStorePollerConfiguration = AppStorePollerConfiguration(), phased: PhasedReleaseService? = nil,
                 events: any WebhookEvents = NoWebhookEvents(), pacer: AppStoreLookupPacer = AppStoreLookupPacer(),
-                backlog: AppStorePollBacklog = AppStorePollBacklog(), now: @escaping @Sendable () -> Date = Date.init,
+                now: @escaping @Sendable () -> Date = Date.init,
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }, logger: Logger = Logger(label: "launchgate.appstore")) {
         self.links = links
         self.lookup = lookup
@@ -61,7 +62,6 @@ public struct AppStorePoller: Sendable {
         self.phased = phased
         self.events = events
         self.pacer = pacer
-        self.backlog = backlog
         self.now = now
         self.random = random
         self.logger = logger
@@ -96,7 +96,9 @@ public struct AppStorePoller: Sendable {
     /// - Parameters:
     ///   - reset: Take each storefront's answer even when lower than before.
     ///   - manual: An operator's sync: a failure shows in status but leaves the failures in a row
-    ///     and the next poll as they were, so retrying a failing link doesn't back it off.
+    ///     and the next poll as they were, so retrying a failing link doesn't back it off; and it
+    ///     doesn't wait for the pace, asking only what the minute's lookups allow now (the rest are
+    ///     not polled, paced), so an HTTP sync answers at once.
     /// - Throws: ``AppStoreLinkError`` `appstore-not-linked`; what storage throws.
     public func poll(app: String, platform: Platform, reset: Bool, manual: Bool = false) async throws -> AppStorePollReport {
         guard let link = try await links.find(app: app, platform: platform) else {
@@ -123,23 +125,26 @@ public struct AppStorePoller: Sendable {
     }
 
     private func pollStorefronts(_ link: AppStoreLink, reset: Bool, manual: Bool) async throws -> AppStorePollReport {
-        let order = await backlog.order(app: link.app, platform: link.platform, storefronts: link.storefronts)
-        let round = await AppStoreLookupRound(lookup: lookup, pacer: pacer, configuration: configuration).run(link.identity, storefronts: order)
-        await backlog.remember(app: link.app, platform: link.platform, notReached: round.notReached)
+        let round = await AppStoreLookupRound(lookup: lookup, pacer: pacer, configuration: configuration, waitsForPace: !manual)
+            .run(link.identity, storefronts: Self.order(link))
+        let storefronts = Self.storefronts(after: round, link: link, at: now())
         var report = AppStorePollReport(outcome: .unchanged, answered: round.answers.mapValues(\.version), errors: round.errors,
                                         notPolled: round.notReached)
+        report.paced = round.paced
         var served = link.served
         var phase: String?
         var ignored = link.status.ignoredAnswers
         if round.answers.isEmpty {
-            report.outcome = .failed(report.problems)
+            report.outcome = round.paced && round.errors.isEmpty ? .paced : .failed(report.problems)
         } else {
-            let applied = try await publish(round.answers, link: link, reset: reset)
+            let withdrawn = Set(storefronts.filter { $0.value.withdrawnAt != nil }.keys)
+            let applied = try await publish(round.answers, link: link, reset: reset, withdrawn: withdrawn)
+            report.withdrawn = link.served.keys.filter { withdrawn.contains($0) && applied.floor[$0] == nil }.sorted()
             (report.outcome, served, phase) = (applied.outcome, applied.floor, applied.phase)
             (report.ignored, report.implausible) = (applied.update.ignored, applied.update.implausible)
             ignored = Self.ignored(applied.update.ignored, before: ignored, answered: Set(round.answers.keys), storefronts: link.storefronts)
         }
-        try await record(report, link: link, served: served, phase: phase, ignored: ignored, reset: reset, manual: manual)
+        try await record(report, link: link, served: served, phase: phase, ignored: ignored, storefronts: storefronts, reset: reset, manual: manual)
         Counter(label: "launchgate_appstore_polls_total", dimensions: [("result", report.outcome.metricLabel)]).increment()
         return report
     }
@@ -147,13 +152,16 @@ public struct AppStorePoller: Sendable {
     /// Applies the answers over the current policy and publishes if it changed; returns the
     /// floor to keep: the new one once published or already published, the old one otherwise,
     /// so a refused change is found again (and refused again) rather than forgotten.
-    private func publish(_ answers: [String: StorefrontRelease], link: AppStoreLink, reset: Bool) async throws
+    /// A `withdrawn` storefront (it says "no such app", ``withdrawAfterMissingPolls``) leaves `storefronts` and the floor.
+    private func publish(_ answers: [String: StorefrontRelease], link: AppStoreLink, reset: Bool, withdrawn: Set<String>) async throws
         -> (outcome: AppStorePollOutcome, floor: [String: AppVersion], phase: String?, update: StorefrontUpdate) {
         let current = try await publisher.current(app: link.app)
         let update = StorefrontUpdate(answers: answers, link: link, policy: current?.policy.platforms[link.platform], reset: reset)
         var platformPolicy = update.policy
-        let phase = await followPhasedRelease(link: link, served: update.served, policy: &platformPolicy)
-        if let current, current.policy.platforms[link.platform] == platformPolicy { return (.unchanged, update.served, phase, update) }
+        let served = update.served.filter { !withdrawn.contains($0.key) }
+        platformPolicy.storefronts = platformPolicy.storefronts.filter { !withdrawn.contains($0.key) }
+        let phase = await followPhasedRelease(link: link, served: served, policy: &platformPolicy)
+        if let current, current.policy.platforms[link.platform] == platformPolicy { return (.unchanged, served, phase, update) }
         var policy = current?.policy ?? UpdatePolicy(app: link.app)
         policy.platforms[link.platform] = platformPolicy
         // Only while the link polled is still linked (an unlink removes it before withdrawing the
@@ -164,8 +172,8 @@ public struct AppStorePoller: Sendable {
                 events.prepare(.appStoreChanged, appID: link.app, data: data, occurredAt: revision.issuedAt)
             }
             logger.info("appstore: published", metadata: ["app": "\(link.app)", "platform": "\(link.platform)",
-                                                         "storefronts": "\(update.served.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })"])
-            return (.published(platformPolicy), update.served, phase, update)
+                                                         "storefronts": "\(served.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })"])
+            return (.published(platformPolicy), served, phase, update)
         } catch let refusal as AppStorePublishRefusal {
             return (.refused(refusal.reason), link.served, phase, update)
         } catch let error as ServiceError where error.code == "publish-race" {
@@ -192,11 +200,12 @@ public struct AppStorePoller: Sendable {
     /// backs off, unless none was even asked (the process's lookups for the minute were spent on
     /// other links), which is no fault of Apple's: that link is due again at once.
     private func record(_ report: AppStorePollReport, link: AppStoreLink, served: [String: AppVersion], phase: String?,
-                        ignored: [String], reset: Bool, manual: Bool) async throws {
+                        ignored: [String], storefronts: [String: AppStoreStorefrontStatus], reset: Bool, manual: Bool) async throws {
         let time = now()
         var status = link.status
         status.lastPollAt = time
         status.ignoredAnswers = ignored
+        status.storefronts = storefronts
         // A poll that reached no storefront didn't look at the phase: the last one found stands.
         if let phase { status.phasedRelease = phase }
         let problems = report.problems
@@ -208,7 +217,7 @@ public struct AppStorePoller: Sendable {
             status.failures = 0
             Gauge(label: "launchgate_appstore_last_success_seconds", dimensions: [("app", link.app), ("platform", link.platform.rawValue)])
                 .record(time.timeIntervalSince1970)
-        case .failed where report.errors.isEmpty:
+        case .failed where report.errors.isEmpty, .paced:
             status.lastError = Self.oneLine(problems.joined(separator: "; "))
             wait = 0
         case .failed:
@@ -229,6 +238,10 @@ public struct AppStorePoller: Sendable {
             status.nextPollAt = link.status.nextPollAt > time ? min(link.status.nextPollAt, next) : next
         }
         _ = try await links.record(link, served: served, status: status, reset: reset)
+        // Every poll sets it, 0 included, so a link that never succeeded has a series an alert can
+        // watch, which last_success_seconds can't give it (attack s14, 12).
+        Gauge(label: "launchgate_appstore_failures", dimensions: [("app", link.app), ("platform", link.platform.rawValue)])
+            .record(Double(status.failures))
     }
 
     private static func seconds(_ duration: Duration) -> TimeInterval {

@@ -5,7 +5,7 @@ import LaunchGate
 
 extension ServerComponents {
     /// The App Store poller over these components: their links, their guarded publish, and the
-    /// process's lookup pace and backlog.
+    /// process's lookup pace.
     /// - Parameters:
     ///   - lookupURL: The iTunes lookup's base URL.
     ///   - configuration: Interval, backoff, deadline and pace.
@@ -17,7 +17,7 @@ extension ServerComponents {
                                transport: any AppStoreHTTPTransport, phased: PhasedReleaseService? = nil, logger: Logger) -> AppStorePoller {
         AppStorePoller(links: appStoreLinks, lookup: AppStoreLookupClient(transport: transport, baseURL: lookupURL),
                        publisher: GuardedAppStorePublisher(policies: policies, adoption: adoption), configuration: configuration,
-                       phased: phased, events: webhooks, pacer: appStorePacer, backlog: appStoreBacklog, now: now, logger: logger)
+                       phased: phased, events: webhooks, pacer: appStorePacer, now: now, logger: logger)
     }
 
     /// Apple's phased release over these components' App Store Connect keys.
