@@ -42,6 +42,10 @@ def link_sync_unlink(run):
     problems = run.text_of("appstore-problems")
     run.check("Sync now polls at once and shows why the storefronts failed (nothing answers the lookup URL)",
               "us" in problems and "fr" in problems, problems)
+    cells = driver.find_elements(By.CSS_SELECTOR, "section[aria-labelledby='appstore-ipados'] td[data-label='Last error']")
+    run.check("each storefront's row shows its own last error after the sync (attack s14, 10)",
+              any(cell.text.strip().startswith("us:") for cell in cells) and any(cell.text.strip().startswith("fr:") for cell in cells),
+              [cell.text for cell in cells])
     run.shot("appstore-synced")
     unlink = driver.find_element(By.CSS_SELECTOR, "form[action$='/appstore/unlink'] input[value=ipados]").find_element(By.XPATH, "..")
     run.submit(unlink.find_element(By.CSS_SELECTOR, "button[type=submit]"))

@@ -90,7 +90,7 @@ extension ConsoleController {
         let found: [String] = switch report.outcome {
         case .failed(let errors): errors
         case .refused(let reason): [ConsoleFormError.sentence(reason)] + report.problems
-        case .published, .unchanged, .raced: report.problems
+        case .published, .unchanged, .raced, .paced: report.problems
         }
         // Implausible answers wait for the operator: a sync that met one isn't done (attack s14, 4).
         let problems = found + report.implausible.map { "ignored, accepted only with Reset: \($0)" }

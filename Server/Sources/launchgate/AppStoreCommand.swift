@@ -81,7 +81,7 @@ struct AppStoreCommand: AsyncParsableCommand {
     }
 
     struct Status: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Each linked storefront's version and the answer last ignored, the last success, error and failures in a row, the next poll, and Apple's phased release.")
+        static let configuration = CommandConfiguration(abstract: "Each linked storefront's version, its last answer, when and its last error, the answer last ignored; the link's failures in a row, next poll and Apple's phased release.")
         @Argument(help: "The app's ID.") var app: String
         @OptionGroup var database: DatabaseOptions
         @OptionGroup var listing: ListingOptions
@@ -89,15 +89,17 @@ struct AppStoreCommand: AsyncParsableCommand {
         func run() async throws {
             try await database.withComponents { components in
                 let links = try await components.appStoreLinkService.links(app: app)
-                var table = Listing("Platform", "Storefront", "Version served", "Ignored answer", "Last success", "Last error", "Failures",
-                                    "Next poll", "Phased release")
+                var table = Listing("Platform", "Storefront", "Version served", "Last answer", "Answered at", "Last error", "Ignored answer",
+                                    "Failures", "Next poll", "Phased release")
                 for link in links {
                     for storefront in link.storefronts {
                         // The poller writes each ignored answer as "us: why"; each storefront's row shows its own.
                         let ignored = link.status.ignoredAnswers.filter { $0.hasPrefix("\(storefront): ") }
                             .map { String($0.dropFirst(storefront.count + 2)) }.joined(separator: "; ")
-                        table.append(link.platform.rawValue, storefront, link.served[storefront]?.description ?? "-", ignored,
-                                     link.status.lastSuccessAt?.formatted(.iso8601) ?? "never", link.status.lastError ?? "",
+                        // The storefront's own answer and error (attack s14, 10); failures, next poll and phase are the link's.
+                        let own = link.status.storefronts[storefront]
+                        table.append(link.platform.rawValue, storefront, link.served[storefront]?.description ?? "-",
+                                     own?.answer { $0.formatted(.iso8601) } ?? "not asked yet", own?.lastAnswerAt?.formatted(.iso8601) ?? "never", own?.lastError ?? "", ignored,
                                      String(link.status.failures), link.status.nextPollAt.formatted(.iso8601), link.status.phasedRelease ?? "not checked")
                     }
                 }
@@ -136,7 +138,10 @@ struct AppStoreCommand: AsyncParsableCommand {
                 case .raced: print("another publish came first; run sync again")
                 case .refused(let reason): throw AppStoreSyncFailure(message: (["publish refused: \(reason)"] + report.problems).joined(separator: "\n"))
                 case .failed(let errors): throw AppStoreSyncFailure(message: errors.joined(separator: "\n"))
+                // Not an error: nothing was asked, and nothing counted as a failure (attack s14, 9).
+                case .paced: throw AppStoreSyncFailure(message: (["paced: no storefront asked; run sync again in a minute"] + report.problems).joined(separator: "\n"))
                 }
+                for storefront in report.withdrawn { print("withdrawn: \(storefront) has said there is no such app since it was first missing; it returns when it finds the app") }
                 // What answered was applied (and printed above); a script still learns that some storefront didn't.
                 // A stale answer is the CDN's to correct, and only noted; an implausible one waits for
                 // the operator, so the sync isn't done (attack s14, 4).

@@ -8,6 +8,11 @@ struct AppStoreView: ConsoleView {
     package struct Row: ConsoleView {
         package let storefront: String
         package let served: String
+        /// What it last answered: a version, or its "no such app" run (attack s14, 10).
+        package let lastAnswer: String
+        package let answeredAt: String
+        /// Its own last error; `nil` after an answer.
+        package let lastError: String?
     }
 
     package struct Link: ConsoleView {
@@ -38,7 +43,12 @@ struct AppStoreView: ConsoleView {
             ignoredAnswers = link.status.ignoredAnswers
             nextPoll = ConsoleFigures.date(link.status.nextPollAt)
             phasedRelease = link.status.phasedRelease ?? "not checked yet"
-            storefronts = link.storefronts.map { Row(storefront: $0, served: link.served[$0]?.description ?? "not yet") }
+            storefronts = link.storefronts.map { storefront in
+                let own = link.status.storefronts[storefront]
+                return Row(storefront: storefront, served: link.served[storefront]?.description ?? "not yet",
+                           lastAnswer: own?.answer(date: ConsoleFigures.date) ?? "not asked yet",
+                           answeredAt: own?.lastAnswerAt.map(ConsoleFigures.date) ?? "never", lastError: own?.lastError)
+            }
         }
     }
 

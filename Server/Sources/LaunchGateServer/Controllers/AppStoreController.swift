@@ -41,6 +41,26 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
         let phasedRelease: String?
         /// The answers the last poll ignored: stale or implausible, one line each.
         let ignoredAnswers: [String]
+        /// Each storefront's own last answer and error, by code; a storefront no poll has asked yet is absent.
+        let storefronts: [String: StorefrontStatus]
+    }
+
+    /// One storefront's status: when it was asked and answered, what it answered, its error, and its "no such app" run.
+    struct StorefrontStatus: Encodable {
+        let lastPollAt: Date?
+        let lastAnswerAt: Date?
+        /// A version, or "no such app".
+        let lastAnswer: String?
+        let lastError: String?
+        let missingSince: Date?
+        let missingPolls: Int
+        /// When it was withdrawn from `storefronts` for saying "no such app" long enough.
+        let withdrawnAt: Date?
+
+        init(_ status: AppStoreStorefrontStatus) {
+            (lastPollAt, lastAnswerAt, lastAnswer, lastError) = (status.lastPollAt, status.lastAnswerAt, status.lastAnswer, status.lastError)
+            (missingSince, missingPolls, withdrawnAt) = (status.missingSince, status.missingPolls, status.withdrawnAt)
+        }
     }
 
     struct Link: Encodable {
@@ -61,7 +81,7 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
             served = link.served
             status = LinkStatus(lastPollAt: link.status.lastPollAt, lastSuccessAt: link.status.lastSuccessAt, lastError: link.status.lastError,
                                 failures: link.status.failures, nextPollAt: link.status.nextPollAt, phasedRelease: link.status.phasedRelease,
-                                ignoredAnswers: link.status.ignoredAnswers)
+                                ignoredAnswers: link.status.ignoredAnswers, storefronts: link.status.storefronts.mapValues(StorefrontStatus.init))
         }
     }
 
@@ -72,8 +92,13 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
         let storefronts: [String: AppVersion]?
         /// The version each storefront that answered serves.
         let answered: [String: AppVersion]
-        /// The storefronts the poll didn't reach before its deadline or after repeated timeouts.
+        /// The storefronts the poll didn't reach: its deadline, repeated timeouts, or (result `paced`
+        /// when none was asked) the minute's lookups were spent; `problems` says which.
         let notPolled: [String]
+        /// Every problem, one line each: the errors, then why the storefronts in `notPolled` weren't asked.
+        let problems: [String]
+        /// The storefronts this poll withdrew from `storefronts`: they have said "no such app" long enough.
+        let withdrawn: [String]
         /// The answers the poll ignored (stale or implausible), one line each; they published nothing.
         let ignored: [String]
         /// The implausible ones among `ignored`: they wait for a sync with `reset`.
@@ -118,10 +143,10 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
         case .published(let policy): (report.errors, policy.storefronts)
         case .failed(let errors): (errors, nil)
         case .refused(let reason): ([reason] + report.errors, nil)
-        case .unchanged, .raced: (report.errors, nil)
+        case .unchanged, .raced, .paced: (report.errors, nil)
         }
         return SyncResult(result: report.outcome.metricLabel, errors: errors, storefronts: published, answered: report.answered,
-                          notPolled: report.notPolled, ignored: report.ignored,
+                          notPolled: report.notPolled, problems: report.problems, withdrawn: report.withdrawn, ignored: report.ignored,
                           implausible: report.implausible)
     }
 

@@ -71,6 +71,31 @@ struct AppStoreAPITests {
         #expect(status.failures == 0, "an operator's sync adds no failure")
     }
 
+    @Test("a link that never succeeded has a failures series on /metrics for an alert, and its storefronts' own errors in the listed status (attack s14, 10 and 12)")
+    func failuresGaugeAndStorefrontStatus() async throws {
+        var configured = try await TestServer.make()
+        configured.configuration.appStorePolling = false
+        configured.configuration.appStoreLookupURL = URL(string: "http://127.0.0.1:9")!
+        let server = configured
+        // An app of its own: the metrics registry is the process's, shared by every test.
+        try await server.components.repository.createApp(Samples.app("never-succeeded"))
+        try await server.components.appStoreLinkService.link(app: "never-succeeded", platform: .ios, identity: .bundleID("com.example.never"),
+                                                             storefronts: ["us"])
+        try await server.application.test(.router) { client in
+            let auth = TestServer.bearer(server.adminToken)
+            let sync = try await client.execute(uri: "/v1/admin/apps/never-succeeded/appstore/sync", method: .post, headers: auth,
+                                                body: body(#"{"platform": "ios"}"#))
+            #expect(try sync.json()["result"] as? String == "error")
+            let metrics = try await client.execute(uri: "/metrics", method: .get, headers: auth).text
+            let line = metrics.split(separator: "\n").first { $0.hasPrefix("launchgate_appstore_failures{") && $0.contains(#"app="never-succeeded""#) }
+            #expect(line.map { Double($0.split(separator: " ").last ?? "") == 0 } == true, "a series, 0 after a sync: \(line ?? "none")")
+            let listed = try await client.execute(uri: "/v1/admin/apps/never-succeeded/appstore", method: .get, headers: auth)
+            let links = try #require(try JSONSerialization.jsonObject(with: listed.data) as? [[String: Any]])
+            let us = ((links.first?["status"] as? [String: Any])?["storefronts"] as? [String: Any])?["us"] as? [String: Any]
+            #expect((us?["lastError"] as? String)?.hasPrefix("us: ") == true && us?["missingPolls"] as? Int == 0 && us?["lastAnswerAt"] == nil)
+        }
+    }
+
     @Test("a bad storefront, both identities at once and an unknown app are refused in the one error shape")
     func refusals() async throws {
         let server = try await TestServer.make()
