@@ -96,8 +96,9 @@ struct AppStoreStorefrontStatusTests {
     func paced() async throws {
         let pollClock = TestPollClock()
         let pacer = AppStoreLookupPacer(clock: pollClock.clock)
-        // Another link's poll took the minute's 20 lookups.
+        // Another link's poll took the minute's 20 lookups half a minute ago: a poll that waited would ask at 60 s.
         for _ in 0..<20 { _ = await pacer.reserve(latestStart: .seconds(50), perMinute: 20) }
+        pollClock.advance(.seconds(30))
         let fixture = await Fixture()
         await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "2.5.0"))
         let clock = fixture.clock
@@ -107,12 +108,12 @@ struct AppStoreStorefrontStatusTests {
         #expect(sync.outcome == .paced && sync.outcome.metricLabel == "paced")
         #expect(sync.errors.isEmpty && sync.notPolled == ["jp", "us"])
         #expect(sync.problems == ["not polled this time (the process's lookups for the minute were spent; the next poll asks them first): jp, us"])
-        #expect(pollClock.now == .zero, "the sync answered without waiting for the pace")
+        #expect(pollClock.now == .seconds(30), "the sync answered without waiting for the pace")
         #expect(await fixture.transport.countries.isEmpty)
         let status = try #require(await fixture.status())
         #expect(status.failures == 0 && status.nextPollAt == clock.now && status.lastError?.contains("lookups for the minute") == true)
-        // A scheduled poll half a minute later waits for its turn, within its deadline, and asks them.
-        pollClock.advance(.seconds(30))
+        // A scheduled poll waits for its turn, within its deadline, and asks them.
         #expect(try await poller.poll(app: "notes", platform: .ios, reset: false).answered.keys.sorted() == ["us"])
+        #expect(pollClock.now >= .seconds(60))
     }
 }
