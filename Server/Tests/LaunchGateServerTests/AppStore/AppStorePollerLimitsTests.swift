@@ -13,7 +13,7 @@ struct AppStorePollerLimitsTests {
     private typealias Fixture = AppStorePollerTests.Fixture
 
     /// 49 storefronts, as in the attack: "aa" … "bw".
-    private static let storefronts: [String] = (0..<49).map { index in
+    static let storefronts: [String] = (0..<49).map { index in
         let letters = Array("abcdefghijklmnopqrstuvwxyz")
         return String([letters[index / 26], letters[index % 26]])
     }

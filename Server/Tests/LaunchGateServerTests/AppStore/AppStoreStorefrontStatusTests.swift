@@ -11,10 +11,7 @@ struct AppStoreStorefrontStatusTests {
     private typealias Fixture = AppStorePollerTests.Fixture
 
     /// 49 storefronts, as in the attack: "aa" … "bw".
-    private static let storefronts: [String] = (0..<49).map { index in
-        let letters = Array("abcdefghijklmnopqrstuvwxyz")
-        return String([letters[index / 26], letters[index % 26]])
-    }
+    private static let storefronts = AppStorePollerLimitsTests.storefronts
 
     /// Another process's poller over the fixture's storage (`launchgate appstore sync`): its own pacer, no memory of the fixture's polls.
     private static func otherProcess(_ fixture: Fixture) -> AppStorePoller {
