@@ -141,7 +141,9 @@ struct AppStoreCommand: AsyncParsableCommand {
                 // Not an error: nothing was asked, and nothing counted as a failure (attack s14, 9).
                 case .paced: throw AppStoreSyncFailure(message: (["paced: no storefront asked; run sync again in a minute"] + report.problems).joined(separator: "\n"))
                 }
-                for storefront in report.withdrawn { print("withdrawn: \(storefront) has said there is no such app since it was first missing; it returns when it finds the app") }
+                for storefront in report.withdrawn {
+                    print("withdrawn from storefronts: \(storefront) (no such app in \(AppStorePoller.withdrawAfterMissingPolls) polls over \(Int(AppStorePoller.withdrawAfterMissingFor / 3600)) hours); it returns when it finds the app again")
+                }
                 // What answered was applied (and printed above); a script still learns that some storefront didn't.
                 // A stale answer is the CDN's to correct, and only noted; an implausible one waits for
                 // the operator, so the sync isn't done (attack s14, 4).
