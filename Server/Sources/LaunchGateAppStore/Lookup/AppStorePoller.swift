@@ -156,7 +156,7 @@ public struct AppStorePoller: Sendable {
         if let current, current.policy.platforms[link.platform] == platformPolicy { return (.unchanged, update.served, phase, update) }
         var policy = current?.policy ?? UpdatePolicy(app: link.app)
         policy.platforms[link.platform] = platformPolicy
-        // Only while the link polled is still linked (an unlink removes it before withdrawing the
+        // Only while the link polled is still linked (an unlink removes it in the transaction that withdraws the
         // storefronts), and with its appstore.changed stored beside policy.published, in the publish's transaction.
         let (events, data) = (events, AppStoreChangedEventData(app: link.app, platform: link.platform, policy: platformPolicy, phasedRelease: phase))
         do {

@@ -79,6 +79,37 @@ struct AppStoreLinkRepositoryContractTests {
     }
 
     @Test("relinking the same app keeps the floor of the storefronts still named; another app starts from none", arguments: TestBackend.available)
+    @Test("a publish that carries removing takes the link with it; one refused by a race or over a relink leaves the link (review s14, L5)",
+          arguments: TestBackend.available)
+    func removing(_ backend: TestBackend) async throws {
+        try await backend.withRepository { repository, database in
+            try await repository.createApp(Samples.app("notes"))
+            let links: any AppStoreLinkRepository = database.map { SQLAppStoreLinkRepository(database: $0) } ?? MemoryAppStoreLinkRepository()
+            let unlinked = link()
+            try await links.save(unlinked)
+            _ = try await links.record(unlinked, served: ["us": "2.4.0"], status: AppStoreLinkStatus(nextPollAt: Samples.now), reset: false)
+            @Sendable func withdraw(expected: Int?, _ link: AppStoreLink) async throws {
+                _ = try await repository.publish(appID: "notes", channel: .production, policy: Samples.policy(), author: "appstore", note: nil,
+                                                 at: Samples.now, expectedRevision: expected, condition: links.removing(link), events: nil)
+            }
+            // Another publish came first: nothing is stored, and the link stays as it was, floor included.
+            let raced = await #expect(throws: ServiceError.self) { try await withdraw(expected: 3, unlinked) }
+            #expect(raced?.code == "publish-race")
+            #expect(try await links.find(app: "notes", platform: .ios)?.served == ["us": "2.4.0"])
+            // Relinked meanwhile: the new link isn't the one being unlinked, and stays.
+            let relinked = link(minute: 1)
+            try await links.save(relinked)
+            let over = await #expect(throws: ServiceError.self) { try await withdraw(expected: 0, unlinked) }
+            #expect(over?.code == "publish-race")
+            #expect(try await links.find(app: "notes", platform: .ios)?.isSameLink(as: relinked) == true)
+            #expect(try await repository.revisions(appID: "notes", channel: .production).isEmpty)
+            // Through: the revision and the removal together.
+            try await withdraw(expected: 0, relinked)
+            #expect(try await repository.revisions(appID: "notes", channel: .production).count == 1)
+            #expect(try await links.find(app: "notes", platform: .ios) == nil)
+        }
+    }
+
     func relink(_ backend: TestBackend) async throws {
         try await withLinks(backend) { links in
             try await links.save(link())
@@ -203,3 +234,4 @@ private actor BarrierLinks: AppStoreLinkRepository {
     }
     nonisolated func stillLinked(_ link: AppStoreLink) -> PublishCondition { links.stillLinked(link) }
 }
+    nonisolated func removing(_ link: AppStoreLink) -> PublishCondition { links.removing(link) }

@@ -32,8 +32,10 @@ actor FakeAppStorePublisher: AppStorePublisher {
             await winner?()
             throw ServiceError.publishRace(app, channel: .production)
         }
-        guard expectedRevision == revisions.count, try await condition?.holds() ?? true else { throw ServiceError.publishRace(app, channel: .production) }
+        // The guard refuses before the repository's transaction, where the condition is checked (and may act).
+        guard expectedRevision == revisions.count else { throw ServiceError.publishRace(app, channel: .production) }
         if let refusal { throw AppStorePublishRefusal(reason: refusal) }
+        guard try await condition?.holds() ?? true else { throw ServiceError.publishRace(app, channel: .production) }
         revisions.append(policy)
     }
 }

@@ -90,9 +90,9 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
 
     public func stillLinked(_ link: AppStoreLink) -> PublishCondition {
         PublishCondition(sql: { db in
-            // On PostgreSQL the row's lock holds an unlink's DELETE until the publish commits, so the
-            // withdrawal that follows the unlink reads the revision published here; SQLite's
-            // transaction holds the writer lock already.
+            // On PostgreSQL the row's lock holds an unlink's withdrawal (``removing(_:)`` takes the
+            // same lock before its publish reads the revision) until this publish commits, so the
+            // withdrawal reads the revision published here; SQLite's transaction holds the writer lock already.
             if db.dialect.name != "sqlite" {
                 try await db.raw("""
                     SELECT app_id FROM appstore_links WHERE app_id = \(bind: link.app) AND platform = \(bind: link.platform.rawValue) FOR UPDATE
@@ -107,6 +107,24 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
 
     private static func query(_ db: any SQLDatabase) -> SQLSelectBuilder {
         db.select().columns("app_id", "platform", "bundle_id", "apple_id", "storefronts", "pins", "served", "created_at",
+    public func removing(_ link: AppStoreLink) -> PublishCondition {
+        let linked = stillLinked(link)
+        return PublishCondition(sql: { db in
+            // stillLinked has locked the row (PostgreSQL) or holds the writer lock (SQLite): the
+            // delete commits with the withdrawal, or rolls back with it.
+            guard try await linked.holds(on: db) else { return false }
+            try await db.delete(from: "appstore_links").where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue).run()
+            return true
+        }, memory: {
+            // A memory publish over SQL links has no transaction to share: removed just before the publish.
+            guard try await linked.holds() else { return false }
+            return try await remove(app: link.app, platform: link.platform)
+        }, undo: {
+            // Put back as it was linked; its storefronts' floor starts afresh.
+            if (try? await find(app: link.app, platform: link.platform)) == .some(nil) { try? await save(link) }
+        })
+    }
+
                             "last_poll_at", "last_success_at", "last_error", "failures", "next_poll_at", "phased_release", "ignored_answers")
             .from("appstore_links")
     }
