@@ -129,6 +129,7 @@ public struct AppStorePoller: Sendable {
         var report = AppStorePollReport(outcome: .unchanged, answered: round.answers.mapValues(\.version), errors: round.errors,
                                         notPolled: round.notReached)
         var served = link.served
+        var update: StorefrontUpdate?
         var phase: String?
         var ignored = link.status.ignoredAnswers
         if round.answers.isEmpty {
@@ -136,10 +137,10 @@ public struct AppStorePoller: Sendable {
         } else {
             let applied = try await publish(round.answers, link: link, reset: reset)
             (report.outcome, served, phase) = (applied.outcome, applied.floor, applied.phase)
-            (report.ignored, report.implausible) = (applied.update.ignored, applied.update.implausible)
+            (report.ignored, report.implausible, update) = (applied.update.ignored, applied.update.implausible, applied.update)
             ignored = Self.ignored(applied.update.ignored, before: ignored, answered: Set(round.answers.keys), storefronts: link.storefronts)
         }
-        try await record(report, link: link, served: served, phase: phase, ignored: ignored, reset: reset, manual: manual)
+        try await record(report, link: link, served: served, update: update, phase: phase, ignored: ignored, reset: reset, manual: manual)
         Counter(label: "launchgate_appstore_polls_total", dimensions: [("result", report.outcome.metricLabel)]).increment()
         return report
     }
@@ -150,7 +151,7 @@ public struct AppStorePoller: Sendable {
     private func publish(_ answers: [String: StorefrontRelease], link: AppStoreLink, reset: Bool) async throws
         -> (outcome: AppStorePollOutcome, floor: [String: AppVersion], phase: String?, update: StorefrontUpdate) {
         let current = try await publisher.current(app: link.app)
-        let update = StorefrontUpdate(answers: answers, link: link, policy: current?.policy.platforms[link.platform], reset: reset)
+        let update = StorefrontUpdate(answers: answers, link: link, policy: current?.policy.platforms[link.platform], reset: reset, at: now())
         var platformPolicy = update.policy
         let phase = await followPhasedRelease(link: link, served: update.served, policy: &platformPolicy)
         if let current, current.policy.platforms[link.platform] == platformPolicy { return (.unchanged, update.served, phase, update) }
@@ -191,12 +192,19 @@ public struct AppStorePoller: Sendable {
     /// backoff (the failing storefronts' errors stay in `lastError`); one in which none answered
     /// backs off, unless none was even asked (the process's lookups for the minute were spent on
     /// other links), which is no fault of Apple's: that link is due again at once.
-    private func record(_ report: AppStorePollReport, link: AppStoreLink, served: [String: AppVersion], phase: String?,
+    private func record(_ report: AppStorePollReport, link: AppStoreLink, served: [String: AppVersion], update: StorefrontUpdate?, phase: String?,
                         ignored: [String], reset: Bool, manual: Bool) async throws {
         let time = now()
         var status = link.status
         status.lastPollAt = time
         status.ignoredAnswers = ignored
+        // Only a poll that some storefront answered says what is served now.
+        if let update {
+            // A reset the guard refused or that raced accepted nothing.
+            let accepted: Bool = switch report.outcome { case .published, .unchanged: reset; default: false }
+            AppStoreTrust.advance(&status, served: served.filter { link.storefronts.contains($0.key) }, baseline: update.baseline, reset: accepted, at: time)
+            status.newestFields = update.fields
+        }
         // A poll that reached no storefront didn't look at the phase: the last one found stands.
         if let phase { status.phasedRelease = phase }
         let problems = report.problems

@@ -21,6 +21,7 @@ public struct Migrator: Sendable {
         AddAppStoreLinkPhasedRelease(),
         AddPromptFunnelChannel(),
         AddAppStoreLinkIgnoredAnswers(),
+        AddAppStoreLinkTrustedVersion(),
     ]
 
     private let database: Database

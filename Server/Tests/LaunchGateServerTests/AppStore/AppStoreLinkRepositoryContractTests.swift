@@ -36,7 +36,7 @@ struct AppStoreLinkRepositoryContractTests {
         }
     }
 
-    @Test("a recorded poll keeps the served versions and status, the phased release's included, and only due links are listed",
+    @Test("a recorded poll keeps the served versions and status, the phased release's and the trusted version's included, and only due links are listed",
           arguments: TestBackend.available)
     func recordAndDue(_ backend: TestBackend) async throws {
         try await withLinks(backend) { links in
@@ -44,7 +44,8 @@ struct AppStoreLinkRepositoryContractTests {
             try await links.save(link(platform: .macos, minute: 10))
             let status = AppStoreLinkStatus(lastPollAt: Samples.now, lastSuccessAt: nil, lastError: "us: the lookup timed out", failures: 2,
                                             nextPollAt: Samples.now.addingTimeInterval(3600), phasedRelease: "ACTIVE day 3: 5 %",
-                                            ignoredAnswers: ["jp: 2.2.0 is below the 2.3.0 it served before", "fr: 99999999999.0 is implausible"])
+                                            ignoredAnswers: ["jp: 2.2.0 is below the 2.3.0 it served before", "fr: 99999999999.0 is implausible"],
+                                            trustedVersion: "2.3.0", newestVersion: "2.4.0", newestSince: Samples.now.addingTimeInterval(-60))
             #expect(try await links.record(link(), served: ["us": "2.4.0", "jp": "2.3.0"], status: status, reset: false))
             let found = try #require(try await links.find(app: "notes", platform: .ios))
             #expect(found.served == ["us": "2.4.0", "jp": "2.3.0"] && found.status == status)
@@ -78,7 +79,6 @@ struct AppStoreLinkRepositoryContractTests {
         }
     }
 
-    @Test("relinking the same app keeps the floor of the storefronts still named; another app starts from none", arguments: TestBackend.available)
     @Test("a publish that carries removing takes the link with it; one refused by a race or over a relink leaves the link (review s14, L5)",
           arguments: TestBackend.available)
     func removing(_ backend: TestBackend) async throws {
@@ -110,6 +110,7 @@ struct AppStoreLinkRepositoryContractTests {
         }
     }
 
+    @Test("relinking the same app keeps the floor of the storefronts still named; another app starts from none", arguments: TestBackend.available)
     func relink(_ backend: TestBackend) async throws {
         try await withLinks(backend) { links in
             try await links.save(link())
@@ -233,5 +234,5 @@ private actor BarrierLinks: AppStoreLinkRepository {
         try await links.record(link, served: served, status: status, reset: reset)
     }
     nonisolated func stillLinked(_ link: AppStoreLink) -> PublishCondition { links.stillLinked(link) }
-}
     nonisolated func removing(_ link: AppStoreLink) -> PublishCondition { links.removing(link) }
+}

@@ -18,13 +18,15 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
             try await db.delete(from: "appstore_links").where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue).run()
             try await db.insert(into: "appstore_links")
                 .columns("app_id", "platform", "bundle_id", "apple_id", "storefronts", "pins", "served", "created_at",
-                         "last_poll_at", "last_success_at", "last_error", "failures", "next_poll_at", "phased_release", "ignored_answers")
+                         "last_poll_at", "last_success_at", "last_error", "failures", "next_poll_at", "phased_release", "ignored_answers",
+                         "trusted_version", "newest_version", "newest_since", "newest_fields")
                 .values(SQLBind(link.app), SQLBind(link.platform.rawValue), SQLBind(link.identity.bundleID), SQLBind(Self.appleID(link.identity)),
                         SQLBind(link.storefronts.joined(separator: ",")), SQLBind(Self.pinsText(link.pins)), SQLBind(try Self.servedText(link.served)),
                         SQLBind(link.createdAt.milliseconds), SQLBind(link.status.lastPollAt?.milliseconds),
                         SQLBind(link.status.lastSuccessAt?.milliseconds), SQLBind(link.status.lastError), SQLBind(Int64(link.status.failures)),
                         SQLBind(link.status.nextPollAt.milliseconds), SQLBind(link.status.phasedRelease),
-                        SQLBind(Self.ignoredText(link.status.ignoredAnswers)))
+                        SQLBind(Self.ignoredText(link.status.ignoredAnswers)), SQLBind(link.status.trustedVersion?.description),
+                        SQLBind(link.status.newestVersion?.description), SQLBind(link.status.newestSince?.milliseconds), SQLBind(link.status.newestFields))
                 .run()
         }
     }
@@ -83,6 +85,9 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
                 .set("last_error", to: SQLBind(status.lastError)).set("failures", to: SQLBind(Int64(status.failures)))
                 .set("next_poll_at", to: SQLBind(status.nextPollAt.milliseconds)).set("phased_release", to: SQLBind(status.phasedRelease))
                 .set("ignored_answers", to: SQLBind(Self.ignoredText(status.ignoredAnswers)))
+                .set("trusted_version", to: SQLBind(status.trustedVersion?.description))
+                .set("newest_version", to: SQLBind(status.newestVersion?.description)).set("newest_since", to: SQLBind(status.newestSince?.milliseconds))
+                .set("newest_fields", to: SQLBind(status.newestFields))
                 .where("app_id", .equal, polled.app).where("platform", .equal, polled.platform.rawValue).run()
             return true
         }
@@ -103,10 +108,6 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
         }, memory: { try await find(app: link.app, platform: link.platform)?.isSameLink(as: link) == true })
     }
 
-    // MARK: Rows
-
-    private static func query(_ db: any SQLDatabase) -> SQLSelectBuilder {
-        db.select().columns("app_id", "platform", "bundle_id", "apple_id", "storefronts", "pins", "served", "created_at",
     public func removing(_ link: AppStoreLink) -> PublishCondition {
         let linked = stillLinked(link)
         return PublishCondition(sql: { db in
@@ -125,7 +126,12 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
         })
     }
 
-                            "last_poll_at", "last_success_at", "last_error", "failures", "next_poll_at", "phased_release", "ignored_answers")
+    // MARK: Rows
+
+    private static func query(_ db: any SQLDatabase) -> SQLSelectBuilder {
+        db.select().columns("app_id", "platform", "bundle_id", "apple_id", "storefronts", "pins", "served", "created_at",
+                            "last_poll_at", "last_success_at", "last_error", "failures", "next_poll_at", "phased_release", "ignored_answers",
+                            "trusted_version", "newest_version", "newest_since", "newest_fields")
             .from("appstore_links")
     }
 
@@ -162,13 +168,20 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
         do {
             served = try JSONDecoder().decode([String: AppVersion].self, from: Data(try row.decode(column: "served", as: String.self).utf8))
         } catch { throw corrupt("unreadable storefront versions") }
+        func version(_ column: String) throws -> AppVersion? {
+            guard let text = try row.decode(column: column, as: String?.self) else { return nil }
+            do { return try AppVersion(parsing: text) } catch { throw corrupt("an unreadable \(column)") }
+        }
         let status = AppStoreLinkStatus(
             lastPollAt: try row.decode(column: "last_poll_at", as: Int64?.self).map(Date.init(milliseconds:)),
             lastSuccessAt: try row.decode(column: "last_success_at", as: Int64?.self).map(Date.init(milliseconds:)),
             lastError: try row.decode(column: "last_error", as: String?.self), failures: Int(try row.decode(column: "failures", as: Int64.self)),
             nextPollAt: Date(milliseconds: try row.decode(column: "next_poll_at", as: Int64.self)),
             phasedRelease: try row.decode(column: "phased_release", as: String?.self),
-            ignoredAnswers: try row.decode(column: "ignored_answers", as: String?.self).map { $0.split(separator: "\n").map(String.init) } ?? [])
+            ignoredAnswers: try row.decode(column: "ignored_answers", as: String?.self).map { $0.split(separator: "\n").map(String.init) } ?? [],
+            trustedVersion: try version("trusted_version"), newestVersion: try version("newest_version"),
+            newestSince: try row.decode(column: "newest_since", as: Int64?.self).map(Date.init(milliseconds:)),
+            newestFields: try row.decode(column: "newest_fields", as: String?.self))
         return AppStoreLink(app: try row.decode(column: "app_id", as: String.self), platform: platform, identity: identity,
                             storefronts: try row.decode(column: "storefronts", as: String.self).split(separator: ",").map(String.init),
                             pins: pins, served: served, createdAt: Date(milliseconds: try row.decode(column: "created_at", as: Int64.self)),
