@@ -45,7 +45,8 @@ struct AppStoreLinkRepositoryContractTests {
             let status = AppStoreLinkStatus(lastPollAt: Samples.now, lastSuccessAt: nil, lastError: "us: the lookup timed out", failures: 2,
                                             nextPollAt: Samples.now.addingTimeInterval(3600), phasedRelease: "ACTIVE day 3: 5 %",
                                             ignoredAnswers: ["jp: 2.2.0 is below the 2.3.0 it served before", "fr: 99999999999.0 is implausible"],
-                                            trustedVersion: "2.3.0", newestVersion: "2.4.0", newestSince: Samples.now.addingTimeInterval(-60))
+                                            trustedVersion: "2.3.0", newestVersion: "2.4.0", newestSince: Samples.now.addingTimeInterval(-60),
+                                            newestFields: "16.0\u{1F}Faster sync.")
             #expect(try await links.record(link(), served: ["us": "2.4.0", "jp": "2.3.0"], status: status, reset: false))
             let found = try #require(try await links.find(app: "notes", platform: .ios))
             #expect(found.served == ["us": "2.4.0", "jp": "2.3.0"] && found.status == status)
