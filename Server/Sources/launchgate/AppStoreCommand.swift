@@ -93,9 +93,9 @@ struct AppStoreCommand: AsyncParsableCommand {
                                     "Next poll", "Phased release")
                 for link in links {
                     for storefront in link.storefronts {
-                        // The poller writes each ignored answer as "us: why"; each storefront's row shows its own.
-                        let ignored = link.status.ignoredAnswers.filter { $0.hasPrefix("\(storefront): ") }
-                            .map { String($0.dropFirst(storefront.count + 2)) }.joined(separator: "; ")
+                        // Each storefront's row shows its own ignored answers.
+                        let ignored = link.status.ignoredAnswers.filter { $0.storefront == storefront }
+                            .map { $0.why(app: link.app, platform: link.platform) }.joined(separator: "; ")
                         table.append(link.platform.rawValue, storefront, link.served[storefront]?.description ?? "-", ignored,
                                      link.status.lastSuccessAt?.formatted(.iso8601) ?? "never", link.status.lastError ?? "",
                                      String(link.status.failures), link.status.nextPollAt.formatted(.iso8601), link.status.phasedRelease ?? "not checked")
@@ -124,10 +124,11 @@ struct AppStoreCommand: AsyncParsableCommand {
             let poller = try AppStoreCommand.pollerConfiguration(appstorePollInterval)
             try await database.withComponents(checkMasterKey: true) { components in
                 // The CLI doesn't follow Apple's phased release (connectURL nil): serve's poller does, with its App Store Connect URL.
-                let report = try await components.syncAppStore(app: target.app, platform: try target.parsedPlatform(), reset: reset, lookupURL: base,
+                let platform = try target.parsedPlatform()
+                let report = try await components.syncAppStore(app: target.app, platform: platform, reset: reset, lookupURL: base,
                                                                connectURL: nil, configuration: poller, logger: DatabaseOptions.quietLogger)
                 // Only the answers that weren't ignored say what the policy now follows.
-                let ignored = Set(report.ignored.compactMap { $0.split(separator: ":").first.map(String.init) })
+                let ignored = Set(report.ignored.map(\.storefront))
                 let answered = report.answered.filter { !ignored.contains($0.key) }.sorted { $0.key < $1.key }
                     .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
                 switch report.outcome {
@@ -140,8 +141,8 @@ struct AppStoreCommand: AsyncParsableCommand {
                 // What answered was applied (and printed above); a script still learns that some storefront didn't.
                 // A stale answer is the CDN's to correct, and only noted; an implausible one waits for
                 // the operator, so the sync isn't done (attack s14, 4).
-                for line in report.ignored where !report.implausible.contains(line) { print("note: \(line)") }
-                let left = report.implausible.map { "ignored, accepted only with --reset: \($0)" } + report.problems
+                for answer in report.ignored where !answer.waitsForOperator { print("note: \(answer.line(app: target.app, platform: platform))") }
+                let left = report.implausible.map { "ignored, accepted only with --reset: \($0.line(app: target.app, platform: platform))" } + report.problems
                 if !left.isEmpty { throw AppStoreSyncFailure(message: left.joined(separator: "\n")) }
             }
         }

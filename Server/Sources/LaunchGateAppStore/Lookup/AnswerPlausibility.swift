@@ -1,4 +1,5 @@
 import LaunchGate
+import LaunchGateStorage
 
 /// Whether a storefront's answer is believable enough to publish. A CDN or a hostile store can
 /// answer `99999999999.0`; published, it would prompt every device for a version that doesn't
@@ -34,23 +35,11 @@ public enum AnswerPlausibility {
     ///   - version: The version a storefront answered.
     ///   - trusted: The version jumps are measured from; `nil` when the link has none yet (nothing published, nothing served).
     ///   - reset: An operator's `sync --reset`, which accepts a big jump (never an out-of-range component).
-    ///   - link: The link's app and platform, which the reason's `sync --reset` command names (attack s14, 14).
-    public static func refusal(of version: AppVersion, trusted: AppVersion?, reset: Bool,
-                               link: (app: String, platform: Platform)) -> String? {
-        if version.components.contains(where: { $0 > maximumComponent }) {
-            return "\(version) is implausible: a component is above \(maximumComponent)"
-        }
+    public static func refusal(of version: AppVersion, trusted: AppVersion?, reset: Bool) -> IgnoredAnswer.Reason? {
+        if version.components.contains(where: { $0 > maximumComponent }) { return .implausible(maximumComponent: maximumComponent) }
         guard !reset, let trusted, version > trusted else { return nil }
-        let jump: String
-        if version.major > trusted.major + maximumMajorJump {
-            jump = "more than \(maximumMajorJump) major versions past"
-        } else if version.minor > maximumMinorFactor * (trusted.minor + 1) {
-            jump = "a minor version more than \(maximumMinorFactor) times (that plus one) of"
-        } else {
-            return nil
-        }
-        return "\(version) is held: \(jump) \(trusted), the version trusted (served for a day, or accepted by an operator); "
-            + "if it is real, accept it with `launchgate appstore sync \(link.app) --platform \(link.platform.rawValue) --reset` "
-            + "(or tick Reset and Sync now on the console's App Store page)"
+        if version.major > trusted.major + maximumMajorJump { return .held(trusted: trusted, jump: .majors(maximumMajorJump)) }
+        if version.minor > maximumMinorFactor * (trusted.minor + 1) { return .held(trusted: trusted, jump: .minorFactor(maximumMinorFactor)) }
+        return nil
     }
 }

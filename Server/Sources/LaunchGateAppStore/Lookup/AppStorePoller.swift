@@ -137,7 +137,7 @@ public struct AppStorePoller: Sendable {
         } else {
             let applied = try await publish(round.answers, link: link, reset: reset)
             (report.outcome, served, phase) = (applied.outcome, applied.floor, applied.phase)
-            (report.ignored, report.implausible, update) = (applied.update.ignored, applied.update.implausible, applied.update)
+            (report.ignored, update) = (applied.update.ignored, applied.update)
             ignored = Self.ignored(applied.update.ignored, before: ignored, answered: Set(round.answers.keys), storefronts: link.storefronts)
         }
         try await record(report, link: link, served: served, update: update, phase: phase, ignored: ignored, reset: reset, manual: manual)
@@ -193,7 +193,7 @@ public struct AppStorePoller: Sendable {
     /// backs off, unless none was even asked (the process's lookups for the minute were spent on
     /// other links), which is no fault of Apple's: that link is due again at once.
     private func record(_ report: AppStorePollReport, link: AppStoreLink, served: [String: AppVersion], update: StorefrontUpdate?, phase: String?,
-                        ignored: [String], reset: Bool, manual: Bool) async throws {
+                        ignored: [IgnoredAnswer], reset: Bool, manual: Bool) async throws {
         let time = now()
         var status = link.status
         status.lastPollAt = time
@@ -247,11 +247,10 @@ public struct AppStorePoller: Sendable {
 extension AppStorePoller {
     /// The ignored answers after a poll: this poll's, and the earlier ones of the storefronts that
     /// didn't answer this time, so a stale storefront the poll didn't reach stays listed until it
-    /// answers (attack s14, 7). Each line starts with its storefront's code and a colon.
-    static func ignored(_ new: [String], before: [String], answered: Set<String>, storefronts: [String]) -> [String] {
-        func storefront(_ line: String) -> String { String(line.prefix { $0 != ":" }) }
-        let kept = before.filter { !answered.contains(storefront($0)) && storefronts.contains(storefront($0)) }
-        return (new + kept).sorted { storefront($0) < storefront($1) }
+    /// answers (attack s14, 7).
+    static func ignored(_ new: [IgnoredAnswer], before: [IgnoredAnswer], answered: Set<String>, storefronts: [String]) -> [IgnoredAnswer] {
+        let kept = before.filter { !answered.contains($0.storefront) && storefronts.contains($0.storefront) }
+        return (new + kept).sorted { $0.storefront < $1.storefront }
     }
 
     /// The status's error on one line of at most 1000 characters: a guard's reason or an answer may

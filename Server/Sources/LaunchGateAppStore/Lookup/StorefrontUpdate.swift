@@ -20,12 +20,9 @@ public struct StorefrontUpdate: Sendable, Hashable {
     public let served: [String: AppVersion]
     /// The platform's policy with the store's values.
     public let policy: PlatformPolicy
-    /// The answers not believed, one line each, by storefront: stale (lower than that storefront
-    /// served before) or implausible.
-    public let ignored: [String]
-    /// The implausible ones among ``ignored``: unlike a stale answer, which the CDN corrects by
-    /// itself, one of these waits for an operator (`sync --reset`), so a sync that met one fails.
-    public let implausible: [String]
+    /// The answers not believed, by storefront: stale (lower than that storefront served before),
+    /// implausible or held (``IgnoredAnswer/waitsForOperator``: a sync that met one isn't done).
+    public let ignored: [IgnoredAnswer]
     /// The version jumps were measured from: the link's trusted version, or on its first poll what
     /// the link served before, else the published latest (``AppStoreTrust``).
     public let baseline: AppVersion?
@@ -46,19 +43,17 @@ public struct StorefrontUpdate: Sendable, Hashable {
     public init(answers: [String: StorefrontRelease], link: AppStoreLink, policy: PlatformPolicy?, reset: Bool, at time: Date? = nil) {
         let before = link.served.filter { link.storefronts.contains($0.key) }
         var served = reset ? [:] : before
-        var ignored: [String] = []
-        var implausible: [String] = []
+        var ignored: [IgnoredAnswer] = []
         // Jumps are measured from the trusted version, which no answer moves by itself (attack s14, 1).
         // A fresh link has served nothing yet: the published latest is then the baseline, so a
         // relinked app's first answer can't leap past it unchecked (attack s14, 2).
         let baseline = link.status.trustedVersion ?? before.values.max() ?? policy?.latest?.version
         self.baseline = baseline
         for (storefront, release) in answers.sorted(by: { $0.key < $1.key }) where link.storefronts.contains(storefront) {
-            if let refusal = AnswerPlausibility.refusal(of: release.version, trusted: baseline, reset: reset, link: (link.app, link.platform)) {
-                ignored.append("\(storefront): \(refusal)")
-                implausible.append(ignored[ignored.count - 1])
+            if let refusal = AnswerPlausibility.refusal(of: release.version, trusted: baseline, reset: reset) {
+                ignored.append(IgnoredAnswer(storefront: storefront, version: release.version, reason: refusal))
             } else if let floor = served[storefront], release.version < floor {
-                ignored.append("\(storefront): \(release.version) is below the \(floor) it served before (a stale answer), ignored")
+                ignored.append(IgnoredAnswer(storefront: storefront, version: release.version, reason: .stale(floor: floor)))
             } else {
                 served[storefront] = release.version
             }
@@ -69,7 +64,6 @@ public struct StorefrontUpdate: Sendable, Hashable {
         }
         self.served = served
         self.ignored = ignored
-        self.implausible = implausible
         var updated = policy ?? PlatformPolicy()
         updated.storefronts = served
         if let highest = served.values.max(),

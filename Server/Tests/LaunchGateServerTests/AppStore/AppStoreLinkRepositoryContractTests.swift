@@ -44,7 +44,8 @@ struct AppStoreLinkRepositoryContractTests {
             try await links.save(link(platform: .macos, minute: 10))
             let status = AppStoreLinkStatus(lastPollAt: Samples.now, lastSuccessAt: nil, lastError: "us: the lookup timed out", failures: 2,
                                             nextPollAt: Samples.now.addingTimeInterval(3600), phasedRelease: "ACTIVE day 3: 5 %",
-                                            ignoredAnswers: ["jp: 2.2.0 is below the 2.3.0 it served before", "fr: 99999999999.0 is implausible"],
+                                            ignoredAnswers: [IgnoredAnswer(storefront: "fr", version: "99999999999.0", reason: .implausible(maximumComponent: 99_999)),
+                                                             IgnoredAnswer(storefront: "jp", version: "2.2.0", reason: .held(trusted: "2.1.0", jump: .minorFactor(100)))],
                                             trustedVersion: "2.3.0", newestVersion: "2.4.0", newestSince: Samples.now.addingTimeInterval(-60),
                                             newestFields: "16.0\u{1F}Faster sync.")
             #expect(try await links.record(link(), served: ["us": "2.4.0", "jp": "2.3.0"], status: status, reset: false))

@@ -4,7 +4,7 @@ import SQLKit
 import Testing
 @testable import LaunchGateStorage
 
-@Suite("Migration 046 adds a link's trusted version beside its status, keeping what the link held before")
+@Suite("Migration 046 adds a link's trusted version beside its status, keeping what the link held before, its ignored answers included")
 struct AppStoreTrustedVersionMigrationTests {
     @Test("a link stored before the upgrade keeps its floor and ignored answers, has no trusted version yet, and then records one",
           arguments: TestBackend.sql)
@@ -25,12 +25,16 @@ struct AppStoreTrustedVersionMigrationTests {
             _ = try await Migrator(database: database).migrate()
             let links = SQLAppStoreLinkRepository(database: database)
             let link = try #require(try await links.find(app: "notes", platform: .ios))
-            #expect(link.served == ["us": "2.5.0"] && link.status.ignoredAnswers.count == 1)
+            #expect(link.served == ["us": "2.5.0"])
+            // Lines 045's poller wrote read as recorded answers, word for word, by storefront.
+            #expect(link.status.ignoredAnswers.map(\.storefront) == ["us"] && link.status.ignoredAnswers.first?.version == "2.4.0")
+            #expect(link.status.ignoredAnswers.lines == ["us: 2.4.0 is below the 2.5.0 it served before (a stale answer), ignored"])
             #expect(link.status.trustedVersion == nil && link.status.newestVersion == nil && link.status.newestSince == nil)
             var status = link.status
             (status.trustedVersion, status.newestVersion, status.newestSince) = ("2.5.0", "2.5.0", Samples.now)
             #expect(try await links.record(link, served: link.served, status: status, reset: false))
             #expect(try await links.find(app: "notes", platform: .ios)?.status.trustedVersion == "2.5.0")
+            #expect(try await links.find(app: "notes", platform: .ios)?.status.ignoredAnswers == link.status.ignoredAnswers, "kept through a record")
         }
     }
 }

@@ -17,10 +17,10 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
     /// policy's own rollout applies; kept here rather than in memory because `launchgate appstore status`
     /// runs in another process than `serve`. `nil` before the first check.
     public var phasedRelease: String?
-    /// The answers the last poll that reached a storefront didn't believe, one line each
-    /// (`us: 2.4.1 is below 2.5.0, …`): stale CDN answers and implausible versions. Shown so an
-    /// operator sees a lie or a real big jump (accepted with `sync --reset`) rather than silence.
-    public var ignoredAnswers: [String]
+    /// The answers the last poll that reached a storefront didn't believe: stale CDN answers,
+    /// implausible versions and held jumps. Shown so an operator sees a lie or a real big jump
+    /// (accepted with `sync --reset`) rather than silence.
+    public var ignoredAnswers: [IgnoredAnswer]
     /// The version a jump is measured from: one that has stood for a day (the newest served for
     /// 24 hours) or that an operator accepted (`sync --reset`, or the `latest` they published before
     /// the link's first poll). Unlike the newest served, an answer can't move it by itself, so a
@@ -49,7 +49,7 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
     ///   - newestSince: Since when it has been the newest.
     ///   - newestFields: The last answer's notes and minimum OS for it.
     public init(lastPollAt: Date? = nil, lastSuccessAt: Date? = nil, lastError: String? = nil, failures: Int = 0, nextPollAt: Date,
-                phasedRelease: String? = nil, ignoredAnswers: [String] = [], trustedVersion: AppVersion? = nil,
+                phasedRelease: String? = nil, ignoredAnswers: [IgnoredAnswer] = [], trustedVersion: AppVersion? = nil,
                 newestVersion: AppVersion? = nil, newestSince: Date? = nil, newestFields: String? = nil) {
         self.lastPollAt = lastPollAt
         self.lastSuccessAt = lastSuccessAt

@@ -25,7 +25,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
                         SQLBind(link.createdAt.milliseconds), SQLBind(link.status.lastPollAt?.milliseconds),
                         SQLBind(link.status.lastSuccessAt?.milliseconds), SQLBind(link.status.lastError), SQLBind(Int64(link.status.failures)),
                         SQLBind(link.status.nextPollAt.milliseconds), SQLBind(link.status.phasedRelease),
-                        SQLBind(Self.ignoredText(link.status.ignoredAnswers)), SQLBind(link.status.trustedVersion?.description),
+                        SQLBind(try Self.ignoredText(link.status.ignoredAnswers)), SQLBind(link.status.trustedVersion?.description),
                         SQLBind(link.status.newestVersion?.description), SQLBind(link.status.newestSince?.milliseconds), SQLBind(link.status.newestFields))
                 .run()
         }
@@ -84,7 +84,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
                 .set("last_poll_at", to: SQLBind(status.lastPollAt?.milliseconds)).set("last_success_at", to: SQLBind(status.lastSuccessAt?.milliseconds))
                 .set("last_error", to: SQLBind(status.lastError)).set("failures", to: SQLBind(Int64(status.failures)))
                 .set("next_poll_at", to: SQLBind(status.nextPollAt.milliseconds)).set("phased_release", to: SQLBind(status.phasedRelease))
-                .set("ignored_answers", to: SQLBind(Self.ignoredText(status.ignoredAnswers)))
+                .set("ignored_answers", to: SQLBind(try Self.ignoredText(status.ignoredAnswers)))
                 .set("trusted_version", to: SQLBind(status.trustedVersion?.description))
                 .set("newest_version", to: SQLBind(status.newestVersion?.description)).set("newest_since", to: SQLBind(status.newestSince?.milliseconds))
                 .set("newest_fields", to: SQLBind(status.newestFields))
@@ -147,8 +147,28 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
         return String(decoding: try encoder.encode(served), as: UTF8.self)
     }
 
-    /// One answer a line: an answer is one line already (the poller writes it so), and `NULL` is none.
-    private static func ignoredText(_ answers: [String]) -> String? { answers.isEmpty ? nil : answers.joined(separator: "\n") }
+    /// The answers as JSON, `NULL` for none.
+    private static func ignoredText(_ answers: [IgnoredAnswer]) throws -> String? {
+        guard !answers.isEmpty else { return nil }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(answers), as: UTF8.self)
+    }
+
+    /// The stored answers: JSON, or the lines migration 045's poller wrote (`us: 2.4.1 is below …`),
+    /// which read as ``IgnoredAnswer/Reason/recorded(_:)`` with their text, so an upgrade loses none.
+    private static func ignoredAnswers(_ text: String?) -> [IgnoredAnswer]? {
+        guard let text else { return [] }
+        if text.hasPrefix("[") { return try? JSONDecoder().decode([IgnoredAnswer].self, from: Data(text.utf8)) }
+        var answers: [IgnoredAnswer] = []
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, let word = parts[1].split(separator: " ").first, let version = try? AppVersion(parsing: String(word)) else { return nil }
+            answers.append(IgnoredAnswer(storefront: String(parts[0]), version: version,
+                                         reason: .recorded(String(parts[1].dropFirst(parts[1].hasPrefix(" ") ? 1 : 0)))))
+        }
+        return answers
+    }
 
     private static func link(_ row: any SQLRow) throws -> AppStoreLink {
         func corrupt(_ what: String) -> StorageError { StorageError.corrupt("the appstore_links table holds \(what); was it edited by hand?") }
@@ -172,13 +192,14 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
             guard let text = try row.decode(column: column, as: String?.self) else { return nil }
             do { return try AppVersion(parsing: text) } catch { throw corrupt("an unreadable \(column)") }
         }
+        guard let ignored = Self.ignoredAnswers(try row.decode(column: "ignored_answers", as: String?.self)) else { throw corrupt("unreadable ignored answers") }
         let status = AppStoreLinkStatus(
             lastPollAt: try row.decode(column: "last_poll_at", as: Int64?.self).map(Date.init(milliseconds:)),
             lastSuccessAt: try row.decode(column: "last_success_at", as: Int64?.self).map(Date.init(milliseconds:)),
             lastError: try row.decode(column: "last_error", as: String?.self), failures: Int(try row.decode(column: "failures", as: Int64.self)),
             nextPollAt: Date(milliseconds: try row.decode(column: "next_poll_at", as: Int64.self)),
             phasedRelease: try row.decode(column: "phased_release", as: String?.self),
-            ignoredAnswers: try row.decode(column: "ignored_answers", as: String?.self).map { $0.split(separator: "\n").map(String.init) } ?? [],
+            ignoredAnswers: ignored,
             trustedVersion: try version("trusted_version"), newestVersion: try version("newest_version"),
             newestSince: try row.decode(column: "newest_since", as: Int64?.self).map(Date.init(milliseconds:)),
             newestFields: try row.decode(column: "newest_fields", as: String?.self))
