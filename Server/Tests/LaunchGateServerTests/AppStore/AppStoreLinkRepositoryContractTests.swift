@@ -8,9 +8,15 @@ import Testing
 @Suite("App Store link storage keeps one link per app and platform, its floor of served versions and its poll status")
 struct AppStoreLinkRepositoryContractTests {
     private func withLinks(_ backend: TestBackend, _ body: (any AppStoreLinkRepository) async throws -> Void) async throws {
+        try await withPublishing(backend) { _, links in try await body(links) }
+    }
+
+    /// The links beside the repository their conditions' publishes go through, with the app "notes".
+    private func withPublishing(_ backend: TestBackend,
+                                _ body: (any LaunchGateRepository, any AppStoreLinkRepository) async throws -> Void) async throws {
         try await backend.withRepository { repository, database in
             try await repository.createApp(Samples.app("notes"))
-            try await body(database.map { SQLAppStoreLinkRepository(database: $0) } ?? MemoryAppStoreLinkRepository())
+            try await body(repository, database.map { SQLAppStoreLinkRepository(database: $0) } ?? MemoryAppStoreLinkRepository())
         }
     }
 
@@ -61,9 +67,7 @@ struct AppStoreLinkRepositoryContractTests {
     @Test("a publish that carries stillLinked goes through while the link is stored, and is a publish-race, storing nothing, once it is relinked or removed",
           arguments: TestBackend.available)
     func stillLinked(_ backend: TestBackend) async throws {
-        try await backend.withRepository { repository, database in
-            try await repository.createApp(Samples.app("notes"))
-            let links: any AppStoreLinkRepository = database.map { SQLAppStoreLinkRepository(database: $0) } ?? MemoryAppStoreLinkRepository()
+        try await withPublishing(backend) { repository, links in
             let polled = link()
             try await links.save(polled)
             @Sendable func publish() async throws {
@@ -84,9 +88,7 @@ struct AppStoreLinkRepositoryContractTests {
     @Test("a publish that carries removing takes the link with it; one refused by a race or over a relink leaves the link (review s14, L5)",
           arguments: TestBackend.available)
     func removing(_ backend: TestBackend) async throws {
-        try await backend.withRepository { repository, database in
-            try await repository.createApp(Samples.app("notes"))
-            let links: any AppStoreLinkRepository = database.map { SQLAppStoreLinkRepository(database: $0) } ?? MemoryAppStoreLinkRepository()
+        try await withPublishing(backend) { repository, links in
             let unlinked = link()
             try await links.save(unlinked)
             _ = try await links.record(unlinked, served: ["us": "2.4.0"], status: AppStoreLinkStatus(nextPollAt: Samples.now), reset: false)
