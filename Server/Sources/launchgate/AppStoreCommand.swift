@@ -111,7 +111,7 @@ struct AppStoreCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Poll a linked platform now and publish what changed.",
                                                         discussion: "The poll follows serve's rules: a few storefronts at once, paced, and done within 60 seconds; storefronts not reached are listed and polled first next time. It prints what the storefronts that answered serve, and exits non-zero with the reasons when any storefront failed or wasn't reached, or the publish was refused.")
         @OptionGroup var target: Target
-        @Flag(help: "Take each storefront's answer even when lower than before (after a release was pulled) or a jump of more than 5 major versions.") var reset = false
+        @Flag(help: "Take each storefront's answer even when lower than before (after a release was pulled) or a held jump (more than 5 major versions, or a far minor, past the trusted version), and trust it.") var reset = false
         @Option(help: "The iTunes lookup's base URL (https; http only to a loopback host with --appstore-allow-loopback-http). Env: LAUNCHGATE_APPSTORE_LOOKUP_URL.")
         var appstoreLookupUrl: String?
         @Option(help: "Seconds between polls of an App Store link, as serve's: the next poll after this one is set from it (default 900, at least 60). Env: LAUNCHGATE_APPSTORE_POLL_INTERVAL.")
