@@ -53,7 +53,8 @@ public struct AppStoreLinkService: Sendable {
     /// can't leave the storefronts published with no link to withdraw them (review s14, L5); a poll
     /// that read the link before publishes only while it is still linked
     /// (``AppStoreLinkRepository/stillLinked(_:)``), so none can publish storefronts again after the
-    /// withdrawal (review s14, K3). A link whose storefronts are already empty is just removed.
+    /// withdrawal (review s14, K3). A link whose storefronts are already empty is just removed,
+    /// unless a poll published some meanwhile: then it is put back and they are withdrawn.
     /// - Throws: ``AppStoreLinkError`` `appstore-not-linked`, `appstore-unlink-refused`, `appstore-unlink-raced`.
     public func unlink(app: String, platform: Platform) async throws {
         // A poll of this link or an operator may publish meanwhile: try again over their revision, a few times.
@@ -61,10 +62,15 @@ public struct AppStoreLinkService: Sendable {
             guard let link = try await links.find(app: app, platform: platform) else {
                 throw AppStoreLinkError.notLinked(app: app, platform: platform.rawValue)
             }
-            guard let publisher, let current = try await publisher.current(app: app), var policy = current.policy.platforms[platform],
-                  !policy.storefronts.isEmpty else {
+            let current = try await publisher?.current(app: app)
+            guard let publisher, let current, var policy = current.policy.platforms[platform], !policy.storefronts.isEmpty else {
                 guard try await links.remove(app: app, platform: platform) else { throw AppStoreLinkError.notLinked(app: app, platform: platform.rawValue) }
-                return
+                // A poll that read the link may have published storefronts since the read above
+                // (its publish holds while the link is stored): put the link back and withdraw them.
+                guard let publisher, let now = try await publisher.current(app: app), now.revision != current?.revision,
+                      now.policy.platforms[platform]?.storefronts.isEmpty == false else { return }
+                if try await links.find(app: app, platform: platform) == nil { try await links.save(link) }
+                continue
             }
             policy.storefronts = [:]
             var updated = current.policy
