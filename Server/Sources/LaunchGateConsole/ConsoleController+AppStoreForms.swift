@@ -93,7 +93,7 @@ extension ConsoleController {
         case .published, .unchanged, .raced, .paced: report.problems
         }
         // Implausible answers wait for the operator: a sync that met one isn't done (attack s14, 4).
-        let problems = found + report.implausible.map { "ignored, accepted only with Reset: \($0)" }
+        let problems = found + report.implausible.map { "ignored, accepted only with Reset: \($0.line(app: app.id, platform: platform))" }
         guard problems.isEmpty else {
             // The poll ran: what answered was applied, so the page shows the rest and a 200.
             return try await appStorePage(request, context, forms: try await appStoreForms(request, signed, app: app.id, problems: problems))

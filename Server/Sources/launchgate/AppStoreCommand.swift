@@ -93,9 +93,9 @@ struct AppStoreCommand: AsyncParsableCommand {
                                     "Failures", "Next poll", "Phased release")
                 for link in links {
                     for storefront in link.storefronts {
-                        // The poller writes each ignored answer as "us: why"; each storefront's row shows its own.
-                        let ignored = link.status.ignoredAnswers.filter { $0.hasPrefix("\(storefront): ") }
-                            .map { String($0.dropFirst(storefront.count + 2)) }.joined(separator: "; ")
+                        // Each storefront's row shows its own ignored answers.
+                        let ignored = link.status.ignoredAnswers.filter { $0.storefront == storefront }
+                            .map { $0.why(app: link.app, platform: link.platform) }.joined(separator: "; ")
                         // The storefront's own answer and error (attack s14, 10); failures, next poll and phase are the link's.
                         let own = link.status.storefronts[storefront]
                         table.append(link.platform.rawValue, storefront, link.served[storefront]?.description ?? "-",
@@ -113,7 +113,7 @@ struct AppStoreCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Poll a linked platform now and publish what changed.",
                                                         discussion: "The poll follows serve's rules: a few storefronts at once, paced, and done within 60 seconds; storefronts not reached are listed and polled first next time. It prints what the storefronts that answered serve, and exits non-zero with the reasons when any storefront failed or wasn't reached, or the publish was refused.")
         @OptionGroup var target: Target
-        @Flag(help: "Take each storefront's answer even when lower than before (after a release was pulled) or a jump of more than 5 major versions.") var reset = false
+        @Flag(help: "Take each storefront's answer even when lower than before (after a release was pulled) or a held jump (more than 5 major versions, or a far minor, past the trusted version), and trust it.") var reset = false
         @Option(help: "The iTunes lookup's base URL (https; http only to a loopback host with --appstore-allow-loopback-http). Env: LAUNCHGATE_APPSTORE_LOOKUP_URL.")
         var appstoreLookupUrl: String?
         @Option(help: "Seconds between polls of an App Store link, as serve's: the next poll after this one is set from it (default 900, at least 60). Env: LAUNCHGATE_APPSTORE_POLL_INTERVAL.")
@@ -126,10 +126,11 @@ struct AppStoreCommand: AsyncParsableCommand {
             let poller = try AppStoreCommand.pollerConfiguration(appstorePollInterval)
             try await database.withComponents(checkMasterKey: true) { components in
                 // The CLI doesn't follow Apple's phased release (connectURL nil): serve's poller does, with its App Store Connect URL.
-                let report = try await components.syncAppStore(app: target.app, platform: try target.parsedPlatform(), reset: reset, lookupURL: base,
+                let platform = try target.parsedPlatform()
+                let report = try await components.syncAppStore(app: target.app, platform: platform, reset: reset, lookupURL: base,
                                                                connectURL: nil, configuration: poller, logger: DatabaseOptions.quietLogger)
                 // Only the answers that weren't ignored say what the policy now follows.
-                let ignored = Set(report.ignored.compactMap { $0.split(separator: ":").first.map(String.init) })
+                let ignored = Set(report.ignored.map(\.storefront))
                 let answered = report.answered.filter { !ignored.contains($0.key) }.sorted { $0.key < $1.key }
                     .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
                 switch report.outcome {
@@ -147,8 +148,8 @@ struct AppStoreCommand: AsyncParsableCommand {
                 // What answered was applied (and printed above); a script still learns that some storefront didn't.
                 // A stale answer is the CDN's to correct, and only noted; an implausible one waits for
                 // the operator, so the sync isn't done (attack s14, 4).
-                for line in report.ignored where !report.implausible.contains(line) { print("note: \(line)") }
-                let left = report.implausible.map { "ignored, accepted only with --reset: \($0)" } + report.problems
+                for answer in report.ignored where !answer.waitsForOperator { print("note: \(answer.line(app: target.app, platform: platform))") }
+                let left = report.implausible.map { "ignored, accepted only with --reset: \($0.line(app: target.app, platform: platform))" } + report.problems
                 if !left.isEmpty { throw AppStoreSyncFailure(message: left.joined(separator: "\n")) }
             }
         }

@@ -48,35 +48,35 @@ public struct AppStoreLinkService: Sendable {
     /// Unlinks a platform. The policy's `storefronts` are then withdrawn, in a revision with the
     /// reason "App Store" through the publish guard: nobody updates them any more, and the SDK would
     /// go on capping optional prompts to the frozen versions (review s13, G12). The rest of what
-    /// was published stays. The link is removed first: a poll that read it before publishes only
-    /// while it is still linked (``AppStoreLinkRepository/stillLinked(_:)``, checked in the publish's
-    /// transaction), so no poll can publish storefronts again after the withdrawal (review s14, K3).
-    /// A withdrawal that is refused or keeps racing puts the link back as it was, unless the platform
-    /// was linked again meanwhile; its storefronts' floor starts afresh.
+    /// was published stays. The withdrawal removes the link in its own transaction
+    /// (``AppStoreLinkRepository/removing(_:)``), so a crash, a refusal or a race between the two
+    /// can't leave the storefronts published with no link to withdraw them (review s14, L5); a poll
+    /// that read the link before publishes only while it is still linked
+    /// (``AppStoreLinkRepository/stillLinked(_:)``), so none can publish storefronts again after the
+    /// withdrawal (review s14, K3). A link whose storefronts are already empty is just removed,
+    /// unless a poll published some meanwhile: then it is put back and they are withdrawn.
     /// - Throws: ``AppStoreLinkError`` `appstore-not-linked`, `appstore-unlink-refused`, `appstore-unlink-raced`.
     public func unlink(app: String, platform: Platform) async throws {
-        guard let link = try await links.find(app: app, platform: platform), try await links.remove(app: app, platform: platform) else {
-            throw AppStoreLinkError.notLinked(app: app, platform: platform.rawValue)
-        }
-        guard let publisher else { return }
-        do {
-            try await withdrawStorefronts(app: app, platform: platform, publisher: publisher)
-        } catch {
-            if try await links.find(app: app, platform: platform) == nil { try await links.save(link) }
-            throw error
-        }
-    }
-
-    private func withdrawStorefronts(app: String, platform: Platform, publisher: any AppStorePublisher) async throws {
         // A poll of this link or an operator may publish meanwhile: try again over their revision, a few times.
         for _ in 0..<3 {
-            guard let current = try await publisher.current(app: app), var policy = current.policy.platforms[platform],
-                  !policy.storefronts.isEmpty else { return }
+            guard let link = try await links.find(app: app, platform: platform) else {
+                throw AppStoreLinkError.notLinked(app: app, platform: platform.rawValue)
+            }
+            let current = try await publisher?.current(app: app)
+            guard let publisher, let current, var policy = current.policy.platforms[platform], !policy.storefronts.isEmpty else {
+                guard try await links.remove(app: app, platform: platform) else { throw AppStoreLinkError.notLinked(app: app, platform: platform.rawValue) }
+                // A poll that read the link may have published storefronts since the read above
+                // (its publish holds while the link is stored): put the link back and withdraw them.
+                guard let publisher, let now = try await publisher.current(app: app), now.revision != current?.revision,
+                      now.policy.platforms[platform]?.storefronts.isEmpty == false else { return }
+                if try await links.find(app: app, platform: platform) == nil { try await links.save(link) }
+                continue
+            }
             policy.storefronts = [:]
             var updated = current.policy
             updated.platforms[platform] = policy
             do {
-                try await publisher.publish(updated, app: app, expectedRevision: current.revision)
+                try await publisher.publish(updated, app: app, expectedRevision: current.revision, condition: links.removing(link), event: nil)
                 return
             } catch let refusal as AppStorePublishRefusal {
                 throw AppStoreLinkError.unlinkRefused(app: app, platform: platform.rawValue, reason: refusal.reason)

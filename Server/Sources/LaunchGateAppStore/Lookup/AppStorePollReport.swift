@@ -1,4 +1,5 @@
 import LaunchGate
+import LaunchGateStorage
 
 /// What one poll of a link did, storefront by storefront: what `sync` reports.
 public struct AppStorePollReport: Sendable, Hashable {
@@ -11,19 +12,20 @@ public struct AppStorePollReport: Sendable, Hashable {
     /// The storefronts this poll didn't ask (its deadline came, or it stopped after timeouts): nothing
     /// published changes for them, and the next poll asks them first.
     public var notPolled: [String]
-    /// The answers this poll ignored (a version below what the storefront served before, or an
-    /// implausible one), one line each: they published nothing, so a sync must not read as done.
-    public var ignored: [String]
-    /// The implausible ones among ``ignored``, which wait for an operator's `sync --reset`.
-    public var implausible: [String] = []
+    /// The answers this poll ignored (a version below what the storefront served before, an
+    /// implausible one, or a held jump): they published nothing, so a sync must not read as done.
+    public var ignored: [IgnoredAnswer]
     /// Whether ``notPolled`` were left because the minute's lookups were spent (the pace), not for the deadline or timeouts.
     public var paced = false
     /// The storefronts this poll withdrew from `storefronts`: they have said "no such app" long enough.
     public var withdrawn: [String] = []
 
+    /// The ones among ``ignored`` that wait for an operator's `sync --reset`.
+    public var implausible: [IgnoredAnswer] { ignored.filter(\.waitsForOperator) }
+
     /// Creates a report.
     public init(outcome: AppStorePollOutcome, answered: [String: AppVersion] = [:], errors: [String] = [], notPolled: [String] = [],
-                ignored: [String] = []) {
+                ignored: [IgnoredAnswer] = []) {
         self.outcome = outcome
         self.answered = answered
         self.errors = errors

@@ -132,6 +132,7 @@ public struct AppStorePoller: Sendable {
                                         notPolled: round.notReached)
         report.paced = round.paced
         var served = link.served
+        var update: StorefrontUpdate?
         var phase: String?
         var ignored = link.status.ignoredAnswers
         if round.answers.isEmpty {
@@ -141,10 +142,11 @@ public struct AppStorePoller: Sendable {
             let applied = try await publish(round.answers, link: link, reset: reset, withdrawn: withdrawn)
             report.withdrawn = link.served.keys.filter { withdrawn.contains($0) && applied.floor[$0] == nil }.sorted()
             (report.outcome, served, phase) = (applied.outcome, applied.floor, applied.phase)
-            (report.ignored, report.implausible) = (applied.update.ignored, applied.update.implausible)
+            (report.ignored, update) = (applied.update.ignored, applied.update)
             ignored = Self.ignored(applied.update.ignored, before: ignored, answered: Set(round.answers.keys), storefronts: link.storefronts)
         }
-        try await record(report, link: link, served: served, phase: phase, ignored: ignored, storefronts: storefronts, reset: reset, manual: manual)
+        try await record(report, link: link, served: served, update: update, phase: phase, ignored: ignored, storefronts: storefronts,
+                         reset: reset, manual: manual)
         Counter(label: "launchgate_appstore_polls_total", dimensions: [("result", report.outcome.metricLabel)]).increment()
         return report
     }
@@ -156,7 +158,7 @@ public struct AppStorePoller: Sendable {
     private func publish(_ answers: [String: StorefrontRelease], link: AppStoreLink, reset: Bool, withdrawn: Set<String>) async throws
         -> (outcome: AppStorePollOutcome, floor: [String: AppVersion], phase: String?, update: StorefrontUpdate) {
         let current = try await publisher.current(app: link.app)
-        let update = StorefrontUpdate(answers: answers, link: link, policy: current?.policy.platforms[link.platform], reset: reset)
+        let update = StorefrontUpdate(answers: answers, link: link, policy: current?.policy.platforms[link.platform], reset: reset, at: now())
         var platformPolicy = update.policy
         let served = update.served.filter { !withdrawn.contains($0.key) }
         platformPolicy.storefronts = platformPolicy.storefronts.filter { !withdrawn.contains($0.key) }
@@ -164,7 +166,7 @@ public struct AppStorePoller: Sendable {
         if let current, current.policy.platforms[link.platform] == platformPolicy { return (.unchanged, served, phase, update) }
         var policy = current?.policy ?? UpdatePolicy(app: link.app)
         policy.platforms[link.platform] = platformPolicy
-        // Only while the link polled is still linked (an unlink removes it before withdrawing the
+        // Only while the link polled is still linked (an unlink removes it in the transaction that withdraws the
         // storefronts), and with its appstore.changed stored beside policy.published, in the publish's transaction.
         let (events, data) = (events, AppStoreChangedEventData(app: link.app, platform: link.platform, policy: platformPolicy, phasedRelease: phase))
         do {
@@ -199,13 +201,20 @@ public struct AppStorePoller: Sendable {
     /// backoff (the failing storefronts' errors stay in `lastError`); one in which none answered
     /// backs off, unless none was even asked (the process's lookups for the minute were spent on
     /// other links), which is no fault of Apple's: that link is due again at once.
-    private func record(_ report: AppStorePollReport, link: AppStoreLink, served: [String: AppVersion], phase: String?,
-                        ignored: [String], storefronts: [String: AppStoreStorefrontStatus], reset: Bool, manual: Bool) async throws {
+    private func record(_ report: AppStorePollReport, link: AppStoreLink, served: [String: AppVersion], update: StorefrontUpdate?, phase: String?,
+                        ignored: [IgnoredAnswer], storefronts: [String: AppStoreStorefrontStatus], reset: Bool, manual: Bool) async throws {
         let time = now()
         var status = link.status
         status.lastPollAt = time
         status.ignoredAnswers = ignored
         status.storefronts = storefronts
+        // Only a poll that some storefront answered says what is served now.
+        if let update {
+            // A reset the guard refused or that raced accepted nothing.
+            let accepted: Bool = switch report.outcome { case .published, .unchanged: reset; default: false }
+            AppStoreTrust.advance(&status, served: served.filter { link.storefronts.contains($0.key) }, baseline: update.baseline, reset: accepted, at: time)
+            status.newestFields = update.fields
+        }
         // A poll that reached no storefront didn't look at the phase: the last one found stands.
         if let phase { status.phasedRelease = phase }
         let problems = report.problems
@@ -252,11 +261,10 @@ public struct AppStorePoller: Sendable {
 extension AppStorePoller {
     /// The ignored answers after a poll: this poll's, and the earlier ones of the storefronts that
     /// didn't answer this time, so a stale storefront the poll didn't reach stays listed until it
-    /// answers (attack s14, 7). Each line starts with its storefront's code and a colon.
-    static func ignored(_ new: [String], before: [String], answered: Set<String>, storefronts: [String]) -> [String] {
-        func storefront(_ line: String) -> String { String(line.prefix { $0 != ":" }) }
-        let kept = before.filter { !answered.contains(storefront($0)) && storefronts.contains(storefront($0)) }
-        return (new + kept).sorted { storefront($0) < storefront($1) }
+    /// answers (attack s14, 7).
+    static func ignored(_ new: [IgnoredAnswer], before: [IgnoredAnswer], answered: Set<String>, storefronts: [String]) -> [IgnoredAnswer] {
+        let kept = before.filter { !answered.contains($0.storefront) && storefronts.contains($0.storefront) }
+        return (new + kept).sorted { $0.storefront < $1.storefront }
     }
 
     /// The status's error on one line of at most 1000 characters: a guard's reason or an answer may

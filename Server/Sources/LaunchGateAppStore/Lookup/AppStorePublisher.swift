@@ -10,7 +10,8 @@ public protocol AppStorePublisher: Sendable {
     /// Publishes `policy` as a new revision with the reason "App Store", only if `expectedRevision`
     /// (0: none) is still current and `condition` holds, both checked in the publish's transaction.
     /// - Parameters:
-    ///   - condition: The poll's link is still linked (``AppStoreLinkRepository/stillLinked(_:)``); `nil` for none.
+    ///   - condition: The poll's link is still linked (``AppStoreLinkRepository/stillLinked(_:)``), or the unlink's
+    ///     link is removed with the withdrawal (``AppStoreLinkRepository/removing(_:)``); `nil` for none.
     ///   - event: The poll's `appstore.changed`, stored in the publish's transaction beside
     ///     `policy.published` (``PendingWebhookEvent``), so the pair commits together.
     /// - Throws: ``AppStorePublishRefusal`` when the guard or validation refuses it; `ServiceError`
@@ -18,13 +19,6 @@ public protocol AppStorePublisher: Sendable {
     ///   or `condition` no longer holds.
     func publish(_ policy: UpdatePolicy, app: String, expectedRevision: Int, condition: PublishCondition?,
                  event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)?) async throws
-}
-
-extension AppStorePublisher {
-    /// Publishes with no condition and no event of the caller's: the unlink's withdrawal.
-    public func publish(_ policy: UpdatePolicy, app: String, expectedRevision: Int) async throws {
-        try await publish(policy, app: app, expectedRevision: expectedRevision, condition: nil, event: nil)
-    }
 }
 
 /// A publish the poller's change can't go through until an operator acts: the guard wants it

@@ -9,21 +9,29 @@ import LaunchGateStorage
 /// `latest` follows the highest version served, unless pinned.
 ///
 /// The notes, minimum OS and store URL are taken from the answer that brings a new version (or
-/// fill a field that is empty), never re-read for a version already announced: two CDN nodes
-/// that disagree about them would otherwise publish a revision on every poll. Apple ties a
-/// version's notes and minimum OS to the version, so nothing real is missed; `sync --reset`
-/// takes them again.
+/// fill a field that is empty). While the version is young (its first ``youngFor`` as the newest),
+/// its notes and minimum OS are taken again when two polls in a row answer the same ones, so one
+/// CDN node's wrong notes or minimum OS in the first answer don't stay for the version's life
+/// (attack s14, 13). Otherwise they are not re-read: two CDN nodes that disagree about them would
+/// publish a revision on every poll, and disagreeing answers never agree twice in a row. Apple
+/// ties a version's notes and minimum OS to the version; `sync --reset` takes them again.
 public struct StorefrontUpdate: Sendable, Hashable {
     /// The version each linked storefront serves now: the floor for the next poll.
     public let served: [String: AppVersion]
     /// The platform's policy with the store's values.
     public let policy: PlatformPolicy
-    /// The answers not believed, one line each, by storefront: stale (lower than that storefront
-    /// served before) or implausible.
-    public let ignored: [String]
-    /// The implausible ones among ``ignored``: unlike a stale answer, which the CDN corrects by
-    /// itself, one of these waits for an operator (`sync --reset`), so a sync that met one fails.
-    public let implausible: [String]
+    /// The answers not believed, by storefront: stale (lower than that storefront served before),
+    /// implausible or held (``IgnoredAnswer/waitsForOperator``: a sync that met one isn't done).
+    public let ignored: [IgnoredAnswer]
+    /// The version jumps were measured from: the link's trusted version, or on its first poll what
+    /// the link served before, else the published latest (``AppStoreTrust``).
+    public let baseline: AppVersion?
+    /// The notes and minimum OS this poll's answer gave for the newest version, as one text, for
+    /// ``AppStoreLinkStatus/newestFields``: the next poll's answer that agrees with it is taken while the version is young.
+    public let fields: String?
+
+    /// How long a version's notes and minimum OS may still be corrected by answers that agree.
+    public static let youngFor: TimeInterval = 3600
 
     /// Applies one poll's answers.
     /// - Parameters:
@@ -31,20 +39,21 @@ public struct StorefrontUpdate: Sendable, Hashable {
     ///   - link: The link, with the versions served before.
     ///   - policy: The platform's current policy; `nil` when it has none yet.
     ///   - reset: Whether to take the answers as they are, even lower ones or a big jump (`sync --reset`).
-    public init(answers: [String: StorefrontRelease], link: AppStoreLink, policy: PlatformPolicy?, reset: Bool) {
+    ///   - time: When the poll ran, to tell a young version; `nil` re-reads nothing.
+    public init(answers: [String: StorefrontRelease], link: AppStoreLink, policy: PlatformPolicy?, reset: Bool, at time: Date? = nil) {
         let before = link.served.filter { link.storefronts.contains($0.key) }
         var served = reset ? [:] : before
-        var ignored: [String] = []
-        var implausible: [String] = []
+        var ignored: [IgnoredAnswer] = []
+        // Jumps are measured from the trusted version, which no answer moves by itself (attack s14, 1).
+        // A fresh link has served nothing yet: the published latest is then the baseline, so a
+        // relinked app's first answer can't leap past it unchecked (attack s14, 2).
+        let baseline = link.status.trustedVersion ?? before.values.max() ?? policy?.latest?.version
+        self.baseline = baseline
         for (storefront, release) in answers.sorted(by: { $0.key < $1.key }) where link.storefronts.contains(storefront) {
-            // A fresh link has served nothing yet: the published latest is then the baseline, so a
-            // relinked app's first answer can't leap past it unchecked (attack s14, 2).
-            if let refusal = AnswerPlausibility.refusal(of: release.version, highestServed: before.values.max() ?? policy?.latest?.version, reset: reset,
-                                                                 link: (link.app, link.platform)) {
-                ignored.append("\(storefront): \(refusal)")
-                implausible.append(ignored[ignored.count - 1])
+            if let refusal = AnswerPlausibility.refusal(of: release.version, trusted: baseline, reset: reset) {
+                ignored.append(IgnoredAnswer(storefront: storefront, version: release.version, reason: refusal))
             } else if let floor = served[storefront], release.version < floor {
-                ignored.append("\(storefront): \(release.version) is below the \(floor) it served before (a stale answer), ignored")
+                ignored.append(IgnoredAnswer(storefront: storefront, version: release.version, reason: .stale(floor: floor)))
             } else {
                 served[storefront] = release.version
             }
@@ -55,7 +64,6 @@ public struct StorefrontUpdate: Sendable, Hashable {
         }
         self.served = served
         self.ignored = ignored
-        self.implausible = implausible
         var updated = policy ?? PlatformPolicy()
         updated.storefronts = served
         if let highest = served.values.max(),
@@ -64,13 +72,29 @@ public struct StorefrontUpdate: Sendable, Hashable {
            // storefront goes first (`us,fr,jp`), not the alphabet's (attack s14, 3).
            let release = link.storefronts.first(where: { served[$0] == highest && answers[$0]?.version == highest }).flatMap({ answers[$0] }) {
             let isNew = reset || before.values.max() != highest
-            Self.follow(release, isNew: isNew, pins: link.pins, in: &updated)
+            let fields = Self.fields(release)
+            // Young, and this answer agrees with the last poll's: the two outvote the first answer.
+            var young = false
+            if link.status.newestVersion == highest, let since = link.status.newestSince, let time {
+                young = time.timeIntervalSince(since) < Self.youngFor
+            }
+            let agreed = young && link.status.newestFields == fields
+            Self.follow(release, isNew: isNew, agreed: agreed, pins: link.pins, in: &updated)
+            self.fields = fields
+        } else {
+            self.fields = nil
         }
         self.policy = updated
     }
 
-    /// Follows `release`; `isNew` says it brings a version the link hadn't served, so its fields replace the published ones.
-    private static func follow(_ release: StorefrontRelease, isNew: Bool, pins: Set<AppStorePin>, in policy: inout PlatformPolicy) {
+    /// The notes and minimum OS of `release` as one text, to compare two polls' answers.
+    private static func fields(_ release: StorefrontRelease) -> String {
+        "\(release.minimumOS?.description ?? "")\u{1F}\(release.notes ?? "")"
+    }
+
+    /// Follows `release`; `isNew` says it brings a version the link hadn't served, so its fields
+    /// replace the published ones; `agreed`, that two polls agree on its notes and minimum OS.
+    private static func follow(_ release: StorefrontRelease, isNew: Bool, agreed: Bool, pins: Set<AppStorePin>, in policy: inout PlatformPolicy) {
         var isNew = isNew
         if !pins.contains(.latest) {
             var latest = policy.latest ?? Release()
@@ -84,8 +108,8 @@ public struct StorefrontUpdate: Sendable, Hashable {
         // A release's notes and minimum OS are that version's: with `latest` pinned to another
         // version, the store's would describe a release the policy doesn't announce (review s13, G8).
         if var latest = policy.latest, latest.version == release.version {
-            if !pins.contains(.notes), isNew || latest.notes == nil { latest.notes = release.notes }
-            if !pins.contains(.minimumOS), isNew || latest.minimumOS == nil { latest.minimumOS = release.minimumOS }
+            if !pins.contains(.notes), isNew || agreed || latest.notes == nil { latest.notes = release.notes }
+            if !pins.contains(.minimumOS), isNew || agreed || latest.minimumOS == nil { latest.minimumOS = release.minimumOS }
             policy.latest = latest
         }
         if !pins.contains(.updateURL), let url = release.storeURL, isNew || policy.updateURL == nil { policy.updateURL = url }

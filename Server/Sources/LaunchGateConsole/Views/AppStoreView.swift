@@ -26,7 +26,7 @@ struct AppStoreView: ConsoleView {
         package let lastError: String?
         /// Polls in a row that failed; the backoff grows with it.
         package let failures: Int
-        /// The answers the last poll ignored (stale or implausible), one line each.
+        /// The answers the last poll ignored (stale, implausible or held), one line each.
         package let ignoredAnswers: [String]
         package let nextPoll: String
         /// Apple's phased release as the last poll found it, or why the policy's own rollout applies.
@@ -40,7 +40,7 @@ struct AppStoreView: ConsoleView {
             lastSuccess = link.status.lastSuccessAt.map(ConsoleFigures.date) ?? "never"
             lastError = link.status.lastError
             failures = link.status.failures
-            ignoredAnswers = link.status.ignoredAnswers
+            ignoredAnswers = link.status.ignoredAnswers.map { $0.line(app: link.app, platform: link.platform) }
             nextPoll = ConsoleFigures.date(link.status.nextPollAt)
             phasedRelease = link.status.phasedRelease ?? "not checked yet"
             storefronts = link.storefronts.map { storefront in

@@ -39,7 +39,7 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
         let nextPollAt: Date
         /// Apple's phased release as the last poll found it, or why the policy's own rollout applies.
         let phasedRelease: String?
-        /// The answers the last poll ignored: stale or implausible, one line each.
+        /// The answers the last poll ignored: stale, implausible or held, one line each.
         let ignoredAnswers: [String]
         /// Each storefront's own last answer and error, by code; a storefront no poll has asked yet is absent.
         let storefronts: [String: StorefrontStatus]
@@ -81,7 +81,8 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
             served = link.served
             status = LinkStatus(lastPollAt: link.status.lastPollAt, lastSuccessAt: link.status.lastSuccessAt, lastError: link.status.lastError,
                                 failures: link.status.failures, nextPollAt: link.status.nextPollAt, phasedRelease: link.status.phasedRelease,
-                                ignoredAnswers: link.status.ignoredAnswers, storefronts: link.status.storefronts.mapValues(StorefrontStatus.init))
+                                ignoredAnswers: link.status.ignoredAnswers.map { $0.line(app: link.app, platform: link.platform) },
+                                storefronts: link.status.storefronts.mapValues(StorefrontStatus.init))
         }
     }
 
@@ -99,9 +100,9 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
         let problems: [String]
         /// The storefronts this poll withdrew from `storefronts`: they have said "no such app" long enough.
         let withdrawn: [String]
-        /// The answers the poll ignored (stale or implausible), one line each; they published nothing.
+        /// The answers the poll ignored (stale, implausible or held), one line each; they published nothing.
         let ignored: [String]
-        /// The implausible ones among `ignored`: they wait for a sync with `reset`.
+        /// The implausible and held ones among `ignored`: they wait for a sync with `reset`.
         let implausible: [String]
     }
 
@@ -133,12 +134,12 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
             let (app, platform) = (try app(context), try platform(body.platform))
             let report = try await components.syncAppStore(app: app, platform: platform, reset: body.reset ?? false, lookupURL: lookupURL,
                                                            connectURL: connectURL, configuration: poller, logger: context.logger)
-            return try RequestValues.json(Self.result(report))
+            return try RequestValues.json(Self.result(report, app: app, platform: platform))
         }
         return router
     }
 
-    private static func result(_ report: AppStorePollReport) -> SyncResult {
+    private static func result(_ report: AppStorePollReport, app: String, platform: Platform) -> SyncResult {
         let (errors, published): ([String], [String: AppVersion]?) = switch report.outcome {
         case .published(let policy): (report.errors, policy.storefronts)
         case .failed(let errors): (errors, nil)
@@ -146,8 +147,9 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
         case .unchanged, .raced, .paced: (report.errors, nil)
         }
         return SyncResult(result: report.outcome.metricLabel, errors: errors, storefronts: published, answered: report.answered,
-                          notPolled: report.notPolled, problems: report.problems, withdrawn: report.withdrawn, ignored: report.ignored,
-                          implausible: report.implausible)
+                          notPolled: report.notPolled, problems: report.problems, withdrawn: report.withdrawn,
+                          ignored: report.ignored.map { $0.line(app: app, platform: platform) },
+                          implausible: report.implausible.map { $0.line(app: app, platform: platform) })
     }
 
     private func app(_ context: Context) throws -> String { try context.parameters.require("app") }

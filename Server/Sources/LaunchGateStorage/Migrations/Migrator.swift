@@ -22,6 +22,7 @@ public struct Migrator: Sendable {
         AddPromptFunnelChannel(),
         AddAppStoreLinkIgnoredAnswers(),
         CreateAppStoreStorefrontStatus(),
+        AddAppStoreLinkTrustedVersion(),
     ]
 
     private let database: Database

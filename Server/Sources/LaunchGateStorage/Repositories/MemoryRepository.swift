@@ -33,7 +33,14 @@ public actor MemoryRepository: LaunchGateRepository {
         // No transaction to share: the condition is asked just before and the events queued just after,
         // each across a suspension in which the actor may run other calls (memory's weaker guarantee).
         if let condition, !(try await condition.holds()) { throw ServiceError.publishRace(appID, channel: channel) }
-        let revision = try publishNow(appID: appID, channel: channel, policy: policy, author: author, note: note, at: now, expectedRevision: expectedRevision)
+        let revision: PolicyRevision
+        do {
+            revision = try publishNow(appID: appID, channel: channel, policy: policy, author: author, note: note, at: now, expectedRevision: expectedRevision)
+        } catch {
+            // What a transaction's rollback would undo: an unlink's removal of its link (review s14, L5).
+            await condition?.undo()
+            throw error
+        }
         // A failed enqueue leaves the revision in place (memory's weaker guarantee, PendingWebhookEvent; review s14, K5).
         for event in events?(revision) ?? [] { try await event.enqueue() }
         return revision

@@ -8,9 +8,15 @@ import Testing
 @Suite("App Store link storage keeps one link per app and platform, its floor of served versions, its poll status and each storefront's")
 struct AppStoreLinkRepositoryContractTests {
     private func withLinks(_ backend: TestBackend, _ body: (any AppStoreLinkRepository) async throws -> Void) async throws {
+        try await withPublishing(backend) { _, links in try await body(links) }
+    }
+
+    /// The links beside the repository their conditions' publishes go through, with the app "notes".
+    private func withPublishing(_ backend: TestBackend,
+                                _ body: (any LaunchGateRepository, any AppStoreLinkRepository) async throws -> Void) async throws {
         try await backend.withRepository { repository, database in
             try await repository.createApp(Samples.app("notes"))
-            try await body(database.map { SQLAppStoreLinkRepository(database: $0) } ?? MemoryAppStoreLinkRepository())
+            try await body(repository, database.map { SQLAppStoreLinkRepository(database: $0) } ?? MemoryAppStoreLinkRepository())
         }
     }
 
@@ -36,7 +42,7 @@ struct AppStoreLinkRepositoryContractTests {
         }
     }
 
-    @Test("a recorded poll keeps the served versions and status, the phased release's included, and only due links are listed",
+    @Test("a recorded poll keeps the served versions and status, the phased release's and the trusted version's included, and only due links are listed",
           arguments: TestBackend.available)
     func recordAndDue(_ backend: TestBackend) async throws {
         try await withLinks(backend) { links in
@@ -44,7 +50,10 @@ struct AppStoreLinkRepositoryContractTests {
             try await links.save(link(platform: .macos, minute: 10))
             let status = AppStoreLinkStatus(lastPollAt: Samples.now, lastSuccessAt: nil, lastError: "us: the lookup timed out", failures: 2,
                                             nextPollAt: Samples.now.addingTimeInterval(3600), phasedRelease: "ACTIVE day 3: 5 %",
-                                            ignoredAnswers: ["jp: 2.2.0 is below the 2.3.0 it served before", "fr: 99999999999.0 is implausible"])
+                                            ignoredAnswers: [IgnoredAnswer(storefront: "fr", version: "99999999999.0", reason: .implausible(maximumComponent: 99_999)),
+                                                             IgnoredAnswer(storefront: "jp", version: "2.2.0", reason: .held(trusted: "2.1.0", jump: .minorFactor(100)))],
+                                            trustedVersion: "2.3.0", newestVersion: "2.4.0", newestSince: Samples.now.addingTimeInterval(-60),
+                                            newestFields: "16.0\u{1F}Faster sync.")
             #expect(try await links.record(link(), served: ["us": "2.4.0", "jp": "2.3.0"], status: status, reset: false))
             let found = try #require(try await links.find(app: "notes", platform: .ios))
             #expect(found.served == ["us": "2.4.0", "jp": "2.3.0"] && found.status == status)
@@ -58,9 +67,7 @@ struct AppStoreLinkRepositoryContractTests {
     @Test("a publish that carries stillLinked goes through while the link is stored, and is a publish-race, storing nothing, once it is relinked or removed",
           arguments: TestBackend.available)
     func stillLinked(_ backend: TestBackend) async throws {
-        try await backend.withRepository { repository, database in
-            try await repository.createApp(Samples.app("notes"))
-            let links: any AppStoreLinkRepository = database.map { SQLAppStoreLinkRepository(database: $0) } ?? MemoryAppStoreLinkRepository()
+        try await withPublishing(backend) { repository, links in
             let polled = link()
             try await links.save(polled)
             @Sendable func publish() async throws {
@@ -75,6 +82,35 @@ struct AppStoreLinkRepositoryContractTests {
             let removed = await #expect(throws: ServiceError.self) { try await publish() }
             #expect(removed?.code == "publish-race")
             #expect(try await repository.revisions(appID: "notes", channel: .production).count == 1)
+        }
+    }
+
+    @Test("a publish that carries removing takes the link with it; one refused by a race or over a relink leaves the link (review s14, L5)",
+          arguments: TestBackend.available)
+    func removing(_ backend: TestBackend) async throws {
+        try await withPublishing(backend) { repository, links in
+            let unlinked = link()
+            try await links.save(unlinked)
+            _ = try await links.record(unlinked, served: ["us": "2.4.0"], status: AppStoreLinkStatus(nextPollAt: Samples.now), reset: false)
+            @Sendable func withdraw(expected: Int?, _ link: AppStoreLink) async throws {
+                _ = try await repository.publish(appID: "notes", channel: .production, policy: Samples.policy(), author: "appstore", note: nil,
+                                                 at: Samples.now, expectedRevision: expected, condition: links.removing(link), events: nil)
+            }
+            // Another publish came first: nothing is stored, and the link stays as it was, floor included.
+            let raced = await #expect(throws: ServiceError.self) { try await withdraw(expected: 3, unlinked) }
+            #expect(raced?.code == "publish-race")
+            #expect(try await links.find(app: "notes", platform: .ios)?.served == ["us": "2.4.0"])
+            // Relinked meanwhile: the new link isn't the one being unlinked, and stays.
+            let relinked = link(minute: 1)
+            try await links.save(relinked)
+            let over = await #expect(throws: ServiceError.self) { try await withdraw(expected: 0, unlinked) }
+            #expect(over?.code == "publish-race")
+            #expect(try await links.find(app: "notes", platform: .ios)?.isSameLink(as: relinked) == true)
+            #expect(try await repository.revisions(appID: "notes", channel: .production).isEmpty)
+            // Through: the revision and the removal together.
+            try await withdraw(expected: 0, relinked)
+            #expect(try await repository.revisions(appID: "notes", channel: .production).count == 1)
+            #expect(try await links.find(app: "notes", platform: .ios) == nil)
         }
     }
 
@@ -262,4 +298,5 @@ private actor BarrierLinks: AppStoreLinkRepository {
         try await links.record(link, served: served, status: status, reset: reset)
     }
     nonisolated func stillLinked(_ link: AppStoreLink) -> PublishCondition { links.stillLinked(link) }
+    nonisolated func removing(_ link: AppStoreLink) -> PublishCondition { links.removing(link) }
 }

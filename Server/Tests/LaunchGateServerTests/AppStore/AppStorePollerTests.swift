@@ -32,8 +32,10 @@ actor FakeAppStorePublisher: AppStorePublisher {
             await winner?()
             throw ServiceError.publishRace(app, channel: .production)
         }
-        guard expectedRevision == revisions.count, try await condition?.holds() ?? true else { throw ServiceError.publishRace(app, channel: .production) }
+        // The guard refuses before the repository's transaction, where the condition is checked (and may act).
+        guard expectedRevision == revisions.count else { throw ServiceError.publishRace(app, channel: .production) }
         if let refusal { throw AppStorePublishRefusal(reason: refusal) }
+        guard try await condition?.holds() ?? true else { throw ServiceError.publishRace(app, channel: .production) }
         revisions.append(policy)
     }
 }
@@ -216,6 +218,26 @@ struct AppStorePollerTests {
         #expect(brought.notes == "C." && brought.minimumOS == "17.0")
     }
 
+    @Test("a young version's notes and minimum OS are corrected by two polls that agree, not by one, and not once it is an hour old (attack s14, 13)")
+    func youngFieldsCorrected() async throws {
+        let fixture = await Fixture(storefronts: ["us"])
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "2.5.0", notes: "Wrong.", minimumOS: "15.0"))
+        guard case .published = try await fixture.poll() else { Issue.record("expected a publish"); return }
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "2.5.0", notes: "Right.", minimumOS: "16.0"))
+        fixture.clock.advance(900)
+        #expect(try await fixture.poll() == .unchanged, "one answer doesn't outvote the first")
+        fixture.clock.advance(900)
+        guard case .published = try await fixture.poll() else { Issue.record("expected the agreeing answers published"); return }
+        let corrected = try #require(await fixture.published()?.latest)
+        #expect(corrected.notes == "Right." && corrected.minimumOS == "16.0")
+        // An hour after 2.5.0 became the newest, its fields are frozen again, agreeing answers or not.
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "2.5.0", notes: "Later.", minimumOS: "17.0"))
+        fixture.clock.advance(3600)
+        #expect(try await fixture.poll() == .unchanged)
+        #expect(try await fixture.poll() == .unchanged)
+        #expect(await fixture.published()?.latest?.notes == "Right.")
+    }
+
     @Test("an absurd version or a far jump is ignored and shown in status; a reset sync accepts the jump, never the absurd one")
     func implausible() async throws {
         let fixture = await Fixture()
@@ -226,11 +248,34 @@ struct AppStorePollerTests {
         #expect(try await fixture.poll() == .unchanged)
         #expect(await fixture.published()?.latest?.version == "2.5.0")
         #expect(await fixture.revisionCount() == 2)
-        let ignored = try #require(await fixture.status()?.ignoredAnswers)
-        #expect(ignored.count == 2 && ignored[0].hasPrefix("jp: 9.0.0 is implausible") && ignored[1].hasPrefix("us: 99999999999.0 is implausible"))
+        let ignored = try #require(await fixture.status()?.ignoredAnswers.lines)
+        #expect(ignored.count == 2 && ignored[0].hasPrefix("jp: 9.0.0 is held") && ignored[1].hasPrefix("us: 99999999999.0 is implausible"))
         guard case .published = try await fixture.poll(reset: true) else { Issue.record("expected the reset to publish the jump"); return }
         #expect(await fixture.published()?.storefronts == ["us": "2.5.0", "jp": "9.0.0"])
         #expect(await fixture.status()?.ignoredAnswers.count == 1)
+    }
+
+    @Test("a chain of jumps is held at the trusted version; a version that stands for a day, or a reset, becomes the new baseline (attack s14, 1)")
+    func ratchet() async throws {
+        let fixture = await Fixture(storefronts: ["us"])
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "2.10.0"))
+        _ = try await fixture.poll()
+        #expect(await fixture.status()?.trustedVersion == "2.4.1", "the operator's published latest, trusted from the first poll")
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "7.10.0"))
+        guard case .published = try await fixture.poll() else { Issue.record("expected 5 majors up published"); return }
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "12.0.0"))
+        #expect(try await fixture.poll() == .unchanged, "12.0.0 is 5 majors past 7.10.0 but not past the trusted 2.4.1")
+        #expect(await fixture.published()?.latest?.version == "7.10.0")
+        #expect(await fixture.status()?.ignoredAnswers.lines.first?.hasPrefix("us: 12.0.0 is held") == true)
+        // 7.10.0 stands for a day: it is trusted, and 12.0.0 is believed.
+        fixture.clock.advance(86_400)
+        _ = try await fixture.poll()
+        #expect(await fixture.status()?.trustedVersion == "7.10.0")
+        guard case .published = try await fixture.poll() else { Issue.record("expected 12.0.0 published"); return }
+        // A reset accepts a jump at once and trusts it.
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "30.0.0"))
+        guard case .published = try await fixture.poll(reset: true) else { Issue.record("expected the reset to publish"); return }
+        #expect(await fixture.status()?.trustedVersion == "30.0.0")
     }
 
     @Test("an ignored answer stays in status while its storefront doesn't answer, and goes once it answers believably (attack s14, 7)")
@@ -240,10 +285,10 @@ struct AppStorePollerTests {
         _ = try await fixture.poll()
         await fixture.transport.set("jp", FakeAppStoreTransport.lookup(version: "2.4.0"))
         _ = try await fixture.poll()
-        #expect(await fixture.status()?.ignoredAnswers.map { String($0.prefix(3)) } == ["jp:"])
+        #expect(await fixture.status()?.ignoredAnswers.map(\.storefront) == ["jp"])
         await fixture.transport.set("jp", .status(503))
         _ = try await fixture.poll()
-        #expect(await fixture.status()?.ignoredAnswers.first?.hasPrefix("jp: 2.4.0 is below the 2.5.0") == true, "jp didn't answer")
+        #expect(await fixture.status()?.ignoredAnswers.lines.first?.hasPrefix("jp: 2.4.0 is below the 2.5.0") == true, "jp didn't answer")
         await fixture.transport.set("jp", FakeAppStoreTransport.lookup(version: "2.5.0"))
         _ = try await fixture.poll()
         #expect(await fixture.status()?.ignoredAnswers == [])

@@ -84,6 +84,45 @@ struct AppStoreUnlinkTests {
             let plain = AppStoreLinkService(links: server.components.appStoreLinks, policies: server.components.policies, publisher: bare)
             try await plain.unlink(app: "notes", platform: .ios)
             #expect(await bare.revisions.count == 1)
+            #expect(try await server.components.appStoreLinks.find(app: "notes", platform: .ios) == nil, "just removed")
+        }
+    }
+
+    @Test("an unlink that read no storefronts while a poll published some puts the link back and withdraws them: none left frozen")
+    func pollPublishedAfterTheRead() async throws {
+        try await TestServer.with { server in
+            var withdrawn = Samples.policy()
+            withdrawn.platforms[.ios]?.storefronts = [:]
+            var polled = withdrawn
+            polled.platforms[.ios]?.storefronts = ["us": "2.4.1"]
+            let inner = FakeAppStorePublisher(withdrawn)
+            try await inner.publish(polled, app: "notes", expectedRevision: 1, condition: nil, event: nil)
+            let links = server.components.appStoreLinks
+            let service = AppStoreLinkService(links: links, policies: server.components.policies,
+                                              publisher: StaleReadAppStorePublisher(inner, first: (1, withdrawn)))
+            try await service.link(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us"])
+            try await service.unlink(app: "notes", platform: .ios)
+            let revisions = await inner.revisions
+            #expect(revisions.count == 3 && revisions.last?.platforms[.ios]?.storefronts == [:], "the poll's storefronts withdrawn")
+            #expect(try await links.find(app: "notes", platform: .ios) == nil)
+        }
+    }
+
+    @Test("a withdrawal that loses a race leaves the link until the retry's withdrawal, which removes it with the revision (review s14, L5)",
+          arguments: TestBackend.available)
+    func racedThenWithdrawn(_ backend: TestBackend) async throws {
+        try await TestServer.with(backend) { server in
+            var policy = Samples.policy()
+            policy.platforms[.ios]?.storefronts = ["us": "2.4.1"]
+            let publisher = FakeAppStorePublisher(policy)
+            let links = server.components.appStoreLinks
+            let service = AppStoreLinkService(links: links, policies: server.components.policies, publisher: publisher)
+            try await service.link(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us"])
+            await publisher.raceNext { #expect((try? await links.find(app: "notes", platform: .ios)) ?? nil != nil, "not removed before the publish") }
+            try await service.unlink(app: "notes", platform: .ios)
+            let revisions = await publisher.revisions
+            #expect(revisions.count == 2 && revisions.last?.platforms[.ios]?.storefronts == [:])
+            #expect(try await links.find(app: "notes", platform: .ios) == nil)
         }
     }
 }

@@ -23,7 +23,7 @@ struct ConsoleAppStoreTests {
                                                                      storefronts: ["us,jp"], pins: [.notes])
                 let status = AppStoreLinkStatus(lastPollAt: Samples.now, lastError: "us: <b>malformed</b> answer", failures: 3,
                                                 nextPollAt: Samples.now.addingTimeInterval(1800),
-                                                ignoredAnswers: ["jp: 99999999999.0 is implausible: <i>a component</i>"])
+                                                ignoredAnswers: [IgnoredAnswer(storefront: "jp", version: "99999999999.0", reason: .recorded("99999999999.0 is implausible: <i>a component</i>"))])
                 _ = try await server.components.appStoreLinks.record(try #require(try await server.components.appStoreLinks.find(app: "notes", platform: .ios)),
                                                                            served: ["us": "2.5.0"], status: status, reset: false)
                 let linked = try await browser.get("/console/apps/notes/appstore")

@@ -54,3 +54,28 @@ actor ParkingAppStorePublisher: AppStorePublisher {
         await action?()
     }
 }
+
+/// A publisher whose first read of `current` is the one given, older than what is published (a
+/// poll published right after the caller read), and every later read the real one.
+actor StaleReadAppStorePublisher: AppStorePublisher {
+    private let inner: any AppStorePublisher
+    private var stale: (revision: Int, policy: UpdatePolicy)?
+
+    init(_ inner: any AppStorePublisher, first stale: (revision: Int, policy: UpdatePolicy)) {
+        self.inner = inner
+        self.stale = stale
+    }
+
+    func current(app: String) async throws -> (revision: Int, policy: UpdatePolicy)? {
+        if let stale {
+            self.stale = nil
+            return stale
+        }
+        return try await inner.current(app: app)
+    }
+
+    func publish(_ policy: UpdatePolicy, app: String, expectedRevision: Int, condition: PublishCondition?,
+                 event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)?) async throws {
+        try await inner.publish(policy, app: app, expectedRevision: expectedRevision, condition: condition, event: event)
+    }
+}

@@ -31,7 +31,7 @@ struct StorefrontUpdateTests {
     func neverBackwards() {
         let before = link(served: ["us": "2.4.0", "jp": "2.3.0"])
         let stale = StorefrontUpdate(answers: ["us": release("2.3.0"), "jp": release("2.3.0")], link: before, policy: nil, reset: false)
-        #expect(stale.served == ["us": "2.4.0", "jp": "2.3.0"] && stale.ignored == ["us: 2.3.0 is below the 2.4.0 it served before (a stale answer), ignored"])
+        #expect(stale.served == ["us": "2.4.0", "jp": "2.3.0"] && stale.ignored.lines == ["us: 2.3.0 is below the 2.4.0 it served before (a stale answer), ignored"])
         let reset = StorefrontUpdate(answers: ["us": release("2.3.0"), "jp": release("2.3.0")], link: before, policy: nil, reset: true)
         #expect(reset.served == ["us": "2.3.0", "jp": "2.3.0"] && reset.policy.latest?.version == "2.3.0")
     }
@@ -87,10 +87,10 @@ struct StorefrontUpdateTests {
         let before = link(served: ["us": "2.5.0", "jp": "2.5.0"])
         let update = StorefrontUpdate(answers: ["us": release("99999999999.0"), "jp": release("8.0.0")], link: before, policy: nil, reset: false)
         #expect(update.served == ["us": "2.5.0", "jp": "2.5.0"])
-        #expect(update.ignored.count == 2 && update.ignored[0].hasPrefix("jp: 8.0.0 is implausible: more than 5 major versions past 2.5.0")
-                && update.ignored[1].hasPrefix("us: 99999999999.0 is implausible: a component is above 99999"))
-        #expect(update.ignored[0].contains("accept it with `launchgate appstore sync notes --platform ios --reset`"),
-                "the command names the link's app and platform (attack s14, 14): \(update.ignored[0])")
+        #expect(update.ignored.count == 2 && update.ignored.lines[0].hasPrefix("jp: 8.0.0 is held: more than 5 major versions past 2.5.0")
+                && update.ignored.lines[1].hasPrefix("us: 99999999999.0 is implausible: a component is above 99999"))
+        #expect(update.ignored.lines[0].contains("accept it with `launchgate appstore sync notes --platform ios --reset`"),
+                "the command names the link's app and platform (attack s14, 14): \(update.ignored.lines[0])")
         #expect(StorefrontUpdate(answers: ["jp": release("7.0.0")], link: before, policy: nil, reset: false).served["jp"] == "7.0.0",
                 "5 majors up is believed")
         let reset = StorefrontUpdate(answers: ["us": release("99999999999.0"), "jp": release("8.0.0")], link: before, policy: nil, reset: true)
@@ -99,11 +99,32 @@ struct StorefrontUpdateTests {
         #expect(first.served == ["jp": "2026.11.30"], "without a floor only the component rule applies; a date-like version fits")
     }
 
+    @Test("jumps are measured from the trusted version, so a chain of 5-major jumps can't climb past it (attack s14, 1)")
+    func ratchet() {
+        var trusted = link(served: ["us": "7.10.0"])
+        trusted.status.trustedVersion = "2.10.0"
+        let update = StorefrontUpdate(answers: ["us": release("12.0.0")], link: trusted, policy: nil, reset: false)
+        #expect(update.served == ["us": "7.10.0"] && update.ignored.waiting.count == 1, "7.10.0 was taken, but 2.10.0 is still the baseline")
+        #expect(update.ignored.waiting.first?.hasPrefix("us: 12.0.0 is held: more than 5 major versions past 2.10.0") == true, "\(update.ignored)")
+        #expect(StorefrontUpdate(answers: ["us": release("7.11.0")], link: trusted, policy: nil, reset: false).served == ["us": "7.11.0"])
+    }
+
+    @Test("a minor above 100 times the trusted one's (plus one) is held; real sequences, build numbers and dates are not",
+          arguments: [("17.2.0", "23.99999.0", false), ("17.2.0", "17.301.0", false), ("1.0", "1.100", true), ("1.0", "1.101", false), ("1.10", "1.100", true),
+                      ("131.0.6778", "132.0.6834", true), ("8.9.96", "8.10.2", true), ("2026.11.30", "2027.1.5", true),
+                      ("2026.101", "2026.1231", true), ("2.9.0", "2.10.0", true)] as [(AppVersion, AppVersion, Bool)])
+    func minorJumps(trustedVersion: AppVersion, answer: AppVersion, believed: Bool) {
+        var trusted = link(served: ["us": trustedVersion])
+        trusted.status.trustedVersion = trustedVersion
+        let update = StorefrontUpdate(answers: ["us": release(answer)], link: trusted, policy: nil, reset: false)
+        #expect((update.served["us"] == answer) == believed, "\(trustedVersion) -> \(answer): \(update.ignored)")
+    }
+
     @Test("a fresh link's first answer is checked against the published latest, not taken unchecked (attack s14, 2)")
     func freshLinkBaseline() {
         let update = StorefrontUpdate(answers: ["us": release("90.0.0"), "jp": release("24.1.0")], link: link(),
                                       policy: PlatformPolicy(latest: Release(version: "24.0.0")), reset: false)
-        #expect(update.implausible.count == 1 && update.implausible[0].hasPrefix("us: 90.0.0 is implausible"), "\(update.ignored)")
+        #expect(update.ignored.waiting.count == 1 && update.ignored.waiting[0].hasPrefix("us: 90.0.0 is held"), "\(update.ignored)")
         #expect(update.served == ["jp": "24.1.0"] && update.policy.latest?.version == "24.1.0")
     }
 

@@ -33,4 +33,9 @@ public protocol AppStoreLinkRepository: Sendable {
     /// a poll that read the link before an unlink can't publish its storefronts after the unlink's
     /// withdrawal (review s14, K3).
     func stillLinked(_ link: AppStoreLink) -> PublishCondition
+    /// The condition an unlink's withdrawal carries: ``stillLinked(_:)``, and then the link's
+    /// removal, in the publish's own transaction, so the storefronts are withdrawn and the link
+    /// removed together or not at all: a crash or a refused or raced publish leaves the link, and a
+    /// published withdrawal leaves none (review s14, L5).
+    func removing(_ link: AppStoreLink) -> PublishCondition
 }

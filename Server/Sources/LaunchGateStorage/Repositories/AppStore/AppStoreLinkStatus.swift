@@ -1,4 +1,5 @@
 import Foundation
+import LaunchGate
 
 /// How a link's polls went: what `launchgate appstore status`, the console and the admin API show.
 public struct AppStoreLinkStatus: Sendable, Hashable {
@@ -16,10 +17,23 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
     /// policy's own rollout applies; kept here rather than in memory because `launchgate appstore status`
     /// runs in another process than `serve`. `nil` before the first check.
     public var phasedRelease: String?
-    /// The answers the last poll that reached a storefront didn't believe, one line each
-    /// (`us: 2.4.1 is below 2.5.0, …`): stale CDN answers and implausible versions. Shown so an
-    /// operator sees a lie or a real big jump (accepted with `sync --reset`) rather than silence.
-    public var ignoredAnswers: [String]
+    /// The answers the last poll that reached a storefront didn't believe: stale CDN answers,
+    /// implausible versions and held jumps. Shown so an operator sees a lie or a real big jump
+    /// (accepted with `sync --reset`) rather than silence.
+    public var ignoredAnswers: [IgnoredAnswer]
+    /// The version a jump is measured from: one that has stood for a day (the newest served for
+    /// 24 hours) or that an operator accepted (`sync --reset`, or the `latest` they published before
+    /// the link's first poll). Unlike the newest served, an answer can't move it by itself, so a
+    /// chain of jumps can't climb in a few polls (attack s14, 1). `nil` before the first poll.
+    public var trustedVersion: AppVersion?
+    /// The newest version the link's storefronts serve, and since when it has been the newest:
+    /// ``trustedVersion`` follows it once it has stood for a day.
+    public var newestVersion: AppVersion?
+    /// When ``newestVersion`` became the newest served.
+    public var newestSince: Date?
+    /// The notes and minimum OS the last poll's answer gave for ``newestVersion`` (one text): while
+    /// the version is young, the next answer that agrees with it is taken (attack s14, 13).
+    public var newestFields: String?
     /// Each storefront's own status, by code: only the link's storefronts, and only those a poll has asked.
     public var storefronts: [String: AppStoreStorefrontStatus]
 
@@ -32,9 +46,15 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
     ///   - nextPollAt: When the next poll is due.
     ///   - phasedRelease: Apple's phased release as last found, or why it isn't followed.
     ///   - ignoredAnswers: The answers the last poll ignored.
+    ///   - trustedVersion: The version jumps are measured from.
+    ///   - newestVersion: The newest version served.
+    ///   - newestSince: Since when it has been the newest.
+    ///   - newestFields: The last answer's notes and minimum OS for it.
     ///   - storefronts: Each storefront's status.
     public init(lastPollAt: Date? = nil, lastSuccessAt: Date? = nil, lastError: String? = nil, failures: Int = 0, nextPollAt: Date,
-                phasedRelease: String? = nil, ignoredAnswers: [String] = [], storefronts: [String: AppStoreStorefrontStatus] = [:]) {
+                phasedRelease: String? = nil, ignoredAnswers: [IgnoredAnswer] = [], trustedVersion: AppVersion? = nil,
+                newestVersion: AppVersion? = nil, newestSince: Date? = nil, newestFields: String? = nil,
+                storefronts: [String: AppStoreStorefrontStatus] = [:]) {
         self.lastPollAt = lastPollAt
         self.lastSuccessAt = lastSuccessAt
         self.lastError = lastError
@@ -42,6 +62,10 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
         self.nextPollAt = nextPollAt
         self.phasedRelease = phasedRelease
         self.ignoredAnswers = ignoredAnswers
+        self.trustedVersion = trustedVersion
+        self.newestVersion = newestVersion
+        self.newestSince = newestSince
+        self.newestFields = newestFields
         self.storefronts = storefronts
     }
 }

@@ -9,6 +9,8 @@ public actor MemoryAppStoreLinkRepository: AppStoreLinkRepository {
     }
 
     private var links: [Key: AppStoreLink] = [:]
+    /// Links an unlink's publish removed, until it commits; memory's stand-in for a rollback.
+    private var taken: [Key: AppStoreLink] = [:]
 
     /// Creates an empty repository.
     public init() {}
@@ -62,5 +64,26 @@ public actor MemoryAppStoreLinkRepository: AppStoreLinkRepository {
     public nonisolated func stillLinked(_ link: AppStoreLink) -> PublishCondition {
         let isLinked: @Sendable () async throws -> Bool = { [self] in await find(app: link.app, platform: link.platform)?.isSameLink(as: link) == true }
         return PublishCondition(sql: { _ in try await isLinked() }, memory: isLinked)
+    }
+
+    public nonisolated func removing(_ link: AppStoreLink) -> PublishCondition {
+        let removes: @Sendable () async throws -> Bool = { [self] in await take(link) }
+        return PublishCondition(sql: { _ in try await removes() }, memory: removes, undo: { [self] in await putBack(link) })
+    }
+
+    /// Removes `link` if it is the one stored, keeping it for ``putBack(_:)``.
+    private func take(_ link: AppStoreLink) -> Bool {
+        let key = Key(app: link.app, platform: link.platform)
+        guard let stored = links[key], stored.isSameLink(as: link) else { return false }
+        taken[key] = stored
+        links[key] = nil
+        return true
+    }
+
+    /// Puts back what ``take(_:)`` removed, floor and status included, unless the platform was linked again since.
+    private func putBack(_ link: AppStoreLink) {
+        let key = Key(app: link.app, platform: link.platform)
+        guard let stored = taken.removeValue(forKey: key), links[key] == nil else { return }
+        links[key] = stored
     }
 }

@@ -22,13 +22,15 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
             try await db.delete(from: "appstore_links").where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue).run()
             try await db.insert(into: "appstore_links")
                 .columns("app_id", "platform", "bundle_id", "apple_id", "storefronts", "pins", "served", "created_at",
-                         "last_poll_at", "last_success_at", "last_error", "failures", "next_poll_at", "phased_release", "ignored_answers")
+                         "last_poll_at", "last_success_at", "last_error", "failures", "next_poll_at", "phased_release", "ignored_answers",
+                         "trusted_version", "newest_version", "newest_since", "newest_fields")
                 .values(SQLBind(link.app), SQLBind(link.platform.rawValue), SQLBind(link.identity.bundleID), SQLBind(Self.appleID(link.identity)),
                         SQLBind(link.storefronts.joined(separator: ",")), SQLBind(Self.pinsText(link.pins)), SQLBind(try Self.servedText(link.served)),
                         SQLBind(link.createdAt.milliseconds), SQLBind(link.status.lastPollAt?.milliseconds),
                         SQLBind(link.status.lastSuccessAt?.milliseconds), SQLBind(link.status.lastError), SQLBind(Int64(link.status.failures)),
                         SQLBind(link.status.nextPollAt.milliseconds), SQLBind(link.status.phasedRelease),
-                        SQLBind(Self.ignoredText(link.status.ignoredAnswers)))
+                        SQLBind(try Self.ignoredText(link.status.ignoredAnswers)), SQLBind(link.status.trustedVersion?.description),
+                        SQLBind(link.status.newestVersion?.description), SQLBind(link.status.newestSince?.milliseconds), SQLBind(link.status.newestFields))
                 .run()
             try await Self.writeStorefronts(link.status.storefronts, of: link, db)
         }
@@ -89,7 +91,10 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
                 .set("last_poll_at", to: SQLBind(status.lastPollAt?.milliseconds)).set("last_success_at", to: SQLBind(status.lastSuccessAt?.milliseconds))
                 .set("last_error", to: SQLBind(status.lastError)).set("failures", to: SQLBind(Int64(status.failures)))
                 .set("next_poll_at", to: SQLBind(status.nextPollAt.milliseconds)).set("phased_release", to: SQLBind(status.phasedRelease))
-                .set("ignored_answers", to: SQLBind(Self.ignoredText(status.ignoredAnswers)))
+                .set("ignored_answers", to: SQLBind(try Self.ignoredText(status.ignoredAnswers)))
+                .set("trusted_version", to: SQLBind(status.trustedVersion?.description))
+                .set("newest_version", to: SQLBind(status.newestVersion?.description)).set("newest_since", to: SQLBind(status.newestSince?.milliseconds))
+                .set("newest_fields", to: SQLBind(status.newestFields))
                 .where("app_id", .equal, polled.app).where("platform", .equal, polled.platform.rawValue).run()
             try await Self.writeStorefronts(status.storefronts, of: stored, db)
             return true
@@ -98,9 +103,9 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
 
     public func stillLinked(_ link: AppStoreLink) -> PublishCondition {
         PublishCondition(sql: { db in
-            // On PostgreSQL the row's lock holds an unlink's DELETE until the publish commits, so the
-            // withdrawal that follows the unlink reads the revision published here; SQLite's
-            // transaction holds the writer lock already.
+            // On PostgreSQL the row's lock holds an unlink's withdrawal (``removing(_:)`` takes the
+            // same lock before its publish reads the revision) until this publish commits, so the
+            // withdrawal reads the revision published here; SQLite's transaction holds the writer lock already.
             if db.dialect.name != "sqlite" {
                 try await db.raw("""
                     SELECT app_id FROM appstore_links WHERE app_id = \(bind: link.app) AND platform = \(bind: link.platform.rawValue) FOR UPDATE
@@ -111,11 +116,31 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
         }, memory: { try await find(app: link.app, platform: link.platform)?.isSameLink(as: link) == true })
     }
 
+    public func removing(_ link: AppStoreLink) -> PublishCondition {
+        let linked = stillLinked(link)
+        return PublishCondition(sql: { db in
+            // stillLinked has locked the row (PostgreSQL) or holds the writer lock (SQLite): the
+            // delete commits with the withdrawal, or rolls back with it.
+            guard try await linked.holds(on: db) else { return false }
+            try await db.delete(from: "appstore_storefront_status").where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue).run()
+            try await db.delete(from: "appstore_links").where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue).run()
+            return true
+        }, memory: {
+            // A memory publish over SQL links has no transaction to share: removed just before the publish.
+            guard try await linked.holds() else { return false }
+            return try await remove(app: link.app, platform: link.platform)
+        }, undo: {
+            // Put back as it was linked; its storefronts' floor starts afresh.
+            if (try? await find(app: link.app, platform: link.platform)) == .some(nil) { try? await save(link) }
+        })
+    }
+
     // MARK: Rows
 
     private static func query(_ db: any SQLDatabase) -> SQLSelectBuilder {
         db.select().columns("app_id", "platform", "bundle_id", "apple_id", "storefronts", "pins", "served", "created_at",
-                            "last_poll_at", "last_success_at", "last_error", "failures", "next_poll_at", "phased_release", "ignored_answers")
+                            "last_poll_at", "last_success_at", "last_error", "failures", "next_poll_at", "phased_release", "ignored_answers",
+                            "trusted_version", "newest_version", "newest_since", "newest_fields")
             .from("appstore_links")
     }
 
@@ -131,8 +156,28 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
         return String(decoding: try encoder.encode(served), as: UTF8.self)
     }
 
-    /// One answer a line: an answer is one line already (the poller writes it so), and `NULL` is none.
-    private static func ignoredText(_ answers: [String]) -> String? { answers.isEmpty ? nil : answers.joined(separator: "\n") }
+    /// The answers as JSON, `NULL` for none.
+    private static func ignoredText(_ answers: [IgnoredAnswer]) throws -> String? {
+        guard !answers.isEmpty else { return nil }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(answers), as: UTF8.self)
+    }
+
+    /// The stored answers: JSON, or the lines migration 045's poller wrote (`us: 2.4.1 is below …`),
+    /// which read as ``IgnoredAnswer/Reason/recorded(_:)`` with their text, so an upgrade loses none.
+    private static func ignoredAnswers(_ text: String?) -> [IgnoredAnswer]? {
+        guard let text else { return [] }
+        if text.hasPrefix("[") { return try? JSONDecoder().decode([IgnoredAnswer].self, from: Data(text.utf8)) }
+        var answers: [IgnoredAnswer] = []
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, let word = parts[1].split(separator: " ").first, let version = try? AppVersion(parsing: String(word)) else { return nil }
+            answers.append(IgnoredAnswer(storefront: String(parts[0]), version: version,
+                                         reason: .recorded(String(parts[1].dropFirst(parts[1].hasPrefix(" ") ? 1 : 0)))))
+        }
+        return answers
+    }
 
     private static func link(_ row: any SQLRow) throws -> AppStoreLink {
         func corrupt(_ what: String) -> StorageError { StorageError.corrupt("the appstore_links table holds \(what); was it edited by hand?") }
@@ -152,13 +197,21 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
         do {
             served = try JSONDecoder().decode([String: AppVersion].self, from: Data(try row.decode(column: "served", as: String.self).utf8))
         } catch { throw corrupt("unreadable storefront versions") }
+        func version(_ column: String) throws -> AppVersion? {
+            guard let text = try row.decode(column: column, as: String?.self) else { return nil }
+            do { return try AppVersion(parsing: text) } catch { throw corrupt("an unreadable \(column)") }
+        }
+        guard let ignored = Self.ignoredAnswers(try row.decode(column: "ignored_answers", as: String?.self)) else { throw corrupt("unreadable ignored answers") }
         let status = AppStoreLinkStatus(
             lastPollAt: try row.decode(column: "last_poll_at", as: Int64?.self).map(Date.init(milliseconds:)),
             lastSuccessAt: try row.decode(column: "last_success_at", as: Int64?.self).map(Date.init(milliseconds:)),
             lastError: try row.decode(column: "last_error", as: String?.self), failures: Int(try row.decode(column: "failures", as: Int64.self)),
             nextPollAt: Date(milliseconds: try row.decode(column: "next_poll_at", as: Int64.self)),
             phasedRelease: try row.decode(column: "phased_release", as: String?.self),
-            ignoredAnswers: try row.decode(column: "ignored_answers", as: String?.self).map { $0.split(separator: "\n").map(String.init) } ?? [])
+            ignoredAnswers: ignored,
+            trustedVersion: try version("trusted_version"), newestVersion: try version("newest_version"),
+            newestSince: try row.decode(column: "newest_since", as: Int64?.self).map(Date.init(milliseconds:)),
+            newestFields: try row.decode(column: "newest_fields", as: String?.self))
         return AppStoreLink(app: try row.decode(column: "app_id", as: String.self), platform: platform, identity: identity,
                             storefronts: try row.decode(column: "storefronts", as: String.self).split(separator: ",").map(String.init),
                             pins: pins, served: served, createdAt: Date(milliseconds: try row.decode(column: "created_at", as: Int64.self)),

@@ -1,0 +1,31 @@
+import Foundation
+import LaunchGate
+import LaunchGateStorage
+
+/// How a link's trusted version (``AppStoreLinkStatus/trustedVersion``) moves after a poll. It is
+/// the baseline ``AnswerPlausibility`` measures jumps from, so only time or an operator moves it,
+/// never one answer (attack s14, 1).
+enum AppStoreTrust {
+    /// How long the newest served version must stand before it is trusted.
+    static let day: TimeInterval = 86_400
+
+    /// Moves the trust in `status` after a poll that kept `served`.
+    /// - Parameters:
+    ///   - baseline: The version the poll measured from (``StorefrontUpdate/baseline``): trusted from
+    ///     the first poll, which has nothing better (the operator's published `latest`, else the first answers).
+    ///   - reset: An operator's `sync --reset`: what it took is accepted at once.
+    static func advance(_ status: inout AppStoreLinkStatus, served: [String: AppVersion], baseline: AppVersion?, reset: Bool, at time: Date) {
+        let newest = served.values.max()
+        if reset, let newest {
+            (status.trustedVersion, status.newestVersion, status.newestSince) = (newest, newest, time)
+            return
+        }
+        if status.trustedVersion == nil { status.trustedVersion = baseline ?? newest }
+        if status.newestVersion != newest {
+            (status.newestVersion, status.newestSince) = (newest, newest.map { _ in time })
+        } else if let newest, let since = status.newestSince, time.timeIntervalSince(since) >= day,
+                  status.trustedVersion.map({ newest > $0 }) ?? true {
+            status.trustedVersion = newest
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import LaunchGate
+
+/// One storefront's answer a poll didn't believe, and why: what `status`, `sync`, the admin API
+/// and the console list. Typed, and rendered to text in one place (``line(app:platform:)``), so
+/// no reader parses a storefront or a reason back out of a line.
+public struct IgnoredAnswer: Sendable, Hashable, Codable {
+    /// Why an answer was ignored.
+    public enum Reason: Sendable, Hashable, Codable {
+        /// Below the version the storefront served before: Apple's CDN, which corrects itself.
+        case stale(floor: AppVersion)
+        /// A component above the largest believed; never taken, even with a reset.
+        case implausible(maximumComponent: Int)
+        /// Too big a jump past the link's trusted version; waits for an operator's reset.
+        case held(trusted: AppVersion, jump: Jump)
+        /// A line stored before answers were typed (migration 045), kept as it was written.
+        case recorded(String)
+    }
+
+    /// Which limit a held answer went past.
+    public enum Jump: Sendable, Hashable, Codable {
+        /// More than this many major versions.
+        case majors(Int)
+        /// A minor above this many times the trusted minor plus one.
+        case minorFactor(Int)
+    }
+
+    /// The storefront's code.
+    public var storefront: String
+    /// What it answered.
+    public var version: AppVersion
+    /// Why it was ignored.
+    public var reason: Reason
+
+    /// Creates an ignored answer.
+    public init(storefront: String, version: AppVersion, reason: Reason) {
+        self.storefront = storefront
+        self.version = version
+        self.reason = reason
+    }
+
+    /// Whether it waits for an operator (`sync --reset`): an implausible or held answer does; a
+    /// stale one the CDN corrects by itself, so a sync that met only those is done.
+    public var waitsForOperator: Bool {
+        switch reason {
+        case .stale: false
+        case .implausible, .held: true
+        // Only a poll's own answers are asked, never one recorded before answers were typed.
+        case .recorded: false
+        }
+    }
+
+    /// The answer on one line, starting with its storefront: `us: 2.4.1 is below the 2.5.0 …`.
+    public func line(app: String, platform: Platform) -> String { "\(storefront): \(why(app: app, platform: platform))" }
+
+    /// What it answered and why it was ignored, without the storefront (a status row's own cell);
+    /// a held answer names the `sync --reset` that accepts it, for `app` on `platform` (attack s14, 14).
+    public func why(app: String, platform: Platform) -> String {
+        switch reason {
+        case .stale(let floor):
+            return "\(version) is below the \(floor) it served before (a stale answer), ignored"
+        case .implausible(let maximum):
+            return "\(version) is implausible: a component is above \(maximum)"
+        case .held(let trusted, let jump):
+            let past = switch jump {
+            case .majors(let count): "more than \(count) major versions past"
+            case .minorFactor(let factor): "a minor version more than \(factor) times (that plus one) of"
+            }
+            return "\(version) is held: \(past) \(trusted), the version trusted (served for a day, or accepted by an operator); "
+                + "if it is real, accept it with `launchgate appstore sync \(app) --platform \(platform.rawValue) --reset` "
+                + "(or tick Reset and Sync now on the console's App Store page)"
+        case .recorded(let text):
+            return text
+        }
+    }
+}
