@@ -130,7 +130,9 @@ enum TestBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
             } else {
                 repository = MemoryRepository()
             }
+            // Webhook addresses from a table: no test waits for, or depends on, real DNS.
             let components = ServerComponents(database: database, repository: repository,
+                                              webhookResolver: ScriptedResolver(["hooks.example.com": ["93.184.216.34"]]),
                                               masterKey: try MasterKey(rawRepresentation: Data(repeating: 7, count: 32)), now: now)
             try await components.signingKeys.generate(now: now())
             return components
