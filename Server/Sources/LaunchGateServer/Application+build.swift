@@ -124,9 +124,11 @@ public struct ServerComponents: Sendable {
                 signInConfiguration: SignInConfiguration = SignInConfiguration(), installs: (any InstallRepository)? = nil,
                 funnel: (any FunnelRepository)? = nil,
                 adoption: AdoptionConfiguration = AdoptionConfiguration(), random: any RandomSource = SystemRandomSource(),
-                webhookAllowPrivate: Bool = false, masterKey: MasterKey, now: @escaping @Sendable () -> Date = Date.init) {
+                webhookAllowPrivate: Bool = false, webhookResolver: any WebhookResolver = SystemWebhookResolver(), masterKey: MasterKey,
+                now: @escaping @Sendable () -> Date = Date.init) {
         self.init(database: database, repository: repository, signInRepository: signInRepository, signInConfiguration: signInConfiguration,
-                  installs: installs, funnel: funnel, adoption: adoption, random: random, webhookAllowPrivate: webhookAllowPrivate, now: now) { masterKey }
+                  installs: installs, funnel: funnel, adoption: adoption, random: random, webhookAllowPrivate: webhookAllowPrivate,
+                  webhookResolver: webhookResolver, now: now) { masterKey }
     }
 
     /// Assembles the parts, loading the master key only when a signing key is made or opened, or
@@ -135,11 +137,13 @@ public struct ServerComponents: Sendable {
     ///   - installs: Install storage; by default the SQL one on `database`, or memory without one.
     ///   - adoption: Install recording and the publish guard.
     ///   - webhookAllowPrivate: Whether webhooks may reach loopback and private addresses.
+    ///   - webhookResolver: The DNS lookup that checks webhook addresses; the system's but in tests.
     public init(database: Database?, repository: any LaunchGateRepository, signInRepository: (any SignInRepository)? = nil,
                 signInConfiguration: SignInConfiguration = SignInConfiguration(), installs installRepository: (any InstallRepository)? = nil,
                 funnel funnelRepository: (any FunnelRepository)? = nil,
                 adoption settings: AdoptionConfiguration = AdoptionConfiguration(), random: any RandomSource = SystemRandomSource(),
-                webhookAllowPrivate: Bool = false, now: @escaping @Sendable () -> Date = Date.init,
+                webhookAllowPrivate: Bool = false, webhookResolver: any WebhookResolver = SystemWebhookResolver(),
+                now: @escaping @Sendable () -> Date = Date.init,
                 masterKey: @escaping @Sendable () throws -> MasterKey) {
         // The domains' counters (the install recorder's, the operator send queue's) are made below:
         // made before the metrics system is bootstrapped, they would count nowhere.
@@ -154,7 +158,7 @@ public struct ServerComponents: Sendable {
         self.outboxSignal = OutboxSignal()
         let webhooks = WebhookService(repository: database.map { SQLWebhookRepository(database: $0) } ?? MemoryWebhookRepository(),
                                       apps: repository, masterKey: masterKey, random: random, now: now,
-                                      policy: WebhookAddressPolicy(allowPrivate: webhookAllowPrivate), logger: Logger(label: "launchgate.webhooks"))
+                                      policy: WebhookAddressPolicy(allowPrivate: webhookAllowPrivate, resolver: webhookResolver), logger: Logger(label: "launchgate.webhooks"))
         self.webhooks = webhooks
         var signIn = SignInService(
             repository: signInRepository, policies: policies,

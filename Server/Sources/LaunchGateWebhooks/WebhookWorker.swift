@@ -16,6 +16,8 @@ public struct WebhookWorker: Service {
     package let service: WebhookService
     package let transport: any WebhookTransport
     package let pollInterval: Duration
+    /// Waits between polls; `Task.sleep` but in tests.
+    package let sleep: @Sendable (Duration) async throws -> Void
     /// Deliveries under way at once.
     package let deliveriesAtOnce: Int
     /// How long a claim hides a delivery from other instances: twice the longest attempt (its
@@ -33,25 +35,26 @@ public struct WebhookWorker: Service {
     ///   - attemptTimeout: The transport's longest attempt, redirects included.
     ///   - pollInterval: How often to look for due deliveries.
     ///   - deliveriesAtOnce: Posts under way at once (at least 1).
+    ///   - sleep: Waits between polls.
     public init(service: WebhookService, transport: any WebhookTransport, attemptTimeout: Duration = .seconds(10),
-                pollInterval: Duration = .seconds(1), deliveriesAtOnce: Int = 4) {
+                pollInterval: Duration = .seconds(1), deliveriesAtOnce: Int = 4,
+                sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
         self.service = service
         self.transport = transport
         self.pollInterval = pollInterval
+        self.sleep = sleep
         self.deliveriesAtOnce = max(1, deliveriesAtOnce)
         let attempt = Double(attemptTimeout.components.seconds) + Double(attemptTimeout.components.attoseconds) / 1e18
         lease = max(2, 2 * attempt)
     }
 
-    /// Sends until the service group shuts down: ``deliveriesAtOnce`` senders, each claiming the
-    /// next due delivery as soon as it is done with one, so a stalled endpoint holds one sender
-    /// and the others go on with every other endpoint (attack s14, H2).
+    /// Sends until the service group shuts down: one claim loop hands each due delivery to a
+    /// sender of its own, at most ``deliveriesAtOnce`` under way, so a stalled endpoint holds one
+    /// sender and the others go on with every other endpoint (attack s14, H2).
     public func run() async throws {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await pruneHourly() }
-            for _ in 0..<deliveriesAtOnce {
-                group.addTask { _ = try? await send(untilIdle: false) }
-            }
+            group.addTask { _ = try? await send(untilIdle: false) }
         }
     }
 
@@ -64,33 +67,57 @@ public struct WebhookWorker: Service {
                 pruned = now()
                 await pruneFinished()
             }
-            try? await Task.sleep(for: pollInterval)
+            try? await sleep(pollInterval)
         }
     }
 
-    /// One sender: claims one due delivery at a time and tries it. Idle, it returns when
-    /// `untilIdle`, and otherwise waits ``pollInterval`` and looks again.
+    /// What ended one of the claim loop's tasks.
+    private enum Ended: Sendable { case delivery, wait }
+
+    /// The one claim loop: while a sender is free it claims the next due delivery and starts a
+    /// sender on it. With nothing due it claims again when a sender is done, and otherwise, when
+    /// not `untilIdle`, after ``pollInterval``: an idle instance asks the outbox once per poll, not
+    /// once per sender (review s14). `untilIdle`, it returns once nothing is due or under way.
     /// - Returns: How many it tried.
     private func send(untilIdle: Bool) async throws -> Int {
-        var tried = 0
-        while running {
-            let claimed: WebhookDeliveryRecord?
-            do {
-                claimed = try await repository.claimDue(at: now(), lease: lease, limit: 1).first
-            } catch {
-                if untilIdle { throw error }
-                logger.warning("the webhook outbox could not be read; trying again", metadata: ["error": "\(error)"])
-                claimed = nil
+        try await withThrowingTaskGroup(of: Ended.self) { senders in
+            var tried = 0, underWay = 0, waiting = false
+            while running {
+                var idle = false
+                while underWay < deliveriesAtOnce, running {
+                    guard let delivery = try await claim(throwing: untilIdle) else {
+                        idle = true
+                        break
+                    }
+                    underWay += 1
+                    tried += 1
+                    senders.addTask { await deliver(delivery); return .delivery }
+                }
+                if idle, underWay == 0, untilIdle { break }
+                if idle, !untilIdle, !waiting {
+                    waiting = true
+                    senders.addTask { try? await sleep(pollInterval); return .wait }
+                }
+                switch try await senders.next() {
+                case .delivery?: underWay -= 1
+                case .wait?: waiting = false
+                case nil: return tried
+                }
             }
-            guard let delivery = claimed else {
-                if untilIdle { return tried }
-                try? await Task.sleep(for: pollInterval)
-                continue
-            }
-            await deliver(delivery)
-            tried += 1
+            return tried
         }
-        return tried
+    }
+
+    /// The next due delivery, claimed; `nil` when none is due, or, unless `throwing`, when the
+    /// outbox can't be read (the next poll tries again).
+    private func claim(throwing: Bool) async throws -> WebhookDeliveryRecord? {
+        do {
+            return try await repository.claimDue(at: now(), lease: lease, limit: 1).first
+        } catch {
+            if throwing { throw error }
+            logger.warning("the webhook outbox could not be read; trying again", metadata: ["error": "\(error)"])
+            return nil
+        }
     }
 
     /// How often finished deliveries past their retention are deleted.
@@ -110,14 +137,11 @@ public struct WebhookWorker: Service {
     }
 
     /// Tries what is due, ``deliveriesAtOnce`` at a time and one per endpoint at a time, until
-    /// nothing more is: each sender claims the next due delivery as soon as it is done with one.
+    /// nothing more is due or under way: the claim loop of ``run()``, without its waits.
     /// - Returns: How many were tried.
     @discardableResult
     public func deliverDue() async throws -> Int {
-        try await withThrowingTaskGroup(of: Int.self) { group in
-            for _ in 0..<deliveriesAtOnce { group.addTask { try await send(untilIdle: true) } }
-            return try await group.reduce(0, +)
-        }
+        try await send(untilIdle: true)
     }
 
     /// One attempt in its span (``Telemetry``): the event's type, the endpoint, the attempt and the

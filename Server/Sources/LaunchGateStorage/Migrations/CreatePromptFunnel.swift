@@ -6,13 +6,18 @@ import SQLKit
 struct CreatePromptFunnel: Migration {
     package let name = "039_create_prompt_funnel"
 
+    /// The count columns of `prompt_funnel_days` as this migration made them. Its own list, not the
+    /// repository's live one: a count column added later belongs to a migration of its own, and
+    /// must not change what this step builds on a fresh database (as ``AddPromptFunnelChannel``).
+    static let countColumns = ["banners", "details", "recommended_screens", "required_screens", "update_taps", "dismissals", "not_nows"]
+
     package func prepare(on database: any SQLDatabase) async throws {
         var days = database.create(table: "prompt_funnel_days")
             .column("app_id", type: .text, .notNull)
             .column("platform", type: .text, .notNull)
             .column("revision", type: .bigint, .notNull)
             .column("day", type: .bigint, .notNull)
-        for column in SQLFunnelRepository.countColumns.map(\.column) { days = days.column(column, type: .bigint, .notNull) }
+        for column in Self.countColumns { days = days.column(column, type: .bigint, .notNull) }
         try await days.primaryKey("app_id", "platform", "revision", "day").run()
         try await database.create(table: "prompt_funnel_installs")
             .column("app_id", type: .text, .notNull)

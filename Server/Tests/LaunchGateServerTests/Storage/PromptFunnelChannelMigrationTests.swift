@@ -10,7 +10,7 @@ struct PromptFunnelChannelMigrationTests {
 
     /// A daily count and a prompted install written as the tables were before 044.
     private func seedBefore(_ sql: any SQLDatabase) async throws {
-        let columns = SQLFunnelRepository.countColumns.map(\.column)
+        let columns = AddPromptFunnelChannel.countColumns
         try await sql.insert(into: "prompt_funnel_days").columns(["app_id", "platform", "revision", "day"] + columns)
             .values([SQLBind("notes"), SQLBind("ios"), SQLBind(3), SQLBind(today)] + columns.map { SQLBind($0 == "banners" ? 5 : 0) }).run()
         try await sql.insert(into: "prompt_funnel_installs")

@@ -130,7 +130,9 @@ enum TestBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
             } else {
                 repository = MemoryRepository()
             }
-            let components = ServerComponents(database: database, repository: repository,
+            // Webhook addresses from a table: no test waits for, or depends on, real DNS.
+            let resolver = ScriptedResolver(["hooks.example.com": ["93.184.216.34"], "internal.example.com": ["10.0.0.5"]])
+            let components = ServerComponents(database: database, repository: repository, webhookResolver: resolver,
                                               masterKey: try MasterKey(rawRepresentation: Data(repeating: 7, count: 32)), now: now)
             try await components.signingKeys.generate(now: now())
             return components

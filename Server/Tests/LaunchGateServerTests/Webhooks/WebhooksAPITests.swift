@@ -37,6 +37,9 @@ struct WebhooksAPITests {
                 #expect(list.status == .ok && list.text.contains(id) && !list.text.contains("whsec_"))
                 let private10 = try await client.post(base, json: #"{"url":"https://10.0.0.1/in"}"#, headers: admin)
                 #expect(private10.status == .badRequest && private10.text.contains("invalid-webhook-url"))
+                // A name the test server's scripted resolver (never DNS) gives a private address.
+                let privateName = try await client.post(base, json: #"{"url":"https://internal.example.com/in"}"#, headers: admin)
+                #expect(privateName.status == .badRequest && privateName.text.contains("10.0.0.5"))
                 let unknown = try await client.post(base, json: #"{"url":"https://hooks.example.com/in","events":["nope"]}"#, headers: admin)
                 #expect(unknown.status == .badRequest && unknown.text.contains("unknown-webhook-event"))
                 let test = try await client.execute(uri: "\(base)/\(id)/test", method: .post, headers: admin)

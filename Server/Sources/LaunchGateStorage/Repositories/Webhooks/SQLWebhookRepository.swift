@@ -5,7 +5,8 @@ import SQLKit
 ///
 /// A claim is one `UPDATE … WHERE … RETURNING` whose conditions PostgreSQL re-checks on each row
 /// as a concurrent claim left it (and SQLite runs one writer at a time), so two instances never
-/// hold one delivery at once.
+/// hold one delivery at once; on PostgreSQL it first locks the endpoints it claims for, so two
+/// never hold deliveries of one endpoint at once either.
 public struct SQLWebhookRepository: WebhookRepository {
     package let database: Database
 
@@ -123,17 +124,39 @@ public struct SQLWebhookRepository: WebhookRepository {
     public func claimDue(at now: Date, lease: TimeInterval, limit: Int) async throws -> [WebhookDeliveryRecord] {
         let (pending, due, until) = (WebhookDeliveryRecord.State.pending.rawValue, now.milliseconds, now.addingTimeInterval(lease).milliseconds)
         let columns = Self.deliveryColumns.joined(separator: ", ")
-        let claimed = try await database.read { db in
+        let claimed = try await database.transaction(.relaxed) { db -> [WebhookDeliveryRecord] in
+            var only: SQLQueryString = ""
+            if db.dialect.name != "sqlite" {
+                // The endpoints first, each locked by one claim at a time and skipped by the others,
+                // in a statement of their own: the claim below then reads the deliveries after the
+                // lock, so it sees every lease a claim of these endpoints committed before. One
+                // statement alone reads from its start, and could miss a lease committed meanwhile,
+                // then start an older-dated delivery of an endpoint with one under way (s14 reread).
+                // NO KEY: a delivery queued meanwhile only key-shares its endpoint, and isn't held
+                // up. SQLite runs one writer at a time and needs none of this.
+                let locked = try await db.raw("""
+                    SELECT e.id FROM webhook_endpoints e
+                    JOIN (SELECT d.endpoint_id, MIN(d.next_attempt_at) AS first FROM webhook_deliveries d
+                          WHERE d.state = \(bind: pending) AND d.next_attempt_at <= \(bind: due) AND d.leased_until <= \(bind: due)
+                            AND NOT EXISTS (SELECT 1 FROM webhook_deliveries busy WHERE busy.endpoint_id = d.endpoint_id
+                                            AND busy.state = \(bind: pending) AND busy.leased_until > \(bind: due))
+                          GROUP BY d.endpoint_id) waiting ON waiting.endpoint_id = e.id
+                    ORDER BY waiting.first, e.id LIMIT \(bind: max(0, limit))
+                    FOR NO KEY UPDATE OF e SKIP LOCKED
+                    """).all().map { try $0.decode(column: "id", as: String.self) }
+                guard !locked.isEmpty else { return [] }
+                only = "AND d.endpoint_id IN (\(binds: locked))"
+            }
             // The outer conditions are checked again on each row as it is updated: where two
             // instances picked the same rows, PostgreSQL's row lock makes the second skip what
             // the first claimed. Each endpoint's oldest due delivery only, and none of an endpoint
             // with one under lease: a receiver that stalls holds one of the senders, not all
-            // (attack s14, H2). Both instances pick the same oldest row, so the lock settles that too.
-            try await db.raw("""
+            // (attack s14, H2).
+            return try await db.raw("""
                 UPDATE webhook_deliveries SET attempts = attempts + 1, leased_until = \(bind: until)
                 WHERE id IN (
                     SELECT d.id FROM webhook_deliveries d
-                    WHERE d.state = \(bind: pending) AND d.next_attempt_at <= \(bind: due) AND d.leased_until <= \(bind: due)
+                    WHERE d.state = \(bind: pending) AND d.next_attempt_at <= \(bind: due) AND d.leased_until <= \(bind: due) \(only)
                       AND NOT EXISTS (SELECT 1 FROM webhook_deliveries busy WHERE busy.endpoint_id = d.endpoint_id
                                       AND busy.state = \(bind: pending) AND busy.leased_until > \(bind: due))
                       AND NOT EXISTS (SELECT 1 FROM webhook_deliveries older WHERE older.endpoint_id = d.endpoint_id
