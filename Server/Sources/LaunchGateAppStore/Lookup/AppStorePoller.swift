@@ -212,7 +212,8 @@ public struct AppStorePoller: Sendable {
         if let update {
             // A reset the guard refused or that raced accepted nothing.
             let accepted: Bool = switch report.outcome { case .published, .unchanged: reset; default: false }
-            AppStoreTrust.advance(&status, served: served.filter { link.storefronts.contains($0.key) }, baseline: update.baseline, reset: accepted, at: time)
+            AppStoreTrust.advance(&status, served: served.filter { link.storefronts.contains($0.key) }, baseline: update.baseline,
+                                 answered: update.answeredNewest, reset: accepted, at: time)
             status.newestFields = update.fields
         }
         // A poll that reached no storefront didn't look at the phase: the last one found stands.

@@ -13,8 +13,13 @@ enum AppStoreTrust {
     /// - Parameters:
     ///   - baseline: The version the poll measured from (``StorefrontUpdate/baseline``): trusted from
     ///     the first poll, which has nothing better (the operator's published `latest`, else the first answers).
+    ///   - answered: Whether a storefront answered the newest version in this poll
+    ///     (``StorefrontUpdate/answeredNewest``). The newest served comes from the floor, which never
+    ///     goes down: without this, one lie a day, then stale answers, would be trusted a day later
+    ///     (review s15, M1). A poll that doesn't answer it again restarts its day.
     ///   - reset: An operator's `sync --reset`: what it took is accepted at once.
-    static func advance(_ status: inout AppStoreLinkStatus, served: [String: AppVersion], baseline: AppVersion?, reset: Bool, at time: Date) {
+    static func advance(_ status: inout AppStoreLinkStatus, served: [String: AppVersion], baseline: AppVersion?, answered: Bool, reset: Bool,
+                        at time: Date) {
         let newest = served.values.max()
         if reset, let newest {
             (status.trustedVersion, status.newestVersion, status.newestSince) = (newest, newest, time)
@@ -23,6 +28,8 @@ enum AppStoreTrust {
         if status.trustedVersion == nil { status.trustedVersion = baseline ?? newest }
         if status.newestVersion != newest {
             (status.newestVersion, status.newestSince) = (newest, newest.map { _ in time })
+        } else if !answered {
+            status.newestSince = newest.map { _ in time }
         } else if let newest, let since = status.newestSince, time.timeIntervalSince(since) >= day,
                   status.trustedVersion.map({ newest > $0 }) ?? true {
             status.trustedVersion = newest

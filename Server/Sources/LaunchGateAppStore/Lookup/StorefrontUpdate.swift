@@ -21,14 +21,19 @@ public struct StorefrontUpdate: Sendable, Hashable {
     /// The platform's policy with the store's values.
     public let policy: PlatformPolicy
     /// The answers not believed, by storefront: stale (lower than that storefront served before),
-    /// implausible or held (``IgnoredAnswer/waitsForOperator``: a sync that met one isn't done).
+    /// implausible or held (``IgnoredAnswer/waitsForOperator``: a sync that met a held one isn't done).
     public let ignored: [IgnoredAnswer]
     /// The version jumps were measured from: the link's trusted version, or on its first poll what
     /// the link served before, else the published latest (``AppStoreTrust``).
     public let baseline: AppVersion?
-    /// The notes and minimum OS this poll's answer gave for the newest version, as one text, for
-    /// ``AppStoreLinkStatus/newestFields``: the next poll's answer that agrees with it is taken while the version is young.
+    /// The storefront, notes and minimum OS this poll's answer gave for the newest version, as one
+    /// text, for ``AppStoreLinkStatus/newestFields``: the next poll's answer from the same storefront
+    /// that agrees with it is taken while the version is young. An answer from another storefront
+    /// than the last one's leaves the last one's here.
     public let fields: String?
+    /// Whether a storefront answered the newest served version in this poll, rather than it being
+    /// only the floor's: the day that makes it trusted counts only such polls (``AppStoreTrust``).
+    public var answeredNewest: Bool { fields != nil }
 
     /// How long a version's notes and minimum OS may still be corrected by answers that agree.
     public static let youngFor: TimeInterval = 3600
@@ -70,9 +75,10 @@ public struct StorefrontUpdate: Sendable, Hashable {
            // The notes and store URL are one storefront's, in its language: the first storefront
            // in the link's own order that serves the newest version, so the operator's main
            // storefront goes first (`us,fr,jp`), not the alphabet's (attack s14, 3).
-           let release = link.storefronts.first(where: { served[$0] == highest && answers[$0]?.version == highest }).flatMap({ answers[$0] }) {
+           let source = link.storefronts.first(where: { served[$0] == highest && answers[$0]?.version == highest }),
+           let release = answers[source] {
             let isNew = reset || before.values.max() != highest
-            let fields = Self.fields(release)
+            let fields = Self.fields(release, from: source)
             // Young, and this answer agrees with the last poll's: the two outvote the first answer.
             var young = false
             if link.status.newestVersion == highest, let since = link.status.newestSince, let time {
@@ -80,16 +86,21 @@ public struct StorefrontUpdate: Sendable, Hashable {
             }
             let agreed = young && link.status.newestFields == fields
             Self.follow(release, isNew: isNew, agreed: agreed, pins: link.pins, in: &updated)
-            self.fields = fields
+            // Only the storefront whose notes were taken may correct them: another storefront's (in
+            // its own language) that answered first in a poll where it failed keeps the last answer,
+            // so two such polls don't publish its notes, and two more the first's again (review s15, M6).
+            let kept = isNew || link.status.newestVersion != highest ? nil : link.status.newestFields
+            if let kept, !kept.hasPrefix(source + "\u{1F}") { self.fields = kept } else { self.fields = fields }
         } else {
             self.fields = nil
         }
         self.policy = updated
     }
 
-    /// The notes and minimum OS of `release` as one text, to compare two polls' answers.
-    private static func fields(_ release: StorefrontRelease) -> String {
-        "\(release.minimumOS?.description ?? "")\u{1F}\(release.notes ?? "")"
+    /// The notes and minimum OS of `release`, with the storefront that gave them, as one text, to
+    /// compare two polls' answers.
+    private static func fields(_ release: StorefrontRelease, from storefront: String) -> String {
+        "\(storefront)\u{1F}\(release.minimumOS?.description ?? "")\u{1F}\(release.notes ?? "")"
     }
 
     /// Follows `release`; `isNew` says it brings a version the link hadn't served, so its fields

@@ -267,10 +267,13 @@ struct AppStorePollerTests {
         #expect(try await fixture.poll() == .unchanged, "12.0.0 is 5 majors past 7.10.0 but not past the trusted 2.4.1")
         #expect(await fixture.published()?.latest?.version == "7.10.0")
         #expect(await fixture.status()?.ignoredAnswers.lines.first?.hasPrefix("us: 12.0.0 is held") == true)
-        // 7.10.0 stands for a day: it is trusted, and 12.0.0 is believed.
+        // 7.10.0 stands for a day, answered again (review s15, M1): it is trusted, and 12.0.0 is believed.
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "7.10.0"))
+        _ = try await fixture.poll()
         fixture.clock.advance(86_400)
         _ = try await fixture.poll()
         #expect(await fixture.status()?.trustedVersion == "7.10.0")
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "12.0.0"))
         guard case .published = try await fixture.poll() else { Issue.record("expected 12.0.0 published"); return }
         // A reset accepts a jump at once and trusts it.
         await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "30.0.0"))
