@@ -126,6 +126,23 @@ struct AppStoreLinkRepositoryContractTests {
         }
     }
 
+    @Test("relinking the same app keeps the trusted and newest versions; another app starts from none (review s15, M5)", arguments: TestBackend.available)
+    func relinkKeepsTrust(_ backend: TestBackend) async throws {
+        try await withLinks(backend) { links in
+            try await links.save(link())
+            let status = AppStoreLinkStatus(nextPollAt: Samples.now, trustedVersion: "2.3.0", newestVersion: "2.4.0",
+                                            newestSince: Samples.now.addingTimeInterval(-60), newestFields: "16.0\u{1F}Faster sync.")
+            #expect(try await links.record(link(), served: ["us": "2.4.0"], status: status, reset: false))
+            try await links.save(link(storefronts: ["us"], pins: [.latest]))
+            let kept = try #require(try await links.find(app: "notes", platform: .ios)?.status)
+            #expect(kept.trustedVersion == "2.3.0" && kept.newestVersion == "2.4.0")
+            #expect(kept.newestSince == status.newestSince && kept.newestFields == status.newestFields)
+            try await links.save(link(.bundleID("com.example.other"), storefronts: ["us"]))
+            let fresh = try #require(try await links.find(app: "notes", platform: .ios)?.status)
+            #expect(fresh.trustedVersion == nil && fresh.newestVersion == nil && fresh.newestSince == nil && fresh.newestFields == nil)
+        }
+    }
+
     @Test("an unlinked platform is gone, can't be unlinked twice, and takes no poll record", arguments: TestBackend.available)
     func remove(_ backend: TestBackend) async throws {
         try await withLinks(backend) { links in

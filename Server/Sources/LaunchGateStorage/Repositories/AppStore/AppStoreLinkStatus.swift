@@ -31,8 +31,9 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
     public var newestVersion: AppVersion?
     /// When ``newestVersion`` became the newest served.
     public var newestSince: Date?
-    /// The notes and minimum OS the last poll's answer gave for ``newestVersion`` (one text): while
-    /// the version is young, the next answer that agrees with it is taken (attack s14, 13).
+    /// The storefront, notes and minimum OS the last poll's answer gave for ``newestVersion`` (one
+    /// text): while the version is young, the next answer of the same storefront that agrees with it
+    /// is taken (attack s14, 13; review s15, M6).
     public var newestFields: String?
     /// Each storefront's own status, by code: only the link's storefronts, and only those a poll has asked.
     public var storefronts: [String: AppStoreStorefrontStatus]
@@ -49,7 +50,7 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
     ///   - trustedVersion: The version jumps are measured from.
     ///   - newestVersion: The newest version served.
     ///   - newestSince: Since when it has been the newest.
-    ///   - newestFields: The last answer's notes and minimum OS for it.
+    ///   - newestFields: The last answer's storefront, notes and minimum OS for it.
     ///   - storefronts: Each storefront's status.
     public init(lastPollAt: Date? = nil, lastSuccessAt: Date? = nil, lastError: String? = nil, failures: Int = 0, nextPollAt: Date,
                 phasedRelease: String? = nil, ignoredAnswers: [IgnoredAnswer] = [], trustedVersion: AppVersion? = nil,
@@ -67,5 +68,12 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
         self.newestSince = newestSince
         self.newestFields = newestFields
         self.storefronts = storefronts
+    }
+
+    /// Takes `old`'s trusted and newest versions, for a relink to the same App Store app: like the
+    /// floor, they outlive a change of pins or storefronts, or the next poll would trust the floor's
+    /// newest, a version a day young included (review s15, M5).
+    package mutating func keepTrust(of old: AppStoreLinkStatus) {
+        (trustedVersion, newestVersion, newestSince, newestFields) = (old.trustedVersion, old.newestVersion, old.newestSince, old.newestFields)
     }
 }

@@ -20,6 +20,7 @@ public actor MemoryAppStoreLinkRepository: AppStoreLinkRepository {
         if let old = links[Key(app: link.app, platform: link.platform)], old.identity == link.identity {
             link.served = old.served.filter { link.storefronts.contains($0.key) }
             link.status.storefronts = old.status.storefronts.filter { link.storefronts.contains($0.key) }
+            link.status.keepTrust(of: old.status)
         } else {
             link.served = [:]
             link.status.storefronts = [:]
