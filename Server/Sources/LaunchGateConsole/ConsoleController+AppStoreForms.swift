@@ -92,7 +92,7 @@ extension ConsoleController {
         case .refused(let reason): [ConsoleFormError.sentence(reason)] + report.problems
         case .published, .unchanged, .raced, .paced: report.problems
         }
-        // Implausible answers wait for the operator: a sync that met one isn't done (attack s14, 4).
+        // Held answers wait for the operator: a sync that met one isn't done (attack s14, 4).
         let problems = found + report.implausible.map { "ignored, accepted only with Reset: \($0.line(app: app.id, platform: platform))" }
         guard problems.isEmpty else {
             // The poll ran: what answered was applied, so the page shows the rest and a 200.

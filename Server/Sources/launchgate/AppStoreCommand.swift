@@ -146,8 +146,8 @@ struct AppStoreCommand: AsyncParsableCommand {
                     print("withdrawn from storefronts: \(storefront) (no such app in \(AppStorePoller.withdrawAfterMissingPolls) polls over \(Int(AppStorePoller.withdrawAfterMissingFor / 3600)) hours); it returns when it finds the app again")
                 }
                 // What answered was applied (and printed above); a script still learns that some storefront didn't.
-                // A stale answer is the CDN's to correct, and only noted; an implausible one waits for
-                // the operator, so the sync isn't done (attack s14, 4).
+                // A stale answer is the CDN's to correct, and an implausible one no reset takes: both only
+                // noted (review s15, M10). A held one waits for the operator, so the sync isn't done (attack s14, 4).
                 for answer in report.ignored where !answer.waitsForOperator { print("note: \(answer.line(app: target.app, platform: platform))") }
                 let left = report.implausible.map { "ignored, accepted only with --reset: \($0.line(app: target.app, platform: platform))" } + report.problems
                 if !left.isEmpty { throw AppStoreSyncFailure(message: left.joined(separator: "\n")) }

@@ -102,7 +102,7 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
         let withdrawn: [String]
         /// The answers the poll ignored (stale, implausible or held), one line each; they published nothing.
         let ignored: [String]
-        /// The implausible and held ones among `ignored`: they wait for a sync with `reset`.
+        /// The held ones among `ignored`: they wait for a sync with `reset` (the key's name is older than the difference).
         let implausible: [String]
     }
 

@@ -39,7 +39,7 @@ struct AppStoreManualSyncTests {
         #expect(after.failures == 3 && after.nextPollAt == backedOff.nextPollAt, "still due in a minute, not 4 h later: \(after)")
     }
 
-    @Test("a sync reports the answers it ignored, the implausible ones apart, so it can't read as already done (attack s14, 4)")
+    @Test("a sync reports the answers it ignored, the held ones apart, so it can't read as already done; an implausible one no reset takes is only noted (review s15, M10)")
     func ignoredAnswersReported() async throws {
         let fixture = await AppStorePollerTests.Fixture()
         for storefront in ["us", "jp"] { await fixture.transport.set(storefront, FakeAppStoreTransport.lookup(version: "2.5.0")) }
@@ -48,7 +48,9 @@ struct AppStoreManualSyncTests {
         await fixture.transport.set("jp", FakeAppStoreTransport.lookup(version: "9.0.0"))
         let report = try await fixture.poller.poll(app: "notes", platform: .ios, reset: false, manual: true)
         #expect(report.outcome == .unchanged)
-        #expect(report.ignored.count == 2 && report.implausible == report.ignored, "\(report.ignored)")
+        #expect(report.ignored.count == 2 && report.implausible.map(\.storefront) == ["jp"], "\(report.ignored)")
+        let implausible = try #require(report.ignored.first { $0.storefront == "us" }?.line(app: "notes", platform: .ios))
+        #expect(implausible.hasSuffix("never taken, not even by a reset") && !implausible.contains("--reset"), "\(implausible)")
         await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "2.4.0"))
         await fixture.transport.set("jp", FakeAppStoreTransport.lookup(version: "2.5.0"))
         let stale = try await fixture.poller.poll(app: "notes", platform: .ios, reset: false, manual: true)

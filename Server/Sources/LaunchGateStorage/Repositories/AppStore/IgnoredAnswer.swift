@@ -38,12 +38,14 @@ public struct IgnoredAnswer: Sendable, Hashable, Codable {
         self.reason = reason
     }
 
-    /// Whether it waits for an operator (`sync --reset`): an implausible or held answer does; a
-    /// stale one the CDN corrects by itself, so a sync that met only those is done.
+    /// Whether it waits for an operator (`sync --reset`): a held answer does; a stale one the CDN
+    /// corrects by itself, and an implausible one no reset takes (the store's fault, which only
+    /// the store corrects), so a sync that met only those is done: it would otherwise exit
+    /// non-zero on every run with nothing to do about it (review s15, M10).
     public var waitsForOperator: Bool {
         switch reason {
-        case .stale: false
-        case .implausible, .held: true
+        case .stale, .implausible: false
+        case .held: true
         // Only a poll's own answers are asked, never one recorded before answers were typed.
         case .recorded: false
         }
@@ -59,7 +61,7 @@ public struct IgnoredAnswer: Sendable, Hashable, Codable {
         case .stale(let floor):
             return "\(version) is below the \(floor) it served before (a stale answer), ignored"
         case .implausible(let maximum):
-            return "\(version) is implausible: a component is above \(maximum)"
+            return "\(version) is implausible: a component is above \(maximum); never taken, not even by a reset"
         case .held(let trusted, let jump):
             let past = switch jump {
             case .majors(let count): "more than \(count) major versions past"
