@@ -90,7 +90,7 @@ struct AppStoreCommand: AsyncParsableCommand {
             try await database.withComponents { components in
                 let links = try await components.appStoreLinkService.links(app: app)
                 var table = Listing("Platform", "Storefront", "Version served", "Last answer", "Answered at", "Last error", "Ignored answer",
-                                    "Failures", "Next poll", "Phased release")
+                                    "Failures", "Next poll", "Phased release", "Trusted version", "Newest since")
                 for link in links {
                     for storefront in link.storefronts {
                         // Each storefront's row shows its own ignored answers.
@@ -100,7 +100,8 @@ struct AppStoreCommand: AsyncParsableCommand {
                         let own = link.status.storefronts[storefront]
                         table.append(link.platform.rawValue, storefront, link.served[storefront]?.description ?? "-",
                                      own?.answer { $0.formatted(.iso8601) } ?? "not asked yet", own?.lastAnswerAt?.formatted(.iso8601) ?? "never", own?.lastError ?? "", ignored,
-                                     String(link.status.failures), link.status.nextPollAt.formatted(.iso8601), link.status.phasedRelease ?? "not checked")
+                                     String(link.status.failures), link.status.nextPollAt.formatted(.iso8601), link.status.phasedRelease ?? "not checked",
+                                     link.status.trustedVersion?.description ?? "none yet", AppStoreCommand.newestSince(link.status))
                     }
                 }
                 table.print(listing.format, empty: "\(app) is not linked to the App Store; link it with "
@@ -153,6 +154,12 @@ struct AppStoreCommand: AsyncParsableCommand {
                 if !left.isEmpty { throw AppStoreSyncFailure(message: left.joined(separator: "\n")) }
             }
         }
+    }
+
+    /// The newest version served and since when (review s15, M12): it becomes the trusted version after a day.
+    static func newestSince(_ status: AppStoreLinkStatus) -> String {
+        guard let newest = status.newestVersion, let since = status.newestSince else { return "-" }
+        return "\(newest) since \(since.formatted(.iso8601))"
     }
 
     /// The poller's configuration as serve has it: the interval from the flag or LAUNCHGATE_APPSTORE_POLL_INTERVAL, the rest the defaults.

@@ -31,6 +31,10 @@ struct AppStoreView: ConsoleView {
         package let nextPoll: String
         /// Apple's phased release as the last poll found it, or why the policy's own rollout applies.
         package let phasedRelease: String
+        /// The version jumps are measured from, or "none yet" (review s15, M12).
+        package let trustedVersion: String
+        /// The newest version served and since when, while it isn't the trusted one yet; `nil` once it is.
+        package let newest: String?
         package let storefronts: [Row]
 
         package init(_ link: AppStoreLink) {
@@ -43,6 +47,11 @@ struct AppStoreView: ConsoleView {
             ignoredAnswers = link.status.ignoredAnswers.map { $0.line(app: link.app, platform: link.platform) }
             nextPoll = ConsoleFigures.date(link.status.nextPollAt)
             phasedRelease = link.status.phasedRelease ?? "not checked yet"
+            trustedVersion = link.status.trustedVersion?.description ?? "none yet"
+            newest = link.status.newestVersion.flatMap { newest in
+                guard newest != link.status.trustedVersion, let since = link.status.newestSince else { return nil }
+                return "\(newest) since \(ConsoleFigures.date(since)), trusted after a day"
+            }
             storefronts = link.storefronts.map { storefront in
                 let own = link.status.storefronts[storefront]
                 return Row(storefront: storefront, served: link.served[storefront]?.description ?? "not yet",

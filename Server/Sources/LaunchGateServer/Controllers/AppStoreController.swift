@@ -41,6 +41,11 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
         let phasedRelease: String?
         /// The answers the last poll ignored: stale, implausible or held, one line each.
         let ignoredAnswers: [String]
+        /// The version jumps are measured from (review s15, M12).
+        let trustedVersion: String?
+        /// The newest version served, and since when: trusted once it has stood for a day.
+        let newestVersion: String?
+        let newestSince: Date?
         /// Each storefront's own last answer and error, by code; a storefront no poll has asked yet is absent.
         let storefronts: [String: StorefrontStatus]
     }
@@ -82,7 +87,8 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
             status = LinkStatus(lastPollAt: link.status.lastPollAt, lastSuccessAt: link.status.lastSuccessAt, lastError: link.status.lastError,
                                 failures: link.status.failures, nextPollAt: link.status.nextPollAt, phasedRelease: link.status.phasedRelease,
                                 ignoredAnswers: link.status.ignoredAnswers.map { $0.line(app: link.app, platform: link.platform) },
-                                storefronts: link.status.storefronts.mapValues(StorefrontStatus.init))
+                                trustedVersion: link.status.trustedVersion?.description, newestVersion: link.status.newestVersion?.description,
+                                newestSince: link.status.newestSince, storefronts: link.status.storefronts.mapValues(StorefrontStatus.init))
         }
     }
 

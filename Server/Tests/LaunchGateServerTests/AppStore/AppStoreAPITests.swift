@@ -32,12 +32,12 @@ struct AppStoreAPITests {
         }
     }
 
-    @Test("the listed status carries the phased release the poller last found, beside the lookup's")
+    @Test("the listed status carries the phased release the poller last found, beside the lookup's, and the trusted and newest versions (review s15, M12)")
     func phasedReleaseStatus() async throws {
         let server = try await TestServer.make()
         try await server.components.appStoreLinkService.link(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us"])
         let status = AppStoreLinkStatus(lastPollAt: Samples.now, lastSuccessAt: Samples.now, nextPollAt: Samples.now.addingTimeInterval(1800),
-                                        phasedRelease: "ACTIVE day 3: 5 %")
+                                        phasedRelease: "ACTIVE day 3: 5 %", trustedVersion: "2.4.1", newestVersion: "2.5.0", newestSince: Samples.now)
         _ = try await server.components.appStoreLinks.record(try #require(try await server.components.appStoreLinks.find(app: "notes", platform: .ios)),
                                                                            served: ["us": "2.5.0"], status: status, reset: false)
         try await server.application.test(.router) { client in
@@ -45,6 +45,8 @@ struct AppStoreAPITests {
             let links = try #require(try JSONSerialization.jsonObject(with: listed.data) as? [[String: Any]])
             #expect((links.first?["status"] as? [String: Any])?["phasedRelease"] as? String == "ACTIVE day 3: 5 %")
             #expect((links.first?["status"] as? [String: Any])?["ignoredAnswers"] as? [String] == [], "always present, empty when none")
+            let trust = try #require(links.first?["status"] as? [String: Any])
+            #expect(trust["trustedVersion"] as? String == "2.4.1" && trust["newestVersion"] as? String == "2.5.0" && trust["newestSince"] is String)
         }
     }
 

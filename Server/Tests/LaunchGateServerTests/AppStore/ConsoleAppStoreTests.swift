@@ -37,7 +37,7 @@ struct ConsoleAppStoreTests {
         }
     }
 
-    @Test("each linked platform shows Apple's phased release as the poller last found it, or that it wasn't checked yet")
+    @Test("each linked platform shows Apple's phased release as the poller last found it, or that it wasn't checked yet, and its trusted and newest versions (review s15, M12)")
     func phasedRelease() async throws {
         try await TestServer.with { server in
             try await server.application.test(.live) { client in
@@ -47,11 +47,12 @@ struct ConsoleAppStoreTests {
                                                                      storefronts: ["us"])
                 #expect(try await browser.get("/console/apps/notes/appstore").text.contains("not checked yet"))
                 let status = AppStoreLinkStatus(lastPollAt: Samples.now, lastSuccessAt: Samples.now, nextPollAt: Samples.now.addingTimeInterval(1800),
-                                                phasedRelease: "PAUSED day 4: 0 %")
+                                                phasedRelease: "PAUSED day 4: 0 %", trustedVersion: "2.4.1", newestVersion: "2.5.0", newestSince: Samples.now)
                 _ = try await server.components.appStoreLinks.record(try #require(try await server.components.appStoreLinks.find(app: "notes", platform: .ios)),
                                                                            served: ["us": "2.5.0"], status: status, reset: false)
                 let page = try await browser.get("/console/apps/notes/appstore").text
                 #expect(page.contains("Phased release") && page.contains("PAUSED day 4: 0 %"))
+                #expect(page.contains("<dt>Trusted version</dt><dd>2.4.1</dd>") && page.contains("2.5.0 since "), "\(page)")
             }
         }
     }
