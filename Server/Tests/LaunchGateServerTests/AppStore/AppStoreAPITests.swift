@@ -96,6 +96,24 @@ struct AppStoreAPITests {
         }
     }
 
+    @Test("an unlink sets the link's failures series to 0, so an alert on its last value doesn't fire on forever (review s15, M3)")
+    func unlinkZeroesFailuresGauge() async throws {
+        var configured = try await TestServer.make()
+        configured.configuration.appStorePolling = false
+        let server = configured
+        // An app of its own: the metrics registry is the process's, shared by every test.
+        try await server.components.repository.createApp(Samples.app("unlinked-failing"))
+        try await server.components.appStoreLinkService.link(app: "unlinked-failing", platform: .ios, identity: .bundleID("com.example.unlinked"),
+                                                             storefronts: ["us"])
+        AppStorePoller.failuresGauge(app: "unlinked-failing", platform: .ios).record(5)
+        try await server.components.appStoreLinkService.unlink(app: "unlinked-failing", platform: .ios)
+        try await server.application.test(.router) { client in
+            let metrics = try await client.execute(uri: "/metrics", method: .get, headers: TestServer.bearer(server.adminToken)).text
+            let line = metrics.split(separator: "\n").first { $0.hasPrefix("launchgate_appstore_failures{") && $0.contains(#"app="unlinked-failing""#) }
+            #expect(line.map { Double($0.split(separator: " ").last ?? "") == 0 } == true, "0 after the unlink: \(line ?? "none")")
+        }
+    }
+
     @Test("a bad storefront, both identities at once and an unknown app are refused in the one error shape")
     func refusals() async throws {
         let server = try await TestServer.make()
