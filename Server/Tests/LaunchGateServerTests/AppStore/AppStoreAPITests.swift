@@ -12,6 +12,17 @@ import Testing
 struct AppStoreAPITests {
     private func body(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
 
+    /// `app`'s `launchgate_appstore_failures` line on the server's /metrics, if there is one.
+    private func failuresLine(_ server: TestServer, app: String) async throws -> Substring? {
+        try await server.application.test(.router) { client in
+            let metrics = try await client.execute(uri: "/metrics", method: .get, headers: TestServer.bearer(server.adminToken)).text
+            return metrics.split(separator: "\n").first { $0.hasPrefix("launchgate_appstore_failures{") && $0.contains(#"app="\#(app)""#) }
+        }
+    }
+
+    /// The value of a metrics line.
+    private func value(_ line: Substring?) -> Double? { line.flatMap { Double($0.split(separator: " ").last ?? "") } }
+
     // MARK: Tests
 
     @Test("a link is stored with its storefronts normalised, listed with its status, and unlinked once")
@@ -107,11 +118,8 @@ struct AppStoreAPITests {
                                                              storefronts: ["us"])
         AppStorePoller.failuresGauge(app: "unlinked-failing", platform: .ios).record(5)
         try await server.components.appStoreLinkService.unlink(app: "unlinked-failing", platform: .ios)
-        try await server.application.test(.router) { client in
-            let metrics = try await client.execute(uri: "/metrics", method: .get, headers: TestServer.bearer(server.adminToken)).text
-            let line = metrics.split(separator: "\n").first { $0.hasPrefix("launchgate_appstore_failures{") && $0.contains(#"app="unlinked-failing""#) }
-            #expect(line.map { Double($0.split(separator: " ").last ?? "") == 0 } == true, "0 after the unlink: \(line ?? "none")")
-        }
+        let line = try await failuresLine(server, app: "unlinked-failing")
+        #expect(value(line) == 0, "0 after the unlink: \(line ?? "none")")
     }
 
     @Test("a poll whose record is refused (the link was unlinked or relinked meanwhile) leaves the failures series alone (review s15, M3)")
@@ -128,11 +136,8 @@ struct AppStoreAPITests {
         guard case .failed = try await poller.poll(app: "relinked-failing", platform: .ios, reset: false).outcome else {
             Issue.record("expected a failure"); return
         }
-        try await server.application.test(.router) { client in
-            let metrics = try await client.execute(uri: "/metrics", method: .get, headers: TestServer.bearer(server.adminToken)).text
-            let line = metrics.split(separator: "\n").first { $0.hasPrefix("launchgate_appstore_failures{") && $0.contains(#"app="relinked-failing""#) }
-            #expect(line.map { Double($0.split(separator: " ").last ?? "") == 7 } == true, "not the unrecorded poll's 1: \(line ?? "none")")
-        }
+        let line = try await failuresLine(server, app: "relinked-failing")
+        #expect(value(line) == 7, "not the unrecorded poll's 1: \(line ?? "none")")
     }
 
     @Test("a bad storefront, both identities at once and an unknown app are refused in the one error shape")
