@@ -85,7 +85,14 @@ public struct WebhookWorker: Service {
             while running {
                 var idle = false
                 while underWay < deliveriesAtOnce, running {
-                    guard let delivery = try await claim(throwing: untilIdle) else {
+                    let claimed: WebhookDeliveryRecord?
+                    do { claimed = try await claim(throwing: untilIdle) } catch {
+                        // The sends under way finish first: thrown out of the group they would be cancelled,
+                        // each recording a retry and spending an attempt (review s15, M13).
+                        while try await senders.next() != nil {}
+                        throw error
+                    }
+                    guard let delivery = claimed else {
                         idle = true
                         break
                     }

@@ -81,7 +81,7 @@ struct AppStoreCommand: AsyncParsableCommand {
     }
 
     struct Status: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Each linked storefront's version, its last answer, when and its last error, the answer last ignored; the link's failures in a row, next poll and Apple's phased release.")
+        static let configuration = CommandConfiguration(abstract: "Each linked storefront's version, its last answer, when and its last error, the answer last ignored; the link's last success, last error (a refused publish, a paced sync), failures in a row, next poll and Apple's phased release.")
         @Argument(help: "The app's ID.") var app: String
         @OptionGroup var database: DatabaseOptions
         @OptionGroup var listing: ListingOptions
@@ -90,16 +90,18 @@ struct AppStoreCommand: AsyncParsableCommand {
             try await database.withComponents { components in
                 let links = try await components.appStoreLinkService.links(app: app)
                 var table = Listing("Platform", "Storefront", "Version served", "Last answer", "Answered at", "Last error", "Ignored answer",
-                                    "Failures", "Next poll", "Phased release", "Trusted version", "Newest since")
+                                    "Link last success", "Link last error", "Failures", "Next poll", "Phased release", "Trusted version", "Newest since")
                 for link in links {
                     for storefront in link.storefronts {
                         // Each storefront's row shows its own ignored answers.
                         let ignored = link.status.ignoredAnswers.filter { $0.storefront == storefront }
                             .map { $0.why(app: link.app, platform: link.platform) }.joined(separator: "; ")
-                        // The storefront's own answer and error (attack s14, 10); failures, next poll and phase are the link's.
+                        // The storefront's own answer and error (attack s14, 10); the link's last success and error (a refused
+                        // publish, a paced sync: review s15, M2), failures, next poll and phase are the link's.
                         let own = link.status.storefronts[storefront]
                         table.append(link.platform.rawValue, storefront, link.served[storefront]?.description ?? "-",
                                      own?.answer { $0.formatted(.iso8601) } ?? "not asked yet", own?.lastAnswerAt?.formatted(.iso8601) ?? "never", own?.lastError ?? "", ignored,
+                                     link.status.lastSuccessAt?.formatted(.iso8601) ?? "never", link.status.lastError ?? "",
                                      String(link.status.failures), link.status.nextPollAt.formatted(.iso8601), link.status.phasedRelease ?? "not checked",
                                      link.status.trustedVersion?.description ?? "none yet", AppStoreCommand.newestSince(link.status))
                     }

@@ -2,6 +2,7 @@ import Foundation
 import LaunchGate
 import LaunchGatePolicies
 import LaunchGateStorage
+import Metrics
 
 /// Linking and unlinking apps' platforms to the App Store, shared by the CLI, the admin API and
 /// the console: the one place the app's existence and the link's parts are checked.
@@ -57,6 +58,12 @@ public struct AppStoreLinkService: Sendable {
     /// unless a poll published some meanwhile: then it is put back and they are withdrawn.
     /// - Throws: ``AppStoreLinkError`` `appstore-not-linked`, `appstore-unlink-refused`, `appstore-unlink-raced`.
     public func unlink(app: String, platform: Platform) async throws {
+        try await removeAndWithdraw(app: app, platform: platform)
+        // A link no longer polled has no failures: an alert on the last value must not fire on forever (review s15, M3).
+        AppStorePoller.failuresGauge(app: app, platform: platform).record(0)
+    }
+
+    private func removeAndWithdraw(app: String, platform: Platform) async throws {
         // A poll of this link or an operator may publish meanwhile: try again over their revision, a few times.
         for _ in 0..<3 {
             guard let link = try await links.find(app: app, platform: platform) else {

@@ -140,7 +140,7 @@ public struct AppStorePoller: Sendable {
         } else {
             let withdrawn = Set(storefronts.filter { $0.value.withdrawnAt != nil }.keys)
             let applied = try await publish(round.answers, link: link, reset: reset, withdrawn: withdrawn)
-            report.withdrawn = link.served.keys.filter { withdrawn.contains($0) && applied.floor[$0] == nil }.sorted()
+            report.withdrawn = applied.withdrawn
             (report.outcome, served, phase) = (applied.outcome, applied.floor, applied.phase)
             (report.ignored, update) = (applied.update.ignored, applied.update)
             ignored = Self.ignored(applied.update.ignored, before: ignored, answered: Set(round.answers.keys), storefronts: link.storefronts)
@@ -154,16 +154,19 @@ public struct AppStorePoller: Sendable {
     /// Applies the answers over the current policy and publishes if it changed; returns the
     /// floor to keep: the new one once published or already published, the old one otherwise,
     /// so a refused change is found again (and refused again) rather than forgotten.
-    /// A `withdrawn` storefront (it says "no such app", ``withdrawAfterMissingPolls``) leaves `storefronts` and the floor.
+    /// A `withdrawn` storefront (it says "no such app", ``withdrawAfterMissingPolls``) leaves `storefronts` and the floor;
+    /// the storefronts returned as withdrawn are those this publish took out of the published policy, so a
+    /// withdrawal refused or raced first is reported by the poll that publishes it (review s15, M9).
     private func publish(_ answers: [String: StorefrontRelease], link: AppStoreLink, reset: Bool, withdrawn: Set<String>) async throws
-        -> (outcome: AppStorePollOutcome, floor: [String: AppVersion], phase: String?, update: StorefrontUpdate) {
+        -> (outcome: AppStorePollOutcome, floor: [String: AppVersion], phase: String?, update: StorefrontUpdate, withdrawn: [String]) {
         let current = try await publisher.current(app: link.app)
         let update = StorefrontUpdate(answers: answers, link: link, policy: current?.policy.platforms[link.platform], reset: reset, at: now())
         var platformPolicy = update.policy
         let served = update.served.filter { !withdrawn.contains($0.key) }
         platformPolicy.storefronts = platformPolicy.storefronts.filter { !withdrawn.contains($0.key) }
         let phase = await followPhasedRelease(link: link, served: served, policy: &platformPolicy)
-        if let current, current.policy.platforms[link.platform] == platformPolicy { return (.unchanged, served, phase, update) }
+        if let current, current.policy.platforms[link.platform] == platformPolicy { return (.unchanged, served, phase, update, []) }
+        let taken = (current?.policy.platforms[link.platform]?.storefronts.keys).map { $0.filter(withdrawn.contains).sorted() } ?? []
         var policy = current?.policy ?? UpdatePolicy(app: link.app)
         policy.platforms[link.platform] = platformPolicy
         // Only while the link polled is still linked (an unlink removes it in the transaction that withdraws the
@@ -175,12 +178,12 @@ public struct AppStorePoller: Sendable {
             }
             logger.info("appstore: published", metadata: ["app": "\(link.app)", "platform": "\(link.platform)",
                                                          "storefronts": "\(served.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })"])
-            return (.published(platformPolicy), served, phase, update)
+            return (.published(platformPolicy), served, phase, update, taken)
         } catch let refusal as AppStorePublishRefusal {
-            return (.refused(refusal.reason), link.served, phase, update)
+            return (.refused(refusal.reason), link.served, phase, update, [])
         } catch let error as ServiceError where error.code == "publish-race" {
             // The floor read before the race: the repository keeps the winner's if it is higher.
-            return (.raced, link.served, phase, update)
+            return (.raced, link.served, phase, update, [])
         }
     }
 
@@ -227,6 +230,10 @@ public struct AppStorePoller: Sendable {
             status.failures = 0
             Gauge(label: "launchgate_appstore_last_success_seconds", dimensions: [("app", link.app), ("platform", link.platform.rawValue)])
                 .record(time.timeIntervalSince1970)
+        case .paced where manual:
+            // An operator's sync that asked nothing found nothing: a link backing off keeps its next poll,
+            // and its real error shows on (review s15, M8); the sync's own report says it was paced.
+            break
         case .failed where report.errors.isEmpty, .paced:
             status.lastError = Self.oneLine(problems.joined(separator: "; "))
             wait = 0
@@ -238,6 +245,7 @@ public struct AppStorePoller: Sendable {
             status.failures += 1
         }
         status.nextPollAt = time.addingTimeInterval(wait ?? configuration.wait(failures: status.failures, random: random()))
+        if manual, case .paced = report.outcome { status.nextPollAt = link.status.nextPollAt }
         if manual, status.failures > link.status.failures {
             // A sync that failed says so but adds no failure: an operator retrying a failing link
             // must not push its next poll out toward the 6 h cap (attack s14, 6).
@@ -247,11 +255,16 @@ public struct AppStorePoller: Sendable {
             let next = time.addingTimeInterval(configuration.wait(failures: status.failures, random: random()))
             status.nextPollAt = link.status.nextPollAt > time ? min(link.status.nextPollAt, next) : next
         }
-        _ = try await links.record(link, served: served, status: status, reset: reset)
-        // Every poll sets it, 0 included, so a link that never succeeded has a series an alert can
-        // watch, which last_success_seconds can't give it (attack s14, 12).
-        Gauge(label: "launchgate_appstore_failures", dimensions: [("app", link.app), ("platform", link.platform.rawValue)])
-            .record(Double(status.failures))
+        // Every poll that recorded its status sets it, 0 included, so a link that never succeeded has a
+        // series an alert can watch, which last_success_seconds can't give it (attack s14, 12); a poll of a
+        // link unlinked or relinked meanwhile recorded nothing and sets nothing (review s15, M3).
+        guard try await links.record(link, served: served, status: status, reset: reset) else { return }
+        Self.failuresGauge(app: link.app, platform: link.platform).record(Double(status.failures))
+    }
+
+    /// `launchgate_appstore_failures` of one link; an unlink sets it to 0.
+    static func failuresGauge(app: String, platform: Platform) -> Gauge {
+        Gauge(label: "launchgate_appstore_failures", dimensions: [("app", app), ("platform", platform.rawValue)])
     }
 
     private static func seconds(_ duration: Duration) -> TimeInterval {

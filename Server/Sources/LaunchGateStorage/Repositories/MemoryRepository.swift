@@ -41,6 +41,7 @@ public actor MemoryRepository: LaunchGateRepository {
             await condition?.undo()
             throw error
         }
+        await condition?.committed()
         // A failed enqueue leaves the revision in place (memory's weaker guarantee, PendingWebhookEvent; review s14, K5).
         for event in events?(revision) ?? [] { try await event.enqueue() }
         return revision

@@ -18,17 +18,20 @@ public struct PublishCondition: Sendable {
     private let sql: @Sendable (any SQLDatabase) async throws -> Bool
     private let memory: @Sendable () async throws -> Bool
     private let undoMemory: @Sendable () async -> Void
+    private let committedMemory: @Sendable () async -> Void
 
     /// Creates a condition.
     /// - Parameters:
     ///   - sql: The check on the publish's own transaction.
     ///   - memory: The check for a memory repository.
     ///   - undo: Undoes what `memory` did, for a memory publish that fails after it held; nothing by default.
+    ///   - committed: Forgets what `undo` would need, once the memory publish it allowed is stored; nothing by default.
     public init(sql: @escaping @Sendable (any SQLDatabase) async throws -> Bool, memory: @escaping @Sendable () async throws -> Bool,
-                undo: @escaping @Sendable () async -> Void = {}) {
+                undo: @escaping @Sendable () async -> Void = {}, committed: @escaping @Sendable () async -> Void = {}) {
         self.sql = sql
         self.memory = memory
         self.undoMemory = undo
+        self.committedMemory = committed
     }
 
     /// Whether it holds, on `db`, the publish's transaction.
@@ -39,4 +42,7 @@ public struct PublishCondition: Sendable {
 
     /// Undoes what ``holds()`` did, when the memory publish it allowed failed after all.
     package func undo() async { await undoMemory() }
+
+    /// Says the memory publish it allowed was stored: nothing is left to undo.
+    package func committed() async { await committedMemory() }
 }

@@ -12,6 +12,17 @@ import Testing
 struct AppStoreAPITests {
     private func body(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
 
+    /// `app`'s `launchgate_appstore_failures` line on the server's /metrics, if there is one.
+    private func failuresLine(_ server: TestServer, app: String) async throws -> Substring? {
+        try await server.application.test(.router) { client in
+            let metrics = try await client.execute(uri: "/metrics", method: .get, headers: TestServer.bearer(server.adminToken)).text
+            return metrics.split(separator: "\n").first { $0.hasPrefix("launchgate_appstore_failures{") && $0.contains(#"app="\#(app)""#) }
+        }
+    }
+
+    /// The value of a metrics line.
+    private func value(_ line: Substring?) -> Double? { line.flatMap { Double($0.split(separator: " ").last ?? "") } }
+
     // MARK: Tests
 
     @Test("a link is stored with its storefronts normalised, listed with its status, and unlinked once")
@@ -98,6 +109,39 @@ struct AppStoreAPITests {
         }
     }
 
+    @Test("an unlink sets the link's failures series to 0, so an alert on its last value doesn't fire on forever (review s15, M3)")
+    func unlinkZeroesFailuresGauge() async throws {
+        var configured = try await TestServer.make()
+        configured.configuration.appStorePolling = false
+        let server = configured
+        // An app of its own: the metrics registry is the process's, shared by every test.
+        try await server.components.repository.createApp(Samples.app("unlinked-failing"))
+        try await server.components.appStoreLinkService.link(app: "unlinked-failing", platform: .ios, identity: .bundleID("com.example.unlinked"),
+                                                             storefronts: ["us"])
+        AppStorePoller.failuresGauge(app: "unlinked-failing", platform: .ios).record(5)
+        try await server.components.appStoreLinkService.unlink(app: "unlinked-failing", platform: .ios)
+        let line = try await failuresLine(server, app: "unlinked-failing")
+        #expect(value(line) == 0, "0 after the unlink: \(line ?? "none")")
+    }
+
+    @Test("a poll whose record is refused (the link was unlinked or relinked meanwhile) leaves the failures series alone (review s15, M3)")
+    func refusedRecordLeavesFailuresGauge() async throws {
+        let server = try await TestServer.make()
+        let links = MemoryAppStoreLinkRepository()
+        try await links.save(AppStoreLink(app: "relinked-failing", platform: .ios, identity: .bundleID("com.example.relinked"), storefronts: ["us"],
+                                          createdAt: Samples.now))
+        let transport = FakeAppStoreTransport()
+        await transport.set("us", .status(503))
+        let poller = AppStorePoller(links: RefusingRecordLinks(links), lookup: AppStoreLookupClient(transport: transport),
+                                    publisher: FakeAppStorePublisher(Samples.policy()), now: { Samples.now }, random: { 0.5 })
+        AppStorePoller.failuresGauge(app: "relinked-failing", platform: .ios).record(7)
+        guard case .failed = try await poller.poll(app: "relinked-failing", platform: .ios, reset: false).outcome else {
+            Issue.record("expected a failure"); return
+        }
+        let line = try await failuresLine(server, app: "relinked-failing")
+        #expect(value(line) == 7, "not the unrecorded poll's 1: \(line ?? "none")")
+    }
+
     @Test("a bad storefront, both identities at once and an unknown app are refused in the one error shape")
     func refusals() async throws {
         let server = try await TestServer.make()
@@ -127,4 +171,23 @@ struct AppStoreAPITests {
             #expect(put.status == .forbidden)
         }
     }
+}
+
+/// Links whose every record is refused, as when the link was unlinked or relinked during the poll.
+private struct RefusingRecordLinks: AppStoreLinkRepository {
+    let base: any AppStoreLinkRepository
+
+    init(_ base: any AppStoreLinkRepository) { self.base = base }
+
+    func save(_ link: AppStoreLink) async throws { try await base.save(link) }
+    func find(app: String, platform: Platform) async throws -> AppStoreLink? { try await base.find(app: app, platform: platform) }
+    func links(app: String) async throws -> [AppStoreLink] { try await base.links(app: app) }
+    func due(at now: Date, limit: Int) async throws -> [AppStoreLink] { try await base.due(at: now, limit: limit) }
+    func claim(app: String, platform: Platform, expected: Date, until: Date) async throws -> Bool {
+        try await base.claim(app: app, platform: platform, expected: expected, until: until)
+    }
+    func remove(app: String, platform: Platform) async throws -> Bool { try await base.remove(app: app, platform: platform) }
+    func record(_ link: AppStoreLink, served: [String: AppVersion], status: AppStoreLinkStatus, reset: Bool) async throws -> Bool { false }
+    func stillLinked(_ link: AppStoreLink) -> PublishCondition { base.stillLinked(link) }
+    func removing(_ link: AppStoreLink) -> PublishCondition { base.removing(link) }
 }

@@ -111,6 +111,9 @@ struct AppStoreLinkRepositoryContractTests {
             try await withdraw(expected: 0, relinked)
             #expect(try await repository.revisions(appID: "notes", channel: .production).count == 1)
             #expect(try await links.find(app: "notes", platform: .ios) == nil)
+            if let memory = links as? MemoryAppStoreLinkRepository {
+                #expect(await memory.takenCount == 0, "nothing kept to put back once the publish is stored (review s15, M13)")
+            }
         }
     }
 
@@ -248,6 +251,29 @@ struct AppStoreLinkRepositoryContractTests {
             #expect(try await links.find(app: "notes", platform: .ios)?.status.storefronts == expected)
             #expect(try await links.links(app: "notes").first?.status.storefronts == expected)
             #expect(try await links.due(at: Samples.now.addingTimeInterval(900), limit: 5).first?.status.storefronts == expected)
+        }
+    }
+
+    @Test("two overlapping polls of one link each write only the storefronts they asked, so neither erases the other's (review s15, M7)",
+          arguments: TestBackend.available)
+    func overlappingPollsKeepEachOthersStorefronts(_ backend: TestBackend) async throws {
+        try await withLinks(backend) { links in
+            try await links.save(link())
+            var first = AppStoreLinkStatus(lastPollAt: Samples.now, nextPollAt: Samples.now.addingTimeInterval(900))
+            first.storefronts = Self.statuses
+            first.storefronts["fr"] = AppStoreStorefrontStatus(lastPollAt: Samples.now, lastAnswerAt: Samples.now, lastAnswer: "2.5.0")
+            #expect(try await links.record(link(), served: [:], status: first, reset: false))
+            // A sync and a poll both read the link as it is now, then ask different storefronts.
+            let read = try #require(try await links.find(app: "notes", platform: .ios))
+            let asked = Samples.now.addingTimeInterval(60)
+            var sync = read.status, poll = read.status
+            sync.storefronts["fr"] = AppStoreStorefrontStatus(lastPollAt: asked, lastAnswerAt: asked, lastAnswer: "2.6.0")
+            poll.storefronts["us"] = AppStoreStorefrontStatus(lastPollAt: asked, lastAnswerAt: asked, lastAnswer: "2.6.1")
+            #expect(try await links.record(read, served: [:], status: sync, reset: false))
+            #expect(try await links.record(read, served: [:], status: poll, reset: false))
+            let storefronts = try #require(try await links.find(app: "notes", platform: .ios)?.status.storefronts)
+            #expect(storefronts["fr"]?.lastAnswer == "2.6.0", "the sync's storefront stays: \(storefronts)")
+            #expect(storefronts["us"]?.lastAnswer == "2.6.1" && storefronts["jp"] == Self.statuses["jp"])
         }
     }
 

@@ -39,6 +39,25 @@ struct AppStoreManualSyncTests {
         #expect(after.failures == 3 && after.nextPollAt == backedOff.nextPollAt, "still due in a minute, not 4 h later: \(after)")
     }
 
+    @Test("a sync the pace left no lookup keeps a backed-off link's next poll and its real error (review s15, M8)")
+    func pacedSyncKeepsScheduleAndError() async throws {
+        let fixture = await AppStorePollerTests.Fixture()
+        await fixture.transport.set("us", .status(503))
+        await fixture.transport.set("jp", .status(503))
+        for _ in 0..<3 { _ = try await fixture.poll() }
+        let backedOff = try #require(await fixture.status())
+        let pollClock = TestPollClock()
+        let pacer = AppStoreLookupPacer(clock: pollClock.clock)
+        for _ in 0..<20 { _ = await pacer.reserve(latestStart: .seconds(50), perMinute: 20) }
+        let clock = fixture.clock
+        let poller = AppStorePoller(links: fixture.links, lookup: AppStoreLookupClient(transport: fixture.transport), publisher: fixture.publisher,
+                                    pacer: pacer, now: { clock.now }, random: { 0.5 })
+        #expect(try await poller.poll(app: "notes", platform: .ios, reset: false, manual: true).outcome == .paced)
+        let after = try #require(await fixture.status())
+        #expect(after.nextPollAt == backedOff.nextPollAt && after.failures == 3, "not polled at once: \(after)")
+        #expect(after.lastError == backedOff.lastError && after.lastError?.contains("HTTP 503") == true)
+    }
+
     @Test("a sync reports the answers it ignored, the held ones apart, so it can't read as already done; an implausible one no reset takes is only noted (review s15, M10)")
     func ignoredAnswersReported() async throws {
         let fixture = await AppStorePollerTests.Fixture()

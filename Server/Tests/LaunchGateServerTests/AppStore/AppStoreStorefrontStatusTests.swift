@@ -89,6 +89,27 @@ struct AppStoreStorefrontStatusTests {
         #expect(await fixture.status()?.storefronts["jp"]?.withdrawnAt == nil)
     }
 
+    @Test("a withdrawal the guard refused at first is reported as withdrawn by the poll that publishes it (review s15, M9)")
+    func refusedWithdrawalReportedWhenPublished() async throws {
+        let fixture = await Fixture()
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "2.5.0"))
+        await fixture.transport.set("jp", FakeAppStoreTransport.lookup(version: "2.4.1"))
+        _ = try await fixture.poll()
+        await fixture.transport.set("jp", .json(#"{"resultCount":0,"results":[]}"#))
+        for _ in 0..<3 { fixture.clock.advance(1200); _ = try await fixture.poll() }
+        fixture.clock.advance(6 * 3600)
+        await fixture.publisher.refuse("would block 40 % of installs")
+        let refused = try await fixture.report()
+        #expect(refused.outcome == .refused("would block 40 % of installs") && refused.withdrawn.isEmpty)
+        #expect(await fixture.published()?.storefronts["jp"] == "2.4.1")
+        await fixture.publisher.refuse(nil)
+        fixture.clock.advance(3600)
+        let report = try await fixture.report()
+        guard case .published(let policy) = report.outcome else { Issue.record("expected a revision: \(report.outcome)"); return }
+        #expect(policy.storefronts == ["us": "2.5.0"])
+        #expect(report.withdrawn == ["jp"], "the revision that withdraws it says so")
+    }
+
     @Test("a poll left no lookup by the minute's pace is `paced`, no failure and due again at once; a sync doesn't wait for the pace (attack s14, 9 and 11)")
     func paced() async throws {
         let pollClock = TestPollClock()
@@ -108,7 +129,8 @@ struct AppStoreStorefrontStatusTests {
         #expect(pollClock.now == .seconds(30), "the sync answered without waiting for the pace")
         #expect(await fixture.transport.countries.isEmpty)
         let status = try #require(await fixture.status())
-        #expect(status.failures == 0 && status.nextPollAt == clock.now && status.lastError?.contains("lookups for the minute") == true)
+        // A sync keeps the link's next poll and error (review s15, M8); its report says it was paced.
+        #expect(status.failures == 0 && status.nextPollAt == clock.now && status.lastError == nil)
         // A scheduled poll waits for its turn, within its deadline, and asks them.
         #expect(try await poller.poll(app: "notes", platform: .ios, reset: false).answered.keys.sorted() == ["us"])
         #expect(pollClock.now >= .seconds(60))

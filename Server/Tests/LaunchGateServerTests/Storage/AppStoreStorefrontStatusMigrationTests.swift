@@ -25,10 +25,12 @@ struct AppStoreStorefrontStatusMigrationTests {
             let upgrade = try await Migrator(database: database).migrate()
             #expect(upgrade.first == CreateAppStoreStorefrontStatus().name && upgrade.count == Migrator.all.count - before.count)
             let links = SQLAppStoreLinkRepository(database: database)
-            var link = try #require(try await links.find(app: "notes", platform: .ios))
+            let link = try #require(try await links.find(app: "notes", platform: .ios))
             #expect(link.status.storefronts == [:] && link.served == ["us": "2.5.0"])
-            link.status.storefronts = ["jp": AppStoreStorefrontStatus(lastPollAt: Samples.now, lastError: "jp: the lookup timed out")]
-            #expect(try await links.record(link, served: link.served, status: link.status, reset: false))
+            // Recorded over the link as the poll read it: the storefronts whose status changed are written.
+            var status = link.status
+            status.storefronts = ["jp": AppStoreStorefrontStatus(lastPollAt: Samples.now, lastError: "jp: the lookup timed out")]
+            #expect(try await links.record(link, served: link.served, status: status, reset: false))
             #expect(try await links.find(app: "notes", platform: .ios)?.status.storefronts["jp"]?.lastError == "jp: the lookup timed out")
 
             for _ in 1..<upgrade.count { _ = try await Migrator(database: database).revertLast() }

@@ -6,14 +6,19 @@ import Synchronization
 final class CountingWebhookRepository: WebhookRepository {
     let base: any WebhookRepository
     private let count = Mutex(0)
+    private let failing = Mutex<Int?>(nil)
 
     init(_ base: any WebhookRepository) { self.base = base }
 
     /// Claims asked for so far.
     var claims: Int { count.withLock { $0 } }
 
+    /// Makes every claim after the first `claims` throw.
+    func failClaims(after claims: Int) { failing.withLock { $0 = claims } }
+
     func claimDue(at now: Date, lease: TimeInterval, limit: Int) async throws -> [WebhookDeliveryRecord] {
-        count.withLock { $0 += 1 }
+        let claim = count.withLock { $0 += 1; return $0 }
+        if let after = failing.withLock({ $0 }), claim > after { throw StorageError.unavailable("the outbox is unreachable") }
         return try await base.claimDue(at: now, lease: lease, limit: limit)
     }
 

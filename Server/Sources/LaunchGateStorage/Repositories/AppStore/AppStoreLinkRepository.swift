@@ -28,6 +28,8 @@ public protocol AppStoreLinkRepository: Sendable {
     /// takes the recorded versions as they are.
     /// - Returns: `false`, recording nothing, when the link was removed or relinked meanwhile (another
     ///   identity or creation time): a poll's floor belongs to the app it asked about.
+    ///   Only the storefronts whose status the poll changed (those it asked) are written: an
+    ///   overlapping sync and poll each keep the other's storefronts (review s15, M7).
     func record(_ link: AppStoreLink, served: [String: AppVersion], status: AppStoreLinkStatus, reset: Bool) async throws -> Bool
     /// The condition a poll's publish carries (``PublishCondition``): `link` is still linked, the
     /// same link (``AppStoreLink/isSameLink(as:)``), checked inside the publish's transaction, so

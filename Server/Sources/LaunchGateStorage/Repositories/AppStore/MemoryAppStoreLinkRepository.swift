@@ -11,6 +11,8 @@ public actor MemoryAppStoreLinkRepository: AppStoreLinkRepository {
     private var links: [Key: AppStoreLink] = [:]
     /// Links an unlink's publish removed, until it commits; memory's stand-in for a rollback.
     private var taken: [Key: AppStoreLink] = [:]
+    /// How many links ``taken`` holds: none once every unlink's publish committed or failed.
+    var takenCount: Int { taken.count }
 
     /// Creates an empty repository.
     public init() {}
@@ -56,8 +58,11 @@ public actor MemoryAppStoreLinkRepository: AppStoreLinkRepository {
         let key = Key(app: polled.app, platform: polled.platform)
         guard var link = links[key], link.isSameLink(as: polled) else { return false }
         link.served = link.floor(recording: served, reset: reset, status: status)
+        // Only the storefronts this poll asked (changed from what it read): another's stay (review s15, M7).
+        let asked = status.storefronts.filter { link.storefronts.contains($0.key) && polled.status.storefronts[$0.key] != $0.value }
+        let stored = link.status.storefronts
         link.status = status
-        link.status.storefronts = status.storefronts.filter { link.storefronts.contains($0.key) }
+        link.status.storefronts = stored.merging(asked) { $1 }
         links[key] = link
         return true
     }
@@ -69,7 +74,8 @@ public actor MemoryAppStoreLinkRepository: AppStoreLinkRepository {
 
     public nonisolated func removing(_ link: AppStoreLink) -> PublishCondition {
         let removes: @Sendable () async throws -> Bool = { [self] in await take(link) }
-        return PublishCondition(sql: { _ in try await removes() }, memory: removes, undo: { [self] in await putBack(link) })
+        return PublishCondition(sql: { _ in try await removes() }, memory: removes, undo: { [self] in await putBack(link) },
+                                committed: { [self] in await forget(link) })
     }
 
     /// Removes `link` if it is the one stored, keeping it for ``putBack(_:)``.
@@ -80,6 +86,9 @@ public actor MemoryAppStoreLinkRepository: AppStoreLinkRepository {
         links[key] = nil
         return true
     }
+
+    /// Forgets what ``take(_:)`` kept, once the publish is stored: nothing to put back (review s15, M13).
+    private func forget(_ link: AppStoreLink) { taken[Key(app: link.app, platform: link.platform)] = nil }
 
     /// Puts back what ``take(_:)`` removed, floor and status included, unless the platform was linked again since.
     private func putBack(_ link: AppStoreLink) {

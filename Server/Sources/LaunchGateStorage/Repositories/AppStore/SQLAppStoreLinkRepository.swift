@@ -19,8 +19,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
             // Like the floor, the storefronts' rows outlive a relink only to the same App Store app.
             let kept = try await Self.withStorefronts(old.map { [$0] } ?? [], db).first { $0.identity == link.identity }
             link.status.storefronts = kept?.status.storefronts ?? [:]
-            try await db.delete(from: "appstore_storefront_status").where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue).run()
-            try await db.delete(from: "appstore_links").where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue).run()
+            try await Self.delete(app: link.app, platform: link.platform, db)
             try await db.insert(into: "appstore_links")
                 .columns("app_id", "platform", "bundle_id", "apple_id", "storefronts", "pins", "served", "created_at",
                          "last_poll_at", "last_success_at", "last_error", "failures", "next_poll_at", "phased_release", "ignored_answers",
@@ -69,11 +68,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
 
     public func remove(app: String, platform: Platform) async throws -> Bool {
         try await database.transaction { db in
-            guard try await db.select().column("app_id").from("appstore_links").where("app_id", .equal, app)
-                .where("platform", .equal, platform.rawValue).first() != nil else { return false }
-            try await db.delete(from: "appstore_storefront_status").where("app_id", .equal, app).where("platform", .equal, platform.rawValue).run()
-            try await db.delete(from: "appstore_links").where("app_id", .equal, app).where("platform", .equal, platform.rawValue).run()
-            return true
+            try await Self.delete(app: app, platform: platform, db)
         }
     }
 
@@ -97,7 +92,8 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
                 .set("newest_version", to: SQLBind(status.newestVersion?.description)).set("newest_since", to: SQLBind(status.newestSince?.milliseconds))
                 .set("newest_fields", to: SQLBind(status.newestFields))
                 .where("app_id", .equal, polled.app).where("platform", .equal, polled.platform.rawValue).run()
-            try await Self.writeStorefronts(status.storefronts, of: stored, db)
+            // Only the storefronts this poll asked (their status changed from the one it read).
+            try await Self.writeStorefronts(status.storefronts.filter { polled.status.storefronts[$0.key] != $0.value }, of: stored, db)
             return true
         }
     }
@@ -123,9 +119,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
             // stillLinked has locked the row (PostgreSQL) or holds the writer lock (SQLite): the
             // delete commits with the withdrawal, or rolls back with it.
             guard try await linked.holds(on: db) else { return false }
-            try await db.delete(from: "appstore_storefront_status").where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue).run()
-            try await db.delete(from: "appstore_links").where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue).run()
-            return true
+            return try await Self.delete(app: link.app, platform: link.platform, db)
         }, memory: {
             // A memory publish over SQL links has no transaction to share: removed just before the publish.
             guard try await linked.holds() else { return false }
@@ -137,6 +131,14 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
     }
 
     // MARK: Rows
+
+    /// Deletes the link's row, the one lock every writer takes first (review s15, M4): the foreign key's
+    /// `ON DELETE CASCADE` then takes its storefront rows. Whether there was one.
+    @discardableResult
+    private static func delete(app: String, platform: Platform, _ db: any SQLDatabase) async throws -> Bool {
+        try await !db.delete(from: "appstore_links").where("app_id", .equal, app).where("platform", .equal, platform.rawValue)
+            .returning("app_id").all().isEmpty
+    }
 
     private static func query(_ db: any SQLDatabase) -> SQLSelectBuilder {
         db.select().columns("app_id", "platform", "bundle_id", "apple_id", "storefronts", "pins", "served", "created_at",
