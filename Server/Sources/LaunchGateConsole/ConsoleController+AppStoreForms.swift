@@ -93,7 +93,9 @@ extension ConsoleController {
         case .published, .unchanged, .raced, .paced: report.problems
         }
         // Held answers wait for the operator: a sync that met one isn't done (attack s14, 4).
-        let problems = found + report.implausible.map { "ignored, accepted only with Reset: \($0.line(app: app.id, platform: platform))" }
+        let held = report.implausible.map { "ignored, accepted only with Reset: \($0.line(app: app.id, platform: platform))" }
+        // The box sits above every platform's card: each line names the platform synced.
+        let problems = (found + held).map { "\(platform.rawValue) · \($0)" }
         guard problems.isEmpty else {
             // The poll ran: what answered was applied, so the page shows the rest and a 200.
             return try await appStorePage(request, context, forms: try await appStoreForms(request, signed, app: app.id, problems: problems))

@@ -115,14 +115,15 @@ struct ConsoleAppStoreFormTests {
         }
     }
 
-    @Test("Sync now polls at once (with reset) and shows each storefront's failure on the page; an unlinked platform is a 404 on the page")
+    @Test("Sync now polls at once (with reset) and shows each storefront's failure on the page, named with its platform; an unlinked platform is a 404 on the page")
     func sync() async throws {
         try await withServer { server in
             try await link(server)
             try await server.application.test(.live) { client in
                 let (browser, csrf) = try await signedIn(client, server, .publish)
                 let synced = try await browser.post("\(Self.page)/sync", [("csrf", csrf), ("platform", "ios"), ("reset", "on")])
-                #expect(synced.status == .ok && synced.text.contains(#"id="appstore-problems""#) && synced.text.contains("<li>us: "))
+                #expect(synced.status == .ok && synced.text.contains(#"id="appstore-problems""#) && synced.text.contains("<li>us: "),
+                        "each problem names the platform synced, as the box sits above every platform's card")
                 let stored = try #require(try await server.components.appStoreLinks.find(app: "notes", platform: .ios))
                 #expect(stored.status.lastPollAt != nil && stored.status.lastError != nil, "the poll ran and recorded its failure")
                 let unlinked = try await browser.post("\(Self.page)/sync", [("csrf", csrf), ("platform", "macos")])
