@@ -166,4 +166,16 @@ struct StorefrontUpdateTests {
         let real = StorefrontUpdate(answers: ["us": release("22.100.7")], link: next, policy: update.policy, reset: false)
         #expect(real.served == ["us": "22.100.7"] && real.ignored.isEmpty, "\(real.ignored)")
     }
+
+    @Test("ignored answers with the same version and reason are one line listing their storefronts, for the CLI's sync (attack s15, 10)")
+    func groupedLines() {
+        var trusted = AppStoreLink(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us", "fr", "jp", "gb"],
+                                   served: ["us": "2.5.0", "fr": "2.5.0", "jp": "2.5.0", "gb": "2.5.0"], createdAt: Samples.now)
+        trusted.status.trustedVersion = "2.5.0"
+        let answers = ["us": release("12.0.0"), "fr": release("12.0.0"), "jp": release("12.0.0"), "gb": release("2.4.0")]
+        let lines = StorefrontUpdate(answers: answers, link: trusted, policy: nil, reset: false).ignored.groupedLines(app: "notes", platform: .ios)
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines[0].hasPrefix("fr, jp, us: 12.0.0 is held: more than 5 major versions past 2.5.0"), "\(lines)")
+        #expect(lines[1].hasPrefix("gb: 2.4.0 is below the 2.5.0"), "\(lines)")
+    }
 }

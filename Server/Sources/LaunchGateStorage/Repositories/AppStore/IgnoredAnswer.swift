@@ -81,3 +81,19 @@ public struct IgnoredAnswer: Sendable, Hashable, Codable {
         }
     }
 }
+
+extension [IgnoredAnswer] {
+    /// The answers as lines, those with the same version and reason on one line that lists their
+    /// storefronts (`us, fr, jp: 12.0.0 is held …`), in the order of each group's first storefront:
+    /// a 49-storefront link's held release is one line, not 49 identical ones (attack s15, 10).
+    public func groupedLines(app: String, platform: Platform) -> [String] {
+        var order: [String] = []
+        var storefronts: [String: [String]] = [:]
+        for answer in self {
+            let why = answer.why(app: app, platform: platform)
+            if storefronts[why] == nil { order.append(why) }
+            storefronts[why, default: []].append(answer.storefront)
+        }
+        return order.map { "\(storefronts[$0, default: []].joined(separator: ", ")): \($0)" }
+    }
+}
