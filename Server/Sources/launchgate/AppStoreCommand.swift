@@ -137,6 +137,8 @@ struct AppStoreCommand: AsyncParsableCommand {
                 let answered = report.answered.filter { !ignored.contains($0.key) }.sorted { $0.key < $1.key }
                     .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
                 switch report.outcome {
+                // With every answer ignored there is nothing it "already says": only the notes and errors below (attack s15, 10).
+                case .unchanged where answered.isEmpty: print("\(target.app) on \(target.platform): no answer taken, nothing changed")
                 case .unchanged: print("\(target.app) on \(target.platform) already says what the App Store serves (\(answered))")
                 case .published: print("published what the App Store serves: \(answered)")
                 case .raced: print("another publish came first; run sync again")
@@ -151,8 +153,9 @@ struct AppStoreCommand: AsyncParsableCommand {
                 // What answered was applied (and printed above); a script still learns that some storefront didn't.
                 // A stale answer is the CDN's to correct, and an implausible one no reset takes: both only
                 // noted (review s15, M10). A held one waits for the operator, so the sync isn't done (attack s14, 4).
-                for answer in report.ignored where !answer.waitsForOperator { print("note: \(answer.line(app: target.app, platform: platform))") }
-                let left = report.implausible.map { "ignored, accepted only with --reset: \($0.line(app: target.app, platform: platform))" } + report.problems
+                // One line per version and reason, with its storefronts, not one per storefront (attack s15, 10).
+                for line in report.ignored.filter({ !$0.waitsForOperator }).groupedLines(app: target.app, platform: platform) { print("note: \(line)") }
+                let left = report.implausible.groupedLines(app: target.app, platform: platform).map { "ignored, accepted only with --reset: \($0)" } + report.problems
                 if !left.isEmpty { throw AppStoreSyncFailure(message: left.joined(separator: "\n")) }
             }
         }

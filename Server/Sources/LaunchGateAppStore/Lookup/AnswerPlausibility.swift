@@ -3,7 +3,8 @@ import LaunchGateStorage
 
 /// Whether a storefront's answer is believable enough to publish. A CDN or a hostile store can
 /// answer `99999999999.0`; published, it would prompt every device for a version that doesn't
-/// exist and stay the floor until `sync --reset`. Three rules, all checked without I/O:
+/// exist and stay the floor until `sync --reset`. Four rules, all checked without I/O:
+/// - a version has at most ``maximumComponents`` (three) components, never more, even on a reset;
 /// - every version component is at most ``maximumComponent`` (Apple's own versions are one to
 ///   three small integers; a date such as `2026.11.30` still fits), never taken, even on a reset;
 /// - the major version is at most ``maximumMajorJump`` above the link's trusted version
@@ -23,6 +24,9 @@ import LaunchGateStorage
 /// some apps (Chrome `131.0.6778`, Spotify `8.9.96`), which grows by thousands between releases,
 /// so only ``maximumComponent`` bounds it.
 public enum AnswerPlausibility {
+    /// The most components a version may have: Apple's `CFBundleShortVersionString` is one to three
+    /// integers, so `1.0.0.0.1` is no version the App Store serves (attack s15, 5).
+    public static let maximumComponents = 3
     /// The largest version component believed.
     public static let maximumComponent = 99_999
     /// How many major versions one release may jump over the trusted version.
@@ -34,10 +38,14 @@ public enum AnswerPlausibility {
     /// - Parameters:
     ///   - version: The version a storefront answered.
     ///   - trusted: The version jumps are measured from; `nil` when the link has none yet (nothing published, nothing served).
+    ///   - published: The policy's published latest: a version at or below it is no jump past what
+    ///     devices are told already, so it is never held (a fresh link trusts its own first answers
+    ///     when they are below the published latest, attack s15, 2).
     ///   - reset: An operator's `sync --reset`, which accepts a big jump (never an out-of-range component).
-    public static func refusal(of version: AppVersion, trusted: AppVersion?, reset: Bool) -> IgnoredAnswer.Reason? {
+    public static func refusal(of version: AppVersion, trusted: AppVersion?, published: AppVersion? = nil, reset: Bool) -> IgnoredAnswer.Reason? {
+        if version.components.count > maximumComponents { return .tooManyComponents(maximum: maximumComponents) }
         if version.components.contains(where: { $0 > maximumComponent }) { return .implausible(maximumComponent: maximumComponent) }
-        guard !reset, let trusted, version > trusted else { return nil }
+        guard !reset, let trusted, version > trusted, published.map({ version > $0 }) ?? true else { return nil }
         if version.major > trusted.major + maximumMajorJump { return .held(trusted: trusted, jump: .majors(maximumMajorJump)) }
         if version.minor > maximumMinorFactor * (trusted.minor + 1) { return .held(trusted: trusted, jump: .minorFactor(maximumMinorFactor)) }
         return nil

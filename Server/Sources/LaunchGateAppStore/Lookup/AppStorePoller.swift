@@ -147,6 +147,7 @@ public struct AppStorePoller: Sendable {
         }
         try await record(report, link: link, served: served, update: update, phase: phase, ignored: ignored, storefronts: storefronts,
                          reset: reset, manual: manual)
+        reportHeld(ignored, link: link, trusted: update?.baseline)
         Counter(label: "launchgate_appstore_polls_total", dimensions: [("result", report.outcome.metricLabel)]).increment()
         return report
     }
@@ -285,5 +286,25 @@ extension AppStorePoller {
     /// hold line breaks, which a status table would show as garbage (attack s13, 8).
     static func oneLine(_ text: String) -> String {
         String(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ").prefix(1000))
+    }
+}
+
+extension AppStorePoller {
+    /// Makes held answers heard, not only listed (attack s15, 3): a warning for each answer held
+    /// that wasn't held at the last poll (so once per held version and storefront, not every poll),
+    /// and the gauge `launchgate_appstore_held_answers{app,platform}`, set by every poll and sync
+    /// (0 when none), which an alert can watch: a real major release waits for `sync --reset`.
+    func reportHeld(_ ignored: [IgnoredAnswer], link: AppStoreLink, trusted: AppVersion?) {
+        let held = ignored.filter(\.waitsForOperator)
+        let before = Set(link.status.ignoredAnswers.filter(\.waitsForOperator).map { "\($0.storefront) \($0.version)" })
+        for answer in held where !before.contains("\(answer.storefront) \(answer.version)") {
+            var trustedText = trusted?.description ?? "none"
+            if case .held(let version, _) = answer.reason { trustedText = version.description }
+            logger.warning("appstore: an answer is held until an operator accepts it with sync --reset",
+                           metadata: ["app": "\(link.app)", "platform": "\(link.platform)", "storefront": "\(answer.storefront)",
+                                      "version": "\(answer.version)", "trusted": "\(trustedText)"])
+        }
+        Gauge(label: "launchgate_appstore_held_answers", dimensions: [("app", link.app), ("platform", link.platform.rawValue)])
+            .record(Double(held.count))
     }
 }

@@ -6,7 +6,7 @@ import LaunchGateStorage
 /// the baseline ``AnswerPlausibility`` measures jumps from, so only time or an operator moves it,
 /// never one answer (attack s14, 1).
 enum AppStoreTrust {
-    /// How long the newest served version must stand before it is trusted.
+    /// How long the newest served version's major must stand (answered by every poll) before the newest is trusted.
     static let day: TimeInterval = 86_400
 
     /// Moves the trust in `status` after a poll that kept `served`.
@@ -25,9 +25,16 @@ enum AppStoreTrust {
             (status.trustedVersion, status.newestVersion, status.newestSince) = (newest, newest, time)
             return
         }
-        if status.trustedVersion == nil { status.trustedVersion = baseline ?? newest }
+        // A fresh link trusts the published latest, unless its answers are below it: then it is
+        // another app's (a relink to another bundle), or a stale answer (attack s15, 2).
+        if status.trustedVersion == nil { status.trustedVersion = [baseline, newest].compactMap { $0 }.min() }
         if status.newestVersion != newest {
-            (status.newestVersion, status.newestSince) = (newest, newest.map { _ in time })
+            // The day counts how long the newest's major has been the newest: a patch or minor bump
+            // (within the minor rule, or it wasn't taken) doesn't restart it, so a team shipping a
+            // build a day still gets a trusted version; a new major restarts it (attack s15, 9).
+            let sameMajor = status.newestVersion != nil && status.newestVersion?.major == newest?.major && status.newestSince != nil
+            status.newestVersion = newest
+            if !sameMajor { status.newestSince = newest.map { _ in time } }
         } else if !answered {
             status.newestSince = newest.map { _ in time }
         } else if let newest, let since = status.newestSince, time.timeIntervalSince(since) >= day,

@@ -6,11 +6,13 @@ import LaunchGateStorage
 /// tested on its own: per storefront the version never goes backwards (Apple's CDN serves stale
 /// answers for a while after a release, Siren #380), unless the operator resets; an implausible
 /// version is never taken (``AnswerPlausibility``); `storefronts` always follows the store;
-/// `latest` follows the highest version served, unless pinned.
+/// `latest` follows the highest version served, unless pinned, and never goes down without a reset
+/// (a fresh link's stale first answers change `storefronts` only, attack s15, 2).
 ///
 /// The notes, minimum OS and store URL are taken from the answer that brings a new version (or
 /// fill a field that is empty). While the version is young (its first ``youngFor`` as the newest),
-/// its notes and minimum OS are taken again when two polls in a row answer the same ones, so one
+/// its notes and minimum OS are taken again when two polls in a row answer the same ones, once per
+/// version (attack s15, 7), so one
 /// CDN node's wrong notes or minimum OS in the first answer don't stay for the version's life
 /// (attack s14, 13). Otherwise they are not re-read: two CDN nodes that disagree about them would
 /// publish a revision on every poll, and disagreeing answers never agree twice in a row. Apple
@@ -35,6 +37,9 @@ public struct StorefrontUpdate: Sendable, Hashable {
     /// only the floor's: the day that makes it trusted counts only such polls (``AppStoreTrust``).
     public var answeredNewest: Bool { fields != nil }
 
+    /// Ends ``fields`` once the young version's notes or minimum OS were corrected: no later answer corrects them again.
+    static let correctedMark = "\u{1F}corrected"
+
     /// How long a version's notes and minimum OS may still be corrected by answers that agree.
     public static let youngFor: TimeInterval = 3600
 
@@ -55,7 +60,7 @@ public struct StorefrontUpdate: Sendable, Hashable {
         let baseline = link.status.trustedVersion ?? before.values.max() ?? policy?.latest?.version
         self.baseline = baseline
         for (storefront, release) in answers.sorted(by: { $0.key < $1.key }) where link.storefronts.contains(storefront) {
-            if let refusal = AnswerPlausibility.refusal(of: release.version, trusted: baseline, reset: reset) {
+            if let refusal = AnswerPlausibility.refusal(of: release.version, trusted: baseline, published: policy?.latest?.version, reset: reset) {
                 ignored.append(IgnoredAnswer(storefront: storefront, version: release.version, reason: refusal))
             } else if let floor = served[storefront], release.version < floor {
                 ignored.append(IgnoredAnswer(storefront: storefront, version: release.version, reason: .stale(floor: floor)))
@@ -71,7 +76,12 @@ public struct StorefrontUpdate: Sendable, Hashable {
         self.ignored = ignored
         var updated = policy ?? PlatformPolicy()
         updated.storefronts = served
-        if let highest = served.values.max(),
+        // `latest` never goes down without a reset: a fresh link (an unlink and link, another
+        // bundle) whose first answers are stale would otherwise take every device on the versions
+        // between off its prompt (attack s15, 2). Only `storefronts` follows such answers.
+        let published = policy?.latest?.version
+        let belowPublished = !reset && served.values.max().map { highest in published.map { highest < $0 } ?? false } ?? false
+        if !belowPublished, let highest = served.values.max(),
            // The notes and store URL are one storefront's, in its language: the first storefront
            // in the link's own order that serves the newest version, so the operator's main
            // storefront goes first (`us,fr,jp`), not the alphabet's (attack s14, 3).
@@ -84,13 +94,25 @@ public struct StorefrontUpdate: Sendable, Hashable {
             if link.status.newestVersion == highest, let since = link.status.newestSince, let time {
                 young = time.timeIntervalSince(since) < Self.youngFor
             }
-            let agreed = young && link.status.newestFields == fields
+            // Corrected once already: a version's notes and minimum OS are corrected at most once, so
+            // nodes answering A, A, B, B, A, A publish one correction, not one per pair (attack s15, 7).
+            let corrected = !isNew && link.status.newestVersion == highest && link.status.newestFields?.hasSuffix(Self.correctedMark) == true
+            let agreed = young && !corrected && link.status.newestFields == fields
+            let announced = updated.latest
             Self.follow(release, isNew: isNew, agreed: agreed, pins: link.pins, in: &updated)
             // Only the storefront whose notes were taken may correct them: another storefront's (in
             // its own language) that answered first in a poll where it failed keeps the last answer,
             // so two such polls don't publish its notes, and two more the first's again (review s15, M6).
             let kept = isNew || link.status.newestVersion != highest ? nil : link.status.newestFields
-            if let kept, !kept.hasPrefix(source + "\u{1F}") { self.fields = kept } else { self.fields = fields }
+            if corrected {
+                self.fields = link.status.newestFields
+            } else if agreed, updated.latest != announced {
+                self.fields = fields + Self.correctedMark
+            } else if let kept, !kept.hasPrefix(source + "\u{1F}") {
+                self.fields = kept
+            } else {
+                self.fields = fields
+            }
         } else {
             self.fields = nil
         }

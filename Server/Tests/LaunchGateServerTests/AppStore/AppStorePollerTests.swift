@@ -1,5 +1,6 @@
 import Foundation
 import LaunchGate
+import Logging
 import Testing
 @testable import LaunchGateAppStore
 @testable import LaunchGateStorage
@@ -57,23 +58,26 @@ struct AppStorePollerTests {
         let publisher: FakeAppStorePublisher
         let clock = PollerClock()
         let poller: AppStorePoller
+        let app: String
 
         init(policy: UpdatePolicy? = Samples.policy(), pins: Set<AppStorePin> = [], storefronts: [String] = ["jp", "us"],
-             configuration: AppStorePollerConfiguration = AppStorePollerConfiguration(), transport: FakeAppStoreTransport? = nil) async {
+             configuration: AppStorePollerConfiguration = AppStorePollerConfiguration(), transport: FakeAppStoreTransport? = nil,
+             app: String = "notes", logger: Logger = Logger(label: "launchgate.appstore")) async {
+            self.app = app
             self.transport = transport ?? FakeAppStoreTransport(clock: pollClock)
             publisher = FakeAppStorePublisher(policy)
             let clock = clock
             poller = AppStorePoller(links: links, lookup: AppStoreLookupClient(transport: self.transport), publisher: publisher,
                                     configuration: configuration, pacer: AppStoreLookupPacer(clock: pollClock.clock),
-                                    now: { clock.now }, random: { 0.5 })
-            await links.save(AppStoreLink(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"),
+                                    now: { clock.now }, random: { 0.5 }, logger: logger)
+            await links.save(AppStoreLink(app: app, platform: .ios, identity: .bundleID("com.example.notes"),
                                           storefronts: storefronts, pins: pins, createdAt: Samples.now))
         }
 
         func poll(reset: Bool = false) async throws -> AppStorePollOutcome { try await report(reset: reset).outcome }
-        func report(reset: Bool = false) async throws -> AppStorePollReport { try await poller.poll(app: "notes", platform: .ios, reset: reset) }
-        func status() async -> AppStoreLinkStatus? { await links.find(app: "notes", platform: .ios)?.status }
-        func published() async -> PlatformPolicy? { await publisher.current(app: "notes")?.policy.platforms[.ios] }
+        func report(reset: Bool = false) async throws -> AppStorePollReport { try await poller.poll(app: app, platform: .ios, reset: reset) }
+        func status() async -> AppStoreLinkStatus? { await links.find(app: app, platform: .ios)?.status }
+        func published() async -> PlatformPolicy? { await publisher.current(app: app)?.policy.platforms[.ios] }
         func revisionCount() async -> Int { await publisher.revisions.count }
     }
 

@@ -46,4 +46,75 @@ struct AppStoreTrustTests {
         #expect(await fixture.revisionCount() == 2)
         #expect(await fixture.published()?.latest?.notes == "What's new.")
     }
+
+    private func relink(_ fixture: Fixture, _ identity: AppStoreIdentity, storefronts: [String]) async {
+        await fixture.links.save(AppStoreLink(app: "notes", platform: .ios, identity: identity, storefronts: storefronts,
+                                              createdAt: Samples.now.addingTimeInterval(60)))
+    }
+
+    @Test("a relink adding a storefront doesn't launder the version taken into trust: 12 trusted, 17 taken, relink, 22 held (attack s15, 1)")
+    func relinkKeepsTrust() async throws {
+        let fixture = await Fixture(storefronts: ["us"])
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "12.0.0"))
+        _ = try await fixture.poll(reset: true)
+        #expect(await fixture.status()?.trustedVersion == "12.0.0")
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "17.0.0"))
+        guard case .published = try await fixture.poll() else { Issue.record("expected 5 majors up taken"); return }
+        await relink(fixture, .bundleID("com.example.notes"), storefronts: ["us", "gb"])
+        #expect(await fixture.status()?.trustedVersion == "12.0.0", "a relink to the same app keeps its trust (M5)")
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "22.0.0"))
+        await fixture.transport.set("gb", FakeAppStoreTransport.lookup(version: "22.0.0"))
+        let report = try await fixture.report()
+        #expect(report.ignored.waiting.count == 2, "\(report.ignored)")
+        #expect(await fixture.published()?.latest?.version == "17.0.0")
+        #expect(await fixture.status()?.trustedVersion == "12.0.0")
+    }
+
+    @Test("a relink to another bundle whose answers are below the published latest keeps latest and trusts its own version, not the old app's (attack s15, 2)")
+    func relinkToAnotherBundle() async throws {
+        let fixture = await Fixture(storefronts: ["us"])
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "22.100.7"))
+        _ = try await fixture.poll(reset: true)
+        await relink(fixture, .bundleID("com.example.other"), storefronts: ["us"])
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "3.0.0", bundleID: "com.example.other"))
+        _ = try await fixture.poll()
+        #expect(await fixture.published()?.latest?.version == "22.100.7", "latest goes down only with a reset")
+        #expect(await fixture.published()?.storefronts == ["us": "3.0.0"])
+        #expect(await fixture.status()?.trustedVersion == "3.0.0")
+        _ = try await fixture.poll(reset: true)
+        #expect(await fixture.published()?.latest?.version == "3.0.0")
+    }
+
+    @Test("a young version's notes are corrected at most once: A, A, B, B, A, A publishes one correction (attack s15, 7)")
+    func youngFieldsCorrectedOnce() async throws {
+        let fixture = await Fixture(storefronts: ["us"])
+        let (a, b) = (FakeAppStoreTransport.lookup(version: "2.5.0", notes: "node A"), FakeAppStoreTransport.lookup(version: "2.5.0", notes: "node B"))
+        for answer in [a, a, b, b, a, a] {
+            await fixture.transport.set("us", answer)
+            _ = try await fixture.poll()
+            fixture.clock.advance(60)
+        }
+        #expect(await fixture.revisionCount() == 3, "the policy's own, 2.5.0's, and one correction")
+        #expect(await fixture.published()?.latest?.notes == "node B")
+    }
+
+    @Test("the day clock measures how long the newest's major has been the newest: daily patches get trusted, a new major restarts it (attack s15, 9)")
+    func dayClockPerMajor() async throws {
+        let fixture = await Fixture(storefronts: ["us"])
+        for patch in 0...3 {
+            await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "2.5.\(patch)"))
+            _ = try await fixture.poll()
+            fixture.clock.advance(12 * 3600)
+        }
+        _ = try await fixture.poll()
+        #expect(await fixture.status()?.trustedVersion == "2.5.3", "2.x has been the newest for two days, answered at every poll")
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "3.0.0"))
+        _ = try await fixture.poll()
+        fixture.clock.advance(12 * 3600)
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "3.0.1"))
+        _ = try await fixture.poll()
+        fixture.clock.advance(12 * 3600 - 1)
+        _ = try await fixture.poll()
+        #expect(await fixture.status()?.trustedVersion == "2.5.3", "3.x is the newest for less than a day")
+    }
 }

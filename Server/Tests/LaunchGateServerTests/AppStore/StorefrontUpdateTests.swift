@@ -51,8 +51,9 @@ struct StorefrontUpdateTests {
         var expected = operatorPolicy
         expected.storefronts = ["us": "2.4.0"]
         #expect(update.policy == expected)
-        let notesOnly = StorefrontUpdate(answers: ["us": release("2.4.0")], link: link(pins: [.notes]), policy: operatorPolicy, reset: false)
-        #expect(notesOnly.policy.latest?.version == "2.4.0" && notesOnly.policy.latest?.notes == "Ours.")
+        // The store's version above the operator's: `latest` never goes down without a reset (attack s15, 2).
+        let notesOnly = StorefrontUpdate(answers: ["us": release("3.1.0")], link: link(pins: [.notes]), policy: operatorPolicy, reset: false)
+        #expect(notesOnly.policy.latest?.version == "3.1.0" && notesOnly.policy.latest?.notes == "Ours.")
     }
 
     @Test("with only latest pinned to another version, the store's notes and minimum OS (another version's) are not copied onto it (review s13, G8)")
@@ -138,5 +139,43 @@ struct StorefrontUpdateTests {
         let answers = ["fr": release("3.0.0", notes: "Nouveautés."), "us": release("3.0.0", notes: "What's new."), "jp": release("3.0.0", notes: "新機能。")]
         let update = StorefrontUpdate(answers: answers, link: ordered, policy: PlatformPolicy(latest: Release(version: "2.0.0")), reset: false)
         #expect(update.policy.latest?.notes == "What's new.")
+    }
+
+    @Test("a version with more than 3 components is implausible, even on a reset; three are believed (attack s15, 5)")
+    func tooManyComponents() {
+        let update = StorefrontUpdate(answers: ["us": release("1.0.0.0.0.1"), "jp": release("2.4.1.7")], link: link(), policy: nil, reset: true)
+        #expect(update.served.isEmpty && update.ignored.count == 2, "\(update.ignored)")
+        #expect(update.ignored.lines[1].hasPrefix("us: 1.0.0.0.0.1 is implausible: more than 3 components"), "\(update.ignored.lines)")
+        #expect(update.ignored.waiting.isEmpty, "no reset takes it, so nothing waits for one")
+        #expect(StorefrontUpdate(answers: ["us": release("2.4.1")], link: link(), policy: nil, reset: false).served == ["us": "2.4.1"])
+    }
+
+    @Test("a fresh link's answer below the published latest changes storefronts only, not latest, unless reset (attack s15, 2)")
+    func freshLinkDoesNotLowerLatest() {
+        let published = PlatformPolicy(latest: Release(version: "22.100.7", notes: "22's notes."))
+        let update = StorefrontUpdate(answers: ["us": release("7.5.1", notes: "Stale.")], link: link(), policy: published, reset: false)
+        #expect(update.served == ["us": "7.5.1"] && update.policy.storefronts == ["us": "7.5.1"])
+        #expect(update.policy.latest == published.latest, "\(String(describing: update.policy.latest))")
+        let reset = StorefrontUpdate(answers: ["us": release("7.5.1", notes: "Stale.")], link: link(), policy: published, reset: true)
+        #expect(reset.policy.latest?.version == "7.5.1")
+        // Nor does its next poll, now that the link has served 7.5.1; the real version, below the published latest, isn't held.
+        var next = link(served: ["us": "7.5.1"])
+        next.status.trustedVersion = "7.5.1"
+        let again = StorefrontUpdate(answers: ["us": release("7.5.1")], link: next, policy: update.policy, reset: false)
+        #expect(again.policy.latest == published.latest)
+        let real = StorefrontUpdate(answers: ["us": release("22.100.7")], link: next, policy: update.policy, reset: false)
+        #expect(real.served == ["us": "22.100.7"] && real.ignored.isEmpty, "\(real.ignored)")
+    }
+
+    @Test("ignored answers with the same version and reason are one line listing their storefronts, for the CLI's sync (attack s15, 10)")
+    func groupedLines() {
+        var trusted = AppStoreLink(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us", "fr", "jp", "gb"],
+                                   served: ["us": "2.5.0", "fr": "2.5.0", "jp": "2.5.0", "gb": "2.5.0"], createdAt: Samples.now)
+        trusted.status.trustedVersion = "2.5.0"
+        let answers = ["us": release("12.0.0"), "fr": release("12.0.0"), "jp": release("12.0.0"), "gb": release("2.4.0")]
+        let lines = StorefrontUpdate(answers: answers, link: trusted, policy: nil, reset: false).ignored.groupedLines(app: "notes", platform: .ios)
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines[0].hasPrefix("fr, jp, us: 12.0.0 is held: more than 5 major versions past 2.5.0"), "\(lines)")
+        #expect(lines[1].hasPrefix("gb: 2.4.0 is below the 2.5.0"), "\(lines)")
     }
 }

@@ -10,6 +10,9 @@ public struct IgnoredAnswer: Sendable, Hashable, Codable {
         case stale(floor: AppVersion)
         /// A component above the largest believed; never taken, even with a reset.
         case implausible(maximumComponent: Int)
+        /// More components than Apple's versions have (`CFBundleShortVersionString`: at most three
+        /// integers); never taken, even with a reset (attack s15, 5).
+        case tooManyComponents(maximum: Int)
         /// Too big a jump past the link's trusted version; waits for an operator's reset.
         case held(trusted: AppVersion, jump: Jump)
         /// A line stored before answers were typed (migration 045), kept as it was written.
@@ -44,7 +47,7 @@ public struct IgnoredAnswer: Sendable, Hashable, Codable {
     /// non-zero on every run with nothing to do about it (review s15, M10).
     public var waitsForOperator: Bool {
         switch reason {
-        case .stale, .implausible: false
+        case .stale, .implausible, .tooManyComponents: false
         case .held: true
         // Only a poll's own answers are asked, never one recorded before answers were typed.
         case .recorded: false
@@ -62,6 +65,9 @@ public struct IgnoredAnswer: Sendable, Hashable, Codable {
             return "\(version) is below the \(floor) it served before (a stale answer), ignored"
         case .implausible(let maximum):
             return "\(version) is implausible: a component is above \(maximum); never taken, not even by a reset"
+        case .tooManyComponents(let maximum):
+            return "\(version) is implausible: more than \(maximum) components (an App Store version has at most \(maximum)); "
+                + "never taken, not even by a reset"
         case .held(let trusted, let jump):
             let past = switch jump {
             case .majors(let count): "more than \(count) major versions past"
@@ -73,5 +79,21 @@ public struct IgnoredAnswer: Sendable, Hashable, Codable {
         case .recorded(let text):
             return text
         }
+    }
+}
+
+extension [IgnoredAnswer] {
+    /// The answers as lines, those with the same version and reason on one line that lists their
+    /// storefronts (`us, fr, jp: 12.0.0 is held …`), in the order of each group's first storefront:
+    /// a 49-storefront link's held release is one line, not 49 identical ones (attack s15, 10).
+    public func groupedLines(app: String, platform: Platform) -> [String] {
+        var order: [String] = []
+        var storefronts: [String: [String]] = [:]
+        for answer in self {
+            let why = answer.why(app: app, platform: platform)
+            if storefronts[why] == nil { order.append(why) }
+            storefronts[why, default: []].append(answer.storefront)
+        }
+        return order.map { "\(storefronts[$0, default: []].joined(separator: ", ")): \($0)" }
     }
 }
