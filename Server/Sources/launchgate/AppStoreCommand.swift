@@ -161,10 +161,11 @@ struct AppStoreCommand: AsyncParsableCommand {
         }
     }
 
-    /// The newest version served and since when (review s15, M12): it becomes the trusted version after a day.
+    /// The newest version served and since when its major has been the newest (review s15, M12;
+    /// attack s15, 9): it becomes the trusted version a day after that.
     static func newestSince(_ status: AppStoreLinkStatus) -> String {
-        guard let newest = status.newestVersion, let since = status.newestSince else { return "-" }
-        return "\(newest) since \(since.formatted(.iso8601))"
+        guard let newest = status.newestVersion, let since = status.newestMajorSince else { return "-" }
+        return "\(newest), major \(newest.major) newest since \(since.formatted(.iso8601))"
     }
 
     /// The poller's configuration as serve has it: the interval from the flag or LAUNCHGATE_APPSTORE_POLL_INTERVAL, the rest the defaults.

@@ -22,7 +22,7 @@ enum AppStoreTrust {
                         at time: Date) {
         let newest = served.values.max()
         if reset, let newest {
-            (status.trustedVersion, status.newestVersion, status.newestSince) = (newest, newest, time)
+            (status.trustedVersion, status.newestVersion, status.newestSince, status.newestMajorSince) = (newest, newest, time, time)
             return
         }
         // A fresh link trusts the published latest, unless its answers are below it: then it is
@@ -32,12 +32,15 @@ enum AppStoreTrust {
             // The day counts how long the newest's major has been the newest: a patch or minor bump
             // (within the minor rule, or it wasn't taken) doesn't restart it, so a team shipping a
             // build a day still gets a trusted version; a new major restarts it (attack s15, 9).
-            let sameMajor = status.newestVersion != nil && status.newestVersion?.major == newest?.major && status.newestSince != nil
+            // The version's own clock (``AppStoreLinkStatus/newestSince``) restarts, which a young
+            // version's notes are measured by.
+            let sameMajor = status.newestVersion != nil && status.newestVersion?.major == newest?.major && status.newestMajorSince != nil
             status.newestVersion = newest
-            if !sameMajor { status.newestSince = newest.map { _ in time } }
-        } else if !answered {
             status.newestSince = newest.map { _ in time }
-        } else if let newest, let since = status.newestSince, time.timeIntervalSince(since) >= day,
+            if !sameMajor { status.newestMajorSince = newest.map { _ in time } }
+        } else if !answered {
+            status.newestMajorSince = newest.map { _ in time }
+        } else if let newest, let since = status.newestMajorSince, time.timeIntervalSince(since) >= day,
                   status.trustedVersion.map({ newest > $0 }) ?? true {
             status.trustedVersion = newest
         }

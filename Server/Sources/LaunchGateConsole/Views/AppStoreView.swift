@@ -49,8 +49,8 @@ struct AppStoreView: ConsoleView {
             phasedRelease = link.status.phasedRelease ?? "not checked yet"
             trustedVersion = link.status.trustedVersion?.description ?? "none yet"
             newest = link.status.newestVersion.flatMap { newest in
-                guard newest != link.status.trustedVersion, let since = link.status.newestSince else { return nil }
-                return "\(newest) since \(ConsoleFigures.date(since)), trusted after a day"
+                guard newest != link.status.trustedVersion, let since = link.status.newestMajorSince else { return nil }
+                return "\(newest), major \(newest.major) the newest since \(ConsoleFigures.date(since)), trusted a day after"
             }
             storefronts = link.storefronts.map { storefront in
                 let own = link.status.storefronts[storefront]

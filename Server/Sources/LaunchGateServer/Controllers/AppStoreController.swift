@@ -88,7 +88,7 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
                                 failures: link.status.failures, nextPollAt: link.status.nextPollAt, phasedRelease: link.status.phasedRelease,
                                 ignoredAnswers: link.status.ignoredAnswers.map { $0.line(app: link.app, platform: link.platform) },
                                 trustedVersion: link.status.trustedVersion?.description, newestVersion: link.status.newestVersion?.description,
-                                newestSince: link.status.newestSince, storefronts: link.status.storefronts.mapValues(StorefrontStatus.init))
+                                newestSince: link.status.newestMajorSince, storefronts: link.status.storefronts.mapValues(StorefrontStatus.init))
         }
     }
 

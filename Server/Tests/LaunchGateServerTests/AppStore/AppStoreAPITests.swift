@@ -48,7 +48,7 @@ struct AppStoreAPITests {
         let server = try await TestServer.make()
         try await server.components.appStoreLinkService.link(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us"])
         let status = AppStoreLinkStatus(lastPollAt: Samples.now, lastSuccessAt: Samples.now, nextPollAt: Samples.now.addingTimeInterval(1800),
-                                        phasedRelease: "ACTIVE day 3: 5 %", trustedVersion: "2.4.1", newestVersion: "2.5.0", newestSince: Samples.now)
+                                        phasedRelease: "ACTIVE day 3: 5 %", trustedVersion: "2.4.1", newestVersion: "2.5.0", newestSince: Samples.now, newestMajorSince: Samples.now)
         _ = try await server.components.appStoreLinks.record(try #require(try await server.components.appStoreLinks.find(app: "notes", platform: .ios)),
                                                                            served: ["us": "2.5.0"], status: status, reset: false)
         try await server.application.test(.router) { client in

@@ -26,7 +26,10 @@ struct AppStorePollerLimitsTests {
         for storefront in Self.storefronts { await fixture.transport.set(storefront, .stall) }
         let report = try await fixture.report()
         let asked = await fixture.transport.countries
-        #expect(asked.count <= AppStorePollerConfiguration().lookupsAtOnce, "asked \(asked.count)")
+        // The first few at once; each timeout short of the limit frees a slot that may start one more
+        // before the next timeout ends the round (whether it gets to ask depends on the scheduler).
+        let most = AppStorePollerConfiguration().lookupsAtOnce + AppStorePollerConfiguration.timeoutsInARow - 1
+        #expect(asked.count <= most, "asked \(asked.count)")
         #expect(report.errors.count >= 2 && report.errors.count + report.notPolled.count == 49)
         #expect(fixture.pollClock.now <= .seconds(60))
         guard case .failed = report.outcome else { Issue.record("expected a failure"); return }

@@ -98,6 +98,22 @@ struct AppStoreTrustTests {
         #expect(await fixture.published()?.latest?.notes == "node B")
     }
 
+    @Test("a patch's notes are corrected while the patch is young, though its major has long been the newest: the notes' hour is the version's own (attack s15, 9 and s14, 13)")
+    func youngPatchFieldsCorrected() async throws {
+        let fixture = await Fixture(storefronts: ["us"])
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "2.5.0", notes: "2.5.0's notes"))
+        _ = try await fixture.poll()
+        fixture.clock.advance(2 * 86_400)
+        _ = try await fixture.poll()
+        #expect(await fixture.status()?.trustedVersion == "2.5.0")
+        for notes in ["a wrong node's notes", "2.5.1's notes", "2.5.1's notes"] {
+            await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "2.5.1", notes: notes))
+            fixture.clock.advance(300)
+            _ = try await fixture.poll()
+        }
+        #expect(await fixture.published()?.latest?.notes == "2.5.1's notes", "corrected within 2.5.1's first hour")
+    }
+
     @Test("the day clock measures how long the newest's major has been the newest: daily patches get trusted, a new major restarts it (attack s15, 9)")
     func dayClockPerMajor() async throws {
         let fixture = await Fixture(storefronts: ["us"])

@@ -122,7 +122,7 @@ struct ConsoleAppStoreFormTests {
             try await server.application.test(.live) { client in
                 let (browser, csrf) = try await signedIn(client, server, .publish)
                 let synced = try await browser.post("\(Self.page)/sync", [("csrf", csrf), ("platform", "ios"), ("reset", "on")])
-                #expect(synced.status == .ok && synced.text.contains(#"id="appstore-problems""#) && synced.text.contains("<li>us: "),
+                #expect(synced.status == .ok && synced.text.contains(#"id="appstore-problems""#) && synced.text.contains("<li>ios · us: "),
                         "each problem names the platform synced, as the box sits above every platform's card")
                 let stored = try #require(try await server.components.appStoreLinks.find(app: "notes", platform: .ios))
                 #expect(stored.status.lastPollAt != nil && stored.status.lastError != nil, "the poll ran and recorded its failure")

@@ -31,6 +31,11 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
     public var newestVersion: AppVersion?
     /// When ``newestVersion`` became the newest served.
     public var newestSince: Date?
+    /// Since when ``newestVersion``'s major has been the newest, answered at every poll: the day
+    /// ``trustedVersion`` waits for. A patch or minor bump doesn't restart it, so a team that ships
+    /// a build a day still gets a trusted version (attack s15, 9), while ``newestSince`` stays the
+    /// version's own, which a young version's notes are measured by.
+    public var newestMajorSince: Date?
     /// The storefront, notes and minimum OS the last poll's answer gave for ``newestVersion`` (one
     /// text): while the version is young, the next answer of the same storefront that agrees with it
     /// is taken (attack s14, 13; review s15, M6).
@@ -50,11 +55,12 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
     ///   - trustedVersion: The version jumps are measured from.
     ///   - newestVersion: The newest version served.
     ///   - newestSince: Since when it has been the newest.
+    ///   - newestMajorSince: Since when the newest's major has been the newest.
     ///   - newestFields: The last answer's storefront, notes and minimum OS for it.
     ///   - storefronts: Each storefront's status.
     public init(lastPollAt: Date? = nil, lastSuccessAt: Date? = nil, lastError: String? = nil, failures: Int = 0, nextPollAt: Date,
                 phasedRelease: String? = nil, ignoredAnswers: [IgnoredAnswer] = [], trustedVersion: AppVersion? = nil,
-                newestVersion: AppVersion? = nil, newestSince: Date? = nil, newestFields: String? = nil,
+                newestVersion: AppVersion? = nil, newestSince: Date? = nil, newestMajorSince: Date? = nil, newestFields: String? = nil,
                 storefronts: [String: AppStoreStorefrontStatus] = [:]) {
         self.lastPollAt = lastPollAt
         self.lastSuccessAt = lastSuccessAt
@@ -66,6 +72,7 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
         self.trustedVersion = trustedVersion
         self.newestVersion = newestVersion
         self.newestSince = newestSince
+        self.newestMajorSince = newestMajorSince
         self.newestFields = newestFields
         self.storefronts = storefronts
     }
@@ -75,5 +82,6 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
     /// newest, a version a day young included (review s15, M5).
     package mutating func keepTrust(of old: AppStoreLinkStatus) {
         (trustedVersion, newestVersion, newestSince, newestFields) = (old.trustedVersion, old.newestVersion, old.newestSince, old.newestFields)
+        newestMajorSince = old.newestMajorSince
     }
 }

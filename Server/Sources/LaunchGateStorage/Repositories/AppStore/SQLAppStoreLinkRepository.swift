@@ -23,14 +23,15 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
             try await db.insert(into: "appstore_links")
                 .columns("app_id", "platform", "bundle_id", "apple_id", "storefronts", "pins", "served", "created_at",
                          "last_poll_at", "last_success_at", "last_error", "failures", "next_poll_at", "phased_release", "ignored_answers",
-                         "trusted_version", "newest_version", "newest_since", "newest_fields")
+                         "trusted_version", "newest_version", "newest_since", "newest_major_since", "newest_fields")
                 .values(SQLBind(link.app), SQLBind(link.platform.rawValue), SQLBind(link.identity.bundleID), SQLBind(Self.appleID(link.identity)),
                         SQLBind(link.storefronts.joined(separator: ",")), SQLBind(Self.pinsText(link.pins)), SQLBind(try Self.servedText(link.served)),
                         SQLBind(link.createdAt.milliseconds), SQLBind(link.status.lastPollAt?.milliseconds),
                         SQLBind(link.status.lastSuccessAt?.milliseconds), SQLBind(link.status.lastError), SQLBind(Int64(link.status.failures)),
                         SQLBind(link.status.nextPollAt.milliseconds), SQLBind(link.status.phasedRelease),
                         SQLBind(try Self.ignoredText(link.status.ignoredAnswers)), SQLBind(link.status.trustedVersion?.description),
-                        SQLBind(link.status.newestVersion?.description), SQLBind(link.status.newestSince?.milliseconds), SQLBind(link.status.newestFields))
+                        SQLBind(link.status.newestVersion?.description), SQLBind(link.status.newestSince?.milliseconds),
+                        SQLBind(link.status.newestMajorSince?.milliseconds), SQLBind(link.status.newestFields))
                 .run()
             try await Self.writeStorefronts(link.status.storefronts, of: link, db)
         }
@@ -90,6 +91,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
                 .set("ignored_answers", to: SQLBind(try Self.ignoredText(status.ignoredAnswers)))
                 .set("trusted_version", to: SQLBind(status.trustedVersion?.description))
                 .set("newest_version", to: SQLBind(status.newestVersion?.description)).set("newest_since", to: SQLBind(status.newestSince?.milliseconds))
+                .set("newest_major_since", to: SQLBind(status.newestMajorSince?.milliseconds))
                 .set("newest_fields", to: SQLBind(status.newestFields))
                 .where("app_id", .equal, polled.app).where("platform", .equal, polled.platform.rawValue).run()
             // Only the storefronts this poll asked (their status changed from the one it read).
@@ -143,7 +145,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
     private static func query(_ db: any SQLDatabase) -> SQLSelectBuilder {
         db.select().columns("app_id", "platform", "bundle_id", "apple_id", "storefronts", "pins", "served", "created_at",
                             "last_poll_at", "last_success_at", "last_error", "failures", "next_poll_at", "phased_release", "ignored_answers",
-                            "trusted_version", "newest_version", "newest_since", "newest_fields")
+                            "trusted_version", "newest_version", "newest_since", "newest_major_since", "newest_fields")
             .from("appstore_links")
     }
 
@@ -214,6 +216,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
             ignoredAnswers: ignored,
             trustedVersion: try version("trusted_version"), newestVersion: try version("newest_version"),
             newestSince: try row.decode(column: "newest_since", as: Int64?.self).map(Date.init(milliseconds:)),
+            newestMajorSince: try row.decode(column: "newest_major_since", as: Int64?.self).map(Date.init(milliseconds:)),
             newestFields: try row.decode(column: "newest_fields", as: String?.self))
         return AppStoreLink(app: try row.decode(column: "app_id", as: String.self), platform: platform, identity: identity,
                             storefronts: try row.decode(column: "storefronts", as: String.self).split(separator: ",").map(String.init),
