@@ -59,8 +59,10 @@ public struct AppStoreLinkService: Sendable {
     /// - Throws: ``AppStoreLinkError`` `appstore-not-linked`, `appstore-unlink-refused`, `appstore-unlink-raced`.
     public func unlink(app: String, platform: Platform) async throws {
         try await removeAndWithdraw(app: app, platform: platform)
-        // A link no longer polled has no failures: an alert on the last value must not fire on forever (review s15, M3).
+        // A link no longer polled has no failures nor held answers: an alert on the last value must not
+        // fire on forever (review s15, M3 and s15b, N3).
         AppStorePoller.failuresGauge(app: app, platform: platform).record(0)
+        AppStorePoller.heldGauge(app: app, platform: platform).record(0)
     }
 
     private func removeAndWithdraw(app: String, platform: Platform) async throws {

@@ -143,11 +143,14 @@ public struct AppStorePoller: Sendable {
             report.withdrawn = applied.withdrawn
             (report.outcome, served, phase) = (applied.outcome, applied.floor, applied.phase)
             (report.ignored, update) = (applied.update.ignored, applied.update)
-            ignored = Self.ignored(applied.update.ignored, before: ignored, answered: Set(round.answers.keys), storefronts: link.storefronts)
+            let taken = round.answers.filter { applied.update.served[$0.key] == $0.value.version }.mapValues(\.version)
+            ignored = Self.ignored(applied.update.ignored, before: ignored, answered: Set(round.answers.keys), taken: taken, storefronts: link.storefronts)
         }
-        try await record(report, link: link, served: served, update: update, phase: phase, ignored: ignored, storefronts: storefronts,
-                         reset: reset, manual: manual)
-        reportHeld(ignored, link: link, trusted: update?.baseline)
+        // Like the failures gauge, the held one is set only by a poll that recorded its status (review s15b, N3).
+        if try await record(report, link: link, served: served, update: update, phase: phase, ignored: ignored, storefronts: storefronts,
+                            reset: reset, manual: manual) {
+            reportHeld(ignored, link: link, trusted: update?.baseline)
+        }
         Counter(label: "launchgate_appstore_polls_total", dimensions: [("result", report.outcome.metricLabel)]).increment()
         return report
     }
@@ -205,8 +208,9 @@ public struct AppStorePoller: Sendable {
     /// backoff (the failing storefronts' errors stay in `lastError`); one in which none answered
     /// backs off, unless none was even asked (the process's lookups for the minute were spent on
     /// other links), which is no fault of Apple's: that link is due again at once.
+    /// - Returns: Whether the status was recorded: not when the link was unlinked or relinked meanwhile.
     private func record(_ report: AppStorePollReport, link: AppStoreLink, served: [String: AppVersion], update: StorefrontUpdate?, phase: String?,
-                        ignored: [IgnoredAnswer], storefronts: [String: AppStoreStorefrontStatus], reset: Bool, manual: Bool) async throws {
+                        ignored: [IgnoredAnswer], storefronts: [String: AppStoreStorefrontStatus], reset: Bool, manual: Bool) async throws -> Bool {
         let time = now()
         var status = link.status
         status.lastPollAt = time
@@ -216,8 +220,11 @@ public struct AppStorePoller: Sendable {
         if let update {
             // A reset the guard refused or that raced accepted nothing.
             let accepted: Bool = switch report.outcome { case .published, .unchanged: reset; default: false }
-            AppStoreTrust.advance(&status, served: served.filter { link.storefronts.contains($0.key) }, baseline: update.baseline,
-                                 answered: update.answeredNewest, reset: accepted, at: time)
+            let floor = served.filter { link.storefronts.contains($0.key) }
+            // A refused or raced publish keeps the old floor: its newest was answered only if it is the update's
+            // newest too, not when a higher answer was refused (review s15b, N6).
+            let answered = update.answeredNewest && floor.values.max() == update.served.values.max()
+            AppStoreTrust.advance(&status, served: floor, baseline: update.baseline, answered: answered, reset: accepted, at: time)
             status.newestFields = update.fields
         }
         // A poll that reached no storefront didn't look at the phase: the last one found stands.
@@ -259,13 +266,19 @@ public struct AppStorePoller: Sendable {
         // Every poll that recorded its status sets it, 0 included, so a link that never succeeded has a
         // series an alert can watch, which last_success_seconds can't give it (attack s14, 12); a poll of a
         // link unlinked or relinked meanwhile recorded nothing and sets nothing (review s15, M3).
-        guard try await links.record(link, served: served, status: status, reset: reset) else { return }
+        guard try await links.record(link, served: served, status: status, reset: reset) else { return false }
         Self.failuresGauge(app: link.app, platform: link.platform).record(Double(status.failures))
+        return true
     }
 
     /// `launchgate_appstore_failures` of one link; an unlink sets it to 0.
     static func failuresGauge(app: String, platform: Platform) -> Gauge {
         Gauge(label: "launchgate_appstore_failures", dimensions: [("app", app), ("platform", platform.rawValue)])
+    }
+
+    /// `launchgate_appstore_held_answers` of one link; an unlink sets it to 0.
+    static func heldGauge(app: String, platform: Platform) -> Gauge {
+        Gauge(label: "launchgate_appstore_held_answers", dimensions: [("app", app), ("platform", platform.rawValue)])
     }
 
     private static func seconds(_ duration: Duration) -> TimeInterval {
@@ -276,9 +289,17 @@ public struct AppStorePoller: Sendable {
 extension AppStorePoller {
     /// The ignored answers after a poll: this poll's, and the earlier ones of the storefronts that
     /// didn't answer this time, so a stale storefront the poll didn't reach stays listed until it
-    /// answers (attack s14, 7).
-    static func ignored(_ new: [IgnoredAnswer], before: [IgnoredAnswer], answered: Set<String>, storefronts: [String]) -> [IgnoredAnswer] {
-        let kept = before.filter { !answered.contains($0.storefront) && storefronts.contains($0.storefront) }
+    /// answers (attack s14, 7). A held answer stays until its storefront's answer at or above it is
+    /// `taken`: a CDN flapping between the old version and a held new one then logs one warning per
+    /// held version, and the held gauge doesn't drop to 0 between flaps (review s15b, N4).
+    static func ignored(_ new: [IgnoredAnswer], before: [IgnoredAnswer], answered: Set<String>, taken: [String: AppVersion],
+                        storefronts: [String]) -> [IgnoredAnswer] {
+        let kept = before.filter { answer in
+            guard storefronts.contains(answer.storefront) else { return false }
+            guard answered.contains(answer.storefront) else { return true }
+            guard case .held = answer.reason, !new.contains(where: { $0.storefront == answer.storefront && $0.version == answer.version }) else { return false }
+            return taken[answer.storefront].map { $0 < answer.version } ?? true
+        }
         return (new + kept).sorted { $0.storefront < $1.storefront }
     }
 
@@ -293,18 +314,18 @@ extension AppStorePoller {
     /// Makes held answers heard, not only listed (attack s15, 3): a warning for each answer held
     /// that wasn't held at the last poll (so once per held version and storefront, not every poll),
     /// and the gauge `launchgate_appstore_held_answers{app,platform}`, set by every poll and sync
-    /// (0 when none), which an alert can watch: a real major release waits for `sync --reset`.
+    /// that recorded its status (0 when none), which an alert can watch: a real major release waits for `sync --reset`.
     func reportHeld(_ ignored: [IgnoredAnswer], link: AppStoreLink, trusted: AppVersion?) {
         let held = ignored.filter(\.waitsForOperator)
         let before = Set(link.status.ignoredAnswers.filter(\.waitsForOperator).map { "\($0.storefront) \($0.version)" })
         for answer in held where !before.contains("\(answer.storefront) \(answer.version)") {
             var trustedText = trusted?.description ?? "none"
             if case .held(let version, _) = answer.reason { trustedText = version.description }
-            logger.warning("appstore: an answer is held until an operator accepts it with sync --reset",
-                           metadata: ["app": "\(link.app)", "platform": "\(link.platform)", "storefront": "\(answer.storefront)",
-                                      "version": "\(answer.version)", "trusted": "\(trustedText)"])
+            var metadata: Logger.Metadata = ["app": "\(link.app)", "platform": "\(link.platform)", "storefront": "\(answer.storefront)",
+                                             "version": "\(answer.version)", "trusted": "\(trustedText)"]
+            if case .belowPublished(let latest) = answer.reason { metadata["published"] = "\(latest)" }
+            logger.warning("appstore: an answer is held until an operator accepts it with sync --reset", metadata: metadata)
         }
-        Gauge(label: "launchgate_appstore_held_answers", dimensions: [("app", link.app), ("platform", link.platform.rawValue)])
-            .record(Double(held.count))
+        Self.heldGauge(app: link.app, platform: link.platform).record(Double(held.count))
     }
 }

@@ -6,7 +6,7 @@ import LaunchGateStorage
 /// the baseline ``AnswerPlausibility`` measures jumps from, so only time or an operator moves it,
 /// never one answer (attack s14, 1).
 enum AppStoreTrust {
-    /// How long the newest served version's major must stand (answered by every poll) before the newest is trusted.
+    /// How long the newest served version's major.minor must stand (answered by every poll) before the newest is trusted.
     static let day: TimeInterval = 86_400
 
     /// Moves the trust in `status` after a poll that kept `served`.
@@ -29,15 +29,17 @@ enum AppStoreTrust {
         // another app's (a relink to another bundle), or a stale answer (attack s15, 2).
         if status.trustedVersion == nil { status.trustedVersion = [baseline, newest].compactMap { $0 }.min() }
         if status.newestVersion != newest {
-            // The day counts how long the newest's major has been the newest: a patch or minor bump
-            // (within the minor rule, or it wasn't taken) doesn't restart it, so a team shipping a
-            // build a day still gets a trusted version; a new major restarts it (attack s15, 9).
+            // The day counts how long the newest's major.minor has been the newest: a patch doesn't
+            // restart it, so a team shipping a build a day still gets a trusted version (attack s15, 9);
+            // a new minor or major does, or a minor a day (7.99, then 7.9999) would be trusted at its
+            // second poll once the major had stood a day (review s15b, N5).
             // The version's own clock (``AppStoreLinkStatus/newestSince``) restarts, which a young
             // version's notes are measured by.
-            let sameMajor = status.newestVersion != nil && status.newestVersion?.major == newest?.major && status.newestMajorSince != nil
+            let sameMinor = status.newestVersion != nil && status.newestMajorSince != nil
+                && status.newestVersion?.major == newest?.major && status.newestVersion?.minor == newest?.minor
             status.newestVersion = newest
             status.newestSince = newest.map { _ in time }
-            if !sameMajor { status.newestMajorSince = newest.map { _ in time } }
+            if !sameMinor { status.newestMajorSince = newest.map { _ in time } }
         } else if !answered {
             status.newestMajorSince = newest.map { _ in time }
         } else if let newest, let since = status.newestMajorSince, time.timeIntervalSince(since) >= day,

@@ -73,14 +73,22 @@ public struct StorefrontUpdate: Sendable, Hashable {
             for (storefront, version) in before where served[storefront] == nil { served[storefront] = version }
         }
         self.served = served
-        self.ignored = ignored
         var updated = policy ?? PlatformPolicy()
         updated.storefronts = served
         // `latest` never goes down without a reset: a fresh link (an unlink and link, another
         // bundle) whose first answers are stale would otherwise take every device on the versions
-        // between off its prompt (attack s15, 2). Only `storefronts` follows such answers.
-        let published = policy?.latest?.version
+        // between off its prompt (attack s15, 2). Only `storefronts` follows such answers, and
+        // they wait for an operator like a held one, rather than leaving another app's latest,
+        // notes and store page published in silence (review s15b, N1). A pinned latest is the
+        // operator's own: the store's answers below it are normal, and the store URL follows them.
+        let published = link.pins.contains(.latest) ? nil : policy?.latest?.version
         let belowPublished = !reset && served.values.max().map { highest in published.map { highest < $0 } ?? false } ?? false
+        if belowPublished, let published {
+            for (storefront, release) in answers.sorted(by: { $0.key < $1.key }) where served[storefront] == release.version {
+                ignored.append(IgnoredAnswer(storefront: storefront, version: release.version, reason: .belowPublished(latest: published)))
+            }
+        }
+        self.ignored = ignored.sorted { $0.storefront < $1.storefront }
         if !belowPublished, let highest = served.values.max(),
            // The notes and store URL are one storefront's, in its language: the first storefront
            // in the link's own order that serves the newest version, so the operator's main
@@ -103,12 +111,15 @@ public struct StorefrontUpdate: Sendable, Hashable {
             // Only the storefront whose notes were taken may correct them: another storefront's (in
             // its own language) that answered first in a poll where it failed keeps the last answer,
             // so two such polls don't publish its notes, and two more the first's again (review s15, M6).
+            // Unless `source` comes earlier in the link's order: the notes came from a later storefront
+            // because the main one failed when the version came (`fr` with `us` 503), and the main
+            // one's answers must still be able to correct them (review s15b, N2).
             let kept = isNew || link.status.newestVersion != highest ? nil : link.status.newestFields
             if corrected {
                 self.fields = link.status.newestFields
             } else if agreed, updated.latest != announced {
                 self.fields = fields + Self.correctedMark
-            } else if let kept, !kept.hasPrefix(source + "\u{1F}") {
+            } else if let kept, !kept.hasPrefix(source + "\u{1F}"), !Self.precedes(source, kept, in: link.storefronts) {
                 self.fields = kept
             } else {
                 self.fields = fields
@@ -123,6 +134,12 @@ public struct StorefrontUpdate: Sendable, Hashable {
     /// compare two polls' answers.
     private static func fields(_ release: StorefrontRelease, from storefront: String) -> String {
         "\(storefront)\u{1F}\(release.minimumOS?.description ?? "")\u{1F}\(release.notes ?? "")"
+    }
+
+    /// Whether `storefront` comes before the storefront that gave `fields` in the link's order (one no longer linked comes last).
+    private static func precedes(_ storefront: String, _ fields: String, in order: [String]) -> Bool {
+        let other = String(fields.prefix { $0 != "\u{1F}" })
+        return (order.firstIndex(of: storefront) ?? order.count) < (order.firstIndex(of: other) ?? order.count)
     }
 
     /// Follows `release`; `isNew` says it brings a version the link hadn't served, so its fields

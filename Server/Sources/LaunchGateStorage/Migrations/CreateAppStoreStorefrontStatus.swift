@@ -3,8 +3,8 @@ import SQLKit
 /// How each storefront of a link last fared, one row per (app, platform, storefront): when it was
 /// last asked (so a poll in any process, `launchgate appstore sync` included, starts with the
 /// storefronts asked longest ago), its last answer and error, and how long it has said "no such
-/// app". Rows exist only for a link's storefronts: the link's repository rewrites them with each
-/// poll and deletes them on unlink or relink.
+/// app". Rows exist only for a link's storefronts: each poll rewrites the rows of the storefronts it
+/// asked (the others keep theirs), and the link's repository deletes them on unlink or relink.
 struct CreateAppStoreStorefrontStatus: Migration {
     package let name = "046_create_appstore_storefront_status"
 

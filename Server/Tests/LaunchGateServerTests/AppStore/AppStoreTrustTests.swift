@@ -81,8 +81,63 @@ struct AppStoreTrustTests {
         #expect(await fixture.published()?.latest?.version == "22.100.7", "latest goes down only with a reset")
         #expect(await fixture.published()?.storefronts == ["us": "3.0.0"])
         #expect(await fixture.status()?.trustedVersion == "3.0.0")
+        // It waits for the operator, every poll until the reset: sync's non-zero exit, status and the held gauge (review s15b, N1).
+        let report = try await fixture.report()
+        #expect(report.implausible.count == 1 && report.implausible.lines[0].hasPrefix("us: 3.0.0 is below the published latest 22.100.7"),
+                "\(report.ignored)")
+        #expect(await fixture.status()?.ignoredAnswers.waiting.count == 1)
         _ = try await fixture.poll(reset: true)
         #expect(await fixture.published()?.latest?.version == "3.0.0")
+        #expect(await fixture.status()?.ignoredAnswers == [])
+    }
+
+    @Test("a new version's notes from a later storefront (the first failed) are corrected by the first's answers: fr (us 503), us, us gives English (review s15b, N2)")
+    func youngFieldsFromTheFirstStorefront() async throws {
+        let fixture = await Fixture(storefronts: ["us", "fr"])
+        await fixture.transport.set("us", .status(503))
+        await fixture.transport.set("fr", FakeAppStoreTransport.lookup(version: "2.5.0", notes: "Nouveautés."))
+        guard case .published = try await fixture.poll() else { Issue.record("expected a publish"); return }
+        #expect(await fixture.published()?.latest?.notes == "Nouveautés.")
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "2.5.0", notes: "What's new."))
+        for _ in 0..<2 {
+            fixture.clock.advance(300)
+            _ = try await fixture.poll()
+        }
+        #expect(await fixture.published()?.latest?.notes == "What's new.")
+    }
+
+    @Test("a higher answer the guard refuses every poll doesn't count as answering the floor's newest: a day of refusals trusts nothing (review s15b, N6)")
+    func refusedAnswerDoesNotAnswerTheFloor() async throws {
+        let fixture = await Fixture(storefronts: ["us"])
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "7.10.0"))
+        guard case .published = try await fixture.poll() else { Issue.record("expected 5 majors up published"); return }
+        await fixture.publisher.refuse("would block 40 % of installs")
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "7.11.0"))
+        for _ in 0..<3 {
+            fixture.clock.advance(43_200)
+            #expect(try await fixture.poll() == .refused("would block 40 % of installs"))
+        }
+        #expect(await fixture.status()?.trustedVersion == "2.4.1", "7.10.0 was answered once, a day and a half ago")
+    }
+
+    @Test("the day clock runs per major.minor: a new minor restarts it, so a minor a day isn't trusted at its second poll (review s15b, N5)")
+    func dayClockPerMinor() async throws {
+        let fixture = await Fixture(storefronts: ["us"])
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "7.0.0"))
+        _ = try await fixture.poll(reset: true)
+        fixture.clock.advance(86_400)
+        _ = try await fixture.poll()
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "7.99.0"))
+        _ = try await fixture.poll()
+        fixture.clock.advance(300)
+        _ = try await fixture.poll()
+        #expect(await fixture.status()?.trustedVersion == "7.0.0", "7.99 is the newest for 5 minutes")
+        await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "7.99.1"))
+        fixture.clock.advance(86_400)
+        _ = try await fixture.poll()
+        fixture.clock.advance(300)
+        _ = try await fixture.poll()
+        #expect(await fixture.status()?.trustedVersion == "7.99.1", "a patch doesn't restart 7.99's day")
     }
 
     @Test("a young version's notes are corrected at most once: A, A, B, B, A, A publishes one correction (attack s15, 7)")
@@ -114,7 +169,7 @@ struct AppStoreTrustTests {
         #expect(await fixture.published()?.latest?.notes == "2.5.1's notes", "corrected within 2.5.1's first hour")
     }
 
-    @Test("the day clock measures how long the newest's major has been the newest: daily patches get trusted, a new major restarts it (attack s15, 9)")
+    @Test("the day clock measures how long the newest's major.minor has been the newest: daily patches get trusted, a new major restarts it (attack s15, 9)")
     func dayClockPerMajor() async throws {
         let fixture = await Fixture(storefronts: ["us"])
         for patch in 0...3 {

@@ -156,8 +156,12 @@ struct StorefrontUpdateTests {
         let update = StorefrontUpdate(answers: ["us": release("7.5.1", notes: "Stale.")], link: link(), policy: published, reset: false)
         #expect(update.served == ["us": "7.5.1"] && update.policy.storefronts == ["us": "7.5.1"])
         #expect(update.policy.latest == published.latest, "\(String(describing: update.policy.latest))")
+        // Not in silence: it waits for an operator like a held answer (review s15b, N1).
+        #expect(update.ignored.waiting.count == 1 && update.ignored.waiting[0].hasPrefix("us: 7.5.1 is below the published latest 22.100.7"),
+                "\(update.ignored)")
+        #expect(update.ignored.waiting[0].contains("`launchgate appstore sync notes --platform ios --reset`"), "\(update.ignored)")
         let reset = StorefrontUpdate(answers: ["us": release("7.5.1", notes: "Stale.")], link: link(), policy: published, reset: true)
-        #expect(reset.policy.latest?.version == "7.5.1")
+        #expect(reset.policy.latest?.version == "7.5.1" && reset.ignored.isEmpty)
         // Nor does its next poll, now that the link has served 7.5.1; the real version, below the published latest, isn't held.
         var next = link(served: ["us": "7.5.1"])
         next.status.trustedVersion = "7.5.1"
@@ -165,6 +169,16 @@ struct StorefrontUpdateTests {
         #expect(again.policy.latest == published.latest)
         let real = StorefrontUpdate(answers: ["us": release("22.100.7")], link: next, policy: update.policy, reset: false)
         #expect(real.served == ["us": "22.100.7"] && real.ignored.isEmpty, "\(real.ignored)")
+    }
+
+    @Test("with latest pinned, an answer below it is normal: nothing waits, and the store URL still follows the store (review s15b, N1)")
+    func pinnedLatestAboveTheStore() {
+        let published = PlatformPolicy(latest: Release(version: "3.1.0", notes: "Ours."))
+        let pinned = StorefrontUpdate(answers: ["us": release("3.0.0")], link: link(pins: [.latest]), policy: published, reset: false)
+        #expect(pinned.ignored.isEmpty && pinned.policy.latest == published.latest, "\(pinned.ignored)")
+        #expect(pinned.policy.updateURL == URL(string: "https://apps.apple.com/app/id1"))
+        let unpinned = StorefrontUpdate(answers: ["us": release("3.0.0"), "jp": release("2.9.0")], link: link(), policy: published, reset: false)
+        #expect(unpinned.ignored.waiting.count == 2 && unpinned.policy.latest == published.latest, "every answer taken below it: \(unpinned.ignored)")
     }
 
     @Test("ignored answers with the same version and reason are one line listing their storefronts, for the CLI's sync (attack s15, 10)")

@@ -31,10 +31,11 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
     public var newestVersion: AppVersion?
     /// When ``newestVersion`` became the newest served.
     public var newestSince: Date?
-    /// Since when ``newestVersion``'s major has been the newest, answered at every poll: the day
-    /// ``trustedVersion`` waits for. A patch or minor bump doesn't restart it, so a team that ships
-    /// a build a day still gets a trusted version (attack s15, 9), while ``newestSince`` stays the
-    /// version's own, which a young version's notes are measured by.
+    /// Since when ``newestVersion``'s major.minor has been the newest, answered at every poll: the day
+    /// ``trustedVersion`` waits for. A patch doesn't restart it, so a team that ships a build a day
+    /// still gets a trusted version (attack s15, 9); a new minor does (review s15b, N5). ``newestSince``
+    /// stays the version's own, which a young version's notes are measured by. (The name is the
+    /// column's, from when the clock ran per major.)
     public var newestMajorSince: Date?
     /// The storefront, notes and minimum OS the last poll's answer gave for ``newestVersion`` (one
     /// text): while the version is young, the next answer of the same storefront that agrees with it
@@ -55,7 +56,7 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
     ///   - trustedVersion: The version jumps are measured from.
     ///   - newestVersion: The newest version served.
     ///   - newestSince: Since when it has been the newest.
-    ///   - newestMajorSince: Since when the newest's major has been the newest.
+    ///   - newestMajorSince: Since when the newest's major.minor has been the newest.
     ///   - newestFields: The last answer's storefront, notes and minimum OS for it.
     ///   - storefronts: Each storefront's status.
     public init(lastPollAt: Date? = nil, lastSuccessAt: Date? = nil, lastError: String? = nil, failures: Int = 0, nextPollAt: Date,

@@ -15,6 +15,10 @@ public struct IgnoredAnswer: Sendable, Hashable, Codable {
         case tooManyComponents(maximum: Int)
         /// Too big a jump past the link's trusted version; waits for an operator's reset.
         case held(trusted: AppVersion, jump: Jump)
+        /// The highest answer is below the published `latest`, which never goes down without a
+        /// reset: a relink to another app, or a `latest` typed above the store's; waits for an
+        /// operator's reset (review s15b, N1).
+        case belowPublished(latest: AppVersion)
         /// A line stored before answers were typed (migration 045), kept as it was written.
         case recorded(String)
     }
@@ -41,14 +45,14 @@ public struct IgnoredAnswer: Sendable, Hashable, Codable {
         self.reason = reason
     }
 
-    /// Whether it waits for an operator (`sync --reset`): a held answer does; a stale one the CDN
+    /// Whether it waits for an operator (`sync --reset`): a held or below-published answer does; a stale one the CDN
     /// corrects by itself, and an implausible one no reset takes (the store's fault, which only
     /// the store corrects), so a sync that met only those is done: it would otherwise exit
     /// non-zero on every run with nothing to do about it (review s15, M10).
     public var waitsForOperator: Bool {
         switch reason {
         case .stale, .implausible, .tooManyComponents: false
-        case .held: true
+        case .held, .belowPublished: true
         // Only a poll's own answers are asked, never one recorded before answers were typed.
         case .recorded: false
         }
@@ -76,6 +80,10 @@ public struct IgnoredAnswer: Sendable, Hashable, Codable {
             return "\(version) is held: \(past) \(trusted), the version trusted (served for a day, or accepted by an operator); "
                 + "if it is real, accept it with `launchgate appstore sync \(app) --platform \(platform.rawValue) --reset` "
                 + "(or tick Reset and Sync now on the console's App Store page)"
+        case .belowPublished(let latest):
+            return "\(version) is below the published latest \(latest), which stays (with its notes and store URL); "
+                + "take it with `launchgate appstore sync \(app) --platform \(platform.rawValue) --reset` "
+                + "(or tick Reset and Sync now on the console's App Store page), or pin latest"
         case .recorded(let text):
             return text
         }
