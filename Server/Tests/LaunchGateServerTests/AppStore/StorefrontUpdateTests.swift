@@ -159,7 +159,7 @@ struct StorefrontUpdateTests {
         // Not in silence: it waits for an operator like a held answer (review s15b, N1).
         #expect(update.ignored.waiting.count == 1 && update.ignored.waiting[0].hasPrefix("us: 7.5.1 is below the published latest 22.100.7"),
                 "\(update.ignored)")
-        #expect(update.ignored.waiting[0].contains("`launchgate appstore sync notes --platform ios --reset`"), "\(update.ignored)")
+        #expect(update.ignored.waiting.first?.contains("`launchgate appstore sync notes --platform ios --reset`") == true, "\(update.ignored)")
         let reset = StorefrontUpdate(answers: ["us": release("7.5.1", notes: "Stale.")], link: link(), policy: published, reset: true)
         #expect(reset.policy.latest?.version == "7.5.1" && reset.ignored.isEmpty)
         // Nor does its next poll, now that the link has served 7.5.1; the real version, below the published latest, isn't held.
