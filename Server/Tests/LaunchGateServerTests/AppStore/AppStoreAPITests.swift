@@ -128,7 +128,7 @@ struct AppStoreAPITests {
     func refusedRecordLeavesFailuresGauge() async throws {
         let server = try await TestServer.make()
         let links = MemoryAppStoreLinkRepository()
-        try await links.save(AppStoreLink(app: "relinked-failing", platform: .ios, identity: .bundleID("com.example.relinked"), storefronts: ["us"],
+        await links.save(AppStoreLink(app: "relinked-failing", platform: .ios, identity: .bundleID("com.example.relinked"), storefronts: ["us"],
                                           createdAt: Samples.now))
         let transport = FakeAppStoreTransport()
         await transport.set("us", .status(503))
