@@ -12,7 +12,7 @@ struct AppStoreLinkRepositoryContractTests {
     }
 
     /// The links beside the repository their conditions' publishes go through, with the app "notes".
-    private func withPublishing(_ backend: TestBackend,
+    func withPublishing(_ backend: TestBackend,
                                 _ body: (any LaunchGateRepository, any AppStoreLinkRepository) async throws -> Void) async throws {
         try await backend.withRepository { repository, database in
             try await repository.createApp(Samples.app("notes"))
@@ -338,6 +338,7 @@ private actor BarrierLinks: AppStoreLinkRepository {
         try await links.claim(app: app, platform: platform, expected: expected, until: until)
     }
     func remove(app: String, platform: Platform) async throws -> Bool { try await links.remove(app: app, platform: platform) }
+    func remove(_ link: AppStoreLink, if condition: PublishCondition) async throws -> Bool { try await links.remove(link, if: condition) }
     func record(_ link: AppStoreLink, served: [String: AppVersion], status: AppStoreLinkStatus, reset: Bool) async throws -> Bool {
         try await links.record(link, served: served, status: status, reset: reset)
     }

@@ -22,6 +22,13 @@ public protocol AppStoreLinkRepository: Sendable {
     /// Unlinks a platform.
     /// - Returns: `false` when it wasn't linked.
     func remove(app: String, platform: Platform) async throws -> Bool
+    /// Unlinks `link`'s platform only while it is that link and `condition` holds, both checked in the
+    /// removal's transaction once the link's row is locked, the lock a poll's publish takes
+    /// (``stillLinked(_:)``): an unlink that read no storefronts removes the link only if no publish
+    /// came since (``LaunchGateRepository/atRevision(appID:channel:number:)``), in one step, so no crash
+    /// can leave a poll's storefronts published with no link (review s15, M11).
+    /// - Returns: `false`, removing nothing, when it isn't linked so or `condition` failed.
+    func remove(_ link: AppStoreLink, if condition: PublishCondition) async throws -> Bool
     /// Records a poll of `link`, as the poll read it: the storefronts' versions and the status.
     /// Each storefront keeps the higher of the stored and the recorded version, so a poll that lost
     /// a race with the floor it read never lowers the winner's (review s13, G5); `reset` (`sync --reset`)
