@@ -55,7 +55,8 @@ public struct AppStoreLinkService: Sendable {
     /// that read the link before publishes only while it is still linked
     /// (``AppStoreLinkRepository/stillLinked(_:)``), so none can publish storefronts again after the
     /// withdrawal (review s14, K3). A link whose storefronts are already empty is just removed,
-    /// unless a poll published some meanwhile: then it is put back and they are withdrawn.
+    /// in a transaction that checks no revision was published since they were read; if a poll
+    /// published some meanwhile, the link stays and they are withdrawn (review s15, M11).
     /// - Throws: ``AppStoreLinkError`` `appstore-not-linked`, `appstore-unlink-refused`, `appstore-unlink-raced`.
     public func unlink(app: String, platform: Platform) async throws {
         try await removeAndWithdraw(app: app, platform: platform)
@@ -73,12 +74,14 @@ public struct AppStoreLinkService: Sendable {
             }
             let current = try await publisher?.current(app: app)
             guard let publisher, let current, var policy = current.policy.platforms[platform], !policy.storefronts.isEmpty else {
-                guard try await links.remove(app: app, platform: platform) else { throw AppStoreLinkError.notLinked(app: app, platform: platform.rawValue) }
-                // A poll that read the link may have published storefronts since the read above
-                // (its publish holds while the link is stored): put the link back and withdraw them.
-                guard let publisher, let now = try await publisher.current(app: app), now.revision != current?.revision,
-                      now.policy.platforms[platform]?.storefronts.isEmpty == false else { return }
-                if try await links.find(app: app, platform: platform) == nil { try await links.save(link) }
+                guard let publisher else {
+                    guard try await links.remove(app: app, platform: platform) else { throw AppStoreLinkError.notLinked(app: app, platform: platform.rawValue) }
+                    return
+                }
+                // Only if no publish came since the read above, in the removal's transaction: a poll that read the link
+                // may have published storefronts meanwhile (its publish holds while the link is stored); then they are
+                // withdrawn on the next turn, and the link was never missing (review s15, M11).
+                if try await links.remove(link, if: publisher.unchanged(app: app, revision: current?.revision ?? 0)) { return }
                 continue
             }
             policy.storefronts = [:]

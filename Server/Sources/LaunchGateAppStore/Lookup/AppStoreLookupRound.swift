@@ -26,6 +26,9 @@ struct AppStoreLookupRound: Sendable {
     let configuration: AppStorePollerConfiguration
     /// Whether a start may wait for the pace; a sync asks only what the pace allows now.
     var waitsForPace = true
+    /// The most lookups the round may start, beyond the pacer's own count: what the minute has left
+    /// after the lookups other processes recorded (a sync's, attack s15, 6); `nil` for no such limit.
+    var budget: Int?
 
     /// Asks `storefronts`, in that order as far as the limits let it.
     func run(_ identity: AppStoreIdentity, storefronts: [String]) async -> Result {
@@ -34,10 +37,15 @@ struct AppStoreLookupRound: Sendable {
         let (perMinute, waiting) = (configuration.lookupsPerMinute, waitsForPace)
         var result = Result()
         var pending = storefronts[...]
-        var (inFlight, timeouts, stopped) = (0, 0, false)
+        var (inFlight, timeouts, stopped, started) = (0, 0, false, 0)
         await withTaskGroup(of: (String, Swift.Result<StorefrontRelease, AppStoreLookupError>?).self) { group in
             while true {
                 while !stopped, inFlight < configuration.lookupsAtOnce, let storefront = pending.first {
+                    if let budget, started >= budget {
+                        // The minute's lookups are spent, by other processes' polls: the pace, as below.
+                        (stopped, result.paced) = (true, true)
+                        break
+                    }
                     // Reserved here, one after another, so the storefronts get their turns in order.
                     guard let start = await pacer.reserve(latestStart: latestStart, perMinute: perMinute, waiting: waiting) else {
                         // The deadline is near, or the minute's lookups are spent: later starts would be refused too.
@@ -46,7 +54,7 @@ struct AppStoreLookupRound: Sendable {
                         break
                     }
                     pending.removeFirst()
-                    inFlight += 1
+                    (inFlight, started) = (inFlight + 1, started + 1)
                     group.addTask {
                         do { try await clock.sleep(start) } catch { return (storefront, nil) }
                         do {

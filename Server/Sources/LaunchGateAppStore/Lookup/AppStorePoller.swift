@@ -98,7 +98,8 @@ public struct AppStorePoller: Sendable {
     ///   - manual: An operator's sync: a failure shows in status but leaves the failures in a row
     ///     and the next poll as they were, so retrying a failing link doesn't back it off; and it
     ///     doesn't wait for the pace, asking only what the minute's lookups allow now (the rest are
-    ///     not polled, paced), so an HTTP sync answers at once.
+    ///     not polled, paced), so an HTTP sync answers at once. The minute counts this process's
+    ///     lookups and those every process recorded in the storefronts' status, whichever are more.
     /// - Throws: ``AppStoreLinkError`` `appstore-not-linked`; what storage throws.
     public func poll(app: String, platform: Platform, reset: Bool, manual: Bool = false) async throws -> AppStorePollReport {
         guard let link = try await links.find(app: app, platform: platform) else {
@@ -125,8 +126,14 @@ public struct AppStorePoller: Sendable {
     }
 
     private func pollStorefronts(_ link: AppStoreLink, reset: Bool, manual: Bool) async throws -> AppStorePollReport {
-        let round = await AppStoreLookupRound(lookup: lookup, pacer: pacer, configuration: configuration, waitsForPace: !manual)
-            .run(link.identity, storefronts: Self.order(link))
+        var lookupRound = AppStoreLookupRound(lookup: lookup, pacer: pacer, configuration: configuration, waitsForPace: !manual)
+        if manual {
+            // A sync may be its own process (`launchgate appstore sync`), whose pacer knows nothing of serve's
+            // lookups or another sync's: it asks only what the minute has left after those recorded (attack s15, 6).
+            let asked = try await links.storefrontsAsked(since: now().addingTimeInterval(-60))
+            lookupRound.budget = max(configuration.lookupsPerMinute - asked, 0)
+        }
+        let round = await lookupRound.run(link.identity, storefronts: Self.order(link))
         let storefronts = Self.storefronts(after: round, link: link, at: now())
         var report = AppStorePollReport(outcome: .unchanged, answered: round.answers.mapValues(\.version), errors: round.errors,
                                         notPolled: round.notReached)

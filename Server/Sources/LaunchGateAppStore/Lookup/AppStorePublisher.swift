@@ -19,6 +19,9 @@ public protocol AppStorePublisher: Sendable {
     ///   or `condition` no longer holds.
     func publish(_ policy: UpdatePolicy, app: String, expectedRevision: Int, condition: PublishCondition?,
                  event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)?) async throws
+    /// A condition that holds while `revision` (0: none) is still the app's current production
+    /// revision, for an unlink's removal (``AppStoreLinkRepository/remove(_:if:)``), checked in its transaction.
+    func unchanged(app: String, revision: Int) -> PublishCondition
 }
 
 /// A publish the poller's change can't go through until an operator acts: the guard wants it

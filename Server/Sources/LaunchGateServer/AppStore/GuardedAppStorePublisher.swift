@@ -29,6 +29,10 @@ public struct GuardedAppStorePublisher: AppStorePublisher {
         }
     }
 
+    public func unchanged(app: String, revision: Int) -> PublishCondition {
+        policies.repository.atRevision(appID: app, channel: .production, number: revision)
+    }
+
     public func publish(_ policy: UpdatePolicy, app: String, expectedRevision: Int, condition: PublishCondition?,
                         event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)?) async throws {
         do {

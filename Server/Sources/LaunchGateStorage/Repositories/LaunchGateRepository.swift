@@ -35,6 +35,10 @@ public protocol LaunchGateRepository: Sendable {
     func publish(appID: String, channel: ReleaseChannel, policy: UpdatePolicy, author: String, note: String?, at now: Date,
                  expectedRevision: Int?, condition: PublishCondition?,
                  events: (@Sendable (PolicyRevision) -> [PendingWebhookEvent])?) async throws -> PolicyRevision
+    /// A condition that holds while the channel's newest revision is still `number` (0: none yet), for a
+    /// change to another table that must not outlive a publish it didn't see: an App Store unlink's
+    /// removal of a link whose storefronts it read empty (review s15, M11), checked in that change's transaction.
+    func atRevision(appID: String, channel: ReleaseChannel, number: Int) -> PublishCondition
     /// The newest revision, or `nil` before the first publish.
     func currentRevision(appID: String, channel: ReleaseChannel) async throws -> PolicyRevision?
     /// One revision by number.

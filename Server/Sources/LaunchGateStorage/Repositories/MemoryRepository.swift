@@ -60,6 +60,11 @@ public actor MemoryRepository: LaunchGateRepository {
         return revision
     }
 
+    public nonisolated func atRevision(appID: String, channel: ReleaseChannel, number: Int) -> PublishCondition {
+        let holds: @Sendable () async throws -> Bool = { [self] in await currentRevision(appID: appID, channel: channel)?.number ?? 0 == number }
+        return PublishCondition(sql: { _ in try await holds() }, memory: holds)
+    }
+
     public func currentRevision(appID: String, channel: ReleaseChannel) -> PolicyRevision? {
         revisionsByKey[key(appID, channel)]?.last
     }

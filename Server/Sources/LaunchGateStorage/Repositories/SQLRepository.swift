@@ -88,6 +88,11 @@ public struct SQLRepository: LaunchGateRepository {
         return (revision, queued)
     }
 
+    public func atRevision(appID: String, channel: ReleaseChannel, number: Int) -> PublishCondition {
+        PublishCondition(sql: { db in try await Self.revisions(db, appID: appID, channel: channel, limit: 1).first?.number ?? 0 == number },
+                         memory: { try await currentRevision(appID: appID, channel: channel)?.number ?? 0 == number })
+    }
+
     public func currentRevision(appID: String, channel: ReleaseChannel) async throws -> PolicyRevision? {
         try await database.read { db in try await Self.revisions(db, appID: appID, channel: channel, limit: 1).first }
     }

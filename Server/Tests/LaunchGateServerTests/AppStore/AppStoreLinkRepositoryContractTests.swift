@@ -7,12 +7,12 @@ import Testing
 /// One contract for every ``AppStoreLinkRepository``: memory, SQLite and PostgreSQL.
 @Suite("App Store link storage keeps one link per app and platform, its floor of served versions, its poll status and each storefront's")
 struct AppStoreLinkRepositoryContractTests {
-    private func withLinks(_ backend: TestBackend, _ body: (any AppStoreLinkRepository) async throws -> Void) async throws {
+    func withLinks(_ backend: TestBackend, _ body: (any AppStoreLinkRepository) async throws -> Void) async throws {
         try await withPublishing(backend) { _, links in try await body(links) }
     }
 
     /// The links beside the repository their conditions' publishes go through, with the app "notes".
-    private func withPublishing(_ backend: TestBackend,
+    func withPublishing(_ backend: TestBackend,
                                 _ body: (any LaunchGateRepository, any AppStoreLinkRepository) async throws -> Void) async throws {
         try await backend.withRepository { repository, database in
             try await repository.createApp(Samples.app("notes"))
@@ -20,7 +20,7 @@ struct AppStoreLinkRepositoryContractTests {
         }
     }
 
-    private func link(_ identity: AppStoreIdentity = .bundleID("com.example.notes"), platform: Platform = .ios,
+    func link(_ identity: AppStoreIdentity = .bundleID("com.example.notes"), platform: Platform = .ios,
                       storefronts: [String] = ["fr", "jp", "us"], pins: Set<AppStorePin> = [], minute: Double = 0) -> AppStoreLink {
         AppStoreLink(app: "notes", platform: platform, identity: identity, storefronts: storefronts, pins: pins,
                      createdAt: Samples.now.addingTimeInterval(minute * 60))
@@ -338,9 +338,11 @@ private actor BarrierLinks: AppStoreLinkRepository {
         try await links.claim(app: app, platform: platform, expected: expected, until: until)
     }
     func remove(app: String, platform: Platform) async throws -> Bool { try await links.remove(app: app, platform: platform) }
+    func remove(_ link: AppStoreLink, if condition: PublishCondition) async throws -> Bool { try await links.remove(link, if: condition) }
     func record(_ link: AppStoreLink, served: [String: AppVersion], status: AppStoreLinkStatus, reset: Bool) async throws -> Bool {
         try await links.record(link, served: served, status: status, reset: reset)
     }
+    func storefrontsAsked(since time: Date) async throws -> Int { try await links.storefrontsAsked(since: time) }
     nonisolated func stillLinked(_ link: AppStoreLink) -> PublishCondition { links.stillLinked(link) }
     nonisolated func removing(_ link: AppStoreLink) -> PublishCondition { links.removing(link) }
 }

@@ -24,6 +24,11 @@ actor FakeAppStorePublisher: AppStorePublisher {
 
     func current(app: String) -> (revision: Int, policy: UpdatePolicy)? { revisions.last.map { (revisions.count, $0) } }
 
+    nonisolated func unchanged(app: String, revision: Int) -> PublishCondition {
+        let holds: @Sendable () async throws -> Bool = { [self] in await revisions.count == revision }
+        return PublishCondition(sql: { _ in try await holds() }, memory: holds)
+    }
+
     func publish(_ policy: UpdatePolicy, app: String, expectedRevision: Int, condition: PublishCondition?,
                  event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)?) async throws {
         if raceOnce {

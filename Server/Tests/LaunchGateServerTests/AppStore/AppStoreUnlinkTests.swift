@@ -88,8 +88,9 @@ struct AppStoreUnlinkTests {
         }
     }
 
-    @Test("an unlink that read no storefronts while a poll published some puts the link back and withdraws them: none left frozen")
-    func pollPublishedAfterTheRead() async throws {
+    @Test("an unlink that read no storefronts while a poll published some keeps the link and withdraws them; stopped before, it leaves the link to withdraw them: none left frozen with no link (review s15, M11)",
+          arguments: [false, true])
+    func pollPublishedAfterTheRead(stops: Bool) async throws {
         try await TestServer.with { server in
             var withdrawn = Samples.policy()
             withdrawn.platforms[.ios]?.storefronts = [:]
@@ -99,8 +100,15 @@ struct AppStoreUnlinkTests {
             try await inner.publish(polled, app: "notes", expectedRevision: 1, condition: nil, event: nil)
             let links = server.components.appStoreLinks
             let service = AppStoreLinkService(links: links, policies: server.components.policies,
-                                              publisher: StaleReadAppStorePublisher(inner, first: (1, withdrawn)))
+                                              publisher: StaleReadAppStorePublisher(inner, first: (1, withdrawn), thenStops: stops))
             try await service.link(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us"])
+            guard !stops else {
+                // As a crash would stop it, right after its first turn: the link was never removed.
+                await #expect(throws: StaleReadAppStorePublisher.Stopped.self) { try await service.unlink(app: "notes", platform: .ios) }
+                #expect(try await links.find(app: "notes", platform: .ios) != nil, "the poll's storefronts still have their link")
+                #expect(await inner.revisions.count == 2)
+                return
+            }
             try await service.unlink(app: "notes", platform: .ios)
             let revisions = await inner.revisions
             #expect(revisions.count == 3 && revisions.last?.platforms[.ios]?.storefronts == [:], "the poll's storefronts withdrawn")

@@ -46,6 +46,8 @@ actor ParkingAppStorePublisher: AppStorePublisher {
         return try await inner.current(app: app)
     }
 
+    nonisolated func unchanged(app: String, revision: Int) -> PublishCondition { inner.unchanged(app: app, revision: revision) }
+
     func publish(_ policy: UpdatePolicy, app: String, expectedRevision: Int, condition: PublishCondition?,
                  event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)?) async throws {
         try await inner.publish(policy, app: app, expectedRevision: expectedRevision, condition: condition, event: event)
@@ -56,14 +58,19 @@ actor ParkingAppStorePublisher: AppStorePublisher {
 }
 
 /// A publisher whose first read of `current` is the one given, older than what is published (a
-/// poll published right after the caller read), and every later read the real one.
+/// poll published right after the caller read), and every later read the real one, or, with
+/// `thenStops`, an error: the caller stops there, as a crash would stop it.
 actor StaleReadAppStorePublisher: AppStorePublisher {
+    struct Stopped: Error {}
+
     private let inner: any AppStorePublisher
     private var stale: (revision: Int, policy: UpdatePolicy)?
+    private let stops: Bool
 
-    init(_ inner: any AppStorePublisher, first stale: (revision: Int, policy: UpdatePolicy)) {
+    init(_ inner: any AppStorePublisher, first stale: (revision: Int, policy: UpdatePolicy), thenStops stops: Bool = false) {
         self.inner = inner
         self.stale = stale
+        self.stops = stops
     }
 
     func current(app: String) async throws -> (revision: Int, policy: UpdatePolicy)? {
@@ -71,8 +78,11 @@ actor StaleReadAppStorePublisher: AppStorePublisher {
             self.stale = nil
             return stale
         }
+        if stops { throw Stopped() }
         return try await inner.current(app: app)
     }
+
+    nonisolated func unchanged(app: String, revision: Int) -> PublishCondition { inner.unchanged(app: app, revision: revision) }
 
     func publish(_ policy: UpdatePolicy, app: String, expectedRevision: Int, condition: PublishCondition?,
                  event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)?) async throws {

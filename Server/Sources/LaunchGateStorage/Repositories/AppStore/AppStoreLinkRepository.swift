@@ -22,6 +22,13 @@ public protocol AppStoreLinkRepository: Sendable {
     /// Unlinks a platform.
     /// - Returns: `false` when it wasn't linked.
     func remove(app: String, platform: Platform) async throws -> Bool
+    /// Unlinks `link`'s platform only while it is that link and `condition` holds, both checked in the
+    /// removal's transaction once the link's row is locked, the lock a poll's publish takes
+    /// (``stillLinked(_:)``): an unlink that read no storefronts removes the link only if no publish
+    /// came since (``LaunchGateRepository/atRevision(appID:channel:number:)``), in one step, so no crash
+    /// can leave a poll's storefronts published with no link (review s15, M11).
+    /// - Returns: `false`, removing nothing, when it isn't linked so or `condition` failed.
+    func remove(_ link: AppStoreLink, if condition: PublishCondition) async throws -> Bool
     /// Records a poll of `link`, as the poll read it: the storefronts' versions and the status.
     /// Each storefront keeps the higher of the stored and the recorded version, so a poll that lost
     /// a race with the floor it read never lowers the winner's (review s13, G5); `reset` (`sync --reset`)
@@ -31,6 +38,11 @@ public protocol AppStoreLinkRepository: Sendable {
     ///   Only the storefronts whose status the poll changed (those it asked) are written: an
     ///   overlapping sync and poll each keep the other's storefronts (review s15, M7).
     func record(_ link: AppStoreLink, served: [String: AppVersion], status: AppStoreLinkStatus, reset: Bool) async throws -> Bool
+    /// How many storefronts, over every link, were last asked at or after `time`
+    /// (``AppStoreStorefrontStatus/lastPollAt``): the lookups that polls and syncs in any process
+    /// recorded since, so a sync in its own process keeps to the pace the others used (attack s15, 6).
+    /// A storefront keeps only its last ask: one asked twice since counts once.
+    func storefrontsAsked(since time: Date) async throws -> Int
     /// The condition a poll's publish carries (``PublishCondition``): `link` is still linked, the
     /// same link (``AppStoreLink/isSameLink(as:)``), checked inside the publish's transaction, so
     /// a poll that read the link before an unlink can't publish its storefronts after the unlink's

@@ -54,6 +54,12 @@ public actor MemoryAppStoreLinkRepository: AppStoreLinkRepository {
         links.removeValue(forKey: Key(app: app, platform: platform)) != nil
     }
 
+    public func remove(_ link: AppStoreLink, if condition: PublishCondition) async throws -> Bool {
+        // No transaction: the condition is asked just before the removal, as a memory publish asks its own.
+        guard try await condition.holds(), find(app: link.app, platform: link.platform)?.isSameLink(as: link) == true else { return false }
+        return remove(app: link.app, platform: link.platform)
+    }
+
     public func record(_ polled: AppStoreLink, served: [String: AppVersion], status: AppStoreLinkStatus, reset: Bool) -> Bool {
         let key = Key(app: polled.app, platform: polled.platform)
         guard var link = links[key], link.isSameLink(as: polled) else { return false }
@@ -65,6 +71,10 @@ public actor MemoryAppStoreLinkRepository: AppStoreLinkRepository {
         link.status.storefronts = stored.merging(asked) { $1 }
         links[key] = link
         return true
+    }
+
+    public func storefrontsAsked(since time: Date) -> Int {
+        links.values.reduce(0) { count, link in count + link.status.storefronts.values.filter { ($0.lastPollAt ?? .distantPast) >= time }.count }
     }
 
     public nonisolated func stillLinked(_ link: AppStoreLink) -> PublishCondition {

@@ -73,6 +73,16 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
         }
     }
 
+    public func remove(_ link: AppStoreLink, if condition: PublishCondition) async throws -> Bool {
+        let linked = stillLinked(link)
+        return try await database.transaction { db in
+            // stillLinked locks the row (PostgreSQL; SQLite's writer lock is held already), so a poll's
+            // publish has committed, and the condition reads its revision, or it finds the link gone.
+            guard try await linked.holds(on: db), try await condition.holds(on: db) else { return false }
+            return try await Self.delete(app: link.app, platform: link.platform, db)
+        }
+    }
+
     public func record(_ polled: AppStoreLink, served: [String: AppVersion], status: AppStoreLinkStatus, reset: Bool) async throws -> Bool {
         try await database.transaction { db in
             // The read, the max and the write in one transaction: SQLite's writer lock, and on
