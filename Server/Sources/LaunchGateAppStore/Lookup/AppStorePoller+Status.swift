@@ -1,0 +1,58 @@
+import LaunchGate
+import LaunchGateStorage
+import Logging
+import Metrics
+
+// What a poll leaves for people to see: the ignored answers kept in status, the status's one-line
+// error, the warnings and gauges of held answers and failures.
+extension AppStorePoller {
+    /// `launchgate_appstore_failures` of one link; an unlink sets it to 0.
+    static func failuresGauge(app: String, platform: Platform) -> Gauge {
+        Gauge(label: "launchgate_appstore_failures", dimensions: [("app", app), ("platform", platform.rawValue)])
+    }
+
+    /// `launchgate_appstore_held_answers` of one link; an unlink sets it to 0.
+    static func heldGauge(app: String, platform: Platform) -> Gauge {
+        Gauge(label: "launchgate_appstore_held_answers", dimensions: [("app", app), ("platform", platform.rawValue)])
+    }
+
+    /// The ignored answers after a poll: this poll's, and the earlier ones of the storefronts that
+    /// didn't answer this time, so a stale storefront the poll didn't reach stays listed until it
+    /// answers (attack s14, 7). A held answer stays until its storefront's answer at or above it is
+    /// `taken`: a CDN flapping between the old version and a held new one then logs one warning per
+    /// held version, and the held gauge doesn't drop to 0 between flaps (review s15b, N4).
+    static func ignored(_ new: [IgnoredAnswer], before: [IgnoredAnswer], answered: Set<String>, taken: [String: AppVersion],
+                        storefronts: [String]) -> [IgnoredAnswer] {
+        let kept = before.filter { answer in
+            guard storefronts.contains(answer.storefront) else { return false }
+            guard answered.contains(answer.storefront) else { return true }
+            guard case .held = answer.reason, !new.contains(where: { $0.storefront == answer.storefront && $0.version == answer.version }) else { return false }
+            return taken[answer.storefront].map { $0 < answer.version } ?? true
+        }
+        return (new + kept).sorted { $0.storefront < $1.storefront }
+    }
+
+    /// The status's error on one line of at most 1000 characters: a guard's reason or an answer may
+    /// hold line breaks, which a status table would show as garbage (attack s13, 8).
+    static func oneLine(_ text: String) -> String {
+        String(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ").prefix(1000))
+    }
+
+    /// Makes held answers heard, not only listed (attack s15, 3): a warning for each answer held
+    /// that wasn't held at the last poll (so once per held version and storefront, not every poll),
+    /// and the gauge `launchgate_appstore_held_answers{app,platform}`, set by every poll and sync
+    /// that recorded its status (0 when none), which an alert can watch: a real major release waits for `sync --reset`.
+    func reportHeld(_ ignored: [IgnoredAnswer], link: AppStoreLink, trusted: AppVersion?) {
+        let held = ignored.filter(\.waitsForOperator)
+        let before = Set(link.status.ignoredAnswers.filter(\.waitsForOperator).map { "\($0.storefront) \($0.version)" })
+        for answer in held where !before.contains("\(answer.storefront) \(answer.version)") {
+            var trustedText = trusted?.description ?? "none"
+            if case .held(let version, _) = answer.reason { trustedText = version.description }
+            var metadata: Logger.Metadata = ["app": "\(link.app)", "platform": "\(link.platform)", "storefront": "\(answer.storefront)",
+                                             "version": "\(answer.version)", "trusted": "\(trustedText)"]
+            if case .belowPublished(let latest) = answer.reason { metadata["published"] = "\(latest)" }
+            logger.warning("appstore: an answer is held until an operator accepts it with sync --reset", metadata: metadata)
+        }
+        Self.heldGauge(app: link.app, platform: link.platform).record(Double(held.count))
+    }
+}
