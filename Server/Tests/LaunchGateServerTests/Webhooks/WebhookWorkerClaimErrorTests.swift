@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import Synchronization
 import Testing
 @testable import LaunchGateStorage
@@ -9,15 +8,8 @@ import Testing
 struct WebhookWorkerClaimErrorTests {
     @Test("deliverDue, on a claim error, throws only once the send under way is done: it is delivered, not cancelled into a retry (review s15, M13)")
     func claimErrorWaitsForSends() async throws {
-        let clock = WebhookTestClock()
-        let apps = MemoryRepository()
-        try await apps.createApp(Samples.app("notes"))
-        let key = try MasterKey(rawRepresentation: Data(repeating: 7, count: 32))
-        let repository = CountingWebhookRepository(MemoryWebhookRepository())
-        let service = WebhookService(repository: repository, apps: apps, masterKey: { key }, now: { clock.now },
-                                     policy: WebhookAddressPolicy(resolver: ScriptedResolver(["hooks.example.com": ["93.184.216.34"]])),
-                                     logger: Logger(label: "test"))
-        _ = try await service.add(appID: "notes", url: "https://hooks.example.com/in", events: [])
+        let fixture = try await CountingWebhookFixture()
+        let (clock, repository, service) = (fixture.clock, fixture.repository, fixture.service)
         await service.emit(.policyPublished, appID: "notes", data: ["revision": 2], occurredAt: clock.now)
         repository.failClaims(after: 1)
         let transport = GatedWebhookTransport()

@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import Testing
 @testable import LaunchGateStorage
 @testable import LaunchGateWebhooks
@@ -8,15 +7,8 @@ import Testing
 struct WebhookWorkerIdleTests {
     @Test("over an idle minute of 1 s polls, 4 senders make 61 claims (one at start, one per poll), and a new event still goes out")
     func oneClaimPerPoll() async throws {
-        let clock = WebhookTestClock()
-        let apps = MemoryRepository()
-        try await apps.createApp(Samples.app("notes"))
-        let key = try MasterKey(rawRepresentation: Data(repeating: 7, count: 32))
-        let repository = CountingWebhookRepository(MemoryWebhookRepository())
-        let service = WebhookService(repository: repository, apps: apps, masterKey: { key }, now: { clock.now },
-                                     policy: WebhookAddressPolicy(resolver: ScriptedResolver(["hooks.example.com": ["93.184.216.34"]])),
-                                     logger: Logger(label: "test"))
-        _ = try await service.add(appID: "notes", url: "https://hooks.example.com/in", events: [])
+        let fixture = try await CountingWebhookFixture()
+        let (clock, repository, service) = (fixture.clock, fixture.repository, fixture.service)
         let sleeper = ManualSleeper()
         let transport = ScriptedWebhookTransport([.success(WebhookResponse(status: 204))])
         let worker = WebhookWorker(service: service, transport: transport, pollInterval: .seconds(1), deliveriesAtOnce: 4,
