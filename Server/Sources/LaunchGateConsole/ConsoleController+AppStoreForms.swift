@@ -65,12 +65,13 @@ extension ConsoleController {
         guard let service = appStore, let platform = form["platform"].flatMap(Platform.init(rawValue:)) else {
             throw ConsoleError.incompleteForm("Choose the platform to unlink.")
         }
+        let withdrew: Bool
         do {
-            try await service.unlink(app: app.id, platform: platform)
+            withdrew = try await service.unlink(app: app.id, platform: platform)
         } catch let error as AppStoreLinkError {
             return try await appStoreLinkProblem(request, context, signed, app: app.id, error)
         }
-        return ConsoleRenderer.redirect("/console/apps/\(app.id)/appstore?unlinked=\(platform.rawValue)")
+        return ConsoleRenderer.redirect("/console/apps/\(app.id)/appstore?unlinked=\(platform.rawValue)\(withdrew ? "&withdrawn=storefronts" : "")")
     }
 
     /// Polls a link now with the serve-wide poller's rules; a failed poll's errors show on the page.
@@ -142,7 +143,9 @@ extension ConsoleController {
         if let platform = query.get("linked").flatMap(Platform.init(rawValue:)) {
             return "Linked \(platform.rawValue) to the App Store; its first poll is due now."
         } else if let platform = query.get("unlinked").flatMap(Platform.init(rawValue:)) {
-            return "Unlinked \(platform.rawValue); its per-storefront versions were withdrawn, the rest stays as published."
+            // Withdrawn only when some were published (attack s15b, 8).
+            return query.get("withdrawn") == "storefronts" ? "Unlinked \(platform.rawValue); its per-storefront versions were withdrawn, the rest stays as published."
+                : "Unlinked \(platform.rawValue); it had no per-storefront versions published, and its policy stays as published."
         } else if let result = query.get("synced") {
             switch result {
             case "published": return "Synced: a revision was published with what the App Store serves."

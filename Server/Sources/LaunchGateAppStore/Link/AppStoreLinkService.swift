@@ -57,16 +57,21 @@ public struct AppStoreLinkService: Sendable {
     /// withdrawal (review s14, K3). A link whose storefronts are already empty is just removed,
     /// in a transaction that checks no revision was published since they were read; if a poll
     /// published some meanwhile, the link stays and they are withdrawn (review s15, M11).
+    /// - Returns: Whether per-storefront versions were withdrawn: not when none were published, so
+    ///   the CLI and console say so only when it happened (attack s15b, 8).
     /// - Throws: ``AppStoreLinkError`` `appstore-not-linked`, `appstore-unlink-refused`, `appstore-unlink-raced`.
-    public func unlink(app: String, platform: Platform) async throws {
-        try await removeAndWithdraw(app: app, platform: platform)
+    @discardableResult
+    public func unlink(app: String, platform: Platform) async throws -> Bool {
+        let withdrew = try await removeAndWithdraw(app: app, platform: platform)
         // A link no longer polled has no failures nor held answers: an alert on the last value must not
         // fire on forever (review s15, M3 and s15b, N3).
         AppStorePoller.failuresGauge(app: app, platform: platform).record(0)
         AppStorePoller.heldGauge(app: app, platform: platform).record(0)
+        return withdrew
     }
 
-    private func removeAndWithdraw(app: String, platform: Platform) async throws {
+    /// Whether it withdrew per-storefront versions.
+    private func removeAndWithdraw(app: String, platform: Platform) async throws -> Bool {
         // A poll of this link or an operator may publish meanwhile: try again over their revision, a few times.
         for _ in 0..<3 {
             guard let link = try await links.find(app: app, platform: platform) else {
@@ -76,12 +81,12 @@ public struct AppStoreLinkService: Sendable {
             guard let publisher, let current, var policy = current.policy.platforms[platform], !policy.storefronts.isEmpty else {
                 guard let publisher else {
                     guard try await links.remove(app: app, platform: platform) else { throw AppStoreLinkError.notLinked(app: app, platform: platform.rawValue) }
-                    return
+                    return false
                 }
                 // Only if no publish came since the read above, in the removal's transaction: a poll that read the link
                 // may have published storefronts meanwhile (its publish holds while the link is stored); then they are
                 // withdrawn on the next turn, and the link was never missing (review s15, M11).
-                if try await links.remove(link, if: publisher.unchanged(app: app, revision: current?.revision ?? 0)) { return }
+                if try await links.remove(link, if: publisher.unchanged(app: app, revision: current?.revision ?? 0)) { return false }
                 continue
             }
             policy.storefronts = [:]
@@ -89,7 +94,7 @@ public struct AppStoreLinkService: Sendable {
             updated.platforms[platform] = policy
             do {
                 try await publisher.publish(updated, app: app, expectedRevision: current.revision, condition: links.removing(link), event: nil)
-                return
+                return true
             } catch let refusal as AppStorePublishRefusal {
                 throw AppStoreLinkError.unlinkRefused(app: app, platform: platform.rawValue, reason: refusal.reason)
             } catch let error as ServiceError where error.code == "publish-race" {

@@ -19,12 +19,24 @@ struct AppStoreUnlinkTests {
                 .poll(app: "notes", platform: .ios, reset: false).outcome else { Issue.record("expected a publish"); return }
             let before = try await server.components.repository.revisions(appID: "notes", channel: .production).count
 
-            try await server.components.appStoreLinkService.unlink(app: "notes", platform: .ios)
+            #expect(try await server.components.appStoreLinkService.unlink(app: "notes", platform: .ios), "says it withdrew them")
             let history = try await server.components.repository.revisions(appID: "notes", channel: .production)
             let newest = try #require(history.max { $0.number < $1.number })
             #expect(history.count == before + 1 && newest.author == "appstore" && newest.note == "App Store")
             let (_, policy) = try await server.components.policies.current(app: "notes", channel: .production)
             #expect(policy.platforms[.ios]?.storefronts == [:] && policy.platforms[.ios]?.latest?.version == "2.5.0")
+            #expect(try await server.components.appStoreLinks.find(app: "notes", platform: .ios) == nil)
+        }
+    }
+
+    @Test("unlinking a link that never published storefronts removes it, publishes nothing, and says it withdrew none (attack s15b, 8)")
+    func withdrawsNoneWhenNonePublished() async throws {
+        try await TestServer.with { server in
+            try await server.components.appStoreLinkService.link(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"),
+                                                                 storefronts: ["us"])
+            let before = try await server.components.repository.revisions(appID: "notes", channel: .production).count
+            #expect(try await server.components.appStoreLinkService.unlink(app: "notes", platform: .ios) == false)
+            #expect(try await server.components.repository.revisions(appID: "notes", channel: .production).count == before)
             #expect(try await server.components.appStoreLinks.find(app: "notes", platform: .ios) == nil)
         }
     }
@@ -109,7 +121,7 @@ struct AppStoreUnlinkTests {
                 #expect(await inner.revisions.count == 2)
                 return
             }
-            try await service.unlink(app: "notes", platform: .ios)
+            #expect(try await service.unlink(app: "notes", platform: .ios), "the poll's storefronts were withdrawn, and it says so")
             let revisions = await inner.revisions
             #expect(revisions.count == 3 && revisions.last?.platforms[.ios]?.storefronts == [:], "the poll's storefronts withdrawn")
             #expect(try await links.find(app: "notes", platform: .ios) == nil)

@@ -99,7 +99,7 @@ struct ConsoleAppStoreFormTests {
         }
     }
 
-    @Test("unlinking keeps what was published and says so; unlinking an unlinked platform is a 404 on the page, not a 500")
+    @Test("unlinking keeps what was published and says whether it withdrew per-storefront versions (attack s15b, 8); unlinking an unlinked platform is a 404 on the page, not a 500")
     func unlink() async throws {
         try await withServer { server in
             try await link(server)
@@ -108,7 +108,15 @@ struct ConsoleAppStoreFormTests {
                 let unlinked = try await browser.post("\(Self.page)/unlink", [("csrf", csrf), ("platform", "ios")])
                 #expect(unlinked.status == .seeOther)
                 #expect(try await server.components.appStoreLinks.links(app: "notes").isEmpty)
-                #expect(try await browser.get(try #require(unlinked.headers[.location])).text.contains("Unlinked ios"))
+                let none = try await browser.get(try #require(unlinked.headers[.location])).text
+                #expect(none.contains("Unlinked ios; it had no per-storefront versions published") && !none.contains("were withdrawn"), "\(none)")
+                try await link(server)
+                var served = Samples.policy()
+                served.platforms[.ios]?.storefronts = ["us": "2.4.1"]
+                _ = try await server.components.policies.publish(served, app: "notes", channel: .production, author: "t")
+                let withdrew = try await browser.post("\(Self.page)/unlink", [("csrf", csrf), ("platform", "ios")])
+                let page = try await browser.get(try #require(withdrew.headers[.location])).text
+                #expect(page.contains("Unlinked ios; its per-storefront versions were withdrawn"), "\(page)")
                 let again = try await browser.post("\(Self.page)/unlink", [("csrf", csrf), ("platform", "ios")])
                 #expect(again.status == .notFound && again.text.contains(#"id="appstore-problems""#) && again.text.contains("not linked to the App Store"))
             }
