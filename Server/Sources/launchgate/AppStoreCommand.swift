@@ -74,8 +74,10 @@ struct AppStoreCommand: AsyncParsableCommand {
         func run() async throws {
             // Unlinking publishes a revision without `storefronts`, signed like any other.
             try await database.withComponents(checkMasterKey: true) { components in
-                try await components.appStoreLinkService.unlink(app: target.app, platform: try target.parsedPlatform())
-                print("unlinked \(target.app) on \(target.platform); its per-storefront versions were withdrawn, the rest of its policy stays as published")
+                let withdrew = try await components.appStoreLinkService.unlink(app: target.app, platform: try target.parsedPlatform())
+                // Only when there were some (attack s15b, 8).
+                print(withdrew ? "unlinked \(target.app) on \(target.platform); its per-storefront versions were withdrawn, the rest of its policy stays as published"
+                      : "unlinked \(target.app) on \(target.platform); it had no per-storefront versions published, and its policy stays as published")
             }
         }
     }
@@ -103,7 +105,7 @@ struct AppStoreCommand: AsyncParsableCommand {
                                      own?.answer { $0.formatted(.iso8601) } ?? "not asked yet", own?.lastAnswerAt?.formatted(.iso8601) ?? "never", own?.lastError ?? "", ignored,
                                      link.status.lastSuccessAt?.formatted(.iso8601) ?? "never", link.status.lastError ?? "",
                                      String(link.status.failures), link.status.nextPollAt.formatted(.iso8601), link.status.phasedRelease ?? "not checked",
-                                     link.status.trustedVersion?.description ?? "none yet", AppStoreCommand.newestSince(link.status))
+                                     link.status.trustedVersion?.description ?? "none yet", link.status.newestMinorLine { $0.formatted(.iso8601) } ?? "-")
                     }
                 }
                 table.print(listing.format, empty: "\(app) is not linked to the App Store; link it with "
@@ -159,13 +161,6 @@ struct AppStoreCommand: AsyncParsableCommand {
                 if !left.isEmpty { throw AppStoreSyncFailure(message: left.joined(separator: "\n")) }
             }
         }
-    }
-
-    /// The newest version served and since when its major has been the newest (review s15, M12;
-    /// attack s15, 9): it becomes the trusted version a day after that.
-    static func newestSince(_ status: AppStoreLinkStatus) -> String {
-        guard let newest = status.newestVersion, let since = status.newestMajorSince else { return "-" }
-        return "\(newest), major \(newest.major) newest since \(since.formatted(.iso8601))"
     }
 
     /// The poller's configuration as serve has it: the interval from the flag or LAUNCHGATE_APPSTORE_POLL_INTERVAL, the rest the defaults.

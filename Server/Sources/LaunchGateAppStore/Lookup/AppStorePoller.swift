@@ -232,7 +232,7 @@ public struct AppStorePoller: Sendable {
             // newest too, not when a higher answer was refused (review s15b, N6).
             let answered = update.answeredNewest && floor.values.max() == update.served.values.max()
             AppStoreTrust.advance(&status, served: floor, baseline: update.baseline, answered: answered, reset: accepted, at: time)
-            status.newestFields = update.fields
+            status.newestRelease = update.newestRelease
         }
         // A poll that reached no storefront didn't look at the phase: the last one found stands.
         if let phase { status.phasedRelease = phase }

@@ -22,7 +22,7 @@ enum AppStoreTrust {
                         at time: Date) {
         let newest = served.values.max()
         if reset, let newest {
-            (status.trustedVersion, status.newestVersion, status.newestSince, status.newestMajorSince) = (newest, newest, time, time)
+            (status.trustedVersion, status.newestVersion, status.newestSince, status.newestMinorSince) = (newest, newest, time, time)
             return
         }
         // A fresh link trusts the published latest, unless its answers are below it: then it is
@@ -35,14 +35,14 @@ enum AppStoreTrust {
             // second poll once the major had stood a day (review s15b, N5).
             // The version's own clock (``AppStoreLinkStatus/newestSince``) restarts, which a young
             // version's notes are measured by.
-            let sameMinor = status.newestVersion != nil && status.newestMajorSince != nil
+            let sameMinor = status.newestVersion != nil && status.newestMinorSince != nil
                 && status.newestVersion?.major == newest?.major && status.newestVersion?.minor == newest?.minor
             status.newestVersion = newest
             status.newestSince = newest.map { _ in time }
-            if !sameMinor { status.newestMajorSince = newest.map { _ in time } }
+            if !sameMinor { status.newestMinorSince = newest.map { _ in time } }
         } else if !answered {
-            status.newestMajorSince = newest.map { _ in time }
-        } else if let newest, let since = status.newestMajorSince, time.timeIntervalSince(since) >= day,
+            status.newestMinorSince = newest.map { _ in time }
+        } else if let newest, let since = status.newestMinorSince, time.timeIntervalSince(since) >= day,
                   status.trustedVersion.map({ newest > $0 }) ?? true {
             status.trustedVersion = newest
         }

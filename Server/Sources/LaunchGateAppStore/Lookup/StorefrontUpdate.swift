@@ -28,17 +28,14 @@ public struct StorefrontUpdate: Sendable, Hashable {
     /// The version jumps were measured from: the link's trusted version, or on its first poll what
     /// the link served before, else the published latest (``AppStoreTrust``).
     public let baseline: AppVersion?
-    /// The storefront, notes and minimum OS this poll's answer gave for the newest version, as one
-    /// text, for ``AppStoreLinkStatus/newestFields``: the next poll's answer from the same storefront
-    /// that agrees with it is taken while the version is young. An answer from another storefront
-    /// than the last one's leaves the last one's here.
-    public let fields: String?
+    /// The storefront, notes and minimum OS this poll's answer gave for the newest version, for
+    /// ``AppStoreLinkStatus/newestRelease``: the next poll's answer from the same storefront that
+    /// agrees with it is taken while the version is young. An answer from another storefront than
+    /// the last one's leaves the last one's here.
+    public let newestRelease: AppStoreNewestRelease?
     /// Whether a storefront answered the newest served version in this poll, rather than it being
     /// only the floor's: the day that makes it trusted counts only such polls (``AppStoreTrust``).
-    public var answeredNewest: Bool { fields != nil }
-
-    /// Ends ``fields`` once the young version's notes or minimum OS were corrected: no later answer corrects them again.
-    static let correctedMark = "\u{1F}corrected"
+    public var answeredNewest: Bool { newestRelease != nil }
 
     /// How long a version's notes and minimum OS may still be corrected by answers that agree.
     public static let youngFor: TimeInterval = 3600
@@ -96,7 +93,7 @@ public struct StorefrontUpdate: Sendable, Hashable {
            let source = link.storefronts.first(where: { served[$0] == highest && answers[$0]?.version == highest }),
            let release = answers[source] {
             let isNew = reset || before.values.max() != highest
-            let fields = Self.fields(release, from: source)
+            let fields = AppStoreNewestRelease(storefront: source, minimumOS: release.minimumOS, notes: release.notes)
             // Young, and this answer agrees with the last poll's: the two outvote the first answer.
             var young = false
             if link.status.newestVersion == highest, let since = link.status.newestSince, let time {
@@ -104,8 +101,8 @@ public struct StorefrontUpdate: Sendable, Hashable {
             }
             // Corrected once already: a version's notes and minimum OS are corrected at most once, so
             // nodes answering A, A, B, B, A, A publish one correction, not one per pair (attack s15, 7).
-            let corrected = !isNew && link.status.newestVersion == highest && link.status.newestFields?.hasSuffix(Self.correctedMark) == true
-            let agreed = young && !corrected && link.status.newestFields == fields
+            let corrected = !isNew && link.status.newestVersion == highest && link.status.newestRelease?.corrected == true
+            let agreed = young && !corrected && link.status.newestRelease == fields
             let announced = updated.latest
             Self.follow(release, isNew: isNew, agreed: agreed, pins: link.pins, in: &updated)
             // Only the storefront whose notes were taken may correct them: another storefront's (in
@@ -114,32 +111,27 @@ public struct StorefrontUpdate: Sendable, Hashable {
             // Unless `source` comes earlier in the link's order: the notes came from a later storefront
             // because the main one failed when the version came (`fr` with `us` 503), and the main
             // one's answers must still be able to correct them (review s15b, N2).
-            let kept = isNew || link.status.newestVersion != highest ? nil : link.status.newestFields
+            let kept = isNew || link.status.newestVersion != highest ? nil : link.status.newestRelease
             if corrected {
-                self.fields = link.status.newestFields
+                newestRelease = link.status.newestRelease
             } else if agreed, updated.latest != announced {
-                self.fields = fields + Self.correctedMark
-            } else if let kept, !kept.hasPrefix(source + "\u{1F}"), !Self.precedes(source, kept, in: link.storefronts) {
-                self.fields = kept
+                var marked = fields
+                marked.corrected = true
+                newestRelease = marked
+            } else if let kept, kept.storefront != source, !Self.precedes(source, kept.storefront, in: link.storefronts) {
+                newestRelease = kept
             } else {
-                self.fields = fields
+                newestRelease = fields
             }
         } else {
-            self.fields = nil
+            newestRelease = nil
         }
         self.policy = updated
     }
 
-    /// The notes and minimum OS of `release`, with the storefront that gave them, as one text, to
-    /// compare two polls' answers.
-    private static func fields(_ release: StorefrontRelease, from storefront: String) -> String {
-        "\(storefront)\u{1F}\(release.minimumOS?.description ?? "")\u{1F}\(release.notes ?? "")"
-    }
-
-    /// Whether `storefront` comes before the storefront that gave `fields` in the link's order (one no longer linked comes last).
-    private static func precedes(_ storefront: String, _ fields: String, in order: [String]) -> Bool {
-        let other = String(fields.prefix { $0 != "\u{1F}" })
-        return (order.firstIndex(of: storefront) ?? order.count) < (order.firstIndex(of: other) ?? order.count)
+    /// Whether `storefront` comes before `other` in the link's order (one no longer linked comes last).
+    private static func precedes(_ storefront: String, _ other: String, in order: [String]) -> Bool {
+        (order.firstIndex(of: storefront) ?? order.count) < (order.firstIndex(of: other) ?? order.count)
     }
 
     /// Follows `release`; `isNew` says it brings a version the link hadn't served, so its fields

@@ -48,10 +48,8 @@ struct AppStoreView: ConsoleView {
             nextPoll = ConsoleFigures.date(link.status.nextPollAt)
             phasedRelease = link.status.phasedRelease ?? "not checked yet"
             trustedVersion = link.status.trustedVersion?.description ?? "none yet"
-            newest = link.status.newestVersion.flatMap { newest in
-                guard newest != link.status.trustedVersion, let since = link.status.newestMajorSince else { return nil }
-                return "\(newest), major \(newest.major) the newest since \(ConsoleFigures.date(since)), trusted a day after"
-            }
+            newest = link.status.newestVersion == link.status.trustedVersion ? nil
+                : link.status.newestMinorLine(date: ConsoleFigures.date).map { "\($0), trusted a day after" }
             storefronts = link.storefronts.map { storefront in
                 let own = link.status.storefronts[storefront]
                 return Row(storefront: storefront, served: link.served[storefront]?.description ?? "not yet",

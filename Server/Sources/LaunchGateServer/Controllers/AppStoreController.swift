@@ -43,9 +43,9 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
         let ignoredAnswers: [String]
         /// The version jumps are measured from (review s15, M12).
         let trustedVersion: String?
-        /// The newest version served, and since when: trusted once it has stood for a day.
+        /// The newest version served, and since when its major.minor has been the newest: trusted once that has stood for a day.
         let newestVersion: String?
-        let newestSince: Date?
+        let newestMinorSince: Date?
         /// Each storefront's own last answer and error, by code; a storefront no poll has asked yet is absent.
         let storefronts: [String: StorefrontStatus]
     }
@@ -88,7 +88,7 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
                                 failures: link.status.failures, nextPollAt: link.status.nextPollAt, phasedRelease: link.status.phasedRelease,
                                 ignoredAnswers: link.status.ignoredAnswers.map { $0.line(app: link.app, platform: link.platform) },
                                 trustedVersion: link.status.trustedVersion?.description, newestVersion: link.status.newestVersion?.description,
-                                newestSince: link.status.newestMajorSince, storefronts: link.status.storefronts.mapValues(StorefrontStatus.init))
+                                newestMinorSince: link.status.newestMinorSince, storefronts: link.status.storefronts.mapValues(StorefrontStatus.init))
         }
     }
 

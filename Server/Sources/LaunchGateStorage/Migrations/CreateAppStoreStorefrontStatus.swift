@@ -3,8 +3,10 @@ import SQLKit
 /// How each storefront of a link last fared, one row per (app, platform, storefront): when it was
 /// last asked (so a poll in any process, `launchgate appstore sync` included, starts with the
 /// storefronts asked longest ago), its last answer and error, and how long it has said "no such
-/// app". Rows exist only for a link's storefronts: each poll rewrites the rows of the storefronts it
-/// asked (the others keep theirs), and the link's repository deletes them on unlink or relink.
+/// app". Rows exist only for a link's storefronts: a poll's record rewrites only the rows of the
+/// storefronts it asked (the others keep theirs); they go with the link's row (`ON DELETE CASCADE`)
+/// on unlink or on a relink to another App Store app, and a relink to the same app keeps those of
+/// the storefronts still linked (review s15b, N8).
 struct CreateAppStoreStorefrontStatus: Migration {
     package let name = "046_create_appstore_storefront_status"
 

@@ -48,7 +48,7 @@ struct AppStoreAPITests {
         let server = try await TestServer.make()
         try await server.components.appStoreLinkService.link(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us"])
         let status = AppStoreLinkStatus(lastPollAt: Samples.now, lastSuccessAt: Samples.now, nextPollAt: Samples.now.addingTimeInterval(1800),
-                                        phasedRelease: "ACTIVE day 3: 5 %", trustedVersion: "2.4.1", newestVersion: "2.5.0", newestSince: Samples.now, newestMajorSince: Samples.now)
+                                        phasedRelease: "ACTIVE day 3: 5 %", trustedVersion: "2.4.1", newestVersion: "2.5.0", newestSince: Samples.now, newestMinorSince: Samples.now)
         _ = try await server.components.appStoreLinks.record(try #require(try await server.components.appStoreLinks.find(app: "notes", platform: .ios)),
                                                                            served: ["us": "2.5.0"], status: status, reset: false)
         try await server.application.test(.router) { client in
@@ -57,7 +57,7 @@ struct AppStoreAPITests {
             #expect((links.first?["status"] as? [String: Any])?["phasedRelease"] as? String == "ACTIVE day 3: 5 %")
             #expect((links.first?["status"] as? [String: Any])?["ignoredAnswers"] as? [String] == [], "always present, empty when none")
             let trust = try #require(links.first?["status"] as? [String: Any])
-            #expect(trust["trustedVersion"] as? String == "2.4.1" && trust["newestVersion"] as? String == "2.5.0" && trust["newestSince"] is String)
+            #expect(trust["trustedVersion"] as? String == "2.4.1" && trust["newestVersion"] as? String == "2.5.0" && trust["newestMinorSince"] is String)
         }
     }
 

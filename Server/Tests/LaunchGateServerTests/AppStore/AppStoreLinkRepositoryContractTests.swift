@@ -53,7 +53,8 @@ struct AppStoreLinkRepositoryContractTests {
                                             ignoredAnswers: [IgnoredAnswer(storefront: "fr", version: "99999999999.0", reason: .implausible(maximumComponent: 99_999)),
                                                              IgnoredAnswer(storefront: "jp", version: "2.2.0", reason: .held(trusted: "2.1.0", jump: .minorFactor(100)))],
                                             trustedVersion: "2.3.0", newestVersion: "2.4.0", newestSince: Samples.now.addingTimeInterval(-60),
-                                            newestMajorSince: Samples.now.addingTimeInterval(-7200), newestFields: "16.0\u{1F}Faster sync.")
+                                            newestMinorSince: Samples.now.addingTimeInterval(-7200),
+                                            newestRelease: AppStoreNewestRelease(storefront: "us", minimumOS: "16.0", notes: "Faster sync.", corrected: true))
             #expect(try await links.record(link(), served: ["us": "2.4.0", "jp": "2.3.0"], status: status, reset: false))
             let found = try #require(try await links.find(app: "notes", platform: .ios))
             #expect(found.served == ["us": "2.4.0", "jp": "2.3.0"] && found.status == status)
@@ -134,16 +135,16 @@ struct AppStoreLinkRepositoryContractTests {
         try await withLinks(backend) { links in
             try await links.save(link())
             let status = AppStoreLinkStatus(nextPollAt: Samples.now, trustedVersion: "2.3.0", newestVersion: "2.4.0",
-                                            newestSince: Samples.now.addingTimeInterval(-60), newestMajorSince: Samples.now.addingTimeInterval(-7200),
-                                            newestFields: "16.0\u{1F}Faster sync.")
+                                            newestSince: Samples.now.addingTimeInterval(-60), newestMinorSince: Samples.now.addingTimeInterval(-7200),
+                                            newestRelease: AppStoreNewestRelease(storefront: "fr", notes: "Synchro plus rapide."))
             #expect(try await links.record(link(), served: ["us": "2.4.0"], status: status, reset: false))
             try await links.save(link(storefronts: ["us"], pins: [.latest]))
             let kept = try #require(try await links.find(app: "notes", platform: .ios)?.status)
             #expect(kept.trustedVersion == "2.3.0" && kept.newestVersion == "2.4.0")
-            #expect(kept.newestSince == status.newestSince && kept.newestMajorSince == status.newestMajorSince && kept.newestFields == status.newestFields)
+            #expect(kept.newestSince == status.newestSince && kept.newestMinorSince == status.newestMinorSince && kept.newestRelease == status.newestRelease)
             try await links.save(link(.bundleID("com.example.other"), storefronts: ["us"]))
             let fresh = try #require(try await links.find(app: "notes", platform: .ios)?.status)
-            #expect(fresh.trustedVersion == nil && fresh.newestVersion == nil && fresh.newestSince == nil && fresh.newestMajorSince == nil && fresh.newestFields == nil)
+            #expect(fresh.trustedVersion == nil && fresh.newestVersion == nil && fresh.newestSince == nil && fresh.newestMinorSince == nil && fresh.newestRelease == nil)
         }
     }
 

@@ -188,4 +188,13 @@ struct AppStoreTrustTests {
         _ = try await fixture.poll()
         #expect(await fixture.status()?.trustedVersion == "2.5.3", "3.x is the newest for less than a day")
     }
+
+    @Test("status names the major.minor whose day runs, not the major: 2.6.0 is \"2.6 newest since\" (attack s15b, 6); none before a poll")
+    func newestLineNamesTheMinor() {
+        let status = AppStoreLinkStatus(nextPollAt: Samples.now, newestVersion: "2.6.1", newestSince: Samples.now, newestMinorSince: Samples.now)
+        #expect(status.newestMinorLine { _ in "then" } == "2.6.1, 2.6 newest since then")
+        #expect(AppStoreLinkStatus(nextPollAt: Samples.now, newestVersion: "3", newestMinorSince: Samples.now).newestMinorLine { _ in "then" }
+                == "3, 3.0 newest since then")
+        #expect(AppStoreLinkStatus(nextPollAt: Samples.now).newestMinorLine { _ in "then" } == nil)
+    }
 }

@@ -4,7 +4,7 @@ import SQLKit
 import Testing
 @testable import LaunchGateStorage
 
-@Suite("Migration 047 adds a link's trusted version beside its status, keeping what the link held before, its ignored answers included")
+@Suite("Migration 047 adds a link's trusted version, newest version, the newest's major.minor day and its last answer beside its status, keeping what the link held before, its ignored answers included")
 struct AppStoreTrustedVersionMigrationTests {
     @Test("a link stored before the upgrade keeps its floor and ignored answers, has no trusted version yet, and then records one",
           arguments: TestBackend.sql)
@@ -30,10 +30,18 @@ struct AppStoreTrustedVersionMigrationTests {
             #expect(link.status.ignoredAnswers.map(\.storefront) == ["us"] && link.status.ignoredAnswers.first?.version == "2.4.0")
             #expect(link.status.ignoredAnswers.lines == ["us: 2.4.0 is below the 2.5.0 it served before (a stale answer), ignored"])
             #expect(link.status.trustedVersion == nil && link.status.newestVersion == nil && link.status.newestSince == nil)
+            #expect(link.status.newestMinorSince == nil && link.status.newestRelease == nil)
             var status = link.status
             (status.trustedVersion, status.newestVersion, status.newestSince) = ("2.5.0", "2.5.0", Samples.now)
+            status.newestMinorSince = Samples.now.addingTimeInterval(-60)
+            status.newestRelease = AppStoreNewestRelease(storefront: "us", minimumOS: "16.0", notes: "Offline mode.")
             #expect(try await links.record(link, served: link.served, status: status, reset: false))
-            #expect(try await links.find(app: "notes", platform: .ios)?.status.trustedVersion == "2.5.0")
+            let recorded = try #require(try await links.find(app: "notes", platform: .ios)?.status)
+            #expect(recorded.trustedVersion == "2.5.0" && recorded.newestMinorSince == status.newestMinorSince && recorded.newestRelease == status.newestRelease)
+            // The columns by the names 047 gives them: the day per major.minor, and the answer as JSON.
+            let row = try #require(try await database.read { try await $0.select().columns("newest_minor_since", "newest_release").from("appstore_links").first() })
+            #expect(try row.decode(column: "newest_minor_since", as: Int64?.self) == status.newestMinorSince?.milliseconds)
+            #expect(try row.decode(column: "newest_release", as: String?.self)?.hasPrefix("{") == true)
             #expect(try await links.find(app: "notes", platform: .ios)?.status.ignoredAnswers == link.status.ignoredAnswers, "kept through a record")
         }
     }

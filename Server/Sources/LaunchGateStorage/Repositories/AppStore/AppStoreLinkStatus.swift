@@ -34,13 +34,12 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
     /// Since when ``newestVersion``'s major.minor has been the newest, answered at every poll: the day
     /// ``trustedVersion`` waits for. A patch doesn't restart it, so a team that ships a build a day
     /// still gets a trusted version (attack s15, 9); a new minor does (review s15b, N5). ``newestSince``
-    /// stays the version's own, which a young version's notes are measured by. (The name is the
-    /// column's, from when the clock ran per major.)
-    public var newestMajorSince: Date?
-    /// The storefront, notes and minimum OS the last poll's answer gave for ``newestVersion`` (one
-    /// text): while the version is young, the next answer of the same storefront that agrees with it
-    /// is taken (attack s14, 13; review s15, M6).
-    public var newestFields: String?
+    /// stays the version's own, which a young version's notes are measured by.
+    public var newestMinorSince: Date?
+    /// The storefront, notes and minimum OS the last poll's answer gave for ``newestVersion``: while
+    /// the version is young, the next answer of the same storefront that agrees with it is taken
+    /// (attack s14, 13; review s15, M6).
+    public var newestRelease: AppStoreNewestRelease?
     /// Each storefront's own status, by code: only the link's storefronts, and only those a poll has asked.
     public var storefronts: [String: AppStoreStorefrontStatus]
 
@@ -56,12 +55,12 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
     ///   - trustedVersion: The version jumps are measured from.
     ///   - newestVersion: The newest version served.
     ///   - newestSince: Since when it has been the newest.
-    ///   - newestMajorSince: Since when the newest's major.minor has been the newest.
-    ///   - newestFields: The last answer's storefront, notes and minimum OS for it.
+    ///   - newestMinorSince: Since when the newest's major.minor has been the newest.
+    ///   - newestRelease: The last answer's storefront, notes and minimum OS for it.
     ///   - storefronts: Each storefront's status.
     public init(lastPollAt: Date? = nil, lastSuccessAt: Date? = nil, lastError: String? = nil, failures: Int = 0, nextPollAt: Date,
                 phasedRelease: String? = nil, ignoredAnswers: [IgnoredAnswer] = [], trustedVersion: AppVersion? = nil,
-                newestVersion: AppVersion? = nil, newestSince: Date? = nil, newestMajorSince: Date? = nil, newestFields: String? = nil,
+                newestVersion: AppVersion? = nil, newestSince: Date? = nil, newestMinorSince: Date? = nil, newestRelease: AppStoreNewestRelease? = nil,
                 storefronts: [String: AppStoreStorefrontStatus] = [:]) {
         self.lastPollAt = lastPollAt
         self.lastSuccessAt = lastSuccessAt
@@ -73,8 +72,8 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
         self.trustedVersion = trustedVersion
         self.newestVersion = newestVersion
         self.newestSince = newestSince
-        self.newestMajorSince = newestMajorSince
-        self.newestFields = newestFields
+        self.newestMinorSince = newestMinorSince
+        self.newestRelease = newestRelease
         self.storefronts = storefronts
     }
 
@@ -82,7 +81,7 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
     /// floor, they outlive a change of pins or storefronts, or the next poll would trust the floor's
     /// newest, a version a day young included (review s15, M5).
     package mutating func keepTrust(of old: AppStoreLinkStatus) {
-        (trustedVersion, newestVersion, newestSince, newestFields) = (old.trustedVersion, old.newestVersion, old.newestSince, old.newestFields)
-        newestMajorSince = old.newestMajorSince
+        (trustedVersion, newestVersion, newestSince, newestRelease) = (old.trustedVersion, old.newestVersion, old.newestSince, old.newestRelease)
+        newestMinorSince = old.newestMinorSince
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import LaunchGate
 import SQLKit
 
-/// The `appstore_storefront_status` rows of a link: read with it, rewritten with each save and record.
+/// The `appstore_storefront_status` rows of a link: read with it; a save writes those it keeps, a record those its poll asked.
 extension SQLAppStoreLinkRepository {
     /// `links` with each one's storefront rows, read in one query for them all (review s15, M13).
     static func withStorefronts(_ links: [AppStoreLink], _ db: any SQLDatabase) async throws -> [AppStoreLink] {

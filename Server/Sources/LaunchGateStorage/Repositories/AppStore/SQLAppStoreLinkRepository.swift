@@ -1,5 +1,6 @@
 import Foundation
 import LaunchGate
+import Logging
 import SQLKit
 
 /// App Store links over SQLKit, for SQLite and PostgreSQL alike.
@@ -13,7 +14,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
         try await database.transaction { db in
             var link = link
             let old = try await Self.query(db).where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue)
-                .first().map(Self.link)
+                .first().map { try Self.link($0, logger: db.logger) }
             link.served = old.map { old in old.identity == link.identity ? old.served.filter { link.storefronts.contains($0.key) } : [:] } ?? [:]
             if let old, old.identity == link.identity { link.status.keepTrust(of: old.status) }
             // Like the floor, the storefronts' rows outlive a relink only to the same App Store app.
@@ -23,7 +24,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
             try await db.insert(into: "appstore_links")
                 .columns("app_id", "platform", "bundle_id", "apple_id", "storefronts", "pins", "served", "created_at",
                          "last_poll_at", "last_success_at", "last_error", "failures", "next_poll_at", "phased_release", "ignored_answers",
-                         "trusted_version", "newest_version", "newest_since", "newest_major_since", "newest_fields")
+                         "trusted_version", "newest_version", "newest_since", "newest_minor_since", "newest_release")
                 .values(SQLBind(link.app), SQLBind(link.platform.rawValue), SQLBind(link.identity.bundleID), SQLBind(Self.appleID(link.identity)),
                         SQLBind(link.storefronts.joined(separator: ",")), SQLBind(Self.pinsText(link.pins)), SQLBind(try Self.servedText(link.served)),
                         SQLBind(link.createdAt.milliseconds), SQLBind(link.status.lastPollAt?.milliseconds),
@@ -31,7 +32,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
                         SQLBind(link.status.nextPollAt.milliseconds), SQLBind(link.status.phasedRelease),
                         SQLBind(try Self.ignoredText(link.status.ignoredAnswers)), SQLBind(link.status.trustedVersion?.description),
                         SQLBind(link.status.newestVersion?.description), SQLBind(link.status.newestSince?.milliseconds),
-                        SQLBind(link.status.newestMajorSince?.milliseconds), SQLBind(link.status.newestFields))
+                        SQLBind(link.status.newestMinorSince?.milliseconds), SQLBind(try Self.newestReleaseText(link.status.newestRelease)))
                 .run()
             try await Self.writeStorefronts(link.status.storefronts, of: link, db)
         }
@@ -39,18 +40,18 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
 
     public func find(app: String, platform: Platform) async throws -> AppStoreLink? {
         try await database.read { db in
-            try await Self.withStorefronts(Self.query(db).where("app_id", .equal, app).where("platform", .equal, platform.rawValue).all().map(Self.link), db).first
+            try await Self.withStorefronts(Self.query(db).where("app_id", .equal, app).where("platform", .equal, platform.rawValue).all().map { try Self.link($0, logger: db.logger) }, db).first
         }
     }
 
     public func links(app: String) async throws -> [AppStoreLink] {
-        try await database.read { db in try await Self.withStorefronts(Self.query(db).where("app_id", .equal, app).orderBy("platform").all().map(Self.link), db) }
+        try await database.read { db in try await Self.withStorefronts(Self.query(db).where("app_id", .equal, app).orderBy("platform").all().map { try Self.link($0, logger: db.logger) }, db) }
     }
 
     public func due(at now: Date, limit: Int) async throws -> [AppStoreLink] {
         try await database.read { db in
             let due = try await Self.query(db).where("next_poll_at", .lessThanOrEqual, now.milliseconds)
-                .orderBy("next_poll_at").orderBy("app_id").orderBy("platform").limit(max(limit, 0)).all().map(Self.link)
+                .orderBy("next_poll_at").orderBy("app_id").orderBy("platform").limit(max(limit, 0)).all().map { try Self.link($0, logger: db.logger) }
             return try await Self.withStorefronts(due, db)
         }
     }
@@ -93,7 +94,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
                     """).run()
             }
             guard let stored = try await Self.query(db).where("app_id", .equal, polled.app).where("platform", .equal, polled.platform.rawValue)
-                .first().map(Self.link), stored.isSameLink(as: polled) else { return false }
+                .first().map({ try Self.link($0, logger: db.logger) }), stored.isSameLink(as: polled) else { return false }
             try await db.update("appstore_links").set("served", to: SQLBind(try Self.servedText(stored.floor(recording: served, reset: reset, status: status))))
                 .set("last_poll_at", to: SQLBind(status.lastPollAt?.milliseconds)).set("last_success_at", to: SQLBind(status.lastSuccessAt?.milliseconds))
                 .set("last_error", to: SQLBind(status.lastError)).set("failures", to: SQLBind(Int64(status.failures)))
@@ -101,8 +102,8 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
                 .set("ignored_answers", to: SQLBind(try Self.ignoredText(status.ignoredAnswers)))
                 .set("trusted_version", to: SQLBind(status.trustedVersion?.description))
                 .set("newest_version", to: SQLBind(status.newestVersion?.description)).set("newest_since", to: SQLBind(status.newestSince?.milliseconds))
-                .set("newest_major_since", to: SQLBind(status.newestMajorSince?.milliseconds))
-                .set("newest_fields", to: SQLBind(status.newestFields))
+                .set("newest_minor_since", to: SQLBind(status.newestMinorSince?.milliseconds))
+                .set("newest_release", to: SQLBind(try Self.newestReleaseText(status.newestRelease)))
                 .where("app_id", .equal, polled.app).where("platform", .equal, polled.platform.rawValue).run()
             // Only the storefronts this poll asked (their status changed from the one it read).
             try await Self.writeStorefronts(status.storefronts.filter { polled.status.storefronts[$0.key] != $0.value }, of: stored, db)
@@ -121,7 +122,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
                     """).run()
             }
             return try await Self.query(db).where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue)
-                .first().map(Self.link)?.isSameLink(as: link) == true
+                .first().map { try Self.link($0, logger: db.logger) }?.isSameLink(as: link) == true
         }, memory: { try await find(app: link.app, platform: link.platform)?.isSameLink(as: link) == true })
     }
 
@@ -155,7 +156,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
     private static func query(_ db: any SQLDatabase) -> SQLSelectBuilder {
         db.select().columns("app_id", "platform", "bundle_id", "apple_id", "storefronts", "pins", "served", "created_at",
                             "last_poll_at", "last_success_at", "last_error", "failures", "next_poll_at", "phased_release", "ignored_answers",
-                            "trusted_version", "newest_version", "newest_since", "newest_major_since", "newest_fields")
+                            "trusted_version", "newest_version", "newest_since", "newest_minor_since", "newest_release")
             .from("appstore_links")
     }
 
@@ -194,7 +195,30 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
         return answers
     }
 
-    private static func link(_ row: any SQLRow) throws -> AppStoreLink {
+    /// The newest answer's record as JSON, `NULL` for none.
+    private static func newestReleaseText(_ release: AppStoreNewestRelease?) throws -> String? {
+        guard let release else { return nil }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(release), as: UTF8.self)
+    }
+
+    /// The stored record of the newest answer. One that doesn't decode (edited by hand, or written
+    /// by a build before it was typed) reads as none, logged, rather than losing the link: the next
+    /// poll's answer is then taken as the record, which costs at most one correction of a young
+    /// version's notes.
+    private static func newestRelease(_ text: String?, logger: Logger) -> AppStoreNewestRelease? {
+        guard let text else { return nil }
+        do {
+            return try JSONDecoder().decode(AppStoreNewestRelease.self, from: Data(text.utf8))
+        } catch {
+            logger.warning("appstore_links holds an unreadable newest_release; read as none until the next poll records one",
+                           metadata: ["error": "\(error)"])
+            return nil
+        }
+    }
+
+    private static func link(_ row: any SQLRow, logger: Logger) throws -> AppStoreLink {
         func corrupt(_ what: String) -> StorageError { StorageError.corrupt("the appstore_links table holds \(what); was it edited by hand?") }
         guard let platform = Platform(rawValue: try row.decode(column: "platform", as: String.self)) else { throw corrupt("an unknown platform") }
         let identity: AppStoreIdentity
@@ -226,8 +250,8 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
             ignoredAnswers: ignored,
             trustedVersion: try version("trusted_version"), newestVersion: try version("newest_version"),
             newestSince: try row.decode(column: "newest_since", as: Int64?.self).map(Date.init(milliseconds:)),
-            newestMajorSince: try row.decode(column: "newest_major_since", as: Int64?.self).map(Date.init(milliseconds:)),
-            newestFields: try row.decode(column: "newest_fields", as: String?.self))
+            newestMinorSince: try row.decode(column: "newest_minor_since", as: Int64?.self).map(Date.init(milliseconds:)),
+            newestRelease: Self.newestRelease(try row.decode(column: "newest_release", as: String?.self), logger: logger))
         return AppStoreLink(app: try row.decode(column: "app_id", as: String.self), platform: platform, identity: identity,
                             storefronts: try row.decode(column: "storefronts", as: String.self).split(separator: ",").map(String.init),
                             pins: pins, served: served, createdAt: Date(milliseconds: try row.decode(column: "created_at", as: Int64.self)),
