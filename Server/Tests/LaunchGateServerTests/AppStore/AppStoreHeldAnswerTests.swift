@@ -83,7 +83,7 @@ struct AppStoreHeldAnswerTests {
         #expect(try await held(server, app: "held-unlinked") == 1)
         // us still held, jp's new version to publish: the poll loses its publish to an unlink that withdraws the storefronts, and records nothing.
         await fixture.transport.set("jp", FakeAppStoreTransport.lookup(version: "2.6.0"))
-        await fixture.publisher.raceNext { try? await service.unlink(app: "held-unlinked", platform: .ios) }
+        await fixture.publisher.raceNext { _ = try? await service.unlink(app: "held-unlinked", platform: .ios) }
         #expect(try await fixture.poll() == .raced)
         #expect(await fixture.status() == nil, "unlinked")
         #expect(try await held(server, app: "held-unlinked") == 0)
