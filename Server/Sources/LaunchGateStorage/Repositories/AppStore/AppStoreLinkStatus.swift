@@ -85,4 +85,12 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
         (trustedVersion, newestVersion, newestSince, newestFields) = (old.trustedVersion, old.newestVersion, old.newestSince, old.newestFields)
         newestMajorSince = old.newestMajorSince
     }
+
+    /// Takes `old`'s answers that wait for an operator, of the `storefronts` still linked, for a relink
+    /// to the same App Store app: like the trust they are measured from, they outlive a routine edit
+    /// (adding a storefront), or a real release held on every storefront would vanish from status
+    /// and the gauge until it is answered again (attack s15b, 3).
+    package mutating func keepHeld(of old: AppStoreLinkStatus, storefronts: [String]) {
+        ignoredAnswers = old.ignoredAnswers.filter { $0.waitsForOperator && storefronts.contains($0.storefront) }
+    }
 }
