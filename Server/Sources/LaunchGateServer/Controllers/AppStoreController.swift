@@ -29,6 +29,8 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
     struct SyncBody: Decodable {
         let platform: String
         let reset: Bool?
+        /// A version to accept (`sync --accept`): taken and trusted, every storefront's floor kept.
+        let accept: String?
     }
 
     struct LinkStatus: Encodable {
@@ -138,8 +140,11 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
             try await authenticator.authorize(request, context, .publish)
             let body = try await RequestValues.body(SyncBody.self, from: request, context: context)
             let (app, platform) = (try app(context), try platform(body.platform))
+            let accept = try body.accept.map { text in
+                do { return try AppVersion(parsing: text) } catch { throw InputError.invalidVersion("accept", "\(error)") }
+            }
             let report = try await components.syncAppStore(app: app, platform: platform, reset: body.reset ?? false, lookupURL: lookupURL,
-                                                           connectURL: connectURL, configuration: poller, logger: context.logger)
+                                                           connectURL: connectURL, configuration: poller, logger: context.logger, accept: accept)
             return try RequestValues.json(Self.result(report, app: app, platform: platform))
         }
         return router
