@@ -7,7 +7,7 @@ import LaunchGateHTTP
 import LaunchGateStorage
 
 /// App Store links under the admin API: the same ``AppStoreLinkService`` and sync
-/// (``ServerComponents/syncAppStore(app:platform:reset:lookupURL:connectURL:configuration:logger:)``) as `launchgate appstore`. Reading needs the read scope; linking, unlinking and syncing change
+/// (``ServerComponents/syncAppStore(app:platform:reset:lookupURL:connectURL:configuration:logger:accept:)``) as `launchgate appstore`. Reading needs the read scope; linking, unlinking and syncing change
 /// what is published, so they need the publish scope.
 struct AppStoreController<Context: RemoteAddressRequestContext> {
     let components: ServerComponents
@@ -110,7 +110,7 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
         let withdrawn: [String]
         /// The answers the poll ignored (stale, implausible or held), one line each; they published nothing.
         let ignored: [String]
-        /// The held ones among `ignored`: they wait for a sync with `reset` (the key's name is older than the difference).
+        /// The held ones among `ignored`: they wait for a sync with `accept` (or `reset`) (the key's name is older than the difference).
         let implausible: [String]
     }
 

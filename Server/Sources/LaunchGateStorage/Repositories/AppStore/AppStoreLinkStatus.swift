@@ -19,10 +19,11 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
     public var phasedRelease: String?
     /// The answers the last poll that reached a storefront didn't believe: stale CDN answers,
     /// implausible versions and held jumps. Shown so an operator sees a lie or a real big jump
-    /// (accepted with `sync --reset`) rather than silence.
+    /// (accepted with `sync --accept VERSION`) rather than silence. One that no storefront has answered
+    /// for ``IgnoredAnswer/heldFor`` expires.
     public var ignoredAnswers: [IgnoredAnswer]
     /// The version a jump is measured from: one that has stood for a day (the newest served for
-    /// 24 hours) or that an operator accepted (`sync --reset`, or the `latest` they published before
+    /// 24 hours) or that an operator accepted (`sync --accept` or `--reset`, or the `latest` they published before
     /// the link's first poll). Unlike the newest served, an answer can't move it by itself, so a
     /// chain of jumps can't climb in a few polls (attack s14, 1). `nil` before the first poll.
     public var trustedVersion: AppVersion?
