@@ -38,6 +38,7 @@ try:
     accounts.exemptions(run)
     webhooks.webhooks(run)
     appstore.link_sync_unlink(run)
+    appstore.accept_held(run)
     appstore.credentials(run)
     editor.locales_and_json(run)
     user_page = accounts.users(run)

@@ -53,6 +53,23 @@ def link_sync_unlink(run):
               and not driver.find_elements(By.ID, "appstore-ipados") and bool(driver.find_elements(By.ID, "appstore-ios")))
 
 
+def accept_held(run):
+    """The ios card's held 40.0.0 (console-test holds it) has an Accept button beside the listing; serve's lookup URL
+    answers nothing, so accepting it says nothing changed, and the listing stays (attack s15, 4)."""
+    driver = run.driver
+    driver.get(run.base + "/console/apps/demo/appstore")
+    card = driver.find_element(By.CSS_SELECTOR, "section[aria-labelledby='appstore-ios']")
+    buttons = card.find_elements(By.CSS_SELECTOR, "button.accept-held")
+    run.check("a held answer has an Accept button with its version in its platform's card",
+              [button.text for button in buttons] == ["Accept 40.0.0"] and "40.0.0 is held" in card.text, [button.text for button in buttons])
+    run.shot("appstore-held")
+    run.submit(buttons[0])
+    problems = run.text_of("appstore-problems")
+    run.check("accepting a version no storefront answers now changes nothing and says so",
+              "nothing accepted, nothing changed" in problems and "40.0.0" in problems, problems)
+    run.check("the held answer stays listed with its button", bool(driver.find_elements(By.CSS_SELECTOR, "button.accept-held")))
+
+
 def credentials(run):
     driver = run.driver
     driver.get(run.base + "/console/apps/demo/appstore")

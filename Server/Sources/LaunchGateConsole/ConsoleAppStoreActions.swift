@@ -6,8 +6,9 @@ import LaunchGateAppStore
 /// polls with the same poller and keeps keys with the same ``AppStoreConnectKeys``.
 package struct ConsoleAppStoreActions: Sendable {
     /// Polls one link now, as `POST /v1/admin/apps/{app}/appstore/sync` does.
-    /// Its arguments are the app's ID, the platform, and whether to forget what was served (`reset`).
-    package typealias Sync = @Sendable (_ app: String, _ platform: Platform, _ reset: Bool) async throws -> AppStorePollReport
+    /// Its arguments are the app's ID, the platform, whether to forget what was served (`reset`), and
+    /// the version an operator accepts (`accept`, the Accept button beside a held answer), if any.
+    package typealias Sync = @Sendable (_ app: String, _ platform: Platform, _ reset: Bool, _ accept: AppVersion?) async throws -> AppStorePollReport
 
     /// Each app's App Store Connect key.
     package let keys: AppStoreConnectKeys

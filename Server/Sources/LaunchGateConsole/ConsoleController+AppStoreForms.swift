@@ -81,9 +81,13 @@ extension ConsoleController {
         guard let actions = appStoreActions, let platform = form["platform"].flatMap(Platform.init(rawValue:)) else {
             throw ConsoleError.incompleteForm("Choose the platform to sync.")
         }
+        // The Accept button beside a held answer names its version (attack s15, 4).
+        let accept = try form["accept"].map { text in
+            do { return try AppVersion(parsing: text) } catch { throw ConsoleError.incompleteForm("'\(text.prefix(40))' is not a version to accept.") }
+        }
         let report: AppStorePollReport
         do {
-            report = try await actions.sync(app.id, platform, form["reset"] != nil)
+            report = try await actions.sync(app.id, platform, form["reset"] != nil, accept)
         } catch let error as AppStoreLinkError {
             return try await appStoreLinkProblem(request, context, signed, app: app.id, error)
         }
@@ -94,7 +98,7 @@ extension ConsoleController {
         case .published, .unchanged, .raced, .paced: report.problems
         }
         // Held answers wait for the operator: a sync that met one isn't done (attack s14, 4).
-        let held = report.implausible.map { "ignored, accepted only with Reset: \($0.line(app: app.id, platform: platform))" }
+        let held = report.implausible.map { "ignored, accepted only with Accept or Reset: \($0.line(app: app.id, platform: platform))" }
         // The box sits above every platform's card: each line names the platform synced.
         let problems = (found + held).map { "\(platform.rawValue) · \($0)" }
         guard problems.isEmpty else {

@@ -56,12 +56,12 @@ func buildRouter(_ components: ServerComponents, configuration: ServerConfigurat
                                            now: components.now, accounts: ConsoleAccounts(signIn: components.signIn, operatorSignIn: components.operatorSignIn,
                                                                                           operators: components.operators, tokens: components.tokens),
                                            renderer: renderer, appStore: components.appStoreLinkService,
-                                           appStoreActions: ConsoleAppStoreActions(keys: components.appStoreConnectKeys) { app, platform, reset in
+                                           appStoreActions: ConsoleAppStoreActions(keys: components.appStoreConnectKeys) { app, platform, reset, accept in
                                                try await components.syncAppStore(app: app, platform: platform, reset: reset,
                                                                                  lookupURL: configuration.appStoreLookupURL,
                                                                                  connectURL: configuration.appStoreConnectURL,
                                                                                  configuration: configuration.appStorePoller,
-                                                                                 logger: Logger(label: "launchgate.console.appstore"))
+                                                                                 logger: Logger(label: "launchgate.console.appstore"), accept: accept)
                                            }, webhooks: components.webhooks).routes)
     case .failure(let error):
         router.addRoutes(ConsoleUnavailable(error: error).routes)

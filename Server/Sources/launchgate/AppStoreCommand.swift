@@ -119,6 +119,8 @@ struct AppStoreCommand: AsyncParsableCommand {
                                                         discussion: "The poll follows serve's rules: a few storefronts at once, paced, and done within 60 seconds; storefronts not reached are listed and polled first next time. It prints what the storefronts that answered serve, and exits non-zero with the reasons when any storefront failed or wasn't reached, or the publish was refused.")
         @OptionGroup var target: Target
         @Flag(help: "Take each storefront's answer even when lower than before (after a release was pulled) or a held jump (more than 5 major versions, or a far minor, past the trusted version), and trust it.") var reset = false
+        @Option(help: "Accept this version, held as too big a jump or below the published latest: take the storefronts' answers of exactly it and trust it, keeping every other storefront's floor (unlike --reset). Fails, changing nothing, when no storefront answers it in this sync.")
+        var accept: String?
         @Option(help: "The iTunes lookup's base URL (https; http only to a loopback host with --appstore-allow-loopback-http). Env: LAUNCHGATE_APPSTORE_LOOKUP_URL.")
         var appstoreLookupUrl: String?
         @Option(help: "Seconds between polls of an App Store link, as serve's: the next poll after this one is set from it (default 900, at least 60). Env: LAUNCHGATE_APPSTORE_POLL_INTERVAL.")
@@ -129,11 +131,14 @@ struct AppStoreCommand: AsyncParsableCommand {
         func run() async throws {
             let base = try AppStoreCommand.lookupURL(appstoreLookupUrl, allowLoopbackHTTP: try loopback.allowed())
             let poller = try AppStoreCommand.pollerConfiguration(appstorePollInterval)
+            let accept = try self.accept.map { text in
+                do { return try AppVersion(parsing: text) } catch { throw ValidationError("--accept: '\(text.prefix(40))' is not a version such as 2.5.0") }
+            }
             try await database.withComponents(checkMasterKey: true) { components in
                 // The CLI doesn't follow Apple's phased release (connectURL nil): serve's poller does, with its App Store Connect URL.
                 let platform = try target.parsedPlatform()
                 let report = try await components.syncAppStore(app: target.app, platform: platform, reset: reset, lookupURL: base,
-                                                               connectURL: nil, configuration: poller, logger: DatabaseOptions.quietLogger)
+                                                               connectURL: nil, configuration: poller, logger: DatabaseOptions.quietLogger, accept: accept)
                 // Only the answers that weren't ignored say what the policy now follows.
                 let ignored = Set(report.ignored.map(\.storefront))
                 let answered = report.answered.filter { !ignored.contains($0.key) }.sorted { $0.key < $1.key }
@@ -157,7 +162,7 @@ struct AppStoreCommand: AsyncParsableCommand {
                 // noted (review s15, M10). A held one waits for the operator, so the sync isn't done (attack s14, 4).
                 // One line per version and reason, with its storefronts, not one per storefront (attack s15, 10).
                 for line in report.ignored.filter({ !$0.waitsForOperator }).groupedLines(app: target.app, platform: platform) { print("note: \(line)") }
-                let left = report.implausible.groupedLines(app: target.app, platform: platform).map { "ignored, accepted only with --reset: \($0)" } + report.problems
+                let left = report.implausible.groupedLines(app: target.app, platform: platform).map { "ignored, accepted only with --accept VERSION (or --reset): \($0)" } + report.problems
                 if !left.isEmpty { throw AppStoreSyncFailure(message: left.joined(separator: "\n")) }
             }
         }

@@ -1,3 +1,4 @@
+import LaunchGate
 import LaunchGateStorage
 
 /// What linking an app to the App Store refuses, without HTTP vocabulary.
@@ -52,6 +53,19 @@ public struct AppStoreLinkError: LaunchGateFailure, Equatable {
     public static func unlinkRefused(app: String, platform: String, reason: String) -> AppStoreLinkError {
         AppStoreLinkError(code: "appstore-unlink-refused",
                           message: "\(app) stays linked on \(platform): withdrawing its per-storefront versions was refused: \(reason)", kind: .conflict)
+    }
+
+    /// A `sync --accept VERSION` in which no linked storefront's answer of `version` could be taken
+    /// (none answered it, or only below its floor); nothing was published or recorded (attack s15, 4).
+    public static func acceptNotAnswered(app: String, platform: String, version: String, answered: [String: AppVersion],
+                                         problems: [String]) -> AppStoreLinkError {
+        let heard = answered.isEmpty ? "no storefront answered" : "the storefronts answered "
+            + answered.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        let reasons = problems.isEmpty ? "" : "; " + problems.joined(separator: "; ")
+        let message = "\(app) on \(platform): nothing accepted, nothing changed: no storefront's answer of \(version.prefix(40)) "
+            + "could be taken in this sync (\(heard)\(reasons)); accept a version a storefront serves now, at or above its floor "
+            + "(`--reset` lowers floors)"
+        return AppStoreLinkError(code: "appstore-accept-not-answered", message: String(message.prefix(1000)), kind: .conflict)
     }
 
     /// An unlink whose withdrawal lost to other publishes every time it tried; the link stays.

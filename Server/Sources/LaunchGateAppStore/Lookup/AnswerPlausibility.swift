@@ -14,7 +14,7 @@ import LaunchGateStorage
 /// Both jumps are measured from the trusted version, which an answer can't move by itself, not
 /// from the newest served: measured from the last answer taken, `2.10 -> 7.10 -> 12.0 -> 17.0`
 /// climbed five majors a poll (attack s14, 1). A jump past them is held, not refused for ever: it
-/// waits for an operator's `sync --reset`, and a version taken within the limits becomes the new
+/// waits for an operator's `sync --accept VERSION` (or `--reset`), and a version taken within the limits becomes the new
 /// baseline once it has stood for a day.
 ///
 /// Why the minor rule is a ratio and the third component has none: real minors grow by one a

@@ -17,6 +17,15 @@ public enum AppStorePollOutcome: Sendable, Hashable {
     /// Another publish came first (another instance's poll, or an operator); the next poll looks again.
     case raced
 
+    /// Whether what the poll took stands (published, or already published): only then does an
+    /// operator's `--reset` or `--accept` move the trust; a refused or raced one accepted nothing.
+    var accepts: Bool {
+        switch self {
+        case .published, .unchanged: true
+        case .failed, .refused, .paced, .raced: false
+        }
+    }
+
     /// The `result` label of `launchgate_appstore_polls_total`.
     public var metricLabel: String {
         switch self {

@@ -20,7 +20,7 @@ public struct AppStorePollReport: Sendable, Hashable {
     /// The storefronts this poll withdrew from `storefronts`: they have said "no such app" long enough.
     public var withdrawn: [String] = []
 
-    /// The ones among ``ignored`` that wait for an operator's `sync --reset`: the held jumps
+    /// The ones among ``ignored`` that wait for an operator's `sync --accept VERSION` (or `--reset`): the held jumps
     /// (``IgnoredAnswer/waitsForOperator``; the name is the API's key).
     public var implausible: [IgnoredAnswer] { ignored.filter(\.waitsForOperator) }
 

@@ -100,22 +100,26 @@ public struct AppStorePoller: Sendable {
     ///     doesn't wait for the pace, asking only what the minute's lookups allow now (the rest are
     ///     not polled, paced), so an HTTP sync answers at once. The minute counts this process's
     ///     lookups and those every process recorded in the storefronts' status, whichever are more.
-    /// - Throws: ``AppStoreLinkError`` `appstore-not-linked`; what storage throws.
-    public func poll(app: String, platform: Platform, reset: Bool, manual: Bool = false) async throws -> AppStorePollReport {
+    ///   - accept: An operator's `sync --accept VERSION`: takes the storefronts' answers of exactly
+    ///     that version (past the jump limits or below the published latest) and trusts it, keeping
+    ///     every storefront's floor, unlike `reset` (attack s15, 4).
+    /// - Throws: ``AppStoreLinkError`` `appstore-not-linked`, `appstore-accept-not-answered` (no storefront's
+    ///   answer of `accept` could be taken: nothing published or recorded); what storage throws.
+    public func poll(app: String, platform: Platform, reset: Bool, manual: Bool = false, accept: AppVersion? = nil) async throws -> AppStorePollReport {
         guard let link = try await links.find(app: app, platform: platform) else {
             throw AppStoreLinkError.notLinked(app: app, platform: platform.rawValue)
         }
-        return try await poll(link, reset: reset, manual: manual)
+        return try await poll(link, reset: reset, manual: manual, accept: accept)
     }
 
     /// One poll in its span (``Telemetry``): the app, the platform, the storefronts, and how it ended.
-    private func poll(_ link: AppStoreLink, reset: Bool, manual: Bool) async throws -> AppStorePollReport {
+    private func poll(_ link: AppStoreLink, reset: Bool, manual: Bool, accept: AppVersion? = nil) async throws -> AppStorePollReport {
         var attributes = SpanAttributes()
         attributes["launchgate.app"] = link.app
         attributes["launchgate.platform"] = link.platform.rawValue
         attributes["launchgate.appstore.storefronts"] = link.storefronts.count
         return try await Telemetry.withSpan("appstore.poll", kind: .client, attributes: attributes) { span in
-            let report = try await pollStorefronts(link, reset: reset, manual: manual)
+            let report = try await pollStorefronts(link, reset: reset, manual: manual, accept: accept)
             span.attributes["launchgate.appstore.outcome"] = report.outcome.metricLabel
             span.attributes["launchgate.appstore.answered"] = report.answered.count
             span.attributes["launchgate.appstore.errors"] = report.errors.count
@@ -125,7 +129,7 @@ public struct AppStorePoller: Sendable {
         }
     }
 
-    private func pollStorefronts(_ link: AppStoreLink, reset: Bool, manual: Bool) async throws -> AppStorePollReport {
+    private func pollStorefronts(_ link: AppStoreLink, reset: Bool, manual: Bool, accept: AppVersion?) async throws -> AppStorePollReport {
         var lookupRound = AppStoreLookupRound(lookup: lookup, pacer: pacer, configuration: configuration, waitsForPace: !manual)
         if manual {
             // A sync may be its own process (`launchgate appstore sync`), whose pacer knows nothing of serve's
@@ -142,21 +146,32 @@ public struct AppStorePoller: Sendable {
         var update: StorefrontUpdate?
         var phase: String?
         var ignored = link.status.ignoredAnswers
+        if let accept, round.answers.isEmpty {
+            throw AppStoreLinkError.acceptNotAnswered(app: link.app, platform: link.platform.rawValue, version: accept.description, answered: [:],
+                                                      problems: report.problems)
+        }
         if round.answers.isEmpty {
             report.outcome = round.paced && round.errors.isEmpty ? .paced : .failed(report.problems)
         } else {
             let withdrawn = Set(storefronts.filter { $0.value.withdrawnAt != nil }.keys)
-            let applied = try await publish(round.answers, link: link, reset: reset, withdrawn: withdrawn)
+            let applied = try await publish(round.answers, link: link, reset: reset, withdrawn: withdrawn, accept: accept, problems: report.problems)
             report.withdrawn = applied.withdrawn
             (report.outcome, served, phase) = (applied.outcome, applied.floor, applied.phase)
             (report.ignored, update) = (applied.update.ignored, applied.update)
             let taken = round.answers.filter { applied.update.served[$0.key] == $0.value.version }.mapValues(\.version)
-            ignored = Self.ignored(applied.update.ignored, before: ignored, answered: Set(round.answers.keys), taken: taken, storefronts: link.storefronts)
+            let new = applied.update.ignored.map { answer in
+                var answer = answer
+                if answer.waitsForOperator { answer.answeredAt = now() }
+                return answer
+            }
+            ignored = Self.ignored(new, before: ignored, answered: Set(round.answers.keys), taken: taken, storefronts: link.storefronts,
+                                   accepted: applied.outcome.accepts ? applied.update.accepted : nil)
         }
+        ignored = expire(ignored, link: link, at: now())
         // Like the failures gauge, the held one is set only by a poll that recorded its status (review s15b, N3).
         if try await record(report, link: link, served: served, update: update, phase: phase, ignored: ignored, storefronts: storefronts,
                             reset: reset, manual: manual) {
-            reportHeld(ignored, link: link, trusted: update?.baseline)
+            reportHeld(ignored, link: link)
         }
         Counter(label: "launchgate_appstore_polls_total", dimensions: [("result", report.outcome.metricLabel)]).increment()
         return report
@@ -168,10 +183,25 @@ public struct AppStorePoller: Sendable {
     /// A `withdrawn` storefront (it says "no such app", ``withdrawAfterMissingPolls``) leaves `storefronts` and the floor;
     /// the storefronts returned as withdrawn are those this publish took out of the published policy, so a
     /// withdrawal refused or raced first is reported by the poll that publishes it (review s15, M9).
-    private func publish(_ answers: [String: StorefrontRelease], link: AppStoreLink, reset: Bool, withdrawn: Set<String>) async throws
+    /// With `accept`, a poll in which no answer of it could be taken throws `appstore-accept-not-answered` before publishing.
+    private func publish(_ answers: [String: StorefrontRelease], link: AppStoreLink, reset: Bool, withdrawn: Set<String>, accept: AppVersion?,
+                         problems: [String]) async throws
         -> (outcome: AppStorePollOutcome, floor: [String: AppVersion], phase: String?, update: StorefrontUpdate, withdrawn: [String]) {
         let current = try await publisher.current(app: link.app)
-        let update = StorefrontUpdate(answers: answers, link: link, policy: current?.policy.platforms[link.platform], reset: reset, at: now())
+        // A fresh link's first poll measures from the latest an operator published, else its answers' lowest, not from
+        // a latest the poller took untrusted before an unlink (review s15b, N7).
+        var freshBaseline: AppVersion?
+        if link.status.trustedVersion == nil, link.served.filter({ link.storefronts.contains($0.key) }).isEmpty {
+            let lowest = answers.filter { link.storefronts.contains($0.key) }.map(\.value.version)
+                .filter { AnswerPlausibility.refusal(of: $0, trusted: nil, reset: true) == nil }.min()
+            freshBaseline = try await publisher.operatorLatest(app: link.app, platform: link.platform) ?? lowest
+        }
+        let update = StorefrontUpdate(answers: answers, link: link, policy: current?.policy.platforms[link.platform], reset: reset, at: now(),
+                                      accept: accept, freshBaseline: freshBaseline)
+        if let accept, update.accepted == nil {
+            throw AppStoreLinkError.acceptNotAnswered(app: link.app, platform: link.platform.rawValue, version: accept.description,
+                                                      answered: answers.mapValues(\.version), problems: problems)
+        }
         var platformPolicy = update.policy
         let served = update.served.filter { !withdrawn.contains($0.key) }
         platformPolicy.storefronts = platformPolicy.storefronts.filter { !withdrawn.contains($0.key) }
@@ -226,12 +256,13 @@ public struct AppStorePoller: Sendable {
         // Only a poll that some storefront answered says what is served now.
         if let update {
             // A reset the guard refused or that raced accepted nothing.
-            let accepted: Bool = switch report.outcome { case .published, .unchanged: reset; default: false }
+            let accepted = report.outcome.accepts && reset
             let floor = served.filter { link.storefronts.contains($0.key) }
             // A refused or raced publish keeps the old floor: its newest was answered only if it is the update's
             // newest too, not when a higher answer was refused (review s15b, N6).
             let answered = update.answeredNewest && floor.values.max() == update.served.values.max()
-            AppStoreTrust.advance(&status, served: floor, baseline: update.baseline, answered: answered, reset: accepted, at: time)
+            AppStoreTrust.advance(&status, served: floor, baseline: update.baseline, answered: answered, reset: accepted,
+                                  accepted: report.outcome.accepts ? update.accepted : nil, at: time)
             status.newestRelease = update.newestRelease
         }
         // A poll that reached no storefront didn't look at the phase: the last one found stands.

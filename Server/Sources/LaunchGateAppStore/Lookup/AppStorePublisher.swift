@@ -22,6 +22,17 @@ public protocol AppStorePublisher: Sendable {
     /// A condition that holds while `revision` (0: none) is still the app's current production
     /// revision, for an unlink's removal (``AppStoreLinkRepository/remove(_:if:)``), checked in its transaction.
     func unchanged(app: String, revision: Int) -> PublishCondition
+    /// The `latest` of `platform` in the newest revision an operator published (one whose reason isn't
+    /// the App Store's), or `nil` when none did: a fresh link's first poll measures jumps from it, not
+    /// from a `latest` the poller itself published and never trusted (review s15b, N7).
+    func operatorLatest(app: String, platform: Platform) async throws -> AppVersion?
+}
+
+extension AppStorePublisher {
+    /// The current policy's `latest`, for publishers that keep no authors.
+    public func operatorLatest(app: String, platform: Platform) async throws -> AppVersion? {
+        try await current(app: app)?.policy.platforms[platform]?.latest?.version
+    }
 }
 
 /// A publish the poller's change can't go through until an operator acts: the guard wants it

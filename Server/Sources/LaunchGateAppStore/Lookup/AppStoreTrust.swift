@@ -18,12 +18,21 @@ enum AppStoreTrust {
     ///     goes down: without this, one lie a day, then stale answers, would be trusted a day later
     ///     (review s15, M1). A poll that doesn't answer it again restarts its day.
     ///   - reset: An operator's `sync --reset`: what it took is accepted at once.
+    ///   - accepted: The version an operator's `sync --accept` took: trusted at once, exactly that
+    ///     version, even when another storefront's floor is higher.
     static func advance(_ status: inout AppStoreLinkStatus, served: [String: AppVersion], baseline: AppVersion?, answered: Bool, reset: Bool,
-                        at time: Date) {
+                        accepted: AppVersion? = nil, at time: Date) {
         let newest = served.values.max()
         if reset, let newest {
             (status.trustedVersion, status.newestVersion, status.newestSince, status.newestMinorSince) = (newest, newest, time, time)
             return
+        }
+        if let accepted {
+            status.trustedVersion = accepted
+            if newest == accepted {
+                (status.newestVersion, status.newestSince, status.newestMinorSince) = (accepted, time, time)
+                return
+            }
         }
         // A fresh link trusts the published latest, unless its answers are below it: then it is
         // another app's (a relink to another bundle), or a stale answer (attack s15, 2).

@@ -28,6 +28,9 @@ public struct StorefrontUpdate: Sendable, Hashable {
     /// The version jumps were measured from: the link's trusted version, or on its first poll what
     /// the link served before, else the published latest (``AppStoreTrust``).
     public let baseline: AppVersion?
+    /// The version an operator's `sync --accept` named, when a storefront's answer of it was taken;
+    /// `nil` when none was (none answered it, or only below its floor): then the sync changes nothing.
+    public let accepted: AppVersion?
     /// The storefront, notes and minimum OS this poll's answer gave for the newest version, for
     /// ``AppStoreLinkStatus/newestRelease``: the next poll's answer from the same storefront that
     /// agrees with it is taken while the version is young. An answer from another storefront than
@@ -47,17 +50,32 @@ public struct StorefrontUpdate: Sendable, Hashable {
     ///   - policy: The platform's current policy; `nil` when it has none yet.
     ///   - reset: Whether to take the answers as they are, even lower ones or a big jump (`sync --reset`).
     ///   - time: When the poll ran, to tell a young version; `nil` re-reads nothing.
-    public init(answers: [String: StorefrontRelease], link: AppStoreLink, policy: PlatformPolicy?, reset: Bool, at time: Date? = nil) {
+    ///   - accept: An operator's `sync --accept VERSION`: answers of exactly that version are taken even
+    ///     past the jump limits or below the published latest, and the rest are measured from it; every
+    ///     storefront keeps its floor (a stale answer stays stale, attack s15, 4).
+    ///   - freshBaseline: For a fresh link (nothing trusted or served), the baseline: the `latest` an
+    ///     operator last published (``AppStorePublisher/operatorLatest(app:platform:)``), else the
+    ///     answers' lowest, rather than a published `latest` the poller took untrusted before an unlink
+    ///     (review s15b, N7); `nil` measures from the published latest.
+    public init(answers: [String: StorefrontRelease], link: AppStoreLink, policy: PlatformPolicy?, reset: Bool, at time: Date? = nil,
+                accept: AppVersion? = nil, freshBaseline: AppVersion? = nil) {
         let before = link.served.filter { link.storefronts.contains($0.key) }
         var served = reset ? [:] : before
         var ignored: [IgnoredAnswer] = []
+        // The version accepted, if a linked storefront answered it at or above its floor: the operator's
+        // word on that version only, and only when the store serves it now.
+        let accepting = accept.flatMap { version in
+            answers.contains { link.storefronts.contains($0.key) && $0.value.version == version && (reset || before[$0.key].map { $0 <= version } ?? true) }
+                ? version : nil
+        }
         // Jumps are measured from the trusted version, which no answer moves by itself (attack s14, 1).
         // A fresh link has served nothing yet: the published latest is then the baseline, so a
         // relinked app's first answer can't leap past it unchecked (attack s14, 2).
-        let baseline = link.status.trustedVersion ?? before.values.max() ?? policy?.latest?.version
+        let baseline = accepting ?? link.status.trustedVersion ?? before.values.max() ?? freshBaseline ?? policy?.latest?.version
         self.baseline = baseline
         for (storefront, release) in answers.sorted(by: { $0.key < $1.key }) where link.storefronts.contains(storefront) {
-            if let refusal = AnswerPlausibility.refusal(of: release.version, trusted: baseline, published: policy?.latest?.version, reset: reset) {
+            if let refusal = AnswerPlausibility.refusal(of: release.version, trusted: baseline, published: policy?.latest?.version,
+                                                        reset: reset || release.version == accepting) {
                 ignored.append(IgnoredAnswer(storefront: storefront, version: release.version, reason: refusal))
             } else if let floor = served[storefront], release.version < floor {
                 ignored.append(IgnoredAnswer(storefront: storefront, version: release.version, reason: .stale(floor: floor)))
@@ -70,6 +88,7 @@ public struct StorefrontUpdate: Sendable, Hashable {
             for (storefront, version) in before where served[storefront] == nil { served[storefront] = version }
         }
         self.served = served
+        self.accepted = accepting.flatMap { version in served.contains { $0.value == version && answers[$0.key]?.version == version } ? version : nil }
         var updated = policy ?? PlatformPolicy()
         updated.storefronts = served
         // `latest` never goes down without a reset: a fresh link (an unlink and link, another
@@ -79,7 +98,7 @@ public struct StorefrontUpdate: Sendable, Hashable {
         // notes and store page published in silence (review s15b, N1). A pinned latest is the
         // operator's own: the store's answers below it are normal, and the store URL follows them.
         let published = link.pins.contains(.latest) ? nil : policy?.latest?.version
-        let belowPublished = !reset && served.values.max().map { highest in published.map { highest < $0 } ?? false } ?? false
+        let belowPublished = !reset && self.accepted == nil && served.values.max().map { highest in published.map { highest < $0 } ?? false } ?? false
         if belowPublished, let published {
             for (storefront, release) in answers.sorted(by: { $0.key < $1.key }) where served[storefront] == release.version {
                 ignored.append(IgnoredAnswer(storefront: storefront, version: release.version, reason: .belowPublished(latest: published)))
@@ -92,7 +111,7 @@ public struct StorefrontUpdate: Sendable, Hashable {
            // storefront goes first (`us,fr,jp`), not the alphabet's (attack s14, 3).
            let source = link.storefronts.first(where: { served[$0] == highest && answers[$0]?.version == highest }),
            let release = answers[source] {
-            let isNew = reset || before.values.max() != highest
+            let isNew = reset || self.accepted == highest || before.values.max() != highest
             let fields = AppStoreNewestRelease(storefront: source, minimumOS: release.minimumOS, notes: release.notes)
             // Young, and this answer agrees with the last poll's: the two outvote the first answer.
             var young = false

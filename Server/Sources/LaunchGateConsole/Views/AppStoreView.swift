@@ -28,6 +28,8 @@ struct AppStoreView: ConsoleView {
         package let failures: Int
         /// The answers the last poll ignored (stale, implausible or held), one line each.
         package let ignoredAnswers: [String]
+        /// The versions of the answers waiting for an operator, each with its Accept button (attack s15, 4).
+        package let heldVersions: [String]
         package let nextPoll: String
         /// Apple's phased release as the last poll found it, or why the policy's own rollout applies.
         package let phasedRelease: String
@@ -45,6 +47,7 @@ struct AppStoreView: ConsoleView {
             lastError = link.status.lastError
             failures = link.status.failures
             ignoredAnswers = link.status.ignoredAnswers.map { $0.line(app: link.app, platform: link.platform) }
+            heldVersions = Set(link.status.ignoredAnswers.filter(\.waitsForOperator).map(\.version)).sorted().map(\.description)
             nextPoll = ConsoleFigures.date(link.status.nextPollAt)
             phasedRelease = link.status.phasedRelease ?? "not checked yet"
             trustedVersion = link.status.trustedVersion?.description ?? "none yet"

@@ -33,6 +33,20 @@ public struct GuardedAppStorePublisher: AppStorePublisher {
         policies.repository.atRevision(appID: app, channel: .production, number: revision)
     }
 
+    public func operatorLatest(app: String, platform: Platform) async throws -> AppVersion? {
+        // Newest first, a page at a time: an operator's revision is usually a few App Store ones back.
+        var through = try await policies.repository.currentRevision(appID: app, channel: .production)?.number ?? 0
+        while through > 0 {
+            let page = try await policies.repository.revisions(appID: app, channel: .production, through: through, limit: 50)
+            if let own = page.first(where: { $0.note != AppStorePollerConfiguration.note }) {
+                return try UpdatePolicy(json: own.document).platforms[platform]?.latest?.version
+            }
+            guard let oldest = page.map(\.number).min() else { return nil }
+            through = oldest - 1
+        }
+        return nil
+    }
+
     public func publish(_ policy: UpdatePolicy, app: String, expectedRevision: Int, condition: PublishCondition?,
                         event: (@Sendable (PolicyRevision) -> PendingWebhookEvent?)?) async throws {
         do {

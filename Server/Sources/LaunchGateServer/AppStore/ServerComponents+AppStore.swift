@@ -46,16 +46,18 @@ extension ServerComponents {
     ///   - connectURL: App Store Connect's API, or a fake's; `nil` leaves the rollout alone.
     ///   - configuration: The poller's configuration, as `serve` has it.
     ///   - logger: Where failures are logged.
+    ///   - accept: The version an operator accepts (`sync --accept`): its answers are taken and trusted, every floor kept.
     /// - Returns: What the poll did, storefront by storefront.
-    /// - Throws: ``AppStoreLinkError`` `appstore-not-linked`.
+    /// - Throws: ``AppStoreLinkError`` `appstore-not-linked`, `appstore-accept-not-answered`.
     public func syncAppStore(app: String, platform: Platform, reset: Bool, lookupURL: URL, connectURL: AppStoreConnectURL?,
-                             configuration: AppStorePollerConfiguration, logger: Logger) async throws -> AppStorePollReport {
+                             configuration: AppStorePollerConfiguration, logger: Logger, accept: AppVersion? = nil) async throws -> AppStorePollReport {
         let client = HTTPClientConnectTransport.makeClient()
         let phased = connectURL.map { phasedReleaseService(connectURL: $0, transport: HTTPClientConnectTransport(client: client), logger: logger) }
         let report: AppStorePollReport
         do {
             report = try await appStorePoller(lookupURL: lookupURL, configuration: configuration, transport: AsyncHTTPAppStoreTransport(client: client),
-                                              phased: phased, logger: logger).poll(app: app, platform: platform, reset: reset, manual: true)
+                                              phased: phased, logger: logger).poll(app: app, platform: platform, reset: reset, manual: true,
+                                                                                                  accept: accept)
         } catch {
             try? await client.shutdown()
             throw error

@@ -7,7 +7,7 @@ import LaunchGateHTTP
 import LaunchGateStorage
 
 /// App Store links under the admin API: the same ``AppStoreLinkService`` and sync
-/// (``ServerComponents/syncAppStore(app:platform:reset:lookupURL:connectURL:configuration:logger:)``) as `launchgate appstore`. Reading needs the read scope; linking, unlinking and syncing change
+/// (``ServerComponents/syncAppStore(app:platform:reset:lookupURL:connectURL:configuration:logger:accept:)``) as `launchgate appstore`. Reading needs the read scope; linking, unlinking and syncing change
 /// what is published, so they need the publish scope.
 struct AppStoreController<Context: RemoteAddressRequestContext> {
     let components: ServerComponents
@@ -29,6 +29,8 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
     struct SyncBody: Decodable {
         let platform: String
         let reset: Bool?
+        /// A version to accept (`sync --accept`): taken and trusted, every storefront's floor kept.
+        let accept: String?
     }
 
     struct LinkStatus: Encodable {
@@ -108,7 +110,7 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
         let withdrawn: [String]
         /// The answers the poll ignored (stale, implausible or held), one line each; they published nothing.
         let ignored: [String]
-        /// The held ones among `ignored`: they wait for a sync with `reset` (the key's name is older than the difference).
+        /// The held ones among `ignored`: they wait for a sync with `accept` (or `reset`) (the key's name is older than the difference).
         let implausible: [String]
     }
 
@@ -138,8 +140,11 @@ struct AppStoreController<Context: RemoteAddressRequestContext> {
             try await authenticator.authorize(request, context, .publish)
             let body = try await RequestValues.body(SyncBody.self, from: request, context: context)
             let (app, platform) = (try app(context), try platform(body.platform))
+            let accept = try body.accept.map { text in
+                do { return try AppVersion(parsing: text) } catch { throw InputError.invalidVersion("accept", "\(error)") }
+            }
             let report = try await components.syncAppStore(app: app, platform: platform, reset: body.reset ?? false, lookupURL: lookupURL,
-                                                           connectURL: connectURL, configuration: poller, logger: context.logger)
+                                                           connectURL: connectURL, configuration: poller, logger: context.logger, accept: accept)
             return try RequestValues.json(Self.result(report, app: app, platform: platform))
         }
         return router

@@ -12,6 +12,14 @@ import Testing
 struct AppStoreAPITests {
     private func body(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
 
+    /// A server whose own poller is off and whose lookup URL is a loopback port nothing answers: only a sync polls, and fails at once.
+    private func offlineServer() async throws -> TestServer {
+        var server = try await TestServer.make()
+        server.configuration.appStorePolling = false
+        server.configuration.appStoreLookupURL = URL(string: "http://127.0.0.1:9")!
+        return server
+    }
+
     /// `app`'s `launchgate_appstore_failures` line on the server's /metrics, if there is one.
     private func failuresLine(_ server: TestServer, app: String) async throws -> Substring? {
         try await server.application.test(.router) { client in
@@ -84,12 +92,28 @@ struct AppStoreAPITests {
         #expect(status.failures == 0, "an operator's sync adds no failure")
     }
 
+    @Test("a sync with accept that no storefront answers is a 409 appstore-accept-not-answered in the one error shape; a bad version is a 400")
+    func syncAcceptNotAnswered() async throws {
+        let server = try await offlineServer()
+        try await server.components.appStoreLinkService.link(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us"])
+        try await server.application.test(.router) { client in
+            let auth = TestServer.bearer(server.adminToken)
+            let sync = try await client.execute(uri: "/v1/admin/apps/notes/appstore/sync", method: .post, headers: auth,
+                                                body: body(#"{"platform": "ios", "accept": "12.0.0"}"#))
+            #expect(sync.status == .conflict)
+            #expect((try sync.json()["error"] as? [String: Any])?["code"] as? String == "appstore-accept-not-answered", "\(sync.text)")
+            let bad = try await client.execute(uri: "/v1/admin/apps/notes/appstore/sync", method: .post, headers: auth,
+                                               body: body(#"{"platform": "ios", "accept": "twelve"}"#))
+            #expect(bad.status == .badRequest)
+            #expect((try bad.json()["error"] as? [String: Any])?["code"] as? String == "invalid-version", "\(bad.text)")
+        }
+        let lastPollAt = try await server.components.appStoreLinks.find(app: "notes", platform: .ios)?.status.lastPollAt
+        #expect(lastPollAt == nil, "nothing recorded")
+    }
+
     @Test("a link that never succeeded has a failures series on /metrics for an alert, and its storefronts' own errors in the listed status (attack s14, 10 and 12)")
     func failuresGaugeAndStorefrontStatus() async throws {
-        var configured = try await TestServer.make()
-        configured.configuration.appStorePolling = false
-        configured.configuration.appStoreLookupURL = URL(string: "http://127.0.0.1:9")!
-        let server = configured
+        let server = try await offlineServer()
         // An app of its own: the metrics registry is the process's, shared by every test.
         try await server.components.repository.createApp(Samples.app("never-succeeded"))
         try await server.components.appStoreLinkService.link(app: "never-succeeded", platform: .ios, identity: .bundleID("com.example.never"),

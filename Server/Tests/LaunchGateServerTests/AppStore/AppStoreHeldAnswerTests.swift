@@ -13,7 +13,7 @@ import Testing
 struct AppStoreHeldAnswerTests {
     typealias Fixture = AppStorePollerTests.Fixture
 
-    @Test("a held answer logs one warning with app, platform, storefront, version and trusted, and sets launchgate_appstore_held_answers; 0 once accepted")
+    @Test("a held answer logs one warning with app, platform, storefront, version and the version measured from, and sets launchgate_appstore_held_answers; 0 once accepted")
     func heldIsHeard() async throws {
         // /metrics reads the process's registry, which a server bootstraps; an app of its own, as the registry is shared.
         let server = try await TestServer.make()
@@ -37,7 +37,7 @@ struct AppStoreHeldAnswerTests {
         #expect(warnings.count == 2, "one per storefront and held version, not one per poll: \(warnings)")
         let us = try #require(warnings.first { $0.metadata["storefront"] == "us" })
         #expect(us.metadata["app"] == "held-heard" && us.metadata["platform"] == "ios" && us.metadata["version"] == "10.0.0"
-                && us.metadata["trusted"] == "2.4.1", "\(us.metadata)")
+                && us.metadata["measured_from"] == "2.4.1", "\(us.metadata)")
         #expect(try await held() == 2)
         guard case .published = try await fixture.poll(reset: true) else { Issue.record("expected the reset to publish"); return }
         #expect(try await held() == 0)
@@ -68,6 +68,18 @@ struct AppStoreHeldAnswerTests {
         guard case .published = try await fixture.poll(reset: true) else { Issue.record("expected the reset to publish"); return }
         #expect(try await held(server, app: "held-flapping") == 0)
         #expect(await fixture.status()?.ignoredAnswers == [])
+    }
+
+    @Test("the held gauge counts storefronts, as the docs say: us holding 8.0.0 and 13.0.0 is 1, not 2 (attack s15b, 5)")
+    func heldGaugeCountsStorefronts() async throws {
+        let server = try await TestServer.make()
+        let fixture = await Fixture(storefronts: ["us"], app: "held-storefronts")
+        for version in ["2.4.1", "8.0.0", "13.0.0"] {
+            await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: version))
+            _ = try await fixture.poll()
+        }
+        #expect(await fixture.status()?.ignoredAnswers.waiting.count == 2, "both listed")
+        #expect(try await held(server, app: "held-storefronts") == 1)
     }
 
     @Test("the held gauge is 0 after an unlink, and a poll that raced the unlink (recording nothing) doesn't set it again (review s15b, N3)")

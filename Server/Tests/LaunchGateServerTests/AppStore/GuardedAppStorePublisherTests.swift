@@ -35,4 +35,23 @@ struct GuardedAppStorePublisherTests {
             #expect(link.status.lastError?.hasPrefix("publish refused") == true && link.served == ["us": "2.5.0"])
         }
     }
+
+    @Test("unlink and link of the same bundle measure the first poll from the latest an operator published, not one the poller took untrusted (review s15b, N7)")
+    func freshLinkTrustsTheOperatorsLatest() async throws {
+        try await TestServer.with { server in
+            let service = server.components.appStoreLinkService
+            func link() async throws {
+                try await service.link(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us"])
+            }
+            try await link()
+            // The operator published 2.4.1; the poller takes 7.0.0 (within 5 majors), never trusted.
+            guard case .published = try await poll(server, version: "7.0.0") else { Issue.record("expected 7.0.0 taken"); return }
+            #expect(try await server.components.appStoreLinks.find(app: "notes", platform: .ios)?.status.trustedVersion == "2.4.1")
+            try await service.unlink(app: "notes", platform: .ios)
+            try await link()
+            #expect(try await poll(server, version: "12.0.0") == .unchanged, "12.0.0 is held: more than 5 majors past 2.4.1, not 7.0.0")
+            let status = try #require(try await server.components.appStoreLinks.find(app: "notes", platform: .ios)?.status)
+            #expect(status.trustedVersion == "2.4.1" && status.ignoredAnswers.waiting.count == 1, "\(status)")
+        }
+    }
 }

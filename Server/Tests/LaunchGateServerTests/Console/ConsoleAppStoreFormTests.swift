@@ -140,6 +140,26 @@ struct ConsoleAppStoreFormTests {
         }
     }
 
+    @Test("a held answer has an Accept button with its version; accepting one no storefront answers is a 409 that says nothing changed (attack s15, 4)")
+    func acceptHeld() async throws {
+        try await withServer { server in
+            try await link(server)
+            let linked = try #require(try await server.components.appStoreLinks.find(app: "notes", platform: .ios))
+            var status = linked.status
+            status.ignoredAnswers = [IgnoredAnswer(storefront: "us", version: "12.0.0", reason: .held(trusted: "2.4.1", jump: .majors(5)))]
+            #expect(try await server.components.appStoreLinks.record(linked, served: [:], status: status, reset: false))
+            try await server.application.test(.live) { client in
+                let (browser, csrf) = try await signedIn(client, server, .publish)
+                let page = try await browser.get(Self.page)
+                #expect(page.text.contains(#"<input type="hidden" name="accept" value="12.0.0">"#) && page.text.contains(">Accept 12.0.0</button>"))
+                let accepted = try await browser.post("\(Self.page)/sync", [("csrf", csrf), ("platform", "ios"), ("accept", "12.0.0")])
+                #expect(accepted.status == .conflict && accepted.text.contains("nothing accepted, nothing changed"), "\(accepted.status)")
+                let (reader, _) = try await signedIn(client, server, .read)
+                #expect(!(try await reader.get(Self.page)).text.contains(">Accept 12.0.0</button>"), "a read token gets no button")
+            }
+        }
+    }
+
     @Test("an admin stores an App Store Connect key (the page shows its key ID, never the key) and removes it")
     func credentialsSetAndRemove() async throws {
         try await withServer { server in

@@ -6,7 +6,8 @@ public protocol AppStoreLinkRepository: Sendable {
     /// Links a platform, or replaces its link with `link` (its status included). The versions the
     /// old link's storefronts served are kept, for the storefronts still named, only when both follow
     /// the same App Store app: they are the floor below which a stale answer is ignored. So are the
-    /// trusted and newest versions (``AppStoreLinkStatus/trustedVersion``), the floor's baseline.
+    /// trusted and newest versions (``AppStoreLinkStatus/trustedVersion``), the floor's baseline, and
+    /// the answers held for an operator (``IgnoredAnswer/waitsForOperator``) of the storefronts still named.
     func save(_ link: AppStoreLink) async throws
     /// The app's link on `platform`.
     func find(app: String, platform: Platform) async throws -> AppStoreLink?

@@ -19,10 +19,11 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
     public var phasedRelease: String?
     /// The answers the last poll that reached a storefront didn't believe: stale CDN answers,
     /// implausible versions and held jumps. Shown so an operator sees a lie or a real big jump
-    /// (accepted with `sync --reset`) rather than silence.
+    /// (accepted with `sync --accept VERSION`) rather than silence. One that no storefront has answered
+    /// for ``IgnoredAnswer/heldFor`` expires.
     public var ignoredAnswers: [IgnoredAnswer]
     /// The version a jump is measured from: one that has stood for a day (the newest served for
-    /// 24 hours) or that an operator accepted (`sync --reset`, or the `latest` they published before
+    /// 24 hours) or that an operator accepted (`sync --accept` or `--reset`, or the `latest` they published before
     /// the link's first poll). Unlike the newest served, an answer can't move it by itself, so a
     /// chain of jumps can't climb in a few polls (attack s14, 1). `nil` before the first poll.
     public var trustedVersion: AppVersion?
@@ -83,5 +84,13 @@ public struct AppStoreLinkStatus: Sendable, Hashable {
     package mutating func keepTrust(of old: AppStoreLinkStatus) {
         (trustedVersion, newestVersion, newestSince, newestRelease) = (old.trustedVersion, old.newestVersion, old.newestSince, old.newestRelease)
         newestMinorSince = old.newestMinorSince
+    }
+
+    /// Takes `old`'s answers that wait for an operator, of the `storefronts` still linked, for a relink
+    /// to the same App Store app: like the trust they are measured from, they outlive a routine edit
+    /// (adding a storefront), or a real release held on every storefront would vanish from status
+    /// and the gauge until it is answered again (attack s15b, 3).
+    package mutating func keepHeld(of old: AppStoreLinkStatus, storefronts: [String]) {
+        ignoredAnswers = old.ignoredAnswers.filter { $0.waitsForOperator && storefronts.contains($0.storefront) }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import LaunchGate
 
 /// One storefront's answer a poll didn't believe, and why: what `status`, `sync`, the admin API
@@ -37,15 +38,23 @@ public struct IgnoredAnswer: Sendable, Hashable, Codable {
     public var version: AppVersion
     /// Why it was ignored.
     public var reason: Reason
+    /// When a storefront last answered this version, for an answer that waits for an operator: one
+    /// no storefront has answered for ``heldFor`` expires (a one-off bogus answer, attack s15b, 7).
+    /// `nil` in answers stored before it was kept: the next poll that keeps one starts its clock.
+    public var answeredAt: Date?
+
+    /// How long a held answer stays listed with no storefront answering its version again (24 hours).
+    public static let heldFor: TimeInterval = 86_400
 
     /// Creates an ignored answer.
-    public init(storefront: String, version: AppVersion, reason: Reason) {
+    public init(storefront: String, version: AppVersion, reason: Reason, answeredAt: Date? = nil) {
         self.storefront = storefront
         self.version = version
         self.reason = reason
+        self.answeredAt = answeredAt
     }
 
-    /// Whether it waits for an operator (`sync --reset`): a held or below-published answer does; a stale one the CDN
+    /// Whether it waits for an operator (`sync --accept VERSION` or `--reset`): a held or below-published answer does; a stale one the CDN
     /// corrects by itself, and an implausible one no reset takes (the store's fault, which only
     /// the store corrects), so a sync that met only those is done: it would otherwise exit
     /// non-zero on every run with nothing to do about it (review s15, M10).
@@ -78,12 +87,12 @@ public struct IgnoredAnswer: Sendable, Hashable, Codable {
             case .minorFactor(let factor): "a minor version more than \(factor) times (that plus one) of"
             }
             return "\(version) is held: \(past) \(trusted), the version trusted (served for a day, or accepted by an operator); "
-                + "if it is real, accept it with `launchgate appstore sync \(app) --platform \(platform.rawValue) --reset` "
-                + "(or tick Reset and Sync now on the console's App Store page)"
+                + "if it is real, accept it with `launchgate appstore sync \(app) --platform \(platform.rawValue) --accept \(version)` "
+                + "(or Accept \(version) on the console's App Store page), which keeps every other storefront's floor"
         case .belowPublished(let latest):
             return "\(version) is below the published latest \(latest), which stays (with its notes and store URL); "
-                + "take it with `launchgate appstore sync \(app) --platform \(platform.rawValue) --reset` "
-                + "(or tick Reset and Sync now on the console's App Store page), or pin latest"
+                + "take it with `launchgate appstore sync \(app) --platform \(platform.rawValue) --accept \(version)` "
+                + "(or Accept \(version) on the console's App Store page), or pin latest"
         case .recorded(let text):
             return text
         }

@@ -23,6 +23,7 @@ public actor MemoryAppStoreLinkRepository: AppStoreLinkRepository {
             link.served = old.served.filter { link.storefronts.contains($0.key) }
             link.status.storefronts = old.status.storefronts.filter { link.storefronts.contains($0.key) }
             link.status.keepTrust(of: old.status)
+            link.status.keepHeld(of: old.status, storefronts: link.storefronts)
         } else {
             link.served = [:]
             link.status.storefronts = [:]

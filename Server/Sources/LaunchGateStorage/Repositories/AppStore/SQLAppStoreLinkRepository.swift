@@ -16,7 +16,10 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
             let old = try await Self.query(db).where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue)
                 .first().map { try Self.link($0, logger: db.logger) }
             link.served = old.map { old in old.identity == link.identity ? old.served.filter { link.storefronts.contains($0.key) } : [:] } ?? [:]
-            if let old, old.identity == link.identity { link.status.keepTrust(of: old.status) }
+            if let old, old.identity == link.identity {
+                link.status.keepTrust(of: old.status)
+                link.status.keepHeld(of: old.status, storefronts: link.storefronts)
+            }
             // Like the floor, the storefronts' rows outlive a relink only to the same App Store app.
             let kept = try await Self.withStorefronts(old.map { [$0] } ?? [], db).first { $0.identity == link.identity }
             link.status.storefronts = kept?.status.storefronts ?? [:]
