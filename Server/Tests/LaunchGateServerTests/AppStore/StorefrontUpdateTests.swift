@@ -90,7 +90,7 @@ struct StorefrontUpdateTests {
         #expect(update.served == ["us": "2.5.0", "jp": "2.5.0"])
         #expect(update.ignored.count == 2 && update.ignored.lines[0].hasPrefix("jp: 8.0.0 is held: more than 5 major versions past 2.5.0")
                 && update.ignored.lines[1].hasPrefix("us: 99999999999.0 is implausible: a component is above 99999"))
-        #expect(update.ignored.lines[0].contains("accept it with `launchgate appstore sync notes --platform ios --reset`"),
+        #expect(update.ignored.lines[0].contains("accept it with `launchgate appstore sync notes --platform ios --accept 8.0.0`"),
                 "the command names the link's app and platform (attack s14, 14): \(update.ignored.lines[0])")
         #expect(StorefrontUpdate(answers: ["jp": release("7.0.0")], link: before, policy: nil, reset: false).served["jp"] == "7.0.0",
                 "5 majors up is believed")
@@ -159,7 +159,7 @@ struct StorefrontUpdateTests {
         // Not in silence: it waits for an operator like a held answer (review s15b, N1).
         #expect(update.ignored.waiting.count == 1 && update.ignored.waiting[0].hasPrefix("us: 7.5.1 is below the published latest 22.100.7"),
                 "\(update.ignored)")
-        #expect(update.ignored.waiting.first?.contains("`launchgate appstore sync notes --platform ios --reset`") == true, "\(update.ignored)")
+        #expect(update.ignored.waiting.first?.contains("`launchgate appstore sync notes --platform ios --accept 7.5.1`") == true, "\(update.ignored)")
         let reset = StorefrontUpdate(answers: ["us": release("7.5.1", notes: "Stale.")], link: link(), policy: published, reset: true)
         #expect(reset.policy.latest?.version == "7.5.1" && reset.ignored.isEmpty)
         // Nor does its next poll, now that the link has served 7.5.1; the real version, below the published latest, isn't held.

@@ -71,7 +71,7 @@ public struct IgnoredAnswer: Sendable, Hashable, Codable {
     public func line(app: String, platform: Platform) -> String { "\(storefront): \(why(app: app, platform: platform))" }
 
     /// What it answered and why it was ignored, without the storefront (a status row's own cell);
-    /// a held answer names the `sync --reset` that accepts it, for `app` on `platform` (attack s14, 14).
+    /// a held or below-published answer names the `sync --accept VERSION` that takes it, for `app` on `platform` (attack s14, 14).
     public func why(app: String, platform: Platform) -> String {
         switch reason {
         case .stale(let floor):
