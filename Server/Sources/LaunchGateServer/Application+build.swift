@@ -62,8 +62,9 @@ public struct ServerComponents: Sendable {
     public let appStoreLinks: any AppStoreLinkRepository
     /// Each app's App Store Connect key, sealed under the master key, for following Apple's phased release.
     public let appStoreConnectKeys: AppStoreConnectKeys
-    /// Paces every App Store lookup this process makes, the serve-wide poller's and syncs' alike, to Apple's documented rate.
-    public let appStorePacer = AppStoreLookupPacer()
+    /// Paces every App Store lookup to Apple's documented rate, the serve-wide poller's and syncs' alike, over the
+    /// starts reserved in the database: one pace with every other process and instance on it (attack s15b, 1, 2).
+    public let appStorePacer: AppStoreLookupPacer
     /// Webhook endpoints, their deliveries, and the events the domains emit.
     public let webhooks: WebhookService
     /// The clock every part was built with.
@@ -186,6 +187,9 @@ public struct ServerComponents: Sendable {
         self.operators = OperatorService(repository: operators, random: random, now: now)
         self.operatorSignIn = OperatorSignIn(operators: operators, signIn: self.signIn)
         self.appStoreLinks = database.map { SQLAppStoreLinkRepository(database: $0) } ?? MemoryAppStoreLinkRepository()
+        let lookupStarts: any AppStoreLookupStartRepository = database.map { SQLAppStoreLookupStartRepository(database: $0) }
+            ?? MemoryAppStoreLookupStartRepository()
+        self.appStorePacer = AppStoreLookupPacer(starts: lookupStarts, now: now)
         let connectKeys: any AppStoreConnectKeyRepository = database.map { SQLAppStoreConnectKeyRepository(database: $0) }
             ?? MemoryAppStoreConnectKeyRepository()
         self.appStoreConnectKeys = AppStoreConnectKeys(apps: repository, repository: connectKeys, masterKey: masterKey, now: now)

@@ -24,37 +24,41 @@ struct AppStoreLookupRound: Sendable {
     let lookup: AppStoreLookupClient
     let pacer: AppStoreLookupPacer
     let configuration: AppStorePollerConfiguration
-    /// Whether a start may wait for the pace; a sync asks only what the pace allows now.
+    /// Whether a start may wait for the pace; a sync asks only what the pace allows now. A scheduled
+    /// poll, which waits, keeps to ``AppStorePollerConfiguration/pollLookupsPerMinute``, leaving the rest
+    /// of the minute to syncs (attack s15b, 9).
     var waitsForPace = true
-    /// The most lookups the round may start, beyond the pacer's own count: what the minute has left
-    /// after the lookups other processes recorded (a sync's, attack s15, 6); `nil` for no such limit.
-    var budget: Int?
 
     /// Asks `storefronts`, in that order as far as the limits let it.
-    func run(_ identity: AppStoreIdentity, storefronts: [String]) async -> Result {
+    /// - Throws: What storage throws when a start can't be reserved; lookups in flight are cancelled.
+    func run(_ identity: AppStoreIdentity, storefronts: [String]) async throws -> Result {
         let (lookup, pacer, clock) = (lookup, pacer, pacer.clock)
         let latestStart = clock.now() + configuration.deadline - AppStoreLookupClient.timeout
-        let (perMinute, waiting) = (configuration.lookupsPerMinute, waitsForPace)
+        let waiting = waitsForPace
+        let perMinute = waiting ? configuration.pollLookupsPerMinute : configuration.lookupsPerMinute
         var result = Result()
         var pending = storefronts[...]
-        var (inFlight, timeouts, stopped, started) = (0, 0, false, 0)
+        var (inFlight, timeouts, stopped) = (0, 0, false)
+        var failure: (any Error)?
         await withTaskGroup(of: (String, Swift.Result<StorefrontRelease, AppStoreLookupError>?).self) { group in
             while true {
                 while !stopped, inFlight < configuration.lookupsAtOnce, let storefront = pending.first {
-                    if let budget, started >= budget {
-                        // The minute's lookups are spent, by other processes' polls: the pace, as below.
-                        (stopped, result.paced) = (true, true)
+                    // Reserved here, one after another, so the storefronts get their turns in order.
+                    let reserved: Duration?
+                    do { reserved = try await pacer.reserve(latestStart: latestStart, perMinute: perMinute, waiting: waiting) } catch {
+                        // Without a reservation no lookup may start; what is in flight is no use to a poll that fails.
+                        (failure, stopped) = (error, true)
+                        group.cancelAll()
                         break
                     }
-                    // Reserved here, one after another, so the storefronts get their turns in order.
-                    guard let start = await pacer.reserve(latestStart: latestStart, perMinute: perMinute, waiting: waiting) else {
+                    guard let start = reserved else {
                         // The deadline is near, or the minute's lookups are spent: later starts would be refused too.
                         stopped = true
                         result.paced = clock.now() <= latestStart
                         break
                     }
                     pending.removeFirst()
-                    (inFlight, started) = (inFlight + 1, started + 1)
+                    inFlight += 1
                     group.addTask {
                         do { try await clock.sleep(start) } catch { return (storefront, nil) }
                         do {
@@ -86,6 +90,7 @@ struct AppStoreLookupRound: Sendable {
                 }
             }
         }
+        if let failure { throw failure }
         result.notReached += pending
         result.notReached.sort { storefronts.firstIndex(of: $0)! < storefronts.firstIndex(of: $1)! }
         result.errors.sort()

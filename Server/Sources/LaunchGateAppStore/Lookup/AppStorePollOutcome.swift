@@ -11,7 +11,7 @@ public enum AppStorePollOutcome: Sendable, Hashable {
     case failed([String])
     /// The change was refused by the publish guard or validation; nothing was published.
     case refused(String)
-    /// No storefront was asked: the process's lookups for the minute were spent on other polls
+    /// No storefront was asked: the minute's lookups were spent on other polls
     /// (Apple's rate). No failure: the link is due again at once, and a sync says to retry.
     case paced
     /// Another publish came first (another instance's poll, or an operator); the next poll looks again.

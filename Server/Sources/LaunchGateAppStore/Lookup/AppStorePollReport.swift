@@ -36,7 +36,7 @@ public struct AppStorePollReport: Sendable, Hashable {
 
     /// Every problem in one list: the storefronts' errors, then a line for those not polled.
     public var problems: [String] {
-        let reason = paced ? "the process's lookups for the minute were spent; the next poll asks them first"
+        let reason = paced ? "the minute's lookups were spent; the next poll asks them first"
                            : "the poll's deadline or repeated timeouts; the next poll asks them first"
         return errors + (notPolled.isEmpty ? [] : ["not polled this time (\(reason)): " + notPolled.joined(separator: ", ")])
     }

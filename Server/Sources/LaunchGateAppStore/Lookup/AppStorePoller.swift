@@ -7,7 +7,7 @@ import Tracing
 
 /// Polls linked apps' storefronts and publishes what changed. One poll of a link asks its
 /// storefronts within the limits of an ``AppStoreLookupRound`` (a few at once, paced by the
-/// process's ``AppStoreLookupPacer``, within ``AppStorePollerConfiguration/deadline``), applies the
+/// ``AppStoreLookupPacer`` over every process, within ``AppStorePollerConfiguration/deadline``), applies the
 /// answers with ``StorefrontUpdate``, publishes through the ``AppStorePublisher`` if the policy
 /// changed, and records the status and the next poll time. Storefronts that failed or weren't
 /// reached change nothing published; the link backs off only when no storefront answered. Each
@@ -46,7 +46,7 @@ public struct AppStorePoller: Sendable {
     ///   - configuration: Interval, backoff, jitter, deadline and pace.
     ///   - phased: Follows Apple's phased release into the rollout; `nil` leaves the rollout alone.
     ///   - events: Prepares `appstore.changed` for each revision the poller publishes, stored with it.
-    ///   - pacer: Spaces lookups out; share one per process.
+    ///   - pacer: Spaces lookups out; share one per process, over the database's starts.
     ///   - now: The clock for status times.
     ///   - random: Values in 0…1, for the jitter.
     ///   - logger: Where failures are logged.
@@ -98,8 +98,8 @@ public struct AppStorePoller: Sendable {
     ///   - manual: An operator's sync: a failure shows in status but leaves the failures in a row
     ///     and the next poll as they were, so retrying a failing link doesn't back it off; and it
     ///     doesn't wait for the pace, asking only what the minute's lookups allow now (the rest are
-    ///     not polled, paced), so an HTTP sync answers at once. The minute counts this process's
-    ///     lookups and those every process recorded in the storefronts' status, whichever are more.
+    ///     not polled, paced), so an HTTP sync answers at once. The minute counts every lookup reserved
+    ///     in the pacer's store (the database's: every process's), and scheduled polls leave part of it to syncs.
     ///   - accept: An operator's `sync --accept VERSION`: takes the storefronts' answers of exactly
     ///     that version (past the jump limits or below the published latest) and trusts it, keeping
     ///     every storefront's floor, unlike `reset` (attack s15, 4).
@@ -130,14 +130,9 @@ public struct AppStorePoller: Sendable {
     }
 
     private func pollStorefronts(_ link: AppStoreLink, reset: Bool, manual: Bool, accept: AppVersion?) async throws -> AppStorePollReport {
-        var lookupRound = AppStoreLookupRound(lookup: lookup, pacer: pacer, configuration: configuration, waitsForPace: !manual)
-        if manual {
-            // A sync may be its own process (`launchgate appstore sync`), whose pacer knows nothing of serve's
-            // lookups or another sync's: it asks only what the minute has left after those recorded (attack s15, 6).
-            let asked = try await links.storefrontsAsked(since: now().addingTimeInterval(-60))
-            lookupRound.budget = max(configuration.lookupsPerMinute - asked, 0)
-        }
-        let round = await lookupRound.run(link.identity, storefronts: Self.order(link))
+        // Each start reserved in the pacer's store: with the database's, one pace over every process (attack s15b, 1, 2).
+        let lookupRound = AppStoreLookupRound(lookup: lookup, pacer: pacer, configuration: configuration, waitsForPace: !manual)
+        let round = try await lookupRound.run(link.identity, storefronts: Self.order(link))
         let storefronts = Self.storefronts(after: round, link: link, at: now())
         var report = AppStorePollReport(outcome: .unchanged, answered: round.answers.mapValues(\.version), errors: round.errors,
                                         notPolled: round.notReached)
@@ -243,7 +238,7 @@ public struct AppStorePoller: Sendable {
 
     /// Records how the poll went. A poll in which some storefront answered is a success for the
     /// backoff (the failing storefronts' errors stay in `lastError`); one in which none answered
-    /// backs off, unless none was even asked (the process's lookups for the minute were spent on
+    /// backs off, unless none was even asked (the minute's lookups were spent on
     /// other links), which is no fault of Apple's: that link is due again at once.
     /// - Returns: Whether the status was recorded: not when the link was unlinked or relinked meanwhile.
     private func record(_ report: AppStorePollReport, link: AppStoreLink, served: [String: AppVersion], update: StorefrontUpdate?, phase: String?,

@@ -17,11 +17,10 @@ public struct AppStorePollerConfiguration: Sendable, Hashable {
     /// Lookups in flight at once within one poll of a link (an ``AppStoreLookupRound``): a sync
     /// that runs beside the serve-wide poller's round is a second round, with as many again.
     public var lookupsAtOnce: Int
-    /// Lookups started per minute by one process, over every round its ``AppStoreLookupPacer``
-    /// paces (serve's poller and the admin API's and console's syncs share one; the CLI's
-    /// `appstore sync` is a process with a pacer of its own): Apple documents about 20 a minute for
-    /// the lookup, so they are spaced 60 / this seconds apart. Instances don't share it: N
-    /// instances ask Apple up to N times this, likely from one address.
+    /// Lookups started in any 60 seconds, over every process and instance on the database: each
+    /// start is reserved in it before it is asked (``AppStoreLookupPacer``), serve's polls, the admin
+    /// API's and console's syncs and the CLI's `appstore sync` alike. Apple documents about 20 a
+    /// minute for the lookup. Scheduled polls take at most ``pollLookupsPerMinute`` of them.
     public var lookupsPerMinute: Int
     /// Timeouts in a row after which a poll stops: a stalling lookup would only use up the deadline.
     public static let timeoutsInARow = 2
@@ -49,6 +48,12 @@ public struct AppStorePollerConfiguration: Sendable, Hashable {
         self.lookupsAtOnce = max(lookupsAtOnce, 1)
         self.lookupsPerMinute = max(lookupsPerMinute, 1)
     }
+
+    /// The lookups in any 60 seconds that scheduled polls may start: ``lookupsPerMinute`` less a
+    /// quarter of it (at least one) kept for operators' syncs, so a sync (`--reset` to accept a held
+    /// release, say) always finds lookups within a minute however busy the polls (attack s15b, 9);
+    /// at least one, so polls go on at a pace of 1.
+    public var pollLookupsPerMinute: Int { max(lookupsPerMinute - max(lookupsPerMinute / 4, 1), 1) }
 
     /// The time between two lookups' starts: a minute over ``lookupsPerMinute``.
     public var spacing: Duration { .seconds(60) / lookupsPerMinute }

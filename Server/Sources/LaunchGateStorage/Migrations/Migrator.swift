@@ -23,6 +23,7 @@ public struct Migrator: Sendable {
         AddAppStoreLinkIgnoredAnswers(),
         CreateAppStoreStorefrontStatus(),
         AddAppStoreLinkTrustedVersion(),
+        CreateAppStoreLookupStarts(),
     ]
 
     private let database: Database

@@ -213,7 +213,6 @@ private struct RefusingRecordLinks: AppStoreLinkRepository {
     func remove(app: String, platform: Platform) async throws -> Bool { try await base.remove(app: app, platform: platform) }
     func remove(_ link: AppStoreLink, if condition: PublishCondition) async throws -> Bool { try await base.remove(link, if: condition) }
     func record(_ link: AppStoreLink, served: [String: AppVersion], status: AppStoreLinkStatus, reset: Bool) async throws -> Bool { false }
-    func storefrontsAsked(since time: Date) async throws -> Int { try await base.storefrontsAsked(since: time) }
     func stillLinked(_ link: AppStoreLink) -> PublishCondition { base.stillLinked(link) }
     func removing(_ link: AppStoreLink) -> PublishCondition { base.removing(link) }
 }

@@ -343,7 +343,6 @@ private actor BarrierLinks: AppStoreLinkRepository {
     func record(_ link: AppStoreLink, served: [String: AppVersion], status: AppStoreLinkStatus, reset: Bool) async throws -> Bool {
         try await links.record(link, served: served, status: status, reset: reset)
     }
-    func storefrontsAsked(since time: Date) async throws -> Int { try await links.storefrontsAsked(since: time) }
     nonisolated func stillLinked(_ link: AppStoreLink) -> PublishCondition { links.stillLinked(link) }
     nonisolated func removing(_ link: AppStoreLink) -> PublishCondition { links.removing(link) }
 }

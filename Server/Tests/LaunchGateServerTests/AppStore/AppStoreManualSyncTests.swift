@@ -48,7 +48,7 @@ struct AppStoreManualSyncTests {
         let backedOff = try #require(await fixture.status())
         let pollClock = TestPollClock()
         let pacer = AppStoreLookupPacer(clock: pollClock.clock)
-        for _ in 0..<20 { _ = await pacer.reserve(latestStart: .seconds(50), perMinute: 20) }
+        for _ in 0..<20 { _ = try await pacer.reserve(latestStart: .seconds(50), perMinute: 20) }
         let clock = fixture.clock
         let poller = AppStorePoller(links: fixture.links, lookup: AppStoreLookupClient(transport: fixture.transport), publisher: fixture.publisher,
                                     pacer: pacer, now: { clock.now }, random: { 0.5 })
@@ -56,31 +56,6 @@ struct AppStoreManualSyncTests {
         let after = try #require(await fixture.status())
         #expect(after.nextPollAt == backedOff.nextPollAt && after.failures == 3, "not polled at once: \(after)")
         #expect(after.lastError == backedOff.lastError && after.lastError?.contains("HTTP 503") == true)
-    }
-
-    @Test("a sync in a process of its own asks only what the minute has left after the lookups other processes recorded, the rest paced (attack s15, 6)")
-    func syncKeepsToThePaceOthersRecorded() async throws {
-        let storefronts = AppStorePollerLimitsTests.storefronts
-        let fixture = await AppStorePollerTests.Fixture(storefronts: storefronts)
-        for storefront in storefronts { await fixture.transport.set(storefront, FakeAppStoreTransport.lookup(version: "2.5.0")) }
-        let clock = fixture.clock
-        // Each its own process, with a pacer that knows nothing of the others' lookups.
-        func process(perMinute: Int = 20) -> AppStorePoller {
-            AppStorePoller(links: fixture.links, lookup: AppStoreLookupClient(transport: fixture.transport), publisher: fixture.publisher,
-                           configuration: AppStorePollerConfiguration(lookupsPerMinute: perMinute), pacer: AppStoreLookupPacer(clock: TestPollClock().clock),
-                           now: { clock.now }, random: { 0.5 })
-        }
-        func sync() async throws -> AppStorePollReport { try await process().poll(app: "notes", platform: .ios, reset: false, manual: true) }
-        _ = try await process(perMinute: 15).poll(app: "notes", platform: .ios, reset: false)
-        #expect(await fixture.transport.countries.count == 15, "serve's poll")
-        clock.advance(10)
-        let first = try await sync()
-        #expect(first.answered.count == 5 && first.notPolled.count == 44 && first.paced, "what the minute has left: \(first)")
-        let second = try await sync()
-        #expect(second.outcome == .paced && second.answered.isEmpty, "the minute is spent: \(second)")
-        #expect(await fixture.transport.countries.count == 20)
-        clock.advance(61)
-        #expect(try await sync().answered.count == 20, "a minute after the last lookup recorded")
     }
 
     @Test("a sync reports the answers it ignored, the held ones apart, so it can't read as already done; an implausible one no reset takes is only noted (review s15, M10)")

@@ -116,7 +116,7 @@ struct AppStoreStorefrontStatusTests {
         let pollClock = TestPollClock()
         let pacer = AppStoreLookupPacer(clock: pollClock.clock)
         // Another link's poll took the minute's 20 lookups half a minute ago: a poll that waited would ask at 60 s.
-        for _ in 0..<20 { _ = await pacer.reserve(latestStart: .seconds(50), perMinute: 20) }
+        for _ in 0..<20 { _ = try await pacer.reserve(latestStart: .seconds(50), perMinute: 20) }
         pollClock.advance(.seconds(30))
         let fixture = await Fixture()
         await fixture.transport.set("us", FakeAppStoreTransport.lookup(version: "2.5.0"))
@@ -126,7 +126,7 @@ struct AppStoreStorefrontStatusTests {
         let sync = try await poller.poll(app: "notes", platform: .ios, reset: false, manual: true)
         #expect(sync.outcome == .paced && sync.outcome.metricLabel == "paced")
         #expect(sync.errors.isEmpty && sync.notPolled == ["jp", "us"])
-        #expect(sync.problems == ["not polled this time (the process's lookups for the minute were spent; the next poll asks them first): jp, us"])
+        #expect(sync.problems == ["not polled this time (the minute's lookups were spent; the next poll asks them first): jp, us"])
         #expect(pollClock.now == .seconds(30), "the sync answered without waiting for the pace")
         #expect(await fixture.transport.countries.isEmpty)
         let status = try #require(await fixture.status())

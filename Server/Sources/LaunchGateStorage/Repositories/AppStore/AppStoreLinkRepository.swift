@@ -39,11 +39,6 @@ public protocol AppStoreLinkRepository: Sendable {
     ///   Only the storefronts whose status the poll changed (those it asked) are written: an
     ///   overlapping sync and poll each keep the other's storefronts (review s15, M7).
     func record(_ link: AppStoreLink, served: [String: AppVersion], status: AppStoreLinkStatus, reset: Bool) async throws -> Bool
-    /// How many storefronts, over every link, were last asked at or after `time`
-    /// (``AppStoreStorefrontStatus/lastPollAt``): the lookups that polls and syncs in any process
-    /// recorded since, so a sync in its own process keeps to the pace the others used (attack s15, 6).
-    /// A storefront keeps only its last ask: one asked twice since counts once.
-    func storefrontsAsked(since time: Date) async throws -> Int
     /// The condition a poll's publish carries (``PublishCondition``): `link` is still linked, the
     /// same link (``AppStoreLink/isSameLink(as:)``), checked inside the publish's transaction, so
     /// a poll that read the link before an unlink can't publish its storefronts after the unlink's

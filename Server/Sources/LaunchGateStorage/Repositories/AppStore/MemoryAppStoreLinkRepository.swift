@@ -74,10 +74,6 @@ public actor MemoryAppStoreLinkRepository: AppStoreLinkRepository {
         return true
     }
 
-    public func storefrontsAsked(since time: Date) -> Int {
-        links.values.reduce(0) { count, link in count + link.status.storefronts.values.filter { ($0.lastPollAt ?? .distantPast) >= time }.count }
-    }
-
     public nonisolated func stillLinked(_ link: AppStoreLink) -> PublishCondition {
         let isLinked: @Sendable () async throws -> Bool = { [self] in await find(app: link.app, platform: link.platform)?.isSameLink(as: link) == true }
         return PublishCondition(sql: { _ in try await isLinked() }, memory: isLinked)

@@ -28,13 +28,6 @@ extension SQLAppStoreLinkRepository {
         }
     }
 
-    public func storefrontsAsked(since time: Date) async throws -> Int {
-        try await database.read { db in
-            let row = try await db.raw("SELECT COUNT(*) AS asked FROM appstore_storefront_status WHERE last_poll_at >= \(bind: time.milliseconds)").first()
-            return try row.map { Int(try $0.decode(column: "asked", as: Int64.self)) } ?? 0
-        }
-    }
-
     /// Writes `statuses` as the link's rows for those storefronts, only for the storefronts it names,
     /// so the table holds at most ``AppStoreLink/maximumStorefronts`` rows a link; the others' rows stay.
     static func writeStorefronts(_ statuses: [String: AppStoreStorefrontStatus], of link: AppStoreLink, _ db: any SQLDatabase) async throws {
