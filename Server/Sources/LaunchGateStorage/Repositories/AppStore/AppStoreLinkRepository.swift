@@ -7,6 +7,8 @@ public protocol AppStoreLinkRepository: Sendable {
     /// old link's storefronts served are kept, for the storefronts still named, only when both follow
     /// the same App Store app: they are the floor below which a stale answer is ignored. So are the
     /// trusted and newest versions (``AppStoreLinkStatus/trustedVersion``), the floor's baseline.
+    /// The old link is read under the lock a ``record(_:served:status:reset:)`` takes first, so what a
+    /// record committed before is kept, not written over.
     func save(_ link: AppStoreLink) async throws
     /// The app's link on `platform`.
     func find(app: String, platform: Platform) async throws -> AppStoreLink?
