@@ -16,96 +16,84 @@ struct AppStoreLinkPostgresRaceTests {
     private static let polledAt = Samples.now.addingTimeInterval(3600)
 
     @Test("a relink beside a poll's record: no deadlock, the new storefronts only, and the floor and storefront status the record committed first are kept",
-          arguments: LinkRowRace.allCases)
+          .enabled(if: TestBackend.available.contains(.postgres)), arguments: LinkRowRace.allCases)
     func relinkBesideRecord(_ race: LinkRowRace) async throws {
-        try await Self.withLinks { database, _, links in
-            for round in 0..<Self.rounds {
-                let polled = try await Self.linked(links, minute: round * 2)
-                // The same App Store app, so the floor of a storefront it keeps (gb) outlives the relink.
-                let relinked = AppStoreLink(app: "notes", platform: .ios, identity: polled.identity, storefronts: ["fr", "gb"],
-                                            createdAt: polled.createdAt.addingTimeInterval(60))
-                let (recorded, saved) = try await race.run(on: database, app: "notes", platform: .ios, {
-                    try await links.record(polled, served: ["gb": "2.0.0", "us": "2.0.0"], status: Self.polledStatus(), reset: false)
-                }, { try await links.save(relinked) })
-                guard let recorded = recorded.succeeded(), saved.succeeded() != nil else { continue }
-                let found = try #require(try await links.find(app: "notes", platform: .ios))
-                #expect(found.isSameLink(as: relinked))
-                #expect(Set(found.served.keys).isSubset(of: ["fr", "gb"]) && Set(found.status.storefronts.keys).isSubset(of: ["fr", "gb"]),
-                        "\(found.served), \(found.status.storefronts.keys)")
-                // A record that committed is never lost: the relink read the link after it, under its lock.
-                #expect(found.served["gb"] == (recorded ? "2.0.0" : "1.0.0"), "recorded: \(recorded)")
-                #expect(found.status.storefronts["gb"]?.lastPollAt == (recorded ? Self.polledAt : Samples.now), "recorded: \(recorded)")
-            }
+        try await Self.inRounds { database, _, links, round in
+            let polled = try await Self.linked(links, minute: round * 2)
+            // The same App Store app, so the floor of a storefront it keeps (gb) outlives the relink.
+            let relinked = AppStoreLink(app: "notes", platform: .ios, identity: polled.identity, storefronts: ["fr", "gb"],
+                                        createdAt: polled.createdAt.addingTimeInterval(60))
+            let (recorded, saved) = try await race.run(on: database, app: "notes", platform: .ios, {
+                try await links.record(polled, served: ["gb": "2.0.0", "us": "2.0.0"], status: Self.polledStatus(), reset: false)
+            }, { try await links.save(relinked) })
+            guard let recorded = recorded.succeeded(), saved.succeeded() != nil else { return }
+            let found = try #require(try await links.find(app: "notes", platform: .ios))
+            #expect(found.isSameLink(as: relinked))
+            #expect(Set(found.served.keys).isSubset(of: ["fr", "gb"]) && Set(found.status.storefronts.keys).isSubset(of: ["fr", "gb"]),
+                    "\(found.served), \(found.status.storefronts.keys)")
+            // A record that committed is never lost: the relink read the link after it, under its lock.
+            #expect(found.served["gb"] == (recorded ? "2.0.0" : "1.0.0"), "recorded: \(recorded)")
+            #expect(found.status.storefronts["gb"]?.lastPollAt == (recorded ? Self.polledAt : Samples.now), "recorded: \(recorded)")
         }
     }
 
     @Test("an unlink's removal under its condition beside a poll's record: no deadlock, and neither the link nor a storefront's row is left",
-          arguments: LinkRowRace.allCases)
+          .enabled(if: TestBackend.available.contains(.postgres)), arguments: LinkRowRace.allCases)
     func unlinkBesideRecord(_ race: LinkRowRace) async throws {
-        try await Self.withLinks { database, repository, links in
-            for round in 0..<Self.rounds {
-                let polled = try await Self.linked(links, minute: round)
-                let unpublished = repository.atRevision(appID: "notes", channel: .production, number: 0)
-                let (recorded, removed) = try await race.run(on: database, app: "notes", platform: .ios, {
-                    try await links.record(polled, served: ["gb": "2.0.0", "us": "2.0.0"], status: Self.polledStatus(), reset: false)
-                }, { try await links.remove(polled, if: unpublished) })
-                _ = recorded.succeeded()
-                #expect(removed.succeeded() == true)
+        try await Self.inRounds { database, repository, links, round in
+            let polled = try await Self.linked(links, minute: round)
+            let unpublished = repository.atRevision(appID: "notes", channel: .production, number: 0)
+            let (recorded, removed) = try await race.run(on: database, app: "notes", platform: .ios, {
+                try await links.record(polled, served: ["gb": "2.0.0", "us": "2.0.0"], status: Self.polledStatus(), reset: false)
+            }, { try await links.remove(polled, if: unpublished) })
+            _ = recorded.succeeded()
+            #expect(removed.succeeded() == true)
+            try await Self.expectUnlinked(database, links)
+        }
+    }
+
+    @Test("two unlinks at once, each way an unlink removes (a plain removal, under a revision's condition, in a withdrawal's publish): no deadlock, one removes, nothing is left",
+          .enabled(if: TestBackend.available.contains(.postgres)), arguments: LinkRowRace.allCases)
+    func twoUnlinks(_ race: LinkRowRace) async throws {
+        try await Self.inRounds { database, repository, links, round in
+            for pair in 0..<3 {
+                let (polled, number, unchanged) = try await Self.linked(links, repository, minute: round * 3 + pair)
+                let conditional: @Sendable () async throws -> Bool = { try await links.remove(polled, if: unchanged) }
+                let other: @Sendable () async throws -> Bool = switch pair {
+                case 0: { try await links.remove(app: "notes", platform: .ios) }
+                case 1: conditional
+                default: Self.withdrawal(of: polled, at: number, repository, links)
+                }
+                let (first, second) = try await race.run(on: database, app: "notes", platform: .ios, other, conditional)
+                let removals = [pair == 2 ? first.publishedOrRaced() ?? false : first.succeeded(), second.succeeded()]
+                #expect(removals.filter { $0 == true }.count == 1, "pair \(pair): \(removals)")
                 try await Self.expectUnlinked(database, links)
             }
         }
     }
 
-    @Test("two unlinks at once, each way an unlink removes (a plain removal, under a revision's condition, in a withdrawal's publish): no deadlock, one removes, nothing is left",
-          arguments: LinkRowRace.allCases)
-    func twoUnlinks(_ race: LinkRowRace) async throws {
-        try await Self.withLinks { database, repository, links in
-            for round in 0..<Self.rounds {
-                for pair in 0..<3 {
-                    let polled = try await Self.linked(links, minute: round * 3 + pair)
-                    let number = try await repository.currentRevision(appID: "notes", channel: .production)?.number ?? 0
-                    let unchanged = repository.atRevision(appID: "notes", channel: .production, number: number)
-                    let conditional: @Sendable () async throws -> Bool = { try await links.remove(polled, if: unchanged) }
-                    let other: @Sendable () async throws -> Bool = switch pair {
-                    case 0: { try await links.remove(app: "notes", platform: .ios) }
-                    case 1: conditional
-                    default: { try await Self.publish(repository, expected: number, condition: links.removing(polled)) }
-                    }
-                    let (first, second) = try await race.run(on: database, app: "notes", platform: .ios, other, conditional)
-                    let removals = [pair == 2 ? first.publishedOrRaced() ?? false : first.succeeded(), second.succeeded()]
-                    #expect(removals.filter { $0 == true }.count == 1, "pair \(pair): \(removals)")
-                    try await Self.expectUnlinked(database, links)
-                }
-            }
-        }
-    }
-
     @Test("an unlink beside a poll's publish that carries stillLinked: no deadlock, exactly one goes through, and an unlink that did leaves neither the link, its rows nor the poll's revision",
-          arguments: LinkRowRace.allCases)
+          .enabled(if: TestBackend.available.contains(.postgres)), arguments: LinkRowRace.allCases)
     func unlinkBesidePublish(_ race: LinkRowRace) async throws {
-        try await Self.withLinks { database, repository, links in
-            for round in 0..<Self.rounds {
-                for withdrawal in [false, true] {
-                    let polled = try await Self.linked(links, minute: round * 2 + (withdrawal ? 1 : 0))
-                    let number = try await repository.currentRevision(appID: "notes", channel: .production)?.number ?? 0
-                    // The empty-storefronts unlink (review s15, M11), or the withdrawal's publish that removes the link (review s14, L5).
-                    let unchanged = repository.atRevision(appID: "notes", channel: .production, number: number)
-                    let unlink: @Sendable () async throws -> Bool = switch withdrawal {
-                    case true: { try await Self.publish(repository, expected: number, condition: links.removing(polled)) }
-                    case false: { try await links.remove(polled, if: unchanged) }
-                    }
-                    let poll: @Sendable () async throws -> Bool = { try await Self.publish(repository, expected: number, condition: links.stillLinked(polled)) }
-                    let (unlinkOutcome, pollOutcome) = try await race.run(on: database, app: "notes", platform: .ios, unlink, poll)
-                    let unlinked = (withdrawal ? unlinkOutcome.publishedOrRaced() : unlinkOutcome.succeeded()) ?? false
-                    let published = pollOutcome.publishedOrRaced() ?? false
-                    #expect(unlinked != published, "withdrawal \(withdrawal): unlinked \(unlinked), the poll published \(published)")
-                    let revision = try await repository.currentRevision(appID: "notes", channel: .production)?.number ?? 0
-                    #expect(revision == number + ((published || (withdrawal && unlinked)) ? 1 : 0))
-                    if unlinked {
-                        try await Self.expectUnlinked(database, links)
-                    } else {
-                        #expect(try await links.find(app: "notes", platform: .ios)?.isSameLink(as: polled) == true, "the poll published; its link stays")
-                    }
+        try await Self.inRounds { database, repository, links, round in
+            for withdrawal in [false, true] {
+                let (polled, number, unchanged) = try await Self.linked(links, repository, minute: round * 2 + (withdrawal ? 1 : 0))
+                // The empty-storefronts unlink (review s15, M11), or the withdrawal's publish that removes the link (review s14, L5).
+                let unlink: @Sendable () async throws -> Bool = switch withdrawal {
+                case true: Self.withdrawal(of: polled, at: number, repository, links)
+                case false: { try await links.remove(polled, if: unchanged) }
+                }
+                let poll: @Sendable () async throws -> Bool = { try await Self.publish(repository, expected: number, condition: links.stillLinked(polled)) }
+                let (unlinkOutcome, pollOutcome) = try await race.run(on: database, app: "notes", platform: .ios, unlink, poll)
+                let unlinked = (withdrawal ? unlinkOutcome.publishedOrRaced() : unlinkOutcome.succeeded()) ?? false
+                let published = pollOutcome.publishedOrRaced() ?? false
+                #expect(unlinked != published, "withdrawal \(withdrawal): unlinked \(unlinked), the poll published \(published)")
+                let revision = try await repository.currentRevision(appID: "notes", channel: .production)?.number ?? 0
+                #expect(revision == number + ((published || (withdrawal && unlinked)) ? 1 : 0))
+                if unlinked {
+                    try await Self.expectUnlinked(database, links)
+                } else {
+                    #expect(try await links.find(app: "notes", platform: .ios)?.isSameLink(as: polled) == true, "the poll published; its link stays")
                 }
             }
         }
@@ -113,9 +101,15 @@ struct AppStoreLinkPostgresRaceTests {
 
     // MARK: Fixture
 
-    /// A fresh PostgreSQL database with the app "notes"; the test is skipped without PostgreSQL.
+    /// ``rounds`` rounds on one fresh database (``withLinks(_:)``), numbered from 0.
+    private static func inRounds(_ body: (Database, SQLRepository, SQLAppStoreLinkRepository, Int) async throws -> Void) async throws {
+        try await withLinks { database, repository, links in
+            for round in 0..<rounds { try await body(database, repository, links, round) }
+        }
+    }
+
+    /// A fresh PostgreSQL database with the app "notes".
     private static func withLinks(_ body: (Database, SQLRepository, SQLAppStoreLinkRepository) async throws -> Void) async throws {
-        guard TestBackend.available.contains(.postgres) else { return }
         try await TestBackend.postgres.withRepository { repository, database in
             try await repository.createApp(Samples.app("notes"))
             let database = try #require(database)
@@ -135,6 +129,14 @@ struct AppStoreLinkPostgresRaceTests {
         return try #require(try await links.find(app: "notes", platform: .ios))
     }
 
+    /// ``linked(_:minute:)``, with the policy's revision then and the condition that no publish came since, an unlink's.
+    private static func linked(_ links: SQLAppStoreLinkRepository, _ repository: SQLRepository,
+                               minute: Int) async throws -> (link: AppStoreLink, revision: Int, unchanged: PublishCondition) {
+        let link = try await linked(links, minute: minute)
+        let revision = try await repository.currentRevision(appID: "notes", channel: .production)?.number ?? 0
+        return (link, revision, repository.atRevision(appID: "notes", channel: .production, number: revision))
+    }
+
     /// A later poll's status, each storefront asked again.
     private static func polledStatus() -> AppStoreLinkStatus {
         let asked = AppStoreStorefrontStatus(lastPollAt: polledAt, lastAnswerAt: polledAt, lastAnswer: "2.0.0")
@@ -145,6 +147,12 @@ struct AppStoreLinkPostgresRaceTests {
         _ = try await repository.publish(appID: "notes", channel: .production, policy: Samples.policy(), author: "appstore", note: nil,
                                          at: Samples.now, expectedRevision: expected, condition: condition, events: nil)
         return true
+    }
+
+    /// An unlink's withdrawal: its publish over `revision`, removing `link` in its transaction.
+    private static func withdrawal(of link: AppStoreLink, at revision: Int, _ repository: SQLRepository,
+                                   _ links: SQLAppStoreLinkRepository) -> @Sendable () async throws -> Bool {
+        { try await publish(repository, expected: revision, condition: links.removing(link)) }
     }
 
     /// Neither the link nor a row of its storefronts is left.
