@@ -8,6 +8,8 @@ public protocol AppStoreLinkRepository: Sendable {
     /// the same App Store app: they are the floor below which a stale answer is ignored. So are the
     /// trusted and newest versions (``AppStoreLinkStatus/trustedVersion``), the floor's baseline, and
     /// the answers held for an operator (``IgnoredAnswer/waitsForOperator``) of the storefronts still named.
+    /// The old link is read under the lock a ``record(_:served:status:reset:)`` takes first, so what a
+    /// record committed before is kept, not written over.
     func save(_ link: AppStoreLink) async throws
     /// The app's link on `platform`.
     func find(app: String, platform: Platform) async throws -> AppStoreLink?

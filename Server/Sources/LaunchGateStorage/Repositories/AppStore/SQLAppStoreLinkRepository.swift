@@ -13,8 +13,10 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
     public func save(_ link: AppStoreLink) async throws {
         try await database.transaction { db in
             var link = link
+            // Read under the row's lock (PostgreSQL; SQLite's writer lock is held already), the lock a poll's
+            // record takes first: a record that committed meanwhile is read and its floor kept, not written over.
             let old = try await Self.query(db).where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue)
-                .first().map { try Self.link($0, logger: db.logger) }
+                .for(.update).first().map { try Self.link($0, logger: db.logger) }
             link.served = old.map { old in old.identity == link.identity ? old.served.filter { link.storefronts.contains($0.key) } : [:] } ?? [:]
             if let old, old.identity == link.identity {
                 link.status.keepTrust(of: old.status)
