@@ -31,7 +31,7 @@ public struct AppStorePoller: Sendable {
     private let lookup: AppStoreLookupClient
     private let publisher: any AppStorePublisher
     private let configuration: AppStorePollerConfiguration
-    private let phased: PhasedReleaseService?
+    let phased: PhasedReleaseService?
     private let events: any WebhookEvents
     private let pacer: AppStoreLookupPacer
     private let now: @Sendable () -> Date
@@ -221,19 +221,6 @@ public struct AppStorePoller: Sendable {
             // The floor read before the race: the repository keeps the winner's if it is higher.
             return (.raced, link.served, phase, update, [])
         }
-    }
-
-    /// Sets the rollout to Apple's phase for the version on sale (the highest served) and says what
-    /// was found; the policy's own rollout stands when the phase can't be followed.
-    private func followPhasedRelease(link: AppStoreLink, served: [String: AppVersion], policy: inout PlatformPolicy) async -> String? {
-        guard let phased, let version = served.values.max() else { return nil }
-        guard let bundleID = link.identity.bundleID else {
-            // App Store Connect finds apps by bundle ID; the lookup's Apple ID doesn't name one.
-            return "policy's own rollout: the link names an Apple ID, and App Store Connect needs a bundle ID"
-        }
-        let release = await phased.rollout(app: link.app, bundleID: bundleID, platform: link.platform, version: version)
-        policy.rollout = release.rollout(replacing: policy.rollout)
-        return release.summary
     }
 
     /// Records how the poll went. A poll in which some storefront answered is a success for the
