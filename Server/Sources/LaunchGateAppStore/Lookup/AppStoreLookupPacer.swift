@@ -43,10 +43,11 @@ public struct AppStoreLookupPacer: Sendable {
     ///   `latestStart`, or later than now when not `waiting`.
     /// - Throws: What storage throws.
     public func reserve(latestStart: Duration, perMinute: Int, waiting: Bool = true) async throws -> Duration? {
+        let left = now().addingTimeInterval(Self.seconds(latestStart - clock.now()))
+        // The repository reads the wall clock once it holds the lock (review s16, P2).
+        guard let start = try await starts.reserve(now: now, latest: left, waits: waiting, limit: perMinute) else { return nil }
+        // From the wall clock the starts share to the monotonic one the round sleeps on, both read after the wait.
         let (moment, wall) = (clock.now(), now())
-        let left = wall.addingTimeInterval(Self.seconds(latestStart - moment))
-        guard let start = try await starts.reserve(now: wall, latest: waiting ? left : min(wall, left), limit: perMinute) else { return nil }
-        // From the wall clock the starts share to the monotonic one the round sleeps on.
         return moment + .milliseconds(start.milliseconds - wall.milliseconds)
     }
 

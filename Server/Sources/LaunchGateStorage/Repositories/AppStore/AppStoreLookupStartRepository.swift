@@ -7,18 +7,28 @@ import Foundation
 /// a transaction-scoped advisory lock on PostgreSQL), which deletes the starts two minutes old
 /// (``AppStoreLookupPace/kept``), so the store holds about two minutes' lookups.
 public protocol AppStoreLookupStartRepository: Sendable {
-    /// Reserves the earliest start at or after `now` that keeps every 60 seconds to at most `limit`
+    /// Reserves the earliest start at or after now that keeps every 60 seconds to at most `limit`
     /// starts, those reserved by anyone included (``AppStoreLookupPace/earliestStart(now:starts:limit:)``),
     /// if it is no later than `latest`.
     /// - Parameters:
-    ///   - now: The wall clock now.
-    ///   - latest: The last start the caller can use; `now` for a caller that doesn't wait.
+    ///   - now: The wall clock, read once the reservation holds its lock (review s16, P2): a
+    ///     reservation that waited for another starts from when it got its turn, not from before, so
+    ///     none is stored in the past where the minute it belongs to would miss it.
+    ///   - latest: The last start the caller can use.
+    ///   - waits: Whether the caller may wait for the pace; one that doesn't takes only a start at now.
     ///   - limit: The most starts in any 60 seconds this caller may add to: a scheduled poll's
     ///     is smaller than a sync's (``AppStoreLookupPace``), so polls leave room for operators.
-    /// - Returns: The start reserved; `nil`, reserving nothing, when it would be after `latest`.
-    func reserve(now: Date, latest: Date, limit: Int) async throws -> Date?
+    /// - Returns: The start reserved; `nil`, reserving nothing, when it would be after `latest` (or now).
+    func reserve(now: @escaping @Sendable () -> Date, latest: Date, waits: Bool, limit: Int) async throws -> Date?
     /// How many starts are kept, older ones included until the next reservation deletes them.
     func kept() async throws -> Int
+}
+
+extension AppStoreLookupStartRepository {
+    /// Reserves a start at or after the fixed moment `now`, no later than `latest`.
+    public func reserve(now: Date, latest: Date, limit: Int) async throws -> Date? {
+        try await reserve(now: { now }, latest: latest, waits: true, limit: limit)
+    }
 }
 
 /// The pace's rule over starts in milliseconds: a start fits when no 60 seconds holding it hold

@@ -9,8 +9,9 @@ public actor MemoryAppStoreLookupStartRepository: AppStoreLookupStartRepository 
     /// Creates an empty store.
     public init() {}
 
-    public func reserve(now: Date, latest: Date, limit: Int) -> Date? {
-        let now = now.milliseconds
+    public func reserve(now: @escaping @Sendable () -> Date, latest: Date, waits: Bool, limit: Int) -> Date? {
+        let now = now().milliseconds
+        let latest = waits ? latest : min(Date(milliseconds: now), latest)
         starts.removeAll { $0 <= now - AppStoreLookupPace.kept }
         let start = AppStoreLookupPace.earliestStart(now: now, starts: starts, limit: limit)
         guard start <= latest.milliseconds else { return nil }

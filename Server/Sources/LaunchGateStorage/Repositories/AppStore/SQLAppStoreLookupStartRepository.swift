@@ -9,8 +9,7 @@ public struct SQLAppStoreLookupStartRepository: AppStoreLookupStartRepository {
     /// Creates a repository; run ``Migrator`` first.
     public init(database: Database) { self.database = database }
 
-    public func reserve(now: Date, latest: Date, limit: Int) async throws -> Date? {
-        let (now, latest) = (now.milliseconds, latest.milliseconds)
+    public func reserve(now: @escaping @Sendable () -> Date, latest: Date, waits: Bool, limit: Int) async throws -> Date? {
         // Relaxed: a reservation lost in a machine's crash only lets a lookup too many start.
         return try await database.transaction(.relaxed) { db in
             if db.dialect.name != "sqlite" {
@@ -18,6 +17,9 @@ public struct SQLAppStoreLookupStartRepository: AppStoreLookupStartRepository {
                 // starts would both take the minute's last lookup. Until the transaction ends.
                 try await db.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: "appstore-lookup-starts")))").run()
             }
+            // Read under the lock: a reservation that waited for it starts from now, not from before (review s16, P2).
+            let now = now().milliseconds
+            let latest = waits ? latest.milliseconds : min(now, latest.milliseconds)
             try await db.delete(from: "appstore_lookup_starts").where("started_at", .lessThanOrEqual, now - AppStoreLookupPace.kept).run()
             let starts = try await db.select().column("started_at").from("appstore_lookup_starts").all()
                 .map { try $0.decode(column: "started_at", as: Int64.self) }
