@@ -30,7 +30,9 @@ struct AppStoreLookupRound: Sendable {
     var waitsForPace = true
 
     /// Asks `storefronts`, in that order as far as the limits let it.
-    /// - Throws: What storage throws when a start can't be reserved; lookups in flight are cancelled.
+    /// - Throws: What storage throws when the first start can't be reserved. A later reservation that
+    ///   fails stops the round as the pace does: the answers in are kept, the rest are not reached and
+    ///   the error is in ``Result/errors``, so a poll that spent lookups still records them (review s16, P1).
     func run(_ identity: AppStoreIdentity, storefronts: [String]) async throws -> Result {
         let (lookup, pacer, clock) = (lookup, pacer, pacer.clock)
         let latestStart = clock.now() + configuration.deadline - AppStoreLookupClient.timeout
@@ -46,9 +48,9 @@ struct AppStoreLookupRound: Sendable {
                     // Reserved here, one after another, so the storefronts get their turns in order.
                     let reserved: Duration?
                     do { reserved = try await pacer.reserve(latestStart: latestStart, perMinute: perMinute, waiting: waiting) } catch {
-                        // Without a reservation no lookup may start; what is in flight is no use to a poll that fails.
-                        (failure, stopped) = (error, true)
-                        group.cancelAll()
+                        // Without a reservation no lookup may start; those already started finish and count.
+                        stopped = true
+                        if pending.count == storefronts.count { failure = error } else { result.errors.append("lookup pace: \(error)") }
                         break
                     }
                     guard let start = reserved else {
