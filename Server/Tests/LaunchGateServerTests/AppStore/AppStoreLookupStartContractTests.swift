@@ -40,6 +40,8 @@ struct AppStoreLookupStartContractTests {
         }
     }
 
+    // Unforced: SQLite and memory serialize reservations anyway, and on PostgreSQL it passes without the
+    // advisory lock; AppStoreLookupStartPostgresRaceTests forces the overlap (review s16, P8).
     @Test("two reservers at once never put more than the limit in any 60 seconds", arguments: TestBackend.available)
     func concurrentReservers(_ backend: TestBackend) async throws {
         try await withStarts(backend) { starts in
