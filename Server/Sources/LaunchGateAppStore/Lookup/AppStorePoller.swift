@@ -143,7 +143,8 @@ public struct AppStorePoller: Sendable {
         var update: StorefrontUpdate?
         var phase: String?
         var ignored = link.status.ignoredAnswers
-        if let accept, round.answers.isEmpty {
+        // A sync the pace let ask nothing reports `paced` (run again in a minute), not that no storefront answered (review s16, P6).
+        if let accept, round.answers.isEmpty, !(round.paced && round.errors.isEmpty) {
             throw AppStoreLinkError.acceptNotAnswered(app: link.app, platform: link.platform.rawValue, version: accept.description, answered: [:],
                                                       problems: report.problems)
         }
