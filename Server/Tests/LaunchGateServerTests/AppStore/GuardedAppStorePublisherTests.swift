@@ -37,19 +37,28 @@ struct GuardedAppStorePublisherTests {
         }
     }
 
+    /// Links notes on ios, has the poller take 7.0.0 (within 5 majors of the operator's 2.4.1, never trusted), runs
+    /// `meanwhile`, then unlinks and links the same bundle again. `false` when 7.0.0 wasn't taken.
+    private func takeSevenAndRelink(_ server: TestServer, meanwhile: () async throws -> Void = {}) async throws -> Bool {
+        let service = server.components.appStoreLinkService
+        func link() async throws {
+            try await service.link(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us"])
+        }
+        try await link()
+        guard case .published = try await poll(server, version: "7.0.0") else { Issue.record("expected 7.0.0 taken"); return false }
+        try await meanwhile()
+        try await service.unlink(app: "notes", platform: .ios)
+        try await link()
+        return true
+    }
+
     @Test("unlink and link of the same bundle measure the first poll from the latest an operator published, not one the poller took untrusted (review s15b, N7)")
     func freshLinkTrustsTheOperatorsLatest() async throws {
         try await TestServer.with { server in
-            let service = server.components.appStoreLinkService
-            func link() async throws {
-                try await service.link(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us"])
-            }
-            try await link()
-            // The operator published 2.4.1; the poller takes 7.0.0 (within 5 majors), never trusted.
-            guard case .published = try await poll(server, version: "7.0.0") else { Issue.record("expected 7.0.0 taken"); return }
-            #expect(try await server.components.appStoreLinks.find(app: "notes", platform: .ios)?.status.trustedVersion == "2.4.1")
-            try await service.unlink(app: "notes", platform: .ios)
-            try await link()
+            guard try await takeSevenAndRelink(server, meanwhile: {
+                let trusted = try await server.components.appStoreLinks.find(app: "notes", platform: .ios)?.status.trustedVersion
+                #expect(trusted == "2.4.1")
+            }) else { return }
             #expect(try await poll(server, version: "12.0.0") == .unchanged, "12.0.0 is held: more than 5 majors past 2.4.1, not 7.0.0")
             let status = try #require(try await server.components.appStoreLinks.find(app: "notes", platform: .ios)?.status)
             #expect(status.trustedVersion == "2.4.1" && status.ignoredAnswers.waiting.count == 1, "\(status)")
@@ -59,19 +68,13 @@ struct GuardedAppStorePublisherTests {
     @Test("an operator's edit that carries the latest the poller took untrusted doesn't launder it: unlink and link measure from the operator's 2.4.1 (review s16, P3)")
     func operatorEditDoesntLaunder() async throws {
         try await TestServer.with { server in
-            let service = server.components.appStoreLinkService
-            func link() async throws {
-                try await service.link(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us"])
-            }
-            try await link()
-            guard case .published = try await poll(server, version: "7.0.0") else { Issue.record("expected 7.0.0 taken"); return }
-            // The operator edits the notes: the revision is theirs, its latest still the poller's 7.0.0.
-            var (_, policy) = try await server.components.policies.current(app: "notes", channel: .production)
-            policy.platforms[.ios]?.latest?.notes = "Edited."
-            _ = try await server.components.repository.publish(appID: "notes", channel: .production, policy: policy, author: "ops", note: "notes",
-                                                               at: Samples.now, expectedRevision: nil, condition: nil, events: nil)
-            try await service.unlink(app: "notes", platform: .ios)
-            try await link()
+            guard try await takeSevenAndRelink(server, meanwhile: {
+                // The operator edits the notes: the revision is theirs, its latest still the poller's 7.0.0.
+                var (_, policy) = try await server.components.policies.current(app: "notes", channel: .production)
+                policy.platforms[.ios]?.latest?.notes = "Edited."
+                _ = try await server.components.repository.publish(appID: "notes", channel: .production, policy: policy, author: "ops",
+                                                                   note: "notes", at: Samples.now, expectedRevision: nil, condition: nil, events: nil)
+            }) else { return }
             #expect(try await poll(server, version: "12.0.0") == .unchanged, "12.0.0 is held: more than 5 majors past 2.4.1, not 7.0.0")
             #expect(try await server.components.appStoreLinks.find(app: "notes", platform: .ios)?.status.trustedVersion == "2.4.1")
         }
