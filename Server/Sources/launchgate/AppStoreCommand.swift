@@ -119,7 +119,7 @@ struct AppStoreCommand: AsyncParsableCommand {
                                                         discussion: "The poll follows serve's rules: a few storefronts at once, paced, and done within 60 seconds; storefronts not reached are listed and polled first next time. It prints what the storefronts that answered serve, and exits non-zero with the reasons when any storefront failed or wasn't reached, or the publish was refused.")
         @OptionGroup var target: Target
         @Flag(help: "Take each storefront's answer even when lower than before (after a release was pulled) or a held jump (more than 5 major versions, or a far minor, past the trusted version), and trust it.") var reset = false
-        @Option(help: "Accept this version, held as too big a jump or below the published latest: take the storefronts' answers of exactly it and trust it, keeping every other storefront's floor (unlike --reset). Fails, changing nothing, when no storefront answers it in this sync.")
+        @Option(help: "Accept this version, held as too big a jump or below the published latest: take the storefronts' answers of exactly it and trust it, keeping every other storefront's floor (unlike --reset). Fails, changing nothing, when no storefront answers it in this sync. Not with --reset.")
         var accept: String?
         @Option(help: "The iTunes lookup's base URL (https; http only to a loopback host with --appstore-allow-loopback-http). Env: LAUNCHGATE_APPSTORE_LOOKUP_URL.")
         var appstoreLookupUrl: String?
@@ -129,6 +129,8 @@ struct AppStoreCommand: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run() async throws {
+            // A reset trusts the newest served and drops the floors: with --accept it would do neither as asked (review s16, P4).
+            if reset, self.accept != nil { throw ValidationError("--reset and --accept can't be combined: accept a version, or reset to what the storefronts serve") }
             let base = try AppStoreCommand.lookupURL(appstoreLookupUrl, allowLoopbackHTTP: try loopback.allowed())
             let poller = try AppStoreCommand.pollerConfiguration(appstorePollInterval)
             let accept = try self.accept.map { text in

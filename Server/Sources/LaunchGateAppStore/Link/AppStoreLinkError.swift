@@ -68,6 +68,11 @@ public struct AppStoreLinkError: LaunchGateFailure, Equatable {
         return AppStoreLinkError(code: "appstore-accept-not-answered", message: String(message.prefix(1000)), kind: .conflict)
     }
 
+    /// A sync asked both to `reset` and to `accept`: a reset trusts the newest served, not the version
+    /// accepted, and drops every floor, so the pair would do neither as asked (review s16, P4).
+    public static let resetWithAccept = AppStoreLinkError(code: "invalid-sync",
+                                                          message: "reset and accept can't be combined: accept a version, or reset to what the storefronts serve")
+
     /// An unlink whose withdrawal lost to other publishes every time it tried; the link stays.
     public static func unlinkRaced(app: String, platform: String) -> AppStoreLinkError {
         AppStoreLinkError(code: "appstore-unlink-raced",

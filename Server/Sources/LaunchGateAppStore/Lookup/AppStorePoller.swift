@@ -102,10 +102,11 @@ public struct AppStorePoller: Sendable {
     ///     in the pacer's store (the database's: every process's), and scheduled polls leave part of it to syncs.
     ///   - accept: An operator's `sync --accept VERSION`: takes the storefronts' answers of exactly
     ///     that version (past the jump limits or below the published latest) and trusts it, keeping
-    ///     every storefront's floor, unlike `reset` (attack s15, 4).
-    /// - Throws: ``AppStoreLinkError`` `appstore-not-linked`, `appstore-accept-not-answered` (no storefront's
-    ///   answer of `accept` could be taken: nothing published or recorded); what storage throws.
+    ///     every storefront's floor, unlike `reset` (attack s15, 4). A sync the pace let ask nothing is `paced` (review s16, P6).
+    /// - Throws: ``AppStoreLinkError`` `invalid-sync` (`reset` with `accept`), `appstore-not-linked`, `appstore-accept-not-answered`
+    ///   (no storefront's answer of `accept` could be taken: nothing published or recorded); what storage throws.
     public func poll(app: String, platform: Platform, reset: Bool, manual: Bool = false, accept: AppVersion? = nil) async throws -> AppStorePollReport {
+        if reset, accept != nil { throw AppStoreLinkError.resetWithAccept }
         guard let link = try await links.find(app: app, platform: platform) else {
             throw AppStoreLinkError.notLinked(app: app, platform: platform.rawValue)
         }
@@ -141,7 +142,7 @@ public struct AppStorePoller: Sendable {
         var update: StorefrontUpdate?
         var phase: String?
         var ignored = link.status.ignoredAnswers
-        if let accept, round.answers.isEmpty {
+        if let accept, round.answers.isEmpty, !(round.paced && round.errors.isEmpty) {
             throw AppStoreLinkError.acceptNotAnswered(app: link.app, platform: link.platform.rawValue, version: accept.description, answered: [:],
                                                       problems: report.problems)
         }

@@ -19,7 +19,9 @@ enum AppStoreTrust {
     ///     (review s15, M1). A poll that doesn't answer it again restarts its day.
     ///   - reset: An operator's `sync --reset`: what it took is accepted at once.
     ///   - accepted: The version an operator's `sync --accept` took: trusted at once, exactly that
-    ///     version, even when another storefront's floor is higher.
+    ///     version, even when another storefront's floor is higher. It lowers the trust only when it is
+    ///     the newest served (a relink from a wrong bundle): an older version one storefront still
+    ///     serves would otherwise become the base that jumps are measured from (review s16, P5).
     static func advance(_ status: inout AppStoreLinkStatus, served: [String: AppVersion], baseline: AppVersion?, answered: Bool, reset: Bool,
                         accepted: AppVersion? = nil, at time: Date) {
         let newest = served.values.max()
@@ -28,7 +30,7 @@ enum AppStoreTrust {
             return
         }
         if let accepted {
-            status.trustedVersion = accepted
+            if status.trustedVersion.map({ accepted >= $0 }) ?? true || newest == accepted { status.trustedVersion = accepted }
             if newest == accepted {
                 (status.newestVersion, status.newestSince, status.newestMinorSince) = (accepted, time, time)
                 return

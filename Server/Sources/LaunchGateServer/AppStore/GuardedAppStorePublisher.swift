@@ -34,15 +34,40 @@ public struct GuardedAppStorePublisher: AppStorePublisher {
     }
 
     public func operatorLatest(app: String, platform: Platform) async throws -> AppVersion? {
-        // Newest first, a page at a time: an operator's revision is usually a few App Store ones back.
-        var through = try await policies.repository.currentRevision(appID: app, channel: .production)?.number ?? 0
-        while through > 0 {
-            let page = try await policies.repository.revisions(appID: app, channel: .production, through: through, limit: 50)
-            if let own = page.first(where: { $0.note != AppStorePollerConfiguration.note }) {
-                return try UpdatePolicy(json: own.document).platforms[platform]?.latest?.version
+        let repository = policies.repository
+        guard let current = try await repository.currentRevision(appID: app, channel: .production)?.number else { return nil }
+        return try await Self.operatorLatest(platform: platform, through: current) { through, limit in
+            try await repository.revisions(appID: app, channel: .production, through: through, limit: limit)
+        }
+    }
+
+    /// The `latest` of the newest revision in which an operator changed it: an operator's revision
+    /// whose `latest` differs from the revision before it. An operator's edit or rollback that only
+    /// carries the `latest` the poller took untrusted (an edit of the notes after an untrusted 7.0.0)
+    /// isn't a choice of it, so it doesn't launder that version into a fresh link's baseline (review s16, P3).
+    /// `nil`, for the first poll to measure from its lowest answer, when no such revision is found within
+    /// `pages` pages (the history read stays bounded), or a revision's document doesn't decode, which
+    /// must not fail every first poll of the link.
+    /// - Parameters:
+    ///   - through: The newest revision's number.
+    ///   - page: At most `limit` revisions numbered `through` or lower, newest first.
+    static func operatorLatest(platform: Platform, through: Int, pages: Int = 10, pageSize: Int = 50,
+                               page: (_ through: Int, _ limit: Int) async throws -> [PolicyRevision]) async throws -> AppVersion? {
+        // The operator's revision seen last (one newer than the revision read next), waiting for its predecessor's latest.
+        var candidate: AppVersion??
+        var through = through
+        for _ in 0..<pages where through > 0 {
+            let revisions = try await page(through, pageSize).sorted { $0.number > $1.number }
+            for revision in revisions {
+                guard let policy = try? UpdatePolicy(json: revision.document) else { return nil }
+                let latest = policy.platforms[platform]?.latest?.version
+                if let chosen = candidate, chosen != latest { return chosen }
+                candidate = revision.note != AppStorePollerConfiguration.note ? .some(latest) : nil
             }
-            guard let oldest = page.map(\.number).min() else { return nil }
+            guard let oldest = revisions.last?.number else { break }
             through = oldest - 1
+            // The first revision has no predecessor: an operator's set its latest.
+            if through == 0, let chosen = candidate { return chosen }
         }
         return nil
     }

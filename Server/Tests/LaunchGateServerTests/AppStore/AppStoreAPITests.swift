@@ -92,7 +92,7 @@ struct AppStoreAPITests {
         #expect(status.failures == 0, "an operator's sync adds no failure")
     }
 
-    @Test("a sync with accept that no storefront answers is a 409 appstore-accept-not-answered in the one error shape; a bad version is a 400")
+    @Test("a sync with accept that no storefront answers is a 409 appstore-accept-not-answered in the one error shape; a bad version, or accept with reset, is a 400")
     func syncAcceptNotAnswered() async throws {
         let server = try await offlineServer()
         try await server.components.appStoreLinkService.link(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us"])
@@ -106,6 +106,11 @@ struct AppStoreAPITests {
                                                body: body(#"{"platform": "ios", "accept": "twelve"}"#))
             #expect(bad.status == .badRequest)
             #expect((try bad.json()["error"] as? [String: Any])?["code"] as? String == "invalid-version", "\(bad.text)")
+            // A reset trusts the newest served, not the version accepted: the pair is refused, nothing asked (review s16, P4).
+            let both = try await client.execute(uri: "/v1/admin/apps/notes/appstore/sync", method: .post, headers: auth,
+                                                body: body(#"{"platform": "ios", "reset": true, "accept": "12.0.0"}"#))
+            #expect(both.status == .badRequest)
+            #expect((try both.json()["error"] as? [String: Any])?["code"] as? String == "invalid-sync", "\(both.text)")
         }
         let lastPollAt = try await server.components.appStoreLinks.find(app: "notes", platform: .ios)?.status.lastPollAt
         #expect(lastPollAt == nil, "nothing recorded")

@@ -58,6 +58,29 @@ struct AppStoreManualSyncTests {
         #expect(after.lastError == backedOff.lastError && after.lastError?.contains("HTTP 503") == true)
     }
 
+    @Test("a sync with accept the pace left no lookup says it was paced (run again in a minute), not that no storefront answered it (review s16, P6)")
+    func pacedAcceptSaysPaced() async throws {
+        let fixture = await AppStorePollerTests.Fixture()
+        let pacer = AppStoreLookupPacer(clock: TestPollClock().clock)
+        for _ in 0..<20 { _ = try await pacer.reserve(latestStart: .seconds(50), perMinute: 20) }
+        let clock = fixture.clock
+        let poller = AppStorePoller(links: fixture.links, lookup: AppStoreLookupClient(transport: fixture.transport), publisher: fixture.publisher,
+                                    pacer: pacer, now: { clock.now }, random: { 0.5 })
+        let report = try await poller.poll(app: "notes", platform: .ios, reset: false, manual: true, accept: "10.0.0")
+        #expect(report.outcome == .paced && report.answered.isEmpty, "\(report)")
+    }
+
+    @Test("a sync with reset and accept together is refused before asking anything: invalid-sync, an input error (review s16, P4)")
+    func resetWithAcceptRefused() async throws {
+        let fixture = await AppStorePollerTests.Fixture()
+        let before = await fixture.status()
+        let error = await #expect(throws: AppStoreLinkError.self) {
+            try await fixture.poller.poll(app: "notes", platform: .ios, reset: true, manual: true, accept: "2.4.1")
+        }
+        #expect(error?.code == "invalid-sync" && error?.kind == .invalidInput)
+        #expect(await fixture.status() == before, "nothing asked or recorded")
+    }
+
     @Test("a sync reports the answers it ignored, the held ones apart, so it can't read as already done; an implausible one no reset takes is only noted (review s15, M10)")
     func ignoredAnswersReported() async throws {
         let fixture = await AppStorePollerTests.Fixture()

@@ -197,4 +197,18 @@ struct AppStoreTrustTests {
                 == "3, 3.0 newest since then")
         #expect(AppStoreLinkStatus(nextPollAt: Samples.now).newestMinorLine { _ in "then" } == nil)
     }
+
+    @Test("--accept lowers the trust only to the newest served: trusted 3.0.0, us 3.0.0, jp 2.5.0 accepted keeps 3.0.0; 2.5.0 served alone is trusted (review s16, P5)")
+    func acceptLowersTrustOnlyToTheNewest() {
+        var status = AppStoreLinkStatus(nextPollAt: Samples.now, trustedVersion: "3.0.0", newestVersion: "3.0.0", newestSince: Samples.now,
+                                        newestMinorSince: Samples.now)
+        AppStoreTrust.advance(&status, served: ["us": "3.0.0", "jp": "2.5.0"], baseline: "3.0.0", answered: true, reset: false, accepted: "2.5.0",
+                              at: Samples.now)
+        #expect(status.trustedVersion == "3.0.0", "jumps stay measured from 3.0.0, not from jp's older version")
+        AppStoreTrust.advance(&status, served: ["us": "3.0.0", "jp": "3.1.0"], baseline: "3.0.0", answered: true, reset: false, accepted: "3.1.0",
+                              at: Samples.now)
+        #expect(status.trustedVersion == "3.1.0", "accepting a higher version raises it")
+        AppStoreTrust.advance(&status, served: ["us": "2.5.0"], baseline: "3.1.0", answered: true, reset: false, accepted: "2.5.0", at: Samples.now)
+        #expect(status.trustedVersion == "2.5.0" && status.newestVersion == "2.5.0", "the newest served, below the trust (a relink from a wrong bundle)")
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchGate
+import Synchronization
 import Testing
 @testable import LaunchGateAppStore
 @testable import LaunchGateServer
@@ -36,22 +37,77 @@ struct GuardedAppStorePublisherTests {
         }
     }
 
+    /// Links notes on ios, has the poller take 7.0.0 (within 5 majors of the operator's 2.4.1, never trusted), runs
+    /// `meanwhile`, then unlinks and links the same bundle again. `false` when 7.0.0 wasn't taken.
+    private func takeSevenAndRelink(_ server: TestServer, meanwhile: () async throws -> Void = {}) async throws -> Bool {
+        let service = server.components.appStoreLinkService
+        func link() async throws {
+            try await service.link(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us"])
+        }
+        try await link()
+        guard case .published = try await poll(server, version: "7.0.0") else { Issue.record("expected 7.0.0 taken"); return false }
+        try await meanwhile()
+        try await service.unlink(app: "notes", platform: .ios)
+        try await link()
+        return true
+    }
+
     @Test("unlink and link of the same bundle measure the first poll from the latest an operator published, not one the poller took untrusted (review s15b, N7)")
     func freshLinkTrustsTheOperatorsLatest() async throws {
         try await TestServer.with { server in
-            let service = server.components.appStoreLinkService
-            func link() async throws {
-                try await service.link(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us"])
-            }
-            try await link()
-            // The operator published 2.4.1; the poller takes 7.0.0 (within 5 majors), never trusted.
-            guard case .published = try await poll(server, version: "7.0.0") else { Issue.record("expected 7.0.0 taken"); return }
-            #expect(try await server.components.appStoreLinks.find(app: "notes", platform: .ios)?.status.trustedVersion == "2.4.1")
-            try await service.unlink(app: "notes", platform: .ios)
-            try await link()
+            guard try await takeSevenAndRelink(server, meanwhile: {
+                let trusted = try await server.components.appStoreLinks.find(app: "notes", platform: .ios)?.status.trustedVersion
+                #expect(trusted == "2.4.1")
+            }) else { return }
             #expect(try await poll(server, version: "12.0.0") == .unchanged, "12.0.0 is held: more than 5 majors past 2.4.1, not 7.0.0")
             let status = try #require(try await server.components.appStoreLinks.find(app: "notes", platform: .ios)?.status)
             #expect(status.trustedVersion == "2.4.1" && status.ignoredAnswers.waiting.count == 1, "\(status)")
         }
+    }
+
+    @Test("an operator's edit that carries the latest the poller took untrusted doesn't launder it: unlink and link measure from the operator's 2.4.1 (review s16, P3)")
+    func operatorEditDoesntLaunder() async throws {
+        try await TestServer.with { server in
+            guard try await takeSevenAndRelink(server, meanwhile: {
+                // The operator edits the notes: the revision is theirs, its latest still the poller's 7.0.0.
+                var (_, policy) = try await server.components.policies.current(app: "notes", channel: .production)
+                policy.platforms[.ios]?.latest?.notes = "Edited."
+                _ = try await server.components.repository.publish(appID: "notes", channel: .production, policy: policy, author: "ops",
+                                                                   note: "notes", at: Samples.now, expectedRevision: nil, condition: nil, events: nil)
+            }) else { return }
+            #expect(try await poll(server, version: "12.0.0") == .unchanged, "12.0.0 is held: more than 5 majors past 2.4.1, not 7.0.0")
+            #expect(try await server.components.appStoreLinks.find(app: "notes", platform: .ios)?.status.trustedVersion == "2.4.1")
+        }
+    }
+
+    private func revision(_ number: Int, latest: AppVersion?, poller: Bool = false, garbage: Bool = false) throws -> PolicyRevision {
+        var policy = Samples.policy()
+        policy.platforms[.ios]?.latest = latest.map { Release(version: $0) }
+        return PolicyRevision(appID: "notes", channel: .production, number: number, document: garbage ? Data("{".utf8) : try policy.jsonData(),
+                              issuedAt: Samples.now, author: poller ? "appstore" : "ops", note: poller ? AppStorePollerConfiguration.note : nil)
+    }
+
+    @Test("the operator's latest: the newest operator revision that changed it; none within 10 pages, or an undecodable revision, gives nil (the lowest answer), never an error (review s16, P3)")
+    func operatorLatestChoosesAndIsBounded() async throws {
+        func find(_ history: [PolicyRevision]) async throws -> (AppVersion?, pages: Int) {
+            let read = Mutex(0)
+            let found = try await GuardedAppStorePublisher.operatorLatest(platform: .ios, through: history.count, pageSize: 3) { through, limit in
+                read.withLock { $0 += 1 }
+                return Array(history.filter { $0.number <= through }.sorted { $0.number > $1.number }.prefix(limit))
+            }
+            return (found, read.withLock { $0 })
+        }
+        // 1 operator 2.4.1, 2 poller 7.0.0, 3 operator edit keeping 7.0.0, 4 poller 7.1.0: 3 carried the poller's, 1 chose.
+        let carried = [try revision(1, latest: "2.4.1"), try revision(2, latest: "7.0.0", poller: true), try revision(3, latest: "7.0.0"),
+                       try revision(4, latest: "7.1.0", poller: true)]
+        #expect(try await find(carried).0 == "2.4.1")
+        // An operator's change of it, across a page boundary: 5 operator 3.0.0 after 4's 7.1.0.
+        #expect(try await find(carried + [try revision(5, latest: "3.0.0")]).0 == "3.0.0")
+        var undecodable = carried
+        undecodable[0] = try revision(1, latest: nil, garbage: true)
+        #expect(try await find(undecodable).0 == nil, "an undecodable revision falls back, not throws")
+        let long = [try revision(1, latest: "2.4.1")] + (2...40).map { try! revision($0, latest: "7.0.0", poller: true) }
+        let (found, pages) = try await find(long)
+        #expect(found == nil && pages == 10, "the history read stops at 10 pages")
     }
 }

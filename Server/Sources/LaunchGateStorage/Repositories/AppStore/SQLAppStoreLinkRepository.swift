@@ -6,6 +6,8 @@ import SQLKit
 /// App Store links over SQLKit, for SQLite and PostgreSQL alike.
 public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
     package let database: Database
+    /// The unreadable `newest_release` values already logged: a link's is read every tick while unanswered.
+    private let warnings = OnceWarnings()
 
     /// Creates a repository; run ``Migrator`` first.
     public init(database: Database) { self.database = database }
@@ -16,7 +18,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
             // Read under the row's lock (PostgreSQL; SQLite's writer lock is held already), the lock a poll's
             // record takes first: a record that committed meanwhile is read and its floor kept, not written over.
             let old = try await Self.query(db).where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue)
-                .for(.update).first().map { try Self.link($0, logger: db.logger) }
+                .for(.update).first().map { try Self.link($0, logger: db.logger, warnings: warnings) }
             link.served = old.map { old in old.identity == link.identity ? old.served.filter { link.storefronts.contains($0.key) } : [:] } ?? [:]
             if let old, old.identity == link.identity {
                 link.status.keepTrust(of: old.status)
@@ -45,18 +47,18 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
 
     public func find(app: String, platform: Platform) async throws -> AppStoreLink? {
         try await database.read { db in
-            try await Self.withStorefronts(Self.query(db).where("app_id", .equal, app).where("platform", .equal, platform.rawValue).all().map { try Self.link($0, logger: db.logger) }, db).first
+            try await Self.withStorefronts(Self.query(db).where("app_id", .equal, app).where("platform", .equal, platform.rawValue).all().map { try Self.link($0, logger: db.logger, warnings: warnings) }, db).first
         }
     }
 
     public func links(app: String) async throws -> [AppStoreLink] {
-        try await database.read { db in try await Self.withStorefronts(Self.query(db).where("app_id", .equal, app).orderBy("platform").all().map { try Self.link($0, logger: db.logger) }, db) }
+        try await database.read { db in try await Self.withStorefronts(Self.query(db).where("app_id", .equal, app).orderBy("platform").all().map { try Self.link($0, logger: db.logger, warnings: warnings) }, db) }
     }
 
     public func due(at now: Date, limit: Int) async throws -> [AppStoreLink] {
         try await database.read { db in
             let due = try await Self.query(db).where("next_poll_at", .lessThanOrEqual, now.milliseconds)
-                .orderBy("next_poll_at").orderBy("app_id").orderBy("platform").limit(max(limit, 0)).all().map { try Self.link($0, logger: db.logger) }
+                .orderBy("next_poll_at").orderBy("app_id").orderBy("platform").limit(max(limit, 0)).all().map { try Self.link($0, logger: db.logger, warnings: warnings) }
             return try await Self.withStorefronts(due, db)
         }
     }
@@ -99,7 +101,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
                     """).run()
             }
             guard let stored = try await Self.query(db).where("app_id", .equal, polled.app).where("platform", .equal, polled.platform.rawValue)
-                .first().map({ try Self.link($0, logger: db.logger) }), stored.isSameLink(as: polled) else { return false }
+                .first().map({ try Self.link($0, logger: db.logger, warnings: warnings) }), stored.isSameLink(as: polled) else { return false }
             try await db.update("appstore_links").set("served", to: SQLBind(try Self.servedText(stored.floor(recording: served, reset: reset, status: status))))
                 .set("last_poll_at", to: SQLBind(status.lastPollAt?.milliseconds)).set("last_success_at", to: SQLBind(status.lastSuccessAt?.milliseconds))
                 .set("last_error", to: SQLBind(status.lastError)).set("failures", to: SQLBind(Int64(status.failures)))
@@ -127,7 +129,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
                     """).run()
             }
             return try await Self.query(db).where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue)
-                .first().map { try Self.link($0, logger: db.logger) }?.isSameLink(as: link) == true
+                .first().map { try Self.link($0, logger: db.logger, warnings: warnings) }?.isSameLink(as: link) == true
         }, memory: { try await find(app: link.app, platform: link.platform)?.isSameLink(as: link) == true })
     }
 
@@ -209,23 +211,26 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
     }
 
     /// The stored record of the newest answer. One that doesn't decode (edited by hand, or written
-    /// by a build before it was typed) reads as none, logged, rather than losing the link: the next
-    /// poll's answer is then taken as the record, which costs at most one correction of a young
-    /// version's notes.
-    private static func newestRelease(_ text: String?, logger: Logger) -> AppStoreNewestRelease? {
+    /// by a build before it was typed) reads as none, logged once per link and value (`key`), rather
+    /// than losing the link: the next poll's answer is then taken as the record, which costs at most
+    /// one correction of a young version's notes.
+    private static func newestRelease(_ text: String?, key: String, logger: Logger, warnings: OnceWarnings) -> AppStoreNewestRelease? {
         guard let text else { return nil }
         do {
             return try JSONDecoder().decode(AppStoreNewestRelease.self, from: Data(text.utf8))
         } catch {
-            logger.warning("appstore_links holds an unreadable newest_release; read as none until the next poll records one",
-                           metadata: ["error": "\(error)"])
+            if warnings.first("\(key)\u{0}\(text)") {
+                logger.warning("appstore_links holds an unreadable newest_release; read as none until the next poll records one",
+                               metadata: ["link": "\(key)", "error": "\(error)"])
+            }
             return nil
         }
     }
 
-    private static func link(_ row: any SQLRow, logger: Logger) throws -> AppStoreLink {
+    private static func link(_ row: any SQLRow, logger: Logger, warnings: OnceWarnings) throws -> AppStoreLink {
         func corrupt(_ what: String) -> StorageError { StorageError.corrupt("the appstore_links table holds \(what); was it edited by hand?") }
         guard let platform = Platform(rawValue: try row.decode(column: "platform", as: String.self)) else { throw corrupt("an unknown platform") }
+        let app = try row.decode(column: "app_id", as: String.self)
         let identity: AppStoreIdentity
         switch (try row.decode(column: "bundle_id", as: String?.self), try row.decode(column: "apple_id", as: String?.self)) {
         case (let bundle?, nil): identity = .bundleID(bundle)
@@ -256,8 +261,9 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
             trustedVersion: try version("trusted_version"), newestVersion: try version("newest_version"),
             newestSince: try row.decode(column: "newest_since", as: Int64?.self).map(Date.init(milliseconds:)),
             newestMinorSince: try row.decode(column: "newest_minor_since", as: Int64?.self).map(Date.init(milliseconds:)),
-            newestRelease: Self.newestRelease(try row.decode(column: "newest_release", as: String?.self), logger: logger))
-        return AppStoreLink(app: try row.decode(column: "app_id", as: String.self), platform: platform, identity: identity,
+            newestRelease: Self.newestRelease(try row.decode(column: "newest_release", as: String?.self), key: "\(app)/\(platform.rawValue)",
+                                              logger: logger, warnings: warnings))
+        return AppStoreLink(app: app, platform: platform, identity: identity,
                             storefronts: try row.decode(column: "storefronts", as: String.self).split(separator: ",").map(String.init),
                             pins: pins, served: served, createdAt: Date(milliseconds: try row.decode(column: "created_at", as: Int64.self)),
                             status: status)
