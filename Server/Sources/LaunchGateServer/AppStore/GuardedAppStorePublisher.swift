@@ -41,33 +41,37 @@ public struct GuardedAppStorePublisher: AppStorePublisher {
         }
     }
 
-    /// The `latest` of the newest revision in which an operator changed it: an operator's revision
-    /// whose `latest` differs from the revision before it. An operator's edit or rollback that only
-    /// carries the `latest` the poller took untrusted (an edit of the notes after an untrusted 7.0.0)
-    /// isn't a choice of it, so it doesn't launder that version into a fresh link's baseline (review s16, P3).
-    /// `nil`, for the first poll to measure from its lowest answer, when no such revision is found within
-    /// `pages` pages (the history read stays bounded), or a revision's document doesn't decode, which
-    /// must not fail every first poll of the link.
+    /// The `latest` of the newest revision in which an operator introduced it: an operator's revision
+    /// whose `latest` differs from the revision before it and isn't one an older App Store revision
+    /// carried as its latest. An operator's edit that only carries the `latest` the poller took untrusted
+    /// (an edit of the notes after an untrusted 7.0.0, review s16 P3), an edit of another platform, or a
+    /// rollback to a revision the poller wrote (attack s16, 1) isn't a choice of it, so it doesn't launder
+    /// that version into a fresh link's baseline. `nil`, for the first poll to measure from its lowest
+    /// answer, when no such revision is found within `pages` pages (the history read stays bounded), or a
+    /// revision's document doesn't decode, which must not fail every first poll of the link.
     /// - Parameters:
     ///   - through: The newest revision's number.
     ///   - page: At most `limit` revisions numbered `through` or lower, newest first.
     static func operatorLatest(platform: Platform, through: Int, pages: Int = 10, pageSize: Int = 50,
                                page: (_ through: Int, _ limit: Int) async throws -> [PolicyRevision]) async throws -> AppVersion? {
-        // The operator's revision seen last (one newer than the revision read next), waiting for its predecessor's latest.
-        var candidate: AppVersion??
+        // Newest first: whether the poller wrote the revision, and its latest.
+        var history: [(number: Int, poller: Bool, latest: AppVersion?)] = []
         var through = through
         for _ in 0..<pages where through > 0 {
             let revisions = try await page(through, pageSize).sorted { $0.number > $1.number }
             for revision in revisions {
                 guard let policy = try? UpdatePolicy(json: revision.document) else { return nil }
-                let latest = policy.platforms[platform]?.latest?.version
-                if let chosen = candidate, chosen != latest { return chosen }
-                candidate = revision.note != AppStorePollerConfiguration.note ? .some(latest) : nil
+                history.append((revision.number, revision.note == AppStorePollerConfiguration.note, policy.platforms[platform]?.latest?.version))
             }
             guard let oldest = revisions.last?.number else { break }
             through = oldest - 1
-            // The first revision has no predecessor: an operator's set its latest.
-            if through == 0, let chosen = candidate { return chosen }
+        }
+        for (index, revision) in history.enumerated() where !revision.poller {
+            let older = history[(index + 1)...]
+            // The first revision has no predecessor; one whose predecessor wasn't read can't be judged.
+            guard let previous = older.first else { return revision.number == 1 ? revision.latest : nil }
+            guard previous.latest != revision.latest, !older.contains(where: { $0.poller && $0.latest == revision.latest }) else { continue }
+            return revision.latest
         }
         return nil
     }

@@ -80,6 +80,31 @@ struct GuardedAppStorePublisherTests {
         }
     }
 
+    @Test("a rollback to a revision the poller wrote, or an operator's edit of another platform, doesn't launder its latest: unlink and link measure from the operator's 2.4.1 (attack s16, 1)")
+    func rollbackOrOtherPlatformDoesntLaunder() async throws {
+        try await TestServer.with { server in
+            guard try await takeSevenAndRelink(server, meanwhile: {
+                // The poller moves on to 7.1.0; the operator rolls back to the poller's 7.0.0 revision.
+                guard case .published = try await poll(server, version: "7.1.0") else { Issue.record("expected 7.1.0 taken"); return }
+                let sevenRevision = try #require(try await server.components.repository.revisions(appID: "notes", channel: .production)
+                    .first { (try? UpdatePolicy(json: $0.document))?.platforms[.ios]?.latest?.version == "7.0.0" }?.number)
+                _ = try await server.components.adoption.rollback(app: "notes", channel: .production, to: sevenRevision, author: "ops", confirmed: true)
+            }) else { return }
+            #expect(try await poll(server, version: "12.0.0") == .unchanged, "12.0.0 is held: more than 5 majors past 2.4.1, not 7.0.0")
+            #expect(try await server.components.appStoreLinks.find(app: "notes", platform: .ios)?.status.trustedVersion == "2.4.1")
+        }
+        try await TestServer.with { server in
+            guard try await takeSevenAndRelink(server, meanwhile: {
+                var (_, policy) = try await server.components.policies.current(app: "notes", channel: .production)
+                policy.platforms[.android]?.latest = Release(version: "2.5.0")
+                _ = try await server.components.repository.publish(appID: "notes", channel: .production, policy: policy, author: "ops",
+                                                                   note: "android", at: Samples.now, expectedRevision: nil, condition: nil, events: nil)
+            }) else { return }
+            #expect(try await poll(server, version: "12.0.0") == .unchanged, "an Android publish doesn't decide iOS's baseline")
+            #expect(try await server.components.appStoreLinks.find(app: "notes", platform: .ios)?.status.trustedVersion == "2.4.1")
+        }
+    }
+
     private func revision(_ number: Int, latest: AppVersion?, poller: Bool = false, garbage: Bool = false) throws -> PolicyRevision {
         var policy = Samples.policy()
         policy.platforms[.ios]?.latest = latest.map { Release(version: $0) }
@@ -103,6 +128,8 @@ struct GuardedAppStorePublisherTests {
         #expect(try await find(carried).0 == "2.4.1")
         // An operator's change of it, across a page boundary: 5 operator 3.0.0 after 4's 7.1.0.
         #expect(try await find(carried + [try revision(5, latest: "3.0.0")]).0 == "3.0.0")
+        // 5 an operator's rollback to 2's 7.0.0: it changed the latest, but to one the poller published.
+        #expect(try await find(carried + [try revision(5, latest: "7.0.0")]).0 == "2.4.1")
         var undecodable = carried
         undecodable[0] = try revision(1, latest: nil, garbage: true)
         #expect(try await find(undecodable).0 == nil, "an undecodable revision falls back, not throws")
