@@ -62,4 +62,15 @@ extension AppStoreLink {
         let floor = reset ? recorded : served.merging(recorded) { max($0, $1) }.filter { storefronts.contains($0.key) }
         return floor.filter { status.storefronts[$0.key]?.withdrawnAt == nil }
     }
+
+    /// The trusted version (``AppStoreLinkStatus/trustedVersion``) after recording `status`, a poll of
+    /// `polled`, over this stored link: the higher of the stored and the recorded, so a poll that read
+    /// the link before an operator's `sync --accept` recorded never writes its older trust over the
+    /// accepted one (attack s16, 2). A record that itself lowered the trust it read (a reset, or an
+    /// accept of the newest served) takes it as it is.
+    public func trusted(recording status: AppStoreLinkStatus, readAs polled: AppStoreLink) -> AppVersion? {
+        let recorded = status.trustedVersion
+        if let read = polled.status.trustedVersion, let recorded, recorded < read { return recorded }
+        return [recorded, self.status.trustedVersion].compactMap { $0 }.max()
+    }
 }

@@ -35,7 +35,8 @@ public protocol AppStoreLinkRepository: Sendable {
     /// Records a poll of `link`, as the poll read it: the storefronts' versions and the status.
     /// Each storefront keeps the higher of the stored and the recorded version, so a poll that lost
     /// a race with the floor it read never lowers the winner's (review s13, G5); `reset` (`sync --reset`)
-    /// takes the recorded versions as they are.
+    /// takes the recorded versions as they are. The trusted version likewise only moves forward, unless
+    /// the record lowered the one it read (``AppStoreLink/trusted(recording:readAs:)``).
     /// - Returns: `false`, recording nothing, when the link was removed or relinked meanwhile (another
     ///   identity or creation time): a poll's floor belongs to the app it asked about.
     ///   Only the storefronts whose status the poll changed (those it asked) are written: an

@@ -68,8 +68,10 @@ public actor MemoryAppStoreLinkRepository: AppStoreLinkRepository {
         // Only the storefronts this poll asked (changed from what it read): another's stay (review s15, M7).
         let asked = status.storefronts.filter { link.storefronts.contains($0.key) && polled.status.storefronts[$0.key] != $0.value }
         let stored = link.status.storefronts
+        let trusted = link.trusted(recording: status, readAs: polled)
         link.status = status
         link.status.storefronts = stored.merging(asked) { $1 }
+        link.status.trustedVersion = trusted
         links[key] = link
         return true
     }

@@ -107,7 +107,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
                 .set("last_error", to: SQLBind(status.lastError)).set("failures", to: SQLBind(Int64(status.failures)))
                 .set("next_poll_at", to: SQLBind(status.nextPollAt.milliseconds)).set("phased_release", to: SQLBind(status.phasedRelease))
                 .set("ignored_answers", to: SQLBind(try Self.ignoredText(status.ignoredAnswers)))
-                .set("trusted_version", to: SQLBind(status.trustedVersion?.description))
+                .set("trusted_version", to: SQLBind(stored.trusted(recording: status, readAs: polled)?.description))
                 .set("newest_version", to: SQLBind(status.newestVersion?.description)).set("newest_since", to: SQLBind(status.newestSince?.milliseconds))
                 .set("newest_minor_since", to: SQLBind(status.newestMinorSince?.milliseconds))
                 .set("newest_release", to: SQLBind(try Self.newestReleaseText(status.newestRelease)))
