@@ -73,6 +73,14 @@ public struct AppStoreLinkError: LaunchGateFailure, Equatable {
     public static let resetWithAccept = AppStoreLinkError(code: "invalid-sync",
                                                           message: "reset and accept can't be combined: accept a version, or reset to what the storefronts serve")
 
+    /// A `sync --accept VERSION` of a version no storefront's answer would be taken as (more than
+    /// ``AnswerPlausibility/maximumComponents`` components, or one above ``AnswerPlausibility/maximumComponent``):
+    /// refused before any lookup is spent on it (attack s16, 5).
+    public static func implausibleAccept(_ version: AppVersion) -> AppStoreLinkError {
+        AppStoreLinkError(code: "invalid-version", message: "accept: '\(version.description.prefix(40))' is no version the App Store serves: "
+            + "at most \(AnswerPlausibility.maximumComponents) components, each at most \(AnswerPlausibility.maximumComponent)")
+    }
+
     /// An unlink whose withdrawal lost to other publishes every time it tried; the link stays.
     public static func unlinkRaced(app: String, platform: String) -> AppStoreLinkError {
         AppStoreLinkError(code: "appstore-unlink-raced",

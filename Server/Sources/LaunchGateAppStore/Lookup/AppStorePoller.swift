@@ -103,10 +103,11 @@ public struct AppStorePoller: Sendable {
     ///   - accept: An operator's `sync --accept VERSION`: takes the storefronts' answers of exactly
     ///     that version (past the jump limits or below the published latest) and trusts it, keeping
     ///     every storefront's floor, unlike `reset` (attack s15, 4). A sync the pace let ask nothing is `paced` (review s16, P6).
-    /// - Throws: ``AppStoreLinkError`` `invalid-sync` (`reset` with `accept`), `appstore-not-linked`, `appstore-accept-not-answered`
-    ///   (no storefront's answer of `accept` could be taken: nothing published or recorded); what storage throws.
+    /// - Throws: ``AppStoreLinkError`` `invalid-sync` (`reset` with `accept`), `invalid-version` (an implausible `accept`), `appstore-not-linked`,
+    ///   `appstore-accept-not-answered` (no storefront's answer of `accept` could be taken: nothing published or recorded); what storage throws.
     public func poll(app: String, platform: Platform, reset: Bool, manual: Bool = false, accept: AppVersion? = nil) async throws -> AppStorePollReport {
         if reset, accept != nil { throw AppStoreLinkError.resetWithAccept }
+        if let accept, AnswerPlausibility.refusal(of: accept, trusted: nil, reset: true) != nil { throw AppStoreLinkError.implausibleAccept(accept) }
         guard let link = try await links.find(app: app, platform: platform) else {
             throw AppStoreLinkError.notLinked(app: app, platform: platform.rawValue)
         }

@@ -48,7 +48,8 @@ extension ServerComponents {
     ///   - logger: Where failures are logged.
     ///   - accept: The version an operator accepts (`sync --accept`): its answers are taken and trusted, every floor kept.
     /// - Returns: What the poll did, storefront by storefront.
-    /// - Throws: ``AppStoreLinkError`` `invalid-sync` (`reset` with `accept`), `appstore-not-linked`, `appstore-accept-not-answered`.
+    /// - Throws: ``AppStoreLinkError`` `invalid-sync` (`reset` with `accept`), `invalid-version` (an implausible `accept`),
+    ///   `appstore-not-linked`, `appstore-accept-not-answered`.
     public func syncAppStore(app: String, platform: Platform, reset: Bool, lookupURL: URL, connectURL: AppStoreConnectURL?,
                              configuration: AppStorePollerConfiguration, logger: Logger, accept: AppVersion? = nil) async throws -> AppStorePollReport {
         let client = HTTPClientConnectTransport.makeClient()

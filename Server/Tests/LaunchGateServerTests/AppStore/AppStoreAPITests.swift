@@ -106,6 +106,13 @@ struct AppStoreAPITests {
                                                body: body(#"{"platform": "ios", "accept": "twelve"}"#))
             #expect(bad.status == .badRequest)
             #expect((try bad.json()["error"] as? [String: Any])?["code"] as? String == "invalid-version", "\(bad.text)")
+            // One no storefront's answer would be taken as is refused the same way, before any lookup (attack s16, 5).
+            for implausible in ["99999999999.0", "1.0.0.0.1"] {
+                let refused = try await client.execute(uri: "/v1/admin/apps/notes/appstore/sync", method: .post, headers: auth,
+                                                       body: body(#"{"platform": "ios", "accept": "\#(implausible)"}"#))
+                #expect(refused.status == .badRequest)
+                #expect((try refused.json()["error"] as? [String: Any])?["code"] as? String == "invalid-version", "\(refused.text)")
+            }
             // A reset trusts the newest served, not the version accepted: the pair is refused, nothing asked (review s16, P4).
             let both = try await client.execute(uri: "/v1/admin/apps/notes/appstore/sync", method: .post, headers: auth,
                                                 body: body(#"{"platform": "ios", "reset": true, "accept": "12.0.0"}"#))

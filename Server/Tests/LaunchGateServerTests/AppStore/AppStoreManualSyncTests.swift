@@ -81,6 +81,20 @@ struct AppStoreManualSyncTests {
         #expect(await fixture.status() == before, "nothing asked or recorded")
     }
 
+    @Test("a sync accepting a version no answer would be taken as (a component above 99999, more than 3 components) is refused before any lookup: invalid-version, an input error (attack s16, 5)")
+    func implausibleAcceptRefused() async throws {
+        let fixture = await AppStorePollerTests.Fixture()
+        let before = await fixture.status()
+        for version: AppVersion in ["99999999999.0", "1.0.0.0.1"] {
+            let error = await #expect(throws: AppStoreLinkError.self) {
+                try await fixture.poller.poll(app: "notes", platform: .ios, reset: false, manual: true, accept: version)
+            }
+            #expect(error?.code == "invalid-version" && error?.kind == .invalidInput)
+        }
+        #expect(await fixture.transport.countries.isEmpty, "no lookup spent")
+        #expect(await fixture.status() == before, "nothing recorded")
+    }
+
     @Test("a sync reports the answers it ignored, the held ones apart, so it can't read as already done; an implausible one no reset takes is only noted (review s15, M10)")
     func ignoredAnswersReported() async throws {
         let fixture = await AppStorePollerTests.Fixture()
