@@ -88,7 +88,10 @@ public struct StorefrontUpdate: Sendable, Hashable {
             for (storefront, version) in before where served[storefront] == nil { served[storefront] = version }
         }
         self.served = served
-        self.accepted = accepting.flatMap { version in served.contains { $0.value == version && answers[$0.key]?.version == version } ? version : nil }
+        // As the store spells it (12.0.0), not as the operator typed it (12): that is what is trusted (attack s16, 6).
+        self.accepted = accepting.flatMap { version in
+            served.sorted { $0.key < $1.key }.first { $0.value == version && answers[$0.key]?.version == version }?.value
+        }
         var updated = policy ?? PlatformPolicy()
         updated.storefronts = served
         // `latest` never goes down without a reset: a fresh link (an unlink and link, another

@@ -40,6 +40,16 @@ struct AppStoreAcceptTests {
         #expect(status.ignoredAnswers.waiting.isEmpty, "\(status.ignoredAnswers)")
     }
 
+    @Test("--accept 10 trusts 10.0.0 as the store spells it, not the operator's 10 (attack s16, 6)")
+    func acceptTrustsTheStoresSpelling() async throws {
+        let fixture = await Fixture()
+        try await heldTen(fixture)
+        let report = try await accept(fixture, "10")
+        guard case .published = report.outcome else { Issue.record("expected a publish: \(report)"); return }
+        let status = try #require(await fixture.status())
+        #expect(status.trustedVersion?.description == "10.0.0" && status.newestVersion?.description == "10.0.0", "\(status)")
+    }
+
     @Test("--accept of a version no storefront answers changes nothing and says so: appstore-accept-not-answered")
     func acceptNotAnswered() async throws {
         let fixture = await Fixture()
