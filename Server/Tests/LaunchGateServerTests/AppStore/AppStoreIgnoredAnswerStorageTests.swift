@@ -29,7 +29,7 @@ struct AppStoreIgnoredAnswerStorageTests {
 
     @Test("each reason is stored under its named keys, exactly, and reads back as it was", arguments: TestBackend.sql)
     func storedJSON(backend: TestBackend) async throws {
-        try await withLink(backend: backend) { database, links, link, _ in
+        try await Self.withLink(backend: backend) { database, links, link, _ in
             var status = AppStoreLinkStatus(nextPollAt: Samples.now)
             status.ignoredAnswers = Self.answers.map(\.0)
             #expect(try await links.record(link, served: ["us": "2.3.0"], status: status, reset: false))
@@ -42,7 +42,7 @@ struct AppStoreIgnoredAnswerStorageTests {
     @Test("an unreadable ignored_answers (Swift's synthesized form, an unknown kind, garbage) reads as none with a warning; the link stays and is polled",
           arguments: TestBackend.sql)
     func unreadableReadsAsNone(backend: TestBackend) async throws {
-        try await withLink(backend: backend) { database, links, link, log in
+        try await Self.withLink(backend: backend) { database, links, link, log in
             var status = AppStoreLinkStatus(nextPollAt: Samples.now, trustedVersion: "2.3.0")
             status.ignoredAnswers = [Self.answers[0].0]
             #expect(try await links.record(link, served: ["us": "2.3.0"], status: status, reset: false))
@@ -60,7 +60,8 @@ struct AppStoreIgnoredAnswerStorageTests {
         }
     }
 
-    private func withLink(backend: TestBackend,
+    /// A fresh database with the app `notes` linked on iOS in `us`, its warnings logged to the handler given to `body`.
+    static func withLink(backend: TestBackend,
                           _ body: (Database, SQLAppStoreLinkRepository, AppStoreLink, InMemoryLogHandler) async throws -> Void) async throws {
         let log = InMemoryLogHandler()
         var logger = Logger(label: "launchgate-tests") { _ in log }
