@@ -280,11 +280,12 @@ public struct AppStorePoller: Sendable {
             // A sync that failed says so but adds no failure: an operator retrying a failing link
             // must not push its next poll out toward the 6 h cap (attack s14, 6).
             status.failures = link.status.failures
-            // Nor later than the poll already due: a backed-off link due in a minute stays so
-            // (review s14b, L4); one already due gets the interval its failures give.
-            let next = time.addingTimeInterval(configuration.wait(failures: status.failures, random: random()))
-            status.nextPollAt = link.status.nextPollAt > time ? min(link.status.nextPollAt, next) : next
+            status.nextPollAt = time.addingTimeInterval(configuration.wait(failures: status.failures, random: random()))
         }
+        // An operator's sync never puts the poll already scheduled later: a CLI sync's interval (900 s by default) isn't
+        // serve's, and serve's gauges and status wait for serve's own poll (review s14b, L4; attack s16, 4). One already
+        // due gets the interval, so serve doesn't look the link up again right after the sync.
+        if manual, link.status.nextPollAt > time { status.nextPollAt = min(status.nextPollAt, link.status.nextPollAt) }
         // Every poll that recorded its status sets it, 0 included, so a link that never succeeded has a
         // series an alert can watch, which last_success_seconds can't give it (attack s14, 12); a poll of a
         // link unlinked or relinked meanwhile recorded nothing and sets nothing (review s15, M3).

@@ -39,6 +39,20 @@ struct AppStoreManualSyncTests {
         #expect(after.failures == 3 && after.nextPollAt == backedOff.nextPollAt, "still due in a minute, not 4 h later: \(after)")
     }
 
+    @Test("a manual sync that succeeds keeps serve's earlier scheduled poll, rather than its own interval's later one (attack s16, 4)")
+    func manualSuccessNeverLater() async throws {
+        let fixture = await AppStorePollerTests.Fixture()
+        for storefront in ["us", "jp"] { await fixture.transport.set(storefront, FakeAppStoreTransport.lookup(version: "2.4.1")) }
+        _ = try await fixture.poll()
+        let scheduled = try #require(await fixture.status()).nextPollAt
+        fixture.clock.advance(scheduled.timeIntervalSince(fixture.clock.now) - 60)
+        #expect(try await fixture.poller.poll(app: "notes", platform: .ios, reset: false, manual: true).outcome == .unchanged)
+        #expect(await fixture.status()?.nextPollAt == scheduled, "still due in a minute, not the sync's 900 s later")
+        fixture.clock.advance(120)
+        _ = try await fixture.poller.poll(app: "notes", platform: .ios, reset: false, manual: true)
+        #expect(await fixture.status()?.nextPollAt == fixture.clock.now.addingTimeInterval(900), "one already due gets the interval")
+    }
+
     @Test("a sync the pace left no lookup keeps a backed-off link's next poll and its real error (review s15, M8)")
     func pacedSyncKeepsScheduleAndError() async throws {
         let fixture = await AppStorePollerTests.Fixture()

@@ -11,41 +11,26 @@ struct AppStoreNewestReleaseStorageTests {
     @Test("an unreadable newest_release (the old one-text form, or garbage) reads as none with one warning per link, however often read; the link and the rest of its status stay, and the next record replaces it",
           arguments: TestBackend.sql)
     func malformedReadsAsNone(backend: TestBackend) async throws {
-        let log = InMemoryLogHandler()
-        var logger = Logger(label: "launchgate-tests") { _ in log }
-        logger.logLevel = .warning
-        try await backend.withFreshLocation { location in
-            let database = try await Database.open(try #require(location), leaseTimeout: .seconds(10), leaseWait: .seconds(30), logger: logger)
-            do {
-                try await Migrator(database: database).migrate()
-                try await SQLRepository(database: database).createApp(Samples.app("notes"))
-                let links = SQLAppStoreLinkRepository(database: database)
-                let link = AppStoreLink(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us"], createdAt: Samples.now)
-                try await links.save(link)
-                let status = AppStoreLinkStatus(nextPollAt: Samples.now, trustedVersion: "2.4.0", newestVersion: "2.5.0", newestSince: Samples.now,
-                                                newestMinorSince: Samples.now, newestRelease: AppStoreNewestRelease(storefront: "us", notes: "Sync."))
-                #expect(try await links.record(link, served: ["us": "2.5.0"], status: status, reset: false))
-                for stored in ["us\u{1F}16.0\u{1F}Faster sync.", "{\"storefront\": 7}"] {
-                    try await database.transaction { sql in
-                        try await sql.update("appstore_links").set("newest_release", to: SQLBind(stored)).where("app_id", .equal, "notes").run()
-                    }
-                    for _ in 1...3 { _ = try await links.due(at: Samples.now, limit: 10) }
-                    let found = try #require(try await links.find(app: "notes", platform: .ios), "the link stays")
-                    #expect(found.status.newestRelease == nil, "read as none: \(stored)")
-                    #expect(found.status.trustedVersion == "2.4.0" && found.status.newestVersion == "2.5.0" && found.status.newestMinorSince == Samples.now)
-                    #expect(try await links.due(at: Samples.now, limit: 10).map(\.app) == ["notes"], "still polled")
+        try await AppStoreIgnoredAnswerStorageTests.withLink(backend: backend) { database, links, link, log in
+            let status = AppStoreLinkStatus(nextPollAt: Samples.now, trustedVersion: "2.4.0", newestVersion: "2.5.0", newestSince: Samples.now,
+                                            newestMinorSince: Samples.now, newestRelease: AppStoreNewestRelease(storefront: "us", notes: "Sync."))
+            #expect(try await links.record(link, served: ["us": "2.5.0"], status: status, reset: false))
+            for stored in ["us\u{1F}16.0\u{1F}Faster sync.", "{\"storefront\": 7}"] {
+                try await database.transaction { sql in
+                    try await sql.update("appstore_links").set("newest_release", to: SQLBind(stored)).where("app_id", .equal, "notes").run()
                 }
-                let warnings = log.entries.filter { $0.level == .warning && "\($0.message)".contains("newest_release") }
-                #expect(warnings.count == 2, "each unreadable value is logged once per link, not on every read (review s16, P7): \(log.entries)")
-                var fixed = status
-                fixed.newestRelease = AppStoreNewestRelease(storefront: "us", minimumOS: "17.0", notes: "Sync.", corrected: true)
-                #expect(try await links.record(link, served: ["us": "2.5.0"], status: fixed, reset: false))
-                #expect(try await links.find(app: "notes", platform: .ios)?.status.newestRelease == fixed.newestRelease)
-            } catch {
-                await database.close()
-                throw error
+                for _ in 1...3 { _ = try await links.due(at: Samples.now, limit: 10) }
+                let found = try #require(try await links.find(app: "notes", platform: .ios), "the link stays")
+                #expect(found.status.newestRelease == nil, "read as none: \(stored)")
+                #expect(found.status.trustedVersion == "2.4.0" && found.status.newestVersion == "2.5.0" && found.status.newestMinorSince == Samples.now)
+                #expect(try await links.due(at: Samples.now, limit: 10).map(\.app) == ["notes"], "still polled")
             }
-            await database.close()
+            let warnings = log.entries.filter { $0.level == .warning && "\($0.message)".contains("newest_release") }
+            #expect(warnings.count == 2, "each unreadable value is logged once per link, not on every read (review s16, P7): \(log.entries)")
+            var fixed = status
+            fixed.newestRelease = AppStoreNewestRelease(storefront: "us", minimumOS: "17.0", notes: "Sync.", corrected: true)
+            #expect(try await links.record(link, served: ["us": "2.5.0"], status: fixed, reset: false))
+            #expect(try await links.find(app: "notes", platform: .ios)?.status.newestRelease == fixed.newestRelease)
         }
     }
 

@@ -6,7 +6,7 @@ import LaunchGate
 /// no reader parses a storefront or a reason back out of a line.
 public struct IgnoredAnswer: Sendable, Hashable, Codable {
     /// Why an answer was ignored.
-    public enum Reason: Sendable, Hashable, Codable {
+    public enum Reason: Sendable, Hashable {
         /// Below the version the storefront served before: Apple's CDN, which corrects itself.
         case stale(floor: AppVersion)
         /// A component above the largest believed; never taken, even with a reset.
@@ -25,7 +25,7 @@ public struct IgnoredAnswer: Sendable, Hashable, Codable {
     }
 
     /// Which limit a held answer went past.
-    public enum Jump: Sendable, Hashable, Codable {
+    public enum Jump: Sendable, Hashable {
         /// More than this many major versions.
         case majors(Int)
         /// A minor above this many times the trusted minor plus one.

@@ -189,13 +189,25 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
 
     /// The stored answers: JSON, or the lines migration 045's poller wrote (`us: 2.4.1 is below …`),
     /// which read as ``IgnoredAnswer/Reason/recorded(_:)`` with their text, so an upgrade loses none.
-    private static func ignoredAnswers(_ text: String?) -> [IgnoredAnswer]? {
+    /// A value that reads as neither (edited by hand, or an unreleased build's JSON, attack s16, 8)
+    /// reads as none, logged, rather than losing the link: the next poll lists again what it doesn't
+    /// believe, and the trusted version, not this list, is what holds an answer back.
+    private static func ignoredAnswers(_ text: String?, logger: Logger) -> [IgnoredAnswer] {
         guard let text else { return [] }
-        if text.hasPrefix("[") { return try? JSONDecoder().decode([IgnoredAnswer].self, from: Data(text.utf8)) }
+        func unreadable(_ error: String) -> [IgnoredAnswer] {
+            logger.warning("appstore_links holds unreadable ignored_answers; read as none until the next poll records them",
+                           metadata: ["error": "\(error)"])
+            return []
+        }
+        if text.hasPrefix("[") {
+            do { return try JSONDecoder().decode([IgnoredAnswer].self, from: Data(text.utf8)) } catch { return unreadable("\(error)") }
+        }
         var answers: [IgnoredAnswer] = []
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, let word = parts[1].split(separator: " ").first, let version = try? AppVersion(parsing: String(word)) else { return nil }
+            guard parts.count == 2, let word = parts[1].split(separator: " ").first, let version = try? AppVersion(parsing: String(word)) else {
+                return unreadable("a line with no storefront and version")
+            }
             answers.append(IgnoredAnswer(storefront: String(parts[0]), version: version,
                                          reason: .recorded(String(parts[1].dropFirst(parts[1].hasPrefix(" ") ? 1 : 0)))))
         }
@@ -250,14 +262,13 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
             guard let text = try row.decode(column: column, as: String?.self) else { return nil }
             do { return try AppVersion(parsing: text) } catch { throw corrupt("an unreadable \(column)") }
         }
-        guard let ignored = Self.ignoredAnswers(try row.decode(column: "ignored_answers", as: String?.self)) else { throw corrupt("unreadable ignored answers") }
         let status = AppStoreLinkStatus(
             lastPollAt: try row.decode(column: "last_poll_at", as: Int64?.self).map(Date.init(milliseconds:)),
             lastSuccessAt: try row.decode(column: "last_success_at", as: Int64?.self).map(Date.init(milliseconds:)),
             lastError: try row.decode(column: "last_error", as: String?.self), failures: Int(try row.decode(column: "failures", as: Int64.self)),
             nextPollAt: Date(milliseconds: try row.decode(column: "next_poll_at", as: Int64.self)),
             phasedRelease: try row.decode(column: "phased_release", as: String?.self),
-            ignoredAnswers: ignored,
+            ignoredAnswers: Self.ignoredAnswers(try row.decode(column: "ignored_answers", as: String?.self), logger: logger),
             trustedVersion: try version("trusted_version"), newestVersion: try version("newest_version"),
             newestSince: try row.decode(column: "newest_since", as: Int64?.self).map(Date.init(milliseconds:)),
             newestMinorSince: try row.decode(column: "newest_minor_since", as: Int64?.self).map(Date.init(milliseconds:)),
