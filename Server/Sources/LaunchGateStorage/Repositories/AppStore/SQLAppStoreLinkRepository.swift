@@ -190,13 +190,16 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
     /// The stored answers: JSON, or the lines migration 045's poller wrote (`us: 2.4.1 is below …`),
     /// which read as ``IgnoredAnswer/Reason/recorded(_:)`` with their text, so an upgrade loses none.
     /// A value that reads as neither (edited by hand, or an unreleased build's JSON, attack s16, 8)
-    /// reads as none, logged, rather than losing the link: the next poll lists again what it doesn't
-    /// believe, and the trusted version, not this list, is what holds an answer back.
-    private static func ignoredAnswers(_ text: String?, logger: Logger) -> [IgnoredAnswer] {
+    /// reads as none, logged once per link and value (`key`, as ``newestRelease(_:key:logger:warnings:)``), rather than
+    /// losing the link: the next poll lists again what it doesn't believe, and the trusted version, not this list, is
+    /// what holds an answer back.
+    private static func ignoredAnswers(_ text: String?, key: String, logger: Logger, warnings: OnceWarnings) -> [IgnoredAnswer] {
         guard let text else { return [] }
         func unreadable(_ error: String) -> [IgnoredAnswer] {
-            logger.warning("appstore_links holds unreadable ignored_answers; read as none until the next poll records them",
-                           metadata: ["error": "\(error)"])
+            if warnings.first("ignored\u{0}\(key)\u{0}\(text)") {
+                logger.warning("appstore_links holds unreadable ignored_answers; read as none until the next poll records them",
+                               metadata: ["link": "\(key)", "error": "\(error)"])
+            }
             return []
         }
         if text.hasPrefix("[") {
@@ -268,7 +271,8 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
             lastError: try row.decode(column: "last_error", as: String?.self), failures: Int(try row.decode(column: "failures", as: Int64.self)),
             nextPollAt: Date(milliseconds: try row.decode(column: "next_poll_at", as: Int64.self)),
             phasedRelease: try row.decode(column: "phased_release", as: String?.self),
-            ignoredAnswers: Self.ignoredAnswers(try row.decode(column: "ignored_answers", as: String?.self), logger: logger),
+            ignoredAnswers: Self.ignoredAnswers(try row.decode(column: "ignored_answers", as: String?.self), key: "\(app)/\(platform.rawValue)",
+                                                logger: logger, warnings: warnings),
             trustedVersion: try version("trusted_version"), newestVersion: try version("newest_version"),
             newestSince: try row.decode(column: "newest_since", as: Int64?.self).map(Date.init(milliseconds:)),
             newestMinorSince: try row.decode(column: "newest_minor_since", as: Int64?.self).map(Date.init(milliseconds:)),
