@@ -191,7 +191,13 @@ public struct AppStorePoller: Sendable {
         if link.status.trustedVersion == nil, link.served.filter({ link.storefronts.contains($0.key) }).isEmpty {
             let lowest = answers.filter { link.storefronts.contains($0.key) }.map(\.value.version)
                 .filter { AnswerPlausibility.refusal(of: $0, trusted: nil, reset: true) == nil }.min()
-            freshBaseline = try await publisher.operatorLatest(app: link.app, platform: link.platform) ?? lowest
+            switch try await publisher.operatorLatest(app: link.app, platform: link.platform) {
+            case .found(let version): freshBaseline = version
+            case .notFound: freshBaseline = lowest
+            // Older history went unread: no higher than the published latest, which passed the jump check when the poller took
+            // it, so unrelated edits that push the operator's choice out of reach launder at most that one step (attack s16b, B).
+            case .beyondReach: freshBaseline = [current?.policy.platforms[link.platform]?.latest?.version, lowest].compactMap { $0 }.min()
+            }
         }
         let update = StorefrontUpdate(answers: answers, link: link, policy: current?.policy.platforms[link.platform], reset: reset, at: now(),
                                       accept: accept, freshBaseline: freshBaseline)

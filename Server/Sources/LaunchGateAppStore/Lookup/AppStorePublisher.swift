@@ -23,15 +23,16 @@ public protocol AppStorePublisher: Sendable {
     /// revision, for an unlink's removal (``AppStoreLinkRepository/remove(_:if:)``), checked in its transaction.
     func unchanged(app: String, revision: Int) -> PublishCondition
     /// The `latest` of `platform` in the newest revision an operator published (one whose reason isn't
-    /// the App Store's), or `nil` when none did: a fresh link's first poll measures jumps from it, not
-    /// from a `latest` the poller itself published and never trusted (review s15b, N7).
-    func operatorLatest(app: String, platform: Platform) async throws -> AppVersion?
+    /// the App Store's), whether none did, or whether the search stopped before finding one: a fresh link's
+    /// first poll measures jumps from it, not from a `latest` the poller itself published and never trusted
+    /// (review s15b, N7).
+    func operatorLatest(app: String, platform: Platform) async throws -> OperatorLatest
 }
 
 extension AppStorePublisher {
     /// The current policy's `latest`, for publishers that keep no authors.
-    public func operatorLatest(app: String, platform: Platform) async throws -> AppVersion? {
-        try await current(app: app)?.policy.platforms[platform]?.latest?.version
+    public func operatorLatest(app: String, platform: Platform) async throws -> OperatorLatest {
+        (try await current(app: app)?.policy.platforms[platform]?.latest?.version).map { .found($0) } ?? .notFound
     }
 }
 

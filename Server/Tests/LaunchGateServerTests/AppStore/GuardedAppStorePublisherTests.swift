@@ -112,29 +112,57 @@ struct GuardedAppStorePublisherTests {
                               issuedAt: Samples.now, author: poller ? "appstore" : "ops", note: poller ? AppStorePollerConfiguration.note : nil)
     }
 
-    @Test("the operator's latest: the newest operator revision that changed it; none within 10 pages, or an undecodable revision, gives nil (the lowest answer), never an error (review s16, P3)")
-    func operatorLatestChoosesAndIsBounded() async throws {
-        func find(_ history: [PolicyRevision]) async throws -> (AppVersion?, pages: Int) {
-            let read = Mutex(0)
-            let found = try await GuardedAppStorePublisher.operatorLatest(platform: .ios, through: history.count, pageSize: 3) { through, limit in
-                read.withLock { $0 += 1 }
-                return Array(history.filter { $0.number <= through }.sorted { $0.number > $1.number }.prefix(limit))
-            }
-            return (found, read.withLock { $0 })
-        }
+    @Test("the operator's latest: the newest operator revision that changed it; none in the whole history, or an undecodable revision, is not found (the lowest answer), never an error (review s16, P3)")
+    func operatorLatestChooses() async throws {
         // 1 operator 2.4.1, 2 poller 7.0.0, 3 operator edit keeping 7.0.0, 4 poller 7.1.0: 3 carried the poller's, 1 chose.
         let carried = [try revision(1, latest: "2.4.1"), try revision(2, latest: "7.0.0", poller: true), try revision(3, latest: "7.0.0"),
                        try revision(4, latest: "7.1.0", poller: true)]
-        #expect(try await find(carried).0 == "2.4.1")
+        #expect(try await find(carried).found == .found("2.4.1"))
         // An operator's change of it, across a page boundary: 5 operator 3.0.0 after 4's 7.1.0.
-        #expect(try await find(carried + [try revision(5, latest: "3.0.0")]).0 == "3.0.0")
+        #expect(try await find(carried + [try revision(5, latest: "3.0.0")]).found == .found("3.0.0"))
         // 5 an operator's rollback to 2's 7.0.0: it changed the latest, but to one the poller published.
-        #expect(try await find(carried + [try revision(5, latest: "7.0.0")]).0 == "2.4.1")
+        #expect(try await find(carried + [try revision(5, latest: "7.0.0")]).found == .found("2.4.1"))
         var undecodable = carried
         undecodable[0] = try revision(1, latest: nil, garbage: true)
-        #expect(try await find(undecodable).0 == nil, "an undecodable revision falls back, not throws")
-        let long = [try revision(1, latest: "2.4.1")] + (2...40).map { try! revision($0, latest: "7.0.0", poller: true) }
-        let (found, pages) = try await find(long)
-        #expect(found == nil && pages == 10, "the history read stops at 10 pages")
+        #expect(try await find(undecodable).found == .notFound, "an undecodable revision falls back, not throws")
+    }
+
+    @Test("a search that reads the whole history without an operator's choice finds none (the lowest answer); one cut at 10 pages is beyond reach (the published latest at most, attack s16b, B)")
+    func operatorLatestIsBounded() async throws {
+        let pollerOnly = (1...30).map { try! revision($0, latest: "7.0.0", poller: true) }
+        let exhausted = try await find(pollerOnly)
+        #expect(exhausted.found == .notFound && exhausted.pages == 10, "30 revisions in 10 pages of 3: all read, none an operator's")
+        let (found, pages) = try await find([try revision(1, latest: "2.4.1")] + (2...40).map { try! revision($0, latest: "7.0.0", poller: true) })
+        #expect(found == .beyondReach && pages == 10, "the history read stops at 10 pages, short of the operator's 2.4.1")
+        // Within reach, the same operator revision is found.
+        #expect(try await find([try revision(1, latest: "2.4.1")] + (2...30).map { try! revision($0, latest: "7.0.0", poller: true) }).found == .found("2.4.1"))
+    }
+
+    @Test("500 unrelated operator edits after the poller took 7.0.0 untrusted don't let unlink and link trust 13.0.0 at once: measured from no higher than the published 7.0.0 (attack s16b, B)")
+    func editsPastTheSearchDontLaunder() async throws {
+        try await TestServer.with { server in
+            guard try await takeSevenAndRelink(server, meanwhile: {
+                // Operators' edits of the notes, each carrying the poller's 7.0.0: the operator's 2.4.1 drops out of the 500 searched.
+                var (_, policy) = try await server.components.policies.current(app: "notes", channel: .production)
+                for edit in 1...500 {
+                    policy.platforms[.ios]?.latest?.notes = "Edit \(edit)."
+                    _ = try await server.components.repository.publish(appID: "notes", channel: .production, policy: policy, author: "ops",
+                                                                       note: "notes", at: Samples.now, expectedRevision: nil, condition: nil, events: nil)
+                }
+            }) else { return }
+            #expect(try await poll(server, version: "13.0.0") == .unchanged, "13.0.0 is held: more than 5 majors past 7.0.0")
+            let status = try #require(try await server.components.appStoreLinks.find(app: "notes", platform: .ios)?.status)
+            #expect(status.trustedVersion != "13.0.0" && status.ignoredAnswers.waiting.count == 1, "\(status)")
+        }
+    }
+
+    /// The operator's latest in `history`, read in pages of 3, and how many pages were read.
+    private func find(_ history: [PolicyRevision]) async throws -> (found: OperatorLatest, pages: Int) {
+        let read = Mutex(0)
+        let found = try await GuardedAppStorePublisher.operatorLatest(platform: .ios, through: history.count, pageSize: 3) { through, limit in
+            read.withLock { $0 += 1 }
+            return Array(history.filter { $0.number <= through }.sorted { $0.number > $1.number }.prefix(limit))
+        }
+        return (found, read.withLock { $0 })
     }
 }
