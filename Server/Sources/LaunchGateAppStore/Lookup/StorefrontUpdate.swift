@@ -56,7 +56,8 @@ public struct StorefrontUpdate: Sendable, Hashable {
     ///   - freshBaseline: For a fresh link (nothing trusted or served), the baseline: the `latest` an
     ///     operator last published (``AppStorePublisher/operatorLatest(app:platform:)``), else the
     ///     answers' lowest, rather than a published `latest` the poller took untrusted before an unlink
-    ///     (review s15b, N7); `nil` measures from the published latest.
+    ///     (review s15b, N7); when the history search was cut by its cap, the lower of the published
+    ///     latest and the answers' lowest, chosen by the poller (attack s16b, B); `nil` measures from the published latest.
     public init(answers: [String: StorefrontRelease], link: AppStoreLink, policy: PlatformPolicy?, reset: Bool, at time: Date? = nil,
                 accept: AppVersion? = nil, freshBaseline: AppVersion? = nil) {
         let before = link.served.filter { link.storefronts.contains($0.key) }
