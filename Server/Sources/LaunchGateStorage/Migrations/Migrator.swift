@@ -24,6 +24,7 @@ public struct Migrator: Sendable {
         CreateAppStoreStorefrontStatus(),
         AddAppStoreLinkTrustedVersion(),
         CreateAppStoreLookupStarts(),
+        AddAppStoreLinkResetGeneration(),
     ]
 
     private let database: Database

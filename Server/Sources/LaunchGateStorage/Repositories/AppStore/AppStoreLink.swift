@@ -24,6 +24,9 @@ public struct AppStoreLink: Sendable, Hashable {
     public var createdAt: Date
     /// How the polls went.
     public var status: AppStoreLinkStatus
+    /// How many records lowered the link (``lowers(recording:reset:)``): a poll that read an older count
+    /// raced a `sync --reset` or a lowering accept, and publishes and records nothing (attack s16b, A).
+    public var resetGeneration = 0
 
     /// Creates a link.
     /// - Parameters:
@@ -53,6 +56,19 @@ extension AppStoreLink {
     public func isSameLink(as other: AppStoreLink) -> Bool {
         app == other.app && platform == other.platform && identity == other.identity
             && createdAt.milliseconds == other.createdAt.milliseconds
+    }
+
+    /// Whether `stored` is this link, as a poll read it, with no lowering record since (``resetGeneration``).
+    public func isUnchangedSinceRead(_ stored: AppStoreLink) -> Bool {
+        isSameLink(as: stored) && resetGeneration == stored.resetGeneration
+    }
+
+    /// Whether a record of `status` over this link, as a poll read it, lowers what it read: a reset
+    /// takes lower floors, an accept below the trusted version lowers the trust.
+    public func lowers(recording status: AppStoreLinkStatus, reset: Bool) -> Bool {
+        if reset { return true }
+        guard let read = self.status.trustedVersion, let recorded = status.trustedVersion else { return false }
+        return recorded < read
     }
 
     /// The floor after recording `recorded` over the stored one: per storefront the higher of the

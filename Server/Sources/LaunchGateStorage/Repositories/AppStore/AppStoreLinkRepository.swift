@@ -41,11 +41,13 @@ public protocol AppStoreLinkRepository: Sendable {
     ///   identity or creation time): a poll's floor belongs to the app it asked about.
     ///   Only the storefronts whose status the poll changed (those it asked) are written: an
     ///   overlapping sync and poll each keep the other's storefronts (review s15, M7).
+    ///   Nor when a record that lowered the link (``AppStoreLink/lowers(recording:reset:)``) came since
+    ///   `link` was read (``AppStoreLink/resetGeneration``), which such a record counts (attack s16b, A).
     func record(_ link: AppStoreLink, served: [String: AppVersion], status: AppStoreLinkStatus, reset: Bool) async throws -> Bool
     /// The condition a poll's publish carries (``PublishCondition``): `link` is still linked, the
     /// same link (``AppStoreLink/isSameLink(as:)``), checked inside the publish's transaction, so
     /// a poll that read the link before an unlink can't publish its storefronts after the unlink's
-    /// withdrawal (review s14, K3).
+    /// withdrawal (review s14, K3), nor one that read it before a reset recorded (attack s16b, A).
     func stillLinked(_ link: AppStoreLink) -> PublishCondition
     /// The condition an unlink's withdrawal carries: ``stillLinked(_:)``, and then the link's
     /// removal, in the publish's own transaction, so the storefronts are withdrawn and the link

@@ -24,6 +24,7 @@ public actor MemoryAppStoreLinkRepository: AppStoreLinkRepository {
             link.status.storefronts = old.status.storefronts.filter { link.storefronts.contains($0.key) }
             link.status.keepTrust(of: old.status)
             link.status.keepHeld(of: old.status, storefronts: link.storefronts)
+            link.resetGeneration = old.resetGeneration
         } else {
             link.served = [:]
             link.status.storefronts = [:]
@@ -63,7 +64,8 @@ public actor MemoryAppStoreLinkRepository: AppStoreLinkRepository {
 
     public func record(_ polled: AppStoreLink, served: [String: AppVersion], status: AppStoreLinkStatus, reset: Bool) -> Bool {
         let key = Key(app: polled.app, platform: polled.platform)
-        guard var link = links[key], link.isSameLink(as: polled) else { return false }
+        guard var link = links[key], polled.isUnchangedSinceRead(link) else { return false }
+        if polled.lowers(recording: status, reset: reset) { link.resetGeneration += 1 }
         link.served = link.floor(recording: served, reset: reset, status: status)
         // Only the storefronts this poll asked (changed from what it read): another's stay (review s15, M7).
         let asked = status.storefronts.filter { link.storefronts.contains($0.key) && polled.status.storefronts[$0.key] != $0.value }
@@ -77,7 +79,7 @@ public actor MemoryAppStoreLinkRepository: AppStoreLinkRepository {
     }
 
     public nonisolated func stillLinked(_ link: AppStoreLink) -> PublishCondition {
-        let isLinked: @Sendable () async throws -> Bool = { [self] in await find(app: link.app, platform: link.platform)?.isSameLink(as: link) == true }
+        let isLinked: @Sendable () async throws -> Bool = { [self] in await find(app: link.app, platform: link.platform).map(link.isUnchangedSinceRead) == true }
         return PublishCondition(sql: { _ in try await isLinked() }, memory: isLinked)
     }
 

@@ -23,6 +23,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
             if let old, old.identity == link.identity {
                 link.status.keepTrust(of: old.status)
                 link.status.keepHeld(of: old.status, storefronts: link.storefronts)
+                link.resetGeneration = old.resetGeneration
             }
             // Like the floor, the storefronts' rows outlive a relink only to the same App Store app.
             let kept = try await Self.withStorefronts(old.map { [$0] } ?? [], db).first { $0.identity == link.identity }
@@ -31,7 +32,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
             try await db.insert(into: "appstore_links")
                 .columns("app_id", "platform", "bundle_id", "apple_id", "storefronts", "pins", "served", "created_at",
                          "last_poll_at", "last_success_at", "last_error", "failures", "next_poll_at", "phased_release", "ignored_answers",
-                         "trusted_version", "newest_version", "newest_since", "newest_minor_since", "newest_release")
+                         "trusted_version", "newest_version", "newest_since", "newest_minor_since", "newest_release", "reset_generation")
                 .values(SQLBind(link.app), SQLBind(link.platform.rawValue), SQLBind(link.identity.bundleID), SQLBind(Self.appleID(link.identity)),
                         SQLBind(link.storefronts.joined(separator: ",")), SQLBind(Self.pinsText(link.pins)), SQLBind(try Self.servedText(link.served)),
                         SQLBind(link.createdAt.milliseconds), SQLBind(link.status.lastPollAt?.milliseconds),
@@ -39,7 +40,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
                         SQLBind(link.status.nextPollAt.milliseconds), SQLBind(link.status.phasedRelease),
                         SQLBind(try Self.ignoredText(link.status.ignoredAnswers)), SQLBind(link.status.trustedVersion?.description),
                         SQLBind(link.status.newestVersion?.description), SQLBind(link.status.newestSince?.milliseconds),
-                        SQLBind(link.status.newestMinorSince?.milliseconds), SQLBind(try Self.newestReleaseText(link.status.newestRelease)))
+                        SQLBind(link.status.newestMinorSince?.milliseconds), SQLBind(try Self.newestReleaseText(link.status.newestRelease)), SQLBind(Int64(link.resetGeneration)))
                 .run()
             try await Self.writeStorefronts(link.status.storefronts, of: link, db)
         }
@@ -82,7 +83,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
     }
 
     public func remove(_ link: AppStoreLink, if condition: PublishCondition) async throws -> Bool {
-        let linked = stillLinked(link)
+        let linked = stillLinked(link, since: false)
         return try await database.transaction { db in
             // stillLinked locks the row (PostgreSQL; SQLite's writer lock is held already), so a poll's
             // publish has committed, and the condition reads its revision, or it finds the link gone.
@@ -101,7 +102,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
                     """).run()
             }
             guard let stored = try await Self.query(db).where("app_id", .equal, polled.app).where("platform", .equal, polled.platform.rawValue)
-                .first().map({ try Self.link($0, logger: db.logger, warnings: warnings) }), stored.isSameLink(as: polled) else { return false }
+                .first().map({ try Self.link($0, logger: db.logger, warnings: warnings) }), polled.isUnchangedSinceRead(stored) else { return false }
             try await db.update("appstore_links").set("served", to: SQLBind(try Self.servedText(stored.floor(recording: served, reset: reset, status: status))))
                 .set("last_poll_at", to: SQLBind(status.lastPollAt?.milliseconds)).set("last_success_at", to: SQLBind(status.lastSuccessAt?.milliseconds))
                 .set("last_error", to: SQLBind(status.lastError)).set("failures", to: SQLBind(Int64(status.failures)))
@@ -111,6 +112,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
                 .set("newest_version", to: SQLBind(status.newestVersion?.description)).set("newest_since", to: SQLBind(status.newestSince?.milliseconds))
                 .set("newest_minor_since", to: SQLBind(status.newestMinorSince?.milliseconds))
                 .set("newest_release", to: SQLBind(try Self.newestReleaseText(status.newestRelease)))
+                .set("reset_generation", to: SQLBind(Int64(stored.resetGeneration + (polled.lowers(recording: status, reset: reset) ? 1 : 0))))
                 .where("app_id", .equal, polled.app).where("platform", .equal, polled.platform.rawValue).run()
             // Only the storefronts this poll asked (their status changed from the one it read).
             try await Self.writeStorefronts(status.storefronts.filter { polled.status.storefronts[$0.key] != $0.value }, of: stored, db)
@@ -118,8 +120,13 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
         }
     }
 
-    public func stillLinked(_ link: AppStoreLink) -> PublishCondition {
-        PublishCondition(sql: { db in
+    public func stillLinked(_ link: AppStoreLink) -> PublishCondition { stillLinked(link, since: true) }
+
+    /// ``stillLinked(_:)``; with `since` also unchanged since read (``AppStoreLink/isUnchangedSinceRead(_:)``): an unlink
+    /// isn't raced by a reset, only a poll's publish is.
+    private func stillLinked(_ link: AppStoreLink, since: Bool) -> PublishCondition {
+        let holds: @Sendable (AppStoreLink) -> Bool = { since ? link.isUnchangedSinceRead($0) : link.isSameLink(as: $0) }
+        return PublishCondition(sql: { db in
             // On PostgreSQL the row's lock holds an unlink's withdrawal (``removing(_:)`` takes the
             // same lock before its publish reads the revision) until this publish commits, so the
             // withdrawal reads the revision published here; SQLite's transaction holds the writer lock already.
@@ -129,12 +136,12 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
                     """).run()
             }
             return try await Self.query(db).where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue)
-                .first().map { try Self.link($0, logger: db.logger, warnings: warnings) }?.isSameLink(as: link) == true
-        }, memory: { try await find(app: link.app, platform: link.platform)?.isSameLink(as: link) == true })
+                .first().map { try Self.link($0, logger: db.logger, warnings: warnings) }.map(holds) == true
+        }, memory: { try await find(app: link.app, platform: link.platform).map(holds) == true })
     }
 
     public func removing(_ link: AppStoreLink) -> PublishCondition {
-        let linked = stillLinked(link)
+        let linked = stillLinked(link, since: false)
         return PublishCondition(sql: { db in
             // stillLinked has locked the row (PostgreSQL) or holds the writer lock (SQLite): the
             // delete commits with the withdrawal, or rolls back with it.
@@ -163,7 +170,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
     private static func query(_ db: any SQLDatabase) -> SQLSelectBuilder {
         db.select().columns("app_id", "platform", "bundle_id", "apple_id", "storefronts", "pins", "served", "created_at",
                             "last_poll_at", "last_success_at", "last_error", "failures", "next_poll_at", "phased_release", "ignored_answers",
-                            "trusted_version", "newest_version", "newest_since", "newest_minor_since", "newest_release")
+                            "trusted_version", "newest_version", "newest_since", "newest_minor_since", "newest_release", "reset_generation")
             .from("appstore_links")
     }
 
@@ -278,9 +285,11 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
             newestMinorSince: try row.decode(column: "newest_minor_since", as: Int64?.self).map(Date.init(milliseconds:)),
             newestRelease: Self.newestRelease(try row.decode(column: "newest_release", as: String?.self), key: "\(app)/\(platform.rawValue)",
                                               logger: logger, warnings: warnings))
-        return AppStoreLink(app: app, platform: platform, identity: identity,
+        var link = AppStoreLink(app: app, platform: platform, identity: identity,
                             storefronts: try row.decode(column: "storefronts", as: String.self).split(separator: ",").map(String.init),
                             pins: pins, served: served, createdAt: Date(milliseconds: try row.decode(column: "created_at", as: Int64.self)),
                             status: status)
+        link.resetGeneration = Int(try row.decode(column: "reset_generation", as: Int64.self))
+        return link
     }
 }

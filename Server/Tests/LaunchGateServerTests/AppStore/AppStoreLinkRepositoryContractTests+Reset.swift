@@ -1,0 +1,35 @@
+import Foundation
+import LaunchGate
+import Testing
+@testable import LaunchGateStorage
+
+/// The contract's reset generation: a poll that read the link before a reset recorded publishes and records nothing (attack s16b, A).
+extension AppStoreLinkRepositoryContractTests {
+    @Test("a poll that read the link before a reset recorded neither publishes nor records over it; one that read it after does",
+          arguments: TestBackend.available)
+    func resetRacesPoll(_ backend: TestBackend) async throws {
+        try await withPublishing(backend) { repository, links in
+            try await links.save(link())
+            let high = AppStoreLinkStatus(nextPollAt: Samples.now, trustedVersion: "101.0.0")
+            #expect(try await links.record(link(), served: ["us": "101.0.0"], status: high, reset: false))
+            let polled = try #require(try await links.find(app: "notes", platform: .ios))
+            // The reset, which read the same link, records the pulled release's 96.0.0 first.
+            var lowered = polled.status
+            lowered.trustedVersion = "96.0.0"
+            #expect(try await links.record(polled, served: ["us": "96.0.0"], status: lowered, reset: true))
+            // The poll then publishes and records its 101.0.0: both refused.
+            await #expect(throws: ServiceError.self) {
+                try await repository.publish(appID: "notes", channel: .production, policy: Samples.policy(), author: "appstore", note: nil,
+                                             at: Samples.now, expectedRevision: nil, condition: links.stillLinked(polled), events: nil)
+            }
+            #expect(try await links.record(polled, served: ["us": "101.0.0"], status: high, reset: false) == false)
+            let stored = try #require(try await links.find(app: "notes", platform: .ios))
+            #expect(stored.served == ["us": "96.0.0"] && stored.status.trustedVersion == "96.0.0", "the reset stands")
+            // A poll that read the link after the reset publishes and records as before.
+            _ = try await repository.publish(appID: "notes", channel: .production, policy: Samples.policy(), author: "appstore", note: nil,
+                                             at: Samples.now, expectedRevision: nil, condition: links.stillLinked(stored), events: nil)
+            #expect(try await links.record(stored, served: ["us": "97.0.0"], status: stored.status, reset: false))
+            #expect(try await links.find(app: "notes", platform: .ios)?.served == ["us": "97.0.0"])
+        }
+    }
+}
