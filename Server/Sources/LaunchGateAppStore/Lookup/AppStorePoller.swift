@@ -29,7 +29,7 @@ import Tracing
 public struct AppStorePoller: Sendable {
     private let links: any AppStoreLinkRepository
     private let lookup: AppStoreLookupClient
-    private let publisher: any AppStorePublisher
+    let publisher: any AppStorePublisher
     private let configuration: AppStorePollerConfiguration
     let phased: PhasedReleaseService?
     private let events: any WebhookEvents
@@ -185,20 +185,7 @@ public struct AppStorePoller: Sendable {
                          problems: [String]) async throws
         -> (outcome: AppStorePollOutcome, floor: [String: AppVersion], phase: String?, update: StorefrontUpdate, withdrawn: [String]) {
         let current = try await publisher.current(app: link.app)
-        // A fresh link's first poll measures from the latest an operator published, else its answers' lowest, not from
-        // a latest the poller took untrusted before an unlink (review s15b, N7).
-        var freshBaseline: AppVersion?
-        if link.status.trustedVersion == nil, link.served.filter({ link.storefronts.contains($0.key) }).isEmpty {
-            let lowest = answers.filter { link.storefronts.contains($0.key) }.map(\.value.version)
-                .filter { AnswerPlausibility.refusal(of: $0, trusted: nil, reset: true) == nil }.min()
-            switch try await publisher.operatorLatest(app: link.app, platform: link.platform) {
-            case .found(let version): freshBaseline = version
-            case .notFound: freshBaseline = lowest
-            // Older history went unread: no higher than the published latest, which passed the jump check when the poller took
-            // it, so unrelated edits that push the operator's choice out of reach launder at most that one step (attack s16b, B).
-            case .beyondReach: freshBaseline = [current?.policy.platforms[link.platform]?.latest?.version, lowest].compactMap { $0 }.min()
-            }
-        }
+        let freshBaseline = try await freshBaseline(link, answers: answers, published: current?.policy.platforms[link.platform]?.latest?.version)
         let update = StorefrontUpdate(answers: answers, link: link, policy: current?.policy.platforms[link.platform], reset: reset, at: now(),
                                       accept: accept, freshBaseline: freshBaseline)
         if let accept, update.accepted == nil {
