@@ -128,9 +128,12 @@ struct AppStoreCommand: AsyncParsableCommand {
         @OptionGroup var loopback: AppStoreLoopbackOption
         @OptionGroup var database: DatabaseOptions
 
-        func run() async throws {
+        func validate() throws {
             // A reset trusts the newest served and drops the floors: with --accept it would do neither as asked (review s16, P4).
-            if reset, self.accept != nil { throw ValidationError("--reset and --accept can't be combined: accept a version, or reset to what the storefronts serve") }
+            if reset, accept != nil { throw ValidationError("--reset and --accept can't be combined: accept a version, or reset to what the storefronts serve") }
+        }
+
+        func run() async throws {
             let base = try AppStoreCommand.lookupURL(appstoreLookupUrl, allowLoopbackHTTP: try loopback.allowed())
             let poller = try AppStoreCommand.pollerConfiguration(appstorePollInterval)
             let accept = try self.accept.map { text in

@@ -282,7 +282,9 @@ public struct AppStorePoller: Sendable {
         // Every poll that recorded its status sets it, 0 included, so a link that never succeeded has a
         // series an alert can watch, which last_success_seconds can't give it (attack s14, 12); a poll of a
         // link unlinked or relinked meanwhile recorded nothing and sets nothing (review s15, M3).
-        guard try await links.record(link, served: served, status: status, reset: reset) else { return false }
+        // A reset the guard refused, or that raced or reached nothing, took nothing: recorded as a reset, it would write the
+        // floor it read over a higher one a racing poll recorded, and move the reset generation (review s16b, Q4).
+        guard try await links.record(link, served: served, status: status, reset: reset && report.outcome.accepts) else { return false }
         Self.failuresGauge(app: link.app, platform: link.platform).record(Double(status.failures))
         return true
     }

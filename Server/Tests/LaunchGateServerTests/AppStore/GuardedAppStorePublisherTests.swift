@@ -105,6 +105,35 @@ struct GuardedAppStorePublisherTests {
         }
     }
 
+    @Test("an app whose iOS latest only the poller ever set: unlink and link measure from no higher than the published latest, so a jump of 6 majors is held, not trusted at once (review s16b, Q1)")
+    func noOperatorLatestIsBounded() async throws {
+        try await TestServer.with { server in
+            // Revision 1 has no iOS latest: every latest in the history is the poller's.
+            try await server.components.repository.createApp(Samples.app("bare"))
+            var bare = Samples.policy()
+            bare.app = "bare"
+            bare.platforms[.ios]?.latest = nil
+            _ = try await server.components.repository.publish(appID: "bare", channel: .production, policy: bare, author: "ops",
+                                                               note: "first", at: Samples.now, expectedRevision: nil, condition: nil, events: nil)
+            let service = server.components.appStoreLinkService
+            func link() async throws { try await service.link(app: "bare", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us"]) }
+            func poll(_ version: String) async throws -> AppStorePollOutcome {
+                let transport = FakeAppStoreTransport(["us": FakeAppStoreTransport.lookup(version: version)])
+                return try await server.components.appStorePoller(transport: transport, logger: TestBackend.logger)
+                    .poll(app: "bare", platform: .ios, reset: false).outcome
+            }
+            try await link()
+            let first = try await poll("2.5.0"), second = try await poll("7.0.0")
+            guard case .published = first, case .published = second else {
+                Issue.record("expected 2.5.0, then 7.0.0 (5 majors up), taken: \(first), \(second)"); return
+            }
+            try await service.unlink(app: "bare", platform: .ios)
+            try await link()
+            #expect(try await poll("13.0.0") == .unchanged, "13.0.0 is held: more than 5 majors past the published 7.0.0")
+            #expect(try await server.components.appStoreLinks.find(app: "bare", platform: .ios)?.status.trustedVersion == "7.0.0")
+        }
+    }
+
     private func revision(_ number: Int, latest: AppVersion?, poller: Bool = false, garbage: Bool = false) throws -> PolicyRevision {
         var policy = Samples.policy()
         policy.platforms[.ios]?.latest = latest.map { Release(version: $0) }

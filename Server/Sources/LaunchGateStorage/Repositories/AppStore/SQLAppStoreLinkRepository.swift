@@ -203,7 +203,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
     private static func ignoredAnswers(_ text: String?, key: String, logger: Logger, warnings: OnceWarnings) -> [IgnoredAnswer] {
         guard let text else { return [] }
         func unreadable(_ error: String) -> [IgnoredAnswer] {
-            if warnings.first("ignored\u{0}\(key)\u{0}\(text)") {
+            if warnings.first("ignored\u{0}\(key)\u{0}\(text.hashValue)") {
                 logger.warning("appstore_links holds unreadable ignored_answers; read as none until the next poll records them",
                                metadata: ["link": "\(key)", "error": "\(error)"])
             }
@@ -233,7 +233,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
     }
 
     /// The stored record of the newest answer. One that doesn't decode (edited by hand, or written
-    /// by a build before it was typed) reads as none, logged once per link and value (`key`), rather
+    /// by a build before it was typed) reads as none, logged once per link and value (`key` and the text's hash, so the bounded set stays small), rather
     /// than losing the link: the next poll's answer is then taken as the record, which costs at most
     /// one correction of a young version's notes.
     private static func newestRelease(_ text: String?, key: String, logger: Logger, warnings: OnceWarnings) -> AppStoreNewestRelease? {
@@ -241,7 +241,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
         do {
             return try JSONDecoder().decode(AppStoreNewestRelease.self, from: Data(text.utf8))
         } catch {
-            if warnings.first("\(key)\u{0}\(text)") {
+            if warnings.first("\(key)\u{0}\(text.hashValue)") {
                 logger.warning("appstore_links holds an unreadable newest_release; read as none until the next poll records one",
                                metadata: ["link": "\(key)", "error": "\(error)"])
             }
