@@ -34,13 +34,20 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var responding = false
     /// A refusal waits for the response in progress to end; after it, the connection closes.
     private var state = State.passing
+    /// Requests whose head has come in, and responses that have ended: a refusal's request is
+    /// told from the one being answered by these, since both can wait for the same `.end`.
+    private var requestsBegun = 0
+    private var responsesEnded = 0
+    /// A request's head has come in and its end has not.
+    private var readingRequest = false
     /// The request being answered is HTTP/1.0 and kept alive. NIO's pipelining handler passes one
     /// request at a time, so the next answer written is this request's.
     private var keepsHTTP10Alive = false
 
     private enum State {
         case passing
-        case refusing(HTTPResponseStatus, code: String, message: String)
+        /// `request` counts from 1, as ``requestsBegun`` does.
+        case refusing(HTTPResponseStatus, code: String, message: String, request: Int)
         case refused
     }
 
@@ -51,7 +58,12 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard case .passing = state else { return }
-        guard case .head(var head) = unwrapInboundIn(data) else { return context.fireChannelRead(data) }
+        guard case .head(var head) = unwrapInboundIn(data) else {
+            if case .end = unwrapInboundIn(data) { readingRequest = false }
+            return context.fireChannelRead(data)
+        }
+        requestsBegun += 1
+        readingRequest = true
         guard head.uri.utf8.count <= Self.maximumTargetLength else {
             return refuse(.uriTooLong, code: "uri-too-long",
                           message: "the request target is longer than \(Self.maximumTargetLength) bytes; shorten the path and query",
@@ -114,7 +126,17 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 head.headers.replaceOrAdd(name: "Connection", value: "keep-alive")
                 return context.write(wrapOutboundOut(.head(head)), promise: promise)
             }
-        case .head, .body, .end: break
+        case .end:
+            // A refusal of the request being answered (its body went bad while it was answered)
+            // can't be a second answer: NIO's pipelining handler allows one per request. So this
+            // answer is the connection's last.
+            if case .refusing(_, _, _, let request) = state, request <= responsesEnded + 1 {
+                state = .refused
+                let written = context.writeAndFlush(data)
+                written.cascade(to: promise)
+                return written.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+            }
+        case .head, .body: break
         }
         context.write(data, promise: promise)
         switch unwrapOutboundIn(data) {
@@ -122,14 +144,18 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .head, .body: break
         case .end:
             responding = false
-            if case .refusing(let status, let code, let message) = state { send(status, code: code, message: message, context: context) }
+            responsesEnded += 1
+            // A later request's refusal: its error reached here as this `.end` let it in.
+            if case .refusing(let status, let code, let message, _) = state { send(status, code: code, message: message, context: context) }
         }
     }
 
     /// Refuses at once, or once the response in progress has ended (a malformed body can come
-    /// while its request is being answered).
+    /// while its request is being answered, and a later request's error as that answer ends).
     private func refuse(_ status: HTTPResponseStatus, code: String, message: String, context: ChannelHandlerContext) {
-        state = .refusing(status, code: code, message: message)
+        // An error in a request's body is that request's; any other starts a request of its own.
+        let request = readingRequest ? requestsBegun : requestsBegun + 1
+        state = .refusing(status, code: code, message: message, request: request)
         if !responding { send(status, code: code, message: message, context: context) }
     }
 

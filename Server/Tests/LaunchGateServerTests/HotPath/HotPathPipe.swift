@@ -153,10 +153,21 @@ final class RecordingApp: ChannelInboundHandler {
     }
 
     func answer(_ text: String) throws {
+        try begin(text)
+        try end()
+    }
+
+    /// Writes the head and body of ``answer(_:)``'s response, as a handler that answers before
+    /// the request's body has all come in.
+    func begin(_ text: String) throws {
         let context = try #require(context)
         context.write(wrapOutboundOut(.head(HTTPResponse(status: .ok, headerFields: [.contentLength: String(text.utf8.count)]))), promise: nil)
-        context.write(wrapOutboundOut(.body(ByteBuffer(string: text))), promise: nil)
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.body(ByteBuffer(string: text))), promise: nil)
+    }
+
+    /// Ends the response ``begin(_:)`` started.
+    func end() throws {
+        try #require(context).writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
     }
 
     /// The bytes of ``answer(_:)``'s response.

@@ -90,6 +90,29 @@ struct RequestGuardTests {
         #expect(!pipe.channel.isActive)
     }
 
+    @Test("a body that goes bad while its request is being answered ends that one answer and closes, with no second answer")
+    func malformedBodyWhileAnswered() async throws {
+        let pipe = try await Pipe.make()
+        try pipe.send("POST /api/auth/send-code HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n")
+        try pipe.app.begin("early")
+        try? pipe.send("ZZ\r\n")
+        #expect(pipe.channel.isActive, "the answer in progress is not cut off")
+        try pipe.app.end()
+        #expect(try pipe.written() == RecordingApp.answerBytes("early"))
+        #expect(!pipe.channel.isActive)
+    }
+
+    @Test("a pipelined request whose body is malformed gets its 400 after the answer to the request before it")
+    func malformedBodyInTurn() async throws {
+        let pipe = try await Pipe.make()
+        try? pipe.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n"
+            + "POST /api/auth/send-code HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n")
+        try pipe.app.answer("ok")
+        #expect(try pipe.written() == RecordingApp.answerBytes("ok")
+            + Pipe.refusal("400 Bad Request", code: "bad-request", message: "the chunked body is malformed"))
+        #expect(!pipe.channel.isActive)
+    }
+
     @Test("Expect: 100-continue gets 100 Continue when its request's turn comes, and the answer after the body")
     func expectContinue() async throws {
         let pipe = try await Pipe.make()
