@@ -166,7 +166,10 @@ public struct AppStorePoller: Sendable {
         }
         ignored = expire(ignored, link: link, at: now())
         // Like the failures gauge, the held one is set only by a poll that recorded its status (review s15b, N3).
-        if try await record(report, link: link, served: served, update: update, phase: phase, ignored: ignored, storefronts: storefronts,
+        // The link as its record finds it: a published reset or accept moved its generation on (``publish``).
+        var read = link
+        if case .published = report.outcome, reset || accept != nil { read.resetGeneration += 1 }
+        if try await record(report, link: read, served: served, update: update, phase: phase, ignored: ignored, storefronts: storefronts,
                             reset: reset, manual: manual) {
             reportHeld(ignored, link: link)
         }
@@ -204,7 +207,9 @@ public struct AppStorePoller: Sendable {
         // storefronts), and with its appstore.changed stored beside policy.published, in the publish's transaction.
         let (events, data) = (events, AppStoreChangedEventData(app: link.app, platform: link.platform, policy: platformPolicy, phasedRelease: phase))
         do {
-            try await publisher.publish(policy, app: link.app, expectedRevision: current?.revision ?? 0, condition: links.stillLinked(link)) { revision in
+            // An operator's reset or accept sets the floor and moves the reset generation in its publish's transaction (review s16b, Q3).
+            let condition = reset || accept != nil ? links.resetting(link, floor: served, reset: reset) : links.stillLinked(link)
+            try await publisher.publish(policy, app: link.app, expectedRevision: current?.revision ?? 0, condition: condition) { revision in
                 events.prepare(.appStoreChanged, appID: link.app, data: data, occurredAt: revision.issuedAt)
             }
             logger.info("appstore: published", metadata: ["app": "\(link.app)", "platform": "\(link.platform)",

@@ -227,4 +227,7 @@ private struct RefusingRecordLinks: AppStoreLinkRepository {
     func record(_ link: AppStoreLink, served: [String: AppVersion], status: AppStoreLinkStatus, reset: Bool) async throws -> Bool { false }
     func stillLinked(_ link: AppStoreLink) -> PublishCondition { base.stillLinked(link) }
     func removing(_ link: AppStoreLink) -> PublishCondition { base.removing(link) }
+    func resetting(_ link: AppStoreLink, floor: [String: AppVersion], reset: Bool) -> PublishCondition {
+        base.resetting(link, floor: floor, reset: reset)
+    }
 }

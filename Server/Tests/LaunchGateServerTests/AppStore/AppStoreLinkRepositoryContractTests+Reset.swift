@@ -32,4 +32,40 @@ extension AppStoreLinkRepositoryContractTests {
             #expect(try await links.find(app: "notes", platform: .ios)?.served == ["us": "97.0.0"])
         }
     }
+
+    @Test("a reset's publish sets its floor and moves the generation in its own transaction: a poll that read the link before publishes nothing after it, one that reads it after reads the reset's floor, and a publish that fails changes neither (review s16b, Q3)",
+          arguments: TestBackend.available)
+    func resetPublishSetsFloor(_ backend: TestBackend) async throws {
+        try await withPublishing(backend) { repository, links in
+            try await links.save(link())
+            let high = AppStoreLinkStatus(nextPollAt: Samples.now, trustedVersion: "101.0.0")
+            #expect(try await links.record(link(), served: ["us": "101.0.0"], status: high, reset: false))
+            let polled = try #require(try await links.find(app: "notes", platform: .ios))
+            // A publish that fails (here a revision race) leaves the floor and the generation as they were.
+            _ = try await repository.publish(appID: "notes", channel: .production, policy: Samples.policy(), author: "t", note: nil,
+                                             at: Samples.now, expectedRevision: nil, condition: nil, events: nil)
+            await #expect(throws: ServiceError.self) {
+                try await repository.publish(appID: "notes", channel: .production, policy: Samples.policy(), author: "appstore", note: nil, at: Samples.now,
+                                             expectedRevision: 0, condition: links.resetting(polled, floor: ["us": "96.0.0"], reset: true), events: nil)
+            }
+            #expect(try await links.find(app: "notes", platform: .ios) == polled, "a failed publish changes nothing")
+            // The reset's publish commits: its floor and the next generation are stored before it records.
+            _ = try await repository.publish(appID: "notes", channel: .production, policy: Samples.policy(), author: "appstore", note: nil, at: Samples.now,
+                                             expectedRevision: nil, condition: links.resetting(polled, floor: ["us": "96.0.0"], reset: true), events: nil)
+            let between = try #require(try await links.find(app: "notes", platform: .ios))
+            #expect(between.served == ["us": "96.0.0"] && between.resetGeneration == polled.resetGeneration + 1)
+            // The poll that read the link before the reset's publish can't publish over it.
+            await #expect(throws: ServiceError.self) {
+                try await repository.publish(appID: "notes", channel: .production, policy: Samples.policy(), author: "appstore", note: nil,
+                                             at: Samples.now, expectedRevision: nil, condition: links.stillLinked(polled), events: nil)
+            }
+            // The reset records as the link with the next generation.
+            var lowered = polled.status
+            lowered.trustedVersion = "96.0.0"
+            var read = polled
+            read.resetGeneration += 1
+            #expect(try await links.record(read, served: ["us": "96.0.0"], status: lowered, reset: true))
+            #expect(try await links.find(app: "notes", platform: .ios)?.status.trustedVersion == "96.0.0")
+        }
+    }
 }

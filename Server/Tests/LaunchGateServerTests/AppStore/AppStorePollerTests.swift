@@ -12,8 +12,12 @@ actor FakeAppStorePublisher: AppStorePublisher {
     var refusal: String?
     var raceOnce = false
     var winner: (@Sendable () async -> Void)?
+    private var afterNext: (@Sendable () async -> Void)?
 
     init(_ policy: UpdatePolicy? = nil) { revisions = policy.map { [$0] } ?? [] }
+
+    /// Runs `body` once the next publish is stored, before its poll goes on (to record).
+    func afterNextPublish(_ body: @escaping @Sendable () async -> Void) { afterNext = body }
 
     func refuse(_ reason: String?) { refusal = reason }
     /// Makes the next publish lose a race to `winner`, which runs first (another instance's poll).
@@ -43,6 +47,10 @@ actor FakeAppStorePublisher: AppStorePublisher {
         if let refusal { throw AppStorePublishRefusal(reason: refusal) }
         guard try await condition?.holds() ?? true else { throw ServiceError.publishRace(app, channel: .production) }
         revisions.append(policy)
+        await condition?.committed()
+        let after = afterNext
+        afterNext = nil
+        await after?()
     }
 }
 

@@ -53,4 +53,27 @@ struct AppStoreResetRaceTests {
         // The next poll reads the reset and finds 2.5.0 current.
         #expect(try await poller.poll(app: "notes", platform: .ios, reset: false).outcome == .unchanged)
     }
+
+    @Test("a reset's floor and generation are stored with its publish, so a poll that reads the link before the reset records reads the reset (review s16b, Q3)")
+    func resetFloorStoredWithPublish() async throws {
+        let pollClock = TestPollClock()
+        let fake = FakeAppStoreTransport(clock: pollClock)
+        let links = MemoryAppStoreLinkRepository()
+        let publisher = FakeAppStorePublisher(Samples.policy())
+        let poller = AppStorePoller(links: links, lookup: AppStoreLookupClient(transport: fake), publisher: publisher,
+                                    pacer: AppStoreLookupPacer(clock: pollClock.clock), now: { Samples.now }, random: { 0.5 })
+        await links.save(AppStoreLink(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us"], createdAt: Samples.now))
+        await fake.set("us", FakeAppStoreTransport.lookup(version: "2.6.0"))
+        _ = try await poller.poll(app: "notes", platform: .ios, reset: true)
+        let before = try #require(await links.find(app: "notes", platform: .ios))
+        await fake.set("us", FakeAppStoreTransport.lookup(version: "2.5.0"))
+        await publisher.afterNextPublish {
+            let between = await links.find(app: "notes", platform: .ios)
+            #expect(between?.served == ["us": "2.5.0"], "the reset's floor is stored with its publish")
+            #expect(between?.resetGeneration == before.resetGeneration + 1)
+        }
+        #expect(try await poller.poll(app: "notes", platform: .ios, reset: true).outcome.accepts)
+        let after = try #require(await links.find(app: "notes", platform: .ios))
+        #expect(after.served == ["us": "2.5.0"] && after.status.trustedVersion == "2.5.0", "the reset then records as the link it stored")
+    }
 }

@@ -39,4 +39,7 @@ actor BarrierLinks: AppStoreLinkRepository {
     }
     nonisolated func stillLinked(_ link: AppStoreLink) -> PublishCondition { links.stillLinked(link) }
     nonisolated func removing(_ link: AppStoreLink) -> PublishCondition { links.removing(link) }
+    nonisolated func resetting(_ link: AppStoreLink, floor: [String: AppVersion], reset: Bool) -> PublishCondition {
+        links.resetting(link, floor: floor, reset: reset)
+    }
 }

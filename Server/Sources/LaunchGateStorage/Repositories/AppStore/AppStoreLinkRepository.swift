@@ -49,6 +49,12 @@ public protocol AppStoreLinkRepository: Sendable {
     /// a poll that read the link before an unlink can't publish its storefronts after the unlink's
     /// withdrawal (review s14, K3), nor one that read it before a reset recorded (attack s16b, A).
     func stillLinked(_ link: AppStoreLink) -> PublishCondition
+    /// The condition an operator's `sync --reset` or `--accept` publish carries: ``stillLinked(_:)``, and then, in the
+    /// publish's own transaction, the link's floor set as ``record(_:served:status:reset:)`` would set it from `floor`
+    /// and its ``AppStoreLink/resetGeneration`` moved on by one. A poll that read the link before can then publish
+    /// nothing over the sync, and one that reads it after reads the sync's floor, even before the sync records its
+    /// status, which it does as `link` with the generation one higher (review s16b, Q3).
+    func resetting(_ link: AppStoreLink, floor: [String: AppVersion], reset: Bool) -> PublishCondition
     /// The condition an unlink's withdrawal carries: ``stillLinked(_:)``, and then the link's
     /// removal, in the publish's own transaction, so the storefronts are withdrawn and the link
     /// removed together or not at all: a crash or a refused or raced publish leaves the link, and a

@@ -13,6 +13,8 @@ public actor MemoryAppStoreLinkRepository: AppStoreLinkRepository {
     private var taken: [Key: AppStoreLink] = [:]
     /// How many links ``taken`` holds: none once every unlink's publish committed or failed.
     var takenCount: Int { taken.count }
+    /// Links as they were before a sync's publish set their floor (``resetting(_:floor:reset:)``), until it commits.
+    private var beforeReset: [Key: AppStoreLink] = [:]
 
     /// Creates an empty repository.
     public init() {}
@@ -83,10 +85,37 @@ public actor MemoryAppStoreLinkRepository: AppStoreLinkRepository {
         return PublishCondition(sql: { _ in try await isLinked() }, memory: isLinked)
     }
 
+    public nonisolated func resetting(_ link: AppStoreLink, floor: [String: AppVersion], reset: Bool) -> PublishCondition {
+        PublishCondition(sql: { _ in await self.applyReset(link, floor: floor, reset: reset) }, memory: { await self.applyReset(link, floor: floor, reset: reset) },
+                         undo: { [self] in await undoReset(link) }, committed: { [self] in await forgetReset(link) })
+    }
+
     public nonisolated func removing(_ link: AppStoreLink) -> PublishCondition {
         let removes: @Sendable () async throws -> Bool = { [self] in await take(link) }
         return PublishCondition(sql: { _ in try await removes() }, memory: removes, undo: { [self] in await putBack(link) },
                                 committed: { [self] in await forget(link) })
+    }
+
+    /// Sets the floor and moves the generation on, if `link` is unchanged since read, keeping it as it was for ``undoReset(_:)``.
+    private func applyReset(_ link: AppStoreLink, floor: [String: AppVersion], reset: Bool) -> Bool {
+        let key = Key(app: link.app, platform: link.platform)
+        guard var stored = links[key], link.isUnchangedSinceRead(stored) else { return false }
+        beforeReset[key] = stored
+        stored.served = stored.floor(recording: floor, reset: reset, status: stored.status)
+        stored.resetGeneration += 1
+        links[key] = stored
+        return true
+    }
+
+    private func forgetReset(_ link: AppStoreLink) { beforeReset[Key(app: link.app, platform: link.platform)] = nil }
+
+    /// Puts back what ``applyReset(_:floor:reset:)`` changed, unless a record moved the generation on since.
+    private func undoReset(_ link: AppStoreLink) {
+        let key = Key(app: link.app, platform: link.platform)
+        guard let before = beforeReset.removeValue(forKey: key), var stored = links[key], stored.isSameLink(as: before),
+              stored.resetGeneration == before.resetGeneration + 1 else { return }
+        (stored.served, stored.resetGeneration) = (before.served, before.resetGeneration)
+        links[key] = stored
     }
 
     /// Removes `link` if it is the one stored, keeping it for ``putBack(_:)``.

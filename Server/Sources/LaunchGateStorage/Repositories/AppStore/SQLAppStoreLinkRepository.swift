@@ -7,7 +7,7 @@ import SQLKit
 public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
     package let database: Database
     /// The unreadable `newest_release` values already logged: a link's is read every tick while unanswered.
-    private let warnings = OnceWarnings()
+    let warnings = OnceWarnings()
 
     /// Creates a repository; run ``Migrator`` first.
     public init(database: Database) { self.database = database }
@@ -120,54 +120,17 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
         }
     }
 
-    public func stillLinked(_ link: AppStoreLink) -> PublishCondition { stillLinked(link, since: true) }
-
-    /// ``stillLinked(_:)``; with `since` also unchanged since read (``AppStoreLink/isUnchangedSinceRead(_:)``): an unlink
-    /// isn't raced by a reset, only a poll's publish is.
-    private func stillLinked(_ link: AppStoreLink, since: Bool) -> PublishCondition {
-        let holds: @Sendable (AppStoreLink) -> Bool = { since ? link.isUnchangedSinceRead($0) : link.isSameLink(as: $0) }
-        return PublishCondition(sql: { db in
-            // On PostgreSQL the row's lock holds an unlink's withdrawal (``removing(_:)`` takes the
-            // same lock before its publish reads the revision) until this publish commits, so the
-            // withdrawal reads the revision published here; SQLite's transaction holds the writer lock already.
-            if db.dialect.name != "sqlite" {
-                try await db.raw("""
-                    SELECT app_id FROM appstore_links WHERE app_id = \(bind: link.app) AND platform = \(bind: link.platform.rawValue) FOR UPDATE
-                    """).run()
-            }
-            return try await Self.query(db).where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue)
-                .first().map { try Self.link($0, logger: db.logger, warnings: warnings) }.map(holds) == true
-        }, memory: { try await find(app: link.app, platform: link.platform).map(holds) == true })
-    }
-
-    public func removing(_ link: AppStoreLink) -> PublishCondition {
-        let linked = stillLinked(link, since: false)
-        return PublishCondition(sql: { db in
-            // stillLinked has locked the row (PostgreSQL) or holds the writer lock (SQLite): the
-            // delete commits with the withdrawal, or rolls back with it.
-            guard try await linked.holds(on: db) else { return false }
-            return try await Self.delete(app: link.app, platform: link.platform, db)
-        }, memory: {
-            // A memory publish over SQL links has no transaction to share: removed just before the publish.
-            guard try await linked.holds() else { return false }
-            return try await remove(app: link.app, platform: link.platform)
-        }, undo: {
-            // Put back as it was linked; its storefronts' floor starts afresh.
-            if (try? await find(app: link.app, platform: link.platform)) == .some(nil) { try? await save(link) }
-        })
-    }
-
     // MARK: Rows
 
     /// Deletes the link's row, the one lock every writer takes first (review s15, M4): the foreign key's
     /// `ON DELETE CASCADE` then takes its storefront rows. Whether there was one.
     @discardableResult
-    private static func delete(app: String, platform: Platform, _ db: any SQLDatabase) async throws -> Bool {
+    static func delete(app: String, platform: Platform, _ db: any SQLDatabase) async throws -> Bool {
         try await !db.delete(from: "appstore_links").where("app_id", .equal, app).where("platform", .equal, platform.rawValue)
             .returning("app_id").all().isEmpty
     }
 
-    private static func query(_ db: any SQLDatabase) -> SQLSelectBuilder {
+    static func query(_ db: any SQLDatabase) -> SQLSelectBuilder {
         db.select().columns("app_id", "platform", "bundle_id", "apple_id", "storefronts", "pins", "served", "created_at",
                             "last_poll_at", "last_success_at", "last_error", "failures", "next_poll_at", "phased_release", "ignored_answers",
                             "trusted_version", "newest_version", "newest_since", "newest_minor_since", "newest_release", "reset_generation")
@@ -180,7 +143,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
 
     private static func pinsText(_ pins: Set<AppStorePin>) -> String { pins.map(\.rawValue).sorted().joined(separator: ",") }
 
-    private static func servedText(_ served: [String: AppVersion]) throws -> String {
+    static func servedText(_ served: [String: AppVersion]) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         return String(decoding: try encoder.encode(served), as: UTF8.self)
@@ -249,7 +212,7 @@ public struct SQLAppStoreLinkRepository: AppStoreLinkRepository {
         }
     }
 
-    private static func link(_ row: any SQLRow, logger: Logger, warnings: OnceWarnings) throws -> AppStoreLink {
+    static func link(_ row: any SQLRow, logger: Logger, warnings: OnceWarnings) throws -> AppStoreLink {
         func corrupt(_ what: String) -> StorageError { StorageError.corrupt("the appstore_links table holds \(what); was it edited by hand?") }
         guard let platform = Platform(rawValue: try row.decode(column: "platform", as: String.self)) else { throw corrupt("an unknown platform") }
         let app = try row.decode(column: "app_id", as: String.self)
