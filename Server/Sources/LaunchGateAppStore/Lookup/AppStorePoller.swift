@@ -166,8 +166,7 @@ public struct AppStorePoller: Sendable {
         }
         ignored = expire(ignored, link: link, at: now())
         // Like the failures gauge, the held one is set only by a poll that recorded its status (review s15b, N3).
-        // The link as its record finds it: a published reset or accept moved its generation on (``publish``).
-        var read = link
+        var read = link // As its record finds it: a published reset or accept moved its generation on (``publish``).
         if case .published = report.outcome, reset || accept != nil { read.resetGeneration += 1 }
         if try await record(report, link: read, served: served, update: update, phase: phase, ignored: ignored, storefronts: storefronts,
                             reset: reset, manual: manual) {

@@ -74,9 +74,6 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
                           message: "this server answers plain HTTP/1.1 requests only; CONNECT and protocol upgrades are refused",
                           context: context)
         }
-        if head.version == .http1_1, head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
-            context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .continue))), promise: nil)
-        }
         let isHTTP10 = (head.version.major, head.version.minor) < (1, 1)
         let hosts = head.headers["host"]
         guard hosts.count == 1 || (hosts.isEmpty && isHTTP10) else {
@@ -89,6 +86,10 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         if let host = hosts.first, !HostName.isPlain(host, allowsUnderscore: true) {
             return refuse(.badRequest, code: "bad-host",
                           message: "the Host header is not a host name or address with an optional port", context: context)
+        }
+        // After the Host checks: a request refused there gets its 400 alone, not a 100 Continue before it.
+        if head.version == .http1_1, head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
+            context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .continue))), promise: nil)
         }
         let tokens = head.headers[canonicalForm: "connection"].map { $0.lowercased() }
         let closes = tokens.contains("close") || !head.isKeepAlive || (isHTTP10 && !tokens.contains("keep-alive"))
@@ -131,6 +132,7 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
             // can't be a second answer: NIO's pipelining handler allows one per request. So this
             // answer is the connection's last.
             if case .refusing(_, _, _, let request) = state, request <= responsesEnded + 1 {
+                // The counters stay as they are: once refused, every later write fails.
                 state = .refused
                 let written = context.writeAndFlush(data)
                 written.cascade(to: promise)
@@ -155,6 +157,12 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func refuse(_ status: HTTPResponseStatus, code: String, message: String, context: ChannelHandlerContext) {
         // An error in a request's body is that request's; any other starts a request of its own.
         let request = readingRequest ? requestsBegun : requestsBegun + 1
+        if request <= responsesEnded {
+            // Answered already, by a handler that didn't wait for the body: a 400 now would be a second answer,
+            // which a pipelining client would take for its next request's.
+            state = .refused
+            return context.close(promise: nil)
+        }
         state = .refusing(status, code: code, message: message, request: request)
         if !responding { send(status, code: code, message: message, context: context) }
     }

@@ -68,4 +68,18 @@ extension AppStoreLinkRepositoryContractTests {
             #expect(try await links.find(app: "notes", platform: .ios)?.status.trustedVersion == "96.0.0")
         }
     }
+
+    @Test("an accept's publish merges its floor with the stored one, as its record would, and counts itself like a reset", arguments: TestBackend.available)
+    func acceptPublishMergesFloor(_ backend: TestBackend) async throws {
+        try await withPublishing(backend) { repository, links in
+            try await links.save(link())
+            #expect(try await links.record(link(), served: ["us": "101.0.0", "fr": "100.0.0"], status: AppStoreLinkStatus(nextPollAt: Samples.now), reset: false))
+            let polled = try #require(try await links.find(app: "notes", platform: .ios))
+            _ = try await repository.publish(appID: "notes", channel: .production, policy: Samples.policy(), author: "appstore", note: nil, at: Samples.now,
+                                             expectedRevision: nil, condition: links.resetting(polled, floor: ["us": "96.0.0", "fr": "102.0.0"], reset: false),
+                                             events: nil)
+            let stored = try #require(try await links.find(app: "notes", platform: .ios))
+            #expect(stored.served == ["us": "101.0.0", "fr": "102.0.0"] && stored.resetGeneration == polled.resetGeneration + 1)
+        }
+    }
 }

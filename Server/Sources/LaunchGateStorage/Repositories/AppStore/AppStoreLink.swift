@@ -24,8 +24,9 @@ public struct AppStoreLink: Sendable, Hashable {
     public var createdAt: Date
     /// How the polls went.
     public var status: AppStoreLinkStatus
-    /// How many records lowered the link (``lowers(recording:reset:)``): a poll that read an older count
-    /// raced a `sync --reset` or a lowering accept, and publishes and records nothing (attack s16b, A).
+    /// How many records lowered the link (``lowers(recording:reset:)``), and syncs (a reset or an accept) published
+    /// over it (``AppStoreLinkRepository/resetting(_:floor:reset:)``): a poll that read an older count raced an
+    /// operator's sync, and publishes and records nothing (attack s16b, A; review s16b, Q3).
     public var resetGeneration = 0
 
     /// Creates a link.
@@ -58,7 +59,7 @@ extension AppStoreLink {
             && createdAt.milliseconds == other.createdAt.milliseconds
     }
 
-    /// Whether `stored` is this link, as a poll read it, with no lowering record since (``resetGeneration``).
+    /// Whether `stored` is this link, as a poll read it, with no lowering record or published sync since (``resetGeneration``).
     public func isUnchangedSinceRead(_ stored: AppStoreLink) -> Bool {
         isSameLink(as: stored) && resetGeneration == stored.resetGeneration
     }

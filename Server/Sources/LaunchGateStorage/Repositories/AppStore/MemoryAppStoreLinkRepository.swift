@@ -85,6 +85,7 @@ public actor MemoryAppStoreLinkRepository: AppStoreLinkRepository {
         return PublishCondition(sql: { _ in try await isLinked() }, memory: isLinked)
     }
 
+    /// ``AppStoreLinkRepository/resetting(_:floor:reset:)``: written just before the publish, put back if it fails.
     public nonisolated func resetting(_ link: AppStoreLink, floor: [String: AppVersion], reset: Bool) -> PublishCondition {
         PublishCondition(sql: { _ in await self.applyReset(link, floor: floor, reset: reset) }, memory: { await self.applyReset(link, floor: floor, reset: reset) },
                          undo: { [self] in await undoReset(link) }, committed: { [self] in await forgetReset(link) })

@@ -10,18 +10,22 @@ extension SQLAppStoreLinkRepository {
     /// isn't raced by a reset, only a poll's publish is.
     func stillLinked(_ link: AppStoreLink, since: Bool) -> PublishCondition {
         let holds: @Sendable (AppStoreLink) -> Bool = { since ? link.isUnchangedSinceRead($0) : link.isSameLink(as: $0) }
-        return PublishCondition(sql: { db in
-            // On PostgreSQL the row's lock holds an unlink's withdrawal (``removing(_:)`` takes the
-            // same lock before its publish reads the revision) until this publish commits, so the
-            // withdrawal reads the revision published here; SQLite's transaction holds the writer lock already.
-            if db.dialect.name != "sqlite" {
-                try await db.raw("""
-                    SELECT app_id FROM appstore_links WHERE app_id = \(bind: link.app) AND platform = \(bind: link.platform.rawValue) FOR UPDATE
-                    """).run()
-            }
-            return try await Self.query(db).where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue)
-                .first().map { try Self.link($0, logger: db.logger, warnings: warnings) }.map(holds) == true
-        }, memory: { try await find(app: link.app, platform: link.platform).map(holds) == true })
+        return PublishCondition(sql: { db in try await lockedLink(link, db).map(holds) == true },
+                                memory: { try await find(app: link.app, platform: link.platform).map(holds) == true })
+    }
+
+    /// The stored link of `link`'s app and platform, read under the row's lock.
+    private func lockedLink(_ link: AppStoreLink, _ db: any SQLDatabase) async throws -> AppStoreLink? {
+        // On PostgreSQL the row's lock holds an unlink's withdrawal (``removing(_:)`` takes the
+        // same lock before its publish reads the revision) until this publish commits, so the
+        // withdrawal reads the revision published here; SQLite's transaction holds the writer lock already.
+        if db.dialect.name != "sqlite" {
+            try await db.raw("""
+                SELECT app_id FROM appstore_links WHERE app_id = \(bind: link.app) AND platform = \(bind: link.platform.rawValue) FOR UPDATE
+                """).run()
+        }
+        return try await Self.query(db).where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue)
+            .first().map { try Self.link($0, logger: db.logger, warnings: warnings) }
     }
 
     public func removing(_ link: AppStoreLink) -> PublishCondition {
@@ -41,27 +45,28 @@ extension SQLAppStoreLinkRepository {
         })
     }
 
+    /// ``AppStoreLinkRepository/resetting(_:floor:reset:)``: the floor and the generation are written under the row's lock
+    /// (PostgreSQL) or the writer lock (SQLite), and commit with the publish or roll back with it.
     public func resetting(_ link: AppStoreLink, floor: [String: AppVersion], reset: Bool) -> PublishCondition {
-        let linked = stillLinked(link, since: true)
+        // What the write replaced, for the undo of a memory publish over SQL links (tests only): a floor a poll
+        // raised after the sync read the link is put back as it was, not as the sync read it.
+        let replaced = ReplacedLink()
         let write: @Sendable (any SQLDatabase) async throws -> Bool = { db in
-            // stillLinked has locked the row (PostgreSQL) or holds the writer lock (SQLite): the floor and the
-            // generation commit with the publish, or roll back with it.
-            guard try await linked.holds(on: db), let stored = try await Self.query(db).where("app_id", .equal, link.app)
-                .where("platform", .equal, link.platform.rawValue).first().map({ try Self.link($0, logger: db.logger, warnings: warnings) })
-            else { return false }
+            guard let stored = try await lockedLink(link, db), link.isUnchangedSinceRead(stored) else { return false }
             try await Self.setFloor(stored.floor(recording: floor, reset: reset, status: stored.status), generation: stored.resetGeneration + 1, of: link, db)
+            replaced.keep(stored)
             return true
         }
         return PublishCondition(sql: write, memory: {
             // A memory publish over SQL links has no transaction to share: written just before the publish.
             try await database.transaction { try await write($0) }
         }, undo: {
-            // Back to the floor the sync read, unless a record moved the generation on since.
+            guard let before = replaced.kept else { return }
+            // Unless a record moved the generation on since.
             try? await database.transaction { db in
-                guard let stored = try await Self.query(db).where("app_id", .equal, link.app).where("platform", .equal, link.platform.rawValue)
-                    .first().map({ try Self.link($0, logger: db.logger, warnings: warnings) }),
-                      stored.isSameLink(as: link), stored.resetGeneration == link.resetGeneration + 1 else { return }
-                try await Self.setFloor(link.served, generation: link.resetGeneration, of: link, db)
+                guard let stored = try await lockedLink(link, db), stored.isSameLink(as: before),
+                      stored.resetGeneration == before.resetGeneration + 1 else { return }
+                try await Self.setFloor(before.served, generation: before.resetGeneration, of: link, db)
             }
         })
     }
