@@ -76,4 +76,28 @@ struct AppStoreResetRaceTests {
         let after = try #require(await links.find(app: "notes", platform: .ios))
         #expect(after.served == ["us": "2.5.0"] && after.status.trustedVersion == "2.5.0", "the reset then records as the link it stored")
     }
+
+    @Test("a reset the guard refused is recorded as a plain poll: the generation, the floor and the trust stay (review s16b, Q4)")
+    func refusedResetIsPlainPoll() async throws {
+        let pollClock = TestPollClock()
+        let fake = FakeAppStoreTransport(clock: pollClock)
+        let links = MemoryAppStoreLinkRepository()
+        let publisher = FakeAppStorePublisher(Samples.policy())
+        let poller = AppStorePoller(links: links, lookup: AppStoreLookupClient(transport: fake), publisher: publisher,
+                                    pacer: AppStoreLookupPacer(clock: pollClock.clock), now: { Samples.now }, random: { 0.5 })
+        await links.save(AppStoreLink(app: "notes", platform: .ios, identity: .bundleID("com.example.notes"), storefronts: ["us"], createdAt: Samples.now))
+        await fake.set("us", FakeAppStoreTransport.lookup(version: "2.6.0"))
+        _ = try await poller.poll(app: "notes", platform: .ios, reset: true)
+        let before = try #require(await links.find(app: "notes", platform: .ios))
+        await fake.set("us", FakeAppStoreTransport.lookup(version: "2.5.0"))
+        await publisher.refuse("a lower latest needs an operator")
+        let report = try await poller.poll(app: "notes", platform: .ios, reset: true)
+        guard case .refused = report.outcome else {
+            Issue.record("expected the reset refused: \(report.outcome)")
+            return
+        }
+        let after = try #require(await links.find(app: "notes", platform: .ios))
+        #expect(after.resetGeneration == before.resetGeneration, "a refused reset lowered nothing, so counts none")
+        #expect(after.served == ["us": "2.6.0"] && after.status.trustedVersion == "2.6.0")
+    }
 }
