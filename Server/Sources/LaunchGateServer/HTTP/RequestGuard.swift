@@ -28,6 +28,8 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Longer request targets are refused with 414: real URLs are far shorter.
     static let maximumTargetLength = 4096
+    /// How long a refused connection, its output closed, goes on reading and dropping what the client still sends.
+    static let lingerTime = TimeAmount.seconds(2)
 
     private let makeRequestID: @Sendable () -> String
     /// A response has begun (its head is written) and not ended.
@@ -136,7 +138,7 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 state = .refused
                 let written = context.writeAndFlush(data)
                 written.cascade(to: promise)
-                return written.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+                return written.assumeIsolated().whenComplete { _ in Self.closeAfterAnswers(context: context) }
             }
         case .head, .body: break
         }
@@ -161,7 +163,7 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
             // Answered already, by a handler that didn't wait for the body: a 400 now would be a second answer,
             // which a pipelining client would take for its next request's.
             state = .refused
-            return context.close(promise: nil)
+            return Self.closeAfterAnswers(context: context)
         }
         state = .refusing(status, code: code, message: message, request: request)
         if !responding { send(status, code: code, message: message, context: context) }
@@ -176,7 +178,19 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         ]
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in Self.closeAfterAnswers(context: context) }
+    }
+
+    /// Closes the output once the answers written have gone (FIN after them), drops what the client still sends, and
+    /// closes the rest after ``lingerTime`` (or at the client's own close). Closed at once with the client's bytes
+    /// unread, the kernel answers with RST, which throws away the answers still queued to the client (RFC 9112 9.6).
+    private static func closeAfterAnswers(context: ChannelHandlerContext) {
+        let loop = context.eventLoop
+        context.close(mode: .output).assumeIsolated().whenComplete { result in
+            // A channel that can't close its output alone (EmbeddedChannel, in tests) closes at once.
+            guard case .success = result else { return context.close(promise: nil) }
+            loop.assumeIsolated().scheduleTask(in: lingerTime) { context.close(promise: nil) }
+        }
     }
 
     /// What to fix, for the errors a client can cause.

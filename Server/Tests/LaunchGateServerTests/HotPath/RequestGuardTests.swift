@@ -185,6 +185,20 @@ struct RequestGuardTests {
         }
     }
 
+    @Test("after a refusal the live server reads on and drops what the client still sends, so a large answer before it and the 400 arrive whole and end in FIN, not a reset (attack s17, 1)")
+    func refusalLingers() async throws {
+        let server = try await TestServer.make()
+        try await server.application.test(.live) { client in
+            // A small receive buffer keeps most of the 88 KB answer queued at the server when it refuses the garbage.
+            let socket = try RawClientSocket(port: try #require(client.port), receiveBuffer: 4096)
+            try? socket.write("GET /openapi.yaml HTTP/1.1\r\nHost: t\r\n\r\n" + String(repeating: "X", count: 100_000))
+            let (text, closed) = await socket.receive(seconds: 30)
+            #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"))
+            #expect(text.contains("HTTP/1.1 400 Bad Request\r\n") && text.hasSuffix("\"}}"), "got \(text.utf8.count) bytes, ending \(text.suffix(80))")
+            #expect(closed)
+        }
+    }
+
     @Test("the live server closes an HTTP/1.0 connection after answering, unless the client asked for keep-alive")
     func liveHTTP10() async throws {
         let server = try await TestServer.make()
