@@ -181,14 +181,16 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in Self.closeAfterAnswers(context: context) }
     }
 
-    /// Closes the output once the answers written have gone (FIN after them), drops what the client still sends, and
-    /// closes the rest after ``lingerTime`` (or at the client's own close). Closed at once with the client's bytes
+    /// Closes the output once the answers written have gone (FIN after them), drops what the client still sends
+    /// (``LingeringDrain``, up to its limit), and closes the rest after ``lingerTime`` (or at the client's own close). Closed at once with the client's bytes
     /// unread, the kernel answers with RST, which throws away the answers still queued to the client (RFC 9112 9.6).
     private static func closeAfterAnswers(context: ChannelHandlerContext) {
         let loop = context.eventLoop
         context.close(mode: .output).assumeIsolated().whenComplete { result in
             // A channel that can't close its output alone (EmbeddedChannel, in tests) closes at once.
-            guard case .success = result else { return context.close(promise: nil) }
+            guard case .success = result, (try? context.pipeline.syncOperations.addHandler(LingeringDrain(), position: .first)) != nil else {
+                return context.close(promise: nil)
+            }
             loop.assumeIsolated().scheduleTask(in: lingerTime) { context.close(promise: nil) }
         }
     }
